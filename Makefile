@@ -1,0 +1,30 @@
+# Two commands for developers: `make run` and `make test`. Both build .venv on demand.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+ARGS   ?=
+
+.PHONY: run test screenshots pdf-previews benchmarks clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Re-install whenever pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(PY) -m fate_desk $(ARGS)
+
+test: $(VENV)/.installed-test
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(VENV)/bin/lint-imports
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

@@ -1,0 +1,3 @@
+from fate_desk.cli import main
+
+raise SystemExit(main())

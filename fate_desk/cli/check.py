@@ -1,0 +1,83 @@
+"""`fate-desk check`: check character files against their rule set."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
+from fate_desk.store.interchange import FileFormatError, read_character_file
+
+from . import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
+
+NAME = "check"
+HELP = "check character files against the rules of their rule set"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="character files (*.fate.json)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def load_targets(path: Path) -> list[tuple[Character, str | None]]:
+    """The characters a file holds, with the campaign's rule set where the file says one."""
+    return [(read_character_file(path), None)]
+
+
+def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
+    results = []
+    for character, ruleset_id in load_targets(path):
+        rid = ruleset_id or character.ruleset
+        try:
+            ruleset = get_ruleset(rid)
+        except RuleSetError as exc:
+            raise FileFormatError(str(path), f"ruleset: {exc}") from None
+        results.append((character, check(character, ruleset)))
+    return results
+
+
+def format_text(path: Path, character: Character, result: CheckResult) -> str:
+    name = character.name or "(unnamed)"
+    counts = {}
+    for p in result.problems:
+        counts[p.severity.value] = counts.get(p.severity.value, 0) + 1
+    tally = ", ".join(f"{n} {sev}{'s' if n != 1 else ''}" for sev, n in counts.items()) or "no problems"
+    lines = [f"{path}: {name}: {tally}"]
+    for p in result.problems:
+        lines.append(f"  {p.severity.value:<7} {p.code:<16} {p.message}")
+    d = result.derived
+    stress = "; ".join(f"{k} {' '.join(map(str, v)) or 'none'}" for k, v in d.stress.items())
+    slots = ", ".join(f"{s.label or s.severity.label} {s.value}" for s in d.consequences)
+    lines.append(f"  refresh {d.refresh} = {d.refresh_explanation}; stress: {stress or 'none'}")
+    lines.append(f"  consequence slots: {slots or 'none'}")
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    exit_code = EXIT_OK
+    report = []
+    for raw in args.paths:
+        path = Path(raw)
+        try:
+            results = check_file(path)
+        except FileFormatError as exc:
+            print(exc, file=sys.stderr)
+            exit_code = EXIT_UNREADABLE
+            continue
+        for character, result in results:
+            if not result.ok and exit_code == EXIT_OK:
+                exit_code = EXIT_ERRORS
+            if args.json:
+                report.append({
+                    "file": str(path),
+                    "name": character.name,
+                    "problems": [p.as_json() for p in result.problems],
+                    "derived": result.derived.as_json(),
+                })
+            else:
+                print(format_text(path, character, result))
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    return exit_code

@@ -1,0 +1,87 @@
+"""The campaign: everything a GM keeps, with its rule set and optional rules."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from .base import FateModel, id_field
+from .character import Character, ClockStamp
+from .obstacles import Countdown, Obstacle
+
+
+class ConditionsMode(StrEnum):
+    OFF = "off"
+    PLAIN = "plain"
+    FURTHER_APART = "further_apart"
+
+
+class CampaignOptions(FateModel):
+    conditions: ConditionsMode = ConditionsMode.OFF
+    weapon_armor: bool = False
+    extreme_consequences: bool = False
+    scale: bool = False
+
+
+class SituationAspect(FateModel):
+    id: str = id_field()
+    text: str = ""
+    free_invokes: int = Field(0, ge=0, le=99)
+    boost: bool = False
+    keep: bool = False  # the GM keeps it when the scene ends
+
+
+class Zone(FateModel):
+    id: str = id_field()
+    name: str = ""
+    aspects: list[SituationAspect] = Field(default_factory=list)
+    adjacent: list[str] = Field(default_factory=list)  # ids of zones one can move to
+
+
+class Scene(FateModel):
+    id: str = id_field()
+    name: str = ""
+    session: int | None = None
+    zones: list[Zone] = Field(default_factory=list)
+    aspects: list[SituationAspect] = Field(default_factory=list)
+    present: list[str] = Field(default_factory=list)  # ids of characters, obstacles, countdowns
+    notes: str = ""
+    ended: bool = False
+
+
+class SessionLog(FateModel):
+    id: str = id_field()
+    number: int = Field(1, ge=1)
+    arc: int = Field(1, ge=1)
+    date: str = ""  # ISO date
+    title: str = ""
+    notes: str = ""
+    ended: bool = False
+
+
+class Arc(FateModel):
+    id: str = id_field()
+    number: int = Field(1, ge=1)
+    name: str = ""
+    notes: str = ""
+    ended: bool = False
+
+
+class Campaign(FateModel):
+    id: str = id_field()
+    name: str = "New campaign"
+    ruleset: str = "fate-condensed"
+    options: CampaignOptions = Field(default_factory=CampaignOptions)
+    characters: list[Character] = Field(default_factory=list)
+    obstacles: list[Obstacle] = Field(default_factory=list)
+    countdowns: list[Countdown] = Field(default_factory=list)
+    scenes: list[Scene] = Field(default_factory=list)
+    sessions: list[SessionLog] = Field(default_factory=list)
+    arcs: list[Arc] = Field(default_factory=list)
+    clock: ClockStamp = Field(default_factory=lambda: ClockStamp(arc=1, session=1, scene=1))
+    gm_fate_points: int = Field(0, ge=0, le=999)
+    notes: str = ""
+
+    def character(self, character_id: str) -> Character | None:
+        return next((c for c in self.characters if c.id == character_id), None)

@@ -1,0 +1,192 @@
+"""Characters of every kind: PCs, major and minor NPCs, monsters."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from .base import FateModel, id_field
+
+RATING_MIN = -10
+RATING_MAX = 20
+
+
+class CharacterKind(StrEnum):
+    PC = "pc"
+    MAJOR_NPC = "major_npc"
+    MINOR_NPC = "minor_npc"
+    MONSTER = "monster"
+
+    @property
+    def label(self) -> str:
+        return {
+            "pc": "Player character",
+            "major_npc": "Major NPC",
+            "minor_npc": "Minor NPC",
+            "monster": "Monster",
+        }[self.value]
+
+
+class AspectRole(StrEnum):
+    HIGH_CONCEPT = "high_concept"
+    TROUBLE = "trouble"
+    RELATIONSHIP = "relationship"
+    FREE = "free"
+
+    @property
+    def label(self) -> str:
+        return {
+            "high_concept": "High Concept",
+            "trouble": "Trouble",
+            "relationship": "Relationship",
+            "free": "Aspect",
+        }[self.value]
+
+
+class Severity(StrEnum):
+    MILD = "mild"
+    MODERATE = "moderate"
+    SEVERE = "severe"
+    EXTREME = "extreme"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class ClockStamp(FateModel):
+    """A moment on the campaign clock: which arc, session and scene."""
+
+    arc: int = Field(0, ge=0)
+    session: int = Field(0, ge=0)
+    scene: int = Field(0, ge=0)
+
+
+class Aspect(FateModel):
+    role: AspectRole = AspectRole.FREE
+    text: str = ""
+    free_invokes: int = Field(0, ge=0, le=99)
+
+
+class Stunt(FateModel):
+    name: str = ""
+    text: str = ""
+
+
+class Consequence(FateModel):
+    """A filled consequence (or condition) slot; `slot` is the id of a derived slot."""
+
+    slot: str = Field(min_length=1)
+    text: str = ""
+    recovering: bool = False
+    # When treatment succeeded, and how much full recovery time has passed since.
+    recovery_started: ClockStamp | None = None
+    scenes_recovered: int = Field(0, ge=0)
+    sessions_recovered: int = Field(0, ge=0)
+    # The conflict it was taken in (for conceding: 1 fate point per consequence taken).
+    conflict: str | None = None
+    boxes_marked: int = Field(1, ge=0, le=20)
+
+
+class RuleBreak(FateModel):
+    """Something a monster or threat does that breaks the usual rules."""
+
+    kind: str = "custom"  # immunity, minion_armor, true_form, solo_bonus, scale, custom
+    text: str = ""
+
+
+class SlotSpec(FateModel):
+    """An explicit consequence slot for NPCs and monsters, which need not follow the rule set."""
+
+    id: str = Field(min_length=1)
+    severity: Severity
+    value: int = Field(ge=0, le=20)
+    only: str | None = None
+
+
+class FieldChange(FateModel):
+    """One field before and after a recorded change; `field` is a dotted path."""
+
+    field: str
+    before: Any = None
+    after: Any = None
+
+
+class HistoryEntry(FateModel):
+    """An advancement, recovery or clock event recorded on the character."""
+
+    id: str = id_field()
+    kind: str  # milestone, breakthrough, recovery, harm, clock, ...
+    when: ClockStamp = Field(default_factory=ClockStamp)
+    at: str = ""  # ISO timestamp, for the user's eyes only
+    summary: str = ""
+    changes: list[FieldChange] = Field(default_factory=list)
+
+
+class Character(FateModel):
+    id: str = id_field()
+    kind: CharacterKind = CharacterKind.PC
+    ruleset: str = "fate-condensed"
+    name: str = ""
+    description: str = ""
+    aspects: list[Aspect] = Field(default_factory=list)
+    # Rating per skill; Mediocre (+0) skills are left out.
+    skills: dict[str, int] = Field(default_factory=dict)
+    stunts: list[Stunt] = Field(default_factory=list)
+    # Base refresh: 3 at creation, +1 per refresh power-up; the effective refresh is derived.
+    refresh: int = Field(3, ge=0, le=99)
+    fate_points: int = Field(3, ge=0, le=999)
+    # Marked stress boxes per track id, as 0-based box positions.
+    stress: dict[str, list[int]] = Field(default_factory=dict)
+    consequences: list[Consequence] = Field(default_factory=list)
+    notes: str = ""
+    advancement: list[HistoryEntry] = Field(default_factory=list)
+    saved_skill_points: int = Field(0, ge=0, le=99)
+    # NPCs and monsters may set their own stress boxes (values per track) and slots;
+    # None means "derive from the rule set", as for PCs.
+    stress_boxes: dict[str, list[int]] | None = None
+    consequence_slots: list[SlotSpec] | None = None
+    rule_breaks: list[RuleBreak] = Field(default_factory=list)
+    scale: str | None = None
+
+    @field_validator("skills")
+    @classmethod
+    def _clean_skills(cls, value: dict[str, int]) -> dict[str, int]:
+        cleaned: dict[str, int] = {}
+        for name, rating in value.items():
+            key = name.strip()
+            if not key:
+                raise ValueError("a skill needs a name")
+            if not RATING_MIN <= rating <= RATING_MAX:
+                raise ValueError(f"{key} is rated {rating}, off any ladder Fate uses")
+            if key in cleaned:
+                raise ValueError(f"{key} is listed twice")
+            if rating != 0:
+                cleaned[key] = rating
+        return cleaned
+
+    @field_validator("stress")
+    @classmethod
+    def _clean_stress(cls, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for track, boxes in value.items():
+            if any(b < 0 for b in boxes):
+                raise ValueError(f"stress box positions on {track} start at 0")
+            marked = sorted(set(boxes))
+            if marked:
+                out[track] = marked
+        return out
+
+    def rating(self, skill: str) -> int:
+        return self.skills.get(skill, 0)
+
+    def has_breakthrough(self) -> bool:
+        return any(entry.kind == "breakthrough" for entry in self.advancement)
+
+    def aspect_text(self, role: AspectRole) -> str:
+        for aspect in self.aspects:
+            if aspect.role == role:
+                return aspect.text
+        return ""

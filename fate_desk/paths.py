@@ -1,0 +1,45 @@
+"""Where Fate Desk finds its data folders and keeps the user's files (no Qt here)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+_DATA_NAMES = ("rules", "ui", "resources")
+
+
+def data_dir(name: str) -> Path:
+    """A shipped data folder: inside the installed wheel, or beside the package in a checkout."""
+    if name not in _DATA_NAMES:
+        raise ValueError(f"unknown data folder {name!r}")
+    installed = _PACKAGE / "_data" / name
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / name
+
+
+def rules_dir() -> Path:
+    return data_dir("rules")
+
+
+def ui_dir() -> Path:
+    return data_dir("ui")
+
+
+def resources_dir() -> Path:
+    return data_dir("resources")
+
+
+def user_data_dir() -> Path:
+    """The user's own folder (custom rule sets, backups); FATE_DESK_DATA_DIR overrides it."""
+    override = os.environ.get("FATE_DESK_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_path
+
+    return user_data_path("fate-desk", appauthor=False)
+
+
+def user_rules_dir() -> Path:
+    return user_data_dir() / "rules"

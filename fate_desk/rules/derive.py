@@ -1,0 +1,211 @@
+"""Values derived from a character and its rule set: stress boxes, consequence slots, refresh."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
+
+from .ruleset import RuleSet, TrackSpec
+
+_ORDINALS = [
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth",
+]
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def ordinal(n: int) -> str:
+    """1 -> 'first'; past the list, '13th'."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+
+
+def count_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def join_words(words: list[str], last: str = "and") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """A consequence (or condition) slot the character has."""
+
+    id: str
+    severity: Severity
+    value: int
+    only: str | None = None  # the stress track an extra slot is limited to
+    label: str = ""
+    boxes: int = 1  # conditions may have several boxes
+    row_cutoff: int | None = None  # "further apart" conditions: most boxes markable in a row
+
+    def as_json(self) -> dict:
+        data = {"severity": self.severity.value, "value": self.value, "only": self.only}
+        if self.boxes != 1 or self.row_cutoff is not None or self.label not in ("", self.severity.label):
+            data.update(id=self.id, label=self.label, boxes=self.boxes, row_cutoff=self.row_cutoff)
+        return data
+
+
+@dataclass
+class Derived:
+    stress: dict[str, list[int]] = field(default_factory=dict)
+    track_names: dict[str, str] = field(default_factory=dict)
+    consequences: list[SlotInfo] = field(default_factory=list)
+    refresh: int = 0
+    refresh_explanation: str = ""
+    paid_stunts: int = 0
+    free_stunts_left: int = 0
+
+    def as_json(self) -> dict:
+        return {
+            "stress": {k: list(v) for k, v in self.stress.items()},
+            "consequences": [slot.as_json() for slot in self.consequences],
+            "refresh": self.refresh,
+            "free_stunts_left": self.free_stunts_left,
+        }
+
+    def absorbs(self) -> int:
+        """Shifts the character can absorb in all (stress plus consequences)."""
+        return sum(sum(v) for v in self.stress.values()) + sum(s.value * s.boxes for s in self.consequences)
+
+
+def track_rating(character: Character, track: TrackSpec) -> int:
+    if not track.skills:
+        return 0
+    return max(character.rating(skill) for skill in track.skills)
+
+
+def track_boxes(character: Character, track: TrackSpec) -> list[int]:
+    rating = track_rating(character, track)
+    chosen = track.levels[0]
+    for level in track.levels:
+        if rating >= level.at:
+            chosen = level
+    return list(chosen.boxes)
+
+
+def uses_ruleset_harm(character: Character) -> bool:
+    """Minor NPCs have no stress or consequences unless the GM gives them some."""
+    return character.kind != CharacterKind.MINOR_NPC
+
+
+def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, list[int]], dict[str, str]]:
+    if character.stress_boxes is not None:
+        tracks = {k: list(v) for k, v in character.stress_boxes.items()}
+        names = {k: _track_name(ruleset, k) for k in tracks}
+        return tracks, names
+    if not uses_ruleset_harm(character):
+        return {}, {}
+    tracks = {t.id: track_boxes(character, t) for t in ruleset.stress.tracks}
+    names = {t.id: t.name for t in ruleset.stress.tracks}
+    return tracks, names
+
+
+def _track_name(ruleset: RuleSet, track_id: str) -> str:
+    for track in ruleset.stress.tracks:
+        if track.id == track_id:
+            return track.name
+    return track_id.replace("_", " ").capitalize()
+
+
+def extra_mild_tracks(character: Character, ruleset: RuleSet) -> list[TrackSpec]:
+    threshold = ruleset.consequences.extra_mild_at
+    if threshold is None:
+        return []
+    return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t) >= threshold]
+
+
+_CONDITIONS = {
+    Severity.MILD: ("Hurt", "Scared"),
+    Severity.MODERATE: ("Injured", "Shaken"),
+    Severity.SEVERE: ("Wounded", "Demoralized"),
+}
+
+
+def derive_consequences(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+) -> list[SlotInfo]:
+    options = options or CampaignOptions()
+    if character.consequence_slots is not None:
+        return [
+            SlotInfo(s.id, s.severity, s.value, s.only, s.severity.label) for s in character.consequence_slots
+        ]
+    if not uses_ruleset_harm(character):
+        return []
+    extras = extra_mild_tracks(character, ruleset)
+    if options.conditions != ConditionsMode.OFF:
+        return _condition_slots(ruleset, extras, options.conditions)
+    slots = [SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in ruleset.consequences.slots]
+    mild_value = next((r.value for r in ruleset.consequences.slots if r.severity == Severity.MILD), 2)
+    for track in extras:
+        slots.insert(
+            _after_last(slots, Severity.MILD),
+            SlotInfo(f"mild_{track.id}", Severity.MILD, mild_value, track.id, f"Mild ({track.name.lower()} only)"),
+        )
+    if options.extreme_consequences:
+        slots.append(SlotInfo("extreme", Severity.EXTREME, 8, None, "Extreme"))
+    return slots
+
+
+def _after_last(slots: list[SlotInfo], severity: Severity) -> int:
+    positions = [i for i, s in enumerate(slots) if s.severity == severity]
+    return positions[-1] + 1 if positions else 0
+
+
+def _condition_slots(ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode) -> list[SlotInfo]:
+    """Each consequence splits into a physical and a mental condition of half its value."""
+    further = mode == ConditionsMode.FURTHER_APART
+    boxes_each = 2 if further else 1
+    extra_ids = {t.id for t in extras}
+    slots: list[SlotInfo] = []
+    for rule in ruleset.consequences.slots:
+        names = _CONDITIONS.get(rule.severity)
+        if not names:
+            continue
+        for name, track in zip(names, ("physical", "mental")):
+            boxes = boxes_each + (2 if rule.severity == Severity.MILD and track in extra_ids else 0)
+            cutoff = None
+            if further:
+                # Two marked boxes close the row; an extra mild slot raises that row's cutoff.
+                extra = 2 if rule.severity == Severity.MILD and track in extra_ids else 0
+                cutoff = 2 + extra
+            slots.append(
+                SlotInfo(name.lower(), rule.severity, rule.value // 2, track, name, boxes, cutoff)
+            )
+    return slots
+
+
+def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -> str:
+    """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
+    if paid <= 0:
+        return f"{base_refresh} ({count_word(free)} stunt{'s' if free != 1 else ''} free)"
+    which = join_words([ordinal(free + i + 1) for i in range(paid)])
+    return f"{base_refresh} − {paid * cost} for a {which} stunt"
+
+
+def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> Derived:
+    stress, names = derive_stress(character, ruleset)
+    paid = max(0, len(character.stunts) - ruleset.free_stunts)
+    if character.kind not in (CharacterKind.PC,):
+        # NPCs and monsters do not pay refresh for stunts.
+        paid = 0
+    return Derived(
+        stress=stress,
+        track_names=names,
+        consequences=derive_consequences(character, ruleset, options),
+        refresh=character.refresh - paid * ruleset.stunt_cost,
+        refresh_explanation=stunt_cost_explanation(
+            character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts
+        ),
+        paid_stunts=paid,
+        free_stunts_left=max(0, ruleset.free_stunts - len(character.stunts)),
+    )
+
+
+def peak_skill(campaign: Campaign) -> int:
+    """The highest skill among the campaign's PCs (guidance for obstacle ratings)."""
+    ratings = [r for c in campaign.characters if c.kind == CharacterKind.PC for r in c.skills.values()]
+    return max(ratings, default=0)

@@ -1,0 +1,93 @@
+"""Load rule-set files: the shipped ones and any the user drops into their data folder."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from fate_desk.model.errors import describe
+from fate_desk.paths import rules_dir, user_rules_dir
+
+from .ruleset import RuleSet
+
+DEFAULT_RULESET = "fate-condensed"
+
+
+class RuleSetError(Exception):
+    """A rule-set file that cannot be used; the message names the file and what is wrong."""
+
+
+def load_ruleset_file(path: Path) -> RuleSet:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RuleSetError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise RuleSetError(f"{path.name}: is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(f"{path.name}: is not valid TOML ({exc})") from None
+    try:
+        return RuleSet.model_validate(data)
+    except ValidationError as exc:
+        raise RuleSetError(f"{path.name}: {describe(exc)}") from None
+
+
+@dataclass
+class RuleSetCatalog:
+    """The rule sets on offer, by id, with the files that had to be skipped and why."""
+
+    rulesets: dict[str, RuleSet] = field(default_factory=dict)
+    origins: dict[str, Path] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def get(self, ruleset_id: str) -> RuleSet:
+        try:
+            return self.rulesets[ruleset_id]
+        except KeyError:
+            known = ", ".join(sorted(self.rulesets)) or "none"
+            raise RuleSetError(f"unknown rule set {ruleset_id!r} (known: {known})") from None
+
+    def ids(self) -> list[str]:
+        # The default first, then the rest by name.
+        return sorted(self.rulesets, key=lambda i: (i != DEFAULT_RULESET, self.rulesets[i].name))
+
+    def is_user(self, ruleset_id: str) -> bool:
+        origin = self.origins.get(ruleset_id)
+        return origin is not None and origin.parent != rules_dir()
+
+
+def load_catalog(shipped: Path | None = None, user: Path | None = None) -> RuleSetCatalog:
+    """Shipped rule sets first; a user file may add new ids but never replaces a shipped one."""
+    catalog = RuleSetCatalog()
+    for folder, is_user in ((shipped or rules_dir(), False), (user or user_rules_dir(), True)):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                ruleset = load_ruleset_file(path)
+            except RuleSetError as exc:
+                where = "your rule set " if is_user else ""
+                catalog.problems.append(f"Skipped {where}{exc}")
+                continue
+            if ruleset.id in catalog.rulesets:
+                catalog.problems.append(
+                    f"Skipped {path.name}: the rule set id {ruleset.id!r} is already taken"
+                )
+                continue
+            catalog.rulesets[ruleset.id] = ruleset
+            catalog.origins[ruleset.id] = path
+    return catalog
+
+
+@lru_cache(maxsize=1)
+def default_catalog() -> RuleSetCatalog:
+    """The catalog for this run of the program (shipped plus the user's folder)."""
+    return load_catalog()
+
+
+def get_ruleset(ruleset_id: str = DEFAULT_RULESET) -> RuleSet:
+    return default_catalog().get(ruleset_id)

@@ -1,0 +1,1 @@
+"""Files: the campaign file, the interchange format, importers."""

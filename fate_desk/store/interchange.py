@@ -1,0 +1,110 @@
+"""The character interchange file (`*.fate.json`): read, validate, write."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from fate_desk.model import Character
+from fate_desk.model.errors import describe
+
+from .atomic import write_text_atomic
+
+FORMAT = "fate-desk/character"
+VERSION = 1
+SUFFIX = ".fate.json"
+
+
+class FileFormatError(Exception):
+    """A file Fate Desk cannot use; str() is one readable line naming the file and the field."""
+
+    def __init__(self, source: str, problem: str):
+        super().__init__(f"{source}: {problem}" if source else problem)
+        self.source = source
+        self.problem = problem
+
+
+def character_to_dict(character: Character) -> dict[str, Any]:
+    body = character.model_dump(mode="json", exclude_none=True)
+    return {"format": FORMAT, "version": VERSION, **body}
+
+
+def character_to_json(character: Character) -> str:
+    return json.dumps(character_to_dict(character), indent=2, ensure_ascii=False) + "\n"
+
+
+def character_from_dict(data: Any, source: str = "") -> Character:
+    if not isinstance(data, dict):
+        raise FileFormatError(source, "is not a Fate Desk character (expected a JSON object)")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        shown = "missing" if fmt is None else repr(fmt)
+        raise FileFormatError(source, f"format: expected {FORMAT!r}, got {shown}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FileFormatError(source, f"version: expected a whole number from 1, got {version!r}")
+    if version > VERSION:
+        raise FileFormatError(
+            source,
+            f"version: written by a newer Fate Desk (format version {version}; "
+            f"this one reads up to {VERSION})",
+        )
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    try:
+        return Character.model_validate(body)
+    except ValidationError as exc:
+        raise FileFormatError(source, describe(exc)) from None
+
+
+def parse_json(raw: bytes, source: str) -> Any:
+    if not raw.strip():
+        raise FileFormatError(source, "is empty")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileFormatError(source, "is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(
+            source, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise FileFormatError(source, "is not valid JSON (nested too deeply)") from None
+
+
+def read_bytes(path: Path) -> bytes:
+    source = str(path)
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise FileFormatError(source, "no such file") from None
+    except IsADirectoryError:
+        raise FileFormatError(source, "is a folder, not a file") from None
+    except OSError as exc:
+        raise FileFormatError(source, f"cannot be read ({exc.strerror or exc})") from None
+
+
+def read_character_file(path: Path) -> Character:
+    return character_from_dict(parse_json(read_bytes(path), str(path)), str(path))
+
+
+def write_character_file(path: Path, character: Character) -> None:
+    write_text_atomic(Path(path), character_to_json(character))
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of the interchange file, generated from the models."""
+    schema = Character.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Fate Desk character interchange file"
+    props = {
+        "format": {"const": FORMAT, "description": "Always 'fate-desk/character'."},
+        "version": {"const": VERSION, "description": "Format version of this file."},
+    }
+    schema["properties"] = {**props, **schema.get("properties", {})}
+    schema["required"] = ["format", "version", *schema.get("required", [])]
+    return schema
