@@ -26,5 +26,12 @@ test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
+# Sample PDFs rendered to PNG in previews/ (git-ignored), to look at before a release.
+pdf-previews: $(VENV)/.installed-run
+	rm -rf previews && mkdir -p previews
+	$(PY) -m fate_desk.export.samples previews
+	for pdf in previews/*.pdf; do pdftoppm -r 100 -png "$$pdf" "$${pdf%.pdf}"; done
+	@echo "previews/: $$(ls previews/*.png | wc -l) pages"
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

@@ -11,10 +11,10 @@ from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distra
 from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
-from .draw import Boxes, Flow, Gap, Table, Text, field_name, line_text
+from .draw import Boxes, Flow, Gap, RuledLine, Table, Text, field_name, line_text
 from .fonts import BOLD
 from .geometry import Page, Rect, card_slots
-from .styles import FAINT, GREY, INK, Styles, markup
+from .styles import FAINT, GREY, INK, Styles, markup, one_line
 
 PAD = 9.0
 TITLE_H = 18.0
@@ -131,23 +131,20 @@ class CardRenderer:
         for track_id, values in derived.stress.items():
             names = [field_name(prefix, "stress", track_id, i) for i in range(len(values))]
             flow.add(Boxes(derived.track_names.get(track_id, track_id), list(values), set(marks.get(track_id, [])),
-                           names, size=11, label_width=label_w))
+                           names, size=13, label_width=label_w, space_after=4))
         if not derived.stress:
             flow.add(self._text('<font color="#606060">No stress boxes: any hit takes them out.</font>'))
-        if derived.consequences:
-            taken = {q.slot: q.text for q in npc.consequences}
-            parts = []
-            for slot in derived.consequences:
-                text = markup(taken.get(slot.id, "")) or "________"
-                parts.append(f"<b>{markup(slot.label or slot.severity.label)} {slot.value}:</b> {text}")
-            flow.add(self._text("   ".join(parts)))
+        taken = {q.slot: q.text for q in npc.consequences}
+        for slot in derived.consequences:
+            label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
+            flow.add(RuledLine(label, markup(taken.get(slot.id, "")), self.styles.card_body, 2))
         self._notes(flow, npc.notes)
         return CardFace(npc.name or "(unnamed)", npc.kind.label, flow)
 
     def hazard_face(self, hazard: Hazard) -> CardFace:
         rating = ladder_label(hazard.rating)
         flow = Flow()
-        flow.add(self._text(f"<b>Rating:</b> {rating}    <b>Weapon:</b> {hazard.weapon}", 4))
+        flow.add(self._text(f"<b>Rating:</b> {rating} · <b>Weapon:</b> {hazard.weapon}", 4))
         flow.add(self._text(
             f"Acts in turn order with its rating, attacking or creating advantages; a hit adds "
             f"Weapon {hazard.weapon} to its shifts. It cannot be attacked. Overcoming it or creating "
@@ -162,7 +159,7 @@ class CardRenderer:
         flow = Flow()
         head = f"<b>Rating:</b> {rating}"
         if block.weapon:
-            head += f"    <b>Weapon:</b> {block.weapon}"
+            head += f" · <b>Weapon:</b> {block.weapon}"
         flow.add(self._text(head, 4))
         flow.add(self._text(
             f"<b>Remove it:</b> overcome at {ladder_label(removal_difficulty(block))}."

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -205,6 +206,31 @@ class Table:
                 y -= height + self.row_gap * scale
 
         return total + self.space_after * scale, draw
+
+
+@dataclass
+class RuledLine:
+    """A bold label and a writing line after it, with any text already written on the line."""
+
+    label: str
+    text_markup: str
+    style: object
+    space_after: float = 3.0
+
+    def build(self, scale: float, width: float):
+        size = round(self.style.fontSize * scale * 4) / 4
+        style = scaled(self.style, size)
+        label_w = stringWidth(self.label, BOLD, size) + 6
+        para = Paragraph(self.text_markup or "&nbsp;", style)
+        text_h = para.wrap(width - label_w, 10_000)[1]
+        height = max(text_h, style.leading) + 2
+
+        def draw(c: Canvas, x: float, top: float) -> None:
+            line_text(c, self.label, x, top - size, label_w, BOLD, size)
+            rule(c, x + label_w, top - height + 1, width - label_w)
+            para.drawOn(c, x + label_w + 1, top - text_h)
+
+        return height + self.space_after * scale, draw
 
 
 @dataclass

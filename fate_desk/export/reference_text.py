@@ -12,14 +12,8 @@ from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.derive import join_words
 from fate_desk.rules.ruleset import StressMarking
 
-from .wording import track_caption
+from .wording import RECOVERY, track_levels, track_skills
 
-# Recovery: the overcome difficulty to start it, and how long the renamed consequence lasts.
-RECOVERY = {
-    Severity.MILD: (2, "one whole scene"),
-    Severity.MODERATE: (4, "one whole session"),
-    Severity.SEVERE: (6, "the next breakthrough"),
-}
 SCALE_LEVELS = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
 
 
@@ -169,7 +163,12 @@ def stress_card(ruleset: RuleSet) -> RefCard:
     else:
         how = ("Mark one stress box per hit; it absorbs shifts up to its value. Add consequences "
                "for the rest.")
-    tracks = [f"<b>{escape(t.name)}:</b> {escape(track_caption(ruleset, t.id))}" for t in ruleset.stress.tracks]
+    tracks = []
+    for track in ruleset.stress.tracks:
+        levels = track_levels(ruleset, track.id) or "boxes worth " + join_words(
+            [str(v) for v in track.levels[0].boxes])
+        who = f" ({escape(track_skills(ruleset, track.id))})" if track.skills else ""
+        tracks.append(f"<b>{escape(track.name)}</b>{who}: {escape(levels)}")
     return RefCard("Stress and taking a hit", (
         how,
         *tracks,

@@ -14,8 +14,8 @@ from . import skills_layout
 from .draw import Boxes, Flow, Gap, Text, checkbox, field_name, line_text, rule, section, text_field, writing_lines
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .styles import GREY, INK, Styles, fit_paragraph, markup, one_line
-from .wording import marking_note, track_caption
+from .styles import GREY, INK, Styles, fit_line, fit_paragraph, markup, one_line
+from .wording import RECOVERY, marking_note, track_caption
 
 HEADER = 66.0
 GAP = 7.0
@@ -71,7 +71,10 @@ class SheetRenderer:
     def _header(self, rect: Rect, character, ruleset: RuleSet, derived, prefix: str) -> None:
         c = self.canvas
         block_w = 84.0
-        stats = Rect(rect.right - 2 * block_w - GAP, rect.y, 2 * block_w + GAP, rect.height)
+        # Refresh and fate points matter for PCs and major NPCs; others draw on the GM's pool.
+        show_stats = character is None or character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+        stats_w = 2 * block_w + GAP if show_stats else 0.0
+        stats = Rect(rect.right - stats_w, rect.y, stats_w, rect.height)
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
         line_text(c, f"{ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 6.5, GREY)
@@ -92,6 +95,8 @@ class SheetRenderer:
             desc = fit_paragraph(markup(character.description), self.styles.body, text_w, rect.height - 38)
             h = desc.wrap(text_w, rect.height)[1]
             desc.drawOn(c, rect.x, name_rect.y - 4 - h)
+        if not show_stats:
+            return
         refresh_box = Rect(stats.x, stats.y, block_w, stats.height)
         points_box = Rect(stats.x + block_w + GAP, stats.y, block_w, stats.height)
         if character is None:
@@ -224,22 +229,36 @@ class SheetRenderer:
         for r, row in enumerate(rows):
             y = inner.top - (r + 1) * row_h
             line_text(c, ladder_label(row.rating), inner.x, y + 4, label_w - 4, BOLD, 7.5)
-            cells = max(1, row.slots)
-            cell_w = (inner.width - label_w) / cells
+            self._skill_cells(Rect(inner.x + label_w, y, inner.width - label_w, row_h), row, character, ruleset, prefix)
+
+    def _skill_cells(self, rect: Rect, row, character, ruleset: RuleSet, prefix: str) -> None:
+        c = self.canvas
+        cells = max(1, row.slots)
+        cell_w = rect.width / cells
+        height = min(rect.height - 2, 15)
+        if character is None:
             for i in range(cells):
-                x = inner.x + label_w + i * cell_w
-                cell = Rect(x + 1.5, y + 1, cell_w - 3, min(row_h - 2, 15))
-                skill = row.names[i] if i < len(row.names) else None
-                if character is None:
-                    text_field(c, field_name(prefix, "skill", row.rating, i), cell, f"{ladder_label(row.rating)} {ruleset.skill_word}")
-                    continue
-                rule(c, cell.x, cell.y + 1, cell.width)
-                if skill:
-                    line_text(c, skill, cell.x + 1, cell.y + 4, cell.width - 2, REGULAR, 8.5)
+                cell = Rect(rect.x + i * cell_w + 1.5, rect.y + 1, cell_w - 3, height)
+                text_field(c, field_name(prefix, "skill", row.rating, i), cell,
+                           f"{ladder_label(row.rating)} {ruleset.skill_word}")
+            return
+        # One size for the whole row; if names would get too small in their cells, the row
+        # becomes one line listing them all.
+        size = min((fit_line(n, REGULAR, 8.5, cell_w - 5)[1] for n in row.names), default=8.5)
+        if size < 7.0:
+            rule(c, rect.x + 1.5, rect.y + 2, rect.width - 3)
+            line_text(c, ", ".join(row.names), rect.x + 2.5, rect.y + 5, rect.width - 5, REGULAR, 8.5)
+            return
+        for i in range(cells):
+            x = rect.x + i * cell_w
+            rule(c, x + 1.5, rect.y + 2, cell_w - 3)
+            if i < len(row.names):
+                line_text(c, row.names[i], x + 2.5, rect.y + 5, cell_w - 5, REGULAR, size)
 
     def _stress(self, rect: Rect, tracks, derived, character, ruleset: RuleSet, prefix: str) -> None:
         c = self.canvas
-        inner = section(c, rect, "Stress", marking_note(ruleset) if tracks else "")
+        own_boxes = character is not None and character.stress_boxes is not None
+        inner = section(c, rect, "Stress", marking_note(ruleset) if tracks and not own_boxes else "")
         if not tracks:
             line_text(c, "No stress boxes.", inner.x, inner.top - 12, inner.width, ITALIC, 8, GREY)
             return
@@ -250,9 +269,10 @@ class SheetRenderer:
             names = [field_name(prefix, "stress", track_id, i) for i in range(len(values))]
             flow.add(Boxes(derived.track_names.get(track_id, track_id), list(values), marked, names,
                            size=12, label_width=label_w, space_after=6))
-            if character is None:
+            caption = track_caption(ruleset, track_id) if character is None else ""
+            if caption:
                 # A blank form offers the longest track; say which boxes need which rating.
-                flow.add(Text(markup(track_caption(ruleset, track_id)), self.styles.small, 5))
+                flow.add(Text(markup(caption), self.styles.small, 5))
         flow.draw(c, inner)
 
     def _consequences(self, rect: Rect, slots: list[SlotInfo], character, ruleset: RuleSet, prefix: str) -> None:
@@ -260,8 +280,7 @@ class SheetRenderer:
         conditions = any(s.boxes > 1 or s.row_cutoff is not None for s in slots) or any(
             s.id in ("hurt", "scared") for s in slots
         )
-        note = "recover: mild Fair (+2), moderate Great (+4), severe Fantastic (+6)"
-        inner = section(c, rect, "Conditions" if conditions else "Consequences", note if slots else "")
+        inner = section(c, rect, "Conditions" if conditions else "Consequences")
         if not slots:
             line_text(c, "No consequence slots.", inner.x, inner.top - 12, inner.width, ITALIC, 8, GREY)
             return
@@ -293,12 +312,14 @@ class SheetRenderer:
         label_x = rect.x + size + 4
         label_w = 100.0
         label = slot.label or slot.severity.label
+        recovery = RECOVERY.get(slot.severity)
+        sub = f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
         if conditions:
-            sub = slot.severity.label.lower()
+            sub = f"{slot.severity.value}, {sub}"
         elif slot.only and character is None:
             sub = self._extra_slot_caption(slot, ruleset)
-        else:
-            sub = f"{slot.only} only" if slot.only and "only" not in label else ""
+        elif slot.only and "only" not in label:
+            sub = f"{slot.only} only, {sub}"
         line_text(c, label, label_x, rect.y + 2 + size * 0.55, label_w - 4, BOLD, 7.5)
         if sub:
             line_text(c, sub, label_x, rect.y + 3, label_w - 4, REGULAR, 5.8, GREY)
@@ -312,7 +333,7 @@ class SheetRenderer:
                          f"{label} box {b + 1}")
             if slot.row_cutoff is not None:
                 nx = x + slot.boxes * (box + 4) + 4
-                line_text(c, f"two marked in a row close the row", nx, rect.y + 5, rect.right - nx, REGULAR, 6, GREY)
+                line_text(c, f"row closes after {slot.row_cutoff} marked", nx, rect.y + 5, rect.right - nx, REGULAR, 6, GREY)
             return
         field_rect = Rect(x, rect.y + 2, width, min(16.0, rect.height - 3))
         if character is None:
