@@ -24,6 +24,13 @@ CUT_GAP = 4.0
 TABLE_COLUMNS = {2: (0.22, 0.78), 4: (0.1, 0.4, 0.1, 0.4)}
 
 
+def skill_phrase(name: str, rating: int) -> str:
+    """'Good (+3) Fight'; a free-form skill that already names its rating ('Fair (+2) at
+    Getting into Bar Fights') is printed as written."""
+    label = ladder_label(rating)
+    return name if label.casefold() in name.casefold() else f"{label} {name}"
+
+
 @dataclass(frozen=True)
 class CardFace:
     """What one card shows: a title, a kind label on the right, and a flow for the body."""
@@ -117,7 +124,7 @@ class CardRenderer:
             flow.add(Text(f"{head}<b>{markup(aspect.text)}</b>{invokes}", self.styles.card_body, 2))
         if npc.skills:
             ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-            parts = [f"{ladder_label(r)} {markup(name)}" for name, r in ranked]
+            parts = [markup(skill_phrase(name, r)) for name, r in ranked]
             flow.add(Gap(2)).add(self._text(f"<b>{ruleset.skill_word_plural.capitalize()}:</b> " + " · ".join(parts)))
         for stunt in npc.stunts:
             head = f"<b>{markup(stunt.name)}.</b> " if stunt.name.strip() else ""
