@@ -104,3 +104,20 @@ def test_budget_shape_checks_points(tmp_path):
     assert "21 points" in next(p.message for p in over.problems if p.code == "skills.budget")
     under = check(Character(skills={"Fight": 4}), rs)
     assert "skills.under" in [p.code for p in under.problems]
+
+
+def test_user_rule_sets_reach_the_command_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    rules = tmp_path / "data" / "rules"
+    rules.mkdir(parents=True)
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8")
+    (rules / "grim.toml").write_text(text.replace('id = "fate-core"', 'id = "grim"').replace('name = "Fate Core"', 'name = "Grim Fate"'))
+    (rules / "oops.toml").write_text("name = 3\n")
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "fate_desk", "rulesets"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0
+    assert "grim (yours): Grim Fate" in proc.stdout
+    assert "Skipped your rule set oops.toml" in proc.stderr
