@@ -1,0 +1,50 @@
+"""A whole campaign as one JSON file for sharing (`*.fate-campaign.json`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from fate_desk.model import Campaign
+from fate_desk.model.errors import describe
+
+from .atomic import write_text_atomic
+from .interchange import FileFormatError, parse_json, read_bytes
+
+FORMAT = "fate-desk/campaign"
+VERSION = 1
+SUFFIX = ".fate-campaign.json"
+
+
+def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, **campaign.model_dump(mode="json", exclude_none=True)}
+
+
+def campaign_from_dict(data: Any, source: str = "") -> Campaign:
+    if not isinstance(data, dict):
+        raise FileFormatError(source, "is not a Fate Desk campaign bundle (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        got = data.get("format")
+        raise FileFormatError(source, f"format: expected {FORMAT!r}, got {'missing' if got is None else repr(got)}")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FileFormatError(source, f"version: expected a whole number from 1, got {version!r}")
+    if version > VERSION:
+        raise FileFormatError(
+            source, f"version: written by a newer Fate Desk (bundle version {version}; this one reads up to {VERSION})"
+        )
+    try:
+        return Campaign.model_validate({k: v for k, v in data.items() if k not in ("format", "version")})
+    except ValidationError as exc:
+        raise FileFormatError(source, describe(exc)) from None
+
+
+def read_bundle(path: Path) -> Campaign:
+    return campaign_from_dict(parse_json(read_bytes(path), str(path)), str(path))
+
+
+def write_bundle(path: Path, campaign: Campaign) -> None:
+    write_text_atomic(Path(path), json.dumps(campaign_to_dict(campaign), indent=2, ensure_ascii=False) + "\n")
