@@ -80,3 +80,66 @@ def test_broken_character_file_exits_2_and_keeps_the_old_pdf(tmp_path, capsys):
     assert main(["export", str(bad), "--out", str(out)]) == 2
     assert "skills.Fight" in capsys.readouterr().err
     assert out.read_bytes() == b"old"
+
+
+# --- campaign files ----------------------------------------------------------------------
+
+@pytest.fixture
+def campaign_path(tmp_path):
+    from fate_desk.store.campaign_file import CampaignFile
+
+    path = tmp_path / "forbidden.fatedesk"
+    CampaignFile.create(path, samples.sample_campaign()).close()
+    return path
+
+
+def test_campaign_file_prints_the_pack(tmp_path, campaign_path):
+    out = tmp_path / "pack.pdf"
+    assert main(["export", str(campaign_path), "--out", str(out), "--paper", "a4"]) == 0
+    text = pdf_text(out)
+    campaign = samples.sample_campaign()
+    for pc in ("Ruth", "Zoë «Ζωή» Петрова"):
+        assert pc in text
+    for item in [*campaign.obstacles, *campaign.countdowns]:
+        assert item.name in text
+    assert "The ladder" in text and "Weapon and Armor" in text  # the campaign uses Weapon/Armor
+
+
+def test_campaign_session_pack_has_every_pc_and_only_that_sessions_cards(tmp_path, campaign_path):
+    out = tmp_path / "s1.pdf"
+    assert main(["export", str(campaign_path), "--session", "1", "--out", str(out)]) == 0
+    text = pdf_text(out)
+    assert "Ruth" in text and "Zoë" in text
+    assert "Nervous Librarian" in text and "Chain Link Fence" in text and "The Ritual Completes" in text
+    assert "Distant Sniper" not in text and "Dean Whitlock" not in text
+
+
+def test_campaign_scene_cards_only(tmp_path, campaign_path):
+    out = tmp_path / "bridge.pdf"
+    assert main(["export", str(campaign_path), "--what", "cards", "--scene", "The Bridge", "--out", str(out)]) == 0
+    text = pdf_text(out)
+    assert "Distant Sniper" in text and "Cultist Thug" in text and "The Shoggoth" in text
+    assert "Occult Librarian" not in text and "The ladder" not in text
+
+
+def test_campaign_bundle_prints_too(tmp_path):
+    from fate_desk.store.bundle import write_bundle
+
+    path = tmp_path / "shared.fate-campaign.json"
+    write_bundle(path, samples.sample_campaign())
+    out = tmp_path / "sheets.pdf"
+    assert main(["export", str(path), "--what", "sheets", "--out", str(out)]) == 0
+    assert "Occult Librarian with a Mean Right Hook" in pdf_text(out)
+
+
+def test_unknown_scene_exits_2(tmp_path, campaign_path, capsys):
+    assert main(["export", str(campaign_path), "--scene", "Moon", "--out", str(tmp_path / "x.pdf")]) == 2
+    assert "no scene called 'Moon'" in capsys.readouterr().err
+
+
+def test_damaged_campaign_file_exits_2(tmp_path, capsys):
+    path = tmp_path / "broken.fatedesk"
+    path.write_bytes(b"not a database at all")
+    assert main(["export", str(path), "--out", str(tmp_path / "x.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert "broken.fatedesk" in err and "Traceback" not in err

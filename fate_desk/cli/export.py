@@ -17,6 +17,10 @@ from fate_desk.export import (
 )
 from fate_desk.model import CampaignOptions, ConditionsMode
 from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
+from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
+from fate_desk.store.bundle import read_bundle
+from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.campaign_file import load_campaign
 from fate_desk.store.interchange import FileFormatError, read_character_file
 
 from . import EXIT_OK, EXIT_UNREADABLE
@@ -24,13 +28,13 @@ from . import EXIT_OK, EXIT_UNREADABLE
 NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
 
-CAMPAIGN_SUFFIX = ".fatedesk"
 OPTIONS = ("conditions", "further-apart", "weapon-armor", "extreme", "scale")
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("path", nargs="?", metavar="PATH",
-                        help="a character file (*.fate.json: its sheet) or a campaign file (*.fatedesk: its pack)")
+                        help="a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
+                        "*.fate-campaign.json: its pack)")
     parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write")
     parser.add_argument("--what", choices=[w.value for w in (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK)],
                         help="what to print from PATH (default: a character's sheet, a campaign's pack)")
@@ -88,22 +92,21 @@ def build_job(args) -> ExportJob:
         raise _Usage("--ruleset goes with --blank or --reference; a file brings its own rule set")
     path = Path(args.path)
     what = What(args.what) if args.what else None
-    if path.name.endswith(CAMPAIGN_SUFFIX):
+    if path.name.endswith((CAMPAIGN_SUFFIX, BUNDLE_SUFFIX)):
         campaign = _load_campaign(path)
         job = campaign_job(campaign, what or What.PACK, scene=args.scene, session=args.session, paper=paper)
     else:
         if args.scene is not None or args.session is not None:
-            raise _Usage("--scene and --session go with a campaign file (*.fatedesk)")
+            raise _Usage("--scene and --session go with a campaign file")
         job = character_job(read_character_file(path), what or What.SHEETS, paper)
     job.options = apply_options(job.options, args.options)
     return job
 
 
 def _load_campaign(path: Path):
-    try:
-        from fate_desk.store.campaign_file import load_campaign
-    except ImportError:  # until the campaign file format lands
-        raise FileFormatError(str(path), "campaign files cannot be read by this version") from None
+    """A campaign file (*.fatedesk) or a shared campaign bundle (*.fate-campaign.json)."""
+    if path.name.endswith(BUNDLE_SUFFIX):
+        return read_bundle(path)
     return load_campaign(path)
 
 
