@@ -55,7 +55,8 @@ def test_effective_refresh_is_printed_with_its_explanation(tmp_path):
     assert squash(derived.refresh_explanation) in text
 
 
-@pytest.mark.parametrize("make", [samples.ruth, samples.zoe, samples.core_pc, samples.fae_pc, samples.monster])
+@pytest.mark.parametrize("make", [samples.ruth, samples.zoe, samples.core_pc, samples.fae_pc, samples.monster,
+                                  samples.overloaded_monster])
 def test_stress_check_boxes_match_the_derived_boxes_and_marks(tmp_path, make):
     character = make()
     derived = derive(character, get_ruleset(character.ruleset))
@@ -130,6 +131,15 @@ def test_far_too_long_text_still_makes_one_page(tmp_path):
     text = pdf_text(out)
     assert "Bartholomew" in text
     assert "Short Trouble" in text
+
+
+def test_a_monster_with_more_than_a_page_holds_still_prints_everything_on_one_page(tmp_path):
+    hive = samples.overloaded_monster()
+    text = pdf_text(sheet_pdf(tmp_path, hive))
+    for aspect in hive.aspects:
+        assert aspect.text in text
+    for skill in hive.skills:
+        assert skill in text
 
 
 @pytest.mark.parametrize("paper, size", [(Paper.LETTER, (612, 792)), (Paper.A4, (595, 842))])

@@ -148,7 +148,7 @@ class Boxes:
         height = size + value_h + self.space_after * scale
 
         def draw(c: Canvas, x: float, top: float) -> None:
-            label_w = self.label_width * scale or (c.stringWidth(self.label, BOLD, font) + 6)
+            label_w = max(self.label_width * scale, c.stringWidth(self.label, BOLD, font) + 6)
             baseline = top - value_h - size + (size - font) / 2 + 1
             line_text(c, self.label, x, baseline, label_w - 4, BOLD, font)
             bx = x + label_w

@@ -146,6 +146,18 @@ def monster() -> Character:
     )
 
 
+def overloaded_monster() -> Character:
+    """Far more of everything than a page holds: rows thin out, nothing overlaps the next box."""
+    return Character(
+        kind=CharacterKind.MONSTER, name="The Hive of a Thousand Names",
+        aspects=[Aspect(text=f"Aspect number {i} of the hive") for i in range(24)],
+        skills={f"Skill {i}": r for i, r in enumerate(range(12, -3, -1))} | {"Extra": 3},
+        stunts=[Stunt(name=f"Stunt {i}", text="It does something unsettling. " * 4) for i in range(8)],
+        stress_boxes={f"track_{i}": [1, 2, 3, 4, 5, 6] for i in range(7)},
+        consequence_slots=[SlotSpec(id=f"slot{i}", severity="mild", value=2) for i in range(12)],
+    )
+
+
 def obstacles() -> list:
     return [
         Hazard(name="Distant Sniper", rating=5, weapon=4, notes="On the bell tower; moves after two exchanges."),
@@ -204,6 +216,7 @@ def write_samples(folder: Path) -> list[Path]:
         "sheet-fate-core": ExportJob(What.SHEETS, sheets=[core_pc()], paper=Paper.LETTER),
         "sheet-fae": ExportJob(What.SHEETS, sheets=[fae_pc()], paper=Paper.A4),
         "sheet-monster": ExportJob(What.SHEETS, sheets=[monster()], paper=Paper.LETTER),
+        "sheet-overloaded": ExportJob(What.SHEETS, sheets=[overloaded_monster()], paper=Paper.LETTER),
         "sheet-conditions": ExportJob(What.SHEETS, sheets=[zoe()], paper=Paper.LETTER,
                                       options=CampaignOptions(conditions=ConditionsMode.FURTHER_APART)),
         "blank-fate-condensed": ExportJob(What.BLANK, ruleset="fate-condensed", paper=Paper.LETTER),

@@ -126,13 +126,15 @@ class SheetRenderer:
 
     def _left(self, rect: Rect, character, ruleset: RuleSet, prefix: str) -> None:
         rows = self._aspect_rows(character, ruleset)
-        aspects_h = 13 + 4 + len(rows) * ASPECT_ROW
+        # Many aspects (a monster's) get thinner rows, so stunts keep at least a third.
+        row_h = min(ASPECT_ROW, (rect.height * 0.66 - 17) / len(rows))
+        aspects_h = 13 + 4 + len(rows) * row_h
         aspects = Rect(rect.x, rect.top - aspects_h, rect.width, aspects_h)
         inner = section(self.canvas, aspects, "Aspects")
         top = inner.top
         for i, (label, aspect) in enumerate(rows):
-            self._aspect(Rect(inner.x, top - ASPECT_ROW, inner.width, ASPECT_ROW), label, aspect, field_name(prefix, "aspect", i))
-            top -= ASPECT_ROW
+            self._aspect(Rect(inner.x, top - row_h, inner.width, row_h), label, aspect, field_name(prefix, "aspect", i))
+            top -= row_h
         stunts = Rect(rect.x, rect.y, rect.width, aspects.y - GAP - rect.y)
         self._stunts(stunts, character, ruleset, prefix)
 
@@ -150,11 +152,12 @@ class SheetRenderer:
 
     def _aspect(self, rect: Rect, label: str, aspect, name: str) -> None:
         c = self.canvas
-        c.setFont(BOLD, 6.3)
+        label_size = min(6.3, rect.height * 0.2)
+        c.setFont(BOLD, label_size)
         c.setFillColor(GREY)
-        c.drawString(rect.x, rect.top - 8, label.upper())
+        c.drawString(rect.x, rect.top - label_size - 1.7, label.upper())
         c.setFillColor(INK)
-        text_rect = Rect(rect.x, rect.y + 3, rect.width, rect.height - 12)
+        text_rect = Rect(rect.x, rect.y + 3, rect.width, rect.height - label_size - 5.7)
         if aspect is None and name:
             text_field(c, name, Rect(text_rect.x, text_rect.y, text_rect.width, 16), label)
             return
@@ -228,7 +231,7 @@ class SheetRenderer:
         label_w = 62.0
         for r, row in enumerate(rows):
             y = inner.top - (r + 1) * row_h
-            line_text(c, ladder_label(row.rating), inner.x, y + 4, label_w - 4, BOLD, 7.5)
+            line_text(c, ladder_label(row.rating), inner.x, y + 4, label_w - 4, BOLD, min(7.5, row_h - 3))
             self._skill_cells(Rect(inner.x + label_w, y, inner.width - label_w, row_h), row, character, ruleset, prefix)
 
     def _skill_cells(self, rect: Rect, row, character, ruleset: RuleSet, prefix: str) -> None:
@@ -236,6 +239,7 @@ class SheetRenderer:
         cells = max(1, row.slots)
         cell_w = rect.width / cells
         height = min(rect.height - 2, 15)
+        font = min(8.5, rect.height - 4)
         if character is None:
             for i in range(cells):
                 cell = Rect(rect.x + i * cell_w + 1.5, rect.y + 1, cell_w - 3, height)
@@ -244,10 +248,10 @@ class SheetRenderer:
             return
         # One size for the whole row; if names would get too small in their cells, the row
         # becomes one line listing them all.
-        size = min((fit_line(n, REGULAR, 8.5, cell_w - 5)[1] for n in row.names), default=8.5)
-        if size < 7.0:
+        size = min((fit_line(n, REGULAR, font, cell_w - 5)[1] for n in row.names), default=font)
+        if size < min(7.0, font):
             rule(c, rect.x + 1.5, rect.y + 2, rect.width - 3)
-            line_text(c, ", ".join(row.names), rect.x + 2.5, rect.y + 5, rect.width - 5, REGULAR, 8.5)
+            line_text(c, ", ".join(row.names), rect.x + 2.5, rect.y + 5, rect.width - 5, REGULAR, font)
             return
         for i in range(cells):
             x = rect.x + i * cell_w
@@ -303,7 +307,7 @@ class SheetRenderer:
     def _slot(self, rect: Rect, slot: SlotInfo, taken, character, ruleset: RuleSet, prefix: str,
               conditions: bool) -> None:
         c = self.canvas
-        size = min(15.0, rect.height - 4)
+        size = max(5.0, min(15.0, rect.height - 4))
         # The value in a square, as on the printed Fate sheets.
         c.setLineWidth(0.8)
         c.rect(rect.x, rect.y + 2, size, size)
