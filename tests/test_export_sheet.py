@@ -92,6 +92,14 @@ def test_filled_consequences_are_printed(tmp_path):
         assert squash(consequence.text) in text
 
 
+def test_a_consequence_in_a_slot_the_character_lost_is_still_printed(tmp_path):
+    zoe = samples.zoe()
+    weaker = zoe.model_copy(update={"skills": {**zoe.skills, "Physique": 2}})  # no extra mild slot now
+    text = pdf_text(sheet_pdf(tmp_path, weaker))
+    assert "physical only" not in text
+    assert "Pulled Shoulder" in text
+
+
 def test_conditions_print_as_check_boxes_per_derived_box(tmp_path):
     zoe = samples.zoe()
     options = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)

@@ -144,7 +144,10 @@ class CardRenderer:
         taken = {q.slot: q.text for q in npc.consequences}
         for slot in derived.consequences:
             label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
-            flow.add(RuledLine(label, markup(taken.get(slot.id, "")), self.styles.card_body, 2))
+            flow.add(RuledLine(label, markup(taken.pop(slot.id, "")), self.styles.card_body, 2))
+        for slot_id, text in taken.items():  # slots it no longer has: keep the text on paper
+            if text.strip():
+                flow.add(RuledLine(one_line(slot_id), markup(text), self.styles.card_body, 2))
         self._notes(flow, npc.notes)
         return CardFace(npc.name or "(unnamed)", npc.kind.label, flow)
 

@@ -217,7 +217,7 @@ class SheetRenderer:
         self._skills(boxes[0], rows, character, ruleset, prefix)
         self._stress(boxes[1], tracks, derived, character, ruleset, prefix)
         self._consequences(boxes[2], slots, character, ruleset, prefix)
-        self._notes(Rect(rect.x, rect.y, rect.width, top - rect.y), character, prefix)
+        self._notes(Rect(rect.x, rect.y, rect.width, top - rect.y), character, slots, prefix)
 
     def _skills(self, rect: Rect, rows, character, ruleset: RuleSet, prefix: str) -> None:
         c = self.canvas
@@ -353,7 +353,7 @@ class SheetRenderer:
         h = para.wrap(width, field_rect.height)[1]
         para.drawOn(c, x + 1, rect.y + 4)
 
-    def _notes(self, rect: Rect, character, prefix: str) -> None:
+    def _notes(self, rect: Rect, character, slots: list[SlotInfo], prefix: str) -> None:
         c = self.canvas
         inner = section(c, rect, "Notes")
         if character is None:
@@ -370,6 +370,13 @@ class SheetRenderer:
         ]
         if character.scale:
             extra.insert(0, f"<b>Scale:</b> {markup(character.scale)}")
+        # A consequence whose slot the character no longer has (say Physique dropped below
+        # Superb) still belongs on paper: list it here rather than lose it.
+        known = {slot.id for slot in slots}
+        extra[:0] = [
+            f"<b>Consequence ({markup(q.slot)}):</b> {markup(q.text)}"
+            for q in character.consequences if q.slot not in known and q.text.strip()
+        ]
         flow = Flow()
         for item in extra:
             flow.add(Text(item, self.styles.body, 3))
