@@ -122,3 +122,11 @@ def test_every_card_page_carries_the_attribution(tmp_path):
     out, _ = cards_pdf(tmp_path, samples.deck(10))
     for page in page_texts(out):
         assert "CC BY 3.0" in page and "Evil Hat" in page
+
+
+def test_notes_too_long_for_a_card_print_their_start_and_say_they_were_cut(tmp_path):
+    hazard = Hazard(name="Sniper", notes="Watches the square from the bell tower. " * 300)
+    text = pdf_text(cards_pdf(tmp_path, [hazard])[0])
+    assert "Rating: Fair (+2)" in text  # the card's own facts come first and stay
+    assert "Watches the square from the bell tower." in text
+    assert "more than fits" in text

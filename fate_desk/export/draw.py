@@ -15,7 +15,7 @@ from fate_desk import ATTRIBUTION_SHORT
 
 from .fonts import BOLD, REGULAR
 from .geometry import FOOTER, Page, Rect
-from .styles import FAINT, GREY, INK, RULE, fit_line, scaled
+from .styles import FAINT, GREY, INK, RULE, fit_line, fit_paragraph, scaled
 
 BOX_LINE = 0.8
 TITLE_SIZE = 7.5
@@ -273,8 +273,15 @@ class Flow:
             path.rect(rect.x, rect.y + 8, rect.width, rect.height - 8)
             c.clipPath(path, stroke=0, fill=0)
         top = rect.top
-        for height, draw in built:
+        for item, (height, draw) in zip(self.items, built):
             if not fits and top - height < rect.y + 8:
+                # The first paragraph that does not fit is cut to the room left, so its
+                # start still prints; anything after it is left to the app.
+                room = top - rect.y - 8
+                if isinstance(item, Text) and room > 6:
+                    size = round(item.style.fontSize * scale * 4) / 4
+                    para = fit_paragraph(item.markup, scaled(item.style, size), rect.width, room, min_size=size)
+                    para.drawOn(c, rect.x, top - para.wrap(rect.width, room)[1])
                 break
             draw(c, rect.x, top)
             top -= height
