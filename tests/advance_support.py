@@ -16,11 +16,19 @@ ACCELERATED = get_ruleset("fate-accelerated")
 
 def ruth() -> Character:
     """The book's Ruth: Great (+4) Fight, Lore at Average (+1), Empathy at Mediocre (+0)."""
-    return read_character_file(ROOT / "docs" / "examples" / "ruth.fate.json").model_copy(update={"id": "ruth"})
+    return read_character_file(ROOT / "docs" / "examples" / "ruth.fate.json").model_copy(
+        update={"id": "ruth"}
+    )
 
 
 def aspects(prefix: str) -> list[Aspect]:
-    roles = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE, AspectRole.FREE]
+    roles = [
+        AspectRole.HIGH_CONCEPT,
+        AspectRole.TROUBLE,
+        AspectRole.RELATIONSHIP,
+        AspectRole.FREE,
+        AspectRole.FREE,
+    ]
     return [Aspect(role=r, text=f"{prefix} {i}") for i, r in enumerate(roles)]
 
 
@@ -30,8 +38,18 @@ def charles(**changes) -> Character:
         id="charles",
         name="Charles",
         aspects=aspects("Charles"),
-        skills={"Shoot": 4, "Athletics": 3, "Notice": 3, "Fight": 2, "Will": 2, "Drive": 2,
-                "Investigate": 1, "Contacts": 1, "Crafts": 1, "Rapport": 1},
+        skills={
+            "Shoot": 4,
+            "Athletics": 3,
+            "Notice": 3,
+            "Fight": 2,
+            "Will": 2,
+            "Drive": 2,
+            "Investigate": 1,
+            "Contacts": 1,
+            "Crafts": 1,
+            "Rapport": 1,
+        },
         stunts=[Stunt(name=f"Stunt {i}", text="Because I can, I get +2.") for i in range(4)],
         refresh=3,
         fate_points=2,
@@ -40,5 +58,11 @@ def charles(**changes) -> Character:
 
 
 def npc(name: str, kind: CharacterKind = CharacterKind.MAJOR_NPC, **changes) -> Character:
-    base = Character(id=name.lower().replace(" ", "-"), name=name, kind=kind, aspects=aspects(name), skills={"Fight": 3, "Physique": 2, "Will": 1})
+    base = Character(
+        id=name.lower().replace(" ", "-"),
+        name=name,
+        kind=kind,
+        aspects=aspects(name),
+        skills={"Fight": 3, "Physique": 2, "Will": 1},
+    )
     return base.model_copy(update=changes)

@@ -10,7 +10,12 @@ from advance_support import CONDENSED, CORE, charles, ruth
 from fate_desk.model import CampaignOptions, ClockStamp, Consequence, Stunt
 from fate_desk.rules import check, derive
 from fate_desk.rules.advance import (
-    BreakthroughChoice, BuyStunt, SwapSkills, apply_breakthrough, breakthrough_options, spend_skill_points,
+    BreakthroughChoice,
+    BuyStunt,
+    SwapSkills,
+    apply_breakthrough,
+    breakthrough_options,
+    spend_skill_points,
 )
 from fate_desk.rules.history import Refused, revert_last
 
@@ -41,7 +46,9 @@ def test_ruth_raises_lore_together_with_empathy_using_a_saved_point():
     # The book: a point saved at an earlier breakthrough lets both raises land together.
     first, _ = apply_breakthrough(ruth(), BreakthroughChoice(), CONDENSED, when=ARC_1)
     assert first.saved_skill_points == 1
-    second, entry = apply_breakthrough(first, BreakthroughChoice(raises=("Lore", "Empathy")), CONDENSED, when=ARC_2)
+    second, entry = apply_breakthrough(
+        first, BreakthroughChoice(raises=("Lore", "Empathy")), CONDENSED, when=ARC_2
+    )
     assert second.skills["Lore"] == 2 and second.skills["Empathy"] == 1
     assert shape(second) == {4: 1, 3: 2, 2: 4, 1: 4}
     assert second.saved_skill_points == 0
@@ -69,7 +76,9 @@ def test_more_raises_than_points_are_refused():
 
 def test_gm_power_ups_add_refresh_a_stunt_and_a_second_point():
     choice = BreakthroughChoice(
-        raises=("Empathy", "Drive"), gm_skill_point=True, gm_refresh=True,
+        raises=("Empathy", "Drive"),
+        gm_skill_point=True,
+        gm_refresh=True,
         new_stunt=Stunt(name="Hard to Kill", text="Because ..."),
     )
     new, entry = apply_breakthrough(ruth(), choice, CONDENSED)
@@ -90,32 +99,48 @@ def test_the_milestone_part_is_checked_like_a_milestone():
     messages = refused(five, BreakthroughChoice(milestone=BuyStunt("Sixth", "")))
     assert "refresh can never drop below 1" in messages[0]
     # With the refresh power-up the same purchase fits.
-    new, _ = apply_breakthrough(five, BreakthroughChoice(milestone=BuyStunt("Sixth", ""), gm_refresh=True), CONDENSED)
+    new, _ = apply_breakthrough(
+        five, BreakthroughChoice(milestone=BuyStunt("Sixth", ""), gm_refresh=True), CONDENSED
+    )
     assert derive(new, CONDENSED).refresh == 1
 
 
 def test_every_problem_is_reported_and_nothing_lands():
     original = ruth()
     snapshot = original.model_dump()
-    messages = refused(original, BreakthroughChoice(
-        milestone=SwapSkills("Fight", "Fight"), raises=("Lore",), new_stunt=Stunt(name="x"),
-    ))
+    messages = refused(
+        original,
+        BreakthroughChoice(
+            milestone=SwapSkills("Fight", "Fight"), raises=("Lore",), new_stunt=Stunt(name="x")
+        ),
+    )
     assert len(messages) == 3
     assert original.model_dump() == snapshot
 
 
 def test_rewrite_the_high_concept():
-    new, entry = apply_breakthrough(ruth(), BreakthroughChoice(high_concept="Monster-Hunting Archivist"), CONDENSED)
+    new, entry = apply_breakthrough(
+        ruth(), BreakthroughChoice(high_concept="Monster-Hunting Archivist"), CONDENSED
+    )
     assert new.aspects[0].text == "Monster-Hunting Archivist"
     assert "High concept is now “Monster-Hunting Archivist”." in entry.summary
 
 
 def wounded(character):
-    return character.model_copy(update={"consequences": [
-        Consequence(slot="mild", text="Bruised Knuckles"),
-        Consequence(slot="moderate", text="Gaping Chest Wound"),
-        Consequence(slot="severe", text="Shattered Leg", recovering=True, recovery_started=ClockStamp(arc=1, session=2, scene=1)),
-    ]})
+    return character.model_copy(
+        update={
+            "consequences": [
+                Consequence(slot="mild", text="Bruised Knuckles"),
+                Consequence(slot="moderate", text="Gaping Chest Wound"),
+                Consequence(
+                    slot="severe",
+                    text="Shattered Leg",
+                    recovering=True,
+                    recovery_started=ClockStamp(arc=1, session=2, scene=1),
+                ),
+            ]
+        }
+    )
 
 
 def test_recovery_at_a_breakthrough():
@@ -123,7 +148,10 @@ def test_recovery_at_a_breakthrough():
     assert [s.value for s in options.begin_recovery] == ["moderate"]
     assert options.clears == ["Shattered Leg"]
     new, entry = apply_breakthrough(
-        wounded(ruth()), BreakthroughChoice(recoveries={"moderate": "Stitched-Up Chest"}), CONDENSED, when=ARC_1,
+        wounded(ruth()),
+        BreakthroughChoice(recoveries={"moderate": "Stitched-Up Chest"}),
+        CONDENSED,
+        when=ARC_1,
     )
     by_slot = {c.slot: c for c in new.consequences}
     assert set(by_slot) == {"mild", "moderate"}  # the recovering severe one cleared
@@ -143,25 +171,35 @@ def test_the_extreme_slot_reopens_and_its_aspect_may_be_renamed():
     scarred = ruth()
     aspects = list(scarred.aspects)
     aspects[3] = aspects[3].model_copy(update={"text": "Hollowed by the Abyss", "extreme": True})
-    scarred = scarred.model_copy(update={
-        "aspects": aspects, "consequences": [Consequence(slot="extreme", text="Hollowed by the Abyss")],
-    })
-    new, _ = apply_breakthrough(scarred, BreakthroughChoice(extreme_renames={3: "I Stared Back Into the Abyss"}), CONDENSED, options)
+    scarred = scarred.model_copy(
+        update={
+            "aspects": aspects,
+            "consequences": [Consequence(slot="extreme", text="Hollowed by the Abyss")],
+        }
+    )
+    new, _ = apply_breakthrough(
+        scarred, BreakthroughChoice(extreme_renames={3: "I Stared Back Into the Abyss"}), CONDENSED, options
+    )
     assert new.consequences == []
     assert new.aspects[3].text == "I Stared Back Into the Abyss" and new.aspects[3].extreme
-    assert "Only an aspect an extreme consequence replaced" in refused(
-        scarred, BreakthroughChoice(extreme_renames={1: "New trouble"}), options=options,
-    )[0]
+    assert (
+        "Only an aspect an extreme consequence replaced"
+        in refused(scarred, BreakthroughChoice(extreme_renames={1: "New trouble"}), options=options)[0]
+    )
 
 
 def test_one_breakthrough_per_arc():
     first, _ = apply_breakthrough(ruth(), BreakthroughChoice(), CONDENSED, when=ARC_1)
-    assert refused(first, BreakthroughChoice(), when=ARC_1) == ["You already took the breakthrough for arc 1."]
+    assert refused(first, BreakthroughChoice(), when=ARC_1) == [
+        "You already took the breakthrough for arc 1."
+    ]
 
 
 def test_the_checker_judges_by_the_column_once_a_breakthrough_is_recorded():
     first, _ = apply_breakthrough(ruth(), BreakthroughChoice(), CONDENSED, when=ARC_1)
-    second, _ = apply_breakthrough(first, BreakthroughChoice(raises=("Lore", "Empathy")), CONDENSED, when=ARC_2)
+    second, _ = apply_breakthrough(
+        first, BreakthroughChoice(raises=("Lore", "Empathy")), CONDENSED, when=ARC_2
+    )
     assert check(second, CONDENSED).ok
     # The same skills without the history break the creation pyramid.
     assert "skills.over" in check(second.model_copy(update={"advancement": []}), CONDENSED).codes()

@@ -7,11 +7,22 @@ from advance_support import CONDENSED, charles, ruth
 
 from fate_desk.model import ClockStamp, FieldChange
 from fate_desk.rules.advance import (
-    BreakthroughChoice, BuyStunt, ReplaceSkill, SwapSkills, apply_breakthrough, apply_milestone,
+    BreakthroughChoice,
+    BuyStunt,
+    ReplaceSkill,
+    SwapSkills,
+    apply_breakthrough,
+    apply_milestone,
 )
 from fate_desk.rules.harm import absorb, absorb_options
 from fate_desk.rules.history import (
-    Refused, apply_changes, diff_values, history_lines, join_path, revert_last, split_path,
+    Refused,
+    apply_changes,
+    diff_values,
+    history_lines,
+    join_path,
+    revert_last,
+    split_path,
 )
 from fate_desk.store.interchange import read_character_file, write_character_file
 
@@ -34,16 +45,25 @@ def test_a_replacement_records_the_skill_leaving_and_the_one_arriving():
 
 def test_a_bought_stunt_is_recorded_as_one_new_list_item():
     _, entry = apply_milestone(ruth(), BuyStunt("Bookbinder", "Because ..."), CONDENSED)
-    assert entry.changes == [FieldChange(field="stunts[3]", before=None, after={"name": "Bookbinder", "text": "Because ..."})]
+    assert entry.changes == [
+        FieldChange(field="stunts[3]", before=None, after={"name": "Bookbinder", "text": "Because ..."})
+    ]
 
 
-@pytest.mark.parametrize("step", [
-    lambda c: apply_milestone(c, SwapSkills("Fight", "Lore"), CONDENSED),
-    lambda c: apply_milestone(c, ReplaceSkill("Stealth", "Empathy"), CONDENSED),
-    lambda c: apply_milestone(c, BuyStunt("New", "Because"), CONDENSED),
-    lambda c: apply_breakthrough(c, BreakthroughChoice(raises=("Empathy",), gm_refresh=True, high_concept="X"), CONDENSED),
-    lambda c: absorb(c, CONDENSED, absorb_options(c, CONDENSED, 5, "physical").options[0], {"mild": "Cracked Rib"}),
-])
+@pytest.mark.parametrize(
+    "step",
+    [
+        lambda c: apply_milestone(c, SwapSkills("Fight", "Lore"), CONDENSED),
+        lambda c: apply_milestone(c, ReplaceSkill("Stealth", "Empathy"), CONDENSED),
+        lambda c: apply_milestone(c, BuyStunt("New", "Because"), CONDENSED),
+        lambda c: apply_breakthrough(
+            c, BreakthroughChoice(raises=("Empathy",), gm_refresh=True, high_concept="X"), CONDENSED
+        ),
+        lambda c: absorb(
+            c, CONDENSED, absorb_options(c, CONDENSED, 5, "physical").options[0], {"mild": "Cracked Rib"}
+        ),
+    ],
+)
 def test_revert_restores_the_exact_previous_state(step):
     before = ruth()
     after, entry = step(before)
@@ -57,7 +77,9 @@ def test_revert_of_a_removed_item_puts_it_back_in_place():
     start = charles()
     wounded = start.model_copy(update={"stunts": start.stunts[:1] + start.stunts[2:]})
     changes: list[FieldChange] = []
-    diff_values(start.model_dump(mode="json")["stunts"], wounded.model_dump(mode="json")["stunts"], "stunts", changes)
+    diff_values(
+        start.model_dump(mode="json")["stunts"], wounded.model_dump(mode="json")["stunts"], "stunts", changes
+    )
     assert [c.field for c in changes] == ["stunts[1]"] and changes[0].after is None
     data = {"stunts": wounded.model_dump(mode="json")["stunts"]}
     assert apply_changes(data, changes, backwards=True)["stunts"] == start.model_dump(mode="json")["stunts"]
@@ -84,7 +106,12 @@ def test_paths_with_awkward_skill_names_round_trip():
     for key in ["Lore", "St. Elmo's Fire", "Fair (+2) at [Bar] Fights", 'Say "Hi"', " padded "]:
         path = join_path("skills", key)
         assert split_path(path) == ["skills", key]
-    assert split_path("consequences[2].recovery_started.scene") == ["consequences", 2, "recovery_started", "scene"]
+    assert split_path("consequences[2].recovery_started.scene") == [
+        "consequences",
+        2,
+        "recovery_started",
+        "scene",
+    ]
     odd = ruth()
     odd.skills = {**odd.skills, "Lore": 0, "St. Elmo's Fire": 1}
     after, entry = apply_milestone(odd, SwapSkills("St. Elmo's Fire", "Fight"), CONDENSED)

@@ -8,8 +8,16 @@ from advance_support import ACCELERATED, CONDENSED, charles, ruth
 from fate_desk.model import Character, ClockStamp, Stunt
 from fate_desk.rules import check, derive
 from fate_desk.rules.advance import (
-    BuyStunt, MilestoneKind, ReplaceSkill, RewriteAspect, RewriteStunt, SwapSkills, apply_milestone,
-    aspect_options, milestone_options, replacement_candidates,
+    BuyStunt,
+    MilestoneKind,
+    ReplaceSkill,
+    RewriteAspect,
+    RewriteStunt,
+    SwapSkills,
+    apply_milestone,
+    aspect_options,
+    milestone_options,
+    replacement_candidates,
 )
 from fate_desk.rules.history import Refused
 
@@ -64,7 +72,9 @@ def test_replacement_must_not_already_be_on_the_sheet():
 
 
 def test_fate_accelerated_refuses_an_approach_it_does_not_know():
-    hero = Character(ruleset="fate-accelerated", skills={"Careful": 3, "Clever": 2, "Flashy": 2, "Forceful": 1, "Quick": 1})
+    hero = Character(
+        ruleset="fate-accelerated", skills={"Careful": 3, "Clever": 2, "Flashy": 2, "Forceful": 1, "Quick": 1}
+    )
     message = refusal(hero, ReplaceSkill("Quick", "Sneaky-ish"), ACCELERATED)
     assert "not one of the Fate Accelerated approaches" in message
     new, _ = apply_milestone(hero, ReplaceSkill("Quick", "Sneaky"), ACCELERATED)
@@ -72,7 +82,9 @@ def test_fate_accelerated_refuses_an_approach_it_does_not_know():
 
 
 def test_rewrite_one_stunt():
-    new, entry = apply_milestone(ruth(), RewriteStunt(1, "Archive Rat", "Because I know every stack..."), CONDENSED)
+    new, entry = apply_milestone(
+        ruth(), RewriteStunt(1, "Archive Rat", "Because I know every stack..."), CONDENSED
+    )
     assert new.stunts[1] == Stunt(name="Archive Rat", text="Because I know every stack...")
     assert new.stunts[0] == ruth().stunts[0]
     assert "Index Memory" in entry.summary and "Archive Rat" in entry.summary
@@ -89,9 +101,7 @@ def test_sixth_stunt_breaks_minimum_refresh():
     five = ruth().model_copy(update={"stunts": [Stunt(name=f"S{i}") for i in range(5)]})
     assert derive(five, CONDENSED).refresh == 1
     message = refusal(five, BuyStunt("One too many", ""))
-    assert message == (
-        "A new stunt would bring your refresh down to 0, but refresh can never drop below 1."
-    )
+    assert message == ("A new stunt would bring your refresh down to 0, but refresh can never drop below 1.")
     status = {s.value: s for s in milestone_options(five, CONDENSED)}[MilestoneKind.BUY_STUNT]
     assert not status.available and status.reason == message
 
@@ -106,10 +116,14 @@ def test_rewriting_an_aspect_never_touches_the_high_concept():
 
 def test_an_extreme_consequence_aspect_cannot_be_rewritten_by_a_milestone():
     scarred = ruth()
-    scarred = scarred.model_copy(update={"aspects": [
-        a.model_copy(update={"text": "Missing Left Eye", "extreme": True}) if i == 4 else a
-        for i, a in enumerate(scarred.aspects)
-    ]})
+    scarred = scarred.model_copy(
+        update={
+            "aspects": [
+                a.model_copy(update={"text": "Missing Left Eye", "extreme": True}) if i == 4 else a
+                for i, a in enumerate(scarred.aspects)
+            ]
+        }
+    )
     assert "extreme consequence" in refusal(scarred, RewriteAspect(4, "Eye Patch Chic"))
     statuses = aspect_options(scarred)
     assert [s.available for s in statuses] == [False, True, True, True, False]

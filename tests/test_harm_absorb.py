@@ -7,7 +7,14 @@ from advance_support import CONDENSED, CORE, ACCELERATED, charles, npc, ruth
 
 from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence
 from fate_desk.rules.harm import (
-    absorb, absorb_options, concede, hostile_invoke, mark_stress, resolve_hit, slot_options, take_consequence,
+    absorb,
+    absorb_options,
+    concede,
+    hostile_invoke,
+    mark_stress,
+    resolve_hit,
+    slot_options,
+    take_consequence,
 )
 from fate_desk.rules.history import Refused, revert_last
 
@@ -29,9 +36,13 @@ def test_charles_absorbs_the_ghouls_five_shifts_with_a_moderate_consequence_and_
     assert not plan.taken_out
     assert [(o.stress, o.consequences) for o in plan.options] == [((2,), (("moderate", 1),))]
     assert plan.options[0].description == "Mark one physical stress box and take a moderate consequence (4)"
-    after, entry = absorb(bruised, CONDENSED, plan.options[0], {"moderate": "Gaping Chest Wound"}, conflict="basement")
+    after, entry = absorb(
+        bruised, CONDENSED, plan.options[0], {"moderate": "Gaping Chest Wound"}, conflict="basement"
+    )
     assert after.stress == {"physical": [0, 1, 2]}
-    assert after.consequences == [Consequence(slot="moderate", text="Gaping Chest Wound", conflict="basement")]
+    assert after.consequences == [
+        Consequence(slot="moderate", text="Gaping Chest Wound", conflict="basement")
+    ]
     assert entry.summary == (
         "Absorbed a hit of 5: marked one physical stress box and took moderate consequence “Gaping Chest Wound”."
     )
@@ -48,7 +59,9 @@ def test_a_fresh_charles_has_two_exact_ways_to_absorb_five_shifts():
 
 def test_a_legendary_hit_on_a_spent_charles_takes_him_out():
     # Legendary (+8) against Poor (-1): nine shifts, and mild plus severe absorb only eight.
-    spent = charles(stress={"physical": [0, 1, 2]}, consequences=[Consequence(slot="moderate", text="Gaping Chest Wound")])
+    spent = charles(
+        stress={"physical": [0, 1, 2]}, consequences=[Consequence(slot="moderate", text="Gaping Chest Wound")]
+    )
     plan = absorb_options(spent, CONDENSED, resolve_hit(8 - (-1)).shifts, "physical")
     assert plan.taken_out and plan.options == []
     assert "taken out" in plan.message
@@ -94,7 +107,10 @@ def test_the_extra_mild_slot_takes_only_its_own_kind_of_harm():
     tough = ruth().model_copy(update={"skills": {**ruth().skills, "Physique": 5, "Fight": 4}})
     mental = {s.value: s for s in slot_options(tough, CONDENSED, "mental")}
     assert not mental["mild_physical"].available
-    assert mental["mild_physical"].reason == "Mild (physical only) takes physical harm only, and this hit is mental."
+    assert (
+        mental["mild_physical"].reason
+        == "Mild (physical only) takes physical harm only, and this hit is mental."
+    )
     with pytest.raises(Refused):
         take_consequence(tough, CONDENSED, "mild_physical", "Winded", track="mental")
     after, _ = take_consequence(tough, CONDENSED, "mild_physical", "Winded", track="physical")
@@ -143,11 +159,14 @@ def test_minor_npcs_without_stress_are_taken_out_by_any_hit():
 
 
 def test_conceding_pays_one_plus_one_per_consequence_from_this_conflict():
-    hero = charles(fate_points=1, consequences=[
-        Consequence(slot="mild", text="Cut", conflict="basement"),
-        Consequence(slot="moderate", text="Gaping Chest Wound", conflict="basement"),
-        Consequence(slot="severe", text="Old Scar", conflict="last-week"),
-    ])
+    hero = charles(
+        fate_points=1,
+        consequences=[
+            Consequence(slot="mild", text="Cut", conflict="basement"),
+            Consequence(slot="moderate", text="Gaping Chest Wound", conflict="basement"),
+            Consequence(slot="severe", text="Old Scar", conflict="last-week"),
+        ],
+    )
     after, entry = concede(hero, "basement")
     assert after.fate_points == 4
     assert entry.summary == "Conceded: +3 fate points (1, plus 2 for consequences taken in this conflict)."
@@ -155,7 +174,10 @@ def test_conceding_pays_one_plus_one_per_consequence_from_this_conflict():
 
 def test_an_npc_who_concedes_carries_the_points_to_the_gm():
     # Alice conceded after taking a moderate consequence: she brings two points along.
-    alice = npc("Alice Westforth", consequences=[Consequence(slot="moderate", text="Shot Through", conflict="mansion")])
+    alice = npc(
+        "Alice Westforth",
+        consequences=[Consequence(slot="moderate", text="Shot Through", conflict="mansion")],
+    )
     after, _ = concede(alice, "mansion")
     assert after.carried_fate_points == 2 and after.fate_points == alice.fate_points
     after, entry = hostile_invoke(after)
@@ -171,7 +193,9 @@ def test_extreme_consequence_absorbs_eight_and_replaces_an_aspect():
     with pytest.raises(Refused) as info:
         absorb(hero, CONDENSED, option, {"extreme": "Eaten Alive, Mostly"}, options=extreme, extreme_aspect=0)
     assert "cannot replace the high concept" in info.value.problems[0].message
-    after, _ = absorb(hero, CONDENSED, option, {"extreme": "Eaten Alive, Mostly"}, options=extreme, extreme_aspect=2)
+    after, _ = absorb(
+        hero, CONDENSED, option, {"extreme": "Eaten Alive, Mostly"}, options=extreme, extreme_aspect=2
+    )
     assert after.aspects[2].text == "Eaten Alive, Mostly" and after.aspects[2].extreme
     # Once between breakthroughs.
     again = {s.value: s for s in slot_options(after, CONDENSED, "physical", extreme)}["extreme"]

@@ -13,16 +13,19 @@ SCENE_2 = ClockStamp(arc=1, session=3, scene=2)
 
 
 def hurt(**changes):
-    return charles(consequences=[
-        Consequence(slot="mild", text="Bloody Nose"),
-        Consequence(slot="moderate", text="Gaping Chest Wound"),
-        Consequence(slot="severe", text="Mangled Arm"),
-    ], **changes)
+    return charles(
+        consequences=[
+            Consequence(slot="mild", text="Bloody Nose"),
+            Consequence(slot="moderate", text="Gaping Chest Wound"),
+            Consequence(slot="severe", text="Mangled Arm"),
+        ],
+        **changes,
+    )
 
 
-@pytest.mark.parametrize("severity, other, yourself", [
-    (Severity.MILD, 2, 4), (Severity.MODERATE, 4, 6), (Severity.SEVERE, 6, 8),
-])
+@pytest.mark.parametrize(
+    "severity, other, yourself", [(Severity.MILD, 2, 4), (Severity.MODERATE, 4, 6), (Severity.SEVERE, 6, 8)]
+)
 def test_treatment_difficulty_by_severity_plus_two_for_yourself(severity, other, yourself):
     assert treatment_difficulty(severity) == other
     assert treatment_difficulty(severity, self_treatment=True) == yourself
@@ -78,7 +81,10 @@ def test_the_sheet_says_when_each_consequence_clears():
     )
     for slot in ("mild", "moderate", "severe"):
         sheet = treat(sheet, CONDENSED, slot, effort=8, when=clock).character
-    assert clears_when(sheet, CONDENSED, "mild", clock=clock) == "Recovering: clears at the end of the next scene."
+    assert (
+        clears_when(sheet, CONDENSED, "mild", clock=clock)
+        == "Recovering: clears at the end of the next scene."
+    )
     assert clears_when(sheet, CONDENSED, "mild", clock=ClockStamp(arc=1, session=3, scene=3)) == (
         "Recovering: clears at the end of this scene."
     )

@@ -68,8 +68,9 @@ class Aspect(FateModel):
     role: AspectRole = AspectRole.FREE
     text: str = ""
     free_invokes: int = Field(0, ge=0, le=99)
-    # Set when an extreme consequence replaced this aspect: permanent, renamed only at breakthroughs.
-    extreme: bool = False
+    # True when an extreme consequence replaced this aspect: permanent, renamed only at a
+    # breakthrough. None (left out of files) for every other aspect.
+    extreme: bool | None = None
 
 
 class Stunt(FateModel):

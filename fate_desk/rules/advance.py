@@ -11,16 +11,29 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fate_desk.model import (
-    Aspect, AspectRole, CampaignOptions, Character, ClockStamp, Severity, Stunt, ladder_label,
+    Aspect,
+    AspectRole,
+    CampaignOptions,
+    Character,
+    ClockStamp,
+    Severity,
+    Stunt,
+    ladder_label,
 )
 
 from .checker import Level, Problem, check
 from .derive import count_word, derive, join_words
 from .harm import slots_of
-from .history import Applied, Refused, record
+from .history import Applied, Refused, counted, record
 from .raises import (
-    BREAKTHROUGH_MARK, ChoiceStatus, column_applies, column_refusals, describe_raises, raise_options,
-    raise_problems, with_raises,
+    BREAKTHROUGH_MARK,
+    ChoiceStatus,
+    column_applies,
+    column_refusals,
+    describe_raises,
+    raise_options,
+    raise_problems,
+    with_raises,
 )
 from .recovery import begin_recovery
 from .ruleset import RuleSet
@@ -99,6 +112,7 @@ class BreakthroughChoice:
 
 # --- what is on offer -------------------------------------------------------------------------
 
+
 def _rated(character: Character) -> list[str]:
     return sorted(n for n, r in character.skills.items() if r != 0)
 
@@ -116,17 +130,26 @@ def aspect_options(character: Character) -> list[ChoiceStatus]:
     for i, aspect in enumerate(character.aspects):
         label = f"{aspect.role.label}: {aspect.text or '(empty)'}"
         if aspect.role == AspectRole.HIGH_CONCEPT:
-            out.append(ChoiceStatus(i, False, "The high concept can only be rewritten at a breakthrough.", label))
+            out.append(
+                ChoiceStatus(i, False, "The high concept can only be rewritten at a breakthrough.", label)
+            )
         elif aspect.extreme:
-            out.append(ChoiceStatus(
-                i, False, "This is an extreme consequence: it is permanent, and only a breakthrough may rename it.", label,
-            ))
+            out.append(
+                ChoiceStatus(
+                    i,
+                    False,
+                    "This is an extreme consequence: it is permanent, and only a breakthrough may rename it.",
+                    label,
+                )
+            )
         else:
             out.append(ChoiceStatus(i, True, "", label))
     return out
 
 
-def _stunt_cost_text(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> tuple[bool, str]:
+def _stunt_cost_text(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None
+) -> tuple[bool, str]:
     more = character.model_copy(update={"stunts": [*character.stunts, Stunt(name="new")]})
     after = derive(more, ruleset, options).refresh
     now = derive(character, ruleset, options).refresh
@@ -152,29 +175,46 @@ def milestone_options(
     if distinct >= 2:
         out.append(ChoiceStatus(MilestoneKind.SWAP_SKILLS, True, "", MilestoneKind.SWAP_SKILLS.label))
     else:
-        out.append(ChoiceStatus(
-            MilestoneKind.SWAP_SKILLS, False,
-            f"You need two {plural} on your sheet with different ratings to swap.", MilestoneKind.SWAP_SKILLS.label,
-        ))
+        out.append(
+            ChoiceStatus(
+                MilestoneKind.SWAP_SKILLS,
+                False,
+                f"You need two {plural} on your sheet with different ratings to swap.",
+                MilestoneKind.SWAP_SKILLS.label,
+            )
+        )
     if not olds:
         reason = f"No {word} is at Average (+1), so there is none to replace."
     elif not news and not ruleset.allow_custom_skills:
         reason = f"Every {ruleset.name} {word} is already on your sheet."
     else:
         reason = ""
-    out.append(ChoiceStatus(MilestoneKind.REPLACE_SKILL, not reason, reason, MilestoneKind.REPLACE_SKILL.label))
-    out.append(ChoiceStatus(
-        MilestoneKind.REWRITE_STUNT, bool(character.stunts),
-        "" if character.stunts else "You have no stunt to rewrite.", MilestoneKind.REWRITE_STUNT.label,
-    ))
+    out.append(
+        ChoiceStatus(MilestoneKind.REPLACE_SKILL, not reason, reason, MilestoneKind.REPLACE_SKILL.label)
+    )
+    out.append(
+        ChoiceStatus(
+            MilestoneKind.REWRITE_STUNT,
+            bool(character.stunts),
+            "" if character.stunts else "You have no stunt to rewrite.",
+            MilestoneKind.REWRITE_STUNT.label,
+        )
+    )
     ok, why = _stunt_cost_text(character, ruleset, options)
     out.append(ChoiceStatus(MilestoneKind.BUY_STUNT, ok, why, MilestoneKind.BUY_STUNT.label))
     free = any(s.available for s in aspect_options(character))
-    out.append(ChoiceStatus(
-        MilestoneKind.REWRITE_ASPECT, free,
-        "" if free else "There is no aspect a milestone may rewrite (the high concept waits for a breakthrough).",
-        MilestoneKind.REWRITE_ASPECT.label,
-    ))
+    out.append(
+        ChoiceStatus(
+            MilestoneKind.REWRITE_ASPECT,
+            free,
+            (
+                ""
+                if free
+                else "There is no aspect a milestone may rewrite (the high concept waits for a breakthrough)."
+            ),
+            MilestoneKind.REWRITE_ASPECT.label,
+        )
+    )
     return out
 
 
@@ -217,50 +257,68 @@ def breakthrough_options(
 
 # --- applying ---------------------------------------------------------------------------------
 
+
 def _problem(code: str, path: str, message: str) -> Problem:
     return Problem(code, Level.ERROR, path, message)
 
 
-def _milestone_step(work: Character, choice: MilestoneChoice, ruleset: RuleSet,
-                    options: CampaignOptions | None) -> tuple[str, list[Problem]]:
+def _milestone_step(
+    work: Character, choice: MilestoneChoice, ruleset: RuleSet, options: CampaignOptions | None
+) -> tuple[str, list[Problem]]:
     """Apply one milestone choice to the working copy; returns (summary, problems)."""
     word, plural = ruleset.skill_word, ruleset.skill_word_plural
     if isinstance(choice, SwapSkills):
         a, b = choice.first.strip(), choice.second.strip()
         off = [n for n in (a, b) if work.rating(n) == 0]
         if off:
-            return "", [_problem(
-                "milestone.swap_unrated", f"skills.{off[0]}",
-                f"{off[0]} is not on your sheet: a swap trades the ratings of two {plural} you have. "
-                f"To bring in a new {word}, replace one at Average (+1) instead.",
-            )]
+            return "", [
+                _problem(
+                    "milestone.swap_unrated",
+                    f"skills.{off[0]}",
+                    f"{off[0]} is not on your sheet: a swap trades the ratings of two {plural} you have. "
+                    f"To bring in a new {word}, replace one at Average (+1) instead.",
+                )
+            ]
         if a == b or work.rating(a) == work.rating(b):
-            return "", [_problem(
-                "milestone.swap_same", f"skills.{a}",
-                f"{a} and {b} are both {ladder_label(work.rating(a))}: swapping them changes nothing.",
-            )]
+            return "", [
+                _problem(
+                    "milestone.swap_same",
+                    f"skills.{a}",
+                    f"{a} and {b} are both {ladder_label(work.rating(a))}: swapping them changes nothing.",
+                )
+            ]
         ra, rb = work.rating(a), work.rating(b)
         work.skills = {**work.skills, a: rb, b: ra}
         return f"Swapped {a} ({ladder_label(ra)}) and {b} ({ladder_label(rb)}).", []
     if isinstance(choice, ReplaceSkill):
         old, new = choice.old.strip(), choice.new.strip()
         if work.rating(old) != 1:
-            return "", [_problem(
-                "milestone.replace_rating", f"skills.{old}",
-                f"Only a {word} at Average (+1) can be replaced; {old} is {ladder_label(work.rating(old))}.",
-            )]
+            return "", [
+                _problem(
+                    "milestone.replace_rating",
+                    f"skills.{old}",
+                    f"Only a {word} at Average (+1) can be replaced; {old} is {ladder_label(work.rating(old))}.",
+                )
+            ]
         if not new:
             return "", [_problem("milestone.replace_name", "skills", f"Name the new {word}.")]
         if work.rating(new) != 0:
-            return "", [_problem(
-                "milestone.replace_known", f"skills.{new}",
-                f"{new} is already on your sheet at {ladder_label(work.rating(new))}; choose a {word} that is not.",
-            )]
+            return "", [
+                _problem(
+                    "milestone.replace_known",
+                    f"skills.{new}",
+                    f"{new} is already on your sheet at {ladder_label(work.rating(new))}; "
+                    f"choose a {word} that is not.",
+                )
+            ]
         if new not in ruleset.skills and not ruleset.allow_custom_skills:
-            return "", [_problem(
-                "milestone.replace_unknown", f"skills.{new}",
-                f"{new} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
-            )]
+            return "", [
+                _problem(
+                    "milestone.replace_unknown",
+                    f"skills.{new}",
+                    f"{new} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                )
+            ]
         skills = {k: v for k, v in work.skills.items() if k != old}
         work.skills = {**skills, new: 1}
         return f"Replaced {old} with {new} at Average (+1).", []
@@ -272,7 +330,9 @@ def _milestone_step(work: Character, choice: MilestoneChoice, ruleset: RuleSet,
         if not (new.name or new.text):
             return "", [_problem("milestone.stunt_empty", f"stunts[{choice.index}]", "Write the new stunt.")]
         if new == old:
-            return "", [_problem("milestone.stunt_same", f"stunts[{choice.index}]", "The stunt is unchanged.")]
+            return "", [
+                _problem("milestone.stunt_same", f"stunts[{choice.index}]", "The stunt is unchanged.")
+            ]
         stunts = list(work.stunts)
         stunts[choice.index] = new
         work.stunts = stunts
@@ -289,13 +349,17 @@ def _milestone_step(work: Character, choice: MilestoneChoice, ruleset: RuleSet,
     if isinstance(choice, RewriteAspect):
         status = next((s for s in aspect_options(work) if s.value == choice.index), None)
         if status is None:
-            return "", [_problem("milestone.aspect_index", "aspects", "Choose one of your aspects to rewrite.")]
+            return "", [
+                _problem("milestone.aspect_index", "aspects", "Choose one of your aspects to rewrite.")
+            ]
         if not status.available:
             return "", [_problem("milestone.aspect_locked", f"aspects[{choice.index}]", status.reason)]
         text = choice.text.strip()
         old = work.aspects[choice.index]
         if not text or text == old.text:
-            return "", [_problem("milestone.aspect_same", f"aspects[{choice.index}]", "Write the new aspect.")]
+            return "", [
+                _problem("milestone.aspect_same", f"aspects[{choice.index}]", "Write the new aspect.")
+            ]
         aspects = list(work.aspects)
         aspects[choice.index] = old.model_copy(update={"text": text})
         work.aspects = aspects
@@ -303,14 +367,16 @@ def _milestone_step(work: Character, choice: MilestoneChoice, ruleset: RuleSet,
     return "", [_problem("milestone.unknown", "", "That is not a milestone choice.")]
 
 
-def rule_problems(before: Character, after: Character, ruleset: RuleSet,
-                  options: CampaignOptions | None, what: str) -> list[Problem]:
+def rule_problems(
+    before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None, what: str
+) -> list[Problem]:
     """Checker errors the step from `before` to `after` introduces (column breaches included)."""
     if after.has_breakthrough() and not before.has_breakthrough():
         before = before.model_copy(update={"advancement": [*before.advancement, BREAKTHROUGH_MARK]})
     old = {(p.code, p.path) for p in check(before, ruleset, options).errors}
     out = [
-        p for p in check(after, ruleset, options).errors
+        p
+        for p in check(after, ruleset, options).errors
         if p.code != "skills.column" and (p.code, p.path) not in old
     ]
     if column_applies(after, ruleset):
@@ -328,8 +394,12 @@ def _once(character: Character, kind: str, when: ClockStamp | None) -> list[Prob
 
 
 def apply_milestone(
-    character: Character, choice: MilestoneChoice | None, ruleset: RuleSet,
-    options: CampaignOptions | None = None, when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    choice: MilestoneChoice | None,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Take a session's milestone: exactly one choice, or None to let it pass (also recorded)."""
     problems = _once(character, "milestone", when)
@@ -347,11 +417,14 @@ def apply_milestone(
 
 def _spend(work: Character, raises: list[str], points: int, ruleset: RuleSet) -> tuple[str, list[Problem]]:
     if len(raises) > points:
-        return "", [_problem(
-            "advance.points", "saved_skill_points",
-            f"That is {count_word(len(raises))} raise{'s' if len(raises) != 1 else ''}, but you have {count_word(points)} skill "
-            f"point{'s' if points != 1 else ''} to spend.",
-        )]
+        return "", [
+            _problem(
+                "advance.points",
+                "saved_skill_points",
+                f"That is {counted(len(raises), 'raise')}, but you have "
+                f"{counted(points, 'skill point')} to spend.",
+            )
+        ]
     problems = raise_problems(work, ruleset, raises)
     if problems:
         return "", problems
@@ -362,8 +435,12 @@ def _spend(work: Character, raises: list[str], points: int, ruleset: RuleSet) ->
 
 
 def apply_breakthrough(
-    character: Character, choice: BreakthroughChoice, ruleset: RuleSet,
-    options: CampaignOptions | None = None, when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    choice: BreakthroughChoice,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Take an arc's breakthrough; every part is checked, and all of it lands or none of it."""
     problems = _once(character, "breakthrough", when)
@@ -386,10 +463,14 @@ def apply_breakthrough(
             work.stunts = [*work.stunts, stunt]
             done.append(f"Bought the stunt “{stunt.name or stunt.text[:40]}” with it.")
     elif choice.new_stunt is not None:
-        problems.append(_problem(
-            "breakthrough.stunt", "stunts",
-            "Only the GM's refresh power-up buys a stunt outside the milestone; buy it as the milestone instead.",
-        ))
+        problems.append(
+            _problem(
+                "breakthrough.stunt",
+                "stunts",
+                "Only the GM's refresh power-up buys a stunt outside the milestone; "
+                "buy it as the milestone instead.",
+            )
+        )
     points = work.saved_skill_points + 1 + (1 if choice.gm_skill_point else 0)
     text, spend_problems = _spend(work, list(choice.raises), points, ruleset)
     problems += spend_problems
@@ -413,7 +494,9 @@ def _rewrite_concept(work: Character, text: str | None, done: list[str]) -> list
     text = text.strip()
     index = next((i for i, a in enumerate(work.aspects) if a.role == AspectRole.HIGH_CONCEPT), None)
     if not text:
-        return [_problem("breakthrough.concept", "aspects", "Write the new high concept (or leave it as it is).")]
+        return [
+            _problem("breakthrough.concept", "aspects", "Write the new high concept (or leave it as it is).")
+        ]
     aspects = list(work.aspects)
     if index is None:
         aspects.insert(0, Aspect(role=AspectRole.HIGH_CONCEPT, text=text))
@@ -431,10 +514,13 @@ def _rename_extremes(work: Character, renames: dict[int, str], done: list[str]) 
     out = []
     for index, text in renames.items():
         if not 0 <= index < len(aspects) or not aspects[index].extreme:
-            out.append(_problem(
-                "breakthrough.extreme", f"aspects[{index}]",
-                "Only an aspect an extreme consequence replaced is renamed this way.",
-            ))
+            out.append(
+                _problem(
+                    "breakthrough.extreme",
+                    f"aspects[{index}]",
+                    "Only an aspect an extreme consequence replaced is renamed this way.",
+                )
+            )
         elif text.strip():
             done.append(f"Came to terms with “{aspects[index].text}”: now “{text.strip()}”.")
             aspects[index] = aspects[index].model_copy(update={"text": text.strip()})
@@ -442,8 +528,14 @@ def _rename_extremes(work: Character, renames: dict[int, str], done: list[str]) 
     return out
 
 
-def _recover(work: Character, ruleset: RuleSet, options: CampaignOptions | None,
-             recoveries: dict[str, str], when: ClockStamp | None, done: list[str]) -> list[Problem]:
+def _recover(
+    work: Character,
+    ruleset: RuleSet,
+    options: CampaignOptions | None,
+    recoveries: dict[str, str],
+    when: ClockStamp | None,
+    done: list[str],
+) -> list[Problem]:
     """Moderate and severe consequences: those recovering clear, the chosen others start recovering."""
     slots = slots_of(work, ruleset, options)
     kept, cleared, started = [], [], []
@@ -460,16 +552,26 @@ def _recover(work: Character, ruleset: RuleSet, options: CampaignOptions | None,
             kept.append(new)
         else:
             kept.append(c)
-    wrong = [s for s in recoveries if not any(
-        c.slot == s and not c.recovering and slots.get(s) and slots[s].severity in (Severity.MODERATE, Severity.SEVERE)
-        for c in work.consequences
-    )]
+    wrong = [
+        s
+        for s in recoveries
+        if not any(
+            c.slot == s
+            and not c.recovering
+            and slots.get(s)
+            and slots[s].severity in (Severity.MODERATE, Severity.SEVERE)
+            for c in work.consequences
+        )
+    ]
     if wrong:
-        return [_problem(
-            "breakthrough.recovery", f"consequences.{wrong[0]}",
-            f"A breakthrough starts recovery only for moderate or severe consequences not yet recovering; "
-            f"{join_words(wrong)} {'is' if len(wrong) == 1 else 'are'} not one.",
-        )]
+        return [
+            _problem(
+                "breakthrough.recovery",
+                f"consequences.{wrong[0]}",
+                f"A breakthrough starts recovery only for moderate or severe consequences not yet recovering; "
+                f"{join_words(wrong)} {'is' if len(wrong) == 1 else 'are'} not one.",
+            )
+        ]
     work.consequences = kept
     if cleared:
         done.append(f"Cleared {join_words(cleared)}.")
@@ -479,8 +581,12 @@ def _recover(work: Character, ruleset: RuleSet, options: CampaignOptions | None,
 
 
 def spend_skill_points(
-    character: Character, raises: list[str], ruleset: RuleSet,
-    options: CampaignOptions | None = None, when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    raises: list[str],
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Spend saved skill points now, all raises landing together (the column rule judges them so)."""
     if not raises:

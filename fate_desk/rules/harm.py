@@ -9,10 +9,19 @@ import itertools
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ClockStamp, Consequence, ConditionsMode, Severity
+from fate_desk.model import (
+    AspectRole,
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    ClockStamp,
+    Consequence,
+    ConditionsMode,
+    Severity,
+)
 
-from .checker import Level, Problem
-from .derive import SlotInfo, count_word, derive, derive_consequences, derive_stress, join_words
+from .checker import Problem
+from .derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
 from .history import Applied, Refused, record, refuse
 from .raises import ChoiceStatus
 from .ruleset import RuleSet, StressMarking
@@ -54,6 +63,7 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
 
 # --- slots ------------------------------------------------------------------------------------
 
+
 def slots_of(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> dict[str, SlotInfo]:
     return {s.id: s for s in derive_consequences(character, ruleset, options)}
 
@@ -64,11 +74,6 @@ def filled(character: Character, slot_id: str) -> Consequence | None:
 
 def _conditions(options: CampaignOptions | None) -> ConditionsMode:
     return (options or CampaignOptions()).conditions
-
-
-def uses_conditions(character: Character, options: CampaignOptions | None) -> bool:
-    """Conditions replace consequences for characters whose slots come from the rule set."""
-    return _conditions(options) != ConditionsMode.OFF and character.consequence_slots is None
 
 
 def _row_room(character: Character, slots: dict[str, SlotInfo], slot: SlotInfo) -> int:
@@ -89,7 +94,7 @@ def slot_room(
         known = ", ".join(slots) or "none"
         return 0, f"There is no consequence slot “{slot_id}” on this sheet (slots: {known})."
     mode = _conditions(options)
-    is_condition = uses_conditions(character, options)
+    is_condition = slot.condition
     name = slot.label or slot.severity.label
     # Plain conditions may be marked for any harm; the "further apart" variant keeps them apart.
     if slot.only and track and slot.only != track and not (is_condition and mode == ConditionsMode.PLAIN):
@@ -101,14 +106,20 @@ def slot_room(
     current = filled(character, slot_id)
     used = current.boxes_marked if current else 0
     if slot.severity == Severity.EXTREME and current:
-        return 0, "The extreme consequence has been used since the last breakthrough: it is once between breakthroughs."
+        return (
+            0,
+            "The extreme consequence has been used since the last breakthrough: it is once between breakthroughs.",
+        )
     room = slot.boxes - used if is_condition else (0 if current else 1)
     if room <= 0:
         return 0, f"{name} is already taken" + (f": “{current.text}”." if current and current.text else ".")
     if is_condition and mode == ConditionsMode.FURTHER_APART:
         row = _row_room(character, slots, slot)
         if row <= 0:
-            return 0, f"The {slot.severity.value} row has reached its cutoff: no more boxes may be marked on it."
+            return (
+                0,
+                f"The {slot.severity.value} row has reached its cutoff: no more boxes may be marked on it.",
+            )
         room = min(room, row)
     return room, ""
 
@@ -120,11 +131,14 @@ def slot_options(
     out = []
     for slot in derive_consequences(character, ruleset, options):
         room, reason = slot_room(character, ruleset, slot.id, track, options)
-        out.append(ChoiceStatus(slot.id, room > 0, reason, f"{slot.label or slot.severity.label} ({slot.value})"))
+        out.append(
+            ChoiceStatus(slot.id, room > 0, reason, f"{slot.label or slot.severity.label} ({slot.value})")
+        )
     return out
 
 
 # --- stress -----------------------------------------------------------------------------------
+
 
 def _track(character: Character, ruleset: RuleSet, track: str) -> list[int]:
     boxes, names = derive_stress(character, ruleset)
@@ -146,13 +160,18 @@ def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> li
         raise refuse("harm.no_boxes", f"stress.{track}", "Choose at least one stress box to mark.")
     if ruleset.stress.marking == StressMarking.ONE_PER_HIT and len(boxes) > 1:
         raise refuse(
-            "harm.one_box", f"stress.{track}",
+            "harm.one_box",
+            f"stress.{track}",
             f"In {ruleset.name} only one stress box may be checked for each hit.",
         )
     marked = set(work.stress.get(track, []))
     for pos in boxes:
         if not 0 <= pos < len(values):
-            raise refuse("harm.no_box", f"stress.{track}", f"The track has {len(values)} boxes; there is no box {pos + 1}.")
+            raise refuse(
+                "harm.no_box",
+                f"stress.{track}",
+                f"The track has {len(values)} boxes; there is no box {pos + 1}.",
+            )
         if pos in marked or boxes.count(pos) > 1:
             raise refuse("harm.marked", f"stress.{track}", f"Stress box {pos + 1} is already marked.")
     work.stress = {**work.stress, track: sorted(marked | set(boxes))}
@@ -160,21 +179,28 @@ def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> li
 
 
 def mark_stress(
-    character: Character, ruleset: RuleSet, track: str, boxes: list[int],
-    when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    track: str,
+    boxes: list[int],
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Mark stress boxes (0-based positions); one box per hit where the rule set says so."""
     work = character.model_copy(deep=True)
     values = _mark(work, ruleset, track, list(boxes))
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
-    return record(character, work, "harm", f"Marked {_boxes_text(values, name)}, absorbing {sum(values)}.", when, at)
+    return record(
+        character, work, "harm", f"Marked {_boxes_text(values, name)}, absorbing {sum(values)}.", when, at
+    )
 
 
 def _boxes_text(values: list[int], track_name: str) -> str:
     if all(v == 1 for v in values):
         n = len(values)
         return f"{count_word(n)} {track_name} stress box{'es' if n != 1 else ''}"
-    return f"the {track_name} stress box{'es' if len(values) != 1 else ''} worth {join_words([str(v) for v in values])}"
+    boxes = "box" if len(values) == 1 else "boxes"
+    return f"the {track_name} stress {boxes} worth {join_words([str(v) for v in values])}"
 
 
 def clear_stress(character: Character, when: ClockStamp | None = None, at: str | None = None) -> Applied:
@@ -184,9 +210,17 @@ def clear_stress(character: Character, when: ClockStamp | None = None, at: str |
 
 # --- consequences -----------------------------------------------------------------------------
 
+
 def _take(
-    work: Character, ruleset: RuleSet, slot_id: str, text: str, track: str | None, boxes: int,
-    options: CampaignOptions | None, conflict: str | None, extreme_aspect: int | None,
+    work: Character,
+    ruleset: RuleSet,
+    slot_id: str,
+    text: str,
+    track: str | None,
+    boxes: int,
+    options: CampaignOptions | None,
+    conflict: str | None,
+    extreme_aspect: int | None,
 ) -> str:
     """Fill a slot on the working copy; returns a phrase for the summary."""
     room, reason = slot_room(work, ruleset, slot_id, track, options)
@@ -195,22 +229,39 @@ def _take(
     slot = slots_of(work, ruleset, options)[slot_id]
     label = slot.label or slot.severity.label
     if boxes < 1 or boxes > room:
-        raise refuse("harm.boxes", f"consequences.{slot_id}", f"{label} can take {count_word(room)} more box{'es' if room != 1 else ''} now.")
-    is_condition = uses_conditions(work, options)
+        raise refuse(
+            "harm.boxes",
+            f"consequences.{slot_id}",
+            f"{label} can take {count_word(room)} more box{'es' if room != 1 else ''} now.",
+        )
+    is_condition = slot.condition
     text = text.strip() or (label if is_condition else "")
     if not text:
-        raise refuse("harm.name", f"consequences.{slot_id}", f"Name the {label.lower()} consequence: what did the hit do?")
+        raise refuse(
+            "harm.name",
+            f"consequences.{slot_id}",
+            f"Name the {label.lower()} consequence: what did the hit do?",
+        )
     current = filled(work, slot_id)
     if current is not None:  # more boxes on a condition: fresh harm, so treatment starts again
-        updated = current.model_copy(update={
-            "boxes_marked": current.boxes_marked + boxes, "recovering": False, "recovery_started": None,
-            "scenes_recovered": 0, "sessions_recovered": 0, "conflict": conflict or current.conflict,
-        })
+        updated = current.model_copy(
+            update={
+                "boxes_marked": current.boxes_marked + boxes,
+                "recovering": False,
+                "recovery_started": None,
+                "scenes_recovered": 0,
+                "sessions_recovered": 0,
+                "conflict": conflict or current.conflict,
+            }
+        )
         work.consequences = [updated if c is current else c for c in work.consequences]
         return f"{count_word(boxes)} more box{'es' if boxes != 1 else ''} of {label}"
     if slot.severity == Severity.EXTREME:
         _replace_aspect(work, extreme_aspect, text)
-    work.consequences = [*work.consequences, Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes)]
+    work.consequences = [
+        *work.consequences,
+        Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes),
+    ]
     if is_condition:
         return f"{label} ({count_word(boxes)} box{'es' if boxes != 1 else ''})"
     return f"{slot.severity.value} consequence “{text}”"
@@ -222,7 +273,8 @@ def _replace_aspect(work: Character, index: int | None, text: str) -> None:
         raise refuse("harm.extreme_aspect", "aspects", "Choose the aspect the extreme consequence replaces.")
     if aspects[index].role == AspectRole.HIGH_CONCEPT:
         raise refuse(
-            "harm.extreme_concept", f"aspects[{index}]",
+            "harm.extreme_concept",
+            f"aspects[{index}]",
             "An extreme consequence cannot replace the high concept; choose another aspect.",
         )
     aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0})
@@ -230,9 +282,18 @@ def _replace_aspect(work: Character, index: int | None, text: str) -> None:
 
 
 def take_consequence(
-    character: Character, ruleset: RuleSet, slot: str, text: str = "", *, track: str | None = None,
-    boxes: int = 1, options: CampaignOptions | None = None, conflict: str | None = None,
-    extreme_aspect: int | None = None, when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    slot: str,
+    text: str = "",
+    *,
+    track: str | None = None,
+    boxes: int = 1,
+    options: CampaignOptions | None = None,
+    conflict: str | None = None,
+    extreme_aspect: int | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Write a consequence into a free slot (or mark condition boxes); `track` is the hit's kind."""
     work = character.model_copy(deep=True)
@@ -241,6 +302,7 @@ def take_consequence(
 
 
 # --- absorbing a hit --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AbsorbOption:
@@ -292,7 +354,9 @@ def absorb_options(
         room, _ = slot_room(character, ruleset, slot.id, track, options)
         if room:
             units.append((slot, list(range(room + 1))))
-    further = uses_conditions(character, options) and _conditions(options) == ConditionsMode.FURTHER_APART
+    further = _conditions(options) == ConditionsMode.FURTHER_APART and any(
+        s.condition for s in slots.values()
+    )
     found: list[tuple[tuple, tuple, int]] = []
     for counts in itertools.product(*(choices for _, choices in units)):
         parts = tuple((slot.id, n) for (slot, _), n in zip(units, counts) if n)
@@ -305,20 +369,36 @@ def absorb_options(
                 found.append((stress, parts, total))
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
     if not found:
-        return AbsorbPlan(hit, track, [], True, f"Nothing left can absorb {hit} shifts: taken out (or concede first).")
+        return AbsorbPlan(
+            hit, track, [], True, f"Nothing left can absorb {hit} shifts: taken out (or concede first)."
+        )
     least = min(total for _, _, total in found)
     best = [
         AbsorbOption(hit, track, s, p, t, _describe(values, s, p, slots, name))
-        for s, p, t in found if t == least
+        for s, p, t in found
+        if t == least
     ]
     # Cheapest first: fewest shifts on consequences, then the lightest severity, then fewest slots.
-    best.sort(key=lambda o: (
-        sum(slots[sid].value * n for sid, n in o.consequences),
-        max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
-        len(o.consequences), len(o.stress),
-    ))
-    how = "exactly" if least == hit else f"with {least - hit} shift{'s' if least - hit != 1 else ''} to spare at best"
-    return AbsorbPlan(hit, track, best, False, f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {hit} shifts {how}.")
+    best.sort(
+        key=lambda o: (
+            sum(slots[sid].value * n for sid, n in o.consequences),
+            max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
+            len(o.consequences),
+            len(o.stress),
+        )
+    )
+    how = (
+        "exactly"
+        if least == hit
+        else f"with {least - hit} shift{'s' if least - hit != 1 else ''} to spare at best"
+    )
+    return AbsorbPlan(
+        hit,
+        track,
+        best,
+        False,
+        f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {hit} shifts {how}.",
+    )
 
 
 _RANK = {Severity.MILD: 0, Severity.MODERATE: 1, Severity.SEVERE: 2, Severity.EXTREME: 3}
@@ -334,7 +414,9 @@ def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) ->
     )
 
 
-def _describe(values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str) -> str:
+def _describe(
+    values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str
+) -> str:
     bits = []
     if stress:
         bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name)}")
@@ -344,15 +426,24 @@ def _describe(values: list[int], stress: tuple, parts: tuple, slots: dict[str, S
         if slot.boxes > 1 or n > 1:
             bits.append(f"mark {count_word(n)} box{'es' if n != 1 else ''} of {label} ({slot.value * n})")
         else:
-            bits.append(f"take a{'n' if label[:1].lower() in 'aeiou' else ''} {label.lower()} consequence ({slot.value})")
+            bits.append(
+                f"take a{'n' if label[:1].lower() in 'aeiou' else ''} {label.lower()} consequence ({slot.value})"
+            )
     text = join_words(bits)
     return text[:1].upper() + text[1:]
 
 
 def absorb(
-    character: Character, ruleset: RuleSet, option: AbsorbOption, texts: dict[str, str] | None = None, *,
-    options: CampaignOptions | None = None, conflict: str | None = None, extreme_aspect: int | None = None,
-    when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    option: AbsorbOption,
+    texts: dict[str, str] | None = None,
+    *,
+    options: CampaignOptions | None = None,
+    conflict: str | None = None,
+    extreme_aspect: int | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Apply one absorb option: mark its stress and fill its slots (named by `texts` per slot)."""
     texts = texts or {}
@@ -365,7 +456,9 @@ def absorb(
     problems: list[Problem] = []
     for sid, n in option.consequences:
         try:
-            phrase = _take(work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect)
+            phrase = _take(
+                work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect
+            )
             phrases.append(f"took {phrase}")
         except Refused as exc:
             problems += exc.problems
@@ -376,6 +469,7 @@ def absorb(
 
 
 # --- fate points from conflicts ---------------------------------------------------------------
+
 
 def _gain(work: Character, points: int) -> str:
     """PCs take fate points now; NPCs and monsters carry them into the GM's pool later."""
@@ -394,7 +488,11 @@ def concede(
     taken = sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
     work = character.model_copy(deep=True)
     gained = _gain(work, 1 + taken)
-    why = f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)" if taken else ""
+    why = (
+        f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)"
+        if taken
+        else ""
+    )
     return record(character, work, "harm", f"Conceded: {gained}{why}.", when, at)
 
 
@@ -406,8 +504,6 @@ def hostile_invoke(
         raise refuse("harm.invokes", "fate_points", "A hostile invoke pays at least one fate point.")
     work = character.model_copy(deep=True)
     gained = _gain(work, count)
-    return record(character, work, "fate points", f"Hostile invoke{'s' if count != 1 else ''}: {gained}.", when, at)
-
-
-def effective_refresh(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> int:
-    return derive(character, ruleset, options).refresh
+    return record(
+        character, work, "fate points", f"Hostile invoke{'s' if count != 1 else ''}: {gained}.", when, at
+    )

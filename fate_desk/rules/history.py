@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from fate_desk.model import Character, ClockStamp, FieldChange, HistoryEntry
 
 from .checker import Level, Problem
+from .derive import count_word
 
 # Absent dict keys and list items are written as None: no dict or list in a Character holds None.
 ABSENT = None
@@ -42,11 +43,18 @@ def refuse(code: str, path: str, message: str) -> Refused:
     return Refused([Problem(code, Level.ERROR, path, message)])
 
 
+def counted(n: int, noun: str, many: str | None = None, words: bool = True) -> str:
+    """'one skill point', 'two raises', '3 fate points' (digits with words=False)."""
+    number = count_word(n) if words else str(n)
+    return f"{number} {noun if n == 1 else (many or noun + 's')}"
+
+
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 # --- paths ------------------------------------------------------------------------------------
+
 
 def join_path(prefix: str, key: str | int) -> str:
     if isinstance(key, int):
@@ -73,7 +81,7 @@ def split_path(path: str) -> list[str | int]:
                 i = end + 1  # past the closing bracket
             else:
                 end = path.index("]", i)
-                parts.append(int(path[i + 1:end]))
+                parts.append(int(path[i + 1 : end]))
                 i = end + 1
             continue
         end = i
@@ -85,6 +93,7 @@ def split_path(path: str) -> list[str | int]:
 
 
 # --- diff -------------------------------------------------------------------------------------
+
 
 def diff_values(before: Any, after: Any, path: str, out: list[FieldChange]) -> None:
     """Append the smallest changes that turn `before` into `after` (JSON-like values)."""
@@ -143,6 +152,7 @@ def diff_characters(before: Character, after: Character) -> list[FieldChange]:
 
 # --- apply ------------------------------------------------------------------------------------
 
+
 def _set(data: Any, parts: list[str | int], value: Any, inserting: bool, removing: bool) -> None:
     target = data
     for part in parts[:-1]:
@@ -184,6 +194,7 @@ def _still_holds(data: Any, parts: list[str | int], expected: Any) -> bool:
 
 
 # --- record and revert ------------------------------------------------------------------------
+
 
 def normalise(character: Character) -> Character:
     """Run every validator again (mutated lists and dicts skip validate_assignment)."""
@@ -230,7 +241,8 @@ def revert_last(character: Character, force: bool = False) -> Applied:
             parts = split_path(change.field)
             if not _still_holds(probe, parts, change.after):
                 raise refuse(
-                    "history.edited", change.field,
+                    "history.edited",
+                    change.field,
                     f"{describe_field(change.field)} was edited after “{entry.summary}”; "
                     "revert that edit first, or revert anyway to lose it.",
                 )
@@ -242,9 +254,15 @@ def revert_last(character: Character, force: bool = False) -> Applied:
 # --- listing ----------------------------------------------------------------------------------
 
 _FIELD_WORDS = {
-    "skills": "skill", "stunts": "stunt", "aspects": "aspect", "consequences": "consequence",
-    "stress": "stress", "refresh": "refresh", "fate_points": "fate points",
-    "saved_skill_points": "saved skill points", "carried_fate_points": "fate points carried",
+    "skills": "skill",
+    "stunts": "stunt",
+    "aspects": "aspect",
+    "consequences": "consequence",
+    "stress": "stress",
+    "refresh": "refresh",
+    "fate_points": "fate points",
+    "saved_skill_points": "saved skill points",
+    "carried_fate_points": "fate points carried",
 }
 
 

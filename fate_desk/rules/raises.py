@@ -11,7 +11,6 @@ from .checker import Level, Problem, mediocre_count
 from .derive import count_word, join_words
 from .ruleset import RuleSet, ShapeKind
 
-
 # Stands in for a breakthrough when judging raises, so the column rule is the one applied.
 BREAKTHROUGH_MARK = HistoryEntry(id="column-rule", kind="breakthrough", summary="(column rule)")
 
@@ -59,13 +58,17 @@ def column_refusals(before: Character, after: Character, ruleset: RuleSet, what:
             continue  # already there before, and no worse
         at, under = ladder_label(rating), ladder_label(rating - 1)
         names = sorted(n for n, r in after.skills.items() if r == rating)
-        out.append(Problem(
-            "advance.column", Level.ERROR, f"skills.{names[0]}" if names else "skills",
-            f"{what} would put {count_word(have)} {word if have == 1 else plural} at {at} "
-            f"but only {count_word(below)} at {under}: {at} would outnumber {under}. "
-            f"Raise another {word} to {under} at the same time (a saved skill point can pay for "
-            f"it), or choose a different {word}.",
-        ))
+        out.append(
+            Problem(
+                "advance.column",
+                Level.ERROR,
+                f"skills.{names[0]}" if names else "skills",
+                f"{what} would put {count_word(have)} {word if have == 1 else plural} at {at} "
+                f"but only {count_word(below)} at {under}: {at} would outnumber {under}. "
+                f"Raise another {word} to {under} at the same time (a saved skill point can pay for "
+                f"it), or choose a different {word}.",
+            )
+        )
     return out
 
 
@@ -94,10 +97,14 @@ def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) ->
         if not name.strip():
             out.append(Problem("advance.raise_name", Level.ERROR, "skills", f"Name the {word} to raise."))
         elif name not in ruleset.skills and name not in character.skills and not ruleset.allow_custom_skills:
-            out.append(Problem(
-                "advance.unknown_skill", Level.ERROR, f"skills.{name}",
-                f"{name} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
-            ))
+            out.append(
+                Problem(
+                    "advance.unknown_skill",
+                    Level.ERROR,
+                    f"skills.{name}",
+                    f"{name} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                )
+            )
     if out:
         return out
     after = with_raises(character, raises)

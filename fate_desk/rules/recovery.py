@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from fate_desk.model import CampaignOptions, Character, ClockStamp, Consequence, HistoryEntry, Severity, ladder_label
+from fate_desk.model import (
+    CampaignOptions,
+    Character,
+    ClockStamp,
+    Consequence,
+    HistoryEntry,
+    Severity,
+    ladder_label,
+)
 
 from .derive import SlotInfo
 from .harm import filled, slots_of
@@ -35,11 +43,15 @@ class Treatment(NamedTuple):
     difficulty: int
 
 
-def _slot(character: Character, ruleset: RuleSet, slot_id: str, options: CampaignOptions | None) -> tuple[SlotInfo, Consequence]:
+def _slot(
+    character: Character, ruleset: RuleSet, slot_id: str, options: CampaignOptions | None
+) -> tuple[SlotInfo, Consequence]:
     slot = slots_of(character, ruleset, options).get(slot_id)
     current = filled(character, slot_id)
     if slot is None or current is None:
-        raise refuse("recovery.none", f"consequences.{slot_id}", f"There is no consequence in the “{slot_id}” slot.")
+        raise refuse(
+            "recovery.none", f"consequences.{slot_id}", f"There is no consequence in the “{slot_id}” slot."
+        )
     return slot, current
 
 
@@ -48,9 +60,16 @@ def _replace(work: Character, old: Consequence, new: Consequence | None) -> None
 
 
 def treat(
-    character: Character, ruleset: RuleSet, slot: str, effort: int, new_text: str = "", *,
-    self_treatment: bool = False, options: CampaignOptions | None = None,
-    when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    slot: str,
+    effort: int,
+    new_text: str = "",
+    *,
+    self_treatment: bool = False,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Treatment:
     """Record an overcome roll to treat a consequence; on success it is renamed and starts recovering.
 
@@ -61,7 +80,8 @@ def treat(
     difficulty = treatment_difficulty(info.severity, self_treatment)
     if difficulty is None:
         raise refuse(
-            "recovery.extreme", f"consequences.{slot}",
+            "recovery.extreme",
+            f"consequences.{slot}",
             f"“{name}” is an extreme consequence: it is permanent and cannot be treated.",
         )
     if current.recovering:
@@ -70,7 +90,7 @@ def treat(
     work = character.model_copy(deep=True)
     target = next(c for c in work.consequences if c.slot == slot)
     if effort < difficulty:
-        summary = (f"Treating “{name}” failed: {ladder_label(effort)} against {ladder_label(difficulty)}{who}.")
+        summary = f"Treating “{name}” failed: {ladder_label(effort)} against {ladder_label(difficulty)}{who}."
         applied = record(character, work, "recovery", summary, when, at)
         return Treatment(applied.character, applied.entry, False, difficulty)
     renamed = new_text.strip() or current.text
@@ -83,8 +103,14 @@ def treat(
 
 
 def clear_consequence(
-    character: Character, ruleset: RuleSet, slot: str, *, options: CampaignOptions | None = None,
-    reason: str = "cleared by the GM", when: ClockStamp | None = None, at: str | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    slot: str,
+    *,
+    options: CampaignOptions | None = None,
+    reason: str = "cleared by the GM",
+    when: ClockStamp | None = None,
+    at: str | None = None,
 ) -> Applied:
     """Clear a consequence at once (the GM may always do this). An extreme one leaves its aspect."""
     info, current = _slot(character, ruleset, slot, options)
@@ -94,13 +120,19 @@ def clear_consequence(
 
 
 def begin_recovery(consequence: Consequence, new_text: str, when: ClockStamp | None) -> Consequence:
-    return consequence.model_copy(update={
-        "text": new_text.strip() or consequence.text, "recovering": True,
-        "recovery_started": (when or ClockStamp()).model_copy(), "scenes_recovered": 0, "sessions_recovered": 0,
-    })
+    return consequence.model_copy(
+        update={
+            "text": new_text.strip() or consequence.text,
+            "recovering": True,
+            "recovery_started": (when or ClockStamp()).model_copy(),
+            "scenes_recovered": 0,
+            "sessions_recovered": 0,
+        }
+    )
 
 
 # --- the passing of time ----------------------------------------------------------------------
+
 
 def _started_before(consequence: Consequence, clock: ClockStamp, unit: str) -> bool:
     start = consequence.recovery_started
@@ -159,7 +191,10 @@ def clear_severe_in_recovery(
 
 
 def clears_when(
-    character: Character, ruleset: RuleSet, slot: str, options: CampaignOptions | None = None,
+    character: Character,
+    ruleset: RuleSet,
+    slot: str,
+    options: CampaignOptions | None = None,
     clock: ClockStamp | None = None,
 ) -> str:
     """What the sheet shows beside a consequence: how to treat it, or when it will clear."""
@@ -169,8 +204,10 @@ def clears_when(
     if not c.recovering:
         base = treatment_difficulty(info.severity)
         own = treatment_difficulty(info.severity, True)
-        return (f"Needs treatment: an overcome against {ladder_label(base)} "
-                f"({ladder_label(own)} to treat yourself).")
+        return (
+            f"Needs treatment: an overcome against {ladder_label(base)} "
+            f"({ladder_label(own)} to treat yourself)."
+        )
     if info.severity == Severity.SEVERE:
         return "Recovering: clears at your next breakthrough (the end of this arc)."
     unit = "scene" if info.severity == Severity.MILD else "session"
