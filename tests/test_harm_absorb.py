@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from advance_support import CONDENSED, CORE, ACCELERATED, charles, npc, ruth
 
-from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence
+from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence, Severity, SlotSpec
 from fate_desk.rules.harm import (
     absorb,
     absorb_options,
@@ -207,3 +207,25 @@ def test_no_extreme_slot_unless_the_campaign_switches_it_on():
     with pytest.raises(Refused) as info:
         take_consequence(charles(), CONDENSED, "extreme", "Gone", track="physical", extreme_aspect=1)
     assert "no consequence slot “extreme”" in info.value.problems[0].message
+
+
+def test_identical_npc_slots_are_listed_once():
+    horde = npc(
+        "Ghoul Pack", CharacterKind.MONSTER, stress_boxes={"physical": [1, 1]},
+        consequence_slots=[SlotSpec(id=f"mild{i}", severity=Severity.MILD, value=2) for i in range(3)],
+    )
+    plan = absorb_options(horde, CONDENSED, 4, "physical")
+    assert [(o.stress, o.consequences) for o in plan.options] == [
+        ((0, 1), (("mild0", 1),)),
+        ((), (("mild0", 1), ("mild1", 1))),
+    ]
+
+
+def test_a_sheet_with_too_many_slots_is_refused_rather_than_listed_forever():
+    titan = npc(
+        "Titan", CharacterKind.MONSTER, stress_boxes={"physical": [1] * 10},
+        consequence_slots=[SlotSpec(id=f"s{i}", severity=Severity.MILD, value=i + 1) for i in range(20)],
+    )
+    with pytest.raises(Refused) as info:
+        absorb_options(titan, CONDENSED, 30, "physical")
+    assert "one at a time" in info.value.problems[0].message

@@ -6,6 +6,7 @@ Each operation returns `Applied(character, entry)` or raises `Refused`; nothing 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -349,21 +350,24 @@ def absorb_options(
     values = _track(character, ruleset, track) if derive_stress(character, ruleset)[0] else []
     free = free_boxes(character, ruleset, track) if values else []
     slots = slots_of(character, ruleset, options)
-    units: list[tuple[SlotInfo, list[int]]] = []
-    for slot in slots.values():
-        room, _ = slot_room(character, ruleset, slot.id, track, options)
-        if room:
-            units.append((slot, list(range(room + 1))))
+    units = _slot_units(character, ruleset, slots, track, options)
+    stress_choices = _stress_choices(free, ruleset.stress.marking)
+    if math.prod(len(u) for u in units) * len(stress_choices) > MAX_COMBINATIONS:
+        raise refuse(
+            "harm.too_many", "consequences",
+            "This sheet has too many boxes and slots to list every way to absorb the hit; "
+            "mark stress and take consequences one at a time instead.",
+        )
     further = _conditions(options) == ConditionsMode.FURTHER_APART and any(
         s.condition for s in slots.values()
     )
     found: list[tuple[tuple, tuple, int]] = []
-    for counts in itertools.product(*(choices for _, choices in units)):
-        parts = tuple((slot.id, n) for (slot, _), n in zip(units, counts) if n)
+    for picks in itertools.product(*units):
+        parts = tuple(part for pick in picks for part in pick)
         if further and not _rows_fit(character, slots, parts):
             continue
         taken = sum(slots[sid].value * n for sid, n in parts)
-        for stress in _stress_choices(free, ruleset.stress.marking):
+        for stress in stress_choices:
             total = taken + sum(values[p] for p in stress)
             if total >= hit:
                 found.append((stress, parts, total))
@@ -402,6 +406,34 @@ def absorb_options(
 
 
 _RANK = {Severity.MILD: 0, Severity.MODERATE: 1, Severity.SEVERE: 2, Severity.EXTREME: 3}
+
+
+# Above this many combinations (monsters with dozens of slots) the options are not listed.
+MAX_COMBINATIONS = 200_000
+
+
+def _slot_units(
+    character: Character, ruleset: RuleSet, slots: dict[str, SlotInfo], track: str,
+    options: CampaignOptions | None,
+) -> list[list[tuple[tuple[str, int], ...]]]:
+    """Per group of interchangeable slots, the ways to use it: each a tuple of (slot id, boxes).
+
+    A condition offers 0..its free boxes; identical one-box slots (an NPC's three "Mild" slots,
+    say) are grouped so that using any two of them is listed once, as the first two.
+    """
+    units: list[list[tuple[tuple[str, int], ...]]] = []
+    groups: dict[tuple, list[str]] = {}
+    for slot in slots.values():
+        room, _ = slot_room(character, ruleset, slot.id, track, options)
+        if not room:
+            continue
+        if slot.condition or room > 1:
+            units.append([()] + [((slot.id, n),) for n in range(1, room + 1)])
+        else:
+            groups.setdefault((slot.severity, slot.value, slot.only, slot.label), []).append(slot.id)
+    for ids in groups.values():
+        units.append([tuple((sid, 1) for sid in ids[:k]) for k in range(len(ids) + 1)])
+    return units
 
 
 def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) -> bool:
