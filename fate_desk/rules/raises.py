@@ -27,7 +27,9 @@ class ChoiceStatus:
 
 def column_applies(character: Character, ruleset: RuleSet) -> bool:
     """After the first breakthrough (or in a column rule set) skills follow the column rule."""
-    return character.has_breakthrough() or ruleset.shape.kind == ShapeKind.COLUMN
+    if ruleset.shape.kind == ShapeKind.COLUMN:
+        return True
+    return character.has_breakthrough() and ruleset.column_rule
 
 
 def column_counts(character: Character, ruleset: RuleSet) -> Counter:
@@ -107,6 +109,8 @@ def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) ->
             )
     if out:
         return out
+    if not (ruleset.column_rule or ruleset.shape.kind == ShapeKind.COLUMN):
+        return []
     after = with_raises(character, raises)
     # The column rule holds after any breakthrough, and raises only come from breakthroughs.
     marked = after.model_copy(update={"advancement": [*character.advancement, BREAKTHROUGH_MARK]})
