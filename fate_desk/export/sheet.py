@@ -337,7 +337,7 @@ class SheetRenderer:
                          f"{label} box {b + 1}")
             if slot.row_cutoff is not None:
                 nx = x + slot.boxes * (box + 4) + 4
-                line_text(c, f"row closes after {slot.row_cutoff} marked", nx, rect.y + 5, rect.right - nx, REGULAR, 6, GREY)
+                line_text(c, f"closes at {slot.row_cutoff} marked", nx, rect.y + 5, rect.right - nx, REGULAR, 6, GREY)
             return
         field_rect = Rect(x, rect.y + 2, width, min(16.0, rect.height - 3))
         if character is None:
@@ -374,7 +374,7 @@ class SheetRenderer:
         # Superb) still belongs on paper: list it here rather than lose it.
         known = {slot.id for slot in slots}
         extra[:0] = [
-            f"<b>Consequence ({markup(q.slot)}):</b> {markup(q.text)}"
+            f"<b>Consequence ({markup(q.slot.replace('_', ' '))}):</b> {markup(q.text)}"
             for q in character.consequences if q.slot not in known and q.text.strip()
         ]
         flow = Flow()
