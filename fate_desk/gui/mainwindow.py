@@ -94,8 +94,9 @@ class MainWindow(QMainWindow):
         action = self.actions[action_id]
         action.setCheckable(True)
         action.setChecked(True)
-        action.toggled.connect(dock.setVisible)
-        dock.visibilityChanged.connect(lambda shown: action.setChecked(shown) if not self.isMinimized() else None)
+        # triggered (the user's click), not toggled: hiding with a minimised window must not stick
+        action.triggered.connect(dock.setVisible)
+        dock.visibilityChanged.connect(action.setChecked)
 
     def _fill_add_menu(self) -> None:
         menu = self.actions["add_entry"].menu()

@@ -13,6 +13,10 @@ class FormDialog(QDialog):
         self.setWindowTitle(title)
         self.form = load_form(form_name, self)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(14, 12, 14, 12)
         layout.addWidget(self.form)
-        self.resize(self.form.size())
+        self.form.layout().setContentsMargins(0, 0, 0, 0)
+
+    def fit(self, width: int) -> None:
+        """As tall as the content needs, at least `width` wide."""
+        self.resize(max(width, self.sizeHint().width()), self.sizeHint().height())

@@ -52,6 +52,7 @@ class NewCampaignDialog(FormDialog):
         self._describe()
         self._suggest_path()
         self.name_edit.selectAll()
+        self.fit(560)
 
     def _describe(self) -> None:
         ruleset = self.catalog.get(self.ruleset_combo.currentData())

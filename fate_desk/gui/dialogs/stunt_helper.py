@@ -44,7 +44,15 @@ class StuntHelperDialog(FormDialog):
         buttons.rejected.connect(self.reject)
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok.setText("Add stunt")
+        # Labels on the stacked pages line up with those above them.
+        labels = [child(self.form, QLabel, n) for n in (
+            "nameLabel", "templateLabel", "becauseLabel", "skillLabel", "actionLabel", "whenLabel", "canLabel",
+            "onlyLabel")]
+        widest = max(label.sizeHint().width() for label in labels)
+        for label in labels:
+            label.setMinimumWidth(widest)
         self._update()
+        self.fit(600)
 
     @staticmethod
     def _cost_text(ruleset: RuleSet, character: Character) -> str:

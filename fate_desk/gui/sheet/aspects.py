@@ -31,6 +31,10 @@ class AspectsSection:
         self.labels: list[QLabel] = []
         self._roles: list[AspectRole] = []
         self._targets: list[tuple[str, int]] = []  # ("slot", i) or ("extra", aspect index)
+        header = QLabel("<small>Free invokes</small>")
+        header.setEnabled(False)
+        self.layout.addWidget(header, 0, 2, Qt.AlignmentFlag.AlignCenter)
+        self.layout.setColumnStretch(1, 1)
 
     def _ensure_rows(self, count: int) -> None:
         while len(self.edits) < count:
@@ -46,9 +50,9 @@ class AspectsSection:
             spin.setAccessibleName("Free invokes")
             spin.setFixedWidth(56)
             label.setBuddy(edit)
-            self.layout.addWidget(label, row, 0)
-            self.layout.addWidget(edit, row, 1)
-            self.layout.addWidget(spin, row, 2)
+            self.layout.addWidget(label, row + 1, 0)
+            self.layout.addWidget(edit, row + 1, 1)
+            self.layout.addWidget(spin, row + 1, 2, Qt.AlignmentFlag.AlignCenter)
             edit.textEdited.connect(lambda text, r=row: self._text_edited(r, text))
             spin.valueChanged.connect(lambda value, r=row: self._invokes_changed(r, value))
             self.labels.append(label)

@@ -94,14 +94,14 @@ class PyramidView(QWidget):
 
     def _metrics(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
-        label_w = fm.horizontalAdvance("Fantastic (+6)") + 24
+        label_w = fm.horizontalAdvance("Fantastic (+6)") + 52  # room for the "2/3" count
         longest = max((fm.horizontalAdvance(n) for n in self.model.skill_names()), default=60)
         slot_w = max(longest + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
 
-    def _layout(self, width: int) -> int:
-        """Place rows, chips and empty slots for `width`; returns the height needed."""
+    def _layout(self, width: int, store: bool = True) -> int:
+        """Place rows, chips and empty slots for `width` (kept only if `store`); returns the height."""
         label_w, slot_w, slot_h = self._metrics()
         per_line = max(1, (width - label_w - 2 * MARGIN + GAP) // (slot_w + GAP))
         y = MARGIN
@@ -111,6 +111,9 @@ class PyramidView(QWidget):
                 slots = len(row.names) + 1  # always a place to drop onto
             lines = max(1, -(-slots // per_line))
             height = lines * (slot_h + GAP) + GAP
+            if not store:
+                y += height + 2
+                continue
             row.rect = QRect(MARGIN, y, width - 2 * MARGIN, height)
             row.chips, row.empty = [], []
             for i in range(max(slots, 1)):
@@ -135,10 +138,10 @@ class PyramidView(QWidget):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._layout(width)
+        return self._layout(width, store=False)
 
     def sizeHint(self) -> QSize:
-        return QSize(520, self._layout(520))
+        return QSize(400, self._layout(400, store=False))
 
     def minimumSizeHint(self) -> QSize:
         label_w, slot_w, _ = self._metrics()
@@ -285,13 +288,13 @@ class PyramidView(QWidget):
         painter.setFont(font)
         if row.expected is not None and row.rating > 0:
             count = f"{len(row.names)}/{row.expected}"
-            small = QRect(label_rect.left(), row.rect.bottom() - 16, label_w - 12, 14)
+            small = QRect(label_rect.left(), row.rect.top() + 3, label_w - 16, row.rect.height() - 6)
             colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else QColor(128, 128, 128))
             painter.setPen(colour)
             f = painter.font()
             f.setPointSizeF(max(6.0, f.pointSizeF() * 0.8))
             painter.setFont(f)
-            painter.drawText(small, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, count)
+            painter.drawText(small, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
             painter.setFont(font)
         dash = QColor("#b07d00") if row.missing else QColor(140, 140, 140)
         for rect in row.empty:

@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QGroupBox, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
+    QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
     QWidget,
 )
 
@@ -63,8 +63,10 @@ class CharacterSheet(QWidget):
         self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
         self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
-        columns = self.form.findChild(QGridLayout, "identityLayout")
-        columns.setColumnStretch(1, 1)
+        child(self.form, QGridLayout, "identityLayout").setColumnStretch(1, 1)
+        columns = child(self.form, QHBoxLayout, "columnsLayout")
+        columns.setStretch(0, 1)  # two equal columns, like a printed sheet
+        columns.setStretch(1, 1)
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
         self.description_edit.textEdited.connect(

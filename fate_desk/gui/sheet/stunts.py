@@ -53,17 +53,18 @@ class StuntCard(QFrame):
 class StuntsSection:
     def __init__(self, sheet, layout: QVBoxLayout):
         self.sheet = sheet
-        header = QHBoxLayout()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Stunt slots")
-        header.addWidget(self.summary, 1)
+        layout.addWidget(self.summary)
+        header = QHBoxLayout()
         self.add_button = QPushButton(icon("add"), "Add stunt")
         self.template_button = QPushButton(icon("template"), "New stunt from template…")
         self.add_button.clicked.connect(self.add_blank)
         self.template_button.clicked.connect(sheet.open_stunt_helper)
         header.addWidget(self.add_button)
         header.addWidget(self.template_button)
+        header.addStretch(1)
         layout.addLayout(header)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(6)
