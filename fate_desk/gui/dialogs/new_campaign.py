@@ -79,6 +79,11 @@ class NewCampaignDialog(FormDialog):
         self.error.setText(f"<span style='color:#c62828'>{problem}</span>" if problem else "")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
+    def accept(self) -> None:
+        self._validate()  # the file may have appeared since the name was typed
+        if self.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled():
+            super().accept()
+
     def path(self) -> Path:
         text = self.file_edit.text().strip()
         path = Path(text).expanduser()
