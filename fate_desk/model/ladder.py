@@ -18,7 +18,7 @@ LADDER: dict[int, str] = {
 
 
 def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
+    return f"+{value}" if value >= 0 else str(value)
 
 
 def ladder_name(value: int) -> str | None:

@@ -41,10 +41,11 @@ class SlotInfo:
     label: str = ""
     boxes: int = 1  # conditions may have several boxes
     row_cutoff: int | None = None  # "further apart" conditions: most boxes markable in a row
+    condition: bool = False  # a condition (optional rule) rather than a consequence
 
     def as_json(self) -> dict:
         data = {"severity": self.severity.value, "value": self.value, "only": self.only}
-        if self.boxes != 1 or self.row_cutoff is not None or self.label not in ("", self.severity.label):
+        if self.condition:
             data.update(id=self.id, label=self.label, boxes=self.boxes, row_cutoff=self.row_cutoff)
         return data
 
@@ -173,7 +174,7 @@ def _condition_slots(ruleset: RuleSet, extras: list[TrackSpec], mode: Conditions
                 extra = 2 if rule.severity == Severity.MILD and track in extra_ids else 0
                 cutoff = 2 + extra
             slots.append(
-                SlotInfo(name.lower(), rule.severity, rule.value // 2, track, name, boxes, cutoff)
+                SlotInfo(name.lower(), rule.severity, rule.value // 2, track, name, boxes, cutoff, True)
             )
     return slots
 

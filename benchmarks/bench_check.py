@@ -1,0 +1,52 @@
+"""How long checking 1,000 characters takes (target: under 50 ms in all).
+
+Run: .venv/bin/python benchmarks/bench_check.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from fate_desk.model import Aspect, AspectRole, Character, Stunt
+from fate_desk.rules import check, get_ruleset
+
+TARGET_MS = 50.0
+
+
+def make_characters(n: int, seed: int = 1) -> list[Character]:
+    rng = random.Random(seed)
+    rs = get_ruleset("fate-condensed")
+    out = []
+    for i in range(n):
+        names = rng.sample(rs.skills, 10)
+        ratings = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+        if i % 3 == 0:
+            ratings[1] = 4  # a third of them break the pyramid
+        out.append(Character(
+            name=f"PC {i}",
+            aspects=[Aspect(role=r, text=f"Aspect {j}") for j, r in enumerate(rs.aspects) if rng.random() > 0.1],
+            skills=dict(zip(names, ratings)),
+            stunts=[Stunt(name=f"S{k}") for k in range(rng.randint(1, 6))],
+        ))
+    return out
+
+
+def main() -> None:
+    rs = get_ruleset("fate-condensed")
+    characters = make_characters(1000)
+    runs = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for c in characters:
+            check(c, rs)
+        runs.append((time.perf_counter() - start) * 1000)
+    best, median = min(runs), statistics.median(runs)
+    print(f"check 1,000 characters: best {best:.1f} ms, median {median:.1f} ms "
+          f"({median:.0f} µs each); target {TARGET_MS:.0f} ms; "
+          f"ratio median/target {median / TARGET_MS:.2f}")
+
+
+if __name__ == "__main__":
+    main()

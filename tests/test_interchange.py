@@ -1,0 +1,70 @@
+"""The character interchange file: round trips, refusals that name the field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from builders import legal_pc
+from fate_desk.model import Consequence, HistoryEntry
+from fate_desk.store.interchange import (
+    FileFormatError,
+    character_from_dict,
+    character_to_dict,
+    json_schema,
+    read_character_file,
+    write_character_file,
+)
+
+
+def test_character_round_trips_through_the_file_losing_nothing(tmp_path):
+    pc = legal_pc(
+        stress={"physical": [0, 2]},
+        consequences=[Consequence(slot="moderate", text="Gaping Chest Wound")],
+        advancement=[HistoryEntry(kind="milestone", summary="Swapped Fight and Will")],
+        notes="Owes the ghoul a rematch.\nSecond line.",
+        saved_skill_points=1,
+    )
+    path = tmp_path / "ruth.fate.json"
+    write_character_file(path, pc)
+    assert read_character_file(path) == pc
+
+
+def test_the_file_uses_the_documented_field_names():
+    data = character_to_dict(legal_pc())
+    assert data["format"] == "fate-desk/character" and data["version"] == 1
+    assert data["ruleset"] == "fate-condensed" and data["kind"] == "pc"
+    assert data["aspects"][0] == {"role": "high_concept", "text": "Occult Librarian with a Mean Right Hook", "free_invokes": 0}
+    assert data["skills"]["Fight"] == 4
+    assert data["refresh"] == 3 and data["fate_points"] == 3 and data["advancement"] == []
+
+
+def test_mediocre_skills_are_left_out():
+    data = character_to_dict(legal_pc(skills={"Fight": 4, "Lore": 0}))
+    assert data["skills"] == {"Fight": 4}
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        ({"skills": {"Fight": "four"}}, "skills.Fight"),
+        ({"aspects": [{"role": "sidekick", "text": "x"}]}, "aspects[0].role"),
+        ({"refresh": -1}, "refresh"),
+        ({"hair_colour": "red"}, "hair_colour: is not a field Fate Desk knows"),
+        ({"version": 7}, "newer Fate Desk"),
+        ({"format": "fari"}, "format: expected 'fate-desk/character'"),
+    ],
+)
+def test_invalid_fields_are_refused_by_name(change, expected):
+    data = character_to_dict(legal_pc()) | change
+    with pytest.raises(FileFormatError, match=expected.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        character_from_dict(data, "ruth.fate.json")
+
+
+def test_schema_lists_the_contract_fields():
+    schema = json_schema()
+    for name in ("format", "version", "ruleset", "kind", "name", "aspects", "skills", "stunts", "refresh", "fate_points", "advancement"):
+        assert name in schema["properties"]
+    assert schema["properties"]["format"]["const"] == "fate-desk/character"
+    json.dumps(schema)

@@ -1,0 +1,123 @@
+"""Rule sets are data: the shipped files load, broken files are named and skipped."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fate_desk.paths import rules_dir
+from fate_desk.rules import RuleSetError, ShapeKind, get_ruleset, load_catalog
+from fate_desk.rules.loader import load_ruleset_file
+
+
+def test_three_rule_sets_ship_with_condensed_first():
+    catalog = load_catalog()
+    assert catalog.ids()[0] == "fate-condensed"
+    assert set(catalog.ids()) == {"fate-condensed", "fate-core", "fate-accelerated"}
+    assert catalog.problems == []
+
+
+def test_condensed_numbers_match_the_digest():
+    rs = get_ruleset("fate-condensed")
+    assert len(rs.skills) == 19 and "Physique" in rs.skills and "Will" in rs.skills
+    assert rs.shape.kind == ShapeKind.PYRAMID and rs.shape.counts == {4: 1, 3: 2, 2: 3, 1: 4}
+    assert (rs.peak, rs.refresh_start, rs.refresh_minimum, rs.free_stunts, rs.stunt_cost) == (4, 3, 1, 3, 1)
+    assert [t.id for t in rs.stress.tracks] == ["physical", "mental"]
+    assert rs.consequences.extra_mild_at == 5
+
+
+def test_accelerated_uses_approaches():
+    rs = get_ruleset("fate-accelerated")
+    assert rs.skills == ["Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky"]
+    assert rs.skill_word_plural == "approaches"
+    assert [t.id for t in rs.stress.tracks] == ["stress"]
+
+
+def test_unknown_rule_set_names_the_known_ones():
+    with pytest.raises(RuleSetError, match="unknown rule set 'fate-xyz'.*fate-condensed"):
+        load_catalog().get("fate-xyz")
+
+
+def _user_copy(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
+    user = tmp_path / "user-rules"
+    user.mkdir(exist_ok=True)
+    (user / name).write_text(text, encoding="utf-8")
+    return user
+
+
+def test_a_users_own_rule_set_is_offered_beside_the_shipped_ones(tmp_path):
+    text = (rules_dir() / "fate-condensed.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "fate-condensed"', 'id = "pulp-diamond"').replace(
+        'kind = "pyramid"\ncounts = { 4 = 1, 3 = 2, 2 = 3, 1 = 4 }',
+        'kind = "diamond"\ncounts = { 4 = 1, 3 = 2, 2 = 3, 1 = 2 }',
+    )
+    catalog = load_catalog(user=_user_copy(tmp_path, text))
+    assert "pulp-diamond" in catalog.ids()
+    assert catalog.get("pulp-diamond").shape.kind == ShapeKind.DIAMOND
+    assert catalog.is_user("pulp-diamond") and not catalog.is_user("fate-core")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("id = [", "is not valid TOML"),
+        ('id = "x"\nname = "X"', "is missing"),
+        ("", "is missing"),
+    ],
+)
+def test_a_broken_user_file_is_reported_and_skipped(tmp_path, text, expected):
+    catalog = load_catalog(user=_user_copy(tmp_path, text, "broken.toml"))
+    assert len(catalog.problems) == 1
+    assert "broken.toml" in catalog.problems[0] and expected in catalog.problems[0]
+    assert set(catalog.ids()) == {"fate-condensed", "fate-core", "fate-accelerated"}
+
+
+def test_a_wrong_field_is_named(tmp_path):
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8").replace("peak = 4", 'peak = "high"')
+    path = _user_copy(tmp_path, text.replace('id = "fate-core"', 'id = "x"')) / "mine.toml"
+    with pytest.raises(RuleSetError, match=r"mine.toml: peak"):
+        load_ruleset_file(path)
+
+
+def test_a_user_file_cannot_take_over_a_shipped_id(tmp_path):
+    user = tmp_path / "u"
+    user.mkdir()
+    shutil.copy(rules_dir() / "fate-core.toml", user / "fate-core.toml")
+    catalog = load_catalog(user=user)
+    assert any("already taken" in p for p in catalog.problems)
+    assert not catalog.is_user("fate-core")
+
+
+def test_budget_shape_checks_points(tmp_path):
+    from fate_desk.model import Character
+    from fate_desk.rules import check
+
+    text = (rules_dir() / "fate-condensed.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "fate-condensed"', 'id = "free-cap"').replace(
+        'kind = "pyramid"\ncounts = { 4 = 1, 3 = 2, 2 = 3, 1 = 4 }', 'kind = "budget"\npoints = 20'
+    )
+    rs = load_catalog(user=_user_copy(tmp_path, text)).get("free-cap")
+    over = check(Character(skills={"Fight": 4, "Shoot": 4, "Will": 4, "Notice": 4, "Lore": 4, "Drive": 1}), rs)
+    assert [p.code for p in over.problems if p.severity.value == "error"] == ["skills.budget"]
+    assert "21 points" in next(p.message for p in over.problems if p.code == "skills.budget")
+    under = check(Character(skills={"Fight": 4}), rs)
+    assert "skills.under" in [p.code for p in under.problems]
+
+
+def test_user_rule_sets_reach_the_command_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    rules = tmp_path / "data" / "rules"
+    rules.mkdir(parents=True)
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8")
+    (rules / "grim.toml").write_text(text.replace('id = "fate-core"', 'id = "grim"').replace('name = "Fate Core"', 'name = "Grim Fate"'))
+    (rules / "oops.toml").write_text("name = 3\n")
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "fate_desk", "rulesets"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0
+    assert "grim (yours): Grim Fate" in proc.stdout
+    assert "Skipped your rule set oops.toml" in proc.stderr
