@@ -26,5 +26,8 @@ test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
+screenshots: $(VENV)/.installed-run
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
