@@ -175,7 +175,8 @@ def test_marking_stress_and_a_recovering_consequence_are_saved(maren, qtbot):
     saved = reread(document, "pc-maren")
     assert saved.stress == {"mental": [1]}
     assert [(c.slot, c.text, c.recovering) for c in saved.consequences] == [("moderate", "Cracked Ribs", True)]
-    assert "one full session" in when.text()
+    assert "clears at the end of the next session" in when.text()
+    assert saved.consequences[0].recovery_started == document.campaign.clock
 
 
 def test_fate_point_buttons(maren, qtbot):

@@ -11,7 +11,6 @@ from fate_desk.rules.edits import (
     add_stunt, duplicated, remove_stunt, set_aspect, set_consequence, set_fate_points, set_skill, set_stress_box,
     update_stunt,
 )
-from fate_desk.rules.recovery import clears_when, treatment_difficulty
 from fate_desk.rules.stunts import bonus_stunt_text, rule_stunt_text
 
 CONDENSED = get_ruleset("fate-condensed")
@@ -82,8 +81,3 @@ def test_stunt_templates_read_like_the_book():
     )
 
 
-def test_recovery_times_and_treatment_difficulties():
-    assert clears_when(Severity.MILD) == "clears after one full scene"
-    assert clears_when(Severity.MODERATE) == "clears after one full session"
-    assert clears_when(Severity.SEVERE) == "clears at the next breakthrough"
-    assert [treatment_difficulty(s) for s in (Severity.MILD, Severity.MODERATE, Severity.SEVERE)] == [2, 4, 6]

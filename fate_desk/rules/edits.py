@@ -5,9 +5,10 @@ The GUI's undo commands call these; nothing here knows about Qt or files.
 
 from __future__ import annotations
 
-from fate_desk.model import Aspect, Character, Consequence, Stunt, new_id
+from fate_desk.model import Aspect, Character, ClockStamp, Consequence, Stunt, new_id
 
 from .checker import aspect_slots
+from .recovery import begin_recovery
 from .ruleset import RuleSet
 
 
@@ -75,20 +76,34 @@ def set_stress_box(character: Character, track: str, box: int, marked: bool) -> 
 
 
 def set_consequence(
-    character: Character, slot: str, text: str | None = None, recovering: bool | None = None
+    character: Character,
+    slot: str,
+    text: str | None = None,
+    recovering: bool | None = None,
+    when: ClockStamp | None = None,
 ) -> Character:
-    """Fill, change or clear the consequence in `slot`; an empty, healthy slot is removed."""
+    """Fill, change or clear the consequence in `slot`; an empty, healthy slot is removed.
+
+    Marking it recovering stamps `when` (the campaign clock) so the sheet can say when it clears.
+    """
     items = [c.model_copy() for c in character.consequences]
-    current = next((c for c in items if c.slot == slot), None)
-    if current is None:
-        current = Consequence(slot=slot)
-        items.append(current)
+    index = next((i for i, c in enumerate(items) if c.slot == slot), None)
+    if index is None:
+        items.append(Consequence(slot=slot))
+        index = len(items) - 1
+    current = items[index]
     if text is not None:
         current.text = text
-    if recovering is not None:
-        current.recovering = recovering
+    if recovering is not None and recovering != current.recovering:
+        if recovering:
+            current = begin_recovery(current, current.text, when)
+        else:
+            current = current.model_copy(update={
+                "recovering": False, "recovery_started": None, "scenes_recovered": 0, "sessions_recovered": 0,
+            })
+        items[index] = current
     if not current.text.strip() and not current.recovering:
-        items.remove(current)
+        del items[index]
     return edited(character, consequences=items)
 
 

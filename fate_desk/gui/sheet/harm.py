@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLine
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
 from fate_desk.rules.edits import set_consequence, set_stress_box
-from fate_desk.rules.recovery import clears_when, treatment_difficulty
+from fate_desk.rules.recovery import clears_when
 
 from .common import set_text
 
@@ -116,14 +116,13 @@ class ConsequencesSection:
             when.setText(when_text)
             when.setVisible(bool(when_text))
 
-    @staticmethod
-    def _when(slot: SlotInfo, current) -> str:
-        if current is not None and current.recovering:
-            return f"<small>Recovering: {clears_when(slot.severity)}</small>"
-        difficulty = treatment_difficulty(slot.severity)
-        if current is not None and current.text.strip() and difficulty is not None:
-            return f"<small>To begin recovery: overcome at {ladder_label(difficulty)}</small>"
-        return ""
+    def _when(self, slot: SlotInfo, current) -> str:
+        """How to treat a filled consequence, or when a recovering one clears (core rules)."""
+        if current is None or not (current.text.strip() or current.recovering):
+            return ""
+        campaign = self.sheet.document.campaign
+        text = clears_when(self.sheet.character, self.sheet.ruleset, slot.id, campaign.options, campaign.clock)
+        return f"<small>{text}</small>"
 
     def _make_row(self, row: int, slot: SlotInfo):
         label = QLabel()
@@ -143,7 +142,7 @@ class ConsequencesSection:
         edit.textEdited.connect(lambda text: self.sheet.edit(
             lambda c: set_consequence(c, slot_id, text=text), "Edit consequence", ("consequence", slot_id)))
         recovering.toggled.connect(lambda on: self.sheet.edit(
-            lambda c: set_consequence(c, slot_id, recovering=on),
+            lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
             "Begin recovery" if on else "Stop recovery"))
         return label, edit, recovering, when
 
