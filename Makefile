@@ -33,5 +33,9 @@ pdf-previews: $(VENV)/.installed-run
 	for pdf in previews/*.pdf; do pdftoppm -r 100 -png "$$pdf" "$${pdf%.pdf}"; done
 	@echo "previews/: $$(ls previews/*.png | wc -l) pages"
 
+# Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
+screenshots: $(VENV)/.installed-run
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
