@@ -127,6 +127,22 @@ def test_a_campaign_bundle_becomes_a_whole_campaign_file(tmp_path):
     assert load_campaign(target).model_dump() == read_bundle(SAMPLE).model_dump()
 
 
+def test_a_campaign_file_exports_to_a_bundle_and_back(tmp_path):
+    original = tmp_path / "drowned.fatedesk"
+    CampaignFile.create(original, read_bundle(SAMPLE)).close()
+    shared = tmp_path / "shared.fate-campaign.json"
+    assert main(["import", str(original), "--out", str(shared)]) == 0
+    assert main(["import", str(shared), "--into", str(tmp_path / "again.fatedesk")]) == 0
+    assert load_campaign(tmp_path / "again.fatedesk").model_dump() == load_campaign(original).model_dump()
+
+
+def test_fari_characters_can_be_shared_as_a_bundle(tmp_path):
+    shared = tmp_path / "party.fate-campaign.json"
+    assert main(["import", str(FARI / "full-bundle.fari.json"), "--out", str(shared)]) == 0
+    campaign = read_bundle(shared)
+    assert [c.name for c in campaign.characters] == ["Bram Holloway", "Dara Quill"]
+
+
 def test_check_reads_every_character_of_a_campaign_with_its_rule_set_and_options(tmp_path, capsys):
     target = tmp_path / "drowned.fatedesk"
     CampaignFile.create(target, read_bundle(SAMPLE)).close()

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from fate_desk.model import Campaign, Character
+from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
+from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
 from fate_desk.store.campaign_file import CampaignFile
 from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
@@ -27,7 +29,8 @@ def add_arguments(parser) -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument(
         "--out", metavar="OUT",
-        help="write a *.fate.json character file (a folder when PATH holds several characters)",
+        help="write a *.fate.json character file (a folder when PATH holds several characters), "
+        "or a *.fate-campaign.json bundle of the whole campaign",
     )
     where.add_argument(
         "--into", metavar="CAMPAIGN",
@@ -59,6 +62,8 @@ def run(args) -> int:
 
 
 def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
+    if out.name.endswith(BUNDLE_SUFFIX):
+        return [_write_bundle(result, out, force)]
     characters = result.characters
     if not characters:
         raise _Refused(f"{result.source_format or 'the file'} holds no characters; nothing to write")
@@ -80,6 +85,22 @@ def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
         except OSError as exc:
             raise _Refused(f"{target}: could not be written ({exc.strerror or exc})") from None
     return targets
+
+
+def _write_bundle(result: ImportResult, out: Path, force: bool) -> Path:
+    """A whole campaign (or the characters of any other file) as one campaign bundle."""
+    if out.exists() and not force:
+        raise _Refused(f"{out}: already exists; use --force to replace it")
+    campaign = result.campaign or Campaign(
+        name=out.name[: -len(BUNDLE_SUFFIX)] or "Imported characters",
+        ruleset=result.ruleset() or "fate-condensed",
+        characters=result.characters,
+    )
+    try:
+        write_bundle(out, campaign)
+    except OSError as exc:
+        raise _Refused(f"{out}: could not be written ({exc.strerror or exc})") from None
+    return out
 
 
 def _names_in(folder: Path, characters: list[Character]) -> list[Path]:
