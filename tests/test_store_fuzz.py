@@ -48,6 +48,8 @@ def refused_or_imported(call) -> None:
     except FileFormatError as exc:
         message = str(exc)
         assert message and "\n" not in message and "Traceback" not in message
+        # "<file>: <field>: <what is wrong>", or "<file>: is ..." about the file as a whole.
+        assert exc.problem.startswith(("is ", "no such")) or ": " in exc.problem, message
         return
     for character in result.characters:
         assert isinstance(character, Character)

@@ -9,6 +9,7 @@ Layouts and upgrades live in `migrations`; backups and copies in `backups`.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -134,6 +135,12 @@ def _memory_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
     return mem
 
 
+def _writable(path: Path) -> bool:
+    """Edits need the file and its folder (where SQLite puts the journal) to be writable."""
+    folder = path.resolve().parent
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
+
+
 def _has_hot_journal(path: Path) -> bool:
     journal = Path(f"{path}-journal")
     try:
@@ -231,6 +238,12 @@ class CampaignFile:
         path = Path(path)
         source = str(path)
         _check_header(path)
+        if not readonly and not _writable(path):
+            raise CampaignFileError(
+                source,
+                "cannot be edited here (the file or its folder is read-only); "
+                "open it read-only, or copy it to a folder you can write to",
+            )
         try:
             if readonly and _has_hot_journal(path):
                 conn = _recovered_copy(path)

@@ -275,7 +275,7 @@ class _Mapper:
             return
         key = name.casefold()
         if rating is None:
-            self.warn(f"skill {name}: {raw!r} is not a rating; kept in the notes")
+            self.warn(f"skill {name}: {_short(raw)} is not a rating; kept in the notes")
             self.keep(section, block, raw)
         elif not RATING_MIN <= rating <= RATING_MAX:
             self.warn(f"skill {name}: {rating:+d} is off any ladder Fate uses; kept in the notes")
@@ -319,7 +319,7 @@ class _Mapper:
             # rule set's order, physical before mental.
             if all(self.track_by_label(b.label) is None for b in in_section):
                 track = tracks[in_section.index(block)].id
-                self.warn(f"stress track {html_to_text(block.label)!r} taken as {track} from its place")
+                self.warn(f"stress track {_short(html_to_text(block.label))} taken as {track} from its place")
                 return track
         return None
 
@@ -343,7 +343,7 @@ class _Mapper:
             if value is not None and 0 <= value <= 999:
                 self.fate_points = value
             elif _value_text(block.value):
-                self.warn(f"fate points {block.value!r} are not a count; kept in the notes")
+                self.warn(f"fate points {_short(_value_text(block.value))} are not a count; kept in the notes")
                 self.keep(section, block)
             if top is not None and 0 <= top <= 99:
                 self.refresh_from_max = top
@@ -368,10 +368,10 @@ class _Mapper:
         severity = severity_of(label)
         if severity is None and index < len(_ORDER):
             severity = _ORDER[index]
-            self.warn(f"consequence {text!r} taken as {severity.value} from its place on the sheet")
+            self.warn(f"consequence {_short(text)} taken as {severity.value} from its place on the sheet")
         slot = self.free_slot(severity, label) if severity else None
         if slot is None:
-            self.warn(f"consequence {text!r} has no free slot; kept in the notes")
+            self.warn(f"consequence {_short(text)} has no free slot; kept in the notes")
             self.keep(section, block)
             return
         self.consequences.append(Consequence(slot=slot, text=text))
@@ -450,7 +450,7 @@ class _Mapper:
         for role, text, index in self.aspects:
             if role is None and by_place.get(index) not in (None, *labelled):
                 role = by_place[index]
-                self.warn(f"aspect {text!r} taken as the {role.label.lower()} from its place on the sheet")
+                self.warn(f"aspect {_short(text)} taken as the {role.label.lower()} from its place on the sheet")
             if role is None or role in taken:
                 role = AspectRole.FREE
             if role != AspectRole.FREE:
@@ -503,6 +503,12 @@ def severity_of(label: str) -> Severity | None:
         if word in _SEVERITY_BY_VALUE:
             return _SEVERITY_BY_VALUE[word]
     return None
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """Quoted, on one line, and cut short: user text inside a warning."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _value_text(value: Any) -> str:

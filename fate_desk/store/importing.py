@@ -64,11 +64,9 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None) -> 
     if looks_like_fari(data):
         return import_fari(data, source, ruleset)
     if isinstance(data, dict) and "format" in data:
-        got = data.get("format")
-        raise FileFormatError(
-            source,
-            f"format: expected {interchange.FORMAT!r} or {bundle.FORMAT!r}, got {got!r}"[:200],
-        )
+        got = repr(data.get("format"))
+        got = got if len(got) <= 40 else got[:37] + "..."
+        raise FileFormatError(source, f"format: expected {interchange.FORMAT!r} or {bundle.FORMAT!r}, got {got}")
     raise FileFormatError(
         source, "is neither a Fate Desk file nor a Fari file (no 'format' or 'fariType' field)"
     )
