@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from fate_desk.model import Campaign, Character, Countdown, Hazard
-from fate_desk.store import backups, campaign_file
+from fate_desk.store import backups
 from fate_desk.store.backups import list_backups
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
@@ -228,7 +228,7 @@ def test_read_only_open_of_a_file_left_mid_edit_recovers_a_copy_and_leaves_the_f
 def test_a_file_that_cannot_be_written_is_refused_for_editing_but_opens_read_only(tmp_path, monkeypatch):
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="On a CD")).close()
-    monkeypatch.setattr(campaign_file.os, "access", lambda p, mode: Path(p) != path)
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != path)
     with pytest.raises(CampaignFileError, match="cannot be edited here"):
         CampaignFile.open(path)
     assert load_campaign(path).name == "On a CD"

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from fate_desk.model import CampaignOptions, Character, ladder_label
+from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
 from fate_desk.store import bundle
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign

@@ -9,10 +9,7 @@ Layouts and upgrades live in `migrations`; backups and copies in `backups`.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -22,13 +19,28 @@ from fate_desk.model.errors import describe
 
 from .atomic import fsync_dir
 from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
-from .interchange import FileFormatError
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
+from .opening import (
+    APPLICATION_ID,
+    SQLITE_HEADER,
+    CampaignFileError,
+    check_header,
+    check_identity,
+    check_integrity,
+    connect,
+    has_hot_journal,
+    memory_copy,
+    open_problem,
+    recovered_copy,
+    writable,
+)
+
+__all__ = [
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "entity_kind",
+    "is_campaign_file", "load_campaign",
+]
 
 SUFFIX = ".fatedesk"
-APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
-SQLITE_HEADER = b"SQLite format 3\x00"
-_HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68
 
 # Entity kind -> (campaign list attribute, validator)
 _KINDS: dict[str, tuple[str, TypeAdapter]] = {
@@ -40,10 +52,6 @@ _KINDS: dict[str, tuple[str, TypeAdapter]] = {
     "arc": ("arcs", TypeAdapter(Arc)),
 }
 _LISTS = {attr for attr, _ in _KINDS.values()}
-
-
-class CampaignFileError(FileFormatError):
-    """A campaign file that cannot be opened or written; the message names the file."""
 
 
 def entity_kind(entity) -> str:
@@ -79,88 +87,6 @@ def is_campaign_file(path: Path) -> bool:
             return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
         return False
-
-
-def _read_header(path: Path) -> bytes:
-    source = str(path)
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(_HEADER_SIZE)
-    except FileNotFoundError:
-        raise CampaignFileError(source, "no such file") from None
-    except IsADirectoryError:
-        raise CampaignFileError(source, "is a folder, not a campaign file") from None
-    except OSError as exc:
-        raise CampaignFileError(source, f"cannot be read ({exc.strerror or exc})") from None
-    if len(head) == 0:
-        raise CampaignFileError(source, "is empty, not a Fate Desk campaign")
-    if not head.startswith(SQLITE_HEADER) and not SQLITE_HEADER.startswith(head):
-        raise CampaignFileError(source, "is not a Fate Desk campaign file (not an SQLite database)")
-    if len(head) < _HEADER_SIZE:
-        raise CampaignFileError(source, "is truncated (it ends inside the file header)")
-    return head
-
-
-def _newer_message(version: int) -> str:
-    return (
-        f"was saved by a newer Fate Desk (file version {version}; this one reads up to "
-        f"{SCHEMA_VERSION}); update Fate Desk to open it"
-    )
-
-
-def _check_header(path: Path) -> None:
-    """Refuse files that are not ours, or too new, before SQLite touches them at all."""
-    head = _read_header(path)
-    app_id = int.from_bytes(head[68:72], "big")
-    version = int.from_bytes(head[60:64], "big", signed=True)
-    if app_id != APPLICATION_ID:
-        raise CampaignFileError(str(path), "is an SQLite database, but not a Fate Desk campaign")
-    if version > SCHEMA_VERSION:
-        raise CampaignFileError(str(path), _newer_message(version))
-    if version < 0:
-        raise CampaignFileError(str(path), f"is damaged: its file version ({version}) makes no sense")
-
-
-def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
-    mode = "ro" if readonly else "rw"
-    uri = f"{path.resolve().as_uri()}?mode={mode}"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA synchronous = FULL")
-    return conn
-
-
-def _memory_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
-    mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-    conn.backup(mem)
-    return mem
-
-
-def _writable(path: Path) -> bool:
-    """Edits need the file and its folder (where SQLite puts the journal) to be writable."""
-    folder = path.resolve().parent
-    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
-
-
-def _has_hot_journal(path: Path) -> bool:
-    journal = Path(f"{path}-journal")
-    try:
-        return journal.stat().st_size > 0
-    except OSError:
-        return False
-
-
-def _recovered_copy(path: Path) -> sqlite3.Connection:
-    """Read a file left mid-edit by a crash without touching it: recover a scratch copy instead."""
-    with tempfile.TemporaryDirectory(prefix="fate-desk-") as scratch:
-        copy = Path(scratch) / "campaign.fatedesk"
-        shutil.copyfile(path, copy)
-        shutil.copyfile(f"{path}-journal", f"{copy}-journal")
-        conn = sqlite3.connect(copy, isolation_level=None)
-        try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # rolls the journal back
-            return _memory_copy(conn)
-        finally:
-            conn.close()
 
 
 class CampaignFile:
@@ -237,30 +163,30 @@ class CampaignFile:
         """
         path = Path(path)
         source = str(path)
-        _check_header(path)
-        if not readonly and not _writable(path):
+        check_header(path)
+        if not readonly and not writable(path):
             raise CampaignFileError(
                 source,
                 "cannot be edited here (the file or its folder is read-only); "
                 "open it read-only, or copy it to a folder you can write to",
             )
         try:
-            if readonly and _has_hot_journal(path):
-                conn = _recovered_copy(path)
+            if readonly and has_hot_journal(path):
+                conn = recovered_copy(path)
             else:
-                conn = _connect(path, readonly)
+                conn = connect(path, readonly)
         except sqlite3.Error as exc:
-            raise CampaignFileError(source, _open_problem(exc)) from None
+            raise CampaignFileError(source, open_problem(exc)) from None
         except OSError as exc:
             raise CampaignFileError(source, f"cannot be opened ({exc.strerror or exc})") from None
         upgraded_from = upgrade_copy = None
         try:
-            _check_integrity(conn, source)
-            version = _check_identity(conn, source)
+            check_integrity(conn, source)
+            version = check_identity(conn, source)
             if version < SCHEMA_VERSION:
                 if readonly:
                     # Upgrade a copy in memory: a read-only open never writes to the file.
-                    mem = _memory_copy(conn)
+                    mem = memory_copy(conn)
                     conn.close()
                     conn = mem
                 else:
@@ -273,7 +199,7 @@ class CampaignFile:
             raise
         except sqlite3.Error as exc:
             conn.close()
-            raise CampaignFileError(source, _open_problem(exc)) from None
+            raise CampaignFileError(source, open_problem(exc)) from None
         handle = cls(path, conn, campaign, readonly)
         handle.upgraded_from, handle.upgrade_copy = upgraded_from, upgrade_copy
         if not readonly:
@@ -420,32 +346,6 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
                 (entity.id, kind, pos, entity.model_dump_json()),
             )
-
-
-_DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-
-def _open_problem(exc: sqlite3.Error) -> str:
-    if getattr(exc, "sqlite_errorcode", None) in _DAMAGE_CODES or "malformed" in str(exc):
-        return f"is damaged and cannot be read ({exc})"
-    return f"cannot be opened ({exc})"
-
-
-def _check_integrity(conn: sqlite3.Connection, source: str) -> None:
-    rows = conn.execute("PRAGMA quick_check").fetchall()
-    if rows != [("ok",)]:
-        first = str(rows[0][0]).replace("*** in database main ***", "") if rows else "no answer"
-        raise CampaignFileError(source, f"is damaged (SQLite's check says: {' '.join(first.split())})")
-
-
-def _check_identity(conn: sqlite3.Connection, source: str) -> int:
-    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-    if app_id != APPLICATION_ID:
-        raise CampaignFileError(source, "is an SQLite database, but not a Fate Desk campaign")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise CampaignFileError(source, _newer_message(version))
-    return version
 
 
 def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir: Path | None) -> Path:

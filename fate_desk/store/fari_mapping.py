@@ -1,8 +1,7 @@
 """Map a Fari sheet onto a Fate Desk character; what does not map is kept in the notes.
 
-Sections and blocks are recognised by their labels, compared without regard to case or
-accents (Fari 6 writes many labels in capitals), with a few common translations; where no
-label matches, the block types decide (Skill blocks are skills, SlotTracker blocks stress,
+Sections and blocks are recognised by their labels (see `fari_labels`); where no label
+matches, the block types decide (Skill blocks are skills, SlotTracker blocks stress,
 the main PointCounter fate points and refresh, ticked Text blocks consequences). Fari text
 is HTML: tags are stripped, entities unescaped and line breaks kept. docs/fari-import.md
 lists the whole mapping.
@@ -10,133 +9,39 @@ lists the whole mapping.
 
 from __future__ import annotations
 
-import html
 import json
-import re
-import unicodedata
 from typing import Any
 
 from pydantic import ValidationError
 
-from fate_desk.model import LADDER, Aspect, AspectRole, Character, Consequence, Severity, Stunt
+from fate_desk.model import Aspect, AspectRole, Character, Consequence, Severity, Stunt
 from fate_desk.model.character import RATING_MAX, RATING_MIN
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from .fari import FariBlock, FariSection, FariSheet
+from .fari_labels import (
+    APPROACHES,
+    ASPECTS,
+    CONSEQUENCES,
+    FATE_POINTS,
+    NOTES,
+    OTHER,
+    PLACEHOLDER,
+    REFRESH,
+    SEVERITY_ORDER,
+    SKILLS,
+    STRESS,
+    STUNTS,
+    TRACK_WORDS,
+    aspect_role,
+    html_to_text,
+    norm,
+    parse_count,
+    parse_rating,
+    severity_of,
+)
 from .interchange import FileFormatError
-
-# --- Fari's HTML as plain text ------------------------------------------------------------
-
-_BREAK = re.compile(r"<br\s*/?>", re.I)
-_OPEN_BLOCK = re.compile(r"<(?:div|p|h[1-6]|tr|blockquote|pre|ul|ol)\b[^<>]*>", re.I)
-_ITEM = re.compile(r"<li\b[^<>]*>", re.I)
-# A tag starts with a letter ("<3" is text); [^<>] keeps a stray "<" from swallowing text.
-_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^<>]*>", re.S)
-
-
-def html_to_text(value: str) -> str:
-    """Fari's rich text as plain text: tags stripped, entities unescaped, line breaks kept."""
-    text = value.replace("\r\n", "\n").replace("\r", "\n")
-    if "<" in text:
-        text = _BREAK.sub("\n", text)
-        text = _OPEN_BLOCK.sub("\n", text)
-        text = _ITEM.sub("\n- ", text)
-        text = _TAG.sub("", text)
-    text = html.unescape(text).replace("\xa0", " ")
-    lines = [line.rstrip() for line in text.split("\n")]
-    text = "\n".join(lines)
-    text = re.sub(r"\n{3,}", "\n\n", text)
-    return text.strip()
-
-
-def norm(label: str) -> str:
-    """A label for matching: plain text, no accents, case folded, words split by single spaces."""
-    text = unicodedata.normalize("NFKD", html_to_text(label))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return re.sub(r"[\W_]+", " ", text).strip()
-
-
-def _words(*keywords: str) -> re.Pattern:
-    """Matches a label with a word that starts with one of the keywords."""
-    return re.compile(r"(?:^| )(?:" + "|".join(re.escape(k) for k in keywords) + ")")
-
-
-# Section labels (with common translations of Fari's Fate templates).
-ASPECTS = _words("aspect", "aspekt", "aspett")
-STUNTS = _words("stunt", "prouesse", "truco", "proeza", "facanha", "talent", "sztuczk", "gimmick")
-SKILLS = _words("skill", "approach", "approche", "competenc", "habilidad", "pericia", "fertigkeit",
-                "umiejetnos", "abilita", "enfoque", "abordage", "herangehensweise", "podejsci")
-STRESS = _words("stress", "estres", "stres")
-CONSEQUENCES = _words("consequence", "consecuencia", "consequencia", "konsequenz", "konsekwencj",
-                      "conseguenz")
-FATE_POINTS = _words("fate point", "points fate", "points de destin", "puntos de destino",
-                     "pontos de destino", "schicksalspunkt", "punkty losu", "punti fato")
-REFRESH = _words("refresh", "rafraichissement", "recuperacion", "recarga", "erholung", "odswiez",
-                 "ricarica")
-NOTES = _words("note", "notas", "notiz", "notatk")
-OTHER = _words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
-
-# Aspect roles.
-_HIGH_CONCEPT = _words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj",
-                       "concetto")
-_TROUBLE = _words("trouble", "probleme", "problema", "complica", "dificuldade", "dilemma", "klopot",
-                  "komplikacj", "guai")
-_RELATIONSHIP = _words("relationship", "relation", "relacion", "relacao", "beziehung", "relacj",
-                       "relazion")
-
-# Consequence severities; Fari sheets sometimes label the slots by their value instead.
-_SEVERITY = (
-    (Severity.EXTREME, _words("extreme", "extrem")),
-    (Severity.SEVERE, _words("severe", "severa", "grave", "schwer", "powazn", "ciddi")),
-    (Severity.MODERATE, _words("moderate", "moderee", "modere", "moderad", "moderat", "mittel",
-                               "umiarkowan", "orta")),
-    (Severity.MILD, _words("mild", "legere", "leger", "leve", "leicht", "lekk", "lieve", "hafif")),
-)
-_SEVERITY_BY_VALUE = {"2": Severity.MILD, "4": Severity.MODERATE, "6": Severity.SEVERE, "8": Severity.EXTREME}
-_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
-
-# Stress tracks by id, for labels that are neither the track's id nor its name.
-_TRACK_WORDS = {
-    "physical": _words("physical", "physique", "fisic", "physisch", "fizyczn", "phys"),
-    "mental": _words("mental", "psychisch", "psychiczn", "mente"),
-}
-
-_APPROACHES = {"careful", "clever", "flashy", "forceful", "quick", "sneaky"}
-_PLACEHOLDER = re.compile(
-    r"(?:(?:stunt|prouesse|truco|proeza|facanha|talent|sztuczka|extra)s? ?|text ?|rich text ?)?"
-    r"(?:(?:n|no|nr) ?)?\d*"
-)
-_LADDER_BY_NAME = {name.casefold(): value for value, name in LADDER.items()}
-
-
-def parse_rating(text: str) -> int | None:
-    """'' (Mediocre), '3', '+3', '−1', 'Good', 'Good (+3)'; None when it is no rating."""
-    text = text.strip().replace("\u2212", "-")
-    if not text:
-        return 0
-    if re.fullmatch(r"[+-]?\d{1,4}", text):
-        return int(text)
-    found = re.search(r"\(([+-]?\d{1,4})\)", text)
-    if found:
-        return int(found.group(1))
-    return _LADDER_BY_NAME.get(text.casefold())
-
-
-def parse_count(value: Any) -> int | None:
-    """A whole number from Fari (numbers or text); None if it is not one."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    if isinstance(value, str):
-        text = html_to_text(value).replace("\u2212", "-")
-        if re.fullmatch(r"[+-]?\d{1,6}", text):
-            return int(text)
-    return None
-
 
 # --- choosing the rule set ----------------------------------------------------------------
 
@@ -150,7 +55,7 @@ def choose_ruleset(sheet: FariSheet, explicit: str | None = None) -> tuple[str, 
             return rid, None
     skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
     trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
-    if sum(1 for name in skills if name in _APPROACHES) >= 3:
+    if sum(1 for name in skills if name in APPROACHES) >= 3:
         return "fate-accelerated", "its approaches"
     if len(skills) == 6 and len(trackers) == 1:
         return "fate-accelerated", "its six skills and single stress track"
@@ -261,7 +166,7 @@ class _Mapper:
 
     def stunt(self, block: FariBlock) -> None:
         name, text = html_to_text(block.label), html_to_text(block.value)
-        if _PLACEHOLDER.fullmatch(norm(name)):
+        if PLACEHOLDER.fullmatch(norm(name)):
             name = ""  # "Stunt #1": the template's label, not a name the player gave
         if name or text:
             self.stunts.append(Stunt(name=name, text=text))
@@ -326,7 +231,7 @@ class _Mapper:
     def track_by_label(self, label: str) -> str | None:
         label = norm(label)
         for track in self.rules.stress.tracks:
-            words = _TRACK_WORDS.get(track.id)
+            words = TRACK_WORDS.get(track.id)
             if label in (norm(track.id), norm(track.name)) or (words and words.search(label)):
                 return track.id
         return None
@@ -366,8 +271,8 @@ class _Mapper:
             return
         label = norm(block.label)
         severity = severity_of(label)
-        if severity is None and index < len(_ORDER):
-            severity = _ORDER[index]
+        if severity is None and index < len(SEVERITY_ORDER):
+            severity = SEVERITY_ORDER[index]
             self.warn(f"consequence {_short(text)} taken as {severity.value} from its place on the sheet")
         slot = self.free_slot(severity, label) if severity else None
         if slot is None:
@@ -386,7 +291,7 @@ class _Mapper:
         if severity == Severity.MILD:
             # A second mild slot belongs to the track whose skill earned it.
             for track in self.rules.stress.tracks:
-                words = _TRACK_WORDS.get(track.id)
+                words = TRACK_WORDS.get(track.id)
                 slot = f"mild_{track.id}"
                 if slot not in used and (norm(track.name) in label or (words and words.search(label))):
                     return slot
@@ -480,28 +385,6 @@ def classify(section: FariSection) -> str | None:
         return "consequences"  # Fari's consequence slots are the text blocks with a tick box
     if texts and len(texts) == len(section.blocks) and section.visible_on_card:
         return "aspects"  # the text section Fari shows on the character card
-    return None
-
-
-def aspect_role(label: str) -> AspectRole | None:
-    if _HIGH_CONCEPT.search(label):
-        return AspectRole.HIGH_CONCEPT
-    if _TROUBLE.search(label):
-        return AspectRole.TROUBLE
-    if _RELATIONSHIP.search(label):
-        return AspectRole.RELATIONSHIP
-    if OTHER.search(label) or ASPECTS.search(label) or _words("free").search(label):
-        return AspectRole.FREE
-    return None
-
-
-def severity_of(label: str) -> Severity | None:
-    for severity, pattern in _SEVERITY:
-        if pattern.search(label):
-            return severity
-    for word in label.split():
-        if word in _SEVERITY_BY_VALUE:
-            return _SEVERITY_BY_VALUE[word]
     return None
 
 
