@@ -1,0 +1,69 @@
+"""Build a minor NPC from one typed line, for the GM's "quick NPC" action.
+
+Parts are separated by semicolons: the first is the name; a part that gives a rating is a skill
+("Fair (+2) at Getting into Bar Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets
+stress boxes; "stunt: ..." adds a stunt; anything else is an aspect.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fate_desk.model import LADDER, Aspect, Character, CharacterKind, Stunt
+
+_NAMES = {name.lower(): value for value, name in LADDER.items()}
+_WORD = "|".join(sorted(_NAMES, key=len, reverse=True))
+_RATING_FIRST = re.compile(
+    rf"^(?:(?P<word>{_WORD})\s*(?:\((?P<paren>[+-]?\d+)\))?|(?P<num>[+-]\d+))\s*(?:at\s+)?(?P<skill>.+)$",
+    re.IGNORECASE,
+)
+_RATING_LAST = re.compile(r"^(?P<skill>.+?)\s+(?P<num>[+-]\d+)$")
+_STRESS = re.compile(r"^(?P<n>\d+)\s*(?:stress|boxes|stress boxes?)$", re.IGNORECASE)
+_STUNT = re.compile(r"^stunt\s*:\s*(?P<text>.+)$", re.IGNORECASE)
+
+
+@dataclass
+class QuickNpc:
+    character: Character
+    notes: list[str] = field(default_factory=list)  # what was understood, or guessed
+
+
+def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
+    parts = [p.strip() for p in line.split(";") if p.strip()]
+    if not parts:
+        raise ValueError("Type at least a name, e.g. \"Bouncer; Built Like a Door; Fair (+2) Fight\".")
+    name, rest = parts[0], parts[1:]
+    aspects: list[Aspect] = []
+    skills: dict[str, int] = {}
+    stunts: list[Stunt] = []
+    boxes: int | None = None
+    notes: list[str] = []
+    for part in rest:
+        if m := _STRESS.match(part):
+            boxes = int(m["n"])
+        elif m := _STUNT.match(part):
+            stunts.append(Stunt(name=m["text"][:40], text=m["text"]))
+        elif m := _RATING_FIRST.match(part):
+            value = int(m["paren"]) if m["paren"] else _NAMES[m["word"].lower()] if m["word"] else int(m["num"])
+            skills[m["skill"].strip()] = value
+        elif m := _RATING_LAST.match(part):
+            skills[m["skill"].strip()] = int(m["num"])
+        else:
+            aspects.append(Aspect(text=part))
+    if boxes is None:
+        boxes = 1
+        notes.append("No stress given: one box, as for a nameless minor NPC.")
+    if boxes > 20:
+        raise ValueError(f"{boxes} stress boxes is more than Fate Desk allows (20).")
+    character = Character(
+        kind=CharacterKind.MINOR_NPC,
+        name=name,
+        aspects=aspects,
+        skills=skills,
+        stunts=stunts,
+        refresh=0,
+        fate_points=0,
+        stress_boxes={track: [1] * boxes},
+    )
+    return QuickNpc(character, notes)
