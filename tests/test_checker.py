@@ -244,3 +244,24 @@ def test_major_npc_has_no_creation_limits():
 def test_monsters_may_break_any_rule():
     monster = Character(kind=CharacterKind.MONSTER, skills={"Fight": 9, "Bite": 7}, stunts=stunts(10))
     assert check(monster, CONDENSED).problems == []
+
+
+def test_accelerated_characters_are_not_held_to_the_column_rule_after_a_breakthrough():
+    from fate_desk.model import HistoryEntry
+
+    fae = Character(
+        ruleset="fate-accelerated",
+        skills={"Quick": 3, "Clever": 2, "Sneaky": 2, "Careful": 1, "Flashy": 2},
+        advancement=[HistoryEntry(kind="breakthrough")],
+    )
+    assert [p.code for p in check(fae, FAE).problems if p.code.startswith("skills.")] == []
+    assert "skills.column" in codes(check(fae.model_copy(update={"ruleset": "fate-core"}), CORE))
+
+
+def test_accelerated_raises_are_never_refused_for_the_column():
+    from fate_desk.rules.raises import raise_problems
+
+    fae = Character(ruleset="fate-accelerated", skills={"Quick": 3, "Clever": 2, "Sneaky": 2, "Careful": 1, "Flashy": 1})
+    assert raise_problems(fae, FAE, ["Careful"]) == []
+    pc = legal_pc()
+    assert [p.code for p in raise_problems(pc, CONDENSED, ["Lore"])] == ["advance.column"]

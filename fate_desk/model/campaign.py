@@ -58,6 +58,7 @@ class SessionLog(FateModel):
     title: str = ""
     notes: str = ""
     ended: bool = False
+    events: list[str] = Field(default_factory=list)  # what happened, one line each
 
 
 class Arc(FateModel):
@@ -66,6 +67,7 @@ class Arc(FateModel):
     name: str = ""
     notes: str = ""
     ended: bool = False
+    events: list[str] = Field(default_factory=list)  # what happened, one line each
 
 
 class Campaign(FateModel):

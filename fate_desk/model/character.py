@@ -68,6 +68,9 @@ class Aspect(FateModel):
     role: AspectRole = AspectRole.FREE
     text: str = ""
     free_invokes: int = Field(0, ge=0, le=99)
+    # True when an extreme consequence replaced this aspect: permanent, renamed only at a
+    # breakthrough. None (left out of files) for every other aspect.
+    extreme: bool | None = None
 
 
 class Stunt(FateModel):
@@ -144,6 +147,9 @@ class Character(FateModel):
     notes: str = ""
     advancement: list[HistoryEntry] = Field(default_factory=list)
     saved_skill_points: int = Field(0, ge=0, le=99)
+    # Fate points an NPC or monster brings into a later scene for the GM's pool
+    # (from conceding or from hostile invokes against it).
+    carried_fate_points: int = Field(0, ge=0, le=999)
     # NPCs and monsters may set their own stress boxes (values per track) and slots;
     # None means "derive from the rule set", as for PCs.
     stress_boxes: dict[str, list[int]] | None = None

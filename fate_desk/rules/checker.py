@@ -102,7 +102,8 @@ def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Proble
 def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
     problems = _check_unknown_skills(character, ruleset)
     if character.has_breakthrough():
-        problems += column_problems(character, ruleset)
+        if ruleset.column_rule:
+            problems += column_problems(character, ruleset)
         return problems
     shape = ruleset.shape
     problems += _check_peak(character, ruleset, ruleset.peak)

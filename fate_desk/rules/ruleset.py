@@ -104,6 +104,8 @@ class RuleSet(FateModel):
     allow_custom_skills: bool = True
     shape: Shape
     peak: int = Field(4, ge=0, le=12)
+    # After the first breakthrough, raises follow the column rule (Fate Condensed, Fate Core).
+    column_rule: bool = True
     aspects: list[AspectRole] = Field(min_length=1)
     refresh_start: int = Field(3, ge=0)
     refresh_minimum: int = Field(1, ge=0)

@@ -1,0 +1,599 @@
+"""Milestones and breakthroughs: what a character may change, offered and applied by the rules.
+
+`milestone_options` / `breakthrough_options` list every choice with whether it is available
+and why not; `apply_milestone`, `apply_breakthrough` and `spend_skill_points` apply a choice
+or raise `Refused`. Each returns `Applied(character, entry)`; the input is never changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fate_desk.model import (
+    Aspect,
+    AspectRole,
+    CampaignOptions,
+    Character,
+    ClockStamp,
+    Severity,
+    Stunt,
+    ladder_label,
+)
+
+from .checker import Level, Problem, check
+from .derive import count_word, derive, join_words
+from .harm import slots_of
+from .history import Applied, Refused, counted, record
+from .raises import (
+    BREAKTHROUGH_MARK,
+    ChoiceStatus,
+    column_applies,
+    column_refusals,
+    describe_raises,
+    raise_options,
+    raise_problems,
+    with_raises,
+)
+from .recovery import begin_recovery
+from .ruleset import RuleSet
+
+
+class MilestoneKind(StrEnum):
+    SWAP_SKILLS = "swap_skills"
+    REPLACE_SKILL = "replace_skill"
+    REWRITE_STUNT = "rewrite_stunt"
+    BUY_STUNT = "buy_stunt"
+    REWRITE_ASPECT = "rewrite_aspect"
+
+    @property
+    def label(self) -> str:
+        return {
+            "swap_skills": "Swap the ratings of two skills",
+            "replace_skill": "Replace an Average (+1) skill with a new one",
+            "rewrite_stunt": "Rewrite a stunt",
+            "buy_stunt": "Buy a new stunt for 1 refresh",
+            "rewrite_aspect": "Rewrite an aspect (not the high concept)",
+        }[self.value]
+
+
+@dataclass(frozen=True)
+class SwapSkills:
+    first: str
+    second: str
+    kind = MilestoneKind.SWAP_SKILLS
+
+
+@dataclass(frozen=True)
+class ReplaceSkill:
+    old: str  # a skill at Average (+1)
+    new: str  # a skill not on the sheet
+    kind = MilestoneKind.REPLACE_SKILL
+
+
+@dataclass(frozen=True)
+class RewriteStunt:
+    index: int
+    name: str
+    text: str
+    kind = MilestoneKind.REWRITE_STUNT
+
+
+@dataclass(frozen=True)
+class BuyStunt:
+    name: str
+    text: str
+    kind = MilestoneKind.BUY_STUNT
+
+
+@dataclass(frozen=True)
+class RewriteAspect:
+    index: int
+    text: str
+    kind = MilestoneKind.REWRITE_ASPECT
+
+
+MilestoneChoice = SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteAspect
+
+
+@dataclass(frozen=True)
+class BreakthroughChoice:
+    """Everything decided at a breakthrough; the defaults take the breakthrough and save the point."""
+
+    milestone: MilestoneChoice | None = None
+    high_concept: str | None = None  # the rewritten high concept, if wanted
+    recoveries: dict[str, str] = field(default_factory=dict)  # slot -> new name: begin recovery
+    raises: tuple[str, ...] = ()  # skills raised one step each now; unspent points are saved
+    gm_refresh: bool = False  # power-up offered by the GM: +1 refresh
+    gm_skill_point: bool = False  # power-up offered by the GM: a second skill point
+    new_stunt: Stunt | None = None  # bought at once with the power-up refresh
+    extreme_renames: dict[int, str] = field(default_factory=dict)  # aspect index -> new text
+
+
+# --- what is on offer -------------------------------------------------------------------------
+
+
+def _rated(character: Character) -> list[str]:
+    return sorted(n for n, r in character.skills.items() if r != 0)
+
+
+def replacement_candidates(character: Character, ruleset: RuleSet) -> tuple[list[str], list[str]]:
+    """(skills at Average (+1) that may go, listed skills not on the sheet that may come in)."""
+    olds = sorted(n for n, r in character.skills.items() if r == 1)
+    news = [s for s in ruleset.skills if character.rating(s) == 0]
+    return olds, news
+
+
+def aspect_options(character: Character) -> list[ChoiceStatus]:
+    """Which aspects a milestone may rewrite, with the reason for each that it may not."""
+    out = []
+    for i, aspect in enumerate(character.aspects):
+        label = f"{aspect.role.label}: {aspect.text or '(empty)'}"
+        if aspect.role == AspectRole.HIGH_CONCEPT:
+            out.append(
+                ChoiceStatus(i, False, "The high concept can only be rewritten at a breakthrough.", label)
+            )
+        elif aspect.extreme:
+            out.append(
+                ChoiceStatus(
+                    i,
+                    False,
+                    "This is an extreme consequence: it is permanent, and only a breakthrough may rename it.",
+                    label,
+                )
+            )
+        else:
+            out.append(ChoiceStatus(i, True, "", label))
+    return out
+
+
+def _stunt_cost_text(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None
+) -> tuple[bool, str]:
+    more = character.model_copy(update={"stunts": [*character.stunts, Stunt(name="new")]})
+    after = derive(more, ruleset, options).refresh
+    now = derive(character, ruleset, options).refresh
+    if after < ruleset.refresh_minimum:
+        return False, (
+            f"A new stunt would bring your refresh down to {after}, but refresh can never drop below "
+            f"{ruleset.refresh_minimum}."
+        )
+    if after == now:
+        return True, "A free stunt slot is open: this stunt costs no refresh."
+    return True, f"Refresh goes from {now} to {after}."
+
+
+def milestone_options(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+) -> list[ChoiceStatus]:
+    """The five milestone choices, each available or not, with the reason (or the cost)."""
+    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    rated = _rated(character)
+    distinct = len({character.rating(n) for n in rated})
+    olds, news = replacement_candidates(character, ruleset)
+    out = []
+    if distinct >= 2:
+        out.append(ChoiceStatus(MilestoneKind.SWAP_SKILLS, True, "", MilestoneKind.SWAP_SKILLS.label))
+    else:
+        out.append(
+            ChoiceStatus(
+                MilestoneKind.SWAP_SKILLS,
+                False,
+                f"You need two {plural} on your sheet with different ratings to swap.",
+                MilestoneKind.SWAP_SKILLS.label,
+            )
+        )
+    if not olds:
+        reason = f"No {word} is at Average (+1), so there is none to replace."
+    elif not news and not ruleset.allow_custom_skills:
+        reason = f"Every {ruleset.name} {word} is already on your sheet."
+    else:
+        reason = ""
+    out.append(
+        ChoiceStatus(MilestoneKind.REPLACE_SKILL, not reason, reason, MilestoneKind.REPLACE_SKILL.label)
+    )
+    out.append(
+        ChoiceStatus(
+            MilestoneKind.REWRITE_STUNT,
+            bool(character.stunts),
+            "" if character.stunts else "You have no stunt to rewrite.",
+            MilestoneKind.REWRITE_STUNT.label,
+        )
+    )
+    ok, why = _stunt_cost_text(character, ruleset, options)
+    out.append(ChoiceStatus(MilestoneKind.BUY_STUNT, ok, why, MilestoneKind.BUY_STUNT.label))
+    free = any(s.available for s in aspect_options(character))
+    out.append(
+        ChoiceStatus(
+            MilestoneKind.REWRITE_ASPECT,
+            free,
+            (
+                ""
+                if free
+                else "There is no aspect a milestone may rewrite (the high concept waits for a breakthrough)."
+            ),
+            MilestoneKind.REWRITE_ASPECT.label,
+        )
+    )
+    return out
+
+
+@dataclass(frozen=True)
+class BreakthroughOptions:
+    """What a breakthrough dialog offers: the milestone part, recoveries, and skill points."""
+
+    milestone: list[ChoiceStatus]
+    begin_recovery: list[ChoiceStatus]  # moderate/severe consequences not yet recovering (slot ids)
+    clears: list[str]  # names of moderate/severe consequences in recovery, which clear
+    extreme_aspects: list[int]  # aspect indexes an extreme consequence replaced (may be renamed)
+    skill_points: int  # saved points plus this breakthrough's point (before any power-up)
+    raises: list[ChoiceStatus]  # each skill raised one step on its own
+
+
+def breakthrough_options(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+) -> BreakthroughOptions:
+    slots = slots_of(character, ruleset, options)
+    begin, clears = [], []
+    for c in character.consequences:
+        slot = slots.get(c.slot)
+        if slot is None or slot.severity not in (Severity.MODERATE, Severity.SEVERE):
+            continue
+        name = c.text or slot.label
+        if c.recovering:
+            clears.append(name)
+        else:
+            begin.append(ChoiceStatus(c.slot, True, "", f"{slot.label or slot.severity.label}: {name}"))
+    marked = character.model_copy(update={"advancement": [*character.advancement, BREAKTHROUGH_MARK]})
+    return BreakthroughOptions(
+        milestone=milestone_options(character, ruleset, options),
+        begin_recovery=begin,
+        clears=clears,
+        extreme_aspects=[i for i, a in enumerate(character.aspects) if a.extreme],
+        skill_points=character.saved_skill_points + 1,
+        raises=raise_options(marked, ruleset),
+    )
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def _problem(code: str, path: str, message: str) -> Problem:
+    return Problem(code, Level.ERROR, path, message)
+
+
+def _milestone_step(
+    work: Character, choice: MilestoneChoice, ruleset: RuleSet, options: CampaignOptions | None
+) -> tuple[str, list[Problem]]:
+    """Apply one milestone choice to the working copy; returns (summary, problems)."""
+    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    if isinstance(choice, SwapSkills):
+        a, b = choice.first.strip(), choice.second.strip()
+        off = [n for n in (a, b) if work.rating(n) == 0]
+        if off:
+            return "", [
+                _problem(
+                    "milestone.swap_unrated",
+                    f"skills.{off[0]}",
+                    f"{off[0]} is not on your sheet: a swap trades the ratings of two {plural} you have. "
+                    f"To bring in a new {word}, replace one at Average (+1) instead.",
+                )
+            ]
+        if a == b or work.rating(a) == work.rating(b):
+            return "", [
+                _problem(
+                    "milestone.swap_same",
+                    f"skills.{a}",
+                    f"{a} and {b} are both {ladder_label(work.rating(a))}: swapping them changes nothing.",
+                )
+            ]
+        ra, rb = work.rating(a), work.rating(b)
+        work.skills = {**work.skills, a: rb, b: ra}
+        return f"Swapped {a} ({ladder_label(ra)}) and {b} ({ladder_label(rb)}).", []
+    if isinstance(choice, ReplaceSkill):
+        old, new = choice.old.strip(), choice.new.strip()
+        if work.rating(old) != 1:
+            return "", [
+                _problem(
+                    "milestone.replace_rating",
+                    f"skills.{old}",
+                    f"Only a {word} at Average (+1) can be replaced; {old} is {ladder_label(work.rating(old))}.",
+                )
+            ]
+        if not new:
+            return "", [_problem("milestone.replace_name", "skills", f"Name the new {word}.")]
+        if work.rating(new) != 0:
+            return "", [
+                _problem(
+                    "milestone.replace_known",
+                    f"skills.{new}",
+                    f"{new} is already on your sheet at {ladder_label(work.rating(new))}; "
+                    f"choose a {word} that is not.",
+                )
+            ]
+        if new not in ruleset.skills and not ruleset.allow_custom_skills:
+            return "", [
+                _problem(
+                    "milestone.replace_unknown",
+                    f"skills.{new}",
+                    f"{new} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                )
+            ]
+        skills = {k: v for k, v in work.skills.items() if k != old}
+        work.skills = {**skills, new: 1}
+        return f"Replaced {old} with {new} at Average (+1).", []
+    if isinstance(choice, RewriteStunt):
+        if not 0 <= choice.index < len(work.stunts):
+            return "", [_problem("milestone.stunt_index", "stunts", "Choose one of your stunts to rewrite.")]
+        new = Stunt(name=choice.name.strip(), text=choice.text.strip())
+        old = work.stunts[choice.index]
+        if not (new.name or new.text):
+            return "", [_problem("milestone.stunt_empty", f"stunts[{choice.index}]", "Write the new stunt.")]
+        if new == old:
+            return "", [
+                _problem("milestone.stunt_same", f"stunts[{choice.index}]", "The stunt is unchanged.")
+            ]
+        stunts = list(work.stunts)
+        stunts[choice.index] = new
+        work.stunts = stunts
+        return f"Rewrote the stunt “{old.name or old.text[:40]}” as “{new.name or new.text[:40]}”.", []
+    if isinstance(choice, BuyStunt):
+        new = Stunt(name=choice.name.strip(), text=choice.text.strip())
+        if not (new.name or new.text):
+            return "", [_problem("milestone.stunt_empty", "stunts", "Write the new stunt.")]
+        ok, why = _stunt_cost_text(work, ruleset, options)
+        if not ok:
+            return "", [_problem("milestone.refresh", "stunts", why)]
+        work.stunts = [*work.stunts, new]
+        return f"Bought the stunt “{new.name or new.text[:40]}”. {why}", []
+    if isinstance(choice, RewriteAspect):
+        status = next((s for s in aspect_options(work) if s.value == choice.index), None)
+        if status is None:
+            return "", [
+                _problem("milestone.aspect_index", "aspects", "Choose one of your aspects to rewrite.")
+            ]
+        if not status.available:
+            return "", [_problem("milestone.aspect_locked", f"aspects[{choice.index}]", status.reason)]
+        text = choice.text.strip()
+        old = work.aspects[choice.index]
+        if not text or text == old.text:
+            return "", [
+                _problem("milestone.aspect_same", f"aspects[{choice.index}]", "Write the new aspect.")
+            ]
+        aspects = list(work.aspects)
+        aspects[choice.index] = old.model_copy(update={"text": text})
+        work.aspects = aspects
+        return f"Rewrote the aspect “{old.text}” as “{text}”.", []
+    return "", [_problem("milestone.unknown", "", "That is not a milestone choice.")]
+
+
+def rule_problems(
+    before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None, what: str
+) -> list[Problem]:
+    """Checker errors the step from `before` to `after` introduces (column breaches included)."""
+    if after.has_breakthrough() and not before.has_breakthrough():
+        before = before.model_copy(update={"advancement": [*before.advancement, BREAKTHROUGH_MARK]})
+    old = {(p.code, p.path) for p in check(before, ruleset, options).errors}
+    out = [
+        p
+        for p in check(after, ruleset, options).errors
+        if p.code != "skills.column" and (p.code, p.path) not in old
+    ]
+    if column_applies(after, ruleset):
+        out += column_refusals(before, after, ruleset, what)
+    return out
+
+
+def _once(character: Character, kind: str, when: ClockStamp | None) -> list[Problem]:
+    if when is None:
+        return []
+    unit, number = ("session", when.session) if kind == "milestone" else ("arc", when.arc)
+    if number and any(e.kind == kind and getattr(e.when, unit) == number for e in character.advancement):
+        return [_problem(f"{kind}.taken", "advancement", f"You already took the {kind} for {unit} {number}.")]
+    return []
+
+
+def apply_milestone(
+    character: Character,
+    choice: MilestoneChoice | None,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Take a session's milestone: exactly one choice, or None to let it pass (also recorded)."""
+    problems = _once(character, "milestone", when)
+    if problems:
+        raise Refused(problems)
+    work = character.model_copy(deep=True)
+    if choice is None:
+        return record(character, work, "milestone", "Milestone passed without a change.", when, at)
+    summary, problems = _milestone_step(work, choice, ruleset, options)
+    problems = problems or rule_problems(character, work, ruleset, options, "This milestone")
+    if problems:
+        raise Refused(problems)
+    return record(character, work, "milestone", summary, when, at)
+
+
+def _spend(work: Character, raises: list[str], points: int, ruleset: RuleSet) -> tuple[str, list[Problem]]:
+    if len(raises) > points:
+        return "", [
+            _problem(
+                "advance.points",
+                "saved_skill_points",
+                f"That is {counted(len(raises), 'raise')}, but you have "
+                f"{counted(points, 'skill point')} to spend.",
+            )
+        ]
+    problems = raise_problems(work, ruleset, raises)
+    if problems:
+        return "", problems
+    text = describe_raises(work, raises) if raises else ""
+    work.skills = with_raises(work, raises).skills
+    work.saved_skill_points = points - len(raises)
+    return text, []
+
+
+def apply_breakthrough(
+    character: Character,
+    choice: BreakthroughChoice,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Take an arc's breakthrough; every part is checked, and all of it lands or none of it."""
+    problems = _once(character, "breakthrough", when)
+    if problems:
+        raise Refused(problems)
+    work = character.model_copy(deep=True)
+    done: list[str] = []
+    if choice.gm_refresh:  # first, so the milestone may spend it on a stunt too
+        work.refresh = work.refresh + 1
+        done.append(f"Power-up: refresh {character.refresh} → {work.refresh}.")
+    if choice.milestone is not None:
+        text, problems = _milestone_step(work, choice.milestone, ruleset, options)
+        done.append(text)
+    problems += _rewrite_concept(work, choice.high_concept, done)
+    problems += _rename_extremes(work, choice.extreme_renames, done)
+    problems += _recover(work, ruleset, options, choice.recoveries, when, done)
+    if choice.gm_refresh:
+        if choice.new_stunt is not None:
+            stunt = Stunt(name=choice.new_stunt.name.strip(), text=choice.new_stunt.text.strip())
+            work.stunts = [*work.stunts, stunt]
+            done.append(f"Bought the stunt “{stunt.name or stunt.text[:40]}” with it.")
+    elif choice.new_stunt is not None:
+        problems.append(
+            _problem(
+                "breakthrough.stunt",
+                "stunts",
+                "Only the GM's refresh power-up buys a stunt outside the milestone; "
+                "buy it as the milestone instead.",
+            )
+        )
+    points = work.saved_skill_points + 1 + (1 if choice.gm_skill_point else 0)
+    text, spend_problems = _spend(work, list(choice.raises), points, ruleset)
+    problems += spend_problems
+    if not problems:
+        done.append(f"{text}." if text else "")
+        if work.saved_skill_points:
+            n = work.saved_skill_points
+            done.append(f"{count_word(n).capitalize()} skill point{'s' if n != 1 else ''} saved.")
+    if not problems:
+        probe = work.model_copy(update={"advancement": [*work.advancement, BREAKTHROUGH_MARK]})
+        problems = rule_problems(character, probe, ruleset, options, "This breakthrough")
+    if problems:
+        raise Refused(problems)
+    summary = " ".join(d for d in done if d) or "Breakthrough taken."
+    return record(character, work, "breakthrough", summary, when, at)
+
+
+def _rewrite_concept(work: Character, text: str | None, done: list[str]) -> list[Problem]:
+    if text is None:
+        return []
+    text = text.strip()
+    index = next((i for i, a in enumerate(work.aspects) if a.role == AspectRole.HIGH_CONCEPT), None)
+    if not text:
+        return [
+            _problem("breakthrough.concept", "aspects", "Write the new high concept (or leave it as it is).")
+        ]
+    aspects = list(work.aspects)
+    if index is None:
+        aspects.insert(0, Aspect(role=AspectRole.HIGH_CONCEPT, text=text))
+    elif aspects[index].text == text:
+        return []
+    else:
+        aspects[index] = aspects[index].model_copy(update={"text": text})
+    work.aspects = aspects
+    done.append(f"High concept is now “{text}”.")
+    return []
+
+
+def _rename_extremes(work: Character, renames: dict[int, str], done: list[str]) -> list[Problem]:
+    aspects = list(work.aspects)
+    out = []
+    for index, text in renames.items():
+        if not 0 <= index < len(aspects) or not aspects[index].extreme:
+            out.append(
+                _problem(
+                    "breakthrough.extreme",
+                    f"aspects[{index}]",
+                    "Only an aspect an extreme consequence replaced is renamed this way.",
+                )
+            )
+        elif text.strip():
+            done.append(f"Came to terms with “{aspects[index].text}”: now “{text.strip()}”.")
+            aspects[index] = aspects[index].model_copy(update={"text": text.strip()})
+    work.aspects = aspects
+    return out
+
+
+def _recover(
+    work: Character,
+    ruleset: RuleSet,
+    options: CampaignOptions | None,
+    recoveries: dict[str, str],
+    when: ClockStamp | None,
+    done: list[str],
+) -> list[Problem]:
+    """Moderate and severe consequences: those recovering clear, the chosen others start recovering."""
+    slots = slots_of(work, ruleset, options)
+    kept, cleared, started = [], [], []
+    for c in work.consequences:
+        slot = slots.get(c.slot)
+        severity = slot.severity if slot else None
+        if severity == Severity.EXTREME:
+            cleared.append(f"the extreme consequence slot (“{c.text}” stays as an aspect)")
+        elif severity in (Severity.MODERATE, Severity.SEVERE) and c.recovering:
+            cleared.append(f"“{c.text or slot.label}”")
+        elif severity in (Severity.MODERATE, Severity.SEVERE) and c.slot in recoveries:
+            new = begin_recovery(c, recoveries[c.slot], when)
+            started.append(f"“{new.text}”")
+            kept.append(new)
+        else:
+            kept.append(c)
+    wrong = [
+        s
+        for s in recoveries
+        if not any(
+            c.slot == s
+            and not c.recovering
+            and slots.get(s)
+            and slots[s].severity in (Severity.MODERATE, Severity.SEVERE)
+            for c in work.consequences
+        )
+    ]
+    if wrong:
+        return [
+            _problem(
+                "breakthrough.recovery",
+                f"consequences.{wrong[0]}",
+                f"A breakthrough starts recovery only for moderate or severe consequences not yet recovering; "
+                f"{join_words(wrong)} {'is' if len(wrong) == 1 else 'are'} not one.",
+            )
+        ]
+    work.consequences = kept
+    if cleared:
+        done.append(f"Cleared {join_words(cleared)}.")
+    if started:
+        done.append(f"Began recovery: {join_words(started)}.")
+    return []
+
+
+def spend_skill_points(
+    character: Character,
+    raises: list[str],
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Spend saved skill points now, all raises landing together (the column rule judges them so)."""
+    if not raises:
+        raise Refused([_problem("advance.no_raise", "skills", "Choose at least one skill to raise.")])
+    work = character.model_copy(deep=True)
+    text, problems = _spend(work, list(raises), character.saved_skill_points, ruleset)
+    problems = problems or rule_problems(character, work, ruleset, options, text)
+    if problems:
+        raise Refused(problems)
+    return record(character, work, "skill points", text + ".", when, at)

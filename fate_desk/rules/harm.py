@@ -1,0 +1,541 @@
+"""Taking harm: Weapon and Armor, stress boxes, consequences and conditions, absorbing a hit.
+
+Each operation returns `Applied(character, entry)` or raises `Refused`; nothing is half done.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from fate_desk.model import (
+    AspectRole,
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    ClockStamp,
+    Consequence,
+    ConditionsMode,
+    Severity,
+)
+
+from .checker import Problem
+from .derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
+from .history import Applied, Refused, record, refuse
+from .raises import ChoiceStatus
+from .ruleset import RuleSet, StressMarking
+
+# --- Weapon and Armor -------------------------------------------------------------------------
+
+
+class Hit(NamedTuple):
+    """What an attack does after Weapon and Armor: shifts to absorb, and whether it gives a boost."""
+
+    shifts: int
+    boost: bool
+    note: str
+
+
+def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignOptions | None = None) -> Hit:
+    """Attack shifts (attack effort minus defence effort) to the hit the defender must absorb.
+
+    Weapon adds to a hit and turns a tie into a hit; Armor takes away, and a hit it brings to
+    0 or less gives the attacker a boost instead. Without the option, both are ignored.
+    """
+    if options is not None and not options.weapon_armor:
+        weapon = armor = 0
+    if shifts < 0:
+        return Hit(0, False, "The attack misses.")
+    if shifts == 0 and not weapon:
+        return Hit(0, True, "A tie: no hit, but the attacker gets a boost.")
+    total = shifts + weapon - armor
+    parts = [f"{shifts} shift{'s' if shifts != 1 else ''}"]
+    if weapon:
+        parts.append(f"+ Weapon:{weapon}")
+    if armor:
+        parts.append(f"− Armor:{armor}")
+    if total <= 0:
+        return Hit(0, True, f"{' '.join(parts)} leaves nothing: no harm, but the attacker gets a boost.")
+    what = f"{' '.join(parts)} = " if len(parts) > 1 else ""
+    return Hit(total, False, f"A hit of {what}{total} shift{'s' if total != 1 else ''}.")
+
+
+# --- slots ------------------------------------------------------------------------------------
+
+
+def slots_of(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> dict[str, SlotInfo]:
+    return {s.id: s for s in derive_consequences(character, ruleset, options)}
+
+
+def filled(character: Character, slot_id: str) -> Consequence | None:
+    return next((c for c in character.consequences if c.slot == slot_id), None)
+
+
+def _conditions(options: CampaignOptions | None) -> ConditionsMode:
+    return (options or CampaignOptions()).conditions
+
+
+def _row_room(character: Character, slots: dict[str, SlotInfo], slot: SlotInfo) -> int:
+    """'Further apart' conditions: boxes still markable on the slot's row before the cutoff."""
+    row = [s for s in slots.values() if s.severity == slot.severity]
+    cutoff = 2 + sum(max(0, s.boxes - 2) for s in row)  # extra boxes raise the cutoff one for one
+    marked = sum(c.boxes_marked for s in row if (c := filled(character, s.id)))
+    return max(0, cutoff - marked)
+
+
+def slot_room(
+    character: Character, ruleset: RuleSet, slot_id: str, track: str | None, options: CampaignOptions | None
+) -> tuple[int, str]:
+    """How many boxes of a consequence or condition slot can take this hit, or why none can."""
+    slots = slots_of(character, ruleset, options)
+    slot = slots.get(slot_id)
+    if slot is None:
+        known = ", ".join(slots) or "none"
+        return 0, f"There is no consequence slot “{slot_id}” on this sheet (slots: {known})."
+    mode = _conditions(options)
+    is_condition = slot.condition
+    name = slot.label or slot.severity.label
+    # Plain conditions may be marked for any harm; the "further apart" variant keeps them apart.
+    if slot.only and track and slot.only != track and not (is_condition and mode == ConditionsMode.PLAIN):
+        return 0, f"{name} takes {slot.only} harm only, and this hit is {track}."
+    if slot.severity == Severity.EXTREME and not any(
+        a.role != AspectRole.HIGH_CONCEPT for a in character.aspects
+    ):
+        return 0, "An extreme consequence replaces an aspect other than the high concept, and there is none."
+    current = filled(character, slot_id)
+    used = current.boxes_marked if current else 0
+    if slot.severity == Severity.EXTREME and current:
+        return (
+            0,
+            "The extreme consequence has been used since the last breakthrough: it is once between breakthroughs.",
+        )
+    room = slot.boxes - used if is_condition else (0 if current else 1)
+    if room <= 0:
+        return 0, f"{name} is already taken" + (f": “{current.text}”." if current and current.text else ".")
+    if is_condition and mode == ConditionsMode.FURTHER_APART:
+        row = _row_room(character, slots, slot)
+        if row <= 0:
+            return (
+                0,
+                f"The {slot.severity.value} row has reached its cutoff: no more boxes may be marked on it.",
+            )
+        room = min(room, row)
+    return room, ""
+
+
+def slot_options(
+    character: Character, ruleset: RuleSet, track: str | None = None, options: CampaignOptions | None = None
+) -> list[ChoiceStatus]:
+    """Every consequence or condition slot: can it take (part of) a hit on `track`, and if not why."""
+    out = []
+    for slot in derive_consequences(character, ruleset, options):
+        room, reason = slot_room(character, ruleset, slot.id, track, options)
+        out.append(
+            ChoiceStatus(slot.id, room > 0, reason, f"{slot.label or slot.severity.label} ({slot.value})")
+        )
+    return out
+
+
+# --- stress -----------------------------------------------------------------------------------
+
+
+def _track(character: Character, ruleset: RuleSet, track: str) -> list[int]:
+    boxes, names = derive_stress(character, ruleset)
+    if track not in boxes:
+        known = join_words(list(names.values()) or ["none"], "or")
+        raise refuse("harm.track", "stress", f"There is no “{track}” stress track here (tracks: {known}).")
+    return boxes[track]
+
+
+def free_boxes(character: Character, ruleset: RuleSet, track: str) -> list[tuple[int, int]]:
+    """(position, value) of every unmarked box on a track."""
+    marked = set(character.stress.get(track, []))
+    return [(i, v) for i, v in enumerate(_track(character, ruleset, track)) if i not in marked]
+
+
+def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> list[int]:
+    values = _track(work, ruleset, track)
+    if not boxes:
+        raise refuse("harm.no_boxes", f"stress.{track}", "Choose at least one stress box to mark.")
+    if ruleset.stress.marking == StressMarking.ONE_PER_HIT and len(boxes) > 1:
+        raise refuse(
+            "harm.one_box",
+            f"stress.{track}",
+            f"In {ruleset.name} only one stress box may be checked for each hit.",
+        )
+    marked = set(work.stress.get(track, []))
+    for pos in boxes:
+        if not 0 <= pos < len(values):
+            raise refuse(
+                "harm.no_box",
+                f"stress.{track}",
+                f"The track has {len(values)} boxes; there is no box {pos + 1}.",
+            )
+        if pos in marked or boxes.count(pos) > 1:
+            raise refuse("harm.marked", f"stress.{track}", f"Stress box {pos + 1} is already marked.")
+    work.stress = {**work.stress, track: sorted(marked | set(boxes))}
+    return [values[p] for p in boxes]
+
+
+def mark_stress(
+    character: Character,
+    ruleset: RuleSet,
+    track: str,
+    boxes: list[int],
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Mark stress boxes (0-based positions); one box per hit where the rule set says so."""
+    work = character.model_copy(deep=True)
+    values = _mark(work, ruleset, track, list(boxes))
+    name = derive_stress(character, ruleset)[1].get(track, track).lower()
+    return record(
+        character, work, "harm", f"Marked {_boxes_text(values, name)}, absorbing {sum(values)}.", when, at
+    )
+
+
+def _boxes_text(values: list[int], track_name: str) -> str:
+    if all(v == 1 for v in values):
+        n = len(values)
+        return f"{count_word(n)} {track_name} stress box{'es' if n != 1 else ''}"
+    boxes = "box" if len(values) == 1 else "boxes"
+    return f"the {track_name} stress {boxes} worth {join_words([str(v) for v in values])}"
+
+
+def clear_stress(character: Character, when: ClockStamp | None = None, at: str | None = None) -> Applied:
+    work = character.model_copy(update={"stress": {}})
+    return record(character, work, "recovery", "Cleared all stress.", when, at)
+
+
+# --- consequences -----------------------------------------------------------------------------
+
+
+def _take(
+    work: Character,
+    ruleset: RuleSet,
+    slot_id: str,
+    text: str,
+    track: str | None,
+    boxes: int,
+    options: CampaignOptions | None,
+    conflict: str | None,
+    extreme_aspect: int | None,
+) -> str:
+    """Fill a slot on the working copy; returns a phrase for the summary."""
+    room, reason = slot_room(work, ruleset, slot_id, track, options)
+    if room <= 0:
+        raise refuse("harm.slot", f"consequences.{slot_id}", reason)
+    slot = slots_of(work, ruleset, options)[slot_id]
+    label = slot.label or slot.severity.label
+    if boxes < 1 or boxes > room:
+        raise refuse(
+            "harm.boxes",
+            f"consequences.{slot_id}",
+            f"{label} can take {count_word(room)} more box{'es' if room != 1 else ''} now.",
+        )
+    is_condition = slot.condition
+    text = text.strip() or (label if is_condition else "")
+    if not text:
+        raise refuse(
+            "harm.name",
+            f"consequences.{slot_id}",
+            f"Name the {label.lower()} consequence: what did the hit do?",
+        )
+    current = filled(work, slot_id)
+    if current is not None:  # more boxes on a condition: fresh harm, so treatment starts again
+        updated = current.model_copy(
+            update={
+                "boxes_marked": current.boxes_marked + boxes,
+                "recovering": False,
+                "recovery_started": None,
+                "scenes_recovered": 0,
+                "sessions_recovered": 0,
+                "conflict": conflict or current.conflict,
+            }
+        )
+        work.consequences = [updated if c is current else c for c in work.consequences]
+        return f"{count_word(boxes)} more box{'es' if boxes != 1 else ''} of {label}"
+    if slot.severity == Severity.EXTREME:
+        _replace_aspect(work, extreme_aspect, text)
+    work.consequences = [
+        *work.consequences,
+        Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes),
+    ]
+    if is_condition:
+        return f"{label} ({count_word(boxes)} box{'es' if boxes != 1 else ''})"
+    return f"{slot.severity.value} consequence “{text}”"
+
+
+def _replace_aspect(work: Character, index: int | None, text: str) -> None:
+    aspects = list(work.aspects)
+    if index is None or not 0 <= index < len(aspects):
+        raise refuse("harm.extreme_aspect", "aspects", "Choose the aspect the extreme consequence replaces.")
+    if aspects[index].role == AspectRole.HIGH_CONCEPT:
+        raise refuse(
+            "harm.extreme_concept",
+            f"aspects[{index}]",
+            "An extreme consequence cannot replace the high concept; choose another aspect.",
+        )
+    aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0})
+    work.aspects = aspects
+
+
+def take_consequence(
+    character: Character,
+    ruleset: RuleSet,
+    slot: str,
+    text: str = "",
+    *,
+    track: str | None = None,
+    boxes: int = 1,
+    options: CampaignOptions | None = None,
+    conflict: str | None = None,
+    extreme_aspect: int | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Write a consequence into a free slot (or mark condition boxes); `track` is the hit's kind."""
+    work = character.model_copy(deep=True)
+    phrase = _take(work, ruleset, slot, text, track, boxes, options, conflict, extreme_aspect)
+    return record(character, work, "harm", f"Took {phrase}.", when, at)
+
+
+# --- absorbing a hit --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AbsorbOption:
+    """One way to absorb a hit: stress boxes on the hit's track plus consequence (condition) boxes."""
+
+    hit: int
+    track: str
+    stress: tuple[int, ...]  # box positions
+    consequences: tuple[tuple[str, int], ...]  # (slot id, boxes)
+    absorbed: int
+    description: str
+
+    @property
+    def waste(self) -> int:
+        return self.absorbed - self.hit
+
+
+@dataclass(frozen=True)
+class AbsorbPlan:
+    hit: int
+    track: str
+    options: list[AbsorbOption]
+    taken_out: bool
+    message: str
+
+
+def _stress_choices(free: list[tuple[int, int]], marking: StressMarking) -> list[tuple[int, ...]]:
+    """Distinct ways to mark stress: the leftmost free boxes of each value, in any amount."""
+    by_value: dict[int, list[int]] = {}
+    for pos, value in free:
+        by_value.setdefault(value, []).append(pos)
+    if marking == StressMarking.ONE_PER_HIT:
+        return [()] + [(positions[0],) for _, positions in sorted(by_value.items())]
+    ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _, ps in sorted(by_value.items())]
+    return [tuple(sorted(sum(combo, ()))) for combo in itertools.product(*ranges)]
+
+
+def absorb_options(
+    character: Character, ruleset: RuleSet, hit: int, track: str, options: CampaignOptions | None = None
+) -> AbsorbPlan:
+    """The ways to absorb a hit exactly, or else with the fewest shifts lost; or taken out."""
+    if hit <= 0:
+        return AbsorbPlan(hit, track, [], False, "Nothing to absorb.")
+    values = _track(character, ruleset, track) if derive_stress(character, ruleset)[0] else []
+    free = free_boxes(character, ruleset, track) if values else []
+    slots = slots_of(character, ruleset, options)
+    units = _slot_units(character, ruleset, slots, track, options)
+    stress_choices = _stress_choices(free, ruleset.stress.marking)
+    if math.prod(len(u) for u in units) * len(stress_choices) > MAX_COMBINATIONS:
+        raise refuse(
+            "harm.too_many", "consequences",
+            "This sheet has too many boxes and slots to list every way to absorb the hit; "
+            "mark stress and take consequences one at a time instead.",
+        )
+    further = _conditions(options) == ConditionsMode.FURTHER_APART and any(
+        s.condition for s in slots.values()
+    )
+    found: list[tuple[tuple, tuple, int]] = []
+    for picks in itertools.product(*units):
+        parts = tuple(part for pick in picks for part in pick)
+        if further and not _rows_fit(character, slots, parts):
+            continue
+        taken = sum(slots[sid].value * n for sid, n in parts)
+        for stress in stress_choices:
+            total = taken + sum(values[p] for p in stress)
+            if total >= hit:
+                found.append((stress, parts, total))
+    name = derive_stress(character, ruleset)[1].get(track, track).lower()
+    if not found:
+        return AbsorbPlan(
+            hit, track, [], True, f"Nothing left can absorb {hit} shifts: taken out (or concede first)."
+        )
+    least = min(total for _, _, total in found)
+    best = [
+        AbsorbOption(hit, track, s, p, t, _describe(values, s, p, slots, name))
+        for s, p, t in found
+        if t == least
+    ]
+    # Cheapest first: fewest shifts on consequences, then the lightest severity, then fewest slots.
+    best.sort(
+        key=lambda o: (
+            sum(slots[sid].value * n for sid, n in o.consequences),
+            max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
+            len(o.consequences),
+            len(o.stress),
+        )
+    )
+    how = (
+        "exactly"
+        if least == hit
+        else f"with {least - hit} shift{'s' if least - hit != 1 else ''} to spare at best"
+    )
+    return AbsorbPlan(
+        hit,
+        track,
+        best,
+        False,
+        f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {hit} shifts {how}.",
+    )
+
+
+_RANK = {Severity.MILD: 0, Severity.MODERATE: 1, Severity.SEVERE: 2, Severity.EXTREME: 3}
+
+
+# Above this many combinations (monsters with dozens of slots) the options are not listed.
+MAX_COMBINATIONS = 200_000
+
+
+def _slot_units(
+    character: Character, ruleset: RuleSet, slots: dict[str, SlotInfo], track: str,
+    options: CampaignOptions | None,
+) -> list[list[tuple[tuple[str, int], ...]]]:
+    """Per group of interchangeable slots, the ways to use it: each a tuple of (slot id, boxes).
+
+    A condition offers 0..its free boxes; identical one-box slots (an NPC's three "Mild" slots,
+    say) are grouped so that using any two of them is listed once, as the first two.
+    """
+    units: list[list[tuple[tuple[str, int], ...]]] = []
+    groups: dict[tuple, list[str]] = {}
+    for slot in slots.values():
+        room, _ = slot_room(character, ruleset, slot.id, track, options)
+        if not room:
+            continue
+        if slot.condition or room > 1:
+            units.append([()] + [((slot.id, n),) for n in range(1, room + 1)])
+        else:
+            groups.setdefault((slot.severity, slot.value, slot.only, slot.label), []).append(slot.id)
+    for ids in groups.values():
+        units.append([tuple((sid, 1) for sid in ids[:k]) for k in range(len(ids) + 1)])
+    return units
+
+
+def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) -> bool:
+    extra: dict[Severity, int] = {}
+    for sid, n in parts:
+        extra[slots[sid].severity] = extra.get(slots[sid].severity, 0) + n
+    return all(
+        n <= _row_room(character, slots, next(s for s in slots.values() if s.severity == sev))
+        for sev, n in extra.items()
+    )
+
+
+def _describe(
+    values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str
+) -> str:
+    bits = []
+    if stress:
+        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name)}")
+    for sid, n in parts:
+        slot = slots[sid]
+        label = slot.label or slot.severity.label
+        if slot.boxes > 1 or n > 1:
+            bits.append(f"mark {count_word(n)} box{'es' if n != 1 else ''} of {label} ({slot.value * n})")
+        else:
+            bits.append(
+                f"take a{'n' if label[:1].lower() in 'aeiou' else ''} {label.lower()} consequence ({slot.value})"
+            )
+    text = join_words(bits)
+    return text[:1].upper() + text[1:]
+
+
+def absorb(
+    character: Character,
+    ruleset: RuleSet,
+    option: AbsorbOption,
+    texts: dict[str, str] | None = None,
+    *,
+    options: CampaignOptions | None = None,
+    conflict: str | None = None,
+    extreme_aspect: int | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Apply one absorb option: mark its stress and fill its slots (named by `texts` per slot)."""
+    texts = texts or {}
+    work = character.model_copy(deep=True)
+    phrases = []
+    if option.stress:
+        values = _mark(work, ruleset, option.track, list(option.stress))
+        name = derive_stress(character, ruleset)[1].get(option.track, option.track).lower()
+        phrases.append(f"marked {_boxes_text(values, name)}")
+    problems: list[Problem] = []
+    for sid, n in option.consequences:
+        try:
+            phrase = _take(
+                work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect
+            )
+            phrases.append(f"took {phrase}")
+        except Refused as exc:
+            problems += exc.problems
+    if problems:
+        raise Refused(problems)
+    summary = f"Absorbed a hit of {option.hit}: {join_words(phrases)}."
+    return record(character, work, "harm", summary, when, at)
+
+
+# --- fate points from conflicts ---------------------------------------------------------------
+
+
+def _gain(work: Character, points: int) -> str:
+    """PCs take fate points now; NPCs and monsters carry them into the GM's pool later."""
+    amount = f"+{points} fate point{'s' if points != 1 else ''}"
+    if work.kind == CharacterKind.PC:
+        work.fate_points = min(999, work.fate_points + points)
+        return amount
+    work.carried_fate_points = min(999, work.carried_fate_points + points)
+    return f"{amount}, carried into the GM's pool for a later scene"
+
+
+def concede(
+    character: Character, conflict: str | None = None, when: ClockStamp | None = None, at: str | None = None
+) -> Applied:
+    """Conceding pays 1 fate point plus 1 per consequence taken in this conflict."""
+    taken = sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
+    work = character.model_copy(deep=True)
+    gained = _gain(work, 1 + taken)
+    why = (
+        f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)"
+        if taken
+        else ""
+    )
+    return record(character, work, "harm", f"Conceded: {gained}{why}.", when, at)
+
+
+def hostile_invoke(
+    character: Character, count: int = 1, when: ClockStamp | None = None, at: str | None = None
+) -> Applied:
+    """Someone invoked this character's aspect against them: they earn the fate point(s)."""
+    if count < 1:
+        raise refuse("harm.invokes", "fate_points", "A hostile invoke pays at least one fate point.")
+    work = character.model_copy(deep=True)
+    gained = _gain(work, count)
+    return record(
+        character, work, "fate points", f"Hostile invoke{'s' if count != 1 else ''}: {gained}.", when, at
+    )

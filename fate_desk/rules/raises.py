@@ -1,0 +1,129 @@
+"""Skill raises and the column rule: which raises are legal, alone or together, and why not."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from fate_desk.model import Character, HistoryEntry, ladder_label
+
+from .checker import Level, Problem, mediocre_count
+from .derive import count_word, join_words
+from .ruleset import RuleSet, ShapeKind
+
+# Stands in for a breakthrough when judging raises, so the column rule is the one applied.
+BREAKTHROUGH_MARK = HistoryEntry(id="column-rule", kind="breakthrough", summary="(column rule)")
+
+
+@dataclass(frozen=True)
+class ChoiceStatus:
+    """One thing a dialog may offer: whether it is available now, and why not if it is not."""
+
+    value: object
+    available: bool
+    reason: str = ""
+    label: str = ""
+
+
+def column_applies(character: Character, ruleset: RuleSet) -> bool:
+    """After the first breakthrough (or in a column rule set) skills follow the column rule."""
+    if ruleset.shape.kind == ShapeKind.COLUMN:
+        return True
+    return character.has_breakthrough() and ruleset.column_rule
+
+
+def column_counts(character: Character, ruleset: RuleSet) -> Counter:
+    """Skills per rating above Mediocre, and at 0 the listed skills still at Mediocre (+0)."""
+    counts = Counter(r for r in character.skills.values() if r > 0)
+    counts[0] = mediocre_count(character, ruleset)
+    return counts
+
+
+def column_breaches(character: Character, ruleset: RuleSet) -> dict[int, tuple[int, int]]:
+    """Ratings that hold more skills than the rating below: rating -> (have, below)."""
+    counts = column_counts(character, ruleset)
+    return {
+        r: (counts[r], counts[r - 1])
+        for r in sorted((r for r in counts if r > 0), reverse=True)
+        if counts[r] > counts[r - 1]
+    }
+
+
+def column_refusals(before: Character, after: Character, ruleset: RuleSet, what: str) -> list[Problem]:
+    """Breaches of the column rule that `what` (e.g. 'Raising Lore to Fair (+2)') would cause."""
+    old = column_breaches(before, ruleset)
+    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    out = []
+    for rating, (have, below) in column_breaches(after, ruleset).items():
+        was = old.get(rating)
+        if was is not None and have - below <= was[0] - was[1]:
+            continue  # already there before, and no worse
+        at, under = ladder_label(rating), ladder_label(rating - 1)
+        names = sorted(n for n, r in after.skills.items() if r == rating)
+        out.append(
+            Problem(
+                "advance.column",
+                Level.ERROR,
+                f"skills.{names[0]}" if names else "skills",
+                f"{what} would put {count_word(have)} {word if have == 1 else plural} at {at} "
+                f"but only {count_word(below)} at {under}: {at} would outnumber {under}. "
+                f"Raise another {word} to {under} at the same time (a saved skill point can pay for "
+                f"it), or choose a different {word}.",
+            )
+        )
+    return out
+
+
+def describe_raises(character: Character, raises: list[str]) -> str:
+    """'Raising Lore to Fair (+2) and Empathy to Average (+1)'."""
+    ratings = dict(character.skills)
+    steps = []
+    for name in raises:
+        ratings[name] = ratings.get(name, 0) + 1
+        steps.append(f"{name} to {ladder_label(ratings[name])}")
+    return "Raising " + join_words(steps)
+
+
+def with_raises(character: Character, raises: list[str]) -> Character:
+    skills = dict(character.skills)
+    for name in raises:
+        skills[name] = skills.get(name, 0) + 1
+    return character.model_copy(update={"skills": skills})
+
+
+def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) -> list[Problem]:
+    """Why these raises, landing together, are not allowed (empty: they are)."""
+    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    out = []
+    for name in dict.fromkeys(raises):
+        if not name.strip():
+            out.append(Problem("advance.raise_name", Level.ERROR, "skills", f"Name the {word} to raise."))
+        elif name not in ruleset.skills and name not in character.skills and not ruleset.allow_custom_skills:
+            out.append(
+                Problem(
+                    "advance.unknown_skill",
+                    Level.ERROR,
+                    f"skills.{name}",
+                    f"{name} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                )
+            )
+    if out:
+        return out
+    if not (ruleset.column_rule or ruleset.shape.kind == ShapeKind.COLUMN):
+        return []
+    after = with_raises(character, raises)
+    # The column rule holds after any breakthrough, and raises only come from breakthroughs.
+    marked = after.model_copy(update={"advancement": [*character.advancement, BREAKTHROUGH_MARK]})
+    before = character.model_copy(update={"advancement": marked.advancement})
+    return column_refusals(before, marked, ruleset, describe_raises(character, raises))
+
+
+def raise_options(character: Character, ruleset: RuleSet) -> list[ChoiceStatus]:
+    """Each skill that could be raised one step on its own, with the reason where it cannot."""
+    names = list(ruleset.skills) + sorted(n for n in character.skills if n not in ruleset.skills)
+    out = []
+    for name in names:
+        problems = raise_problems(character, ruleset, [name])
+        label = f"{name}: {ladder_label(character.rating(name))} → {ladder_label(character.rating(name) + 1)}"
+        out.append(ChoiceStatus(name, not problems, " ".join(p.message for p in problems), label))
+    return out
