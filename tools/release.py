@@ -58,6 +58,7 @@ def exercise(program: list[str], data: Path, workdir: Path, env: dict[str, str])
     """Run the installed program through what a user does first; returns what was checked."""
     from fate_desk import __version__
 
+    workdir.mkdir(parents=True)
     done = []
     out = run_program(program, ["--version"], workdir, env).stdout
     if __version__ not in out:
@@ -70,7 +71,10 @@ def exercise(program: list[str], data: Path, workdir: Path, env: dict[str, str])
     if "started in" not in smoke.stderr:
         raise CheckFailed(f"--smoke did not report its start-up time:\n{smoke.stderr}")
     done.append("--smoke")
-    sample = data / SAMPLE_CAMPAIGN
+    # Opened from the user's own folder, as a shared campaign would be: opening a bundle makes
+    # a campaign file beside it, and the program's folder is no place for that.
+    sample = workdir / SAMPLE_CAMPAIGN.name
+    shutil.copy(data / SAMPLE_CAMPAIGN, sample)
     run_program(program, ["--smoke", str(sample)], workdir, env)
     done.append("--smoke sample campaign")
     for name, args in (("blank sheet", ["--blank"]), ("sample campaign sheets", [str(sample)])):
@@ -81,6 +85,14 @@ def exercise(program: list[str], data: Path, workdir: Path, env: dict[str, str])
             raise CheckFailed(f"export {' '.join(args)} wrote no PDF at {pdf}")
         done.append(f"export {name}")
     return done
+
+
+def set_writable(folder: Path, writable: bool) -> None:
+    """Give or take the owner's write permission on a whole tree."""
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            mode = path.stat().st_mode
+            path.chmod(mode | 0o200 if writable else mode & ~0o222)
 
 
 class Timer:
@@ -107,7 +119,6 @@ def release_check() -> int:
         tmp = Path(tmp)
         home, work = tmp / "home", tmp / "work"
         home.mkdir()
-        work.mkdir()
         env = clean_env(home)
 
         def build_packages() -> Path:
@@ -132,17 +143,24 @@ def release_check() -> int:
         venv = timer.step("install wheel into a fresh venv", install_wheel)
         (site,) = venv.glob("lib/python*/site-packages")
         checked = timer.step("run the installed wheel", lambda: exercise(
-            [str(venv / "bin" / "fate-desk")], site / "fate_desk" / "_data", work, env))
+            [str(venv / "bin" / "fate-desk")], site / "fate_desk" / "_data", work / "wheel", env))
         print(f"release-check: wheel ok: {', '.join(checked)}")
 
         timer.step("build the bundle (PyInstaller)", lambda: build_bundle(clean=True))
-        # Run a copy far from the checkout, so nothing can lean on the source tree or .venv.
+        # Run a read-only copy far from the checkout, so nothing can lean on the source tree
+        # or .venv, nor write into the program's own folder.
+        # (As an install in /opt or Program Files is.)
         copy = tmp / "unpacked" / "fate-desk"
         timer.step("copy the bundle elsewhere", lambda: shutil.copytree(BUNDLE, copy, symlinks=True))
-        checked = timer.step("run the bundle", lambda: exercise(
-            [str(copy / "fate-desk")], copy / "_internal" / "fate_desk" / "_data", work, env))
+        set_writable(copy, False)
+        try:
+            checked = timer.step("run the bundle", lambda: exercise(
+                [str(copy / "fate-desk")], copy / "_internal" / "fate_desk" / "_data", work / "bundle", env))
+        finally:
+            set_writable(copy, True)  # or the temporary folder cannot be removed
         print(f"release-check: bundle ok: {', '.join(checked)}")
-    size_mb = sum(f.stat().st_size for f in BUNDLE.rglob("*") if f.is_file()) / 1e6
+    # Symbolic links inside the bundle point at files already counted.
+    size_mb = sum(f.stat().st_size for f in BUNDLE.rglob("*") if f.is_file() and not f.is_symlink()) / 1e6
     print(f"release-check passed (bundle {size_mb:.0f} MB):\n{timer.report()}")
     return 0
 
