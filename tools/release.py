@@ -87,12 +87,9 @@ def exercise(program: list[str], data: Path, workdir: Path, env: dict[str, str])
     return done
 
 
-def set_writable(folder: Path, writable: bool) -> None:
-    """Give or take the owner's write permission on a whole tree."""
-    for path in [folder, *folder.rglob("*")]:
-        if not path.is_symlink():
-            mode = path.stat().st_mode
-            path.chmod(mode | 0o200 if writable else mode & ~0o222)
+def files_in(folder: Path) -> dict[str, int]:
+    """Every file below folder with its modification time, to see what a run changed."""
+    return {str(p.relative_to(folder)): p.lstat().st_mtime_ns for p in folder.rglob("*")}
 
 
 class Timer:
@@ -147,17 +144,17 @@ def release_check() -> int:
         print(f"release-check: wheel ok: {', '.join(checked)}")
 
         timer.step("build the bundle (PyInstaller)", lambda: build_bundle(clean=True))
-        # Run a read-only copy far from the checkout, so nothing can lean on the source tree
-        # or .venv, nor write into the program's own folder.
-        # (As an install in /opt or Program Files is.)
+        # Run a copy far from the checkout, so nothing can lean on the source tree or .venv.
         copy = tmp / "unpacked" / "fate-desk"
         timer.step("copy the bundle elsewhere", lambda: shutil.copytree(BUNDLE, copy, symlinks=True))
-        set_writable(copy, False)
-        try:
-            checked = timer.step("run the bundle", lambda: exercise(
-                [str(copy / "fate-desk")], copy / "_internal" / "fate_desk" / "_data", work / "bundle", env))
-        finally:
-            set_writable(copy, True)  # or the temporary folder cannot be removed
+        before = files_in(copy)
+        checked = timer.step("run the bundle", lambda: exercise(
+            [str(copy / "fate-desk")], copy / "_internal" / "fate_desk" / "_data", work / "bundle", env))
+        # An installed program's folder may be read-only (/opt, Program Files): it must not
+        # write there. Checked by listing, because root may write to read-only folders.
+        changed = sorted(k for k, v in files_in(copy).items() if before.get(k) != v)
+        if changed:
+            raise CheckFailed(f"the bundle wrote into its own folder: {', '.join(changed[:5])}")
         print(f"release-check: bundle ok: {', '.join(checked)}")
     # Symbolic links inside the bundle point at files already counted.
     size_mb = sum(f.stat().st_size for f in BUNDLE.rglob("*") if f.is_file() and not f.is_symlink()) / 1e6
