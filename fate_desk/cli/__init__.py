@@ -13,7 +13,7 @@ import sys
 from fate_desk import __version__
 
 # Subcommand modules, in the order `fate-desk --help` lists them.
-COMMAND_MODULES = ("check", "schema", "rulesets")
+COMMAND_MODULES = ("check", "schema", "rulesets", "export")
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 

@@ -1,0 +1,111 @@
+"""The one action registry: every command the window offers, with its standard shortcut.
+
+Menus and the toolbar are built from REGISTRY; the window only supplies what each action does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from .icons import icon
+
+Key = QKeySequence.StandardKey
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    id: str
+    text: str
+    menu: str  # File, Edit, View, Help
+    shortcut: QKeySequence.StandardKey | str | None = None
+    icon: str | None = None
+    tip: str = ""
+    toolbar: bool = False
+    separator_before: bool = False
+
+
+REGISTRY: tuple[ActionSpec, ...] = (
+    ActionSpec("new_campaign", "&New campaign…", "File", Key.New, tip="Start a campaign with a rule set of your choice"),
+    ActionSpec("open_campaign", "&Open…", "File", Key.Open, tip="Open a campaign file"),
+    ActionSpec("open_recent", "Open &Recent", "File"),  # a submenu, filled by the window
+    ActionSpec("save_copy", "Save a &copy as…", "File", Key.SaveAs, separator_before=True,
+               tip="Write a copy of this campaign to another file"),
+    ActionSpec("import", "&Import characters…", "File", "Ctrl+I", separator_before=True,
+               tip="Add characters from Fate Desk (.fate.json) or Fari files"),
+    ActionSpec("export_character", "&Export character…", "File", "Ctrl+E",
+               tip="Write the open character to a .fate.json file"),
+    ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True),
+    ActionSpec("undo", "&Undo", "Edit", Key.Undo, "undo", toolbar=True),
+    ActionSpec("redo", "&Redo", "Edit", Key.Redo, "redo", toolbar=True),
+    ActionSpec("find", "&Find…", "Edit", Key.Find, separator_before=True, tip="Filter the campaign by name"),
+    ActionSpec("add_pc", "Add &player character", "Edit", "Ctrl+Shift+N", "pc", "Add a player character",
+               toolbar=True, separator_before=True),
+    ActionSpec("add_entry", "&Add", "Edit", None, "add", "Add an entry of any kind", toolbar=True),
+    ActionSpec("duplicate", "D&uplicate", "Edit", "Ctrl+D", "duplicate", "Duplicate the selected entry",
+               toolbar=True),
+    ActionSpec("delete", "&Delete", "Edit", "Ctrl+Del", "remove", "Delete the selected entry (undo brings it back)",
+               toolbar=True),
+    ActionSpec("close_tab", "&Close tab", "View", Key.Close),
+    ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
+    ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
+    ActionSpec("theme", "&Theme", "View", separator_before=True),  # a submenu
+    ActionSpec("user_guide", "&User guide", "Help", Key.HelpContents),
+    ActionSpec("about", "&About Fate Desk", "Help"),
+)
+MENUS = ("File", "Edit", "View", "Help")
+SUBMENUS = ("open_recent", "theme", "add_entry")
+
+
+def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) -> dict[str, QAction]:
+    """One QAction per spec, wired to its handler (specs without a handler stay plain)."""
+    actions: dict[str, QAction] = {}
+    for spec in REGISTRY:
+        action = QAction(spec.text, window)
+        action.setObjectName(f"action_{spec.id}")
+        if spec.shortcut is not None:
+            action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.icon:
+            action.setIcon(icon(spec.icon))
+        if spec.tip:
+            action.setStatusTip(spec.tip)
+            action.setToolTip(spec.tip)
+        if spec.id in SUBMENUS:
+            action.setMenu(QMenu(spec.text.replace("&", ""), window))
+        handler = handlers.get(spec.id)
+        if handler is not None:
+            action.triggered.connect(lambda _=False, h=handler: h())
+        actions[spec.id] = action
+    return actions
+
+
+def build_menus(window: QMainWindow, actions: dict[str, QAction]) -> dict[str, QMenu]:
+    menus = {name: window.menuBar().addMenu(f"&{name}") for name in MENUS}
+    for spec in REGISTRY:
+        menu = menus[spec.menu]
+        if spec.separator_before:
+            menu.addSeparator()
+        action = actions[spec.id]
+        if action.menu() is not None:
+            menu.addMenu(action.menu()).setIcon(action.icon())
+        else:
+            menu.addAction(action)
+    return menus
+
+
+def build_toolbar(window: QMainWindow, actions: dict[str, QAction]) -> QToolBar:
+    toolbar = window.addToolBar("Main")
+    toolbar.setObjectName("mainToolbar")
+    toolbar.setMovable(False)
+    previous = None
+    for spec in REGISTRY:
+        if not spec.toolbar:
+            continue
+        if previous is not None and spec.separator_before:
+            toolbar.addSeparator()
+        toolbar.addAction(actions[spec.id])
+        previous = spec
+    return toolbar

@@ -1,0 +1,71 @@
+"""Undo commands. Each redo/undo hands a finished entity to the document, which saves it at once.
+
+The change itself is made by a plain operation (fate_desk.rules.edits) before the command is
+pushed; the command keeps the entity before and after, so undo and redo are exact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QUndoCommand
+
+if TYPE_CHECKING:
+    from .document import CampaignDocument
+
+MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands sharing it
+
+
+class EditEntity(QUndoCommand):
+    """Replace an entity by its edited copy; typing into one field merges into one step."""
+
+    def __init__(self, document: "CampaignDocument", before, after, text: str, merge_key: object = None):
+        super().__init__(text)
+        self.document = document
+        self.before = before
+        self.after = after
+        self.merge_key = merge_key
+
+    def id(self) -> int:
+        return MERGE_ID if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditEntity) or other.merge_key != self.merge_key:
+            return False
+        if other.before.id != self.after.id:
+            return False
+        self.after = other.after
+        self.setObsolete(self.after == self.before)
+        return True
+
+    def redo(self) -> None:
+        self.document.store(self.after)
+
+    def undo(self) -> None:
+        self.document.store(self.before)
+
+
+class AddEntity(QUndoCommand):
+    def __init__(self, document: "CampaignDocument", entity, text: str):
+        super().__init__(text)
+        self.document = document
+        self.entity = entity
+
+    def redo(self) -> None:
+        self.document.insert(self.entity)
+
+    def undo(self) -> None:
+        self.document.delete(self.entity.id)
+
+
+class RemoveEntity(QUndoCommand):
+    def __init__(self, document: "CampaignDocument", entity, text: str):
+        super().__init__(text)
+        self.document = document
+        self.entity = entity
+
+    def redo(self) -> None:
+        self.document.delete(self.entity.id)
+
+    def undo(self) -> None:
+        self.document.insert(self.entity)

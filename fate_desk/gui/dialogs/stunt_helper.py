@@ -1,0 +1,82 @@
+"""The "new stunt" helper: fills in one of the book's two stunt templates."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget
+
+from fate_desk.model import Character, CharacterKind, Stunt
+from fate_desk.rules import RuleSet
+from fate_desk.rules.stunts import ACTIONS, bonus_stunt_text, rule_stunt_text
+
+from ..forms import child
+from .base import FormDialog
+
+
+class StuntHelperDialog(FormDialog):
+    def __init__(self, ruleset: RuleSet, character: Character, parent=None):
+        super().__init__("stunt_helper", "New stunt from a template", parent)
+        self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
+        self.bonus: QRadioButton = child(self.form, QRadioButton, "bonusRadio")
+        self.rule: QRadioButton = child(self.form, QRadioButton, "ruleRadio")
+        self.because: QLineEdit = child(self.form, QLineEdit, "becauseEdit")
+        self.skill: QComboBox = child(self.form, QComboBox, "skillCombo")
+        self.action: QComboBox = child(self.form, QComboBox, "actionCombo")
+        self.when: QLineEdit = child(self.form, QLineEdit, "whenEdit")
+        self.can: QLineEdit = child(self.form, QLineEdit, "canEdit")
+        self.only: QLineEdit = child(self.form, QLineEdit, "onlyEdit")
+        self.pages: QStackedWidget = child(self.form, QStackedWidget, "pages")
+        self.preview: QLabel = child(self.form, QLabel, "previewLabel")
+        self.cost: QLabel = child(self.form, QLabel, "costLabel")
+        buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        child(self.form, QLabel, "skillLabel").setText(f"&{ruleset.skill_word.capitalize()}")
+        # The character's best skills first: stunts usually build on what they are good at.
+        names = list(dict.fromkeys([*sorted(character.skills, key=lambda s: -character.rating(s)), *ruleset.skills]))
+        self.skill.addItems(names)
+        for action in ACTIONS:
+            self.action.addItem(action)
+        self.cost.setText(self._cost_text(ruleset, character))
+        for widget in (self.because, self.when, self.can, self.only, self.name_edit):
+            widget.textChanged.connect(self._update)
+        self.skill.currentIndexChanged.connect(self._update)
+        self.action.currentIndexChanged.connect(self._update)
+        self.bonus.toggled.connect(self._update)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText("Add stunt")
+        # Labels on the stacked pages line up with those above them.
+        labels = [child(self.form, QLabel, n) for n in (
+            "nameLabel", "templateLabel", "becauseLabel", "skillLabel", "actionLabel", "whenLabel", "canLabel",
+            "onlyLabel")]
+        widest = max(label.sizeHint().width() for label in labels)
+        for label in labels:
+            label.setMinimumWidth(widest)
+        self._update()
+        self.fit(600)
+
+    @staticmethod
+    def _cost_text(ruleset: RuleSet, character: Character) -> str:
+        if character.kind != CharacterKind.PC:
+            return "<small>NPCs pay no refresh for stunts.</small>"
+        after = len(character.stunts) + 1
+        if after <= ruleset.free_stunts:
+            return f"<small>This will be stunt {after} of {ruleset.free_stunts} free ones.</small>"
+        return (f"<small>This will be stunt {after}: beyond the {ruleset.free_stunts} free ones it costs "
+                f"{ruleset.stunt_cost} refresh.</small>")
+
+    def text(self) -> str:
+        if self.bonus.isChecked():
+            return bonus_stunt_text(self.because.text(), self.skill.currentText(), self.action.currentText(),
+                                    self.when.text())
+        return rule_stunt_text(self.because.text(), self.can.text(), self.only.text())
+
+    def stunt(self) -> Stunt:
+        return Stunt(name=self.name_edit.text().strip(), text=self.text())
+
+    def _update(self) -> None:
+        self.pages.setCurrentIndex(0 if self.bonus.isChecked() else 1)
+        self.preview.setText(self.text())
+        ready = bool(self.name_edit.text().strip() and self.because.text().strip())
+        if self.rule.isChecked():
+            ready = ready and bool(self.can.text().strip())
+        self.ok.setEnabled(ready)

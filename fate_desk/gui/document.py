@@ -1,0 +1,151 @@
+"""The open campaign: its file, its undo stack, cached checker results and change signals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from fate_desk.model import Character
+from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
+from fate_desk.rules.edits import duplicated
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
+
+from .commands import AddEntity, EditEntity, RemoveEntity
+from .kinds import BY_KEY, all_entities, display_name, kind_of
+
+
+class CampaignDocument(QObject):
+    """Owns the CampaignFile; every change goes through the undo stack and is saved at once.
+
+    Entities are treated as values: an edit builds a changed copy and stores it, so commands
+    can keep the before and after copies without fear that someone changes them later.
+    """
+
+    entityChanged = Signal(str)
+    entityAdded = Signal(str)
+    entityRemoved = Signal(str)
+    saveFailed = Signal(str)
+
+    def __init__(self, file: CampaignFile, catalog: RuleSetCatalog | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.file = file
+        self.catalog = catalog or default_catalog()
+        self.undo_stack = QUndoStack(self)
+        self._checks: dict[str, CheckResult] = {}
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def campaign(self):
+        return self.file.campaign
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
+    def entity(self, entity_id: str):
+        return next((e for e in all_entities(self.campaign) if e.id == entity_id), None)
+
+    def entities(self) -> list:
+        return all_entities(self.campaign)
+
+    def ruleset_for(self, character: Character | None = None) -> RuleSet:
+        """The character's rule set; if unknown here, the campaign's, then the default."""
+        for ruleset_id in ((character.ruleset,) if character else ()) + (self.campaign.ruleset,):
+            try:
+                return self.catalog.get(ruleset_id)
+            except RuleSetError:
+                continue
+        return self.catalog.get(self.catalog.ids()[0])
+
+    def check(self, entity_id: str) -> CheckResult | None:
+        """The checker's verdict on a character (cached until it changes); None for others."""
+        if entity_id in self._checks:
+            return self._checks[entity_id]
+        entity = self.entity(entity_id)
+        if not isinstance(entity, Character):
+            return None
+        result = check(entity, self.ruleset_for(entity), self.campaign.options)
+        self._checks[entity_id] = result
+        return result
+
+    def error_count(self, entity_id: str) -> int:
+        result = self.check(entity_id)
+        return len(result.errors) if result else 0
+
+    # --- editing (through the undo stack) ---------------------------------------------
+
+    def edit(self, entity_id: str, operation: Callable, text: str, merge_key: object = None) -> bool:
+        """Apply `operation(entity) -> changed copy` as one undoable step; False if it changed nothing."""
+        before = self.entity(entity_id)
+        if before is None:
+            return False
+        try:
+            after = operation(before)
+        except ValueError as exc:  # pydantic's ValidationError is a ValueError
+            self.saveFailed.emit(f"That change was not made: {exc}")
+            return False
+        if after == before:
+            return False
+        key = (entity_id, merge_key) if merge_key is not None else None
+        self.undo_stack.push(EditEntity(self, before, after, text, key))
+        return True
+
+    def add(self, entity, text: str | None = None) -> None:
+        self.undo_stack.push(AddEntity(self, entity, text or f"Add {display_name(entity)}"))
+
+    def add_new(self, kind_key: str):
+        """Make a fresh entity of a kind (with the campaign's rule set) and add it."""
+        entity = BY_KEY[kind_key].make(self.campaign, self.ruleset_for())
+        self.add(entity, f"Add {BY_KEY[kind_key].singular.lower()}")
+        return entity
+
+    def duplicate(self, entity_id: str):
+        entity = self.entity(entity_id)
+        if entity is None:
+            return None
+        copy = duplicated(entity)
+        self.add(copy, f"Duplicate {display_name(entity)}")
+        return copy
+
+    def remove(self, entity_id: str) -> None:
+        entity = self.entity(entity_id)
+        if entity is not None:
+            self.undo_stack.push(RemoveEntity(self, entity, f"Delete {display_name(entity)}"))
+
+    # --- called by the undo commands: save at once, then tell the views ----------------
+
+    def store(self, entity) -> None:
+        if not self._save(lambda: self.file.put(entity)):
+            return
+        self._checks.pop(entity.id, None)
+        self.entityChanged.emit(entity.id)
+
+    def insert(self, entity) -> None:
+        if self._save(lambda: self.file.put(entity)):
+            self.entityAdded.emit(entity.id)
+
+    def delete(self, entity_id: str) -> None:
+        if self._save(lambda: self.file.remove(entity_id)):
+            self._checks.pop(entity_id, None)
+            self.entityRemoved.emit(entity_id)
+
+    def _save(self, work: Callable[[], None]) -> bool:
+        try:
+            work()
+        except CampaignFileError as exc:
+            # The file keeps its last good state; the user hears why this change was not saved.
+            self.saveFailed.emit(str(exc))
+            return False
+        return True
+
+    def close(self) -> None:
+        self.undo_stack.clear()
+        self.file.close()
+
+    @staticmethod
+    def kind_of(entity) -> str:
+        return kind_of(entity)

@@ -1,0 +1,213 @@
+"""Editors by entry kind, and the tab widget that holds one closable tab per open entry.
+
+`register_editor` lets later work (minor NPCs, monsters, obstacles, countdowns, scenes,
+sessions) plug in its own editor; until then those kinds open in the basic editor.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
+
+from fate_desk.rules.edits import edited
+
+from .icons import icon
+from .kinds import BY_KEY, display_name, kind_of
+from .sheet.common import set_text
+
+
+class Editor(Protocol):
+    """What the tabs need from an editor widget."""
+
+    entity_id: str
+
+    def title(self) -> str: ...
+
+    def refresh(self) -> None: ...
+
+    def focus_path(self, path: str) -> bool: ...
+
+
+EditorFactory = Callable[[object, str, QWidget | None], QWidget]
+_EDITORS: dict[str, EditorFactory] = {}
+
+
+def register_editor(kind_keys: tuple[str, ...] | str, factory: EditorFactory) -> None:
+    for key in (kind_keys,) if isinstance(kind_keys, str) else kind_keys:
+        _EDITORS[key] = factory
+
+
+def editor_factory(kind_key: str) -> EditorFactory:
+    return _EDITORS.get(kind_key, BasicEditor)
+
+
+def _sheet(document, entity_id, parent=None):
+    from .sheet import CharacterSheet
+
+    return CharacterSheet(document, entity_id, parent)
+
+
+register_editor(("pc", "major_npc"), _sheet)
+
+
+class BasicEditor(QWidget):
+    """Name (or title) and notes for any entry, until its kind has an editor of its own."""
+
+    def __init__(self, document, entity_id: str, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.entity_id = entity_id
+        entity = document.entity(entity_id)
+        self._name_field = "title" if hasattr(entity, "title") else "name"
+        layout = QVBoxLayout(self)
+        self.heading = QLabel()
+        layout.addWidget(self.heading)
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.notes_edit = QPlainTextEdit()
+        form.addRow("Title" if self._name_field == "title" else "Name", self.name_edit)
+        form.addRow("Notes", self.notes_edit)
+        layout.addLayout(form)
+        self.name_edit.textEdited.connect(
+            lambda t: document.edit(entity_id, lambda e: edited(e, **{self._name_field: t}), "Rename", ("name",)))
+        self.notes_edit.textChanged.connect(lambda: document.edit(
+            entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+        document.entityChanged.connect(self._changed)
+        self.refresh()
+
+    def _changed(self, entity_id: str) -> None:
+        if entity_id == self.entity_id:
+            self.refresh()
+
+    def title(self) -> str:
+        entity = self.document.entity(self.entity_id)
+        return display_name(entity) if entity else "(deleted)"
+
+    def refresh(self) -> None:
+        entity = self.document.entity(self.entity_id)
+        if entity is None:
+            return
+        self.heading.setText(f"<h2>{BY_KEY[kind_of(entity)].singular}</h2>")
+        set_text(self.name_edit, getattr(entity, self._name_field))
+        set_text(self.notes_edit, entity.notes)
+
+    def focus_path(self, path: str) -> bool:
+        self.name_edit.setFocus()
+        return True
+
+
+class _Pending(QWidget):
+    """Stands in for a restored tab until the user looks at it (keeps start-up quick)."""
+
+    def __init__(self, document, entity_id: str, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.entity_id = entity_id
+
+    def title(self) -> str:
+        entity = self.document.entity(self.entity_id)
+        return display_name(entity) if entity else "(deleted)"
+
+    def refresh(self) -> None:
+        pass
+
+    def focus_path(self, path: str) -> bool:
+        return False
+
+
+class EditorTabs(QTabWidget):
+    """One closable tab per open entry; closes tabs of deleted entries, renames on edits."""
+
+    currentEntityChanged = Signal(str)  # "" when no tab is open
+
+    def __init__(self, document, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.setTabsClosable(True)
+        self.setMovable(True)
+        self.setDocumentMode(True)
+        self.tabCloseRequested.connect(self.close_tab)
+        self.currentChanged.connect(self._current_changed)
+        document.entityChanged.connect(self._retitle)
+        document.entityRemoved.connect(self.close_entity)
+
+    def editors(self) -> list[QWidget]:
+        return [self.widget(i) for i in range(self.count())]
+
+    def open_ids(self) -> list[str]:
+        return [editor.entity_id for editor in self.editors()]
+
+    def current_editor(self):
+        return self.currentWidget()
+
+    def current_entity_id(self) -> str | None:
+        editor = self.currentWidget()
+        return editor.entity_id if editor is not None else None
+
+    def open(self, entity_id: str, lazy: bool = False) -> QWidget | None:
+        """Show the entry's tab, opening an editor for it if needed.
+
+        With `lazy`, add the tab without showing it; its editor is built when first shown.
+        """
+        for i, editor in enumerate(self.editors()):
+            if editor.entity_id == entity_id:
+                if not lazy:
+                    self.setCurrentIndex(i)
+                    if isinstance(self.widget(i), _Pending):  # it was current already
+                        self._current_changed(i)
+                    return self.widget(i)
+                return editor
+        entity = self.document.entity(entity_id)
+        if entity is None:
+            return None
+        kind = kind_of(entity)
+        if lazy:
+            editor = _Pending(self.document, entity_id, self)
+        else:
+            editor = editor_factory(kind)(self.document, entity_id, self)
+        index = self.addTab(editor, icon(BY_KEY[kind].icon), editor.title())
+        self.setTabToolTip(index, BY_KEY[kind].singular)
+        if not lazy:
+            self.setCurrentIndex(index)
+        return editor
+
+    def _current_changed(self, index: int) -> None:
+        widget = self.widget(index)
+        if isinstance(widget, _Pending):
+            kind = kind_of(self.document.entity(widget.entity_id))
+            editor = editor_factory(kind)(self.document, widget.entity_id, self)
+            self.blockSignals(True)  # swapping the stand-in is not a change of entry
+            self.insertTab(index, editor, icon(BY_KEY[kind].icon), editor.title())
+            self.setTabToolTip(index, BY_KEY[kind].singular)
+            self.removeTab(index + 1)
+            self.setCurrentIndex(index)
+            self.blockSignals(False)
+            widget.deleteLater()
+        self.currentEntityChanged.emit(self.current_entity_id() or "")
+
+    def close_tab(self, index: int) -> None:
+        editor = self.widget(index)
+        self.removeTab(index)
+        if editor is not None:
+            editor.deleteLater()
+
+    def close_current(self) -> None:
+        if self.count():
+            self.close_tab(self.currentIndex())
+
+    def close_entity(self, entity_id: str) -> None:
+        for i, editor in enumerate(self.editors()):
+            if editor.entity_id == entity_id:
+                self.close_tab(i)
+                return
+
+    def close_all(self) -> None:
+        while self.count():
+            self.close_tab(0)
+
+    def _retitle(self, entity_id: str) -> None:
+        for i, editor in enumerate(self.editors()):
+            if editor.entity_id == entity_id:
+                self.setTabText(i, editor.title())

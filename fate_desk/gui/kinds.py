@@ -1,0 +1,77 @@
+"""Every kind of campaign entry the app knows: its label, icon, group and how to make one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from fate_desk.model import (
+    Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
+)
+from fate_desk.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    singular: str
+    plural: str
+    icon: str
+    group: str | None  # the navigator folder it sits in, or None for a top-level list
+    make: Callable[[Campaign, RuleSet], object]
+
+
+def _character(kind: CharacterKind, name: str):
+    def make(campaign: Campaign, ruleset: RuleSet) -> Character:
+        return Character(
+            kind=kind, ruleset=ruleset.id, name=name, refresh=ruleset.refresh_start,
+            fate_points=ruleset.refresh_start,
+        )
+    return make
+
+
+def _session(campaign: Campaign, ruleset: RuleSet) -> SessionLog:
+    number = max((s.number for s in campaign.sessions), default=0) + 1
+    return SessionLog(number=number, arc=max(1, campaign.clock.arc), title=f"Session {number}")
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("pc", "Player character", "Player characters", "pc", None, _character(CharacterKind.PC, "New character")),
+    Kind("major_npc", "Major NPC", "Major NPCs", "major_npc", "NPCs", _character(CharacterKind.MAJOR_NPC, "New major NPC")),
+    Kind("minor_npc", "Minor NPC", "Minor NPCs", "minor_npc", "NPCs", _character(CharacterKind.MINOR_NPC, "New minor NPC")),
+    Kind("monster", "Monster", "Monsters", "monster", "NPCs", _character(CharacterKind.MONSTER, "New monster")),
+    Kind("hazard", "Hazard", "Hazards", "hazard", "Obstacles", lambda c, r: Hazard(name="New hazard")),
+    Kind("block", "Block", "Blocks", "block", "Obstacles", lambda c, r: Block(name="New block")),
+    Kind("distraction", "Distraction", "Distractions", "distraction", "Obstacles",
+         lambda c, r: Distraction(name="New distraction")),
+    Kind("countdown", "Countdown", "Countdowns", "countdown", None, lambda c, r: Countdown(name="New countdown")),
+    Kind("scene", "Scene", "Scenes", "scene", None, lambda c, r: Scene(name="New scene", zones=[Zone(name="Here")])),
+    Kind("session", "Session", "Sessions", "session", None, _session),
+)
+BY_KEY = {kind.key: kind for kind in KINDS}
+GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
+
+
+def kind_of(entity) -> str:
+    if isinstance(entity, Character):
+        return entity.kind.value
+    if isinstance(entity, (Hazard, Block, Distraction)):
+        return entity.kind
+    if isinstance(entity, Countdown):
+        return "countdown"
+    if isinstance(entity, Scene):
+        return "scene"
+    if isinstance(entity, SessionLog):
+        return "session"
+    raise TypeError(f"not a campaign entry: {type(entity).__name__}")
+
+
+def display_name(entity) -> str:
+    if isinstance(entity, SessionLog):
+        return entity.title.strip() or f"Session {entity.number}"
+    name = getattr(entity, "name", "").strip()
+    return name or f"Unnamed {BY_KEY[kind_of(entity)].singular.lower()}"
+
+
+def all_entities(campaign: Campaign) -> list:
+    return [*campaign.characters, *campaign.obstacles, *campaign.countdowns, *campaign.scenes, *campaign.sessions]

@@ -1,0 +1,100 @@
+"""Finding, creating and copying campaign files for the window (no widgets here)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from fate_desk.model import Campaign
+from fate_desk.paths import resources_dir, user_data_dir
+from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
+from fate_desk.store.bundle import read_bundle, write_bundle
+from fate_desk.store.campaign_file import SUFFIX, CampaignFile, CampaignFileError
+
+SAMPLE_BUNDLE = "sample-campaign" + BUNDLE_SUFFIX
+
+
+def sample_bundle_path() -> Path:
+    return resources_dir() / SAMPLE_BUNDLE
+
+
+def safe_file_name(name: str) -> str:
+    cleaned = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", name).strip(" .") or "Campaign"
+    return cleaned[:80]
+
+
+def free_path(folder: Path, stem: str, suffix: str = SUFFIX) -> Path:
+    """folder/stem.suffix, or 'stem 2', 'stem 3', ... if that name is taken."""
+    candidate = folder / f"{stem}{suffix}"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{stem} {n}{suffix}"
+        n += 1
+    return candidate
+
+
+def create_sample_campaign(folder: Path | None = None) -> Path:
+    """Copy the bundled sample into a new campaign file in the user's folder."""
+    folder = folder or user_data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    campaign = read_bundle(sample_bundle_path())
+    path = free_path(folder, safe_file_name(campaign.name))
+    CampaignFile.create(path, campaign).close()
+    return path
+
+
+def open_campaign(path: Path) -> tuple[CampaignFile, str]:
+    """Open a campaign file; a bundle (.fate-campaign.json) becomes a new campaign file beside it.
+
+    Returns the open file and a note for the status bar (empty when there is nothing to say).
+    """
+    path = Path(path)
+    if path.name.endswith(BUNDLE_SUFFIX):
+        campaign = read_bundle(path)
+        stem = path.name[: -len(BUNDLE_SUFFIX)]
+        target = free_path(path.parent, safe_file_name(stem))
+        handle = CampaignFile.create(target, campaign)
+        return handle, f"Imported {path.name} into the new campaign file {target.name}"
+    return CampaignFile.open(path), ""
+
+
+def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:
+    path = Path(path)
+    if path.suffix != SUFFIX:
+        path = path.with_name(path.name + SUFFIX)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return CampaignFile.create(path, campaign)
+
+
+def save_copy(handle: CampaignFile, target: Path) -> Path:
+    """Write a copy of the open campaign: a bundle by its suffix, else a campaign file.
+
+    The copy is made beside the target first and renamed into place, so a failure never
+    leaves a half-written file under the user's chosen name.
+    """
+    target = Path(target)
+    if target.resolve() == handle.path.resolve():
+        raise CampaignFileError(str(target), "is the campaign that is open; choose another name")
+    if target.name.endswith(BUNDLE_SUFFIX):
+        write_bundle(target, handle.campaign)
+        return target
+    if target.suffix != SUFFIX:
+        target = target.with_name(target.name + SUFFIX)
+    tmp = target.with_name(f".{target.name}.copy")
+    tmp.unlink(missing_ok=True)
+    try:
+        source = sqlite3.connect(f"{handle.path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            copy = sqlite3.connect(tmp)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        tmp.replace(target)
+    except (sqlite3.Error, OSError) as exc:
+        tmp.unlink(missing_ok=True)
+        raise CampaignFileError(str(target), f"could not be written ({exc})") from None
+    return target

@@ -1,0 +1,85 @@
+"""The problems dock: the live checker output for the sheet in front of the user."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from fate_desk.model import Character
+from fate_desk.rules import Level
+
+from .icons import icon
+
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+_ORDER = {Level.ERROR: 0, Level.WARNING: 1, Level.INFO: 2}
+
+
+class ProblemsDock(QDockWidget):
+    """Lists problems worst first; activating one asks for the field its path names."""
+
+    problemActivated = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__("Problems", parent)
+        self.setObjectName("problemsDock")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 4, 6, 6)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setAlternatingRowColors(True)
+        self.list.setAccessibleName("Problems")
+        layout.addWidget(self.summary)
+        layout.addWidget(self.list)
+        self.setWidget(body)
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        self.document = None
+        self.entity_id: str | None = None
+
+    def show_for(self, document, entity_id: str | None) -> None:
+        if self.document is not document:
+            if self.document is not None:
+                self.document.entityChanged.disconnect(self._changed)
+            self.document = document
+            document.entityChanged.connect(self._changed)
+        self.entity_id = entity_id
+        self.refresh()
+
+    def _changed(self, entity_id: str) -> None:
+        if entity_id == self.entity_id:
+            self.refresh()
+
+    def refresh(self) -> None:
+        self.list.clear()
+        entity = self.document.entity(self.entity_id) if self.document and self.entity_id else None
+        if not isinstance(entity, Character):
+            self.summary.setText("Open a character to see how it fits the rules.")
+            return
+        result = self.document.check(self.entity_id)
+        ruleset = self.document.ruleset_for(entity)
+        problems = sorted(result.problems, key=lambda p: _ORDER[p.severity])
+        for problem in problems:
+            item = QListWidgetItem(icon(problem.severity.value), problem.message)
+            item.setData(PATH_ROLE, problem.path)
+            item.setToolTip(f"{problem.code} — click to go to the field")
+            self.list.addItem(item)
+        errors = len(result.errors)
+        others = len(problems) - errors
+        if not problems:
+            self.summary.setText(f"✔ Nothing to fix: this sheet follows the {ruleset.name} rules.")
+        elif not errors:
+            self.summary.setText(f"No rule is broken ({ruleset.name}); {others} note{'s' if others != 1 else ''} "
+                                 "on what is left to fill in.")
+        else:
+            self.summary.setText(f"<b>{errors} rule error{'s' if errors != 1 else ''}</b>"
+                                 f"{f' and {others} note' + ('s' if others != 1 else '') if others else ''} "
+                                 f"against {ruleset.name}.")
+
+    def messages(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.problemActivated.emit(item.data(PATH_ROLE))

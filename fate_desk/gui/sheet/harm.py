@@ -1,0 +1,152 @@
+"""Stress tracks (checkable boxes, derived live) and consequence slots."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules import Derived, RuleSet, SlotInfo
+from fate_desk.rules.edits import set_consequence, set_stress_box
+from fate_desk.rules.recovery import clears_when
+
+from .common import set_text
+
+BOX_STYLE = """
+QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
+              background: palette(base); color: palette(text); }
+QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);
+                      border-color: palette(highlight); }
+"""
+
+
+class StressSection:
+    def __init__(self, sheet, layout: QGridLayout):
+        self.sheet = sheet
+        self.layout = layout
+        self.rows: dict[str, tuple[QLabel, QWidget, list[QToolButton]]] = {}
+
+    def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
+        for track_id in list(self.rows):
+            if track_id not in derived.stress:
+                label, holder, _ = self.rows.pop(track_id)
+                label.deleteLater()
+                holder.deleteLater()
+        specs = {t.id: t for t in ruleset.stress.tracks}
+        for row, (track_id, values) in enumerate(derived.stress.items()):
+            if track_id not in self.rows:
+                label = QLabel()
+                holder = QWidget()
+                box_layout = QHBoxLayout(holder)
+                box_layout.setContentsMargins(0, 0, 0, 0)
+                box_layout.setSpacing(4)
+                box_layout.addStretch(1)
+                self.rows[track_id] = (label, holder, [])
+            label, holder, boxes = self.rows[track_id]
+            self.layout.addWidget(label, row, 0)
+            self.layout.addWidget(holder, row, 1)
+            name = derived.track_names.get(track_id, track_id)
+            spec = specs.get(track_id)
+            if spec and spec.skills and character.stress_boxes is None:
+                skill = max(spec.skills, key=character.rating)
+                label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(character.rating(skill))}</small>")
+            else:
+                label.setText(f"<b>{name}</b>")
+            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []))
+
+    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int]) -> None:
+        layout = holder.layout()
+        while len(boxes) < len(values):
+            position = len(boxes)
+            box = QToolButton()
+            box.setCheckable(True)
+            box.setFixedSize(30, 30)
+            box.setStyleSheet(BOX_STYLE)
+            box.toggled.connect(lambda on, t=track_id, p=position: self._toggled(t, p, on))
+            layout.insertWidget(position, box)
+            boxes.append(box)
+        while len(boxes) > len(values):
+            box = boxes.pop()
+            box.hide()
+            box.deleteLater()
+        for position, (box, value) in enumerate(zip(boxes, values)):
+            box.setText(str(value))
+            box.setAccessibleName(f"{track_id} stress box {position + 1}, worth {value}")
+            box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}")
+            with QSignalBlocker(box):
+                box.setChecked(position in marked)
+
+    def _toggled(self, track_id: str, position: int, on: bool) -> None:
+        verb = "Mark" if on else "Clear"
+        self.sheet.edit(lambda c: set_stress_box(c, track_id, position, on), f"{verb} {track_id} stress box")
+
+    def boxes(self, track_id: str) -> list[QToolButton]:
+        return list(self.rows[track_id][2]) if track_id in self.rows else []
+
+
+class ConsequencesSection:
+    def __init__(self, sheet, layout: QGridLayout):
+        self.sheet = sheet
+        self.layout = layout
+        self.layout.setColumnStretch(1, 1)
+        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
+        self._order: list[str] = []
+
+    def update(self, character: Character, derived: Derived) -> None:
+        slots = derived.consequences
+        ids = [s.id for s in slots]
+        if ids != self._order:
+            for widgets in self.rows.values():
+                for widget in widgets:
+                    widget.deleteLater()
+            self.rows = {}
+            for row, slot in enumerate(slots):
+                self.rows[slot.id] = self._make_row(row, slot)
+            self._order = ids
+        filled = {c.slot: c for c in character.consequences}
+        for slot in slots:
+            label, edit, recovering, when = self.rows[slot.id]
+            label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
+            current = filled.get(slot.id)
+            set_text(edit, current.text if current else "")
+            with QSignalBlocker(recovering):
+                recovering.setChecked(bool(current and current.recovering))
+            recovering.setEnabled(bool(current and current.text.strip()) or recovering.isChecked())
+            when_text = self._when(slot, current)
+            when.setText(when_text)
+            when.setVisible(bool(when_text))
+
+    def _when(self, slot: SlotInfo, current) -> str:
+        """How to treat a filled consequence, or when a recovering one clears (core rules)."""
+        if current is None or not (current.text.strip() or current.recovering):
+            return ""
+        campaign = self.sheet.document.campaign
+        text = clears_when(self.sheet.character, self.sheet.ruleset, slot.id, campaign.options, campaign.clock)
+        return f"<small>{text}</small>"
+
+    def _make_row(self, row: int, slot: SlotInfo):
+        label = QLabel()
+        edit = QLineEdit()
+        edit.setPlaceholderText("Free")
+        edit.setAccessibleName(f"{slot.label or slot.severity.label} consequence")
+        recovering = QCheckBox("Recovering")
+        recovering.setToolTip("Treatment succeeded: the consequence is on its way out")
+        when = QLabel()
+        when.setEnabled(False)
+        label.setBuddy(edit)
+        self.layout.addWidget(label, 2 * row, 0)
+        self.layout.addWidget(edit, 2 * row, 1)
+        self.layout.addWidget(recovering, 2 * row, 2)
+        self.layout.addWidget(when, 2 * row + 1, 1, 1, 2)
+        slot_id = slot.id
+        edit.textEdited.connect(lambda text: self.sheet.edit(
+            lambda c: set_consequence(c, slot_id, text=text), "Edit consequence", ("consequence", slot_id)))
+        recovering.toggled.connect(lambda on: self.sheet.edit(
+            lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
+            "Begin recovery" if on else "Stop recovery"))
+        return label, edit, recovering, when
+
+    def field(self, slot_id: str | None = None) -> QLineEdit | None:
+        if slot_id and slot_id in self.rows:
+            return self.rows[slot_id][1]
+        return next(iter(self.rows.values()))[1] if self.rows else None

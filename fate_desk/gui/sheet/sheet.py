@@ -1,0 +1,222 @@
+"""The character sheet editor for PCs and major NPCs, laid out like a Fate sheet."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
+    QWidget,
+)
+
+from fate_desk.model import Character, CharacterKind
+from fate_desk.rules import Level, Problem
+from fate_desk.rules.edits import edited, set_fate_points
+
+from ..forms import child, load_form
+from ..kinds import display_name
+from .aspects import AspectsSection
+from .common import PROBLEM_STYLE, mark, set_text
+from .harm import ConsequencesSection, StressSection
+from .skills import SkillsSection
+from .stunts import StuntsSection
+
+_ASPECT_PATH = re.compile(r"^aspects\[(\d+)\]$")
+_RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
+
+
+class CharacterSheet(QWidget):
+    """Shows one character from the document and turns every edit into an undoable step."""
+
+    def __init__(self, document, entity_id: str, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.entity_id = entity_id
+        self.form = load_form("sheet")
+        self.form.setStyleSheet(PROBLEM_STYLE)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.form)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+        self.scroll = scroll
+
+        self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
+        self.description_edit: QLineEdit = child(self.form, QLineEdit, "descriptionEdit")
+        self.kind_label: QLabel = child(self.form, QLabel, "kindLabel")
+        self.ruleset_label: QLabel = child(self.form, QLabel, "rulesetLabel")
+        self.refresh_value: QLabel = child(self.form, QLabel, "refreshValue")
+        self.refresh_explanation: QLabel = child(self.form, QLabel, "refreshExplanation")
+        self.fate_points_value: QLabel = child(self.form, QLabel, "fatePointsValue")
+        self.fate_minus: QToolButton = child(self.form, QToolButton, "fatePointsMinus")
+        self.fate_plus: QToolButton = child(self.form, QToolButton, "fatePointsPlus")
+        self.notes_edit: QPlainTextEdit = child(self.form, QPlainTextEdit, "notesEdit")
+        self.boxes = {name: child(self.form, QGroupBox, f"{name}Box")
+                      for name in ("aspects", "skills", "stunts", "stress", "consequences", "notes")}
+        self._style_identity()
+
+        self.aspects = AspectsSection(self, child(self.form, QGridLayout, "aspectsLayout"))
+        self.skills = SkillsSection(self, child(self.form, QVBoxLayout, "skillsLayout"))
+        self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
+        self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
+        self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
+        child(self.form, QGridLayout, "identityLayout").setColumnStretch(1, 1)
+        columns = child(self.form, QHBoxLayout, "columnsLayout")
+        columns.setStretch(0, 1)  # two equal columns, like a printed sheet
+        columns.setStretch(1, 1)
+
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.description_edit.textEdited.connect(
+            lambda t: self.edit(lambda c: edited(c, description=t), "Edit description", ("description",)))
+        self.notes_edit.textChanged.connect(
+            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+        self.fate_minus.clicked.connect(lambda: self._fate_points(-1))
+        self.fate_plus.clicked.connect(lambda: self._fate_points(+1))
+        self._marked: set[QWidget] = set()
+        document.entityChanged.connect(self._entity_changed)
+        self.refresh()
+
+    def _style_identity(self) -> None:
+        font = self.name_edit.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.name_edit.setFont(font)
+        for label in (self.refresh_value, self.fate_points_value):
+            big = label.font()
+            big.setPointSizeF(big.pointSizeF() * 2.0)
+            big.setBold(True)
+            label.setFont(big)
+        for name in ("refreshTitle", "fatePointsTitle"):
+            title = child(self.form, QLabel, name)
+            small = title.font()
+            small.setPointSizeF(small.pointSizeF() * 0.85)
+            small.setBold(True)
+            title.setFont(small)
+        for frame in ("refreshFrame", "fatePointsFrame"):
+            child(self.form, QFrame, frame).setMinimumWidth(150)
+        self.fate_minus.setFixedSize(28, 28)
+        self.fate_plus.setFixedSize(28, 28)
+
+    # --- reading the document ------------------------------------------------------------
+
+    @property
+    def character(self) -> Character:
+        return self.document.entity(self.entity_id)
+
+    @property
+    def ruleset(self):
+        return self.document.ruleset_for(self.character)
+
+    def title(self) -> str:
+        character = self.character
+        return display_name(character) if character else "(deleted)"
+
+    def _entity_changed(self, entity_id: str) -> None:
+        if entity_id == self.entity_id:
+            self.refresh()
+
+    def refresh(self) -> None:
+        character = self.character
+        if character is None:
+            return
+        ruleset = self.ruleset
+        result = self.document.check(self.entity_id)
+        derived = result.derived
+        set_text(self.name_edit, character.name)
+        set_text(self.description_edit, character.description)
+        set_text(self.notes_edit, character.notes)
+        self.kind_label.setText(f"<b>{character.kind.label}</b>")
+        self.ruleset_label.setText(f"Rule set: {ruleset.name}")
+        self.refresh_value.setText(str(derived.refresh))
+        pays = character.kind == CharacterKind.PC
+        self.refresh_explanation.setText(
+            f"<small>{derived.refresh_explanation if pays else 'no cost for NPC stunts'}</small>")
+        self.fate_points_value.setText(str(character.fate_points))
+        self.fate_minus.setEnabled(character.fate_points > 0)
+        self.aspects.update(character, ruleset)
+        self.skills.update(character, ruleset, result.problems)
+        self.stunts.update(character, ruleset, derived, pays)
+        self.stress.update(character, ruleset, derived)
+        self.consequences.update(character, derived)
+        self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
+        self._mark_problems(result.problems)
+
+    # --- editing -----------------------------------------------------------------------
+
+    def edit(self, operation, text: str, merge_key: object = None) -> bool:
+        return self.document.edit(self.entity_id, operation, text, merge_key)
+
+    def _fate_points(self, step: int) -> None:
+        self.edit(lambda c: set_fate_points(c, c.fate_points + step), "Spend a fate point" if step < 0 else "Gain a fate point")
+
+    def open_stunt_helper(self) -> None:
+        from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for
+
+        dialog = StuntHelperDialog(self.ruleset, self.character, self)
+        if dialog.exec():
+            self.stunts.add(dialog.stunt(), "Add stunt from template")
+
+    # --- problems -------------------------------------------------------------------------
+
+    def widgets_for(self, path: str) -> list[QWidget]:
+        """The fields a checker path names (used to mark them and to focus them)."""
+        if found := _ASPECT_PATH.match(path):
+            edit = self.aspects.field(int(found.group(1)))
+            return [edit] if edit else []
+        head = path.split(".", 1)[0].split("@", 1)[0].split("[", 1)[0]
+        if head == "refresh":
+            return [self.refresh_value]
+        if head == "stunts":
+            return [self.boxes["stunts"], self.stunts.summary]
+        if head == "name":
+            return [self.name_edit]
+        if head in self.boxes:
+            return [self.boxes[head]]
+        return []
+
+    def _mark_problems(self, problems: list[Problem]) -> None:
+        marks: dict[QWidget, tuple[str, str]] = {}
+        for problem in problems:
+            severity = problem.severity.value
+            if severity not in _RANK:
+                continue
+            for widget in self.widgets_for(problem.path):
+                old = marks.get(widget)
+                if old is None or _RANK[severity] < _RANK[old[0]]:
+                    marks[widget] = (severity, problem.message)
+        for widget in self._marked - set(marks):
+            mark(widget, None)
+        for widget, (severity, message) in marks.items():
+            mark(widget, severity, message)
+        self._marked = set(marks)
+
+    def focus_path(self, path: str) -> bool:
+        """Bring the field a problem names into view and give it the keyboard focus."""
+        if path.startswith("skills."):
+            self.skills.focus_skill(path[len("skills."):])
+            self.scroll.ensureWidgetVisible(self.boxes["skills"])
+            return True
+        if path.startswith("skills@"):
+            try:
+                self.skills.focus_row(int(path.split("@", 1)[1]))
+            except ValueError:
+                return False
+            self.scroll.ensureWidgetVisible(self.boxes["skills"])
+            return True
+        if path == "stunts":
+            target = self.stunts.cards[-1].name if self.stunts.cards else self.stunts.add_button
+        elif path.startswith("consequences"):
+            target = self.consequences.field()
+        elif path.startswith("stress"):
+            target = next((b for t in self.stress.rows for b in self.stress.boxes(t)), None)
+        else:
+            widgets = self.widgets_for(path)
+            target = widgets[0] if widgets else None
+        if target is None:
+            return False
+        self.scroll.ensureWidgetVisible(target, 50, 80)
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True

@@ -1,0 +1,124 @@
+"""The skills section: pyramid and table, two views of one SkillsModel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QPushButton, QTableView, QTabWidget,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules import Problem, RuleSet
+from fate_desk.rules.edits import set_skill
+
+from .ladder_delegate import LadderDelegate
+from .pyramid import PyramidView
+from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
+
+
+class SkillsSection:
+    def __init__(self, sheet, layout: QVBoxLayout):
+        self.sheet = sheet
+        self.model = SkillsModel(sheet)
+        self.model.ratingEdited.connect(self._rating_edited)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.pyramid = PyramidView(self.model)
+        pyramid_page = QWidget()
+        pyramid_layout = QVBoxLayout(pyramid_page)
+        pyramid_layout.setContentsMargins(0, 6, 0, 0)
+        self.shape_label = QLabel()
+        self.shape_label.setWordWrap(True)
+        pyramid_layout.addWidget(self.shape_label)
+        pyramid_layout.addWidget(self.pyramid)
+        self.tabs.addTab(pyramid_page, "Pyramid")
+
+        self.proxy = QSortFilterProxyModel(sheet)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SkillRole.SORT)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setItemDelegateForColumn(RATING_COLUMN, LadderDelegate(self.table))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setAlternatingRowColors(True)
+        self.table.setMinimumHeight(260)
+        self.table.setAccessibleName("Skills")
+        table_page = QWidget()
+        table_layout = QVBoxLayout(table_page)
+        table_layout.setContentsMargins(0, 6, 0, 0)
+        table_layout.addWidget(self.table)
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton("Add custom skill…")
+        self.add_button.clicked.connect(self.ask_custom_skill)
+        buttons.addWidget(self.add_button)
+        buttons.addStretch(1)
+        table_layout.addLayout(buttons)
+        self.tabs.addTab(table_page, "List")
+        layout.addWidget(self.tabs)
+        self.pyramid.skillSelected.connect(self._select_in_table)
+
+    def update(self, character: Character, ruleset: RuleSet, problems: list[Problem]) -> None:
+        self.model.set_character(character, ruleset, problems)
+        self.pyramid.row_problems = {
+            int(p.path.split("@", 1)[1]): p.severity.value for p in problems if p.path.startswith("skills@")
+        }
+        self.pyramid.update()
+        word = ruleset.skill_word_plural.capitalize()
+        self.tabs.setTabText(1, "List")
+        self.add_button.setText(f"Add custom {ruleset.skill_word}…")
+        self.add_button.setVisible(ruleset.allow_custom_skills)
+        hint = "Drag a {w} to another row, or pick it and press ↑ or ↓.".format(w=ruleset.skill_word)
+        self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
+
+    def _rating_edited(self, name: str, rating: int) -> None:
+        self.sheet.edit(lambda c: set_skill(c, name, rating), f"Set {name} to {ladder_label(rating)}")
+
+    def ask_custom_skill(self) -> None:
+        ruleset = self.model.ruleset
+        name, ok = QInputDialog.getText(
+            self.table, f"Add a custom {ruleset.skill_word}", f"Name of the new {ruleset.skill_word}:"
+        )
+        if ok:
+            self.add_custom_skill(name)
+
+    def add_custom_skill(self, name: str, rating: int = 1) -> bool:
+        """Add a skill that is not on the list, at Average (+1) so it shows on the sheet."""
+        name = name.strip()
+        if not name or name in self.model.skill_names():
+            return False
+        return self.sheet.edit(lambda c: set_skill(c, name, rating), f"Add {name}")
+
+    def _select_in_table(self, name: str) -> None:
+        row = self.model.row_of(name)
+        if row >= 0:
+            self.table.selectRow(self.proxy.mapFromSource(self.model.index(row, 0)).row())
+
+    def focus_skill(self, name: str) -> None:
+        if self.tabs.currentIndex() == 0 and name in self.model.skill_names():
+            self.pyramid.select(name)
+            self.pyramid.setFocus()
+        else:
+            self._select_in_table(name)
+            self.table.setFocus()
+
+    def focus_row(self, rating: int) -> None:
+        self.tabs.setCurrentIndex(0)
+        self.pyramid.setFocus()
+        self.pyramid.flash_rating = rating
+        self.pyramid.update()
+        QTimer.singleShot(1200, self.pyramid, self._end_flash)
+
+    def _end_flash(self) -> None:
+        self.pyramid.flash_rating = None
+        self.pyramid.update()

@@ -1,0 +1,139 @@
+"""The skills of one character as a Qt item model, shared by the table and the pyramid."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QColor
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules import Level, Problem, RuleSet
+
+from ..icons import icon
+
+
+class SkillRole(IntEnum):
+    NAME = Qt.ItemDataRole.UserRole + 1  # str: the skill's name
+    RATING = Qt.ItemDataRole.UserRole + 2  # int: its rating (0 when Mediocre)
+    CUSTOM = Qt.ItemDataRole.UserRole + 3  # bool: not on the rule set's list
+    PROBLEM = Qt.ItemDataRole.UserRole + 4  # Problem | None: the worst problem naming this skill
+    SORT = Qt.ItemDataRole.UserRole + 5  # name (column 0) or rating (column 1), for sorting
+
+
+NAME_COLUMN, RATING_COLUMN = 0, 1
+_ORDER = {Level.ERROR: 0, Level.WARNING: 1, Level.INFO: 2}
+
+
+class SkillsModel(QAbstractTableModel):
+    """Rows: the rule set's skills in list order, then the character's custom skills.
+
+    The model never changes the character itself: `ratingEdited(name, rating)` asks the sheet
+    to make the change through the undo stack, and `set_character` brings the result back.
+    """
+
+    ratingEdited = Signal(str, int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.character: Character | None = None
+        self.ruleset: RuleSet | None = None
+        self._rows: list[str] = []
+        self._problems: dict[str, Problem] = {}
+
+    def set_character(self, character: Character, ruleset: RuleSet, problems: list[Problem] = ()) -> None:
+        listed = list(ruleset.skills)
+        rows = listed + sorted((s for s in character.skills if s not in listed), key=str.casefold)
+        self.character, self.ruleset = character, ruleset
+        self._problems = {}
+        for problem in sorted(problems, key=lambda p: _ORDER[p.severity]):
+            if problem.path.startswith("skills."):
+                self._problems.setdefault(problem.path[len("skills."):], problem)
+        if rows != self._rows:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+        elif rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 1))
+
+    # --- reading ----------------------------------------------------------------------
+
+    def skill_names(self) -> list[str]:
+        return list(self._rows)
+
+    def rating(self, name: str) -> int:
+        return self.character.rating(name) if self.character else 0
+
+    def row_of(self, name: str) -> int:
+        return self._rows.index(name) if name in self._rows else -1
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else 2
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            word = self.ruleset.skill_word.capitalize() if self.ruleset else "Skill"
+            return (word, "Rating")[section]
+        return None
+
+    def flags(self, index):
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == RATING_COLUMN:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or self.character is None:
+            return None
+        name = self._rows[index.row()]
+        rating = self.character.rating(name)
+        problem = self._problems.get(name)
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME_COLUMN:
+                return f"{name} (custom)" if self._custom(name) else name
+            return ladder_label(rating)
+        if role == Qt.ItemDataRole.EditRole:
+            return name if column == NAME_COLUMN else rating
+        if role == Qt.ItemDataRole.DecorationRole and column == NAME_COLUMN and problem:
+            return icon(problem.severity.value)
+        if role == Qt.ItemDataRole.ToolTipRole and problem:
+            return problem.message
+        if role == Qt.ItemDataRole.ForegroundRole and column == RATING_COLUMN and rating == 0:
+            return QColor(128, 128, 128)
+        if role == SkillRole.NAME:
+            return name
+        if role == SkillRole.RATING:
+            return rating
+        if role == SkillRole.CUSTOM:
+            return self._custom(name)
+        if role == SkillRole.PROBLEM:
+            return problem
+        if role == SkillRole.SORT:
+            return name.casefold() if column == NAME_COLUMN else rating
+        return None
+
+    def _custom(self, name: str) -> bool:
+        return self.ruleset is not None and name not in self.ruleset.skills
+
+    # --- editing ------------------------------------------------------------------------
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or index.column() != RATING_COLUMN or self.character is None:
+            return False
+        try:
+            rating = int(value)
+        except (TypeError, ValueError):
+            return False
+        name = self._rows[index.row()]
+        if rating == self.character.rating(name):
+            return False
+        self.ratingEdited.emit(name, rating)
+        return True
+
+    def set_rating(self, name: str, rating: int) -> bool:
+        row = self.row_of(name)
+        return row >= 0 and self.setData(self.index(row, RATING_COLUMN), rating)

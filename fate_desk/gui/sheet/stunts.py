@@ -1,0 +1,120 @@
+"""Stunts: a card per stunt (name and text), free slots and what each extra stunt costs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QToolButton, QVBoxLayout,
+)
+
+from fate_desk.model import Character, Stunt
+from fate_desk.rules import Derived, RuleSet
+from fate_desk.rules.derive import count_word
+from fate_desk.rules.edits import add_stunt, remove_stunt, update_stunt
+
+from ..icons import icon
+from .common import set_text
+
+
+class StuntCard(QFrame):
+    def __init__(self, section: "StuntsSection", index: int):
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.index = index
+        layout = QGridLayout(self)
+        layout.setContentsMargins(8, 6, 6, 6)
+        layout.setVerticalSpacing(4)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Stunt name")
+        self.name.setAccessibleName(f"Stunt {index + 1} name")
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText("Because I …, I get +2 when I use [skill] to [action] when …")
+        self.text.setAccessibleName(f"Stunt {index + 1} text")
+        self.text.setTabChangesFocus(True)
+        self.text.setFixedHeight(self.text.fontMetrics().lineSpacing() * 3 + 14)
+        self.remove = QToolButton()
+        self.remove.setIcon(icon("remove"))
+        self.remove.setToolTip("Remove this stunt")
+        self.remove.setAccessibleName(f"Remove stunt {index + 1}")
+        self.cost = QLabel()
+        self.cost.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.name, 0, 0)
+        layout.addWidget(self.cost, 0, 1)
+        layout.addWidget(self.remove, 0, 2)
+        layout.addWidget(self.text, 1, 0, 1, 3)
+        self.name.textEdited.connect(lambda text: section.edit_stunt(self.index, name=text))
+        self.text.textChanged.connect(lambda: section.edit_stunt(self.index, text=self.text.toPlainText()))
+        self.remove.clicked.connect(lambda: section.remove(self.index))
+
+
+class StuntsSection:
+    def __init__(self, sheet, layout: QVBoxLayout):
+        self.sheet = sheet
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Stunt slots")
+        layout.addWidget(self.summary)
+        header = QHBoxLayout()
+        self.add_button = QPushButton(icon("add"), "Add stunt")
+        self.template_button = QPushButton(icon("template"), "New stunt from template…")
+        self.add_button.clicked.connect(self.add_blank)
+        self.template_button.clicked.connect(sheet.open_stunt_helper)
+        header.addWidget(self.add_button)
+        header.addWidget(self.template_button)
+        header.addStretch(1)
+        layout.addLayout(header)
+        self.cards_layout = QVBoxLayout()
+        self.cards_layout.setSpacing(6)
+        layout.addLayout(self.cards_layout)
+        self.empty = QLabel("No stunts yet. Stunts are the special tricks only this character can pull off.")
+        self.empty.setWordWrap(True)
+        self.empty.setEnabled(False)
+        layout.addWidget(self.empty)
+        self.cards: list[StuntCard] = []
+
+    def update(self, character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> None:
+        while len(self.cards) < len(character.stunts):
+            card = StuntCard(self, len(self.cards))
+            self.cards_layout.addWidget(card)
+            self.cards.append(card)
+        while len(self.cards) > len(character.stunts):
+            card = self.cards.pop()
+            card.hide()
+            card.deleteLater()
+        for i, (card, stunt) in enumerate(zip(self.cards, character.stunts)):
+            set_text(card.name, stunt.name)
+            set_text(card.text, stunt.text)
+            paid = pays_refresh and i >= ruleset.free_stunts
+            card.cost.setText(f"<small>costs {ruleset.stunt_cost} refresh</small>" if paid else "<small>free</small>")
+        self.empty.setVisible(not character.stunts)
+        self.summary.setText(self._summary(character, ruleset, derived, pays_refresh))
+
+    @staticmethod
+    def _summary(character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> str:
+        if not pays_refresh:
+            return "NPCs pay no refresh for stunts."
+        free = ruleset.free_stunts
+        left = derived.free_stunts_left
+        parts = [f"{count_word(free).capitalize()} free stunt{'s' if free != 1 else ''}"]
+        parts.append(f"{count_word(left)} left" if left else "all used")
+        cost = f"each further stunt costs {ruleset.stunt_cost} refresh (refresh never below {ruleset.refresh_minimum})"
+        return f"{parts[0]}, {parts[1]}; {cost}."
+
+    def add_blank(self) -> None:
+        self.add(Stunt(), "Add stunt")
+        if self.cards:
+            self.cards[-1].name.setFocus()
+
+    def add(self, stunt: Stunt, text: str = "Add stunt") -> None:
+        self.sheet.edit(lambda c: add_stunt(c, stunt), text)
+
+    def edit_stunt(self, index: int, name: str | None = None, text: str | None = None) -> None:
+        what = "name" if name is not None else "text"
+        self.sheet.edit(lambda c: update_stunt(c, index, name=name, text=text), f"Edit stunt {what}",
+                        ("stunt", index, what))
+
+    def remove(self, index: int) -> None:
+        self.sheet.edit(lambda c: remove_stunt(c, index), "Remove stunt")

@@ -1,0 +1,68 @@
+"""Light and dark palettes (Fusion style), or the platform's own look."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+THEMES = ("system", "light", "dark")
+
+_DARK = {
+    QPalette.ColorRole.Window: "#2b2d31",
+    QPalette.ColorRole.WindowText: "#e6e6e6",
+    QPalette.ColorRole.Base: "#1f2023",
+    QPalette.ColorRole.AlternateBase: "#2f3136",
+    QPalette.ColorRole.ToolTipBase: "#3a3d42",
+    QPalette.ColorRole.ToolTipText: "#f0f0f0",
+    QPalette.ColorRole.PlaceholderText: "#8b8f96",
+    QPalette.ColorRole.Text: "#e6e6e6",
+    QPalette.ColorRole.Button: "#35373c",
+    QPalette.ColorRole.ButtonText: "#e6e6e6",
+    QPalette.ColorRole.BrightText: "#ff6b6b",
+    QPalette.ColorRole.Light: "#45484e",
+    QPalette.ColorRole.Midlight: "#3c3f44",
+    QPalette.ColorRole.Mid: "#2a2c30",
+    QPalette.ColorRole.Dark: "#1b1c1f",
+    QPalette.ColorRole.Shadow: "#111214",
+    QPalette.ColorRole.Highlight: "#4a78c2",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#7fb0ff",
+}
+
+_system_style: str | None = None
+_system_palette: QPalette | None = None
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """Switch palettes at run time; 'system' restores what the platform gave us."""
+    global _system_style, _system_palette
+    if _system_style is None:
+        _system_style = app.style().name()
+        _system_palette = QPalette(app.palette())
+    if theme == "system":
+        app.setStyle(QStyleFactory.create(_system_style) or app.style())
+        app.setPalette(_system_palette)
+    else:
+        app.setStyle(QStyleFactory.create("Fusion"))
+        app.setPalette(_palette(app, theme))
+    # Widgets with a style sheet keep the palette they were polished with; re-polish them.
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+
+
+def _palette(app: QApplication, theme: str) -> QPalette:
+    if theme == "dark":
+        palette = QPalette()
+        for role, colour in _DARK.items():
+            palette.setColor(role, QColor(colour))
+        for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+            palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7d83"))
+        return palette
+    return app.style().standardPalette()
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128

@@ -1,0 +1,32 @@
+"""Helpers for the GUI tests: open windows and sheets on throwaway campaign files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fate_desk.gui.document import CampaignDocument
+from fate_desk.model import Campaign, Character
+from fate_desk.rules import get_ruleset
+from fate_desk.store.campaign_file import CampaignFile, load_campaign
+
+
+def blank_pc(name: str = "") -> Character:
+    ruleset = get_ruleset("fate-condensed")
+    return Character(name=name, refresh=ruleset.refresh_start, fate_points=ruleset.refresh_start)
+
+
+def new_document(folder: Path, *characters: Character) -> CampaignDocument:
+    campaign = Campaign(name="Test campaign", characters=list(characters))
+    handle = CampaignFile.create(folder / "test.fatedesk", campaign)
+    return CampaignDocument(handle)
+
+
+def reread(document: CampaignDocument, entity_id: str):
+    """The entity as the file on disk has it (what the user finds after a restart)."""
+    campaign = load_campaign(document.path)
+    return next(e for e in [*campaign.characters, *campaign.obstacles, *campaign.countdowns,
+                            *campaign.scenes, *campaign.sessions] if e.id == entity_id)
+
+
+def character_named(document: CampaignDocument, name: str) -> Character:
+    return next(c for c in document.campaign.characters if c.name == name)

@@ -1,0 +1,245 @@
+"""The character sheet driven as a player would: typing, picking ratings, dragging, clicking."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+
+from fate_desk.gui.sheet import CharacterSheet
+from fate_desk.gui.sheet.skills_model import RATING_COLUMN
+from fate_desk.model import AspectRole, Stunt
+from fate_desk.store.bundle import read_bundle
+from fate_desk.gui.opening import sample_bundle_path
+from fate_desk.store.campaign_file import CampaignFile
+from fate_desk.gui.document import CampaignDocument
+
+from gui_helpers import blank_pc, new_document, reread
+
+
+@pytest.fixture
+def blank(qtbot, tmp_path):
+    """A sheet on an empty Fate Condensed PC."""
+    character = blank_pc("Ash")
+    document = new_document(tmp_path, character)
+    sheet = CharacterSheet(document, character.id)
+    qtbot.addWidget(sheet)
+    sheet.resize(1000, 900)
+    sheet.show()
+    yield document, sheet
+    document.close()
+
+
+@pytest.fixture
+def maren(qtbot, tmp_path):
+    """A sheet on a finished, legal PC from the sample campaign (Drive Great, Physique Fair, 3 stunts)."""
+    handle = CampaignFile.create(tmp_path / "sample.fatedesk", read_bundle(sample_bundle_path()))
+    document = CampaignDocument(handle)
+    sheet = CharacterSheet(document, "pc-maren")
+    qtbot.addWidget(sheet)
+    sheet.resize(1000, 900)
+    sheet.show()
+    yield document, sheet
+    document.close()
+
+
+def problem_codes(document, entity_id):
+    return [p.code for p in document.check(entity_id).problems]
+
+
+def test_typing_a_high_concept_saves_it_and_clears_the_problem(blank, qtbot):
+    document, sheet = blank
+    edit = sheet.aspects.field(0)
+    assert edit.property("problem") == "warning"  # empty High Concept is flagged
+    assert "aspects[0]" in [p.path for p in document.check(sheet.entity_id).problems]
+    qtbot.keyClicks(edit, "Ash-Eyed Witch of the Fens")
+    character = document.entity(sheet.entity_id)
+    assert character.aspects[0].role.value == "high_concept"
+    assert character.aspects[0].text == "Ash-Eyed Witch of the Fens"
+    assert reread(document, sheet.entity_id).aspects[0].text == "Ash-Eyed Witch of the Fens"
+    assert "aspects[0]" not in [p.path for p in document.check(sheet.entity_id).problems]
+    assert edit.property("problem") == ""
+
+
+def test_typing_is_one_undo_step(blank, qtbot):
+    document, sheet = blank
+    qtbot.keyClicks(sheet.aspects.field(1), "Cursed Luck")
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert document.entity(sheet.entity_id).aspect_text(AspectRole.TROUBLE) == ""
+    assert sheet.aspects.field(1).text() == ""
+    assert reread(document, sheet.entity_id).aspect_text(AspectRole.TROUBLE) == ""
+    document.undo_stack.redo()
+    assert sheet.aspects.field(1).text() == "Cursed Luck"
+
+
+def test_choosing_a_rating_in_the_table_uses_the_ladder(blank, qtbot):
+    document, sheet = blank
+    skills = sheet.skills
+    skills.tabs.setCurrentIndex(1)
+    row = skills.model.row_of("Fight")
+    index = skills.proxy.mapFromSource(skills.model.index(row, RATING_COLUMN))
+    assert index.data().startswith("Mediocre")
+    skills.table.edit(index)
+    combo = skills.table.findChild(QComboBox)
+    assert combo is not None
+    labels = [combo.itemText(i) for i in range(combo.count())]
+    assert "Great (+4)" in labels and "Legendary (+8)" in labels
+    combo.setCurrentIndex(combo.findData(4))
+    combo.activated.emit(combo.currentIndex())
+    assert document.entity(sheet.entity_id).skills == {"Fight": 4}
+    assert reread(document, sheet.entity_id).skills == {"Fight": 4}
+    assert index.data() == "Great (+4)"
+
+
+def test_dragging_a_skill_up_the_pyramid_overfills_great(maren, qtbot):
+    document, sheet = maren
+    pyramid = sheet.skills.pyramid
+    start = pyramid.chip_rect("Notice").center()
+    target = pyramid.row_rect(4).center()
+    assert not pyramid.chip_rect("Notice").isNull() and not pyramid.row_rect(4).isNull()
+    qtbot.mousePress(pyramid, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(pyramid, pos=start + (target - start) / 2)
+    qtbot.mouseMove(pyramid, pos=target)
+    qtbot.mouseRelease(pyramid, Qt.MouseButton.LeftButton, pos=target)
+    character = document.entity("pc-maren")
+    assert character.skills["Notice"] == 4
+    assert "skills.over" in problem_codes(document, "pc-maren")
+    great = next(row for row in pyramid.rows if row.rating == 4)
+    assert great.over and sorted(great.names) == ["Drive", "Notice"]
+    document.undo_stack.undo()
+    assert document.entity("pc-maren").skills["Notice"] == 3
+    assert reread(document, "pc-maren").skills["Notice"] == 3
+    assert "skills.over" not in problem_codes(document, "pc-maren")
+
+
+def test_arrow_keys_move_the_picked_skill(maren, qtbot):
+    document, sheet = maren
+    pyramid = sheet.skills.pyramid
+    qtbot.mouseClick(pyramid, Qt.MouseButton.LeftButton, pos=pyramid.chip_rect("Crafts").center())
+    assert pyramid.selected == "Crafts"
+    qtbot.keyClick(pyramid, Qt.Key.Key_Down)
+    assert "Crafts" not in document.entity("pc-maren").skills  # back to Mediocre
+    assert any(p.path == "skills@1" for p in document.check("pc-maren").problems)
+
+
+def test_fourth_stunt_drops_refresh_and_undo_brings_it_back(maren, qtbot):
+    document, sheet = maren
+    assert sheet.refresh_value.text() == "3"
+    qtbot.mouseClick(sheet.stunts.add_button, Qt.MouseButton.LeftButton)
+    assert len(document.entity("pc-maren").stunts) == 4
+    assert sheet.refresh_value.text() == "2"
+    assert "3 − 1 for a fourth stunt" in sheet.refresh_explanation.text()
+    assert "costs 1 refresh" in sheet.stunts.cards[3].cost.text()
+    qtbot.keyClicks(sheet.stunts.cards[3].name, "Old Salt")
+    assert reread(document, "pc-maren").stunts[3].name == "Old Salt"
+    document.undo_stack.undo()  # the name
+    document.undo_stack.undo()  # the stunt
+    assert len(document.entity("pc-maren").stunts) == 3
+    assert sheet.refresh_value.text() == "3"
+    document.undo_stack.redo()
+    assert sheet.refresh_value.text() == "2"
+
+
+def test_sixth_stunt_breaks_minimum_refresh(maren, qtbot):
+    document, sheet = maren
+    for _ in range(3):
+        qtbot.mouseClick(sheet.stunts.add_button, Qt.MouseButton.LeftButton)
+    assert "refresh.minimum" in problem_codes(document, "pc-maren")
+    assert sheet.boxes["stunts"].property("problem") == "error"
+    qtbot.mouseClick(sheet.stunts.cards[5].remove, Qt.MouseButton.LeftButton)
+    assert "refresh.minimum" not in problem_codes(document, "pc-maren")
+    assert sheet.boxes["stunts"].property("problem") == ""
+
+
+def test_raising_physique_adds_stress_boxes_and_superb_adds_a_mild_slot(maren, qtbot):
+    document, sheet = maren
+    assert len(sheet.stress.boxes("physical")) == 4  # Physique Fair (+2)
+    sheet.skills.model.set_rating("Physique", 3)
+    assert len(sheet.stress.boxes("physical")) == 6
+    assert list(sheet.consequences.rows) == ["mild", "moderate", "severe"]
+    sheet.skills.model.set_rating("Physique", 5)
+    assert list(sheet.consequences.rows) == ["mild", "mild_physical", "moderate", "severe"]
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert len(sheet.stress.boxes("physical")) == 4
+
+
+def test_marking_stress_and_a_recovering_consequence_are_saved(maren, qtbot):
+    document, sheet = maren
+    qtbot.mouseClick(sheet.stress.boxes("mental")[1], Qt.MouseButton.LeftButton)
+    assert document.entity("pc-maren").stress == {"mental": [1]}
+    label, edit, recovering, when = sheet.consequences.rows["moderate"]
+    qtbot.keyClicks(edit, "Cracked Ribs")
+    qtbot.mouseClick(recovering, Qt.MouseButton.LeftButton)
+    saved = reread(document, "pc-maren")
+    assert saved.stress == {"mental": [1]}
+    assert [(c.slot, c.text, c.recovering) for c in saved.consequences] == [("moderate", "Cracked Ribs", True)]
+    assert "clears at the end of the next session" in when.text()
+    assert saved.consequences[0].recovery_started == document.campaign.clock
+
+
+def test_fate_point_buttons(maren, qtbot):
+    document, sheet = maren
+    qtbot.mouseClick(sheet.fate_plus, Qt.MouseButton.LeftButton)
+    assert document.entity("pc-maren").fate_points == 4
+    for _ in range(4):
+        qtbot.mouseClick(sheet.fate_minus, Qt.MouseButton.LeftButton)
+    assert document.entity("pc-maren").fate_points == 0
+    assert not sheet.fate_minus.isEnabled()  # never below zero
+
+
+def test_custom_skill_is_added_where_the_rule_set_allows(blank, qtbot):
+    document, sheet = blank
+    assert sheet.skills.add_custom_skill("Sailing")
+    assert document.entity(sheet.entity_id).skills == {"Sailing": 1}
+    assert "Sailing (custom)" in [sheet.skills.model.index(r, 0).data() for r in range(sheet.skills.model.rowCount())]
+    assert "skills.unknown" in problem_codes(document, sheet.entity_id)
+
+
+def test_stunt_helper_fills_the_bonus_template(maren, qtbot, monkeypatch):
+    from fate_desk.gui.dialogs import stunt_helper
+
+    def fill_and_accept(dialog):
+        qtbot.keyClicks(dialog.name_edit, "Lock-Keeper's Friend")
+        qtbot.keyClicks(dialog.because, "have bribed every lock-keeper")
+        dialog.skill.setCurrentText("Contacts")
+        dialog.action.setCurrentIndex(1)
+        qtbot.keyClicks(dialog.when, "I need a gate opened at night")
+        assert dialog.ok.isEnabled()
+        return 1
+
+    monkeypatch.setattr(stunt_helper.StuntHelperDialog, "exec", fill_and_accept)
+    document, sheet = maren
+    qtbot.mouseClick(sheet.stunts.template_button, Qt.MouseButton.LeftButton)
+    stunt = document.entity("pc-maren").stunts[-1]
+    assert stunt == Stunt(
+        name="Lock-Keeper's Friend",
+        text="Because I have bribed every lock-keeper, I get +2 when I use Contacts to create an advantage "
+             "when I need a gate opened at night.",
+    )
+
+
+def test_clicking_a_problem_focuses_its_field(qtbot, tmp_path):
+    from fate_desk.gui.problems import ProblemsDock
+
+    character = blank_pc("Ash")
+    document = new_document(tmp_path, character)
+    sheet = CharacterSheet(document, character.id)
+    dock = ProblemsDock()
+    qtbot.addWidget(sheet)
+    qtbot.addWidget(dock)
+    sheet.show()
+    dock.show()
+    dock.show_for(document, character.id)
+    dock.problemActivated.connect(sheet.focus_path)
+    messages = dock.messages()
+    row = next(i for i, m in enumerate(messages) if m.startswith("The Trouble aspect is empty"))
+    item = dock.list.item(row)
+    sheet.activateWindow()
+    dock.list.itemClicked.emit(item)
+    qtbot.waitUntil(lambda: sheet.aspects.field(1).hasFocus())
+    # the panel follows the sheet while the user types
+    qtbot.keyClicks(sheet.aspects.field(1), "Owes the Wrong People")
+    assert not any(m.startswith("The Trouble aspect is empty") for m in dock.messages())
+    document.close()
