@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 import pytest
 from PySide6.QtCore import QUrl
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from fate_desk import ATTRIBUTION, __version__
 from fate_desk.gui.about import (
-    AboutDialog, UserGuideWindow, app_icon, heading_slug, open_user_guide, show_about,
+    DESKTOP_ID, AboutDialog, UserGuideWindow, app_icon, heading_slug, open_user_guide, show_about,
 )
-from fate_desk.paths import docs_dir
+from fate_desk.gui.app import start
+from fate_desk.paths import docs_dir, resources_dir
 
 GUIDE = docs_dir() / "user-guide.md"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def flat(text: str) -> str:
@@ -131,3 +137,31 @@ def test_app_icon_offers_every_rendered_size(qapp):
 def test_heading_slugs_follow_code_host_anchors(heading, slug):
     assert heading_slug(heading) == slug
 
+
+
+def test_about_shows_the_licence_of_the_fonts_pdfs_embed(qtbot):
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.fonts.toPlainText()
+    assert "DejaVuSans.ttf" in text and "DejaVuSans-Bold.ttf" in text
+    licence = (resources_dir() / "fonts" / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert flat(licence) in flat(text)
+
+
+def test_main_window_wears_the_app_icon(qtbot):
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    assert {s.width() for s in window.windowIcon().availableSizes()} >= {16, 32, 48, 256}
+    window.close()
+
+
+def test_running_app_names_the_desktop_entry_it_belongs_to(tmp_path):
+    # Wayland and the taskbars match windows to installer/<DESKTOP_ID>.desktop by this name.
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    code = ("from PySide6.QtGui import QGuiApplication; from fate_desk.gui.app import run_app; "
+            "run_app(None, smoke=True); print(QGuiApplication.desktopFileName())")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == DESKTOP_ID
+    assert (ROOT / "installer" / f"{DESKTOP_ID}.desktop").is_file()

@@ -13,16 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QFile, QIODevice, Qt, QUrl, qVersion
+from PySide6.QtCore import Qt, QUrl, qVersion
 from PySide6.QtGui import QIcon, QTextCharFormat, QTextCursor, QTextDocument
-from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QTabWidget,
     QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from fate_desk import ATTRIBUTION, __version__
-from fate_desk.paths import docs_dir, resources_dir, ui_dir
+from fate_desk.paths import docs_dir, resources_dir
+
+from .dialogs.base import FormDialog
+from .forms import child
 
 # The reverse-DNS name of the desktop entry, AppStream data and icon (installer/).
 DESKTOP_ID = "io.github.fatedesk.FateDesk"
@@ -79,48 +81,30 @@ def fonts_html(licences: list[FontLicence]) -> str:
     return "".join(parts)
 
 
-def _load_form(name: str, parent: QWidget) -> QWidget:
-    handle = QFile(str(ui_dir() / f"{name}.ui"))
-    if not handle.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise RuntimeError(f"cannot read form {handle.fileName()}")
-    try:
-        form = QUiLoader().load(handle, parent)
-    finally:
-        handle.close()
-    if form is None:
-        raise RuntimeError(f"form {name}.ui is broken")
-    return form
-
-
-class AboutDialog(QDialog):
+class AboutDialog(FormDialog):
     """Version, licence, the Fate attribution, the fonts' licences and a way to the user guide."""
 
     def __init__(self, parent: QWidget | None = None, fonts_dir: Path | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("About Fate Desk")
-        self.form = _load_form("about", self)
-        self.form.findChild(QLabel, "iconLabel").setPixmap(app_icon().pixmap(64, 64))
-        title = self.form.findChild(QLabel, "titleLabel")
-        title.setText(f"<h2>Fate Desk {html.escape(__version__)}</h2>")
-        self.form.findChild(QLabel, "versionsLabel").setText(
+        super().__init__("about", "About Fate Desk", parent)
+        child(self.form, QLabel, "iconLabel").setPixmap(app_icon().pixmap(64, 64))
+        child(self.form, QLabel, "titleLabel").setText(f"<h2>Fate Desk {html.escape(__version__)}</h2>")
+        child(self.form, QLabel, "versionsLabel").setText(
             f"Version {__version__}; Python {platform.python_version()}, Qt {qVersion()}, "
             f"PySide6 {pyside_version}, {platform.system()}"
         )
-        self.form.findChild(QLabel, "guideLabel").linkActivated.connect(lambda _link: open_user_guide(self))
-        self.attribution = self.form.findChild(QTextBrowser, "attributionText")
+        child(self.form, QLabel, "guideLabel").linkActivated.connect(lambda _link: open_user_guide(self))
+        self.attribution = child(self.form, QTextBrowser, "attributionText")
         self.attribution.setHtml(attribution_html())
-        self.fonts = self.form.findChild(QTextBrowser, "fontsText")
+        self.fonts = child(self.form, QTextBrowser, "fontsText")
         self.fonts.setHtml(fonts_html(font_licences(fonts_dir or resources_dir() / "fonts")))
-        self.tabs = self.form.findChild(QTabWidget, "tabs")
+        self.tabs = child(self.form, QTabWidget, "tabs")
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         about_qt = QPushButton("About &Qt", buttons)
         buttons.addButton(about_qt, QDialogButtonBox.ButtonRole.HelpRole)
         about_qt.clicked.connect(lambda: QApplication.aboutQt())
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.form)
-        layout.addWidget(buttons)
+        self.layout().addWidget(buttons)
         self.resize(600, 520)
 
 
