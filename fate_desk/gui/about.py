@@ -77,7 +77,7 @@ def fonts_html(licences: list[FontLicence]) -> str:
     for lic in licences:
         files = ", ".join(lic.files) or "no font files found"
         parts.append(f"<h3>{html.escape(lic.family)}</h3><p>{html.escape(files)}</p>"
-                     f"<pre>{html.escape(lic.text)}</pre>")
+                     f"<pre style=\"white-space: pre-wrap\">{html.escape(lic.text)}</pre>")
     return "".join(parts)
 
 
