@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from fate_desk.model import Severity, ladder_label
 from fate_desk.rules import RuleSet
+from fate_desk.rules.recovery import treatment_difficulty
 from fate_desk.rules.ruleset import StressMarking
 
-# Recovery: the overcome difficulty that starts it, and how long the renamed consequence lasts.
-RECOVERY = {
-    Severity.MILD: (2, "one whole scene"),
-    Severity.MODERATE: (4, "one whole session"),
-    Severity.SEVERE: (6, "the next breakthrough"),
+# Recovery: the overcome difficulty that starts it (from the rules), and how long the renamed
+# consequence lasts, in the printed sheet's words.
+_RECOVERY_TIME = {
+    Severity.MILD: "one whole scene",
+    Severity.MODERATE: "one whole session",
+    Severity.SEVERE: "the next breakthrough",
 }
+RECOVERY = {severity: (treatment_difficulty(severity), time) for severity, time in _RECOVERY_TIME.items()}
 
 
 def marking_note(ruleset: RuleSet) -> str:
