@@ -12,10 +12,9 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from fate_desk import ATTRIBUTION, __version__
-from fate_desk.gui.about import (
-    DESKTOP_ID, AboutDialog, UserGuideWindow, app_icon, heading_slug, open_user_guide, show_about,
-)
+from fate_desk.gui.about import AboutDialog, UserGuideWindow, heading_slug, open_user_guide, show_about
 from fate_desk.gui.app import start
+from fate_desk.gui.identity import DESKTOP_ID, app_icon
 from fate_desk.paths import docs_dir, resources_dir
 
 GUIDE = docs_dir() / "user-guide.md"

@@ -1,7 +1,7 @@
-"""Help menu pieces: the About dialog, the user guide window and the app's icon.
+"""Help menu pieces: the About dialog and the user guide window.
 
-The main window wires them in: `show_about(parent)` for Help > About Fate Desk,
-`open_user_guide(parent)` for Help > User guide, `app_icon()` for the window icon.
+The main window wires them in: `show_about(parent)` for Help > About Fate Desk and
+`open_user_guide(parent)` for Help > User guide.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, QUrl, qVersion
-from PySide6.QtGui import QIcon, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QTabWidget,
     QTextBrowser, QVBoxLayout, QWidget,
@@ -25,23 +25,10 @@ from fate_desk.paths import docs_dir, resources_dir
 
 from .dialogs.base import FormDialog
 from .forms import child
+from .identity import app_icon
 
-# The reverse-DNS name of the desktop entry, AppStream data and icon (installer/).
-DESKTOP_ID = "io.github.fatedesk.FateDesk"
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 USER_GUIDE = "user-guide.md"
 _URL = re.compile(r"https?://[^\s)]+")
-
-
-def app_icon(icon_dir: Path | None = None) -> QIcon:
-    """The Fate Desk icon at every size it was rendered at (resources/icons/app)."""
-    folder = icon_dir or resources_dir() / "icons" / "app"
-    icon = QIcon()
-    for size in ICON_SIZES:
-        path = folder / f"fate-desk-{size}.png"
-        if path.is_file():
-            icon.addFile(str(path))
-    return icon
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
     from fate_desk import __version__
 
-    from .about import DESKTOP_ID
+    from .identity import DESKTOP_ID
     from .settings import APPLICATION, ORGANIZATION
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -41,7 +41,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
 def start(app, path: str | None, smoke: bool = False):
     """Build the main window with the right campaign open; None if FILE cannot be opened."""
-    from .about import app_icon
+    from .identity import app_icon
     from .mainwindow import MainWindow
     from .opening import create_sample_campaign
     from .settings import Preferences, Settings, WindowState
