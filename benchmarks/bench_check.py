@@ -9,7 +9,7 @@ import random
 import statistics
 import time
 
-from fate_desk.model import Aspect, AspectRole, Character, Stunt
+from fate_desk.model import Aspect, Character, Stunt
 from fate_desk.rules import check, get_ruleset
 
 TARGET_MS = 50.0

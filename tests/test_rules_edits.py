@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from fate_desk.model import AspectRole, Character, Countdown, Severity, SessionLog, Stunt
+from fate_desk.model import AspectRole, Character, Countdown, SessionLog, Stunt
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.edits import (
     add_stunt, duplicated, remove_stunt, set_aspect, set_consequence, set_fate_points, set_skill, set_stress_box,

@@ -56,7 +56,7 @@ def main(out: Path) -> int:
         sheet.scroll.verticalScrollBar().setValue(sheet.scroll.verticalScrollBar().maximum())
         grab(window, f"main-scrolled-{theme}")
         sheet.scroll.verticalScrollBar().setValue(0)
-        new = window.add_entry("pc")  # an empty sheet: what a newcomer starts from
+        window.add_entry("pc")  # an empty sheet: what a newcomer starts from
         grab(window, f"main-new-pc-{theme}")
         window.document.undo_stack.undo()
         window.open_entity(next(c.id for c in window.document.campaign.characters if c.kind.value == "monster"))

@@ -14,7 +14,7 @@ from reportlab.platypus import Paragraph
 from fate_desk import ATTRIBUTION_SHORT
 
 from .fonts import BOLD, REGULAR
-from .geometry import FOOTER, Page, Rect
+from .geometry import Page, Rect
 from .styles import FAINT, GREY, INK, RULE, fit_line, fit_paragraph, scaled
 
 BOX_LINE = 0.8

@@ -11,7 +11,7 @@ from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.checker import aspect_slots
 
 from . import skills_layout
-from .draw import Boxes, Flow, Gap, Text, checkbox, field_name, line_text, rule, section, text_field, writing_lines
+from .draw import Boxes, Flow, Text, checkbox, field_name, line_text, rule, section, text_field, writing_lines
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
 from .styles import GREY, INK, Styles, fit_line, fit_paragraph, markup, one_line
@@ -350,7 +350,7 @@ class SheetRenderer:
         if taken.recovering:
             text += f' <font name="{ITALIC}" size="7" color="#606060">(recovering)</font>'
         para = fit_paragraph(text, self.styles.heading, width, field_rect.height)
-        h = para.wrap(width, field_rect.height)[1]
+        para.wrap(width, field_rect.height)
         para.drawOn(c, x + 1, rect.y + 4)
 
     def _notes(self, rect: Rect, character, slots: list[SlotInfo], prefix: str) -> None:

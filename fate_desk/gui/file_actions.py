@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from fate_desk import ATTRIBUTION, __version__
 from fate_desk.model import Character, new_id
 from fate_desk.paths import user_data_dir
-from fate_desk.store.interchange import FileFormatError, read_character_file, write_character_file
+from fate_desk.store.importing import import_characters
+from fate_desk.store.interchange import FileFormatError, write_character_file
 
 from .kinds import display_name
 from .opening import create_campaign, safe_file_name, save_copy
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 CAMPAIGN_FILTER = "Fate Desk campaigns (*.fatedesk *.fate-campaign.json)"
 COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)"
 CHARACTER_FILTER = "Fate Desk characters (*.fate.json)"
+IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json)"
 
 class FileActions:
     """Each command has a dialog front (`*_dialog`) and a plain method taking a path, for scripts and tests."""
@@ -79,14 +80,14 @@ class FileActions:
 
     def import_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self.window, "Import characters", str(Path.home()),
-                                                f"{CHARACTER_FILTER};;All files (*)")
+                                                f"{IMPORT_FILTER};;All files (*)")
         for path in paths:
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> list[Character]:
         """Add the characters in a file; a character whose id is taken gets a new one."""
         try:
-            characters = _read_characters(path)
+            characters, warnings = _read_characters(path, self.window.document.campaign.ruleset)
         except FileFormatError as exc:
             self.window.show_error("Nothing was imported", str(exc))
             return []
@@ -103,6 +104,12 @@ class FileActions:
             self.window.open_entity(added[-1].id)
         self.window.statusBar().showMessage(
             f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
+        if warnings:
+            QMessageBox.information(
+                self.window, "Imported, with notes",
+                "Some of what the file held had no place on the sheet and was kept in the notes:\n\n"
+                + "\n".join(f"• {w}" for w in warnings[:12]),
+            )
         return added
 
     def export_dialog(self) -> None:
@@ -131,27 +138,20 @@ class FileActions:
     # --- help ----------------------------------------------------------------------------
 
     def show_user_guide(self) -> None:
-        guide = Path(__file__).resolve().parents[2] / "docs" / "user-guide.md"
-        dialog = QDialog(self.window)
-        dialog.setWindowTitle("Fate Desk user guide")
-        dialog.resize(720, 640)
-        browser = QTextBrowser(dialog)
-        browser.setOpenExternalLinks(True)
-        if guide.is_file():
-            browser.setMarkdown(guide.read_text(encoding="utf-8"))
-        else:
-            browser.setMarkdown("The user guide is in `docs/user-guide.md` of the Fate Desk source.")
-        QVBoxLayout(dialog).addWidget(browser)
-        dialog.open()
+        from .about import open_user_guide
+
+        open_user_guide(self.window)
 
     def about(self) -> None:
-        QMessageBox.about(
-            self.window, "About Fate Desk",
-            f"<h3>Fate Desk {__version__}</h3><p>Character sheets and campaign prep for the Fate "
-            f"roleplaying game. Works offline.</p><p><small>{ATTRIBUTION}</small></p>",
-        )
+        from .about import show_about
+
+        show_about(self.window)
 
 
-def _read_characters(path: Path) -> list[Character]:
-    """The characters in an interchange file (*.fate.json)."""
-    return [read_character_file(path)]
+def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[str]]:
+    """The characters in a *.fate.json, Fari (*.fari.json) or campaign bundle file, with notes.
+
+    Fari sheets say nothing reliable about their rule set, so they take the campaign's.
+    """
+    result = import_characters(path, ruleset)
+    return result.characters, result.warnings

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from PySide6.QtCore import (
-    QAbstractItemModel, QModelIndex, QPersistentModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, Signal,
+    QAbstractItemModel, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget

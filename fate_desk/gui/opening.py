@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 from fate_desk.model import Campaign
@@ -81,20 +80,4 @@ def save_copy(handle: CampaignFile, target: Path) -> Path:
         return target
     if target.suffix != SUFFIX:
         target = target.with_name(target.name + SUFFIX)
-    tmp = target.with_name(f".{target.name}.copy")
-    tmp.unlink(missing_ok=True)
-    try:
-        source = sqlite3.connect(f"{handle.path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            copy = sqlite3.connect(tmp)
-            try:
-                source.backup(copy)
-            finally:
-                copy.close()
-        finally:
-            source.close()
-        tmp.replace(target)
-    except (sqlite3.Error, OSError) as exc:
-        tmp.unlink(missing_ok=True)
-        raise CampaignFileError(str(target), f"could not be written ({exc})") from None
-    return target
+    return handle.save_copy_as(target)

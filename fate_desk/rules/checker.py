@@ -80,7 +80,6 @@ def _skills_at(character: Character, rating: int) -> list[str]:
 def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
     known = set(ruleset.skills)
     word = ruleset.skill_word
-    plural = ruleset.skill_word_plural
     out = []
     for name in character.skills:
         if name in known:

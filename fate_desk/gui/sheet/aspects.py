@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QSpinBox
 
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
