@@ -66,6 +66,8 @@ class QuickNpcDialog(FormDialog):
                 self._character = parsed.character.model_copy(update={"ruleset": self.ruleset_id})
                 self.preview.setText(describe_npc(self._character, parsed.notes))
         self.ok.setEnabled(self._character is not None)
+        if self.isVisible() or line:
+            self.fit(max(560, self.width()))  # the preview grows with the line: never clip it
 
     def accept(self) -> None:
         if self._character is not None:  # Enter on a line that cannot be read does nothing

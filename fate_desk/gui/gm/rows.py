@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
-    QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
+    QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QToolButton,
     QVBoxLayout, QWidget,
 )
 
@@ -233,6 +233,7 @@ class StuntRows:
         while len(self.names) < count:
             row = len(self.names)
             holder = QWidget()
+            holder.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
             grid = QGridLayout(holder)
             grid.setContentsMargins(0, 0, 0, 4)
             grid.setVerticalSpacing(2)
