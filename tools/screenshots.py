@@ -30,6 +30,9 @@ def main(out: Path) -> int:
     from fate_desk.gui.dialogs.stunt_helper import StuntHelperDialog
     from fate_desk.gui.theme import apply_theme
 
+    sys.path.insert(0, str(ROOT / "tools"))
+    from screenshots_gm import grab_gm_editors
+
     out.mkdir(parents=True, exist_ok=True)
     window = start(app, None)
     written = []
@@ -77,6 +80,7 @@ def main(out: Path) -> int:
         helper.only.setText("once per session")
         grab(helper, f"dialog-stunt-helper-rule-{theme}")
         helper.close()
+        grab_gm_editors(window, grab, theme)
     window.close()
     for path in written:
         print(path)

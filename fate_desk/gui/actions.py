@@ -45,6 +45,9 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("add_pc", "Add &player character", "Edit", "Ctrl+Shift+N", "pc", "Add a player character",
                toolbar=True, separator_before=True),
     ActionSpec("add_entry", "&Add", "Edit", None, "add", "Add an entry of any kind", toolbar=True),
+    # GM prep (issue 7, editors)
+    ActionSpec("quick_npc", "&Quick NPC…", "Edit", "Ctrl+Shift+M", "minor_npc",
+               "Type a minor NPC on one line and add it", toolbar=True),
     ActionSpec("duplicate", "D&uplicate", "Edit", "Ctrl+D", "duplicate", "Duplicate the selected entry",
                toolbar=True),
     ActionSpec("delete", "&Delete", "Edit", "Ctrl+Del", "remove", "Delete the selected entry (undo brings it back)",

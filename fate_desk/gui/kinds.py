@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from fate_desk.model import (
-    Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
+    Arc, Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
 )
 from fate_desk.rules import RuleSet
 
@@ -35,6 +35,11 @@ def _session(campaign: Campaign, ruleset: RuleSet) -> SessionLog:
     return SessionLog(number=number, arc=max(1, campaign.clock.arc), title=f"Session {number}")
 
 
+def _arc(campaign: Campaign) -> Arc:
+    number = max((a.number for a in campaign.arcs), default=0) + 1
+    return Arc(number=number, name=f"Arc {number}")
+
+
 KINDS: tuple[Kind, ...] = (
     Kind("pc", "Player character", "Player characters", "pc", None, _character(CharacterKind.PC, "New character")),
     Kind("major_npc", "Major NPC", "Major NPCs", "major_npc", "NPCs", _character(CharacterKind.MAJOR_NPC, "New major NPC")),
@@ -47,6 +52,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("countdown", "Countdown", "Countdowns", "countdown", None, lambda c, r: Countdown(name="New countdown")),
     Kind("scene", "Scene", "Scenes", "scene", None, lambda c, r: Scene(name="New scene", zones=[Zone(name="Here")])),
     Kind("session", "Session", "Sessions", "session", None, _session),
+    Kind("arc", "Arc", "Arcs", "arc", None, lambda c, r: _arc(c)),
 )
 BY_KEY = {kind.key: kind for kind in KINDS}
 GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
@@ -63,15 +69,20 @@ def kind_of(entity) -> str:
         return "scene"
     if isinstance(entity, SessionLog):
         return "session"
+    if isinstance(entity, Arc):
+        return "arc"
     raise TypeError(f"not a campaign entry: {type(entity).__name__}")
 
 
 def display_name(entity) -> str:
     if isinstance(entity, SessionLog):
         return entity.title.strip() or f"Session {entity.number}"
+    if isinstance(entity, Arc):
+        return entity.name.strip() or f"Arc {entity.number}"
     name = getattr(entity, "name", "").strip()
     return name or f"Unnamed {BY_KEY[kind_of(entity)].singular.lower()}"
 
 
 def all_entities(campaign: Campaign) -> list:
-    return [*campaign.characters, *campaign.obstacles, *campaign.countdowns, *campaign.scenes, *campaign.sessions]
+    return [*campaign.characters, *campaign.obstacles, *campaign.countdowns, *campaign.scenes, *campaign.sessions,
+            *campaign.arcs]

@@ -13,6 +13,8 @@ from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
 from .document import CampaignDocument
+from . import gm  # noqa: F401  (registers the GM prep editors)
+from .gm.actions import quick_npc
 from .editors import EditorTabs
 from .file_actions import FileActions
 from .icons import icon
@@ -82,6 +84,7 @@ class MainWindow(QMainWindow):
             "redo": lambda: self.document and self.document.undo_stack.redo(),
             "find": self.focus_filter,
             "add_pc": lambda: self.add_entry("pc"),
+            "quick_npc": lambda: quick_npc(self),
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
@@ -229,7 +232,7 @@ class MainWindow(QMainWindow):
             self.actions[action_id].setEnabled(selected is not None)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
-        for action_id in ("save_copy", "import", "add_pc", "add_entry", "find"):
+        for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
 
     # --- entries -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
-from fate_desk.model import ladder_label
+from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
 from ..theme import is_dark
@@ -42,6 +42,11 @@ class PyramidRow:
         return max(0, self.expected - len(self.names))
 
 
+def creation_limits(character) -> bool:
+    """Only PCs are built to the rule set's shape; NPCs and monsters are not."""
+    return character is None or character.kind == CharacterKind.PC
+
+
 def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     """The rows to draw, best rating first, the Mediocre pool (and any negatives) last."""
     ruleset = model.ruleset
@@ -51,8 +56,8 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     for name in model.skill_names():
         by_rating.setdefault(model.rating(name), []).append(name)
     counts = ruleset.shape.counts if ruleset.shape.kind != ShapeKind.BUDGET else {}
-    if ruleset.shape.kind == ShapeKind.COLUMN:
-        counts = {}
+    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character):
+        counts = {}  # major NPCs have no creation shape: no empty slots, nothing "too many"
     positive = [r for r in list(counts) + list(by_rating) + [ruleset.peak] if r > 0]
     top = max(positive, default=1)
     rows = []

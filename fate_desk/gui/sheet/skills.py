@@ -13,7 +13,7 @@ from fate_desk.rules import Problem, RuleSet
 from fate_desk.rules.edits import set_skill
 
 from .ladder_delegate import LadderDelegate
-from .pyramid import PyramidView
+from .pyramid import PyramidView, creation_limits
 from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
 
 
@@ -79,7 +79,10 @@ class SkillsSection:
         self.add_button.setText(f"Add custom {ruleset.skill_word}…")
         self.add_button.setVisible(ruleset.allow_custom_skills)
         hint = "Drag a {w} to another row, or pick it and press ↑ or ↓.".format(w=ruleset.skill_word)
-        self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
+        if creation_limits(character):
+            self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
+        else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
+            self.shape_label.setText(f"<small>{word}: no creation limits for NPCs. {hint}</small>")
 
     def _rating_edited(self, name: str, rating: int) -> None:
         self.sheet.edit(lambda c: set_skill(c, name, rating), f"Set {name} to {ladder_label(rating)}")

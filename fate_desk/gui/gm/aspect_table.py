@@ -1,0 +1,96 @@
+"""Situation and zone aspects as a small table: the aspect's text and its free invokes."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout,
+    QWidget,
+)
+
+from fate_desk.model import SituationAspect
+
+from ..icons import icon
+
+
+class AspectTable(QWidget):
+    """`aspectsEdited(list[SituationAspect], str)` carries the new list and what the user did."""
+
+    aspectsEdited = Signal(list, str)
+
+    def __init__(self, what: str = "aspect", parent=None):
+        super().__init__(parent)
+        self.what = what
+        self.aspects: list[SituationAspect] = []
+        self.table = QTableWidget(0, 2)
+        self.table.setHorizontalHeaderLabels(["Aspect", "Free invokes"])
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setMinimumHeight(110)
+        self.table.setAccessibleName(f"{what.capitalize()}s")
+        self.add_button = QPushButton(icon("add"), f"Add {what}")
+        self.remove_button = QPushButton(icon("remove"), "Remove")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+        self.table.itemChanged.connect(self._text_changed)
+        self.add_button.clicked.connect(self.add)
+        self.remove_button.clicked.connect(self.remove_current)
+
+    def set_aspects(self, aspects: list[SituationAspect]) -> None:
+        self.aspects = [a.model_copy() for a in aspects]
+        with QSignalBlocker(self.table):
+            if self.table.rowCount() != len(aspects):
+                self.table.setRowCount(len(aspects))
+            for row, aspect in enumerate(aspects):
+                item = self.table.item(row, 0)
+                if item is None:
+                    self.table.setItem(row, 0, QTableWidgetItem(aspect.text))
+                elif item.text() != aspect.text:
+                    item.setText(aspect.text)
+                spin = self.table.cellWidget(row, 1)
+                if spin is None:
+                    spin = QSpinBox()
+                    spin.setRange(0, 99)
+                    spin.setAccessibleName(f"Free invokes on {self.what} {row + 1}")
+                    spin.valueChanged.connect(lambda v, r=row: self._invokes_changed(r, v))
+                    self.table.setCellWidget(row, 1, spin)
+                if spin.value() != aspect.free_invokes:
+                    with QSignalBlocker(spin):
+                        spin.setValue(aspect.free_invokes)
+        self.remove_button.setEnabled(bool(aspects))
+
+    def _text_changed(self, item: QTableWidgetItem) -> None:
+        row = item.row()
+        if item.column() != 0 or row >= len(self.aspects):
+            return
+        aspects = [a.model_copy() for a in self.aspects]
+        aspects[row].text = item.text()
+        self.aspectsEdited.emit(aspects, f"Edit {self.what}")
+
+    def _invokes_changed(self, row: int, value: int) -> None:
+        if row >= len(self.aspects):
+            return
+        aspects = [a.model_copy() for a in self.aspects]
+        aspects[row].free_invokes = value
+        self.aspectsEdited.emit(aspects, "Change free invokes")
+
+    def add(self) -> None:
+        self.aspectsEdited.emit([*self.aspects, SituationAspect(text=f"New {self.what}")], f"Add {self.what}")
+        row = len(self.aspects) - 1
+        if row >= 0 and self.table.item(row, 0) is not None:
+            self.table.setCurrentCell(row, 0)
+            self.table.editItem(self.table.item(row, 0))
+
+    def remove_current(self) -> None:
+        row = self.table.currentRow()
+        if 0 <= row < len(self.aspects):
+            self.aspectsEdited.emit([a for i, a in enumerate(self.aspects) if i != row], f"Remove {self.what}")

@@ -1,0 +1,293 @@
+"""The monster and threat editor: any mix of aspects, skills, stunts, stress and consequences, plus
+the rules it breaks (the book's named ones and any in the GM's own words)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import Character, Severity
+from fate_desk.rules.derive import derive_consequences, derive_stress
+from fate_desk.rules.edits import edited, set_stress_box
+from fate_desk.rules.prep import (
+    NAMED_RULE_BREAKS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
+    remove_slot, remove_track, rename_track, set_custom_rule_breaks, set_named_rule_break, set_scale, set_slot,
+    set_track,
+)
+
+from ..forms import child, load_form
+from ..sheet.common import mark
+from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
+from .rows import AspectRows, BoxRow, SkillRows, StuntRows, _remove_button
+
+_SEVERITIES = [s for s in Severity]
+
+
+class MonsterEditor(GmEditor):
+    def __init__(self, document, entity_id: str, parent=None):
+        super().__init__(document, entity_id, load_form("gm_monster"), parent)
+        form = self.form
+        self.name_edit: QLineEdit = child(form, QLineEdit, "nameEdit")
+        self.description_edit: QLineEdit = child(form, QLineEdit, "descriptionEdit")
+        self.notes_edit: QPlainTextEdit = child(form, QPlainTextEdit, "notesEdit")
+        font = self.name_edit.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.name_edit.setFont(font)
+        self.aspects = AspectRows(self, child(form, QGridLayout, "aspectsLayout"),
+                                  add_button=child(form, QPushButton, "addAspectButton"))
+        self.skills = SkillRows(self, child(form, QGridLayout, "skillsLayout"),
+                                child(form, QPushButton, "addSkillButton"), low=-2, high=12)
+        self.stunts = StuntRows(self, child(form, QVBoxLayout, "stuntsLayout"),
+                                child(form, QPushButton, "addStuntButton"))
+        self.own_stress: QCheckBox = child(form, QCheckBox, "ownStressCheck")
+        self.derived_stress: QLabel = child(form, QLabel, "derivedStressLabel")
+        self.tracks_layout: QGridLayout = child(form, QGridLayout, "tracksLayout")
+        self.add_track_button: QPushButton = child(form, QPushButton, "addTrackButton")
+        self.own_slots: QCheckBox = child(form, QCheckBox, "ownSlotsCheck")
+        self.derived_slots: QLabel = child(form, QLabel, "derivedSlotsLabel")
+        self.slots_layout: QGridLayout = child(form, QGridLayout, "slotsLayout")
+        self.add_slot_button: QPushButton = child(form, QPushButton, "addSlotButton")
+        self.tracks: list[tuple[QLineEdit, QLineEdit, BoxRow, QToolButton]] = []
+        self.slots: list[tuple[QComboBox, QSpinBox, QLineEdit, QToolButton]] = []
+        self.named: dict[str, tuple[QCheckBox, QLineEdit]] = {}
+        self.scale_combo = QComboBox()
+        self.custom_breaks = LinesEditor("Add rule break", "What it does that others cannot")
+        child(form, QVBoxLayout, "customBreaksSlot").addWidget(self.custom_breaks)
+        self._build_named(child(form, QGridLayout, "namedBreaksLayout"))
+
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.description_edit.textEdited.connect(
+            lambda t: self.edit(lambda c: edited(c, description=t), "Edit description", ("description",)))
+        self.notes_edit.textChanged.connect(
+            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+        self.own_stress.toggled.connect(self._own_stress_toggled)
+        self.add_track_button.clicked.connect(self._add_track)
+        self.own_slots.toggled.connect(self._own_slots_toggled)
+        self.add_slot_button.clicked.connect(lambda: self.edit(add_slot, "Add consequence slot"))
+        self.custom_breaks.linesEdited.connect(
+            lambda lines: self.edit(lambda c: set_custom_rule_breaks(c, lines), "Edit rule breaks"))
+        self.refresh()
+
+    # --- building --------------------------------------------------------------------------
+
+    def _build_named(self, grid: QGridLayout) -> None:
+        hints = {
+            "immunity": "e.g. cannot be beaten by a challenge or a contest, only in a conflict",
+            "minion_armor": "e.g. each minion left standing soaks one hit for the boss",
+            "true_form": "e.g. only silver or true names harm it until its true form shows",
+            "solo_bonus": "e.g. +1 to defend for each PC beyond the first",
+            "scale": "e.g. Supernatural: bigger than any mortal threat",
+        }
+        for row, (kind, label) in enumerate(NAMED_RULE_BREAKS.items()):
+            check = QCheckBox(label)
+            detail = QLineEdit()
+            detail.setPlaceholderText(hints[kind])
+            detail.setAccessibleName(f"{label}: details")
+            grid.addWidget(check, row, 0)
+            grid.addWidget(detail, row, 1 if kind != "scale" else 2)
+            check.toggled.connect(lambda on, k=kind, d=detail: self._named_toggled(k, on, d.text()))
+            detail.textEdited.connect(lambda text, k=kind: self.edit(
+                lambda c: set_named_rule_break(c, k, True, text), "Describe rule break", ("break", k)))
+            self.named[kind] = (check, detail)
+        scale_row = list(NAMED_RULE_BREAKS).index("scale")
+        self.scale_combo.addItem("no scale", None)
+        for scale in SCALES:
+            self.scale_combo.addItem(scale, scale)
+        self.scale_combo.setAccessibleName("Scale")
+        self.scale_combo.activated.connect(lambda i: self.edit(
+            lambda c: set_scale(c, self.scale_combo.itemData(i)), "Set scale"))
+        grid.addWidget(self.scale_combo, scale_row, 1)
+        for row, kind in enumerate(NAMED_RULE_BREAKS):
+            if kind != "scale":
+                grid.addWidget(self.named[kind][1], row, 1, 1, 2)
+        grid.setColumnStretch(2, 1)
+
+    def _ensure_tracks(self, count: int) -> None:
+        while len(self.tracks) < count:
+            row = len(self.tracks)
+            name, values = QLineEdit(), QLineEdit()
+            name.setAccessibleName(f"Track {row + 1} name")
+            name.setMaximumWidth(120)
+            values.setAccessibleName(f"Track {row + 1} box values")
+            values.setPlaceholderText("1 1 2")
+            values.setToolTip("Box values from first to last, e.g. 1 1 1 or 1 2 3")
+            values.setMaximumWidth(110)
+            boxes = BoxRow(lambda i, on, r=row: self._mark(r, i, on))
+            boxes.empty.setText("")
+            remove = _remove_button("stress track")
+            for col, widget in enumerate((name, values, boxes, remove)):
+                self.tracks_layout.addWidget(widget, row, col)
+            name.editingFinished.connect(lambda r=row: self._rename_track(r))
+            values.textEdited.connect(lambda text, r=row: self._track_values(r, text))
+            remove.clicked.connect(lambda _=False, r=row: self.edit(
+                lambda c: remove_track(c, self._track_id(r)), "Remove stress track"))
+            self.tracks.append((name, values, boxes, remove))
+        self.tracks_layout.setColumnStretch(2, 1)
+
+    def _ensure_slots(self, count: int) -> None:
+        while len(self.slots) < count:
+            row = len(self.slots)
+            severity = QComboBox()
+            for s in _SEVERITIES:
+                severity.addItem(s.label, s.value)
+            severity.setAccessibleName(f"Slot {row + 1} severity")
+            value = QSpinBox()
+            value.setRange(0, 20)
+            value.setPrefix("absorbs ")
+            value.setAccessibleName(f"Slot {row + 1} shifts absorbed")
+            only = QLineEdit()
+            only.setPlaceholderText("any harm")
+            only.setToolTip("Leave empty, or name the one stress track this slot is for (e.g. physical)")
+            only.setAccessibleName(f"Slot {row + 1} only for")
+            remove = _remove_button("consequence slot")
+            for col, widget in enumerate((severity, value, only, remove)):
+                self.slots_layout.addWidget(widget, row, col)
+            severity.activated.connect(lambda i, r=row, w=severity: self.edit(
+                lambda c: set_slot(c, r, severity=Severity(w.itemData(i))), "Change slot severity"))
+            value.valueChanged.connect(lambda v, r=row: self.edit(
+                lambda c: set_slot(c, r, value=v), "Change slot value", ("slot-value", r)))
+            only.textEdited.connect(lambda t, r=row: self.edit(
+                lambda c: set_slot(c, r, only=t.strip() or None), "Limit slot", ("slot-only", r)))
+            remove.clicked.connect(lambda _=False, r=row: self.edit(lambda c: remove_slot(c, r), "Remove slot"))
+            self.slots.append((severity, value, only, remove))
+        self.slots_layout.setColumnStretch(2, 1)
+
+    # --- showing ---------------------------------------------------------------------------
+
+    def show_entity(self, character: Character) -> None:
+        ruleset = self.document.ruleset_for(character)
+        set_text(self.name_edit, character.name)
+        set_text(self.description_edit, character.description)
+        set_text(self.notes_edit, character.notes)
+        self.aspects.update(character)
+        self.skills.update(character, list(ruleset.skills))
+        self.stunts.update(character)
+        self._show_stress(character, ruleset)
+        self._show_slots(character, ruleset)
+        kinds = {b.kind: b.text for b in character.rule_breaks}
+        for kind, (check, detail) in self.named.items():
+            set_checked(check, kind in kinds)
+            detail.setEnabled(kind in kinds)
+            set_text(detail, kinds.get(kind, ""))
+        with QSignalBlocker(self.scale_combo):
+            self.scale_combo.setCurrentIndex(max(0, self.scale_combo.findData(character.scale)))
+        self.custom_breaks.set_lines(custom_rule_breaks(character))
+
+    def _show_stress(self, character: Character, ruleset) -> None:
+        own = character.stress_boxes is not None
+        set_checked(self.own_stress, own)
+        self.add_track_button.setVisible(own)
+        tracks = list((character.stress_boxes or {}).items())
+        if not own:
+            derived, names = derive_stress(character, ruleset)
+            text = "; ".join(f"{names[k]}: {boxes_text(v)}" for k, v in derived.items()) or "none"
+            self.derived_stress.setText(f"From {ruleset.name}: {text}")
+        self.derived_stress.setVisible(not own)
+        self._ensure_tracks(len(tracks))
+        for row, widgets in enumerate(self.tracks):
+            for widget in widgets:
+                widget.setVisible(row < len(tracks))
+        for row, (track_id, values) in enumerate(tracks):
+            name, edit, boxes, _ = self.tracks[row]
+            set_text(name, track_id)
+            if edit.property("problem") != "error" or not edit.hasFocus():
+                mark(edit, None)
+                if parse_or_none(edit.text()) != values:
+                    set_text(edit, boxes_text(values))
+            boxes.show_boxes(values, character.stress.get(track_id, []))
+
+    def _show_slots(self, character: Character, ruleset) -> None:
+        own = character.consequence_slots is not None
+        set_checked(self.own_slots, own)
+        self.add_slot_button.setVisible(own)
+        if not own:
+            slots = derive_consequences(character, ruleset, self.document.campaign.options)
+            text = ", ".join(f"{s.label} {s.value}" for s in slots) or "none"
+            self.derived_slots.setText(f"From {ruleset.name}: {text}")
+        self.derived_slots.setVisible(not own)
+        specs = character.consequence_slots or []
+        self._ensure_slots(len(specs))
+        for row, widgets in enumerate(self.slots):
+            for widget in widgets:
+                widget.setVisible(row < len(specs))
+        for row, spec in enumerate(specs):
+            severity, value, only, _ = self.slots[row]
+            with QSignalBlocker(severity):
+                severity.setCurrentIndex(severity.findData(spec.severity.value))
+            set_spin(value, spec.value)
+            set_text(only, spec.only or "")
+
+    # --- editing ---------------------------------------------------------------------------
+
+    def _track_id(self, row: int) -> str:
+        return list((self.entity.stress_boxes or {}))[row]
+
+    def _own_stress_toggled(self, on: bool) -> None:
+        character = self.entity
+        start = derive_stress(character, self.document.ruleset_for(character))[0] if on else None
+        self.edit(lambda c: own_stress(c, start), "Give it its own stress" if on else "Use the rule set's stress")
+
+    def _own_slots_toggled(self, on: bool) -> None:
+        character = self.entity
+        from fate_desk.model import SlotSpec
+
+        start = None
+        if on:
+            derived = derive_consequences(character, self.document.ruleset_for(character), self.document.campaign.options)
+            start = [SlotSpec(id=s.id, severity=s.severity, value=s.value, only=s.only) for s in derived]
+        self.edit(lambda c: edited(c, consequence_slots=start),
+                  "Give it its own consequence slots" if on else "Use the rule set's consequences")
+
+    def _add_track(self) -> None:
+        name = new_track_name(self.entity)
+        self.edit(lambda c: set_track(c, name, [1, 1]), "Add stress track")
+
+    def _rename_track(self, row: int) -> None:
+        edit = self.tracks[row][0]
+        old = self._track_id(row)
+        new = edit.text().strip()
+        if new == old:
+            return
+        try:
+            rename_track(self.entity, old, new)
+        except ValueError as exc:
+            mark(edit, "error", str(exc).capitalize() + ".")
+            return
+        mark(edit, None)
+        self.edit(lambda c: rename_track(c, old, new), f"Rename track to {new}")
+
+    def _track_values(self, row: int, text: str) -> None:
+        edit = self.tracks[row][1]
+        try:
+            values = parse_boxes(text)
+        except ValueError as exc:
+            mark(edit, "error", str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return
+        mark(edit, None)
+        track = self._track_id(row)
+        self.edit(lambda c: set_track(c, track, values), "Change stress boxes", ("track-values", row))
+
+    def _mark(self, row: int, index: int, on: bool) -> None:
+        track = self._track_id(row)
+        self.edit(lambda c: set_stress_box(c, track, index, on), "Mark stress" if on else "Clear stress")
+
+    def _named_toggled(self, kind: str, on: bool, text: str) -> None:
+        label = NAMED_RULE_BREAKS[kind]
+        if kind == "scale" and not on:
+            self.edit(lambda c: set_scale(c, None), "Remove scale")
+            return
+        self.edit(lambda c: set_named_rule_break(c, kind, on, text), f"{'Add' if on else 'Remove'} {label.lower()}")
+
+
+def parse_or_none(text: str) -> list[int] | None:
+    try:
+        return parse_boxes(text)
+    except ValueError:
+        return None
+
+
+__all__ = ["MonsterEditor"]

@@ -1,0 +1,319 @@
+"""Row lists built from data, shared by the minor NPC card and the monster editor.
+
+Each list syncs its rows to the character on every refresh and turns typing into undoable edits
+through the owning editor's `edit(operation, text, merge_key)`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import (
+    QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import Aspect, Character, Stunt, ladder_label
+from fate_desk.rules.edits import add_stunt, edited, remove_stunt, update_stunt
+from fate_desk.rules.prep import add_skill_row, remove_skill_row, set_skill_row, skill_rows
+
+from ..icons import icon
+from ..sheet.common import mark, set_text
+from ..sheet.harm import BOX_STYLE
+from .common import LadderCombo, set_spin
+
+
+def _remove_button(what: str) -> QToolButton:
+    button = QToolButton()
+    button.setIcon(icon("remove"))
+    button.setToolTip(f"Remove this {what}")
+    button.setAccessibleName(f"Remove {what}")
+    return button
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            item.widget().hide()
+            item.widget().deleteLater()
+
+
+# --- aspects --------------------------------------------------------------------------------
+
+def _aspect_text(character: Character, index: int, text: str) -> Character:
+    aspects = [a.model_copy() for a in character.aspects]
+    while len(aspects) <= index:
+        aspects.append(Aspect())
+    aspects[index].text = text
+    while aspects and not aspects[-1].text.strip() and not aspects[-1].free_invokes:
+        aspects.pop()  # blank lines at the end are just unused space on the card
+    return edited(character, aspects=aspects)
+
+
+def _aspect_invokes(character: Character, index: int, value: int) -> Character:
+    aspects = [a.model_copy() for a in character.aspects]
+    aspects[index].free_invokes = value
+    return edited(character, aspects=aspects)
+
+
+def _remove_aspect(character: Character, index: int) -> Character:
+    return edited(character, aspects=[a.model_copy() for i, a in enumerate(character.aspects) if i != index])
+
+
+class AspectRows:
+    """Aspect lines with free invokes; at least `min_rows` lines are shown to type into."""
+
+    def __init__(self, editor, layout: QGridLayout, min_rows: int = 0, add_button: QPushButton | None = None):
+        self.editor = editor
+        self.layout = layout
+        self.min_rows = min_rows
+        self.edits: list[QLineEdit] = []
+        self.invokes: list[QSpinBox] = []
+        self.removes: list[QToolButton] = []
+        layout.setColumnStretch(0, 1)
+        if add_button is not None:
+            add_button.clicked.connect(self.add)
+
+    def _ensure(self, count: int) -> None:
+        while len(self.edits) < count:
+            row = len(self.edits)
+            edit = QLineEdit()
+            edit.setPlaceholderText("An aspect: a phrase that is true about them")
+            edit.setAccessibleName(f"Aspect {row + 1}")
+            edit.setClearButtonEnabled(True)
+            spin = QSpinBox()
+            spin.setRange(0, 99)
+            spin.setSpecialValueText("–")
+            spin.setToolTip("Free invokes waiting on this aspect")
+            spin.setAccessibleName(f"Free invokes on aspect {row + 1}")
+            spin.setFixedWidth(56)
+            remove = _remove_button("aspect")
+            self.layout.addWidget(edit, row, 0)
+            self.layout.addWidget(spin, row, 1)
+            self.layout.addWidget(remove, row, 2)
+            edit.textEdited.connect(lambda text, r=row: self.editor.edit(
+                lambda c: _aspect_text(c, r, text), "Edit aspect", ("aspect", r)))
+            spin.valueChanged.connect(lambda value, r=row: self.editor.edit(
+                lambda c: _aspect_invokes(c, r, value), "Change free invokes", ("invokes", r)))
+            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
+                lambda c: _remove_aspect(c, r), "Remove aspect"))
+            self.edits.append(edit)
+            self.invokes.append(spin)
+            self.removes.append(remove)
+
+    def update(self, character: Character) -> None:
+        count = max(self.min_rows, len(character.aspects))
+        self._ensure(count)
+        for row, (edit, spin, remove) in enumerate(zip(self.edits, self.invokes, self.removes)):
+            exists = row < len(character.aspects)
+            for widget in (edit, spin, remove):
+                widget.setVisible(row < count)
+            spin.setEnabled(exists)
+            remove.setEnabled(exists)
+            set_text(edit, character.aspects[row].text if exists else "")
+            set_spin(spin, character.aspects[row].free_invokes if exists else 0)
+
+    def add(self) -> None:
+        character = self.editor.entity
+        blank = next((i for i, a in enumerate(character.aspects) if not a.text.strip()), None)
+        if blank is None and len(character.aspects) >= self.min_rows:
+            self.editor.edit(lambda c: edited(c, aspects=[*c.aspects, Aspect(text="New aspect")]), "Add aspect")
+            blank = len(self.editor.entity.aspects) - 1
+        elif blank is None:
+            blank = len(character.aspects)
+        self.edits[blank].setFocus()
+        self.edits[blank].selectAll()
+
+
+# --- skills ---------------------------------------------------------------------------------
+
+class SkillRows:
+    """'Fair (+2) at [skill]' rows: a ladder combo and a skill picked from the list or typed freely."""
+
+    def __init__(self, editor, layout: QGridLayout, add_button: QPushButton, low: int = -2, high: int = 8):
+        self.editor = editor
+        self.layout = layout
+        self.low, self.high = low, high
+        self.combos: list[LadderCombo] = []
+        self.names: list[QComboBox] = []
+        self.removes: list[QToolButton] = []
+        self.ats: list[QLabel] = []
+        self.skill_list: list[str] = []
+        layout.setColumnStretch(2, 1)
+        add_button.clicked.connect(self.add)
+
+    def _ensure(self, count: int) -> None:
+        while len(self.combos) < count:
+            row = len(self.combos)
+            combo = LadderCombo(self.low, self.high, skip_mediocre=True)
+            combo.setAccessibleName(f"Rating of skill {row + 1}")
+            at = QLabel("at")
+            name = QComboBox()
+            name.setEditable(True)
+            name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            name.setAccessibleName(f"Skill {row + 1}")
+            name.setToolTip("Pick a skill from the list, or type anything, e.g. Getting into Bar Fights")
+            name.setMinimumContentsLength(16)
+            remove = _remove_button("skill")
+            self.layout.addWidget(combo, row, 0)
+            self.layout.addWidget(at, row, 1)
+            self.layout.addWidget(name, row, 2)
+            self.layout.addWidget(remove, row, 3)
+            combo.ratingChosen.connect(lambda value, r=row: self._rate(r, value))
+            name.lineEdit().textEdited.connect(lambda text, r=row: self._rename(r, text))
+            name.activated.connect(lambda i, r=row, n=name: self._rename(r, n.itemText(i)))
+            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
+                lambda c: remove_skill_row(c, r), "Remove skill"))
+            self.combos.append(combo)
+            self.ats.append(at)
+            self.names.append(name)
+            self.removes.append(remove)
+
+    def update(self, character: Character, skill_list: list[str]) -> None:
+        rows = skill_rows(character)
+        self._ensure(len(rows))
+        for row, widgets in enumerate(zip(self.combos, self.ats, self.names, self.removes)):
+            for widget in widgets:
+                widget.setVisible(row < len(rows))
+        for row, (skill, rating) in enumerate(rows):
+            self.combos[row].set_value(rating)
+            name = self.names[row]
+            if self.skill_list != skill_list or name.count() != len(skill_list):
+                with QSignalBlocker(name):
+                    name.clear()
+                    name.addItems(skill_list)
+            typing_a_clash = name.lineEdit().hasFocus() and name.lineEdit().property("problem") == "error"
+            if not typing_a_clash:
+                mark(name.lineEdit(), None)
+                if name.currentText() != skill:
+                    with QSignalBlocker(name):
+                        name.setEditText(skill)
+        self.skill_list = list(skill_list)
+
+    def _rate(self, row: int, value: int) -> None:
+        name = skill_rows(self.editor.entity)[row][0]
+        self.editor.edit(lambda c: set_skill_row(c, row, rating=value), f"Set {name} to {ladder_label(value)}")
+
+    def _rename(self, row: int, text: str) -> None:
+        character = self.editor.entity
+        text = text.strip()
+        old = skill_rows(character)[row][0]
+        if not text or (text != old and text in character.skills):
+            # Not an edit yet: say why on the field and wait for the user to finish typing.
+            why = "A skill needs a name." if not text else f"{text} is already on this sheet."
+            mark(self.names[row].lineEdit(), "error", why)
+            return
+        mark(self.names[row].lineEdit(), None)
+        self.editor.edit(lambda c: set_skill_row(c, row, name=text), "Rename skill", ("skill", row))
+
+    def add(self) -> None:
+        self.editor.edit(lambda c: add_skill_row(c, 2), "Add skill")
+        rows = skill_rows(self.editor.entity)
+        if rows and len(self.names) >= len(rows):
+            edit = self.names[len(rows) - 1].lineEdit()
+            edit.setFocus()
+            edit.selectAll()
+
+
+# --- stunts ---------------------------------------------------------------------------------
+
+class StuntRows:
+    """A name and a text per stunt."""
+
+    def __init__(self, editor, layout: QVBoxLayout, add_button: QPushButton, text_lines: int = 2):
+        self.editor = editor
+        self.layout = layout
+        self.text_lines = text_lines
+        self.names: list[QLineEdit] = []
+        self.texts: list[QPlainTextEdit] = []
+        self.holders: list[QWidget] = []
+        add_button.clicked.connect(self.add)
+
+    def _ensure(self, count: int) -> None:
+        while len(self.names) < count:
+            row = len(self.names)
+            holder = QWidget()
+            holder.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            grid = QGridLayout(holder)
+            grid.setContentsMargins(0, 0, 0, 4)
+            grid.setVerticalSpacing(2)
+            name = QLineEdit()
+            name.setPlaceholderText("Stunt name")
+            name.setAccessibleName(f"Stunt {row + 1} name")
+            font = name.font()
+            font.setBold(True)
+            name.setFont(font)
+            text = QPlainTextEdit()
+            text.setPlaceholderText("What it lets them do, e.g. +2 to Fight when outnumbered")
+            text.setAccessibleName(f"Stunt {row + 1} text")
+            text.setTabChangesFocus(True)
+            text.setFixedHeight(text.fontMetrics().lineSpacing() * self.text_lines + 14)
+            remove = _remove_button("stunt")
+            grid.addWidget(name, 0, 0)
+            grid.addWidget(remove, 0, 1)
+            grid.addWidget(text, 1, 0, 1, 2)
+            name.textEdited.connect(lambda t, r=row: self.editor.edit(
+                lambda c: update_stunt(c, r, name=t), "Edit stunt name", ("stunt", r, "name")))
+            text.textChanged.connect(lambda r=row, w=text: self.editor.edit(
+                lambda c: update_stunt(c, r, text=w.toPlainText()), "Edit stunt text", ("stunt", r, "text")))
+            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
+                lambda c: remove_stunt(c, r), "Remove stunt"))
+            self.layout.addWidget(holder)
+            self.names.append(name)
+            self.texts.append(text)
+            self.holders.append(holder)
+
+    def update(self, character: Character) -> None:
+        self._ensure(len(character.stunts))
+        for row, holder in enumerate(self.holders):
+            holder.setVisible(row < len(character.stunts))
+        for row, stunt in enumerate(character.stunts):
+            set_text(self.names[row], stunt.name)
+            set_text(self.texts[row], stunt.text)
+
+    def add(self) -> None:
+        self.editor.edit(lambda c: add_stunt(c, Stunt()), "Add stunt")
+        count = len(self.editor.entity.stunts)
+        if 0 < count <= len(self.names):
+            self.names[count - 1].setFocus()
+
+
+# --- stress boxes ---------------------------------------------------------------------------
+
+class BoxRow(QWidget):
+    """A track's boxes as buttons showing their values; clicking one marks or clears it."""
+
+    def __init__(self, on_click, parent=None):
+        super().__init__(parent)
+        self.on_click = on_click
+        self.setStyleSheet(BOX_STYLE)
+        self.boxes: list[QToolButton] = []
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(4)
+        self.empty = QLabel("<i>no boxes: any hit takes them out unless a consequence absorbs it</i>")
+        self.empty.setEnabled(False)
+        self.row.addWidget(self.empty)
+        self.row.addStretch(1)
+
+    def show_boxes(self, values: list[int], marked: list[int]) -> None:
+        while len(self.boxes) < len(values):
+            index = len(self.boxes)
+            box = QToolButton()
+            box.setCheckable(True)
+            box.setFixedSize(30, 30)
+            box.clicked.connect(lambda checked, i=index: self.on_click(i, checked))
+            self.row.insertWidget(index, box)
+            self.boxes.append(box)
+        for index, box in enumerate(self.boxes):
+            box.setVisible(index < len(values))
+            if index < len(values):
+                box.setText(str(values[index]))
+                box.setToolTip(f"Stress box worth {values[index]} — click to mark or clear")
+                box.setAccessibleName(f"Stress box {index + 1}")
+                with QSignalBlocker(box):
+                    box.setChecked(index in marked)
+        self.empty.setVisible(not values)
+
+
+__all__ = ["AspectRows", "BoxRow", "SkillRows", "StuntRows"]
