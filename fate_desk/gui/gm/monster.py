@@ -6,8 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
-    QVBoxLayout, QWidget,
-)
+    QVBoxLayout, )
 
 from fate_desk.model import Character, Severity
 from fate_desk.rules.derive import derive_consequences, derive_stress
