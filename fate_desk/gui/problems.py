@@ -56,6 +56,7 @@ class ProblemsDock(QDockWidget):
         self.list.clear()
         entity = self.document.entity(self.entity_id) if self.document and self.entity_id else None
         if not isinstance(entity, Character):
+            self.list.setVisible(False)
             self.summary.setText("Open a character to see how it fits the rules.")
             return
         result = self.document.check(self.entity_id)
@@ -68,8 +69,9 @@ class ProblemsDock(QDockWidget):
             self.list.addItem(item)
         errors = len(result.errors)
         others = len(problems) - errors
+        self.list.setVisible(bool(problems))
         if not problems:
-            self.summary.setText(f"✔ Nothing to fix: this sheet follows the {ruleset.name} rules.")
+            self.summary.setText(_all_clear(entity, ruleset.name))
         elif not errors:
             self.summary.setText(f"No rule is broken ({ruleset.name}); {others} note{'s' if others != 1 else ''} "
                                  "on what is left to fill in.")
@@ -83,3 +85,15 @@ class ProblemsDock(QDockWidget):
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.problemActivated.emit(item.data(PATH_ROLE))
+
+
+def _all_clear(character: Character, ruleset_name: str) -> str:
+    """What a clean check means depends on what is checked for this kind of character."""
+    kind = character.kind.value
+    if kind == "monster":
+        return "Monsters and threats may break any rule on purpose: there is nothing to check."
+    if kind == "minor_npc":
+        return "✔ Within the book's guidance for a minor NPC."
+    if kind == "major_npc":
+        return f"✔ Nothing to fix: major NPCs have no creation limits ({ruleset_name})."
+    return f"✔ Nothing to fix: this sheet follows the {ruleset_name} rules."
