@@ -89,7 +89,7 @@ class ConsequencesSection:
         self.sheet = sheet
         self.layout = layout
         self.layout.setColumnStretch(1, 1)
-        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
+        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel, QToolButton]] = {}
         self._order: list[str] = []
 
     def update(self, character: Character, derived: Derived) -> None:
@@ -105,9 +105,10 @@ class ConsequencesSection:
             self._order = ids
         filled = {c.slot: c for c in character.consequences}
         for slot in slots:
-            label, edit, recovering, when = self.rows[slot.id]
+            label, edit, recovering, when, treat = self.rows[slot.id]
             label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
             current = filled.get(slot.id)
+            treat.setEnabled(current is not None)
             set_text(edit, current.text if current else "")
             with QSignalBlocker(recovering):
                 recovering.setChecked(bool(current and current.recovering))
@@ -134,6 +135,12 @@ class ConsequencesSection:
         when = QLabel()
         when.setEnabled(False)
         label.setBuddy(edit)
+        treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/table/treatment.py
+        treat.setText("Treat…")
+        treat.setObjectName(f"treat_{slot.id}")
+        treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
+        self.layout.addWidget(treat, 2 * row, 3)
+        treat.clicked.connect(lambda: _open_treatment(self.sheet, slot_id))
         self.layout.addWidget(label, 2 * row, 0)
         self.layout.addWidget(edit, 2 * row, 1)
         self.layout.addWidget(recovering, 2 * row, 2)
@@ -144,9 +151,15 @@ class ConsequencesSection:
         recovering.toggled.connect(lambda on: self.sheet.edit(
             lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
             "Begin recovery" if on else "Stop recovery"))
-        return label, edit, recovering, when
+        return label, edit, recovering, when, treat
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:
             return self.rows[slot_id][1]
         return next(iter(self.rows.values()))[1] if self.rows else None
+
+
+def _open_treatment(sheet, slot_id: str):
+    from ..table.treatment import open_treatment  # the table's dialogs load only when asked for
+
+    return open_treatment(sheet, slot_id)
