@@ -35,16 +35,14 @@ class BreakthroughDialog(FormDialog):
             "recovery for lasting harm, and whatever the GM grants.")
         self.picker = MilestonePicker(character, ruleset, options, self, none_text="No milestone change")
         child(self.form, QVBoxLayout, "pickerHolder").addWidget(self.picker)
-        # In the scroll area the choices would be squeezed together rather than scrolled.
-        self.picker.setMinimumHeight(self.picker.sizeHint().height())
         self.concept_check: QCheckBox = child(self.form, QCheckBox, "conceptCheck")
         self.concept_edit: QLineEdit = child(self.form, QLineEdit, "conceptEdit")
         self.concept_edit.setText(character.aspect_text(AspectRole.HIGH_CONCEPT))
         self.concept_check.toggled.connect(self.concept_edit.setEnabled)
         self.refresh_check: QCheckBox = child(self.form, QCheckBox, "refreshCheck")
         self.buy_check: QCheckBox = child(self.form, QCheckBox, "buyStuntCheck")
-        self.stunt_name: QLineEdit = child(self.form, QLineEdit, "stuntNameEdit")
-        self.stunt_text: QLineEdit = child(self.form, QLineEdit, "stuntTextEdit")
+        self.stunt_name: QLineEdit = child(self.form, QLineEdit, "powerStuntNameEdit")
+        self.stunt_text: QLineEdit = child(self.form, QLineEdit, "powerStuntTextEdit")
         self.skill_point_check: QCheckBox = child(self.form, QCheckBox, "skillPointCheck")
         self.refresh_check.setText(f"+1 refresh ({character.refresh} → {character.refresh + 1} before stunts)")
         self.refresh_check.toggled.connect(self._power_ups)
@@ -65,6 +63,9 @@ class BreakthroughDialog(FormDialog):
                        self.stunt_name.textChanged, self.stunt_text.textChanged, self.skill_point_check.toggled):
             signal.connect(lambda *_: self._update())
         self._update()
+        # The scroll area would squeeze its content together rather than scroll it.
+        body = child(self.form, QWidget, "choicesBody")
+        body.setMinimumHeight(body.sizeHint().height() + self.raises.sizeHint().height())
         self.resize(1080, 760)
 
     def _build_recovery(self, offer) -> dict[str, tuple[QCheckBox, QLineEdit]]:
