@@ -26,5 +26,16 @@ test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
+# Sample PDFs rendered to PNG in previews/ (git-ignored), to look at before a release.
+pdf-previews: $(VENV)/.installed-run
+	rm -rf previews && mkdir -p previews
+	$(PY) -m fate_desk.export.samples previews
+	for pdf in previews/*.pdf; do pdftoppm -r 100 -png "$$pdf" "$${pdf%.pdf}"; done
+	@echo "previews/: $$(ls previews/*.png | wc -l) pages"
+
+# Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
+screenshots: $(VENV)/.installed-run
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

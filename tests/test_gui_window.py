@@ -66,6 +66,9 @@ def test_restart_reopens_the_campaign_tabs_and_edits(window, qtbot):
         assert again.document.entity("pc-tobias").name == "Tobias the Lamplighter"
         assert again.tabs.tabText(again.tabs.currentIndex()) == "Tobias the Lamplighter"
         assert (again.width(), again.height()) == (760, 640)
+        again.tabs.setCurrentIndex(0)  # restored tabs build their editor when first shown
+        assert isinstance(again.tabs.current_editor(), CharacterSheet)
+        assert again.tabs.current_editor().name_edit.text() == "Maren Voss"
     finally:
         again.close()
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from fate_desk import __version__
 
-# Subcommand modules, in the order `fate-desk --help` lists them.
-COMMAND_MODULES = ("check", "schema", "rulesets")
+# Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
+# Modules are imported only when a subcommand runs, so opening the app pays for none of them.
+COMMANDS = {"check": "check", "schema": "schema", "rulesets": "rulesets", "export": "export"}
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -30,7 +32,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _commands() -> dict[str, object]:
-    return {mod.NAME: mod for mod in (importlib.import_module(f"{__name__}.{m}") for m in COMMAND_MODULES)}
+    return {name: importlib.import_module(f"{__name__}.{module}") for name, module in COMMANDS.items()}
 
 
 def build_parser(commands: dict[str, object]) -> Parser:
@@ -59,9 +61,11 @@ def _gui_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # The app has no use for pydantic plugins; looking for them costs start-up time.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        commands = _commands()
-        if argv and argv[0] in commands or argv[:1] in (["-h"], ["--help"]):
+        if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
+            commands = _commands()
             args = build_parser(commands).parse_args(argv)
             return int(commands[args.command].run(args) or 0)
         gui_args = _gui_parser().parse_args(argv)

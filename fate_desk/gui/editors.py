@@ -98,6 +98,25 @@ class BasicEditor(QWidget):
         return True
 
 
+class _Pending(QWidget):
+    """Stands in for a restored tab until the user looks at it (keeps start-up quick)."""
+
+    def __init__(self, document, entity_id: str, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.entity_id = entity_id
+
+    def title(self) -> str:
+        entity = self.document.entity(self.entity_id)
+        return display_name(entity) if entity else "(deleted)"
+
+    def refresh(self) -> None:
+        pass
+
+    def focus_path(self, path: str) -> bool:
+        return False
+
+
 class EditorTabs(QTabWidget):
     """One closable tab per open entry; closes tabs of deleted entries, renames on edits."""
 
@@ -110,7 +129,7 @@ class EditorTabs(QTabWidget):
         self.setMovable(True)
         self.setDocumentMode(True)
         self.tabCloseRequested.connect(self.close_tab)
-        self.currentChanged.connect(lambda _: self.currentEntityChanged.emit(self.current_entity_id() or ""))
+        self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
         document.entityRemoved.connect(self.close_entity)
 
@@ -127,21 +146,46 @@ class EditorTabs(QTabWidget):
         editor = self.currentWidget()
         return editor.entity_id if editor is not None else None
 
-    def open(self, entity_id: str) -> QWidget | None:
-        """Show the entry's tab, opening an editor for it if needed."""
+    def open(self, entity_id: str, lazy: bool = False) -> QWidget | None:
+        """Show the entry's tab, opening an editor for it if needed.
+
+        With `lazy`, add the tab without showing it; its editor is built when first shown.
+        """
         for i, editor in enumerate(self.editors()):
             if editor.entity_id == entity_id:
-                self.setCurrentIndex(i)
+                if not lazy:
+                    self.setCurrentIndex(i)
+                    if isinstance(self.widget(i), _Pending):  # it was current already
+                        self._current_changed(i)
+                    return self.widget(i)
                 return editor
         entity = self.document.entity(entity_id)
         if entity is None:
             return None
         kind = kind_of(entity)
-        editor = editor_factory(kind)(self.document, entity_id, self)
+        if lazy:
+            editor = _Pending(self.document, entity_id, self)
+        else:
+            editor = editor_factory(kind)(self.document, entity_id, self)
         index = self.addTab(editor, icon(BY_KEY[kind].icon), editor.title())
         self.setTabToolTip(index, BY_KEY[kind].singular)
-        self.setCurrentIndex(index)
+        if not lazy:
+            self.setCurrentIndex(index)
         return editor
+
+    def _current_changed(self, index: int) -> None:
+        widget = self.widget(index)
+        if isinstance(widget, _Pending):
+            kind = kind_of(self.document.entity(widget.entity_id))
+            editor = editor_factory(kind)(self.document, widget.entity_id, self)
+            self.blockSignals(True)  # swapping the stand-in is not a change of entry
+            self.insertTab(index, editor, icon(BY_KEY[kind].icon), editor.title())
+            self.setTabToolTip(index, BY_KEY[kind].singular)
+            self.removeTab(index + 1)
+            self.setCurrentIndex(index)
+            self.blockSignals(False)
+            widget.deleteLater()
+        self.currentEntityChanged.emit(self.current_entity_id() or "")
 
     def close_tab(self, index: int) -> None:
         editor = self.widget(index)

@@ -189,8 +189,11 @@ class MainWindow(QMainWindow):
 
     def _restore_tabs(self) -> None:
         ids, current = self.settings.open_tabs(str(self.document.path))
+        self.tabs.blockSignals(True)  # the first tab added would otherwise be built at once
         for entity_id in ids:
-            self.tabs.open(entity_id)
+            self.tabs.open(entity_id, lazy=True)
+        self.tabs.blockSignals(False)
+        current = current if current in ids else (ids[0] if ids else "")
         if not self.tabs.count():
             first = next((c for c in self.document.campaign.characters if c.kind.value == "pc"), None)
             if first is not None:

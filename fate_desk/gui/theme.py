@@ -42,17 +42,26 @@ def apply_theme(app: QApplication, theme: str) -> None:
     if theme == "system":
         app.setStyle(QStyleFactory.create(_system_style) or app.style())
         app.setPalette(_system_palette)
-        return
-    app.setStyle(QStyleFactory.create("Fusion"))
+    else:
+        app.setStyle(QStyleFactory.create("Fusion"))
+        app.setPalette(_palette(app, theme))
+    # Widgets with a style sheet keep the palette they were polished with; re-polish them.
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+
+
+def _palette(app: QApplication, theme: str) -> QPalette:
     if theme == "dark":
         palette = QPalette()
         for role, colour in _DARK.items():
             palette.setColor(role, QColor(colour))
         for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
             palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7d83"))
-        app.setPalette(palette)
-    else:
-        app.setPalette(app.style().standardPalette())
+        return palette
+    return app.style().standardPalette()
 
 
 def is_dark(palette: QPalette) -> bool:

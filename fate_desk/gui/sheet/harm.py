@@ -13,7 +13,7 @@ from fate_desk.rules.recovery import clears_when
 from .common import set_text
 
 BOX_STYLE = """
-QToolButton { border: 2px solid palette(mid); border-radius: 4px; font-weight: bold;
+QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
               background: palette(base); color: palette(text); }
 QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);
                       border-color: palette(highlight); }

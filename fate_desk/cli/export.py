@@ -1,0 +1,124 @@
+"""`fate-desk export`: print sheets, cards, reference cards or a campaign pack to PDF."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from fate_desk.export import (
+    ExportError,
+    ExportJob,
+    Paper,
+    SelectionError,
+    What,
+    campaign_job,
+    character_job,
+    export_pdf,
+)
+from fate_desk.model import CampaignOptions, ConditionsMode
+from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
+from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
+from fate_desk.store.bundle import read_bundle
+from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.campaign_file import load_campaign
+from fate_desk.store.interchange import FileFormatError, read_character_file
+
+from . import EXIT_OK, EXIT_UNREADABLE
+
+NAME = "export"
+HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
+
+OPTIONS = ("conditions", "further-apart", "weapon-armor", "extreme", "scale")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("path", nargs="?", metavar="PATH",
+                        help="a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
+                        "*.fate-campaign.json: its pack)")
+    parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write")
+    parser.add_argument("--what", choices=[w.value for w in (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK)],
+                        help="what to print from PATH (default: a character's sheet, a campaign's pack)")
+    parser.add_argument("--scene", metavar="NAME", help="campaign: only the cards (and NPC sheets) of this scene")
+    parser.add_argument("--session", type=int, metavar="N", help="campaign: only the cards of session N's scenes")
+    parser.add_argument("--blank", action="store_true", help="a blank fillable sheet instead of PATH")
+    parser.add_argument("--reference", action="store_true", help="the reference cards instead of PATH")
+    parser.add_argument("--ruleset", metavar="ID", help=f"with --blank or --reference (default {DEFAULT_RULESET})")
+    parser.add_argument("--with", dest="options", action="append", choices=OPTIONS, default=[],
+                        help="an optional rule to cover (repeatable): " + ", ".join(OPTIONS))
+    parser.add_argument("--paper", choices=[p.value for p in Paper],
+                        help="paper size (default from your locale: Letter in the Americas, else A4)")
+
+
+class _Usage(Exception):
+    pass
+
+
+def apply_options(options: CampaignOptions, names: list[str]) -> CampaignOptions:
+    """The options with the named optional rules switched on."""
+    update: dict = {}
+    if "conditions" in names:
+        update["conditions"] = ConditionsMode.PLAIN
+    if "further-apart" in names:
+        update["conditions"] = ConditionsMode.FURTHER_APART
+    if "weapon-armor" in names:
+        update["weapon_armor"] = True
+    if "extreme" in names:
+        update["extreme_consequences"] = True
+    if "scale" in names:
+        update["scale"] = True
+    return options.model_copy(update=update)
+
+
+def build_job(args) -> ExportJob:
+    paper = Paper(args.paper) if args.paper else None
+    sources = sum(bool(x) for x in (args.path, args.blank, args.reference))
+    if sources != 1:
+        raise _Usage("give one of PATH, --blank or --reference")
+    if args.scene is not None and args.session is not None:
+        raise _Usage("give --scene or --session, not both")
+    if args.blank or args.reference:
+        if args.what or args.scene is not None or args.session is not None:
+            raise _Usage("--what, --scene and --session go with a campaign file")
+        rid = args.ruleset or DEFAULT_RULESET
+        try:
+            ruleset = get_ruleset(rid)
+        except RuleSetError as exc:
+            raise _Usage(str(exc)) from None
+        what = What.BLANK if args.blank else What.REFERENCE
+        title = f"{'Blank sheet' if args.blank else 'Reference cards'}: {ruleset.name}"
+        return ExportJob(what, ruleset=rid, options=apply_options(CampaignOptions(), args.options),
+                         paper=paper, title=title)
+    if args.ruleset:
+        raise _Usage("--ruleset goes with --blank or --reference; a file brings its own rule set")
+    path = Path(args.path)
+    what = What(args.what) if args.what else None
+    if path.name.endswith((CAMPAIGN_SUFFIX, BUNDLE_SUFFIX)):
+        campaign = _load_campaign(path)
+        job = campaign_job(campaign, what or What.PACK, scene=args.scene, session=args.session, paper=paper)
+    else:
+        if args.scene is not None or args.session is not None:
+            raise _Usage("--scene and --session go with a campaign file")
+        job = character_job(read_character_file(path), what or What.SHEETS, paper)
+    job.options = apply_options(job.options, args.options)
+    return job
+
+
+def _load_campaign(path: Path):
+    """A campaign file (*.fatedesk) or a shared campaign bundle (*.fate-campaign.json)."""
+    if path.name.endswith(BUNDLE_SUFFIX):
+        return read_bundle(path)
+    return load_campaign(path)
+
+
+def run(args) -> int:
+    try:
+        job = build_job(args)
+        pages = export_pdf(job, Path(args.out))
+    except _Usage as exc:
+        print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (FileFormatError, SelectionError, ExportError) as exc:
+        print(f"fate-desk export: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(f"{args.out}: {pages} page{'s' if pages != 1 else ''}")
+    return EXIT_OK

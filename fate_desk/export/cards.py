@@ -1,0 +1,229 @@
+"""Index cards for GM prep (NPCs, hazards, blocks, distractions, countdowns), four to a page
+with cut marks; reference cards use the same grid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard, ladder_label
+from fate_desk.rules import RuleSet, derive
+from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
+
+from .draw import Boxes, Flow, Gap, RuledLine, Table, Text, field_name, line_text
+from .fonts import BOLD
+from .geometry import Page, Rect, card_slots
+from .styles import FAINT, GREY, INK, Styles, markup, one_line
+
+PAD = 9.0
+TITLE_H = 18.0
+CUT_MARK = 14.0
+CUT_GAP = 4.0
+# Column widths (fractions of the card) for reference tables, by number of columns.
+TABLE_COLUMNS = {2: (0.22, 0.78), 4: (0.1, 0.4, 0.1, 0.4)}
+
+
+def skill_phrase(name: str, rating: int) -> str:
+    """'Good (+3) Fight'; a free-form skill that already names its rating ('Fair (+2) at
+    Getting into Bar Fights') is printed as written."""
+    label = ladder_label(rating)
+    return name if label.casefold() in name.casefold() else f"{label} {name}"
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What one card shows: a title, a kind label on the right, and a flow for the body."""
+
+    title: str
+    kind: str
+    flow: Flow
+
+
+def player_countdown(countdown: Countdown) -> Countdown:
+    """The face shown to players when a countdown's meaning stays secret: boxes only."""
+    return countdown.model_copy(update={"trigger": "", "box_triggers": [], "outcome": "", "notes": ""})
+
+
+@dataclass
+class CardRenderer:
+    canvas: Canvas
+    page: Page
+    styles: Styles
+
+    # --- page ---------------------------------------------------------------------------
+
+    def draw_page(self, faces: list[CardFace]) -> None:
+        """Up to four cards on the current page, each clipped to its card, with cut marks."""
+        slots = card_slots(self.page)
+        for face, rect in zip(faces, slots):
+            self._card(face, rect)
+        self._cut_marks(slots[: max(1, len(faces))])
+
+    def _card(self, face: CardFace, rect: Rect) -> None:
+        c = self.canvas
+        c.setStrokeColor(FAINT)
+        c.setLineWidth(0.5)
+        c.rect(rect.x, rect.y, rect.width, rect.height)
+        inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
+        kind_w = c.stringWidth(face.kind.upper(), BOLD, 6.5) if face.kind else 0
+        line_text(c, face.kind.upper(), inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
+        line_text(c, face.title, inner.x, inner.top - 10, inner.width - kind_w - 8, BOLD, 11.5, INK)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.line(inner.x, inner.top - TITLE_H + 3, inner.right, inner.top - TITLE_H + 3)
+        face.flow.draw(c, Rect(inner.x, inner.y, inner.width, inner.height - TITLE_H - 1))
+
+    def _cut_marks(self, slots: list[Rect]) -> None:
+        """Short lines in the margin at every card edge; cards touch, so one cut serves two."""
+        c = self.canvas
+        xs = sorted({r.x for r in slots} | {r.right for r in slots})
+        ys = sorted({r.y for r in slots} | {r.top for r in slots})
+        left, right = min(xs), max(xs)
+        bottom, top = min(ys), max(ys)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.4)
+        for x in xs:
+            c.line(x, top + CUT_GAP, x, top + CUT_GAP + CUT_MARK)
+            c.line(x, bottom - CUT_GAP, x, bottom - CUT_GAP - CUT_MARK)
+        for y in ys:
+            c.line(left - CUT_GAP, y, left - CUT_GAP - CUT_MARK, y)
+            c.line(right + CUT_GAP, y, right + CUT_GAP + CUT_MARK, y)
+
+    # --- faces --------------------------------------------------------------------------
+
+    def face(self, item, ruleset: RuleSet, options: CampaignOptions, prefix: str) -> CardFace:
+        if isinstance(item, Character):
+            return self.character_face(item, ruleset, options, prefix)
+        if isinstance(item, Hazard):
+            return self.hazard_face(item)
+        if isinstance(item, Block):
+            return self.block_face(item)
+        if isinstance(item, Distraction):
+            return self.distraction_face(item)
+        if isinstance(item, Countdown):
+            return self.countdown_face(item, prefix)
+        raise TypeError(f"cannot print a card for {type(item).__name__}")
+
+    def _text(self, text: str, space: float = 3.0) -> Text:
+        return Text(text, self.styles.card_body, space)
+
+    def _notes(self, flow: Flow, notes: str) -> None:
+        if notes.strip():
+            flow.add(Gap(2)).add(Text(markup(notes), self.styles.italic, 2))
+
+    def character_face(self, npc: Character, ruleset: RuleSet, options: CampaignOptions, prefix: str) -> CardFace:
+        derived = derive(npc, ruleset, options)
+        flow = Flow()
+        for aspect in npc.aspects:
+            if not aspect.text.strip():
+                continue
+            role = aspect.role.label
+            head = f'<font color="#606060" size="6.5">{role.upper()}</font> ' if role != "Aspect" else ""
+            invokes = f" ({aspect.free_invokes} free)" if aspect.free_invokes else ""
+            flow.add(Text(f"{head}<b>{markup(aspect.text)}</b>{invokes}", self.styles.card_body, 2))
+        if npc.skills:
+            ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+            parts = [markup(skill_phrase(name, r)) for name, r in ranked]
+            flow.add(Gap(2)).add(self._text(f"<b>{ruleset.skill_word_plural.capitalize()}:</b> " + " · ".join(parts)))
+        for stunt in npc.stunts:
+            head = f"<b>{markup(stunt.name)}.</b> " if stunt.name.strip() else ""
+            flow.add(self._text(head + markup(stunt.text)))
+        for brk in npc.rule_breaks:
+            flow.add(self._text(f"<b>{markup(brk.kind.replace('_', ' ').capitalize())}:</b> {markup(brk.text)}"))
+        if npc.scale:
+            flow.add(self._text(f"<b>Scale:</b> {markup(npc.scale)}"))
+        marks = npc.stress
+        label_w = max((self.canvas.stringWidth(n, BOLD, 7) for n in derived.track_names.values()), default=0) + 8
+        for track_id, values in derived.stress.items():
+            names = [field_name(prefix, "stress", track_id, i) for i in range(len(values))]
+            flow.add(Boxes(derived.track_names.get(track_id, track_id), list(values), set(marks.get(track_id, [])),
+                           names, size=13, label_width=label_w, space_after=4))
+        if not derived.stress:
+            flow.add(self._text('<font color="#606060">No stress boxes: any hit takes them out.</font>'))
+        taken = {q.slot: q.text for q in npc.consequences}
+        for slot in derived.consequences:
+            label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
+            flow.add(RuledLine(label, markup(taken.pop(slot.id, "")), self.styles.card_body, 2))
+        for slot_id, text in taken.items():  # slots it no longer has: keep the text on paper
+            if text.strip():
+                flow.add(RuledLine(one_line(slot_id), markup(text), self.styles.card_body, 2))
+        self._notes(flow, npc.notes)
+        return CardFace(npc.name or "(unnamed)", npc.kind.label, flow)
+
+    def hazard_face(self, hazard: Hazard) -> CardFace:
+        rating = ladder_label(hazard.rating)
+        flow = Flow()
+        flow.add(self._text(f"<b>Rating:</b> {rating} · <b>Weapon:</b> {hazard.weapon}", 4))
+        flow.add(self._text(
+            f"Acts in turn order with its rating, attacking or creating advantages; a hit adds "
+            f"Weapon {hazard.weapon} to its shifts. It cannot be attacked. Overcoming it or creating "
+            f"an advantage against it faces {rating}."
+        ))
+        flow.add(self._text("Its name is both its skill and an aspect anyone can invoke or compel."))
+        self._notes(flow, hazard.notes)
+        return CardFace(hazard.name or "(unnamed hazard)", "Hazard", flow)
+
+    def block_face(self, block: Block) -> CardFace:
+        rating = ladder_label(block.rating)
+        flow = Flow()
+        head = f"<b>Rating:</b> {rating}"
+        if block.weapon:
+            head += f" · <b>Weapon:</b> {block.weapon}"
+        flow.add(self._text(head, 4))
+        flow.add(self._text(
+            f"<b>Remove it:</b> overcome at {ladder_label(removal_difficulty(block))}."
+        ))
+        harm = (" Missing the roll means a hit equal to the shifts missed by." if block.weapon else "")
+        flow.add(self._text(f"Never acts. Whoever it gets in the way of rolls against {rating}.{harm}"))
+        forced = forced_into_weapon(block)
+        if forced is not None:
+            flow.add(self._text(f"<b>Forced into it:</b> the attack adds Weapon {forced}."))
+        flow.add(self._text(f"<b>As cover</b> (where it makes sense): Armor {cover_armor(block)}."))
+        self._notes(flow, block.notes)
+        return CardFace(block.name or "(unnamed block)", "Block", flow)
+
+    def distraction_face(self, distraction: Distraction) -> CardFace:
+        flow = Flow()
+        if distraction.choice.strip():
+            flow.add(self._text(f"<b>Choice:</b> {markup(distraction.choice)}", 4))
+        for rep in distraction.repercussions:
+            if rep.strip():
+                flow.add(self._text(f"<b>Repercussion:</b> {markup(rep)}"))
+        if distraction.opposition is not None:
+            flow.add(self._text(f"<b>Opposition:</b> {ladder_label(distraction.opposition)}"))
+        self._notes(flow, distraction.notes)
+        return CardFace(distraction.name or "(unnamed distraction)", "Distraction", flow)
+
+    def countdown_face(self, countdown: Countdown, prefix: str, for_players: bool = False) -> CardFace:
+        flow = Flow()
+        values = list(range(1, countdown.boxes + 1))
+        names = [field_name(prefix, "countdown", i) for i in range(countdown.boxes)]
+        flow.add(Boxes("Track", values, set(range(countdown.marked)), names, size=13, space_after=5))
+        if countdown.trigger.strip():
+            flow.add(self._text(f"<b>Trigger:</b> {markup(countdown.trigger)}"))
+        for i, trigger in enumerate(countdown.box_triggers):
+            if trigger.strip():
+                flow.add(self._text(f"<b>Box {i + 1}:</b> {markup(trigger)}", 1.5))
+        if countdown.outcome.strip():
+            flow.add(self._text(f"<b>When the last box is marked:</b> {markup(countdown.outcome)}"))
+        self._notes(flow, countdown.notes)
+        if for_players:
+            return CardFace("Countdown", "For the players", flow)
+        return CardFace(countdown.name or "(unnamed countdown)", "Countdown", flow)
+
+    def reference_face(self, card, ruleset: RuleSet) -> CardFace:
+        """A rules reference card (see reference_text): our own words, the rule set's name."""
+        flow = Flow()
+        rows: list[tuple[str, ...]] = []
+        for part in card.paragraphs + ("",):
+            if isinstance(part, tuple) and (not rows or len(rows[0]) == len(part)):
+                rows.append(part)
+                continue
+            if rows:
+                fractions = TABLE_COLUMNS.get(len(rows[0])) or tuple(1 / len(rows[0]) for _ in rows[0])
+                flow.add(Table(rows, self.styles.card_body, fractions, space_after=4))
+                rows = [part] if isinstance(part, tuple) else []
+            if isinstance(part, str) and part:
+                flow.add(Text(part, self.styles.card_body, 3.2))
+        return CardFace(card.title, ruleset.name, flow)

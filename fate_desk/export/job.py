@@ -1,0 +1,79 @@
+"""What to print: an export job, the paper it goes on, and the default paper for the locale.
+
+No reportlab here, so the GUI can build jobs without paying for the PDF library at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Union
+
+from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard
+
+
+class What(StrEnum):
+    SHEETS = "sheets"  # one page per character
+    CARDS = "cards"  # index cards for GM prep
+    REFERENCE = "reference"  # rules reference cards
+    PACK = "pack"  # sheets, then cards, then reference cards
+    BLANK = "blank"  # a fillable blank sheet for the rule set
+
+
+class Paper(StrEnum):
+    LETTER = "letter"
+    A4 = "a4"
+
+    @property
+    def label(self) -> str:
+        return {"letter": "Letter", "a4": "A4"}[self.value]
+
+
+# Countries whose locales default to US Letter (as glibc's LC_PAPER data has it).
+LETTER_COUNTRIES = frozenset(
+    {"US", "CA", "MX", "PH", "CL", "CO", "VE", "PR", "CR", "GT", "SV", "NI", "PA", "DO", "BZ"}
+)
+
+CardEntry = Union[Character, Hazard, Block, Distraction, Countdown]
+
+
+def locale_country(env: Mapping[str, str] | None = None) -> str | None:
+    """The country of the paper locale: LC_ALL, then LC_PAPER, then LANG ('en_US.UTF-8' -> 'US')."""
+    env = os.environ if env is None else env
+    for key in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = env.get(key, "")
+        if not value:
+            continue
+        base = value.split(".", 1)[0].split("@", 1)[0]
+        if "_" in base:
+            return base.split("_", 1)[1].upper() or None
+        return None  # "C", "POSIX" or a bare language: no country
+    return None
+
+
+def default_paper(env: Mapping[str, str] | None = None) -> Paper:
+    """Letter where the locale's country uses it, A4 everywhere else."""
+    return Paper.LETTER if locale_country(env) in LETTER_COUNTRIES else Paper.A4
+
+
+@dataclass
+class ExportJob:
+    """Everything one PDF holds.
+
+    `sheets` get a page each; `cards` share pages four at a time; `ruleset` None means each
+    character's own rule set (a campaign sets its own for all). Reference cards and blank
+    sheets use `ruleset` or the default rule set.
+    """
+
+    what: What
+    sheets: list[Character] = field(default_factory=list)
+    cards: list[CardEntry] = field(default_factory=list)
+    ruleset: str | None = None
+    options: CampaignOptions = field(default_factory=CampaignOptions)
+    paper: Paper | None = None  # None: from the locale
+    title: str = ""
+
+    def resolved_paper(self) -> Paper:
+        return self.paper or default_paper()

@@ -1,0 +1,61 @@
+"""Write a PDF beside its destination and rename it over the destination only on success.
+
+(fate_desk.store.atomic does the same for text; export and store stay independent layers.)
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class ExportError(Exception):
+    """An export that could not be written; str() is one readable line."""
+
+
+class ExportCancelled(Exception):
+    """The progress callback asked to stop; the destination was left untouched."""
+
+
+@contextmanager
+def replace_on_success(out_path: Path) -> Iterator[Path]:
+    """Yield a temporary path next to `out_path`; on a clean exit, rename it over `out_path`."""
+    out_path = Path(out_path)
+    folder = out_path.parent if str(out_path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"{out_path}: the folder {folder} does not exist")
+    if out_path.is_dir():
+        raise ExportError(f"{out_path}: is a folder, not a file")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ExportError(f"{out_path}: cannot write in {folder} ({exc.strerror or exc})") from None
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        _fsync(tmp)
+        os.replace(tmp, out_path)
+    except OSError as exc:
+        _discard(tmp)
+        raise ExportError(f"{out_path}: cannot be written ({exc.strerror or exc})") from None
+    except BaseException:
+        _discard(tmp)
+        raise
+
+
+def _fsync(path: str) -> None:
+    with open(path, "rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def _discard(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+Progress = Callable[[int, int], object]

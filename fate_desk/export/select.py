@@ -1,0 +1,144 @@
+"""Choose what a campaign export holds: all PCs, and the cards of a scene, a session or all prep.
+
+Player characters and major NPCs print as sheets; minor NPCs, monsters, obstacles and
+countdowns print as cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fate_desk.model import Campaign, Character, CharacterKind, Scene
+
+from .job import CardEntry, ExportJob, Paper, What
+
+SHEET_KINDS = (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+
+
+class SelectionError(ValueError):
+    """A scene or session the campaign does not have; str() is one readable line."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Something a campaign can print, for the export dialog's list of entries."""
+
+    id: str
+    name: str
+    kind: str  # "Player character", "Hazard", "Countdown", ...
+    as_sheet: bool  # True: a page of its own; False: a card
+
+
+def _kind_label(item) -> str:
+    if isinstance(item, Character):
+        return item.kind.label
+    return getattr(item, "kind", "countdown").capitalize()
+
+
+def campaign_entries(campaign: Campaign) -> list[Entry]:
+    """Every character, obstacle and countdown, in the campaign's order."""
+    out = [Entry(c.id, c.name or "(unnamed)", c.kind.label, c.kind in SHEET_KINDS) for c in campaign.characters]
+    out += [Entry(o.id, o.name or "(unnamed)", _kind_label(o), False) for o in campaign.obstacles]
+    out += [Entry(c.id, c.name or "(unnamed)", "Countdown", False) for c in campaign.countdowns]
+    return out
+
+
+def find_scene(campaign: Campaign, name: str) -> Scene:
+    """A scene by name (any case) or id."""
+    wanted = name.strip().casefold()
+    for scene in campaign.scenes:
+        if scene.id == name or scene.name.strip().casefold() == wanted:
+            return scene
+    known = ", ".join(repr(s.name) for s in campaign.scenes if s.name) or "none"
+    raise SelectionError(f"the campaign has no scene called {name!r} (scenes: {known})")
+
+
+def session_scenes(campaign: Campaign, session: int) -> list[Scene]:
+    scenes = [s for s in campaign.scenes if s.session == session]
+    if not scenes:
+        numbered = sorted({s.session for s in campaign.scenes if s.session is not None})
+        known = ", ".join(map(str, numbered)) or "none"
+        raise SelectionError(f"no scene belongs to session {session} (sessions with scenes: {known})")
+    return scenes
+
+
+def _by_id(campaign: Campaign) -> dict[str, CardEntry]:
+    items: dict[str, CardEntry] = {c.id: c for c in campaign.characters}
+    items.update({o.id: o for o in campaign.obstacles})
+    items.update({c.id: c for c in campaign.countdowns})
+    return items
+
+
+def present_items(campaign: Campaign, scenes: list[Scene]) -> list[CardEntry]:
+    """What the scenes' present ids point to, in order, each once; unknown ids are skipped."""
+    items = _by_id(campaign)
+    seen: set[str] = set()
+    out: list[CardEntry] = []
+    for scene in scenes:
+        for item_id in scene.present:
+            if item_id in seen or item_id not in items:
+                continue
+            seen.add(item_id)
+            out.append(items[item_id])
+    return out
+
+
+def campaign_job(
+    campaign: Campaign,
+    what: What,
+    *,
+    scene: str | None = None,
+    session: int | None = None,
+    ids: set[str] | None = None,
+    paper: Paper | None = None,
+) -> ExportJob:
+    """A job for a campaign; `scene` or `session` narrows the cards (and NPC sheets) to them,
+    `ids` to the entries picked in the dialog."""
+    if scene is not None and session is not None:
+        raise SelectionError("choose a scene or a session, not both")
+    pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
+    if scene is not None or session is not None:
+        scenes = [find_scene(campaign, scene)] if scene is not None else session_scenes(campaign, session)
+        present = [i for i in present_items(campaign, scenes) if not _is_pc(i)]
+        npc_sheets = [i for i in present if isinstance(i, Character) and i.kind in SHEET_KINDS]
+        cards = [i for i in present if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
+    else:
+        npc_sheets = []
+        cards = [c for c in campaign.characters if c.kind not in SHEET_KINDS]
+        cards += list(campaign.obstacles) + list(campaign.countdowns)
+    sheets: list[Character] = pcs + npc_sheets
+    if ids is not None:
+        sheets = [c for c in campaign.characters if c.id in ids and c.kind in SHEET_KINDS]
+        cards = [i for i in _by_id(campaign).values() if i.id in ids and i not in sheets]
+        cards = [i for i in cards if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
+    if what in (What.REFERENCE, What.BLANK):
+        sheets, cards = [], []
+    elif what == What.SHEETS:
+        cards = []
+    elif what == What.CARDS:
+        sheets = []
+    return ExportJob(
+        what=what,
+        sheets=sheets,
+        cards=cards,
+        ruleset=campaign.ruleset,
+        options=campaign.options.model_copy(),
+        paper=paper,
+        title=campaign.name,
+    )
+
+
+def _is_pc(item: CardEntry) -> bool:
+    return isinstance(item, Character) and item.kind == CharacterKind.PC
+
+
+def character_job(character: Character, what: What = What.SHEETS, paper: Paper | None = None) -> ExportJob:
+    """A job for one character file: its sheet or its card, with its own rule set."""
+    return ExportJob(
+        what=what,
+        sheets=[character] if what in (What.SHEETS, What.PACK) else [],
+        cards=[character] if what == What.CARDS else [],
+        ruleset=character.ruleset,
+        paper=paper,
+        title=character.name,
+    )

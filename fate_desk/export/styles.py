@@ -1,0 +1,133 @@
+"""Named paragraph styles, safe markup for user text, and text that shrinks to fit its box."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from .fonts import BOLD, ITALIC, REGULAR, register_fonts
+
+INK = Color(0, 0, 0)
+GREY = Color(0.38, 0.38, 0.38)
+RULE = Color(0.55, 0.55, 0.55)
+FAINT = Color(0.8, 0.8, 0.8)
+
+# Control characters break PDF strings and lone surrogates break UTF-8; neither is printable.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+
+def clean(text: str | None) -> str:
+    """User text normalised to NFC, tabs as spaces, unprintable characters dropped."""
+    text = unicodedata.normalize("NFC", text or "")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    return _UNPRINTABLE.sub("", text)
+
+
+def markup(text: str | None) -> str:
+    """User text made safe for Paragraph markup: '<b>' and '&' print as typed."""
+    return escape(clean(text)).replace("\n", "<br/>")
+
+
+def one_line(text: str | None) -> str:
+    """User text for a single line: line breaks become spaces."""
+    return " ".join(clean(text).split())
+
+
+def _style(name: str, font: str, size: float, leading: float | None = None, color=INK, **kw) -> ParagraphStyle:
+    return ParagraphStyle(name, fontName=font, fontSize=size, leading=leading or size * 1.2, textColor=color, **kw)
+
+
+class Styles:
+    """The named styles every renderer shares (fonts registered on first use)."""
+
+    def __init__(self) -> None:
+        register_fonts()
+        self.body = _style("body", REGULAR, 8.5, 10.4)
+        self.small = _style("small", REGULAR, 7, 8.4, GREY)
+        self.label = _style("label", BOLD, 6.5, 7.8, GREY)
+        self.aspect = _style("aspect", BOLD, 10, 12)
+        self.name = _style("name", BOLD, 20, 23)
+        self.card_body = _style("card_body", REGULAR, 9.5, 11.6)
+        self.heading = _style("heading", BOLD, 8.5, 10.4)
+        self.italic = _style("italic", ITALIC, 8, 9.6, GREY)
+
+
+@lru_cache(maxsize=512)
+def scaled(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """The same style at another font size, leading kept in proportion."""
+    ratio = style.leading / style.fontSize
+    return ParagraphStyle(f"{style.name}@{size:g}", parent=style, fontSize=size, leading=size * ratio)
+
+
+def fit_paragraph(
+    text_markup: str, style: ParagraphStyle, width: float, height: float, min_size: float = 4.5
+) -> Paragraph:
+    """A Paragraph no taller than `height`: the font shrinks first, then the text is cut with '…'.
+
+    `text_markup` must already be safe markup (see `markup`)."""
+    para = Paragraph(text_markup, style)
+    if para.wrap(width, height)[1] <= height:
+        return para
+    # Bisect on half-points between min_size and the style's size.
+    lo, hi = int(min_size * 2), int(style.fontSize * 2) - 1
+    best = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = Paragraph(text_markup, scaled(style, mid / 2))
+        if candidate.wrap(width, height)[1] <= height:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    if best is not None:
+        return best
+    return _truncated(text_markup, scaled(style, min_size), width, height)
+
+
+def _truncated(text_markup: str, style: ParagraphStyle, width: float, height: float) -> Paragraph:
+    """The longest start of the text (cut between words) that fits, ending in '…'."""
+    plain = _plain(text_markup)
+    lo, hi, best = 0, len(plain), Paragraph("…", style)
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        cut = plain[:mid].rsplit(" ", 1)[0] if " " in plain[:mid] else plain[:mid]
+        candidate = Paragraph(escape(cut) + "…", style)
+        if candidate.wrap(width, height)[1] <= height:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _plain(text_markup: str) -> str:
+    text = text_markup.replace("<br/>", " ")
+    text = _TAG.sub("", text)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def fit_line(text: str, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:
+    """Plain text for one line: the font size that fits `width`, cutting with '…' below min_size."""
+    text = one_line(text)
+    needed = stringWidth(text, font, size)
+    if needed <= width:
+        return text, size
+    fitted = size * width / needed
+    if fitted >= min_size:
+        return text, fitted
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest start that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if stringWidth(text[:mid] + "…", font, min_size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…", min_size
