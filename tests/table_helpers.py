@@ -19,3 +19,8 @@ def sample_document(folder, edit=None) -> CampaignDocument:
 def on_disk(document):
     """The campaign as the file has it (what a restart would find)."""
     return load_campaign(document.path)
+
+
+def empty_pool(campaign):
+    campaign.gm_fate_points = 0
+    return campaign
