@@ -74,7 +74,7 @@ def test_npc_invokes_are_paid_from_the_gm_pool_and_a_short_pool_stops_the_roll(d
     document, widget = dock
     widget.select_character("npc-bruiser")
     widget.add_invoke("Tough")
-    assert "the GM's pool (0 left)" in widget.pay_label.text()
+    assert "paid from the GM's pool (0 left)" in widget.pay_label.text()
     assert widget.roll() is None
     assert widget.outcome_label.text() == "Not rolled" and widget.log_lines() == []
     document.edit_campaign(lambda c: c.model_copy(update={"gm_fate_points": 2}), "GM points")

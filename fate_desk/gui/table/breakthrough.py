@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
@@ -13,7 +11,7 @@ from fate_desk.rules.history import Refused
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import refusal_html
+from .common import escape, refusal_html
 from .milestone import MilestonePicker
 from .preview import preview_html
 from .raises import RaisesPicker

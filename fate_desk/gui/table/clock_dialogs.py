@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QCheckBox, QDateEdit, QDialogButtonBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox,
@@ -20,7 +18,7 @@ from fate_desk.rules.table import current_scene
 from ..dialogs.base import FormDialog
 from ..forms import child
 from .breakthrough import BreakthroughDialog
-from .common import refusal_html
+from .common import escape, refusal_html
 from .milestone import MilestoneDialog
 
 

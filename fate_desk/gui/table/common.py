@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from html import escape
+import html
 
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
+
+
+def escape(text: str, quote: bool = False) -> str:
+    """Escape user text for rich-text labels; apostrophes stay as they are (labels show them)."""
+    return html.escape(text, quote=quote)
 
 
 class LadderSpinBox(QSpinBox):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
-
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QLabel, QListWidget, QPushButton, QSpinBox, QToolButton,
     QVBoxLayout, QWidget,
@@ -15,7 +14,7 @@ from fate_desk.rules.history import Refused
 from fate_desk.rules.table import current_scene, pay_fate_points, payer
 
 from ..forms import child, load_form
-from .common import LadderSpinBox
+from .common import LadderSpinBox, escape
 
 FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
 PLAIN = "(a plain rating)"
@@ -81,6 +80,8 @@ class DiceDock(QDockWidget):
         big.setPointSizeF(big.pointSizeF() * 1.5)
         big.setBold(True)
         self.outcome_label.setFont(big)
+        self.meaning_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.outcome_label.setTextFormat(Qt.TextFormat.PlainText)
         for action in Action:
             self.action_combo.addItem(action.label, action)
         self.against_combo.addItem("a difficulty", False)
@@ -199,11 +200,11 @@ class DiceDock(QDockWidget):
         campaign = self.document.campaign
         character = self.character()
         if payer(campaign, character.id if character else None) == "pc":
-            who, have = character.name or "(unnamed)", character.fate_points
+            who, have = f"by {character.name or '(unnamed)'}", character.fate_points
         else:
-            who, have = "the GM's pool", campaign.gm_fate_points
+            who, have = "from the GM's pool", campaign.gm_fate_points
         cost = f"costs {paid} fate point{'s' if paid != 1 else ''}" if paid else "costs nothing"
-        self.pay_label.setText(f"<small>This roll {cost}, paid by {escape(who)} ({have} left).</small>")
+        self.pay_label.setText(f"<small>This roll {cost}, paid {escape(who)} ({have} left).</small>")
 
     # --- rolling --------------------------------------------------------------------
 
@@ -222,7 +223,7 @@ class DiceDock(QDockWidget):
                 self.dice_label.setText("")
                 self.effort_label.setText("")
                 self.outcome_label.setText("Not rolled")
-                self.meaning_label.setText(escape(refused.problems[0].message))
+                self.meaning_label.setText(refused.problems[0].message)
                 return None
             self.document.edit_campaign(lambda c: pay_fate_points(c, cid, paid)[0],
                                         f"Pay {paid} fate point{'s' if paid != 1 else ''} for invokes")
@@ -258,7 +259,7 @@ class DiceDock(QDockWidget):
               f"{ladder_label(result.against)}: <b>{signed(result.shifts)}</b> "
               f"shift{'' if abs(result.shifts) == 1 else 's'}")
         self.outcome_label.setText(result.outcome.label)
-        self.meaning_label.setText(escape(result.meaning()))
+        self.meaning_label.setText(result.meaning())
 
     def _show_log(self) -> None:
         self.log.clear()

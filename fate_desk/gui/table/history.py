@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -17,7 +16,7 @@ from fate_desk.rules.history import Refused, describe_field, revert_last, when_l
 
 from ..dialogs.base import FormDialog
 from ..forms import child, load_form
-from .common import refusal_html
+from .common import escape, refusal_html
 from .preview import preview_html
 from .raises import RaisesPicker
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
@@ -20,7 +18,7 @@ from fate_desk.rules.history import Refused
 
 from ..dialogs.base import FormDialog
 from ..forms import child, load_form
-from .common import refusal_html
+from .common import escape, refusal_html
 from .preview import preview_html
 
 NONE = "none"

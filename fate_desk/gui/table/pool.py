@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 from fate_desk.rules.clock import gm_pool
@@ -11,6 +9,7 @@ from fate_desk.rules.derive import join_words
 from fate_desk.rules.table import change_gm_pool, current_scene, scene_present, start_scene_pool
 
 from ..forms import child, load_form
+from .common import escape
 
 
 class GmPoolWidget(QWidget):

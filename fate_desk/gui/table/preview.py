@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from fate_desk.model import CampaignOptions, Character, ladder_label
 from fate_desk.rules import RuleSet, check, derive
 
-from .common import problems_html
+from .common import escape, problems_html
 
 
 def _by_rating(character: Character) -> dict[int, list[str]]:

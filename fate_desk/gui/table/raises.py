@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
 from fate_desk.rules.raises import raise_problems
+
+from .common import escape
 
 
 class RaisesPicker(QWidget):
@@ -45,7 +45,8 @@ class RaisesPicker(QWidget):
         order = {n: i for i, n in enumerate(names)}
         names.sort(key=lambda n: (-character.rating(n), order[n]))
         for row, name in enumerate(names):
-            label, rating = QLabel(escape(name)), QLabel()
+            label, rating = QLabel(name), QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
             minus, plus = QToolButton(), QToolButton()
             minus.setText("−")
             plus.setText("+")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QTextBrowser, QWidget
 
 from fate_desk.rules.clock import ClockResult
 
 from ..dialogs.base import FormDialog
 from ..forms import child
+from .common import escape
 
 
 def summary_html(result: ClockResult) -> str:

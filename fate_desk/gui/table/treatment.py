@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from fate_desk.model import ladder_label
@@ -13,7 +11,7 @@ from fate_desk.rules.recovery import clear_consequence, clears_when, treat, trea
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import LadderSpinBox, refusal_html
+from .common import LadderSpinBox, escape, refusal_html
 
 
 class TreatmentDialog(FormDialog):
