@@ -29,6 +29,7 @@ def main(out: Path) -> int:
     from fate_desk.gui.dialogs.new_campaign import NewCampaignDialog
     from fate_desk.gui.dialogs.stunt_helper import StuntHelperDialog
     from fate_desk.gui.theme import apply_theme
+    from table_shots import table_shots  # beside this script
 
     out.mkdir(parents=True, exist_ok=True)
     window = start(app, None)
@@ -77,6 +78,7 @@ def main(out: Path) -> int:
         helper.only.setText("once per session")
         grab(helper, f"dialog-stunt-helper-rule-{theme}")
         helper.close()
+        table_shots(window, grab, theme)
     window.close()
     for path in written:
         print(path)

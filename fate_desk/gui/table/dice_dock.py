@@ -68,6 +68,8 @@ class DiceDock(QDockWidget):
         self.against = LadderSpinBox(self, -4, 14, 2)
         self.against.setAccessibleName("Difficulty or opposition")
         child(self.form, QHBoxLayout, "againstHolder").addWidget(self.against, 1)
+        child(self.form, QLabel, "ratingLabel").setBuddy(self.rating)
+        child(self.form, QLabel, "againstLabel").setBuddy(self.against_combo)
         self.invokes_layout: QVBoxLayout = child(self.form, QVBoxLayout, "invokesLayout")
         self.pay_label: QLabel = child(self.form, QLabel, "payLabel")
         self.dice_label: QLabel = child(self.form, QLabel, "diceLabel")

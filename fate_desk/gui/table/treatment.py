@@ -34,6 +34,7 @@ class TreatmentDialog(FormDialog):
         self.effort.setAccessibleName("Effort rolled")
         holder: QHBoxLayout = child(self.form, QHBoxLayout, "effortHolder")
         holder.addWidget(self.effort)
+        child(self.form, QLabel, "effortLabel").setBuddy(self.effort)
         holder.addStretch(1)
         self.self_check: QCheckBox = child(self.form, QCheckBox, "selfCheck")
         self.new_name: QLineEdit = child(self.form, QLineEdit, "newNameEdit")
