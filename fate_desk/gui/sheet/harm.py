@@ -89,7 +89,8 @@ class ConsequencesSection:
         self.sheet = sheet
         self.layout = layout
         self.layout.setColumnStretch(1, 1)
-        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel, QToolButton]] = {}
+        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
+        self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/table)
         self._order: list[str] = []
 
     def update(self, character: Character, derived: Derived) -> None:
@@ -99,16 +100,18 @@ class ConsequencesSection:
             for widgets in self.rows.values():
                 for widget in widgets:
                     widget.deleteLater()
-            self.rows = {}
+            for button in self.treat_buttons.values():
+                button.deleteLater()
+            self.rows, self.treat_buttons = {}, {}
             for row, slot in enumerate(slots):
                 self.rows[slot.id] = self._make_row(row, slot)
             self._order = ids
         filled = {c.slot: c for c in character.consequences}
         for slot in slots:
-            label, edit, recovering, when, treat = self.rows[slot.id]
+            label, edit, recovering, when = self.rows[slot.id]
             label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
             current = filled.get(slot.id)
-            treat.setEnabled(current is not None)
+            self.treat_buttons[slot.id].setEnabled(current is not None)
             set_text(edit, current.text if current else "")
             with QSignalBlocker(recovering):
                 recovering.setChecked(bool(current and current.recovering))
@@ -151,7 +154,8 @@ class ConsequencesSection:
         recovering.toggled.connect(lambda on: self.sheet.edit(
             lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
             "Begin recovery" if on else "Stop recovery"))
-        return label, edit, recovering, when, treat
+        self.treat_buttons[slot_id] = treat
+        return label, edit, recovering, when
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:
