@@ -67,11 +67,11 @@ def table_shots(window, grab, theme: str) -> None:
     grab(arc, f"dialog-end-arc-{theme}")
     arc.close()
 
-    treat = TreatmentDialog(document, "pc-ines", "mild", window)
-    treat.new_name.setText("Bandaged Knuckles")
-    treat.show()
-    grab(treat, f"dialog-treatment-{theme}")
-    treat.close()
+    treatment = TreatmentDialog(document, "pc-ines", "mild", window)
+    treatment.new_name.setText("Bandaged Knuckles")
+    treatment.show()
+    grab(treatment, f"dialog-treatment-{theme}")
+    treatment.close()
 
     spend = SpendPointsDialog(document, "pc-maren", window)
     spend.raises.set_points(2)  # as if Maren had saved two points
