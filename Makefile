@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 ARGS   ?=
 
-.PHONY: run test screenshots pdf-previews benchmarks clean
+.PHONY: run test bundle release-check screenshots pdf-previews benchmarks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,12 +19,25 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
 	@touch $@ $(VENV)/.installed-run
 
+# PyInstaller and build, only for packaging; `make test` never needs them.
+$(VENV)/.installed-bundle: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[bundle]"
+	@touch $@ $(VENV)/.installed-run
+
 run: $(VENV)/.installed-run
 	$(PY) -m fate_desk $(ARGS)
 
 test: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
+
+# dist/fate-desk/: the program with Python, Qt and its data in one folder (docs/install.md).
+bundle: $(VENV)/.installed-bundle
+	$(PY) tools/release.py bundle
+
+# Wheel and bundle, installed and run as a user would; prints how long each step took.
+release-check: $(VENV)/.installed-bundle
+	$(PY) tools/release.py check
 
 # Sample PDFs rendered to PNG in previews/ (git-ignored), to look at before a release.
 pdf-previews: $(VENV)/.installed-run

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
-_DATA_NAMES = ("rules", "ui", "resources")
+_DATA_NAMES = ("rules", "ui", "resources", "docs")
 
 
 def data_dir(name: str) -> Path:
@@ -29,6 +29,10 @@ def ui_dir() -> Path:
 
 def resources_dir() -> Path:
     return data_dir("resources")
+
+
+def docs_dir() -> Path:
+    return data_dir("docs")
 
 
 def user_data_dir() -> Path:

@@ -15,7 +15,13 @@ from fate_desk import __version__
 
 # Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
 # Modules are imported only when a subcommand runs, so opening the app pays for none of them.
-COMMANDS = {"check": "check", "schema": "schema", "rulesets": "rulesets", "export": "export"}
+COMMANDS = {
+    "check": "check",
+    "import": "importing",
+    "export": "export",
+    "schema": "schema",
+    "rulesets": "rulesets",
+}
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 

@@ -6,9 +6,11 @@ import json
 import sys
 from pathlib import Path
 
-from fate_desk.model import Character, ladder_label
+from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
-from fate_desk.store.interchange import FileFormatError, read_character_file
+from fate_desk.store import bundle
+from fate_desk.store.campaign_file import is_campaign_file, load_campaign
+from fate_desk.store.interchange import FileFormatError, character_from_dict, parse_json, read_bytes
 
 from . import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
 
@@ -17,24 +19,40 @@ HELP = "check character files against the rules of their rule set"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="character files (*.fate.json)")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH",
+        help="character files (*.fate.json), campaign files (*.fatedesk) or bundles (*.fate-campaign.json)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
-def load_targets(path: Path) -> list[tuple[Character, str | None]]:
-    """The characters a file holds, with the campaign's rule set where the file says one."""
-    return [(read_character_file(path), None)]
+def load_targets(path: Path) -> list[tuple[Character, str | None, CampaignOptions | None]]:
+    """The characters a file holds, with the campaign's rule set and options for campaigns.
+
+    A campaign file (*.fatedesk, opened read-only) or a campaign bundle checks every
+    character against the campaign's rule set and optional rules; a character file against
+    its own rule set.
+    """
+    source = str(path)
+    if is_campaign_file(path):
+        campaign = load_campaign(path)
+    else:
+        data = parse_json(read_bytes(path), source)
+        if not (isinstance(data, dict) and data.get("format") == bundle.FORMAT):
+            return [(character_from_dict(data, source), None, None)]
+        campaign = bundle.campaign_from_dict(data, source)
+    return [(c, campaign.ruleset, campaign.options) for c in campaign.characters]
 
 
 def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
     results = []
-    for character, ruleset_id in load_targets(path):
+    for character, ruleset_id, options in load_targets(path):
         rid = ruleset_id or character.ruleset
         try:
             ruleset = get_ruleset(rid)
         except RuleSetError as exc:
             raise FileFormatError(str(path), f"ruleset: {exc}") from None
-        results.append((character, check(character, ruleset)))
+        results.append((character, check(character, ruleset, options)))
     return results
 
 
@@ -66,6 +84,8 @@ def run(args) -> int:
             print(exc, file=sys.stderr)
             exit_code = EXIT_UNREADABLE
             continue
+        if not results and not args.json:
+            print(f"{path}: no characters to check")
         for character, result in results:
             if not result.ok and exit_code == EXIT_OK:
                 exit_code = EXIT_ERRORS

@@ -14,13 +14,15 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
     from fate_desk import __version__
 
+    from .identity import DESKTOP_ID
     from .settings import APPLICATION, ORGANIZATION
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
-    app.setDesktopFileName("fate-desk")
+    # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
+    app.setDesktopFileName(DESKTOP_ID)
     window = start(app, path, smoke)
     if window is None:
         return 2
@@ -39,7 +41,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
 def start(app, path: str | None, smoke: bool = False):
     """Build the main window with the right campaign open; None if FILE cannot be opened."""
-    from .icons import icon
+    from .identity import app_icon
     from .mainwindow import MainWindow
     from .opening import create_sample_campaign
     from .settings import Preferences, Settings, WindowState
@@ -49,7 +51,7 @@ def start(app, path: str | None, smoke: bool = False):
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)
-    app.setWindowIcon(icon("app"))
+    app.setWindowIcon(app_icon())
     window = MainWindow(settings)
     if path:
         if not window.open_path(Path(path)):

@@ -35,7 +35,6 @@ class MainWindow(QMainWindow):
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
         self.table = TableDesk(self)
-        self.setWindowIcon(icon("app"))
         self.setWindowTitle("Fate Desk")
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)

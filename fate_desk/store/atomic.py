@@ -7,6 +7,22 @@ import tempfile
 from pathlib import Path
 
 
+def fsync_dir(folder: Path) -> None:
+    """Flush a folder's entries to disk, so a rename survives a power cut (POSIX only)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
     path = Path(path)
@@ -23,6 +39,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+    fsync_dir(path.parent)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

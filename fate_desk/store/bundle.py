@@ -37,9 +37,22 @@ def campaign_from_dict(data: Any, source: str = "") -> Campaign:
             source, f"version: written by a newer Fate Desk (bundle version {version}; this one reads up to {VERSION})"
         )
     try:
-        return Campaign.model_validate({k: v for k, v in data.items() if k not in ("format", "version")})
+        campaign = Campaign.model_validate({k: v for k, v in data.items() if k not in ("format", "version")})
     except ValidationError as exc:
         raise FileFormatError(source, describe(exc)) from None
+    _refuse_duplicate_ids(campaign, source)
+    return campaign
+
+
+def _refuse_duplicate_ids(campaign: Campaign, source: str) -> None:
+    """Two entries with one id would overwrite each other in a campaign file: refuse the bundle."""
+    seen: dict[str, str] = {}
+    for attr in ("characters", "obstacles", "countdowns", "scenes", "sessions", "arcs"):
+        for index, entity in enumerate(getattr(campaign, attr)):
+            where = f"{attr}[{index}]"
+            if entity.id in seen:
+                raise FileFormatError(source, f"{where}.id: {entity.id!r} is already used by {seen[entity.id]}")
+            seen[entity.id] = where
 
 
 def read_bundle(path: Path) -> Campaign:

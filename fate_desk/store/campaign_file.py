@@ -3,6 +3,7 @@
 Entities (characters, obstacles, countdowns, scenes, sessions, arcs) are rows of validated
 pydantic JSON; the campaign's own fields (name, rule set, options, clock) are one meta row.
 The rollback journal (not WAL) keeps everything in the one file the user copies and syncs.
+Layouts and upgrades live in `migrations`; backups and copies in `backups`.
 """
 
 from __future__ import annotations
@@ -16,12 +17,30 @@ from pydantic import TypeAdapter, ValidationError
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
 
-from .interchange import FileFormatError
+from .atomic import fsync_dir
+from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
+from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
+from .opening import (
+    APPLICATION_ID,
+    SQLITE_HEADER,
+    CampaignFileError,
+    check_header,
+    check_identity,
+    check_integrity,
+    connect,
+    has_hot_journal,
+    memory_copy,
+    open_problem,
+    recovered_copy,
+    writable,
+)
+
+__all__ = [
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "entity_kind",
+    "is_campaign_file", "load_campaign",
+]
 
 SUFFIX = ".fatedesk"
-APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
-SCHEMA_VERSION = 1
-_SQLITE_HEADER = b"SQLite format 3\x00"
 
 # Entity kind -> (campaign list attribute, validator)
 _KINDS: dict[str, tuple[str, TypeAdapter]] = {
@@ -33,10 +52,6 @@ _KINDS: dict[str, tuple[str, TypeAdapter]] = {
     "arc": ("arcs", TypeAdapter(Arc)),
 }
 _LISTS = {attr for attr, _ in _KINDS.values()}
-
-
-class CampaignFileError(FileFormatError):
-    """A campaign file that cannot be opened or written; the message names the file."""
 
 
 def entity_kind(entity) -> str:
@@ -59,97 +74,141 @@ def _meta_json(campaign: Campaign) -> str:
     return campaign.model_dump_json(exclude=_LISTS)
 
 
-def _check_header(path: Path) -> None:
-    source = str(path)
+def is_campaign_file(path: Path) -> bool:
+    """True for a *.fatedesk name or a file that starts like an SQLite database.
+
+    The importers and `check` use this to tell files apart: such files are read (or refused
+    with a campaign file's message) by CampaignFile, everything else as JSON.
+    """
+    if Path(path).name.endswith(SUFFIX):
+        return True
     try:
         with open(path, "rb") as handle:
-            head = handle.read(len(_SQLITE_HEADER))
-    except FileNotFoundError:
-        raise CampaignFileError(source, "no such file") from None
-    except IsADirectoryError:
-        raise CampaignFileError(source, "is a folder, not a campaign file") from None
-    except OSError as exc:
-        raise CampaignFileError(source, f"cannot be read ({exc.strerror or exc})") from None
-    if len(head) == 0:
-        raise CampaignFileError(source, "is empty, not a Fate Desk campaign")
-    if head != _SQLITE_HEADER:
-        raise CampaignFileError(source, "is not a Fate Desk campaign file (not an SQLite database)")
-
-
-def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
-    mode = "ro" if readonly else "rw"
-    uri = f"{path.resolve().as_uri()}?mode={mode}"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA synchronous = FULL")
-    return conn
+            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 class CampaignFile:
     """An open campaign file with the campaign loaded in memory.
 
     Callers change the in-memory models, then call `put` (or `save_meta`) to commit that
-    change to disk at once; `remove` deletes an entity from both.
+    change to disk at once; `remove` deletes an entity from both. `backup_path` is this
+    open's rolling backup (None for read-only opens, or when it failed: see `backup_error`);
+    `upgraded_from` is the file version an older file was upgraded from, else None.
     """
 
     def __init__(self, path: Path, conn: sqlite3.Connection, campaign: Campaign, readonly: bool):
         self.path = Path(path)
         self.campaign = campaign
         self.readonly = readonly
+        self.backup_path: Path | None = None
+        self.backup_error: str | None = None
+        self.upgrade_copy: Path | None = None
+        self.upgraded_from: int | None = None
         self._conn = conn
 
     # --- opening and creating ---------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, campaign: Campaign) -> "CampaignFile":
+    def create(cls, path: Path, campaign: Campaign, *, backup_dir: Path | None = None) -> "CampaignFile":
         """Write a new campaign file; refuses to replace an existing file."""
         path = Path(path)
         if path.exists():
             raise CampaignFileError(str(path), "already exists; choose another name")
+        duplicate = _duplicate_id(campaign)
+        if duplicate:
+            raise CampaignFileError(str(path), f"cannot be written: {duplicate}")
         tmp = path.with_name(f".{path.name}.new")
         tmp.unlink(missing_ok=True)
         try:
             conn = sqlite3.connect(tmp, isolation_level=None)
             try:
-                _create_schema(conn)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                conn.execute("PRAGMA journal_mode = DELETE")
+                conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("BEGIN")
-                conn.execute("INSERT INTO meta(key, value) VALUES ('campaign', ?)", (_meta_json(campaign),))
-                for kind, (attr, _) in _KINDS.items():
-                    for pos, entity in enumerate(getattr(campaign, attr)):
-                        conn.execute(
-                            "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
-                            (entity.id, kind, pos, entity.model_dump_json()),
-                        )
+                create_latest(conn)
+                _write_everything(conn, campaign, insert_meta=True)
                 conn.execute("COMMIT")
             finally:
                 conn.close()
+            if path.exists():  # someone made it meanwhile: never replace it
+                raise FileExistsError(f"{path} appeared while it was being written")
             tmp.rename(path)
+            fsync_dir(path.parent)
         except sqlite3.Error as exc:
             tmp.unlink(missing_ok=True)
             raise CampaignFileError(str(path), f"could not be written ({exc})") from None
         except OSError as exc:
             tmp.unlink(missing_ok=True)
             raise CampaignFileError(str(path), f"could not be written ({exc.strerror or exc})") from None
-        return cls.open(path)
+        return cls.open(path, backup_dir=backup_dir)
 
     @classmethod
-    def open(cls, path: Path, readonly: bool = False) -> "CampaignFile":
+    def open(
+        cls,
+        path: Path,
+        readonly: bool = False,
+        *,
+        backup_dir: Path | None = None,
+        keep_backups: int = KEEP_BACKUPS,
+    ) -> "CampaignFile":
+        """Open and load a campaign file, upgrading an older layout (never for read-only opens).
+
+        Unless read-only, a rolling backup of the file as opened goes to `backup_dir`
+        (default: the user data folder's `backups`). A file that is damaged, not ours or too
+        new raises CampaignFileError and is left exactly as it was.
+        """
         path = Path(path)
-        _check_header(path)
         source = str(path)
+        check_header(path)
+        if not readonly and not writable(path):
+            raise CampaignFileError(
+                source,
+                "cannot be edited here (the file or its folder is read-only); "
+                "open it read-only, or copy it to a folder you can write to",
+            )
         try:
-            conn = _connect(path, readonly)
+            if readonly and has_hot_journal(path):
+                conn = recovered_copy(path)
+            else:
+                conn = connect(path, readonly)
         except sqlite3.Error as exc:
-            raise CampaignFileError(source, f"cannot be opened ({exc})") from None
+            raise CampaignFileError(source, open_problem(exc)) from None
+        except OSError as exc:
+            raise CampaignFileError(source, f"cannot be opened ({exc.strerror or exc})") from None
+        upgraded_from = upgrade_copy = None
         try:
-            _check_identity(conn, source)
+            check_integrity(conn, source)
+            version = check_identity(conn, source)
+            if version < SCHEMA_VERSION:
+                if readonly:
+                    # Upgrade a copy in memory: a read-only open never writes to the file.
+                    mem = memory_copy(conn)
+                    conn.close()
+                    conn = mem
+                else:
+                    upgrade_copy = _upgrade_copy(conn, path, version, backup_dir)
+                _upgrade(conn, source, version)
+                upgraded_from = version
             campaign = _load(conn, source)
         except CampaignFileError:
             conn.close()
             raise
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             conn.close()
-            raise CampaignFileError(source, f"is damaged and cannot be read ({exc})") from None
-        return cls(path, conn, campaign, readonly)
+            raise CampaignFileError(source, open_problem(exc)) from None
+        handle = cls(path, conn, campaign, readonly)
+        handle.upgraded_from, handle.upgrade_copy = upgraded_from, upgrade_copy
+        if not readonly:
+            try:
+                handle.backup_path = make_rolling_backup(conn, path, backup_dir, keep_backups)
+            except (OSError, sqlite3.Error) as exc:
+                # A missing backup must not keep the user from their campaign; the GUI says so.
+                handle.backup_error = f"no backup was made ({exc})"
+        return handle
 
     def close(self) -> None:
         if self._conn is not None:
@@ -166,20 +225,43 @@ class CampaignFile:
 
     def put(self, entity) -> None:
         """Save one entity at once (inserting it into the in-memory campaign if it is new)."""
-        kind = entity_kind(entity)
-        attr = _KINDS[kind][0]
-        items = getattr(self.campaign, attr)
-        index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
-        position = len(items) if index is None else index
-        self._write(
-            "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, data = excluded.data",
-            (entity.id, kind, position, entity.model_dump_json()),
-        )
-        if index is None:
-            items.append(entity)
-        elif items[index] is not entity:
-            items[index] = entity
+        self.put_many([entity])
+
+    def put_many(self, entities) -> None:
+        """Save several entities in one transaction: all of them land, or none (e.g. an import)."""
+        entities = list(entities)
+        plans = []
+        sizes: dict[str, int] = {}
+        new_ids: set[str] = set()
+        for entity in entities:
+            kind = entity_kind(entity)
+            attr = _KINDS[kind][0]
+            items = getattr(self.campaign, attr)
+            index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
+            if index is None and entity.id not in new_ids:
+                position = sizes.setdefault(attr, len(items))
+                sizes[attr] += 1
+                new_ids.add(entity.id)
+            else:
+                position = index if index is not None else 0
+            plans.append((entity, kind, attr, position))
+
+        def work(conn: sqlite3.Connection) -> None:
+            for entity, kind, _attr, position in plans:
+                conn.execute(
+                    "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, data = excluded.data",
+                    (entity.id, kind, position, entity.model_dump_json()),
+                )
+
+        self._transaction(work)
+        for entity, _kind, attr, _position in plans:
+            items = getattr(self.campaign, attr)
+            index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
+            if index is None:
+                items.append(entity)
+            elif items[index] is not entity:
+                items[index] = entity
 
     def remove(self, entity_id: str) -> None:
         """Delete an entity from the file and from the in-memory campaign."""
@@ -194,8 +276,32 @@ class CampaignFile:
 
     def replace_all(self, campaign: Campaign) -> None:
         """Swap in a whole campaign in one transaction (used by operations over many entities)."""
+        duplicate = _duplicate_id(campaign)
+        if duplicate:
+            raise CampaignFileError(str(self.path), f"could not be saved: {duplicate}")
         self._transaction(lambda conn: _write_everything(conn, campaign))
         self.campaign = campaign
+
+    def save_copy_as(self, path: Path) -> Path:
+        """Write a complete copy of the campaign as saved to `path` (SQLite's backup API).
+
+        The copy is written beside `path` and renamed over it only when complete, so a failed
+        copy never replaces an existing file. The open file stays the one being edited.
+        """
+        target = Path(path)
+        if self._conn is None:
+            raise CampaignFileError(str(self.path), "is closed")
+        if target.resolve() == self.path.resolve():
+            raise CampaignFileError(str(target), "is the campaign file itself; choose another name")
+        if target.is_dir():
+            raise CampaignFileError(str(target), "is a folder; choose a file name")
+        try:
+            copy_database(self._conn, target)
+        except sqlite3.Error as exc:
+            raise CampaignFileError(str(target), f"could not be written ({exc})") from None
+        except OSError as exc:
+            raise CampaignFileError(str(target), f"could not be written ({exc.strerror or exc})") from None
+        return target
 
     def _write(self, sql: str, params: tuple) -> None:
         self._transaction(lambda conn: conn.execute(sql, params))
@@ -217,21 +323,23 @@ class CampaignFile:
             raise CampaignFileError(str(self.path), f"could not be saved ({exc})") from None
 
 
-def _create_schema(conn: sqlite3.Connection) -> None:
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    conn.execute("PRAGMA journal_mode = DELETE")
-    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    conn.execute(
-        "CREATE TABLE entities (id TEXT PRIMARY KEY, kind TEXT NOT NULL, "
-        "position INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL)"
-    )
-    conn.execute("CREATE INDEX entities_kind ON entities(kind, position)")
+def _duplicate_id(campaign: Campaign) -> str | None:
+    seen: dict[str, str] = {}
+    for attr in _LISTS:
+        for index, entity in enumerate(getattr(campaign, attr)):
+            where = f"{attr}[{index}]"
+            if entity.id in seen:
+                return f"{where}.id: {entity.id!r} is already used by {seen[entity.id]}"
+            seen[entity.id] = where
+    return None
 
 
-def _write_everything(conn: sqlite3.Connection, campaign: Campaign) -> None:
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(campaign),))
-    conn.execute("DELETE FROM entities")
+def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta: bool = False) -> None:
+    if insert_meta:
+        conn.execute("INSERT INTO meta(key, value) VALUES ('campaign', ?)", (_meta_json(campaign),))
+    else:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(campaign),))
+        conn.execute("DELETE FROM entities")
     for kind, (attr, _) in _KINDS.items():
         for pos, entity in enumerate(getattr(campaign, attr)):
             conn.execute(
@@ -240,17 +348,30 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign) -> None:
             )
 
 
-def _check_identity(conn: sqlite3.Connection, source: str) -> None:
-    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-    if app_id != APPLICATION_ID:
-        raise CampaignFileError(source, "is an SQLite database, but not a Fate Desk campaign")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
+def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir: Path | None) -> Path:
+    try:
+        return make_upgrade_copy(conn, path, version, backup_dir)
+    except (OSError, sqlite3.Error) as exc:
         raise CampaignFileError(
-            source,
-            f"was saved by a newer Fate Desk (file version {version}; this one reads up to "
-            f"{SCHEMA_VERSION}); update Fate Desk to open it",
-        )
+            str(path),
+            f"was not upgraded from file version {version}: the safety copy could not be made ({exc}); "
+            "the file is unchanged (it can still be opened read-only)",
+        ) from None
+
+
+def _upgrade(conn: sqlite3.Connection, source: str, version: int) -> None:
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            migrate(conn, version)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    except (MigrationError, sqlite3.Error) as exc:
+        raise CampaignFileError(
+            source, f"could not be upgraded from file version {version} ({exc}); the file is unchanged"
+        ) from None
 
 
 def _load(conn: sqlite3.Connection, source: str) -> Campaign:
@@ -259,8 +380,10 @@ def _load(conn: sqlite3.Connection, source: str) -> Campaign:
         raise CampaignFileError(source, "is damaged: the campaign settings are missing")
     try:
         meta = json.loads(row[0])
-    except json.JSONDecodeError:
+    except (TypeError, ValueError, RecursionError):
         raise CampaignFileError(source, "is damaged: the campaign settings are not readable") from None
+    if not isinstance(meta, dict):
+        raise CampaignFileError(source, "is damaged: the campaign settings are not readable")
     lists: dict[str, list] = {attr: [] for attr in _LISTS}
     for entity_id, kind, data in conn.execute(
         "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
@@ -268,6 +391,8 @@ def _load(conn: sqlite3.Connection, source: str) -> Campaign:
         if kind not in _KINDS:
             raise CampaignFileError(source, f"holds an entry of unknown kind {kind!r} ({entity_id})")
         attr, adapter = _KINDS[kind]
+        if not isinstance(data, (str, bytes)):
+            raise CampaignFileError(source, f"is damaged: {kind} {entity_id} is not readable")
         try:
             lists[attr].append(adapter.validate_json(data))
         except ValidationError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,19 @@ VERSION = 1
 SUFFIX = ".fate.json"
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """Control characters (a newline in a field name or file name) shown escaped, never raw."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 class FileFormatError(Exception):
     """A file Fate Desk cannot use; str() is one readable line naming the file and the field."""
 
     def __init__(self, source: str, problem: str):
+        source, problem = one_line(str(source)), one_line(str(problem))
         super().__init__(f"{source}: {problem}" if source else problem)
         self.source = source
         self.problem = problem

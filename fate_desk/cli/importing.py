@@ -1,0 +1,166 @@
+"""`fate-desk import`: turn a character, campaign bundle or Fari file into Fate Desk files."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from fate_desk.model import Campaign, Character
+from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
+from fate_desk.store.bundle import write_bundle
+from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.campaign_file import CampaignFile
+from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
+from fate_desk.store.interchange import FileFormatError, write_character_file
+from fate_desk.store.importing import ImportResult, import_characters, with_fresh_ids
+
+from . import EXIT_OK, EXIT_UNREADABLE
+
+NAME = "import"
+HELP = "import characters (Fate Desk or Fari files) into a character file or a campaign file"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "path", metavar="PATH",
+        help="a *.fate.json character, a *.fate-campaign.json bundle, a *.fatedesk campaign or a *.fari.json file",
+    )
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "--out", metavar="OUT",
+        help="write a *.fate.json character file (a folder when PATH holds several characters), "
+        "or a *.fate-campaign.json bundle of the whole campaign",
+    )
+    where.add_argument(
+        "--into", metavar="CAMPAIGN",
+        help="add the characters to this *.fatedesk campaign (made if it does not exist)",
+    )
+    parser.add_argument("--ruleset", metavar="ID", help="rule set for Fari characters (default: guessed)")
+    parser.add_argument("--force", action="store_true", help="replace character files that already exist")
+
+
+class _Refused(Exception):
+    """A problem with the command's target: one line for stderr, exit 2."""
+
+
+def run(args) -> int:
+    try:
+        result = import_characters(Path(args.path), args.ruleset)
+        if args.out:
+            written = _write_out(result, Path(args.out), args.force)
+            summary = f"wrote {', '.join(str(p) for p in written)}"
+        else:
+            summary = _write_into(result, Path(args.into), Path(args.path))
+    except (FileFormatError, _Refused) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_UNREADABLE
+    for note in result.warnings:
+        print(f"note: {note}")
+    print(f"{args.path}: {summary}")
+    return EXIT_OK
+
+
+def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
+    if out.name.endswith(BUNDLE_SUFFIX):
+        return [_write_bundle(result, out, force)]
+    characters = result.characters
+    if not characters:
+        raise _Refused(f"{result.source_format or 'the file'} holds no characters; nothing to write")
+    if len(characters) == 1 and not out.is_dir():
+        targets = [out]
+    elif out.is_dir():
+        targets = _names_in(out, characters)
+    else:
+        raise _Refused(
+            f"{out}: the file holds {len(characters)} characters; give an existing folder to --out "
+            "(one file each) or use --into CAMPAIGN"
+        )
+    clashes = [str(t) for t in targets if t.exists()]
+    if clashes and not force:
+        raise _Refused(f"{clashes[0]}: already exists; use --force to replace it")
+    for target, character in zip(targets, characters):
+        try:
+            write_character_file(target, character)
+        except OSError as exc:
+            raise _Refused(f"{target}: could not be written ({exc.strerror or exc})") from None
+    return targets
+
+
+def _write_bundle(result: ImportResult, out: Path, force: bool) -> Path:
+    """A whole campaign (or the characters of any other file) as one campaign bundle."""
+    if out.exists() and not force:
+        raise _Refused(f"{out}: already exists; use --force to replace it")
+    campaign = result.campaign or Campaign(
+        name=out.name[: -len(BUNDLE_SUFFIX)] or "Imported characters",
+        ruleset=result.ruleset() or "fate-condensed",
+        characters=result.characters,
+    )
+    try:
+        write_bundle(out, campaign)
+    except OSError as exc:
+        raise _Refused(f"{out}: could not be written ({exc.strerror or exc})") from None
+    return out
+
+
+def _names_in(folder: Path, characters: list[Character]) -> list[Path]:
+    names: list[Path] = []
+    for index, character in enumerate(characters, 1):
+        stem = re.sub(r"[^\w\- ]+", "", character.name).strip().replace(" ", "-") or f"character-{index}"
+        candidate, n = folder / f"{stem}{CHARACTER_SUFFIX}", 2
+        while candidate in names:
+            candidate, n = folder / f"{stem}-{n}{CHARACTER_SUFFIX}", n + 1
+        names.append(candidate)
+    return names
+
+
+def _write_into(result: ImportResult, target: Path, source: Path) -> str:
+    if target.exists() and target.resolve() == source.resolve():
+        raise _Refused(f"{target}: is the file being imported; choose another campaign")
+    if target.exists():
+        with CampaignFile.open(target) as handle:
+            if handle.backup_error:
+                print(f"note: {target}: {handle.backup_error}")
+            taken = {e.id for attr in ("characters", "obstacles", "countdowns", "scenes", "sessions", "arcs")
+                     for e in getattr(handle.campaign, attr)}
+            characters, notes = with_fresh_ids(result.characters, taken)
+            result.warnings += notes
+            result.warnings += _ruleset_notes(characters, handle.campaign.ruleset)
+            if result.campaign is not None and _has_more_than_characters(result.campaign):
+                result.warnings.append(
+                    "only the bundle's characters were added; import it into a new campaign file to keep "
+                    "its obstacles, countdowns, scenes, sessions and arcs"
+                )
+            handle.put_many(characters)  # one transaction: all of them, or none
+        return f"added {_count(characters)} to {target}"
+    if not target.name.endswith(CAMPAIGN_SUFFIX):
+        raise _Refused(f"{target}: a new campaign file's name must end in {CAMPAIGN_SUFFIX}")
+    if result.campaign is not None:
+        campaign = result.campaign
+    else:
+        campaign = Campaign(
+            name=target.name[: -len(CAMPAIGN_SUFFIX)] or "Imported campaign",
+            ruleset=result.ruleset() or "fate-condensed",
+            characters=result.characters,
+        )
+        result.warnings += _ruleset_notes(result.characters, campaign.ruleset)
+    CampaignFile.create(target, campaign).close()
+    return f"created {target} with {_count(campaign.characters)} (rule set {campaign.ruleset})"
+
+
+def _ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
+    return [
+        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
+        "which its checks will follow"
+        for c in characters if c.ruleset != ruleset
+    ]
+
+
+def _has_more_than_characters(campaign: Campaign) -> bool:
+    return any(getattr(campaign, a) for a in ("obstacles", "countdowns", "scenes", "sessions", "arcs"))
+
+
+def _count(characters: list[Character]) -> str:
+    names = ", ".join(c.name or "unnamed" for c in characters)
+    word = "character" if len(characters) == 1 else "characters"
+    return f"{len(characters)} {word}" + (f" ({names})" if names else "")

@@ -1,0 +1,112 @@
+"""Copies of campaign files: rolling backups of the last few opens, and "save a copy as".
+
+Copies are made with SQLite's online backup API from an open connection, written to a
+temporary file first and renamed into place, so a failed copy never replaces a good one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+import time
+from pathlib import Path
+
+from fate_desk.paths import user_data_dir
+
+from .atomic import fsync_dir
+
+KEEP_BACKUPS = 5
+_SUFFIX = ".fatedesk"
+
+
+def default_backup_dir() -> Path:
+    return user_data_dir() / "backups"
+
+
+def copy_database(conn: sqlite3.Connection, target: Path) -> None:
+    """Write a consistent copy of `conn`'s database to `target` (replacing it only when complete)."""
+    target = Path(target)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.copy")
+    tmp.unlink(missing_ok=True)
+    try:
+        dest = sqlite3.connect(tmp)
+        try:
+            conn.backup(dest)
+        finally:
+            dest.close()
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        Path(f"{tmp}-journal").unlink(missing_ok=True)
+        raise
+    fsync_dir(target.parent)
+
+
+def _prefix(source: Path) -> str:
+    """Backups of one campaign file share a prefix: its name plus a digest of its full path."""
+    resolved = str(Path(source).resolve())
+    digest = hashlib.sha256(resolved.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    stem = Path(source).name
+    if stem.endswith(_SUFFIX):
+        stem = stem[: -len(_SUFFIX)]
+    return f"{stem}.{digest}."
+
+
+def _stamp() -> str:
+    now = time.time_ns()
+    # UTC, fixed width: names sort in the order the copies were made.
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime(now // 1_000_000_000)) + f"-{now % 1_000_000_000:09d}"
+
+
+def list_backups(source: Path, folder: Path | None = None) -> list[Path]:
+    """Rolling backups of `source`, newest first (safety copies made before an upgrade excluded)."""
+    folder = Path(folder) if folder is not None else default_backup_dir()
+    pattern = re.compile(re.escape(_prefix(source)) + r"\d{8}-\d{6}-\d{9}" + re.escape(_SUFFIX))
+    try:
+        found = [p for p in folder.iterdir() if pattern.fullmatch(p.name)]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def make_upgrade_copy(conn: sqlite3.Connection, source: Path, old_version: int, folder: Path | None = None) -> Path:
+    """A copy kept before a file is upgraded to a newer layout; the rotation never removes it."""
+    folder = Path(folder) if folder is not None else default_backup_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{_prefix(source)}before-upgrade-from-v{old_version}.{_stamp()}{_SUFFIX}"
+    copy_database(conn, target)
+    return target
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        if a.stat().st_size != b.stat().st_size:
+            return False
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def make_rolling_backup(
+    conn: sqlite3.Connection, source: Path, folder: Path | None = None, keep: int = KEEP_BACKUPS
+) -> Path:
+    """Copy the open campaign into the backup folder and keep only the newest `keep` copies.
+
+    A copy identical to the newest backup is not kept twice, so opening a file again and
+    again without editing it never pushes older, different states out of the rotation.
+    """
+    folder = Path(folder) if folder is not None else default_backup_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{_prefix(source)}{_stamp()}{_SUFFIX}"
+    previous = list_backups(source, folder)
+    copy_database(conn, target)
+    if previous and _same_bytes(previous[0], target):
+        target.unlink()
+        target = previous[0]
+    for old in list_backups(source, folder)[max(keep, 1):]:
+        old.unlink(missing_ok=True)
+    return target

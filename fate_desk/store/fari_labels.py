@@ -1,0 +1,145 @@
+"""Reading Fari's labels and values: HTML as plain text, labels matched without regard to
+case or accents (with common translations of Fari's Fate templates), ratings and counts.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from typing import Any
+
+from fate_desk.model import LADDER, AspectRole, Severity
+
+# --- Fari's HTML as plain text ------------------------------------------------------------
+
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_OPEN_BLOCK = re.compile(r"<(?:div|p|h[1-6]|tr|blockquote|pre|ul|ol)\b[^<>]*>", re.I)
+_ITEM = re.compile(r"<li\b[^<>]*>", re.I)
+# A tag starts with a letter ("<3" is text); [^<>] keeps a stray "<" from swallowing text.
+_TAG = re.compile(r"<!--.*?-->|</?[A-Za-z][^<>]*>", re.S)
+
+
+def html_to_text(value: str) -> str:
+    """Fari's rich text as plain text: tags stripped, entities unescaped, line breaks kept."""
+    text = value.replace("\r\n", "\n").replace("\r", "\n")
+    if "<" in text:
+        text = _BREAK.sub("\n", text)
+        text = _OPEN_BLOCK.sub("\n", text)
+        text = _ITEM.sub("\n- ", text)
+        text = _TAG.sub("", text)
+    text = html.unescape(text).replace("\xa0", " ")
+    lines = [line.rstrip() for line in text.split("\n")]
+    text = "\n".join(lines)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip()
+
+
+def norm(label: str) -> str:
+    """A label for matching: plain text, no accents, case folded, words split by single spaces."""
+    text = unicodedata.normalize("NFKD", html_to_text(label))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return re.sub(r"[\W_]+", " ", text).strip()
+
+
+def words(*keywords: str) -> re.Pattern:
+    """Matches a label with a word that starts with one of the keywords."""
+    return re.compile(r"(?:^| )(?:" + "|".join(re.escape(k) for k in keywords) + ")")
+
+
+# Section labels (with common translations of Fari's Fate templates).
+ASPECTS = words("aspect", "aspekt", "aspett")
+STUNTS = words("stunt", "prouesse", "truco", "proeza", "facanha", "talent", "sztuczk", "gimmick")
+SKILLS = words("skill", "approach", "approche", "competenc", "habilidad", "pericia", "fertigkeit",
+                "umiejetnos", "abilita", "enfoque", "abordage", "herangehensweise", "podejsci")
+STRESS = words("stress", "estres", "stres")
+CONSEQUENCES = words("consequence", "consecuencia", "consequencia", "konsequenz", "konsekwencj",
+                      "conseguenz")
+FATE_POINTS = words("fate point", "points fate", "points de destin", "puntos de destino",
+                     "pontos de destino", "schicksalspunkt", "punkty losu", "punti fato")
+REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erholung", "odswiez",
+                 "ricarica")
+NOTES = words("note", "notas", "notiz", "notatk")
+OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
+
+# Aspect roles.
+_HIGH_CONCEPT = words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj",
+                       "concetto")
+_TROUBLE = words("trouble", "probleme", "problema", "complica", "dificuldade", "dilemma", "klopot",
+                  "komplikacj", "guai")
+_RELATIONSHIP = words("relationship", "relation", "relacion", "relacao", "beziehung", "relacj",
+                       "relazion")
+
+# Consequence severities; Fari sheets sometimes label the slots by their value instead.
+_SEVERITY = (
+    (Severity.EXTREME, words("extreme", "extrem")),
+    (Severity.SEVERE, words("severe", "severa", "grave", "schwer", "powazn", "ciddi")),
+    (Severity.MODERATE, words("moderate", "moderee", "modere", "moderad", "moderat", "mittel",
+                               "umiarkowan", "orta")),
+    (Severity.MILD, words("mild", "legere", "leger", "leve", "leicht", "lekk", "lieve", "hafif")),
+)
+_SEVERITY_BY_VALUE = {"2": Severity.MILD, "4": Severity.MODERATE, "6": Severity.SEVERE, "8": Severity.EXTREME}
+SEVERITY_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
+
+# Stress tracks by id, for labels that are neither the track's id nor its name.
+TRACK_WORDS = {
+    "physical": words("physical", "physique", "fisic", "physisch", "fizyczn", "phys"),
+    "mental": words("mental", "psychisch", "psychiczn", "mente"),
+}
+
+APPROACHES = {"careful", "clever", "flashy", "forceful", "quick", "sneaky"}
+PLACEHOLDER = re.compile(
+    r"(?:(?:stunt|prouesse|truco|proeza|facanha|talent|sztuczka|extra)s? ?|text ?|rich text ?)?"
+    r"(?:(?:n|no|nr) ?)?\d*"
+)
+_LADDER_BY_NAME = {name.casefold(): value for value, name in LADDER.items()}
+
+
+def parse_rating(text: str) -> int | None:
+    """'' (Mediocre), '3', '+3', '−1', 'Good', 'Good (+3)'; None when it is no rating."""
+    text = text.strip().replace("\u2212", "-")
+    if not text:
+        return 0
+    if re.fullmatch(r"[+-]?\d{1,4}", text):
+        return int(text)
+    found = re.search(r"\(([+-]?\d{1,4})\)", text)
+    if found:
+        return int(found.group(1))
+    return _LADDER_BY_NAME.get(text.casefold())
+
+
+def parse_count(value: Any) -> int | None:
+    """A whole number from Fari (numbers or text); None if it is not one."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        text = html_to_text(value).replace("\u2212", "-")
+        if re.fullmatch(r"[+-]?\d{1,6}", text):
+            return int(text)
+    return None
+
+
+def aspect_role(label: str) -> AspectRole | None:
+    if _HIGH_CONCEPT.search(label):
+        return AspectRole.HIGH_CONCEPT
+    if _TROUBLE.search(label):
+        return AspectRole.TROUBLE
+    if _RELATIONSHIP.search(label):
+        return AspectRole.RELATIONSHIP
+    if OTHER.search(label) or ASPECTS.search(label) or words("free").search(label):
+        return AspectRole.FREE
+    return None
+
+
+def severity_of(label: str) -> Severity | None:
+    for severity, pattern in _SEVERITY:
+        if pattern.search(label):
+            return severity
+    for word in label.split():
+        if word in _SEVERITY_BY_VALUE:
+            return _SEVERITY_BY_VALUE[word]
+    return None

@@ -1,0 +1,404 @@
+"""Map a Fari sheet onto a Fate Desk character; what does not map is kept in the notes.
+
+Sections and blocks are recognised by their labels (see `fari_labels`); where no label
+matches, the block types decide (Skill blocks are skills, SlotTracker blocks stress,
+the main PointCounter fate points and refresh, ticked Text blocks consequences). Fari text
+is HTML: tags are stripped, entities unescaped and line breaks kept. docs/fari-import.md
+lists the whole mapping.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from fate_desk.model import Aspect, AspectRole, Character, Consequence, Severity, Stunt
+from fate_desk.model.character import RATING_MAX, RATING_MIN
+from fate_desk.model.errors import describe
+from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
+
+from .fari import FariBlock, FariSection, FariSheet
+from .fari_labels import (
+    APPROACHES,
+    ASPECTS,
+    CONSEQUENCES,
+    FATE_POINTS,
+    NOTES,
+    OTHER,
+    PLACEHOLDER,
+    REFRESH,
+    SEVERITY_ORDER,
+    SKILLS,
+    STRESS,
+    STUNTS,
+    TRACK_WORDS,
+    aspect_role,
+    html_to_text,
+    norm,
+    parse_count,
+    parse_rating,
+    severity_of,
+)
+from .interchange import FileFormatError
+
+# --- choosing the rule set ----------------------------------------------------------------
+
+def choose_ruleset(sheet: FariSheet, explicit: str | None = None) -> tuple[str, str | None]:
+    """The rule set id for a sheet, and why it was guessed (None when the file or caller said)."""
+    if explicit:
+        return explicit, None
+    template = norm(sheet.template)
+    for word, rid in (("accelerated", "fate-accelerated"), ("core", "fate-core"), ("condensed", "fate-condensed")):
+        if word in template:
+            return rid, None
+    skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
+    trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
+    if sum(1 for name in skills if name in APPROACHES) >= 3:
+        return "fate-accelerated", "its approaches"
+    if len(skills) == 6 and len(trackers) == 1:
+        return "fate-accelerated", "its six skills and single stress track"
+    # Boxes labelled 1, 2, 3... are Fate Core's; v1 and v2 numbered every box, so skip those.
+    if sheet.version >= 3 and any(_escalates(b.value) for b in trackers):
+        return "fate-core", "its stress boxes worth 1, 2 and more"
+    return "fate-condensed", "nothing in the file naming one (Fate Desk's default)"
+
+
+def _escalates(boxes: list[tuple[str, bool]]) -> bool:
+    values = [parse_count(label) for label, _ in boxes]
+    if len(values) < 2 or any(v is None for v in values):
+        return False
+    return all(b > a for a, b in zip(values, values[1:]))
+
+
+# --- the mapping --------------------------------------------------------------------------
+
+def sheet_to_character(
+    sheet: FariSheet, source: str = "", ruleset: str | None = None
+) -> tuple[Character, list[str]]:
+    """A Fate Desk character for one Fari sheet, and notes on what was guessed or kept aside."""
+    rid, reason = choose_ruleset(sheet, ruleset)
+    try:
+        rules = get_ruleset(rid)
+    except RuleSetError as exc:
+        raise FileFormatError(source, f"ruleset: {exc}") from None
+    mapper = _Mapper(sheet, rules, source)
+    if reason:
+        mapper.warn(f"rule set {rules.name} guessed from {reason}; choose another when importing if it is wrong")
+    return mapper.run(), mapper.warnings
+
+
+class _Mapper:
+    def __init__(self, sheet: FariSheet, rules: RuleSet, source: str):
+        self.sheet, self.rules, self.source = sheet, rules, source
+        self.name = html_to_text(sheet.name)
+        self.warnings: list[str] = []
+        self.aspects: list[tuple[AspectRole | None, str, int]] = []  # role, text, index in section
+        self.skills: dict[str, int] = {}
+        self.skill_names: dict[str, str] = {}  # case-folded -> as written
+        self.known_skills = {skill.casefold(): skill for skill in rules.skills}
+        self.stunts: list[Stunt] = []
+        self.stress: dict[str, list[int]] = {}
+        self.consequences: list[Consequence] = []
+        self.fate_points: int | None = None
+        self.refresh: int | None = None
+        self.refresh_from_max: int | None = None
+        self.notes: list[str] = []
+        self.kept: list[str] = []
+        self.kept_names: list[str] = []
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(f"{self.name or 'unnamed character'}: {text}")
+
+    # --- walking the sheet ---
+
+    def run(self) -> Character:
+        for section in self.sheet.sections:
+            role = section.role or classify(section)
+            texts = [b for b in section.blocks if b.type in ("Text", "RichText")]
+            for block in section.blocks:
+                self.block(block, role, section, texts)
+        return self.build()
+
+    def block(self, block: FariBlock, role: str | None, section: FariSection, texts: list[FariBlock]) -> None:
+        kind, label = block.type, norm(block.label)
+        if kind == "Skill":
+            self.skill(block, section)
+        elif kind == "SlotTracker":
+            self.tracker(block, section, role)
+        elif kind == "PointCounter":
+            self.counter(block, section)
+        elif REFRESH.search(label) and self.set_refresh(block):
+            pass
+        elif kind in ("Text", "RichText") and role == "aspects":
+            self.aspect(block, texts.index(block))
+        elif kind in ("Text", "RichText") and role == "stunts":
+            self.stunt(block)
+        elif kind in ("Text", "RichText") and role == "consequences":
+            self.consequence(block, section, texts.index(block))
+        elif kind in ("Text", "RichText") and NOTES.search(label):
+            text = html_to_text(block.value)
+            if text:
+                self.notes.append(text)
+        elif kind == "Image":
+            self.image(block, section)
+        else:
+            self.keep(section, block)
+
+    def keep(self, section: FariSection, block: FariBlock, shown: str | None = None) -> None:
+        """Put a block that has no place on the sheet into the notes, under where it was."""
+        value = shown if shown is not None else _value_text(block.value)
+        if not value:
+            return  # nothing was typed there
+        parts = [section.page] if self.sheet.pages > 1 and section.page else []
+        parts += [html_to_text(section.label), html_to_text(block.label)]
+        where = " › ".join(p for p in parts if p)
+        self.kept.append(f"{where}: {value}" if where else value)
+        self.kept_names.append(where or block.type)
+
+    # --- one kind of block each ---
+
+    def aspect(self, block: FariBlock, index: int) -> None:
+        text = html_to_text(block.value)
+        if text:
+            self.aspects.append((aspect_role(norm(block.label)), text, index))
+
+    def stunt(self, block: FariBlock) -> None:
+        name, text = html_to_text(block.label), html_to_text(block.value)
+        if PLACEHOLDER.fullmatch(norm(name)):
+            name = ""  # "Stunt #1": the template's label, not a name the player gave
+        if name or text:
+            self.stunts.append(Stunt(name=name, text=text))
+
+    def skill(self, block: FariBlock, section: FariSection) -> None:
+        name = html_to_text(block.label)
+        raw = html_to_text(block.value) if isinstance(block.value, str) else _value_text(block.value)
+        rating = parse_rating(raw)
+        if not name:
+            self.keep(section, block)
+            return
+        key = name.casefold()
+        if rating is None:
+            self.warn(f"skill {name}: {_short(raw)} is not a rating; kept in the notes")
+            self.keep(section, block, raw)
+        elif not RATING_MIN <= rating <= RATING_MAX:
+            self.warn(f"skill {name}: {rating:+d} is off any ladder Fate uses; kept in the notes")
+            self.keep(section, block, raw)
+        elif key in self.skill_names:
+            if self.skills.get(self.skill_names[key], 0) != rating:
+                self.warn(f"skill {name} appears twice; the second rating is kept in the notes")
+                self.keep(section, block, raw)
+        else:
+            # "ATHLETICS" (Fari 6) is the rule set's Athletics; other names stay as written.
+            name = self.known_skills.get(key, name)
+            self.skill_names[key] = name
+            if rating:
+                self.skills[name] = rating
+
+    def tracker(self, block: FariBlock, section: FariSection, role: str | None) -> None:
+        boxes: list[tuple[str, bool]] = block.value
+        marked = [i for i, (_, checked) in enumerate(boxes) if checked]
+        track = self.match_track(block, section, role)
+        if track is None or track in self.stress:
+            shown = f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}, " + (
+                "marked " + ", ".join(str(i + 1) for i in marked) if marked else "none marked"
+            )
+            self.keep(section, block, shown)
+            self.warn(f"stress track {html_to_text(block.label) or '(no name)'} has no match in "
+                      f"{self.rules.name}; kept in the notes")
+            return
+        self.stress[track] = marked
+
+    def match_track(self, block: FariBlock, section: FariSection, role: str | None) -> str | None:
+        tracks = self.rules.stress.tracks
+        track = self.track_by_label(block.label)
+        if track is not None:
+            return track
+        label = norm(block.label)
+        in_section = [b for b in section.blocks if b.type == "SlotTracker"]
+        if len(tracks) == 1 and (not label or STRESS.search(label) or (role == "stress" and len(in_section) == 1)):
+            return tracks[0].id
+        if role == "stress" and len(in_section) == len(tracks):
+            # Labels not recognised (a translated template): Fari lists the tracks in the
+            # rule set's order, physical before mental.
+            if all(self.track_by_label(b.label) is None for b in in_section):
+                track = tracks[in_section.index(block)].id
+                self.warn(f"stress track {_short(html_to_text(block.label))} taken as {track} from its place")
+                return track
+        return None
+
+    def track_by_label(self, label: str) -> str | None:
+        label = norm(label)
+        for track in self.rules.stress.tracks:
+            words = TRACK_WORDS.get(track.id)
+            if label in (norm(track.id), norm(track.name)) or (words and words.search(label)):
+                return track.id
+        return None
+
+    def counter(self, block: FariBlock, section: FariSection) -> None:
+        label = norm(block.label)
+        value, top = parse_count(block.value), parse_count(block.meta.get("max"))
+        if REFRESH.search(label):
+            self.set_refresh(block)
+            return
+        is_main = block.meta.get("isMainPointCounter") is True
+        named = FATE_POINTS.search(label) or FATE_POINTS.search(norm(section.label))
+        if self.fate_points is None and (is_main or named):
+            if value is not None and 0 <= value <= 999:
+                self.fate_points = value
+            elif _value_text(block.value):
+                self.warn(f"fate points {_short(_value_text(block.value))} are not a count; kept in the notes")
+                self.keep(section, block)
+            if top is not None and 0 <= top <= 99:
+                self.refresh_from_max = top
+            return
+        shown = _value_text(block.value)
+        if block.meta.get("max") not in (None, ""):
+            shown = f"{shown or 0} of {_value_text(block.meta.get('max'))}"
+        self.keep(section, block, shown)
+
+    def set_refresh(self, block: FariBlock) -> bool:
+        value = parse_count(block.value)
+        if value is None or not 0 <= value <= 99:
+            return False
+        self.refresh = value
+        return True
+
+    def consequence(self, block: FariBlock, section: FariSection, index: int) -> None:
+        text = html_to_text(block.value)
+        if not text:
+            return
+        label = norm(block.label)
+        severity = severity_of(label)
+        if severity is None and index < len(SEVERITY_ORDER):
+            severity = SEVERITY_ORDER[index]
+            self.warn(f"consequence {_short(text)} taken as {severity.value} from its place on the sheet")
+        slot = self.free_slot(severity, label) if severity else None
+        if slot is None:
+            self.warn(f"consequence {_short(text)} has no free slot; kept in the notes")
+            self.keep(section, block)
+            return
+        self.consequences.append(Consequence(slot=slot, text=text))
+
+    def free_slot(self, severity: Severity, label: str) -> str | None:
+        used = {c.slot for c in self.consequences}
+        if severity == Severity.EXTREME:
+            return "extreme" if "extreme" not in used else None
+        for rule in self.rules.consequences.slots:
+            if rule.severity == severity and rule.id not in used:
+                return rule.id
+        if severity == Severity.MILD:
+            # A second mild slot belongs to the track whose skill earned it.
+            for track in self.rules.stress.tracks:
+                words = TRACK_WORDS.get(track.id)
+                slot = f"mild_{track.id}"
+                if slot not in used and (norm(track.name) in label or (words and words.search(label))):
+                    return slot
+        return None
+
+    def image(self, block: FariBlock, section: FariSection) -> None:
+        value = block.value if isinstance(block.value, str) else ""
+        if value.startswith("data:"):
+            self.warn(f"an image embedded in {html_to_text(section.label) or 'the sheet'} was left out")
+        else:
+            self.keep(section, block)
+
+    # --- the character ---
+
+    def build(self) -> Character:
+        sheet = self.sheet
+        refresh = self.refresh
+        if refresh is None:
+            legacy = parse_count(sheet.refresh)
+            refresh = legacy if legacy is not None and 0 <= legacy <= 99 else self.refresh_from_max
+        if refresh is None:
+            refresh = self.rules.refresh_start
+        fate_points = self.fate_points
+        if fate_points is None:
+            legacy = parse_count(sheet.fate_points)
+            fate_points = legacy if legacy is not None and 0 <= legacy <= 999 else refresh
+        if sheet.group:
+            self.kept.insert(0, f"Fari group: {html_to_text(sheet.group)}")
+        notes = list(self.notes)
+        if self.kept:
+            notes.append("Kept from Fari (no matching place on a Fate Desk sheet):\n" + "\n".join(self.kept))
+        if self.kept_names:
+            shown = ", ".join(self.kept_names[:6]) + (", …" if len(self.kept_names) > 6 else "")
+            self.warn(f"{len(self.kept_names)} item{'s' if len(self.kept_names) != 1 else ''} "
+                      f"kept in the notes: {shown}")
+        try:
+            return Character(
+                **({"id": sheet.id} if sheet.id else {}),
+                ruleset=self.rules.id,
+                name=self.name,
+                aspects=self.resolve_aspects(),
+                skills=self.skills,
+                stunts=self.stunts,
+                refresh=refresh,
+                fate_points=fate_points,
+                stress=self.stress,
+                consequences=self.consequences,
+                notes="\n\n".join(notes),
+            )
+        except ValidationError as exc:
+            where = sheet.path or "(top level)"
+            raise FileFormatError(self.source, f"{where}: {describe(exc)}") from None
+
+    def resolve_aspects(self) -> list[Aspect]:
+        labelled = {role for role, _, _ in self.aspects if role is not None}
+        # Unrecognised labels (a translated template): Fari's Fate sheets list the high
+        # concept first and the trouble second.
+        by_place = {0: AspectRole.HIGH_CONCEPT, 1: AspectRole.TROUBLE}
+        taken: set[AspectRole] = set()
+        aspects = []
+        for role, text, index in self.aspects:
+            if role is None and by_place.get(index) not in (None, *labelled):
+                role = by_place[index]
+                self.warn(f"aspect {_short(text)} taken as the {role.label.lower()} from its place on the sheet")
+            if role is None or role in taken:
+                role = AspectRole.FREE
+            if role != AspectRole.FREE:
+                taken.add(role)
+            aspects.append(Aspect(role=role, text=text))
+        order = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE]
+        return sorted(aspects, key=lambda a: order.index(a.role))
+
+
+def classify(section: FariSection) -> str | None:
+    """What a Fari section holds: by its label, else by the types of its blocks."""
+    label = norm(section.label)
+    for role, pattern in (
+        ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
+        ("stress", STRESS), ("fate_points", FATE_POINTS), ("refresh", REFRESH), ("notes", NOTES),
+        ("notes", OTHER),
+    ):
+        if pattern.search(label):
+            return role
+    types = {b.type for b in section.blocks}
+    texts = [b for b in section.blocks if b.type in ("Text", "RichText")]
+    if "Skill" in types:
+        return "skills"
+    if types == {"SlotTracker"}:
+        return "stress"
+    if texts and len(texts) == len(section.blocks) and all("checked" in b.meta for b in texts):
+        return "consequences"  # Fari's consequence slots are the text blocks with a tick box
+    if texts and len(texts) == len(section.blocks) and section.visible_on_card:
+        return "aspects"  # the text section Fari shows on the character card
+    return None
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """Quoted, on one line, and cut short: user text inside a warning."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return html_to_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)

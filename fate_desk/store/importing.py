@@ -1,0 +1,100 @@
+"""Import characters from any file Fate Desk reads: the GUI and `fate-desk import` call this.
+
+Accepted: character interchange files (`*.fate.json`), campaign bundles
+(`*.fate-campaign.json`), campaign files (`*.fatedesk`, read-only) and Fari files
+(`*.fari.json`: single characters and "full" bundles, format versions 1 to 6). The kind is
+told from the content, not the name. Every failure is a FileFormatError with one line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fate_desk.model import Campaign, Character, new_id
+
+from . import bundle, interchange
+from .campaign_file import is_campaign_file, load_campaign
+from .fari import fari_sheets, looks_like_fari
+from .fari_mapping import sheet_to_character
+from .interchange import FileFormatError, parse_json, read_bytes
+
+
+@dataclass
+class ImportResult:
+    """What a file held: its characters, and notes for the user on anything guessed or set aside.
+
+    `campaign` is the whole campaign when the file was a campaign bundle or campaign file
+    (its characters are `characters` too); `source_format` says what the file was.
+    """
+
+    characters: list[Character]
+    warnings: list[str] = field(default_factory=list)
+    source_format: str = ""
+    campaign: Campaign | None = None
+
+    def ruleset(self) -> str | None:
+        """The rule set most of the characters use (the campaign's, for a campaign)."""
+        if self.campaign is not None:
+            return self.campaign.ruleset
+        counts = Counter(c.ruleset for c in self.characters)
+        return counts.most_common(1)[0][0] if counts else None
+
+
+def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
+    """Read every character in `path`; `ruleset` overrides the guess for Fari sheets."""
+    path = Path(path)
+    source = str(path)
+    if is_campaign_file(path):
+        campaign = load_campaign(path)
+        return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
+    data = parse_json(read_bytes(path), source)
+    return import_document(data, source, ruleset)
+
+
+def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+    """Characters from an already parsed JSON document (any of the JSON formats above)."""
+    if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
+        return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
+    if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
+        campaign = bundle.campaign_from_dict(data, source)
+        return ImportResult(list(campaign.characters), [], "Fate Desk campaign bundle", campaign)
+    if looks_like_fari(data):
+        return import_fari(data, source, ruleset)
+    if isinstance(data, dict) and "format" in data:
+        got = repr(data.get("format"))
+        got = got if len(got) <= 40 else got[:37] + "..."
+        raise FileFormatError(source, f"format: expected {interchange.FORMAT!r} or {bundle.FORMAT!r}, got {got}")
+    raise FileFormatError(
+        source, "is neither a Fate Desk file nor a Fari file (no 'format' or 'fariType' field)"
+    )
+
+
+def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+    sheets, warnings = fari_sheets(data, source)
+    characters: list[Character] = []
+    seen: set[str] = set()
+    for sheet in sheets:
+        character, notes = sheet_to_character(sheet, source, ruleset)
+        if character.id in seen:
+            character = character.model_copy(update={"id": new_id()})
+        seen.add(character.id)
+        characters.append(character)
+        warnings += notes
+    kind = "Fari bundle" if isinstance(data, dict) and data.get("fariType") == "full" else "Fari character"
+    return ImportResult(characters, warnings, kind)
+
+
+def with_fresh_ids(characters: list[Character], taken: set[str]) -> tuple[list[Character], list[str]]:
+    """Characters whose ids clash with `taken` get new ids (added as copies, never replacing)."""
+    out, notes = [], []
+    taken = set(taken)
+    for character in characters:
+        if character.id in taken:
+            character = character.model_copy(update={"id": new_id()})
+            notes.append(f"{character.name or 'unnamed character'}: already in the campaign; added as a copy")
+        taken.add(character.id)
+        out.append(character)
+    return out, notes

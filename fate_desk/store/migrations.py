@@ -1,0 +1,88 @@
+"""Schema layouts of the campaign file, keyed by PRAGMA user_version, and the steps between them.
+
+Each step turns layout N into layout N + 1 inside the caller's transaction, so a failed or
+interrupted migration leaves the file exactly as it was. A step never changes once released:
+later layouts get new steps, and new files are created at the latest layout.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Callable
+
+SCHEMA_VERSION = 1
+
+# The entity lists of a campaign and the kind each row is stored under (layout 1).
+LIST_KINDS = {
+    "characters": "character",
+    "obstacles": "obstacle",
+    "countdowns": "countdown",
+    "scenes": "scene",
+    "sessions": "session",
+    "arcs": "arc",
+}
+
+_LAYOUT_1 = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE entities (id TEXT PRIMARY KEY, kind TEXT NOT NULL, "
+    "position INTEGER NOT NULL DEFAULT 0, data TEXT NOT NULL)",
+    "CREATE INDEX entities_kind ON entities(kind, position)",
+)
+
+
+class MigrationError(Exception):
+    """The file's contents do not fit the layout its version number claims."""
+
+
+def create_latest(conn: sqlite3.Connection) -> None:
+    """Tables of the newest layout in an empty database (the caller sets the pragmas)."""
+    for statement in _LAYOUT_1:
+        conn.execute(statement)
+
+
+def _layout0_to_1(conn: sqlite3.Connection) -> None:
+    """Layout 0 (development builds) kept the whole campaign as one JSON row; split it into rows."""
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "campaign" not in tables:
+        raise MigrationError("the campaign table of the old layout is missing")
+    rows = conn.execute("SELECT data FROM campaign").fetchall()
+    if len(rows) != 1:
+        raise MigrationError(f"the old layout should hold one campaign, it holds {len(rows)}")
+    try:
+        data = json.loads(rows[0][0])
+    except (TypeError, ValueError, RecursionError):
+        raise MigrationError("the campaign stored in the old layout is not readable JSON") from None
+    if not isinstance(data, dict):
+        raise MigrationError("the campaign stored in the old layout is not a JSON object")
+    for statement in _LAYOUT_1:
+        conn.execute(statement)
+    meta = {k: v for k, v in data.items() if k not in LIST_KINDS}
+    conn.execute("INSERT INTO meta(key, value) VALUES ('campaign', ?)", (json.dumps(meta),))
+    for attr, kind in LIST_KINDS.items():
+        items = data.get(attr) or []
+        if not isinstance(items, list):
+            raise MigrationError(f"{attr}: expected a list in the old layout")
+        for position, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                raise MigrationError(f"{attr}[{position}]: an entry without an id")
+            conn.execute(
+                "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
+                (item["id"], kind, position, json.dumps(item)),
+            )
+    conn.execute("DROP TABLE campaign")
+
+
+# Step from layout N to layout N + 1.
+STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _layout0_to_1}
+
+
+def migrate(conn: sqlite3.Connection, from_version: int) -> None:
+    """Run every step from `from_version` up to SCHEMA_VERSION; the caller owns the transaction."""
+    for version in range(from_version, SCHEMA_VERSION):
+        step = STEPS.get(version)
+        if step is None:
+            raise MigrationError(f"no way to upgrade a file of version {version}")
+        step(conn)
+    # PRAGMA user_version is written with the transaction, so it only lands with the data.
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

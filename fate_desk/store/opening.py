@@ -1,0 +1,130 @@
+"""Opening a campaign file safely: refuse foreign, too-new or damaged files before anything
+is written, and let read-only opens see a file left mid-edit without recovering it in place.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from .interchange import FileFormatError
+from .migrations import SCHEMA_VERSION
+
+APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
+SQLITE_HEADER = b"SQLite format 3\x00"
+_HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68
+
+
+class CampaignFileError(FileFormatError):
+    """A campaign file that cannot be opened or written; the message names the file."""
+
+
+def read_header(path: Path) -> bytes:
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_HEADER_SIZE)
+    except FileNotFoundError:
+        raise CampaignFileError(source, "no such file") from None
+    except IsADirectoryError:
+        raise CampaignFileError(source, "is a folder, not a campaign file") from None
+    except OSError as exc:
+        raise CampaignFileError(source, f"cannot be read ({exc.strerror or exc})") from None
+    if len(head) == 0:
+        raise CampaignFileError(source, "is empty, not a Fate Desk campaign")
+    if not head.startswith(SQLITE_HEADER) and not SQLITE_HEADER.startswith(head):
+        raise CampaignFileError(source, "is not a Fate Desk campaign file (not an SQLite database)")
+    if len(head) < _HEADER_SIZE:
+        raise CampaignFileError(source, "is truncated (it ends inside the file header)")
+    return head
+
+
+def _newer_message(version: int) -> str:
+    return (
+        f"was saved by a newer Fate Desk (file version {version}; this one reads up to "
+        f"{SCHEMA_VERSION}); update Fate Desk to open it"
+    )
+
+
+def check_header(path: Path) -> None:
+    """Refuse files that are not ours, or too new, before SQLite touches them at all."""
+    head = read_header(path)
+    app_id = int.from_bytes(head[68:72], "big")
+    version = int.from_bytes(head[60:64], "big", signed=True)
+    if app_id != APPLICATION_ID:
+        raise CampaignFileError(str(path), "is an SQLite database, but not a Fate Desk campaign")
+    if version > SCHEMA_VERSION:
+        raise CampaignFileError(str(path), _newer_message(version))
+    if version < 0:
+        raise CampaignFileError(str(path), f"is damaged: its file version ({version}) makes no sense")
+
+
+def connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    mode = "ro" if readonly else "rw"
+    uri = f"{path.resolve().as_uri()}?mode={mode}"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def memory_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
+    mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.backup(mem)
+    return mem
+
+
+def writable(path: Path) -> bool:
+    """Edits need the file and its folder (where SQLite puts the journal) to be writable."""
+    folder = path.resolve().parent
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
+
+
+def has_hot_journal(path: Path) -> bool:
+    journal = Path(f"{path}-journal")
+    try:
+        return journal.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def recovered_copy(path: Path) -> sqlite3.Connection:
+    """Read a file left mid-edit by a crash without touching it: recover a scratch copy instead."""
+    with tempfile.TemporaryDirectory(prefix="fate-desk-") as scratch:
+        copy = Path(scratch) / "campaign.fatedesk"
+        shutil.copyfile(path, copy)
+        shutil.copyfile(f"{path}-journal", f"{copy}-journal")
+        conn = sqlite3.connect(copy, isolation_level=None)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # rolls the journal back
+            return memory_copy(conn)
+        finally:
+            conn.close()
+
+
+_DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def open_problem(exc: sqlite3.Error) -> str:
+    if getattr(exc, "sqlite_errorcode", None) in _DAMAGE_CODES or "malformed" in str(exc):
+        return f"is damaged and cannot be read ({exc})"
+    return f"cannot be opened ({exc})"
+
+
+def check_integrity(conn: sqlite3.Connection, source: str) -> None:
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if rows != [("ok",)]:
+        first = str(rows[0][0]).replace("*** in database main ***", "") if rows else "no answer"
+        raise CampaignFileError(source, f"is damaged (SQLite's check says: {' '.join(first.split())})")
+
+
+def check_identity(conn: sqlite3.Connection, source: str) -> int:
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        raise CampaignFileError(source, "is an SQLite database, but not a Fate Desk campaign")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise CampaignFileError(source, _newer_message(version))
+    return version

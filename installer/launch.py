@@ -1,0 +1,5 @@
+"""The script PyInstaller freezes: the same `fate-desk` command the wheel installs."""
+
+from fate_desk.cli import main
+
+raise SystemExit(main())
