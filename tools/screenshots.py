@@ -29,9 +29,9 @@ def main(out: Path) -> int:
     from fate_desk.gui.dialogs.new_campaign import NewCampaignDialog
     from fate_desk.gui.dialogs.stunt_helper import StuntHelperDialog
     from fate_desk.gui.theme import apply_theme
-
     sys.path.insert(0, str(ROOT / "tools"))
     from screenshots_gm import grab_gm_editors
+    from table_shots import table_shots
 
     out.mkdir(parents=True, exist_ok=True)
     window = start(app, None)
@@ -81,6 +81,7 @@ def main(out: Path) -> int:
         grab(helper, f"dialog-stunt-helper-rule-{theme}")
         helper.close()
         grab_gm_editors(window, grab, theme)
+        table_shots(window, grab, theme)
     window.close()
     for path in written:
         print(path)

@@ -20,7 +20,7 @@ Key = QKeySequence.StandardKey
 class ActionSpec:
     id: str
     text: str
-    menu: str  # File, Edit, View, Help
+    menu: str  # File, Edit, View, Table, Help
     shortcut: QKeySequence.StandardKey | str | None = None
     icon: str | None = None
     tip: str = ""
@@ -56,10 +56,20 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
     ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
     ActionSpec("theme", "&Theme", "View", separator_before=True),  # a submenu
+    # At the table (fate_desk/gui/table)
+    ActionSpec("end_scene", "End the &scene…", "Table", "Ctrl+Shift+E", "scene",
+               "Clear stress and situation aspects, move recovery on, set the GM's fate points"),
+    ActionSpec("end_session", "End the s&ession…", "Table", None, "session",
+               "Milestones, fate points back to refresh, recovery; log the session"),
+    ActionSpec("end_arc", "End the &arc…", "Table", None, None, "Breakthroughs for every player character"),
+    ActionSpec("spend_points", "Spend saved skill &points…", "Table", None, None,
+               "Raise skills with the points the current character saved", separator_before=True),
+    ActionSpec("toggle_dice", "&Dice roller", "Table", "Ctrl+Shift+R", separator_before=True),
+    ActionSpec("toggle_history", "Character &history", "Table", "Ctrl+Shift+H"),
     ActionSpec("user_guide", "&User guide", "Help", Key.HelpContents),
     ActionSpec("about", "&About Fate Desk", "Help"),
 )
-MENUS = ("File", "Edit", "View", "Help")
+MENUS = ("File", "Edit", "View", "Table", "Help")
 SUBMENUS = ("open_recent", "theme", "add_entry")
 
 

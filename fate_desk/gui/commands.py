@@ -69,3 +69,19 @@ class RemoveEntity(QUndoCommand):
 
     def undo(self) -> None:
         self.document.insert(self.entity)
+
+
+class ReplaceCampaign(QUndoCommand):
+    """A campaign-wide step (end of a scene, session or arc; the GM's pool): whole before/after."""
+
+    def __init__(self, document: "CampaignDocument", before, after, text: str):
+        super().__init__(text)
+        self.document = document
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self.document.install_campaign(self.after)
+
+    def undo(self) -> None:
+        self.document.install_campaign(self.before)

@@ -13,7 +13,7 @@ from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, 
 from fate_desk.rules.edits import duplicated
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
 
-from .commands import AddEntity, EditEntity, RemoveEntity
+from .commands import AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, all_entities, display_name, kind_of
 
 
@@ -28,6 +28,7 @@ class CampaignDocument(QObject):
     entityAdded = Signal(str)
     entityRemoved = Signal(str)
     saveFailed = Signal(str)
+    campaignChanged = Signal()  # campaign-wide fields (clock, GM pool, logs) or many entries changed
 
     def __init__(self, file: CampaignFile, catalog: RuleSetCatalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -116,7 +117,34 @@ class CampaignDocument(QObject):
         if entity is not None:
             self.undo_stack.push(RemoveEntity(self, entity, f"Delete {display_name(entity)}"))
 
+    def edit_campaign(self, operation: Callable, text: str) -> bool:
+        """Apply `operation(campaign) -> changed copy` (e.g. a clock step) as one undoable step,
+        saved in one transaction; False if it changed nothing. The operation may raise Refused."""
+        before = self.campaign.model_copy(deep=True)
+        after = operation(before.model_copy(deep=True))
+        if after == before:
+            return False
+        self.undo_stack.push(ReplaceCampaign(self, before, after, text))
+        return True
+
     # --- called by the undo commands: save at once, then tell the views ----------------
+
+    def install_campaign(self, campaign) -> None:
+        """Save a whole campaign in one transaction, then tell every view what changed."""
+        old = {e.id: e for e in self.entities()}
+        # A copy: later single-entry edits change the file's lists in place, never the command's.
+        if not self._save(lambda: self.file.replace_all(campaign.model_copy(deep=True))):
+            return
+        self._checks.clear()
+        new = {e.id: e for e in self.entities()}
+        for entity_id in old.keys() - new.keys():
+            self.entityRemoved.emit(entity_id)
+        for entity_id, entity in new.items():
+            if entity_id not in old:
+                self.entityAdded.emit(entity_id)
+            elif old[entity_id] != entity:
+                self.entityChanged.emit(entity_id)
+        self.campaignChanged.emit()
 
     def store(self, entity) -> None:
         if not self._save(lambda: self.file.put(entity)):

@@ -23,6 +23,7 @@ from .navigator import NavigatorPanel
 from .opening import open_campaign
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
+from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 
 
@@ -35,6 +36,7 @@ class MainWindow(QMainWindow):
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
+        self.table = TableDesk(self)
         self.setWindowTitle("Fate Desk")
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
@@ -68,6 +70,7 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_problems", self.problems)
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
+        self.table.install()
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -90,6 +93,7 @@ class MainWindow(QMainWindow):
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
             "user_guide": self.files.show_user_guide,
             "about": self.files.about,
+            **self.table.handlers(),
         }
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
@@ -182,6 +186,7 @@ class MainWindow(QMainWindow):
         self.settings.add_recent(path)
         self._restore_tabs()
         self._retitle()
+        self.table.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
 
     def _restore_tabs(self) -> None:
@@ -234,6 +239,7 @@ class MainWindow(QMainWindow):
         self.actions["export_character"].setEnabled(character is not None)
         for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
+        self.table.update_actions()
 
     # --- entries -------------------------------------------------------------------------
 

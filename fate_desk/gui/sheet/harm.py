@@ -90,6 +90,7 @@ class ConsequencesSection:
         self.layout = layout
         self.layout.setColumnStretch(1, 1)
         self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
+        self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/table)
         self._order: list[str] = []
 
     def update(self, character: Character, derived: Derived) -> None:
@@ -99,7 +100,9 @@ class ConsequencesSection:
             for widgets in self.rows.values():
                 for widget in widgets:
                     widget.deleteLater()
-            self.rows = {}
+            for button in self.treat_buttons.values():
+                button.deleteLater()
+            self.rows, self.treat_buttons = {}, {}
             for row, slot in enumerate(slots):
                 self.rows[slot.id] = self._make_row(row, slot)
             self._order = ids
@@ -108,6 +111,7 @@ class ConsequencesSection:
             label, edit, recovering, when = self.rows[slot.id]
             label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
             current = filled.get(slot.id)
+            self.treat_buttons[slot.id].setEnabled(current is not None)
             set_text(edit, current.text if current else "")
             with QSignalBlocker(recovering):
                 recovering.setChecked(bool(current and current.recovering))
@@ -134,6 +138,12 @@ class ConsequencesSection:
         when = QLabel()
         when.setEnabled(False)
         label.setBuddy(edit)
+        treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/table/treatment.py
+        treat.setText("Treat…")
+        treat.setObjectName(f"treat_{slot.id}")
+        treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
+        self.layout.addWidget(treat, 2 * row, 3)
+        treat.clicked.connect(lambda: _open_treatment(self.sheet, slot_id))
         self.layout.addWidget(label, 2 * row, 0)
         self.layout.addWidget(edit, 2 * row, 1)
         self.layout.addWidget(recovering, 2 * row, 2)
@@ -144,9 +154,16 @@ class ConsequencesSection:
         recovering.toggled.connect(lambda on: self.sheet.edit(
             lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
             "Begin recovery" if on else "Stop recovery"))
+        self.treat_buttons[slot_id] = treat
         return label, edit, recovering, when
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:
             return self.rows[slot_id][1]
         return next(iter(self.rows.values()))[1] if self.rows else None
+
+
+def _open_treatment(sheet, slot_id: str):
+    from ..table.treatment import open_treatment  # the table's dialogs load only when asked for
+
+    return open_treatment(sheet, slot_id)

@@ -1,0 +1,233 @@
+"""End scene, End session, End arc: the GM's choices, then the core clock step as one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QCheckBox, QDateEdit, QDialogButtonBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import CharacterKind
+from fate_desk.rules.advance import BreakthroughChoice, apply_breakthrough, apply_milestone
+from fate_desk.rules.clock import ClockResult, EndScene, end_arc, end_scene, end_session, gm_pool, session_log
+from fate_desk.rules.derive import join_words
+from fate_desk.rules.history import Refused
+from fate_desk.rules.table import current_scene
+
+from ..dialogs.base import FormDialog
+from ..forms import child
+from .breakthrough import BreakthroughDialog
+from .common import escape, refusal_html
+from .milestone import MilestoneDialog
+
+
+class ClockDialog(FormDialog):
+    """Runs its clock step when accepted; a refusal keeps the dialog open and says why."""
+
+    step_text = ""
+
+    def __init__(self, form: str, title: str, document, parent: QWidget | None = None):
+        super().__init__(form, title, parent)
+        self.document = document
+        self.result: ClockResult | None = None
+        self.sub_dialog = None  # the milestone or breakthrough dialog open on top, if any
+        self.error: QLabel = child(self.form, QLabel, "errorLabel")
+        buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+    @property
+    def campaign(self):
+        return self.document.campaign
+
+    @property
+    def ruleset(self):
+        return self.document.ruleset_for()
+
+    def run(self, campaign) -> ClockResult:
+        raise NotImplementedError
+
+    def accept(self) -> None:
+        try:
+            result = self.run(self.campaign)
+        except Refused as refused:
+            self.error.setText(refusal_html(refused.problems))
+            return
+        self.document.edit_campaign(lambda _: result.campaign, self.step_text)
+        self.result = result
+        super().accept()
+
+    def _pcs(self):
+        return [c for c in self.campaign.characters if c.kind == CharacterKind.PC]
+
+
+class EndSceneDialog(ClockDialog):
+    def __init__(self, document, parent: QWidget | None = None):
+        super().__init__("table_end_scene", "End the scene", document, parent)
+        clock = self.campaign.clock
+        self.scene = current_scene(self.campaign)
+        self.step_text = f"End scene {clock.scene}"
+        where = f" — {escape(self.scene.name)}" if self.scene and self.scene.name else ""
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>Scene {clock.scene} of session {clock.session}{where}</b> ends: everyone's stress clears, "
+            "situation aspects and boosts go unless you keep them, and consequences in recovery move on a scene.")
+        self.ok.setText("End the scene")
+        self.keep: dict[str, QCheckBox] = {}
+        aspects: QVBoxLayout = child(self.form, QVBoxLayout, "aspectsLayout")
+        for label, aspect in self._aspects():
+            box = QCheckBox(label)
+            box.setChecked(aspect.keep)
+            aspects.addWidget(box)
+            self.keep[aspect.id] = box
+        if not self.keep:
+            aspects.addWidget(QLabel("This scene has no situation aspects."))
+        here = set(self.scene.present) if self.scene else set()
+        self.present: dict[str, QCheckBox] = {}
+        people: QVBoxLayout = child(self.form, QVBoxLayout, "presentLayout")
+        order = sorted(self.campaign.characters, key=lambda c: c.kind != CharacterKind.PC)
+        for c in order:
+            extra = f" (carries {c.carried_fate_points} fate point{'s' if c.carried_fate_points != 1 else ''})" \
+                if c.carried_fate_points else ""
+            box = QCheckBox(f"{c.name or '(unnamed)'} — {c.kind.label}{extra}")
+            box.setChecked(c.kind == CharacterKind.PC or c.id in here)
+            box.toggled.connect(lambda *_: self._pool())
+            people.addWidget(box)
+            self.present[c.id] = box
+        self.compel: QSpinBox = child(self.form, QSpinBox, "compelSpin")
+        self.compel.valueChanged.connect(lambda *_: self._pool())
+        self.pool_label: QLabel = child(self.form, QLabel, "poolLabel")
+        self._pool()
+        self.fit(600)
+
+    def _aspects(self):
+        if self.scene is None:
+            return []
+        out = [(f"{a.text or '(unnamed)'}{' (boost)' if a.boost else ''}", a) for a in self.scene.aspects]
+        for zone in self.scene.zones:
+            out += [(f"{zone.name}: {a.text or '(unnamed)'}{' (boost)' if a.boost else ''}", a) for a in zone.aspects]
+        return out
+
+    def choice(self) -> EndScene:
+        return EndScene(
+            scene_id=self.scene.id if self.scene else None,
+            keep_aspects=frozenset(i for i, box in self.keep.items() if box.isChecked()),
+            next_present=[i for i, box in self.present.items() if box.isChecked()],
+            compel_points=self.compel.value(),
+        )
+
+    def _pool(self) -> None:
+        choice = self.choice()
+        points, lines, _ = gm_pool(self.campaign, choice.next_present, choice.compel_points)
+        self.pool_label.setText(f"The GM starts the next scene with <b>{points} fate point"
+                                f"{'s' if points != 1 else ''}</b>: {escape(join_words(lines))}.")
+
+    def run(self, campaign) -> ClockResult:
+        return end_scene(campaign, self.choice(), self.ruleset)
+
+
+class _PerPcDialog(ClockDialog):
+    """A row per PC: what they chose so far, and a button opening their dialog."""
+
+    def _rows(self, layout_name: str, button_text: str, default: str) -> None:
+        grid: QGridLayout = child(self.form, QGridLayout, layout_name)
+        grid.setColumnStretch(1, 1)
+        self.labels: dict[str, QLabel] = {}
+        self.buttons: dict[str, QPushButton] = {}
+        for row, c in enumerate(self._pcs()):
+            name = QLabel(f"<b>{escape(c.name or '(unnamed)')}</b>")
+            status = QLabel(default)
+            status.setWordWrap(True)
+            button = QPushButton(button_text)
+            button.setObjectName(f"choose_{c.id}")
+            button.clicked.connect(lambda _=False, cid=c.id: self.choose(cid))
+            grid.addWidget(name, row, 0)
+            grid.addWidget(status, row, 1)
+            grid.addWidget(button, row, 2)
+            self.labels[c.id] = status
+            self.buttons[c.id] = button
+        if not self.labels:
+            grid.addWidget(QLabel("There are no player characters in this campaign."), 0, 0)
+
+    def choose(self, character_id: str):
+        """Open the PC's dialog on top (not blocking); returns it so a test can fill it in."""
+        dialog = self._dialog_for(self.campaign.character(character_id))
+        dialog.accepted.connect(lambda: self._chosen(character_id, dialog))
+        self.sub_dialog = dialog
+        dialog.open()
+        return dialog
+
+
+class EndSessionDialog(_PerPcDialog):
+    def __init__(self, document, parent: QWidget | None = None):
+        super().__init__("table_end_session", "End the session", document, parent)
+        clock = self.campaign.clock
+        log = session_log(self.campaign)
+        self.step_text = f"End session {clock.session}"
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>Session {clock.session}</b> ends: each player character may take a milestone, fate points "
+            "come back up to refresh, and consequences in recovery move on a session.")
+        self.ok.setText("End the session")
+        self.date: QDateEdit = child(self.form, QDateEdit, "dateEdit")
+        self.date.setDate(QDate.fromString(log.date, "yyyy-MM-dd") if log.date else QDate.currentDate())
+        self.title_edit: QLineEdit = child(self.form, QLineEdit, "titleEdit")
+        self.title_edit.setText(log.title)
+        self.notes: QPlainTextEdit = child(self.form, QPlainTextEdit, "notesEdit")
+        self.notes.setPlainText(log.notes)
+        self.milestones: dict = {c.id: None for c in self._pcs()}
+        self._rows("milestonesLayout", "Choose milestone…", "No change (the milestone passes)")
+        self.fit(640)
+
+    def _dialog_for(self, character):
+        return MilestoneDialog(character, self.document.ruleset_for(character), self.campaign.options,
+                               self.campaign.clock, self)
+
+    def _chosen(self, character_id: str, dialog) -> None:
+        choice = dialog.choice()
+        self.milestones[character_id] = choice
+        character = self.campaign.character(character_id)
+        if choice is None:
+            self.labels[character_id].setText("No change (the milestone passes)")
+            return
+        applied = apply_milestone(character, choice, self.document.ruleset_for(character), self.campaign.options)
+        self.labels[character_id].setText(applied.entry.summary)
+
+    def run(self, campaign) -> ClockResult:
+        return end_session(campaign, self.milestones, date=self.date.date().toString("yyyy-MM-dd"),
+                           title=self.title_edit.text().strip(), notes=self.notes.toPlainText().strip(),
+                           ruleset=self.ruleset)
+
+
+class EndArcDialog(_PerPcDialog):
+    def __init__(self, document, parent: QWidget | None = None):
+        super().__init__("table_end_arc", "End the arc", document, parent)
+        clock = self.campaign.clock
+        self.step_text = f"End arc {clock.arc}"
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>Arc {clock.arc}</b> ends: every player character reaches a breakthrough, and severe "
+            "consequences in recovery clear. End the arc's last session first.")
+        self.ok.setText("End the arc")
+        arc = next((a for a in self.campaign.arcs if a.number == clock.arc), None)
+        self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
+        self.name_edit.setText(arc.name if arc else "")
+        self.notes: QPlainTextEdit = child(self.form, QPlainTextEdit, "notesEdit")
+        self.notes.setPlainText(arc.notes if arc else "")
+        self.breakthroughs: dict[str, BreakthroughChoice] = {c.id: BreakthroughChoice() for c in self._pcs()}
+        self._rows("breakthroughsLayout", "Choose breakthrough…", "Takes the breakthrough and saves the skill point")
+        self.fit(640)
+
+    def _dialog_for(self, character):
+        return BreakthroughDialog(character, self.document.ruleset_for(character), self.campaign.options,
+                                  self.campaign.clock, self)
+
+    def _chosen(self, character_id: str, dialog) -> None:
+        choice = dialog.choice()
+        self.breakthroughs[character_id] = choice
+        character = self.campaign.character(character_id)
+        applied = apply_breakthrough(character, choice, self.document.ruleset_for(character), self.campaign.options)
+        self.labels[character_id].setText(applied.entry.summary)
+
+    def run(self, campaign) -> ClockResult:
+        return end_arc(campaign, self.breakthroughs, name=self.name_edit.text().strip(),
+                       notes=self.notes.toPlainText().strip(), ruleset=self.ruleset)

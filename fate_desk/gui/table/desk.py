@@ -1,0 +1,99 @@
+"""Wires the table into the main window: the Table menu's handlers, the docks and the GM's pool."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from fate_desk.model import Character
+from fate_desk.rules.dice import Dice
+
+from .clock_dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
+from .dice_dock import DiceDock
+from .history import HistoryDock
+from .pool import GmPoolWidget
+from .summary import SummaryDialog
+
+ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
+
+
+class TableDesk:
+    """What the GM uses at the table; the window calls install(), set_document() and update_actions()."""
+
+    def __init__(self, window, dice: Dice | None = None):
+        self.window = window
+        self.dice = dice
+        self.dialog = None  # the dialog opened last (tests fill it in)
+        self.summary: SummaryDialog | None = None
+        self.document = None
+
+    def handlers(self) -> dict:
+        return {
+            "end_scene": lambda: self.open(EndSceneDialog),
+            "end_session": lambda: self.open(EndSessionDialog),
+            "end_arc": lambda: self.open(EndArcDialog),
+            "spend_points": self.spend_points,
+        }
+
+    def install(self) -> None:
+        window = self.window
+        self.dice_dock = DiceDock(window, self.dice)
+        self.history_dock = HistoryDock(window)
+        for dock in (self.dice_dock, self.history_dock):
+            dock.setFeatures(window.navigator_dock.features())
+            window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()  # shown from the Table menu; the window remembers them after that
+        window.tabifyDockWidget(self.dice_dock, self.history_dock)
+        window._bind_toggle("toggle_dice", self.dice_dock)
+        window._bind_toggle("toggle_history", self.history_dock)
+        window.actions["toggle_dice"].setChecked(False)
+        window.actions["toggle_history"].setChecked(False)
+        self.pool = GmPoolWidget(window)
+        window.statusBar().addPermanentWidget(self.pool)
+
+    def set_document(self, document) -> None:
+        self.document = document
+        self.dice_dock.set_document(document)
+        self.pool.set_document(document)
+        self.history_dock.show_for(document, self.window.tabs.current_entity_id())
+        self.window.tabs.currentEntityChanged.connect(self._current_changed)
+        document.entityChanged.connect(lambda *_: self.update_actions())
+
+    def _current_changed(self, entity_id: str) -> None:
+        self.history_dock.show_for(self.document, entity_id or None)
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        actions = self.window.actions
+        open_ = self.document is not None
+        for action_id in ("end_scene", "end_session", "end_arc"):
+            actions[action_id].setEnabled(open_)
+        character = self.window.current_character() if open_ else None
+        actions["spend_points"].setEnabled(isinstance(character, Character) and character.saved_skill_points > 0)
+
+    # --- handlers -------------------------------------------------------------------------
+
+    def open(self, kind):
+        if self.document is None:
+            return None
+        dialog = kind(self.document, self.window)
+        dialog.accepted.connect(lambda: self._summarise(dialog))
+        self.dialog = dialog
+        dialog.open()  # not exec(): the event loop keeps running
+        return dialog
+
+    def _summarise(self, dialog) -> None:
+        if dialog.result is None:
+            return
+        self.summary = SummaryDialog(dialog.step_text.replace("End", "The end of"), dialog.result, self.window)
+        self.summary.open()
+        self.window.statusBar().showMessage(f"{dialog.step_text}: done. Edit ▸ Undo takes it back.", 8000)
+
+    def spend_points(self):
+        character = self.window.current_character()
+        if character is None:
+            return None
+        self.history_dock.show_for(self.document, character.id)
+        self.history_dock.show()
+        self.history_dock.raise_()
+        self.dialog = self.history_dock.spend()
+        return self.dialog

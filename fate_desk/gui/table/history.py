@@ -1,0 +1,175 @@
+"""The History dock for the character in front of the user, and spending saved skill points."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialogButtonBox, QDockWidget, QLabel, QMessageBox, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+    QWidget,
+)
+
+from fate_desk.model import Character
+from fate_desk.rules.advance import spend_skill_points
+from fate_desk.rules.history import Refused, describe_field, revert_last, when_label
+
+from ..dialogs.base import FormDialog
+from ..forms import child, load_form
+from .common import escape, refusal_html
+from .preview import preview_html
+from .raises import RaisesPicker
+
+
+def _value(value) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, str):
+        return f"“{value}”"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
+
+
+class HistoryDock(QDockWidget):
+    """Lists the current character's history, newest first; 'Revert last' goes through the undo stack."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("History", parent)
+        self.setObjectName("historyDock")
+        self.form = load_form("table_history")
+        self.setWidget(self.form)
+        self.heading: QLabel = child(self.form, QLabel, "headingLabel")
+        self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
+        self.tree.setColumnWidth(0, 130)
+        self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
+        self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
+        self.revert_button.clicked.connect(lambda: self.revert())
+        self.spend_button.clicked.connect(self.spend)
+        self.document = None
+        self.entity_id: str | None = None
+        self.confirm: QMessageBox | None = None
+        self.dialog = None
+
+    def show_for(self, document, entity_id: str | None) -> None:
+        if document is not self.document:
+            if self.document is not None:
+                self.document.entityChanged.disconnect(self._changed)
+            self.document = document
+            if document is not None:
+                document.entityChanged.connect(self._changed)
+        self.entity_id = entity_id
+        self.refresh()
+
+    def _changed(self, entity_id: str) -> None:
+        if entity_id == self.entity_id:
+            self.refresh()
+
+    @property
+    def character(self) -> Character | None:
+        entity = self.document.entity(self.entity_id) if self.document and self.entity_id else None
+        return entity if isinstance(entity, Character) else None
+
+    def refresh(self) -> None:
+        self.tree.clear()
+        character = self.character
+        self.revert_button.setEnabled(bool(character and character.advancement))
+        self.spend_button.setEnabled(bool(character and character.saved_skill_points))
+        if character is None:
+            self.heading.setText("Open a character to see its history.")
+            return
+        saved = character.saved_skill_points
+        self.heading.setText(
+            f"<b>{escape(character.name or '(unnamed)')}</b>: {len(character.advancement)} "
+            f"entr{'y' if len(character.advancement) == 1 else 'ies'}"
+            + (f"; {saved} saved skill point{'s' if saved != 1 else ''}" if saved else ""))
+        for entry in reversed(character.advancement):
+            item = QTreeWidgetItem([when_label(entry.when), f"{entry.kind.capitalize()}: {entry.summary}"])
+            item.setToolTip(1, entry.summary)
+            if entry.at:
+                item.setToolTip(0, entry.at)
+            for change in entry.changes:
+                item.addChild(QTreeWidgetItem(
+                    ["", f"{describe_field(change.field)}: {_value(change.before)} → {_value(change.after)}"]))
+            self.tree.addTopLevelItem(item)
+
+    def entries(self) -> list[str]:
+        return [self.tree.topLevelItem(i).text(1) for i in range(self.tree.topLevelItemCount())]
+
+    def revert(self, force: bool = False) -> bool:
+        """Revert the newest entry; if a field was edited since, ask first (without blocking)."""
+        character = self.character
+        if character is None or not character.advancement:
+            return False
+        summary = character.advancement[-1].summary
+        try:
+            revert_last(character, force)
+        except Refused as refused:
+            if refused.problems[0].code != "history.edited":
+                return False
+            self.confirm = QMessageBox(QMessageBox.Icon.Question, "Revert anyway?",
+                                       f"{refused.problems[0].message}\n\nRevert anyway and lose that edit?",
+                                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            self.confirm.accepted.connect(lambda: self.revert(True))
+            self.confirm.open()
+            return False
+        return self.document.edit(self.entity_id, lambda c: revert_last(c, force).character,
+                                  f"Revert “{summary[:40]}”")
+
+    def spend(self):
+        character = self.character
+        if character is None or not character.saved_skill_points:
+            return None
+        self.dialog = SpendPointsDialog(self.document, self.entity_id, self)
+        self.dialog.open()
+        return self.dialog
+
+
+class SpendPointsDialog(FormDialog):
+    """Spend saved skill points now; raises chosen together land together."""
+
+    def __init__(self, document, character_id: str, parent: QWidget | None = None):
+        character = document.entity(character_id)
+        super().__init__("table_spend_points", f"Spend saved skill points — {character.name or '(unnamed)'}",
+                         parent)
+        self.document, self.character_id = document, character_id
+        self.character = character
+        self.ruleset = document.ruleset_for(character)
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>{escape(character.name or '(unnamed)')}</b> has saved "
+            f"{character.saved_skill_points} skill point{'s' if character.saved_skill_points != 1 else ''}. "
+            "Spend some now; the rest stay saved.")
+        self.raises = RaisesPicker(character, self.ruleset, character.saved_skill_points, self)
+        child(self.form, QVBoxLayout, "raisesHolder").addWidget(self.raises)
+        self.preview: QLabel = child(self.form, QLabel, "previewLabel")
+        self.preview.setTextFormat(Qt.TextFormat.RichText)
+        buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText("Spend them")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.raises.changed.connect(self._update)
+        self._update()
+        self.resize(900, 560)
+
+    def _spend(self, character):
+        campaign = self.document.campaign
+        return spend_skill_points(character, list(self.raises.raises()), self.ruleset, campaign.options,
+                                  campaign.clock)
+
+    def _update(self) -> None:
+        if not self.raises.raises():
+            self.preview.setText("Choose the skills to raise: each + spends one point.")
+            self.ok.setEnabled(False)
+            return
+        try:
+            applied = self._spend(self.character)
+        except Refused as refused:
+            self.preview.setText(refusal_html(refused.problems))
+            self.ok.setEnabled(False)
+            return
+        self.preview.setText(preview_html(self.character, applied.character, self.ruleset,
+                                          self.document.campaign.options))
+        self.ok.setEnabled(True)
+
+    def accept(self) -> None:
+        self.document.edit(self.character_id, lambda c: self._spend(c).character, "Spend saved skill points")
+        super().accept()

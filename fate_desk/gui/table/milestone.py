@@ -1,0 +1,198 @@
+"""The milestone dialog: the five changes the rules offer (unavailable ones say why), a preview."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (
+    QButtonGroup, QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget, QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import CampaignOptions, Character, ClockStamp, ladder_label
+from fate_desk.rules import RuleSet
+from fate_desk.rules.advance import (
+    BuyStunt, MilestoneChoice, MilestoneKind, ReplaceSkill, RewriteAspect, RewriteStunt, SwapSkills, apply_milestone,
+    aspect_options, milestone_options, replacement_candidates,
+)
+from fate_desk.rules.history import Refused
+
+from ..dialogs.base import FormDialog
+from ..forms import child, load_form
+from .common import escape, refusal_html
+from .preview import preview_html
+
+NONE = "none"
+# The order of the pages in table_milestone_picker.ui.
+PAGES = {NONE: 0, MilestoneKind.SWAP_SKILLS: 1, MilestoneKind.REPLACE_SKILL: 2, MilestoneKind.REWRITE_STUNT: 3,
+         MilestoneKind.BUY_STUNT: 4, MilestoneKind.REWRITE_ASPECT: 5}
+
+
+class MilestonePicker(QWidget):
+    """One milestone choice, or none; only legal choices can be picked, the others say why not."""
+
+    changed = Signal()
+
+    def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
+                 parent: QWidget | None = None, none_text: str = "No change: let the milestone pass"):
+        super().__init__(parent)
+        self.character = character
+        self.ruleset = ruleset
+        self.form = load_form("table_milestone_picker", self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.form)
+        self.form.layout().setContentsMargins(0, 0, 0, 0)
+        self.pages: QStackedWidget = child(self.form, QStackedWidget, "pages")
+        self.first: QComboBox = child(self.form, QComboBox, "firstCombo")
+        self.second: QComboBox = child(self.form, QComboBox, "secondCombo")
+        self.old: QComboBox = child(self.form, QComboBox, "oldCombo")
+        self.new: QComboBox = child(self.form, QComboBox, "newCombo")
+        self.stunt: QComboBox = child(self.form, QComboBox, "stuntCombo")
+        self.stunt_name: QLineEdit = child(self.form, QLineEdit, "stuntNameEdit")
+        self.stunt_text: QLineEdit = child(self.form, QLineEdit, "stuntTextEdit")
+        self.buy_name: QLineEdit = child(self.form, QLineEdit, "buyNameEdit")
+        self.buy_text: QLineEdit = child(self.form, QLineEdit, "buyTextEdit")
+        self.aspect: QComboBox = child(self.form, QComboBox, "aspectCombo")
+        self.aspect_text: QLineEdit = child(self.form, QLineEdit, "aspectEdit")
+        self.group = QButtonGroup(self)
+        self.radios: dict[str, QRadioButton] = {}
+        self.reasons: dict[str, QLabel] = {}
+        choices = child(self.form, QVBoxLayout, "choicesLayout")
+        self._add_choice(choices, NONE, none_text, True, "")
+        for status in milestone_options(character, ruleset, options):
+            self._add_choice(choices, status.value, status.label, status.available, status.reason)
+        self.radios[NONE].setChecked(True)
+        self._fill(character, ruleset)
+        self.group.buttonToggled.connect(lambda *_: self._switch())
+        for combo in (self.first, self.second, self.old, self.new, self.stunt, self.aspect):
+            combo.currentIndexChanged.connect(lambda *_: self.changed.emit())
+        self.new.editTextChanged.connect(lambda *_: self.changed.emit())
+        for edit in (self.stunt_name, self.stunt_text, self.buy_name, self.buy_text, self.aspect_text):
+            edit.textChanged.connect(lambda *_: self.changed.emit())
+        self.stunt.currentIndexChanged.connect(self._load_stunt)
+        self.aspect.currentIndexChanged.connect(self._load_aspect)
+        self._switch()
+
+    def _add_choice(self, layout, key: str, label: str, available: bool, reason: str) -> None:
+        radio = QRadioButton(label)
+        radio.setObjectName(f"choice_{key}")
+        radio.setEnabled(available)
+        self.group.addButton(radio)
+        layout.addWidget(radio)
+        self.radios[key] = radio
+        if reason:
+            note = QLabel(f"<small>{escape(reason)}</small>")
+            note.setWordWrap(True)
+            note.setContentsMargins(24, 0, 0, 4)
+            note.setEnabled(available)  # greyed like its choice when it explains a refusal
+            layout.addWidget(note)
+            radio.setToolTip(reason)
+            self.reasons[key] = note
+
+    def _fill(self, character: Character, ruleset: RuleSet) -> None:
+        rated = sorted(character.skills, key=lambda n: (-character.rating(n), n))
+        for combo in (self.first, self.second):
+            for name in rated:
+                combo.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
+        if self.second.count() > 1:
+            # Default to a pair that differs, so the preview shows a real swap.
+            other = next((i for i, n in enumerate(rated) if character.rating(n) != character.rating(rated[0])), 1)
+            self.second.setCurrentIndex(other)
+        olds, news = replacement_candidates(character, ruleset)
+        for name in olds:
+            self.old.addItem(f"{name} — {ladder_label(1)}", name)
+        self.new.addItems(news)
+        self.new.setEditable(ruleset.allow_custom_skills)
+        for i, stunt in enumerate(character.stunts):
+            self.stunt.addItem(stunt.name or stunt.text[:40] or f"Stunt {i + 1}", i)
+        model = self.aspect.model()
+        for status in aspect_options(character):
+            self.aspect.addItem(status.label, status.value)
+            if not status.available and isinstance(model, QStandardItemModel):
+                item = model.item(self.aspect.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip(status.reason)
+        first_open = next((i for i, s in enumerate(aspect_options(character)) if s.available), -1)
+        self.aspect.setCurrentIndex(first_open)
+        self._load_stunt()
+        self._load_aspect()
+
+    def _load_stunt(self) -> None:
+        index = self.stunt.currentData()
+        if index is not None and 0 <= index < len(self.character.stunts):
+            self.stunt_name.setText(self.character.stunts[index].name)
+            self.stunt_text.setText(self.character.stunts[index].text)
+
+    def _load_aspect(self) -> None:
+        index = self.aspect.currentData()
+        if index is not None and 0 <= index < len(self.character.aspects):
+            self.aspect_text.setText(self.character.aspects[index].text)
+
+    def _switch(self) -> None:
+        self.pages.setCurrentIndex(PAGES[self.kind()])
+        self.changed.emit()
+
+    def kind(self) -> str:
+        return next((k for k, r in self.radios.items() if r.isChecked()), NONE)
+
+    def select(self, kind: str) -> bool:
+        """Pick a choice by its kind (as a click would); False if it is not available."""
+        radio = self.radios[kind]
+        if not radio.isEnabled():
+            return False
+        radio.setChecked(True)
+        return True
+
+    def choice(self) -> MilestoneChoice | None:
+        kind = self.kind()
+        if kind == MilestoneKind.SWAP_SKILLS:
+            return SwapSkills(self.first.currentData() or "", self.second.currentData() or "")
+        if kind == MilestoneKind.REPLACE_SKILL:
+            return ReplaceSkill(self.old.currentData() or "", self.new.currentText())
+        if kind == MilestoneKind.REWRITE_STUNT:
+            index = self.stunt.currentData()
+            return RewriteStunt(-1 if index is None else index, self.stunt_name.text(), self.stunt_text.text())
+        if kind == MilestoneKind.BUY_STUNT:
+            return BuyStunt(self.buy_name.text(), self.buy_text.text())
+        if kind == MilestoneKind.REWRITE_ASPECT:
+            index = self.aspect.currentData()
+            return RewriteAspect(-1 if index is None else index, self.aspect_text.text())
+        return None
+
+
+class MilestoneDialog(FormDialog):
+    """Choose a PC's milestone; the preview runs the core operation, so what it shows is what lands."""
+
+    def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
+                 when: ClockStamp | None = None, parent: QWidget | None = None):
+        name = character.name or "(unnamed)"
+        super().__init__("table_milestone", f"Milestone for {name}", parent)
+        self.character, self.ruleset, self.options, self.when = character, ruleset, options, when
+        session = f" (session {when.session})" if when and when.session else ""
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>{escape(name)}</b> reaches a milestone{session}: one change to the sheet, or none.")
+        self.picker = MilestonePicker(character, ruleset, options, self)
+        child(self.form, QVBoxLayout, "pickerHolder").addWidget(self.picker)
+        self.preview: QLabel = child(self.form, QLabel, "previewLabel")
+        buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText("Take this milestone")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.picker.changed.connect(self._update)
+        self._update()
+        self.fit(860)
+
+    def choice(self) -> MilestoneChoice | None:
+        return self.picker.choice()
+
+    def _update(self) -> None:
+        try:
+            applied = apply_milestone(self.character, self.choice(), self.ruleset, self.options, self.when)
+        except Refused as refused:
+            self.preview.setText(refusal_html(refused.problems))
+            self.ok.setEnabled(False)
+            return
+        text = preview_html(self.character, applied.character, self.ruleset, self.options)
+        self.preview.setText(f"<p><i>{escape(applied.entry.summary)}</i></p>{text}")
+        self.ok.setEnabled(True)

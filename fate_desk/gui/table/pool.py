@@ -1,0 +1,71 @@
+"""The GM's fate-point pool for the scene, in the status bar: − and + spend and gain, undoably."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
+
+from fate_desk.rules.clock import gm_pool
+from fate_desk.rules.derive import join_words
+from fate_desk.rules.table import change_gm_pool, current_scene, scene_present, start_scene_pool
+
+from ..forms import child, load_form
+from .common import escape
+
+
+class GmPoolWidget(QWidget):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("gmPool")
+        self.form = load_form("table_pool", self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.form)
+        self.points: QLabel = child(self.form, QLabel, "pointsLabel")
+        font = self.points.font()
+        font.setBold(True)
+        self.points.setFont(font)
+        self.minus: QToolButton = child(self.form, QToolButton, "minusButton")
+        self.plus: QToolButton = child(self.form, QToolButton, "plusButton")
+        self.reset: QToolButton = child(self.form, QToolButton, "resetButton")
+        self.minus.setAccessibleName("Spend a GM fate point")
+        self.plus.setAccessibleName("Add a GM fate point")
+        self.minus.clicked.connect(lambda: self.step(-1))
+        self.plus.clicked.connect(lambda: self.step(+1))
+        self.reset.clicked.connect(self.start_scene)
+        self.document = None
+        self.set_document(None)
+
+    def set_document(self, document) -> None:
+        self.document = document
+        if document is not None:
+            document.campaignChanged.connect(self.refresh)
+            document.entityChanged.connect(lambda *_: self.refresh())
+        self.refresh()
+
+    def step(self, step: int) -> bool:
+        if self.document is None:
+            return False
+        text = "Spend a GM fate point" if step < 0 else "Add a GM fate point"
+        return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
+
+    def start_scene(self) -> bool:
+        if self.document is None:
+            return False
+        return self.document.edit_campaign(lambda c: start_scene_pool(c)[0], "Set the GM's fate points for the scene")
+
+    def refresh(self) -> None:
+        document = self.document
+        self.setEnabled(document is not None)
+        if document is None:
+            self.points.setText("–")
+            return
+        campaign = document.campaign
+        self.points.setText(str(campaign.gm_fate_points))
+        self.minus.setEnabled(campaign.gm_fate_points > 0)
+        scene = current_scene(campaign)
+        points, lines, _ = gm_pool(campaign, scene_present(campaign))
+        where = f"“{scene.name}”" if scene and scene.name else "this scene"
+        tip = (f"{campaign.gm_fate_points} fate point{'s' if campaign.gm_fate_points != 1 else ''} in the GM's pool. "
+               f"Starting {where} would give {points}: {join_words(lines)}.")
+        self.setToolTip(tip)
+        self.reset.setToolTip(escape(tip))

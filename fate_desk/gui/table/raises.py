@@ -1,0 +1,126 @@
+"""Choosing skill raises: each +1 is offered only while it is legal together with those chosen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules import RuleSet
+from fate_desk.rules.raises import raise_problems
+
+from .common import escape
+
+
+class RaisesPicker(QWidget):
+    """A row per skill with + and −; the points on hand, and why a raise cannot be added now."""
+
+    changed = Signal()
+
+    def __init__(self, character: Character, ruleset: RuleSet, points: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.character = character
+        self.ruleset = ruleset
+        self.points = points
+        self.chosen: list[str] = []
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        outer.addWidget(self.summary)
+        body = QWidget()
+        self.grid = QGridLayout(body)
+        self.grid.setContentsMargins(0, 0, 6, 0)
+        self.grid.setHorizontalSpacing(8)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setColumnStretch(4, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.StyledPanel)
+        scroll.setWidget(body)
+        scroll.setMinimumHeight(180)
+        outer.addWidget(scroll)
+        self.rows: dict[str, tuple[QLabel, QLabel, QToolButton, QToolButton, QLabel]] = {}
+        names = list(ruleset.skills) + sorted(n for n in character.skills if n not in ruleset.skills)
+        order = {n: i for i, n in enumerate(names)}
+        names.sort(key=lambda n: (-character.rating(n), order[n]))
+        for row, name in enumerate(names):
+            label, rating = QLabel(name), QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            minus, plus = QToolButton(), QToolButton()
+            minus.setText("−")
+            plus.setText("+")
+            minus.setAccessibleName(f"Take back a raise of {name}")
+            plus.setAccessibleName(f"Raise {name}")
+            plus.setObjectName(f"raise_{name}")
+            minus.setObjectName(f"lower_{name}")
+            reason = QLabel()
+            reason.setWordWrap(True)
+            reason.setEnabled(False)
+            for col, widget in enumerate((label, rating, minus, plus, reason)):
+                self.grid.addWidget(widget, row, col, Qt.AlignmentFlag.AlignVCenter)
+            plus.clicked.connect(lambda _=False, n=name: self.add(n))
+            minus.clicked.connect(lambda _=False, n=name: self.take_back(n))
+            self.rows[name] = (label, rating, minus, plus, reason)
+        self._update()
+
+    def set_points(self, points: int) -> None:
+        self.points = points
+        while len(self.chosen) > points:
+            self.chosen.pop()
+        self._update()
+
+    def can_add(self, name: str) -> tuple[bool, str]:
+        if len(self.chosen) >= self.points:
+            return False, ""
+        problems = raise_problems(self.character, self.ruleset, [*self.chosen, name])
+        return not problems, " ".join(p.message for p in problems)
+
+    def add(self, name: str) -> bool:
+        ok, _ = self.can_add(name)
+        if ok:
+            self.chosen.append(name)
+            self._update()
+        return ok
+
+    def take_back(self, name: str) -> None:
+        if name in self.chosen:
+            # The last raise of that skill goes: the order of the others is kept.
+            index = len(self.chosen) - 1 - self.chosen[::-1].index(name)
+            del self.chosen[index]
+            self._update()
+
+    def raises(self) -> tuple[str, ...]:
+        return tuple(self.chosen)
+
+    def problems(self):
+        return raise_problems(self.character, self.ruleset, list(self.chosen)) if self.chosen else []
+
+    def _update(self) -> None:
+        left = self.points - len(self.chosen)
+        word = "skill point" if self.points == 1 else "skill points"
+        self.summary.setText(
+            f"<b>{self.points} {word}</b> to spend: {len(self.chosen)} chosen, "
+            f"{left} {'is' if left == 1 else 'are'} saved for later. Raises land together, so a raise "
+            f"that needs another one becomes possible once that one is chosen.")
+        for name, (label, rating, minus, plus, reason) in self.rows.items():
+            now = self.character.rating(name)
+            steps = self.chosen.count(name)
+            text = ladder_label(now) if not steps else f"{ladder_label(now)} → <b>{ladder_label(now + steps)}</b>"
+            rating.setText(text)
+            minus.setEnabled(steps > 0)
+            ok, why = self.can_add(name)
+            plus.setEnabled(ok)
+            plus.setToolTip(why or f"Raise {name} to {ladder_label(now + steps + 1)}")
+            reason.setText(f"<small>{escape(_short(why))}</small>" if why else "")
+            reason.setToolTip(why)
+        self.changed.emit()
+
+
+def _short(message: str) -> str:
+    """The gist of a refusal for a narrow row ('Superb (+5) would outnumber Great (+4).'); the
+    whole message stays in the tooltip."""
+    parts = message.split(": ")
+    if len(parts) > 1 and "outnumber" in parts[1]:
+        return parts[1].split(". ")[0].rstrip(".") + "."
+    return message

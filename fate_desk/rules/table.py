@@ -1,0 +1,96 @@
+"""Bookkeeping at the table: the current scene, the GM's fate-point pool, paying for invokes.
+
+Pure functions over a Campaign, like the clock: each returns a new campaign (the input is
+never changed) or raises `Refused`.
+"""
+
+from __future__ import annotations
+
+from fate_desk.model import Campaign, CharacterKind, Scene
+
+from .clock import gm_pool
+from .derive import join_words
+from .history import counted, refuse
+
+
+def current_scene(campaign: Campaign) -> Scene | None:
+    """The scene being played: the latest one not yet ended (the one End scene closes)."""
+    return next((s for s in reversed(campaign.scenes) if not s.ended), None)
+
+
+def scene_present(campaign: Campaign) -> list[str] | None:
+    """Who is in the current scene; None (everyone) when no scene is being played."""
+    scene = current_scene(campaign)
+    return list(scene.present) if scene is not None and scene.present else None
+
+
+def start_scene_pool(campaign: Campaign, present: list[str] | None = None) -> tuple[Campaign, str]:
+    """Set the GM's pool for the scene now starting: one per PC present plus carried points.
+
+    NPCs who bring carried points in hand them over (they are spent from the NPC), exactly as
+    when a scene ends. Returns the new campaign and a line saying how the pool was made up.
+    """
+    if present is None:
+        present = scene_present(campaign)
+    points, lines, carriers = gm_pool(campaign, present)
+    characters = [
+        c.model_copy(update={"carried_fate_points": 0}) if c.id in carriers else c for c in campaign.characters
+    ]
+    new = campaign.model_copy(update={"characters": characters, "gm_fate_points": points})
+    return Campaign.model_validate(new.model_dump()), f"GM fate points: {points} ({join_words(lines)})."
+
+
+def change_gm_pool(campaign: Campaign, step: int) -> Campaign:
+    """Spend (negative step) or gain GM fate points; the pool never goes below nothing."""
+    after = campaign.gm_fate_points + step
+    if after < 0:
+        raise refuse(
+            "table.gm_pool",
+            "gm_fate_points",
+            f"The GM has {counted(campaign.gm_fate_points, 'fate point', words=False)} left; "
+            f"spending {-step} is more than that.",
+        )
+    return campaign.model_copy(update={"gm_fate_points": min(999, after)})
+
+
+def payer(campaign: Campaign, character_id: str | None) -> str:
+    """Who pays a fate point for this character's invoke: 'pc' (its own) or 'gm' (the GM's pool)."""
+    character = campaign.character(character_id) if character_id else None
+    return "pc" if character is not None and character.kind == CharacterKind.PC else "gm"
+
+
+def pay_fate_points(campaign: Campaign, character_id: str | None, points: int) -> tuple[Campaign, str]:
+    """Pay for paid invokes: a PC from their own fate points, anyone else from the GM's pool.
+
+    Refused (nothing paid) when there are not enough points. Returns the campaign and a line.
+    """
+    if points <= 0:
+        return campaign, ""
+    if payer(campaign, character_id) == "gm":
+        new = change_gm_pool(campaign, -points)
+        return new, f"The GM paid {counted(points, 'fate point', words=False)} from the pool."
+    character = campaign.character(character_id)
+    name = character.name or "(unnamed)"
+    if character.fate_points < points:
+        raise refuse(
+            "table.fate_points",
+            "fate_points",
+            f"{name} has {counted(character.fate_points, 'fate point', words=False)}; "
+            f"the invokes cost {points}.",
+        )
+    changed = character.model_copy(update={"fate_points": character.fate_points - points})
+    characters = [changed if c.id == character.id else c for c in campaign.characters]
+    return (
+        campaign.model_copy(update={"characters": characters}),
+        f"{name} paid {counted(points, 'fate point', words=False)}.",
+    )
+
+
+__all__ = [
+    "change_gm_pool",
+    "current_scene",
+    "pay_fate_points",
+    "payer",
+    "scene_present",
+    "start_scene_pool",
+]

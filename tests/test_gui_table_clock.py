@@ -1,0 +1,205 @@
+"""End scene, End session, End arc from the Table menu: one undo step each, saved at once."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.app import start
+from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
+from fate_desk.model import Character, Consequence, HistoryEntry, Stunt
+
+from table_helpers import on_disk, sample_document
+
+
+@pytest.fixture
+def window(qtbot):
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    yield win
+    win.close()
+
+
+@pytest.fixture
+def document(tmp_path):
+    doc = sample_document(tmp_path)
+    yield doc
+    doc.close()
+
+
+def test_table_menu_holds_the_clock_actions(window):
+    table = window.menus["Table"]
+    texts = [a.text().replace("&", "") for a in table.actions() if a.text()]
+    assert texts[:3] == ["End the scene…", "End the session…", "End the arc…"]
+    assert window.actions["end_scene"].isEnabled()
+
+
+def test_end_scene_clears_stress_keeps_chosen_aspects_and_is_one_undo_step(window, qtbot):
+    doc = window.document
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    assert isinstance(dialog, EndSceneDialog)
+    keep = next(box for box in dialog.keep.values() if "Pitch Dark" in box.text())
+    qtbot.keyClick(keep, Qt.Key.Key_Space)  # as a keyboard user ticks it
+    assert keep.isChecked()
+    assert "3 for the player characters" in dialog.pool_label.text()
+    steps = doc.undo_stack.count()
+    dialog.ok.click()
+    assert doc.undo_stack.count() == steps + 1
+    campaign = on_disk(doc)
+    assert campaign.character("pc-ines").stress == {}
+    scene = campaign.scenes[0]
+    assert scene.ended and [a.text for a in scene.aspects] == ["Pitch Dark and Pouring Rain"]
+    assert all(not z.aspects for z in scene.zones)
+    assert campaign.clock.scene == 2 and campaign.gm_fate_points == 3
+    summary = window.table.summary.text()
+    assert "Ines Okafor" in summary and "Stress cleared." in summary
+    doc.undo_stack.undo()
+    campaign = on_disk(doc)
+    assert campaign.character("pc-ines").stress == {"physical": [0, 1]}
+    assert campaign.clock.scene == 1 and not campaign.scenes[0].ended
+    assert len(campaign.scenes[0].zones[0].aspects) == 1
+    doc.undo_stack.redo()
+    assert on_disk(doc).clock.scene == 2
+
+
+def test_end_scene_pool_counts_npcs_who_carry_points_into_the_next_scene(qtbot, tmp_path):
+    def carry(campaign):
+        campaign.characters[3].carried_fate_points = 2  # Mother Abigail conceded earlier
+        return campaign
+
+    doc = sample_document(tmp_path, carry)
+    dialog = EndSceneDialog(doc)
+    qtbot.addWidget(dialog)
+    npc = dialog.present["npc-sluice"]
+    assert not npc.isChecked()
+    npc.setChecked(True)
+    assert "5 fate points" in dialog.pool_label.text()
+    dialog.ok.click()
+    assert on_disk(doc).gm_fate_points == 5
+    assert on_disk(doc).character("npc-sluice").carried_fate_points == 0
+    doc.close()
+
+
+def test_end_session_runs_a_milestone_per_pc_refreshes_fate_points_and_logs_the_session(document, qtbot):
+    document.edit("pc-tobias", lambda c: c.model_copy(update={"fate_points": 0}), "Spend fate points")
+    dialog = EndSessionDialog(document)
+    qtbot.addWidget(dialog)
+    milestone = dialog.choose("pc-tobias")
+    assert milestone.picker.select("swap_skills")
+    assert milestone.choice().first == "Lore"
+    assert "Academics" in milestone.preview.text() and "Refresh" in milestone.preview.text()
+    milestone.ok.click()
+    assert "Swapped Lore" in dialog.labels["pc-tobias"].text()
+    dialog.notes.setPlainText("The lock gates held.")
+    dialog.ok.click()
+    campaign = on_disk(document)
+    tobias = campaign.character("pc-tobias")
+    assert tobias.skills["Academics"] == 4 and tobias.skills["Lore"] == 3
+    kinds = [e.kind for e in tobias.advancement]
+    assert kinds[-2:] == ["milestone", "clock"]  # the milestone, then the refresh
+    assert tobias.fate_points == 2  # back up to his refresh (four stunts: refresh 2)
+    log = next(s for s in campaign.sessions if s.number == 1)
+    assert log.ended and log.notes == "The lock gates held." and log.date
+    assert campaign.clock.session == 2
+    assert [e.kind for e in campaign.character("pc-maren").advancement] == ["milestone"]  # passed, recorded
+    document.undo_stack.undo()
+    assert on_disk(document).character("pc-tobias").skills["Lore"] == 4
+    assert on_disk(document).clock.session == 1
+
+
+def test_milestone_dialog_offers_only_legal_choices_and_says_why_not(qtbot, tmp_path):
+    def stuntless(campaign):
+        campaign.characters[0].stunts = []
+        return campaign
+
+    doc = sample_document(tmp_path, stuntless)
+    dialog = EndSessionDialog(doc)
+    qtbot.addWidget(dialog)
+    milestone = dialog.choose("pc-maren")
+    assert not milestone.picker.radios["rewrite_stunt"].isEnabled()
+    assert "no stunt to rewrite" in milestone.picker.reasons["rewrite_stunt"].text()
+    assert not milestone.picker.select("rewrite_stunt")
+    high_concept = milestone.picker.aspect.model().item(0)
+    assert not high_concept.isEnabled() and "breakthrough" in high_concept.toolTip()
+    # A new stunt is free while a free slot is open; an empty stunt cannot be taken.
+    assert milestone.picker.select("buy_stunt")
+    assert not milestone.ok.isEnabled() and "Write the new stunt" in milestone.preview.text()
+    qtbot.keyClicks(milestone.picker.buy_name, "Second Wind")
+    assert milestone.ok.isEnabled()
+    doc.close()
+
+
+def test_end_session_refusal_keeps_the_dialog_open_and_changes_nothing(document, qtbot):
+    dialog = EndSessionDialog(document)
+    qtbot.addWidget(dialog)
+    taken = HistoryEntry(kind="milestone", when=document.campaign.clock)
+    document.edit("pc-maren", lambda c: c.model_copy(update={"advancement": [*c.advancement, taken]}),
+                  "A milestone taken by hand")
+    steps = document.undo_stack.count()
+    dialog.ok.click()
+    assert dialog.result is None and "already took the milestone" in dialog.error.text()
+    assert document.undo_stack.count() == steps
+    assert on_disk(document).clock.session == 1
+
+
+def ruth_like(campaign):
+    """Lore at Average (+1) and four Average skills over three Mediocre listed ones would break
+    the column rule; raising Lore is legal only together with another skill to Average."""
+    ruth = Character(name="Ruth", refresh=3, fate_points=3, stunts=[Stunt(name="Bookish")], skills={
+        "Academics": 4, "Investigate": 3, "Lore": 1, "Notice": 3, "Crafts": 2, "Will": 2, "Rapport": 2,
+        "Athletics": 1, "Contacts": 1, "Empathy": 0, "Physique": 1,
+    })
+    ruth.consequences = [Consequence(slot="moderate", text="Cracked Ribs")]
+    campaign.characters = [ruth]
+    return campaign
+
+
+def test_breakthrough_raises_land_together_and_recovery_begins(qtbot, tmp_path):
+    doc = sample_document(tmp_path, ruth_like)
+    ruth = doc.campaign.characters[0]
+    dialog = EndArcDialog(doc)
+    qtbot.addWidget(dialog)
+    breakthrough = dialog.choose(ruth.id)
+    picker = breakthrough.raises
+    lore_plus = picker.rows["Lore"][3]
+    assert not lore_plus.isEnabled()
+    assert "outnumber" in lore_plus.toolTip()
+    breakthrough.skill_point_check.setChecked(True)  # the GM grants a second point
+    assert picker.add("Deceive")  # Mediocre to Average is legal on its own
+    assert lore_plus.isEnabled()  # legal now, together with Deceive
+    assert picker.add("Lore")
+    check, name = breakthrough.recoveries["moderate"]
+    check.setChecked(True)
+    name.setText("Strapped Ribs")
+    assert breakthrough.ok.isEnabled(), breakthrough.preview.text()
+    assert "Raising" in breakthrough.preview.text()
+    breakthrough.ok.click()
+    dialog.ok.click()
+    after = on_disk(doc).characters[0]
+    assert after.skills["Lore"] == 2 and after.skills["Deceive"] == 1
+    assert after.consequences[0].text == "Strapped Ribs" and after.consequences[0].recovering
+    assert after.advancement[-1].kind == "breakthrough"
+    assert on_disk(doc).clock.arc == 2
+    doc.undo_stack.undo()
+    assert on_disk(doc).characters[0].skills["Lore"] == 1
+    doc.close()
+
+
+def test_breakthrough_refresh_power_up_buys_a_stunt_at_once(qtbot, tmp_path):
+    doc = sample_document(tmp_path, ruth_like)
+    ruth = doc.campaign.characters[0]
+    dialog = EndArcDialog(doc)
+    qtbot.addWidget(dialog)
+    breakthrough = dialog.choose(ruth.id)
+    breakthrough.refresh_check.setChecked(True)
+    assert breakthrough.buy_check.isEnabled()
+    breakthrough.buy_check.setChecked(True)
+    qtbot.keyClicks(breakthrough.stunt_name, "Night Reader")
+    breakthrough.ok.click()
+    dialog.ok.click()
+    after = on_disk(doc).characters[0]
+    assert after.refresh == 4 and [s.name for s in after.stunts] == ["Bookish", "Night Reader"]
+    assert after.saved_skill_points == 1  # the breakthrough's point, saved
+    doc.close()
