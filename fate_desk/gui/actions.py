@@ -38,6 +38,9 @@ REGISTRY: tuple[ActionSpec, ...] = (
                tip="Add characters from Fate Desk (.fate.json) or Fari files"),
     ActionSpec("export_character", "&Export character…", "File", "Ctrl+E",
                tip="Write the open character to a .fate.json file"),
+    # Print to PDF (issue 6): Ctrl+P, the platform's Print key, since the PDF is how Fate Desk prints
+    ActionSpec("export_pdf", "&Print to PDF…", "File", Key.Print, separator_before=True,
+               tip="Print character sheets, GM cards, reference cards or a campaign pack to a PDF file"),
     ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True),
     ActionSpec("undo", "&Undo", "Edit", Key.Undo, "undo", toolbar=True),
     ActionSpec("redo", "&Redo", "Edit", Key.Redo, "redo", toolbar=True),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.model import Character, new_id
@@ -134,6 +135,23 @@ class FileActions:
             return False
         self.window.statusBar().showMessage(f"Exported {display_name(character)} to {path}", 6000)
         return True
+
+    # --- printing (issue 6) ---------------------------------------------------------------
+
+    def print_pdf_dialog(self):
+        """Open the Print to PDF dialog (non-blocking); fate_desk.export loads only now."""
+        from .dialogs.export_pdf import ExportPdfDialog
+
+        window = self.window
+        if window.document is None:
+            return None
+        dialog = ExportPdfDialog(window.document.campaign, window.settings,
+                                 current_id=window.selected_entity(), parent=window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exported.connect(lambda path, pages: window.statusBar().showMessage(
+            f"Saved {Path(path).name} ({pages} page{'s' if pages != 1 else ''})", 8000))
+        dialog.open()
+        return dialog
 
     # --- help ----------------------------------------------------------------------------
 

@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
             "save_copy": self.files.save_copy_dialog,
             "import": self.files.import_dialog,
             "export_character": self.files.export_dialog,
+            "export_pdf": self.files.print_pdf_dialog,
             "quit": self.close,
             "undo": lambda: self.document and self.document.undo_stack.undo(),
             "redo": lambda: self.document and self.document.undo_stack.redo(),
@@ -239,6 +240,7 @@ class MainWindow(QMainWindow):
         self.actions["export_character"].setEnabled(character is not None)
         for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
+        self.actions["export_pdf"].setEnabled(document is not None)
         self.table.update_actions()
 
     # --- entries -------------------------------------------------------------------------

@@ -33,6 +33,9 @@ class Preferences:
 
     THEME = Setting("preferences/theme", "system", str, "system, light or dark palette")
     REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")
+    # Print to PDF (issue 6)
+    PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")
+    PDF_OPEN_WHEN_DONE = Setting("preferences/pdf_open_when_done", True, bool, "open an exported PDF")
 
 
 class WindowState:
@@ -43,6 +46,7 @@ class WindowState:
     LAST_CAMPAIGN = Setting("state/last_campaign", "", str, "path of the campaign open last")
     RECENT = Setting("state/recent_campaigns", [], list, "recently opened campaign paths")
     OPEN_TABS = Setting("state/open_tabs", {}, dict, "per campaign path: open entity ids and the current one")
+    PDF_FOLDER = Setting("state/pdf_folder", "", str, "the folder the last PDF was written to")
 
 
 MAX_RECENT = 8

@@ -1,0 +1,122 @@
+"""What the Print to PDF dialog offers: the kinds of PDF, scenes and sessions, the entries to tick.
+
+Plain functions over the campaign (no widgets), so the dialog only shows and reads choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from fate_desk.export import Entry, What, campaign_entries, campaign_job
+from fate_desk.model import Campaign
+
+from ..opening import safe_file_name
+
+WHAT_LABELS: dict[What, str] = {
+    What.SHEETS: "Character sheets",
+    What.CARDS: "GM cards",
+    What.REFERENCE: "Reference cards",
+    What.PACK: "Campaign pack",
+    What.BLANK: "Blank sheet",
+}
+
+WHAT_HINTS: dict[What, str] = {
+    What.SHEETS: "A page for each player character or major NPC you tick.",
+    What.CARDS: "Index cards, four to a page, for the minor NPCs, monsters, obstacles and countdowns you tick.",
+    What.REFERENCE: "Cards that sum up the rules, following this campaign's rule set and optional rules.",
+    What.PACK: "The ticked sheets, then the ticked cards, then the reference cards, in one PDF.",
+    What.BLANK: "An empty, fillable sheet for this campaign's rule set.",
+}
+
+# Only these print chosen entries; reference cards and blank sheets print no one in particular.
+WITH_ENTRIES = (What.SHEETS, What.CARDS, What.PACK)
+# Only these can be narrowed to a scene or session.
+WITH_SCOPE = (What.CARDS, What.PACK)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The whole campaign (kind ""), one scene (value: its id) or one session (value: its number)."""
+
+    label: str
+    kind: str = ""  # "", "scene" or "session"
+    value: str | int | None = None
+    short: str = ""  # for the file name: the scene's name, "Session 2"
+
+    def job_arguments(self) -> dict:
+        return {self.kind: self.value} if self.kind else {}
+
+
+WHOLE_CAMPAIGN = Scope("Whole campaign")
+
+
+def scopes(campaign: Campaign) -> list[Scope]:
+    """The whole campaign, each scene, then each session that has scenes."""
+    out = [WHOLE_CAMPAIGN]
+    for scene in campaign.scenes:
+        session = f" (session {scene.session})" if scene.session is not None else ""
+        name = scene.name or "(unnamed)"
+        out.append(Scope(f"Scene: {name}{session}", "scene", scene.id, scene.name or "Scene"))
+    titles = {s.number: s.title for s in campaign.sessions}
+    for number in sorted({s.session for s in campaign.scenes if s.session is not None}):
+        title = f": {titles[number]}" if titles.get(number) else ""
+        out.append(Scope(f"Session {number}{title}", "session", number, f"Session {number}"))
+    return out
+
+
+def shown_entries(campaign: Campaign, what: What) -> list[Entry]:
+    """The entries the list offers: sheets for sheets, cards for cards, both for a pack."""
+    entries = campaign_entries(campaign)
+    if what == What.SHEETS:
+        return [e for e in entries if e.as_sheet]
+    if what == What.CARDS:
+        return [e for e in entries if not e.as_sheet]
+    if what == What.PACK:
+        return entries
+    return []
+
+
+def preselected(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN, current_id: str | None = None) -> set[str]:
+    """The entries ticked when a choice is made: what the command line would print for it,
+    except that the entry the user was looking at is printed on its own."""
+    if what not in WITH_ENTRIES:
+        return set()
+    shown = {e.id: e for e in shown_entries(campaign, what)}
+    current = shown.get(current_id or "")
+    if current is not None and not scope.kind and what != What.PACK:
+        return {current.id}
+    job = campaign_job(campaign, what, **scope.job_arguments())
+    ids = {item.id for item in [*job.sheets, *job.cards]}
+    if current is not None and what == What.PACK and current.as_sheet:
+        ids.add(current.id)
+    return ids & set(shown)
+
+
+def initial_choice(campaign: Campaign, current_id: str | None) -> tuple[What, Scope]:
+    """What to offer first: the open sheet, card or scene, else the campaign pack."""
+    for entry in campaign_entries(campaign):
+        if entry.id == current_id:
+            return (What.SHEETS if entry.as_sheet else What.CARDS), WHOLE_CAMPAIGN
+    scene = next((s for s in campaign.scenes if s.id == current_id), None)
+    if scene is not None:
+        return What.CARDS, next(s for s in scopes(campaign) if s.kind == "scene" and s.value == scene.id)
+    session = next((s for s in campaign.sessions if s.id == current_id), None)
+    if session is not None:
+        found = [s for s in scopes(campaign) if s.kind == "session" and s.value == session.number]
+        if found:
+            return What.CARDS, found[0]
+    return What.PACK, WHOLE_CAMPAIGN
+
+
+def suggested_name(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN) -> str:
+    """'<campaign> - <what>.pdf', with the scene or session when one is chosen."""
+    parts = [campaign.name, WHAT_LABELS[what]]
+    if scope.kind and what in WITH_SCOPE:
+        parts.append(scope.short)
+    return safe_file_name(" - ".join(parts)) + ".pdf"
+
+
+def with_pdf_suffix(text: str) -> Path:
+    path = Path(text.strip()).expanduser()
+    return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")

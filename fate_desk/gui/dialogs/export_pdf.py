@@ -1,0 +1,279 @@
+"""Print to PDF: what to print, for whom, on which paper and where; the export runs with progress.
+
+The PDF is written beside its destination and renamed over it only when complete
+(fate_desk.export), so Cancel or a failure leaves an earlier file as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QApplication, QCheckBox, QComboBox, QDialogButtonBox, QFileDialog, QGroupBox, QLabel, QLineEdit,
+    QListWidget, QListWidgetItem, QMessageBox, QProgressDialog, QPushButton,
+)
+
+from fate_desk.export import (
+    ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
+    export_pdf,
+)
+from fate_desk.model import Campaign
+
+from ..forms import child
+from ..settings import Preferences, Settings, WindowState
+from .base import FormDialog
+from .export_choices import (
+    WHAT_HINTS, WHAT_LABELS, WITH_ENTRIES, WITH_SCOPE, Scope, initial_choice, preselected, scopes,
+    shown_entries, suggested_name, with_pdf_suffix,
+)
+
+WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK)
+PAPERS = ((Paper.LETTER, "Letter (8.5 × 11 in)"), (Paper.A4, "A4 (210 × 297 mm)"))
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def default_folder(settings: Settings) -> Path:
+    """Where the last PDF went, else the user's Documents folder, else home."""
+    remembered = settings.get(WindowState.PDF_FOLDER)
+    if remembered and Path(remembered).is_dir():
+        return Path(remembered)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+
+class ExportPdfDialog(FormDialog):
+    """`exported(path, pages)` is emitted after a PDF is written."""
+
+    exported = Signal(str, int)
+
+    def __init__(self, campaign: Campaign, settings: Settings, *, current_id: str | None = None,
+                 folder: Path | None = None, open_url: Callable[[QUrl], object] | None = None, parent=None):
+        super().__init__("export_pdf", "Print to PDF", parent)
+        self.campaign = campaign
+        self.settings = settings
+        self.current_id = current_id
+        self.folder = Path(folder) if folder is not None else default_folder(settings)
+        self.open_url = open_url or QDesktopServices.openUrl
+        self.progress: QProgressDialog | None = None  # while an export runs
+        self.written: Path | None = None
+        self.pages = 0
+        self._path_touched = False
+
+        self.what_combo: QComboBox = child(self.form, QComboBox, "whatCombo")
+        self.what_hint: QLabel = child(self.form, QLabel, "whatHint")
+        self.scope_combo: QComboBox = child(self.form, QComboBox, "scopeCombo")
+        self.entries_box: QGroupBox = child(self.form, QGroupBox, "entriesBox")
+        self.entry_list: QListWidget = child(self.form, QListWidget, "entryList")
+        self.count_label: QLabel = child(self.form, QLabel, "countLabel")
+        self.paper_combo: QComboBox = child(self.form, QComboBox, "paperCombo")
+        self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
+        self.open_check: QCheckBox = child(self.form, QCheckBox, "openCheck")
+        self.message: QLabel = child(self.form, QLabel, "messageLabel")
+        self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Save PDF")
+
+        for what in WHAT_ORDER:
+            self.what_combo.addItem(WHAT_LABELS[what])
+        self.scopes: list[Scope] = scopes(campaign)
+        for scope in self.scopes:
+            self.scope_combo.addItem(scope.label)
+        for _paper, label in PAPERS:
+            self.paper_combo.addItem(label)
+        self._fill_remembered()
+        what, scope = initial_choice(campaign, current_id)
+        self.what_combo.setCurrentIndex(WHAT_ORDER.index(what))
+        self.scope_combo.setCurrentIndex(self.scopes.index(scope))
+        self._refresh_choice()
+
+        self.what_combo.currentIndexChanged.connect(self._refresh_choice)
+        self.scope_combo.currentIndexChanged.connect(self._refresh_choice)
+        self.entry_list.itemChanged.connect(self._entries_changed)
+        child(self.form, QPushButton, "allButton").clicked.connect(lambda: self._tick_all(True))
+        child(self.form, QPushButton, "noneButton").clicked.connect(lambda: self._tick_all(False))
+        child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
+        self.file_edit.textEdited.connect(lambda _: setattr(self, "_path_touched", True))
+        self.file_edit.textChanged.connect(self._validate)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.fit(600)
+
+    # --- the choices ----------------------------------------------------------------------
+
+    def what(self) -> What:
+        return WHAT_ORDER[self.what_combo.currentIndex()]
+
+    def scope(self) -> Scope:
+        return self.scopes[self.scope_combo.currentIndex()] if self.what() in WITH_SCOPE else self.scopes[0]
+
+    def paper(self) -> Paper:
+        return PAPERS[self.paper_combo.currentIndex()][0]
+
+    def checked_ids(self) -> set[str]:
+        return {self.entry_list.item(row).data(ID_ROLE) for row in range(self.entry_list.count())
+                if self.entry_list.item(row).checkState() == Qt.CheckState.Checked}
+
+    def path(self) -> Path:
+        return with_pdf_suffix(self.file_edit.text())
+
+    def job(self) -> ExportJob:
+        """The job for the current choices; the ticked entries are exactly what prints."""
+        ids = self.checked_ids() if self.what() in WITH_ENTRIES else None
+        return campaign_job(self.campaign, self.what(), ids=ids, paper=self.paper())
+
+    def _fill_remembered(self) -> None:
+        try:
+            paper = Paper(self.settings.get(Preferences.PDF_PAPER))
+        except ValueError:  # never chosen (empty) or a stale value: the locale decides
+            paper = default_paper()
+        self.paper_combo.setCurrentIndex([p for p, _ in PAPERS].index(paper))
+        self.open_check.setChecked(self.settings.get(Preferences.PDF_OPEN_WHEN_DONE))
+
+    def _refresh_choice(self) -> None:
+        what, scope = self.what(), self.scope()
+        self.what_hint.setText(f"<small>{WHAT_HINTS[what]}</small>")
+        self.scope_combo.setEnabled(what in WITH_SCOPE)
+        self.entries_box.setEnabled(what in WITH_ENTRIES)
+        ticked = preselected(self.campaign, what, scope, self.current_id)
+        self.entry_list.blockSignals(True)
+        self.entry_list.clear()
+        for entry in shown_entries(self.campaign, what):
+            item = QListWidgetItem(f"{entry.name}  ·  {entry.kind}")
+            item.setData(ID_ROLE, entry.id)
+            item.setToolTip("Prints as a sheet (a page of its own)" if entry.as_sheet else "Prints as a card")
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if entry.id in ticked else Qt.CheckState.Unchecked)
+            self.entry_list.addItem(item)
+        self.entry_list.blockSignals(False)
+        if not self._path_touched:
+            self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
+        self._entries_changed()
+
+    def _tick_all(self, on: bool) -> None:
+        self.entry_list.blockSignals(True)
+        for row in range(self.entry_list.count()):
+            self.entry_list.item(row).setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.entry_list.blockSignals(False)
+        self._entries_changed()
+
+    def _entries_changed(self, *_) -> None:
+        total = self.entry_list.count()
+        if self.what() not in WITH_ENTRIES:
+            self.count_label.setText("")
+        else:
+            self.count_label.setText(f"{len(self.checked_ids())} of {total} ticked")
+        self._validate()
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the PDF as", self.file_edit.text(), "PDF files (*.pdf)")
+        if path:
+            self._path_touched = True
+            self.file_edit.setText(str(with_pdf_suffix(path)))
+
+    # --- checking and exporting -------------------------------------------------------------
+
+    def problem(self) -> str:
+        """Why the PDF cannot be saved as chosen, or "" when it can."""
+        what = self.what()
+        if what in WITH_ENTRIES and what != What.PACK and not self.checked_ids():
+            return "Tick at least one entry to print."
+        if not self.file_edit.text().strip():
+            return "Choose where to save the PDF."
+        path = self.path()
+        if path.is_dir():
+            return f"{path} is a folder: add a file name."
+        if not path.parent.is_dir():
+            return f"The folder {path.parent} does not exist."
+        return ""
+
+    def _validate(self) -> bool:
+        problem = self.problem()
+        if problem:
+            self._say(problem, error=True)
+        elif self.path().exists():
+            self._say(f"{self.path().name} already exists: it is replaced once the new PDF is complete.")
+        else:
+            self._say("")
+        self.ok_button.setEnabled(not problem)
+        return not problem
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.setText(f"<span style='color:#c62828'>{text}</span>" if error and text else text)
+
+    def accept(self) -> None:
+        if self.progress is None and self.export():
+            super().accept()
+
+    def reject(self) -> None:
+        if self.progress is not None:  # Escape during an export cancels the export, not the dialog
+            self.progress.cancel()
+            return
+        super().reject()
+
+    def export(self) -> bool:
+        """Write the PDF with a progress dialog; True when it was written."""
+        if not self._validate():
+            return False
+        path = self.path()
+        self.settings.set(Preferences.PDF_PAPER, self.paper().value)
+        self.settings.set(Preferences.PDF_OPEN_WHEN_DONE, self.open_check.isChecked())
+        existed = path.exists()
+        try:
+            job = self.job()
+        except SelectionError as exc:
+            return self._fail(str(exc))
+        self.progress = self._progress_dialog()
+        try:
+            self.pages = export_pdf(job, path, progress=self._on_progress)
+        except ExportCancelled:
+            self._say(f"Cancelled: {path.name} is as it was." if existed else "Cancelled: no PDF was written.")
+            return False
+        except ExportError as exc:
+            return self._fail(str(exc))
+        except OSError as exc:  # anything the export layer did not already word for us
+            return self._fail(f"{path}: {exc.strerror or exc}")
+        finally:
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+        self.written = path
+        self.settings.set(WindowState.PDF_FOLDER, str(path.parent))
+        self.exported.emit(str(path), self.pages)
+        if self.open_check.isChecked():
+            self.open_url(QUrl.fromLocalFile(str(path)))
+        return True
+
+    def _progress_dialog(self) -> QProgressDialog:
+        progress = QProgressDialog("Preparing the PDF…", "Cancel", 0, 1, self)
+        progress.setWindowTitle("Print to PDF")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(0)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        progress.setMinimumWidth(360)
+        progress.show()
+        return progress
+
+    def _on_progress(self, done: int, total: int) -> bool:
+        """Called per page: show it, let the window breathe, and stop if the user cancelled."""
+        progress = self.progress
+        if progress is None:
+            return True
+        progress.setMaximum(max(total, 1))
+        progress.setValue(done)
+        progress.setLabelText(f"Writing page {min(done + 1, total)} of {total}…" if done < total
+                              else f"Finishing {total} page{'s' if total != 1 else ''}…")
+        QApplication.processEvents()
+        return not progress.wasCanceled()
+
+    def _fail(self, message: str) -> bool:
+        self._say(message, error=True)
+        box = QMessageBox(QMessageBox.Icon.Warning, "The PDF could not be saved",
+                          f"{message}\n\nAny PDF already there was left as it was.",
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # not exec(): the dialog stays usable, so another folder can be chosen
+        return False
