@@ -30,6 +30,7 @@ def main(out: Path) -> int:
     from fate_desk.gui.dialogs.stunt_helper import StuntHelperDialog
     from fate_desk.gui.theme import apply_theme
     sys.path.insert(0, str(ROOT / "tools"))
+    from screenshots_export import grab_print_dialog
     from screenshots_gm import grab_gm_editors
     from table_shots import table_shots
 
@@ -81,6 +82,7 @@ def main(out: Path) -> int:
         grab(helper, f"dialog-stunt-helper-rule-{theme}")
         helper.close()
         grab_gm_editors(window, grab, theme)
+        grab_print_dialog(window, grab, theme, scratch)
         table_shots(window, grab, theme)
     window.close()
     for path in written:

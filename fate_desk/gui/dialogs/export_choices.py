@@ -29,6 +29,11 @@ WHAT_HINTS: dict[What, str] = {
     What.BLANK: "An empty, fillable sheet for this campaign's rule set.",
 }
 
+NO_ENTRIES: dict[What, str] = {
+    What.REFERENCE: "Nothing to tick: reference cards follow the campaign's rules, not particular entries.",
+    What.BLANK: "Nothing to tick: a blank sheet is for anyone.",
+}
+
 # Only these print chosen entries; reference cards and blank sheets print no one in particular.
 WITH_ENTRIES = (What.SHEETS, What.CARDS, What.PACK)
 # Only these can be narrowed to a scene or session.
@@ -118,5 +123,8 @@ def suggested_name(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN
 
 
 def with_pdf_suffix(text: str) -> Path:
+    """The typed path with ".pdf" added; a bare folder ("/", "..") stays as typed, to be refused."""
     path = Path(text.strip()).expanduser()
+    if path.name in ("", ".", "..") or path.is_dir():
+        return path
     return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")

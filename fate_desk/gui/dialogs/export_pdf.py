@@ -26,7 +26,7 @@ from ..forms import child
 from ..settings import Preferences, Settings, WindowState
 from .base import FormDialog
 from .export_choices import (
-    WHAT_HINTS, WHAT_LABELS, WITH_ENTRIES, WITH_SCOPE, Scope, initial_choice, preselected, scopes,
+    NO_ENTRIES, WHAT_HINTS, WHAT_LABELS, WITH_ENTRIES, WITH_SCOPE, Scope, initial_choice, preselected, scopes,
     shown_entries, suggested_name, with_pdf_suffix,
 )
 
@@ -107,14 +107,14 @@ class ExportPdfDialog(FormDialog):
         return WHAT_ORDER[self.what_combo.currentIndex()]
 
     def scope(self) -> Scope:
-        return self.scopes[self.scope_combo.currentIndex()] if self.what() in WITH_SCOPE else self.scopes[0]
+        return self.scopes[self.scope_combo.currentIndex()]
 
     def paper(self) -> Paper:
         return PAPERS[self.paper_combo.currentIndex()][0]
 
     def checked_ids(self) -> set[str]:
-        return {self.entry_list.item(row).data(ID_ROLE) for row in range(self.entry_list.count())
-                if self.entry_list.item(row).checkState() == Qt.CheckState.Checked}
+        items = [self.entry_list.item(row) for row in range(self.entry_list.count())]
+        return {item.data(ID_ROLE) for item in items if item.data(ID_ROLE) and item.checkState() == Qt.CheckState.Checked}
 
     def path(self) -> Path:
         return with_pdf_suffix(self.file_edit.text())
@@ -133,7 +133,13 @@ class ExportPdfDialog(FormDialog):
         self.open_check.setChecked(self.settings.get(Preferences.PDF_OPEN_WHEN_DONE))
 
     def _refresh_choice(self) -> None:
-        what, scope = self.what(), self.scope()
+        what = self.what()
+        if what not in WITH_SCOPE and self.scope_combo.currentIndex():
+            # a greyed-out scene would look as if it still narrowed the PDF
+            self.scope_combo.blockSignals(True)
+            self.scope_combo.setCurrentIndex(0)
+            self.scope_combo.blockSignals(False)
+        scope = self.scope()
         self.what_hint.setText(f"<small>{WHAT_HINTS[what]}</small>")
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
@@ -147,6 +153,8 @@ class ExportPdfDialog(FormDialog):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if entry.id in ticked else Qt.CheckState.Unchecked)
             self.entry_list.addItem(item)
+        if what not in WITH_ENTRIES:
+            self.entry_list.addItem(NO_ENTRIES[what])
         self.entry_list.blockSignals(False)
         if not self._path_touched:
             self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
@@ -160,11 +168,10 @@ class ExportPdfDialog(FormDialog):
         self._entries_changed()
 
     def _entries_changed(self, *_) -> None:
-        total = self.entry_list.count()
         if self.what() not in WITH_ENTRIES:
             self.count_label.setText("")
         else:
-            self.count_label.setText(f"{len(self.checked_ids())} of {total} ticked")
+            self.count_label.setText(f"{len(self.checked_ids())} of {self.entry_list.count()} ticked")
         self._validate()
 
     def _browse(self) -> None:

@@ -1,0 +1,218 @@
+"""File > Print to PDF: choosing what and whom to print, paper, file; progress, Cancel and errors."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
+
+from fate_desk.export import What, default_paper
+from fate_desk.gui.app import start
+from fate_desk.gui.dialogs.export_pdf import ExportPdfDialog
+from fate_desk.gui.opening import sample_bundle_path
+from fate_desk.gui.settings import Settings
+from fate_desk.model import Campaign
+from fate_desk.store.bundle import read_bundle
+
+from export_pdf_reading import page_sizes, page_texts, pdf_text
+
+PCS = ("Maren Voss", "Tobias Crane", "Ines Okafor")
+SCENE_CARDS = ("Syndicate Dock Bruiser", "Rising Floodwater", "Rusted Lock Gate")
+OTHER_CARDS = ("The Lighthouse Wakes", "The Thing Under the Lock", "Nervous Lantern Acolyte")
+LETTER_POINTS, A4_POINTS = (612, 792), (595, 842)
+
+
+@pytest.fixture
+def sample() -> Campaign:
+    return read_bundle(sample_bundle_path())
+
+
+@pytest.fixture
+def opened(qtbot):
+    """URLs the dialog asked the desktop to open, instead of opening a PDF viewer."""
+    return []
+
+
+def dialog_for(qtbot, campaign, tmp_path, opened, current_id=None) -> ExportPdfDialog:
+    dialog = ExportPdfDialog(campaign, Settings(), current_id=current_id, folder=tmp_path, open_url=opened.append)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def choose(combo, text: str) -> None:
+    index = combo.findText(text, Qt.MatchFlag.MatchStartsWith)
+    assert index >= 0, f"{text!r} is not offered"
+    combo.setCurrentIndex(index)
+
+
+def type_path(qtbot, dialog, path) -> None:
+    dialog.file_edit.clear()
+    qtbot.keyClicks(dialog.file_edit, str(path))
+
+
+def save(qtbot, dialog) -> None:
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+
+def toggle_entry(qtbot, dialog, name: str) -> None:
+    """Select the entry's row and press Space, as a keyboard user ticks a box."""
+    row = next(r for r in range(dialog.entry_list.count()) if dialog.entry_list.item(r).text().startswith(name))
+    dialog.entry_list.setCurrentRow(row)
+    qtbot.keyClick(dialog.entry_list, Qt.Key.Key_Space)
+
+
+def test_ctrl_p_from_a_sheet_prints_that_character_alone(qtbot, tmp_path):
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.open_entity("pc-tobias")
+    assert window.actions["export_pdf"].shortcut().toString() == "Ctrl+P"
+    window.actions["export_pdf"].trigger()
+    dialog = window.findChild(ExportPdfDialog)
+    assert dialog.isVisible() and dialog.what() == What.SHEETS
+    assert dialog.checked_ids() == {"pc-tobias"}
+    target = tmp_path / "tobias.pdf"
+    type_path(qtbot, dialog, target)
+    dialog.open_check.setFocus()
+    if dialog.open_check.isChecked():
+        qtbot.keyClick(dialog.open_check, Qt.Key.Key_Space)  # no PDF viewer in a test run
+    save(qtbot, dialog)
+    pages = page_texts(target)
+    assert len(pages) == 1
+    assert "Tobias Crane" in pages[0] and "Maren Voss" not in pages[0]
+    assert "tobias.pdf (1 page)" in window.statusBar().currentMessage()
+    window.close()
+
+
+def test_character_sheets_tick_every_pc_and_print_a_page_each(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "Character sheets")
+    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines"}
+    # the list offers sheets only: major NPCs yes, cards no
+    shown = [dialog.entry_list.item(r).text() for r in range(dialog.entry_list.count())]
+    assert any(s.startswith("Captain Ruarc Hale") for s in shown)
+    assert not any(s.startswith("Rising Floodwater") for s in shown)
+    toggle_entry(qtbot, dialog, "Captain Ruarc Hale")
+    toggle_entry(qtbot, dialog, "Ines Okafor")
+    assert dialog.count_label.text() == "3 of 5 ticked"
+    target = tmp_path / "sheets.pdf"
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    pages = page_texts(target)
+    assert len(pages) == 3
+    for name, page in zip(("Maren Voss", "Tobias Crane", "Captain Ruarc Hale"), pages):
+        assert name in page
+    assert "Ines Okafor" not in pdf_text(target)
+
+
+def test_choosing_a_scene_ticks_the_cards_present_in_it(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "GM cards")
+    assert dialog.checked_ids() >= {"ob-flood", "cd-lighthouse", "monster-lockthing"}  # all prep by default
+    choose(dialog.scope_combo, "Scene: Night at the Lock Gates")
+    assert dialog.checked_ids() == {"npc-bruiser", "ob-flood", "ob-gate"}
+    assert dialog.file_edit.text().endswith("The Drowned Lantern - GM cards - Night at the Lock Gates.pdf")
+    save(qtbot, dialog)
+    written = tmp_path / "The Drowned Lantern - GM cards - Night at the Lock Gates.pdf"
+    text = pdf_text(written)
+    assert all(name in text for name in SCENE_CARDS)
+    assert not any(name in text for name in OTHER_CARDS + PCS)
+    assert len(page_texts(written)) == 1  # three cards share a page
+    assert opened and opened[0].toLocalFile() == str(written)
+
+
+def test_a_session_pack_holds_the_pcs_its_scenes_cards_and_the_reference(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    assert dialog.what() == What.PACK  # nothing open: the whole pack is the likely wish
+    choose(dialog.scope_combo, "Session 1")
+    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines", *{"npc-bruiser", "ob-flood", "ob-gate"}}
+    target = tmp_path / "session.pdf"
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    pages = page_texts(target)
+    assert [p for p in pages[:3]] and all(name in pages[i] for i, name in enumerate(PCS))
+    assert all(name in pages[3] for name in SCENE_CARDS)
+    assert len(pages) > 4  # reference cards follow
+    assert not any(name in " ".join(pages) for name in OTHER_CARDS)
+
+
+def test_the_suggested_file_follows_the_choice_until_the_user_types_one(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    assert dialog.path() == tmp_path / "The Drowned Lantern - Campaign pack.pdf"
+    choose(dialog.scope_combo, "Scene: Night at the Lock Gates")
+    choose(dialog.what_combo, "Reference cards")
+    assert dialog.path() == tmp_path / "The Drowned Lantern - Reference cards.pdf"
+    assert not dialog.entries_box.isEnabled() and not dialog.scope_combo.isEnabled()
+    assert dialog.scope_combo.currentText() == "Whole campaign"  # a greyed-out scene would mislead
+    assert dialog.checked_ids() == set() and dialog.job().sheets == [] and dialog.job().cards == []
+    type_path(qtbot, dialog, tmp_path / "mine")
+    choose(dialog.what_combo, "Blank sheet")
+    assert dialog.path() == tmp_path / "mine.pdf"  # ".pdf" added, the typed name kept
+
+
+def test_nothing_ticked_or_no_folder_cannot_be_saved(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "GM cards")
+    qtbot.mouseClick(dialog.findChild(QPushButton, "noneButton"), Qt.MouseButton.LeftButton)
+    assert not dialog.ok_button.isEnabled()
+    assert "Tick at least one entry" in dialog.message.text()
+    qtbot.mouseClick(dialog.findChild(QPushButton, "allButton"), Qt.MouseButton.LeftButton)
+    assert dialog.ok_button.isEnabled()
+    type_path(qtbot, dialog, tmp_path / "no such folder" / "cards.pdf")
+    assert not dialog.ok_button.isEnabled() and "does not exist" in dialog.message.text()
+
+
+def test_cancel_leaves_the_existing_pdf_untouched(qtbot, tmp_path, sample, opened):
+    target = tmp_path / "pack.pdf"
+    target.write_bytes(b"%PDF-1.4 the GM's earlier pack")
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    type_path(qtbot, dialog, target)
+    assert "already exists" in dialog.message.text()
+    seen = []
+
+    def click_cancel() -> None:  # runs while the export is under way: the window must answer
+        progress = dialog.findChild(QProgressDialog)
+        seen.append(progress.isVisible())
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, click_cancel)
+    save(qtbot, dialog)
+    assert seen == [True]
+    assert target.read_bytes() == b"%PDF-1.4 the GM's earlier pack"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pack.pdf"]  # no temporary file left
+    assert dialog.isVisible() and "pack.pdf is as it was" in dialog.message.text()
+    assert opened == []
+
+
+def test_a_failed_export_says_why_and_keeps_the_old_file(qtbot, tmp_path, opened):
+    # A campaign made with a custom rule set that is no longer installed
+    campaign = Campaign(name="Lost rules", ruleset="homebrew-gone")
+    target = tmp_path / "reference.pdf"
+    target.write_bytes(b"%PDF-1.4 old")
+    dialog = dialog_for(qtbot, campaign, tmp_path, opened)
+    choose(dialog.what_combo, "Reference cards")
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    assert dialog.isVisible()
+    assert "homebrew-gone" in dialog.message.text()
+    box = dialog.findChild(QMessageBox)
+    assert box is not None and "left as it was" in box.text()
+    assert target.read_bytes() == b"%PDF-1.4 old"
+
+
+def test_paper_and_open_when_done_are_remembered(qtbot, tmp_path, sample, opened):
+    other = "Letter" if default_paper().value == "a4" else "A4"
+    first = dialog_for(qtbot, sample, tmp_path, opened)
+    assert first.paper_combo.currentText().startswith(default_paper().label)
+    choose(first.paper_combo, other)
+    first.open_check.setFocus()
+    qtbot.keyClick(first.open_check, Qt.Key.Key_Space)
+    choose(first.what_combo, "Blank sheet")
+    save(qtbot, first)
+    blank = tmp_path / "The Drowned Lantern - Blank sheet.pdf"
+    assert page_sizes(blank) == [LETTER_POINTS if other == "Letter" else A4_POINTS]
+    assert opened == []  # the user unticked "Open the PDF when done"
+
+    again = dialog_for(qtbot, sample, tmp_path, opened)
+    assert again.paper_combo.currentText().startswith(other)
+    assert not again.open_check.isChecked()
