@@ -47,3 +47,17 @@ def user_data_dir() -> Path:
 
 def user_rules_dir() -> Path:
     return user_data_dir() / "rules"
+
+
+def mode_for_new_file(path: Path) -> int:
+    """The permissions a file written in place of `path` should get.
+
+    An existing file keeps its own; a new one gets what the user's umask allows, as an ordinary
+    open() would give it (temporary files start as owner-only).
+    """
+    try:
+        return Path(path).stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask

@@ -265,3 +265,11 @@ def test_accelerated_raises_are_never_refused_for_the_column():
     assert raise_problems(fae, FAE, ["Careful"]) == []
     pc = legal_pc()
     assert [p.code for p in raise_problems(pc, CONDENSED, ["Lore"])] == ["advance.column"]
+
+
+def test_a_rating_over_an_empty_one_says_none_rather_than_only_no():
+    ruth = ruth_after_breakthrough()
+    ruth.skills = ruth.skills | {"Fight": 6}
+    column = [p.message for p in check(ruth, CONDENSED).problems if p.code == "skills.column"]
+    assert column and "but none at Superb (+5)" in column[0]
+    assert not any("only no" in m for m in column)

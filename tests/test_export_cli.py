@@ -143,3 +143,18 @@ def test_damaged_campaign_file_exits_2(tmp_path, capsys):
     assert main(["export", str(path), "--out", str(tmp_path / "x.pdf")]) == 2
     err = capsys.readouterr().err
     assert "broken.fatedesk" in err and "Traceback" not in err
+
+
+def test_an_exported_pdf_is_readable_like_any_new_file(tmp_path):
+    import os
+    import stat
+
+    from fate_desk.cli import main
+
+    out = tmp_path / "blank.pdf"
+    old = os.umask(0o022)
+    try:
+        assert main(["export", "--blank", "--out", str(out)]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644

@@ -243,3 +243,26 @@ def test_clicking_a_problem_focuses_its_field(qtbot, tmp_path):
     qtbot.keyClicks(sheet.aspects.field(1), "Owes the Wrong People")
     assert not any(m.startswith("The Trouble aspect is empty") for m in dock.messages())
     document.close()
+
+
+def test_condition_boxes_can_be_ticked_up_to_the_row_cutoff(qtbot, tmp_path):
+    from fate_desk.model import CampaignOptions, ConditionsMode
+
+    character = blank_pc("Ash")
+    document = new_document(tmp_path, character)
+    document.campaign.options = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)
+    document.file.save_meta()
+    sheet = CharacterSheet(document, character.id)
+    qtbot.addWidget(sheet)
+    sheet.show()
+    sheet.refresh()
+    hurt, scared = sheet.consequences.condition_boxes["hurt"], sheet.consequences.condition_boxes["scared"]
+    assert len(hurt) == 2 and len(scared) == 2
+    qtbot.mouseClick(hurt[1], Qt.MouseButton.LeftButton)  # marks both Hurt boxes
+    saved = reread(document, character.id)
+    assert [(c.slot, c.text, c.boxes_marked) for c in saved.consequences] == [("hurt", "Hurt", 2)]
+    # two marked on the mild row reach its cutoff: Scared's boxes cannot be marked now
+    assert not scared[0].isEnabled()
+    document.undo_stack.undo()
+    assert document.entity(character.id).consequences == []
+    assert scared[0].isEnabled()

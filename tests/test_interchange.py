@@ -68,3 +68,19 @@ def test_schema_lists_the_contract_fields():
         assert name in schema["properties"]
     assert schema["properties"]["format"]["const"] == "fate-desk/character"
     json.dumps(schema)
+
+
+def test_written_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path):
+    import os
+    import stat
+
+    path = tmp_path / "ruth.fate.json"
+    old = os.umask(0o022)
+    try:
+        write_character_file(path, legal_pc())
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not the owner-only mode of a temp file
+    path.chmod(0o600)
+    write_character_file(path, legal_pc(name="Ruth again"))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

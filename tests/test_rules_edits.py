@@ -81,3 +81,29 @@ def test_stunt_templates_read_like_the_book():
     )
 
 
+
+
+def test_condition_boxes_mark_up_to_the_further_apart_row_cutoff():
+    from fate_desk.model import CampaignOptions, ConditionsMode
+    from fate_desk.rules.edits import condition_box_limit, set_condition_boxes
+
+    options = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)
+    pc = Character(name="Ines")
+    hurt = set_condition_boxes(pc, CONDENSED, "hurt", 1, options)
+    assert [(c.slot, c.text, c.boxes_marked) for c in hurt.consequences] == [("hurt", "Hurt", 1)]
+    both = set_condition_boxes(hurt, CONDENSED, "scared", 2, options)
+    # Hurt already has one box on the mild row, whose cutoff is two: Scared may take only one more
+    assert [c.boxes_marked for c in both.consequences] == [1, 1]
+    assert condition_box_limit(both, CONDENSED, "scared", options) == 1
+    cleared = set_condition_boxes(both, CONDENSED, "hurt", 0, options)
+    assert [c.slot for c in cleared.consequences] == ["scared"]
+
+
+def test_plain_conditions_fill_their_own_boxes():
+    from fate_desk.model import CampaignOptions, ConditionsMode
+    from fate_desk.rules.edits import set_condition_boxes
+
+    options = CampaignOptions(conditions=ConditionsMode.PLAIN)
+    strong = Character(skills={"Physique": 5})
+    marked = set_condition_boxes(strong, CONDENSED, "hurt", 5, options)
+    assert marked.consequences[0].boxes_marked == 3  # one box plus two from Superb Physique

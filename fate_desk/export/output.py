@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from fate_desk.paths import mode_for_new_file
+
 
 class ExportError(Exception):
     """An export that could not be written; str() is one readable line."""
@@ -37,6 +39,7 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     try:
         yield Path(tmp)
         _fsync(tmp)
+        os.chmod(tmp, mode_for_new_file(out_path))
         os.replace(tmp, out_path)
     except OSError as exc:
         _discard(tmp)

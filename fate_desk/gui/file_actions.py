@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.model import Character, new_id
 from fate_desk.paths import user_data_dir
-from fate_desk.store.importing import import_characters
 from fate_desk.store.interchange import FileFormatError, write_character_file
 
 from .kinds import display_name
@@ -171,5 +170,7 @@ def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[st
 
     Fari sheets say nothing reliable about their rule set, so they take the campaign's.
     """
+    from fate_desk.store.importing import import_characters  # the importers load when used
+
     result = import_characters(path, ruleset)
     return result.characters, result.warnings

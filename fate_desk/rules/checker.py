@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
-from .derive import Derived, count_word, derive, join_words, ordinal
+from .derive import Derived, count_word, derive, join_words, only_count, ordinal
 from .ruleset import RuleSet, ShapeKind
 
 
@@ -197,7 +197,7 @@ def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
         out.append(Problem(
             "skills.column", Level.ERROR, f"skills.{names[0]}",
             f"{count_word(have).capitalize()} {word if have == 1 else plural} at {ladder_label(rating)} "
-            f"but only {count_word(below)} at {ladder_label(rating - 1)}: no rating may have more "
+            f"but {only_count(below)} at {ladder_label(rating - 1)}: no rating may have more "
             f"{plural} than the one below it. Raise another {word} to {ladder_label(rating - 1)}, "
             f"or lower {_names(names)}.",
         ))

@@ -24,6 +24,11 @@ def count_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
+def only_count(n: int) -> str:
+    """'only two', or 'none' when there are none ('but none at Great (+4)')."""
+    return f"only {count_word(n)}" if n else "none"
+
+
 def join_words(words: list[str], last: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)

@@ -5,7 +5,7 @@ The GUI's undo commands call these; nothing here knows about Qt or files.
 
 from __future__ import annotations
 
-from fate_desk.model import Aspect, Character, ClockStamp, Consequence, Stunt, new_id
+from fate_desk.model import Aspect, CampaignOptions, Character, ClockStamp, Consequence, Stunt, new_id
 
 from .checker import aspect_slots
 from .recovery import begin_recovery
@@ -120,3 +120,44 @@ def duplicated(entity, suffix: str = " (copy)"):
             setattr(copy, field, (getattr(copy, field) or "Untitled") + suffix)
             break
     return copy
+
+
+def condition_box_limit(
+    character: Character, ruleset: RuleSet, slot_id: str, options: CampaignOptions | None = None
+) -> int:
+    """How many boxes of a condition may be marked in all (the "further apart" cutoff included)."""
+    from .harm import filled, slot_room
+
+    current = filled(character, slot_id)
+    used = current.boxes_marked if current else 0
+    room, _ = slot_room(character, ruleset, slot_id, None, options)
+    return used + room
+
+
+def set_condition_boxes(
+    character: Character,
+    ruleset: RuleSet,
+    slot_id: str,
+    marked: int,
+    options: CampaignOptions | None = None,
+) -> Character:
+    """Mark the first `marked` boxes of a condition; never beyond what the rules allow."""
+    from .harm import filled, slots_of
+
+    slot = slots_of(character, ruleset, options).get(slot_id)
+    if slot is None or not slot.condition:
+        raise ValueError(f"{slot_id} is not a condition on this sheet")
+    marked = max(0, min(marked, condition_box_limit(character, ruleset, slot_id, options)))
+    items = [c.model_copy() for c in character.consequences]
+    current = filled(character, slot_id)
+    if current is None:
+        if marked == 0:
+            return character
+        items.append(Consequence(slot=slot_id, text=slot.label, boxes_marked=marked))
+        return edited(character, consequences=items)
+    index = next(i for i, c in enumerate(items) if c.slot == slot_id)
+    if marked == 0 and not current.recovering:
+        del items[index]  # an unmarked condition is simply not there
+    else:
+        items[index] = current.model_copy(update={"boxes_marked": marked, "text": current.text or slot.label})
+    return edited(character, consequences=items)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fate_desk.model import Character, HistoryEntry, ladder_label
 
 from .checker import Level, Problem, mediocre_count
-from .derive import count_word, join_words
+from .derive import count_word, join_words, only_count
 from .ruleset import RuleSet, ShapeKind
 
 # Stands in for a breakthrough when judging raises, so the column rule is the one applied.
@@ -66,7 +66,7 @@ def column_refusals(before: Character, after: Character, ruleset: RuleSet, what:
                 Level.ERROR,
                 f"skills.{names[0]}" if names else "skills",
                 f"{what} would put {count_word(have)} {word if have == 1 else plural} at {at} "
-                f"but only {count_word(below)} at {under}: {at} would outnumber {under}. "
+                f"but {only_count(below)} at {under}: {at} would outnumber {under}. "
                 f"Raise another {word} to {under} at the same time (a saved skill point can pay for "
                 f"it), or choose a different {word}.",
             )

@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from fate_desk.paths import mode_for_new_file
+
 
 def fsync_dir(folder: Path) -> None:
     """Flush a folder's entries to disk, so a rename survives a power cut (POSIX only)."""
@@ -32,6 +34,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode_for_new_file(path))
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -12,7 +12,7 @@ from fate_desk.model import Campaign
 from fate_desk.model.errors import describe
 
 from .atomic import write_text_atomic
-from .interchange import FileFormatError, parse_json, read_bytes
+from .interchange import FileFormatError, document_body, parse_json, read_bytes
 
 FORMAT = "fate-desk/campaign"
 VERSION = 1
@@ -24,20 +24,9 @@ def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
 
 
 def campaign_from_dict(data: Any, source: str = "") -> Campaign:
-    if not isinstance(data, dict):
-        raise FileFormatError(source, "is not a Fate Desk campaign bundle (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        got = data.get("format")
-        raise FileFormatError(source, f"format: expected {FORMAT!r}, got {'missing' if got is None else repr(got)}")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileFormatError(source, f"version: expected a whole number from 1, got {version!r}")
-    if version > VERSION:
-        raise FileFormatError(
-            source, f"version: written by a newer Fate Desk (bundle version {version}; this one reads up to {VERSION})"
-        )
+    body = document_body(data, source, FORMAT, VERSION, "campaign bundle")
     try:
-        campaign = Campaign.model_validate({k: v for k, v in data.items() if k not in ("format", "version")})
+        campaign = Campaign.model_validate(body)
     except ValidationError as exc:
         raise FileFormatError(source, describe(exc)) from None
     _refuse_duplicate_ids(campaign, source)

@@ -46,23 +46,27 @@ def character_to_json(character: Character) -> str:
     return json.dumps(character_to_dict(character), indent=2, ensure_ascii=False) + "\n"
 
 
-def character_from_dict(data: Any, source: str = "") -> Character:
+def document_body(data: Any, source: str, fmt: str, version: int, what: str) -> dict[str, Any]:
+    """Check a Fate Desk JSON document's `format` and `version`; return the rest of its fields."""
     if not isinstance(data, dict):
-        raise FileFormatError(source, "is not a Fate Desk character (expected a JSON object)")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        shown = "missing" if fmt is None else repr(fmt)
-        raise FileFormatError(source, f"format: expected {FORMAT!r}, got {shown}")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileFormatError(source, f"version: expected a whole number from 1, got {version!r}")
-    if version > VERSION:
+        raise FileFormatError(source, f"is not a Fate Desk {what} (expected a JSON object)")
+    got = data.get("format")
+    if got != fmt:
+        shown = "missing" if got is None else repr(got)
+        raise FileFormatError(source, f"format: expected {fmt!r}, got {shown}")
+    found = data.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise FileFormatError(source, f"version: expected a whole number from 1, got {found!r}")
+    if found > version:
         raise FileFormatError(
             source,
-            f"version: written by a newer Fate Desk (format version {version}; "
-            f"this one reads up to {VERSION})",
+            f"version: written by a newer Fate Desk (format version {found}; this one reads up to {version})",
         )
-    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    return {k: v for k, v in data.items() if k not in ("format", "version")}
+
+
+def character_from_dict(data: Any, source: str = "") -> Character:
+    body = document_body(data, source, FORMAT, VERSION, "character")
     try:
         return Character.model_validate(body)
     except ValidationError as exc:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout,
-    QWidget,
+    QAbstractItemView, QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem, QWidget,
 )
 
 from fate_desk.model import SituationAspect
 
-from ..icons import icon
+from .common import list_with_buttons
 
 
 class AspectTable(QWidget):
@@ -31,16 +30,7 @@ class AspectTable(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setMinimumHeight(110)
         self.table.setAccessibleName(f"{what.capitalize()}s")
-        self.add_button = QPushButton(icon("add"), f"Add {what}")
-        self.remove_button = QPushButton(icon("remove"), "Remove")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table)
-        layout.addLayout(buttons)
+        self.add_button, self.remove_button = list_with_buttons(self, self.table, f"Add {what}")
         self.table.itemChanged.connect(self._text_changed)
         self.add_button.clicked.connect(self.add)
         self.remove_button.clicked.connect(self.remove_current)

@@ -18,6 +18,21 @@ from ..sheet.common import PROBLEM_STYLE, set_text
 __all__ = ["GmEditor", "LadderCombo", "LinesEditor", "show_problems", "set_spin", "set_text", "set_checked"]
 
 
+def list_with_buttons(owner: QWidget, view: QWidget, add_text: str) -> tuple[QPushButton, QPushButton]:
+    """Lay out `view` with Add and Remove buttons under it, filling `owner`."""
+    add_button = QPushButton(icon("add"), add_text)
+    remove_button = QPushButton(icon("remove"), "Remove")
+    buttons = QHBoxLayout()
+    buttons.addWidget(add_button)
+    buttons.addWidget(remove_button)
+    buttons.addStretch(1)
+    layout = QVBoxLayout(owner)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(view)
+    layout.addLayout(buttons)
+    return add_button, remove_button
+
+
 class GmEditor(QWidget):
     """Base for the prep editors: wraps a form in a scroll area and refreshes on every change."""
 
@@ -111,16 +126,7 @@ class LinesEditor(QWidget):
         self.list.setAlternatingRowColors(True)
         self.list.setEditTriggers(QListWidget.EditTrigger.AllEditTriggers)
         self.list.setMinimumHeight(84)
-        self.add_button = QPushButton(icon("add"), add_text)
-        self.remove_button = QPushButton(icon("remove"), "Remove")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.list)
-        layout.addLayout(buttons)
+        self.add_button, self.remove_button = list_with_buttons(self, self.list, add_text)
         self.add_button.clicked.connect(lambda: self.add_line())
         self.remove_button.clicked.connect(self.remove_current)
         self.list.itemChanged.connect(lambda _: self.linesEdited.emit(self.lines()))

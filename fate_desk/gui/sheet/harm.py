@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLine
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
-from fate_desk.rules.edits import set_consequence, set_stress_box
+from fate_desk.rules.edits import condition_box_limit, set_condition_boxes, set_consequence, set_stress_box
 from fate_desk.rules.recovery import clears_when
 
 from .common import set_text
@@ -91,6 +91,7 @@ class ConsequencesSection:
         self.layout.setColumnStretch(1, 1)
         self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
         self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/table)
+        self.condition_boxes: dict[str, list[QToolButton]] = {}  # optional rule: conditions
         self._order: list[str] = []
 
     def update(self, character: Character, derived: Derived) -> None:
@@ -102,7 +103,10 @@ class ConsequencesSection:
                     widget.deleteLater()
             for button in self.treat_buttons.values():
                 button.deleteLater()
-            self.rows, self.treat_buttons = {}, {}
+            for strip in self.condition_boxes.values():
+                if strip:
+                    strip[0].parentWidget().deleteLater()
+            self.rows, self.treat_buttons, self.condition_boxes = {}, {}, {}
             for row, slot in enumerate(slots):
                 self.rows[slot.id] = self._make_row(row, slot)
             self._order = ids
@@ -119,6 +123,22 @@ class ConsequencesSection:
             when_text = self._when(slot, current)
             when.setText(when_text)
             when.setVisible(bool(when_text))
+            if slot.condition:
+                self._update_condition_boxes(character, slot, current)
+
+    def _update_condition_boxes(self, character: Character, slot: SlotInfo, current) -> None:
+        options = self.sheet.document.campaign.options
+        limit = condition_box_limit(character, self.sheet.ruleset, slot.id, options)
+        marked = current.boxes_marked if current else 0
+        for position, box in enumerate(self.condition_boxes[slot.id]):
+            with QSignalBlocker(box):
+                box.setChecked(position < marked)
+            # a box can be cleared from the last marked one, or marked up to the rules' limit
+            box.setEnabled(position < limit or position < marked)
+            box.setToolTip(
+                f"{slot.label} box {position + 1}: absorbs {slot.value}"
+                if box.isEnabled() else f"The {slot.severity.value} row has reached its cutoff"
+            )
 
     def _when(self, slot: SlotInfo, current) -> str:
         """How to treat a filled consequence, or when a recovering one clears (core rules)."""
@@ -155,7 +175,39 @@ class ConsequencesSection:
             lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
             "Begin recovery" if on else "Stop recovery"))
         self.treat_buttons[slot_id] = treat
+        if slot.condition:
+            self.condition_boxes[slot_id] = self._condition_strip(row, slot)
         return label, edit, recovering, when
+
+    def _condition_strip(self, row: int, slot: SlotInfo) -> list[QToolButton]:
+        """A condition's boxes, under its name: click to mark up to that box, again to clear it."""
+        strip = QWidget()
+        line = QHBoxLayout(strip)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.setSpacing(4)
+        boxes = []
+        for position in range(slot.boxes):
+            box = QToolButton()
+            box.setCheckable(True)
+            box.setFixedSize(26, 26)
+            box.setStyleSheet(BOX_STYLE)
+            box.setText(str(slot.value))
+            box.setAccessibleName(f"{slot.label} box {position + 1}")
+            box.toggled.connect(lambda on, p=position, s=slot.id: self._condition_clicked(s, p, on))
+            line.addWidget(box)
+            boxes.append(box)
+        line.addStretch(1)
+        self.layout.addWidget(strip, 2 * row + 1, 0)
+        return boxes
+
+    def _condition_clicked(self, slot_id: str, position: int, on: bool) -> None:
+        marked = position + 1 if on else position
+        sheet = self.sheet
+        options = sheet.document.campaign.options
+        sheet.edit(
+            lambda c: set_condition_boxes(c, sheet.ruleset, slot_id, marked, options),
+            f"Mark {slot_id} boxes" if on else f"Clear {slot_id} boxes",
+        )
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:

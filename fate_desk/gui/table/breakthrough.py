@@ -7,13 +7,12 @@ from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, 
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
 from fate_desk.rules import RuleSet
 from fate_desk.rules.advance import BreakthroughChoice, apply_breakthrough, breakthrough_options
-from fate_desk.rules.history import Refused
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import escape, refusal_html
+from .common import escape
 from .milestone import MilestonePicker
-from .preview import preview_html
+from .preview import show_outcome
 from .raises import RaisesPicker
 
 
@@ -118,12 +117,8 @@ class BreakthroughDialog(FormDialog):
         )
 
     def _update(self) -> None:
-        try:
-            applied = apply_breakthrough(self.character, self.choice(), self.ruleset, self.options, self.when)
-        except Refused as refused:
-            self.preview.setText(refusal_html(refused.problems))
-            self.ok.setEnabled(False)
-            return
-        text = preview_html(self.character, applied.character, self.ruleset, self.options)
-        self.preview.setText(f"<p><i>{escape(applied.entry.summary)}</i></p>{text}")
-        self.ok.setEnabled(True)
+        show_outcome(
+            self.preview, self.ok, self.character,
+            lambda: apply_breakthrough(self.character, self.choice(), self.ruleset, self.options, self.when),
+            self.ruleset, self.options,
+        )

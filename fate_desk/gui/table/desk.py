@@ -7,11 +7,9 @@ from PySide6.QtCore import Qt
 from fate_desk.model import Character
 from fate_desk.rules.dice import Dice
 
-from .clock_dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
 from .dice_dock import DiceDock
 from .history import HistoryDock
 from .pool import GmPoolWidget
-from .summary import SummaryDialog
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
 
@@ -23,14 +21,14 @@ class TableDesk:
         self.window = window
         self.dice = dice
         self.dialog = None  # the dialog opened last (tests fill it in)
-        self.summary: SummaryDialog | None = None
+        self.summary = None  # the last SummaryDialog
         self.document = None
 
     def handlers(self) -> dict:
         return {
-            "end_scene": lambda: self.open(EndSceneDialog),
-            "end_session": lambda: self.open(EndSessionDialog),
-            "end_arc": lambda: self.open(EndArcDialog),
+            "end_scene": lambda: self.open(_clock_dialog("EndSceneDialog")),
+            "end_session": lambda: self.open(_clock_dialog("EndSessionDialog")),
+            "end_arc": lambda: self.open(_clock_dialog("EndArcDialog")),
             "spend_points": self.spend_points,
         }
 
@@ -84,6 +82,8 @@ class TableDesk:
     def _summarise(self, dialog) -> None:
         if dialog.result is None:
             return
+        from .summary import SummaryDialog
+
         self.summary = SummaryDialog(dialog.step_text.replace("End", "The end of"), dialog.result, self.window)
         self.summary.open()
         self.window.statusBar().showMessage(f"{dialog.step_text}: done. Edit ▸ Undo takes it back.", 8000)
@@ -97,3 +97,10 @@ class TableDesk:
         self.history_dock.raise_()
         self.dialog = self.history_dock.spend()
         return self.dialog
+
+
+def _clock_dialog(name: str):
+    """The end-of-scene/session/arc dialogs load when first used, not at start-up."""
+    from . import clock_dialogs
+
+    return getattr(clock_dialogs, name)

@@ -14,12 +14,11 @@ from fate_desk.rules.advance import (
     BuyStunt, MilestoneChoice, MilestoneKind, ReplaceSkill, RewriteAspect, RewriteStunt, SwapSkills, apply_milestone,
     aspect_options, milestone_options, replacement_candidates,
 )
-from fate_desk.rules.history import Refused
 
 from ..dialogs.base import FormDialog
 from ..forms import child, load_form
-from .common import escape, refusal_html
-from .preview import preview_html
+from .common import escape
+from .preview import show_outcome
 
 NONE = "none"
 # The order of the pages in table_milestone_picker.ui.
@@ -187,12 +186,8 @@ class MilestoneDialog(FormDialog):
         return self.picker.choice()
 
     def _update(self) -> None:
-        try:
-            applied = apply_milestone(self.character, self.choice(), self.ruleset, self.options, self.when)
-        except Refused as refused:
-            self.preview.setText(refusal_html(refused.problems))
-            self.ok.setEnabled(False)
-            return
-        text = preview_html(self.character, applied.character, self.ruleset, self.options)
-        self.preview.setText(f"<p><i>{escape(applied.entry.summary)}</i></p>{text}")
-        self.ok.setEnabled(True)
+        show_outcome(
+            self.preview, self.ok, self.character,
+            lambda: apply_milestone(self.character, self.choice(), self.ruleset, self.options, self.when),
+            self.ruleset, self.options,
+        )

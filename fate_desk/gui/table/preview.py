@@ -53,3 +53,23 @@ def preview_html(
     parts.append("<p>" + "<br>".join(facts) + "</p>")
     parts.append(problems_html(fresh, "New problems on the sheet") or "<p>No new problems on the sheet.</p>")
     return "".join(parts)
+
+
+def show_outcome(label, ok_button, before: Character, attempt, ruleset: RuleSet, options: CampaignOptions) -> None:
+    """Run `attempt` (a core advancement operation) and show its result, or why it is refused.
+
+    The OK button is enabled only for a choice the rules accept.
+    """
+    from fate_desk.rules.history import Refused
+
+    from .common import refusal_html
+
+    try:
+        applied = attempt()
+    except Refused as refused:
+        label.setText(refusal_html(refused.problems))
+        ok_button.setEnabled(False)
+        return
+    text = preview_html(before, applied.character, ruleset, options)
+    label.setText(f"<p><i>{escape(applied.entry.summary)}</i></p>{text}")
+    ok_button.setEnabled(True)
