@@ -150,6 +150,13 @@ def test_the_suggested_file_follows_the_choice_until_the_user_types_one(qtbot, t
     assert dialog.path() == tmp_path / "mine.pdf"  # ".pdf" added, the typed name kept
 
 
+def test_a_campaign_without_a_name_still_suggests_a_sensible_file(qtbot, tmp_path, opened):
+    dialog = dialog_for(qtbot, Campaign(name="  "), tmp_path, opened)
+    assert dialog.path() == tmp_path / "Campaign - Campaign pack.pdf"
+    type_path(qtbot, dialog, "/")
+    assert not dialog.ok_button.isEnabled() and "is a folder" in dialog.message.text()
+
+
 def test_nothing_ticked_or_no_folder_cannot_be_saved(qtbot, tmp_path, sample, opened):
     dialog = dialog_for(qtbot, sample, tmp_path, opened)
     choose(dialog.what_combo, "GM cards")

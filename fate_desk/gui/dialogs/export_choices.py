@@ -82,7 +82,8 @@ def shown_entries(campaign: Campaign, what: What) -> list[Entry]:
     return []
 
 
-def preselected(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN, current_id: str | None = None) -> set[str]:
+def preselected(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN,
+                current_id: str | None = None) -> set[str]:
     """The entries ticked when a choice is made: what the command line would print for it,
     except that the entry the user was looking at is printed on its own."""
     if what not in WITH_ENTRIES:
@@ -116,7 +117,7 @@ def initial_choice(campaign: Campaign, current_id: str | None) -> tuple[What, Sc
 
 def suggested_name(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN) -> str:
     """'<campaign> - <what>.pdf', with the scene or session when one is chosen."""
-    parts = [campaign.name, WHAT_LABELS[what]]
+    parts = [campaign.name.strip() or "Campaign", WHAT_LABELS[what]]
     if scope.kind and what in WITH_SCOPE:
         parts.append(scope.short)
     return safe_file_name(" - ".join(parts)) + ".pdf"

@@ -114,7 +114,8 @@ class ExportPdfDialog(FormDialog):
 
     def checked_ids(self) -> set[str]:
         items = [self.entry_list.item(row) for row in range(self.entry_list.count())]
-        return {item.data(ID_ROLE) for item in items if item.data(ID_ROLE) and item.checkState() == Qt.CheckState.Checked}
+        return {item.data(ID_ROLE) for item in items
+                if item.data(ID_ROLE) and item.checkState() == Qt.CheckState.Checked}
 
     def path(self) -> Path:
         return with_pdf_suffix(self.file_edit.text())
@@ -262,6 +263,7 @@ class ExportPdfDialog(FormDialog):
         progress.setAutoReset(False)
         progress.setMinimumWidth(360)
         progress.show()
+        QApplication.processEvents()  # painted before the first export loads reportlab and fonts
         return progress
 
     def _on_progress(self, done: int, total: int) -> bool:
