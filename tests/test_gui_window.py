@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import os
 import subprocess
 import sys
@@ -230,3 +232,31 @@ def test_start_up_does_not_import_reportlab(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in ("[]", "['fate_desk.export']")
+
+
+def test_a_bundle_in_a_read_only_folder_opens_as_a_campaign_in_the_users_folder(
+    tmp_path, _isolated_user_data, monkeypatch
+):
+    from fate_desk.gui import opening
+    from fate_desk.model import Campaign
+    from fate_desk.store.bundle import write_bundle
+    from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
+
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    bundle = shelf / "Heist.fate-campaign.json"
+    write_bundle(bundle, Campaign(name="Heist"))
+    before = bundle.read_bytes()
+    real_create = CampaignFile.create
+
+    def create(path, campaign, **kwargs):  # the shelf is read-only (root would ignore chmod)
+        if Path(path).parent == shelf:
+            raise CampaignFileError(str(path), "could not be written (Permission denied)")
+        return real_create(path, campaign, **kwargs)
+
+    monkeypatch.setattr(CampaignFile, "create", staticmethod(create))
+    handle, note = opening.open_campaign(bundle)
+    assert handle.path.parent == _isolated_user_data
+    assert handle.campaign.name == "Heist" and str(handle.path) in note
+    assert bundle.read_bytes() == before and sorted(p.name for p in shelf.iterdir()) == [bundle.name]
+    handle.close()

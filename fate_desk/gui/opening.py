@@ -51,10 +51,20 @@ def open_campaign(path: Path) -> tuple[CampaignFile, str]:
     path = Path(path)
     if path.name.endswith(BUNDLE_SUFFIX):
         campaign = read_bundle(path)
-        stem = path.name[: -len(BUNDLE_SUFFIX)]
-        target = free_path(path.parent, safe_file_name(stem))
-        handle = CampaignFile.create(target, campaign)
-        return handle, f"Imported {path.name} into the new campaign file {target.name}"
+        stem = safe_file_name(path.name[: -len(BUNDLE_SUFFIX)])
+        folders = [path.parent, user_data_dir()]
+        if path.resolve().is_relative_to(resources_dir().resolve()):
+            folders = folders[1:]  # never write into the program's own folder
+        for n, folder in enumerate(folders):
+            target = free_path(folder, stem)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                handle = CampaignFile.create(target, campaign)
+            except (CampaignFileError, OSError):
+                if n == len(folders) - 1:
+                    raise
+                continue  # a read-only folder: keep the campaign in the user's folder instead
+            return handle, f"Imported {path.name} into the new campaign file {target}"
     return CampaignFile.open(path), ""
 
 
