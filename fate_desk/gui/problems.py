@@ -27,6 +27,7 @@ class ProblemsDock(QDockWidget):
         layout.setContentsMargins(6, 4, 6, 6)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)  # when the list is hidden
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)

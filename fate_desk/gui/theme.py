@@ -42,9 +42,12 @@ def apply_theme(app: QApplication, theme: str) -> None:
     if theme == "system":
         app.setStyle(QStyleFactory.create(_system_style) or app.style())
         app.setPalette(_system_palette)
+        app.setPalette(_system_palette, "QAbstractItemView")
     else:
         app.setStyle(QStyleFactory.create("Fusion"))
-        app.setPalette(_palette(app, theme))
+        palette = _palette(app, theme)
+        app.setPalette(palette)
+        app.setPalette(_item_view_palette(palette, theme), "QAbstractItemView")
     # Widgets with a style sheet keep the palette they were polished with; re-polish them.
     for widget in app.allWidgets():
         sheet = widget.styleSheet()
@@ -62,6 +65,15 @@ def _palette(app: QApplication, theme: str) -> QPalette:
             palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7d83"))
         return palette
     return app.style().standardPalette()
+
+
+def _item_view_palette(palette: QPalette, theme: str) -> QPalette:
+    """Fusion outlines an unticked check box in a list with the window colour darkened, which in
+    the dark palette matches the list's base: lighten that role in item views so the box shows."""
+    view = QPalette(palette)
+    if theme == "dark":
+        view.setColor(QPalette.ColorRole.Window, QColor("#5c6068"))
+    return view
 
 
 def is_dark(palette: QPalette) -> bool:
