@@ -6,7 +6,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDialogButtonBox, QDockWidget, QLabel, QMessageBox, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+    QDialogButtonBox, QDockWidget, QHeaderView, QLabel, QMessageBox, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
     QWidget,
 )
 
@@ -39,7 +39,10 @@ class HistoryDock(QDockWidget):
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
-        self.tree.setColumnWidth(0, 130)
+        # "When" always shows whole; a long summary is cut with "…" and shown whole as a tooltip.
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())
