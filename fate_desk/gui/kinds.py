@@ -9,6 +9,7 @@ from fate_desk.model import (
     Arc, Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
 )
 from fate_desk.rules import RuleSet
+from fate_desk.store.campaign_file import entity_kind
 
 
 @dataclass(frozen=True)
@@ -59,19 +60,15 @@ GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
 
 
 def kind_of(entity) -> str:
+    """The entry kind the app shows: PCs, NPC kinds and obstacle kinds apart (unlike the file)."""
     if isinstance(entity, Character):
         return entity.kind.value
     if isinstance(entity, (Hazard, Block, Distraction)):
         return entity.kind
-    if isinstance(entity, Countdown):
-        return "countdown"
-    if isinstance(entity, Scene):
-        return "scene"
-    if isinstance(entity, SessionLog):
-        return "session"
-    if isinstance(entity, Arc):
-        return "arc"
-    raise TypeError(f"not a campaign entry: {type(entity).__name__}")
+    try:
+        return entity_kind(entity)
+    except TypeError:
+        raise TypeError(f"not a campaign entry: {type(entity).__name__}") from None
 
 
 def display_name(entity) -> str:
