@@ -25,10 +25,17 @@ def set_aspect(
 ) -> Character:
     """Write the aspect that fills rule-set slot `slot` (creating it with the slot's role if empty)."""
     role, index = aspect_slots(character, ruleset)[slot]
-    aspects = [a.model_copy() for a in character.aspects]
     if index is None:
-        aspects.append(Aspect(role=role))
-        index = len(aspects) - 1
+        character = edited(character, aspects=[*character.aspects, Aspect(role=role)])
+        index = len(character.aspects) - 1
+    return update_aspect(character, index, text, free_invokes)
+
+
+def update_aspect(
+    character: Character, index: int, text: str | None = None, free_invokes: int | None = None
+) -> Character:
+    """Change the text or free invokes of the character's aspect at `index`."""
+    aspects = [a.model_copy() for a in character.aspects]
     aspect = aspects[index]
     if text is not None:
         aspect.text = text

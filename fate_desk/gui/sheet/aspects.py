@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QSpinBox
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
 from fate_desk.rules.checker import aspect_slots
-from fate_desk.rules.edits import edited, set_aspect
+from fate_desk.rules.edits import set_aspect, update_aspect
 
 from .common import set_text
 
@@ -92,15 +92,7 @@ class AspectsSection:
         kind, where = self._targets[row]
         if kind == "slot":
             return lambda c, r=self.sheet.ruleset: set_aspect(c, r, where, text=text, free_invokes=invokes)
-
-        def change(c: Character) -> Character:
-            aspects = [a.model_copy() for a in c.aspects]
-            if text is not None:
-                aspects[where].text = text
-            if invokes is not None:
-                aspects[where].free_invokes = invokes
-            return edited(c, aspects=aspects)
-        return change
+        return lambda c: update_aspect(c, where, text=text, free_invokes=invokes)
 
     def _text_edited(self, row: int, text: str) -> None:
         label = self.edits[row].accessibleName()
