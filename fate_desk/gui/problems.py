@@ -8,13 +8,14 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem,
 from fate_desk.model import Character
 from fate_desk.rules import Level
 
+from .follow import FollowsEntry
 from .icons import icon
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 _ORDER = {Level.ERROR: 0, Level.WARNING: 1, Level.INFO: 2}
 
 
-class ProblemsDock(QDockWidget):
+class ProblemsDock(FollowsEntry, QDockWidget):
     """Lists problems worst first; activating one asks for the field its path names."""
 
     problemActivated = Signal(str)
@@ -39,19 +40,6 @@ class ProblemsDock(QDockWidget):
         self.list.itemClicked.connect(self._activated)
         self.document = None
         self.entity_id: str | None = None
-
-    def show_for(self, document, entity_id: str | None) -> None:
-        if self.document is not document:
-            if self.document is not None:
-                self.document.entityChanged.disconnect(self._changed)
-            self.document = document
-            document.entityChanged.connect(self._changed)
-        self.entity_id = entity_id
-        self.refresh()
-
-    def _changed(self, entity_id: str) -> None:
-        if entity_id == self.entity_id:
-            self.refresh()
 
     def refresh(self) -> None:
         self.list.clear()

@@ -15,6 +15,7 @@ from fate_desk.rules.advance import spend_skill_points
 from fate_desk.rules.history import Refused, describe_field, revert_last, when_label
 
 from ..dialogs.base import FormDialog
+from ..follow import FollowsEntry
 from ..forms import child, load_form
 from .common import escape, refusal_html
 from .preview import preview_html
@@ -29,7 +30,7 @@ def _value(value) -> str:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
 
 
-class HistoryDock(QDockWidget):
+class HistoryDock(FollowsEntry, QDockWidget):
     """Lists the current character's history, newest first; 'Revert last' goes through the undo stack."""
 
     def __init__(self, parent: QWidget | None = None):
@@ -51,20 +52,6 @@ class HistoryDock(QDockWidget):
         self.entity_id: str | None = None
         self.confirm: QMessageBox | None = None
         self.dialog = None
-
-    def show_for(self, document, entity_id: str | None) -> None:
-        if document is not self.document:
-            if self.document is not None:
-                self.document.entityChanged.disconnect(self._changed)
-            self.document = document
-            if document is not None:
-                document.entityChanged.connect(self._changed)
-        self.entity_id = entity_id
-        self.refresh()
-
-    def _changed(self, entity_id: str) -> None:
-        if entity_id == self.entity_id:
-            self.refresh()
 
     @property
     def character(self) -> Character | None:

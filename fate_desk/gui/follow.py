@@ -1,0 +1,24 @@
+"""Panels that show one campaign entry and refresh whenever that entry changes."""
+
+from __future__ import annotations
+
+
+class FollowsEntry:
+    """Mixin for a widget that shows `entity_id` of `document` and defines `refresh()`."""
+
+    document = None
+    entity_id: str | None = None
+
+    def show_for(self, document, entity_id: str | None) -> None:
+        if document is not self.document:
+            if self.document is not None:
+                self.document.entityChanged.disconnect(self._changed)
+            self.document = document
+            if document is not None:
+                document.entityChanged.connect(self._changed)
+        self.entity_id = entity_id
+        self.refresh()
+
+    def _changed(self, entity_id: str) -> None:
+        if entity_id == self.entity_id:
+            self.refresh()
