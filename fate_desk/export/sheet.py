@@ -180,11 +180,7 @@ class SheetRenderer:
         inner = section(c, rect, "Stunts", note)
         if character is None:
             writing_lines(c, inner)
-            c.acroForm.textfield(
-                name=field_name(prefix, "stunts"), tooltip="Stunts", x=inner.x, y=inner.y,
-                width=inner.width, height=inner.height, borderWidth=0, borderColor=None, fillColor=None,
-                fontName="Helvetica", fontSize=0, fieldFlags="multiline", maxlen=0,
-            )
+            text_field(c, field_name(prefix, "stunts"), inner, tooltip="Stunts", multiline=True)
             return
         flow = Flow()
         for stunt in character.stunts:
@@ -358,11 +354,7 @@ class SheetRenderer:
         inner = section(c, rect, "Notes")
         if character is None:
             writing_lines(c, inner)
-            c.acroForm.textfield(
-                name=field_name(prefix, "notes"), tooltip="Notes", x=inner.x, y=inner.y,
-                width=inner.width, height=inner.height, borderWidth=0, borderColor=None, fillColor=None,
-                fontName="Helvetica", fontSize=0, fieldFlags="multiline", maxlen=0,
-            )
+            text_field(c, field_name(prefix, "notes"), inner, tooltip="Notes", multiline=True)
             return
         extra = [
             f"<b>{markup(b.kind.replace('_', ' ').capitalize())}:</b> {markup(b.text)}"
