@@ -25,3 +25,9 @@ def _isolated_qsettings(tmp_path_factory):
     for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
         QSettings.setPath(QSettings.Format.IniFormat, scope, str(folder))
     yield folder
+
+
+@pytest.fixture
+def user_data(_isolated_user_data):
+    """This test's user data folder (backups, the user's own rule sets)."""
+    return _isolated_user_data

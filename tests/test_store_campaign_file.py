@@ -18,14 +18,6 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_
 SAMPLE = Path(__file__).parent / "data" / "sample.fate-campaign.json"
 
 
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    """Backups go to a temporary user data folder, never the real one."""
-    folder = tmp_path / "user-data"
-    monkeypatch.setenv("FATE_DESK_DATA_DIR", str(folder))
-    return folder
-
-
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

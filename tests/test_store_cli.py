@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from fate_desk.cli import main
 from fate_desk.store import atomic
@@ -19,11 +18,6 @@ from fate_desk.store.interchange import read_character_file
 DATA = Path(__file__).parent / "data"
 FARI = DATA / "fari"
 SAMPLE = DATA / "sample.fate-campaign.json"
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_DESK_DATA_DIR", str(tmp_path / "user-data"))
 
 
 def digest(path: Path) -> str:

@@ -19,11 +19,6 @@ from fate_desk.store.migrations import SCHEMA_VERSION
 SAMPLE = Path(__file__).parent / "data" / "sample.fate-campaign.json"
 
 
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_DESK_DATA_DIR", str(tmp_path / "user-data"))
-
-
 @pytest.fixture
 def good_file(tmp_path) -> Path:
     path = tmp_path / "good.fatedesk"

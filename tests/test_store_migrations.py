@@ -15,13 +15,6 @@ from fate_desk.store.migrations import SCHEMA_VERSION, STEPS
 SAMPLE = Path(__file__).parent / "data" / "sample.fate-campaign.json"
 
 
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    folder = tmp_path / "user-data"
-    monkeypatch.setenv("FATE_DESK_DATA_DIR", str(folder))
-    return folder
-
-
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

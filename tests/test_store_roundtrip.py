@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,11 +16,6 @@ from fate_desk.store.interchange import read_character_file, write_character_fil
 
 SAMPLE = Path(__file__).parent / "data" / "sample.fate-campaign.json"
 RUTH = Path(__file__).parents[1] / "docs" / "examples" / "ruth.fate.json"
-
-
-@pytest.fixture(autouse=True)
-def user_data(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_DESK_DATA_DIR", str(tmp_path / "user-data"))
 
 
 def test_the_sample_uses_every_kind_of_entity():
