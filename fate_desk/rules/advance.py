@@ -367,6 +367,11 @@ def _milestone_step(
     return "", [_problem("milestone.unknown", "", "That is not a milestone choice.")]
 
 
+# The step itself accounts for these: it spends the points and refresh its kind grants, and
+# the column rule is judged on the raises (with a clearer message).
+_OWN_CHECKS = frozenset({"skills.column", "skills.points", "refresh.base"})
+
+
 def rule_problems(
     before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None, what: str
 ) -> list[Problem]:
@@ -377,7 +382,7 @@ def rule_problems(
     out = [
         p
         for p in check(after, ruleset, options).errors
-        if p.code != "skills.column" and (p.code, p.path) not in old
+        if p.code not in _OWN_CHECKS and (p.code, p.path) not in old
     ]
     if column_applies(after, ruleset):
         out += column_refusals(before, after, ruleset, what)

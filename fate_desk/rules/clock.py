@@ -217,6 +217,11 @@ def end_session(
     refresh, recovery moves on a session, and the session is logged with its date and notes."""
     milestones = dict(milestones or {})
     rules = _ruleset(campaign, ruleset)
+    scene_result = None
+    if scene_open(campaign):
+        # The session's last scene ends first, with all a scene's end does (stress clears).
+        scene_result = end_scene(campaign, ruleset=rules, at=at)
+        campaign = scene_result.campaign
     clock = campaign.clock
     problems = _unknown_ids(campaign, milestones, "milestone")
     characters, reports = [], []
@@ -271,7 +276,33 @@ def end_session(
             "clock": clock.model_copy(update={"session": clock.session + 1, "scene": 1}),
         }
     )
+    if scene_result is not None:  # the scene's lines are in the log already
+        reports = _merge_reports(scene_result.reports, reports)
+        events = scene_result.events + events
     return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+
+
+def scene_open(campaign: Campaign) -> bool:
+    """Is a scene still under way: a scene not ended, stress marked, or play recorded in it?"""
+    if any(not s.ended for s in campaign.scenes):
+        return True
+    clock = campaign.clock
+    for c in campaign.characters:
+        if c.stress:
+            return True
+        if any(e.kind != "clock" and e.when == clock for e in c.advancement):
+            return True
+    return False
+
+
+def _merge_reports(first: list[CharacterReport], then: list[CharacterReport]) -> list[CharacterReport]:
+    merged: dict[str, CharacterReport] = {}
+    for r in [*first, *then]:
+        old = merged.get(r.character_id)
+        merged[r.character_id] = (
+            r if old is None else CharacterReport(r.character_id, r.name, old.lines + r.lines, old.entries + r.entries)
+        )
+    return list(merged.values())
 
 
 def end_arc(
