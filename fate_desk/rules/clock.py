@@ -12,13 +12,20 @@ from dataclasses import dataclass, field
 
 from fate_desk.model import Arc, Campaign, Character, CharacterKind, HistoryEntry, SessionLog, SituationAspect
 
-from .advance import BreakthroughChoice, MilestoneChoice, apply_breakthrough, apply_milestone
+from .advance import (
+    BreakthroughChoice,
+    MilestoneChoice,
+    apply_advance,
+    apply_breakthrough,
+    apply_milestone,
+    arc_level,
+)
 from .checker import Level, Problem
 from .derive import derive, join_words
 from .history import Refused, counted, record
 from .loader import get_ruleset
 from .recovery import clear_severe_in_recovery, progress
-from .ruleset import RuleSet
+from .ruleset import MilestoneLevel, RuleSet
 
 
 @dataclass(frozen=True)
@@ -205,8 +212,9 @@ def _end_scene_object(campaign: Campaign, choice: EndScene):
 
 def end_session(
     campaign: Campaign,
-    milestones: Mapping[str, MilestoneChoice | None] | None = None,
+    milestones: Mapping[str, MilestoneChoice | BreakthroughChoice | None] | None = None,
     *,
+    level: MilestoneLevel | None = None,
     date: str = "",
     title: str = "",
     notes: str = "",
@@ -214,9 +222,18 @@ def end_session(
     at: str | None = None,
 ) -> ClockResult:
     """Milestones for the PCs who take one (id -> choice, None to pass), fate points back up to
-    refresh, recovery moves on a session, and the session is logged with its date and notes."""
+    refresh, recovery moves on a session, and the session is logged with its date and notes.
+
+    `level` is the milestone this end grants (default: the rule set's session end; pass its
+    scenario end when the session closes a scenario). A milestone that grants more than one
+    change takes a BreakthroughChoice, and every PC gets it (saving any skill point)."""
     milestones = dict(milestones or {})
     rules = _ruleset(campaign, ruleset)
+    level = session_level(rules, level)
+    large = level is not None and _more_than_a_change(rules, level)
+    if large:
+        pcs = [c.id for c in campaign.characters if c.kind == CharacterKind.PC]
+        milestones = {cid: milestones.get(cid) for cid in [*pcs, *milestones]}
     scene_result = None
     if scene_open(campaign):
         # The session's last scene ends first, with all a scene's end does (stress clears).
@@ -227,16 +244,16 @@ def end_session(
     characters, reports = [], []
     for i, c in enumerate(campaign.characters):
         lines, entries, work = [], [], c
-        if c.id in milestones:
+        if c.id in milestones and level is not None:
             try:
-                applied = apply_milestone(c, milestones[c.id], rules, campaign.options, clock, at)
+                applied = _take_milestone(c, level, milestones[c.id], rules, campaign, clock, at)
             except Refused as exc:
                 problems += _refuse_for(c, i, exc)
                 characters.append(c)
                 continue
             work = applied.character
             entries.append(applied.entry)
-            lines.append(f"Milestone: {applied.entry.summary}")
+            lines.append(f"{rules.advancement.grants[level].label}: {applied.entry.summary}")
         before = work
         changes = []
         if c.kind == CharacterKind.PC:
@@ -282,6 +299,33 @@ def end_session(
     return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
 
 
+def session_level(rules: RuleSet, level: MilestoneLevel | None = None) -> MilestoneLevel | None:
+    """The milestone a session's end grants (None: none). 'choose' left open falls to the smallest."""
+    dials = rules.advancement
+    level = level or dials.session_end
+    if level == MilestoneLevel.NONE:
+        return None
+    if level == MilestoneLevel.CHOOSE or level not in dials.grants:
+        return dials.levels()[0]
+    return level
+
+
+def _more_than_a_change(rules: RuleSet, level: MilestoneLevel) -> bool:
+    grant = rules.advancement.total(level)
+    return any(
+        (grant.skill_points, grant.refresh, grant.high_concept, grant.gm_power_up, grant.begin_recovery,
+         grant.clear_recovering, grant.clear_held, grant.rename_extreme, grant.raise_cap)
+    )
+
+
+def _take_milestone(c, level, choice, rules, campaign, clock, at):
+    if isinstance(choice, BreakthroughChoice) or _more_than_a_change(rules, level):
+        if not isinstance(choice, BreakthroughChoice):
+            choice = BreakthroughChoice(milestone=choice)
+        return apply_advance(c, level, choice, rules, campaign.options, clock, at)
+    return apply_milestone(c, choice, rules, campaign.options, clock, at)
+
+
 def scene_open(campaign: Campaign) -> bool:
     """Is a scene still under way: a scene not ended, stress marked, or play recorded in it?"""
     if any(not s.ended for s in campaign.scenes):
@@ -318,6 +362,7 @@ def end_arc(
     consequences in recovery clear for everyone, and the arc is logged."""
     breakthroughs = dict(breakthroughs or {})
     rules = _ruleset(campaign, ruleset)
+    arc_label = rules.advancement.grants[arc_level(rules)].label
     clock = campaign.clock
     problems = _unknown_ids(campaign, breakthroughs, "breakthrough")
     characters, reports = [], []
@@ -333,7 +378,7 @@ def end_arc(
                 continue
             characters.append(applied.character)
             reports.append(
-                CharacterReport(c.id, _name(c), [f"Breakthrough: {applied.entry.summary}"], [applied.entry])
+                CharacterReport(c.id, _name(c), [f"{arc_label}: {applied.entry.summary}"], [applied.entry])
             )
             continue
         work, lines = clear_severe_in_recovery(c, rules, campaign.options)
