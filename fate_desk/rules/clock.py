@@ -10,13 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from fate_desk.model import Arc, Campaign, Character, CharacterKind, HistoryEntry, SessionLog, SituationAspect
+from fate_desk.model import (
+    Arc,
+    Campaign,
+    Character,
+    CharacterKind,
+    ClockStamp,
+    HistoryEntry,
+    SessionLog,
+    SituationAspect,
+)
 
 from .advance import (
     BreakthroughChoice,
     MilestoneChoice,
     apply_advance,
-    apply_breakthrough,
     apply_milestone,
     arc_level,
 )
@@ -246,7 +254,7 @@ def end_session(
         lines, entries, work = [], [], c
         if c.id in milestones and level is not None:
             try:
-                applied = _take_milestone(c, level, milestones[c.id], rules, campaign, clock, at)
+                applied = take_milestone(c, level, milestones[c.id], rules, campaign.options, clock, at)
             except Refused as exc:
                 problems += _refuse_for(c, i, exc)
                 characters.append(c)
@@ -318,12 +326,38 @@ def _more_than_a_change(rules: RuleSet, level: MilestoneLevel) -> bool:
     )
 
 
-def _take_milestone(c, level, choice, rules, campaign, clock, at):
+def more_than_a_change(rules: RuleSet, level: MilestoneLevel) -> bool:
+    """Does this milestone grant anything beyond one change (a point, refresh, recovery…)?"""
+    return _more_than_a_change(rules, level)
+
+
+def take_milestone(c: Character, level: MilestoneLevel, choice, rules: RuleSet, options=None,
+                   clock: ClockStamp | None = None, at: str | None = None):
+    """Apply one PC's milestone of `level`: a plain change, or everything a larger one grants."""
     if isinstance(choice, BreakthroughChoice) or _more_than_a_change(rules, level):
         if not isinstance(choice, BreakthroughChoice):
             choice = BreakthroughChoice(milestone=choice)
-        return apply_advance(c, level, choice, rules, campaign.options, clock, at)
-    return apply_milestone(c, choice, rules, campaign.options, clock, at)
+        return apply_advance(c, level, choice, rules, options, clock, at)
+    return apply_milestone(c, choice, rules, options, clock, at)
+
+
+def milestone_choices(rules: RuleSet, event: str) -> list[tuple[MilestoneLevel | None, str]]:
+    """What the end of a session (or arc) may grant, for the GM to pick from, default first.
+
+    A fixed dial gives one entry (a session may also close a scenario: a second entry);
+    'choose' offers every milestone the rule set has; 'none' offers nothing."""
+    dials = rules.advancement
+    label = {lv: dials.grants[lv].label for lv in dials.levels()}
+    out: list[tuple[MilestoneLevel | None, str]] = []
+    for when, text in ((event, f"end of {'a session' if event == 'session' else 'an arc'}"),
+                       *((("scenario", "this session also ends a scenario"),) if event == "session" else ())):
+        level = dials.clock_level(when)
+        if level == MilestoneLevel.CHOOSE:
+            out += [(lv, f"{label[lv]} (the GM's choice)") for lv in dials.levels()
+                    if all(lv != have for have, _ in out)]
+        elif level != MilestoneLevel.NONE:
+            out.append((level, f"{label[level]} ({text})"))
+    return out or [(None, f"None ({rules.name} grants no milestone here)")]
 
 
 def scene_open(campaign: Campaign) -> bool:
@@ -353,24 +387,30 @@ def end_arc(
     campaign: Campaign,
     breakthroughs: Mapping[str, BreakthroughChoice] | None = None,
     *,
+    level: MilestoneLevel | None = None,
     name: str = "",
     notes: str = "",
     ruleset: RuleSet | None = None,
     at: str | None = None,
 ) -> ClockResult:
-    """Every PC takes a breakthrough (a PC without a choice saves the skill point), severe
+    """Every PC takes the arc's milestone (`level`, default the rule set's arc end: Condensed's
+    breakthrough, Core's and Accelerated's major milestone; a PC without a choice saves any skill
+    point), severe
     consequences in recovery clear for everyone, and the arc is logged."""
     breakthroughs = dict(breakthroughs or {})
     rules = _ruleset(campaign, ruleset)
-    arc_label = rules.advancement.grants[arc_level(rules)].label
+    level = level or arc_level(rules)
+    if level not in rules.advancement.grants:
+        level = arc_level(rules)
+    arc_label = rules.advancement.grants[level].label
     clock = campaign.clock
     problems = _unknown_ids(campaign, breakthroughs, "breakthrough")
     characters, reports = [], []
     for i, c in enumerate(campaign.characters):
         if c.kind == CharacterKind.PC:
             try:
-                applied = apply_breakthrough(
-                    c, breakthroughs.get(c.id, BreakthroughChoice()), rules, campaign.options, clock, at
+                applied = apply_advance(
+                    c, level, breakthroughs.get(c.id, BreakthroughChoice()), rules, campaign.options, clock, at
                 )
             except Refused as exc:
                 problems += _refuse_for(c, i, exc)
