@@ -107,8 +107,8 @@ def cap_problems(
     extra = " (one may go a step above it at this milestone)" if above else ""
     return [Problem(
         "advance.cap", Level.ERROR, f"skills.{name}",
-        f"{describe_raises(character, raises)} would put {name} at {ladder_label(after.rating(name))}, "
-        f"but in {ruleset.name} no {ruleset.skill_word} may rise above {limit}{extra}.",
+        f"{name} cannot go to {ladder_label(after.rating(name))}: in {ruleset.name} no "
+        f"{ruleset.skill_word} may rise above {limit}{extra}.",
     )]
 
 

@@ -103,12 +103,16 @@ class BreakthroughDialog(FormDialog):
         self._update()
         # The scroll area would squeeze its content together rather than scroll it.
         body = child(self.form, QWidget, "choicesBody")
-        body.setMinimumHeight(body.sizeHint().height() + self.raises.sizeHint().height())
-        self.resize(1080, 760)
+        raising = not child(self.form, QGroupBox, "raisesBox").isHidden()
+        body.setMinimumHeight(body.sizeHint().height() + (self.raises.sizeHint().height() if raising else 0))
+        # At most 680 tall, so the dialog and its frame fit a 768-pixel screen; the choices scroll.
+        self.resize(1080, 680 if raising else min(680, max(480, self.sizeHint().height())))
 
     def _show_granted(self, character: Character) -> None:
         """Only the parts this milestone grants are shown; a granted refresh is given, not asked."""
         grant = self.grant
+        # Hidden parts leave room: the shown groups keep their natural height, the rest is space below.
+        child(self.form, QVBoxLayout, "choicesLayout").addStretch(1)
         child(self.form, QWidget, "milestoneBox").setVisible(grant.change)
         child(self.form, QWidget, "conceptBox").setVisible(grant.high_concept)
         child(self.form, QWidget, "raisesBox").setVisible(bool(grant.skill_points or grant.gm_power_up

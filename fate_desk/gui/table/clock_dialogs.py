@@ -12,7 +12,7 @@ from fate_desk.model import CharacterKind
 from fate_desk.rules.advance import BreakthroughChoice
 from fate_desk.rules.clock import (
     ClockResult, EndScene, end_arc, end_scene, end_session, gm_pool, milestone_choices, more_than_a_change,
-    session_log, take_milestone,
+    scene_open, session_log, take_milestone,
 )
 from fate_desk.rules.derive import join_words
 from fate_desk.rules.history import Refused
@@ -254,8 +254,9 @@ class EndSessionDialog(_PerPcDialog):
         clock = self.campaign.clock
         label = self.level_label().lower()
         grants = f"each player character reaches a {label}" if label else "no milestone is reached"
+        scene = f"scene {clock.scene}, still open, ends first; " if scene_open(self.campaign) else ""
         child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Session {clock.session}</b> ends: its open scene ends first, {grants}, fate points "
+            f"<b>Session {clock.session}</b> ends: {scene}{grants}, fate points "
             "come back up to refresh, and consequences in recovery move on a session.")
 
     def run(self, campaign) -> ClockResult:
