@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from advance_support import ACCELERATED, CONDENSED, CORE, charles
 
-from fate_desk.model import Campaign, Character, ClockStamp, HistoryEntry, Stunt
+from fate_desk.model import Campaign, Character, ClockStamp, Consequence, HistoryEntry, Stunt
 from fate_desk.rules import check
 from fate_desk.rules.advance import (
     BreakthroughChoice,
@@ -146,3 +146,19 @@ def test_condensed_keeps_its_milestones_and_breakthroughs():
     assert end_arc(camp).campaign.characters[0].advancement[-1].kind == "breakthrough"
     with pytest.raises(Refused):
         apply_advance(charles(), MAJOR, BreakthroughChoice(), CONDENSED)
+
+
+def test_core_severe_recovery_ends_with_the_scenario():
+    # Fate Core: a severe consequence recovers over one scenario; the scenario's end is the
+    # significant milestone, where those recovering clear.
+    from fate_desk.rules.recovery import clears_when
+
+    hurt = take_consequence(hero(), CORE, "severe", "Broken Arm").character
+    started, _ = apply_advance(hurt, SIGNIFICANT, BreakthroughChoice(recoveries={"severe": "Arm in a Cast"}), CORE)
+    assert clears_when(started, CORE, "severe") == (
+        "Recovering: clears at your next significant milestone (the end of this scenario).")
+    healed, entry = apply_advance(started, SIGNIFICANT, BreakthroughChoice(), CORE)
+    assert healed.consequences == [] and "Cleared “Arm in a Cast”" in entry.summary
+    burned = fae().model_copy(update={"consequences": [Consequence(slot="severe", text="Burned", recovering=True)]})
+    assert clears_when(burned, ACCELERATED, "severe") == (
+        "Recovering: clears at your next significant milestone once held for 2 sessions.")
