@@ -165,26 +165,22 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
             ))
     cap = skill_cap(character, ruleset)
     if cap is not None:
-        for name, rating in sorted(character.skills.items()):
-            if rating > cap:
-                out.append(Problem(
-                    "skills.cap", Level.ERROR, f"skills.{name}",
-                    f"{name} is {ladder_label(rating)}, but in {ruleset.name} no {ruleset.skill_word} may "
-                    f"rise above {ladder_label(cap)} yet. Lower {name} to {ladder_label(cap)}.",
-                ))
+        out += _check_peak(character, ruleset, cap, f"in {ruleset.name} no {ruleset.skill_word} may rise above")
     return out
 
 
-def _check_peak(character: Character, ruleset: RuleSet, peak: int) -> list[Problem]:
-    out = []
-    for name, rating in sorted(character.skills.items()):
-        if rating > peak:
-            out.append(Problem(
-                "skills.cap", Level.ERROR, f"skills.{name}",
-                f"{name} is {ladder_label(rating)}, but at creation no {ruleset.skill_word} may be "
-                f"higher than {ladder_label(peak)}. Lower {name} to {ladder_label(peak)} or below.",
-            ))
-    return out
+def _check_peak(character: Character, ruleset: RuleSet, peak: int, rule: str = "") -> list[Problem]:
+    """Skills above the creation peak (or, after advancement, the rule set's cap)."""
+    rule = rule or f"at creation no {ruleset.skill_word} may be higher than"
+    return [
+        Problem(
+            "skills.cap", Level.ERROR, f"skills.{name}",
+            f"{name} is {ladder_label(rating)}, but {rule} {ladder_label(peak)}. "
+            f"Lower {name} to {ladder_label(peak)} or below.",
+        )
+        for name, rating in sorted(character.skills.items())
+        if rating > peak
+    ]
 
 
 def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:

@@ -37,15 +37,18 @@ def entry_level(entry: HistoryEntry, ruleset: RuleSet) -> MilestoneLevel | None:
     return ruleset.advancement.by_history_kind(entry.kind)
 
 
-def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
-    """Skill points every milestone and breakthrough in the history gave, GM power-ups included."""
-    dials = ruleset.advancement
-    total = 0
+def _grants(character: Character, ruleset: RuleSet):
+    """(entry, whole grant) for each history entry that is one of the rule set's milestones."""
     for entry in character.advancement:
         level = entry_level(entry, ruleset)
-        if level is None:
-            continue
-        grant = dials.total(level)
+        if level is not None:
+            yield entry, ruleset.advancement.total(level)
+
+
+def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
+    """Skill points every milestone and breakthrough in the history gave, GM power-ups included."""
+    total = 0
+    for entry, grant in _grants(character, ruleset):
         given = grant.skill_points
         if grant.gm_power_up:  # the GM's second point shows in what the entry spent or saved
             recorded = _skill_delta(entry) + _delta(entry, "saved_skill_points")
@@ -56,29 +59,20 @@ def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
 
 def refresh_granted(character: Character, ruleset: RuleSet) -> int:
     """Refresh the history added to the starting refresh (major milestones, GM power-ups)."""
-    dials = ruleset.advancement
     total = 0
-    for entry in character.advancement:
-        level = entry_level(entry, ruleset)
-        if level is None:
-            continue
-        grant = dials.total(level)
-        most = grant.refresh + (1 if grant.gm_power_up else 0)
-        total += max(0, min(_delta(entry, "refresh"), most)) if grant.gm_power_up else grant.refresh
+    for entry, grant in _grants(character, ruleset):
+        if grant.gm_power_up:  # optional: the entry's recorded change says whether it was taken
+            total += max(0, min(_delta(entry, "refresh"), grant.refresh + 1))
+        else:
+            total += grant.refresh
     return total
 
 
 def skill_cap(character: Character, ruleset: RuleSet) -> int | None:
     """The highest rating allowed after advancement: the rule set's cap, raised by major milestones."""
-    dials = ruleset.advancement
-    if dials.skill_cap is None:
+    if ruleset.advancement.skill_cap is None:
         return None
-    rises = sum(
-        1
-        for entry in character.advancement
-        if (level := entry_level(entry, ruleset)) is not None and dials.total(level).raise_cap
-    )
-    return dials.skill_cap + rises
+    return ruleset.advancement.skill_cap + sum(1 for _, grant in _grants(character, ruleset) if grant.raise_cap)
 
 
 def has_advanced(character: Character, ruleset: RuleSet) -> bool:
@@ -86,11 +80,7 @@ def has_advanced(character: Character, ruleset: RuleSet) -> bool:
     from then on the column rule replaces the creation shape."""
     if character.has_breakthrough():
         return True
-    dials = ruleset.advancement
-    return any(
-        (level := entry_level(entry, ruleset)) is not None and dials.total(level).skill_points > 0
-        for entry in character.advancement
-    )
+    return any(grant.skill_points > 0 for _, grant in _grants(character, ruleset))
 
 
 def starting_points(ruleset: RuleSet) -> int | None:
