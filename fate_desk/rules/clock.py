@@ -355,7 +355,7 @@ def milestone_choices(rules: RuleSet, event: str) -> list[tuple[MilestoneLevel |
         if level == MilestoneLevel.CHOOSE:
             out += [(lv, f"{label[lv]} (the GM's choice)") for lv in dials.levels()
                     if all(lv != have for have, _ in out)]
-        elif level != MilestoneLevel.NONE:
+        elif level != MilestoneLevel.NONE and all(level != have for have, _ in out):
             out.append((level, f"{label[level]} ({text})"))
     return out or [(None, f"None ({rules.name} grants no milestone here)")]
 
