@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolBut
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
+from fate_desk.rules.grants import skill_cap
 from fate_desk.rules.raises import raise_problems
 
 from .common import escape
@@ -23,7 +24,9 @@ class RaisesPicker(QWidget):
         self.character = character
         self.ruleset = ruleset
         self.points = points
-        self.cap, self.above_cap = cap, above_cap  # the rule set's skill cap, and how many may pass it
+        # The rule set's skill cap (by default the character's current one), and how many may pass it.
+        self.cap = cap if cap is not None else skill_cap(character, ruleset)
+        self.above_cap = above_cap
         self.chosen: list[str] = []
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
