@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from advance_support import CONDENSED, CORE, charles, ruth
 
-from fate_desk.model import CampaignOptions, ClockStamp, Consequence, Stunt
+from fate_desk.model import CampaignOptions, ClockStamp, Consequence, HistoryEntry, Stunt
 from fate_desk.rules import check, derive
 from fate_desk.rules.advance import (
     BreakthroughChoice,
@@ -206,7 +206,8 @@ def test_the_checker_judges_by_the_column_once_a_breakthrough_is_recorded():
 
 
 def test_saved_points_can_be_spent_later_together():
-    saver = ruth().model_copy(update={"saved_skill_points": 2})
+    earlier = [HistoryEntry(kind="breakthrough", summary="saved"), HistoryEntry(kind="breakthrough", summary="saved")]
+    saver = ruth().model_copy(update={"saved_skill_points": 2, "advancement": earlier})
     saver, _ = apply_breakthrough(saver, BreakthroughChoice(), CONDENSED, when=ARC_1)
     assert saver.saved_skill_points == 3
     with pytest.raises(Refused) as info:

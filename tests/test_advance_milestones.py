@@ -71,14 +71,19 @@ def test_replacement_must_not_already_be_on_the_sheet():
     assert "Academics is already on your sheet at Good (+3)" in message
 
 
-def test_fate_accelerated_refuses_an_approach_it_does_not_know():
+def test_fate_accelerated_milestones_swap_approaches_but_never_replace_one():
+    # FAE SRD, "Minor milestones": swap two approaches; there is no replacing one.
     hero = Character(
         ruleset="fate-accelerated", skills={"Careful": 3, "Clever": 2, "Flashy": 2, "Forceful": 1, "Quick": 1}
     )
-    message = refusal(hero, ReplaceSkill("Quick", "Sneaky-ish"), ACCELERATED)
-    assert "not one of the Fate Accelerated approaches" in message
-    new, _ = apply_milestone(hero, ReplaceSkill("Quick", "Sneaky"), ACCELERATED)
-    assert new.skills["Sneaky"] == 1 and "Quick" not in new.skills
+    message = refusal(hero, ReplaceSkill("Quick", "Sneaky"), ACCELERATED)
+    assert "Fate Accelerated milestones do not offer this" in message
+    offered = [s.value for s in milestone_options(hero, ACCELERATED)]
+    assert MilestoneKind.REPLACE_SKILL not in offered and MilestoneKind.SWAP_SKILLS in offered
+    labels = [s.label for s in milestone_options(hero, ACCELERATED)]
+    assert "Swap the ratings of two approaches" in labels
+    new, _ = apply_milestone(hero, SwapSkills("Quick", "Careful"), ACCELERATED)
+    assert new.skills["Quick"] == 3 and new.skills["Careful"] == 1
 
 
 def test_rewrite_one_stunt():

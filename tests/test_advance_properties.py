@@ -7,7 +7,7 @@ from advance_support import CONDENSED, CORE, charles, ruth
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from fate_desk.model import CampaignOptions, ClockStamp, ConditionsMode, Stunt
+from fate_desk.model import CampaignOptions, ClockStamp, ConditionsMode, HistoryEntry, Stunt
 from fate_desk.rules import check
 from fate_desk.rules.advance import (
     BreakthroughChoice,
@@ -34,7 +34,8 @@ from fate_desk.rules.recovery import clear_consequence, treat
 
 def advanced_ruth():
     """Ruth after one breakthrough, with two more skill points saved."""
-    saver = ruth().model_copy(update={"saved_skill_points": 1})
+    earlier = [HistoryEntry(kind="breakthrough", summary="point saved")]
+    saver = ruth().model_copy(update={"saved_skill_points": 1, "advancement": earlier})
     return apply_breakthrough(
         saver, BreakthroughChoice(), CONDENSED, when=ClockStamp(arc=0, session=0)
     ).character

@@ -226,8 +226,10 @@ def test_clock_entries_on_a_character_can_be_reverted():
     before = camp.characters[0]
     after = by_id(end_scene(camp).campaign, "charles")
     assert revert_last(after).character.model_dump() == before.model_dump()
+    # Ending the session ends its open scene first: two entries, each reverted in turn.
     after = by_id(end_session(camp).campaign, "charles")
-    assert revert_last(after).character.model_dump() == before.model_dump()
+    assert [e.kind for e in after.advancement] == ["clock", "clock"]
+    assert revert_last(revert_last(after).character).character.model_dump() == before.model_dump()
 
 
 def test_monsters_are_not_given_fate_points_at_the_end_of_a_session():
@@ -235,3 +237,20 @@ def test_monsters_are_not_given_fate_points_at_the_end_of_a_session():
     camp.characters.append(npc("Ghoul", CharacterKind.MONSTER, fate_points=0))
     result = end_session(camp)
     assert by_id(result.campaign, "ghoul").fate_points == 0
+
+
+def test_ending_a_session_ends_its_open_scene_first():
+    camp = table()
+    camp.characters[0] = camp.characters[0].model_copy(update={"stress": {"physical": [0, 1]}})
+    result = end_session(camp)
+    charles = by_id(result.campaign, "charles")
+    assert charles.stress == {}  # the last scene's stress did not carry into the next session
+    assert result.campaign.scenes[0].ended
+    assert result.events[0].startswith("Scene 2 ended")
+    assert any("Stress cleared." in line for line in result.report("charles").lines)
+
+
+def test_a_session_ended_right_after_its_scene_does_not_end_another():
+    camp = end_scene(table()).campaign
+    lines = end_session(camp).events
+    assert not any(line.startswith("Scene") for line in lines)

@@ -128,23 +128,27 @@ def test_fourth_stunt_drops_refresh_and_undo_brings_it_back(maren, qtbot):
     assert sheet.refresh_value.text() == "3"
     qtbot.mouseClick(sheet.stunts.add_button, Qt.MouseButton.LeftButton)
     assert len(document.entity("pc-maren").stunts) == 4
+    assert sheet.refresh_value.text() == "3"  # a blank entry is not yet a stunt
+    assert "no cost until written" in sheet.stunts.cards[3].cost.text()
+    qtbot.keyClicks(sheet.stunts.cards[3].name, "Old Salt")
+    assert reread(document, "pc-maren").stunts[3].name == "Old Salt"
     assert sheet.refresh_value.text() == "2"
     assert "3 − 1 for a fourth stunt" in sheet.refresh_explanation.text()
     assert "costs 1 refresh" in sheet.stunts.cards[3].cost.text()
-    qtbot.keyClicks(sheet.stunts.cards[3].name, "Old Salt")
-    assert reread(document, "pc-maren").stunts[3].name == "Old Salt"
     document.undo_stack.undo()  # the name
     document.undo_stack.undo()  # the stunt
     assert len(document.entity("pc-maren").stunts) == 3
     assert sheet.refresh_value.text() == "3"
+    document.undo_stack.redo()
     document.undo_stack.redo()
     assert sheet.refresh_value.text() == "2"
 
 
 def test_sixth_stunt_breaks_minimum_refresh(maren, qtbot):
     document, sheet = maren
-    for _ in range(3):
+    for i in range(3):
         qtbot.mouseClick(sheet.stunts.add_button, Qt.MouseButton.LeftButton)
+        qtbot.keyClicks(sheet.stunts.cards[3 + i].name, f"Extra {i + 1}")
     assert "refresh.minimum" in problem_codes(document, "pc-maren")
     assert sheet.boxes["stunts"].property("problem") == "error"
     qtbot.mouseClick(sheet.stunts.cards[5].remove, Qt.MouseButton.LeftButton)

@@ -89,3 +89,65 @@ def test_conditions_recover_like_consequences_of_their_severity():
     assert clears_when(
         done.character, CONDENSED, "injured", PLAIN, ClockStamp(arc=1, session=2, scene=4)
     ) == ("Recovering: clears at the end of the next session (session 3).")
+
+
+# --- one stress track (Fate Accelerated, a custom unified track) ------------------------------
+
+
+def _one_track_hero(**changes):
+    from fate_desk.model import Character
+
+    return Character(ruleset="fate-accelerated", name="Ada", **changes)
+
+
+@pytest.mark.parametrize("mode", [PLAIN, APART], ids=["plain", "further-apart"])
+def test_with_one_stress_track_any_condition_takes_any_hit(mode):
+    from fate_desk.rules import get_ruleset
+
+    fae = get_ruleset("fate-accelerated")
+    statuses = {s.value: s for s in slot_options(_one_track_hero(), fae, "stress", mode)}
+    assert all(s.available for s in statuses.values()), [s.reason for s in statuses.values()]
+    # A hit past stress is absorbed by conditions, not a take-out.
+    plan = absorb_options(_one_track_hero(stress={"stress": [0, 1, 2]}), fae, 4, "stress", mode)
+    assert not plan.taken_out and plan.options
+
+
+def _unified():
+    from fate_desk.rules.ruleset import RuleSet
+
+    data = CONDENSED.model_dump(mode="json", by_alias=True)
+    data.update(id="unified", name="Unified")
+    data["stress"]["tracks"] = [{
+        "id": "stress", "name": "Stress", "skills": ["Physique", "Will"],
+        "levels": [{"at": -10, "boxes": [1, 1, 1]}, {"at": 1, "boxes": [1, 1, 1, 1]}],
+    }]
+    return RuleSet.model_validate(data)
+
+
+def test_a_unified_tracks_extra_mild_slot_adds_two_condition_boxes():
+    from fate_desk.rules.derive import derive_consequences
+
+    rules = _unified()
+    hero = ruth().model_copy(update={"skills": {**ruth().skills, "Physique": 5}})
+    slots = {s.id: s for s in derive_consequences(hero, rules, APART)}
+    assert slots["hurt"].boxes == 4 and slots["scared"].boxes == 2
+    assert slots["hurt"].only is None
+    assert slot_options(hero, rules, "stress", APART)[0].available
+
+
+def test_the_row_cutoff_belongs_to_the_row_so_both_conditions_report_it():
+    from fate_desk.rules.derive import derive_consequences
+
+    hero = charles(skills={**charles().skills, "Physique": 5})
+    slots = {s.id: s for s in derive_consequences(hero, CONDENSED, APART)}
+    assert slots["hurt"].row_cutoff == 4 and slots["scared"].row_cutoff == 4
+    assert slots["injured"].row_cutoff == 2 and slots["shaken"].row_cutoff == 2
+
+
+def test_accelerated_stress_is_never_called_stress_stress():
+    from fate_desk.rules import get_ruleset
+
+    fae = get_ruleset("fate-accelerated")
+    plan = absorb_options(_one_track_hero(), fae, 2, "stress")
+    text = " ".join(o.description for o in plan.options)
+    assert "stress stress" not in text and "the stress box worth 2" in text.lower()

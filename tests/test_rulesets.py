@@ -121,3 +121,27 @@ def test_user_rule_sets_reach_the_command_line(tmp_path):
     assert proc.returncode == 0
     assert "grim (yours): Grim Fate" in proc.stdout
     assert "Skipped your rule set oops.toml" in proc.stderr
+
+
+def test_advancement_dials_are_read_from_the_rule_set_file(tmp_path):
+    from fate_desk.rules.clock import milestone_choices
+    from fate_desk.rules.ruleset import MilestoneLevel
+
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8").replace('id = "fate-core"', 'id = "open"')
+    text = text.replace('session_end = "minor"', 'session_end = "choose"').replace("skill_cap = 4", "skill_cap = 6")
+    catalog = load_catalog(user=_user_copy(tmp_path, text))
+    dials = catalog.get("open").advancement
+    assert dials.skill_cap == 6 and dials.session_end == MilestoneLevel.CHOOSE
+    # The rule set leaves a session's end open: the GM picks any of its milestones.
+    labels = [text for _, text in milestone_choices(catalog.get("open"), "session")]
+    assert labels == ["Minor milestone (the GM's choice)", "Significant milestone (the GM's choice)",
+                      "Major milestone (the GM's choice)"]
+    assert [lv for lv, _ in milestone_choices(get_ruleset("fate-condensed"), "arc")] == [MilestoneLevel.BREAKTHROUGH]
+
+
+def test_a_clock_dial_naming_an_undefined_milestone_is_refused(tmp_path):
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8").replace('id = "fate-core"', 'id = "bad"')
+    text = text.replace('arc_end = "major"', 'arc_end = "breakthrough"')
+    catalog = load_catalog(user=_user_copy(tmp_path, text, "bad.toml"))
+    assert "bad" not in catalog.ids()
+    assert "bad.toml" in catalog.problems[0] and "breakthrough" in catalog.problems[0]

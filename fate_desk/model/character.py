@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, Strict, field_validator
 
 from .base import FateModel, id_field
 
 RATING_MIN = -10
 RATING_MAX = 20
+
+# A rating is a whole number (a JSON integer) everywhere: text such as "4" or "Great" and
+# true/false are refused alike, so a file means the same to every reader of it.
+Rating = Annotated[int, Strict(), Field(description="a whole number on the ladder, e.g. 4 for Great (+4); text is refused")]
 
 
 class CharacterKind(StrEnum):
@@ -135,8 +139,8 @@ class Character(FateModel):
     name: str = ""
     description: str = ""
     aspects: list[Aspect] = Field(default_factory=list)
-    # Rating per skill; Mediocre (+0) skills are left out.
-    skills: dict[str, int] = Field(default_factory=dict)
+    # Rating per skill; Mediocre (+0) skills are left out. Names are unique regardless of case.
+    skills: dict[str, Rating] = Field(default_factory=dict)
     stunts: list[Stunt] = Field(default_factory=list)
     # Base refresh: 3 at creation, +1 per refresh power-up; the effective refresh is derived.
     refresh: int = Field(3, ge=0, le=99)
@@ -161,14 +165,16 @@ class Character(FateModel):
     @classmethod
     def _clean_skills(cls, value: dict[str, int]) -> dict[str, int]:
         cleaned: dict[str, int] = {}
+        seen: dict[str, str] = {}
         for name, rating in value.items():
             key = name.strip()
             if not key:
                 raise ValueError("a skill needs a name")
             if not RATING_MIN <= rating <= RATING_MAX:
                 raise ValueError(f"{key} is rated {rating}, off any ladder Fate uses")
-            if key in cleaned:
-                raise ValueError(f"{key} is listed twice")
+            if key.casefold() in seen:
+                raise ValueError(f"{key} is listed twice (as {seen[key.casefold()]} too)")
+            seen[key.casefold()] = key
             if rating != 0:
                 cleaned[key] = rating
         return cleaned
@@ -186,7 +192,16 @@ class Character(FateModel):
         return out
 
     def rating(self, skill: str) -> int:
-        return self.skills.get(skill, 0)
+        """The skill's rating; names match without regard to case or surrounding spaces."""
+        if skill in self.skills:
+            return self.skills[skill]
+        key = skill.strip().casefold()
+        return next((r for n, r in self.skills.items() if n.casefold() == key), 0)
+
+    def skill_name(self, skill: str) -> str | None:
+        """How this sheet spells `skill` (matched regardless of case), or None if not on it."""
+        key = skill.strip().casefold()
+        return next((n for n in self.skills if n.casefold() == key), None)
 
     def has_breakthrough(self) -> bool:
         return any(entry.kind == "breakthrough" for entry in self.advancement)

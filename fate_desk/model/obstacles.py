@@ -15,7 +15,7 @@ class Hazard(FateModel):
     id: str = id_field()
     kind: Literal["hazard"] = "hazard"
     name: str = ""
-    rating: int = Field(2, ge=-2, le=12)
+    rating: int = Field(2, ge=-2, le=12, strict=True)  # text refused, as for skills
     weapon: int = Field(1, ge=1, le=4)
     notes: str = ""
 
@@ -26,7 +26,7 @@ class Block(FateModel):
     id: str = id_field()
     kind: Literal["block"] = "block"
     name: str = ""
-    rating: int = Field(2, ge=-2, le=12)
+    rating: int = Field(2, ge=-2, le=12, strict=True)  # text refused, as for skills
     weapon: int = Field(0, ge=0, le=4)
     notes: str = ""
 
@@ -39,7 +39,7 @@ class Distraction(FateModel):
     name: str = ""
     choice: str = ""
     repercussions: list[str] = Field(default_factory=list)
-    opposition: int | None = Field(None, ge=-2, le=12)
+    opposition: int | None = Field(None, ge=-2, le=12, strict=True)
     notes: str = ""
 
 

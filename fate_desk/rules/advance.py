@@ -16,6 +16,7 @@ from fate_desk.model import (
     CampaignOptions,
     Character,
     ClockStamp,
+    HistoryEntry,
     Severity,
     Stunt,
     ladder_label,
@@ -23,6 +24,7 @@ from fate_desk.model import (
 
 from .checker import Level, Problem, check
 from .derive import count_word, derive, join_words
+from .grants import skill_cap
 from .harm import slots_of
 from .history import Applied, Refused, counted, record
 from .raises import (
@@ -36,7 +38,7 @@ from .raises import (
     with_raises,
 )
 from .recovery import begin_recovery
-from .ruleset import RuleSet
+from .ruleset import ChangeKind, MilestoneGrant, MilestoneLevel, RuleSet
 
 
 class MilestoneKind(StrEnum):
@@ -98,7 +100,10 @@ MilestoneChoice = SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteA
 
 @dataclass(frozen=True)
 class BreakthroughChoice:
-    """Everything decided at a breakthrough; the defaults take the breakthrough and save the point."""
+    """Everything decided at a milestone or breakthrough; the defaults take it and save any point.
+
+    Which fields a given kind may use is the rule set's dial (`ruleset.advancement.grants`).
+    """
 
     milestone: MilestoneChoice | None = None
     high_concept: str | None = None  # the rewritten high concept, if wanted
@@ -108,6 +113,10 @@ class BreakthroughChoice:
     gm_skill_point: bool = False  # power-up offered by the GM: a second skill point
     new_stunt: Stunt | None = None  # bought at once with the power-up refresh
     extreme_renames: dict[int, str] = field(default_factory=dict)  # aspect index -> new text
+    clears: tuple[str, ...] = ()  # slots of consequences held long enough to clear (Accelerated)
+
+
+AdvanceChoice = BreakthroughChoice
 
 
 # --- what is on offer -------------------------------------------------------------------------
@@ -124,21 +133,31 @@ def replacement_candidates(character: Character, ruleset: RuleSet) -> tuple[list
     return olds, news
 
 
-def aspect_options(character: Character) -> list[ChoiceStatus]:
+def concept_moment(ruleset: RuleSet | None) -> str:
+    """'a breakthrough', 'a major milestone': when the rule set lets the high concept change."""
+    if ruleset is None:
+        return "a breakthrough"
+    dials = ruleset.advancement
+    names = [dials.grants[lv].label.lower() for lv in dials.levels() if dials.total(lv).high_concept]
+    return join_words([f"{'an' if n[:1] in 'aeiou' else 'a'} {n}" for n in names], "or") or "no milestone"
+
+
+def aspect_options(character: Character, ruleset: RuleSet | None = None) -> list[ChoiceStatus]:
     """Which aspects a milestone may rewrite, with the reason for each that it may not."""
+    when = concept_moment(ruleset)
     out = []
     for i, aspect in enumerate(character.aspects):
         label = f"{aspect.role.label}: {aspect.text or '(empty)'}"
         if aspect.role == AspectRole.HIGH_CONCEPT:
             out.append(
-                ChoiceStatus(i, False, "The high concept can only be rewritten at a breakthrough.", label)
+                ChoiceStatus(i, False, f"The high concept can only be rewritten at {when}.", label)
             )
         elif aspect.extreme:
             out.append(
                 ChoiceStatus(
                     i,
                     False,
-                    "This is an extreme consequence: it is permanent, and only a breakthrough may rename it.",
+                    f"This is an extreme consequence: it is permanent, and only {when} may rename it.",
                     label,
                 )
             )
@@ -202,7 +221,7 @@ def milestone_options(
     )
     ok, why = _stunt_cost_text(character, ruleset, options)
     out.append(ChoiceStatus(MilestoneKind.BUY_STUNT, ok, why, MilestoneKind.BUY_STUNT.label))
-    free = any(s.available for s in aspect_options(character))
+    free = any(s.available for s in aspect_options(character, ruleset))
     out.append(
         ChoiceStatus(
             MilestoneKind.REWRITE_ASPECT,
@@ -210,49 +229,98 @@ def milestone_options(
             (
                 ""
                 if free
-                else "There is no aspect a milestone may rewrite (the high concept waits for a breakthrough)."
+                else f"There is no aspect a milestone may rewrite (the high concept waits for {concept_moment(ruleset)})."
             ),
             MilestoneKind.REWRITE_ASPECT.label,
         )
     )
-    return out
+    # Only the changes this rule set's milestones offer, worded with its own word for skills.
+    allowed = {k.value for k in ruleset.advancement.changes}
+    return [
+        ChoiceStatus(s.value, s.available, s.reason, _worded(s.label, ruleset))
+        for s in out
+        if s.value.value in allowed
+    ]
+
+
+def _worded(label: str, ruleset: RuleSet) -> str:
+    if ruleset.skill_word == "skill":
+        return label
+    return label.replace("skills", ruleset.skill_word_plural).replace("skill", ruleset.skill_word)
 
 
 @dataclass(frozen=True)
 class BreakthroughOptions:
-    """What a breakthrough dialog offers: the milestone part, recoveries, and skill points."""
+    """What a milestone or breakthrough dialog offers: exactly the parts its kind grants."""
 
     milestone: list[ChoiceStatus]
-    begin_recovery: list[ChoiceStatus]  # moderate/severe consequences not yet recovering (slot ids)
-    clears: list[str]  # names of moderate/severe consequences in recovery, which clear
+    begin_recovery: list[ChoiceStatus]  # consequences that may begin recovery (slot ids)
+    clears: list[str]  # names of consequences in recovery, which clear
     extreme_aspects: list[int]  # aspect indexes an extreme consequence replaced (may be renamed)
-    skill_points: int  # saved points plus this breakthrough's point (before any power-up)
+    skill_points: int  # saved points plus this milestone's (before any power-up)
     raises: list[ChoiceStatus]  # each skill raised one step on its own
+    level: MilestoneLevel = MilestoneLevel.BREAKTHROUGH
+    grant: MilestoneGrant | None = None
+    clear_held: list[ChoiceStatus] = field(default_factory=list)  # held long enough to clear
+    cap: int | None = None  # the skill cap raises must respect
+    above_cap: int = 0  # skills that may go one step above it now
+
+
+AdvanceOptions = BreakthroughOptions
 
 
 def breakthrough_options(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> BreakthroughOptions:
+    return advance_options(character, arc_level(ruleset), ruleset, options)
+
+
+def advance_options(
+    character: Character,
+    level: MilestoneLevel,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+) -> BreakthroughOptions:
+    grant = ruleset.advancement.total(level)
     slots = slots_of(character, ruleset, options)
     begin, clears = [], []
     for c in character.consequences:
         slot = slots.get(c.slot)
-        if slot is None or slot.severity not in (Severity.MODERATE, Severity.SEVERE):
+        if slot is None:
             continue
         name = c.text or slot.label
-        if c.recovering:
+        if c.recovering and slot.severity in grant.clear_recovering:
             clears.append(name)
-        else:
+        elif not c.recovering and slot.severity in grant.begin_recovery:
             begin.append(ChoiceStatus(c.slot, True, "", f"{slot.label or slot.severity.label}: {name}"))
-    marked = character.model_copy(update={"advancement": [*character.advancement, BREAKTHROUGH_MARK]})
+    probe = character.model_copy(update={"advancement": [*character.advancement, HistoryEntry(kind=level.history_kind)]})
+    cap = skill_cap(character, ruleset)
+    above = 1 if grant.raise_cap else 0
+    marked = probe
+    if ruleset.column_rule:
+        marked = probe.model_copy(update={"advancement": [*probe.advancement, BREAKTHROUGH_MARK]})
     return BreakthroughOptions(
-        milestone=milestone_options(character, ruleset, options),
+        milestone=milestone_options(character, ruleset, options) if grant.change else [],
         begin_recovery=begin,
         clears=clears,
-        extreme_aspects=[i for i, a in enumerate(character.aspects) if a.extreme],
-        skill_points=character.saved_skill_points + 1,
-        raises=raise_options(marked, ruleset),
+        extreme_aspects=[i for i, a in enumerate(character.aspects) if a.extreme] if grant.rename_extreme else [],
+        skill_points=character.saved_skill_points + grant.skill_points,
+        raises=raise_options(marked, ruleset, cap, above),
+        level=level,
+        grant=grant,
+        clear_held=clear_held_options(character, ruleset, options, grant, when),
+        cap=cap,
+        above_cap=above,
     )
+
+
+def arc_level(ruleset: RuleSet) -> MilestoneLevel:
+    """The milestone the end of an arc brings (the largest the rule set has, if it leaves it open)."""
+    dials = ruleset.advancement
+    if dials.arc_end in dials.grants:
+        return dials.arc_end
+    return max(dials.levels(), key=list(MilestoneLevel).index)
 
 
 # --- applying ---------------------------------------------------------------------------------
@@ -347,7 +415,7 @@ def _milestone_step(
         work.stunts = [*work.stunts, new]
         return f"Bought the stunt “{new.name or new.text[:40]}”. {why}", []
     if isinstance(choice, RewriteAspect):
-        status = next((s for s in aspect_options(work) if s.value == choice.index), None)
+        status = next((s for s in aspect_options(work, ruleset) if s.value == choice.index), None)
         if status is None:
             return "", [
                 _problem("milestone.aspect_index", "aspects", "Choose one of your aspects to rewrite.")
@@ -367,6 +435,11 @@ def _milestone_step(
     return "", [_problem("milestone.unknown", "", "That is not a milestone choice.")]
 
 
+# The step itself accounts for these: it spends the points and refresh its kind grants, and
+# the column rule is judged on the raises (with a clearer message).
+_OWN_CHECKS = frozenset({"skills.column", "skills.points", "refresh.base"})
+
+
 def rule_problems(
     before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None, what: str
 ) -> list[Problem]:
@@ -377,7 +450,7 @@ def rule_problems(
     out = [
         p
         for p in check(after, ruleset, options).errors
-        if p.code != "skills.column" and (p.code, p.path) not in old
+        if p.code not in _OWN_CHECKS and (p.code, p.path) not in old
     ]
     if column_applies(after, ruleset):
         out += column_refusals(before, after, ruleset, what)
@@ -387,9 +460,10 @@ def rule_problems(
 def _once(character: Character, kind: str, when: ClockStamp | None) -> list[Problem]:
     if when is None:
         return []
-    unit, number = ("session", when.session) if kind == "milestone" else ("arc", when.arc)
+    per_arc = kind in ("breakthrough", "major milestone")
+    unit, number = ("arc", when.arc) if per_arc else ("session", when.session)
     if number and any(e.kind == kind and getattr(e.when, unit) == number for e in character.advancement):
-        return [_problem(f"{kind}.taken", "advancement", f"You already took the {kind} for {unit} {number}.")]
+        return [_problem(f"{kind.replace(' ', '_')}.taken", "advancement", f"You already took the {kind} for {unit} {number}.")]
     return []
 
 
@@ -405,17 +479,21 @@ def apply_milestone(
     problems = _once(character, "milestone", when)
     if problems:
         raise Refused(problems)
-    work = character.model_copy(deep=True)
     if choice is None:
+        work = character.model_copy(deep=True)
         return record(character, work, "milestone", "Milestone passed without a change.", when, at)
-    summary, problems = _milestone_step(work, choice, ruleset, options)
-    problems = problems or rule_problems(character, work, ruleset, options, "This milestone")
-    if problems:
-        raise Refused(problems)
-    return record(character, work, "milestone", summary, when, at)
+    return apply_advance(character, _session_level(ruleset), BreakthroughChoice(milestone=choice),
+                         ruleset, options, when, at)
 
 
-def _spend(work: Character, raises: list[str], points: int, ruleset: RuleSet) -> tuple[str, list[Problem]]:
+def _session_level(ruleset: RuleSet) -> MilestoneLevel:
+    """The smallest milestone the rule set has (a session's end, unless it says otherwise)."""
+    return ruleset.advancement.levels()[0]
+
+
+def _spend(
+    work: Character, raises: list[str], points: int, ruleset: RuleSet, above: int = 0
+) -> tuple[str, list[Problem]]:
     if len(raises) > points:
         return "", [
             _problem(
@@ -425,7 +503,7 @@ def _spend(work: Character, raises: list[str], points: int, ruleset: RuleSet) ->
                 f"{counted(points, 'skill point')} to spend.",
             )
         ]
-    problems = raise_problems(work, ruleset, raises)
+    problems = raise_problems(work, ruleset, raises, skill_cap(work, ruleset), above)
     if problems:
         return "", problems
     text = describe_raises(work, raises) if raises else ""
@@ -442,50 +520,102 @@ def apply_breakthrough(
     when: ClockStamp | None = None,
     at: str | None = None,
 ) -> Applied:
-    """Take an arc's breakthrough; every part is checked, and all of it lands or none of it."""
-    problems = _once(character, "breakthrough", when)
+    """Take an arc's advancement: Condensed's breakthrough, or the rule set's arc-end milestone."""
+    level = arc_level(ruleset)
+    return apply_advance(character, level, choice, ruleset, options, when, at)
+
+
+def _not_granted(what: str, label: str) -> Problem:
+    return _problem("advance.not_granted", "advancement", f"A {label.lower()} does not {what}.")
+
+
+def apply_advance(
+    character: Character,
+    level: MilestoneLevel,
+    choice: BreakthroughChoice,
+    ruleset: RuleSet,
+    options: CampaignOptions | None = None,
+    when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """Take one milestone of the rule set's kinds; every part is checked against what that kind
+    grants, and all of it lands or none of it."""
+    dials = ruleset.advancement
+    if level not in dials.grants:
+        kinds = join_words([dials.grants[lv].label.lower() for lv in dials.levels()], "or")
+        raise Refused([_problem("advance.kind", "advancement", f"{ruleset.name} has no such milestone (it has {kinds}).")])
+    grant = dials.total(level)
+    label = grant.label
+    kind = level.history_kind
+    problems = _once(character, kind, when)
     if problems:
         raise Refused(problems)
     work = character.model_copy(deep=True)
     done: list[str] = []
-    if choice.gm_refresh:  # first, so the milestone may spend it on a stunt too
-        work.refresh = work.refresh + 1
-        done.append(f"Power-up: refresh {character.refresh} → {work.refresh}.")
+    extra_refresh = grant.refresh + (1 if choice.gm_refresh and grant.gm_power_up else 0)
+    if choice.gm_refresh and not grant.gm_power_up:
+        problems.append(_not_granted("bring the GM's power-up", label))
+    if extra_refresh:  # first, so the milestone may spend it on a stunt too
+        work.refresh = work.refresh + extra_refresh
+        what = "Power-up" if choice.gm_refresh and grant.gm_power_up else label
+        done.append(f"{what}: refresh {character.refresh} → {work.refresh}.")
     if choice.milestone is not None:
-        text, problems = _milestone_step(work, choice.milestone, ruleset, options)
-        done.append(text)
-    problems += _rewrite_concept(work, choice.high_concept, done)
-    problems += _rename_extremes(work, choice.extreme_renames, done)
-    problems += _recover(work, ruleset, options, choice.recoveries, when, done)
-    if choice.gm_refresh:
-        if choice.new_stunt is not None:
+        if not grant.change:
+            problems.append(_not_granted("allow a change of this kind", label))
+        elif ChangeKind(choice.milestone.kind.value) not in dials.changes:
+            problems.append(_problem(
+                "milestone.not_offered", "advancement",
+                f"{ruleset.name} milestones do not offer this change ({_worded(choice.milestone.kind.label, ruleset)}).",
+            ))
+        else:
+            text, step = _milestone_step(work, choice.milestone, ruleset, options)
+            problems += step
+            done.append(text)
+    if choice.high_concept is not None and not grant.high_concept:
+        problems.append(_not_granted("let you rewrite the high concept", label))
+    else:
+        problems += _rewrite_concept(work, choice.high_concept, done)
+    if choice.extreme_renames and not grant.rename_extreme:
+        problems.append(_not_granted("rename an extreme consequence", label))
+    else:
+        problems += _rename_extremes(work, choice.extreme_renames, done)
+    problems += _recover(work, ruleset, options, choice.recoveries, when, done, grant, label)
+    problems += _clear_held(work, ruleset, options, choice.clears, when, done, grant, label)
+    if choice.new_stunt is not None:
+        if extra_refresh:
             stunt = Stunt(name=choice.new_stunt.name.strip(), text=choice.new_stunt.text.strip())
             work.stunts = [*work.stunts, stunt]
             done.append(f"Bought the stunt “{stunt.name or stunt.text[:40]}” with it.")
-    elif choice.new_stunt is not None:
-        problems.append(
-            _problem(
-                "breakthrough.stunt",
-                "stunts",
-                "Only the GM's refresh power-up buys a stunt outside the milestone; "
-                "buy it as the milestone instead.",
+        else:
+            problems.append(
+                _problem(
+                    "breakthrough.stunt",
+                    "stunts",
+                    "Only the GM's refresh power-up buys a stunt outside the milestone; "
+                    "buy it as the milestone instead."
+                    if grant.gm_power_up
+                    else f"A {label.lower()} grants no refresh to buy a stunt with; buy it as the change instead.",
+                )
             )
-        )
-    points = work.saved_skill_points + 1 + (1 if choice.gm_skill_point else 0)
-    text, spend_problems = _spend(work, list(choice.raises), points, ruleset)
-    problems += spend_problems
+    if choice.gm_skill_point and not grant.gm_power_up:
+        problems.append(_not_granted("bring the GM's power-up", label))
+    gained = grant.skill_points + (1 if choice.gm_skill_point and grant.gm_power_up else 0)
+    points = work.saved_skill_points + gained
+    if choice.raises or gained:
+        text, spend_problems = _spend(work, list(choice.raises), points, ruleset, 1 if grant.raise_cap else 0)
+        problems += spend_problems
+        if not problems:
+            done.append(f"{text}." if text else "")
+            if work.saved_skill_points:
+                n = work.saved_skill_points
+                done.append(f"{count_word(n).capitalize()} skill point{'s' if n != 1 else ''} saved.")
     if not problems:
-        done.append(f"{text}." if text else "")
-        if work.saved_skill_points:
-            n = work.saved_skill_points
-            done.append(f"{count_word(n).capitalize()} skill point{'s' if n != 1 else ''} saved.")
-    if not problems:
-        probe = work.model_copy(update={"advancement": [*work.advancement, BREAKTHROUGH_MARK]})
-        problems = rule_problems(character, probe, ruleset, options, "This breakthrough")
+        probe = work.model_copy(update={"advancement": [*work.advancement, HistoryEntry(kind=kind)]})
+        problems = rule_problems(character, probe, ruleset, options, f"This {label.lower()}")
     if problems:
         raise Refused(problems)
-    summary = " ".join(d for d in done if d) or "Breakthrough taken."
-    return record(character, work, "breakthrough", summary, when, at)
+    summary = " ".join(d for d in done if d) or f"{label} taken."
+    return record(character, work, kind, summary, when, at)
 
 
 def _rewrite_concept(work: Character, text: str | None, done: list[str]) -> list[Problem]:
@@ -535,18 +665,20 @@ def _recover(
     recoveries: dict[str, str],
     when: ClockStamp | None,
     done: list[str],
+    grant: MilestoneGrant,
+    label: str,
 ) -> list[Problem]:
-    """Moderate and severe consequences: those recovering clear, the chosen others start recovering."""
+    """Consequences of the kinds the grant names: those recovering clear, the chosen begin recovery."""
     slots = slots_of(work, ruleset, options)
     kept, cleared, started = [], [], []
     for c in work.consequences:
         slot = slots.get(c.slot)
         severity = slot.severity if slot else None
-        if severity == Severity.EXTREME:
+        if severity == Severity.EXTREME and grant.rename_extreme:
             cleared.append(f"the extreme consequence slot (“{c.text}” stays as an aspect)")
-        elif severity in (Severity.MODERATE, Severity.SEVERE) and c.recovering:
+        elif severity in grant.clear_recovering and c.recovering:
             cleared.append(f"“{c.text or slot.label}”")
-        elif severity in (Severity.MODERATE, Severity.SEVERE) and c.slot in recoveries:
+        elif severity in grant.begin_recovery and c.slot in recoveries and not c.recovering:
             new = begin_recovery(c, recoveries[c.slot], when)
             started.append(f"“{new.text}”")
             kept.append(new)
@@ -556,19 +688,17 @@ def _recover(
         s
         for s in recoveries
         if not any(
-            c.slot == s
-            and not c.recovering
-            and slots.get(s)
-            and slots[s].severity in (Severity.MODERATE, Severity.SEVERE)
+            c.slot == s and not c.recovering and slots.get(s) and slots[s].severity in grant.begin_recovery
             for c in work.consequences
         )
     ]
     if wrong:
+        kinds = join_words([sev.value for sev in grant.begin_recovery], "or") or "no"
         return [
             _problem(
                 "breakthrough.recovery",
                 f"consequences.{wrong[0]}",
-                f"A breakthrough starts recovery only for moderate or severe consequences not yet recovering; "
+                f"A {label.lower()} starts recovery only for {kinds} consequences not yet recovering; "
                 f"{join_words(wrong)} {'is' if len(wrong) == 1 else 'are'} not one.",
             )
         ]
@@ -577,6 +707,69 @@ def _recover(
         done.append(f"Cleared {join_words(cleared)}.")
     if started:
         done.append(f"Began recovery: {join_words(started)}.")
+    return []
+
+
+def held_sessions(character: Character, slot: str, when: ClockStamp | None) -> int | None:
+    """Sessions since the consequence in `slot` was taken, from the history (None: not recorded)."""
+    if when is None:
+        return None
+    for entry in reversed(character.advancement):
+        for change in entry.changes:
+            if (
+                change.field.startswith("consequences")
+                and isinstance(change.after, dict)
+                and change.after.get("slot") == slot
+                and change.before is None
+            ):
+                return when.session - entry.when.session
+    return None
+
+
+def clear_held_options(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None, grant: MilestoneGrant,
+    when: ClockStamp | None,
+) -> list[ChoiceStatus]:
+    """Consequences a milestone may clear because they were held long enough (Fate Accelerated)."""
+    slots = slots_of(character, ruleset, options)
+    out = []
+    for c in character.consequences:
+        slot = slots.get(c.slot)
+        if slot is None or slot.severity not in grant.clear_held:
+            continue
+        need = grant.clear_held[slot.severity]
+        held = held_sessions(character, c.slot, when)
+        label = f"{slot.label or slot.severity.label}: {c.text or '(unnamed)'}"
+        if held is None or held >= need:
+            out.append(ChoiceStatus(c.slot, True, "" if held is not None else
+                                    "When it was taken is not recorded: clear it if it has been held "
+                                    f"for {count_word(need)} sessions.", label))
+        else:
+            out.append(ChoiceStatus(c.slot, False, f"Held for {counted(held, 'session')}; it may clear after "
+                                    f"{count_word(need)}.", label))
+    return out
+
+
+def _clear_held(
+    work: Character, ruleset: RuleSet, options: CampaignOptions | None, clears: tuple[str, ...],
+    when: ClockStamp | None, done: list[str], grant: MilestoneGrant, label: str,
+) -> list[Problem]:
+    if not clears:
+        return []
+    status = {s.value: s for s in clear_held_options(work, ruleset, options, grant, when)}
+    out = []
+    for slot in clears:
+        st = status.get(slot)
+        if st is None:
+            out.append(_problem("milestone.clear", f"consequences.{slot}",
+                                f"A {label.lower()} cannot clear that consequence."))
+        elif not st.available:
+            out.append(_problem("milestone.clear", f"consequences.{slot}", st.reason))
+    if out:
+        return out
+    gone = [c for c in work.consequences if c.slot in clears]
+    work.consequences = [c for c in work.consequences if c.slot not in clears]
+    done.append(f"Cleared {join_words([f'“{c.text}”' for c in gone])}.")
     return []
 
 

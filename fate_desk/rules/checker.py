@@ -8,7 +8,8 @@ from enum import StrEnum
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
-from .derive import Derived, count_word, derive, join_words, only_count, ordinal
+from .derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
+from .grants import has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points
 from .ruleset import RuleSet, ShapeKind
 
 
@@ -46,7 +47,17 @@ class CheckResult:
         return [p.code for p in self.problems]
 
 
+def canonical(character: Character, ruleset: RuleSet) -> Character:
+    """The character with skill names spelled as the rule set spells them ("physique" is Physique)."""
+    names = {s.casefold(): s for s in ruleset.skills}
+    skills = {names.get(n.casefold(), n): r for n, r in character.skills.items()}
+    if list(skills) == list(character.skills):
+        return character
+    return character.model_copy(update={"skills": skills})
+
+
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
+    character = canonical(character, ruleset)
     derived = derive(character, ruleset, options)
     problems: list[Problem] = []
     kind = character.kind
@@ -99,11 +110,11 @@ def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Proble
 
 
 def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
-    problems = _check_unknown_skills(character, ruleset)
-    if character.has_breakthrough():
+    problems = _check_unknown_skills(character, ruleset) + _below_mediocre(character, ruleset)
+    if has_advanced(character, ruleset):
         if ruleset.column_rule:
             problems += column_problems(character, ruleset)
-        return problems
+        return problems + _check_advanced_points(character, ruleset)
     shape = ruleset.shape
     problems += _check_peak(character, ruleset, ruleset.peak)
     if shape.kind in (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS):
@@ -117,16 +128,59 @@ def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
     return problems
 
 
-def _check_peak(character: Character, ruleset: RuleSet, peak: int) -> list[Problem]:
+def _below_mediocre(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """No creation shape (and no advancement) puts a skill below Mediocre (+0)."""
+    shape_word = ruleset.shape.kind.label
+    return [
+        Problem(
+            "skills.over", Level.ERROR, f"skills.{name}",
+            f"{name} is {ladder_label(rating)}, but the {shape_word} has no place below Mediocre (+0): "
+            f"every {ruleset.skill_word} starts at Mediocre (+0) or higher. Raise {name} to Mediocre (+0).",
+        )
+        for name, rating in sorted(character.skills.items())
+        if rating < 0
+    ]
+
+
+def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """After advancement: the points on the sheet are the creation points plus those granted
+    (less what is saved), and no skill is above the rule set's cap."""
     out = []
-    for name, rating in sorted(character.skills.items()):
-        if rating > peak:
+    plural = ruleset.skill_word_plural
+    start = starting_points(ruleset)
+    if start is not None:
+        granted = skill_points_granted(character, ruleset)
+        allowed = start + granted - character.saved_skill_points
+        spent = sum(r for r in character.skills.values() if r > 0)
+        if spent > allowed:
+            saved = (
+                f", less {count_word(character.saved_skill_points)} saved"
+                if character.saved_skill_points else ""
+            )
             out.append(Problem(
-                "skills.cap", Level.ERROR, f"skills.{name}",
-                f"{name} is {ladder_label(rating)}, but at creation no {ruleset.skill_word} may be "
-                f"higher than {ladder_label(peak)}. Lower {name} to {ladder_label(peak)} or below.",
+                "skills.points", Level.ERROR, "skills",
+                f"Your {plural} add up to {spent} points, but creation gave {start} and advancement "
+                f"{granted}{saved}: at most {allowed}. Lower {plural} by {spent - allowed} "
+                f"point{'s' if spent - allowed != 1 else ''} in all.",
             ))
+    cap = skill_cap(character, ruleset)
+    if cap is not None:
+        out += _check_peak(character, ruleset, cap, f"in {ruleset.name} no {ruleset.skill_word} may rise above")
     return out
+
+
+def _check_peak(character: Character, ruleset: RuleSet, peak: int, rule: str = "") -> list[Problem]:
+    """Skills above the creation peak (or, after advancement, the rule set's cap)."""
+    rule = rule or f"at creation no {ruleset.skill_word} may be higher than"
+    return [
+        Problem(
+            "skills.cap", Level.ERROR, f"skills.{name}",
+            f"{name} is {ladder_label(rating)}, but {rule} {ladder_label(peak)}. "
+            f"Lower {name} to {ladder_label(peak)} or below.",
+        )
+        for name, rating in sorted(character.skills.items())
+        if rating > peak
+    ]
 
 
 def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
@@ -185,11 +239,12 @@ def mediocre_count(character: Character, ruleset: RuleSet) -> int:
 def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     """No rating above Mediocre may hold more skills than the rating one step below."""
     actual = _rating_counts(character)
+    actual[0] = mediocre_count(character, ruleset)
     word = ruleset.skill_word
     plural = ruleset.skill_word_plural
     out = []
-    for rating in sorted(actual, reverse=True):
-        below = mediocre_count(character, ruleset) if rating == 1 else actual.get(rating - 1, 0)
+    for rating in sorted((r for r in actual if r > 0), reverse=True):
+        below = actual.get(rating - 1, 0)
         have = actual[rating]
         if have <= below:
             continue
@@ -198,10 +253,23 @@ def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
             "skills.column", Level.ERROR, f"skills.{names[0]}",
             f"{count_word(have).capitalize()} {word if have == 1 else plural} at {ladder_label(rating)} "
             f"but {only_count(below)} at {ladder_label(rating - 1)}: no rating may have more "
-            f"{plural} than the one below it. Raise another {word} to {ladder_label(rating - 1)}, "
-            f"or lower {_names(names)}.",
+            f"{plural} than the one below it. {_column_fix(actual, rating, names, ruleset)}",
         ))
     return out
+
+
+def _column_fix(actual: Counter, rating: int, names: list[str], ruleset: RuleSet) -> str:
+    """Suggest a raise into the row below only when it mends this row without breaking that one."""
+    word = ruleset.skill_word
+    lower = f"lower {_names(names)}" if len(names) <= 2 else f"lower one of {_names(names)}"
+    have, below = actual[rating], actual.get(rating - 1, 0)
+    if rating >= 2 and have == below + 1:
+        # Raising a skill from rating-2 to rating-1 fills this row's gap; the row below must
+        # still have room, i.e. rating-1 stays no larger than rating-2 afterwards.
+        source = actual.get(rating - 2, 0)
+        if below + 1 <= source - 1:
+            return f"Raise another {word} to {ladder_label(rating - 1)}, or {lower}."
+    return f"{lower[0].upper()}{lower[1:]} to {ladder_label(rating - 1)}."
 
 
 def _check_budget(character: Character, ruleset: RuleSet, points: int) -> list[Problem]:
@@ -262,6 +330,27 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
                 "aspects.missing", Level.WARNING, f"aspects[{slot}]",
                 f"The {label} is empty: {_ASPECT_HINTS[role]}.",
             ))
+    return out + _aspect_counts(character, ruleset)
+
+
+def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """One high concept, one trouble (as many as the rule set has), and no more aspects than its slots."""
+    written = [a for a in character.aspects if a.text.strip()]
+    out = []
+    for role in (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP):
+        have, may = sum(a.role == role for a in written), ruleset.aspects.count(role)
+        if have > may:
+            out.append(Problem(
+                "aspects.count", Level.ERROR, "aspects",
+                f"{count_word(have).capitalize()} aspects are marked {role.label}, but {ruleset.name} "
+                f"gives a character {count_word(may)}. Make the others ordinary aspects or remove them.",
+            ))
+    if len(written) > len(ruleset.aspects):
+        out.append(Problem(
+            "aspects.count", Level.ERROR, "aspects",
+            f"{count_word(len(written)).capitalize()} aspects, but {ruleset.name} gives a character "
+            f"{count_word(len(ruleset.aspects))}. Remove {count_word(len(written) - len(ruleset.aspects))}.",
+        ))
     return out
 
 
@@ -269,15 +358,28 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
 
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
     out = []
-    n = len(character.stunts)
+    n = len(real_stunts(character))
+    expected = ruleset.refresh_start + refresh_granted(character, ruleset)
+    if character.refresh != expected:
+        out.append(Problem(
+            "refresh.base", Level.ERROR, "refresh",
+            f"Base refresh is {character.refresh}, but a {ruleset.name} character starts with "
+            f"{ruleset.refresh_start}"
+            + (f" and advancement has added {expected - ruleset.refresh_start}" if expected != ruleset.refresh_start else "")
+            + f": it should be {expected}. Stunts lower the refresh you play with, not the base.",
+        ))
     if derived.refresh < ruleset.refresh_minimum:
-        most = ruleset.free_stunts + max(0, (character.refresh - ruleset.refresh_minimum)) // max(1, ruleset.stunt_cost)
+        room = character.refresh - ruleset.refresh_minimum
+        if room < 0:
+            fix = f"A base refresh of {character.refresh} is already below it, whatever the stunts."
+        else:
+            most = ruleset.free_stunts + room // max(1, ruleset.stunt_cost)
+            fix = (f"With a refresh of {character.refresh} you can have at most {count_word(most)} "
+                   f"stunts: remove {count_word(n - most)}.")
         out.append(Problem(
             "refresh.minimum", Level.ERROR, "stunts",
-            f"{count_word(n).capitalize()} stunts bring refresh down to {derived.refresh}, but refresh "
-            f"can never drop below {ruleset.refresh_minimum}. With a refresh of {character.refresh} "
-            f"you can have at most {count_word(most)} stunts: remove "
-            f"{count_word(n - most)}.",
+            f"{count_word(n).capitalize()} stunt{'s' if n != 1 else ''} bring refresh down to "
+            f"{derived.refresh}, but refresh can never drop below {ruleset.refresh_minimum}. {fix}",
         ))
     if derived.free_stunts_left > 0:
         left = derived.free_stunts_left

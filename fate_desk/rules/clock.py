@@ -10,15 +10,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from fate_desk.model import Arc, Campaign, Character, CharacterKind, HistoryEntry, SessionLog, SituationAspect
+from fate_desk.model import (
+    Arc,
+    Campaign,
+    Character,
+    CharacterKind,
+    ClockStamp,
+    HistoryEntry,
+    SessionLog,
+    SituationAspect,
+)
 
-from .advance import BreakthroughChoice, MilestoneChoice, apply_breakthrough, apply_milestone
+from .advance import (
+    BreakthroughChoice,
+    MilestoneChoice,
+    apply_advance,
+    apply_milestone,
+    arc_level,
+)
 from .checker import Level, Problem
 from .derive import derive, join_words
 from .history import Refused, counted, record
 from .loader import get_ruleset
 from .recovery import clear_severe_in_recovery, progress
-from .ruleset import RuleSet
+from .ruleset import MilestoneLevel, RuleSet
 
 
 @dataclass(frozen=True)
@@ -205,8 +220,9 @@ def _end_scene_object(campaign: Campaign, choice: EndScene):
 
 def end_session(
     campaign: Campaign,
-    milestones: Mapping[str, MilestoneChoice | None] | None = None,
+    milestones: Mapping[str, MilestoneChoice | BreakthroughChoice | None] | None = None,
     *,
+    level: MilestoneLevel | None = None,
     date: str = "",
     title: str = "",
     notes: str = "",
@@ -214,24 +230,38 @@ def end_session(
     at: str | None = None,
 ) -> ClockResult:
     """Milestones for the PCs who take one (id -> choice, None to pass), fate points back up to
-    refresh, recovery moves on a session, and the session is logged with its date and notes."""
+    refresh, recovery moves on a session, and the session is logged with its date and notes.
+
+    `level` is the milestone this end grants (default: the rule set's session end; pass its
+    scenario end when the session closes a scenario). A milestone that grants more than one
+    change takes a BreakthroughChoice, and every PC gets it (saving any skill point)."""
     milestones = dict(milestones or {})
     rules = _ruleset(campaign, ruleset)
+    level = session_level(rules, level)
+    large = level is not None and _more_than_a_change(rules, level)
+    if large:
+        pcs = [c.id for c in campaign.characters if c.kind == CharacterKind.PC]
+        milestones = {cid: milestones.get(cid) for cid in [*pcs, *milestones]}
+    scene_result = None
+    if scene_open(campaign):
+        # The session's last scene ends first, with all a scene's end does (stress clears).
+        scene_result = end_scene(campaign, ruleset=rules, at=at)
+        campaign = scene_result.campaign
     clock = campaign.clock
     problems = _unknown_ids(campaign, milestones, "milestone")
     characters, reports = [], []
     for i, c in enumerate(campaign.characters):
         lines, entries, work = [], [], c
-        if c.id in milestones:
+        if c.id in milestones and level is not None:
             try:
-                applied = apply_milestone(c, milestones[c.id], rules, campaign.options, clock, at)
+                applied = take_milestone(c, level, milestones[c.id], rules, campaign.options, clock, at)
             except Refused as exc:
                 problems += _refuse_for(c, i, exc)
                 characters.append(c)
                 continue
             work = applied.character
             entries.append(applied.entry)
-            lines.append(f"Milestone: {applied.entry.summary}")
+            lines.append(f"{rules.advancement.grants[level].label}: {applied.entry.summary}")
         before = work
         changes = []
         if c.kind == CharacterKind.PC:
@@ -271,30 +301,116 @@ def end_session(
             "clock": clock.model_copy(update={"session": clock.session + 1, "scene": 1}),
         }
     )
+    if scene_result is not None:  # the scene's lines are in the log already
+        reports = _merge_reports(scene_result.reports, reports)
+        events = scene_result.events + events
     return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+
+
+def session_level(rules: RuleSet, level: MilestoneLevel | None = None) -> MilestoneLevel | None:
+    """The milestone a session's end grants (None: none). 'choose' left open falls to the smallest."""
+    dials = rules.advancement
+    level = level or dials.session_end
+    if level == MilestoneLevel.NONE:
+        return None
+    if level == MilestoneLevel.CHOOSE or level not in dials.grants:
+        return dials.levels()[0]
+    return level
+
+
+def _more_than_a_change(rules: RuleSet, level: MilestoneLevel) -> bool:
+    grant = rules.advancement.total(level)
+    return any(
+        (grant.skill_points, grant.refresh, grant.high_concept, grant.gm_power_up, grant.begin_recovery,
+         grant.clear_recovering, grant.clear_held, grant.rename_extreme, grant.raise_cap)
+    )
+
+
+def more_than_a_change(rules: RuleSet, level: MilestoneLevel) -> bool:
+    """Does this milestone grant anything beyond one change (a point, refresh, recovery…)?"""
+    return _more_than_a_change(rules, level)
+
+
+def take_milestone(c: Character, level: MilestoneLevel, choice, rules: RuleSet, options=None,
+                   clock: ClockStamp | None = None, at: str | None = None):
+    """Apply one PC's milestone of `level`: a plain change, or everything a larger one grants."""
+    if isinstance(choice, BreakthroughChoice) or _more_than_a_change(rules, level):
+        if not isinstance(choice, BreakthroughChoice):
+            choice = BreakthroughChoice(milestone=choice)
+        return apply_advance(c, level, choice, rules, options, clock, at)
+    return apply_milestone(c, choice, rules, options, clock, at)
+
+
+def milestone_choices(rules: RuleSet, event: str) -> list[tuple[MilestoneLevel | None, str]]:
+    """What the end of a session (or arc) may grant, for the GM to pick from, default first.
+
+    A fixed dial gives one entry (a session may also close a scenario: a second entry);
+    'choose' offers every milestone the rule set has; 'none' offers nothing."""
+    dials = rules.advancement
+    label = {lv: dials.grants[lv].label for lv in dials.levels()}
+    out: list[tuple[MilestoneLevel | None, str]] = []
+    for when, text in ((event, f"end of {'a session' if event == 'session' else 'an arc'}"),
+                       *((("scenario", "this session also ends a scenario"),) if event == "session" else ())):
+        level = dials.clock_level(when)
+        if level == MilestoneLevel.CHOOSE:
+            out += [(lv, f"{label[lv]} (the GM's choice)") for lv in dials.levels()
+                    if all(lv != have for have, _ in out)]
+        elif level != MilestoneLevel.NONE and all(level != have for have, _ in out):
+            out.append((level, f"{label[level]} ({text})"))
+    return out or [(None, f"None ({rules.name} grants no milestone here)")]
+
+
+def scene_open(campaign: Campaign) -> bool:
+    """Is a scene still under way: a scene not ended, stress marked, or play recorded in it?"""
+    if any(not s.ended for s in campaign.scenes):
+        return True
+    clock = campaign.clock
+    for c in campaign.characters:
+        if c.stress:
+            return True
+        if any(e.kind != "clock" and e.when == clock for e in c.advancement):
+            return True
+    return False
+
+
+def _merge_reports(first: list[CharacterReport], then: list[CharacterReport]) -> list[CharacterReport]:
+    merged: dict[str, CharacterReport] = {}
+    for r in [*first, *then]:
+        old = merged.get(r.character_id)
+        merged[r.character_id] = (
+            r if old is None else CharacterReport(r.character_id, r.name, old.lines + r.lines, old.entries + r.entries)
+        )
+    return list(merged.values())
 
 
 def end_arc(
     campaign: Campaign,
     breakthroughs: Mapping[str, BreakthroughChoice] | None = None,
     *,
+    level: MilestoneLevel | None = None,
     name: str = "",
     notes: str = "",
     ruleset: RuleSet | None = None,
     at: str | None = None,
 ) -> ClockResult:
-    """Every PC takes a breakthrough (a PC without a choice saves the skill point), severe
+    """Every PC takes the arc's milestone (`level`, default the rule set's arc end: Condensed's
+    breakthrough, Core's and Accelerated's major milestone; a PC without a choice saves any skill
+    point), severe
     consequences in recovery clear for everyone, and the arc is logged."""
     breakthroughs = dict(breakthroughs or {})
     rules = _ruleset(campaign, ruleset)
+    level = level or arc_level(rules)
+    if level not in rules.advancement.grants:
+        level = arc_level(rules)
+    arc_label = rules.advancement.grants[level].label
     clock = campaign.clock
     problems = _unknown_ids(campaign, breakthroughs, "breakthrough")
     characters, reports = [], []
     for i, c in enumerate(campaign.characters):
         if c.kind == CharacterKind.PC:
             try:
-                applied = apply_breakthrough(
-                    c, breakthroughs.get(c.id, BreakthroughChoice()), rules, campaign.options, clock, at
+                applied = apply_advance(
+                    c, level, breakthroughs.get(c.id, BreakthroughChoice()), rules, campaign.options, clock, at
                 )
             except Refused as exc:
                 problems += _refuse_for(c, i, exc)
@@ -302,7 +418,7 @@ def end_arc(
                 continue
             characters.append(applied.character)
             reports.append(
-                CharacterReport(c.id, _name(c), [f"Breakthrough: {applied.entry.summary}"], [applied.entry])
+                CharacterReport(c.id, _name(c), [f"{arc_label}: {applied.entry.summary}"], [applied.entry])
             )
             continue
         work, lines = clear_severe_in_recovery(c, rules, campaign.options)

@@ -143,7 +143,7 @@ def derive_consequences(
         return []
     extras = extra_mild_tracks(character, ruleset)
     if options.conditions != ConditionsMode.OFF:
-        return _condition_slots(ruleset, extras, options.conditions)
+        return _condition_slots(character, ruleset, extras, options.conditions)
     slots = [SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in ruleset.consequences.slots]
     mild_value = next((r.value for r in ruleset.consequences.slots if r.severity == Severity.MILD), 2)
     for track in extras:
@@ -161,26 +161,37 @@ def _after_last(slots: list[SlotInfo], severity: Severity) -> int:
     return positions[-1] + 1 if positions else 0
 
 
-def _condition_slots(ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode) -> list[SlotInfo]:
-    """Each consequence splits into a physical and a mental condition of half its value."""
+def _condition_slots(
+    character: Character, ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode
+) -> list[SlotInfo]:
+    """Each consequence splits into a physical and a mental condition of half its value.
+
+    With one stress track (Fate Accelerated, a unified track) harm has no kind, so no condition
+    is kept to physical or mental harm; a unified track's extra mild boxes go to Hurt when
+    Physique is at least as high as Will, else to Scared.
+    """
     further = mode == ConditionsMode.FURTHER_APART
     boxes_each = 2 if further else 1
-    extra_ids = {t.id for t in extras}
+    one_track = len(ruleset.stress.tracks) == 1
+    extra_kinds = {t.id for t in extras}
+    if one_track and extras:
+        physique, will = character.rating("Physique"), character.rating("Will")
+        extra_kinds = {"physical" if physique >= will else "mental"}
     slots: list[SlotInfo] = []
     for rule in ruleset.consequences.slots:
         names = _CONDITIONS.get(rule.severity)
         if not names:
             continue
-        for name, track in zip(names, ("physical", "mental")):
-            boxes = boxes_each + (2 if rule.severity == Severity.MILD and track in extra_ids else 0)
-            cutoff = None
-            if further:
-                # Two marked boxes close the row; an extra mild slot raises that row's cutoff.
-                extra = 2 if rule.severity == Severity.MILD and track in extra_ids else 0
-                cutoff = 2 + extra
-            slots.append(
-                SlotInfo(name.lower(), rule.severity, rule.value // 2, track, name, boxes, cutoff, True)
-            )
+        row: list[tuple[str, str, int]] = []
+        for name, kind in zip(names, ("physical", "mental")):
+            extra = 2 if rule.severity == Severity.MILD and kind in extra_kinds else 0
+            row.append((name, kind, boxes_each + extra))
+        # "Further apart": two marked boxes close a row, and each extra box raises the cutoff
+        # by one. The cutoff belongs to the row, so both of its conditions report it.
+        cutoff = 2 + sum(boxes - boxes_each for _, _, boxes in row) if further else None
+        for name, kind, boxes in row:
+            only = None if one_track else kind
+            slots.append(SlotInfo(name.lower(), rule.severity, rule.value // 2, only, name, boxes, cutoff, True))
     return slots
 
 
@@ -192,9 +203,15 @@ def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -
     return f"{base_refresh} − {paid * cost} for a {which} stunt"
 
 
+def real_stunts(character: Character) -> list:
+    """The stunts that count: an entry with neither name nor text is a blank line, not a stunt."""
+    return [s for s in character.stunts if s.name.strip() or s.text.strip()]
+
+
 def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> Derived:
     stress, names = derive_stress(character, ruleset)
-    paid = max(0, len(character.stunts) - ruleset.free_stunts)
+    taken = len(real_stunts(character))
+    paid = max(0, taken - ruleset.free_stunts)
     if character.kind not in (CharacterKind.PC,):
         # NPCs and monsters do not pay refresh for stunts.
         paid = 0
@@ -207,7 +224,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
             character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts
         ),
         paid_stunts=paid,
-        free_stunts_left=max(0, ruleset.free_stunts - len(character.stunts)),
+        free_stunts_left=max(0, ruleset.free_stunts - taken),
     )
 
 

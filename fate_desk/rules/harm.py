@@ -80,7 +80,7 @@ def _conditions(options: CampaignOptions | None) -> ConditionsMode:
 def _row_room(character: Character, slots: dict[str, SlotInfo], slot: SlotInfo) -> int:
     """'Further apart' conditions: boxes still markable on the slot's row before the cutoff."""
     row = [s for s in slots.values() if s.severity == slot.severity]
-    cutoff = 2 + sum(max(0, s.boxes - 2) for s in row)  # extra boxes raise the cutoff one for one
+    cutoff = slot.row_cutoff if slot.row_cutoff is not None else 2
     marked = sum(c.boxes_marked for s in row if (c := filled(character, s.id)))
     return max(0, cutoff - marked)
 
@@ -197,11 +197,13 @@ def mark_stress(
 
 
 def _boxes_text(values: list[int], track_name: str) -> str:
+    # A track already called "stress" (Fate Accelerated's only one) is not "stress stress".
+    what = "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
     if all(v == 1 for v in values):
         n = len(values)
-        return f"{count_word(n)} {track_name} stress box{'es' if n != 1 else ''}"
+        return f"{count_word(n)} {what} box{'es' if n != 1 else ''}"
     boxes = "box" if len(values) == 1 else "boxes"
-    return f"the {track_name} stress {boxes} worth {join_words([str(v) for v in values])}"
+    return f"the {what} {boxes} worth {join_words([str(v) for v in values])}"
 
 
 def clear_stress(character: Character, when: ClockStamp | None = None, at: str | None = None) -> Applied:

@@ -91,7 +91,30 @@ def with_raises(character: Character, raises: list[str]) -> Character:
     return character.model_copy(update={"skills": skills})
 
 
-def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) -> list[Problem]:
+def cap_problems(
+    character: Character, ruleset: RuleSet, raises: list[str], cap: int | None, above: int = 0
+) -> list[Problem]:
+    """Raises past the skill cap; `above` skills may go one step over it (Fate Core's major milestone)."""
+    if cap is None:
+        return []
+    after = with_raises(character, raises)
+    over = sorted(n for n in dict.fromkeys(raises) if after.rating(n) > cap)
+    too_high = [n for n in over if after.rating(n) > cap + above]
+    if not too_high and len(over) <= above:
+        return []
+    name = (too_high or over)[0]
+    limit = ladder_label(cap + above) if above and len(over) <= above else ladder_label(cap)
+    extra = " (one may go a step above it at this milestone)" if above else ""
+    return [Problem(
+        "advance.cap", Level.ERROR, f"skills.{name}",
+        f"{name} cannot go to {ladder_label(after.rating(name))}: in {ruleset.name} no "
+        f"{ruleset.skill_word} may rise above {limit}{extra}.",
+    )]
+
+
+def raise_problems(
+    character: Character, ruleset: RuleSet, raises: list[str], cap: int | None = None, above: int = 0
+) -> list[Problem]:
     """Why these raises, landing together, are not allowed (empty: they are)."""
     word, plural = ruleset.skill_word, ruleset.skill_word_plural
     out = []
@@ -109,8 +132,9 @@ def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) ->
             )
     if out:
         return out
-    if not (ruleset.column_rule or ruleset.shape.kind == ShapeKind.COLUMN):
-        return []
+    out = cap_problems(character, ruleset, raises, cap, above)
+    if out or not (ruleset.column_rule or ruleset.shape.kind == ShapeKind.COLUMN):
+        return out
     after = with_raises(character, raises)
     # The column rule holds after any breakthrough, and raises only come from breakthroughs.
     marked = after.model_copy(update={"advancement": [*character.advancement, BREAKTHROUGH_MARK]})
@@ -118,12 +142,14 @@ def raise_problems(character: Character, ruleset: RuleSet, raises: list[str]) ->
     return column_refusals(before, marked, ruleset, describe_raises(character, raises))
 
 
-def raise_options(character: Character, ruleset: RuleSet) -> list[ChoiceStatus]:
+def raise_options(
+    character: Character, ruleset: RuleSet, cap: int | None = None, above: int = 0
+) -> list[ChoiceStatus]:
     """Each skill that could be raised one step on its own, with the reason where it cannot."""
     names = list(ruleset.skills) + sorted(n for n in character.skills if n not in ruleset.skills)
     out = []
     for name in names:
-        problems = raise_problems(character, ruleset, [name])
+        problems = raise_problems(character, ruleset, [name], cap, above)
         label = f"{name}: {ladder_label(character.rating(name))} → {ladder_label(character.rating(name) + 1)}"
         out.append(ChoiceStatus(name, not problems, " ".join(p.message for p in problems), label))
     return out

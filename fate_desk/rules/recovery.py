@@ -190,6 +190,22 @@ def clear_severe_in_recovery(
     return character.model_copy(update={"consequences": kept}), lines
 
 
+def _moment(ruleset: RuleSet, what: str) -> str:
+    """'your next breakthrough (the end of this arc)', 'your next significant milestone (the end
+    of this scenario)': the smallest milestone of the rule set that does `what`."""
+    dials = ruleset.advancement
+    for level in dials.levels():
+        grant = dials.total(level)
+        if (grant.rename_extreme if what == "rename_extreme" else Severity.SEVERE in grant.clear_recovering):
+            when = next((w for w in ("scenario", "arc") if dials.clock_level(w) == level), None)
+            end = f" (the end of this {when})" if when and what != "rename_extreme" else ""
+            return f"your next {dials.grants[level].label.lower()}{end}"
+        if what == "clear_severe" and Severity.SEVERE in grant.clear_held:
+            n = grant.clear_held[Severity.SEVERE]
+            return f"your next {dials.grants[level].label.lower()} once held for {n} sessions"
+    return "the GM's word"
+
+
 def clears_when(
     character: Character,
     ruleset: RuleSet,
@@ -200,7 +216,7 @@ def clears_when(
     """What the sheet shows beside a consequence: how to treat it, or when it will clear."""
     info, c = _slot(character, ruleset, slot, options)
     if info.severity == Severity.EXTREME:
-        return "Permanent: at your next breakthrough you may rename it, but it stays."
+        return f"Permanent: at {_moment(ruleset, 'rename_extreme')} you may rename it, but it stays."
     if not c.recovering:
         base = treatment_difficulty(info.severity)
         own = treatment_difficulty(info.severity, True)
@@ -209,7 +225,7 @@ def clears_when(
             f"({ladder_label(own)} to treat yourself)."
         )
     if info.severity == Severity.SEVERE:
-        return "Recovering: clears at your next breakthrough (the end of this arc)."
+        return f"Recovering: clears at {_moment(ruleset, 'clear_severe')}."
     unit = "scene" if info.severity == Severity.MILD else "session"
     if clock is None:
         return f"Recovering: clears after one full {unit}."

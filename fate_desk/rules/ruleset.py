@@ -94,6 +94,128 @@ class ConsequenceRules(FateModel):
     extra_mild_at: int | None = None
 
 
+class MilestoneLevel(StrEnum):
+    """The kinds of advancement a rule set may have, and what a clock event grants."""
+
+    NONE = "none"
+    MINOR = "minor"  # Fate Core and Accelerated; Fate Condensed's plain "milestone"
+    SIGNIFICANT = "significant"
+    MAJOR = "major"
+    BREAKTHROUGH = "breakthrough"  # Fate Condensed's end of an arc
+    CHOOSE = "choose"  # the rule set leaves it to the GM at the table
+
+    @property
+    def history_kind(self) -> str:
+        """The history entry's kind: 'milestone', 'significant milestone', 'breakthrough', ..."""
+        if self in (MilestoneLevel.MINOR, MilestoneLevel.NONE, MilestoneLevel.CHOOSE):
+            return "milestone"
+        if self == MilestoneLevel.BREAKTHROUGH:
+            return "breakthrough"
+        return f"{self.value} milestone"
+
+
+class ChangeKind(StrEnum):
+    """The one change a milestone allows."""
+
+    SWAP_SKILLS = "swap_skills"
+    REPLACE_SKILL = "replace_skill"
+    REWRITE_STUNT = "rewrite_stunt"
+    BUY_STUNT = "buy_stunt"
+    REWRITE_ASPECT = "rewrite_aspect"
+
+
+class MilestoneGrant(FateModel):
+    """What one kind of milestone gives, on top of the kinds it includes."""
+
+    label: str = Field(min_length=1)
+    includes: list[MilestoneLevel] = Field(default_factory=list)  # their benefits come too
+    change: bool = True  # one of the rule set's milestone changes (or none)
+    skill_points: int = Field(0, ge=0, le=5)
+    refresh: int = Field(0, ge=0, le=5)  # + refresh, which may buy a stunt at once
+    high_concept: bool = False  # the high concept may be rewritten
+    raise_cap: bool = False  # one skill may go a step above the skill cap, raising the cap
+    gm_power_up: bool = False  # the GM may add +1 refresh and/or a second skill point
+    # Severities that may be renamed to begin recovery; severities in recovery that clear.
+    begin_recovery: list[Severity] = Field(default_factory=list)
+    clear_recovering: list[Severity] = Field(default_factory=list)
+    # Severity -> sessions held: such a consequence may be cleared (Fate Accelerated).
+    clear_held: dict[Severity, int] = Field(default_factory=dict)
+    rename_extreme: bool = False  # an extreme consequence may be renamed (frees the slot)
+
+
+def _condensed_grants() -> dict[MilestoneLevel, MilestoneGrant]:
+    return {
+        MilestoneLevel.MINOR: MilestoneGrant(label="Milestone"),
+        MilestoneLevel.BREAKTHROUGH: MilestoneGrant(
+            label="Breakthrough",
+            skill_points=1,
+            high_concept=True,
+            gm_power_up=True,
+            begin_recovery=[Severity.MODERATE, Severity.SEVERE],
+            clear_recovering=[Severity.MODERATE, Severity.SEVERE],
+            rename_extreme=True,
+        ),
+    }
+
+
+class Advancement(FateModel):
+    """The advancement dials; the defaults are Fate Condensed's milestones and breakthroughs."""
+
+    session_end: MilestoneLevel = MilestoneLevel.MINOR
+    scenario_end: MilestoneLevel = MilestoneLevel.NONE  # Condensed has no scenarios
+    arc_end: MilestoneLevel = MilestoneLevel.BREAKTHROUGH
+    changes: list[ChangeKind] = Field(default_factory=lambda: list(ChangeKind))
+    # The highest rating a skill may reach after creation (None: no cap); `raise_cap` grants
+    # lift it one step each (Fate Core's major milestone).
+    skill_cap: int | None = Field(None, ge=0, le=12)
+    grants: dict[MilestoneLevel, MilestoneGrant] = Field(default_factory=_condensed_grants)
+
+    @model_validator(mode="after")
+    def _known(self) -> "Advancement":
+        for when in (self.session_end, self.scenario_end, self.arc_end):
+            if when not in (MilestoneLevel.NONE, MilestoneLevel.CHOOSE) and when not in self.grants:
+                raise ValueError(f"the clock grants a {when.value} milestone, but [advancement.grants] has none")
+        for level, grant in self.grants.items():
+            for inner in grant.includes:
+                if inner not in self.grants or inner == level:
+                    raise ValueError(f"the {level.value} milestone includes {inner.value}, which is not defined")
+        return self
+
+    def levels(self) -> list[MilestoneLevel]:
+        """The kinds of milestone this rule set has, smallest first."""
+        order = list(MilestoneLevel)
+        return sorted(self.grants, key=order.index)
+
+    def total(self, level: MilestoneLevel) -> MilestoneGrant:
+        """A milestone's whole benefit: its own grant merged with every kind it includes."""
+        grant = self.grants[level]
+        parts = [grant] + [self.total(inner) for inner in grant.includes]
+        held: dict[Severity, int] = {}
+        for part in parts:
+            for sev, n in part.clear_held.items():
+                held[sev] = min(n, held.get(sev, n))
+        return MilestoneGrant(
+            label=grant.label,
+            change=any(p.change for p in parts),
+            skill_points=sum(p.skill_points for p in parts),
+            refresh=sum(p.refresh for p in parts),
+            high_concept=any(p.high_concept for p in parts),
+            raise_cap=any(p.raise_cap for p in parts),
+            gm_power_up=any(p.gm_power_up for p in parts),
+            begin_recovery=sorted({s for p in parts for s in p.begin_recovery}, key=list(Severity).index),
+            clear_recovering=sorted({s for p in parts for s in p.clear_recovering}, key=list(Severity).index),
+            clear_held=held,
+            rename_extreme=any(p.rename_extreme for p in parts),
+        )
+
+    def by_history_kind(self, kind: str) -> MilestoneLevel | None:
+        """The milestone level a history entry of this kind records, if it is one of ours."""
+        return next((lv for lv in self.levels() if lv.history_kind == kind), None)
+
+    def clock_level(self, event: str) -> MilestoneLevel:
+        return {"session": self.session_end, "scenario": self.scenario_end, "arc": self.arc_end}[event]
+
+
 class RuleSet(FateModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1)
@@ -113,6 +235,7 @@ class RuleSet(FateModel):
     stunt_cost: int = Field(1, ge=0)
     stress: StressRules
     consequences: ConsequenceRules
+    advancement: Advancement = Field(default_factory=Advancement)
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":

@@ -84,10 +84,15 @@ class StuntsSection:
             card = self.cards.pop()
             card.hide()
             card.deleteLater()
-        for i, (card, stunt) in enumerate(zip(self.cards, character.stunts)):
+        written = 0  # blank entries are not stunts (the checker's rule): they cost nothing yet
+        for card, stunt in zip(self.cards, character.stunts):
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
-            paid = pays_refresh and i >= ruleset.free_stunts
+            if not (stunt.name.strip() or stunt.text.strip()):
+                card.cost.setText("<small>blank: no cost until written</small>")
+                continue
+            paid = pays_refresh and written >= ruleset.free_stunts
+            written += 1
             card.cost.setText(f"<small>costs {ruleset.stunt_cost} refresh</small>" if paid else "<small>free</small>")
         self.empty.setVisible(not character.stunts)
         self.summary.setText(self._summary(character, ruleset, derived, pays_refresh))

@@ -1,12 +1,18 @@
-"""The breakthrough dialog: a milestone change, the high concept, recovery, power-ups, raises."""
+"""The advancement dialog for any milestone larger than a single change: Fate Condensed's
+breakthrough, Fate Core's and Accelerated's minor, significant and major milestones. It shows
+exactly the parts the rule set's milestone grants; choices that cannot be taken say why."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox, QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget,
+)
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
 from fate_desk.rules import RuleSet
-from fate_desk.rules.advance import BreakthroughChoice, apply_breakthrough, breakthrough_options
+from fate_desk.rules.advance import BreakthroughChoice, advance_options, apply_advance, arc_level
+from fate_desk.rules.derive import join_words
+from fate_desk.rules.ruleset import MilestoneGrant, MilestoneLevel
 
 from ..dialogs.base import FormDialog
 from ..forms import child
@@ -16,20 +22,54 @@ from .preview import show_outcome
 from .raises import RaisesPicker
 
 
+def grant_summary(grant: MilestoneGrant, ruleset: RuleSet) -> str:
+    """'one change to the sheet, one skill point, +1 refresh, …': what a milestone gives."""
+    parts = ["one change to the sheet (or none)"] if grant.change else []
+    if grant.skill_points:
+        n = grant.skill_points
+        parts.append(f"{'one' if n == 1 else n} {ruleset.skill_word} point{'s' if n != 1 else ''}")
+    if grant.refresh:
+        parts.append(f"+{grant.refresh} refresh")
+    if grant.raise_cap:
+        parts.append(f"one {ruleset.skill_word} may rise a step above the cap")
+    if grant.high_concept:
+        parts.append("a new high concept if wanted")
+    kinds = sorted({s.value for s in [*grant.begin_recovery, *grant.clear_recovering]})
+    if kinds:
+        parts.append(f"recovery for {join_words(kinds, 'or')} consequences")
+    if grant.clear_held:
+        held = [f"{sev.value} held {n} sessions" for sev, n in grant.clear_held.items()]
+        parts.append(f"clearing a consequence ({join_words(held, 'or')})")
+    if grant.gm_power_up:
+        parts.append("whatever the GM grants")
+    return join_words(parts)
+
+
 class BreakthroughDialog(FormDialog):
-    """Everything decided at a PC's breakthrough; the preview is the core operation's own result."""
+    """Everything decided at a PC's milestone or breakthrough; the preview is the core operation's
+    own result. `level` is the rule set's kind of milestone (default: the one an arc's end brings)."""
 
     def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
-                 when: ClockStamp | None = None, parent: QWidget | None = None):
+                 when: ClockStamp | None = None, parent: QWidget | None = None,
+                 level: MilestoneLevel | None = None):
         name = character.name or "(unnamed)"
-        super().__init__("table_breakthrough", f"Breakthrough for {name}", parent)
+        self.level = level or arc_level(ruleset)
+        self.grant = ruleset.advancement.total(self.level)
+        label = self.grant.label
+        super().__init__("table_breakthrough", f"{label} for {name}", parent)
         self.character, self.ruleset, self.options, self.when = character, ruleset, options, when
-        offer = breakthrough_options(character, ruleset, options)
+        offer = advance_options(character, self.level, ruleset, options, when)
         self.base_points = offer.skill_points
-        arc = f" at the end of arc {when.arc}" if when and when.arc else ""
+        at = ""
+        if when and self.level in (MilestoneLevel.BREAKTHROUGH, ruleset.advancement.arc_end) and when.arc:
+            at = f" at the end of arc {when.arc}"
+        elif when and when.session:
+            at = f" (session {when.session})"
+        article = "an" if label[:1].lower() in "aeiou" else "a"
         child(self.form, QLabel, "headingLabel").setText(
-            f"<b>{escape(name)}</b> reaches a breakthrough{arc}: one milestone change, a skill point, "
-            "recovery for lasting harm, and whatever the GM grants.")
+            f"<b>{escape(name)}</b> reaches {article} {escape(label.lower())}{at}: "
+            f"{escape(grant_summary(self.grant, ruleset))}.")
+        child(self.form, QGroupBox, "previewBox").setTitle(f"The sheet after the {label.lower()}")
         self.picker = MilestonePicker(character, ruleset, options, self, none_text="No milestone change")
         child(self.form, QVBoxLayout, "pickerHolder").addWidget(self.picker)
         self.concept_check: QCheckBox = child(self.form, QCheckBox, "conceptCheck")
@@ -44,15 +84,16 @@ class BreakthroughDialog(FormDialog):
         self.refresh_check.setText(f"+1 refresh ({character.refresh} → {character.refresh + 1} before stunts)")
         self.refresh_check.toggled.connect(self._power_ups)
         self.buy_check.toggled.connect(self._power_ups)
+        self._show_granted(character)
         self.recoveries = self._build_recovery(offer)
-        self.raises = RaisesPicker(character, ruleset, self.base_points, self)
+        self.raises = RaisesPicker(character, ruleset, self.base_points, self, offer.cap, offer.above_cap)
         child(self.form, QVBoxLayout, "raisesHolder").addWidget(self.raises)
         self.skill_point_check.toggled.connect(
             lambda on: self.raises.set_points(self.base_points + (1 if on else 0)))
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Take this breakthrough")
+        self.ok.setText(f"Take this {label.lower()}")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         for signal in (self.picker.changed, self.raises.changed, self.concept_check.toggled,
@@ -62,8 +103,30 @@ class BreakthroughDialog(FormDialog):
         self._update()
         # The scroll area would squeeze its content together rather than scroll it.
         body = child(self.form, QWidget, "choicesBody")
-        body.setMinimumHeight(body.sizeHint().height() + self.raises.sizeHint().height())
-        self.resize(1080, 760)
+        raising = not child(self.form, QGroupBox, "raisesBox").isHidden()
+        body.setMinimumHeight(body.sizeHint().height() + (self.raises.sizeHint().height() if raising else 0))
+        # At most 680 tall, so the dialog and its frame fit a 768-pixel screen; the choices scroll.
+        self.resize(1080, 680 if raising else min(680, max(480, self.sizeHint().height())))
+
+    def _show_granted(self, character: Character) -> None:
+        """Only the parts this milestone grants are shown; a granted refresh is given, not asked."""
+        grant = self.grant
+        # Hidden parts leave room: the shown groups keep their natural height, the rest is space below.
+        child(self.form, QVBoxLayout, "choicesLayout").addStretch(1)
+        child(self.form, QWidget, "milestoneBox").setVisible(grant.change)
+        child(self.form, QWidget, "conceptBox").setVisible(grant.high_concept)
+        child(self.form, QWidget, "raisesBox").setVisible(bool(grant.skill_points or grant.gm_power_up
+                                                               or character.saved_skill_points))
+        box = child(self.form, QGroupBox, "powerUpBox")
+        box.setVisible(grant.gm_power_up or grant.refresh > 0)
+        if not grant.gm_power_up:
+            box.setTitle(f"Refresh the {grant.label.lower()} grants")
+            self.skill_point_check.setVisible(False)
+            after = character.refresh + grant.refresh
+            self.refresh_check.setText(f"+{grant.refresh} refresh ({character.refresh} → {after} before stunts)")
+            self.refresh_check.setChecked(True)
+            self.refresh_check.setEnabled(False)  # granted, not a choice
+            self._power_ups()
 
     def _build_recovery(self, offer) -> dict[str, tuple[QCheckBox, QLineEdit]]:
         layout: QVBoxLayout = child(self.form, QVBoxLayout, "recoveryLayout")
@@ -91,8 +154,25 @@ class BreakthroughDialog(FormDialog):
             layout.addWidget(QLabel("An extreme consequence stays, but may be renamed:"))
             layout.addWidget(edit)
             self.extremes[index] = edit
-        if not (rows or offer.clears or offer.extreme_aspects):
-            layout.addWidget(QLabel("No moderate or severe consequence to recover from."))
+        self.held: dict[str, QCheckBox] = {}
+        for status in offer.clear_held:
+            check = QCheckBox(f"Clear: {status.label}")
+            check.setEnabled(status.available)
+            check.setToolTip(status.reason)
+            check.toggled.connect(lambda *_: self._update())
+            layout.addWidget(check)
+            if status.reason:
+                note = QLabel(f"<small>{escape(status.reason)}</small>")
+                note.setWordWrap(True)
+                note.setEnabled(status.available)
+                layout.addWidget(note)
+            self.held[status.value] = check
+        grant = self.grant
+        kinds = sorted({s.value for s in [*grant.begin_recovery, *grant.clear_recovering, *grant.clear_held]})
+        if not (rows or offer.clears or offer.extreme_aspects or self.held):
+            what = join_words(kinds, "or") if kinds else "lasting"
+            layout.addWidget(QLabel(f"No {what} consequence to recover from."))
+        child(self.form, QWidget, "recoveryBox").setVisible(bool(kinds or grant.rename_extreme))
         return rows
 
     def _power_ups(self) -> None:
@@ -110,15 +190,16 @@ class BreakthroughDialog(FormDialog):
             high_concept=concept,
             recoveries={slot: edit.text() for slot, (check, edit) in self.recoveries.items() if check.isChecked()},
             raises=self.raises.raises(),
-            gm_refresh=self.refresh_check.isChecked(),
-            gm_skill_point=self.skill_point_check.isChecked(),
+            gm_refresh=self.grant.gm_power_up and self.refresh_check.isChecked(),
+            gm_skill_point=self.grant.gm_power_up and self.skill_point_check.isChecked(),
             new_stunt=Stunt(name=self.stunt_name.text(), text=self.stunt_text.text()) if buying else None,
             extreme_renames={i: e.text() for i, e in self.extremes.items() if e.text().strip()},
+            clears=tuple(slot for slot, check in self.held.items() if check.isChecked()),
         )
 
     def _update(self) -> None:
         show_outcome(
             self.preview, self.ok, self.character,
-            lambda: apply_breakthrough(self.character, self.choice(), self.ruleset, self.options, self.when),
+            lambda: apply_advance(self.character, self.level, self.choice(), self.ruleset, self.options, self.when),
             self.ruleset, self.options,
         )

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
-    QCheckBox, QDateEdit, QDialogButtonBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDateEdit, QDialogButtonBox, QGridLayout, QGroupBox, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
+    QSpinBox, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import CharacterKind
-from fate_desk.rules.advance import BreakthroughChoice, apply_breakthrough, apply_milestone
-from fate_desk.rules.clock import ClockResult, EndScene, end_arc, end_scene, end_session, gm_pool, session_log
+from fate_desk.rules.advance import BreakthroughChoice
+from fate_desk.rules.clock import (
+    ClockResult, EndScene, end_arc, end_scene, end_session, gm_pool, milestone_choices, more_than_a_change,
+    scene_open, session_log, take_milestone,
+)
 from fate_desk.rules.derive import join_words
 from fate_desk.rules.history import Refused
+from fate_desk.rules.ruleset import MilestoneLevel
 from fate_desk.rules.table import current_scene
 
 from ..dialogs.base import FormDialog
@@ -128,18 +132,40 @@ class EndSceneDialog(ClockDialog):
 
 
 class _PerPcDialog(ClockDialog):
-    """A row per PC: what they chose so far, and a button opening their dialog."""
+    """A row per PC: what they chose so far, and a button opening their dialog. The milestone
+    combo offers what the rule set grants at this end (the GM picks where it leaves it open)."""
 
-    def _rows(self, layout_name: str, button_text: str, default: str) -> None:
+    event = "session"
+
+    def _levels(self) -> None:
+        self.level_combo: QComboBox = child(self.form, QComboBox, "milestoneCombo")
+        for level, text in milestone_choices(self.ruleset, self.event):
+            self.level_combo.addItem(text, level)
+        self.level_combo.setEnabled(self.level_combo.count() > 1)
+        self.level_combo.setToolTip(
+            "" if self.level_combo.count() > 1
+            else f"{self.ruleset.name} sets which milestone this end grants.")
+        self.level_combo.currentIndexChanged.connect(lambda *_: self._level_changed())
+
+    @property
+    def level(self) -> MilestoneLevel | None:
+        data = self.level_combo.currentData()  # Qt hands the enum back as its text
+        return MilestoneLevel(data) if data else None
+
+    def level_label(self) -> str:
+        level = self.level
+        return self.ruleset.advancement.grants[level].label if level is not None else ""
+
+    def _rows(self, layout_name: str) -> None:
         grid: QGridLayout = child(self.form, QGridLayout, layout_name)
         grid.setColumnStretch(1, 1)
         self.labels: dict[str, QLabel] = {}
         self.buttons: dict[str, QPushButton] = {}
         for row, c in enumerate(self._pcs()):
             name = QLabel(f"<b>{escape(c.name or '(unnamed)')}</b>")
-            status = QLabel(default)
+            status = QLabel()
             status.setWordWrap(True)
-            button = QPushButton(button_text)
+            button = QPushButton()
             button.setObjectName(f"choose_{c.id}")
             button.clicked.connect(lambda _=False, cid=c.id: self.choose(cid))
             grid.addWidget(name, row, 0)
@@ -149,6 +175,46 @@ class _PerPcDialog(ClockDialog):
             self.buttons[c.id] = button
         if not self.labels:
             grid.addWidget(QLabel("There are no player characters in this campaign."), 0, 0)
+
+    def _level_changed(self) -> None:
+        """A different milestone: every PC's choice so far is for the old one, so it starts over."""
+        label = self.level_label()
+        for cid in self.labels:
+            self.choices[cid] = None if self.event == "session" and not self._large() else BreakthroughChoice()
+            self.labels[cid].setText(self._default_text())
+            self.buttons[cid].setText(f"Choose {label.lower()}…" if label else "Nothing to choose")
+            self.buttons[cid].setEnabled(bool(label))
+        self._heading()
+
+    def _large(self) -> bool:
+        return self.level is not None and more_than_a_change(self.ruleset, self.level)
+
+    def _default_text(self) -> str:
+        if self.level is None:
+            return "No milestone at this end."
+        if not self._large():
+            return "No change (the milestone passes)"
+        points = self.ruleset.advancement.total(self.level).skill_points
+        saved = " and saves the skill point" if points else ""
+        return f"Takes the {self.level_label().lower()}{saved}"
+
+    def _dialog_for(self, character):
+        rules = self.document.ruleset_for(character)
+        if self._large():
+            return BreakthroughDialog(character, rules, self.campaign.options, self.campaign.clock, self,
+                                      level=self.level)
+        return MilestoneDialog(character, rules, self.campaign.options, self.campaign.clock, self)
+
+    def _chosen(self, character_id: str, dialog) -> None:
+        choice = dialog.choice()
+        self.choices[character_id] = choice
+        character = self.campaign.character(character_id)
+        if choice is None:
+            self.labels[character_id].setText(self._default_text())
+            return
+        rules = self.document.ruleset_for(character)
+        applied = take_milestone(character, self.level, choice, rules, self.campaign.options)
+        self.labels[character_id].setText(applied.entry.summary)
 
     def choose(self, character_id: str):
         """Open the PC's dialog on top (not blocking); returns it so a test can fill it in."""
@@ -160,14 +226,13 @@ class _PerPcDialog(ClockDialog):
 
 
 class EndSessionDialog(_PerPcDialog):
+    event = "session"
+
     def __init__(self, document, parent: QWidget | None = None):
         super().__init__("table_end_session", "End the session", document, parent)
         clock = self.campaign.clock
         log = session_log(self.campaign)
         self.step_text = f"End session {clock.session}"
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Session {clock.session}</b> ends: each player character may take a milestone, fate points "
-            "come back up to refresh, and consequences in recovery move on a session.")
         self.ok.setText("End the session")
         self.date: QDateEdit = child(self.form, QDateEdit, "dateEdit")
         self.date.setDate(QDate.fromString(log.date, "yyyy-MM-dd") if log.date else QDate.currentDate())
@@ -175,59 +240,65 @@ class EndSessionDialog(_PerPcDialog):
         self.title_edit.setText(log.title)
         self.notes: QPlainTextEdit = child(self.form, QPlainTextEdit, "notesEdit")
         self.notes.setPlainText(log.notes)
-        self.milestones: dict = {c.id: None for c in self._pcs()}
-        self._rows("milestonesLayout", "Choose milestone…", "No change (the milestone passes)")
+        self.choices: dict = {c.id: None for c in self._pcs()}
+        self._levels()
+        self._rows("milestonesLayout")
+        self._level_changed()
         self.fit(640)
 
-    def _dialog_for(self, character):
-        return MilestoneDialog(character, self.document.ruleset_for(character), self.campaign.options,
-                               self.campaign.clock, self)
+    @property
+    def milestones(self) -> dict:
+        return self.choices
 
-    def _chosen(self, character_id: str, dialog) -> None:
-        choice = dialog.choice()
-        self.milestones[character_id] = choice
-        character = self.campaign.character(character_id)
-        if choice is None:
-            self.labels[character_id].setText("No change (the milestone passes)")
-            return
-        applied = apply_milestone(character, choice, self.document.ruleset_for(character), self.campaign.options)
-        self.labels[character_id].setText(applied.entry.summary)
+    def _heading(self) -> None:
+        clock = self.campaign.clock
+        label = self.level_label().lower()
+        grants = f"each player character reaches a {label}" if label else "no milestone is reached"
+        scene = f"scene {clock.scene}, still open, ends first; " if scene_open(self.campaign) else ""
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>Session {clock.session}</b> ends: {scene}{grants}, fate points "
+            "come back up to refresh, and consequences in recovery move on a session.")
 
     def run(self, campaign) -> ClockResult:
-        return end_session(campaign, self.milestones, date=self.date.date().toString("yyyy-MM-dd"),
+        return end_session(campaign, self.choices, level=self.level, date=self.date.date().toString("yyyy-MM-dd"),
                            title=self.title_edit.text().strip(), notes=self.notes.toPlainText().strip(),
                            ruleset=self.ruleset)
 
 
 class EndArcDialog(_PerPcDialog):
+    event = "arc"
+
     def __init__(self, document, parent: QWidget | None = None):
         super().__init__("table_end_arc", "End the arc", document, parent)
         clock = self.campaign.clock
         self.step_text = f"End arc {clock.arc}"
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Arc {clock.arc}</b> ends: every player character reaches a breakthrough, and severe "
-            "consequences in recovery clear. End the arc's last session first.")
         self.ok.setText("End the arc")
         arc = next((a for a in self.campaign.arcs if a.number == clock.arc), None)
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.name_edit.setText(arc.name if arc else "")
         self.notes: QPlainTextEdit = child(self.form, QPlainTextEdit, "notesEdit")
         self.notes.setPlainText(arc.notes if arc else "")
-        self.breakthroughs: dict[str, BreakthroughChoice] = {c.id: BreakthroughChoice() for c in self._pcs()}
-        self._rows("breakthroughsLayout", "Choose breakthrough…", "Takes the breakthrough and saves the skill point")
+        self.choices: dict = {c.id: BreakthroughChoice() for c in self._pcs()}
+        self._levels()
+        self._rows("breakthroughsLayout")
+        self._level_changed()
         self.fit(640)
 
-    def _dialog_for(self, character):
-        return BreakthroughDialog(character, self.document.ruleset_for(character), self.campaign.options,
-                                  self.campaign.clock, self)
+    @property
+    def breakthroughs(self) -> dict:
+        return self.choices
 
-    def _chosen(self, character_id: str, dialog) -> None:
-        choice = dialog.choice()
-        self.breakthroughs[character_id] = choice
-        character = self.campaign.character(character_id)
-        applied = apply_breakthrough(character, choice, self.document.ruleset_for(character), self.campaign.options)
-        self.labels[character_id].setText(applied.entry.summary)
+    def _large(self) -> bool:
+        return self.level is not None  # an arc's milestone is always taken whole
+
+    def _heading(self) -> None:
+        clock = self.campaign.clock
+        label = self.level_label().lower()
+        child(self.form, QGroupBox, "breakthroughsBox").setTitle(f"{self.level_label()}s" if label else "Milestones")
+        child(self.form, QLabel, "headingLabel").setText(
+            f"<b>Arc {clock.arc}</b> ends: every player character reaches a {label}, and severe "
+            "consequences in recovery clear. End the arc's last session first.")
 
     def run(self, campaign) -> ClockResult:
-        return end_arc(campaign, self.breakthroughs, name=self.name_edit.text().strip(),
+        return end_arc(campaign, self.choices, level=self.level, name=self.name_edit.text().strip(),
                        notes=self.notes.toPlainText().strip(), ruleset=self.ruleset)

@@ -105,13 +105,13 @@ class MilestonePicker(QWidget):
         for i, stunt in enumerate(character.stunts):
             self.stunt.addItem(stunt.name or stunt.text[:40] or f"Stunt {i + 1}", i)
         model = self.aspect.model()
-        for status in aspect_options(character):
+        for status in aspect_options(character, ruleset):
             self.aspect.addItem(status.label, status.value)
             if not status.available and isinstance(model, QStandardItemModel):
                 item = model.item(self.aspect.count() - 1)
                 item.setEnabled(False)
                 item.setToolTip(status.reason)
-        first_open = next((i for i, s in enumerate(aspect_options(character)) if s.available), -1)
+        first_open = next((i for i, s in enumerate(aspect_options(character, ruleset)) if s.available), -1)
         self.aspect.setCurrentIndex(first_open)
         self._load_stunt()
         self._load_aspect()

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolBut
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
+from fate_desk.rules.grants import skill_cap
 from fate_desk.rules.raises import raise_problems
 
 from .common import escape
@@ -17,11 +18,15 @@ class RaisesPicker(QWidget):
 
     changed = Signal()
 
-    def __init__(self, character: Character, ruleset: RuleSet, points: int, parent: QWidget | None = None):
+    def __init__(self, character: Character, ruleset: RuleSet, points: int, parent: QWidget | None = None,
+                 cap: int | None = None, above_cap: int = 0):
         super().__init__(parent)
         self.character = character
         self.ruleset = ruleset
         self.points = points
+        # The rule set's skill cap (by default the character's current one), and how many may pass it.
+        self.cap = cap if cap is not None else skill_cap(character, ruleset)
+        self.above_cap = above_cap
         self.chosen: list[str] = []
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -73,7 +78,7 @@ class RaisesPicker(QWidget):
     def can_add(self, name: str) -> tuple[bool, str]:
         if len(self.chosen) >= self.points:
             return False, ""
-        problems = raise_problems(self.character, self.ruleset, [*self.chosen, name])
+        problems = raise_problems(self.character, self.ruleset, [*self.chosen, name], self.cap, self.above_cap)
         return not problems, " ".join(p.message for p in problems)
 
     def add(self, name: str) -> bool:
@@ -94,7 +99,9 @@ class RaisesPicker(QWidget):
         return tuple(self.chosen)
 
     def problems(self):
-        return raise_problems(self.character, self.ruleset, list(self.chosen)) if self.chosen else []
+        if not self.chosen:
+            return []
+        return raise_problems(self.character, self.ruleset, list(self.chosen), self.cap, self.above_cap)
 
     def _update(self) -> None:
         left = self.points - len(self.chosen)

@@ -1,0 +1,91 @@
+"""What a character's advancement history has granted: skill points, refresh, a higher cap.
+
+The checker compares the sheet with these totals, so a sheet edited by hand past what its
+milestones and breakthroughs gave is reported. Each entry counts what its kind grants in the
+rule set; where the grant is optional (the GM's power-up) the entry's recorded changes say
+whether it was taken.
+"""
+
+from __future__ import annotations
+
+from fate_desk.model import Character, HistoryEntry
+
+from .ruleset import MilestoneLevel, RuleSet
+
+
+def _delta(entry: HistoryEntry, field: str) -> int:
+    for change in entry.changes:
+        if change.field == field:
+            before = change.before if isinstance(change.before, int) else 0
+            after = change.after if isinstance(change.after, int) else 0
+            return after - before
+    return 0
+
+
+def _skill_delta(entry: HistoryEntry) -> int:
+    """Skill points the entry added to the sheet (ratings above Mediocre)."""
+    total = 0
+    for change in entry.changes:
+        if change.field.startswith("skills"):
+            before = change.before if isinstance(change.before, int) else 0
+            after = change.after if isinstance(change.after, int) else 0
+            total += max(0, after) - max(0, before)
+    return total
+
+
+def entry_level(entry: HistoryEntry, ruleset: RuleSet) -> MilestoneLevel | None:
+    return ruleset.advancement.by_history_kind(entry.kind)
+
+
+def _grants(character: Character, ruleset: RuleSet):
+    """(entry, whole grant) for each history entry that is one of the rule set's milestones."""
+    for entry in character.advancement:
+        level = entry_level(entry, ruleset)
+        if level is not None:
+            yield entry, ruleset.advancement.total(level)
+
+
+def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
+    """Skill points every milestone and breakthrough in the history gave, GM power-ups included."""
+    total = 0
+    for entry, grant in _grants(character, ruleset):
+        given = grant.skill_points
+        if grant.gm_power_up:  # the GM's second point shows in what the entry spent or saved
+            recorded = _skill_delta(entry) + _delta(entry, "saved_skill_points")
+            given = max(given, min(recorded, given + 1))
+        total += given
+    return total
+
+
+def refresh_granted(character: Character, ruleset: RuleSet) -> int:
+    """Refresh the history added to the starting refresh (major milestones, GM power-ups)."""
+    total = 0
+    for entry, grant in _grants(character, ruleset):
+        if grant.gm_power_up:  # optional: the entry's recorded change says whether it was taken
+            total += max(0, min(_delta(entry, "refresh"), grant.refresh + 1))
+        else:
+            total += grant.refresh
+    return total
+
+
+def skill_cap(character: Character, ruleset: RuleSet) -> int | None:
+    """The highest rating allowed after advancement: the rule set's cap, raised by major milestones."""
+    if ruleset.advancement.skill_cap is None:
+        return None
+    return ruleset.advancement.skill_cap + sum(1 for _, grant in _grants(character, ruleset) if grant.raise_cap)
+
+
+def has_advanced(character: Character, ruleset: RuleSet) -> bool:
+    """True once a milestone that grants a skill point (or a breakthrough) is in the history:
+    from then on the column rule replaces the creation shape."""
+    if character.has_breakthrough():
+        return True
+    return any(grant.skill_points > 0 for _, grant in _grants(character, ruleset))
+
+
+def starting_points(ruleset: RuleSet) -> int | None:
+    """Skill points the creation shape hands out (None: the shape sets no total)."""
+    shape = ruleset.shape
+    if shape.counts:
+        return sum(r * n for r, n in shape.counts.items() if r > 0)
+    return shape.points

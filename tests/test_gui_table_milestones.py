@@ -1,0 +1,175 @@
+"""Fate Core's and Fate Accelerated's milestones through the End session and End arc dialogs:
+the real buttons, the sub-dialogs accepted through theirs, the file on disk, undo and revert."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QGroupBox
+
+from fate_desk.gui.table.breakthrough import BreakthroughDialog
+from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSessionDialog
+from fate_desk.gui.table.history import HistoryDock
+from fate_desk.gui.table.milestone import MilestoneDialog
+from fate_desk.model import Aspect, AspectRole, Character, ClockStamp, Consequence, HistoryEntry, Stunt
+
+from table_helpers import on_disk, sample_document
+
+LEFT = Qt.MouseButton.LeftButton
+ASPECTS = [
+    Aspect(role=AspectRole.HIGH_CONCEPT, text="Harbour Pilot"),
+    Aspect(role=AspectRole.TROUBLE, text="Owes the Syndicate"),
+    Aspect(role=AspectRole.RELATIONSHIP, text="Sister on the Council"),
+    Aspect(text="Knows Every Current"),
+    Aspect(text="Salt in the Blood"),
+]
+
+
+def core_campaign(campaign):
+    pilot = Character(
+        id="pc-pilot", name="Nell", ruleset="fate-core", aspects=[a.model_copy() for a in ASPECTS],
+        skills={"Drive": 4, "Notice": 3, "Athletics": 3, "Physique": 2, "Will": 2, "Rapport": 2,
+                "Fight": 1, "Lore": 1, "Contacts": 1, "Stealth": 1},
+        stunts=[Stunt(name="Steady Hands", text="+2 to Drive in a storm.")],
+        consequences=[Consequence(slot="severe", text="Broken Arm")],
+    )
+    campaign.ruleset = "fate-core"
+    campaign.characters = [pilot]
+    campaign.scenes = []
+    return campaign
+
+
+def fae_campaign(campaign):
+    thief = Character(
+        id="pc-thief", name="Ada", ruleset="fate-accelerated", aspects=[a.model_copy() for a in ASPECTS],
+        skills={"Sneaky": 3, "Quick": 2, "Clever": 2, "Careful": 1, "Flashy": 1},
+        stunts=[Stunt(name="Light Fingers")],
+        consequences=[Consequence(slot="moderate", text="Twisted Knee")],
+        # Taken in session 1 (recorded), so by session 3 it has been held two sessions.
+        advancement=[HistoryEntry(kind="harm", when=ClockStamp(arc=1, session=1, scene=1), changes=[
+            {"field": "consequences[0]", "before": None, "after": {"slot": "moderate", "text": "Twisted Knee"}}])],
+    )
+    campaign.ruleset = "fate-accelerated"
+    campaign.characters = [thief]
+    campaign.scenes = []
+    campaign.clock = ClockStamp(arc=1, session=3, scene=1)
+    return campaign
+
+
+def tick(qtbot, box):
+    """Click a check box or radio button on its indicator, where a person clicks it."""
+    qtbot.mouseClick(box, LEFT, pos=QPoint(8, box.height() // 2))
+
+
+def open_for(qtbot, dialog, cid):
+    """Show the End … dialog, click the PC's button, and wait for their dialog to be on screen."""
+    qtbot.addWidget(dialog)
+    if not dialog.isVisible():
+        dialog.show()
+        qtbot.waitExposed(dialog)
+    qtbot.mouseClick(dialog.buttons[cid], LEFT)
+    sub = dialog.sub_dialog
+    qtbot.waitExposed(sub)
+    return sub
+
+
+def test_core_session_end_offers_minor_or_a_scenarios_significant_milestone(qtbot, tmp_path):
+    doc = sample_document(tmp_path, core_campaign)
+    dialog = EndSessionDialog(doc)
+    qtbot.addWidget(dialog)
+    texts = [dialog.level_combo.itemText(i) for i in range(dialog.level_combo.count())]
+    assert texts == ["Minor milestone (end of a session)", "Significant milestone (this session also ends a scenario)"]
+    assert "reaches a minor milestone" in dialog.form.findChild(type(dialog.error), "headingLabel").text()
+    dialog.level_combo.setCurrentIndex(1)
+    assert dialog.buttons["pc-pilot"].text() == "Choose significant milestone…"
+    sub = open_for(qtbot, dialog, "pc-pilot")
+    assert isinstance(sub, BreakthroughDialog)
+    assert "reaches a significant milestone" in sub.form.findChild(type(dialog.error), "headingLabel").text()
+    # Significant: no GM power-ups, no high concept; a skill point and severe recovery.
+    assert sub.form.findChild(QGroupBox, "powerUpBox").isHidden()
+    assert sub.form.findChild(QGroupBox, "conceptBox").isHidden()
+    drive_plus = sub.raises.rows["Drive"][3]
+    assert not drive_plus.isEnabled() and "Great (+4)" in drive_plus.toolTip()  # Core's skill cap
+    qtbot.mouseClick(sub.raises.rows["Provoke"][3], LEFT)  # Mediocre to Average keeps the column
+    check, name = sub.recoveries["severe"]
+    tick(qtbot, check)
+    qtbot.keyClicks(name, "Arm in a Cast")
+    assert sub.ok.isEnabled(), sub.preview.text()
+    qtbot.mouseClick(sub.ok, LEFT)
+    assert "Raising Provoke to Average (+1)" in dialog.labels["pc-pilot"].text()
+    qtbot.mouseClick(dialog.ok, LEFT)
+    nell = on_disk(doc).character("pc-pilot")
+    assert nell.skills["Provoke"] == 1 and nell.consequences[0].recovering
+    assert "significant milestone" in [e.kind for e in nell.advancement]
+    doc.undo_stack.undo()
+    assert "Provoke" not in on_disk(doc).character("pc-pilot").skills
+    doc.close()
+
+
+def test_core_arc_end_is_a_major_milestone_with_refresh_and_history_revert(qtbot, tmp_path):
+    doc = sample_document(tmp_path, core_campaign)
+    dialog = EndArcDialog(doc)
+    assert [dialog.level_combo.itemText(i) for i in range(dialog.level_combo.count())] == [
+        "Major milestone (end of an arc)"]
+    sub = open_for(qtbot, dialog, "pc-pilot")
+    assert sub.windowTitle() == "Major milestone for Nell"
+    assert sub.refresh_check.isChecked() and not sub.refresh_check.isEnabled()  # granted, not asked
+    assert sub.skill_point_check.isHidden()  # no GM power-ups in Fate Core
+    tick(qtbot, sub.concept_check)
+    sub.concept_edit.clear()
+    qtbot.keyClicks(sub.concept_edit, "Harbour Master")
+    qtbot.mouseClick(sub.ok, LEFT)
+    qtbot.mouseClick(dialog.ok, LEFT)
+    nell = on_disk(doc).character("pc-pilot")
+    assert nell.refresh == 4 and nell.aspects[0].text == "Harbour Master" and nell.saved_skill_points == 1
+    assert nell.advancement[-1].kind == "major milestone"
+    dock = HistoryDock()
+    qtbot.addWidget(dock)
+    dock.show_for(doc, "pc-pilot")
+    assert dock.entries()[0].startswith("Major milestone")
+    qtbot.mouseClick(dock.revert_button, LEFT)
+    back = on_disk(doc).character("pc-pilot")
+    assert back.refresh == 3 and back.aspects[0].text == "Harbour Pilot" and back.advancement == []
+    doc.close()
+
+
+def test_accelerated_minor_milestone_swaps_approaches_and_clears_a_held_consequence(qtbot, tmp_path):
+    doc = sample_document(tmp_path, fae_campaign)
+    dialog = EndSessionDialog(doc)
+    sub = open_for(qtbot, dialog, "pc-thief")
+    assert isinstance(sub, BreakthroughDialog) and not isinstance(sub, MilestoneDialog)
+    labels = [r.text() for r in sub.picker.radios.values()]
+    assert "Swap the ratings of two approaches" in labels
+    assert not any("Replace" in text for text in labels)  # Accelerated has no replacement
+    assert sub.form.findChild(QGroupBox, "raisesBox").isHidden()  # a minor milestone has no point
+    tick(qtbot, sub.picker.radios["swap_skills"])
+    clear = sub.held["moderate"]
+    assert clear.isEnabled()
+    tick(qtbot, clear)
+    assert sub.ok.isEnabled(), sub.preview.text()
+    qtbot.mouseClick(sub.ok, LEFT)
+    qtbot.mouseClick(dialog.ok, LEFT)
+    ada = on_disk(doc).character("pc-thief")
+    assert ada.consequences == [] and ada.skills["Sneaky"] != 3
+    assert "milestone" in [e.kind for e in ada.advancement]
+    doc.close()
+
+
+def test_accelerated_significant_milestone_never_raises_an_approach_past_superb(qtbot, tmp_path):
+    def superb(campaign):
+        campaign = fae_campaign(campaign)
+        campaign.characters[0].skills = {**campaign.characters[0].skills, "Sneaky": 5}
+        campaign.characters[0].advancement += [HistoryEntry(kind="significant milestone")] * 2
+        return campaign
+
+    doc = sample_document(tmp_path, superb)
+    dialog = EndSessionDialog(doc)
+    dialog.level_combo.setCurrentIndex(1)
+    sub = open_for(qtbot, dialog, "pc-thief")
+    sneaky = sub.raises.rows["Sneaky"][3]
+    assert not sneaky.isEnabled() and "Superb (+5)" in sneaky.toolTip()
+    qtbot.mouseClick(sub.raises.rows["Flashy"][3], LEFT)
+    qtbot.mouseClick(sub.ok, LEFT)
+    qtbot.mouseClick(dialog.ok, LEFT)
+    ada = on_disk(doc).character("pc-thief")
+    assert ada.skills["Flashy"] == 2 and "significant milestone" in [e.kind for e in ada.advancement]
+    doc.close()
