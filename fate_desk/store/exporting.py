@@ -56,18 +56,19 @@ def file_names(folder: Path, characters: list[Character], suffix: str) -> list[P
     return names
 
 
-def plan(characters: list[Character], out: Path, target: Target, sources: tuple[Path, ...] = ()) -> list[Path]:
+def plan(characters: list[Character], out: Path, target: Target, sources: tuple[Path, ...] = (),
+         into_folder: bool = False) -> list[Path]:
     """Where each character goes; refuses before anything is written."""
     if not characters:
         raise ExportRefused("there are no characters to export")
-    if len(characters) == 1 and not out.is_dir():
+    if len(characters) == 1 and not out.is_dir() and not into_folder:
         if not out.name.endswith(target.suffix):
             raise ExportRefused(f"{out}: a {target.label} file's name must end in {target.suffix}")
         paths = [out]
     else:
         if out.exists() and not out.is_dir():
-            raise ExportRefused(f"{out}: {len(characters)} characters go one file each into a folder; "
-                                "give a folder (it is made if missing)")
+            raise ExportRefused(f"{out}: characters go one file each into a folder; give a folder "
+                                "(it is made if missing)")
         if not out.exists() and not out.parent.is_dir():
             raise ExportRefused(f"{out.parent}: no such folder")
         paths = file_names(out, characters, target.suffix)
@@ -91,11 +92,11 @@ def ruleset_for(character: Character, fallback: str | None = None) -> RuleSet:
 
 
 def export(characters: list[Character], out: Path, target_id: str, *, options: CampaignOptions | None = None,
-           ruleset: str | None = None, sources: tuple[Path, ...] = ()) -> list[Path]:
+           ruleset: str | None = None, sources: tuple[Path, ...] = (), into_folder: bool = False) -> list[Path]:
     """Write the characters for `target_id`; returns the files written."""
     target = TARGETS[target_id]
     out = Path(out)
-    paths = plan(characters, out, target, sources)
+    paths = plan(characters, out, target, sources, into_folder)
     data = [target.render(c, ruleset_for(c, ruleset), options) for c in characters]
     made_folder = False
     written: list[Path] = []
