@@ -9,6 +9,7 @@ stunts) is kept in the notes, and the summary says so. docs/interop.md lists the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -58,6 +59,32 @@ class _FcoActor:
         self.ours: dict = ours if isinstance(ours, dict) else {}
         self.log = ImportLog(self.name, SOURCE_NAME)
         self.rules = self._ruleset(ruleset)
+        self.slot_specs = self._slot_specs()
+
+    def _slot_specs(self) -> list[SlotSpec] | None:
+        """An NPC's own consequence slots, from our flags (FCO only has the tracks)."""
+        slots = self.ours.get("consequence_slots")
+        if not isinstance(slots, list):
+            return None
+        try:
+            return [SlotSpec.model_validate(s) for s in slots]
+        except (ValidationError, TypeError):
+            return None
+
+    def _slot(self, severity: Severity, name: str, used: set[str]) -> str | None:
+        if self.slot_specs is None:
+            return consequence_slot(self.rules, severity, name, used)
+        # The n-th track of a severity ('Mild Consequence 2') is the n-th slot of that severity.
+        number = re.search(r" (\d{1,2})$", name)
+        same = [spec for spec in self.slot_specs if spec.severity == severity]
+        if number and 0 < int(number.group(1)) <= len(same) and same[int(number.group(1)) - 1].id not in used:
+            return same[int(number.group(1)) - 1].id
+        track = match_track(self.rules, name)
+        for only in (track, None):
+            for spec in same:
+                if spec.id not in used and spec.only == only:
+                    return spec.id
+        return None
 
     def _ruleset(self, explicit: str | None) -> RuleSet:
         rid, guessed = explicit or self.ours.get("ruleset"), False
@@ -223,7 +250,7 @@ class _FcoActor:
             if isinstance(aspect, dict) and severity is not None:
                 if not text:
                     continue  # an empty consequence slot: Fate Desk derives the slots itself
-                slot = consequence_slot(self.rules, severity, name, used)
+                slot = self._slot(severity, name, used)
                 if slot is not None:
                     consequences.append(Consequence(slot=slot, text=text, recovering=recovering))
                     self.log.count("consequence")
@@ -289,12 +316,8 @@ class _FcoActor:
         if isinstance(extras, list):
             matched = {(e.get("slot"), e.get("text")): e for e in extras if isinstance(e, dict)}
             body["consequences"] = [_merged(c, matched.get((c.slot, c.text))) for c in body["consequences"]]
-        slots = self.ours.get("consequence_slots")
-        if isinstance(slots, list):
-            try:
-                body["consequence_slots"] = [SlotSpec.model_validate(s) for s in slots]
-            except (ValidationError, TypeError):
-                pass
+        if self.slot_specs is not None:
+            body["consequence_slots"] = self.slot_specs
 
     def _validate(self, body: dict) -> Character:
         try:
@@ -312,10 +335,18 @@ class _FcoActor:
         """NPCs and monsters keep stress boxes the rule set would not give them."""
         if not values or character.kind == CharacterKind.PC:
             return character
+        flagged = self.ours.get("stress_boxes")
+        if isinstance(flagged, dict) and set(flagged) == set(values) and all(
+                isinstance(v, list) and len(v) == len(values[k]) and all(isinstance(x, int) for x in v)
+                for k, v in flagged.items()):
+            values = flagged  # the box values FCO's labels cannot say (1, 2, 2...)
         derived = derive(character, self.rules).stress
         if all(derived.get(k) == v for k, v in values.items()) and set(derived) == set(values):
             return character
-        return character.model_copy(update={"stress_boxes": values})
+        try:
+            return Character.model_validate({**character.model_dump(), "stress_boxes": values})
+        except ValidationError:
+            return character
 
 
 def _merged(model, extra: dict | None):

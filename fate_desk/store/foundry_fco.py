@@ -19,7 +19,7 @@ from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKin
 from fate_desk.rules import RuleSet
 from fate_desk.rules.derive import SlotInfo, derive
 
-from .interop_common import ROLE_LABELS, aspect_labels, plain_to_html, stunt_labels
+from .interop_common import ROLE_LABELS, aspect_labels, plain_to_html, stunt_labels, unique_labels
 
 SYSTEM_ID = "fate-core-official"
 FLAG_SCOPE = "fate-desk"  # our own flags: what FCO has no field for, for the way back
@@ -49,7 +49,8 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "aspects": _keyed(_aspects(character)),
         "skills": _keyed(_skills(character)),
         "stunts": _keyed(stunts),
-        "tracks": _keyed(_stress_tracks(character, ruleset, derived) + _harm_tracks(character, ruleset, derived)),
+        "tracks": _keyed(_named_apart(_stress_tracks(character, ruleset, derived)
+                                      + _harm_tracks(character, ruleset, derived))),
         "override": {"active": False, "refresh": 0, "skillPoints": 0},
     }
     flags = {
@@ -87,6 +88,13 @@ def fate_desk_only(character: Character) -> dict:
 def fco_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
     text = json.dumps(character_to_fco(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
     return text.encode("utf-8", "replace")
+
+
+def _named_apart(tracks: list[dict]) -> list[dict]:
+    """FCO keys tracks by name: a second 'Mild Consequence' (an NPC's own slots) becomes '... 2'."""
+    for track, name in zip(tracks, unique_labels([t["name"] for t in tracks])):
+        track["name"] = name
+    return tracks
 
 
 def _keyed(entries: list[dict]) -> dict[str, dict]:
