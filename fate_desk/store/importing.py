@@ -51,6 +51,9 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
     """Read every character in `path`; `ruleset` overrides the guess for Fari sheets."""
     path = Path(path)
     source = str(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # A FIFO or device would block the read (or never end): no character file is one.
+        raise FileFormatError(source, "is not a regular file (a pipe or device)")
     if is_campaign_file(path):
         campaign = load_campaign(path)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
