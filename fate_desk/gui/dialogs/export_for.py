@@ -20,9 +20,10 @@ from ..opening import free_path
 from .base import FormDialog
 
 HINTS = {
-    "foundry-fco": "An actor for Foundry VTT's Fate Core Official system: in Foundry, right-click an "
-                   "actor and choose Import Data, or paste it into Fate Core Official's character import.",
-    "fari": "A character for Fari (fari.app): open My Stuff in Fari and import the file.",
+    # Two short lines each, broken by hand: a wrapped label would make the dialog guess its height.
+    "foundry-fco": "An actor for Foundry VTT's Fate Core Official system. In Foundry, right-click<br>"
+                   "an actor and choose Import Data, or paste it into the system's character import.",
+    "fari": "A character for Fari (fari.app).<br>In Fari, open My Stuff and import the file.",
 }
 ONE, ALL = "one", "all"
 
