@@ -99,9 +99,12 @@ def hostile_files(tmp_path: Path) -> dict[str, Path]:
         "garbage": b"\x00\xff\xfe not json",
         "empty": b"",
         "deep": b"[" * 100000 + b"]" * 100000,
-        "foreign": json.dumps({"name": "Aragorn", "type": "character", "system": {}, "_stats": {"systemId": "dnd5e"}}).encode(),
-        "thing": json.dumps({"name": "Chest", "type": "Thing", "system": {}, "_stats": {"systemId": "fate-core-official"}}).encode(),
-        "huge": json.dumps({"type": "fate-core-official", "name": "X", "system": {"skills": {"a": {"name": "F", "rank": "9" * 5000}}}}).encode(),
+        "foreign": json.dumps({"name": "Aragorn", "type": "character", "system": {},
+                               "_stats": {"systemId": "dnd5e"}}).encode(),
+        "thing": json.dumps({"name": "Chest", "type": "Thing", "system": {},
+                             "_stats": {"systemId": "fate-core-official"}}).encode(),
+        "huge": json.dumps({"type": "fate-core-official", "name": "X",
+                            "system": {"skills": {"a": {"name": "F", "rank": "9" * 5000}}}}).encode(),
         "surrogate-key": b'{"format": "\\ud800", "version": 1}',
     }
     paths = {}

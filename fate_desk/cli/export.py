@@ -36,7 +36,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("path", nargs="?", metavar="PATH",
                         help="a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
                         "*.fate-campaign.json: its pack)")
-    parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write (with --to: the file or folder)")
+    parser.add_argument("--out", required=True, metavar="OUT.pdf",
+                        help="the PDF to write (with --to: the file or folder)")
     parser.add_argument("--to", choices=sorted(TARGETS), help=TO_HELP)
     parser.add_argument("--what", choices=[w.value for w in (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK)],
                         help="what to print from PATH (default: a character's sheet, a campaign's pack)")

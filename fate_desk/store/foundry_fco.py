@@ -15,11 +15,11 @@ import base64
 import json
 from typing import Any
 
-from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, Consequence
+from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence
 from fate_desk.rules import RuleSet
 from fate_desk.rules.derive import SlotInfo, derive
 
-from .interop_common import ROLE_LABELS, aspect_labels, plain_to_html, stunt_labels, unique_labels
+from .interop_common import aspect_labels, plain_to_html, stunt_labels, unique_labels
 
 SYSTEM_ID = "fate-core-official"
 FLAG_SCOPE = "fate-desk"  # our own flags: what FCO has no field for, for the way back
@@ -211,5 +211,3 @@ def _harm_track(name: str, value: int, boxes: int, held: Consequence | None, lin
         notes="In recovery" if held is not None and held.recovering else "",
     )
 
-
-ROLE_BY_LABEL = {label: role for role, label in ROLE_LABELS.items() if role != AspectRole.FREE}

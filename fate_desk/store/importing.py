@@ -92,7 +92,8 @@ def _import_document(data: Any, source: str, ruleset: str | None) -> ImportResul
         raise FileFormatError(source, "type: a Foundry document of a system Fate Desk does not read "
                                       "(it reads Fate Core Official and FateX actors)")
     raise FileFormatError(
-        source, "is neither a Fate Desk file nor a Fari or Foundry file (no 'format', 'fariType' or 'type' field)"
+        source,
+        "is neither a Fate Desk file nor a Fari file, nor a Foundry actor (no 'format', 'fariType' or 'type' field)",
     )
 
 

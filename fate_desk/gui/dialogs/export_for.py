@@ -81,7 +81,8 @@ class ExportForDialog(FormDialog):
         suffix = TARGETS[self.target_id()].suffix
         if self.scope() == ONE and self.current is not None:
             return free_path(self.folder, safe_stem(self.current.name, "character"), suffix)
-        stem = safe_stem(self.campaign.name, "campaign") + ("-foundry" if self.target_id() == "foundry-fco" else "-fari")
+        tool = "-foundry" if self.target_id() == "foundry-fco" else "-fari"
+        stem = safe_stem(self.campaign.name, "campaign") + tool
         return free_path(self.folder, stem, "")
 
     def _browse(self) -> None:
