@@ -21,7 +21,7 @@ from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 from .fari_labels import APPROACHES
 from .interchange import FileFormatError
 from .interop_common import (
-    SEVERITY_BY_VALUE, ImportLog, Reader, box_values, condition_slot, consequence_slot, export_system,
+    SEVERITY_BY_VALUE, ForeignActor, Reader, actor_reader, box_values, condition_slot, consequence_slot, export_system,
     html_to_text, match_track, norm, placeholder_name, role_of, severity_of, shown,
 )
 
@@ -43,20 +43,17 @@ def looks_like_fatex(data: Any) -> bool:
 
 
 def fatex_to_character(data: Any, source: str = "", ruleset: str | None = None) -> tuple[Character, list[str]]:
-    r = Reader(source)
-    if not isinstance(data, dict):
-        raise r.fail("(top level)", "expected a Foundry actor (a JSON object)")
+    r = actor_reader(data, source)
     if data.get("type") not in ("character", "npc"):
         raise r.fail("type", f"expected a FateX character or npc, got {shown(data.get('type')) or 'nothing'}")
     return _FatexActor(data, r, ruleset).run()
 
 
-class _FatexActor:
+class _FatexActor(ForeignActor):
+    source_name = SOURCE_NAME
+
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
-        self.data, self.r = data, r
-        self.name = r.text(data.get("name"), "name").strip()  # a plain string in Foundry
-        self.system = r.obj(data.get("system", data.get("data")), "system")
-        self.log = ImportLog(self.name, SOURCE_NAME)
+        super().__init__(data, r)
         self.values: dict[str, list[int]] = {}  # box values of each stress track found
         self.items = [(f"items[{i}]", r.obj(item, f"items[{i}]", missing_ok=False))
                       for i, item in enumerate(r.items(data.get("items"), "items"))]

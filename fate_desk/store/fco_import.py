@@ -24,7 +24,7 @@ from .fari_labels import APPROACHES
 from .foundry_fco import FLAG_SCOPE, SYSTEM_ID
 from .interchange import FileFormatError
 from .interop_common import (
-    SEVERITY_BY_VALUE, ImportLog, Reader, box_values, condition_slot, consequence_slot, export_system,
+    SEVERITY_BY_VALUE, ForeignActor, Reader, actor_reader, box_values, condition_slot, consequence_slot, export_system,
     html_to_text, match_track, norm, placeholder_name, role_of, severity_of, shown,
 )
 
@@ -39,9 +39,7 @@ def looks_like_fco(data: Any) -> bool:
 
 
 def fco_to_character(data: Any, source: str = "", ruleset: str | None = None) -> tuple[Character, list[str]]:
-    r = Reader(source)
-    if not isinstance(data, dict):
-        raise r.fail("(top level)", "expected a Foundry actor (a JSON object)")
+    r = actor_reader(data, source)
     kind = data.get("type")
     if kind not in (SYSTEM_ID, *OLD_TYPES):
         what = "an item container (a Thing)" if kind == "Thing" else f"of type {shown(kind) or 'unknown'}"
@@ -49,15 +47,14 @@ def fco_to_character(data: Any, source: str = "", ruleset: str | None = None) ->
     return _FcoActor(data, r, ruleset).run()
 
 
-class _FcoActor:
+class _FcoActor(ForeignActor):
+    source_name = SOURCE_NAME
+
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
-        self.data, self.r = data, r
-        self.name = r.text(data.get("name"), "name").strip()  # a plain string in Foundry
-        self.system = r.obj(data.get("system"), "system")
+        super().__init__(data, r)
         flags = r.obj(data.get("flags"), "flags")
         ours = flags.get(FLAG_SCOPE)
         self.ours: dict = ours if isinstance(ours, dict) else {}
-        self.log = ImportLog(self.name, SOURCE_NAME)
         self.rules = self._ruleset(ruleset)
         self.slot_specs = self._slot_specs()
 

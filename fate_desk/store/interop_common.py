@@ -11,11 +11,12 @@ from typing import Any
 
 from fate_desk.model import AspectRole, Character, Severity
 
+from .fari import _kind  # the Fari reader's way of naming a wrong value, for the same messages
 from .fari_labels import PLACEHOLDER, aspect_role, html_to_text, norm, severity_of
 from .interchange import FileFormatError
 
 __all__ = [
-    "ImportLog", "aspect_labels", "html_to_text", "norm", "plain_to_html", "reader_for", "role_of",
+    "ImportLog", "actor_reader", "aspect_labels", "html_to_text", "norm", "plain_to_html", "role_of",
     "scrub_surrogates", "severity_of", "stunt_labels", "unique_labels",
 ]
 
@@ -113,20 +114,6 @@ def scrub_surrogates(data: Any) -> tuple[Any, int]:
 
 # --- reading untrusted JSON ---------------------------------------------------------------
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        shown = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-        return f"the number {shown}"[:40]
-    if isinstance(value, str):
-        shown = value if len(value) <= 30 else value[:29] + "…"
-        return repr(shown)
-    return "a list" if isinstance(value, list) else "a JSON object"
-
-
 @dataclass
 class Reader:
     """Reads fields of a foreign document; wrong types are one-line FileFormatErrors."""
@@ -174,8 +161,25 @@ class Reader:
         raise self.fail(at, f"expected a whole number, got {_kind(value)}")
 
 
-def reader_for(source: str) -> Reader:
-    return Reader(source)
+def actor_reader(data: Any, source: str) -> Reader:
+    """A reader for a Foundry actor export; anything but a JSON object is refused."""
+    reader = Reader(source)
+    if not isinstance(data, dict):
+        raise reader.fail("(top level)", "expected a Foundry actor (a JSON object)")
+    return reader
+
+
+class ForeignActor:
+    """What the Foundry actor readers share: the document, its reader, name, system and log."""
+
+    source_name = ""
+
+    def __init__(self, data: dict, r: Reader):
+        self.data, self.r = data, r
+        self.name = r.text(data.get("name"), "name").strip()  # a plain string in Foundry
+        # Foundry before 10 kept the system's fields under `data`.
+        self.system = r.obj(data.get("system", data.get("data")), "system")
+        self.log = ImportLog(self.name, self.source_name)
 
 
 def shown(value: Any) -> str:
