@@ -166,6 +166,7 @@ def test_a_fatex_actor_maps_its_items_and_reads_stress_as_a_bit_mask():
     assert (bram.fate_points, bram.refresh) == (1, 3)
     assert bram.description == "Third son of a miller."
     assert "Extra Warhorse Ashfoot: Old, stubborn, fearless." in bram.notes
+    assert "Aspect Scar Across the Jaw (description): From the war." in bram.notes
     assert "Stress Wealth: 1 of 2 boxes marked" in bram.notes
 
 

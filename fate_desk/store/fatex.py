@@ -105,7 +105,7 @@ class _FatexActor(ForeignActor):
                     aspects.append(Aspect(role=role, text=text))
                     self.log.count("aspect")
                 if description:
-                    self.log.keep(f"Aspect {name} (description)", description)
+                    self.log.keep(f"Aspect {text or name} (description)", description)
             elif kind == "skill":
                 rank = self.r.number(system.get("rank"), f"{at}.system.rank") or 0
                 name = known.get(name.casefold(), name)
