@@ -24,6 +24,7 @@ from fate_desk.store.campaign_file import load_campaign
 from fate_desk.store.interchange import FileFormatError, read_character_file
 
 from . import EXIT_OK, EXIT_UNREADABLE
+from .export_for import TARGETS, TO_HELP, run_for
 
 NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
@@ -35,7 +36,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("path", nargs="?", metavar="PATH",
                         help="a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
                         "*.fate-campaign.json: its pack)")
-    parser.add_argument("--out", required=True, metavar="OUT.pdf", help="the PDF to write")
+    parser.add_argument("--out", required=True, metavar="OUT.pdf",
+                        help="the PDF to write (with --to: the file or folder)")
+    parser.add_argument("--to", choices=sorted(TARGETS), help=TO_HELP)
     parser.add_argument("--what", choices=[w.value for w in (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK)],
                         help="what to print from PATH (default: a character's sheet, a campaign's pack)")
     parser.add_argument("--scene", metavar="NAME", help="campaign: only the cards (and NPC sheets) of this scene")
@@ -111,6 +114,8 @@ def _load_campaign(path: Path):
 
 
 def run(args) -> int:
+    if args.to:
+        return run_for(args)
     try:
         job = build_job(args)
         pages = export_pdf(job, Path(args.out))

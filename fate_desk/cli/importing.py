@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -13,18 +12,20 @@ from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
 from fate_desk.store.campaign_file import CampaignFile
 from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
 from fate_desk.store.interchange import FileFormatError, write_character_file
+from fate_desk.store.exporting import file_names
 from fate_desk.store.importing import ImportResult, import_characters, with_fresh_ids
 
 from . import EXIT_OK, EXIT_UNREADABLE
 
 NAME = "import"
-HELP = "import characters (Fate Desk or Fari files) into a character file or a campaign file"
+HELP = "import characters (Fate Desk, Fari or Foundry VTT files) into a character file or a campaign file"
 
 
 def add_arguments(parser) -> None:
     parser.add_argument(
         "path", metavar="PATH",
-        help="a *.fate.json character, a *.fate-campaign.json bundle, a *.fatedesk campaign or a *.fari.json file",
+        help="a *.fate.json character, a *.fate-campaign.json bundle, a *.fatedesk campaign, a *.fari.json file "
+        "or a Foundry VTT actor exported from Fate Core Official or FateX (what went where is printed)",
     )
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument(
@@ -36,7 +37,7 @@ def add_arguments(parser) -> None:
         "--into", metavar="CAMPAIGN",
         help="add the characters to this *.fatedesk campaign (made if it does not exist)",
     )
-    parser.add_argument("--ruleset", metavar="ID", help="rule set for Fari characters (default: guessed)")
+    parser.add_argument("--ruleset", metavar="ID", help="rule set for Fari and Foundry characters (default: guessed)")
     parser.add_argument("--force", action="store_true", help="replace character files that already exist")
 
 
@@ -70,7 +71,7 @@ def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
     if len(characters) == 1 and not out.is_dir():
         targets = [out]
     elif out.is_dir():
-        targets = _names_in(out, characters)
+        targets = file_names(out, characters, CHARACTER_SUFFIX)
     else:
         raise _Refused(
             f"{out}: the file holds {len(characters)} characters; give an existing folder to --out "
@@ -101,17 +102,6 @@ def _write_bundle(result: ImportResult, out: Path, force: bool) -> Path:
     except OSError as exc:
         raise _Refused(f"{out}: could not be written ({exc.strerror or exc})") from None
     return out
-
-
-def _names_in(folder: Path, characters: list[Character]) -> list[Path]:
-    names: list[Path] = []
-    for index, character in enumerate(characters, 1):
-        stem = re.sub(r"[^\w\- ]+", "", character.name).strip().replace(" ", "-") or f"character-{index}"
-        candidate, n = folder / f"{stem}{CHARACTER_SUFFIX}", 2
-        while candidate in names:
-            candidate, n = folder / f"{stem}-{n}{CHARACTER_SUFFIX}", n + 1
-        names.append(candidate)
-    return names
 
 
 def _write_into(result: ImportResult, target: Path, source: Path) -> str:

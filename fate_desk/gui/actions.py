@@ -35,9 +35,11 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("save_copy", "Save a &copy as…", "File", Key.SaveAs, separator_before=True,
                tip="Write a copy of this campaign to another file"),
     ActionSpec("import", "&Import characters…", "File", "Ctrl+I", separator_before=True,
-               tip="Add characters from Fate Desk (.fate.json) or Fari files"),
+               tip="Add characters from Fate Desk, Fari or Foundry VTT (Fate Core Official, FateX) files"),
     ActionSpec("export_character", "&Export character…", "File", "Ctrl+E",
                tip="Write the open character to a .fate.json file"),
+    ActionSpec("export_for", "Export &for…", "File",
+               tip="Write characters for Foundry VTT (Fate Core Official) or Fari"),
     # Print to PDF (issue 6): Ctrl+P, the platform's Print key, since the PDF is how Fate Desk prints
     ActionSpec("export_pdf", "&Print to PDF…", "File", Key.Print, separator_before=True,
                tip="Print character sheets, GM cards, reference cards or a campaign pack to a PDF file"),

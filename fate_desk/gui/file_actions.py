@@ -105,11 +105,14 @@ class FileActions:
         self.window.statusBar().showMessage(
             f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
         if warnings:
-            QMessageBox.information(
-                self.window, "Imported, with notes",
-                "Some of what the file held had no place on the sheet and was kept in the notes:\n\n"
-                + "\n".join(f"• {w}" for w in warnings[:12]),
-            )
+            # What went where: what mapped, what was kept in the notes, what was guessed.
+            box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
+                              f"What {Path(path).name} held and where it went:\n\n"
+                              + "\n".join(f"• {w}" for w in warnings[:12]), QMessageBox.StandardButton.Ok,
+                              self.window)
+            box.setObjectName("importSummary")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()  # not exec(): never block the event loop
         return added
 
     def export_dialog(self) -> None:
@@ -151,6 +154,12 @@ class FileActions:
             f"Saved {Path(path).name} ({pages} page{'s' if pages != 1 else ''})", 8000))
         dialog.open()
         return dialog
+
+    def export_for_dialog(self):
+        """File ▸ Export for… (Foundry VTT, Fari); the exporters load only now."""
+        from .dialogs.export_for import open_export_for
+
+        return open_export_for(self.window)
 
     # --- help ----------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
 from .document import CampaignDocument
+from .drop_import import install_drop_import
 from . import gm  # noqa: F401  (registers the GM prep editors)
 from .gm.actions import quick_npc
 from .editors import EditorTabs
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
         self.table.install()
+        install_drop_import(self)
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -83,6 +85,7 @@ class MainWindow(QMainWindow):
             "import": self.files.import_dialog,
             "export_character": self.files.export_dialog,
             "export_pdf": self.files.print_pdf_dialog,
+            "export_for": self.files.export_for_dialog,
             "quit": self.close,
             "undo": lambda: self.document and self.document.undo_stack.undo(),
             "redo": lambda: self.document and self.document.undo_stack.redo(),
@@ -241,6 +244,7 @@ class MainWindow(QMainWindow):
         for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
         self.actions["export_pdf"].setEnabled(document is not None)
+        self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
         self.table.update_actions()
 
     # --- entries -------------------------------------------------------------------------

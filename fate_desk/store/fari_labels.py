@@ -60,6 +60,7 @@ FATE_POINTS = words("fate point", "points fate", "points de destin", "puntos de 
 REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erholung", "odswiez",
                  "ricarica")
 NOTES = words("note", "notas", "notiz", "notatk")
+DESCRIPTION = words("description", "descripcion", "descricao", "beschreibung", "opis", "descrizione")
 OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
 
 # Aspect roles.

@@ -24,6 +24,7 @@ from .fari_labels import (
     APPROACHES,
     ASPECTS,
     CONSEQUENCES,
+    DESCRIPTION,
     FATE_POINTS,
     NOTES,
     OTHER,
@@ -42,6 +43,7 @@ from .fari_labels import (
     severity_of,
 )
 from .interchange import FileFormatError
+from .interop_common import consequence_slot
 
 # --- choosing the rule set ----------------------------------------------------------------
 
@@ -105,6 +107,7 @@ class _Mapper:
         self.refresh: int | None = None
         self.refresh_from_max: int | None = None
         self.notes: list[str] = []
+        self.description = ""
         self.kept: list[str] = []
         self.kept_names: list[str] = []
 
@@ -137,6 +140,8 @@ class _Mapper:
             self.stunt(block)
         elif kind in ("Text", "RichText") and role == "consequences":
             self.consequence(block, section, texts.index(block))
+        elif kind in ("Text", "RichText") and DESCRIPTION.search(label) and not self.description:
+            self.description = html_to_text(block.value)
         elif kind in ("Text", "RichText") and NOTES.search(label):
             text = html_to_text(block.value)
             if text:
@@ -282,20 +287,7 @@ class _Mapper:
         self.consequences.append(Consequence(slot=slot, text=text))
 
     def free_slot(self, severity: Severity, label: str) -> str | None:
-        used = {c.slot for c in self.consequences}
-        if severity == Severity.EXTREME:
-            return "extreme" if "extreme" not in used else None
-        for rule in self.rules.consequences.slots:
-            if rule.severity == severity and rule.id not in used:
-                return rule.id
-        if severity == Severity.MILD:
-            # A second mild slot belongs to the track whose skill earned it.
-            for track in self.rules.stress.tracks:
-                words = TRACK_WORDS.get(track.id)
-                slot = f"mild_{track.id}"
-                if slot not in used and (norm(track.name) in label or (words and words.search(label))):
-                    return slot
-        return None
+        return consequence_slot(self.rules, severity, label, {c.slot for c in self.consequences})
 
     def image(self, block: FariBlock, section: FariSection) -> None:
         value = block.value if isinstance(block.value, str) else ""
@@ -332,6 +324,7 @@ class _Mapper:
                 **({"id": sheet.id} if sheet.id else {}),
                 ruleset=self.rules.id,
                 name=self.name,
+                description=self.description,
                 aspects=self.resolve_aspects(),
                 skills=self.skills,
                 stunts=self.stunts,
@@ -356,8 +349,8 @@ class _Mapper:
             if role is None and by_place.get(index) not in (None, *labelled):
                 role = by_place[index]
                 self.warn(f"aspect {_short(text)} taken as the {role.label.lower()} from its place on the sheet")
-            if role is None or role in taken:
-                role = AspectRole.FREE
+            if role is None or (role in taken and role != AspectRole.RELATIONSHIP):
+                role = AspectRole.FREE  # one high concept, one trouble; relationships may repeat
             if role != AspectRole.FREE:
                 taken.add(role)
             aspects.append(Aspect(role=role, text=text))

@@ -2,8 +2,9 @@
 
 Accepted: character interchange files (`*.fate.json`), campaign bundles
 (`*.fate-campaign.json`), campaign files (`*.fatedesk`, read-only) and Fari files
-(`*.fari.json`: single characters and "full" bundles, format versions 1 to 6). The kind is
-told from the content, not the name. Every failure is a FileFormatError with one line.
+(`*.fari.json`: single characters and "full" bundles, format versions 1 to 6) and Foundry VTT
+actors exported from the Fate Core Official or FateX systems. The kind is told from the
+content, not the name. Every failure is a FileFormatError with one line.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from . import bundle, interchange
 from .campaign_file import is_campaign_file, load_campaign
 from .fari import fari_sheets, looks_like_fari
 from .fari_mapping import sheet_to_character
+from .fatex import fatex_to_character, looks_like_fatex
+from .fco_import import fco_to_character, looks_like_fco
 from .interchange import FileFormatError, parse_json, read_bytes
+from .interop_common import scrub_surrogates
 
 
 @dataclass
@@ -47,6 +51,9 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
     """Read every character in `path`; `ruleset` overrides the guess for Fari sheets."""
     path = Path(path)
     source = str(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # A FIFO or device would block the read (or never end): no character file is one.
+        raise FileFormatError(source, "is not a regular file (a pipe or device)")
     if is_campaign_file(path):
         campaign = load_campaign(path)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
@@ -56,6 +63,15 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
 
 def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
+    data, broken = scrub_surrogates(data)
+    result = _import_document(data, source, ruleset)
+    if broken:
+        result.warnings.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
+                               "(lone surrogates), shown as \ufffd")
+    return result
+
+
+def _import_document(data: Any, source: str, ruleset: str | None) -> ImportResult:
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
@@ -63,13 +79,31 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None) -> 
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign bundle", campaign)
     if looks_like_fari(data):
         return import_fari(data, source, ruleset)
+    foundry = _foundry_reader(data)
+    if foundry is not None:
+        read, kind = foundry
+        character, notes = read(data, source, ruleset)
+        return ImportResult([character], notes, kind)
     if isinstance(data, dict) and "format" in data:
         got = repr(data.get("format"))
         got = got if len(got) <= 40 else got[:37] + "..."
         raise FileFormatError(source, f"format: expected {interchange.FORMAT!r} or {bundle.FORMAT!r}, got {got}")
+    if isinstance(data, dict) and isinstance(data.get("system"), dict) and "type" in data:
+        raise FileFormatError(source, "type: a Foundry document of a system Fate Desk does not read "
+                                      "(it reads Fate Core Official and FateX actors)")
     raise FileFormatError(
-        source, "is neither a Fate Desk file nor a Fari file (no 'format' or 'fariType' field)"
+        source,
+        "is neither a Fate Desk file nor a Fari file, nor a Foundry actor (no 'format', 'fariType' or 'type' field)",
     )
+
+
+def _foundry_reader(data: Any):
+    """The reader for a Foundry actor export, by the system that wrote it."""
+    if looks_like_fco(data):
+        return fco_to_character, "Foundry actor (Fate Core Official)"
+    if looks_like_fatex(data):
+        return fatex_to_character, "Foundry actor (FateX)"
+    return None
 
 
 def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:

@@ -1,0 +1,137 @@
+"""File ▸ Export for…: the open character or the whole campaign, for Foundry VTT or Fari.
+
+The files are written by fate_desk.store.exporting, which never replaces a file; a refusal is
+shown in the dialog, which stays open so the user can pick another name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QPushButton
+
+from fate_desk.model import Campaign, Character
+from fate_desk.store.exporting import TARGETS, ExportRefused, export, safe_stem
+
+from ..forms import child
+from ..kinds import display_name
+from ..opening import free_path
+from .base import FormDialog
+
+HINTS = {
+    # Two short lines each, broken by hand: a wrapped label would make the dialog guess its height.
+    "foundry-fco": "An actor for Foundry VTT's Fate Core Official system. In Foundry, right-click<br>"
+                   "an actor and choose Import Data, or paste it into the system's character import.",
+    "fari": "A character for Fari (fari.app).<br>In Fari, open My Stuff and import the file.",
+}
+ONE, ALL = "one", "all"
+
+
+class ExportForDialog(FormDialog):
+    """`exported(paths)` is emitted after the files are written."""
+
+    exported = Signal(list)
+
+    def __init__(self, campaign: Campaign, current: Character | None, folder: Path, parent=None):
+        super().__init__("export_for", "Export for another tool", parent)
+        self.campaign, self.current, self.folder = campaign, current, Path(folder)
+        self.written: list[Path] = []
+        self.target_combo: QComboBox = child(self.form, QComboBox, "targetCombo")
+        self.hint: QLabel = child(self.form, QLabel, "targetHint")
+        self.scope_combo: QComboBox = child(self.form, QComboBox, "scopeCombo")
+        self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
+        self.error: QLabel = child(self.form, QLabel, "errorLabel")
+        self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.save_button.setText("Export")
+        for target in TARGETS.values():
+            self.target_combo.addItem(target.label, target.id)
+        if current is not None:
+            self.scope_combo.addItem(f"This character: {display_name(current)}", ONE)
+        count = len(campaign.characters)
+        self.scope_combo.addItem(f"Every character in the campaign ({count}), one file each, into a folder", ALL)
+        self._path_touched = False
+        self.target_combo.currentIndexChanged.connect(self._changed)
+        self.scope_combo.currentIndexChanged.connect(self._changed)
+        self.file_edit.textEdited.connect(lambda _: setattr(self, "_path_touched", True))
+        self.file_edit.textChanged.connect(lambda _: self.error.clear())
+        child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self._changed()
+        self.fit(600)
+
+    def target_id(self) -> str:
+        return self.target_combo.currentData()
+
+    def scope(self) -> str:
+        return self.scope_combo.currentData()
+
+    def characters(self) -> list[Character]:
+        return [self.current] if self.scope() == ONE and self.current is not None else list(self.campaign.characters)
+
+    def _changed(self) -> None:
+        self.hint.setText(f"<small>{HINTS[self.target_id()]}</small>")
+        if not self._path_touched:
+            self.file_edit.setText(str(self._suggested()))
+        self.error.clear()
+
+    def _suggested(self) -> Path:
+        suffix = TARGETS[self.target_id()].suffix
+        if self.scope() == ONE and self.current is not None:
+            return free_path(self.folder, safe_stem(self.current.name, "character"), suffix)
+        tool = "-foundry" if self.target_id() == "foundry-fco" else "-fari"
+        stem = safe_stem(self.campaign.name, "campaign") + tool
+        return free_path(self.folder, stem, "")
+
+    def _browse(self) -> None:
+        if self.scope() == ONE:
+            target = TARGETS[self.target_id()]
+            path, _ = QFileDialog.getSaveFileName(self, "Export to", self.file_edit.text(),
+                                                  f"{target.label} (*{target.suffix})")
+            if path and not path.endswith(target.suffix):
+                path += target.suffix
+        else:
+            path = QFileDialog.getExistingDirectory(self, "Export into folder", str(self.folder))
+        if path:
+            self._path_touched = True
+            self.file_edit.setText(path)
+
+    def accept(self) -> None:
+        text = self.file_edit.text().strip()
+        if not text:
+            self._refuse("Choose where to save.")
+            return
+        characters = self.characters()
+        out = Path(text).expanduser()
+        try:
+            self.written = export(characters, out, self.target_id(), options=self.campaign.options,
+                                  ruleset=self.campaign.ruleset, into_folder=self.scope() == ALL)
+        except ExportRefused as exc:
+            self._refuse(str(exc))
+            return
+        self.exported.emit([str(p) for p in self.written])
+        super().accept()
+
+    def _refuse(self, problem: str) -> None:
+        self.error.setText(f"<span style='color:#c62828'>{problem}</span>")
+
+
+def default_folder() -> Path:
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+
+def open_export_for(window, folder: Path | None = None) -> ExportForDialog | None:
+    """Open the dialog for the window's campaign (non-blocking); the status bar reports the result."""
+    if window.document is None:
+        return None
+    dialog = ExportForDialog(window.document.campaign, window.current_character(),
+                             folder if folder is not None else default_folder(), parent=window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.exported.connect(lambda paths: window.statusBar().showMessage(
+        f"Exported {len(paths)} file{'s' if len(paths) != 1 else ''}: {', '.join(Path(p).name for p in paths[:3])}"
+        + ("…" if len(paths) > 3 else ""), 8000))
+    dialog.open()
+    return dialog

@@ -1,0 +1,45 @@
+"""Dropping files onto the main window imports the characters in them (as File ▸ Import does).
+
+An event filter on the window, so the window's own code needs only to install it; child
+widgets that take no drops pass drag events up to the window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject
+
+
+class DropImport(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            if self._paths(event) and self.window.document is not None:
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop:
+            paths = self._paths(event)
+            if paths and self.window.document is not None:
+                event.acceptProposedAction()
+                for path in paths:
+                    self.window.files.import_file(path)
+                return True
+        return False
+
+    @staticmethod
+    def _paths(event) -> list[Path]:
+        mime = event.mimeData()
+        if mime is None or not mime.hasUrls():
+            return []
+        return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+
+def install_drop_import(window) -> DropImport:
+    return DropImport(window)

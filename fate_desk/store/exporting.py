@@ -1,0 +1,132 @@
+"""Write characters for other tools: Foundry VTT's Fate Core Official system or Fari.
+
+One character goes to one file; several (a campaign) to one file each in a folder. Nothing
+is replaced: a file that already exists, or the file being exported from, stops the export
+before anything is written, and a failed write removes what this export wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from fate_desk.model import CampaignOptions, Character
+from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
+
+from .atomic import write_bytes_atomic
+from .fari_export import SUFFIX as FARI_SUFFIX
+from .fari_export import fari_json
+from .foundry_fco import fco_json
+
+
+class ExportRefused(Exception):
+    """The export cannot go ahead; str() is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Target:
+    id: str
+    label: str
+    suffix: str
+    render: Callable[[Character, RuleSet, CampaignOptions | None], bytes]
+
+
+TARGETS = {
+    "foundry-fco": Target("foundry-fco", "Foundry VTT (Fate Core Official)", ".json", fco_json),
+    "fari": Target("fari", "Fari", FARI_SUFFIX, fari_json),
+}
+
+
+def safe_stem(name: str, fallback: str) -> str:
+    stem = re.sub(r"[^\w\- ]+", "", name).strip().replace(" ", "-")
+    return stem[:80] or fallback
+
+
+def file_names(folder: Path, characters: list[Character], suffix: str) -> list[Path]:
+    """One file name per character in `folder`, from its name; repeats get -2, -3..."""
+    names: list[Path] = []
+    for index, character in enumerate(characters, 1):
+        stem = safe_stem(character.name, f"character-{index}")
+        candidate, n = folder / f"{stem}{suffix}", 2
+        while candidate in names:
+            candidate, n = folder / f"{stem}-{n}{suffix}", n + 1
+        names.append(candidate)
+    return names
+
+
+def plan(characters: list[Character], out: Path, target: Target, sources: tuple[Path, ...] = (),
+         into_folder: bool = False) -> list[Path]:
+    """Where each character goes; refuses before anything is written."""
+    if not characters:
+        raise ExportRefused("there are no characters to export")
+    if len(characters) == 1 and not out.is_dir() and not into_folder:
+        if not out.name.endswith(target.suffix):
+            raise ExportRefused(f"{out}: a {target.label} file's name must end in {target.suffix}")
+        paths = [out]
+    else:
+        if out.exists() and not out.is_dir():
+            raise ExportRefused(f"{out}: characters go one file each into a folder; give a folder "
+                                "(it is made if missing)")
+        if not out.exists() and not out.parent.is_dir():
+            raise ExportRefused(f"{out.parent}: no such folder")
+        paths = file_names(out, characters, target.suffix)
+    resolved_sources = {s.resolve() for s in sources if s.exists()}
+    for path in paths:
+        if path.exists() and path.resolve() in resolved_sources:
+            raise ExportRefused(f"{path}: is the file being exported; choose another name")
+        if path.exists():
+            raise ExportRefused(f"{path}: already exists; choose another name or folder")
+    return paths
+
+
+def ruleset_for(character: Character, fallback: str | None = None) -> RuleSet:
+    for rid in (character.ruleset, fallback, DEFAULT_RULESET):
+        if rid:
+            try:
+                return get_ruleset(rid)
+            except RuleSetError:
+                continue
+    return get_ruleset(DEFAULT_RULESET)
+
+
+def export(characters: list[Character], out: Path, target_id: str, *, options: CampaignOptions | None = None,
+           ruleset: str | None = None, sources: tuple[Path, ...] = (), into_folder: bool = False) -> list[Path]:
+    """Write the characters for `target_id`; returns the files written."""
+    target = TARGETS[target_id]
+    out = Path(out)
+    paths = plan(characters, out, target, sources, into_folder)
+    data = [target.render(c, ruleset_for(c, ruleset), options) for c in characters]
+    made_folder = False
+    written: list[Path] = []
+    try:
+        if len(paths) > 1 or paths[0].parent == out:
+            if not out.exists():
+                out.mkdir()
+                made_folder = True
+        for path, body in zip(paths, data):
+            if path.exists():  # appeared since the plan: still never replace it
+                raise ExportRefused(f"{path}: already exists; choose another name or folder")
+            write_bytes_atomic(path, body)
+            written.append(path)
+    except OSError as exc:
+        _undo(written, out if made_folder else None)
+        raise ExportRefused(f"{exc.filename or out}: could not be written ({exc.strerror or exc})") from None
+    except ExportRefused:
+        _undo(written, out if made_folder else None)
+        raise
+    return written
+
+
+def _undo(written: list[Path], folder: Path | None) -> None:
+    for path in written:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    if folder is not None:
+        try:
+            folder.rmdir()
+        except OSError:
+            pass

@@ -1,0 +1,100 @@
+"""Export a character as a Fari character (`*.fari.json`) that Fari imports.
+
+The sheet follows Fari's Fate Condensed template (lib/domains/character/character-templates/
+FateCondensed.json): Aspects, Stunts & Extras, Other (notes), Fate Points on the left; Stress,
+Consequences, Skills on the right; laid out as Fari's current character version keeps pages
+(rows of columns of sections, lib/domains/character/CharacterFactory.tsx). Fari's text blocks
+hold HTML, so text is escaped and line breaks become <br>.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+
+from fate_desk.model import AspectRole, CampaignOptions, Character
+from fate_desk.rules import RuleSet
+from fate_desk.rules.derive import derive
+
+from .foundry_fco import consequence_track_name
+from .interop_common import plain_to_html, stunt_labels
+
+VERSION = 5
+SUFFIX = ".fari.json"
+TEMPLATES = {"fate-core": "FateCore", "fate-accelerated": "FateAccelerated"}
+ASPECT_LABELS = {
+    AspectRole.HIGH_CONCEPT: "High Concept", AspectRole.TROUBLE: "Trouble",
+    AspectRole.RELATIONSHIP: "Relationship", AspectRole.FREE: "Other Aspect",
+}
+
+
+def _id() -> str:
+    return str(uuid.uuid4())
+
+
+def _block(kind: str, label: str, value, meta: dict | None = None) -> dict:
+    return {"id": _id(), "type": kind, "label": label, "value": value, "meta": meta if meta is not None else {}}
+
+
+def _section(label: str, blocks: list[dict], on_card: bool = False) -> dict:
+    section = {"id": _id(), "label": label, "blocks": blocks}
+    if on_card:
+        section["visibleOnCard"] = True
+    return section
+
+
+def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
+    derived = derive(character, ruleset, options)
+    aspects = [_block("Text", ASPECT_LABELS[a.role], plain_to_html(a.text)) for a in character.aspects]
+    stunts = [_block("Text", plain_to_html(label), plain_to_html(s.text))
+              for label, s in zip(stunt_labels(character), character.stunts)]
+    other = [_block("Text", "Description", plain_to_html(character.description)),
+             _block("Text", "Notes", plain_to_html(character.notes))]
+    points = [_block("PointCounter", "Fate Points", str(character.fate_points),
+                     {"isMainPointCounter": True, "max": str(derived.refresh)})]
+    if derived.refresh != character.refresh:
+        # The counter's maximum is what fate points refresh to; Fate Desk also keeps the
+        # refresh before stunt costs, which comes back from this block.
+        points.append(_block("Numeric", "Refresh before stunts", str(character.refresh)))
+    stress = [
+        _block("SlotTracker", derived.track_names.get(track_id, track_id),
+               [{"label": str(v), "checked": i in set(character.stress.get(track_id, []))}
+                for i, v in enumerate(values)])
+        for track_id, values in derived.stress.items()
+    ]
+    filled = {c.slot: c for c in character.consequences}
+    harm = []
+    for slot in derived.consequences:
+        held = filled.pop(slot.id, None)
+        label = consequence_track_name(slot).replace(" Consequence", "")
+        if slot.only and not slot.condition:
+            label = f"{slot.severity.label} ({slot.only.replace('_', ' ').capitalize()})"
+        harm.append(_block("Text", label, plain_to_html(held.text) if held else "",
+                           {"checked": held is not None}))
+    harm += [_block("Text", slot_id.replace("_", " ").capitalize(), plain_to_html(c.text), {"checked": True})
+             for slot_id, c in filled.items()]
+    skills = [_block("Skill", name, str(rating), {"commands": ["4dF"]})
+              for name, rating in sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))]
+    left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts),
+            _section("Other", other), _section("Fate Points", points)]
+    right = [_section("Stress", stress), _section("Consequences", harm),
+             _section(ruleset.skill_word_plural.capitalize(), skills, on_card=True)]
+    return {
+        "id": character.id,
+        "name": character.name,
+        "group": None,
+        "template": TEMPLATES.get(ruleset.id, "FateCondensed"),
+        "lastUpdated": int(time.time()),
+        "wide": False,
+        "pages": [{"id": _id(), "label": "Character",
+                   "rows": [{"columns": [{"sections": left}, {"sections": right}]}]}],
+        "playedDuringTurn": False,
+        "version": VERSION,
+        "fariType": "character",
+    }
+
+
+def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
+    text = json.dumps(character_to_fari(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
+    return text.encode("utf-8", "replace")

@@ -1,0 +1,214 @@
+"""Read a Foundry VTT actor of the FateX system, as "Export Data" writes it.
+
+A FateX actor ("character" or "npc") keeps its fate points in `system.fatepoints` and
+everything else as embedded items: aspect, skill, stunt, stress (boxes as a bit mask in
+`system.value`: bit i set means box i+1 is marked), consequence (text in `system.value`;
+conditions are marked by `system.active`) and extra. Extras, and anything that does not map,
+go into the notes. docs/interop.md names the FateX source file of each field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Stunt
+from fate_desk.model.character import RATING_MAX, RATING_MIN
+from fate_desk.model.errors import describe
+from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
+
+from .fari_labels import APPROACHES
+from .interchange import FileFormatError
+from .interop_common import (
+    SEVERITY_BY_VALUE, ForeignActor, Reader, actor_reader, box_values, condition_slot, consequence_slot, export_system,
+    html_to_text, match_track, norm, placeholder_name, role_of, severity_of, shown,
+)
+
+SYSTEM_ID = "fatex"
+SOURCE_NAME = "Foundry (FateX)"
+ITEM_TYPES = ("aspect", "skill", "stunt", "stress", "consequence", "extra")
+LABEL_TYPES = {0: "escalating", 1: "1"}  # core (1, 2, 3...), condensed (all 1), 2 is custom
+MAX_BOXES = 64  # a bit mask wider than this is no stress track anyone drew
+
+
+def looks_like_fatex(data: Any) -> bool:
+    if not isinstance(data, dict):
+        return False
+    if export_system(data) == SYSTEM_ID:
+        return True
+    items = data.get("items")
+    return (data.get("type") in ("character", "npc") and isinstance(items, list) and bool(items)
+            and all(isinstance(i, dict) and i.get("type") in ITEM_TYPES for i in items))
+
+
+def fatex_to_character(data: Any, source: str = "", ruleset: str | None = None) -> tuple[Character, list[str]]:
+    r = actor_reader(data, source)
+    if data.get("type") not in ("character", "npc"):
+        raise r.fail("type", f"expected a FateX character or npc, got {shown(data.get('type')) or 'nothing'}")
+    return _FatexActor(data, r, ruleset).run()
+
+
+class _FatexActor(ForeignActor):
+    source_name = SOURCE_NAME
+
+    def __init__(self, data: dict, r: Reader, ruleset: str | None):
+        super().__init__(data, r)
+        self.values: dict[str, list[int]] = {}  # box values of each stress track found
+        self.items = [(f"items[{i}]", r.obj(item, f"items[{i}]", missing_ok=False))
+                      for i, item in enumerate(r.items(data.get("items"), "items"))]
+        self.rules = self._ruleset(ruleset)
+
+    def _ruleset(self, explicit: str | None) -> RuleSet:
+        rid = explicit or self._guess()
+        try:
+            rules = get_ruleset(rid)
+        except RuleSetError:
+            raise self.r.fail("ruleset", f"{rid!r} is not a rule set Fate Desk knows") from None
+        if not explicit:
+            self.log.note(f"rule set {rules.name} guessed from the actor's skills and stress tracks")
+        return rules
+
+    def _guess(self) -> str:
+        names = {norm(str(i.get("name", ""))) for _, i in self.items if i.get("type") == "skill"}
+        if len(names & APPROACHES) >= 3:
+            return "fate-accelerated"
+        stress = [self._sys(i, at) for at, i in self.items if i.get("type") == "stress"]
+        if any(s.get("labelType") == 0 for s in stress):
+            return "fate-core"
+        return "fate-condensed"
+
+    def _sys(self, item: dict, at: str) -> dict:
+        return self.r.obj(item.get("system", item.get("data")), f"{at}.system")
+
+    def run(self) -> tuple[Character, list[str]]:
+        aspects: list[Aspect] = []
+        skills: dict[str, int] = {}
+        stunts: list[Stunt] = []
+        stress: dict[str, list[int]] = {}
+        seen_tracks: set[str] = set()
+        consequences: list[Consequence] = []
+        known = {s.casefold(): s for s in self.rules.skills}
+        taken: set[AspectRole] = set()
+        for at, item in self.items:
+            kind = item.get("type")
+            name = self.r.text(item.get("name"), f"{at}.name").strip()
+            system = self._sys(item, at)
+            description = html_to_text(self.r.text(system.get("description"), f"{at}.system.description"))
+            if kind == "aspect":
+                text = html_to_text(self.r.text(system.get("value"), f"{at}.system.value"))
+                if text:
+                    role = role_of(name)
+                    if role in taken and role in (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE):
+                        role = AspectRole.FREE
+                    taken.add(role)
+                    aspects.append(Aspect(role=role, text=text))
+                    self.log.count("aspect")
+                if description:
+                    self.log.keep(f"Aspect {text or name} (description)", description)
+            elif kind == "skill":
+                rank = self.r.number(system.get("rank"), f"{at}.system.rank") or 0
+                name = known.get(name.casefold(), name)
+                if not name or name in skills or not RATING_MIN <= rank <= RATING_MAX:
+                    self.log.keep(f"Skill {name}", f"{rank:+d}")
+                    continue
+                skills[name] = rank
+                self.log.count("skill") if rank else None
+            elif kind == "stunt":
+                if placeholder_name(name):
+                    name = ""
+                if name or description:
+                    stunts.append(Stunt(name=name, text=description))
+                    self.log.count("stunt")
+            elif kind == "stress":
+                self._stress(at, name, system, stress, seen_tracks)
+            elif kind == "consequence":
+                self._consequence(at, name, system, consequences)
+            else:
+                self.log.keep(f"{'Extra' if kind == 'extra' else str(kind or 'Item')} {name}".strip(),
+                              description or "(no description)")
+        return self._build(aspects, skills, stunts, stress, consequences)
+
+    def _stress(self, at: str, name: str, system: dict, stress: dict, seen: set) -> None:
+        size = self.r.number(system.get("size"), f"{at}.system.size") or 0
+        mask = self.r.number(system.get("value"), f"{at}.system.value") or 0
+        size = max(0, min(size, MAX_BOXES))
+        marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
+        track = match_track(self.rules, name)
+        if track is None or track in seen:
+            self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")
+            return
+        seen.add(track)
+        label = LABEL_TYPES.get(system.get("labelType"), "")
+        if system.get("labelType") == 2:
+            custom = self.r.text(system.get("customLabel"), f"{at}.system.customLabel").split(" ")
+            label = custom[0] if custom and len(set(custom)) == 1 else ""
+        self.values[track] = box_values(label, 1, size)
+        if marked:
+            stress[track] = marked
+        self.log.count("stress track")
+
+    def _consequence(self, at: str, name: str, system: dict, consequences: list) -> None:
+        text = html_to_text(self.r.text(system.get("value"), f"{at}.system.value"))
+        active = system.get("active") is True
+        used = {c.slot for c in consequences}
+        condition = condition_slot(name)
+        if system.get("type") == 1 or condition:
+            if condition and condition not in used:
+                if active or text:
+                    consequences.append(Consequence(slot=condition, text=text))
+                    self.log.count("consequence")
+            elif active or text:
+                self.log.keep(f"Condition {name}", text or "marked")
+            return
+        if not text:
+            return  # an empty slot: Fate Desk derives the slots
+        icon = system.get("icon")  # FateX draws the slot's value as its icon
+        harm = icon if isinstance(icon, int) and not isinstance(icon, bool) else (
+            int(icon) if isinstance(icon, str) and icon.strip().isdigit() and len(icon) < 4 else None)
+        severity = severity_of(norm(name)) or SEVERITY_BY_VALUE.get(harm or 0)
+        slot = consequence_slot(self.rules, severity, name, used) if severity else None
+        if slot is None:
+            self.log.keep(f"Consequence {name}", text)
+            return
+        consequences.append(Consequence(slot=slot, text=text))
+        self.log.count("consequence")
+
+    def _build(self, aspects, skills, stunts, stress, consequences) -> tuple[Character, list[str]]:
+        points = self.r.obj(self.system.get("fatepoints"), "system.fatepoints")
+        refresh = self.r.number(points.get("refresh"), "system.fatepoints.refresh")
+        current = self.r.number(points.get("current"), "system.fatepoints.current")
+        kind = CharacterKind.PC if self.data.get("type") == "character" else CharacterKind.MAJOR_NPC
+        if kind == CharacterKind.MAJOR_NPC:
+            self.log.note("a FateX NPC; taken as a major NPC")
+        if refresh is not None and kind == CharacterKind.PC:
+            # Like FCO's, FateX's refresh is after stunt costs; Fate Desk keeps it before them.
+            refresh += max(0, len(stunts) - self.rules.free_stunts) * self.rules.stunt_cost
+        if refresh is None or not 0 <= refresh <= 99:
+            if refresh is not None:
+                self.log.keep("Refresh", str(refresh))
+            refresh = self.rules.refresh_start
+        if current is None or not 0 <= current <= 999:
+            if current is not None:
+                self.log.keep("Fate points", str(current))
+            current = refresh
+        description = self.system.get("description")
+        description = html_to_text(description if isinstance(description, str) else "")
+        biography = self.system.get("biography")
+        if isinstance(biography, dict):
+            text = shown(biography.get("value"))
+            if description:
+                self.log.keep("Biography", text)
+            else:
+                description = text
+        body = dict(kind=kind, ruleset=self.rules.id, name=self.name, description=description, aspects=aspects,
+                    skills={k: v for k, v in skills.items() if v}, stunts=stunts, refresh=refresh,
+                    fate_points=current, stress=stress, consequences=consequences, notes=self.log.kept_block())
+        values = self.values
+        if kind != CharacterKind.PC and values:
+            body["stress_boxes"] = values
+        try:
+            character = Character.model_validate(body)
+        except ValidationError as exc:
+            raise FileFormatError(self.r.source, describe(exc)) from None
+        return character, self.log.lines()
