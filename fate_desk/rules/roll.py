@@ -431,10 +431,11 @@ class Roll:
 
     @property
     def hostile_points(self) -> dict[str, int]:
-        """Fate points owed to characters whose aspects were invoked against them (paid only)."""
+        """Fate points owed to characters whose aspects (or consequences) were invoked against
+        them: paid invokes with an `owner` only."""
         owed: dict[str, int] = {}
         for i in self.invokes:
-            if i.kind == InvokeKind.HOSTILE and not i.free and i.owner:
+            if i.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and not i.free and i.owner:
                 owed[i.owner] = owed.get(i.owner, 0) + 1
         return owed
 

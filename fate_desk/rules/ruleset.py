@@ -113,6 +113,8 @@ class RuleSet(FateModel):
     stunt_cost: int = Field(1, ge=0)
     stress: StressRules
     consequences: ConsequenceRules
+    # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
+    boosts_carry_over: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":
