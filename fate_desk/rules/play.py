@@ -215,5 +215,35 @@ def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:
     return list(session_log(campaign, number).rolls)
 
 
+
+
+# --- stunts that add to a roll ------------------------------------------------------------------
+
+_ACTION_WORDS = {
+    "overcome": ("overcome",),
+    "create_advantage": ("create an advantage", "create advantage", "create advantages", "advantage"),
+    "attack": ("attack",),
+    "defend": ("defend", "defense", "defence"),
+}
+
+
+def stunts_for(character, skill: str, action) -> list:
+    """The character's stunts that give +2 to this skill: those naming the skill and a +2, and,
+    when they name an action, this action. The player still decides whether one applies."""
+    if not skill:
+        return []
+    out = []
+    wanted = skill.strip().lower()
+    for stunt in character.stunts:
+        text = f"{stunt.name} {stunt.text}".lower()
+        if wanted not in text or "+2" not in text:
+            continue
+        named = [key for key, words in _ACTION_WORDS.items() if any(w in text for w in words)]
+        if named and getattr(action, "value", action) not in named:
+            continue
+        out.append(stunt)
+    return out
+
+
 __all__ = ["GM", "Invokable", "RollResult", "apply_roll", "invokables", "place_aspect", "roll_log",
-           "scene_for_play"]
+           "scene_for_play", "stunts_for"]

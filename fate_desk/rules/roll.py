@@ -167,6 +167,16 @@ def odds(modifier: int, against: int) -> Odds:
     return Odds(1 - tie_up, tie_up - succeed_up, succeed_up - style, style)
 
 
+def opposed_odds(modifier: int, opponent_modifier: int) -> Odds:
+    """Chances of each outcome when both sides roll 4dF: the difference of two throws (6561 pairs)."""
+    tally = [Fraction(0)] * 4
+    for mine in range(-4, 5):
+        for theirs in range(-4, 5):
+            shifts = modifier + mine - opponent_modifier - theirs
+            tally[list(Outcome).index(outcome_for(shifts))] += Fraction(ways(mine) * ways(theirs), THROWS * THROWS)
+    return Odds(*tally)
+
+
 def percent(chance: Fraction) -> str:
     """A chance for people: '38%', '<1%' for tiny non-zero chances, '100%'."""
     if chance == 0:
@@ -249,6 +259,11 @@ class RollSetup:
     scale: int = 0
     scale_use: ScaleUse = ScaleUse.BEFORE
     who: str = ""  # the roller's name, for the summary
+
+    def __post_init__(self) -> None:
+        # Accept the enums' plain values too ("attack"), as item views and files hand them over.
+        object.__setattr__(self, "action", Action(self.action))
+        object.__setattr__(self, "scale_use", ScaleUse(self.scale_use))
 
     @property
     def scale_levels(self) -> int:
@@ -496,5 +511,6 @@ class Roll:
 __all__ = [
     "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "Invoke", "InvokeKind", "Odds", "Outcome",
     "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
+    "opposed_odds",
     "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",
 ]
