@@ -245,5 +245,23 @@ def stunts_for(character, skill: str, action) -> list:
     return out
 
 
+
+
+def roll_log_text(campaign: Campaign) -> str:
+    """Every session's roll log as plain text, for export: a heading per session, a line per roll."""
+    lines = [f"Roll log — {campaign.name}", ""]
+    for log in sorted(campaign.sessions, key=lambda s: s.number):
+        if not log.rolls:
+            continue
+        title = f": {log.title}" if log.title else ""
+        date = f" ({log.date})" if log.date else ""
+        lines.append(f"Session {log.number}{title}{date}")
+        lines += [f"  {line}" for line in log.rolls]
+        lines.append("")
+    if len(lines) == 2:
+        lines.append("No rolls yet.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
 __all__ = ["GM", "Invokable", "RollResult", "apply_roll", "invokables", "place_aspect", "roll_log",
-           "scene_for_play", "stunts_for"]
+           "roll_log_text", "scene_for_play", "stunts_for"]

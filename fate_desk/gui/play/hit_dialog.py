@@ -70,7 +70,7 @@ class TakeHitDialog(QDialog):
         layout.addWidget(self.hit_label)
         self.options = QListWidget()
         self.options.setAccessibleName("Ways to absorb the hit")
-        self.options.setMinimumHeight(150)
+        self.options.setMinimumHeight(110)
         layout.addWidget(self.options)
         self.names_box = QWidget()
         self.names = QFormLayout(self.names_box)

@@ -38,6 +38,13 @@ def odds_text(odds: Odds, base: int = THROWS) -> str:
     return " · ".join(parts)
 
 
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    """A form label whose mnemonic focuses `widget` (rows holding a layout get no buddy of their own)."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
 class RollPanel(QWidget):
     """Who rolls what against what; after the roll, invokes one at a time; the outcome."""
 
@@ -64,6 +71,7 @@ class RollPanel(QWidget):
         self.skill.setAccessibleName("Skill rolled")
         self.rating = LadderSpinBox(self, -4, 12, 0)
         self.rating.setAccessibleName("Rating rolled")
+        self.rating.setMinimumWidth(0)
         skill_row = QHBoxLayout()
         skill_row.addWidget(self.skill, 1)
         skill_row.addWidget(self.rating)
@@ -74,16 +82,20 @@ class RollPanel(QWidget):
         self.opponent.setAccessibleName("Opposition")
         self.difficulty = LadderSpinBox(self, -4, 14, 2)
         self.difficulty.setAccessibleName("Difficulty")
+        self.difficulty.setMinimumWidth(0)
         self.opponent_skill = QComboBox()
         self.opponent_skill.setAccessibleName("Opponent's skill")
-        against_row = QHBoxLayout()
-        against_row.addWidget(self.opponent, 1)
+        against_row = QVBoxLayout()  # stacked, so the panel fits a narrow dock
+        against_row.addWidget(self.opponent)
         against_row.addWidget(self.difficulty)
         against_row.addWidget(self.opponent_skill)
         self.stunts_box = QWidget()
         self.stunts_layout = QVBoxLayout(self.stunts_box)
         self.stunts_layout.setContentsMargins(0, 0, 0, 0)
         self.stunt_checks: list[QCheckBox] = []
+        self.no_stunt = QLabel("<small>No stunt of this character gives +2 to this skill and action.</small>")
+        self.no_stunt.setWordWrap(True)
+        self.stunts_layout.addWidget(self.no_stunt)
         self.helpers = QSpinBox()
         self.helpers.setRange(0, 20)
         self.helpers.setAccessibleName("Helpers")
@@ -100,12 +112,13 @@ class RollPanel(QWidget):
         self.scale_row.setLayout(scale_row)
         scale_row.setContentsMargins(0, 0, 0, 0)
         form.addRow("&Who:", self.who)
-        form.addRow("&Skill:", skill_row)
+        form.addRow(_buddy("&Skill:", self.skill), skill_row)
         form.addRow("&Action:", self.action)
-        form.addRow("A&gainst:", against_row)
+        form.addRow(_buddy("A&gainst:", self.opponent), against_row)
         form.addRow("Stunts:", self.stunts_box)
         form.addRow("&Helpers:", self.helpers)
         form.addRow("Scale:", self.scale_row)
+        self.form = form
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         self.odds_label.setObjectName("oddsLabel")
@@ -136,19 +149,22 @@ class RollPanel(QWidget):
         invoke_row = QHBoxLayout()
         self.aspect = QComboBox()
         self.aspect.setAccessibleName("Aspect to invoke")
-        self.aspect.setMinimumContentsLength(18)
         self.free = QCheckBox("Use a &free invoke")
         self.plus_two = QPushButton("Invoke for &+2")
         self.reroll = QPushButton("Invoke to re&roll")
-        invoke_row.addWidget(self.aspect, 1)
-        invoke_row.addWidget(self.free)
         invoke_row.addWidget(self.plus_two)
         invoke_row.addWidget(self.reroll)
-        result_layout.addWidget(QLabel("<b>After the roll, invoke aspects one at a time:</b>"))
+        invoke_row.addStretch(1)
+        heading = QLabel("<b>After the roll, invoke aspects one at a time:</b>")
+        heading.setWordWrap(True)
+        result_layout.addWidget(heading)
+        result_layout.addWidget(self.aspect)
+        result_layout.addWidget(self.free)
         result_layout.addLayout(invoke_row)
         self.invoked = QListWidget()
         self.invoked.setAccessibleName("Invokes on this roll")
         self.invoked.setMaximumHeight(90)
+        self.invoked.setWordWrap(True)
         result_layout.addWidget(self.invoked)
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -176,6 +192,10 @@ class RollPanel(QWidget):
         layout.addWidget(result)
         layout.addStretch(1)
 
+        for combo in self.findChildren(QComboBox):
+            # combos shrink to a narrow dock; their popups still show the whole text
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         self.who.currentIndexChanged.connect(lambda *_: self._fill_skills())
         self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
@@ -254,7 +274,7 @@ class RollPanel(QWidget):
 
     def _skill_chosen(self) -> None:
         name, character = self.skill.currentData(), self.character()
-        self.rating.setEnabled(name is None)
+        self.rating.setVisible(name is None)  # a skill's rating is in its name; a plain rating is typed
         if name is not None and character is not None:
             self.rating.setValue(character.rating(name))
         self._fill_stunts()
@@ -273,11 +293,7 @@ class RollPanel(QWidget):
             box.toggled.connect(lambda *_: self._update_odds())
             self.stunts_layout.addWidget(box)
             self.stunt_checks.append(box)
-        if not found:
-            box = QCheckBox("No stunt of this character names this skill and action")
-            box.setEnabled(False)
-            self.stunts_layout.addWidget(box)
-            self.stunt_checks.append(box)
+        self.no_stunt.setVisible(not found)
         self._update_odds()
 
     def _opponent_chosen(self) -> None:
@@ -311,8 +327,7 @@ class RollPanel(QWidget):
     def setup(self, against: int | None = None) -> RollSetup:
         character = self.character()
         rating = self.rating.value()
-        stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks
-                       if box.isEnabled() and box.isChecked())
+        stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
         other = self.campaign.character(self.opponent_id() or "")
         if against is None:
             against = other.rating(self.opponent_skill.currentData() or "") if other else self.difficulty.value()
@@ -325,7 +340,7 @@ class RollPanel(QWidget):
 
     def _update_odds(self) -> None:
         levels = self._scale()
-        self.scale_row.setVisible(bool(self.campaign.options.scale))
+        self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
         self.scale_use.setEnabled(levels > 0)
         self.scale_label.setText(f"{levels} level{'s' if levels != 1 else ''} above" if levels > 0 else
                                  "no benefit on this roll" if not levels else f"{-levels} below: no benefit")
