@@ -309,3 +309,70 @@ def test_the_whole_exchange_undoes_step_by_step_back_to_the_start(ines, qtbot):
         document.undo_stack.undo()
         assert on_disk(document) == state
     assert sheet.fate_points_value.text() == str(states[0].character("pc-ines").fate_points)
+
+
+def with_options(**options):
+    def edit(campaign):
+        campaign.options = campaign.options.model_copy(update=options)
+        return campaign
+    return edit
+
+
+def test_an_extreme_consequence_replaces_an_aspect_but_never_the_high_concept_once(qtbot, tmp_path):
+    document = sample_document(tmp_path, with_options(extreme_consequences=True))
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = open_hit(qtbot, sheet)
+    dialog.shifts.setValue(8)
+    _, options = offered(dialog)
+    dialog.choose(next(o.description for o in options if o.consequences == (("extreme", 1),)))
+    replaceable = [dialog.extreme_aspect.itemText(i) for i in range(dialog.extreme_aspect.count())]
+    assert "Harbour Pilot Who Knows Every Shoal" not in replaceable  # the high concept stays
+    dialog.extreme_aspect.setCurrentIndex(replaceable.index("Salt in My Veins"))
+    qtbot.keyClicks(dialog.name_edits["extreme"], "Drowned Once, Not Quite Dead")
+    click(qtbot, dialog.take_button)
+    maren = on_disk(document).character("pc-maren")
+    assert maren.aspects[3].text == "Drowned Once, Not Quite Dead" and maren.aspects[3].extreme
+    again = open_hit(qtbot, sheet)
+    again.shifts.setValue(8)
+    _, options = offered(again)
+    assert not any(("extreme", 1) in o.consequences for o in options)  # once between breakthroughs
+    document.close()
+
+
+def test_weapon_and_armor_change_the_hit_when_the_campaign_uses_them(qtbot, tmp_path):
+    document = sample_document(tmp_path, with_options(weapon_armor=True))
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = open_hit(qtbot, sheet)
+    dialog.shifts.setValue(3)
+    dialog.weapon.setValue(2)
+    assert "= 5 shifts" in dialog.hit_label.text()
+    dialog.weapon.setValue(0)
+    dialog.armor.setValue(4)
+    assert "boost" in dialog.hit_label.text() and dialog.options.count() == 0
+    document.close()
+
+
+def test_a_hostile_invoke_shows_on_the_targets_sheet_as_points_for_after_the_scene(ines, qtbot):
+    document, sheet = ines
+    dialog = roll_skill(qtbot, sheet, "Provoke")
+    click(qtbot, dialog.panel.roll_button)
+    dialog.panel.select_aspect("Salt in My Veins")  # Maren's aspect, invoked against her
+    click(qtbot, dialog.panel.plus_two)
+    click(qtbot, dialog.done_button)
+    maren = on_disk(document).character("pc-maren")
+    assert maren.fate_points == 3 and maren.pending_fate_points == 1
+    other = open_sheet(qtbot, document, "pc-maren")
+    assert "+1 fate point after this scene" in other.play.pending.text()
+
+
+def test_fate_points_spent_with_a_reason_land_in_the_ledger_and_the_history(ines, qtbot):
+    document, sheet = ines
+    click(qtbot, sheet.play.points_button)
+    dialog = sheet.play.dialog
+    dialog.reason.setCurrentIndex(dialog.reason.findData("refresh"))
+    click(qtbot, dialog.gain_button)
+    saved = on_disk(document)
+    entry = saved.sessions[-1].fate_points[-1]
+    assert (entry.who, entry.change, entry.reason) == ("pc-ines", 1, "refresh")
+    assert saved.character("pc-ines").advancement[-1].summary == "+1 fate point (refresh)."
+    assert "Ines Okafor: +1 fate point (refresh)." in saved.sessions[-1].events

@@ -118,3 +118,22 @@ def test_the_roll_log_is_kept_per_session_in_the_file_and_exported(dock, qtbot, 
     assert text.count("Ines Okafor: Overcome with Fight") == 2
     document.undo_stack.undo()
     assert widget.log.count() == 1
+
+
+def test_the_dock_sums_up_the_sessions_fate_points_per_character(dock, qtbot):
+    _, widget = dock
+    panel = widget.panel
+    widget.follow("pc-maren")
+    click(qtbot, panel.roll_button)
+    panel.select_aspect("Salt in My Veins")
+    click(qtbot, panel.plus_two)
+    click(qtbot, widget.apply_button)
+    text = widget.ledger_label.text()
+    assert "Maren Voss</td><td align='right'>+0</td><td align='right'>−1" in text
+
+
+def test_the_dock_fits_a_narrow_column_without_clipping(dock, qtbot):
+    _, widget = dock
+    widget.follow("pc-ines")
+    click(qtbot, widget.panel.roll_button)
+    assert widget.widget().widget().minimumSizeHint().width() <= 360

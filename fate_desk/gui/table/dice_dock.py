@@ -16,11 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character
+from fate_desk.rules.fate_points import holder_name, ledger_totals
 from fate_desk.rules.play import roll_log, roll_log_text
 from fate_desk.rules.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
 from ..play.roll_dialog import apply_panel
+from .common import escape
 from ..play.roll_panel import RollPanel
 
 
@@ -56,6 +58,10 @@ class DiceDock(QDockWidget):
         self.log.setWordWrap(True)
         self.log.setMinimumHeight(120)
         self.body_layout.addWidget(self.log)
+        self.ledger_label = QLabel()
+        self.ledger_label.setWordWrap(True)
+        self.ledger_label.setObjectName("ledgerLabel")
+        self.body_layout.addWidget(self.ledger_label)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -118,11 +124,13 @@ class DiceDock(QDockWidget):
         self.log.clear()
         if self.document is None:
             self.log_title.setText("<b>Roll log</b>")
+            self.ledger_label.clear()
             return
         session = self.document.campaign.clock.session
         self.log_title.setText(f"<b>Roll log, session {session}</b>")
         for line in reversed(roll_log(self.document.campaign)):
             self.log.addItem(line)
+        self.ledger_label.setText(ledger_html(self.document.campaign))
 
     def log_lines(self) -> list[str]:
         return roll_log(self.document.campaign) if self.document else []
@@ -140,3 +148,17 @@ class DiceDock(QDockWidget):
                 self.export_log(Path(path))
             except OSError as exc:
                 self.log_title.setText(f"<b>Roll log</b> — not exported: {exc.strerror or exc}")
+
+
+def ledger_html(campaign) -> str:
+    """The session's fate points in and out, per character and the GM's pool."""
+    totals = ledger_totals(campaign)
+    if not totals:
+        return "<small>No fate points gained or spent this session yet.</small>"
+    rows = "".join(
+        f"<tr><td>{escape(holder_name(campaign, who))}</td><td align='right'>+{gained}</td>"
+        f"<td align='right'>−{spent}</td></tr>"
+        for who, (gained, spent) in totals.items()
+    )
+    return ("<b>Fate points this session</b><table cellspacing='6'>"
+            "<tr><th align='left'>Who</th><th>Gained</th><th>Spent</th></tr>" + rows + "</table>")
