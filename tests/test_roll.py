@@ -191,3 +191,9 @@ def test_opposed_odds_count_every_pair_of_throws():
                   else Outcome.SUCCEED if shifts < 3 else Outcome.SUCCEED_WITH_STYLE] += 1
     chances = opposed_odds(3, 2)
     assert [chances.of(o) for o in Outcome] == [Fraction(tally[o], 6561) for o in Outcome]
+
+
+def test_a_boost_is_never_invoked_for_a_fate_point():
+    roll = Roll.throw(RollSetup(Action.OVERCOME, "Lore", 0, 2), Fixed((0, 0, 0, 0)))
+    with pytest.raises(Refused, match="boost"):
+        roll.invoke(Invoke("b", "Off Balance", kind=InvokeKind.BOOST))

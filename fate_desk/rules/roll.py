@@ -363,10 +363,13 @@ class Roll:
         """Why this invoke may not be added now ('' when it may).
 
         An aspect is invoked at most once per roll; the one exception is free invokes, which
-        may be stacked on an aspect as often as there are free invokes to spend.
+        may be stacked on an aspect as often as there are free invokes to spend. A boost is
+        only ever invoked for free.
         """
         if invoke.free:
             return ""
+        if invoke.kind == InvokeKind.BOOST:
+            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
         if any(i.key == invoke.key for i in self.invokes):
             name = invoke.label or invoke.key
             return f"“{name}” has already been invoked on this roll; only free invokes can be stacked on it."
