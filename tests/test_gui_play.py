@@ -108,12 +108,15 @@ def test_fight_against_good_free_then_paid_invoke_after_the_roll_and_no_second_p
     assert on_disk(document) == before
 
 
-def test_a_paid_invoke_at_zero_fate_points_is_refused_with_a_clear_line(qtbot, tmp_path):
-    def broke(campaign):
-        campaign.characters[2].fate_points = 0
+def fate_points(character_id: str, points: int):
+    def edit(campaign):
+        campaign.character(character_id).fate_points = points
         return campaign
+    return edit
 
-    document = sample_document(tmp_path, broke)
+
+def test_a_paid_invoke_at_zero_fate_points_is_refused_with_a_clear_line(qtbot, tmp_path):
+    document = sample_document(tmp_path, fate_points("pc-ines", 0))
     sheet = open_sheet(qtbot, document, "pc-ines")
     dialog = roll_skill(qtbot, sheet, "Fight")
     click(qtbot, dialog.panel.roll_button)
@@ -263,11 +266,7 @@ def test_an_attack_hands_its_shifts_to_the_defenders_take_a_hit(ines, qtbot):
 
 
 def test_a_compel_accepted_gains_refused_pays_and_at_zero_must_be_accepted(qtbot, tmp_path):
-    def broke(campaign):
-        campaign.characters[0].fate_points = 1
-        return campaign
-
-    document = sample_document(tmp_path, broke)
+    document = sample_document(tmp_path, fate_points("pc-maren", 1))
     sheet = open_sheet(qtbot, document, "pc-maren")
     click(qtbot, sheet.play.compel_button)
     click(qtbot, sheet.play.dialog.refuse_button)

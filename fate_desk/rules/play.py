@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fate_desk.model import Campaign, Scene, SituationAspect
 
 from .clock import session_log
-from .fate_points import GM, Reason, change_points, earn_later, holder, holder_name, log_event, with_character
+from .fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
 from .history import refuse
 from .roll import InvokeKind, Roll
 from .table import current_scene
@@ -198,10 +198,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
     if roll.boost:
         campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
-    log = session_log(campaign)
-    log = log.model_copy(update={"rolls": [*log.rolls, roll.summary()]})
-    others = [s for s in campaign.sessions if s.number != log.number]
-    campaign = campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+    campaign = append_to_log(campaign, rolls=[roll.summary()])
     if made or roll.boost:
         what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
         boost = f"the boost “{result.boost or 'Boost'}”" if roll.boost else ""
