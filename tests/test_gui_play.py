@@ -375,3 +375,44 @@ def test_fate_points_spent_with_a_reason_land_in_the_ledger_and_the_history(ines
     assert (entry.who, entry.change, entry.reason) == ("pc-ines", 1, "refresh")
     assert saved.character("pc-ines").advancement[-1].summary == "+1 fate point (refresh)."
     assert "Ines Okafor: +1 fate point (refresh)." in saved.sessions[-1].events
+
+
+def test_scale_gives_the_higher_side_one_benefit_per_level_in_the_odds_and_the_roll(qtbot, tmp_path):
+    def otherworldly(campaign):
+        campaign.options = campaign.options.model_copy(update={"scale": True})
+        campaign.character("monster-lockthing").scale = "Otherworldly"
+        return campaign
+
+    document = sample_document(tmp_path, otherworldly)
+    sheet = open_sheet(qtbot, document, "monster-lockthing")
+    dialog = roll_skill(qtbot, sheet, "Fight")  # Great (+4), two levels above Mundane Ines
+    panel = dialog.panel
+    panel.action.setCurrentIndex(panel.action.findText("Attack"))
+    panel.opponent.setCurrentIndex(panel.opponent.findData("pc-ines"))
+    assert panel.scale_label.text() == "2 levels above"
+    assert panel.setup().modifier == 4 + 2  # +1 per level before the roll
+    panel.scale_use.setCurrentIndex(panel.scale_use.findData("after_success"))
+    assert panel.setup().modifier == 4
+    click(qtbot, panel.roll_button)
+    roll = panel.roll
+    assert roll.scale_after == (4 if roll.effort_before_scale > roll.setup.against else 0)
+    document.close()
+
+
+def test_an_advantage_must_be_named_before_the_roll_is_applied(ines, qtbot):
+    document, sheet = ines
+    dialog = roll_skill(qtbot, sheet, "Notice")
+    panel = dialog.panel
+    panel.action.setCurrentIndex(panel.action.findText("Create an advantage"))
+    panel.difficulty.setValue(-4)  # Notice Fair (+2) against -4: even four minuses succeed
+    click(qtbot, panel.roll_button)
+    assert panel.roll.free_invokes_created >= 1
+    before = on_disk(document)
+    click(qtbot, dialog.done_button)
+    assert "Name the advantage" in panel.status.text() and on_disk(document) == before
+    qtbot.keyClicks(panel.advantage, "Weak Spot in the Gate")
+    panel.advantage_on.setCurrentIndex(panel.advantage_on.findData("npc-hale"))
+    click(qtbot, dialog.done_button)
+    made = on_disk(document).scenes[0].aspects[-1]
+    assert (made.text, made.on, made.free_invokes) == ("Weak Spot in the Gate", "npc-hale",
+                                                        panel.roll.free_invokes_created)

@@ -112,7 +112,9 @@ def test_the_roll_log_is_kept_per_session_in_the_file_and_exported(dock, qtbot, 
     assert widget.log.count() == 2 and len(on_disk(document).sessions[-1].rolls) == 2
     assert widget.log.item(0).text().startswith("Ines Okafor: Overcome with Fight Great (+4)")
     target = tmp_path / "rolls.txt"
-    widget.export_log(target)
+    click(qtbot, widget.export_button)
+    widget.export_dialog.selectFile(str(target))
+    widget.export_dialog.accept()
     text = target.read_text(encoding="utf-8")
     assert text.startswith("Roll log — The Drowned Lantern") and "Session 1" in text
     assert text.count("Ines Okafor: Overcome with Fight") == 2

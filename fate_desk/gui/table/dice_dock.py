@@ -35,6 +35,7 @@ class DiceDock(QDockWidget):
         self.dice = dice or Dice()
         self.document = None
         self.panel: RollPanel | None = None
+        self.export_dialog: QFileDialog | None = None
         body = QWidget()
         self.body_layout = QVBoxLayout(body)
         self.placeholder = QLabel("Open a campaign to roll dice.")
@@ -138,16 +139,27 @@ class DiceDock(QDockWidget):
     def export_log(self, path: Path) -> None:
         write_text_atomic(Path(path), roll_log_text(self.document.campaign))
 
-    def ask_export(self) -> None:
+    def ask_export(self) -> QFileDialog | None:
+        """Ask where to write the roll log (without blocking); the chosen file is written at once."""
         if self.document is None:
-            return
+            return None
         suggested = self.document.path.with_name(f"{self.document.path.stem} rolls.txt")
-        path, _ = QFileDialog.getSaveFileName(self, "Export the roll log", str(suggested), "Text files (*.txt)")
-        if path:
-            try:
-                self.export_log(Path(path))
-            except OSError as exc:
-                self.log_title.setText(f"<b>Roll log</b> — not exported: {exc.strerror or exc}")
+        dialog = QFileDialog(self, "Export the roll log", str(suggested), "Text files (*.txt)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("txt")
+        dialog.selectFile(str(suggested))
+        dialog.fileSelected.connect(self._export_to)
+        self.export_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _export_to(self, path: str) -> None:
+        try:
+            self.export_log(Path(path))
+        except OSError as exc:
+            self.log_title.setText(f"<b>Roll log</b> — not exported: {exc.strerror or exc}")
+            return
+        self.log_title.setText(f"<b>Roll log</b> — exported to {escape(Path(path).name)}")
 
 
 def ledger_html(campaign) -> str:
