@@ -208,6 +208,7 @@ class RollPanel(QWidget):
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
         self.reroll.clicked.connect(lambda: self.invoke(reroll=True))
         self.fill()
+        self._show()  # nothing to invoke, and nothing created, before the dice
 
     # --- filling from the document ------------------------------------------------------------
 
@@ -448,6 +449,8 @@ class RollPanel(QWidget):
         for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
             widget.setEnabled(has)
         if not has:
+            self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
+            self.created_row.hide()
             return
         cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
         rerolled = ""
