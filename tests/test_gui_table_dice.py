@@ -139,3 +139,20 @@ def test_the_dock_fits_a_narrow_column_without_clipping(dock, qtbot):
     widget.follow("pc-ines")
     click(qtbot, widget.panel.roll_button)
     assert widget.widget().widget().minimumSizeHint().width() <= 360
+
+
+def test_the_dice_dock_in_the_window_rolls_for_whoever_s_sheet_is_open(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+
+    window = start(QApplication.instance(), None)  # the sample campaign
+    qtbot.addWidget(window)
+    window.actions["toggle_dice"].trigger()
+    dock = window.table.dice_dock
+    assert dock.isVisible()
+    window.open_entity("pc-tobias")
+    assert dock.character().id == "pc-tobias"
+    window.open_entity("pc-ines")
+    assert dock.character().id == "pc-ines"
+    window.close()
