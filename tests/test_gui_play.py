@@ -254,7 +254,7 @@ def test_an_attack_hands_its_shifts_to_the_defenders_take_a_hit(ines, qtbot):
     panel.opponent.setCurrentIndex(panel.opponent.findData("npc-hale"))
     panel.opponent_skill.setCurrentIndex(panel.opponent_skill.findData("Physique"))
     click(qtbot, panel.roll_button)
-    while panel.roll.shifts < 0:  # invoke until the attack lands
+    while panel.roll.shifts < 1:  # invoke until the attack lands
         panel.select_aspect(next(panel.aspect.itemData(i).label for i in range(panel.aspect.count())
                                  if not any(panel.aspect.itemData(i).key == inv.key for inv in panel.roll.invokes)))
         click(qtbot, panel.plus_two)

@@ -60,7 +60,9 @@ class RollDialog(QDialog):
         roll = panel.roll
         super().accept()
         defender = panel.opponent_id()
-        if roll.setup.action == Action.ATTACK and defender and roll.shifts >= 0:
+        # a tie hits only with a Weapon rating (the boost for a tie came with the roll itself)
+        lands = roll.shifts > 0 or (roll.shifts == 0 and self.document.campaign.options.weapon_armor)
+        if roll.setup.action == Action.ATTACK and defender and lands:
             from .hit_dialog import TakeHitDialog
 
             self.hit_dialog = TakeHitDialog(self.document, defender, shifts=roll.shifts,
