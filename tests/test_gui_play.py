@@ -416,3 +416,20 @@ def test_an_advantage_must_be_named_before_the_roll_is_applied(ines, qtbot):
     made = on_disk(document).scenes[0].aspects[-1]
     assert (made.text, made.on, made.free_invokes) == ("Weak Spot in the Gate", "npc-hale",
                                                         panel.roll.free_invokes_created)
+
+
+def test_enter_on_a_skill_in_the_list_and_a_double_click_in_the_pyramid_roll_it(ines, qtbot):
+    _, sheet = ines
+    sheet.skills.tabs.setCurrentIndex(1)
+    table = sheet.skills.table
+    table.setFocus()
+    sheet.skills.focus_skill("Provoke")
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    dialog = sheet.play.dialog
+    assert isinstance(dialog, RollDialog) and dialog.panel.skill.currentData() == "Provoke"
+    dialog.reject()
+    sheet.skills.tabs.setCurrentIndex(0)
+    pyramid = sheet.skills.pyramid
+    qtbot.waitUntil(pyramid.isVisible)
+    QTest.mouseDClick(pyramid, Qt.MouseButton.LeftButton, pos=pyramid.chip_rect("Athletics").center())
+    assert sheet.play.dialog is not dialog and sheet.play.dialog.panel.skill.currentData() == "Athletics"
