@@ -433,3 +433,27 @@ def test_enter_on_a_skill_in_the_list_and_a_double_click_in_the_pyramid_roll_it(
     qtbot.waitUntil(pyramid.isVisible)
     QTest.mouseDClick(pyramid, Qt.MouseButton.LeftButton, pos=pyramid.chip_rect("Athletics").center())
     assert sheet.play.dialog is not dialog and sheet.play.dialog.panel.skill.currentData() == "Athletics"
+
+
+def test_the_extra_mild_slot_takes_only_its_own_kind_of_harm(qtbot, tmp_path):
+    def superb_physique(campaign):
+        campaign.character("pc-maren").skills["Physique"] = 5
+        return campaign
+
+    document = sample_document(tmp_path, superb_physique)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = open_hit(qtbot, sheet)
+    dialog.shifts.setValue(2)
+    dialog.track.setCurrentIndex(dialog.track.findData("mental"))
+    _, options = offered(dialog)
+    assert not any(slot == "mild_physical" for o in options for slot, _ in o.consequences)
+    dialog.track.setCurrentIndex(dialog.track.findData("physical"))
+    _, options = offered(dialog)
+    assert any(o.consequences == (("mild_physical", 1),) for o in options)
+    document.close()
+
+
+def test_the_roll_dialog_fits_a_small_screen(ines, qtbot):
+    _, sheet = ines
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    assert dialog.height() <= dialog.screen().availableGeometry().height()

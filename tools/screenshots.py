@@ -32,7 +32,7 @@ def main(out: Path) -> int:
     sys.path.insert(0, str(ROOT / "tools"))
     from screenshots_export import grab_print_dialog
     from screenshots_gm import grab_gm_editors
-    from play_shots import play_shots
+    from screenshots_play import play_shots
     from table_shots import table_shots
 
     out.mkdir(parents=True, exist_ok=True)

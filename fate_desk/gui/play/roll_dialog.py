@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from fate_desk.rules.history import Refused
 from fate_desk.rules.play import apply_roll
@@ -47,11 +48,18 @@ class RollDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.panel)
+        scroll = QScrollArea()  # a small screen (1024x700) still reaches every field
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.panel)
+        layout.addWidget(scroll)
         layout.addWidget(self.buttons)
         self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
         self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
-        self.resize(max(640, self.sizeHint().width()), self.sizeHint().height())
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        wanted = self.panel.sizeHint().height() + self.buttons.sizeHint().height() + 40
+        self.resize(max(640, self.panel.sizeHint().width() + 40), min(wanted, screen.height() - 60))
 
     def accept(self) -> None:
         panel = self.panel
