@@ -6,6 +6,7 @@ from .campaign import (
     Campaign,
     CampaignOptions,
     ConditionsMode,
+    FatePointEntry,
     Scene,
     SessionLog,
     SituationAspect,
@@ -31,7 +32,7 @@ from .obstacles import Block, Countdown, Distraction, Hazard, Obstacle
 __all__ = [
     "Arc", "Aspect", "AspectRole", "Block", "Campaign", "CampaignOptions", "Character",
     "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown",
-    "Distraction", "FateModel", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
+    "Distraction", "FateModel", "FatePointEntry", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
     "Obstacle", "RuleBreak", "Scene", "SessionLog", "Severity", "SituationAspect",
     "SlotSpec", "Stunt", "Zone", "ladder_label", "ladder_name", "new_id", "signed",
 ]

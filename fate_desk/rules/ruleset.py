@@ -233,6 +233,8 @@ class RuleSet(FateModel):
     refresh_minimum: int = Field(1, ge=0)
     free_stunts: int = Field(3, ge=0)
     stunt_cost: int = Field(1, ge=0)
+    # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
+    boosts_carry_over: bool = False
     stress: StressRules
     consequences: ConsequenceRules
     advancement: Advancement = Field(default_factory=Advancement)
