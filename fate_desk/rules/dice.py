@@ -165,17 +165,3 @@ def teamwork_bonus(leader_rating: int, helper_ratings: list[int]) -> int:
     helpers = sum(1 for r in helper_ratings if r >= 1)
     return max(0, min(helpers, leader_rating))
 
-
-def contest_victories(efforts: dict[str, int], style_margin: int = 3) -> dict[str, int]:
-    """One exchange of a contest: the highest effort scores 1 victory, 2 if it alone beat
-    every other side by 3 or more; a tie for highest scores nothing (and brings a twist)."""
-    if not efforts:
-        return {}
-    best = max(efforts.values())
-    leaders = [k for k, v in efforts.items() if v == best]
-    out = {k: 0 for k in efforts}
-    if len(leaders) == 1:
-        others = [v for k, v in efforts.items() if k != leaders[0]]
-        margin = best - max(others) if others else best
-        out[leaders[0]] = 2 if margin >= style_margin else 1
-    return out

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
-from fate_desk.model import AspectRole, FateModel, Severity, ladder_label
+from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
 
 
 class ShapeKind(StrEnum):
@@ -113,6 +113,9 @@ class RuleSet(FateModel):
     stunt_cost: int = Field(1, ge=0)
     stress: StressRules
     consequences: ConsequenceRules
+    # At the table: how conflicts order turns, and how many victories win a contest.
+    turn_order: TurnOrder = TurnOrder.ELECTIVE
+    contest_victories: int = Field(3, ge=1, le=5)
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":
