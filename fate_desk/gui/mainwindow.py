@@ -12,6 +12,7 @@ from fate_desk.rules import default_catalog
 from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
+from .conflict.desk import EncounterDesk
 from .document import CampaignDocument
 from . import gm  # noqa: F401  (registers the GM prep editors)
 from .gm.actions import quick_npc
@@ -37,6 +38,7 @@ class MainWindow(QMainWindow):
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
         self.table = TableDesk(self)
+        self.encounters = EncounterDesk(self)
         self.setWindowTitle("Fate Desk")
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
@@ -71,6 +73,7 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
         self.table.install()
+        self.encounters.install()
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -95,6 +98,7 @@ class MainWindow(QMainWindow):
             "user_guide": self.files.show_user_guide,
             "about": self.files.about,
             **self.table.handlers(),
+            **self.encounters.handlers(),
         }
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
@@ -188,6 +192,7 @@ class MainWindow(QMainWindow):
         self._restore_tabs()
         self._retitle()
         self.table.set_document(document)
+        self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
 
     def _restore_tabs(self) -> None:
@@ -242,6 +247,7 @@ class MainWindow(QMainWindow):
             self.actions[action_id].setEnabled(document is not None)
         self.actions["export_pdf"].setEnabled(document is not None)
         self.table.update_actions()
+        self.encounters.update_actions()
 
     # --- entries -------------------------------------------------------------------------
 
@@ -327,6 +333,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self.encounters.close()
         if self.document is not None:
             self.document.close()
         super().closeEvent(event)

@@ -74,3 +74,9 @@ def summary(campaign: Campaign, challenge: Challenge) -> str:
     else:
         verdict = "Mostly a failure: what went right buys a foothold, not the goal."
     return f"{text}. {verdict}"
+
+
+def end_challenge(campaign: Campaign, scene_id: str) -> Campaign:
+    if scene_of(campaign, scene_id).play.challenge is None:
+        raise refuse("challenge.none", "challenge", "There is no challenge in this scene.")
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": None}))

@@ -268,3 +268,9 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
                     lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
     changed = conflict.model_copy(update={"ended": True, "current": None, "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines
+
+
+def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
+    """Write what happened (rolls, misses) into the conflict's log."""
+    conflict = conflict_of(campaign, scene_id)
+    return _put(campaign, scene_id, conflict.model_copy(update={"log": [*conflict.log, *lines]}))

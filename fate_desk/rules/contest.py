@@ -166,3 +166,15 @@ def _put_scene(campaign: Campaign, scene) -> Campaign:
 
 def outcome_against(effort: int, against: int) -> Outcome:
     return outcome_for(effort - against)
+
+
+def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
+    """Write the exchange's rolls into the contest's log."""
+    contest = _contest(campaign, scene_id)
+    changed = contest.model_copy(update={"log": [*contest.log, *lines]})
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
+
+
+def end_contest(campaign: Campaign, scene_id: str) -> Campaign:
+    _contest(campaign, scene_id)
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": None}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from fate_desk.model import Campaign, Scene, ScenePlay
+from fate_desk.model import Campaign, Scene, ScenePlay, ZonePlace
 
 from .history import refuse
 
@@ -84,26 +84,31 @@ class PlayersView:
     challenge: list[tuple[str, str]] = field(default_factory=list)  # (task, result)
 
 
+def _aspects(items, hidden: set[str]) -> list[ViewAspect]:
+    return [ViewAspect(a.text, a.free_invokes, a.boost) for a in items if a.id not in hidden and a.text.strip()]
+
+
+def map_zones(campaign: Campaign, scene: Scene, hidden: set[str] = frozenset()) -> list[ViewZone]:
+    """The zone map: boxes where the GM put them (a row by default), connections, who is where."""
+    shown = [z for z in scene.zones if z.id not in hidden]
+    ids = {z.id for z in shown}
+    zones = []
+    for index, zone in enumerate(shown):
+        place = scene.play.places.get(zone.id)
+        who = [name_of(campaign, c) for c, z in scene.play.whereabouts.items() if z == zone.id and c not in hidden]
+        zones.append(ViewZone(
+            zone.id, zone.name, place.x if place else 40.0 + 240 * index, place.y if place else 40.0,
+            [a for a in zone.adjacent if a in ids], _aspects(zone.aspects, hidden), who,
+        ))
+    return zones
+
+
 def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
     if scene is None:
         return PlayersView()
     hidden = set(scene.play.hidden)
-
-    def aspects(items) -> list[ViewAspect]:
-        return [ViewAspect(a.text, a.free_invokes, a.boost) for a in items if a.id not in hidden and a.text.strip()]
-
-    view = PlayersView(scene=scene.name)
-    zone_ids = {z.id for z in scene.zones if z.id not in hidden}
-    for index, zone in enumerate(scene.zones):
-        if zone.id not in zone_ids:
-            continue
-        place = scene.play.places.get(zone.id)
-        who = [name_of(campaign, c) for c, z in scene.play.whereabouts.items() if z == zone.id and c not in hidden]
-        view.zones.append(ViewZone(
-            zone.id, zone.name, place.x if place else 40.0 + 220 * index, place.y if place else 60.0,
-            [a for a in zone.adjacent if a in zone_ids], aspects(zone.aspects), who,
-        ))
-    view.aspects = aspects(scene.aspects)
+    view = PlayersView(scene=scene.name, zones=map_zones(campaign, scene, hidden))
+    view.aspects = _aspects(scene.aspects, hidden)
     for countdown in campaign.countdowns:
         if countdown.id in scene.present and countdown.id not in hidden:
             meaning = "" if countdown.players_see_boxes_only else countdown.outcome
@@ -125,3 +130,33 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
 
         view.challenge = [(t.what or "A task", task_result(t)) for t in play.challenge.tasks]
     return view
+
+
+def place_zone(scene: Scene, zone_id: str, x: float, y: float) -> Scene:
+    """The GM dragged a zone's box to a new place on the map."""
+    places = {**scene.play.places, zone_id: ZonePlace(x=round(x), y=round(y))}
+    return scene.model_copy(update={"play": scene.play.model_copy(update={"places": places})})
+
+
+def put_in_zone(scene: Scene, character_id: str, zone_id: str | None) -> Scene:
+    """Say which zone a character is in (None: nowhere on the map)."""
+    where = {k: v for k, v in scene.play.whereabouts.items() if k != character_id}
+    if zone_id:
+        where[character_id] = zone_id
+    return scene.model_copy(update={"play": scene.play.model_copy(update={"whereabouts": where})})
+
+
+def view_items(campaign: Campaign, scene: Scene) -> list[tuple[str, str, bool]]:
+    """Every item the GM can show to or hide from the players: (id, label, hidden)."""
+    hidden = set(scene.play.hidden)
+    items = [(a.id, f"Situation aspect: {a.text}", a.id in hidden) for a in scene.aspects if a.text.strip()]
+    for zone in scene.zones:
+        items.append((zone.id, f"Zone: {zone.name or '(unnamed)'}", zone.id in hidden))
+        items += [(a.id, f"Zone aspect: {a.text} ({zone.name})", a.id in hidden) for a in zone.aspects if a.text.strip()]
+    items += [(c.id, f"Countdown: {c.name}", c.id in hidden) for c in campaign.countdowns if c.id in scene.present]
+    items += [(c, f"Who is in the zones: {name_of(campaign, c)}", c in hidden) for c in scene.play.whereabouts]
+    for key, label in (("conflict", "Conflict: turn order"), ("contest", "Contest: victories"),
+                       ("challenge", "Challenge: progress")):
+        if getattr(scene.play, key) is not None:
+            items.append((key, label, key in hidden))
+    return items

@@ -1,0 +1,283 @@
+"""The conflict panel: turn order, each participant's stress, consequences, fate points and state,
+and the buttons of a turn (attack, take a hit, concede, hand over, end the conflict)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QPushButton, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import TurnOrder
+from fate_desk.rules.conflict import (
+    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hit_group, note, start_conflict, take_hit, waiting,
+)
+from fate_desk.rules.derive import derive_stress
+
+from .common import play, scene_now, status_label
+from .conflict_dialogs import AttackDialog, StartConflictDialog, TakeHitDialog
+
+COLUMNS = ("Participant", "Side", "Turn", "Stress", "Consequences", "Fate points")
+
+
+class ConflictPanel(QWidget):
+    def __init__(self, desk, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.desk = desk
+        self.document = None
+        self.dialog = None  # the dialog opened last (tests accept it through its buttons)
+        layout = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.header)
+        self.start_button = QPushButton("Start a conflict…")
+        self.start_button.clicked.connect(self.start)
+        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table, 2)
+        row = QHBoxLayout()
+        self.attack_button = QPushButton("Attack…")
+        self.attack_button.setToolTip("The one acting now attacks: both sides roll, the target takes the hit")
+        self.hit_button = QPushButton("Take a hit…")
+        self.hit_button.setToolTip("The selected participant absorbs a hit with stress and consequences")
+        self.concede_button = QPushButton("Concede")
+        self.concede_button.setToolTip("The selected participant concedes: 1 fate point plus 1 per consequence "
+                                       "taken in this conflict")
+        for button in (self.attack_button, self.hit_button, self.concede_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        self.next_label = QLabel("Next:")
+        self.next_combo = QComboBox()
+        self.next_combo.setMinimumContentsLength(14)
+        self.next_combo.setAccessibleName("Who acts next")
+        self.end_turn_button = QPushButton("End turn")
+        self.end_conflict_button = QPushButton("End the conflict")
+        for widget in (self.next_label, self.next_combo, self.end_turn_button, self.end_conflict_button):
+            row.addWidget(widget)
+        layout.addLayout(row)
+        self.status = status_label()
+        layout.addWidget(self.status)
+        layout.addWidget(QLabel("What happened:"))
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        layout.addWidget(self.log, 1)
+        self.attack_button.clicked.connect(self.attack)
+        self.hit_button.clicked.connect(lambda: self.take_hit())
+        self.concede_button.clicked.connect(self.concede)
+        self.end_turn_button.clicked.connect(self.end_turn)
+        self.end_conflict_button.clicked.connect(self.end)
+        self.refresh()
+
+    # --- showing ----------------------------------------------------------------------------
+
+    def set_document(self, document) -> None:
+        self.document = document
+        self.refresh()
+
+    def conflict(self):
+        scene = scene_now(self.document)
+        return scene.play.conflict if scene is not None and scene.play.conflict and not scene.play.conflict.ended else None
+
+    def refresh(self) -> None:
+        scene = scene_now(self.document)
+        conflict = self.conflict()
+        running = conflict is not None
+        self.start_button.setVisible(not running)
+        self.start_button.setEnabled(scene is not None)
+        for widget in (self.attack_button, self.hit_button, self.concede_button, self.next_label, self.next_combo,
+                       self.end_turn_button, self.end_conflict_button):
+            widget.setEnabled(running)
+        self.table.setRowCount(0)
+        self.log.clear()
+        if scene is None:
+            self.header.setText("No scene is being played. Add a scene (Edit ▸ Add ▸ Scene) to run a conflict in it.")
+            return
+        past = scene.play.conflict
+        if not running:
+            self.header.setText(f"<b>{_esc(scene.name)}</b>: no conflict going on.")
+            if past is not None:
+                self.log.addItems(past.log)
+            return
+        how = "elective order" if conflict.order == TurnOrder.ELECTIVE else f"{ORDER_SKILLS[conflict.kind][0]} order"
+        current = next((p.name for p in conflict.participants if p.id == conflict.current), "nobody")
+        self.header.setText(f"<b>{_esc(scene.name)}</b>: {conflict.kind.value} conflict in {how}. "
+                            f"<b>Exchange {conflict.exchange}</b>; acting now: <b>{_esc(current)}</b>.")
+        self._fill_table(conflict)
+        self._fill_next(conflict)
+        self.log.addItems(conflict.log)
+        self.log.scrollToBottom()
+
+    def _fill_table(self, conflict) -> None:
+        campaign = self.document.campaign
+        ruleset = self.document.ruleset_for()
+        self.table.setRowCount(len(conflict.participants))
+        for row, p in enumerate(conflict.participants):
+            state = ("Conceded" if p.conceded else "Taken out" if p.taken_out else
+                     "Acting now" if p.id == conflict.current else "Has acted" if p.acted else "To act")
+            stress, consequences, points = [], [], []
+            for member in p.members:
+                character = campaign.character(member)
+                if character is None:
+                    continue
+                out = " (out)" if member in p.out_members else ""
+                tracks, names = derive_stress(character, ruleset)
+                boxes = " ".join(
+                    f"{names[t][:1]} " + "".join("☒" if i in character.stress.get(t, []) else "☐"
+                                                  for i in range(len(values)))
+                    for t, values in tracks.items())
+                stress.append(boxes + out if len(p.members) == 1 else f"{character.name}: {boxes}{out}")
+                consequences += [c.text or c.slot for c in character.consequences]
+                points.append(str(character.fate_points if character.kind.value == "pc"
+                                  else character.carried_fate_points))
+            values = [p.name, p.side, state, "; ".join(stress), ", ".join(consequences) or "—",
+                      points[0] if len(points) == 1 else "—"]
+            for column, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, p.id)
+                self.table.setItem(row, column, item)
+            if p.id == conflict.current:
+                self.table.selectRow(row)
+
+    def _fill_next(self, conflict) -> None:
+        self.next_combo.clear()
+        left = waiting(conflict)
+        if not left:  # the last to act picks who starts the next exchange
+            left = [p for p in conflict.participants if p.active]
+        for p in left:
+            self.next_combo.addItem(p.name, p.id)
+        elective = conflict.order == TurnOrder.ELECTIVE
+        self.next_combo.setVisible(elective)
+        self.next_label.setVisible(elective)
+
+    def selected(self):
+        conflict = self.conflict()
+        row = self.table.currentRow()
+        item = self.table.item(row, 0) if row >= 0 else None
+        pid = item.data(Qt.ItemDataRole.UserRole) if item else conflict.current if conflict else None
+        return next((p for p in conflict.participants if p.id == pid), None) if conflict else None
+
+    def select(self, name: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self.table.item(row, 0).text() == name:
+                self.table.selectRow(row)
+                return
+        raise LookupError(name)
+
+    # --- actions (each one undo step) ----------------------------------------------------------
+
+    def _scene_id(self) -> str:
+        return scene_now(self.document).id
+
+    def start(self) -> StartConflictDialog | None:
+        scene = scene_now(self.document)
+        if scene is None:
+            return None
+        dialog = StartConflictDialog(self.document, scene, self)
+        dialog.accepted.connect(lambda: self._started(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _started(self, dialog: StartConflictDialog) -> None:
+        participants = dialog.participants()
+        first = dialog.first_participant(participants)
+        ruleset = self.document.ruleset_for()
+        play(self.document, lambda c: start_conflict(
+            c, self._scene_id(), ruleset, dialog.kind.currentData(), participants, first,
+            dialog.npcs_at_best.isChecked()), "Start a conflict", self.status)
+
+    def attack(self) -> AttackDialog | None:
+        conflict = self.conflict()
+        attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
+        if attacker is None:
+            return None
+        dialog = AttackDialog(self.document, conflict, attacker, self.desk.dice, self)
+        dialog.accepted.connect(lambda: self._attacked(dialog))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _attacked(self, dialog: AttackDialog) -> None:
+        target = dialog.target_participant()
+        if target is None:
+            return
+        hit = dialog.roll()
+        lines = list(dialog.lines)
+        sid = self._scene_id()
+        if hit <= 0:
+            play(self.document, lambda c: note(c, sid, lines), "Attack", self.status)
+        elif len([m for m in target.members if m not in target.out_members]) > 1:
+            ruleset = self.document.ruleset_for()
+            options = self.document.campaign.options
+            play(self.document, lambda c: hit_group(note(c, sid, lines), sid, ruleset, target.id, hit, options),
+                 f"Attack {target.name}", self.status)
+        else:
+            self.take_hit(target, hit, lines)
+
+    def take_hit(self, target=None, hit: int = 1, lines: list[str] | None = None) -> TakeHitDialog | None:
+        conflict = self.conflict()
+        target = target or self.selected()
+        if conflict is None or target is None or not target.active:
+            return None
+        dialog = TakeHitDialog(self.document, conflict, target, hit, self)
+        if lines:
+            dialog.plan_label.setText("\n".join(lines) + "\n" + dialog.plan_label.text())
+        dialog.accepted.connect(lambda: self._hit_taken(dialog, target, lines or []))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _hit_taken(self, dialog: TakeHitDialog, target, lines: list[str]) -> None:
+        sid = self._scene_id()
+        ruleset = self.document.ruleset_for()
+        member, option, texts = dialog.member.currentData(), dialog.option(), dialog.texts()
+        options = self.document.campaign.options
+
+        def operation(campaign):
+            if lines:
+                campaign = note(campaign, sid, lines)
+            return take_hit(campaign, sid, ruleset, target.id, member, option, texts, options)
+
+        play(self.document, operation, f"{target.name} takes a hit", self.status)
+
+    def concede(self) -> None:
+        target = self.selected()
+        if target is not None:
+            play(self.document, lambda c: concede_participant(c, self._scene_id(), target.id),
+                 f"{target.name} concedes", self.status)
+
+    def end_turn(self) -> None:
+        next_id = self.next_combo.currentData()
+        play(self.document, lambda c: end_turn(c, self._scene_id(), next_id), "End the turn", self.status)
+
+    def choose_next(self, name: str) -> None:
+        index = self.next_combo.findText(name)
+        if index < 0:
+            raise LookupError(name)
+        self.next_combo.setCurrentIndex(index)
+
+    def end(self) -> None:
+        sid = self._scene_id()
+        self.summary: list[str] = []
+
+        def operation(campaign):
+            campaign, self.summary = end_conflict(campaign, sid)
+            return campaign
+
+        play(self.document, operation, "End the conflict", self.status)
+
+
+def _esc(text: str) -> str:
+    from ..table.common import escape
+
+    return escape(text)
