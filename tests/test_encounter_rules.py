@@ -87,7 +87,7 @@ def test_a_hit_on_a_group_spills_over_to_the_next_minor_npc(table):
     ps = _participants(table)
     c = start_conflict(table, table.scenes[0].id, ruleset, ConflictKind.PHYSICAL, ps)
     sid = c.scenes[0].id
-    c = hit_group(c, sid, ruleset, ps[3].id, 4)  # one box worth 1: 2 shifts take a thug out
+    c = hit_group(c, sid, lambda _: ruleset, ps[3].id, 4)  # one box worth 1: 2 shifts take a thug out
     group = next(p for p in c.scenes[0].play.conflict.participants if p.id == ps[3].id)
     assert len(group.out_members) == 2 and not group.taken_out
 

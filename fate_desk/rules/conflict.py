@@ -6,6 +6,8 @@ raises `Refused`. Harm uses the core's absorb and concede, so history records ev
 
 from __future__ import annotations
 
+from typing import Callable
+
 from fate_desk.model import (
     Campaign, CampaignOptions, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
 )
@@ -71,7 +73,7 @@ def start_conflict(
     Fate Core's order sorts by skill and starts at the top."""
     if len({p.side for p in participants}) < 2:
         raise refuse("conflict.sides", "participants", "A conflict needs at least two sides.")
-    order = ruleset.turn_order
+    kind, order = ConflictKind(kind), ruleset.turn_order
     if order == TurnOrder.SKILL:
         participants = skill_order(campaign, participants, kind, npcs_at_best)
         first = participants[0].id
@@ -194,16 +196,19 @@ def take_hit(
 
 
 def hit_group(
-    campaign: Campaign, scene_id: str, ruleset: RuleSet, pid: str, hit: int, options: CampaignOptions | None = None,
+    campaign: Campaign, scene_id: str, ruleset_of: Callable[[Character], RuleSet], pid: str, hit: int,
+    options: CampaignOptions | None = None,
 ) -> Campaign:
     """A hit on a group of minor NPCs lands on the first one standing; what that one cannot
-    absorb takes them out and the shifts left over go on to the next."""
+    absorb takes them out and the shifts left over go on to the next. `ruleset_of` gives each
+    character's rule set."""
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
     for member in [m for m in p.members if m not in p.out_members]:
         if hit <= 0:
             break
         character = campaign.character(member)
+        ruleset = ruleset_of(character)
         track = track_for(character, ruleset, conflict.kind)
         plan = absorb_options(character, ruleset, hit, track, options)
         if plan.options:

@@ -81,8 +81,9 @@ class StartConflictDialog(QDialog):
         layout.addWidget(QLabel(note))
         layout.addWidget(_buttons(self, "Start the conflict"))
 
-    def set_side(self, name: str, side: int, group: int = 0) -> None:
-        row = next(i for i, c in enumerate(self.characters) if c.name == name)
+    def set_side(self, character_id: str, side: int, group: int = 0) -> None:
+        """Pick a side (an index of SIDES) and a group for one character's row."""
+        row = next(i for i, c in enumerate(self.characters) if c.id == character_id)
         self.side_boxes[row].setCurrentIndex(side)
         self.group_spins[row].setValue(group)
 
@@ -186,7 +187,6 @@ class TakeHitDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"{target.name} takes a hit")
         self.document, self.conflict, self.target = document, conflict, target
-        self.ruleset = document.ruleset_for()
         campaign = document.campaign
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -224,8 +224,9 @@ class TakeHitDialog(QDialog):
         self.plan = None
         if character is None:
             return
-        track = track_for(character, self.ruleset, self.conflict.kind)
-        self.plan = absorb_options(character, self.ruleset, self.shifts.value(), track, self.document.campaign.options)
+        ruleset = self.document.ruleset_for(character)
+        track = track_for(character, ruleset, self.conflict.kind)
+        self.plan = absorb_options(character, ruleset, self.shifts.value(), track, self.document.campaign.options)
         self.plan_label.setText(self.plan.message)
         for option in self.plan.options:
             self.ways.addItem(QListWidgetItem(option.description))
@@ -240,7 +241,8 @@ class TakeHitDialog(QDialog):
         if option is None:
             return
         character = self.character()
-        slots = {s.id: s for s in derive_consequences(character, self.ruleset, self.document.campaign.options)}
+        ruleset = self.document.ruleset_for(character)
+        slots = {s.id: s for s in derive_consequences(character, ruleset, self.document.campaign.options)}
         for slot_id, _ in option.consequences:
             edit = QLineEdit()
             edit.setPlaceholderText("Name the consequence, e.g. Cracked Ribs")

@@ -119,7 +119,6 @@ class ConflictPanel(QWidget):
 
     def _fill_table(self, conflict) -> None:
         campaign = self.document.campaign
-        ruleset = self.document.ruleset_for()
         self.table.setRowCount(len(conflict.participants))
         for row, p in enumerate(conflict.participants):
             state = ("Conceded" if p.conceded else "Taken out" if p.taken_out else
@@ -130,7 +129,7 @@ class ConflictPanel(QWidget):
                 if character is None:
                     continue
                 out = " (out)" if member in p.out_members else ""
-                tracks, names = derive_stress(character, ruleset)
+                tracks, names = derive_stress(character, self.document.ruleset_for(character))
                 boxes = " ".join(
                     f"{names[t][:1]} " + "".join("☒" if i in character.stress.get(t, []) else "☐"
                                                   for i in range(len(values)))
@@ -217,9 +216,9 @@ class ConflictPanel(QWidget):
         if hit <= 0:
             play(self.document, lambda c: note(c, sid, lines), "Attack", self.status)
         elif len([m for m in target.members if m not in target.out_members]) > 1:
-            ruleset = self.document.ruleset_for()
             options = self.document.campaign.options
-            play(self.document, lambda c: hit_group(note(c, sid, lines), sid, ruleset, target.id, hit, options),
+            play(self.document, lambda c: hit_group(note(c, sid, lines), sid, self.document.ruleset_for, target.id,
+                                                    hit, options),
                  f"Attack {target.name}", self.status)
         else:
             self.take_hit(target, hit, lines)
@@ -239,8 +238,8 @@ class ConflictPanel(QWidget):
 
     def _hit_taken(self, dialog: TakeHitDialog, target, lines: list[str]) -> None:
         sid = self._scene_id()
-        ruleset = self.document.ruleset_for()
         member, option, texts = dialog.member.currentData(), dialog.option(), dialog.texts()
+        ruleset = self.document.ruleset_for(self.document.campaign.character(member))
         options = self.document.campaign.options
 
         def operation(campaign):

@@ -1,0 +1,146 @@
+"""A contest and a challenge from the Table menu with seeded dice, and the players' view beside them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.app import start
+from fate_desk.rules.challenge import summary
+from fate_desk.rules.contest import exchange_victories
+from fate_desk.rules.dice import Dice
+
+from table_helpers import on_disk
+from test_gui_conflict import click, ok
+
+CONTEST_SEED = 35  # with these dice the chase has a tie, a stylish exchange and a winner
+
+
+@pytest.fixture
+def window(qtbot):
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    yield win
+    win.close()
+
+
+def bring_in(window, *ids) -> None:
+    editor = window.open_entity("sc-lock")
+    for entity_id in ids:
+        editor.present_item(entity_id).setCheckState(Qt.CheckState.Checked)
+
+
+def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange(window, qtbot):
+    window.encounters.dice = Dice(CONTEST_SEED)
+    bring_in(window, "npc-hale")
+    window.actions["contest_panel"].trigger()
+    panel = window.encounters.contest
+    click(qtbot, panel.start_button)
+    dialog = panel.dialog
+    assert dialog.goal.value() == 3  # the rule set's number
+    dialog.name.setText("Chase along the Quay")
+    pcs, hale = dialog.rows
+    pcs.who.setCurrentIndex(pcs.who.findData("pc-maren"))
+    pcs.skill.setCurrentText("Drive")
+    hale.who.setCurrentIndex(hale.who.findData("npc-hale"))
+    hale.skill.setCurrentText("Drive")
+    ok(dialog)
+
+    # Before the first roll Maren tries to create an advantage for her side.
+    click(qtbot, panel.advantage_button)
+    advantage = panel.dialog
+    advantage.who.setCurrentIndex(advantage.who.findData("pc-maren"))
+    advantage.skill.setCurrentText("Drive")
+    advantage.aspect.setText("Cutting through the Fish Market")
+    ok(advantage)
+    dice = Dice(CONTEST_SEED)
+    effort = sum(dice.throw()) + 4
+    created = on_disk(window.document).scenes[0].aspects[-1]
+    # Against Fair (+2): a tie gives a boost; a failure at a cost still puts the aspect in play.
+    assert created.text == "Cutting through the Fish Market"
+    assert created.boost == (effort == 2) and created.free_invokes == (2 if effort >= 5 else 1)
+
+    twists, stylish, tally = 0, 0, {"pcs": 0, "hale": 0}
+    for _ in range(8):
+        if panel.twist_button.isEnabled():
+            click(qtbot, panel.twist_button)
+            panel.dialog.aspect.setText(f"Crates Spill Everywhere {twists + 1}")
+            ok(panel.dialog)
+            twists += 1
+        if not panel.roll_button.isEnabled():
+            break
+        click(qtbot, panel.roll_button)
+        won = exchange_victories({"pcs": sum(dice.throw()) + 4, "hale": sum(dice.throw()) + 2})
+        stylish += 2 in won.values()
+        tally = {k: tally[k] + won[k] for k in tally}
+    contest = on_disk(window.document).scenes[0].play.contest
+    assert twists >= 1 and stylish >= 1
+    assert [s.victories for s in contest.sides] == [tally["pcs"], tally["hale"]]
+    assert contest.winner == contest.sides[0].id and contest.sides[0].victories >= 3
+    scene = on_disk(window.document).scenes[0]
+    assert [a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")] == [1] * twists
+    assert "Player characters wins." in panel.header.text()
+
+
+def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qtbot):
+    window.encounters.dice = Dice(5)
+    window.actions["challenge_panel"].trigger()
+    panel = window.encounters.challenge
+    click(qtbot, panel.start_button)
+    dialog = panel.dialog
+    dialog.name.setText("Open the Lock Gates")
+    plan = [("Crank the wheel", "pc-ines", "Physique", 3), ("Keep watch", "pc-maren", "Notice", 2),
+            ("Read the old controls", "pc-tobias", "Lore", 4)]
+    for index, (what, who, skill, difficulty) in enumerate(plan):
+        row = dialog.rows[index] if index < len(dialog.rows) else dialog.add_task()
+        row.what.setText(what)
+        row.who.setCurrentIndex(row.who.findData(who))
+        row.skill.setCurrentText(skill)
+        row.difficulty.setValue(difficulty)
+    ok(dialog)
+    for _ in plan:
+        click(qtbot, panel.roll_button)
+    assert not panel.roll_button.isEnabled()  # each task is rolled once
+    challenge = on_disk(window.document).scenes[0].play.challenge
+    dice = Dice(5)
+    ratings = {"Physique": 3, "Notice": 3, "Lore": 4}
+    assert [t.effort for t in challenge.tasks] == [sum(dice.throw()) + ratings[s] for _, _, s, _ in plan]
+    assert summary(window.document.campaign, challenge) in panel.summary_label.text()
+    assert "still to roll" not in panel.summary_label.text()
+
+
+def test_the_players_view_never_shows_hidden_items_and_follows_new_aspects_at_once(window, qtbot):
+    document = window.document
+    window.actions["players_view"].trigger()
+    view = window.encounters.players_window
+    assert view.isVisible()
+    texts = view.texts()
+    assert any(t.startswith("Pitch Dark and Pouring Rain") for t in texts)
+    # Never an NPC's sheet or the GM's notes.
+    hale = document.campaign.character("npc-hale")
+    secrets = [a.text for a in hale.aspects] + [hale.notes, document.campaign.scenes[0].notes]
+    assert not any(secret and secret in " ".join(texts) for secret in secrets)
+
+    # The GM hides the situation aspect in the "Players see" tab.
+    window.actions["conflict_panel"].trigger()
+    window.encounters.tabs.setCurrentWidget(window.encounters.visibility)
+    item = window.encounters.visibility.item("Situation aspect: Pitch Dark and Pouring Rain")
+    item.setCheckState(Qt.CheckState.Unchecked)
+    assert not any("Pitch Dark" in t for t in view.texts())
+
+    # A new situation aspect from the scene editor shows up without waiting for anything.
+    editor = window.open_entity("sc-lock")
+    click(qtbot, editor.aspects.add_button)
+    assert "New situation aspect" in view.texts()
+    QApplication.processEvents()  # one turn of the event loop changes nothing more
+    assert not any("Pitch Dark" in t for t in view.texts())
+
+    # A countdown the GM shows with its boxes only: boxes, no meaning.
+    countdown = document.campaign.countdowns[0]
+    editor.present_item(countdown.id).setCheckState(Qt.CheckState.Checked)
+    line = next(t for t in view.texts() if t.startswith(countdown.name))
+    assert "☐" * (countdown.boxes - countdown.marked) in line
+    assert (countdown.outcome in line) != countdown.players_see_boxes_only
+    window.encounters.visibility.item(f"Countdown: {countdown.name}").setCheckState(Qt.CheckState.Unchecked)
+    assert not any(t.startswith(countdown.name) for t in view.texts())
