@@ -6,6 +6,7 @@ from .campaign import (
     Campaign,
     CampaignOptions,
     ConditionsMode,
+    FatePointEntry,
     Scene,
     SessionLog,
     SituationAspect,
@@ -36,7 +37,7 @@ __all__ = [
     "Arc", "Aspect", "Challenge", "ChallengeTask", "Conflict", "ConflictKind", "Contest", "ContestSide",
     "Participant", "ScenePlay", "TurnOrder", "ZonePlace", "AspectRole", "Block", "Campaign", "CampaignOptions", "Character",
     "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown",
-    "Distraction", "FateModel", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
+    "Distraction", "FateModel", "FatePointEntry", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
     "Obstacle", "RuleBreak", "Scene", "SessionLog", "Severity", "SituationAspect",
     "SlotSpec", "Stunt", "Zone", "ladder_label", "ladder_name", "new_id", "signed",
 ]

@@ -30,7 +30,8 @@ class SituationAspect(FateModel):
     text: str = ""
     free_invokes: int = Field(0, ge=0, le=99)
     boost: bool = False
-    keep: bool = False  # the GM keeps it when the scene ends
+    keep: bool = False  # the GM keeps it when the scene ends (never a boost, save Core's option)
+    on: str | None = None  # the character it was placed on (an advantage created on them), if any
 
 
 class Zone(FateModel):
@@ -52,6 +53,17 @@ class Scene(FateModel):
     play: ScenePlay = Field(default_factory=ScenePlay)  # conflict, contest, challenge, players' view
 
 
+class FatePointEntry(FateModel):
+    """One line of a session's fate-point ledger: who gained (+) or spent (-) points, and why."""
+
+    who: str  # a character id, or "gm" for the GM's pool
+    name: str = ""
+    change: int = Field(ge=-999, le=999)
+    reason: str = ""  # invoke, hostile invoke, compel accepted, compel refused, concession, refresh, ...
+    note: str = ""
+    scene: int = Field(0, ge=0)
+
+
 class SessionLog(FateModel):
     id: str = id_field()
     number: int = Field(1, ge=1)
@@ -61,6 +73,8 @@ class SessionLog(FateModel):
     notes: str = ""
     ended: bool = False
     events: list[str] = Field(default_factory=list)  # what happened, one line each
+    fate_points: list[FatePointEntry] = Field(default_factory=list)  # the session's ledger
+    rolls: list[str] = Field(default_factory=list)  # the session's roll log, one line per roll
 
 
 class Arc(FateModel):

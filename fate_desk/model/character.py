@@ -91,6 +91,9 @@ class Consequence(FateModel):
     # The conflict it was taken in (for conceding: 1 fate point per consequence taken).
     conflict: str | None = None
     boxes_marked: int = Field(1, ge=0, le=20)
+    # Whoever inflicted it holds free invokes on it (one when it is taken); the character id.
+    free_invokes: int = Field(0, ge=0, le=99)
+    inflicted_by: str | None = None
 
 
 class RuleBreak(FateModel):
@@ -150,6 +153,8 @@ class Character(FateModel):
     # Fate points an NPC or monster brings into a later scene for the GM's pool
     # (from conceding or from hostile invokes against it).
     carried_fate_points: int = Field(0, ge=0, le=999)
+    # Fate points a PC earned from hostile invokes in this scene: theirs to spend once it ends.
+    pending_fate_points: int = Field(0, ge=0, le=999)
     # NPCs and monsters may set their own stress boxes (values per track) and slots;
     # None means "derive from the rule set", as for PCs.
     stress_boxes: dict[str, list[int]] | None = None

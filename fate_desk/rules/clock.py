@@ -118,10 +118,16 @@ def gm_pool(
 
 
 def _clear_aspects(
-    aspects: list[SituationAspect], keep: frozenset[str]
+    aspects: list[SituationAspect], keep: frozenset[str], boosts_carry_over: bool = False
 ) -> tuple[list[SituationAspect], list[str]]:
-    kept = [a for a in aspects if a.keep or a.id in keep]
-    gone = [a.text or "(unnamed)" for a in aspects if not (a.keep or a.id in keep)]
+    """Situation aspects go unless kept; boosts never outlive their scene, save where the rule
+    set lets the GM carry one into a directly connected scene (Fate Core)."""
+
+    def stays(a: SituationAspect) -> bool:
+        return (a.keep or a.id in keep) and (not a.boost or boosts_carry_over)
+
+    kept = [a for a in aspects if stays(a)]
+    gone = [a.text or "(unnamed)" for a in aspects if not stays(a)]
     return kept, gone
 
 
@@ -142,6 +148,12 @@ def end_scene(
             lines.append("Stress cleared.")
         work, recovered = progress(work, rules, campaign.options, clock, "scene")
         lines += recovered
+        if c.pending_fate_points:
+            # Hostile invokes' points become spendable once the scene they were earned in ends.
+            lines.append(f"{counted(c.pending_fate_points, 'fate point', words=False)} from hostile invokes "
+                         "can now be spent.")
+            work = work.model_copy(update={"fate_points": min(999, work.fate_points + c.pending_fate_points),
+                                           "pending_fate_points": 0})
         if c.id in carriers:
             lines.append(f"Brought {counted(c.carried_fate_points, 'fate point', words=False)} into the GM's pool.")
             work = work.model_copy(update={"carried_fate_points": 0})
@@ -151,7 +163,7 @@ def end_scene(
         applied = record(c, work, "clock", f"End of scene {clock.scene}: {' '.join(lines)}", clock, at)
         characters.append(applied.character)
         reports.append(CharacterReport(c.id, _name(c), lines, [applied.entry]))
-    scenes, scene_line = _end_scene_object(campaign, choice)
+    scenes, scene_line = _end_scene_object(campaign, choice, rules.boosts_carry_over)
     events = [f"Scene {clock.scene} ended{scene_line}."]
     for r in reports:
         events.append(f"{r.name}: {' '.join(r.lines)}")
@@ -170,7 +182,7 @@ def end_scene(
     return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
 
 
-def _end_scene_object(campaign: Campaign, choice: EndScene):
+def _end_scene_object(campaign: Campaign, choice: EndScene, boosts_carry_over: bool = False):
     scenes = list(campaign.scenes)
     if choice.scene_id is not None:
         index = next((i for i, s in enumerate(scenes) if s.id == choice.scene_id), None)
@@ -183,10 +195,10 @@ def _end_scene_object(campaign: Campaign, choice: EndScene):
     if index is None:
         return scenes, ""
     scene = scenes[index]
-    aspects, gone = _clear_aspects(scene.aspects, choice.keep_aspects)
+    aspects, gone = _clear_aspects(scene.aspects, choice.keep_aspects, boosts_carry_over)
     zones = []
     for zone in scene.zones:
-        kept, lost = _clear_aspects(zone.aspects, choice.keep_aspects)
+        kept, lost = _clear_aspects(zone.aspects, choice.keep_aspects, boosts_carry_over)
         gone += lost
         zones.append(zone.model_copy(update={"aspects": kept}))
     scenes[index] = scene.model_copy(

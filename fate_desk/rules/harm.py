@@ -531,11 +531,16 @@ def concede(
 def hostile_invoke(
     character: Character, count: int = 1, when: ClockStamp | None = None, at: str | None = None
 ) -> Applied:
-    """Someone invoked this character's aspect against them: they earn the fate point(s)."""
+    """Someone invoked this character's aspect against them: they earn the fate point(s), which a
+    PC may spend only after the current scene (held as pending until the scene ends)."""
     if count < 1:
         raise refuse("harm.invokes", "fate_points", "A hostile invoke pays at least one fate point.")
     work = character.model_copy(deep=True)
-    gained = _gain(work, count)
+    if work.kind == CharacterKind.PC:
+        work.pending_fate_points = min(999, work.pending_fate_points + count)
+        gained = f"+{count} fate point{'s' if count != 1 else ''}, to spend after this scene"
+    else:
+        gained = _gain(work, count)
     return record(
         character, work, "fate points", f"Hostile invoke{'s' if count != 1 else ''}: {gained}.", when, at
     )

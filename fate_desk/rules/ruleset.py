@@ -116,6 +116,8 @@ class RuleSet(FateModel):
     # At the table: how conflicts order turns, and how many victories win a contest.
     turn_order: TurnOrder = TurnOrder.ELECTIVE
     contest_victories: int = Field(3, ge=1, le=5)
+    # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
+    boosts_carry_over: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":

@@ -1,0 +1,161 @@
+"""Fate points with reasons: spend and gain, compels, and the session's ledger.
+
+Pure functions over a Campaign (the input is never changed): each returns the new campaign or
+raises `Refused`. A player character's points are their own; anyone else's go through the
+GM's pool ("gm" in the ledger). Every change is written to the current session's ledger and,
+for a character, to its history.
+"""
+
+from __future__ import annotations
+
+from fate_desk.model import Campaign, Character, CharacterKind, FatePointEntry
+
+from .clock import session_log
+from .history import counted, record, refuse
+
+GM = "gm"
+
+
+class Reason:
+    """The reasons the ledger knows (plain strings, so files stay readable)."""
+
+    INVOKE = "invoke"
+    HOSTILE_INVOKE = "hostile invoke"
+    COMPEL_ACCEPTED = "compel accepted"
+    COMPEL_REFUSED = "compel refused"
+    CONCESSION = "concession"
+    REFRESH = "refresh"
+    OTHER = "other"
+
+    ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, CONCESSION, REFRESH, OTHER)
+
+
+def holder(campaign: Campaign, character_id: str | None) -> str:
+    """Whose points a character uses: a PC's own id, or GM for everyone else (and nobody)."""
+    character = campaign.character(character_id) if character_id else None
+    return character.id if character is not None and character.kind == CharacterKind.PC else GM
+
+
+def points_of(campaign: Campaign, who: str) -> int:
+    if who == GM:
+        return campaign.gm_fate_points
+    character = campaign.character(who)
+    return character.fate_points if character is not None else 0
+
+
+def holder_name(campaign: Campaign, who: str) -> str:
+    if who == GM:
+        return "The GM"
+    character = campaign.character(who)
+    return (character.name or "(unnamed)") if character is not None else "(gone)"
+
+
+def with_character(campaign: Campaign, character: Character) -> Campaign:
+    characters = [character if c.id == character.id else c for c in campaign.characters]
+    return campaign.model_copy(update={"characters": characters})
+
+
+def log_entry(campaign: Campaign, who: str, change: int, reason: str, note: str = "") -> Campaign:
+    """Append a line to the current session's fate-point ledger."""
+    log = session_log(campaign)
+    entry = FatePointEntry(who=who, name=holder_name(campaign, who), change=change, reason=reason, note=note,
+                           scene=campaign.clock.scene)
+    log = log.model_copy(update={"fate_points": [*log.fate_points, entry]})
+    others = [s for s in campaign.sessions if s.number != log.number]
+    return campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+
+
+def log_event(campaign: Campaign, line: str) -> Campaign:
+    """Append a line to the current session's events (what happened, for the session log)."""
+    log = session_log(campaign)
+    log = log.model_copy(update={"events": [*log.events, line]})
+    others = [s for s in campaign.sessions if s.number != log.number]
+    return campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+
+
+def change_points(campaign: Campaign, who: str, change: int, reason: str, note: str = "") -> Campaign:
+    """Spend (negative) or gain fate points for `who` (a PC's id, or GM), with a reason.
+
+    Refused, with nothing changed, when it would take more points than there are.
+    """
+    if change == 0:
+        return campaign
+    have = points_of(campaign, who)
+    name = holder_name(campaign, who)
+    if have + change < 0:
+        raise refuse(
+            "fate_points.short", "fate_points",
+            f"{name} has {counted(have, 'fate point', words=False)}; "
+            f"{reason} needs {-change}.",
+        )
+    after = min(999, have + change)
+    what = f"{'+' if change > 0 else '−'}{abs(change)} fate point{'s' if abs(change) != 1 else ''} ({reason}"
+    what += f": {note})" if note else ")"
+    if who == GM:
+        campaign = campaign.model_copy(update={"gm_fate_points": after})
+        campaign = log_event(campaign, f"GM's pool: {what}.")
+    else:
+        character = campaign.character(who)
+        work = character.model_copy(update={"fate_points": after})
+        applied = record(character, work, "fate points", f"{what[:1].upper()}{what[1:]}.", campaign.clock)
+        campaign = with_character(campaign, applied.character)
+    return log_entry(campaign, who, after - have, reason, note)
+
+
+def earn_later(campaign: Campaign, character_id: str, points: int, reason: str, note: str = "") -> Campaign:
+    """Points a character earns now but may spend only after this scene (hostile invokes).
+
+    A PC holds them as pending points, spendable when the scene ends; an NPC carries them into
+    the GM's pool for a later scene.
+    """
+    character = campaign.character(character_id)
+    if character is None or points <= 0:
+        return campaign
+    if character.kind == CharacterKind.PC:
+        update = {"pending_fate_points": min(999, character.pending_fate_points + points)}
+        when = "after this scene"
+    else:
+        update = {"carried_fate_points": min(999, character.carried_fate_points + points)}
+        when = "into the GM's pool for a later scene"
+    work = character.model_copy(update=update)
+    summary = f"+{counted(points, 'fate point', words=False)} ({reason}), to spend {when}."
+    applied = record(character, work, "fate points", summary, campaign.clock)
+    campaign = with_character(campaign, applied.character)
+    return log_entry(campaign, character.id, points, reason, f"{note}; spendable {when}".lstrip("; "))
+
+
+def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool) -> Campaign:
+    """A compel on one of the character's aspects: accept and gain a point, or refuse and pay one.
+
+    A PC's points are their own; an NPC's compels are paid from (or paid into) the GM's pool.
+    Refusing with no point to pay is refused: the compel must be accepted.
+    """
+    who = holder(campaign, character_id)
+    note = f"“{aspect}”" if aspect else ""
+    if accept:
+        return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
+    if points_of(campaign, who) < 1:
+        name = holder_name(campaign, who)
+        raise refuse("fate_points.compel", "fate_points",
+                     f"{name} has no fate point to pay for refusing the compel: it must be accepted.")
+    return change_points(campaign, who, -1, Reason.COMPEL_REFUSED, note)
+
+
+def ledger(campaign: Campaign, number: int | None = None) -> list[FatePointEntry]:
+    """The fate-point ledger of a session (default: the current one)."""
+    return list(session_log(campaign, number).fate_points)
+
+
+def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tuple[int, int]]:
+    """Per holder (PC id or GM): (points gained, points spent) in a session."""
+    totals: dict[str, tuple[int, int]] = {}
+    for entry in ledger(campaign, number):
+        gained, spent = totals.get(entry.who, (0, 0))
+        totals[entry.who] = (gained + max(0, entry.change), spent + max(0, -entry.change))
+    return totals
+
+
+__all__ = [
+    "GM", "Reason", "change_points", "compel", "earn_later", "holder", "holder_name", "ledger",
+    "ledger_totals", "log_entry", "log_event", "points_of", "with_character",
+]

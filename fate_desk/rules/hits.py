@@ -1,0 +1,93 @@
+"""Taking a hit in play, over the campaign: absorb it, be taken out, or concede.
+
+These wrap `harm` (which works on one character) for the table: the hit's consequences carry
+the conflict (the scene being played) and give whoever inflicted them one free invoke each;
+conceding pays its fate points through the ledger; everything is logged for the session.
+"""
+
+from __future__ import annotations
+
+from fate_desk.model import Campaign, CampaignOptions, Character
+
+from .fate_points import Reason, holder_name, log_entry, log_event, with_character
+from .harm import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit
+from .history import record, refuse
+from .ruleset import RuleSet
+from .table import current_scene
+
+
+def conflict_id(campaign: Campaign) -> str:
+    """The conflict being fought: the scene being played (one conflict per scene, for conceding)."""
+    scene = current_scene(campaign)
+    return scene.id if scene is not None else f"scene-{campaign.clock.session}-{campaign.clock.scene}"
+
+
+def _defender(campaign: Campaign, character_id: str) -> Character:
+    character = campaign.character(character_id)
+    if character is None:
+        raise refuse("hits.who", "characters", "That character is no longer in the campaign.")
+    return character
+
+
+def hit_plan(campaign: Campaign, ruleset: RuleSet, character_id: str, shifts: int, track: str,
+             weapon: int = 0, armor: int = 0) -> tuple[Hit, AbsorbPlan]:
+    """The hit after Weapon and Armor, and the legal ways to absorb it on this character's sheet."""
+    options = campaign.options or CampaignOptions()
+    hit = resolve_hit(shifts, weapon, armor, options)
+    plan = absorb_options(_defender(campaign, character_id), ruleset, hit.shifts, track, options)
+    return hit, plan
+
+
+def take_hit(
+    campaign: Campaign,
+    ruleset: RuleSet,
+    character_id: str,
+    option: AbsorbOption,
+    texts: dict[str, str] | None = None,
+    *,
+    attacker: str | None = None,
+    extreme_aspect: int | None = None,
+) -> Campaign:
+    """Absorb a hit by one of the plan's options; each new consequence gives `attacker` a free invoke."""
+    character = _defender(campaign, character_id)
+    before = {c.slot for c in character.consequences}
+    applied = absorb(
+        character, ruleset, option, texts, options=campaign.options, conflict=conflict_id(campaign),
+        extreme_aspect=extreme_aspect, when=campaign.clock,
+    )
+    after = applied.character
+    if attacker and campaign.character(attacker) is not None:
+        consequences = [
+            c.model_copy(update={"free_invokes": 1, "inflicted_by": attacker}) if c.slot not in before else c
+            for c in after.consequences
+        ]
+        after = after.model_copy(update={"consequences": consequences})
+    campaign = with_character(campaign, after)
+    by = f" from {holder_name(campaign, attacker)}" if attacker else ""
+    return log_event(campaign, f"{holder_name(campaign, character_id)} took a hit of {option.hit}{by}: "
+                     f"{option.description[:1].lower()}{option.description[1:]}.")
+
+
+def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
+    """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
+    character = _defender(campaign, character_id)
+    by = f" by {holder_name(campaign, attacker)}" if attacker else ""
+    summary = f"Taken out{by}: a hit of {hit} that nothing left could absorb."
+    applied = record(character, character.model_copy(), "harm", summary, campaign.clock)
+    campaign = with_character(campaign, applied.character)
+    return log_event(campaign, f"{holder_name(campaign, character_id)}: {summary}")
+
+
+def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
+    """Concede before the roll: 1 fate point plus 1 per consequence taken in this conflict."""
+    character = _defender(campaign, character_id)
+    conflict = conflict_id(campaign)
+    taken = sum(1 for c in character.consequences if c.conflict == conflict)
+    applied = concede(character, conflict, when=campaign.clock)
+    campaign = with_character(campaign, applied.character)
+    note = f"1, plus {taken} for consequences taken" if taken else "1"
+    campaign = log_entry(campaign, character_id, 1 + taken, Reason.CONCESSION, note)
+    return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict.")
+
+
+__all__ = ["concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]

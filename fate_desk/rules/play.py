@@ -1,0 +1,219 @@
+"""Playing a roll at the table: what can be invoked, and what a finished roll does to the campaign.
+
+`invokables` lists every aspect a character may invoke (own aspects, situation aspects and
+boosts, other characters' aspects as hostile invokes, consequences) with the free invokes on
+each. `apply_roll` takes a finished `roll.Roll` and applies it in one step: pays the fate
+points, uses up the free invokes, owes hostile invokes' points (spendable after the scene),
+puts a created advantage or a boost on the scene, and writes the roll log and the ledger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fate_desk.model import Campaign, Scene, SituationAspect
+
+from .clock import session_log
+from .fate_points import GM, Reason, change_points, earn_later, holder, holder_name, log_event, with_character
+from .history import refuse
+from .roll import InvokeKind, Roll
+from .table import current_scene
+
+
+@dataclass(frozen=True)
+class Invokable:
+    """An aspect a character may invoke now; `key` is what `roll.Invoke.key` carries."""
+
+    key: str
+    label: str
+    kind: InvokeKind
+    owner: str | None  # whose aspect it is, when someone else's (they earn paid invokes' points)
+    free: int  # free invokes on it now
+    where: str  # for people: "Ruth's aspect", "Scene", "Docks (zone)", "Consequence on Ruth"
+
+    def describe(self) -> str:
+        free = f" — {self.free} free invoke{'s' if self.free != 1 else ''}" if self.free else ""
+        return f"{self.label} ({self.where}){free}"
+
+
+def _name(campaign: Campaign, character_id: str) -> str:
+    c = campaign.character(character_id)
+    return (c.name or "(unnamed)") if c else "(gone)"
+
+
+def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
+    """Every aspect this character (or nobody in particular) may invoke, own aspects first."""
+    out: list[Invokable] = []
+    me = campaign.character(character_id) if character_id else None
+    if me is not None:
+        for i, a in enumerate(me.aspects):
+            if a.text.strip():
+                out.append(Invokable(f"aspect:{me.id}:{i}", a.text, InvokeKind.OWN, None, a.free_invokes,
+                                     f"own {a.role.label.lower()}"))
+    scene = current_scene(campaign)
+    if scene is not None:
+        for a in scene.aspects:
+            out.append(_situation(campaign, a, "Scene"))
+        for zone in scene.zones:
+            out += [_situation(campaign, a, f"{zone.name or 'zone'} (zone)") for a in zone.aspects]
+    present = set(scene.present) if scene is not None and scene.present else None
+    for other in campaign.characters:
+        if me is not None and other.id == me.id:
+            continue
+        if present is not None and other.id not in present:
+            continue
+        name = other.name or "(unnamed)"
+        for i, a in enumerate(other.aspects):
+            if a.text.strip():
+                out.append(Invokable(f"aspect:{other.id}:{i}", a.text, InvokeKind.HOSTILE, other.id,
+                                     a.free_invokes, f"{name}'s aspect: hostile"))
+        for c in other.consequences:
+            if c.text.strip():
+                free = c.free_invokes if me is not None and c.inflicted_by == me.id else 0
+                out.append(Invokable(f"consequence:{other.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE,
+                                     other.id, free, f"consequence on {name}"))
+    if me is not None:
+        for c in me.consequences:
+            if c.text.strip():
+                out.append(Invokable(f"consequence:{me.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE, None,
+                                     0, "your own consequence"))
+    return out
+
+
+def _situation(campaign: Campaign, a: SituationAspect, where: str) -> Invokable:
+    if a.on:
+        where = f"on {_name(campaign, a.on)}, {where.lower()}"
+    kind = InvokeKind.BOOST if a.boost else InvokeKind.SITUATION
+    return Invokable(f"scene:{a.id}", a.text or "(unnamed)", kind, None, a.free_invokes,
+                     f"boost, {where.lower()}" if a.boost else where)
+
+
+# --- free invokes -------------------------------------------------------------------------------
+
+
+def _use_free(campaign: Campaign, key: str, count: int, user: str | None) -> Campaign:
+    """Use up `count` free invokes on the aspect `key`; a boost is gone once its invoke is used."""
+    kind, _, rest = key.partition(":")
+    if kind == "scene":
+        scene = current_scene(campaign)
+        if scene is None:
+            raise refuse("play.free", "invokes", "There is no scene being played for that aspect.")
+        return _use_on_scene(campaign, scene, rest, count)
+    owner, _, place = rest.partition(":")
+    character = campaign.character(owner)
+    if character is None:
+        raise refuse("play.free", "invokes", "That aspect's character is no longer in the campaign.")
+    if kind == "aspect":
+        index = int(place)
+        aspect = character.aspects[index]
+        if aspect.free_invokes < count:
+            raise refuse("play.free", "invokes", f"“{aspect.text}” has {aspect.free_invokes} free invokes left.")
+        aspects = list(character.aspects)
+        aspects[index] = aspect.model_copy(update={"free_invokes": aspect.free_invokes - count})
+        return with_character(campaign, character.model_copy(update={"aspects": aspects}))
+    consequence = next((c for c in character.consequences if c.slot == place), None)
+    if consequence is None or consequence.free_invokes < count or consequence.inflicted_by != user:
+        raise refuse("play.free", "invokes", "There is no free invoke on that consequence for this character.")
+    changed = consequence.model_copy(update={"free_invokes": consequence.free_invokes - count})
+    consequences = [changed if c is consequence else c for c in character.consequences]
+    return with_character(campaign, character.model_copy(update={"consequences": consequences}))
+
+
+def _use_on_scene(campaign: Campaign, scene: Scene, aspect_id: str, count: int) -> Campaign:
+    def spend(aspects: list[SituationAspect]) -> list[SituationAspect]:
+        out = []
+        for a in aspects:
+            if a.id == aspect_id:
+                if a.free_invokes < count:
+                    raise refuse("play.free", "invokes", f"“{a.text}” has {a.free_invokes} free invokes left.")
+                if a.boost and a.free_invokes == count:
+                    continue  # a boost goes once it is invoked
+                a = a.model_copy(update={"free_invokes": a.free_invokes - count})
+            out.append(a)
+        return out
+
+    changed = scene.model_copy(update={
+        "aspects": spend(scene.aspects),
+        "zones": [z.model_copy(update={"aspects": spend(z.aspects)}) for z in scene.zones],
+    })
+    return _with_scene(campaign, changed)
+
+
+def _with_scene(campaign: Campaign, scene: Scene) -> Campaign:
+    return campaign.model_copy(update={"scenes": [scene if s.id == scene.id else s for s in campaign.scenes]})
+
+
+def scene_for_play(campaign: Campaign) -> tuple[Campaign, Scene]:
+    """The scene being played; one is started (named for the clock) when none is open."""
+    scene = current_scene(campaign)
+    if scene is not None:
+        return campaign, scene
+    scene = Scene(name=f"Scene {campaign.clock.scene}", session=campaign.clock.session)
+    return campaign.model_copy(update={"scenes": [*campaign.scenes, scene]}), scene
+
+
+def place_aspect(campaign: Campaign, text: str, free_invokes: int, *, boost: bool = False,
+                 on: str | None = None) -> Campaign:
+    """Put a situation aspect (or a boost) on the scene being played, or on a character in it."""
+    text = text.strip()
+    if not text:
+        raise refuse("play.aspect_name", "aspects", "Name the aspect: what is true now?")
+    campaign, scene = scene_for_play(campaign)
+    aspect = SituationAspect(text=text, free_invokes=free_invokes, boost=boost, on=on)
+    return _with_scene(campaign, scene.model_copy(update={"aspects": [*scene.aspects, aspect]}))
+
+
+# --- a finished roll ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """What the roller decides about the table after the dice: names for what the roll creates."""
+
+    advantage: str = ""  # the aspect a create an advantage makes
+    advantage_on: str | None = None  # on a character (id), else on the scene
+    boost: str = ""  # the boost's name, when the roll gives one
+
+
+def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result: RollResult | None = None) -> Campaign:
+    """Apply a finished roll in one step; refused (nothing changed) when it cannot be paid."""
+    result = result or RollResult()
+    who = holder(campaign, character_id)
+    spent = roll.fate_points_spent
+    if spent:
+        paid = [i for i in roll.invokes if not i.free]
+        note = ", ".join(f"“{i.label or i.key}”" for i in paid)
+        campaign = change_points(campaign, who, -spent, Reason.INVOKE, note)
+    for key, count in roll.free_invokes_used.items():
+        campaign = _use_free(campaign, key, count, character_id)
+    for owner, points in roll.hostile_points.items():
+        names = ", ".join(f"“{i.label}”" for i in roll.invokes if i.owner == owner and not i.free)
+        campaign = earn_later(campaign, owner, points, Reason.HOSTILE_INVOKE, f"{names} invoked by "
+                              f"{holder_name(campaign, character_id) if character_id else 'the GM'}")
+    made = roll.free_invokes_created
+    if made:
+        name = result.advantage.strip()
+        if not name:
+            raise refuse("play.advantage", "aspects", "Name the advantage you created.")
+        campaign = place_aspect(campaign, name, made, on=result.advantage_on)
+    if roll.boost:
+        campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
+    log = session_log(campaign)
+    log = log.model_copy(update={"rolls": [*log.rolls, roll.summary()]})
+    others = [s for s in campaign.sessions if s.number != log.number]
+    campaign = campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+    if made or roll.boost:
+        what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
+        boost = f"the boost “{result.boost or 'Boost'}”" if roll.boost else ""
+        campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
+                             "into play.")
+    return Campaign.model_validate(campaign.model_dump())
+
+
+def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:
+    """The roll log of a session (default: the current one)."""
+    return list(session_log(campaign, number).rolls)
+
+
+__all__ = ["GM", "Invokable", "RollResult", "apply_roll", "invokables", "place_aspect", "roll_log",
+           "scene_for_play"]

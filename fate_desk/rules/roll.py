@@ -1,0 +1,500 @@
+"""The core roll model: set up a roll, throw 4dF, invoke aspects after the dice, read the result.
+
+A roll goes in three steps, each a pure value (nothing here changes a campaign):
+
+1. `RollSetup` says what is rolled before the dice: action, skill and rating, the opposition
+   (a difficulty, or another side's effort when `opposed`), stunt bonuses, teamwork and scale.
+   `RollSetup.odds()` gives the exact chance of each outcome from the 4dF distribution.
+2. `Roll.throw(setup, dice)` throws the four dice.
+3. `Roll.invoke(invoke, dice)` adds one invoke *after* the dice: +2, or a full reroll of the
+   four dice. It returns a new Roll or raises `Refused` (an aspect once per roll, except
+   with free invokes). Invoke one at a time and read `effort`, `shifts`, `outcome` between.
+
+What the roll costs and gives is read off the final Roll: `fate_points_spent`,
+`free_invokes_used` (per aspect key), `hostile_points` (per character whose aspect was
+invoked against them), `free_invokes_created` and `boost` (for the table to apply).
+Applying those to a campaign is the job of the play operations (`rules/play.py`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
+from typing import Protocol
+
+from fate_desk.model import ladder_label, signed
+
+from .history import refuse
+
+# --- dice and odds ----------------------------------------------------------------------------
+
+# Ways to roll each total on 4dF, for the totals -4..+4 (3**4 = 81 throws in all).
+DISTRIBUTION: tuple[int, ...] = (1, 4, 10, 16, 19, 16, 10, 4, 1)
+THROWS = 81
+
+
+def ways(total: int) -> int:
+    """How many of the 81 throws of 4dF give this total (0 outside -4..+4)."""
+    return DISTRIBUTION[total + 4] if -4 <= total <= 4 else 0
+
+
+def chance_at_least(total: int) -> Fraction:
+    """The exact chance that 4dF shows `total` or more."""
+    return Fraction(sum(ways(t) for t in range(max(total, -4), 5)), THROWS)
+
+
+class DiceSource(Protocol):
+    """Anything that throws four Fate dice; `Dice` is the real one, seedable for tests."""
+
+    def throw(self) -> tuple[int, ...]: ...
+
+
+class Dice:
+    """Fate dice with their own random source, seedable for tests."""
+
+    def __init__(self, seed: int | None = None):
+        self._rng = random.Random(seed)
+
+    def throw(self) -> tuple[int, ...]:
+        return tuple(self._rng.choice((-1, 0, 1)) for _ in range(4))
+
+
+# --- actions and outcomes ---------------------------------------------------------------------
+
+
+class Action(StrEnum):
+    OVERCOME = "overcome"
+    CREATE_ADVANTAGE = "create_advantage"
+    ATTACK = "attack"
+    DEFEND = "defend"
+
+    @property
+    def label(self) -> str:
+        return {"overcome": "Overcome", "create_advantage": "Create an advantage",
+                "attack": "Attack", "defend": "Defend"}[self.value]
+
+
+class Outcome(StrEnum):
+    FAIL = "fail"
+    TIE = "tie"
+    SUCCEED = "succeed"
+    SUCCEED_WITH_STYLE = "succeed_with_style"
+
+    @property
+    def label(self) -> str:
+        return {"fail": "Fail", "tie": "Tie", "succeed": "Succeed",
+                "succeed_with_style": "Succeed with style"}[self.value]
+
+
+def outcome_for(shifts: int) -> Outcome:
+    """Shifts to outcome: below 0 fail, 0 tie, 1-2 succeed, 3 or more succeed with style."""
+    if shifts < 0:
+        return Outcome.FAIL
+    if shifts == 0:
+        return Outcome.TIE
+    return Outcome.SUCCEED if shifts < 3 else Outcome.SUCCEED_WITH_STYLE
+
+
+# What each outcome means for each action, in our own words.
+_MEANINGS: dict[Action, dict[Outcome, str]] = {
+    Action.OVERCOME: {
+        Outcome.FAIL: "You don't get what you wanted, or you get it at a serious cost.",
+        Outcome.TIE: "You get it, but at a minor cost (or you fail and take a boost).",
+        Outcome.SUCCEED: "You get what you wanted and the story moves on.",
+        Outcome.SUCCEED_WITH_STYLE: "You get what you wanted, and a boost on top.",
+    },
+    Action.CREATE_ADVANTAGE: {
+        Outcome.FAIL: "No aspect, or the aspect appears but your opposition holds the free invoke.",
+        Outcome.TIE: "No lasting aspect, but you get a boost.",
+        Outcome.SUCCEED: "The aspect is yours with one free invoke.",
+        Outcome.SUCCEED_WITH_STYLE: "The aspect is yours with two free invokes.",
+    },
+    Action.ATTACK: {
+        Outcome.FAIL: "The attack does no harm.",
+        Outcome.TIE: "No harm, but you get a boost.",
+        Outcome.SUCCEED: "You land a hit of {shifts} shift{s}.",
+        Outcome.SUCCEED_WITH_STYLE: "You land a hit of {shifts} shifts; you may trade one shift for a boost.",
+    },
+    Action.DEFEND: {
+        Outcome.FAIL: "The attack or advantage gets through: you take the hit or suffer the aspect.",
+        Outcome.TIE: "Use the tie result of the action you opposed.",
+        Outcome.SUCCEED: "You take no hit and the opposing action is denied.",
+        Outcome.SUCCEED_WITH_STYLE: "You take no hit, deny the action, and get a boost.",
+    },
+}
+
+
+def meaning(action: Action, outcome: Outcome, shifts: int = 0) -> str:
+    """What this outcome means for this action, in a sentence."""
+    text = _MEANINGS[action][outcome]
+    return text.format(shifts=shifts, s="" if shifts == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact chances of each outcome, as fractions of the 81 throws."""
+
+    fail: Fraction
+    tie: Fraction
+    succeed: Fraction
+    style: Fraction
+
+    @property
+    def tie_or_better(self) -> Fraction:
+        return self.tie + self.succeed + self.style
+
+    @property
+    def success(self) -> Fraction:
+        return self.succeed + self.style
+
+    def of(self, outcome: Outcome) -> Fraction:
+        return {Outcome.FAIL: self.fail, Outcome.TIE: self.tie, Outcome.SUCCEED: self.succeed,
+                Outcome.SUCCEED_WITH_STYLE: self.style}[outcome]
+
+
+def odds(modifier: int, against: int) -> Odds:
+    """Chances of each outcome when `modifier` (rating and bonuses) is added to 4dF vs `against`.
+
+    The dice must show at least `against - modifier` to tie, one more to succeed, three more
+    to succeed with style.
+    """
+    need = against - modifier
+    tie_up = chance_at_least(need)
+    succeed_up = chance_at_least(need + 1)
+    style = chance_at_least(need + 3)
+    return Odds(1 - tie_up, tie_up - succeed_up, succeed_up - style, style)
+
+
+def percent(chance: Fraction) -> str:
+    """A chance for people: '38%', '<1%' for tiny non-zero chances, '100%'."""
+    if chance == 0:
+        return "0%"
+    if chance == 1:
+        return "100%"
+    value = round(float(chance) * 100)
+    if value == 0:
+        return "<1%"
+    return ">99%" if value == 100 else f"{value}%"
+
+
+# --- teamwork and scale -----------------------------------------------------------------------
+
+
+def teamwork_bonus(leader_rating: int, helper_ratings: list[int]) -> int:
+    """+1 per helper with at least Average (+1) in the skill, capped at the leader's rating."""
+    helpers = sum(1 for r in helper_ratings if r >= 1)
+    return max(0, min(helpers, leader_rating))
+
+
+SCALES: tuple[str, ...] = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
+
+
+def scale_level(name: str | None) -> int:
+    """0 for Mundane (and unset or unknown scales), up to 4 for Godlike; case is ignored."""
+    lowered = (name or "").strip().lower()
+    return next((i for i, s in enumerate(SCALES) if s.lower() == lowered), 0)
+
+
+def scale_difference(mine: str | None, theirs: str | None) -> int:
+    """Levels by which the roller is above the opposition (negative when below)."""
+    return scale_level(mine) - scale_level(theirs)
+
+
+class ScaleUse(StrEnum):
+    """The one benefit a higher-scale roller picks for a roll (per level of difference)."""
+
+    BEFORE = "before"  # +1 per level before the roll
+    AFTER_SUCCESS = "after_success"  # +2 per level to the result, if the roll succeeds
+    FREE_INVOKE = "free_invoke"  # +1 free invoke per level on a successful create an advantage
+
+    @property
+    def label(self) -> str:
+        return {
+            "before": "+1 per level before the roll",
+            "after_success": "+2 per level after a success",
+            "free_invoke": "+1 free invoke per level on a successful create an advantage",
+        }[self.value]
+
+
+# --- setting up a roll ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StuntBonus:
+    """A stunt that adds to this roll (the usual "+2 when I use [skill] to [action]")."""
+
+    name: str
+    bonus: int = 2
+
+
+@dataclass(frozen=True)
+class RollSetup:
+    """Everything fixed before the dice.
+
+    `against` is the difficulty, or the other side's effort when `opposed` (the other side
+    rolls its own Roll). `scale` counts the levels by which the roller is above its
+    opposition; only a positive scale helps this roll (the higher side's own roll carries its
+    benefit), through the one `scale_use` picked for the roll.
+    """
+
+    action: Action
+    skill: str
+    rating: int
+    against: int = 0
+    opposed: bool = False
+    stunts: tuple[StuntBonus, ...] = ()
+    teamwork: int = 0
+    scale: int = 0
+    scale_use: ScaleUse = ScaleUse.BEFORE
+    who: str = ""  # the roller's name, for the summary
+
+    @property
+    def scale_levels(self) -> int:
+        return max(0, self.scale)
+
+    @property
+    def stunt_bonus(self) -> int:
+        return sum(s.bonus for s in self.stunts)
+
+    @property
+    def scale_before(self) -> int:
+        return self.scale_levels if self.scale_use == ScaleUse.BEFORE else 0
+
+    @property
+    def modifier(self) -> int:
+        """What is added to the dice before any invoke: rating, stunts, teamwork, scale."""
+        return self.rating + self.stunt_bonus + self.teamwork + self.scale_before
+
+    def odds(self, extra: int = 0) -> Odds:
+        """Exact odds before the roll; `extra` adds invoke bonuses already on it.
+
+        Scale's "+2 after a success" cannot change whether the roll succeeds, only how well:
+        a success moves up by 2 per level, which can turn it into a success with style.
+        """
+        base = odds(self.modifier + extra, self.against)
+        bump = 2 * self.scale_levels if self.scale_use == ScaleUse.AFTER_SUCCESS else 0
+        if not bump:
+            return base
+        need = self.against - self.modifier - extra
+        # A success (dice >= need + 1) reaches style when dice + bump >= need + 3.
+        style = chance_at_least(max(need + 1, need + 3 - bump))
+        return Odds(base.fail, base.tie, base.success - style, style)
+
+
+# --- invokes ----------------------------------------------------------------------------------
+
+
+class InvokeKind(StrEnum):
+    OWN = "own"  # one of the roller's own aspects
+    SITUATION = "situation"  # a situation aspect on the scene or a zone
+    BOOST = "boost"
+    HOSTILE = "hostile"  # another character's aspect, against them
+    CONSEQUENCE = "consequence"  # a consequence (usually someone else's, with a free invoke)
+
+    @property
+    def label(self) -> str:
+        return {"own": "Own aspect", "situation": "Situation aspect", "boost": "Boost",
+                "hostile": "Hostile invoke", "consequence": "Consequence"}[self.value]
+
+
+@dataclass(frozen=True)
+class Invoke:
+    """One invoke after the dice.
+
+    `key` names the aspect uniquely (two invokes with the same key invoke the same aspect);
+    `label` is its text. `owner` is the id of the character whose aspect it is, for hostile
+    invokes (they earn the fate point) and consequences.
+    """
+
+    key: str
+    label: str = ""
+    reroll: bool = False
+    free: bool = False
+    kind: InvokeKind = InvokeKind.OWN
+    owner: str | None = None
+
+    @property
+    def bonus(self) -> int:
+        return 0 if self.reroll else 2
+
+    def describe(self) -> str:
+        what = "reroll" if self.reroll else "+2"
+        how = "free invoke" if self.free else "for a fate point"
+        hostile = ", hostile" if self.kind == InvokeKind.HOSTILE else ""
+        return f"“{self.label or self.key}”: {what} ({how}{hostile})"
+
+
+# --- the roll ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll in progress or done: the setup, every throw (rerolls included), the invokes."""
+
+    setup: RollSetup
+    throws: tuple[tuple[int, ...], ...]
+    invokes: tuple[Invoke, ...] = ()
+
+    @classmethod
+    def throw(cls, setup: RollSetup, dice: DiceSource) -> Roll:
+        """Throw the four dice for this setup; invokes come afterwards, one at a time."""
+        return cls(setup, (tuple(dice.throw()),))
+
+    # -- invoking
+
+    def refusal(self, invoke: Invoke) -> str:
+        """Why this invoke may not be added now ('' when it may).
+
+        An aspect is invoked at most once per roll; the one exception is free invokes, which
+        may be stacked on an aspect as often as there are free invokes to spend.
+        """
+        if invoke.free:
+            return ""
+        if any(i.key == invoke.key for i in self.invokes):
+            name = invoke.label or invoke.key
+            return f"“{name}” has already been invoked on this roll; only free invokes can be stacked on it."
+        return ""
+
+    def invoke(self, invoke: Invoke, dice: DiceSource | None = None) -> Roll:
+        """Add one invoke: +2, or (with `dice`) a reroll of all four dice. Refused by the rules."""
+        reason = self.refusal(invoke)
+        if reason:
+            raise refuse("roll.same_aspect", "invokes", reason)
+        throws = self.throws
+        if invoke.reroll:
+            if dice is None:
+                raise ValueError("a reroll needs dice")
+            throws = (*throws, tuple(dice.throw()))
+        return replace(self, throws=throws, invokes=(*self.invokes, invoke))
+
+    def against(self, opposition: int) -> Roll:
+        """The same roll against another opposition (an opposing roll's effort, say)."""
+        return replace(self, setup=replace(self.setup, against=opposition))
+
+    # -- reading the result
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return self.throws[-1]
+
+    @property
+    def dice_total(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def invoke_bonus(self) -> int:
+        return sum(i.bonus for i in self.invokes)
+
+    @property
+    def effort_before_scale(self) -> int:
+        return self.dice_total + self.setup.modifier + self.invoke_bonus
+
+    @property
+    def scale_after(self) -> int:
+        """Scale's +2 per level after the roll, given only if the roll succeeds."""
+        setup = self.setup
+        if setup.scale_use != ScaleUse.AFTER_SUCCESS or not setup.scale_levels:
+            return 0
+        return 2 * setup.scale_levels if self.effort_before_scale > setup.against else 0
+
+    @property
+    def effort(self) -> int:
+        return self.effort_before_scale + self.scale_after
+
+    @property
+    def shifts(self) -> int:
+        return self.effort - self.setup.against
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_for(self.shifts)
+
+    def reroll_odds(self) -> Odds:
+        """The odds if all four dice were rerolled now, keeping every +2 already invoked."""
+        return self.setup.odds(self.invoke_bonus)
+
+    # -- what the roll costs and gives
+
+    @property
+    def fate_points_spent(self) -> int:
+        return sum(1 for i in self.invokes if not i.free)
+
+    @property
+    def free_invokes_used(self) -> dict[str, int]:
+        used: dict[str, int] = {}
+        for i in self.invokes:
+            if i.free:
+                used[i.key] = used.get(i.key, 0) + 1
+        return used
+
+    @property
+    def hostile_points(self) -> dict[str, int]:
+        """Fate points owed to characters whose aspects (or consequences) were invoked against
+        them: paid invokes with an `owner` only."""
+        owed: dict[str, int] = {}
+        for i in self.invokes:
+            if i.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and not i.free and i.owner:
+                owed[i.owner] = owed.get(i.owner, 0) + 1
+        return owed
+
+    @property
+    def free_invokes_created(self) -> int:
+        """Free invokes on the aspect a create an advantage makes (0 when it makes none)."""
+        if self.setup.action != Action.CREATE_ADVANTAGE or self.outcome in (Outcome.FAIL, Outcome.TIE):
+            return 0
+        base = 2 if self.outcome == Outcome.SUCCEED_WITH_STYLE else 1
+        if self.setup.scale_use == ScaleUse.FREE_INVOKE:
+            base += self.setup.scale_levels
+        return base
+
+    @property
+    def boost(self) -> bool:
+        """Does the roller get a boost? (tie on create an advantage or attack; style on overcome
+        or defend)."""
+        action, outcome = self.setup.action, self.outcome
+        if outcome == Outcome.TIE:
+            return action in (Action.CREATE_ADVANTAGE, Action.ATTACK)
+        if outcome == Outcome.SUCCEED_WITH_STYLE:
+            return action in (Action.OVERCOME, Action.DEFEND)
+        return False
+
+    @property
+    def hit(self) -> int:
+        """Shifts an attack hands to the defender (0 when it does not hit)."""
+        return max(0, self.shifts) if self.setup.action == Action.ATTACK else 0
+
+    def meaning(self) -> str:
+        return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
+
+    def faces(self) -> str:
+        return " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in self.dice)
+
+    def summary(self) -> str:
+        """One line for the roll log: who, what, the dice, effort, shifts, outcome and invokes."""
+        s = self.setup
+        who = f"{s.who}: " if s.who else ""
+        against = "opposition" if s.opposed else "difficulty"
+        extras = [f"{st.name} +{st.bonus}" for st in s.stunts]
+        if s.teamwork:
+            extras.append(f"teamwork +{s.teamwork}")
+        if s.scale_levels:
+            extras.append(f"scale {s.scale_use.label.replace('per level', f'x{s.scale_levels}')}")
+        extras += [i.describe() for i in self.invokes]
+        if len(self.throws) > 1:
+            extras.append(f"{len(self.throws) - 1} reroll{'s' if len(self.throws) > 2 else ''}")
+        with_ = f" with {'; '.join(extras)}" if extras else ""
+        shifts = f"{signed(self.shifts)} shift{'' if abs(self.shifts) == 1 else 's'}"
+        return (
+            f"{who}{s.action.label} with {s.skill or 'no skill'} {ladder_label(s.rating)}{with_}: "
+            f"[{self.faces()}] {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
+            f"{against} {ladder_label(s.against)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
+        )
+
+
+__all__ = [
+    "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "Invoke", "InvokeKind", "Odds", "Outcome",
+    "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
+    "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",
+]

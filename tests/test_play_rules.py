@@ -1,0 +1,152 @@
+"""Play at the table through the core: invokes after the dice, fate points with reasons, hits."""
+
+from __future__ import annotations
+
+import pytest
+
+from fate_desk.model import Aspect, AspectRole, Campaign, Character, CharacterKind, Scene, SituationAspect
+from fate_desk.rules.clock import EndScene, end_scene
+from fate_desk.rules.fate_points import GM, compel, ledger, ledger_totals
+from fate_desk.rules.hits import concede_conflict, hit_plan, take_hit
+from fate_desk.rules.history import Refused
+from fate_desk.rules.loader import get_ruleset
+from fate_desk.rules.play import RollResult, apply_roll, invokables, roll_log
+from fate_desk.rules.roll import Action, Invoke, Roll, RollSetup
+
+from builders import legal_pc
+
+
+class Fixed:
+    def __init__(self, *throws):
+        self._throws = list(throws)
+
+    def throw(self):
+        return self._throws.pop(0)
+
+
+def table(ruleset: str = "fate-condensed") -> Campaign:
+    ruth = legal_pc(id="ruth", ruleset=ruleset, fate_points=2)
+    goon = Character(id="goon", kind=CharacterKind.MAJOR_NPC, name="Goon", ruleset=ruleset,
+                     aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Hired Muscle"),
+                              Aspect(role=AspectRole.TROUBLE, text="Short Fuse")])
+    scene = Scene(id="alley", name="The alley", aspects=[
+        SituationAspect(id="dark", text="Pitch Dark", free_invokes=1),
+        SituationAspect(id="slip", text="Off Balance", free_invokes=1, boost=True),
+    ])
+    return Campaign(ruleset=ruleset, characters=[ruth, goon], scenes=[scene], gm_fate_points=2)
+
+
+def keyed(campaign, character_id, label):
+    return next(i for i in invokables(campaign, character_id) if i.label == label)
+
+
+def invoke_of(item, free=False, reroll=False):
+    return Invoke(item.key, item.label, reroll=reroll, free=free, kind=item.kind, owner=item.owner)
+
+
+def test_a_roll_pays_paid_invokes_and_uses_free_ones_exactly():
+    campaign = table()
+    roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 3, who="Ruth"), Fixed((-1, -1, 0, 0)))
+    roll = roll.invoke(invoke_of(keyed(campaign, "ruth", "Pitch Dark"), free=True))
+    roll = roll.invoke(invoke_of(keyed(campaign, "ruth", "Knuckles Like Bookends")))
+    after = apply_roll(campaign, "ruth", roll)
+    assert after.character("ruth").fate_points == 1
+    assert after.scenes[0].aspects[0].free_invokes == 0
+    assert ledger(after)[0].change == -1 and ledger(after)[0].reason == "invoke"
+    assert roll_log(after) == [roll.summary()]
+
+
+def test_a_boost_is_gone_once_its_free_invoke_is_used():
+    campaign = table()
+    roll = Roll.throw(RollSetup(Action.OVERCOME, "Athletics", 2, 2), Fixed((0, 0, 0, 0)))
+    roll = roll.invoke(invoke_of(keyed(campaign, "ruth", "Off Balance"), free=True))
+    after = apply_roll(campaign, "ruth", roll)
+    assert [a.text for a in after.scenes[0].aspects] == ["Pitch Dark"]
+
+
+def test_paid_invokes_are_refused_when_the_points_run_out_and_nothing_changes():
+    campaign = table()
+    campaign.characters[0].fate_points = 0
+    roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 3), Fixed((0, 0, 0, 0)))
+    roll = roll.invoke(invoke_of(keyed(campaign, "ruth", "Knuckles Like Bookends")))
+    with pytest.raises(Refused, match="has 0 fate points"):
+        apply_roll(campaign, "ruth", roll)
+
+
+def test_a_hostile_invokes_point_is_spendable_only_after_the_scene():
+    campaign = table()
+    goon_roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 3, 2, who="Goon"), Fixed((0, 0, 0, 0)))
+    goon_roll = goon_roll.invoke(invoke_of(keyed(campaign, "goon", "Curiosity Opens Every Door")))
+    after = apply_roll(campaign, "goon", goon_roll)
+    ruth = after.character("ruth")
+    assert after.gm_fate_points == 1  # the NPC's invoke is paid from the GM's pool
+    assert ruth.fate_points == 2 and ruth.pending_fate_points == 1
+    ended = end_scene(after, EndScene(), get_ruleset("fate-condensed")).campaign
+    assert ended.character("ruth").fate_points == 3 and ended.character("ruth").pending_fate_points == 0
+
+
+def test_create_an_advantage_puts_the_aspect_with_free_invokes_and_a_tie_gives_a_boost():
+    campaign = table()
+    success = Roll.throw(RollSetup(Action.CREATE_ADVANTAGE, "Notice", 2, 2), Fixed((1, 1, 1, 0)))
+    after = apply_roll(campaign, "ruth", success, RollResult(advantage="Weak Spot", advantage_on="goon"))
+    made = after.scenes[0].aspects[-1]
+    assert (made.text, made.free_invokes, made.on, made.boost) == ("Weak Spot", 2, "goon", False)
+    tie = Roll.throw(RollSetup(Action.CREATE_ADVANTAGE, "Notice", 2, 2), Fixed((0, 0, 0, 0)))
+    after = apply_roll(campaign, "ruth", tie, RollResult(boost="Fleeting Glimpse"))
+    boost = after.scenes[0].aspects[-1]
+    assert (boost.text, boost.free_invokes, boost.boost) == ("Fleeting Glimpse", 1, True)
+
+
+def test_boosts_never_outlive_their_scene_in_condensed_even_when_kept():
+    campaign = table()
+    keep = EndScene(keep_aspects=frozenset({"dark", "slip"}))
+    after = end_scene(campaign, keep, get_ruleset("fate-condensed")).campaign
+    assert [a.text for a in after.scenes[0].aspects] == ["Pitch Dark"]
+
+
+def test_core_may_carry_a_kept_boost_into_the_next_scene():
+    campaign = table("fate-core")
+    keep = EndScene(keep_aspects=frozenset({"slip"}))
+    after = end_scene(campaign, keep, get_ruleset("fate-core")).campaign
+    assert [a.text for a in after.scenes[0].aspects] == ["Off Balance"]
+
+
+def test_compel_accepted_gains_refused_pays_and_refusing_at_zero_is_refused():
+    campaign = table()
+    after = compel(campaign, "ruth", "Curiosity Opens Every Door", accept=True)
+    assert after.character("ruth").fate_points == 3
+    after = compel(after, "ruth", "Curiosity Opens Every Door", accept=False)
+    assert after.character("ruth").fate_points == 2
+    assert [e.reason for e in ledger(after)] == ["compel accepted", "compel refused"]
+    broke = table()
+    broke.characters[0].fate_points = 0
+    with pytest.raises(Refused, match="must be accepted"):
+        compel(broke, "ruth", "Curiosity Opens Every Door", accept=False)
+
+
+def test_npc_compels_go_through_the_gm_pool():
+    after = compel(table(), "goon", "Short Fuse", accept=False)
+    assert after.gm_fate_points == 1 and ledger_totals(after) == {GM: (0, 1)}
+
+
+def test_a_moderate_consequence_gives_the_attacker_one_free_invoke():
+    campaign = table()
+    rules = get_ruleset("fate-condensed")
+    _, plan = hit_plan(campaign, rules, "ruth", 4, "physical")
+    option = next(o for o in plan.options if o.consequences == (("moderate", 1),) and not o.stress)
+    after = take_hit(campaign, rules, "ruth", option, {"moderate": "Cracked Ribs"}, attacker="goon")
+    taken = after.character("ruth").consequences[0]
+    assert (taken.text, taken.free_invokes, taken.inflicted_by) == ("Cracked Ribs", 1, "goon")
+    goon_can = keyed(after, "goon", "Cracked Ribs")
+    assert goon_can.free == 1 and keyed(after, "ruth", "Cracked Ribs").free == 0
+
+
+def test_conceding_gives_one_point_plus_one_per_consequence_in_this_conflict():
+    campaign = table()
+    rules = get_ruleset("fate-condensed")
+    _, plan = hit_plan(campaign, rules, "ruth", 2, "physical")
+    option = next(o for o in plan.options if o.consequences == (("mild", 1),))
+    campaign = take_hit(campaign, rules, "ruth", option, {"mild": "Bruised"}, attacker="goon")
+    after = concede_conflict(campaign, "ruth")
+    assert after.character("ruth").fate_points == 2 + 1 + 1
+    assert ledger(after)[-1].reason == "concession" and ledger(after)[-1].change == 2
