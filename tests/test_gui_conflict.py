@@ -76,22 +76,31 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     assert [p.name for p in participants(window)] == ["Maren Voss", "Tobias Crane", "Captain Ruarc Hale", group]
     assert "Exchange 1" in panel.header.text() and "Maren Voss" in panel.header.text()
 
-    # Maren attacks the group: both roll with the seeded dice, the group adds teamwork.
+    # Maren attacks the group: both roll with the seeded dice, the group adds teamwork; after
+    # the dice she invokes her own aspect for a fate point.
     click(qtbot, panel.attack_button)
     attack = panel.dialog
     attack.target.setCurrentIndex(attack.target.findText(group))
     attack.skill.setCurrentText("Drive")  # ramming them with the cart
     attack.defence.setCurrentText("Physique")
-    steps = document.undo_stack.count()
-    ok(attack)
+    click(qtbot, attack.roll_button)
     dice = Dice(SEED)
     a, d = dice.throw(), dice.throw()
     # Bruiser Physique +1; two helpers with Average (+1), capped at the leader's rating: +1.
-    shifts = (sum(a) + 4) - (sum(d) + 1 + 1)
-    log = on_disk(document).scenes[0].play.conflict.log
-    assert any(line.startswith("Maren Voss: Drive Great (+4)") for line in log)
-    assert any("Physique Average (+1) +1 teamwork" in line for line in log)
+    assert attack.attack_card.roll.effort == sum(a) + 4
+    assert attack.defence_card.roll.effort == sum(d) + 1 + 1
+    points = document.campaign.character("pc-maren").fate_points
+    own = document.campaign.character("pc-maren").aspects[0].text
+    assert attack.attack_card.invoke(own, reroll=False, free=False)
+    assert not attack.attack_card.invoke(own, reroll=False, free=False)  # once per roll
+    shifts = (sum(a) + 4 + 2) - (sum(d) + 2)
+    assert attack.attack_card.roll.shifts == shifts
+    steps = document.undo_stack.count()
+    ok(attack)
     assert document.undo_stack.count() == steps + 1
+    assert on_disk(document).character("pc-maren").fate_points == points - 1
+    log = on_disk(document).scenes[0].play.conflict.log
+    assert any(line.startswith("Maren Voss: Attack with Drive") for line in log)
     out = next(p for p in participants(window) if p.name == group).out_members
     assert (len(out) > 0) == (shifts >= 2)  # one box each: two shifts take a bruiser out
 
@@ -104,12 +113,15 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     click(qtbot, panel.hit_button)
     hit = panel.dialog
     hit.shifts.setValue(5)
+    hit.attacker.setCurrentIndex(hit.attacker.findData("npc-hale"))
     row = next(i for i, o in enumerate(hit.plan.options) if o.consequences)
     hit.ways.setCurrentRow(row)
     next(iter(hit.names.values())).setText("Bruised Ribs")
     ok(hit)
     maren = on_disk(document).character("pc-maren")
-    assert [c.text for c in maren.consequences if c.conflict] == ["Bruised Ribs"]
+    taken = [c for c in maren.consequences if c.conflict]
+    assert [c.text for c in taken] == ["Bruised Ribs"]
+    assert (taken[0].inflicted_by, taken[0].free_invokes) == ("npc-hale", 1)  # Hale's free invoke on it
     for name in ("Tobias Crane", group):
         panel.choose_next(name)
         click(qtbot, panel.end_turn_button)

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Callable
 
 from fate_desk.model import (
-    Campaign, CampaignOptions, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
+    Campaign, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
 )
 
 from .derive import derive_stress
 from .dice import teamwork_bonus
 from .encounter import name_of, scene_of, with_play
-from .harm import AbsorbOption, absorb, absorb_options, concede
+from . import hits
+from .harm import AbsorbOption, absorb_options
 from .history import counted, refuse
 from .ruleset import RuleSet
 
@@ -158,11 +159,6 @@ def _participant(conflict: Conflict, pid: str) -> Participant:
     return p
 
 
-def _replace_character(campaign: Campaign, character: Character) -> Campaign:
-    return campaign.model_copy(update={"characters": [character if c.id == character.id else c
-                                                      for c in campaign.characters]})
-
-
 def _update_participant(conflict: Conflict, p: Participant, line: str) -> Conflict:
     if all(m in p.out_members for m in p.members):
         p = p.model_copy(update={"taken_out": True})
@@ -177,27 +173,28 @@ def _update_participant(conflict: Conflict, p: Participant, line: str) -> Confli
 
 def take_hit(
     campaign: Campaign, scene_id: str, ruleset: RuleSet, pid: str, member: str, option: AbsorbOption | None,
-    texts: dict[str, str] | None = None, options: CampaignOptions | None = None,
+    texts: dict[str, str] | None = None, *, attacker: str | None = None, hit: int = 0,
 ) -> Campaign:
     """A member of a participant absorbs a hit with one of absorb_options' ways, or (None) is
-    taken out. Consequences are tagged with the conflict, for conceding later."""
+    taken out. The table's hit rules do the bookkeeping: the consequence belongs to this
+    conflict (for conceding) and gives the attacker its free invoke."""
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
-    character = campaign.character(member)
-    if character is None or member not in p.members:
+    if campaign.character(member) is None or member not in p.members:
         raise refuse("conflict.member", "participants", "That character is not part of this participant.")
     name = name_of(campaign, member)
     if option is None:
+        campaign = hits.taken_out(campaign, member, hit or 1, attacker)
         p = p.model_copy(update={"out_members": [*p.out_members, member]})
         return _put(campaign, scene_id, _update_participant(conflict, p, f"{name} is taken out."))
-    applied = absorb(character, ruleset, option, texts, options=options, conflict=conflict.id)
-    campaign = _replace_character(campaign, applied.character)
-    return _put(campaign, scene_id, _update_participant(conflict, p, f"{name}: {applied.entry.summary}"))
+    campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker)
+    summary = campaign.character(member).advancement[-1].summary
+    return _put(campaign, scene_id, _update_participant(conflict, p, f"{name}: {summary}"))
 
 
 def hit_group(
     campaign: Campaign, scene_id: str, ruleset_of: Callable[[Character], RuleSet], pid: str, hit: int,
-    options: CampaignOptions | None = None,
+    attacker: str | None = None,
 ) -> Campaign:
     """A hit on a group of minor NPCs lands on the first one standing; what that one cannot
     absorb takes them out and the shifts left over go on to the next. `ruleset_of` gives each
@@ -210,11 +207,11 @@ def hit_group(
         character = campaign.character(member)
         ruleset = ruleset_of(character)
         track = track_for(character, ruleset, conflict.kind)
-        plan = absorb_options(character, ruleset, hit, track, options)
+        plan = absorb_options(character, ruleset, hit, track, campaign.options)
         if plan.options:
-            return take_hit(campaign, scene_id, ruleset, pid, member, plan.options[0], options=options)
+            return take_hit(campaign, scene_id, ruleset, pid, member, plan.options[0], attacker=attacker)
         capacity = _capacity(character, ruleset, track)
-        campaign = take_hit(campaign, scene_id, ruleset, pid, member, None, options=options)
+        campaign = take_hit(campaign, scene_id, ruleset, pid, member, None, attacker=attacker, hit=hit)
         hit -= capacity + 1  # the shifts it took to take this one out
     return campaign
 
@@ -239,12 +236,10 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
         raise refuse("conflict.concede", "participants", f"{p.name} is already out of the conflict.")
     lines = []
     for member in p.members:
-        character = campaign.character(member)
-        if character is None or member in p.out_members:
+        if campaign.character(member) is None or member in p.out_members:
             continue
-        applied = concede(character, conflict.id)
-        campaign = _replace_character(campaign, applied.character)
-        lines.append(f"{name_of(campaign, member)}: {applied.entry.summary}")
+        campaign = hits.concede_conflict(campaign, member)
+        lines.append(f"{name_of(campaign, member)}: {campaign.character(member).advancement[-1].summary}")
     p = p.model_copy(update={"conceded": True})
     participants = [p if q.id == pid else q for q in conflict.participants]
     current = conflict.current
@@ -269,7 +264,7 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
         for member in p.members:
             character = campaign.character(member)
             for c in (character.consequences if character else []):
-                if c.conflict == conflict.id:
+                if c.conflict == hits.conflict_id(campaign):
                     lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
     changed = conflict.model_copy(update={"ended": True, "current": None, "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines

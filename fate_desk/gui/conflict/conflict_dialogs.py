@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-    QListWidgetItem, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
+    QListWidgetItem, QPushButton, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.conflict import participant, track_for
 from fate_desk.rules.derive import derive_consequences
 from fate_desk.rules.harm import absorb_options, resolve_hit
+from fate_desk.rules.roll import Action, RollSetup
 
-from .common import fill_characters, fill_skills, in_scene, roll_text, throw
+from .common import fill_characters, fill_skills, in_scene
+from .roll_card import RollCard
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 
@@ -105,14 +107,15 @@ class StartConflictDialog(QDialog):
 
 
 class AttackDialog(QDialog):
-    """The one acting attacks: both sides roll (groups add teamwork), the hit is worked out."""
+    """The one acting attacks: both sides roll (groups add teamwork), then invoke aspects after
+    the dice, one at a time, until the hit is what it is."""
 
     def __init__(self, document, conflict, attacker: Participant, dice, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(f"{attacker.name} attacks")
         self.document, self.conflict, self.attacker, self.dice = document, conflict, attacker, dice
-        self.ruleset = document.ruleset_for()
         campaign = document.campaign
+        self.ruleset = document.ruleset_for(campaign.character(_lead(attacker)))
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.target = QComboBox()
@@ -133,22 +136,28 @@ class AttackDialog(QDialog):
             form.addRow("Weapon:", self.weapon)
             form.addRow("Armor:", self.armor)
         layout.addLayout(form)
-        self.result = QLabel("Roll to see the hit.")
+        self.roll_button = QPushButton("Roll")
+        layout.addWidget(self.roll_button)
+        self.cards = QVBoxLayout()
+        layout.addLayout(self.cards)
+        self.result = QLabel("Roll, then invoke aspects if you want to: the hit follows the final efforts.")
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
-        self.buttons = _buttons(self, "Roll and apply the hit")
+        self.buttons = _buttons(self, "Apply the hit")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self._target_changed)
+        self.roll_button.clicked.connect(self.roll)
         self._target_changed()
-        self.hit = 0
-        self.lines: list[str] = []
+        self.attack_card: RollCard | None = None
+        self.defence_card: RollCard | None = None
+        self.hit = resolve_hit(-1)
 
     def _target_changed(self) -> None:
         target = self.target_participant()
         character = self.document.campaign.character(_lead(target)) if target else None
         fill_skills(self.defence, character, self.ruleset.skills)
-        kind = self.conflict.kind
-        wanted = "Athletics" if kind == ConflictKind.PHYSICAL else "Will"
+        wanted = "Athletics" if self.conflict.kind == ConflictKind.PHYSICAL else "Will"
         if self.defence.findText(wanted) >= 0:
             self.defence.setCurrentText(wanted)
 
@@ -156,34 +165,49 @@ class AttackDialog(QDialog):
         pid = self.target.currentData()
         return next((p for p in self.conflict.participants if p.id == pid), None)
 
-    def roll(self) -> int:
-        """Both rolls, with the dice of the desk; returns the hit the target must absorb."""
+    def roll(self) -> None:
+        """Throw both rolls with the desk's dice; invokes may follow on either card."""
         from fate_desk.rules.conflict import helpers_bonus
 
         campaign = self.document.campaign
         target = self.target_participant()
+        if target is None or self.attack_card is not None:
+            return
         skill, defence = self.skill.currentText(), self.defence.currentText()
-        att_char = campaign.character(_lead(self.attacker))
-        def_char = campaign.character(_lead(target))
-        att_bonus = helpers_bonus(campaign, self.attacker, skill)
-        def_bonus = helpers_bonus(campaign, target, defence)
-        a_faces, attack = throw(self.dice, att_char.rating(skill), att_bonus)
-        d_faces, defend = throw(self.dice, def_char.rating(defence), def_bonus)
-        hit = resolve_hit(attack - defend, self.weapon.value(), self.armor.value(), campaign.options)
-        self.lines = [
-            roll_text(self.attacker.name, skill, att_char.rating(skill), a_faces, attack, att_bonus),
-            roll_text(target.name, defence, def_char.rating(defence), d_faces, defend, def_bonus),
-            hit.note,
-        ]
-        self.result.setText("\n".join(self.lines))
-        self.hit = hit.shifts
-        return hit.shifts
+        attacker_id, defender_id = _lead(self.attacker), _lead(target)
+        attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
+        setup = RollSetup(Action.ATTACK, skill, attacker.rating(skill), opposed=True, who=self.attacker.name,
+                          teamwork=helpers_bonus(campaign, self.attacker, skill))
+        self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
+                                    "the defence")
+        setup = RollSetup(Action.DEFEND, defence, defender.rating(defence), opposed=True, who=target.name,
+                          teamwork=helpers_bonus(campaign, target, defence))
+        self.defence_card = RollCard(self.document, defender_id, setup, self.dice, f"{target.name} defends",
+                                     "the attack")
+        for card in (self.attack_card, self.defence_card):
+            self.cards.addWidget(card)
+            card.changed.connect(self._settle)
+        for widget in (self.target, self.skill, self.defence, self.roll_button):
+            widget.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+        self._settle()
+
+    def _settle(self) -> None:
+        attack, defence = self.attack_card, self.defence_card
+        attack.set_against(defence.roll.effort)
+        defence.set_against(attack.roll.effort)
+        self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(), self.document.campaign.options)
+        self.result.setText(self.hit.note)
+
+    def lines(self) -> list[str]:
+        return [self.attack_card.roll.summary(), self.defence_card.roll.summary(), self.hit.note]
 
 
 class TakeHitDialog(QDialog):
     """One character of a participant absorbs a hit: a way from absorb_options, or taken out."""
 
-    def __init__(self, document, conflict, target: Participant, hit: int, parent: QWidget | None = None):
+    def __init__(self, document, conflict, target: Participant, hit: int, parent: QWidget | None = None,
+                 attacker: str | None = None):
         super().__init__(parent)
         self.setWindowTitle(f"{target.name} takes a hit")
         self.document, self.conflict, self.target = document, conflict, target
@@ -197,8 +221,15 @@ class TakeHitDialog(QDialog):
         self.shifts.setRange(1, 40)
         self.shifts.setValue(max(1, hit))
         self.shifts.setSuffix(" shifts")
+        self.attacker = QComboBox()
+        others = [c for p in conflict.participants if p.side != target.side for m in p.members
+                  if (c := campaign.character(m))]
+        fill_characters(self.attacker, others, none="(nobody in particular)")
+        self.attacker.setCurrentIndex(max(0, self.attacker.findData(attacker)))
+        self.attacker.setToolTip("Whoever inflicts a consequence gets one free invoke on it")
         form.addRow("Who:", self.member)
         form.addRow("Hit:", self.shifts)
+        form.addRow("From:", self.attacker)
         layout.addLayout(form)
         self.plan_label = QLabel()
         self.plan_label.setWordWrap(True)

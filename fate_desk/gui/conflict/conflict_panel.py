@@ -14,6 +14,7 @@ from fate_desk.rules.conflict import (
     ORDER_SKILLS, concede_participant, end_conflict, end_turn, hit_group, note, start_conflict, take_hit, waiting,
 )
 from fate_desk.rules.derive import derive_stress
+from fate_desk.rules.play import RollResult, apply_roll
 
 from .common import play, scene_now, status_label
 from .conflict_dialogs import AttackDialog, StartConflictDialog, TakeHitDialog
@@ -207,47 +208,52 @@ class ConflictPanel(QWidget):
         return dialog
 
     def _attacked(self, dialog: AttackDialog) -> None:
+        """Settle both rolls (fate points, free invokes, boosts, the roll log), then the hit."""
         target = dialog.target_participant()
-        if target is None:
+        if target is None or dialog.attack_card is None:
             return
-        hit = dialog.roll()
-        lines = list(dialog.lines)
-        sid = self._scene_id()
-        if hit <= 0:
-            play(self.document, lambda c: note(c, sid, lines), "Attack", self.status)
-        elif len([m for m in target.members if m not in target.out_members]) > 1:
-            options = self.document.campaign.options
-            play(self.document, lambda c: hit_group(note(c, sid, lines), sid, self.document.ruleset_for, target.id,
-                                                    hit, options),
-                 f"Attack {target.name}", self.status)
-        else:
-            self.take_hit(target, hit, lines)
+        attack, defence = dialog.attack_card, dialog.defence_card
+        hit, lines, sid = dialog.hit.shifts, dialog.lines(), self._scene_id()
+        attacker_id = attack.character_id
+        standing = [m for m in target.members if m not in target.out_members]
 
-    def take_hit(self, target=None, hit: int = 1, lines: list[str] | None = None) -> TakeHitDialog | None:
+        def settle(campaign):
+            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=f"Opening on {target.name}"))
+            campaign = apply_roll(campaign, defence.character_id, defence.roll,
+                                  RollResult(boost=f"{target.name} sees it coming"))
+            campaign = note(campaign, sid, lines)
+            if hit > 0 and len(standing) > 1:
+                campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)
+            return campaign
+
+        if not play(self.document, settle, f"{dialog.attacker.name} attacks {target.name}", self.status):
+            return
+        if hit > 0 and len(standing) == 1:
+            self.take_hit(self._fresh(target.id), hit, attacker_id)
+
+    def _fresh(self, pid: str):
+        conflict = self.conflict()
+        return next((p for p in conflict.participants if p.id == pid), None) if conflict else None
+
+    def take_hit(self, target=None, hit: int = 1, attacker: str | None = None) -> TakeHitDialog | None:
         conflict = self.conflict()
         target = target or self.selected()
         if conflict is None or target is None or not target.active:
             return None
-        dialog = TakeHitDialog(self.document, conflict, target, hit, self)
-        if lines:
-            dialog.plan_label.setText("\n".join(lines) + "\n" + dialog.plan_label.text())
-        dialog.accepted.connect(lambda: self._hit_taken(dialog, target, lines or []))
+        dialog = TakeHitDialog(self.document, conflict, target, hit, self, attacker)
+        dialog.accepted.connect(lambda: self._hit_taken(dialog, target))
         self.dialog = dialog
         dialog.open()
         return dialog
 
-    def _hit_taken(self, dialog: TakeHitDialog, target, lines: list[str]) -> None:
+    def _hit_taken(self, dialog: TakeHitDialog, target) -> None:
         sid = self._scene_id()
         member, option, texts = dialog.member.currentData(), dialog.option(), dialog.texts()
+        attacker, hit = dialog.attacker.currentData(), dialog.shifts.value()
         ruleset = self.document.ruleset_for(self.document.campaign.character(member))
-        options = self.document.campaign.options
-
-        def operation(campaign):
-            if lines:
-                campaign = note(campaign, sid, lines)
-            return take_hit(campaign, sid, ruleset, target.id, member, option, texts, options)
-
-        play(self.document, operation, f"{target.name} takes a hit", self.status)
+        play(self.document, lambda c: take_hit(c, sid, ruleset, target.id, member, option, texts,
+                                               attacker=attacker, hit=hit),
+             f"{target.name} takes a hit", self.status)
 
     def concede(self) -> None:
         target = self.selected()
