@@ -17,6 +17,7 @@ from fate_desk.rules.contest import add_twist, exchange_victories, play_exchange
 from fate_desk.rules.encounter import players_view, set_hidden
 from fate_desk.rules.harm import absorb_options
 from fate_desk.rules.history import Refused
+from fate_desk.rules.roll import Action, Roll, RollSetup
 
 
 def test_contest_victories_style_is_judged_against_each_sides_own_passive_difficulty():
@@ -121,15 +122,19 @@ def test_a_contest_tie_owes_a_twist_and_the_goal_declares_a_winner(table):
     assert result.winner == a.id
 
 
+def _roll(faces, rating, against):
+    return Roll(RollSetup(Action.OVERCOME, "Burglary", rating, against), (faces,))
+
+
 def test_each_challenge_task_is_rolled_once_and_summarised(table):
     tasks = [ChallengeTask(what="Pick the lock", difficulty=2), ChallengeTask(what="Keep watch", difficulty=1)]
     c = start_challenge(table, table.scenes[0].id, "Heist", tasks)
     sid = c.scenes[0].id
-    c = roll_task(c, sid, tasks[0].id, (1, 1, 0, 0), 4)
+    c = roll_task(c, sid, tasks[0].id, _roll((1, 1, 0, 0), 2, 2))
     with pytest.raises(Refused, match="rolled once"):
-        roll_task(c, sid, tasks[0].id, (1, 1, 0, 0), 4)
+        roll_task(c, sid, tasks[0].id, _roll((1, 1, 0, 0), 2, 2))
     assert summary(c, c.scenes[0].play.challenge).endswith("one task still to roll.")
-    c = roll_task(c, sid, tasks[1].id, (-1, -1, 0, 0), 0)
+    c = roll_task(c, sid, tasks[1].id, _roll((-1, -1, 0, 0), 2, 1))
     text = summary(c, c.scenes[0].play.challenge)
     assert text.startswith("one success, no ties, one failure.") and "partial victory" in text
 

@@ -53,6 +53,7 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     advantage.who.setCurrentIndex(advantage.who.findData("pc-maren"))
     advantage.skill.setCurrentText("Drive")
     advantage.aspect.setText("Cutting through the Fish Market")
+    click(qtbot, advantage.roll_button)
     ok(advantage)
     dice = Dice(CONTEST_SEED)
     effort = sum(dice.throw()) + 4
@@ -61,7 +62,7 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     assert created.text == "Cutting through the Fish Market"
     assert created.boost == (effort == 2) and created.free_invokes == (2 if effort >= 5 else 1)
 
-    twists, stylish, tally = 0, 0, {"pcs": 0, "hale": 0}
+    twists, stylish, spent, tally = 0, 0, 0, {"pcs": 0, "hale": 0}
     for _ in range(8):
         if panel.twist_button.isEnabled():
             click(qtbot, panel.twist_button)
@@ -71,15 +72,20 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
         if not panel.roll_button.isEnabled():
             break
         click(qtbot, panel.roll_button)
-        won = exchange_victories({"pcs": sum(dice.throw()) + 4, "hale": sum(dice.throw()) + 2})
+        pcs, hale = sum(dice.throw()) + 4, sum(dice.throw()) + 2
+        if twists and not spent:  # after the dice, Maren spends the twist's free invoke: +2
+            assert panel.dialog.cards[0].invoke("Crates Spill Everywhere", reroll=False, free=True)
+            pcs, spent = pcs + 2, 1
+        ok(panel.dialog)
+        won = exchange_victories({"pcs": pcs, "hale": hale})
         stylish += 2 in won.values()
         tally = {k: tally[k] + won[k] for k in tally}
     contest = on_disk(window.document).scenes[0].play.contest
-    assert twists >= 1 and stylish >= 1
+    assert twists >= 1 and stylish >= 1 and spent == 1
     assert [s.victories for s in contest.sides] == [tally["pcs"], tally["hale"]]
     assert contest.winner == contest.sides[0].id and contest.sides[0].victories >= 3
     scene = on_disk(window.document).scenes[0]
-    assert [a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")] == [1] * twists
+    assert sum(a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")) == twists - spent
     assert "Player characters wins." in panel.header.text()
 
 
@@ -101,6 +107,7 @@ def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qt
     ok(dialog)
     for _ in plan:
         click(qtbot, panel.roll_button)
+        ok(panel.dialog)
     assert not panel.roll_button.isEnabled()  # each task is rolled once
     challenge = on_disk(window.document).scenes[0].play.challenge
     dice = Dice(5)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fate_desk.model import Campaign, Challenge, ChallengeTask, ladder_label
 
-from .dice import Outcome, outcome_for
+from .play import RollResult, apply_roll
+from .roll import Outcome, Roll, outcome_for
 from .encounter import name_of, scene_of, with_play
 from .history import counted, refuse
 
@@ -25,8 +26,9 @@ def task_result(task: ChallengeTask) -> str:
     return "not rolled yet" if outcome is None else outcome.label.lower()
 
 
-def roll_task(campaign: Campaign, scene_id: str, task_id: str, dice: tuple[int, ...], effort: int) -> Campaign:
-    """Record a task's one roll; a second roll of the same task is refused."""
+def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Campaign:
+    """Settle and record a task's one finished roll (invokes paid, a style boost, the roll log);
+    a second roll of the same task is refused."""
     challenge = scene_of(campaign, scene_id).play.challenge
     if challenge is None:
         raise refuse("challenge.none", "challenge", "There is no challenge in this scene.")
@@ -35,7 +37,8 @@ def roll_task(campaign: Campaign, scene_id: str, task_id: str, dice: tuple[int, 
         raise refuse("challenge.task", "tasks", "That task is not in the challenge.")
     if task.effort is not None:
         raise refuse("challenge.rolled", "tasks", f"“{task.what}” has been rolled: each task is rolled once.")
-    done = task.model_copy(update={"effort": effort, "dice": list(dice)})
+    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=f"Boost from “{task.what}”"))
+    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice)})
     tasks = [done if t.id == task_id else t for t in challenge.tasks]
     changed = challenge.model_copy(update={"tasks": tasks})
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": changed}))

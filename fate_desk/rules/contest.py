@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, ladder_label
 
-from .dice import Outcome, outcome_for
+from .play import RollResult, apply_roll, place_aspect
+from .roll import Outcome, Roll
 from .encounter import scene_of, with_play
 from .history import counted, refuse
 
@@ -128,35 +129,41 @@ def add_twist(campaign: Campaign, scene_id: str, text: str) -> Campaign:
 
 
 def contest_advantage(
-    campaign: Campaign, scene_id: str, side_id: str, text: str, outcome: Outcome, on_failure: str = "cost"
+    campaign: Campaign, scene_id: str, side_id: str, character_id: str | None, roll: Roll, text: str,
+    on_failure: str = "cost",
 ) -> Campaign:
-    """Create an advantage inside a contest, before the side's overcome roll.
+    """Create an advantage inside a contest, before the side's overcome roll (a finished roll).
 
-    Success: the aspect with one free invoke (two with style); a tie: a boost. On a failure the
-    side either forfeits its overcome roll (`on_failure="forfeit"`) or succeeds at a cost: the
-    aspect appears but the other side holds its free invoke.
+    Success: the aspect with its free invokes (two with style); a tie: a boost. On a failure
+    the side either forfeits its overcome roll (`on_failure="forfeit"`) or succeeds at a cost:
+    the aspect appears, but the other side holds its free invoke.
     """
     text = text.strip()
     if not text:
         raise refuse("contest.advantage", "aspects", "An advantage needs the aspect's words.")
     contest = _contest(campaign, scene_id)
     side = _side(contest, side_id)
-    if outcome == Outcome.FAIL and on_failure == "forfeit":
+    outcome = roll.outcome
+    campaign = apply_roll(campaign, character_id, roll, RollResult(advantage=text, boost=text))
+    campaign = note(campaign, scene_id, [roll.summary()])
+    if outcome != Outcome.FAIL:
+        return campaign
+    if on_failure == "forfeit":
         return forfeit(campaign, scene_id, side_id)
-    invokes = {Outcome.SUCCEED: 1, Outcome.SUCCEED_WITH_STYLE: 2, Outcome.TIE: 1, Outcome.FAIL: 1}[outcome]
-    aspect = SituationAspect(text=text, free_invokes=invokes, boost=outcome == Outcome.TIE)
-    what = {
-        Outcome.SUCCEED: f"{side.name} creates “{text}” with one free invoke.",
-        Outcome.SUCCEED_WITH_STYLE: f"{side.name} creates “{text}” with two free invokes.",
-        Outcome.TIE: f"{side.name} gets a boost, “{text}”.",
-        Outcome.FAIL: f"{side.name} fails at a cost: “{text}” appears, and the other side holds its free invoke.",
-    }[outcome]
-    scene = scene_of(campaign, scene_id)
-    changed = contest.model_copy(update={"log": [*contest.log, what]})
-    new_scene = scene.model_copy(update={
-        "aspects": [*scene.aspects, aspect], "play": scene.play.model_copy(update={"contest": changed}),
-    })
-    return _put_scene(campaign, new_scene)
+    line = f"{side.name} fails at a cost: “{text}” appears, and the other side holds its free invoke."
+    campaign = place_aspect(campaign, text, 1)
+    return note(campaign, scene_id, [line])
+
+
+def settle_exchange(
+    campaign: Campaign, scene_id: str, rolls: dict[str, tuple[str | None, Roll]],
+) -> tuple[Campaign, ExchangeResult]:
+    """Settle each side's finished overcome roll (fate points, free invokes, the roll log; a
+    contest's style gives victories, not a boost) and score the exchange."""
+    for character_id, roll in rolls.values():
+        campaign = apply_roll(campaign, character_id, roll, RollResult(in_contest=True))
+    campaign = note(campaign, scene_id, [roll.summary() for _, roll in rolls.values()])
+    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()})
 
 
 def _put_scene(campaign: Campaign, scene) -> Campaign:
@@ -164,8 +171,6 @@ def _put_scene(campaign: Campaign, scene) -> Campaign:
     return campaign.model_copy(update={"scenes": scenes})
 
 
-def outcome_against(effort: int, against: int) -> Outcome:
-    return outcome_for(effort - against)
 
 
 def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:

@@ -11,10 +11,11 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import ChallengeTask, ladder_label
 from fate_desk.rules.challenge import end_challenge, roll_task, start_challenge, summary, task_result
+from fate_desk.rules.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
-from .common import fill_characters, fill_skills, in_scene, play, roll_text, scene_now, status_label, throw
-from .conflict_dialogs import _buttons
+from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now, status_label
+from .roll_card import RollCard, RollDialog
 
 
 class TaskRow:
@@ -60,7 +61,7 @@ class StartChallengeDialog(QDialog):
         add = QPushButton("Add a task")
         add.clicked.connect(self.add_task)
         layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(_buttons(self, "Start the challenge"))
+        layout.addWidget(ok_cancel(self, "Start the challenge"))
         self.add_task()
 
     def add_task(self) -> TaskRow:
@@ -165,18 +166,24 @@ class ChallengePanel(QWidget):
         dialog.open()
         return dialog
 
-    def roll(self) -> None:
+    def roll(self) -> RollDialog | None:
+        """Roll the selected task (once); invokes follow on the card; OK records it."""
         challenge = self.challenge()
         row = self.table.currentRow()
         if challenge is None or row < 0:
-            return
+            return None
         task = challenge.tasks[row]
         who = self.document.campaign.character(task.who) if task.who else None
-        rating = who.rating(task.skill) if who else 0
-        faces, effort = throw(self.desk.dice, rating)
+        setup = RollSetup(Action.OVERCOME, task.skill, who.rating(task.skill) if who else 0,
+                          against=task.difficulty, who=who.name if who else "")
+        card = RollCard(self.document, task.who, setup, self.desk.dice, task.what or "The task", "the difficulty")
+        dialog = RollDialog(f"Roll “{task.what}”", [card], "Record the result", parent=self)
         sid = scene_now(self.document).id
-        if play(self.document, lambda c: roll_task(c, sid, task.id, faces, effort), f"Roll “{task.what}”", self.status):
-            self.status.setText(escape(roll_text(who.name if who else "Nobody", task.skill, rating, faces, effort)))
+        dialog.accepted.connect(lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll),
+                                             f"Roll “{task.what}”", self.status))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
 
     def end(self) -> None:
         sid = scene_now(self.document).id

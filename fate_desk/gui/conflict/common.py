@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QWidget
 
 from fate_desk.model import Campaign, Character, ladder_label
 from fate_desk.rules.dice import Dice
@@ -81,3 +81,12 @@ def status_label(parent: QWidget | None = None) -> QLabel:
     label = QLabel(parent)
     label.setWordWrap(True)
     return label
+
+
+def ok_cancel(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
+    """OK (named for what it does) and Cancel, wired to the dialog."""
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    box.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box

@@ -13,18 +13,10 @@ from fate_desk.rules.derive import derive_consequences
 from fate_desk.rules.harm import absorb_options, resolve_hit
 from fate_desk.rules.roll import Action, RollSetup
 
-from .common import fill_characters, fill_skills, in_scene
+from .common import fill_characters, fill_skills, in_scene, ok_cancel
 from .roll_card import RollCard
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
-
-
-def _buttons(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
-    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-    box.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
-    box.accepted.connect(dialog.accept)
-    box.rejected.connect(dialog.reject)
-    return box
 
 
 class StartConflictDialog(QDialog):
@@ -81,7 +73,7 @@ class StartConflictDialog(QDialog):
             note = "Turn order by Notice (physical) or Empathy (mental); Athletics and Physique, or Rapport and Will, break ties."
         layout.addLayout(order)
         layout.addWidget(QLabel(note))
-        layout.addWidget(_buttons(self, "Start the conflict"))
+        layout.addWidget(ok_cancel(self, "Start the conflict"))
 
     def set_side(self, character_id: str, side: int, group: int = 0) -> None:
         """Pick a side (an index of SIDES) and a group for one character's row."""
@@ -143,7 +135,7 @@ class AttackDialog(QDialog):
         self.result = QLabel("Roll, then invoke aspects if you want to: the hit follows the final efforts.")
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
-        self.buttons = _buttons(self, "Apply the hit")
+        self.buttons = ok_cancel(self, "Apply the hit")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self._target_changed)
@@ -240,7 +232,7 @@ class TakeHitDialog(QDialog):
         self.names_form = QFormLayout()
         layout.addLayout(self.names_form)
         self.names: dict[str, QLineEdit] = {}
-        layout.addWidget(_buttons(self, "Take the hit"))
+        layout.addWidget(ok_cancel(self, "Take the hit"))
         self.member.currentIndexChanged.connect(self._refresh)
         self.shifts.valueChanged.connect(self._refresh)
         self.ways.currentRowChanged.connect(self._show_names)

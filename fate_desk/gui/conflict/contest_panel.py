@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton,
     QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import ContestSide, ladder_label
-from fate_desk.rules.contest import (
-    add_twist, contest_advantage, end_contest, note, outcome_against, play_exchange, start_contest,
-)
+from fate_desk.rules.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
+from fate_desk.rules.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
-from .common import fill_characters, fill_skills, in_scene, play, roll_text, scene_now, status_label, throw
-from .conflict_dialogs import _buttons
+from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now, status_label
+from .roll_card import RollCard, RollDialog
 
 NO_DIFFICULTY = -5  # the passive-difficulty spin's "none": the side rolls against the others
 
@@ -75,7 +74,7 @@ class StartContestDialog(QDialog):
         add = QPushButton("Add a side")
         add.clicked.connect(lambda: self.add_side(f"Side {len(self.rows) + 1}"))
         layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(_buttons(self, "Start the contest"))
+        layout.addWidget(ok_cancel(self, "Start the contest"))
         self.add_side("Player characters")
         self.add_side("Opposition")
 
@@ -93,10 +92,10 @@ class StartContestDialog(QDialog):
 class AdvantageDialog(QDialog):
     """Create an advantage inside the contest, before the side's overcome roll."""
 
-    def __init__(self, document, contest, parent: QWidget | None = None):
+    def __init__(self, document, contest, dice, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Create an advantage in the contest")
-        self.document = document
+        self.document, self.dice, self.card = document, dice, None
         ruleset = document.ruleset_for()
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -120,7 +119,28 @@ class AdvantageDialog(QDialog):
                               ("Against:", self.against), ("Aspect:", self.aspect), ("If it fails:", self.on_failure)):
             form.addRow(label, widget)
         layout.addLayout(form)
-        layout.addWidget(_buttons(self, "Roll"))
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.clicked.connect(self.roll)
+        layout.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.cards = QVBoxLayout()
+        layout.addLayout(self.cards)
+        self.buttons = ok_cancel(self, "Put it into play")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        layout.addWidget(self.buttons)
+
+    def roll(self) -> None:
+        """Throw the dice; invokes may follow on the card before it is put into play."""
+        if self.card is not None:
+            return
+        who = self.document.campaign.character(self.who.currentData())
+        skill = self.skill.currentText().strip()
+        setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
+                          against=self.against.value(), who=who.name if who else "")
+        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty")
+        self.cards.addWidget(self.card)
+        for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
+            widget.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
 
 
 class TwistDialog(QDialog):
@@ -132,7 +152,7 @@ class TwistDialog(QDialog):
         self.aspect = QLineEdit()
         self.aspect.setMinimumWidth(420)
         layout.addWidget(self.aspect)
-        layout.addWidget(_buttons(self, "Add the twist"))
+        layout.addWidget(ok_cancel(self, "Add the twist"))
 
 
 class ContestPanel(QWidget):
@@ -233,47 +253,58 @@ class ContestPanel(QWidget):
         dialog.open()
         return dialog
 
-    def roll_exchange(self) -> None:
+    def roll_exchange(self) -> RollDialog | None:
+        """Every side rolls its overcome; invokes follow on the cards; OK scores the exchange."""
         contest = self.contest()
+        if contest is None:
+            return None
         campaign = self.document.campaign
-        efforts, lines = {}, []
+        cards: dict[str, RollCard] = {}
         for side in contest.sides:
             if side.id in contest.forfeits:
                 continue
             who = campaign.character(side.members[0]) if side.members else None
-            rating = who.rating(side.skill) if who else 0
-            faces, effort = throw(self.desk.dice, rating)
-            efforts[side.id] = effort
-            lines.append(roll_text(f"{side.name} ({who.name if who else 'nobody'})", side.skill, rating, faces, effort))
+            setup = RollSetup(Action.OVERCOME, side.skill, who.rating(side.skill) if who else 0,
+                              against=side.difficulty or 0, opposed=side.difficulty is None,
+                              who=f"{side.name} ({who.name if who else 'nobody'})")
+            against = "the other sides" if side.difficulty is None else "the difficulty"
+            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against)
+        dialog = RollDialog(f"Exchange {contest.exchange}", list(cards.values()), "Score the exchange",
+                            "Invoke aspects after the dice if you want to; the highest effort marks a victory.", self)
+
+        def settle() -> None:  # active sides roll against the best of the others' efforts
+            for side in contest.sides:
+                if side.id in cards and side.difficulty is None:
+                    others = [c.roll.effort for k, c in cards.items() if k != side.id]
+                    cards[side.id].set_against(max(others, default=0))
+        for card in cards.values():
+            card.changed.connect(settle)
+        settle()
         sid = self._scene_id()
-
-        def operation(c):
-            c = note(c, sid, lines)
-            return play_exchange(c, sid, efforts)[0]
-
-        play(self.document, operation, "Roll the contest exchange", self.status)
+        dialog.accepted.connect(lambda: play(self.document, lambda c: settle_exchange(
+            c, sid, {k: (card.character_id, card.roll) for k, card in cards.items()})[0],
+            "Roll the contest exchange", self.status))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
 
     def advantage(self):
         contest = self.contest()
         if contest is None:
             return None
-        dialog = AdvantageDialog(self.document, contest, self)
+        dialog = AdvantageDialog(self.document, contest, self.desk.dice, self)
         dialog.accepted.connect(lambda: self._advantage(dialog))
         self.dialog = dialog
         dialog.open()
         return dialog
 
     def _advantage(self, dialog: AdvantageDialog) -> None:
-        who = self.document.campaign.character(dialog.who.currentData())
-        skill = dialog.skill.currentText().strip()
-        rating = who.rating(skill) if who else 0
-        faces, effort = throw(self.desk.dice, rating)
-        outcome = outcome_against(effort, dialog.against.value())
-        line = roll_text(who.name if who else "Someone", skill, rating, faces, effort) + \
-            f" against {ladder_label(dialog.against.value())}: {outcome.label.lower()}."
+        if dialog.card is None:
+            return
         sid, side, text, choice = self._scene_id(), dialog.side.currentData(), dialog.aspect.text(), \
             dialog.on_failure.currentData()
-        play(self.document, lambda c: contest_advantage(note(c, sid, [line]), sid, side, text, outcome, choice),
+        who, roll = dialog.card.character_id, dialog.card.roll
+        play(self.document, lambda c: contest_advantage(c, sid, side, who, roll, text, choice),
              "Create an advantage in the contest", self.status)
 
     def twist(self):

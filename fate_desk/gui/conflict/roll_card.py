@@ -4,7 +4,9 @@ invoked one at a time (+2 or a reroll, free or for a fate point) while the resul
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
+)
 
 from fate_desk.model import ladder_label
 from fate_desk.rules.history import Refused
@@ -12,6 +14,7 @@ from fate_desk.rules.play import invokables
 from fate_desk.rules.roll import Invoke, Roll, RollSetup
 
 from ..table.common import escape
+from .common import ok_cancel
 
 
 class RollCard(QGroupBox):
@@ -105,3 +108,24 @@ class RollCard(QGroupBox):
             + (f" +{roll.setup.teamwork} teamwork" if roll.setup.teamwork else "")
             + f" → <b>{ladder_label(roll.effort)}</b>{against}: {roll.outcome.label.lower()}"
             + f" ({roll.shifts:+d}){invokes}")
+
+
+class RollDialog(QDialog):
+    """Rolls already thrown, on cards: invoke on any of them, then accept to settle them."""
+
+    def __init__(self, title: str, cards: list[RollCard], ok_text: str, note: str = "", parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.cards = cards
+        layout = QVBoxLayout(self)
+        if note:
+            label = QLabel(note)
+            label.setWordWrap(True)
+            layout.addWidget(label)
+        for card in cards:
+            layout.addWidget(card)
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        layout.addWidget(self.result)
+        layout.addWidget(ok_cancel(self, ok_text))
+        self.setMinimumWidth(620)
