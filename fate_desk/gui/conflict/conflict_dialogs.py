@@ -144,6 +144,7 @@ class AttackDialog(QDialog):
         self.attack_card: RollCard | None = None
         self.defence_card: RollCard | None = None
         self.hit = resolve_hit(-1)
+        self.setMinimumWidth(680)
 
     def _target_changed(self) -> None:
         target = self.target_participant()
@@ -183,6 +184,7 @@ class AttackDialog(QDialog):
             widget.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self._settle()
+        self.adjustSize()
 
     def _settle(self) -> None:
         attack, defence = self.attack_card, self.defence_card

@@ -124,6 +124,7 @@ class AdvantageDialog(QDialog):
         layout.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.cards = QVBoxLayout()
         layout.addLayout(self.cards)
+        self.setMinimumWidth(640)
         self.buttons = ok_cancel(self, "Put it into play")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
@@ -141,6 +142,7 @@ class AdvantageDialog(QDialog):
         for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
             widget.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+        self.adjustSize()
 
 
 class TwistDialog(QDialog):

@@ -4,7 +4,7 @@ only what the GM lets the players see of the scene being played. Large type, dar
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
@@ -14,16 +14,20 @@ from fate_desk.rules.encounter import PlayersView, players_view
 from .common import scene_now
 from .zone_map import ZoneMap
 
-POINT_SIZE = 20  # readable from across a table
+# Large type, readable from across a table (the zone map is scaled to fill its space).
 STYLES = {
     "dark": "QWidget#playersView, QWidget#playersBody { background: #15161a; color: #f2f2f2; }"
             " QGroupBox { color: #f2f2f2; border: 2px solid #4a4d55; border-radius: 8px; margin-top: 1.2em; }"
             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-            " QLabel { color: #f2f2f2; } QPushButton { font-size: 12pt; }",
+            " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
+            " QLabel { color: #f2f2f2; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
+            " QPushButton { font-size: 12pt; }",
     "light": "QWidget#playersView, QWidget#playersBody { background: #fbfaf6; color: #111; }"
              " QGroupBox { color: #111; border: 2px solid #9a9a9a; border-radius: 8px; margin-top: 1.2em; }"
              " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-             " QLabel { color: #111; } QPushButton { font-size: 12pt; }",
+             " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
+             " QLabel { color: #111; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
+             " QPushButton { font-size: 12pt; }",
 }
 
 
@@ -37,16 +41,20 @@ class Section(QGroupBox):
         self.labels: list[QLabel] = []
 
     def show_lines(self, lines: list[str]) -> None:
-        for label in self.labels:
-            label.deleteLater()
+        """Reuse the labels there are; spare ones go at once, so no stale line is ever painted."""
+        while len(self.labels) > len(lines):
+            label = self.labels.pop()
             self.lines.removeWidget(label)
-        self.labels = []
-        for text in lines:
-            label = QLabel(text)
+            label.hide()
+            label.deleteLater()
+        while len(self.labels) < len(lines):
+            label = QLabel()
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
             self.lines.addWidget(label)
             self.labels.append(label)
+        for label, text in zip(self.labels, lines):
+            label.setText(text)
         self.setVisible(bool(lines))
 
 
@@ -56,16 +64,10 @@ class PlayersViewWindow(QWidget):
         self.setObjectName("playersView")
         self.setWindowTitle("Fate Desk — Players' view")
         self.document = None
-        font = QFont(self.font())
-        font.setPointSize(POINT_SIZE)
-        self.setFont(font)
         outer = QVBoxLayout(self)
         top = QHBoxLayout()
         self.title = QLabel()
-        title_font = QFont(font)
-        title_font.setPointSize(POINT_SIZE + 10)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
+        self.title.setObjectName("playersTitle")
         top.addWidget(self.title, 1)
         self.theme_button = QPushButton()
         self.theme_button.clicked.connect(lambda: self.set_theme("light" if self.theme == "dark" else "dark"))
@@ -78,8 +80,11 @@ class PlayersViewWindow(QWidget):
         body = QWidget()
         body.setObjectName("playersBody")
         grid = QGridLayout(body)
-        self.map = ZoneMap(editable=False, scale_factor=1.6)
-        self.map.setFont(font)
+        self.map = ZoneMap(editable=False, fit=True)
+        self.map.setFrameShape(ZoneMap.Shape.NoFrame)
+        map_font = self.map.font()
+        map_font.setPointSize(16)  # before the map is scaled to fill its space
+        self.map.setFont(map_font)
         self.aspects = Section("Situation aspects")
         self.countdowns = Section("Countdowns")
         self.turns = Section("Turn order")
@@ -153,8 +158,6 @@ class PlayersViewWindow(QWidget):
         self.theme_button.setText("Light" if theme == "dark" else "Dark")
         self.map.setBackgroundBrush(Qt.GlobalColor.black if theme == "dark" else Qt.GlobalColor.white)
         palette = self.map.palette()
-        from PySide6.QtGui import QColor, QPalette
-
         palette.setColor(QPalette.ColorRole.Base, QColor("#23252b" if theme == "dark" else "#ffffff"))
         palette.setColor(QPalette.ColorRole.Text, QColor("#f2f2f2" if theme == "dark" else "#111111"))
         self.map.setPalette(palette)

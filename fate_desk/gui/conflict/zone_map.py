@@ -88,10 +88,12 @@ class ZoneMap(QGraphicsView):
     zoneMoved = Signal(str, float, float)
     whereaboutsChanged = Signal(str, str)  # character id, zone id ("" for nowhere)
 
-    def __init__(self, editable: bool = False, scale_factor: float = 1.0, parent: QWidget | None = None):
+    def __init__(self, editable: bool = False, scale_factor: float = 1.0, parent: QWidget | None = None,
+                 fit: bool = False):
         super().__init__(parent)
         self.editable = editable
         self.scale_factor = scale_factor
+        self.fit = fit  # the players' view: the whole map fills the view, however big that is
         self.people: list[tuple[str, str]] = []  # (character id, name) the GM may place
         self.boxes: dict[str, ZoneBox] = {}
         self.setScene(QGraphicsScene(self))
@@ -120,6 +122,15 @@ class ZoneMap(QGraphicsView):
                 other.lines.append((line, box))
         if zones:
             scene.setSceneRect(scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.fit and self.boxes:
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
 
     def texts(self) -> list[str]:
         """Everything the map says, for tests and screen readers."""

@@ -94,7 +94,7 @@ class SceneEditor(GmEditor):
         layout = QVBoxLayout(box)
         layout.addWidget(QLabel("Drag the zones into place; right-click a zone to say who is in it."))
         self.zone_map = ZoneMap(editable=True)
-        self.zone_map.setMinimumHeight(220)
+        self.zone_map.setMinimumHeight(300)
         layout.addWidget(self.zone_map)
         outer = child(self.form, QVBoxLayout, "outerLayout")
         outer.insertWidget(outer.indexOf(child(self.form, QWidget, "zonesBox")) + 1, box)
