@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from fate_desk.gui.app import start
 from fate_desk.rules.challenge import summary
 from fate_desk.rules.contest import exchange_victories
 from fate_desk.rules.dice import Dice
 
 from table_helpers import on_disk
-from test_gui_conflict import click, ok
+from test_gui_conflict import click, ok, window  # noqa: F401  (the window fixture)
 
 CONTEST_SEED = 35  # with these dice the chase has a tie, a stylish exchange and a winner
-
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    yield win
-    win.close()
 
 
 def bring_in(window, *ids) -> None:

@@ -4,133 +4,73 @@ mix of successes, ties and failures for the GM to read."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox, QDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from fate_desk.model import ChallengeTask, ladder_label
 from fate_desk.rules.challenge import end_challenge, roll_task, start_challenge, summary, task_result
 from fate_desk.rules.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
-from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now, status_label
+from .common import play, scene_now, who_and_skill
+from .panel_base import PanelBase
 from .roll_card import RollCard, RollDialog
+from .rows_dialog import RowsDialog
 
 
 class TaskRow:
-    def __init__(self, dialog: "StartChallengeDialog", row: int, what: str):
+    def __init__(self, dialog: RowsDialog, what: str):
         self.what = QLineEdit(what)
-        self.who = QComboBox()
-        fill_characters(self.who, dialog.characters)
-        self.skill = QComboBox()
-        self.skill.setEditable(True)
+        self.who, self.skill = who_and_skill(dialog.document, dialog.characters, dialog.ruleset)
         self.difficulty = LadderSpinBox(value=2)
-        self.who.currentIndexChanged.connect(lambda _: fill_skills(
-            self.skill, dialog.document.campaign.character(self.who.currentData()), dialog.ruleset.skills))
-        fill_skills(self.skill, dialog.document.campaign.character(self.who.currentData()), dialog.ruleset.skills)
-        for column, widget in enumerate((self.what, self.who, self.skill, self.difficulty)):
-            dialog.table.setCellWidget(row, column, widget)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.what, self.who, self.skill, self.difficulty]
 
     def task(self) -> ChallengeTask:
         return ChallengeTask(what=self.what.text().strip(), who=self.who.currentData(),
                              skill=self.skill.currentText().strip(), difficulty=self.difficulty.value())
 
 
-class StartChallengeDialog(QDialog):
+class StartChallengeDialog(RowsDialog):
     def __init__(self, document, scene, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Start a challenge")
-        self.document = document
-        self.ruleset = document.ruleset_for()
-        self.characters = in_scene(document, scene)
-        layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Break into the Counting House")
-        form.addRow("Challenge:", self.name)
-        layout.addLayout(form)
-        layout.addWidget(QLabel("One overcome task per line; each is rolled once."))
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Task", "Who", "Skill", "Difficulty"])
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().hide()
-        self.table.setMinimumSize(680, 170)
-        layout.addWidget(self.table)
-        self.rows: list[TaskRow] = []
-        add = QPushButton("Add a task")
-        add.clicked.connect(self.add_task)
-        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(ok_cancel(self, "Start the challenge"))
+        super().__init__(document, scene, "Start a challenge", "Challenge:", "e.g. Break into the Counting House",
+                         "One overcome task per line; each is rolled once.", ["Task", "Who", "Skill", "Difficulty"],
+                         "Add a task", "Start the challenge", TaskRow, parent)
         self.add_task()
 
     def add_task(self) -> TaskRow:
-        row = self.table.rowCount()
-        self.table.insertRow(row)
-        task = TaskRow(self, row, "")
-        self.rows.append(task)
-        return task
+        return self.add_row("")
 
     def tasks(self) -> list[ChallengeTask]:
         return [row.task() for row in self.rows if row.what.text().strip()]
 
 
-class ChallengePanel(QWidget):
+class ChallengePanel(PanelBase):
     def __init__(self, desk, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.desk = desk
-        self.document = None
-        self.dialog = None
-        layout = QVBoxLayout(self)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        layout.addWidget(self.header)
-        self.start_button = QPushButton("Start a challenge…")
-        self.start_button.clicked.connect(self.start)
-        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(["Task", "Who", "Against", "Roll", "Result"])
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 1)
-        row = QHBoxLayout()
-        self.roll_button = QPushButton("Roll the task")
-        self.roll_button.setToolTip("Roll the selected task (each task is rolled once)")
-        self.end_button = QPushButton("End the challenge")
-        row.addWidget(self.roll_button)
-        row.addWidget(self.end_button)
-        row.addStretch(1)
-        layout.addLayout(row)
-        self.status = status_label()
-        layout.addWidget(self.status)
+        super().__init__(desk, "Start a challenge…", ["Task", "Who", "Against", "Roll", "Result"], [
+            ("Roll the task", "Roll the selected task (each task is rolled once)"),
+            ("End the challenge", "Close the challenge; its results stay in the log of rolls"),
+        ], parent)
+        self.roll_button, self.end_button = self.buttons
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.summary_label)
+        self.lower.addWidget(self.summary_label)
+        self.lower.addStretch(1)
         self.roll_button.clicked.connect(self.roll)
         self.end_button.clicked.connect(self.end)
         self.refresh()
 
-    def set_document(self, document) -> None:
-        self.document = document
-        self.refresh()
+    state_name = "challenge"
 
     def challenge(self):
-        scene = scene_now(self.document)
-        return scene.play.challenge if scene is not None else None
+        return self.state()
 
     def refresh(self) -> None:
-        scene = scene_now(self.document)
-        challenge = self.challenge()
-        self.start_button.setEnabled(scene is not None)
-        self.start_button.setVisible(challenge is None)
+        row_before = self.table.currentRow()
+        scene, challenge = self.begin_refresh()
         self.roll_button.setEnabled(bool(challenge and any(t.effort is None for t in challenge.tasks)))
         self.end_button.setEnabled(challenge is not None)
-        row_before = self.table.currentRow()
-        self.table.setRowCount(0)
         self.summary_label.clear()
         if scene is None:
             self.header.setText("No scene is being played.")
@@ -146,10 +86,7 @@ class ChallengePanel(QWidget):
             rolled = "—" if task.effort is None else f"{ladder_label(task.effort)} ({task.effort - task.difficulty:+d})"
             values = [task.what, f"{who.name if who else '—'}: {task.skill}", ladder_label(task.difficulty), rolled,
                       task_result(task).capitalize()]
-            for column, text in enumerate(values):
-                item = QTableWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, task.id)
-                self.table.setItem(row, column, item)
+            self.fill_row(row, values, task.id)
         first_open = next((i for i, t in enumerate(challenge.tasks) if t.effort is None), -1)
         self.table.selectRow(row_before if 0 <= row_before < len(challenge.tasks)
                              and challenge.tasks[row_before].effort is None else first_open)
@@ -160,11 +97,8 @@ class ChallengePanel(QWidget):
         if scene is None:
             return None
         dialog = StartChallengeDialog(self.document, scene, self)
-        dialog.accepted.connect(lambda: play(self.document, lambda c: start_challenge(
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: start_challenge(
             c, scene.id, dialog.name.text().strip(), dialog.tasks()), "Start a challenge", self.status))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
 
     def roll(self) -> RollDialog | None:
         """Roll the selected task (once); invokes follow on the card; OK records it."""
@@ -179,11 +113,8 @@ class ChallengePanel(QWidget):
         card = RollCard(self.document, task.who, setup, self.desk.dice, task.what or "The task", "the difficulty")
         dialog = RollDialog(f"Roll “{task.what}”", [card], "Record the result", parent=self)
         sid = scene_now(self.document).id
-        dialog.accepted.connect(lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll),
-                                             f"Roll “{task.what}”", self.status))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll),
+                                                     f"Roll “{task.what}”", self.status))
 
     def end(self) -> None:
         sid = scene_now(self.document).id

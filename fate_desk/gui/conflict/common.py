@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QWidget
 
 from fate_desk.model import Campaign, Character, ladder_label
 from fate_desk.rules.dice import Dice
@@ -90,3 +90,28 @@ def ok_cancel(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
     box.accepted.connect(dialog.accept)
     box.rejected.connect(dialog.reject)
     return box
+
+
+def who_and_skill(document, characters: list[Character], ruleset) -> tuple[QComboBox, QComboBox]:
+    """A character picker and a skill picker that follows it (the character's skills first)."""
+    who = QComboBox()
+    fill_characters(who, characters)
+    skill = QComboBox()
+    skill.setEditable(True)
+
+    def refill() -> None:
+        fill_skills(skill, document.campaign.character(who.currentData()), ruleset.skills)
+
+    who.currentIndexChanged.connect(lambda _: refill())
+    refill()
+    return who, skill
+
+
+def rows_table(headers: list[str], width: int, height: int) -> QTableWidget:
+    """The table of a start dialog: one row of editors per side or task."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().hide()
+    table.setMinimumSize(width, height)
+    return table

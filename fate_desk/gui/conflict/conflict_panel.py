@@ -4,10 +4,7 @@ and the buttons of a turn (attack, take a hit, concede, hand over, end the confl
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QListWidget, QPushButton, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
 from fate_desk.model import TurnOrder
 from fate_desk.rules.conflict import (
@@ -16,47 +13,26 @@ from fate_desk.rules.conflict import (
 from fate_desk.rules.derive import derive_stress
 from fate_desk.rules.play import RollResult, apply_roll
 
-from .common import play, scene_now, status_label
+from .common import play, scene_now
 from .conflict_dialogs import AttackDialog, StartConflictDialog, TakeHitDialog
+from .panel_base import PanelBase
 
 COLUMNS = ("Participant", "Side", "Turn", "Stress", "Consequences", "Fate points")
 
 
-class ConflictPanel(QWidget):
+class ConflictPanel(PanelBase):
     def __init__(self, desk, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.desk = desk
-        self.document = None
-        self.dialog = None  # the dialog opened last (tests accept it through its buttons)
-        layout = QVBoxLayout(self)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.header)
-        self.start_button = QPushButton("Start a conflict…")
-        self.start_button.clicked.connect(self.start)
-        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        super().__init__(desk, "Start a conflict…", list(COLUMNS), [
+            ("Attack…", "The one acting now attacks: both sides roll, the target takes the hit"),
+            ("Take a hit…", "The selected participant absorbs a hit with stress and consequences"),
+            ("Concede", "The selected participant concedes: 1 fate point plus 1 per consequence taken in this "
+                        "conflict"),
+        ], parent)
+        self.attack_button, self.hit_button, self.concede_button = self.buttons
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 2)
-        row = QHBoxLayout()
-        self.attack_button = QPushButton("Attack…")
-        self.attack_button.setToolTip("The one acting now attacks: both sides roll, the target takes the hit")
-        self.hit_button = QPushButton("Take a hit…")
-        self.hit_button.setToolTip("The selected participant absorbs a hit with stress and consequences")
-        self.concede_button = QPushButton("Concede")
-        self.concede_button.setToolTip("The selected participant concedes: 1 fate point plus 1 per consequence "
-                                       "taken in this conflict")
-        for button in (self.attack_button, self.hit_button, self.concede_button):
-            row.addWidget(button)
-        row.addStretch(1)
+        row = self.button_row
         self.next_label = QLabel("Next:")
         self.next_combo = QComboBox()
         self.next_combo.setMinimumContentsLength(14)
@@ -65,13 +41,7 @@ class ConflictPanel(QWidget):
         self.end_conflict_button = QPushButton("End the conflict")
         for widget in (self.next_label, self.next_combo, self.end_turn_button, self.end_conflict_button):
             row.addWidget(widget)
-        layout.addLayout(row)
-        self.status = status_label()
-        layout.addWidget(self.status)
-        layout.addWidget(QLabel("What happened:"))
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
-        layout.addWidget(self.log, 1)
+        self.log = self.add_log()
         self.attack_button.clicked.connect(self.attack)
         self.hit_button.clicked.connect(lambda: self.take_hit())
         self.concede_button.clicked.connect(self.concede)
@@ -81,24 +51,21 @@ class ConflictPanel(QWidget):
 
     # --- showing ----------------------------------------------------------------------------
 
-    def set_document(self, document) -> None:
-        self.document = document
-        self.refresh()
+    state_name = "conflict"
+
+    def state(self):
+        conflict = super().state()
+        return conflict if conflict is not None and not conflict.ended else None
 
     def conflict(self):
-        scene = scene_now(self.document)
-        return scene.play.conflict if scene is not None and scene.play.conflict and not scene.play.conflict.ended else None
+        return self.state()
 
     def refresh(self) -> None:
-        scene = scene_now(self.document)
-        conflict = self.conflict()
+        scene, conflict = self.begin_refresh()
         running = conflict is not None
-        self.start_button.setVisible(not running)
-        self.start_button.setEnabled(scene is not None)
         for widget in (self.attack_button, self.hit_button, self.concede_button, self.next_label, self.next_combo,
                        self.end_turn_button, self.end_conflict_button):
             widget.setEnabled(running)
-        self.table.setRowCount(0)
         self.log.clear()
         if scene is None:
             self.header.setText("No scene is being played. Add a scene (Edit ▸ Add ▸ Scene) to run a conflict in it.")
@@ -141,10 +108,7 @@ class ConflictPanel(QWidget):
                                   else character.carried_fate_points))
             values = [p.name, p.side, state, "; ".join(stress), ", ".join(consequences) or "—",
                       points[0] if len(points) == 1 else "—"]
-            for column, text in enumerate(values):
-                item = QTableWidgetItem(text)
-                item.setData(Qt.ItemDataRole.UserRole, p.id)
-                self.table.setItem(row, column, item)
+            self.fill_row(row, values, p.id)
             if p.id == conflict.current:
                 self.table.selectRow(row)
 
@@ -183,10 +147,7 @@ class ConflictPanel(QWidget):
         if scene is None:
             return None
         dialog = StartConflictDialog(self.document, scene, self)
-        dialog.accepted.connect(lambda: self._started(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: self._started(dialog))
 
     def _started(self, dialog: StartConflictDialog) -> None:
         participants = dialog.participants()
@@ -202,10 +163,7 @@ class ConflictPanel(QWidget):
         if attacker is None:
             return None
         dialog = AttackDialog(self.document, conflict, attacker, self.desk.dice, self)
-        dialog.accepted.connect(lambda: self._attacked(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: self._attacked(dialog))
 
     def _attacked(self, dialog: AttackDialog) -> None:
         """Settle both rolls (fate points, free invokes, boosts, the roll log), then the hit."""
@@ -241,10 +199,7 @@ class ConflictPanel(QWidget):
         if conflict is None or target is None or not target.active:
             return None
         dialog = TakeHitDialog(self.document, conflict, target, hit, self, attacker)
-        dialog.accepted.connect(lambda: self._hit_taken(dialog, target))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: self._hit_taken(dialog, target))
 
     def _hit_taken(self, dialog: TakeHitDialog, target) -> None:
         sid = self._scene_id()

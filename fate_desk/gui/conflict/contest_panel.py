@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton,
-    QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
+    QWidget,
 )
 
 from fate_desk.model import ContestSide, ladder_label
@@ -14,27 +14,23 @@ from fate_desk.rules.contest import add_twist, contest_advantage, end_contest, s
 from fate_desk.rules.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
-from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now, status_label
+from .common import in_scene, ok_cancel, play, scene_now, who_and_skill
+from .panel_base import PanelBase
 from .roll_card import RollCard, RollDialog
+from .rows_dialog import RowsDialog
 
 NO_DIFFICULTY = -5  # the passive-difficulty spin's "none": the side rolls against the others
 
 
 class SideRow:
-    def __init__(self, dialog: "StartContestDialog", row: int, name: str):
-        self.name = QLineEdit(name)
-        self.who = QComboBox()
-        fill_characters(self.who, dialog.characters)
-        self.skill = QComboBox()
-        self.skill.setEditable(True)
+    def __init__(self, dialog: RowsDialog, name: str):
+        self.name = QLineEdit(name or f"Side {len(dialog.rows) + 1}")
+        self.who, self.skill = who_and_skill(dialog.document, dialog.characters, dialog.ruleset)
         self.against = LadderSpinBox(minimum=NO_DIFFICULTY, maximum=12, value=NO_DIFFICULTY)
         self.against.setSpecialValueText("the other sides")
-        self.who.currentIndexChanged.connect(
-            lambda _: fill_skills(self.skill, dialog.document.campaign.character(self.who.currentData()),
-                                  dialog.ruleset.skills))
-        fill_skills(self.skill, dialog.document.campaign.character(self.who.currentData()), dialog.ruleset.skills)
-        for column, widget in enumerate((self.name, self.who, self.skill, self.against)):
-            dialog.table.setCellWidget(row, column, widget)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.name, self.who, self.skill, self.against]
 
     def side(self) -> ContestSide:
         difficulty = self.against.value()
@@ -44,46 +40,19 @@ class SideRow:
                            difficulty=None if difficulty == NO_DIFFICULTY else difficulty)
 
 
-class StartContestDialog(QDialog):
+class StartContestDialog(RowsDialog):
     def __init__(self, document, scene, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Start a contest")
-        self.document = document
-        self.ruleset = document.ruleset_for()
-        self.characters = in_scene(document, scene)
-        layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Chase through the Market")
+        super().__init__(document, scene, "Start a contest", "Contest:", "e.g. Chase through the Market",
+                         "Each side rolls one overcome action per exchange, against the other sides, or against "
+                         "a set difficulty (passive opposition).", ["Side", "Who rolls", "Skill", "Against"],
+                         "Add a side", "Start the contest", SideRow, parent)
         self.goal = QSpinBox()
         self.goal.setRange(1, 5)
         self.goal.setValue(self.ruleset.contest_victories)
         self.goal.setSuffix(" victories")
-        form.addRow("Contest:", self.name)
-        form.addRow("First to:", self.goal)
-        layout.addLayout(form)
-        layout.addWidget(QLabel("Each side rolls one overcome action per exchange, against the other sides, "
-                                "or against a set difficulty (passive opposition)."))
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Side", "Who rolls", "Skill", "Against"])
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().hide()
-        self.table.setMinimumSize(640, 150)
-        layout.addWidget(self.table)
-        self.rows: list[SideRow] = []
-        add = QPushButton("Add a side")
-        add.clicked.connect(lambda: self.add_side(f"Side {len(self.rows) + 1}"))
-        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(ok_cancel(self, "Start the contest"))
-        self.add_side("Player characters")
-        self.add_side("Opposition")
-
-    def add_side(self, name: str) -> SideRow:
-        row = self.table.rowCount()
-        self.table.insertRow(row)
-        side = SideRow(self, row, name)
-        self.rows.append(side)
-        return side
+        self.form.addRow("First to:", self.goal)
+        self.add_row("Player characters")
+        self.add_row("Opposition")
 
     def sides(self) -> list[ContestSide]:
         return [row.side() for row in self.rows]
@@ -102,13 +71,7 @@ class AdvantageDialog(QDialog):
         self.side = QComboBox()
         for side in contest.sides:
             self.side.addItem(side.name, side.id)
-        self.who = QComboBox()
-        fill_characters(self.who, in_scene(document, scene_now(document)))
-        self.skill = QComboBox()
-        self.skill.setEditable(True)
-        self.who.currentIndexChanged.connect(
-            lambda _: fill_skills(self.skill, document.campaign.character(self.who.currentData()), ruleset.skills))
-        fill_skills(self.skill, document.campaign.character(self.who.currentData()), ruleset.skills)
+        self.who, self.skill = who_and_skill(document, in_scene(document, scene_now(document)), ruleset)
         self.against = LadderSpinBox(value=2)
         self.aspect = QLineEdit()
         self.aspect.setPlaceholderText("The aspect, e.g. Shortcut through the Alley")
@@ -157,65 +120,34 @@ class TwistDialog(QDialog):
         layout.addWidget(ok_cancel(self, "Add the twist"))
 
 
-class ContestPanel(QWidget):
+class ContestPanel(PanelBase):
     def __init__(self, desk, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.desk = desk
-        self.document = None
-        self.dialog = None
-        layout = QVBoxLayout(self)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        layout.addWidget(self.header)
-        self.start_button = QPushButton("Start a contest…")
-        self.start_button.clicked.connect(self.start)
-        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Side", "Rolls", "Against", "Victories"])
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 1)
-        row = QHBoxLayout()
-        self.roll_button = QPushButton("Roll the exchange")
-        self.advantage_button = QPushButton("Create an advantage…")
-        self.twist_button = QPushButton("Add the twist…")
-        self.end_button = QPushButton("End the contest")
-        for button in (self.roll_button, self.advantage_button, self.twist_button, self.end_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        layout.addLayout(row)
-        self.status = status_label()
-        layout.addWidget(self.status)
-        layout.addWidget(QLabel("What happened:"))
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
-        layout.addWidget(self.log, 1)
+        super().__init__(desk, "Start a contest…", ["Side", "Rolls", "Against", "Victories"], [
+            ("Roll the exchange", "Every side rolls its overcome action; the highest effort marks a victory"),
+            ("Create an advantage…", "Before a side's roll: an aspect for the side, with the contest's risk"),
+            ("Add the twist…", "A tie for the highest effort changes the scene: a new situation aspect"),
+            ("End the contest", "Close the contest"),
+        ], parent)
+        self.roll_button, self.advantage_button, self.twist_button, self.end_button = self.buttons
+        self.log = self.add_log()
         self.roll_button.clicked.connect(self.roll_exchange)
         self.advantage_button.clicked.connect(self.advantage)
         self.twist_button.clicked.connect(self.twist)
         self.end_button.clicked.connect(self.end)
         self.refresh()
 
-    def set_document(self, document) -> None:
-        self.document = document
-        self.refresh()
+    state_name = "contest"
 
     def contest(self):
-        scene = scene_now(self.document)
-        return scene.play.contest if scene is not None else None
+        return self.state()
 
     def refresh(self) -> None:
-        scene = scene_now(self.document)
-        contest = self.contest()
-        self.start_button.setEnabled(scene is not None)
-        self.start_button.setVisible(contest is None)
+        scene, contest = self.begin_refresh()
         running = contest is not None and contest.winner is None
         self.roll_button.setEnabled(running and not contest.twist_due)
         self.advantage_button.setEnabled(running)
         self.twist_button.setEnabled(bool(contest and contest.twist_due))
         self.end_button.setEnabled(contest is not None)
-        self.table.setRowCount(0)
         self.log.clear()
         if scene is None:
             self.header.setText("No scene is being played.")
@@ -235,8 +167,7 @@ class ContestPanel(QWidget):
             values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}",
                       "the other sides" if side.difficulty is None else ladder_label(side.difficulty),
                       "●" * side.victories + "○" * max(0, contest.goal - side.victories)]
-            for column, text in enumerate(values):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+            self.fill_row(row, values, side.id)
         self.log.addItems(contest.log)
         self.log.scrollToBottom()
 
@@ -248,12 +179,9 @@ class ContestPanel(QWidget):
         if scene is None:
             return None
         dialog = StartContestDialog(self.document, scene, self)
-        dialog.accepted.connect(lambda: play(self.document, lambda c: start_contest(
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: start_contest(
             c, scene.id, dialog.name.text().strip(), dialog.sides(), dialog.goal.value()),
             "Start a contest", self.status))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
 
     def roll_exchange(self) -> RollDialog | None:
         """Every side rolls its overcome; invokes follow on the cards; OK scores the exchange."""
@@ -283,22 +211,16 @@ class ContestPanel(QWidget):
             card.changed.connect(settle)
         settle()
         sid = self._scene_id()
-        dialog.accepted.connect(lambda: play(self.document, lambda c: settle_exchange(
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: settle_exchange(
             c, sid, {k: (card.character_id, card.roll) for k, card in cards.items()})[0],
             "Roll the contest exchange", self.status))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
 
     def advantage(self):
         contest = self.contest()
         if contest is None:
             return None
         dialog = AdvantageDialog(self.document, contest, self.desk.dice, self)
-        dialog.accepted.connect(lambda: self._advantage(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: self._advantage(dialog))
 
     def _advantage(self, dialog: AdvantageDialog) -> None:
         if dialog.card is None:
@@ -312,11 +234,8 @@ class ContestPanel(QWidget):
     def twist(self):
         dialog = TwistDialog(self)
         sid = self._scene_id()
-        dialog.accepted.connect(lambda: play(self.document, lambda c: add_twist(c, sid, dialog.aspect.text()),
-                                             "Add the contest's twist", self.status))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: add_twist(c, sid, dialog.aspect.text()),
+                                                     "Add the contest's twist", self.status))
 
     def end(self) -> None:
         sid = self._scene_id()
