@@ -141,3 +141,11 @@ def test_the_players_view_never_shows_hidden_items_and_follows_new_aspects_at_on
     assert (countdown.outcome in line) != countdown.players_see_boxes_only
     window.encounters.visibility.item(f"Countdown: {countdown.name}").setCheckState(Qt.CheckState.Unchecked)
     assert not any(t.startswith(countdown.name) for t in view.texts())
+
+    # Full screen for a projector, and back; light colours for a bright room.
+    click(qtbot, view.full_button)
+    assert view.isFullScreen()
+    click(qtbot, view.full_button)
+    assert not view.isFullScreen()
+    click(qtbot, view.theme_button)
+    assert view.theme == "light" and "#fbfaf6" in view.styleSheet()

@@ -29,8 +29,9 @@ def _set_up(document) -> int:
     document.edit_campaign(fight, "Start a conflict")
 
     def chase(c):
-        a = ContestSide(name="Player characters", members=["pc-maren"], skill="Drive")
-        b = ContestSide(name="The rising tide", difficulty=3)
+        # Passive opposition: each boat races the flood gates' own difficulty.
+        a = ContestSide(name="Player characters", members=["pc-maren"], skill="Drive", difficulty=3)
+        b = ContestSide(name="Hale's smugglers", members=["npc-hale"], skill="Drive", difficulty=2)
         c = start_contest(c, sid, "Race the Tide", [a, b], 3)
         return play_exchange(c, sid, {a.id: 6, b.id: 2})[0]
 

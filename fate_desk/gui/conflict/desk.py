@@ -83,7 +83,8 @@ class EncounterDesk:
         window = self.window
         self.dock = QDockWidget("Conflict, contest, challenge", window)
         self.dock.setObjectName("encounterDock")
-        self.dock.setFeatures(window.navigator_dock.features())
+        # Floatable too: a GM with a second screen can keep the panels beside the sheets.
+        self.dock.setFeatures(window.navigator_dock.features() | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.tabs = QTabWidget()
         self.conflict = ConflictPanel(self)
         self.contest = ContestPanel(self)
@@ -122,8 +123,11 @@ class EncounterDesk:
         if self.document is None:
             return
         self.tabs.setCurrentIndex(index)
+        first = not self.dock.isVisible()
         self.dock.show()
         self.dock.raise_()
+        if first and not self.dock.isFloating():  # leave the sheets above at least half the height
+            self.window.resizeDocks([self.dock], [int(self.window.height() * 0.45)], Qt.Orientation.Vertical)
 
     def open_players_view(self):
         if self.document is None:

@@ -36,7 +36,8 @@ class PanelBase(QWidget):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        layout.addWidget(self.table, 2)
+        self.table.setMinimumHeight(90)
+        layout.addWidget(self.table, 3)
         self.button_row = QHBoxLayout()
         self.buttons: list[QPushButton] = []
         for text, tip in buttons:
@@ -55,6 +56,8 @@ class PanelBase(QWidget):
         self.lower.addWidget(QLabel("What happened:"))
         log = QListWidget()
         log.setWordWrap(True)
+        log.setMinimumHeight(60)
+        log.setMaximumHeight(160)  # the table comes first; the log scrolls
         self.lower.addWidget(log, 1)
         return log
 

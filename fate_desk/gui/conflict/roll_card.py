@@ -102,12 +102,12 @@ class RollCard(QGroupBox):
     def show_roll(self) -> None:
         roll = self.roll
         invokes = "".join(f"<br>+ {escape(i.describe())}" for i in roll.invokes)
-        against = f" against {escape(self.against_text)} {ladder_label(roll.setup.against)}" if self.against_text else ""
+        against = f"Against {escape(self.against_text)} {ladder_label(roll.setup.against)}" if self.against_text else "Result"
         self.result.setText(
             f"[{roll.faces()}] {escape(roll.setup.skill or 'no skill')} {ladder_label(roll.setup.rating)}"
             + (f" +{roll.setup.teamwork} teamwork" if roll.setup.teamwork else "")
-            + f" → <b>{ladder_label(roll.effort)}</b>{against}: {roll.outcome.label.lower()}"
-            + f" ({roll.shifts:+d}){invokes}")
+            + f" → <b>{ladder_label(roll.effort)}</b>"
+            + f"<br>{against}: {roll.outcome.label.lower()} ({roll.shifts:+d}){invokes}")
 
 
 class RollDialog(QDialog):
