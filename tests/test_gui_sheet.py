@@ -165,18 +165,23 @@ def test_raising_physique_adds_stress_boxes_and_superb_adds_a_mild_slot(maren, q
     assert len(sheet.stress.boxes("physical")) == 4
 
 
-def test_marking_stress_and_a_recovering_consequence_are_saved(maren, qtbot):
+def test_harm_reaches_the_sheet_only_through_take_a_hit(maren, qtbot):
     document, sheet = maren
-    qtbot.mouseClick(sheet.stress.boxes("mental")[1], Qt.MouseButton.LeftButton)
-    assert document.entity("pc-maren").stress == {"mental": [1]}
-    label, edit, recovering, when = sheet.consequences.rows["moderate"]
-    qtbot.keyClicks(edit, "Cracked Ribs")
-    qtbot.mouseClick(recovering, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(sheet.play.hit_button, Qt.MouseButton.LeftButton)
+    dialog = sheet.play.dialog
+    dialog.track.setCurrentIndex(dialog.track.findData("mental"))
+    dialog.shifts.setValue(5)
+    option = next(dialog.options.item(i) for i in range(dialog.options.count())
+                  if "moderate" in dialog.options.item(i).text())
+    dialog.options.setCurrentItem(option)
+    qtbot.keyClicks(dialog.name_edits["moderate"], "Shaken to the Core")
+    qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
     saved = reread(document, "pc-maren")
-    assert saved.stress == {"mental": [1]}
-    assert [(c.slot, c.text, c.recovering) for c in saved.consequences] == [("moderate", "Cracked Ribs", True)]
-    assert "clears at the end of the next session" in when.text()
-    assert saved.consequences[0].recovery_started == document.campaign.clock
+    assert saved.stress == {"mental": [0]}
+    assert [(c.slot, c.text) for c in saved.consequences] == [("moderate", "Shaken to the Core")]
+    assert sheet.stress.boxes("mental")[0].isChecked()
+    label, edit, recovering, when = sheet.consequences.rows["moderate"]
+    assert edit.text() == "Shaken to the Core" and edit.isReadOnly()
 
 
 def test_fate_point_buttons(maren, qtbot):
@@ -245,7 +250,7 @@ def test_clicking_a_problem_focuses_its_field(qtbot, tmp_path):
     document.close()
 
 
-def test_condition_boxes_can_be_ticked_up_to_the_row_cutoff(qtbot, tmp_path):
+def test_condition_boxes_fill_through_take_a_hit_up_to_the_row_cutoff(qtbot, tmp_path):
     from fate_desk.model import CampaignOptions, ConditionsMode
 
     character = blank_pc("Ash")
@@ -258,9 +263,16 @@ def test_condition_boxes_can_be_ticked_up_to_the_row_cutoff(qtbot, tmp_path):
     sheet.refresh()
     hurt, scared = sheet.consequences.condition_boxes["hurt"], sheet.consequences.condition_boxes["scared"]
     assert len(hurt) == 2 and len(scared) == 2
-    qtbot.mouseClick(hurt[1], Qt.MouseButton.LeftButton)  # marks both Hurt boxes
+    qtbot.mouseClick(sheet.play.hit_button, Qt.MouseButton.LeftButton)
+    dialog = sheet.play.dialog
+    dialog.shifts.setValue(2)
+    option = next(dialog.options.item(i) for i in range(dialog.options.count())
+                  if dialog.options.item(i).text() == "Mark two boxes of Hurt (2)")
+    dialog.options.setCurrentItem(option)
+    qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
     saved = reread(document, character.id)
     assert [(c.slot, c.text, c.boxes_marked) for c in saved.consequences] == [("hurt", "Hurt", 2)]
+    assert hurt[1].isChecked()
     # two marked on the mild row reach its cutoff: Scared's boxes cannot be marked now
     assert not scared[0].isEnabled()
     document.undo_stack.undo()

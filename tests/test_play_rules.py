@@ -150,3 +150,12 @@ def test_conceding_gives_one_point_plus_one_per_consequence_in_this_conflict():
     after = concede_conflict(campaign, "ruth")
     assert after.character("ruth").fate_points == 2 + 1 + 1
     assert ledger(after)[-1].reason == "concession" and ledger(after)[-1].change == 2
+
+
+def test_harms_hostile_invoke_holds_a_pcs_point_until_the_scene_ends():
+    from fate_desk.rules.harm import hostile_invoke
+
+    ruth = legal_pc(fate_points=1)
+    after, entry = hostile_invoke(ruth)
+    assert after.fate_points == 1 and after.pending_fate_points == 1
+    assert "after this scene" in entry.summary

@@ -21,6 +21,7 @@ from fate_desk.rules.roll import (
     ScaleUse,
     StuntBonus,
     odds,
+    opposed_odds,
     percent,
     scale_difference,
     teamwork_bonus,
@@ -179,3 +180,20 @@ def test_the_summary_names_the_dice_effort_on_the_ladder_and_invokes():
 
 def test_seeded_dice_repeat():
     assert [Dice(5).throw() for _ in range(2)] == [Dice(5).throw() for _ in range(2)]
+
+
+def test_opposed_odds_count_every_pair_of_throws():
+    tally = {o: 0 for o in Outcome}
+    for mine in all_throws():
+        for theirs in all_throws():
+            shifts = sum(mine) + 3 - sum(theirs) - 2
+            tally[Outcome.FAIL if shifts < 0 else Outcome.TIE if shifts == 0
+                  else Outcome.SUCCEED if shifts < 3 else Outcome.SUCCEED_WITH_STYLE] += 1
+    chances = opposed_odds(3, 2)
+    assert [chances.of(o) for o in Outcome] == [Fraction(tally[o], 6561) for o in Outcome]
+
+
+def test_a_boost_is_never_invoked_for_a_fate_point():
+    roll = Roll.throw(RollSetup(Action.OVERCOME, "Lore", 0, 2), Fixed((0, 0, 0, 0)))
+    with pytest.raises(Refused, match="boost"):
+        roll.invoke(Invoke("b", "Off Balance", kind=InvokeKind.BOOST))

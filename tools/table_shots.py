@@ -7,7 +7,7 @@ from fate_desk.gui.table.history import SpendPointsDialog
 from fate_desk.gui.table.summary import SummaryDialog
 from fate_desk.gui.table.treatment import TreatmentDialog
 from fate_desk.rules.clock import end_scene
-from fate_desk.rules.dice import Dice
+from fate_desk.rules.roll import Dice
 from fate_desk.rules.recovery import treat
 
 
@@ -16,17 +16,20 @@ def table_shots(window, grab, theme: str) -> None:
     table = window.table
     window.resize(1280, 800)
     window.open_entity("pc-ines")
-    table.dice_dock.dice = Dice(4)
-    table.dice_dock.show()
-    table.dice_dock.select_character("pc-ines")
-    table.dice_dock.select_skill("Fight")
-    table.dice_dock.add_invoke("Pitch Dark and Pouring Rain", free=True)
-    table.dice_dock.roll()
-    table.dice_dock.action_combo.setCurrentIndex(2)
-    table.dice_dock.roll()
+    dock = table.dice_dock
+    dock.dice = Dice(4)
+    dock.show()
+    dock.follow("pc-ines")
+    dock.panel.select_skill("Fight")
+    dock.panel.throw()
+    dock.apply()  # one roll in the log
+    dock.panel.action.setCurrentIndex(2)
+    dock.panel.throw()
+    dock.panel.select_aspect("Pitch Dark and Pouring Rain")
+    dock.panel.invoke(reroll=False)
     grab(window, f"table-dice-dock-{theme}")
-    for row in list(table.dice_dock.invoke_rows):
-        table.dice_dock._remove_invoke(row)
+    dock.panel.reset()
+    document.undo_stack.undo()
     ruleset = document.ruleset_for()
     document.edit("pc-ines", lambda c: treat(c, ruleset, "mild", 1, when=document.campaign.clock).character,
                   "Treat")  # a failed roll: an entry to list, undone below

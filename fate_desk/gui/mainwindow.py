@@ -106,7 +106,9 @@ class MainWindow(QMainWindow):
         action.setCheckable(True)
         action.setChecked(True)
         # triggered (the user's click), not toggled: hiding with a minimised window must not stick
-        action.triggered.connect(dock.setVisible)
+        # the action's own state, not the signal's argument: PySide may pick triggered()'s
+        # no-argument overload, and setVisible() then fails
+        action.triggered.connect(lambda *_: dock.setVisible(action.isChecked()))
         dock.visibilityChanged.connect(action.setChecked)
 
     def _fill_add_menu(self) -> None:

@@ -55,22 +55,33 @@ def with_character(campaign: Campaign, character: Character) -> Campaign:
     return campaign.model_copy(update={"characters": characters})
 
 
-def log_entry(campaign: Campaign, who: str, change: int, reason: str, note: str = "") -> Campaign:
-    """Append a line to the current session's fate-point ledger."""
+def append_to_log(campaign: Campaign, **items: list) -> Campaign:
+    """Append items to lists of the current session's log (events, fate_points, rolls)."""
     log = session_log(campaign)
-    entry = FatePointEntry(who=who, name=holder_name(campaign, who), change=change, reason=reason, note=note,
-                           scene=campaign.clock.scene)
-    log = log.model_copy(update={"fate_points": [*log.fate_points, entry]})
+    log = log.model_copy(update={name: [*getattr(log, name), *values] for name, values in items.items()})
     others = [s for s in campaign.sessions if s.number != log.number]
     return campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+
+
+def log_entry(campaign: Campaign, who: str, change: int, reason: str, note: str = "") -> Campaign:
+    """Append a line to the current session's fate-point ledger, and say it in the session's events."""
+    entry = FatePointEntry(who=who, name=holder_name(campaign, who), change=change, reason=reason, note=note,
+                           scene=campaign.clock.scene)
+    return append_to_log(campaign, fate_points=[entry], events=[describe(entry)])
+
+
+def describe(entry: FatePointEntry) -> str:
+    """A ledger entry in words: "Ines Okafor: −1 fate point (invoke: “Built Like a Mooring Post”)"."""
+    n = abs(entry.change)
+    sign = "+" if entry.change > 0 else "−"
+    why = f"{entry.reason}: {entry.note}" if entry.note else entry.reason
+    whose = "GM's pool" if entry.who == GM else entry.name
+    return f"{whose}: {sign}{n} fate point{'s' if n != 1 else ''} ({why})."
 
 
 def log_event(campaign: Campaign, line: str) -> Campaign:
     """Append a line to the current session's events (what happened, for the session log)."""
-    log = session_log(campaign)
-    log = log.model_copy(update={"events": [*log.events, line]})
-    others = [s for s in campaign.sessions if s.number != log.number]
-    return campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+    return append_to_log(campaign, events=[line])
 
 
 def change_points(campaign: Campaign, who: str, change: int, reason: str, note: str = "") -> Campaign:
@@ -93,7 +104,6 @@ def change_points(campaign: Campaign, who: str, change: int, reason: str, note: 
     what += f": {note})" if note else ")"
     if who == GM:
         campaign = campaign.model_copy(update={"gm_fate_points": after})
-        campaign = log_event(campaign, f"GM's pool: {what}.")
     else:
         character = campaign.character(who)
         work = character.model_copy(update={"fate_points": after})
@@ -156,6 +166,6 @@ def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tu
 
 
 __all__ = [
-    "GM", "Reason", "change_points", "compel", "earn_later", "holder", "holder_name", "ledger",
+    "GM", "Reason", "append_to_log", "change_points", "compel", "describe", "earn_later", "holder", "holder_name", "ledger",
     "ledger_totals", "log_entry", "log_event", "points_of", "with_character",
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fate_desk.model import Campaign, Scene, SituationAspect
 
 from .clock import session_log
-from .fate_points import GM, Reason, change_points, earn_later, holder, holder_name, log_event, with_character
+from .fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
 from .history import refuse
 from .roll import InvokeKind, Roll
 from .table import current_scene
@@ -200,10 +200,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     boosted = roll.boost and not result.in_contest
     if boosted:
         campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
-    log = session_log(campaign)
-    log = log.model_copy(update={"rolls": [*log.rolls, roll.summary()]})
-    others = [s for s in campaign.sessions if s.number != log.number]
-    campaign = campaign.model_copy(update={"sessions": sorted([*others, log], key=lambda s: s.number)})
+    campaign = append_to_log(campaign, rolls=[roll.summary()])
     if made or boosted:
         what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
         boost = f"the boost “{result.boost or 'Boost'}”" if boosted else ""
@@ -217,5 +214,53 @@ def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:
     return list(session_log(campaign, number).rolls)
 
 
+
+
+# --- stunts that add to a roll ------------------------------------------------------------------
+
+_ACTION_WORDS = {
+    "overcome": ("overcome",),
+    "create_advantage": ("create an advantage", "create advantage", "create advantages", "advantage"),
+    "attack": ("attack",),
+    "defend": ("defend", "defense", "defence"),
+}
+
+
+def stunts_for(character, skill: str, action) -> list:
+    """The character's stunts that give +2 to this skill: those naming the skill and a +2, and,
+    when they name an action, this action. The player still decides whether one applies."""
+    if not skill:
+        return []
+    out = []
+    wanted = skill.strip().lower()
+    for stunt in character.stunts:
+        text = f"{stunt.name} {stunt.text}".lower()
+        if wanted not in text or "+2" not in text:
+            continue
+        named = [key for key, words in _ACTION_WORDS.items() if any(w in text for w in words)]
+        if named and getattr(action, "value", action) not in named:
+            continue
+        out.append(stunt)
+    return out
+
+
+
+
+def roll_log_text(campaign: Campaign) -> str:
+    """Every session's roll log as plain text, for export: a heading per session, a line per roll."""
+    lines = [f"Roll log — {campaign.name}", ""]
+    for log in sorted(campaign.sessions, key=lambda s: s.number):
+        if not log.rolls:
+            continue
+        title = f": {log.title}" if log.title else ""
+        date = f" ({log.date})" if log.date else ""
+        lines.append(f"Session {log.number}{title}{date}")
+        lines += [f"  {line}" for line in log.rolls]
+        lines.append("")
+    if len(lines) == 2:
+        lines.append("No rolls yet.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
 __all__ = ["GM", "Invokable", "RollResult", "apply_roll", "invokables", "place_aspect", "roll_log",
-           "scene_for_play"]
+           "roll_log_text", "scene_for_play", "stunts_for"]

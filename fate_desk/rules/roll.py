@@ -167,6 +167,16 @@ def odds(modifier: int, against: int) -> Odds:
     return Odds(1 - tie_up, tie_up - succeed_up, succeed_up - style, style)
 
 
+def opposed_odds(modifier: int, opponent_modifier: int) -> Odds:
+    """Chances of each outcome when both sides roll 4dF: the difference of two throws (6561 pairs)."""
+    tally = [Fraction(0)] * 4
+    for mine in range(-4, 5):
+        for theirs in range(-4, 5):
+            shifts = modifier + mine - opponent_modifier - theirs
+            tally[list(Outcome).index(outcome_for(shifts))] += Fraction(ways(mine) * ways(theirs), THROWS * THROWS)
+    return Odds(*tally)
+
+
 def percent(chance: Fraction) -> str:
     """A chance for people: '38%', '<1%' for tiny non-zero chances, '100%'."""
     if chance == 0:
@@ -249,6 +259,11 @@ class RollSetup:
     scale: int = 0
     scale_use: ScaleUse = ScaleUse.BEFORE
     who: str = ""  # the roller's name, for the summary
+
+    def __post_init__(self) -> None:
+        # Accept the enums' plain values too ("attack"), as item views and files hand them over.
+        object.__setattr__(self, "action", Action(self.action))
+        object.__setattr__(self, "scale_use", ScaleUse(self.scale_use))
 
     @property
     def scale_levels(self) -> int:
@@ -348,10 +363,13 @@ class Roll:
         """Why this invoke may not be added now ('' when it may).
 
         An aspect is invoked at most once per roll; the one exception is free invokes, which
-        may be stacked on an aspect as often as there are free invokes to spend.
+        may be stacked on an aspect as often as there are free invokes to spend. A boost is
+        only ever invoked for free.
         """
         if invoke.free:
             return ""
+        if invoke.kind == InvokeKind.BOOST:
+            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
         if any(i.key == invoke.key for i in self.invokes):
             name = invoke.label or invoke.key
             return f"“{name}” has already been invoked on this roll; only free invokes can be stacked on it."
@@ -496,5 +514,6 @@ class Roll:
 __all__ = [
     "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "Invoke", "InvokeKind", "Odds", "Outcome",
     "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
+    "opposed_odds",
     "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",
 ]

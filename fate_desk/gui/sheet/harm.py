@@ -1,13 +1,18 @@
-"""Stress tracks (checkable boxes, derived live) and consequence slots."""
+"""Stress tracks (boxes, derived live) and consequence slots.
+
+The sheet shows harm; it never writes it. Stress, consequences and conditions change only
+through play (Take a hit…, treatment, the end of a scene), which go through the rules core;
+clicking a box opens Take a hit… for its track.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
-from fate_desk.rules.edits import condition_box_limit, set_condition_boxes, set_consequence, set_stress_box
+from fate_desk.rules.edits import condition_box_limit
 from fate_desk.rules.recovery import clears_when
 
 from .common import set_text
@@ -62,7 +67,7 @@ class StressSection:
             box.setCheckable(True)
             box.setFixedSize(30, 30)
             box.setStyleSheet(BOX_STYLE)
-            box.toggled.connect(lambda on, t=track_id, p=position: self._toggled(t, p, on))
+            box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
             boxes.append(box)
         while len(boxes) > len(values):
@@ -72,13 +77,10 @@ class StressSection:
         for position, (box, value) in enumerate(zip(boxes, values)):
             box.setText(str(value))
             box.setAccessibleName(f"{track_id} stress box {position + 1}, worth {value}")
-            box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}")
+            box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
+                           "Marked through Take a hit…; stress clears at the end of the scene.")
             with QSignalBlocker(box):
                 box.setChecked(position in marked)
-
-    def _toggled(self, track_id: str, position: int, on: bool) -> None:
-        verb = "Mark" if on else "Clear"
-        self.sheet.edit(lambda c: set_stress_box(c, track_id, position, on), f"{verb} {track_id} stress box")
 
     def boxes(self, track_id: str) -> list[QToolButton]:
         return list(self.rows[track_id][2]) if track_id in self.rows else []
@@ -133,10 +135,10 @@ class ConsequencesSection:
         for position, box in enumerate(self.condition_boxes[slot.id]):
             with QSignalBlocker(box):
                 box.setChecked(position < marked)
-            # a box can be cleared from the last marked one, or marked up to the rules' limit
+            # boxes past the rules' limit cannot take harm now (the row's cutoff, say)
             box.setEnabled(position < limit or position < marked)
             box.setToolTip(
-                f"{slot.label} box {position + 1}: absorbs {slot.value}"
+                f"{slot.label} box {position + 1}: absorbs {slot.value}. Marked through Take a hit…"
                 if box.isEnabled() else f"The {slot.severity.value} row has reached its cutoff"
             )
 
@@ -151,10 +153,13 @@ class ConsequencesSection:
     def _make_row(self, row: int, slot: SlotInfo):
         label = QLabel()
         edit = QLineEdit()
+        edit.setReadOnly(True)  # filled by Take a hit…, renamed by treatment and advancement
         edit.setPlaceholderText("Free")
         edit.setAccessibleName(f"{slot.label or slot.severity.label} consequence")
         recovering = QCheckBox("Recovering")
-        recovering.setToolTip("Treatment succeeded: the consequence is on its way out")
+        recovering.setToolTip("Treatment succeeded: the consequence is on its way out (set by Treat…)")
+        recovering.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        recovering.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         when = QLabel()
         when.setEnabled(False)
         label.setBuddy(edit)
@@ -169,11 +174,6 @@ class ConsequencesSection:
         self.layout.addWidget(recovering, 2 * row, 2)
         self.layout.addWidget(when, 2 * row + 1, 1, 1, 2)
         slot_id = slot.id
-        edit.textEdited.connect(lambda text: self.sheet.edit(
-            lambda c: set_consequence(c, slot_id, text=text), "Edit consequence", ("consequence", slot_id)))
-        recovering.toggled.connect(lambda on: self.sheet.edit(
-            lambda c: set_consequence(c, slot_id, recovering=on, when=self.sheet.document.campaign.clock),
-            "Begin recovery" if on else "Stop recovery"))
         self.treat_buttons[slot_id] = treat
         if slot.condition:
             self.condition_boxes[slot_id] = self._condition_strip(row, slot)
@@ -193,21 +193,12 @@ class ConsequencesSection:
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
             box.setAccessibleName(f"{slot.label} box {position + 1}")
-            box.toggled.connect(lambda on, p=position, s=slot.id: self._condition_clicked(s, p, on))
+            box.clicked.connect(lambda *_, only=slot.only: _open_hit(self.sheet, only))
             line.addWidget(box)
             boxes.append(box)
         line.addStretch(1)
         self.layout.addWidget(strip, 2 * row + 1, 0)
         return boxes
-
-    def _condition_clicked(self, slot_id: str, position: int, on: bool) -> None:
-        marked = position + 1 if on else position
-        sheet = self.sheet
-        options = sheet.document.campaign.options
-        sheet.edit(
-            lambda c: set_condition_boxes(c, sheet.ruleset, slot_id, marked, options),
-            f"Mark {slot_id} boxes" if on else f"Clear {slot_id} boxes",
-        )
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:
@@ -219,3 +210,12 @@ def _open_treatment(sheet, slot_id: str):
     from ..table.treatment import open_treatment  # the table's dialogs load only when asked for
 
     return open_treatment(sheet, slot_id)
+
+
+def _open_hit(sheet, track: str | None):
+    """A click on a box: put its state back (the sheet never writes harm) and open Take a hit…."""
+    sheet.refresh()
+    dialog = sheet.play.take_hit()
+    if track:
+        dialog.track.setCurrentIndex(max(0, dialog.track.findData(track)))
+    return dialog

@@ -74,6 +74,7 @@ class PyramidView(QWidget):
     """Draws the pyramid and turns drags (and arrow keys) into rating changes on the model."""
 
     skillSelected = Signal(str)
+    rollRequested = Signal(str)  # double-click or Enter on a skill: roll it
 
     def __init__(self, model: SkillsModel, parent=None):
         super().__init__(parent)
@@ -208,9 +209,18 @@ class PyramidView(QWidget):
                 self.model.set_rating(dragged, row.rating)
             self.update()
 
+    def mouseDoubleClickEvent(self, event) -> None:
+        name = self.chip_at(event.position().toPoint())
+        if event.button() == Qt.MouseButton.LeftButton and name:
+            self.rollRequested.emit(name)
+            return
+        super().mouseDoubleClickEvent(event)
+
     def keyPressEvent(self, event) -> None:
         key = event.key()
-        if self.selected and key in (Qt.Key.Key_Up, Qt.Key.Key_Plus):
+        if self.selected and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.rollRequested.emit(self.selected)
+        elif self.selected and key in (Qt.Key.Key_Up, Qt.Key.Key_Plus):
             self.model.set_rating(self.selected, self.model.rating(self.selected) + 1)
         elif self.selected and key in (Qt.Key.Key_Down, Qt.Key.Key_Minus):
             self.model.set_rating(self.selected, self.model.rating(self.selected) - 1)

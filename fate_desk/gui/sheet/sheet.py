@@ -12,10 +12,13 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import Level, Problem
-from fate_desk.rules.edits import edited, set_fate_points
+from fate_desk.rules.edits import edited
+from fate_desk.rules.fate_points import Reason, change_points
+from fate_desk.rules.history import Refused
 
 from ..forms import child, load_form
 from ..kinds import display_name
+from ..play.bar import PlayBar
 from .aspects import AspectsSection
 from .common import PROBLEM_STYLE, mark, set_text
 from .harm import ConsequencesSection, StressSection
@@ -43,6 +46,8 @@ class CharacterSheet(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
         self.scroll = scroll
+        self.play = PlayBar(self)  # play at the table: every action goes through the core
+        layout.insertWidget(0, self.play)
 
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.description_edit: QLineEdit = child(self.form, QLineEdit, "descriptionEdit")
@@ -135,6 +140,7 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setText(
             f"<small>{derived.refresh_explanation if pays else 'no cost for NPC stunts'}</small>")
         self.fate_points_value.setText(str(character.fate_points))
+        self.play.show_character(character)
         self.fate_minus.setEnabled(character.fate_points > 0)
         self.aspects.update(character, ruleset)
         self.skills.update(character, ruleset, result.problems)
@@ -150,7 +156,14 @@ class CharacterSheet(QWidget):
         return self.document.edit(self.entity_id, operation, text, merge_key)
 
     def _fate_points(self, step: int) -> None:
-        self.edit(lambda c: set_fate_points(c, c.fate_points + step), "Spend a fate point" if step < 0 else "Gain a fate point")
+        """The quick − and + beside the fate points: a spend or gain in the ledger, reason "other"."""
+        cid = self.entity_id
+        try:
+            change_points(self.document.campaign, cid, step, Reason.OTHER)
+        except Refused:
+            return  # the − button is disabled at 0; nothing to say here
+        self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
+                                    "Spend a fate point" if step < 0 else "Gain a fate point")
 
     def open_stunt_helper(self) -> None:
         from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for

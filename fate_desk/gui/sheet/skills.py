@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QPushButton, QTableView, QTabWidget,
     QVBoxLayout, QWidget,
@@ -15,6 +15,19 @@ from fate_desk.rules.edits import set_skill
 from .ladder_delegate import LadderDelegate
 from .pyramid import PyramidView, creation_limits
 from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
+
+
+class _EnterFilter(QObject):
+    """Calls `on_enter` for Return/Enter on the watched view; the key is eaten if it returns True."""
+
+    def __init__(self, on_enter, parent):
+        super().__init__(parent)
+        self.on_enter = on_enter
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return self.on_enter()
+        return False
 
 
 class SkillsSection:
@@ -67,6 +80,22 @@ class SkillsSection:
         self.tabs.addTab(table_page, "List")
         layout.addWidget(self.tabs)
         self.pyramid.skillSelected.connect(self._select_in_table)
+        self.pyramid.rollRequested.connect(self._roll)
+        self._enter_filter = _EnterFilter(self._enter_pressed, self.table)
+        self.table.installEventFilter(self._enter_filter)
+
+    def _roll(self, name: str) -> None:
+        self.sheet.play.roll(name)
+
+    def _enter_pressed(self) -> bool:
+        """Enter on a skill in the list rolls it (while not editing its rating)."""
+        index = self.table.currentIndex()
+        if not index.isValid() or self.table.state() == QAbstractItemView.State.EditingState:
+            return False
+        name = self.model.index(self.proxy.mapToSource(index).row(), 0).data(SkillRole.NAME)
+        if name:
+            self._roll(name)
+        return bool(name)
 
     def update(self, character: Character, ruleset: RuleSet, problems: list[Problem]) -> None:
         self.model.set_character(character, ruleset, problems)

@@ -76,9 +76,13 @@ class EndSceneDialog(ClockDialog):
         self.ok.setText("End the scene")
         self.keep: dict[str, QCheckBox] = {}
         aspects: QVBoxLayout = child(self.form, QVBoxLayout, "aspectsLayout")
+        carry = document.ruleset_for().boosts_carry_over
         for label, aspect in self._aspects():
             box = QCheckBox(label)
-            box.setChecked(aspect.keep)
+            box.setChecked(aspect.keep and (carry or not aspect.boost))
+            if aspect.boost and not carry:  # Condensed: a boost never outlives its scene
+                box.setEnabled(False)
+                box.setToolTip("A boost is gone when its scene ends")
             aspects.addWidget(box)
             self.keep[aspect.id] = box
         if not self.keep:

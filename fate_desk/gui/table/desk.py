@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from fate_desk.model import Character
-from fate_desk.rules.dice import Dice
+from fate_desk.rules.roll import DiceSource
 
 from .dice_dock import DiceDock
 from .history import HistoryDock
@@ -17,7 +17,7 @@ ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice",
 class TableDesk:
     """What the GM uses at the table; the window calls install(), set_document() and update_actions()."""
 
-    def __init__(self, window, dice: Dice | None = None):
+    def __init__(self, window, dice: DiceSource | None = None):
         self.window = window
         self.dice = dice
         self.dialog = None  # the dialog opened last (tests fill it in)
@@ -51,6 +51,7 @@ class TableDesk:
     def set_document(self, document) -> None:
         self.document = document
         self.dice_dock.set_document(document)
+        self.dice_dock.follow(self.window.tabs.current_entity_id())
         self.pool.set_document(document)
         self.history_dock.show_for(document, self.window.tabs.current_entity_id())
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
@@ -58,6 +59,7 @@ class TableDesk:
 
     def _current_changed(self, entity_id: str) -> None:
         self.history_dock.show_for(self.document, entity_id or None)
+        self.dice_dock.follow(entity_id or None)
         self.update_actions()
 
     def update_actions(self) -> None:

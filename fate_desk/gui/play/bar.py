@@ -1,0 +1,79 @@
+"""The sheet's play bar: roll, take a hit, concede, compel, fate points — each through the core."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from fate_desk.rules.roll import DiceSource
+
+
+class PlayBar(QWidget):
+    """Buttons for play at the table on a character's sheet; `dice` may be set (seeded in tests)."""
+
+    def __init__(self, sheet, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.sheet = sheet
+        self.setObjectName("playBar")
+        self.dice: DiceSource | None = None
+        self.dialog = None  # the play dialog opened last
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        self.roll_button = QPushButton("Roll…")
+        self.roll_button.setToolTip("Roll the chosen skill (or double-click a skill, or press Enter on it)")
+        self.hit_button = QPushButton("Take a hit…")
+        self.hit_button.setToolTip("Absorb a hit with stress and consequences, the ways the rules allow")
+        self.concede_button = QPushButton("Concede…")
+        self.concede_button.setToolTip("Concede the conflict before the next roll, for fate points")
+        self.compel_button = QPushButton("Compel…")
+        self.compel_button.setToolTip("Accept (+1 fate point) or refuse (−1) a compel on an aspect")
+        self.points_button = QPushButton("Fate points…")
+        self.points_button.setToolTip("Spend or gain fate points with a reason")
+        self.pending = QLabel()
+        for button in (self.roll_button, self.hit_button, self.concede_button, self.compel_button,
+                       self.points_button):
+            layout.addWidget(button)
+        layout.addWidget(self.pending)
+        layout.addStretch(1)
+        self.roll_button.clicked.connect(lambda: self.roll())
+        self.hit_button.clicked.connect(self.take_hit)
+        self.concede_button.clicked.connect(self.concede)
+        self.compel_button.clicked.connect(self.compel)
+        self.points_button.clicked.connect(self.fate_points)
+
+    def show_character(self, character) -> None:
+        self.pending.setText(
+            f"<small>+{character.pending_fate_points} fate point{'s' if character.pending_fate_points != 1 else ''}"
+            " after this scene</small>" if character.pending_fate_points else "")
+
+    def _show(self, dialog):
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def roll(self, skill: str | None = None):
+        from .roll_dialog import RollDialog
+
+        sheet = self.sheet
+        skill = skill or sheet.skills.pyramid.selected
+        return self._show(RollDialog(sheet.document, sheet.entity_id, skill, self.dice, sheet))
+
+    def take_hit(self):
+        from .hit_dialog import TakeHitDialog
+
+        return self._show(TakeHitDialog(self.sheet.document, self.sheet.entity_id, parent=self.sheet))
+
+    def concede(self):
+        from .fate_dialogs import concede
+
+        self.dialog = concede(self.sheet, self.sheet.document, self.sheet.entity_id)
+        return self.dialog
+
+    def compel(self):
+        from .fate_dialogs import CompelDialog
+
+        return self._show(CompelDialog(self.sheet.document, self.sheet.entity_id, self.sheet))
+
+    def fate_points(self):
+        from .fate_dialogs import FatePointsDialog
+
+        return self._show(FatePointsDialog(self.sheet.document, self.sheet.entity_id, self.sheet))

@@ -1,0 +1,195 @@
+"""Take a hit: the core lists the legal ways to absorb it; the player picks one and names it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import AspectRole, Severity
+from fate_desk.rules.derive import derive_stress
+from fate_desk.rules.harm import AbsorbOption, slots_of
+from fate_desk.rules.hits import hit_plan, take_hit, taken_out
+from fate_desk.rules.history import Refused
+
+from ..table.common import escape
+
+
+class TakeHitDialog(QDialog):
+    """Shifts (and attacker, Weapon, Armor) in; one absorb option out, applied as one undo step."""
+
+    def __init__(self, document, character_id: str, shifts: int = 1, attacker: str | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Take a hit")
+        self.setObjectName("takeHitDialog")
+        self.document, self.character_id = document, character_id
+        character = self.character
+        self.ruleset = document.ruleset_for(character)
+        options = document.campaign.options
+        layout = QVBoxLayout(self)
+        heading = QLabel(f"<b>{escape(character.name or '(unnamed)')}</b> takes a hit "
+                         f"<small>({escape(self.ruleset.name)}: {self._marking_text()})</small>")
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        form = QFormLayout()
+        self.shifts = QSpinBox()
+        self.shifts.setRange(0, 40)
+        self.shifts.setValue(max(0, shifts))
+        self.shifts.setAccessibleName("Shifts of the hit")
+        self.track = QComboBox()
+        self.track.setAccessibleName("Kind of harm")
+        for track_id, name in derive_stress(character, self.ruleset)[1].items():
+            self.track.addItem(name, track_id)
+        if not self.track.count():
+            self.track.addItem("Harm", "physical")
+        self.attacker = QComboBox()
+        self.attacker.setAccessibleName("Attacker")
+        self.attacker.addItem("Nobody in particular", None)
+        for c in document.campaign.characters:
+            if c.id != character_id:
+                self.attacker.addItem(c.name or "(unnamed)", c.id)
+        self.attacker.setCurrentIndex(max(0, self.attacker.findData(attacker)))
+        self.weapon = QSpinBox()
+        self.weapon.setRange(0, 4)
+        self.weapon.setPrefix("Weapon:")
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 4)
+        self.armor.setPrefix("Armor:")
+        form.addRow("&Shifts:", self.shifts)
+        form.addRow("&Harm:", self.track)
+        form.addRow("&From:", self.attacker)
+        if options.weapon_armor:
+            form.addRow("&Weapon:", self.weapon)
+            form.addRow("A&rmor:", self.armor)
+        layout.addLayout(form)
+        self.hit_label = QLabel()
+        self.hit_label.setWordWrap(True)
+        layout.addWidget(self.hit_label)
+        self.options = QListWidget()
+        self.options.setAccessibleName("Ways to absorb the hit")
+        self.options.setMinimumHeight(110)
+        layout.addWidget(self.options)
+        self.names_box = QWidget()
+        self.names = QFormLayout(self.names_box)
+        self.names.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.names_box)
+        self.name_edits: dict[str, QLineEdit] = {}
+        self.extreme_slot: str | None = None
+        self.extreme_aspect = QComboBox()
+        self.extreme_aspect.setAccessibleName("Aspect the extreme consequence replaces")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.take_button = self.buttons.addButton("&Take the hit", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.out_button = self.buttons.addButton("Taken &out", QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.out_button.clicked.connect(self.take_out)
+        layout.addWidget(self.buttons)
+        for signal in (self.shifts.valueChanged, self.track.currentIndexChanged, self.weapon.valueChanged,
+                       self.armor.valueChanged):
+            signal.connect(lambda *_: self._plan())
+        self.options.currentRowChanged.connect(lambda *_: self._option_chosen())
+        self._plan()
+        self.resize(max(560, self.sizeHint().width()), self.sizeHint().height())
+
+    @property
+    def character(self):
+        return self.document.campaign.character(self.character_id)
+
+    def _marking_text(self) -> str:
+        one = self.ruleset.stress.marking.value != "any"
+        return "one stress box per hit" if one else "any number of stress boxes"
+
+    # --- the plan --------------------------------------------------------------------------
+
+    def _plan(self) -> None:
+        self.options.clear()
+        try:
+            self.hit, self.plan = hit_plan(self.document.campaign, self.ruleset, self.character_id,
+                                           self.shifts.value(), self.track.currentData(), self.weapon.value(),
+                                           self.armor.value())
+        except Refused as refused:
+            self.plan = None
+            self.hit_label.setText(escape(refused.problems[0].message))
+            self.take_button.setEnabled(False)
+            self.out_button.setEnabled(False)
+            return
+        self.hit_label.setText(f"{escape(self.hit.note)} {escape(self.plan.message)}")
+        for option in self.plan.options:
+            item = QListWidgetItem(option.description)
+            item.setData(Qt.ItemDataRole.UserRole, option)
+            self.options.addItem(item)
+        if self.options.count():
+            self.options.setCurrentRow(0)
+        self.take_button.setEnabled(bool(self.plan.options))
+        self.out_button.setEnabled(self.plan.taken_out)
+        self._option_chosen()
+
+    def option(self) -> AbsorbOption | None:
+        item = self.options.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def option_texts(self) -> list[str]:
+        return [self.options.item(i).text() for i in range(self.options.count())]
+
+    def choose(self, description: str) -> None:
+        self.options.setCurrentRow(self.option_texts().index(description))
+
+    def _option_chosen(self) -> None:
+        while self.names.rowCount():
+            self.names.removeRow(0)
+        self.name_edits = {}
+        self.extreme_slot = None
+        option = self.option()
+        if option is None:
+            return
+        slots = slots_of(self.character, self.ruleset, self.document.campaign.options)
+        for slot_id, _ in option.consequences:
+            slot = slots[slot_id]
+            if slot.condition:
+                continue
+            edit = QLineEdit()
+            edit.setPlaceholderText("What did the hit do?")
+            edit.setAccessibleName(f"Name of the {slot.severity.value} consequence")
+            self.names.addRow(f"{slot.label or slot.severity.label} consequence:", edit)
+            self.name_edits[slot_id] = edit
+            if slot.severity == Severity.EXTREME:
+                self.extreme_slot = slot_id
+                self.extreme_aspect = QComboBox()
+                self.extreme_aspect.setAccessibleName("Aspect the extreme consequence replaces")
+                for i, aspect in enumerate(self.character.aspects):
+                    if aspect.role != AspectRole.HIGH_CONCEPT:
+                        self.extreme_aspect.addItem(aspect.text or aspect.role.label, i)
+                self.names.addRow("It replaces:", self.extreme_aspect)
+
+    # --- applying -----------------------------------------------------------------------------
+
+    def accept(self) -> None:
+        option = self.option()
+        if option is None:
+            return
+        texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
+        extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
+        attacker = self.attacker.currentData()
+        campaign = self.document.campaign
+        try:
+            take_hit(campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
+                     extreme_aspect=extreme)
+        except Refused as refused:
+            self.status.setText(f"<span style='color:#d32f2f'>{escape(refused.problems[0].message)}</span>")
+            return
+        self.document.edit_campaign(
+            lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,
+                               extreme_aspect=extreme),
+            f"Take a hit of {option.hit}")
+        super().accept()
+
+    def take_out(self) -> None:
+        hit, attacker = self.hit.shifts, self.attacker.currentData()
+        self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
+        super().accept()

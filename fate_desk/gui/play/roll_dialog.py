@@ -1,0 +1,71 @@
+"""The roll dialog: roll a skill from the sheet, invoke after the dice, apply it in one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
+
+from fate_desk.rules.history import Refused
+from fate_desk.rules.play import apply_roll
+from fate_desk.rules.roll import Action, DiceSource
+
+from ..table.common import escape
+from .roll_panel import RollPanel
+
+
+def apply_panel(document, panel: RollPanel) -> bool:
+    """Apply the panel's finished roll as one undo step; a refusal is said in the panel."""
+    roll, cid, result = panel.roll, panel.who.currentData(), panel.result()
+    if roll is None:
+        return False
+    try:
+        apply_roll(document.campaign, cid, roll, result)  # refused here means nothing is pushed
+    except Refused as refused:
+        panel.status.setText(f"<span style='color:#d32f2f'><b>Not applied:</b> "
+                             f"{escape(refused.problems[0].message)}</span>")
+        return False
+    what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")
+    document.edit_campaign(lambda c: apply_roll(c, cid, roll, result), f"Roll {what}")
+    return True
+
+
+class RollDialog(QDialog):
+    """Roll for one character; Done applies the roll; an attack's hit goes to the defender."""
+
+    def __init__(self, document, character_id: str | None, skill: str | None = None,
+                 dice: DiceSource | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Roll")
+        self.setObjectName("rollDialog")
+        self.document = document
+        self.panel = RollPanel(document, dice, self)
+        self.panel.select_character(character_id)
+        if skill:
+            self.panel.select_skill(skill)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.done_button = self.buttons.addButton("&Done", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.done_button.setEnabled(False)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.panel)
+        layout.addWidget(self.buttons)
+        self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
+        self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
+        self.resize(max(640, self.sizeHint().width()), self.sizeHint().height())
+
+    def accept(self) -> None:
+        panel = self.panel
+        if not apply_panel(self.document, panel):
+            return
+        roll = panel.roll
+        super().accept()
+        defender = panel.opponent_id()
+        # a tie hits only with a Weapon rating (the boost for a tie came with the roll itself)
+        lands = roll.shifts > 0 or (roll.shifts == 0 and self.document.campaign.options.weapon_armor)
+        if roll.setup.action == Action.ATTACK and defender and lands:
+            from .hit_dialog import TakeHitDialog
+
+            self.hit_dialog = TakeHitDialog(self.document, defender, shifts=roll.shifts,
+                                            attacker=panel.who.currentData(), parent=self.parentWidget())
+            self.hit_dialog.open()
+
