@@ -111,13 +111,13 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     # Hale hits Maren for 5: she marks stress and takes a mild consequence.
     panel.select("Maren Voss")
     click(qtbot, panel.hit_button)
-    hit = panel.dialog
+    hit = panel.dialog  # the play issue's Take a hit dialog, for the conflict
     hit.shifts.setValue(5)
     hit.attacker.setCurrentIndex(hit.attacker.findData("npc-hale"))
     row = next(i for i, o in enumerate(hit.plan.options) if o.consequences)
-    hit.ways.setCurrentRow(row)
-    next(iter(hit.names.values())).setText("Bruised Ribs")
-    ok(hit)
+    hit.options.setCurrentRow(row)
+    next(iter(hit.name_edits.values())).setText("Bruised Ribs")
+    click(qtbot, hit.take_button)
     maren = on_disk(document).character("pc-maren")
     taken = [c for c in maren.consequences if c.conflict]
     assert [c.text for c in taken] == ["Bruised Ribs"]
@@ -131,6 +131,15 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     conflict = on_disk(document).scenes[0].play.conflict
     assert conflict.exchange == 2 and not any(p.acted for p in conflict.participants)
     assert "Exchange 2" in panel.header.text()
+
+    # A hit nothing can absorb takes Hale out; he leaves the turn order.
+    panel.select("Captain Ruarc Hale")
+    click(qtbot, panel.hit_button)
+    panel.dialog.shifts.setValue(40)
+    click(qtbot, panel.dialog.out_button)
+    hale = next(p for p in participants(window) if p.name == "Captain Ruarc Hale")
+    assert hale.taken_out and "Taken out" in panel.table.item(2, 2).text()
+    assert "Captain Ruarc Hale" not in [panel.next_combo.itemText(i) for i in range(panel.next_combo.count())]
 
     # Maren concedes: 1 fate point plus 1 for the consequence she took in this conflict.
     before = on_disk(document).character("pc-maren").fate_points

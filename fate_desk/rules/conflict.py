@@ -174,6 +174,7 @@ def _update_participant(conflict: Conflict, p: Participant, line: str) -> Confli
 def take_hit(
     campaign: Campaign, scene_id: str, ruleset: RuleSet, pid: str, member: str, option: AbsorbOption | None,
     texts: dict[str, str] | None = None, *, attacker: str | None = None, hit: int = 0,
+    extreme_aspect: int | None = None,
 ) -> Campaign:
     """A member of a participant absorbs a hit with one of absorb_options' ways, or (None) is
     taken out. The table's hit rules do the bookkeeping: the consequence belongs to this
@@ -187,7 +188,8 @@ def take_hit(
         campaign = hits.taken_out(campaign, member, hit or 1, attacker)
         p = p.model_copy(update={"out_members": [*p.out_members, member]})
         return _put(campaign, scene_id, _update_participant(conflict, p, f"{name} is taken out."))
-    campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker)
+    campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker,
+                             extreme_aspect=extreme_aspect)
     summary = campaign.character(member).advancement[-1].summary
     return _put(campaign, scene_id, _update_participant(conflict, p, f"{name}: {summary}"))
 

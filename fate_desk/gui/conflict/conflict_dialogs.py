@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-    QListWidgetItem, QPushButton, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
+    QTableWidget, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
-from fate_desk.rules.conflict import participant, track_for
-from fate_desk.rules.derive import derive_consequences
-from fate_desk.rules.harm import absorb_options, resolve_hit
+from fate_desk.rules.conflict import participant, take_hit, track_for
+from fate_desk.rules.harm import resolve_hit
 from fate_desk.rules.roll import Action, RollSetup
 
-from .common import fill_characters, fill_skills, in_scene, ok_cancel
+from ..play.hit_dialog import TakeHitDialog
+from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
 from .roll_card import RollCard
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
@@ -197,92 +197,37 @@ class AttackDialog(QDialog):
         return [self.attack_card.roll.summary(), self.defence_card.roll.summary(), self.hit.note]
 
 
-class TakeHitDialog(QDialog):
-    """One character of a participant absorbs a hit: a way from absorb_options, or taken out."""
+class ConflictHitDialog(TakeHitDialog):
+    """The play issue's Take a hit dialog, for one character of a conflict's participant: the
+    hit lands as one undo step that also records it in the conflict (taken out, the log)."""
 
-    def __init__(self, document, conflict, target: Participant, hit: int, parent: QWidget | None = None,
-                 attacker: str | None = None):
-        super().__init__(parent)
+    def __init__(self, document, conflict, target: Participant, shifts: int, attacker: str | None = None,
+                 parent: QWidget | None = None):
+        self.conflict, self.target, self.member = conflict, target, _lead(target)
+        super().__init__(document, self.member, shifts, attacker, parent)
         self.setWindowTitle(f"{target.name} takes a hit")
-        self.document, self.conflict, self.target = document, conflict, target
-        campaign = document.campaign
-        layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.member = QComboBox()
-        fill_characters(self.member, [c for m in target.members if m not in target.out_members
-                                      and (c := campaign.character(m))])
-        self.shifts = QSpinBox()
-        self.shifts.setRange(1, 40)
-        self.shifts.setValue(max(1, hit))
-        self.shifts.setSuffix(" shifts")
-        self.attacker = QComboBox()
-        others = [c for p in conflict.participants if p.side != target.side for m in p.members
-                  if (c := campaign.character(m))]
-        fill_characters(self.attacker, others, none="(nobody in particular)")
-        self.attacker.setCurrentIndex(max(0, self.attacker.findData(attacker)))
-        self.attacker.setToolTip("Whoever inflicts a consequence gets one free invoke on it")
-        form.addRow("Who:", self.member)
-        form.addRow("Hit:", self.shifts)
-        form.addRow("From:", self.attacker)
-        layout.addLayout(form)
-        self.plan_label = QLabel()
-        self.plan_label.setWordWrap(True)
-        layout.addWidget(self.plan_label)
-        self.ways = QListWidget()
-        self.ways.setMinimumSize(520, 140)
-        layout.addWidget(self.ways)
-        self.names_form = QFormLayout()
-        layout.addLayout(self.names_form)
-        self.names: dict[str, QLineEdit] = {}
-        layout.addWidget(ok_cancel(self, "Take the hit"))
-        self.member.currentIndexChanged.connect(self._refresh)
-        self.shifts.valueChanged.connect(self._refresh)
-        self.ways.currentRowChanged.connect(self._show_names)
-        self._refresh()
+        track = self.track.findData(track_for(self.character, self.ruleset, conflict.kind))
+        self.track.setCurrentIndex(max(0, track))
 
-    def character(self):
-        return self.document.campaign.character(self.member.currentData())
-
-    def _refresh(self) -> None:
-        character = self.character()
-        self.ways.clear()
-        self.plan = None
-        if character is None:
-            return
-        ruleset = self.document.ruleset_for(character)
-        track = track_for(character, ruleset, self.conflict.kind)
-        self.plan = absorb_options(character, ruleset, self.shifts.value(), track, self.document.campaign.options)
-        self.plan_label.setText(self.plan.message)
-        for option in self.plan.options:
-            self.ways.addItem(QListWidgetItem(option.description))
-        self.ways.addItem(QListWidgetItem("Taken out"))
-        self.ways.setCurrentRow(0)
-
-    def _show_names(self, row: int) -> None:
-        while self.names_form.rowCount():
-            self.names_form.removeRow(0)
-        self.names = {}
+    def accept(self) -> None:
         option = self.option()
         if option is None:
             return
-        character = self.character()
-        ruleset = self.document.ruleset_for(character)
-        slots = {s.id: s for s in derive_consequences(character, ruleset, self.document.campaign.options)}
-        for slot_id, _ in option.consequences:
-            edit = QLineEdit()
-            edit.setPlaceholderText("Name the consequence, e.g. Cracked Ribs")
-            self.names[slot_id] = edit
-            label = slots[slot_id].label or slots[slot_id].severity.label if slot_id in slots else slot_id
-            self.names_form.addRow(f"{label} consequence:", edit)
+        texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
+        extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
+        self._apply(option, texts, extreme, f"{self.target.name} takes a hit of {option.hit}")
 
-    def option(self):
-        row = self.ways.currentRow()
-        if self.plan is None or row < 0 or row >= len(self.plan.options):
-            return None  # "Taken out"
-        return self.plan.options[row]
+    def take_out(self) -> None:
+        self._apply(None, {}, None, f"{self.target.name} is taken out")
 
-    def texts(self) -> dict[str, str]:
-        return {slot: edit.text().strip() for slot, edit in self.names.items()}
+    def _apply(self, option, texts, extreme, text: str) -> None:
+        scene = scene_now(self.document)
+        pid, member, ruleset = self.target.id, self.member, self.ruleset
+        attacker, hit = self.attacker.currentData(), self.hit.shifts
+        if play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
+                                                  attacker=attacker, hit=hit, extreme_aspect=extreme),
+                text, self.status):
+            QDialog.accept(self)
 
 
 def _lead(p: Participant | None) -> str | None:

@@ -8,13 +8,13 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidg
 
 from fate_desk.model import TurnOrder
 from fate_desk.rules.conflict import (
-    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hit_group, note, start_conflict, take_hit, waiting,
+    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hit_group, note, start_conflict, waiting,
 )
 from fate_desk.rules.derive import derive_stress
 from fate_desk.rules.play import RollResult, apply_roll
 
 from .common import play, scene_now
-from .conflict_dialogs import AttackDialog, StartConflictDialog, TakeHitDialog
+from .conflict_dialogs import AttackDialog, ConflictHitDialog, StartConflictDialog
 from .panel_base import PanelBase
 
 COLUMNS = ("Participant", "Side", "Turn", "Stress", "Consequences", "Fate points")
@@ -193,22 +193,16 @@ class ConflictPanel(PanelBase):
         conflict = self.conflict()
         return next((p for p in conflict.participants if p.id == pid), None) if conflict else None
 
-    def take_hit(self, target=None, hit: int = 1, attacker: str | None = None) -> TakeHitDialog | None:
+    def take_hit(self, target=None, hit: int = 1, attacker: str | None = None) -> ConflictHitDialog | None:
+        """The selected participant (its first character standing) takes a hit, one undo step."""
         conflict = self.conflict()
         target = target or self.selected()
         if conflict is None or target is None or not target.active:
             return None
-        dialog = TakeHitDialog(self.document, conflict, target, hit, self, attacker)
-        return self.open_dialog(dialog, lambda: self._hit_taken(dialog, target))
-
-    def _hit_taken(self, dialog: TakeHitDialog, target) -> None:
-        sid = self._scene_id()
-        member, option, texts = dialog.member.currentData(), dialog.option(), dialog.texts()
-        attacker, hit = dialog.attacker.currentData(), dialog.shifts.value()
-        ruleset = self.document.ruleset_for(self.document.campaign.character(member))
-        play(self.document, lambda c: take_hit(c, sid, ruleset, target.id, member, option, texts,
-                                               attacker=attacker, hit=hit),
-             f"{target.name} takes a hit", self.status)
+        dialog = ConflictHitDialog(self.document, conflict, target, hit, attacker, self)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
 
     def concede(self) -> None:
         target = self.selected()
