@@ -149,3 +149,34 @@ def test_the_players_view_never_shows_hidden_items_and_follows_new_aspects_at_on
     assert not view.isFullScreen()
     click(qtbot, view.theme_button)
     assert view.theme == "light" and "#fbfaf6" in view.styleSheet()
+
+
+def test_zones_are_dragged_into_place_and_people_put_in_them_on_the_scene_map(window, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtTest import QTest
+
+    editor = window.open_entity("sc-lock")
+    window.resize(1280, 900)
+    editor.scroll.ensureWidgetVisible(editor.zone_map)
+    view = editor.zone_map
+    box = view.boxes["z-walk"]
+    start = view.mapFromScene(box.sceneBoundingRect().center())
+    steps = window.document.undo_stack.count()
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(view.viewport(), start + QPoint(40, 30))
+    QTest.mouseMove(view.viewport(), start + QPoint(80, 60))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       start + QPoint(80, 60))
+    place = on_disk(window.document).scenes[0].play.places["z-walk"]
+    assert (place.x, place.y) != (40, 40) and window.document.undo_stack.count() == steps + 1
+
+    # Right-click the zone: tick who is there; the players' view map shows it.
+    chamber = view.mapFromScene(view.boxes["z-chamber"].sceneBoundingRect().center())
+    QApplication.sendEvent(view.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, chamber,
+                                                              view.viewport().mapToGlobal(chamber)))
+    next(a for a in view.menu.actions() if a.text() == "Ines Okafor is here").trigger()
+    view.menu.close()
+    assert on_disk(window.document).scenes[0].play.whereabouts == {"pc-ines": "z-chamber"}
+    window.actions["players_view"].trigger()
+    assert "● Ines Okafor" in window.encounters.players_window.map.texts()

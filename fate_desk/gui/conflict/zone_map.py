@@ -72,14 +72,15 @@ class ZoneBox(QGraphicsRectItem):
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if self.map.editable and self.map.people:
-            menu = QMenu()
+            menu = QMenu(self.map)
+            self.map.menu = menu  # kept, so the menu lives while open (and tests can reach it)
             for character_id, name in self.map.people:
                 action = menu.addAction(f"{name} is here")
                 action.setCheckable(True)
                 action.setChecked(name in self.zone.who)
                 action.triggered.connect(lambda checked, c=character_id: self.map.whereaboutsChanged.emit(
                     c, self.zone.id if checked else ""))
-            menu.exec(event.screenPos())
+            menu.popup(event.screenPos())  # not exec(): the event loop keeps running
 
 
 class ZoneMap(QGraphicsView):
@@ -95,6 +96,7 @@ class ZoneMap(QGraphicsView):
         self.scale_factor = scale_factor
         self.fit = fit  # the players' view: the whole map fills the view, however big that is
         self.people: list[tuple[str, str]] = []  # (character id, name) the GM may place
+        self.menu: QMenu | None = None  # the zone's "who is here" menu, when open
         self.boxes: dict[str, ZoneBox] = {}
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
