@@ -11,7 +11,7 @@ from fate_desk.model import (
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.challenge import roll_task, start_challenge, summary
 from fate_desk.rules.conflict import (
-    concede_participant, end_conflict, end_turn, hit_group, participant, skill_order, start_conflict, take_hit,
+    concede_participant, end_conflict, end_turn, hit_group, members_teamwork, participant, skill_order, start_conflict, take_hit,
 )
 from fate_desk.rules.contest import add_twist, exchange_victories, play_exchange, start_contest
 from fate_desk.rules.encounter import players_view, set_hidden
@@ -81,6 +81,13 @@ def test_elective_order_the_one_who_acted_picks_and_the_last_starts_the_next_exc
     conflict = c.scenes[0].play.conflict
     assert conflict.exchange == 2 and conflict.current == ps[2].id
     assert not any(p.acted for p in conflict.participants)
+
+
+def test_teamwork_counts_helpers_with_average_or_better_capped_at_the_rollers_rating(table):
+    ada, bo, boss, *thugs = table.characters
+    assert members_teamwork(table, [ada.id, bo.id], "Fight") == 1  # Bo has Fair (+2)
+    assert members_teamwork(table, [thugs[0].id, thugs[1].id, thugs[2].id], "Fight") == 1  # capped at +1
+    assert members_teamwork(table, [ada.id, bo.id], "Stealth") == 0
 
 
 def test_a_hit_on_a_group_spills_over_to_the_next_minor_npc(table):

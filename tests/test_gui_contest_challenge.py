@@ -35,7 +35,10 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     pcs.skill.setCurrentText("Drive")
     hale.who.setCurrentIndex(hale.who.findData("npc-hale"))
     hale.skill.setCurrentText("Drive")
+    pcs.set_helpers(["pc-tobias"])  # Tobias rides along, but Mediocre (+0) Drive adds no teamwork
+    assert pcs.helpers.text() == "Tobias Crane"
     ok(dialog)
+    assert on_disk(window.document).scenes[0].play.contest.sides[0].members == ["pc-maren", "pc-tobias"]
 
     # Before the first roll Maren tries to create an advantage for her side.
     click(qtbot, panel.advantage_button)
@@ -62,6 +65,7 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
         if not panel.roll_button.isEnabled():
             break
         click(qtbot, panel.roll_button)
+        assert panel.dialog.cards[0].roll.setup.teamwork == 0
         pcs, hale = sum(dice.throw()) + 4, sum(dice.throw()) + 2
         if twists and not spent:  # after the dice, Maren spends the twist's free invoke: +2
             assert panel.dialog.cards[0].invoke("Crates Spill Everywhere", reroll=False, free=True)

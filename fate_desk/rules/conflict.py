@@ -139,11 +139,16 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
 
 def helpers_bonus(campaign: Campaign, p: Participant, skill: str) -> int:
     """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more."""
-    standing = [m for m in p.members if m not in p.out_members]
-    if not standing:
+    return members_teamwork(campaign, [m for m in p.members if m not in p.out_members], skill)
+
+
+def members_teamwork(campaign: Campaign, members: list[str], skill: str) -> int:
+    """The first member rolls; each other with Average (+1) or more in the skill adds +1, capped
+    at the roller's rating (a group in a conflict, a side's helpers in a contest)."""
+    if not members:
         return 0
-    lead = campaign.character(standing[0])
-    helpers = [c.rating(skill) for m in standing[1:] if (c := campaign.character(m))]
+    lead = campaign.character(members[0])
+    helpers = [c.rating(skill) for m in members[1:] if (c := campaign.character(m))]
     return teamwork_bonus(lead.rating(skill) if lead else 0, helpers)
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
-    QWidget,
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMenu, QPushButton, QSpinBox, QToolButton,
+    QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import ContestSide, ladder_label
 from fate_desk.rules.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
+from fate_desk.rules.conflict import members_teamwork
 from fate_desk.rules.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
@@ -28,14 +29,38 @@ class SideRow:
         self.who, self.skill = who_and_skill(dialog.document, dialog.characters, dialog.ruleset)
         self.against = LadderSpinBox(minimum=NO_DIFFICULTY, maximum=12, value=NO_DIFFICULTY)
         self.against.setSpecialValueText("the other sides")
+        # Allies on the side add teamwork to the roll: a menu of ticks.
+        self.helpers = QToolButton()
+        self.helpers.setText("None")
+        self.helpers.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.helpers.setAccessibleName("Helpers")
+        menu = QMenu(self.helpers)
+        for character in dialog.characters:
+            action = menu.addAction(character.name or "(unnamed)")
+            action.setCheckable(True)
+            action.setData(character.id)
+            action.toggled.connect(lambda _: self._show_helpers())
+        self.helpers.setMenu(menu)
 
     def widgets(self) -> list[QWidget]:
-        return [self.name, self.who, self.skill, self.against]
+        return [self.name, self.who, self.skill, self.helpers, self.against]
+
+    def set_helpers(self, ids: list[str]) -> None:
+        for action in self.helpers.menu().actions():
+            action.setChecked(action.data() in ids)
+
+    def helper_ids(self) -> list[str]:
+        who = self.who.currentData()
+        return [a.data() for a in self.helpers.menu().actions() if a.isChecked() and a.data() != who]
+
+    def _show_helpers(self) -> None:
+        names = [a.text() for a in self.helpers.menu().actions() if a.isChecked()]
+        self.helpers.setText(", ".join(names) or "None")
 
     def side(self) -> ContestSide:
         difficulty = self.against.value()
         who = self.who.currentData()
-        return ContestSide(name=self.name.text().strip() or "A side", members=[who] if who else [],
+        return ContestSide(name=self.name.text().strip() or "A side", members=([who] if who else []) + self.helper_ids(),
                            skill=self.skill.currentText().strip(),
                            difficulty=None if difficulty == NO_DIFFICULTY else difficulty)
 
@@ -44,7 +69,7 @@ class StartContestDialog(RowsDialog):
     def __init__(self, document, scene, parent: QWidget | None = None):
         super().__init__(document, scene, "Start a contest", "Contest:", "e.g. Chase through the Market",
                          "Each side rolls one overcome action per exchange, against the other sides, or against "
-                         "a set difficulty (passive opposition).", ["Side", "Who rolls", "Skill", "Against"],
+                         "a set difficulty (passive opposition).", ["Side", "Who rolls", "Skill", "Helpers", "Against"],
                          "Add a side", "Start the contest", SideRow, parent)
         self.goal = QSpinBox()
         self.goal.setRange(1, 5)
@@ -164,7 +189,8 @@ class ContestPanel(PanelBase):
         for row, side in enumerate(contest.sides):
             who = campaign.character(side.members[0]) if side.members else None
             rating = who.rating(side.skill) if who else 0
-            values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}",
+            helped = f" (+{len(side.members) - 1} helping)" if len(side.members) > 1 else ""
+            values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}{helped}",
                       "the other sides" if side.difficulty is None else ladder_label(side.difficulty),
                       "●" * side.victories + "○" * max(0, contest.goal - side.victories)]
             self.fill_row(row, values, side.id)
@@ -196,6 +222,7 @@ class ContestPanel(PanelBase):
             who = campaign.character(side.members[0]) if side.members else None
             setup = RollSetup(Action.OVERCOME, side.skill, who.rating(side.skill) if who else 0,
                               against=side.difficulty or 0, opposed=side.difficulty is None,
+                              teamwork=members_teamwork(campaign, side.members, side.skill),
                               who=f"{side.name} ({who.name if who else 'nobody'})")
             against = "the other sides" if side.difficulty is None else "the difficulty"
             cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against)
