@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from fate_desk.gui.app import start
 from fate_desk.rules.dice import Dice
+from fate_desk.rules.harm import resolve_hit
 
 from table_helpers import on_disk, sample_document
 
@@ -73,7 +74,9 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     bruisers = three_bruisers(window)
     panel = start_fight(window, qtbot, bruisers)
     group = "Syndicate Dock Bruiser and two others"
-    assert [p.name for p in participants(window)] == ["Maren Voss", "Tobias Crane", "Captain Ruarc Hale", group]
+    # The scene's hazard takes part in the turn order too.
+    assert [p.name for p in participants(window)] == [
+        "Maren Voss", "Tobias Crane", "Captain Ruarc Hale", group, "Rising Floodwater"]
     assert "Exchange 1" in panel.header.text() and "Maren Voss" in panel.header.text()
 
     # Maren attacks the group: both roll with the seeded dice, the group adds teamwork; after
@@ -122,9 +125,23 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     taken = [c for c in maren.consequences if c.conflict]
     assert [c.text for c in taken] == ["Bruised Ribs"]
     assert (taken[0].inflicted_by, taken[0].free_invokes) == ("npc-hale", 1)  # Hale's free invoke on it
-    for name in ("Tobias Crane", group):
+    for name in ("Tobias Crane", group, "Rising Floodwater"):
         panel.choose_next(name)
         click(qtbot, panel.end_turn_button)
+    # The floodwater attacks Tobias: a hazard rolls its rating and always hits with its Weapon.
+    click(qtbot, panel.attack_button)
+    attack = panel.dialog
+    assert [attack.target.itemText(i) for i in range(attack.target.count())] == ["Maren Voss", "Tobias Crane"]
+    attack.target.setCurrentIndex(attack.target.findText("Tobias Crane"))
+    click(qtbot, attack.roll_button)
+    a, d = dice.throw(), dice.throw()
+    hit = resolve_hit((sum(a) + 4) - (sum(d) + 0), weapon=2)  # Tobias: Mediocre (+0) Athletics
+    assert attack.hit == hit
+    ok(attack)
+    if hit.shifts:
+        taking = panel.dialog
+        assert taking.shifts.value() == hit.shifts
+        click(qtbot, taking.take_button if taking.plan.options else taking.out_button)
     # Everyone has acted: the last to act picks who starts exchange 2.
     panel.choose_next("Captain Ruarc Hale")
     click(qtbot, panel.end_turn_button)
@@ -140,6 +157,9 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     hale = next(p for p in participants(window) if p.name == "Captain Ruarc Hale")
     assert hale.taken_out and "Taken out" in panel.table.item(2, 2).text()
     assert "Captain Ruarc Hale" not in [panel.next_combo.itemText(i) for i in range(panel.next_combo.count())]
+    panel.select("Rising Floodwater")
+    click(qtbot, panel.concede_button)
+    assert "a hazard: it does not concede" in panel.status.text()
 
     # Maren concedes: 1 fate point plus 1 for the consequence she took in this conflict.
     before = on_disk(document).character("pc-maren").fate_points
@@ -172,10 +192,13 @@ def core_window(qtbot, tmp_path):
 def test_fate_core_orders_turns_by_notice_with_athletics_breaking_ties(core_window, qtbot):
     bruisers = three_bruisers(core_window)
     panel = start_fight(core_window, qtbot, bruisers)
-    # Maren and Hale both have Good (+3) Notice: Maren's Athletics breaks the tie.
+    # The Great (+4) floodwater first; Maren and Hale both have Good (+3) Notice: Maren's
+    # Athletics breaks the tie.
     names = [p.name for p in participants(core_window)]
-    assert names == ["Maren Voss", "Captain Ruarc Hale", "Tobias Crane", "Syndicate Dock Bruiser and two others"]
+    assert names == ["Rising Floodwater", "Maren Voss", "Captain Ruarc Hale", "Tobias Crane",
+                     "Syndicate Dock Bruiser and two others"]
     assert not panel.next_combo.isVisibleTo(panel)  # nobody picks: the order does
+    click(qtbot, panel.end_turn_button)
     click(qtbot, panel.end_turn_button)
     assert "acting now: <b>Captain Ruarc Hale" in panel.header.text()
 
@@ -184,4 +207,6 @@ def test_the_gm_may_act_with_every_npc_at_the_best_npcs_place(core_window, qtbot
     bruisers = three_bruisers(core_window)
     start_fight(core_window, qtbot, bruisers, npcs_at_best=True)
     names = [p.name for p in participants(core_window)]
-    assert names == ["Maren Voss", "Captain Ruarc Hale", "Syndicate Dock Bruiser and two others", "Tobias Crane"]
+    # The best of the GM's side is the floodwater: every NPC acts at its place, at the top.
+    assert names == ["Rising Floodwater", "Captain Ruarc Hale", "Syndicate Dock Bruiser and two others",
+                     "Maren Voss", "Tobias Crane"]

@@ -31,6 +31,7 @@ class Participant(FateModel):
     side: str = "PCs"
     members: list[str] = Field(default_factory=list)  # character ids
     out_members: list[str] = Field(default_factory=list)  # members taken out (groups lose them one by one)
+    hazard: str | None = None  # a hazard (obstacle id) acting in turn order instead of characters
     acted: bool = False
     taken_out: bool = False
     conceded: bool = False

@@ -36,13 +36,28 @@ def participant(campaign: Campaign, side: str, members: list[str]) -> Participan
     return Participant(name=name, side=side.strip() or "NPCs", members=list(members))
 
 
+def hazard_participant(campaign: Campaign, side: str, hazard_id: str) -> Participant:
+    """A hazard acts in turn order (it attacks or creates advantages) but cannot be attacked."""
+    hazard = next((o for o in campaign.obstacles if o.id == hazard_id and o.kind == "hazard"), None)
+    if hazard is None:
+        raise refuse("conflict.hazard", "participants", "That hazard is not in the campaign.")
+    return Participant(name=hazard.name or "Hazard", side=side.strip() or "Opposition", hazard=hazard_id)
+
+
+def hazard_of(campaign: Campaign, p: Participant):
+    return next((o for o in campaign.obstacles if o.id == p.hazard), None) if p.hazard else None
+
+
 def is_npc(campaign: Campaign, p: Participant) -> bool:
     lead = campaign.character(p.members[0]) if p.members else None
     return lead is None or lead.kind != CharacterKind.PC
 
 
 def order_key(campaign: Campaign, p: Participant, kind: ConflictKind) -> tuple[int, ...]:
-    lead = campaign.character(p.members[0])
+    hazard = hazard_of(campaign, p)
+    if hazard is not None:  # a hazard's name is its skill: its rating stands for all of them
+        return (hazard.rating,) * len(ORDER_SKILLS[kind])
+    lead = campaign.character(p.members[0]) if p.members else None
     return tuple(lead.rating(skill) if lead else 0 for skill in ORDER_SKILLS[kind])
 
 
@@ -241,6 +256,8 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
     p = _participant(conflict, pid)
     if not p.active:
         raise refuse("conflict.concede", "participants", f"{p.name} is already out of the conflict.")
+    if p.hazard:
+        raise refuse("conflict.concede", "participants", f"{p.name} is a hazard: it does not concede, it is overcome.")
     lines = []
     for member in p.members:
         if campaign.character(member) is None or member in p.out_members:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
-from fate_desk.rules.conflict import participant, take_hit, track_for
+from fate_desk.rules.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
 from fate_desk.rules.harm import resolve_hit
 from fate_desk.rules.roll import Action, RollSetup
 
@@ -28,6 +28,9 @@ class StartConflictDialog(QDialog):
         self.document = document
         self.ruleset = document.ruleset_for()
         self.characters = in_scene(document, scene)
+        # Hazards in the scene act in turn order too (and cannot be attacked).
+        self.hazards = [o for o in document.campaign.obstacles if o.kind == "hazard"
+                        and (not scene.present or o.id in scene.present)]
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.kind = QComboBox()
@@ -37,21 +40,23 @@ class StartConflictDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(QLabel("Who takes part, and on which side. Minor NPCs with the same group number "
                                 "act together: the first rolls, the others add teamwork."))
-        self.table = QTableWidget(len(self.characters), 3)
-        self.table.setHorizontalHeaderLabels(["Character", "Side", "Group"])
+        self.table = QTableWidget(len(self.characters) + len(self.hazards), 3)
+        self.table.setHorizontalHeaderLabels(["Who or what", "Side", "Group"])
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().hide()
         self.side_boxes: list[QComboBox] = []
         self.group_spins: list[QSpinBox] = []
-        for row, character in enumerate(self.characters):
-            self.table.setCellWidget(row, 0, QLabel(f"{character.name or '(unnamed)'} — {character.kind.label}"))
+        for row, entry in enumerate([*self.characters, *self.hazards]):
+            is_character = row < len(self.characters)
+            kind = entry.kind.label if is_character else "Hazard"
+            self.table.setCellWidget(row, 0, QLabel(f"{entry.name or '(unnamed)'} — {kind}"))
             side = QComboBox()
             side.addItems(SIDES)
-            side.setCurrentIndex(1 if character.kind == CharacterKind.PC else 2)
+            side.setCurrentIndex(1 if is_character and entry.kind == CharacterKind.PC else 2)
             group = QSpinBox()
             group.setRange(0, 20)
             group.setSpecialValueText("alone")
-            group.setEnabled(character.kind == CharacterKind.MINOR_NPC)
+            group.setEnabled(is_character and entry.kind == CharacterKind.MINOR_NPC)
             self.table.setCellWidget(row, 1, side)
             self.table.setCellWidget(row, 2, group)
             self.side_boxes.append(side)
@@ -77,7 +82,7 @@ class StartConflictDialog(QDialog):
 
     def set_side(self, character_id: str, side: int, group: int = 0) -> None:
         """Pick a side (an index of SIDES) and a group for one character's row."""
-        row = next(i for i, c in enumerate(self.characters) if c.id == character_id)
+        row = next(i for i, c in enumerate([*self.characters, *self.hazards]) if c.id == character_id)
         self.side_boxes[row].setCurrentIndex(side)
         self.group_spins[row].setValue(group)
 
@@ -91,7 +96,12 @@ class StartConflictDialog(QDialog):
             key = (side, group) if group else (side, "alone", character.id)
             groups.setdefault(key, []).append(character.id)
         campaign = self.document.campaign
-        return [participant(campaign, SIDES[key[0]], members) for key, members in groups.items()]
+        out = [participant(campaign, SIDES[key[0]], members) for key, members in groups.items()]
+        for row, hazard in enumerate(self.hazards, start=len(self.characters)):
+            side = self.side_boxes[row].currentIndex()
+            if side:
+                out.append(hazard_participant(campaign, SIDES[side], hazard.id))
+        return out
 
     def first_participant(self, participants: list[Participant]) -> str | None:
         wanted = self.first.currentData()
@@ -108,14 +118,18 @@ class AttackDialog(QDialog):
         self.document, self.conflict, self.attacker, self.dice = document, conflict, attacker, dice
         campaign = document.campaign
         self.ruleset = document.ruleset_for(campaign.character(_lead(attacker)))
+        self.hazard = hazard_of(campaign, attacker)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.target = QComboBox()
         for p in conflict.participants:
-            if p.active and p.side != attacker.side:
+            if p.active and p.side != attacker.side and not p.hazard:  # hazards cannot be attacked
                 self.target.addItem(p.name, p.id)
         self.skill = QComboBox()
-        fill_skills(self.skill, campaign.character(_lead(attacker)), self.ruleset.skills)
+        if self.hazard is not None:  # a hazard's name is its skill
+            self.skill.addItem(self.hazard.name or "Hazard")
+        else:
+            fill_skills(self.skill, campaign.character(_lead(attacker)), self.ruleset.skills)
         self.defence = QComboBox()
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
@@ -169,7 +183,8 @@ class AttackDialog(QDialog):
         skill, defence = self.skill.currentText(), self.defence.currentText()
         attacker_id, defender_id = _lead(self.attacker), _lead(target)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
-        setup = RollSetup(Action.ATTACK, skill, attacker.rating(skill), opposed=True, who=self.attacker.name,
+        rating = self.hazard.rating if self.hazard is not None else attacker.rating(skill)
+        setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name,
                           teamwork=helpers_bonus(campaign, self.attacker, skill))
         self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
                                     "the defence")
@@ -190,7 +205,11 @@ class AttackDialog(QDialog):
         attack, defence = self.attack_card, self.defence_card
         attack.set_against(defence.roll.effort)
         defence.set_against(attack.roll.effort)
-        self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(), self.document.campaign.options)
+        if self.hazard is not None:  # a hazard always hits with its Weapon rating
+            self.hit = resolve_hit(attack.roll.shifts, self.hazard.weapon, self.armor.value())
+        else:
+            self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(),
+                                   self.document.campaign.options)
         self.result.setText(self.hit.note)
 
     def lines(self) -> list[str]:
@@ -231,7 +250,7 @@ class ConflictHitDialog(TakeHitDialog):
 
 
 def _lead(p: Participant | None) -> str | None:
-    if p is None:
+    if p is None or not p.members:
         return None
     standing = [m for m in p.members if m not in p.out_members]
     return (standing or p.members)[0]

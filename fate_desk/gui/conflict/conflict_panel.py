@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
-from fate_desk.model import TurnOrder
+from fate_desk.model import TurnOrder, ladder_label
 from fate_desk.rules.conflict import (
-    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hit_group, note, start_conflict, waiting,
+    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
 from fate_desk.rules.derive import derive_stress
 from fate_desk.rules.play import RollResult, apply_roll
@@ -106,6 +106,9 @@ class ConflictPanel(PanelBase):
                 consequences += [c.text or c.slot for c in character.consequences]
                 points.append(str(character.fate_points if character.kind.value == "pc"
                                   else character.carried_fate_points))
+            hazard = hazard_of(campaign, p)
+            if hazard is not None:  # no stress to show: it cannot be attacked
+                stress = [f"Hazard {ladder_label(hazard.rating)}, Weapon:{hazard.weapon}"]
             values = [p.name, p.side, state, "; ".join(stress), ", ".join(consequences) or "—",
                       points[0] if len(points) == 1 else "—"]
             self.fill_row(row, values, p.id)
@@ -197,8 +200,8 @@ class ConflictPanel(PanelBase):
         """The selected participant (its first character standing) takes a hit, one undo step."""
         conflict = self.conflict()
         target = target or self.selected()
-        if conflict is None or target is None or not target.active:
-            return None
+        if conflict is None or target is None or not target.active or target.hazard:
+            return None  # a hazard cannot be hit
         dialog = ConflictHitDialog(self.document, conflict, target, hit, attacker, self)
         self.dialog = dialog
         dialog.open()
