@@ -3,7 +3,7 @@ tools/screenshots.py, per theme). Everything is undone afterwards."""
 
 from __future__ import annotations
 
-from fate_desk.model import ConflictKind, ContestSide
+from fate_desk.model import ConflictKind, ContestSide, SituationAspect
 from fate_desk.rules.conflict import end_turn, participant, start_conflict
 from fate_desk.rules.contest import play_exchange, start_contest
 from fate_desk.rules.dice import Dice
@@ -43,7 +43,9 @@ def _set_up(document) -> int:
                 s = place_zone(s, s.zones[i].id, x, y)
         for who, z in (("pc-maren", 0), ("pc-ines", 1), ("pc-tobias", 0), ("npc-bruiser", 1)):
             s = put_in_zone(s, who, s.zones[z].id)
-        return s
+        boost = SituationAspect(text="Cornered on the Grating", free_invokes=1, boost=True)
+        return s.model_copy(update={"present": [*s.present, campaign.countdowns[0].id],
+                                    "aspects": [*s.aspects, boost]})
 
     document.edit(sid, zones, "Place the zones")
     document.edit_campaign(lambda c: set_hidden(c, sid, "npc-bruiser", True), "Hide the bruiser")
