@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fate_desk.rules.dice import Action, Dice, Invoke, Outcome, contest_victories, outcome_for, teamwork_bonus
+from fate_desk.rules.dice import Action, Dice, Invoke, Outcome, outcome_for, teamwork_bonus
 
 
 @given(st.integers(0, 2**32))
@@ -51,9 +51,3 @@ def test_the_meaning_follows_the_action_and_names_the_shifts():
 def test_teamwork_is_capped_at_the_leaders_rating():
     assert teamwork_bonus(4, [1, 2, 0, 3]) == 3
     assert teamwork_bonus(1, [2, 2, 2]) == 1
-
-
-def test_contest_exchange_scores_victories():
-    assert contest_victories({"Ruth": 5, "Ghoul": 4}) == {"Ruth": 1, "Ghoul": 0}
-    assert contest_victories({"Ruth": 7, "Ghoul": 4}) == {"Ruth": 2, "Ghoul": 0}
-    assert contest_victories({"Ruth": 4, "Ghoul": 4}) == {"Ruth": 0, "Ghoul": 0}

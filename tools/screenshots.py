@@ -33,6 +33,7 @@ def main(out: Path) -> int:
     from screenshots_export import grab_print_dialog
     from screenshots_gm import grab_gm_editors
     from screenshots_play import play_shots
+    from conflict_shots import conflict_shots
     from table_shots import table_shots
 
     out.mkdir(parents=True, exist_ok=True)
@@ -85,6 +86,7 @@ def main(out: Path) -> int:
         grab_gm_editors(window, grab, theme)
         grab_print_dialog(window, grab, theme, scratch)
         table_shots(window, grab, theme)
+        conflict_shots(window, grab, theme)
         play_shots(window, grab, theme)
     window.close()
     for path in written:

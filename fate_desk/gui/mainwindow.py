@@ -12,6 +12,7 @@ from fate_desk.rules import default_catalog
 from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
+from .conflict.desk import EncounterDesk
 from .document import CampaignDocument
 from .drop_import import install_drop_import
 from . import gm  # noqa: F401  (registers the GM prep editors)
@@ -38,6 +39,7 @@ class MainWindow(QMainWindow):
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
         self.table = TableDesk(self)
+        self.encounters = EncounterDesk(self)
         self.setWindowTitle("Fate Desk")
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
         self.statusBar()
         self.table.install()
         install_drop_import(self)
+        self.encounters.install()
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -98,6 +101,7 @@ class MainWindow(QMainWindow):
             "user_guide": self.files.show_user_guide,
             "about": self.files.about,
             **self.table.handlers(),
+            **self.encounters.handlers(),
         }
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
@@ -193,6 +197,7 @@ class MainWindow(QMainWindow):
         self._restore_tabs()
         self._retitle()
         self.table.set_document(document)
+        self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
 
     def _restore_tabs(self) -> None:
@@ -248,6 +253,7 @@ class MainWindow(QMainWindow):
         self.actions["export_pdf"].setEnabled(document is not None)
         self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
         self.table.update_actions()
+        self.encounters.update_actions()
 
     # --- entries -------------------------------------------------------------------------
 
@@ -333,6 +339,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self.encounters.close()
         if self.document is not None:
             self.document.close()
         super().closeEvent(event)

@@ -26,11 +26,16 @@ from .character import (
     SlotSpec,
     Stunt,
 )
+from .encounter import (
+    Challenge, ChallengeTask, Conflict, ConflictKind, Contest, ContestSide, Participant, ScenePlay, TurnOrder,
+    ZonePlace,
+)
 from .ladder import LADDER, ladder_label, ladder_name, signed
 from .obstacles import Block, Countdown, Distraction, Hazard, Obstacle
 
 __all__ = [
-    "Arc", "Aspect", "AspectRole", "Block", "Campaign", "CampaignOptions", "Character",
+    "Arc", "Aspect", "Challenge", "ChallengeTask", "Conflict", "ConflictKind", "Contest", "ContestSide",
+    "Participant", "ScenePlay", "TurnOrder", "ZonePlace", "AspectRole", "Block", "Campaign", "CampaignOptions", "Character",
     "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown",
     "Distraction", "FateModel", "FatePointEntry", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
     "Obstacle", "RuleBreak", "Scene", "SessionLog", "Severity", "SituationAspect",

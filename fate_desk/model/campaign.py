@@ -8,6 +8,7 @@ from pydantic import Field
 
 from .base import FateModel, id_field
 from .character import Character, ClockStamp
+from .encounter import ScenePlay
 from .obstacles import Countdown, Obstacle
 
 
@@ -49,6 +50,7 @@ class Scene(FateModel):
     present: list[str] = Field(default_factory=list)  # ids of characters, obstacles, countdowns
     notes: str = ""
     ended: bool = False
+    play: ScenePlay = Field(default_factory=ScenePlay)  # conflict, contest, challenge, players' view
 
 
 class FatePointEntry(FateModel):

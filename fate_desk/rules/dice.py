@@ -1,4 +1,4 @@
-"""The old one-shot roll (invokes fixed before the dice) and contests; new code uses roll.py."""
+"""The old one-shot roll (invokes fixed before the dice); new code uses roll.py, contests contest.py."""
 
 from __future__ import annotations
 
@@ -90,22 +90,7 @@ class Dice(_Dice):
         return result
 
 
-def contest_victories(efforts: dict[str, int], style_margin: int = 3) -> dict[str, int]:
-    """One exchange of a contest: the highest effort scores 1 victory, 2 if it alone beat
-    every other side by 3 or more; a tie for highest scores nothing (and brings a twist)."""
-    if not efforts:
-        return {}
-    best = max(efforts.values())
-    leaders = [k for k, v in efforts.items() if v == best]
-    out = {k: 0 for k in efforts}
-    if len(leaders) == 1:
-        others = [v for k, v in efforts.items() if k != leaders[0]]
-        margin = best - max(others) if others else best
-        out[leaders[0]] = 2 if margin >= style_margin else 1
-    return out
-
-
 __all__ = [
-    "Action", "Dice", "Invoke", "Outcome", "Roll", "contest_victories", "meaning", "outcome_for",
+    "Action", "Dice", "Invoke", "Outcome", "Roll", "meaning", "outcome_for",
     "teamwork_bonus",
 ]

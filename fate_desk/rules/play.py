@@ -173,6 +173,7 @@ class RollResult:
     advantage: str = ""  # the aspect a create an advantage makes
     advantage_on: str | None = None  # on a character (id), else on the scene
     boost: str = ""  # the boost's name, when the roll gives one
+    in_contest: bool = False  # a contest's roll: style counts as victories, it gives no boost
 
 
 def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result: RollResult | None = None) -> Campaign:
@@ -196,12 +197,13 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         if not name:
             raise refuse("play.advantage", "aspects", "Name the advantage you created.")
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
-    if roll.boost:
+    boosted = roll.boost and not result.in_contest
+    if boosted:
         campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])
-    if made or roll.boost:
+    if made or boosted:
         what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
-        boost = f"the boost “{result.boost or 'Boost'}”" if roll.boost else ""
+        boost = f"the boost “{result.boost or 'Boost'}”" if boosted else ""
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
     return Campaign.model_validate(campaign.model_dump())

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
-from fate_desk.model import AspectRole, FateModel, Severity, ladder_label
+from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
 
 
 class ShapeKind(StrEnum):
@@ -233,6 +233,9 @@ class RuleSet(FateModel):
     refresh_minimum: int = Field(1, ge=0)
     free_stunts: int = Field(3, ge=0)
     stunt_cost: int = Field(1, ge=0)
+    # At the table: how conflicts order turns, and how many victories win a contest.
+    turn_order: TurnOrder = TurnOrder.ELECTIVE
+    contest_victories: int = Field(3, ge=1, le=5)
     # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
     boosts_carry_over: bool = False
     stress: StressRules

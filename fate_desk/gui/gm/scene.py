@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout
+from PySide6.QtWidgets import (
+    QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
 
 from fate_desk.model import Scene
 from fate_desk.rules.edits import edited
+from fate_desk.rules.encounter import map_zones, place_zone, put_in_zone
 from fate_desk.rules.prep import add_zone, adjacent, remove_zone, set_adjacent, set_present, update_zone
 
+from ..conflict.zone_map import ZoneMap
 from ..forms import child, load_form
 from ..icons import icon
 from ..kinds import BY_KEY, display_name, kind_of
@@ -50,6 +54,7 @@ class SceneEditor(GmEditor):
         self.add_zone_button.setIcon(icon("add"))
         self.remove_zone_button.setIcon(icon("remove"))
         self.present_list.setMinimumHeight(180)
+        self._add_zone_map()
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda s: edited(s, name=t), "Rename", ("name",)))
         self.session_spin.valueChanged.connect(lambda n: self.edit(
@@ -78,6 +83,30 @@ class SceneEditor(GmEditor):
         self._show_zones(scene)
         self.aspects.set_aspects(scene.aspects)
         self._show_present(scene)
+        self._show_map(scene)
+
+    # --- the zone map: drag boxes into place, right-click a zone to say who is there --------------
+
+    def _add_zone_map(self) -> None:
+        from PySide6.QtWidgets import QGroupBox, QLabel
+
+        box = QGroupBox("Zone map")
+        layout = QVBoxLayout(box)
+        layout.addWidget(QLabel("Drag the zones into place; right-click a zone to say who is in it."))
+        self.zone_map = ZoneMap(editable=True)
+        self.zone_map.setMinimumHeight(300)
+        layout.addWidget(self.zone_map)
+        outer = child(self.form, QVBoxLayout, "outerLayout")
+        outer.insertWidget(outer.indexOf(child(self.form, QWidget, "zonesBox")) + 1, box)
+        self.zone_map.zoneMoved.connect(lambda zone_id, x, y: self.edit(
+            lambda s: place_zone(s, zone_id, x, y), "Move zone on the map"))
+        self.zone_map.whereaboutsChanged.connect(lambda who, zone_id: self.edit(
+            lambda s: put_in_zone(s, who, zone_id or None), "Move to a zone"))
+
+    def _show_map(self, scene: Scene) -> None:
+        characters = {c.id: c for c in self.document.campaign.characters}
+        self.zone_map.people = [(i, characters[i].name or "(unnamed)") for i in scene.present if i in characters]
+        self.zone_map.show_zones(map_zones(self.document.campaign, scene))
 
     def current_zone_id(self) -> str | None:
         item = self.zone_list.currentItem()

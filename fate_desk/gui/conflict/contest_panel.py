@@ -1,0 +1,270 @@
+"""The contest panel: sides, an exchange of rolls, victories to the rule set's number, twists on
+ties, passive opposition and creating an advantage inside the contest."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMenu, QPushButton, QSpinBox, QToolButton,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import ContestSide, ladder_label
+from fate_desk.rules.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
+from fate_desk.rules.conflict import members_teamwork
+from fate_desk.rules.roll import Action, RollSetup
+
+from ..table.common import LadderSpinBox, escape
+from .common import in_scene, ok_cancel, play, scene_now, who_and_skill
+from .panel_base import PanelBase
+from .roll_card import RollCard, RollDialog
+from .rows_dialog import RowsDialog
+
+NO_DIFFICULTY = -5  # the passive-difficulty spin's "none": the side rolls against the others
+
+
+class SideRow:
+    def __init__(self, dialog: RowsDialog, name: str):
+        self.name = QLineEdit(name or f"Side {len(dialog.rows) + 1}")
+        self.who, self.skill = who_and_skill(dialog.document, dialog.characters, dialog.ruleset)
+        self.against = LadderSpinBox(minimum=NO_DIFFICULTY, maximum=12, value=NO_DIFFICULTY)
+        self.against.setSpecialValueText("the other sides")
+        # Allies on the side add teamwork to the roll: a menu of ticks.
+        self.helpers = QToolButton()
+        self.helpers.setText("None")
+        self.helpers.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.helpers.setAccessibleName("Helpers")
+        menu = QMenu(self.helpers)
+        for character in dialog.characters:
+            action = menu.addAction(character.name or "(unnamed)")
+            action.setCheckable(True)
+            action.setData(character.id)
+            action.toggled.connect(lambda _: self._show_helpers())
+        self.helpers.setMenu(menu)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.name, self.who, self.skill, self.helpers, self.against]
+
+    def set_helpers(self, ids: list[str]) -> None:
+        for action in self.helpers.menu().actions():
+            action.setChecked(action.data() in ids)
+
+    def helper_ids(self) -> list[str]:
+        who = self.who.currentData()
+        return [a.data() for a in self.helpers.menu().actions() if a.isChecked() and a.data() != who]
+
+    def _show_helpers(self) -> None:
+        names = [a.text() for a in self.helpers.menu().actions() if a.isChecked()]
+        self.helpers.setText(", ".join(names) or "None")
+
+    def side(self) -> ContestSide:
+        difficulty = self.against.value()
+        who = self.who.currentData()
+        return ContestSide(name=self.name.text().strip() or "A side", members=([who] if who else []) + self.helper_ids(),
+                           skill=self.skill.currentText().strip(),
+                           difficulty=None if difficulty == NO_DIFFICULTY else difficulty)
+
+
+class StartContestDialog(RowsDialog):
+    def __init__(self, document, scene, parent: QWidget | None = None):
+        super().__init__(document, scene, "Start a contest", "Contest:", "e.g. Chase through the Market",
+                         "Each side rolls one overcome action per exchange, against the other sides, or against "
+                         "a set difficulty (passive opposition).", ["Side", "Who rolls", "Skill", "Helpers", "Against"],
+                         "Add a side", "Start the contest", SideRow, parent)
+        self.goal = QSpinBox()
+        self.goal.setRange(1, 5)
+        self.goal.setValue(self.ruleset.contest_victories)
+        self.goal.setSuffix(" victories")
+        self.form.addRow("First to:", self.goal)
+        self.add_row("Player characters")
+        self.add_row("Opposition")
+
+    def sides(self) -> list[ContestSide]:
+        return [row.side() for row in self.rows]
+
+
+class AdvantageDialog(QDialog):
+    """Create an advantage inside the contest, before the side's overcome roll."""
+
+    def __init__(self, document, contest, dice, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Create an advantage in the contest")
+        self.document, self.dice, self.card = document, dice, None
+        ruleset = document.ruleset_for()
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.side = QComboBox()
+        for side in contest.sides:
+            self.side.addItem(side.name, side.id)
+        self.who, self.skill = who_and_skill(document, in_scene(document, scene_now(document)), ruleset)
+        self.against = LadderSpinBox(value=2)
+        self.aspect = QLineEdit()
+        self.aspect.setPlaceholderText("The aspect, e.g. Shortcut through the Alley")
+        self.on_failure = QComboBox()
+        self.on_failure.addItem("Succeed at a cost: the other side holds the free invoke", "cost")
+        self.on_failure.addItem("Give up this exchange's overcome roll", "forfeit")
+        for label, widget in (("For side:", self.side), ("Who:", self.who), ("Skill:", self.skill),
+                              ("Against:", self.against), ("Aspect:", self.aspect), ("If it fails:", self.on_failure)):
+            form.addRow(label, widget)
+        layout.addLayout(form)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.clicked.connect(self.roll)
+        layout.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.cards = QVBoxLayout()
+        layout.addLayout(self.cards)
+        self.setMinimumWidth(640)
+        self.buttons = ok_cancel(self, "Put it into play")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        layout.addWidget(self.buttons)
+
+    def roll(self) -> None:
+        """Throw the dice; invokes may follow on the card before it is put into play."""
+        if self.card is not None:
+            return
+        who = self.document.campaign.character(self.who.currentData())
+        skill = self.skill.currentText().strip()
+        setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
+                          against=self.against.value(), who=who.name if who else "")
+        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty")
+        self.cards.addWidget(self.card)
+        for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
+            widget.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+        self.adjustSize()
+
+
+class TwistDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("An unexpected twist")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("The tie changes the scene: name the new situation aspect (one free invoke)."))
+        self.aspect = QLineEdit()
+        self.aspect.setMinimumWidth(420)
+        layout.addWidget(self.aspect)
+        layout.addWidget(ok_cancel(self, "Add the twist"))
+
+
+class ContestPanel(PanelBase):
+    def __init__(self, desk, parent: QWidget | None = None):
+        super().__init__(desk, "Start a contest…", ["Side", "Rolls", "Against", "Victories"], [
+            ("Roll the exchange", "Every side rolls its overcome action; the highest effort marks a victory"),
+            ("Create an advantage…", "Before a side's roll: an aspect for the side, with the contest's risk"),
+            ("Add the twist…", "A tie for the highest effort changes the scene: a new situation aspect"),
+            ("End the contest", "Close the contest"),
+        ], parent)
+        self.roll_button, self.advantage_button, self.twist_button, self.end_button = self.buttons
+        self.log = self.add_log()
+        self.roll_button.clicked.connect(self.roll_exchange)
+        self.advantage_button.clicked.connect(self.advantage)
+        self.twist_button.clicked.connect(self.twist)
+        self.end_button.clicked.connect(self.end)
+        self.refresh()
+
+    state_name = "contest"
+
+    def contest(self):
+        return self.state()
+
+    def refresh(self) -> None:
+        scene, contest = self.begin_refresh()
+        running = contest is not None and contest.winner is None
+        self.roll_button.setEnabled(running and not contest.twist_due)
+        self.advantage_button.setEnabled(running)
+        self.twist_button.setEnabled(bool(contest and contest.twist_due))
+        self.end_button.setEnabled(contest is not None)
+        self.log.clear()
+        if scene is None:
+            self.header.setText("No scene is being played.")
+            return
+        if contest is None:
+            self.header.setText(f"{scene.name}: no contest going on.")
+            return
+        campaign = self.document.campaign
+        winner = next((s.name for s in contest.sides if s.id == contest.winner), "")
+        state = f"{escape(winner)} wins." if winner else f"Exchange {contest.exchange}."
+        self.header.setText(f"<b>{escape(contest.name or 'Contest')}</b>: first to {contest.goal} victories. {state}"
+                            + (" A tie: add the twist before the next exchange." if contest.twist_due else ""))
+        self.table.setRowCount(len(contest.sides))
+        for row, side in enumerate(contest.sides):
+            who = campaign.character(side.members[0]) if side.members else None
+            rating = who.rating(side.skill) if who else 0
+            helped = f" (+{len(side.members) - 1} helping)" if len(side.members) > 1 else ""
+            values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}{helped}",
+                      "the other sides" if side.difficulty is None else ladder_label(side.difficulty),
+                      "●" * side.victories + "○" * max(0, contest.goal - side.victories)]
+            self.fill_row(row, values, side.id)
+        self.log.addItems(contest.log)
+        self.log.scrollToBottom()
+
+    def _scene_id(self) -> str:
+        return scene_now(self.document).id
+
+    def start(self):
+        scene = scene_now(self.document)
+        if scene is None:
+            return None
+        dialog = StartContestDialog(self.document, scene, self)
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: start_contest(
+            c, scene.id, dialog.name.text().strip(), dialog.sides(), dialog.goal.value()),
+            "Start a contest", self.status))
+
+    def roll_exchange(self) -> RollDialog | None:
+        """Every side rolls its overcome; invokes follow on the cards; OK scores the exchange."""
+        contest = self.contest()
+        if contest is None:
+            return None
+        campaign = self.document.campaign
+        cards: dict[str, RollCard] = {}
+        for side in contest.sides:
+            if side.id in contest.forfeits:
+                continue
+            who = campaign.character(side.members[0]) if side.members else None
+            setup = RollSetup(Action.OVERCOME, side.skill, who.rating(side.skill) if who else 0,
+                              against=side.difficulty or 0, opposed=side.difficulty is None,
+                              teamwork=members_teamwork(campaign, side.members, side.skill),
+                              who=f"{side.name} ({who.name if who else 'nobody'})")
+            against = "the other sides" if side.difficulty is None else "the difficulty"
+            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against)
+        dialog = RollDialog(f"Exchange {contest.exchange}", list(cards.values()), "Score the exchange",
+                            "Invoke aspects after the dice if you want to; the highest effort marks a victory.", self)
+
+        def settle() -> None:  # active sides roll against the best of the others' efforts
+            for side in contest.sides:
+                if side.id in cards and side.difficulty is None:
+                    others = [c.roll.effort for k, c in cards.items() if k != side.id]
+                    cards[side.id].set_against(max(others, default=0))
+        for card in cards.values():
+            card.changed.connect(settle)
+        settle()
+        sid = self._scene_id()
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: settle_exchange(
+            c, sid, {k: (card.character_id, card.roll) for k, card in cards.items()})[0],
+            "Roll the contest exchange", self.status))
+
+    def advantage(self):
+        contest = self.contest()
+        if contest is None:
+            return None
+        dialog = AdvantageDialog(self.document, contest, self.desk.dice, self)
+        return self.open_dialog(dialog, lambda: self._advantage(dialog))
+
+    def _advantage(self, dialog: AdvantageDialog) -> None:
+        if dialog.card is None:
+            return
+        sid, side, text, choice = self._scene_id(), dialog.side.currentData(), dialog.aspect.text(), \
+            dialog.on_failure.currentData()
+        who, roll = dialog.card.character_id, dialog.card.roll
+        play(self.document, lambda c: contest_advantage(c, sid, side, who, roll, text, choice),
+             "Create an advantage in the contest", self.status)
+
+    def twist(self):
+        dialog = TwistDialog(self)
+        sid = self._scene_id()
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: add_twist(c, sid, dialog.aspect.text()),
+                                                     "Add the contest's twist", self.status))
+
+    def end(self) -> None:
+        sid = self._scene_id()
+        play(self.document, lambda c: end_contest(c, sid), "End the contest", self.status)
+

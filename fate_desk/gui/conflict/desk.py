@@ -1,0 +1,145 @@
+"""Wires conflicts, contests and challenges into the main window: the Table menu's entries, the
+dock with their panels and the GM's "players see" switches, and the players' view window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
+
+from fate_desk.rules.dice import Dice
+from fate_desk.rules.encounter import set_hidden, view_items
+
+from .challenge_panel import ChallengePanel
+from .common import play, scene_now, status_label
+from .conflict_panel import ConflictPanel
+from .contest_panel import ContestPanel
+
+ACTIONS = ("conflict_panel", "contest_panel", "challenge_panel", "players_view")
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class VisibilityPanel(QWidget):
+    """The GM's switch for each item of the scene: ticked, the players' view shows it."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.document = None
+        layout = QVBoxLayout(self)
+        note = QLabel("Tick what the players may see in the players' view. NPC sheets and GM notes are never shown.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.list = QListWidget()
+        self.list.setAccessibleName("What the players see")
+        layout.addWidget(self.list, 1)
+        self.status = status_label()
+        layout.addWidget(self.status)
+        self.list.itemChanged.connect(self._switched)
+
+    def set_document(self, document) -> None:
+        self.document = document
+        self.refresh()
+
+    def refresh(self) -> None:
+        scene = scene_now(self.document)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for item_id, label, hidden in (view_items(self.document.campaign, scene) if scene else []):
+            item = QListWidgetItem(label)
+            item.setData(ID_ROLE, item_id)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked if hidden else Qt.CheckState.Checked)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+
+    def item(self, label: str) -> QListWidgetItem:
+        return next(self.list.item(i) for i in range(self.list.count()) if self.list.item(i).text() == label)
+
+    def _switched(self, item: QListWidgetItem) -> None:
+        scene = scene_now(self.document)
+        hidden = item.checkState() != Qt.CheckState.Checked
+        item_id = item.data(ID_ROLE)
+        play(self.document, lambda c: set_hidden(c, scene.id, item_id, hidden),
+             f"{'Hide' if hidden else 'Show'} in the players' view", self.status)
+
+
+class EncounterDesk:
+    """The window calls install(), handlers(), set_document() and update_actions()."""
+
+    def __init__(self, window, dice: Dice | None = None):
+        self.window = window
+        self.dice = dice or Dice()
+        self.document = None
+        self.players_window = None
+
+    def handlers(self) -> dict:
+        return {
+            "conflict_panel": lambda: self.show_panel(0),
+            "contest_panel": lambda: self.show_panel(1),
+            "challenge_panel": lambda: self.show_panel(2),
+            "players_view": self.open_players_view,
+        }
+
+    def install(self) -> None:
+        window = self.window
+        self.dock = QDockWidget("Conflict, contest, challenge", window)
+        self.dock.setObjectName("encounterDock")
+        # Floatable too: a GM with a second screen can keep the panels beside the sheets.
+        self.dock.setFeatures(window.navigator_dock.features() | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.tabs = QTabWidget()
+        self.conflict = ConflictPanel(self)
+        self.contest = ContestPanel(self)
+        self.challenge = ChallengePanel(self)
+        self.visibility = VisibilityPanel()
+        self.tabs.addTab(self.conflict, "Conflict")
+        self.tabs.addTab(self.contest, "Contest")
+        self.tabs.addTab(self.challenge, "Challenge")
+        self.tabs.addTab(self.visibility, "Players see")
+        self.dock.setWidget(self.tabs)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()  # shown from the Table menu
+
+    def panels(self):
+        return (self.conflict, self.contest, self.challenge, self.visibility)
+
+    def set_document(self, document) -> None:
+        self.document = document
+        for panel in self.panels():
+            panel.set_document(document)
+        for signal in (document.campaignChanged, document.entityChanged, document.entityAdded,
+                       document.entityRemoved):
+            signal.connect(self._changed)
+        if self.players_window is not None:
+            self.players_window.set_document(document)
+
+    def _changed(self, *_args) -> None:
+        for panel in self.panels():
+            panel.refresh()
+
+    def update_actions(self) -> None:
+        for action_id in ACTIONS:
+            self.window.actions[action_id].setEnabled(self.document is not None)
+
+    def show_panel(self, index: int) -> None:
+        if self.document is None:
+            return
+        self.tabs.setCurrentIndex(index)
+        first = not self.dock.isVisible()
+        self.dock.show()
+        self.dock.raise_()
+        if first and not self.dock.isFloating():  # leave the sheets above at least half the height
+            self.window.resizeDocks([self.dock], [int(self.window.height() * 0.45)], Qt.Orientation.Vertical)
+
+    def open_players_view(self):
+        if self.document is None:
+            return None
+        if self.players_window is None:
+            from .players_view import PlayersViewWindow
+
+            self.players_window = PlayersViewWindow(self.document)
+        self.players_window.show()
+        self.players_window.raise_()
+        return self.players_window
+
+    def close(self) -> None:
+        if self.players_window is not None:
+            self.players_window.close()

@@ -1,0 +1,186 @@
+"""The players' view: a second window for a projector, a second monitor or full screen, showing
+only what the GM lets the players see of the scene being played. Large type, dark or light."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget,
+)
+
+from fate_desk.rules.encounter import PlayersView, players_view
+
+from .common import scene_now
+from .zone_map import ZoneMap
+
+# Large type, readable from across a table (the zone map is scaled to fill its space).
+STYLES = {
+    "dark": "QWidget#playersView, QWidget#playersBody { background: #15161a; color: #f2f2f2; }"
+            " QGroupBox { color: #f2f2f2; border: 2px solid #4a4d55; border-radius: 8px; margin-top: 1.2em; }"
+            " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
+            " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
+            " QLabel { color: #f2f2f2; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
+            " QPushButton { font-size: 12pt; }",
+    "light": "QWidget#playersView, QWidget#playersBody { background: #fbfaf6; color: #111; }"
+             " QGroupBox { color: #111; border: 2px solid #9a9a9a; border-radius: 8px; margin-top: 1.2em; }"
+             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
+             " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
+             " QLabel { color: #111; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
+             " QPushButton { font-size: 12pt; }",
+}
+
+
+class Section(QGroupBox):
+    """A titled box of lines; hidden when it has nothing to say."""
+
+    def __init__(self, title: str):
+        super().__init__(title)
+        self.lines = QVBoxLayout(self)
+        self.lines.setContentsMargins(16, 22, 16, 12)
+        self.labels: list[QLabel] = []
+
+    def show_lines(self, lines: list[str]) -> None:
+        """Reuse the labels there are; spare ones go at once, so no stale line is ever painted."""
+        while len(self.labels) > len(lines):
+            label = self.labels.pop()
+            self.lines.removeWidget(label)
+            label.hide()
+            label.deleteLater()
+        while len(self.labels) < len(lines):
+            label = QLabel()
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            self.lines.addWidget(label)
+            self.labels.append(label)
+        for label, text in zip(self.labels, lines):
+            label.setText(text)
+        self.setVisible(bool(lines))
+
+
+class PlayersViewWindow(QWidget):
+    def __init__(self, document=None, theme: str = "dark"):
+        super().__init__(None, Qt.WindowType.Window)
+        self.setObjectName("playersView")
+        self.setWindowTitle("Fate Desk — Players' view")
+        self.document = None
+        outer = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setObjectName("playersTitle")
+        top.addWidget(self.title, 1)
+        self.theme_button = QPushButton()
+        self.theme_button.clicked.connect(lambda: self.set_theme("light" if self.theme == "dark" else "dark"))
+        self.full_button = QPushButton("Full screen")
+        self.full_button.setCheckable(True)
+        self.full_button.toggled.connect(self.set_full_screen)
+        top.addWidget(self.theme_button)
+        top.addWidget(self.full_button)
+        outer.addLayout(top)
+        body = QWidget()
+        body.setObjectName("playersBody")
+        grid = QGridLayout(body)
+        self.map = ZoneMap(editable=False, fit=True)
+        self.map.setFrameShape(ZoneMap.Shape.NoFrame)
+        map_font = self.map.font()
+        map_font.setPointSize(16)  # before the map is scaled to fill its space
+        self.map.setFont(map_font)
+        self.aspects = Section("Situation aspects")
+        self.countdowns = Section("Countdowns")
+        self.turns = Section("Turn order")
+        self.contest = Section("Contest")
+        self.challenge = Section("Challenge")
+        side = QVBoxLayout()
+        for section in (self.aspects, self.turns, self.contest, self.challenge, self.countdowns):
+            side.addWidget(section)
+        side.addStretch(1)
+        grid.addWidget(self.map, 0, 0)
+        grid.addLayout(side, 0, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        QShortcut(QKeySequence("F11"), self, activated=self.full_button.toggle)
+        QShortcut(QKeySequence("Escape"), self, activated=lambda: self.full_button.setChecked(False))
+        self.theme = theme
+        self.set_theme(theme)
+        self.resize(1280, 800)
+        if document is not None:
+            self.set_document(document)
+
+    # --- following the campaign --------------------------------------------------------------
+
+    def set_document(self, document) -> None:
+        if self.document is not None:
+            for signal in (self.document.campaignChanged, self.document.entityChanged,
+                           self.document.entityAdded, self.document.entityRemoved):
+                signal.disconnect(self._changed)
+        self.document = document
+        # Every change arrives as a signal, emitted as the change is saved: the view follows at once.
+        for signal in (document.campaignChanged, document.entityChanged, document.entityAdded,
+                       document.entityRemoved):
+            signal.connect(self._changed)
+        self.refresh()
+
+    def _changed(self, *_args) -> None:
+        self.refresh()
+
+    def view(self) -> PlayersView:
+        return players_view(self.document.campaign, scene_now(self.document)) if self.document else PlayersView()
+
+    def refresh(self) -> None:
+        view = self.view()
+        self.title.setText(view.scene or "No scene is being played")
+        self.map.show_zones(view.zones)
+        self.map.setVisible(bool(view.zones))
+        self.aspects.show_lines([_aspect_line(a) for a in view.aspects])
+        self.countdowns.show_lines([
+            f"{c.name}: {'☒' * c.marked}{'☐' * (c.boxes - c.marked)}" + (f" — {c.meaning}" if c.meaning else "")
+            for c in view.countdowns])
+        self.turns.setTitle(f"Turn order — exchange {view.exchange}" if view.turns else "Turn order")
+        marks = {"acting now": "▶", "has acted": "✓", "to act": "·", "taken out": "✗", "conceded": "✗"}
+        self.turns.show_lines([f"{marks[state]} {name} — {state}" for name, state in view.turns])
+        contest = [f"{side}: {'●' * won}{'○' * max(0, view.contest_goal - won)} ({won} of {view.contest_goal})"
+                   for side, won in view.contest]
+        if view.contest_winner:
+            contest.append(f"{view.contest_winner} wins!")
+        self.contest.show_lines(contest)
+        self.challenge.show_lines([f"{task}: {result}" for task, result in view.challenge])
+
+    # --- presentation ------------------------------------------------------------------------------
+
+    def set_theme(self, theme: str) -> None:
+        self.theme = theme
+        self.setStyleSheet(STYLES[theme])
+        self.theme_button.setText("Light" if theme == "dark" else "Dark")
+        self.map.setBackgroundBrush(Qt.GlobalColor.black if theme == "dark" else Qt.GlobalColor.white)
+        palette = self.map.palette()
+        palette.setColor(QPalette.ColorRole.Base, QColor("#23252b" if theme == "dark" else "#ffffff"))
+        palette.setColor(QPalette.ColorRole.Text, QColor("#f2f2f2" if theme == "dark" else "#111111"))
+        self.map.setPalette(palette)
+        if self.document is not None:
+            self.refresh()
+
+    def set_full_screen(self, on: bool) -> None:
+        self.showFullScreen() if on else self.showNormal()
+        self.full_button.setText("Leave full screen" if on else "Full screen")
+
+    def texts(self) -> list[str]:
+        """Every text the players can read in this window (the map's too)."""
+        labels = [self.title.text()]
+        for section in (self.aspects, self.countdowns, self.turns, self.contest, self.challenge):
+            if section.isVisibleTo(self):
+                labels.append(section.title())
+                labels += [label.text() for label in section.labels]
+        if self.map.isVisibleTo(self):
+            labels += self.map.texts()
+        return labels
+
+
+def _aspect_line(aspect) -> str:
+    invokes = f"  {'◆' * aspect.free_invokes} free invoke{'s' if aspect.free_invokes != 1 else ''}" \
+        if aspect.free_invokes else ""
+    return f"{'Boost: ' if aspect.boost else ''}{aspect.text}{invokes}"

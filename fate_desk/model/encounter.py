@@ -1,0 +1,108 @@
+"""What a scene holds while it is played: a conflict, a contest or a challenge, the zone map and
+what the players' view may show. Kept inside the Scene, so it is saved with it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from .base import FateModel, id_field
+
+
+class ConflictKind(StrEnum):
+    PHYSICAL = "physical"
+    MENTAL = "mental"
+
+
+class TurnOrder(StrEnum):
+    ELECTIVE = "elective"  # Fate Condensed: whoever acted picks who acts next
+    SKILL = "skill"  # Fate Core: by Notice (physical) or Empathy (mental), with tie-breakers
+
+
+class Participant(FateModel):
+    """One place in the turn order: a character, or a group of minor NPCs acting together.
+
+    In a group the first member leads and rolls; the others add the teamwork bonus.
+    """
+
+    id: str = id_field()
+    name: str = ""
+    side: str = "PCs"
+    members: list[str] = Field(default_factory=list)  # character ids
+    out_members: list[str] = Field(default_factory=list)  # members taken out (groups lose them one by one)
+    hazard: str | None = None  # a hazard (obstacle id) acting in turn order instead of characters
+    acted: bool = False
+    taken_out: bool = False
+    conceded: bool = False
+
+    @property
+    def active(self) -> bool:
+        return not (self.taken_out or self.conceded)
+
+
+class Conflict(FateModel):
+    id: str = id_field()
+    kind: ConflictKind = ConflictKind.PHYSICAL
+    order: TurnOrder = TurnOrder.ELECTIVE
+    participants: list[Participant] = Field(default_factory=list)  # in turn order for SKILL
+    exchange: int = Field(1, ge=1, le=999)
+    current: str | None = None  # the participant whose turn it is
+    npcs_at_best: bool = False  # Core: every NPC acts at the best NPC's place
+    ended: bool = False
+    log: list[str] = Field(default_factory=list)
+
+
+class ContestSide(FateModel):
+    id: str = id_field()
+    name: str = ""
+    members: list[str] = Field(default_factory=list)  # character ids; the first rolls
+    skill: str = ""
+    victories: int = Field(0, ge=0, le=99)
+    # Passive opposition: the side faces a set difficulty instead of an active roll.
+    difficulty: int | None = Field(None, ge=-4, le=12)
+
+
+class Contest(FateModel):
+    id: str = id_field()
+    name: str = ""
+    sides: list[ContestSide] = Field(default_factory=list)
+    goal: int = Field(3, ge=1, le=5)
+    exchange: int = Field(1, ge=1, le=999)
+    winner: str | None = None  # side id
+    forfeits: list[str] = Field(default_factory=list)  # sides giving up this exchange's roll
+    twist_due: bool = False  # the last exchange tied: the GM owes a twist
+    log: list[str] = Field(default_factory=list)
+
+
+class ChallengeTask(FateModel):
+    id: str = id_field()
+    what: str = ""
+    skill: str = ""
+    difficulty: int = Field(2, ge=-4, le=12)
+    who: str | None = None  # character id
+    effort: int | None = None  # None until rolled (each task is rolled once)
+    dice: list[int] = Field(default_factory=list)
+
+
+class Challenge(FateModel):
+    id: str = id_field()
+    name: str = ""
+    tasks: list[ChallengeTask] = Field(default_factory=list)
+
+
+class ZonePlace(FateModel):
+    """Where a zone's box sits on the map (scene coordinates, in points)."""
+
+    x: float = Field(0.0, ge=-100_000, le=100_000)
+    y: float = Field(0.0, ge=-100_000, le=100_000)
+
+
+class ScenePlay(FateModel):
+    conflict: Conflict | None = None
+    contest: Contest | None = None
+    challenge: Challenge | None = None
+    # Ids (aspects, zones, countdowns, "conflict", "contest", "challenge") the players must not see.
+    hidden: list[str] = Field(default_factory=list)
+    places: dict[str, ZonePlace] = Field(default_factory=dict)  # zone id -> place on the map
+    whereabouts: dict[str, str] = Field(default_factory=dict)  # character id -> zone id

@@ -1,0 +1,85 @@
+"""Challenges: a set of overcome tasks, each rolled once; the GM reads the mix of results."""
+
+from __future__ import annotations
+
+from fate_desk.model import Campaign, Challenge, ChallengeTask, ladder_label
+
+from .play import RollResult, apply_roll
+from .roll import Outcome, Roll, outcome_for
+from .encounter import name_of, scene_of, with_play
+from .history import counted, refuse
+
+
+def start_challenge(campaign: Campaign, scene_id: str, name: str, tasks: list[ChallengeTask]) -> Campaign:
+    if not tasks:
+        raise refuse("challenge.tasks", "tasks", "A challenge needs at least one task.")
+    challenge = Challenge(name=name, tasks=tasks)
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": challenge}))
+
+
+def task_outcome(task: ChallengeTask) -> Outcome | None:
+    return None if task.effort is None else outcome_for(task.effort - task.difficulty)
+
+
+def task_result(task: ChallengeTask) -> str:
+    outcome = task_outcome(task)
+    return "not rolled yet" if outcome is None else outcome.label.lower()
+
+
+def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Campaign:
+    """Settle and record a task's one finished roll (invokes paid, a style boost, the roll log);
+    a second roll of the same task is refused."""
+    challenge = scene_of(campaign, scene_id).play.challenge
+    if challenge is None:
+        raise refuse("challenge.none", "challenge", "There is no challenge in this scene.")
+    task = next((t for t in challenge.tasks if t.id == task_id), None)
+    if task is None:
+        raise refuse("challenge.task", "tasks", "That task is not in the challenge.")
+    if task.effort is not None:
+        raise refuse("challenge.rolled", "tasks", f"“{task.what}” has been rolled: each task is rolled once.")
+    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=f"Boost from “{task.what}”"))
+    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice)})
+    tasks = [done if t.id == task_id else t for t in challenge.tasks]
+    changed = challenge.model_copy(update={"tasks": tasks})
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": changed}))
+
+
+def task_line(campaign: Campaign, task: ChallengeTask) -> str:
+    who = name_of(campaign, task.who) if task.who else "nobody yet"
+    head = f"{task.what or 'A task'}: {who} with {task.skill or 'no skill'} against {ladder_label(task.difficulty)}"
+    if task.effort is None:
+        return head + ", not rolled yet."
+    shifts = task.effort - task.difficulty
+    return f"{head}: effort {ladder_label(task.effort)}, {shifts:+d} shifts, {task_result(task)}."
+
+
+def summary(campaign: Campaign, challenge: Challenge) -> str:
+    """The mix of successes, ties and failures, for the GM to read as the challenge's outcome."""
+    outcomes = [task_outcome(t) for t in challenge.tasks]
+    wins = sum(1 for o in outcomes if o in (Outcome.SUCCEED, Outcome.SUCCEED_WITH_STYLE))
+    style = sum(1 for o in outcomes if o == Outcome.SUCCEED_WITH_STYLE)
+    ties = sum(1 for o in outcomes if o == Outcome.TIE)
+    fails = sum(1 for o in outcomes if o == Outcome.FAIL)
+    left = sum(1 for o in outcomes if o is None)
+    parts = [counted(wins, "success", "successes")]
+    if style:
+        parts[0] += f" ({style} with style)"
+    parts += [counted(ties, "tie"), counted(fails, "failure")]
+    text = f"{', '.join(parts)}"
+    if left:
+        return f"{text}; {counted(left, 'task')} still to roll."
+    if fails == 0 and ties == 0:
+        verdict = "A clean success: the characters get what they set out to do."
+    elif wins == 0:
+        verdict = "Everything went wrong: the goal is out of reach, or it comes at a heavy price."
+    elif wins >= fails:
+        verdict = "A partial victory: they move forward, with complications from what went wrong."
+    else:
+        verdict = "Mostly a failure: what went right buys a foothold, not the goal."
+    return f"{text}. {verdict}"
+
+
+def end_challenge(campaign: Campaign, scene_id: str) -> Campaign:
+    if scene_of(campaign, scene_id).play.challenge is None:
+        raise refuse("challenge.none", "challenge", "There is no challenge in this scene.")
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": None}))

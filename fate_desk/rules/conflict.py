@@ -1,0 +1,300 @@
+"""Conflicts: participants and sides, exchanges, turn order by the rule set, harm and concessions.
+
+Pure functions over a Campaign (the conflict lives in a Scene); each returns a new campaign or
+raises `Refused`. Harm uses the core's absorb and concede, so history records every step.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from fate_desk.model import (
+    Campaign, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
+)
+
+from .derive import derive_stress
+from .dice import teamwork_bonus
+from .encounter import name_of, scene_of, with_play
+from . import hits
+from .harm import AbsorbOption, absorb_options
+from .history import counted, refuse
+from .ruleset import RuleSet
+
+# Fate Core's order: the first skill decides, the others break ties (physical, mental).
+ORDER_SKILLS = {
+    ConflictKind.PHYSICAL: ("Notice", "Athletics", "Physique"),
+    ConflictKind.MENTAL: ("Empathy", "Rapport", "Will"),
+}
+
+
+def participant(campaign: Campaign, side: str, members: list[str]) -> Participant:
+    """A character, or a group of minor NPCs acting together (the first one leads)."""
+    if not members:
+        raise refuse("conflict.members", "participants", "A participant needs at least one character.")
+    lead = name_of(campaign, members[0])
+    name = lead if len(members) == 1 else f"{lead} and {counted(len(members) - 1, 'other')}"
+    return Participant(name=name, side=side.strip() or "NPCs", members=list(members))
+
+
+def hazard_participant(campaign: Campaign, side: str, hazard_id: str) -> Participant:
+    """A hazard acts in turn order (it attacks or creates advantages) but cannot be attacked."""
+    hazard = next((o for o in campaign.obstacles if o.id == hazard_id and o.kind == "hazard"), None)
+    if hazard is None:
+        raise refuse("conflict.hazard", "participants", "That hazard is not in the campaign.")
+    return Participant(name=hazard.name or "Hazard", side=side.strip() or "Opposition", hazard=hazard_id)
+
+
+def hazard_of(campaign: Campaign, p: Participant):
+    return next((o for o in campaign.obstacles if o.id == p.hazard), None) if p.hazard else None
+
+
+def is_npc(campaign: Campaign, p: Participant) -> bool:
+    lead = campaign.character(p.members[0]) if p.members else None
+    return lead is None or lead.kind != CharacterKind.PC
+
+
+def order_key(campaign: Campaign, p: Participant, kind: ConflictKind) -> tuple[int, ...]:
+    hazard = hazard_of(campaign, p)
+    if hazard is not None:  # a hazard's name is its skill: its rating stands for all of them
+        return (hazard.rating,) * len(ORDER_SKILLS[kind])
+    lead = campaign.character(p.members[0]) if p.members else None
+    return tuple(lead.rating(skill) if lead else 0 for skill in ORDER_SKILLS[kind])
+
+
+def skill_order(campaign: Campaign, participants: list[Participant], kind: ConflictKind,
+                npcs_at_best: bool = False) -> list[Participant]:
+    """Fate Core's turn order: highest Notice (or Empathy) first, ties broken by the next skills;
+    still tied, the order they were listed in. With `npcs_at_best` every NPC acts together at
+    the place of the best NPC."""
+    ranked = sorted(participants, key=lambda p: order_key(campaign, p, kind), reverse=True)
+    if not npcs_at_best:
+        return ranked
+    npcs = [p for p in ranked if is_npc(campaign, p)]
+    if not npcs:
+        return ranked
+    out: list[Participant] = []
+    for p in ranked:
+        if p is npcs[0]:
+            out += npcs
+        elif not is_npc(campaign, p):
+            out.append(p)
+    return out
+
+
+def start_conflict(
+    campaign: Campaign, scene_id: str, ruleset: RuleSet, kind: ConflictKind, participants: list[Participant],
+    first: str | None = None, npcs_at_best: bool = False,
+) -> Campaign:
+    """Begin a conflict. Elective order starts with whoever the table picks (`first`);
+    Fate Core's order sorts by skill and starts at the top."""
+    if len({p.side for p in participants}) < 2:
+        raise refuse("conflict.sides", "participants", "A conflict needs at least two sides.")
+    kind, order = ConflictKind(kind), ruleset.turn_order
+    if order == TurnOrder.SKILL:
+        participants = skill_order(campaign, participants, kind, npcs_at_best)
+        first = participants[0].id
+    elif first not in {p.id for p in participants}:
+        raise refuse("conflict.first", "participants", "Pick who acts first.")
+    how = ("elective order" if order == TurnOrder.ELECTIVE else
+           f"{ORDER_SKILLS[kind][0]} order" + (", NPCs at the best NPC's place" if npcs_at_best else ""))
+    starter = next(p.name for p in participants if p.id == first)
+    conflict = Conflict(
+        kind=kind, order=order, participants=participants, current=first, npcs_at_best=npcs_at_best,
+        log=[f"A {kind.value} conflict begins in {how}. Exchange 1: {starter} acts first."],
+    )
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"conflict": conflict}))
+
+
+def conflict_of(campaign: Campaign, scene_id: str) -> Conflict:
+    conflict = scene_of(campaign, scene_id).play.conflict
+    if conflict is None or conflict.ended:
+        raise refuse("conflict.none", "conflict", "There is no conflict going on in this scene.")
+    return conflict
+
+
+def _put(campaign: Campaign, scene_id: str, conflict: Conflict) -> Campaign:
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"conflict": conflict}))
+
+
+def waiting(conflict: Conflict) -> list[Participant]:
+    """Who has not acted yet this exchange (and can still act)."""
+    return [p for p in conflict.participants if p.active and not p.acted and p.id != conflict.current]
+
+
+def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> Campaign:
+    """The one acting is done. In elective order they pick who goes next (once everyone has
+    acted, who starts the next exchange); in skill order the next in line goes."""
+    conflict = conflict_of(campaign, scene_id)
+    names = {p.id: p.name for p in conflict.participants}
+    participants = [p.model_copy(update={"acted": True}) if p.id == conflict.current else p
+                    for p in conflict.participants]
+    active = [p for p in participants if p.active]
+    left = [p for p in active if not p.acted]
+    exchange = conflict.exchange
+    log = list(conflict.log)
+    if not left:
+        exchange += 1
+        participants = [p.model_copy(update={"acted": False}) for p in participants]
+        left = [p for p in participants if p.active]
+    if not left:
+        raise refuse("conflict.nobody", "participants", "Nobody is left to act.")
+    if conflict.order == TurnOrder.SKILL:
+        next_id = next(p.id for p in participants if p.id in {q.id for q in left})
+    elif next_id not in {p.id for p in left}:
+        allowed = ", ".join(p.name for p in left)
+        raise refuse("conflict.next", "participants", f"Pick who acts next from those who have not acted: {allowed}.")
+    if exchange != conflict.exchange:
+        log.append(f"Exchange {exchange}: {names[next_id]} starts.")
+    else:
+        log.append(f"{names[next_id]} acts next.")
+    changed = conflict.model_copy(update={"participants": participants, "exchange": exchange, "current": next_id,
+                                          "log": log})
+    return _put(campaign, scene_id, changed)
+
+
+def helpers_bonus(campaign: Campaign, p: Participant, skill: str) -> int:
+    """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more."""
+    return members_teamwork(campaign, [m for m in p.members if m not in p.out_members], skill)
+
+
+def members_teamwork(campaign: Campaign, members: list[str], skill: str) -> int:
+    """The first member rolls; each other with Average (+1) or more in the skill adds +1, capped
+    at the roller's rating (a group in a conflict, a side's helpers in a contest)."""
+    if not members:
+        return 0
+    lead = campaign.character(members[0])
+    helpers = [c.rating(skill) for m in members[1:] if (c := campaign.character(m))]
+    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers)
+
+
+def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str:
+    tracks = derive_stress(character, ruleset)[1]
+    return kind.value if kind.value in tracks else next(iter(tracks), kind.value)
+
+
+def _participant(conflict: Conflict, pid: str) -> Participant:
+    p = next((p for p in conflict.participants if p.id == pid), None)
+    if p is None:
+        raise refuse("conflict.participant", "participants", "That participant is not in the conflict.")
+    return p
+
+
+def _update_participant(conflict: Conflict, p: Participant, line: str) -> Conflict:
+    if all(m in p.out_members for m in p.members):
+        p = p.model_copy(update={"taken_out": True})
+        line += f" {p.name} {'is' if len(p.members) == 1 else 'are'} taken out."
+    participants = [p if q.id == p.id else q for q in conflict.participants]
+    current = conflict.current
+    if current == p.id and not p.active:
+        current = next((q.id for q in participants if q.active and not q.acted), current)
+    return conflict.model_copy(update={"participants": participants, "current": current,
+                                       "log": [*conflict.log, line]})
+
+
+def take_hit(
+    campaign: Campaign, scene_id: str, ruleset: RuleSet, pid: str, member: str, option: AbsorbOption | None,
+    texts: dict[str, str] | None = None, *, attacker: str | None = None, hit: int = 0,
+    extreme_aspect: int | None = None,
+) -> Campaign:
+    """A member of a participant absorbs a hit with one of absorb_options' ways, or (None) is
+    taken out. The table's hit rules do the bookkeeping: the consequence belongs to this
+    conflict (for conceding) and gives the attacker its free invoke."""
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if campaign.character(member) is None or member not in p.members:
+        raise refuse("conflict.member", "participants", "That character is not part of this participant.")
+    name = name_of(campaign, member)
+    if option is None:
+        campaign = hits.taken_out(campaign, member, hit or 1, attacker)
+        p = p.model_copy(update={"out_members": [*p.out_members, member]})
+        return _put(campaign, scene_id, _update_participant(conflict, p, f"{name} is taken out."))
+    campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker,
+                             extreme_aspect=extreme_aspect)
+    summary = campaign.character(member).advancement[-1].summary
+    return _put(campaign, scene_id, _update_participant(conflict, p, f"{name}: {summary}"))
+
+
+def hit_group(
+    campaign: Campaign, scene_id: str, ruleset_of: Callable[[Character], RuleSet], pid: str, hit: int,
+    attacker: str | None = None,
+) -> Campaign:
+    """A hit on a group of minor NPCs lands on the first one standing; what that one cannot
+    absorb takes them out and the shifts left over go on to the next. `ruleset_of` gives each
+    character's rule set."""
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    for member in [m for m in p.members if m not in p.out_members]:
+        if hit <= 0:
+            break
+        character = campaign.character(member)
+        ruleset = ruleset_of(character)
+        track = track_for(character, ruleset, conflict.kind)
+        plan = absorb_options(character, ruleset, hit, track, campaign.options)
+        if plan.options:
+            return take_hit(campaign, scene_id, ruleset, pid, member, plan.options[0], attacker=attacker)
+        capacity = _capacity(character, ruleset, track)
+        campaign = take_hit(campaign, scene_id, ruleset, pid, member, None, attacker=attacker, hit=hit)
+        hit -= capacity + 1  # the shifts it took to take this one out
+    return campaign
+
+
+def _capacity(character: Character, ruleset: RuleSet, track: str) -> int:
+    """Shifts a character's free stress boxes can take (one box per hit where the rule set says so)."""
+    from .harm import free_boxes
+    from .ruleset import StressMarking
+
+    free = [value for _, value in free_boxes(character, ruleset, track)]
+    if not free:
+        return 0
+    return max(free) if ruleset.stress.marking == StressMarking.ONE_PER_HIT else sum(free)
+
+
+def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign:
+    """The participant concedes: each member gains 1 fate point plus 1 per consequence taken
+    in this conflict (NPCs carry theirs into the GM's pool later)."""
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if not p.active:
+        raise refuse("conflict.concede", "participants", f"{p.name} is already out of the conflict.")
+    if p.hazard:
+        raise refuse("conflict.concede", "participants", f"{p.name} is a hazard: it does not concede, it is overcome.")
+    lines = []
+    for member in p.members:
+        if campaign.character(member) is None or member in p.out_members:
+            continue
+        campaign = hits.concede_conflict(campaign, member)
+        lines.append(f"{name_of(campaign, member)}: {campaign.character(member).advancement[-1].summary}")
+    p = p.model_copy(update={"conceded": True})
+    participants = [p if q.id == pid else q for q in conflict.participants]
+    current = conflict.current
+    if current == pid:
+        current = next((q.id for q in participants if q.active and not q.acted), None)
+    changed = conflict.model_copy(update={"participants": participants, "current": current,
+                                          "log": [*conflict.log, f"{p.name} concedes.", *lines]})
+    return _put(campaign, scene_id, changed)
+
+
+def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]]:
+    """End the conflict: who conceded, who was taken out, and every consequence taken in it."""
+    conflict = conflict_of(campaign, scene_id)
+    lines = [f"The conflict ends after {counted(conflict.exchange, 'exchange')}."]
+    for p in conflict.participants:
+        if p.conceded:
+            lines.append(f"{p.name} conceded.")
+        elif p.taken_out:
+            lines.append(f"{p.name} {'was' if len(p.members) == 1 else 'were'} taken out.")
+        else:
+            lines.append(f"{p.name} {'is' if len(p.members) == 1 else 'are'} still standing.")
+        for member in p.members:
+            character = campaign.character(member)
+            for c in (character.consequences if character else []):
+                if c.conflict == hits.conflict_id(campaign):
+                    lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
+    changed = conflict.model_copy(update={"ended": True, "current": None, "log": [*conflict.log, *lines]})
+    return _put(campaign, scene_id, changed), lines
+
+
+def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
+    """Write what happened (rolls, misses) into the conflict's log."""
+    conflict = conflict_of(campaign, scene_id)
+    return _put(campaign, scene_id, conflict.model_copy(update={"log": [*conflict.log, *lines]}))

@@ -1,0 +1,185 @@
+"""Contests: sides roll overcome actions each exchange; victories to the rule set's number.
+
+Pure functions over a Campaign (the contest lives in a Scene); each returns a new campaign or
+raises `Refused`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, ladder_label
+
+from .play import RollResult, apply_roll, place_aspect
+from .roll import Outcome, Roll
+from .encounter import scene_of, with_play
+from .history import counted, refuse
+
+
+def exchange_victories(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None) -> dict[str, int]:
+    """Victories for one exchange: the highest effort marks one, two if that side alone
+    succeeded with style. A side facing passive opposition is judged against its own
+    difficulty; a side in direct competition against the best of the other sides' efforts.
+    A tie for the highest effort marks nothing (and brings a twist)."""
+    if not efforts:
+        return {}
+    difficulties = difficulties or {}
+    best = max(efforts.values())
+    leaders = [k for k, v in efforts.items() if v == best]
+    out = {k: 0 for k in efforts}
+    if len(leaders) != 1:
+        return out
+    stylish = [k for k in efforts if _shifts(k, efforts, difficulties) >= 3]
+    leader = leaders[0]
+    out[leader] = 2 if stylish == [leader] else 1
+    return out
+
+
+def _shifts(side: str, efforts: dict[str, int], difficulties: dict[str, int | None]) -> int:
+    against = difficulties.get(side)
+    if against is None:
+        others = [v for k, v in efforts.items() if k != side]
+        against = max(others) if others else 0
+    return efforts[side] - against
+
+
+# --- the contest on a scene ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExchangeResult:
+    victories: dict[str, int]
+    twist: bool  # a tie for the highest effort: the GM adds a situation aspect
+    winner: str | None
+    line: str
+
+
+def start_contest(campaign: Campaign, scene_id: str, name: str, sides: list[ContestSide], goal: int) -> Campaign:
+    if len(sides) < 2 and not any(s.difficulty is not None for s in sides):
+        raise refuse("contest.sides", "sides", "A contest needs two sides, or one side against passive opposition.")
+    contest = Contest(name=name, sides=sides, goal=goal, log=[f"The contest begins: first to {goal} victories."])
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": contest}))
+
+
+def _contest(campaign: Campaign, scene_id: str) -> Contest:
+    contest = scene_of(campaign, scene_id).play.contest
+    if contest is None:
+        raise refuse("contest.none", "contest", "There is no contest in this scene.")
+    return contest
+
+
+def forfeit(campaign: Campaign, scene_id: str, side_id: str) -> Campaign:
+    """A side that failed to create an advantage and chose to give up its overcome roll."""
+    contest = _contest(campaign, scene_id)
+    side = _side(contest, side_id)
+    line = f"{side.name} forfeits this exchange's overcome roll."
+    changed = contest.model_copy(update={"forfeits": [*contest.forfeits, side_id], "log": [*contest.log, line]})
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
+
+
+def _side(contest: Contest, side_id: str) -> ContestSide:
+    side = next((s for s in contest.sides if s.id == side_id), None)
+    if side is None:
+        raise refuse("contest.side", "sides", "That side is not in the contest.")
+    return side
+
+
+def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) -> tuple[Campaign, ExchangeResult]:
+    """Score one exchange from each rolling side's effort (forfeited sides roll nothing)."""
+    contest = _contest(campaign, scene_id)
+    if contest.winner is not None:
+        raise refuse("contest.over", "contest", "The contest is already won.")
+    rolling = {k: v for k, v in efforts.items() if k not in contest.forfeits}
+    difficulties = {s.id: s.difficulty for s in contest.sides}
+    victories = exchange_victories(rolling, difficulties)
+    names = {s.id: s.name for s in contest.sides}
+    sides = [s.model_copy(update={"victories": s.victories + victories.get(s.id, 0)}) for s in contest.sides]
+    winner = next((s.id for s in sides if s.victories >= contest.goal), None)
+    twist = bool(rolling) and not any(victories.values())
+    parts = ", ".join(f"{names[k]} {ladder_label(v)}" for k, v in rolling.items())
+    if twist:
+        result = "a tie for the highest effort: no victory, and a twist"
+    else:
+        leader = max(victories, key=victories.get)
+        result = f"{names[leader]} marks {counted(victories[leader], 'victory', 'victories')}"
+    line = f"Exchange {contest.exchange}: {parts}; {result}."
+    if winner:
+        line += f" {names[winner]} wins the contest."
+    changed = contest.model_copy(update={
+        "sides": sides, "exchange": contest.exchange + (0 if winner else 1), "winner": winner,
+        "forfeits": [], "log": [*contest.log, line], "twist_due": twist,
+    })
+    new = with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
+    return new, ExchangeResult(victories, twist, winner, line)
+
+
+def add_twist(campaign: Campaign, scene_id: str, text: str) -> Campaign:
+    """The unexpected twist of a tie: a new situation aspect, with one free invoke up for grabs."""
+    text = text.strip()
+    if not text:
+        raise refuse("contest.twist", "aspects", "A twist needs the situation aspect's words.")
+    contest = _contest(campaign, scene_id)
+    aspect = SituationAspect(text=text, free_invokes=1)
+    scene = scene_of(campaign, scene_id)
+    changed = contest.model_copy(update={"twist_due": False, "log": [*contest.log, f"Twist: {text}."]})
+    new_scene = scene.model_copy(update={
+        "aspects": [*scene.aspects, aspect], "play": scene.play.model_copy(update={"contest": changed}),
+    })
+    return _put_scene(campaign, new_scene)
+
+
+def contest_advantage(
+    campaign: Campaign, scene_id: str, side_id: str, character_id: str | None, roll: Roll, text: str,
+    on_failure: str = "cost",
+) -> Campaign:
+    """Create an advantage inside a contest, before the side's overcome roll (a finished roll).
+
+    Success: the aspect with its free invokes (two with style); a tie: a boost. On a failure
+    the side either forfeits its overcome roll (`on_failure="forfeit"`) or succeeds at a cost:
+    the aspect appears, but the other side holds its free invoke.
+    """
+    text = text.strip()
+    if not text:
+        raise refuse("contest.advantage", "aspects", "An advantage needs the aspect's words.")
+    contest = _contest(campaign, scene_id)
+    side = _side(contest, side_id)
+    outcome = roll.outcome
+    campaign = apply_roll(campaign, character_id, roll, RollResult(advantage=text, boost=text))
+    campaign = note(campaign, scene_id, [roll.summary()])
+    if outcome != Outcome.FAIL:
+        return campaign
+    if on_failure == "forfeit":
+        return forfeit(campaign, scene_id, side_id)
+    line = f"{side.name} fails at a cost: “{text}” appears, and the other side holds its free invoke."
+    campaign = place_aspect(campaign, text, 1)
+    return note(campaign, scene_id, [line])
+
+
+def settle_exchange(
+    campaign: Campaign, scene_id: str, rolls: dict[str, tuple[str | None, Roll]],
+) -> tuple[Campaign, ExchangeResult]:
+    """Settle each side's finished overcome roll (fate points, free invokes, the roll log; a
+    contest's style gives victories, not a boost) and score the exchange."""
+    for character_id, roll in rolls.values():
+        campaign = apply_roll(campaign, character_id, roll, RollResult(in_contest=True))
+    campaign = note(campaign, scene_id, [roll.summary() for _, roll in rolls.values()])
+    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()})
+
+
+def _put_scene(campaign: Campaign, scene) -> Campaign:
+    scenes = [scene if s.id == scene.id else s for s in campaign.scenes]
+    return campaign.model_copy(update={"scenes": scenes})
+
+
+
+
+def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
+    """Write the exchange's rolls into the contest's log."""
+    contest = _contest(campaign, scene_id)
+    changed = contest.model_copy(update={"log": [*contest.log, *lines]})
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
+
+
+def end_contest(campaign: Campaign, scene_id: str) -> Campaign:
+    _contest(campaign, scene_id)
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": None}))

@@ -1,0 +1,162 @@
+"""What conflicts, contests and challenges share: finding the scene, changing its play state,
+who a character is, and the players' view (what the GM lets players see)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from fate_desk.model import Campaign, Scene, ScenePlay, ZonePlace
+
+from .history import refuse
+
+
+def scene_of(campaign: Campaign, scene_id: str) -> Scene:
+    scene = next((s for s in campaign.scenes if s.id == scene_id), None)
+    if scene is None:
+        raise refuse("scene.none", "scenes", "That scene is not in the campaign.")
+    return scene
+
+
+def with_play(campaign: Campaign, scene_id: str, change: Callable[[ScenePlay], ScenePlay]) -> Campaign:
+    """The campaign with one scene's play state changed (the input is never changed)."""
+    scene = scene_of(campaign, scene_id)
+    new_scene = scene.model_copy(update={"play": change(scene.play)})
+    scenes = [new_scene if s.id == scene_id else s for s in campaign.scenes]
+    return campaign.model_copy(update={"scenes": scenes})
+
+
+def name_of(campaign: Campaign, character_id: str) -> str:
+    character = campaign.character(character_id)
+    return (character.name.strip() or "(unnamed)") if character else "(gone)"
+
+
+def set_hidden(campaign: Campaign, scene_id: str, item_id: str, hidden: bool) -> Campaign:
+    """The GM's switch: hide an item from the players' view, or show it."""
+    def change(play: ScenePlay) -> ScenePlay:
+        rest = [i for i in play.hidden if i != item_id]
+        return play.model_copy(update={"hidden": rest + [item_id] if hidden else rest})
+    return with_play(campaign, scene_id, change)
+
+
+# --- the players' view ----------------------------------------------------------------------------
+
+
+@dataclass
+class ViewAspect:
+    text: str
+    free_invokes: int
+    boost: bool
+
+
+@dataclass
+class ViewZone:
+    id: str
+    name: str
+    x: float
+    y: float
+    adjacent: list[str]
+    aspects: list[ViewAspect]
+    who: list[str]
+
+
+@dataclass
+class ViewCountdown:
+    name: str
+    boxes: int
+    marked: int
+    meaning: str  # empty when the GM shows the boxes only
+
+
+@dataclass
+class PlayersView:
+    """Everything the players may see of a scene; nothing hidden, no NPC sheet, no GM note."""
+
+    scene: str = ""
+    zones: list[ViewZone] = field(default_factory=list)
+    aspects: list[ViewAspect] = field(default_factory=list)
+    countdowns: list[ViewCountdown] = field(default_factory=list)
+    turns: list[tuple[str, str]] = field(default_factory=list)  # (name, state)
+    exchange: int = 0
+    contest: list[tuple[str, int]] = field(default_factory=list)  # (side, victories)
+    contest_goal: int = 0
+    contest_winner: str = ""
+    challenge: list[tuple[str, str]] = field(default_factory=list)  # (task, result)
+
+
+def _aspects(items, hidden: set[str]) -> list[ViewAspect]:
+    return [ViewAspect(a.text, a.free_invokes, a.boost) for a in items if a.id not in hidden and a.text.strip()]
+
+
+def map_zones(campaign: Campaign, scene: Scene, hidden: set[str] = frozenset()) -> list[ViewZone]:
+    """The zone map: boxes where the GM put them (a row by default), connections, who is where."""
+    shown = [z for z in scene.zones if z.id not in hidden]
+    ids = {z.id for z in shown}
+    zones = []
+    for index, zone in enumerate(shown):
+        place = scene.play.places.get(zone.id)
+        who = [name_of(campaign, c) for c, z in scene.play.whereabouts.items() if z == zone.id and c not in hidden]
+        zones.append(ViewZone(
+            zone.id, zone.name, place.x if place else 40.0 + 240 * index, place.y if place else 40.0,
+            [a for a in zone.adjacent if a in ids], _aspects(zone.aspects, hidden), who,
+        ))
+    return zones
+
+
+def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
+    if scene is None:
+        return PlayersView()
+    hidden = set(scene.play.hidden)
+    view = PlayersView(scene=scene.name, zones=map_zones(campaign, scene, hidden))
+    view.aspects = _aspects(scene.aspects, hidden)
+    for countdown in campaign.countdowns:
+        if countdown.id in scene.present and countdown.id not in hidden:
+            meaning = "" if countdown.players_see_boxes_only else countdown.outcome
+            view.countdowns.append(ViewCountdown(countdown.name, countdown.boxes, countdown.marked, meaning))
+    play = scene.play
+    if play.conflict is not None and not play.conflict.ended and "conflict" not in hidden:
+        view.exchange = play.conflict.exchange
+        for p in play.conflict.participants:
+            state = ("conceded" if p.conceded else "taken out" if p.taken_out else
+                     "acting now" if p.id == play.conflict.current else "has acted" if p.acted else "to act")
+            view.turns.append((p.name, state))
+    if play.contest is not None and "contest" not in hidden:
+        view.contest = [(s.name, s.victories) for s in play.contest.sides]
+        view.contest_goal = play.contest.goal
+        winner = next((s.name for s in play.contest.sides if s.id == play.contest.winner), "")
+        view.contest_winner = winner
+    if play.challenge is not None and "challenge" not in hidden:
+        from .challenge import task_result
+
+        view.challenge = [(t.what or "A task", task_result(t)) for t in play.challenge.tasks]
+    return view
+
+
+def place_zone(scene: Scene, zone_id: str, x: float, y: float) -> Scene:
+    """The GM dragged a zone's box to a new place on the map."""
+    places = {**scene.play.places, zone_id: ZonePlace(x=round(x), y=round(y))}
+    return scene.model_copy(update={"play": scene.play.model_copy(update={"places": places})})
+
+
+def put_in_zone(scene: Scene, character_id: str, zone_id: str | None) -> Scene:
+    """Say which zone a character is in (None: nowhere on the map)."""
+    where = {k: v for k, v in scene.play.whereabouts.items() if k != character_id}
+    if zone_id:
+        where[character_id] = zone_id
+    return scene.model_copy(update={"play": scene.play.model_copy(update={"whereabouts": where})})
+
+
+def view_items(campaign: Campaign, scene: Scene) -> list[tuple[str, str, bool]]:
+    """Every item the GM can show to or hide from the players: (id, label, hidden)."""
+    hidden = set(scene.play.hidden)
+    items = [(a.id, f"Situation aspect: {a.text}", a.id in hidden) for a in scene.aspects if a.text.strip()]
+    for zone in scene.zones:
+        items.append((zone.id, f"Zone: {zone.name or '(unnamed)'}", zone.id in hidden))
+        items += [(a.id, f"Zone aspect: {a.text} ({zone.name})", a.id in hidden) for a in zone.aspects if a.text.strip()]
+    items += [(c.id, f"Countdown: {c.name}", c.id in hidden) for c in campaign.countdowns if c.id in scene.present]
+    items += [(c, f"Who is in the zones: {name_of(campaign, c)}", c in hidden) for c in scene.play.whereabouts]
+    for key, label in (("conflict", "Conflict: turn order"), ("contest", "Contest: victories"),
+                       ("challenge", "Challenge: progress")):
+        if getattr(scene.play, key) is not None:
+            items.append((key, label, key in hidden))
+    return items

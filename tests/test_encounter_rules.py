@@ -1,0 +1,159 @@
+"""Conflicts, contests and challenges in the core: turn order, victories, harm, the players' view."""
+
+from __future__ import annotations
+
+import pytest
+
+from fate_desk.model import (
+    Campaign, Character, CharacterKind, ChallengeTask, ConflictKind, ContestSide, Countdown, Scene,
+    SituationAspect, Zone,
+)
+from fate_desk.rules import get_ruleset
+from fate_desk.rules.challenge import roll_task, start_challenge, summary
+from fate_desk.rules.conflict import (
+    concede_participant, end_conflict, end_turn, hit_group, members_teamwork, participant, skill_order, start_conflict, take_hit,
+)
+from fate_desk.rules.contest import add_twist, exchange_victories, play_exchange, start_contest
+from fate_desk.rules.encounter import players_view, set_hidden
+from fate_desk.rules.harm import absorb_options
+from fate_desk.rules.history import Refused
+from fate_desk.rules.roll import Action, Roll, RollSetup
+
+
+def test_contest_victories_style_is_judged_against_each_sides_own_passive_difficulty():
+    # A beats difficulty 2 by 3 (style); B only ties difficulty 3: A alone succeeded with style.
+    assert exchange_victories({"A": 5, "B": 3}, {"A": 2, "B": 3}) == {"A": 2, "B": 0}
+    # Both succeed with style against their own difficulties: the highest marks only one.
+    assert exchange_victories({"A": 5, "B": 4}, {"A": 2, "B": 1}) == {"A": 1, "B": 0}
+
+
+def test_contest_victories_in_direct_competition_need_style_over_the_best_other_side():
+    assert exchange_victories({"Ruth": 5, "Ghoul": 4}) == {"Ruth": 1, "Ghoul": 0}
+    assert exchange_victories({"Ruth": 7, "Ghoul": 4}) == {"Ruth": 2, "Ghoul": 0}
+    assert exchange_victories({"Ruth": 4, "Ghoul": 4}) == {"Ruth": 0, "Ghoul": 0}
+
+
+def _pc(name, **skills):
+    return Character(name=name, skills=skills, fate_points=2)
+
+
+def _npc(name, kind=CharacterKind.MINOR_NPC, **skills):
+    return Character(name=name, kind=kind, skills=skills, fate_points=0, stress_boxes={"physical": [1]},
+                     consequence_slots=[])
+
+
+@pytest.fixture
+def table():
+    pcs = [_pc("Ada", Notice=2, Athletics=3, Fight=3), _pc("Bo", Notice=2, Athletics=1, Fight=2)]
+    boss = Character(name="Boss", kind=CharacterKind.MAJOR_NPC, skills={"Notice": 3, "Fight": 4}, fate_points=0)
+    thugs = [_npc(f"Thug {i}", Fight=1) for i in range(3)]
+    scene = Scene(name="Warehouse", zones=[Zone(name="Floor"), Zone(name="Loft")])
+    return Campaign(characters=[*pcs, boss, *thugs], scenes=[scene], ruleset="fate-core")
+
+
+def _participants(c):
+    ada, bo, boss, *thugs = c.characters
+    return [participant(c, "PCs", [ada.id]), participant(c, "PCs", [bo.id]),
+            participant(c, "Syndicate", [boss.id]), participant(c, "Syndicate", [t.id for t in thugs])]
+
+
+def test_core_turn_order_is_by_notice_with_athletics_breaking_ties(table):
+    order = skill_order(table, _participants(table), ConflictKind.PHYSICAL)
+    assert [p.name for p in order] == ["Boss", "Ada", "Bo", "Thug 0 and two others"]
+
+
+def test_the_gm_may_put_every_npc_at_the_best_npcs_place(table):
+    order = skill_order(table, _participants(table), ConflictKind.PHYSICAL, npcs_at_best=True)
+    assert [p.name for p in order] == ["Boss", "Thug 0 and two others", "Ada", "Bo"]
+
+
+def test_elective_order_the_one_who_acted_picks_and_the_last_starts_the_next_exchange(table):
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, get_ruleset("fate-condensed"), ConflictKind.PHYSICAL, ps,
+                       first=ps[1].id)
+    sid = c.scenes[0].id
+    c = end_turn(c, sid, ps[3].id)
+    with pytest.raises(Refused, match="have not acted"):
+        end_turn(c, sid, ps[1].id)  # Bo has acted already
+    c = end_turn(c, sid, ps[0].id)
+    c = end_turn(c, sid, ps[2].id)
+    c = end_turn(c, sid, ps[2].id)  # the last to act picks, even themselves
+    conflict = c.scenes[0].play.conflict
+    assert conflict.exchange == 2 and conflict.current == ps[2].id
+    assert not any(p.acted for p in conflict.participants)
+
+
+def test_teamwork_counts_helpers_with_average_or_better_capped_at_the_rollers_rating(table):
+    ada, bo, boss, *thugs = table.characters
+    assert members_teamwork(table, [ada.id, bo.id], "Fight") == 1  # Bo has Fair (+2)
+    assert members_teamwork(table, [thugs[0].id, thugs[1].id, thugs[2].id], "Fight") == 1  # capped at +1
+    assert members_teamwork(table, [ada.id, bo.id], "Stealth") == 0
+
+
+def test_a_hit_on_a_group_spills_over_to_the_next_minor_npc(table):
+    ruleset = get_ruleset("fate-core")
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, ruleset, ConflictKind.PHYSICAL, ps)
+    sid = c.scenes[0].id
+    c = hit_group(c, sid, lambda _: ruleset, ps[3].id, 4)  # one box worth 1: 2 shifts take a thug out
+    group = next(p for p in c.scenes[0].play.conflict.participants if p.id == ps[3].id)
+    assert len(group.out_members) == 2 and not group.taken_out
+
+
+def test_conceding_pays_one_plus_one_per_consequence_taken_in_the_conflict(table):
+    ruleset = get_ruleset("fate-core")
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, ruleset, ConflictKind.PHYSICAL, ps)
+    sid = c.scenes[0].id
+    ada = c.characters[0]
+    plan = absorb_options(ada, ruleset, 6, "physical")
+    with_mild = next(o for o in plan.options if o.consequences)
+    c = take_hit(c, sid, ruleset, ps[0].id, ada.id, with_mild, {with_mild.consequences[0][0]: "Bruised Ribs"})
+    c = concede_participant(c, sid, ps[0].id)
+    assert c.character(ada.id).fate_points == 2 + 2
+    c, lines = end_conflict(c, sid)
+    assert "Ada conceded." in lines and any("Bruised Ribs" in line for line in lines)
+
+
+def test_a_contest_tie_owes_a_twist_and_the_goal_declares_a_winner(table):
+    a, b = ContestSide(name="Runners"), ContestSide(name="Hounds")
+    c = start_contest(table, table.scenes[0].id, "Chase", [a, b], 3)
+    sid = c.scenes[0].id
+    c, result = play_exchange(c, sid, {a.id: 3, b.id: 3})
+    assert result.twist and c.scenes[0].play.contest.twist_due
+    c = add_twist(c, sid, "Falling Crates")
+    assert c.scenes[0].aspects[-1].text == "Falling Crates" and c.scenes[0].aspects[-1].free_invokes == 1
+    c, result = play_exchange(c, sid, {a.id: 6, b.id: 2})
+    assert result.victories[a.id] == 2
+    c, result = play_exchange(c, sid, {a.id: 3, b.id: 2})
+    assert result.winner == a.id
+
+
+def _roll(faces, rating, against):
+    return Roll(RollSetup(Action.OVERCOME, "Burglary", rating, against), (faces,))
+
+
+def test_each_challenge_task_is_rolled_once_and_summarised(table):
+    tasks = [ChallengeTask(what="Pick the lock", difficulty=2), ChallengeTask(what="Keep watch", difficulty=1)]
+    c = start_challenge(table, table.scenes[0].id, "Heist", tasks)
+    sid = c.scenes[0].id
+    c = roll_task(c, sid, tasks[0].id, _roll((1, 1, 0, 0), 2, 2))
+    with pytest.raises(Refused, match="rolled once"):
+        roll_task(c, sid, tasks[0].id, _roll((1, 1, 0, 0), 2, 2))
+    assert summary(c, c.scenes[0].play.challenge).endswith("one task still to roll.")
+    c = roll_task(c, sid, tasks[1].id, _roll((-1, -1, 0, 0), 2, 1))
+    text = summary(c, c.scenes[0].play.challenge)
+    assert text.startswith("one success, no ties, one failure.") and "partial victory" in text
+
+
+def test_the_players_view_leaves_out_hidden_items_and_countdown_meanings(table):
+    scene = table.scenes[0]
+    shown, secret = SituationAspect(text="Dim Lights", free_invokes=1), SituationAspect(text="Ambush Ready")
+    clock = Countdown(name="Reinforcements", boxes=3, outcome="The cavalry", players_see_boxes_only=True)
+    scene = scene.model_copy(update={"aspects": [shown, secret], "present": [clock.id], "notes": "GM secret"})
+    c = table.model_copy(update={"scenes": [scene], "countdowns": [clock]})
+    c = set_hidden(c, scene.id, secret.id, True)
+    view = players_view(c, c.scenes[0])
+    assert [a.text for a in view.aspects] == ["Dim Lights"]
+    assert view.countdowns[0].meaning == "" and view.countdowns[0].boxes == 3
+    assert "GM secret" not in repr(view)
