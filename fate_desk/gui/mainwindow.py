@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QActionGroup, QCloseEvent
+from PySide6.QtGui import QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton
 
 from fate_desk.rules import default_catalog
@@ -25,6 +25,7 @@ from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
+from .undo_keys import route_undo_keys
 
 
 class MainWindow(QMainWindow):
@@ -36,6 +37,7 @@ class MainWindow(QMainWindow):
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
+        self._dock_actions: dict[str, tuple] = {}
         self.table = TableDesk(self)
         self.setWindowTitle("Fate Desk")
         self.resize(1280, 800)
@@ -71,6 +73,7 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
         self.table.install()
+        self.undo_keys = route_undo_keys(QApplication.instance(), self, self.actions["undo"], self.actions["redo"])
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -98,12 +101,32 @@ class MainWindow(QMainWindow):
         }
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
+        """The menu item (and its shortcut) shows a dock, or brings it to the front, or hides it.
+
+        The dock's real state decides, never the tick: a dock closed with its ×, restored hidden
+        after a restart or tabbed behind another must still come back on the first try.
+        """
         action = self.actions[action_id]
         action.setCheckable(True)
-        action.setChecked(True)
-        # triggered (the user's click), not toggled: hiding with a minimised window must not stick
-        action.triggered.connect(dock.setVisible)
-        dock.visibilityChanged.connect(action.setChecked)
+        self._dock_actions[action_id] = (action, dock)
+
+        def toggle(_checked: bool = False) -> None:
+            if dock.isHidden():
+                dock.show()
+                dock.raise_()
+            elif self.isVisible() and not dock.isVisible():  # tabbed behind another dock
+                dock.raise_()
+            else:
+                dock.hide()
+            action.setChecked(not dock.isHidden())
+
+        action.triggered.connect(toggle)
+        dock.visibilityChanged.connect(lambda _visible: action.setChecked(not dock.isHidden()))
+        action.setChecked(not dock.isHidden())
+
+    def sync_dock_actions(self) -> None:
+        for action, dock in self._dock_actions.values():
+            action.setChecked(not dock.isHidden())
 
     def _fill_add_menu(self) -> None:
         menu = self.actions["add_entry"].menu()
@@ -231,8 +254,13 @@ class MainWindow(QMainWindow):
         undo, redo = self.actions["undo"], self.actions["redo"]
         undo.setEnabled(bool(stack and stack.canUndo()))
         redo.setEnabled(bool(stack and stack.canRedo()))
+        # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
         undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
         redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        undo.setIconText("Undo")
+        redo.setIconText("Redo")
+        undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        redo.setToolTip(redo.text().replace("&", "") + f" ({redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         selected = self.selected_entity()
         for action_id in ("duplicate", "delete"):
             self.actions[action_id].setEnabled(selected is not None)
@@ -318,6 +346,7 @@ class MainWindow(QMainWindow):
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state)
+        self.sync_dock_actions()
 
     def save_state(self) -> None:
         self.settings.set(WindowState.GEOMETRY, self.saveGeometry())

@@ -10,7 +10,7 @@ from fate_desk.rules import Derived, RuleSet, SlotInfo
 from fate_desk.rules.edits import condition_box_limit, set_condition_boxes, set_consequence, set_stress_box
 from fate_desk.rules.recovery import clears_when
 
-from .common import set_text
+from .common import set_text, style_hint
 
 BOX_STYLE = """
 QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
@@ -156,7 +156,8 @@ class ConsequencesSection:
         recovering = QCheckBox("Recovering")
         recovering.setToolTip("Treatment succeeded: the consequence is on its way out")
         when = QLabel()
-        when.setEnabled(False)
+        when.setWordWrap(True)  # a long "needs treatment" hint must never widen the column
+        style_hint(when)
         label.setBuddy(edit)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/table/treatment.py
         treat.setText("Treat…")
@@ -208,6 +209,14 @@ class ConsequencesSection:
             lambda c: set_condition_boxes(c, sheet.ruleset, slot_id, marked, options),
             f"Mark {slot_id} boxes" if on else f"Clear {slot_id} boxes",
         )
+
+    def focus_chain(self) -> list[QWidget]:
+        """Each slot's field, its condition boxes, Recovering and Treat…, top to bottom."""
+        chain: list[QWidget] = []
+        for slot_id in self._order:
+            _label, edit, recovering, _when = self.rows[slot_id]
+            chain += [edit, *self.condition_boxes.get(slot_id, []), recovering, self.treat_buttons[slot_id]]
+        return chain
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:

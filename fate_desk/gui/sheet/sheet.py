@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
+    QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
     QWidget,
 )
 
@@ -24,6 +24,9 @@ from .stunts import StuntsSection
 
 _ASPECT_PATH = re.compile(r"^aspects\[(\d+)\]$")
 _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
+# Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
+TWO_COLUMNS_FROM = 1000
+STRESS_BESIDE_NAME_FROM = 1300
 
 
 class CharacterSheet(QWidget):
@@ -35,14 +38,11 @@ class CharacterSheet(QWidget):
         self.entity_id = entity_id
         self.form = load_form("sheet")
         self.form.setStyleSheet(PROBLEM_STYLE)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.form)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
-        self.scroll = scroll
+        layout.addWidget(self.form)
+        # The header (name, refresh, fate points, stress) stays put; only the body scrolls.
+        self.scroll: QScrollArea = child(self.form, QScrollArea, "bodyScroll")
 
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.description_edit: QLineEdit = child(self.form, QLineEdit, "descriptionEdit")
@@ -63,10 +63,13 @@ class CharacterSheet(QWidget):
         self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
         self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
-        child(self.form, QGridLayout, "identityLayout").setColumnStretch(1, 1)
-        columns = child(self.form, QHBoxLayout, "columnsLayout")
-        columns.setStretch(0, 1)  # two equal columns, like a printed sheet
-        columns.setStretch(1, 1)
+        self.identity_layout = child(self.form, QGridLayout, "identityLayout")
+        self.identity_layout.setColumnStretch(1, 1)
+        self._header_wide = False
+        self.columns = child(self.form, QHBoxLayout, "columnsLayout")
+        self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
+        self.columns.setStretch(1, 1)
+        self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
         self.description_edit.textEdited.connect(
@@ -78,6 +81,34 @@ class CharacterSheet(QWidget):
         self._marked: set[QWidget] = set()
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange(self.width())
+
+    def _arrange(self, width: int) -> None:
+        """Two columns like a printed sheet when there is room, else one (aspects stay wide);
+        stress sits beside the name on wide screens and under it otherwise."""
+        direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
+        wide = width >= STRESS_BESIDE_NAME_FROM
+        if wide == self._header_wide:
+            return
+        self._header_wide = wide
+        grid = self.identity_layout
+        frames = [self.boxes["stress"], child(self.form, QFrame, "refreshFrame"), child(self.form, QFrame, "fatePointsFrame")]
+        for widget in frames:
+            grid.removeWidget(widget)
+        if wide:
+            grid.addWidget(frames[0], 0, 2, 3, 1)
+            grid.addWidget(frames[1], 0, 3, 3, 1)
+            grid.addWidget(frames[2], 0, 4, 3, 1)
+        else:
+            grid.addWidget(frames[1], 0, 2, 3, 1)
+            grid.addWidget(frames[2], 0, 3, 3, 1)
+            grid.addWidget(frames[0], 3, 0, 1, 4)
 
     def _style_identity(self) -> None:
         font = self.name_edit.font()
@@ -143,6 +174,23 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
+        self._order_focus()
+
+    def _order_focus(self) -> None:
+        """Tab follows the page top to bottom; the header's play buttons (stress, fate points)
+        come last, so a Tab pressed while typing never lands on a button that changes play."""
+        chain: list[QWidget] = [self.name_edit, self.description_edit]
+        for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
+            chain += [edit, spin]
+        for card in self.stunts.cards:
+            chain += [card.name, card.text]
+        chain += [self.stunts.add_button, self.stunts.template_button, self.notes_edit]
+        chain += self.skills.focus_chain()
+        chain += self.consequences.focus_chain()
+        chain += [box for track in self.stress.rows for box in self.stress.boxes(track)]
+        chain += [self.fate_minus, self.fate_plus]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     # --- editing -----------------------------------------------------------------------
 

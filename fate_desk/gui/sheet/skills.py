@@ -32,6 +32,7 @@ class SkillsSection:
         self.shape_label.setWordWrap(True)
         pyramid_layout.addWidget(self.shape_label)
         pyramid_layout.addWidget(self.pyramid)
+        pyramid_layout.addStretch(1)  # the List page is taller: spare room goes below, not between
         self.tabs.addTab(pyramid_page, "Pyramid")
 
         self.proxy = QSortFilterProxyModel(sheet)
@@ -83,6 +84,9 @@ class SkillsSection:
             self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
             self.shape_label.setText(f"<small>{word}: no creation limits for NPCs. {hint}</small>")
+
+    def focus_chain(self) -> list[QWidget]:
+        return [self.tabs.tabBar(), self.pyramid, self.table, self.add_button]
 
     def _rating_edited(self, name: str, rating: int) -> None:
         self.sheet.edit(lambda c: set_skill(c, name, rating), f"Set {name} to {ladder_label(rating)}")

@@ -43,8 +43,6 @@ class TableDesk:
         window.tabifyDockWidget(self.dice_dock, self.history_dock)
         window._bind_toggle("toggle_dice", self.dice_dock)
         window._bind_toggle("toggle_history", self.history_dock)
-        window.actions["toggle_dice"].setChecked(False)
-        window.actions["toggle_history"].setChecked(False)
         self.pool = GmPoolWidget(window)
         window.statusBar().addPermanentWidget(self.pool)
 
