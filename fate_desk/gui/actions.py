@@ -82,7 +82,9 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
     for spec in REGISTRY:
         action = QAction(spec.text, window)
         action.setObjectName(f"action_{spec.id}")
-        if spec.shortcut is not None:
+        if isinstance(spec.shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(spec.shortcut)  # every binding the platform has (Redo: Ctrl+Shift+Z and Ctrl+Y)
+        elif spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
         if spec.icon:
             action.setIcon(icon(spec.icon))

@@ -46,7 +46,10 @@ class UndoKeys(QObject):
             # the field from claiming the key.
             event.ignore()
             return True
-        # The shortcut did not fire (nothing to undo): the field must not undo on its own either.
+        # No shortcut took the key (another binding of the same step, or nothing to undo): run the
+        # app's step here; the field must never undo on its own.
+        if action.isEnabled():
+            action.trigger()
         return True
 
 
