@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
@@ -15,8 +15,29 @@ from fate_desk.store.interchange import FileFormatError, write_character_file
 from .kinds import display_name
 from .opening import create_campaign, safe_file_name, save_copy
 
-if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+
+
+class MainWindow(Protocol):
+    """What the file commands need of the main window (which imports this module: naming the
+    class itself would make an import circle)."""
+
+    catalog: object
+    settings: object
+    document: object
+
+    def set_document(self, document) -> None: ...
+
+    def open_path(self, path) -> bool: ...
+
+    def open_entity(self, entity_id: str): ...
+
+    def current_character(self): ...
+
+    def selected_entity(self) -> str | None: ...
+
+    def show_error(self, title: str, message: str) -> None: ...
+
+    def statusBar(self): ...
 
 CAMPAIGN_FILTER = "Fate Desk campaigns (*.fatedesk *.fate-campaign.json)"
 COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)"
@@ -26,7 +47,7 @@ IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json
 class FileActions:
     """Each command has a dialog front (`*_dialog`) and a plain method taking a path, for scripts and tests."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: MainWindow):
         self.window = window
 
     # --- campaigns ------------------------------------------------------------------------

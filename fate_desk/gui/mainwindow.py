@@ -18,7 +18,7 @@ from .gm.actions import quick_npc
 from .editors import EditorTabs
 from .file_actions import FileActions
 from .icons import icon
-from .kinds import BY_KEY, KINDS
+from .kinds import BY_KEY, KINDS, display_name
 from .navigator import NavigatorPanel
 from .opening import open_campaign
 from .problems import ProblemsDock
@@ -297,7 +297,7 @@ class MainWindow(QMainWindow):
         entity = self.document.add_new(kind_key)
         self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
-        self.statusBar().showMessage(f"Added a {BY_KEY[kind_key].singular.lower()}", 4000)
+        self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)
         if editor is not None and hasattr(editor, "name_edit"):
             editor.name_edit.setFocus()
             editor.name_edit.selectAll()

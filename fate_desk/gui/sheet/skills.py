@@ -79,7 +79,8 @@ class SkillsSection:
         self.tabs.setTabText(1, "List")
         self.add_button.setText(f"Add custom {ruleset.skill_word}…")
         self.add_button.setVisible(ruleset.allow_custom_skills)
-        hint = "Drag a {w} to another row, or pick it and press ↑ or ↓.".format(w=ruleset.skill_word)
+        article = "an" if ruleset.skill_word[:1].lower() in "aeiou" else "a"
+        hint = f"Drag {article} {ruleset.skill_word} to another row, or pick it and press ↑ or ↓."
         if creation_limits(character):
             self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
