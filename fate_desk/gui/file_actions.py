@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.model import Character, new_id
@@ -44,6 +44,13 @@ COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.
 CHARACTER_FILTER = "Fate Desk characters (*.fate.json)"
 IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json)"
 
+def documents_folder() -> Path:
+    """Where new campaigns go by default: the user's documents (the data folder is hidden and
+    kept for the sample campaign and backups)."""
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found else Path.home()
+
+
 class FileActions:
     """Each command has a dialog front (`*_dialog`) and a plain method taking a path, for scripts and tests."""
 
@@ -55,7 +62,7 @@ class FileActions:
     def new_campaign(self) -> None:
         from .dialogs.new_campaign import NewCampaignDialog
 
-        dialog = NewCampaignDialog(self.window.catalog, user_data_dir(), self.window)
+        dialog = NewCampaignDialog(self.window.catalog, documents_folder(), self.window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.create(dialog.campaign(), dialog.path())
 
@@ -72,7 +79,7 @@ class FileActions:
         return True
 
     def open_dialog(self) -> None:
-        start = str(self.window.document.path.parent) if self.window.document else str(user_data_dir())
+        start = str(self.window.document.path.parent) if self.window.document else str(documents_folder())
         path, _ = QFileDialog.getOpenFileName(self.window, "Open a campaign", start, CAMPAIGN_FILTER)
         if path:
             self.window.open_path(path)

@@ -26,6 +26,7 @@ from .settings import Preferences, Settings, WindowState
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
+from .undo_notice import UndoNotice
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_problems", self.problems)
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
+        self.undo_notice = UndoNotice(self.statusBar())
         self.table.install()
         self.undo_keys = route_undo_keys(QApplication.instance(), self, self.actions["undo"], self.actions["redo"])
         self._update_actions()
@@ -195,7 +197,7 @@ class MainWindow(QMainWindow):
         self.navigator.entityActivated.connect(self.open_entity)
         self.navigator.addRequested.connect(self.add_entry)
         self.navigator.duplicateRequested.connect(self.duplicate_entity)
-        self.navigator.deleteRequested.connect(document.remove)
+        self.navigator.deleteRequested.connect(self.delete_entity)
         self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
@@ -316,9 +318,15 @@ class MainWindow(QMainWindow):
 
     def delete_selected(self) -> None:
         selected = self.selected_entity()
-        if selected and self.document:
-            self.document.remove(selected)
-            self.statusBar().showMessage("Deleted. Edit ▸ Undo brings it back.", 6000)
+        if selected:
+            self.delete_entity(selected)
+
+    def delete_entity(self, entity_id: str) -> None:
+        entity = self.document.entity(entity_id) if self.document else None
+        if entity is None:
+            return
+        self.document.remove(entity_id)
+        self.undo_notice.offer(f"Deleted {display_name(entity)} —", self.document.undo_stack)
 
     def focus_filter(self) -> None:
         if self.navigator:
