@@ -53,3 +53,28 @@ def test_new_campaigns_are_suggested_in_the_documents_folder(window, qtbot):
     window.actions["new_campaign"].trigger()
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     assert seen == [Path(documents)]
+
+
+def test_restore_from_backup_brings_back_the_campaign_as_opened_and_keeps_the_current_one(
+        window, qtbot, user_data):
+    from fate_desk.store.campaign_file import load_campaign
+
+    sheet = window.tabs.current_editor()
+    old_name = sheet.name_edit.text()
+    sheet.name_edit.setFocus()
+    sheet.name_edit.selectAll()
+    qtbot.keyClicks(sheet.name_edit, "Renamed After Opening")
+    dialogs = []
+    QTimer.singleShot(0, lambda: dialogs.append(QApplication.activeModalWidget()))
+    window.actions["restore_backup"].trigger()
+    qtbot.waitUntil(lambda: bool(dialogs) and dialogs[0] is not None)
+    dialog = dialogs[0]
+    assert dialog.list.count() >= 1 and "player character" in dialog.list.item(0).text()
+    qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
+    assert window.document.entity(sheet.entity_id).name == old_name
+    assert all(c.name != "Renamed After Opening" for c in load_campaign(window.document.path).characters)
+    kept = list((user_data / "backups").glob("* before restoring *.fatedesk"))
+    assert len(kept) == 1
+    assert any(c.name == "Renamed After Opening" for c in load_campaign(kept[0]).characters)
+    window.actions["undo"].trigger()  # the restore is one step
+    assert window.document.entity(sheet.entity_id).name == "Renamed After Opening"

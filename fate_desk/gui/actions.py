@@ -34,6 +34,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("open_recent", "Open &Recent", "File"),  # a submenu, filled by the window
     ActionSpec("save_copy", "Save a &copy as…", "File", Key.SaveAs, separator_before=True,
                tip="Write a copy of this campaign to another file"),
+    ActionSpec("restore_backup", "Restore from &backup…", "File", None,
+               tip="Go back to a copy Fate Desk made when the campaign was opened"),
     ActionSpec("import", "&Import characters…", "File", "Ctrl+I", separator_before=True,
                tip="Add characters from Fate Desk (.fate.json) or Fari files"),
     ActionSpec("export_character", "&Export character…", "File", "Ctrl+E",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Protocol
 
@@ -103,6 +104,42 @@ class FileActions:
             return None
         self.window.statusBar().showMessage(f"Saved a copy as {written}", 6000)
         return written
+
+    def restore_dialog(self):
+        """File ▸ Restore from backup…: non-blocking; the restore runs when the user accepts."""
+        from .dialogs.restore_backup import RestoreBackupDialog
+
+        document = self.window.document
+        if document is None:
+            return None
+        dialog = RestoreBackupDialog(document.path, parent=self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: dialog.chosen() and self.restore(dialog.chosen()))
+        dialog.open()
+        return dialog
+
+    def restore(self, backup: Path) -> bool:
+        """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
+        it was is first written to a copy beside the backups, so nothing is ever lost."""
+        from fate_desk.store.backups import default_backup_dir
+        from fate_desk.store.campaign_file import CampaignFileError, load_campaign
+
+        document = self.window.document
+        try:
+            restored = load_campaign(backup)
+            folder = default_backup_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+            kept = document.file.save_copy_as(folder / f"{document.path.stem} before restoring {stamp}.fatedesk")
+        except (CampaignFileError, FileFormatError, OSError) as exc:
+            self.window.show_error("The backup was not restored", str(exc))
+            return False
+        if not document.edit_campaign(lambda _current: restored, "Restore from backup"):
+            self.window.statusBar().showMessage("That backup holds the campaign as it is now: nothing changed.", 8000)
+            return False
+        self.window.statusBar().showMessage(
+            f"Restored the backup. The campaign as it was is kept as {kept.name}; Edit ▸ Undo takes it back.", 10000)
+        return True
 
     # --- characters ------------------------------------------------------------------------
 

@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
             "new_campaign": self.files.new_campaign,
             "open_campaign": self.files.open_dialog,
             "save_copy": self.files.save_copy_dialog,
+            "restore_backup": self.files.restore_dialog,
             "import": self.files.import_dialog,
             "export_character": self.files.export_dialog,
             "export_pdf": self.files.print_pdf_dialog,
@@ -268,7 +269,7 @@ class MainWindow(QMainWindow):
             self.actions[action_id].setEnabled(selected is not None)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
-        for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
+        for action_id in ("save_copy", "restore_backup", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
         self.actions["export_pdf"].setEnabled(document is not None)
         self.table.update_actions()
