@@ -47,6 +47,11 @@ def creation_limits(character) -> bool:
     return character is None or character.kind == CharacterKind.PC
 
 
+def advanced(character) -> bool:
+    """Past creation: a breakthrough has reshaped the skills, so the creation counts are history."""
+    return character is not None and character.has_breakthrough()
+
+
 def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     """The rows to draw, best rating first, the Mediocre pool (and any negatives) last."""
     ruleset = model.ruleset
@@ -56,8 +61,10 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     for name in model.skill_names():
         by_rating.setdefault(model.rating(name), []).append(name)
     counts = ruleset.shape.counts if ruleset.shape.kind != ShapeKind.BUDGET else {}
-    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character):
-        counts = {}  # major NPCs have no creation shape: no empty slots, nothing "too many"
+    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character) or advanced(model.character):
+        # Major NPCs have no creation shape, and after a breakthrough the checker holds a PC to the
+        # column rule only: no slot counts, no "too many" in red that the checker would not back.
+        counts = {}
     positive = [r for r in list(counts) + list(by_rating) + [ruleset.peak] if r > 0]
     top = max(positive, default=1)
     rows = []

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character, CharacterKind
-from fate_desk.rules import Level, Problem
+from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.edits import edited, set_fate_points
 
 from ..forms import child, load_form
@@ -195,7 +195,24 @@ class CharacterSheet(QWidget):
     # --- editing -----------------------------------------------------------------------
 
     def edit(self, operation, text: str, merge_key: object = None) -> bool:
-        return self.document.edit(self.entity_id, operation, text, merge_key)
+        return self.document.edit(self.entity_id, self._fate_points_follow_refresh(operation), text, merge_key)
+
+    def _fate_points_follow_refresh(self, operation):
+        """While a PC is being made (no milestone or breakthrough yet) and holds a full set of
+        fate points, an edit that changes refresh (a fourth stunt) changes the fate points with it."""
+        ruleset, options = self.ruleset, self.document.campaign.options
+
+        def run(character: Character) -> Character:
+            after = operation(character)
+            if character.kind != CharacterKind.PC or character.advancement or after is character:
+                return after
+            before_refresh = derive(character, ruleset, options).refresh
+            after_refresh = derive(after, ruleset, options).refresh
+            if after_refresh != before_refresh and character.fate_points == before_refresh == after.fate_points:
+                return set_fate_points(after, after_refresh)
+            return after
+
+        return run
 
     def _fate_points(self, step: int) -> None:
         self.edit(lambda c: set_fate_points(c, c.fate_points + step), "Spend a fate point" if step < 0 else "Gain a fate point")
@@ -231,7 +248,10 @@ class CharacterSheet(QWidget):
             severity = problem.severity.value
             if severity not in _RANK:
                 continue
-            for widget in self.widgets_for(problem.path):
+            widgets = self.widgets_for(problem.path)
+            if problem.code.startswith("refresh."):  # however the checker words it, refresh is the number at fault
+                widgets += [self.refresh_value, child(self.form, QFrame, "refreshFrame")]
+            for widget in widgets:
                 old = marks.get(widget)
                 if old is None or _RANK[severity] < _RANK[old[0]]:
                     marks[widget] = (severity, problem.message)

@@ -13,7 +13,7 @@ from fate_desk.rules import Problem, RuleSet
 from fate_desk.rules.edits import set_skill
 
 from .ladder_delegate import LadderDelegate
-from .pyramid import PyramidView, creation_limits
+from .pyramid import PyramidView, advanced, creation_limits
 from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
 
 
@@ -81,7 +81,11 @@ class SkillsSection:
         self.add_button.setVisible(ruleset.allow_custom_skills)
         article = "an" if ruleset.skill_word[:1].lower() in "aeiou" else "a"
         hint = f"Drag {article} {ruleset.skill_word} to another row, or pick it and press ↑ or ↓."
-        if creation_limits(character):
+        if advanced(character):
+            rule = (f"no rung may hold more {ruleset.skill_word_plural} than the rung below it"
+                    if ruleset.column_rule else "no creation limits after a breakthrough")
+            self.shape_label.setText(f"<small>{word}: {rule}. {hint}</small>")
+        elif creation_limits(character):
             self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
             self.shape_label.setText(f"<small>{word}: no creation limits for NPCs. {hint}</small>")
