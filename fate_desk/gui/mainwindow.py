@@ -195,7 +195,8 @@ class MainWindow(QMainWindow):
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
         self.stack.setCurrentWidget(self.tabs)
-        self.navigator.entityActivated.connect(self.open_entity)
+        self.navigator.entityActivated.connect(self.keep_entity)
+        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
         self.navigator.addRequested.connect(self.add_entry)
         self.navigator.duplicateRequested.connect(self.duplicate_entity)
         self.navigator.deleteRequested.connect(self.delete_entity)
@@ -278,6 +279,13 @@ class MainWindow(QMainWindow):
 
     def open_entity(self, entity_id: str):
         return self.tabs.open(entity_id) if self.tabs else None
+
+    def keep_entity(self, entity_id: str):
+        """Open an entry in a tab of its own (a double-click, or Enter, in the navigator)."""
+        editor = self.open_entity(entity_id)
+        if self.tabs:
+            self.tabs.keep(entity_id)
+        return editor
 
     def selected_entity(self) -> str | None:
         """The entry the user is working on: the navigator's selection, else the current tab."""
