@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
+)
 
 from fate_desk.rules import default_catalog
 from fate_desk.store.interchange import FileFormatError
@@ -23,6 +25,7 @@ from .navigator import NavigatorPanel
 from .opening import open_campaign
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
+from .start_page import StartPage, WelcomeBanner
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
@@ -56,7 +59,19 @@ class MainWindow(QMainWindow):
         self.empty = QLabel("No campaign is open. Use File ▸ New campaign or File ▸ Open.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.stack.addWidget(self.empty)
-        self.setCentralWidget(self.stack)
+        self._add_scene = QAction(icon(BY_KEY["scene"].icon), "New scene", self)
+        self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
+        self.start_page = StartPage(self.actions, self._add_scene)
+        self.stack.addWidget(self.start_page)
+        self.welcome = WelcomeBanner(self.actions)
+        self.welcome.hide()  # only on the very first start (see show_welcome)
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.welcome)
+        central_layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
 
         self.navigator_dock = QDockWidget("Campaign", self)
         self.navigator_dock.setObjectName("navigatorDock")
@@ -194,7 +209,9 @@ class MainWindow(QMainWindow):
         self.navigator_dock.setWidget(self.navigator)
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
-        self.stack.setCurrentWidget(self.tabs)
+        self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
+        document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
+        document.entityRemoved.connect(lambda _id: self._show_tabs_or_start())
         self.navigator.entityActivated.connect(self.keep_entity)
         self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
         self.navigator.addRequested.connect(self.add_entry)
@@ -213,9 +230,23 @@ class MainWindow(QMainWindow):
         self.settings.set(WindowState.LAST_CAMPAIGN, path)
         self.settings.add_recent(path)
         self._restore_tabs()
+        self._show_tabs_or_start()
         self._retitle()
         self.table.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
+
+    def _show_tabs_or_start(self) -> None:
+        """The tabs when an entry is open; otherwise the page with the first things to do."""
+        if self.tabs is None or self.document is None:
+            return
+        if self.tabs.count():
+            self.stack.setCurrentWidget(self.tabs)
+        else:
+            self.start_page.show_for(self.document.campaign)
+            self.stack.setCurrentWidget(self.start_page)
+
+    def show_welcome(self) -> None:
+        self.welcome.show()
 
     def _restore_tabs(self) -> None:
         ids, current = self.settings.open_tabs(str(self.document.path))
