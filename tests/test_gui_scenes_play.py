@@ -1,0 +1,62 @@
+"""Starting and ending the scene on screen, and typing through End the session, as a GM does."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.app import start
+
+from gui_keys import activate, focused, tab, type_text
+
+
+@pytest.fixture
+def window(qtbot):
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    activate(qtbot, win)
+    yield win
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not win and hasattr(widget, "reject"):
+            widget.reject()
+    win.close()
+
+
+def _new_scene_on_screen(window):
+    window.add_entry("scene")
+    return window.tabs.current_entity_id()
+
+
+def test_start_the_scene_starts_the_scene_on_screen_and_says_so(window, qtbot):
+    scene_id = _new_scene_on_screen(window)
+    assert window.document.entity(scene_id).session is None
+    qtbot.mouseClick(window.table.pool.reset, Qt.MouseButton.LeftButton)
+    message = window.statusBar().currentMessage()
+    assert "New scene" in message and "GM fate points" in message
+    assert window.document.entity(scene_id).session == window.document.campaign.clock.session
+    assert "New scene" in window.document.undo_stack.undoText()
+
+
+def test_end_the_scene_ends_the_scene_on_screen_even_without_a_session(window, qtbot):
+    scene_id = _new_scene_on_screen(window)
+    earlier = [s.id for s in window.document.campaign.scenes if s.id != scene_id]
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    assert dialog.scene.id == scene_id
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert window.document.entity(scene_id).ended
+    assert not any(window.document.entity(i).ended for i in earlier)
+
+
+def test_tab_leaves_the_session_date_so_the_title_gets_what_is_typed(window, qtbot):
+    window.actions["end_session"].trigger()
+    dialog = window.table.dialog
+    activate(qtbot, dialog)
+    date = dialog.date.date()
+    dialog.date.setFocus()
+    tab(qtbot)
+    assert focused() is dialog.title_edit
+    dialog.title_edit.clear()
+    type_text(qtbot, "The Codebook Chase")
+    assert dialog.title_edit.text() == "The Codebook Chase" and dialog.date.date() == date
