@@ -60,3 +60,23 @@ def test_tab_leaves_the_session_date_so_the_title_gets_what_is_typed(window, qtb
     dialog.title_edit.clear()
     type_text(qtbot, "The Codebook Chase")
     assert dialog.title_edit.text() == "The Codebook Chase" and dialog.date.date() == date
+
+
+def test_the_breakthrough_dialog_fits_on_the_screen(window, qtbot):
+    window.actions["end_arc"].trigger()
+    arc = window.table.dialog
+    pc = next(iter(arc.buttons))
+    qtbot.mouseClick(arc.buttons[pc], Qt.MouseButton.LeftButton)
+    breakthrough = arc.sub_dialog
+    room = breakthrough.screen().availableGeometry()
+    assert breakthrough.height() <= room.height() - 40  # the buttons stay on screen, title bar included
+    breakthrough.reject()
+
+
+def test_the_history_dock_opens_wide_enough_to_read_what_happened(window, qtbot):
+    window.actions["toggle_history"].trigger()
+    dock = window.table.history_dock
+    qtbot.waitUntil(dock.isVisible)
+    QApplication.processEvents()
+    assert dock.tree.columnWidth(1) >= 200
+    assert dock.tree.wordWrap()

@@ -63,7 +63,9 @@ class BreakthroughDialog(FormDialog):
         # The scroll area would squeeze its content together rather than scroll it.
         body = child(self.form, QWidget, "choicesBody")
         body.setMinimumHeight(body.sizeHint().height() + self.raises.sizeHint().height())
-        self.resize(1080, 760)
+        # Never taller or wider than the screen (a 768-px laptop must see the buttons).
+        room = self.screen().availableGeometry()
+        self.resize(min(1080, room.width() - 40), min(760, room.height() - 60))
 
     def _build_recovery(self, offer) -> dict[str, tuple[QCheckBox, QLineEdit]]:
         layout: QVBoxLayout = child(self.form, QVBoxLayout, "recoveryLayout")

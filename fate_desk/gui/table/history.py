@@ -40,10 +40,14 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
-        # "When" always shows whole; a long summary is cut with "…" and shown whole as a tooltip.
+        # "When" always shows whole; "What happened" wraps onto more lines rather than being cut.
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.form.setMinimumWidth(380)  # room for a readable summary beside the "When" column
         self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())
