@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
-from ..theme import is_dark
+from ..theme import is_dark, muted
 from .skills_model import SkillRole, SkillsModel
 
 MARGIN, GAP = 6, 6
@@ -301,7 +301,7 @@ class PyramidView(QWidget):
         if row.expected is not None and row.rating > 0:
             count = f"{len(row.names)}/{row.expected}"
             small = QRect(label_rect.left(), row.rect.top() + 3, label_w - 16, row.rect.height() - 6)
-            colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else QColor(128, 128, 128))
+            colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else muted(palette, base))
             painter.setPen(colour)
             f = painter.font()
             f.setPointSizeF(max(6.0, f.pointSizeF() * 0.8))
@@ -314,7 +314,7 @@ class PyramidView(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
             if row.rating == 0 and not row.names:
-                painter.setPen(QColor(128, 128, 128))
+                painter.setPen(muted(palette, base))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "drop here")
         expected = row.expected if row.expected is not None else len(row.names)
         for i, (name, rect) in enumerate(row.chips):

@@ -9,6 +9,7 @@ from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
 from fate_desk.rules.raises import raise_problems
 
+from ..sheet.common import style_hint
 from .common import escape
 
 
@@ -56,7 +57,7 @@ class RaisesPicker(QWidget):
             minus.setObjectName(f"lower_{name}")
             reason = QLabel()
             reason.setWordWrap(True)
-            reason.setEnabled(False)
+            style_hint(reason)  # readable, not disabled-grey
             for col, widget in enumerate((label, rating, minus, plus, reason)):
                 self.grid.addWidget(widget, row, col, Qt.AlignmentFlag.AlignVCenter)
             plus.clicked.connect(lambda _=False, n=name: self.add(n))
