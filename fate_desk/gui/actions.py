@@ -26,6 +26,7 @@ class ActionSpec:
     tip: str = ""
     toolbar: bool = False
     separator_before: bool = False
+    fallback: str | None = None  # for a standard key the platform leaves unbound
 
 
 REGISTRY: tuple[ActionSpec, ...] = (
@@ -43,7 +44,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     # Print to PDF (issue 6): Ctrl+P, the platform's Print key, since the PDF is how Fate Desk prints
     ActionSpec("export_pdf", "&Print to PDF…", "File", Key.Print, separator_before=True,
                tip="Print character sheets, GM cards, reference cards or a campaign pack to a PDF file"),
-    ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True),
+    # Key.Quit has no binding on Windows (nor offscreen): Ctrl+Q there, as the guide promises
+    ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True, fallback="Ctrl+Q"),
     ActionSpec("undo", "&Undo", "Edit", Key.Undo, "undo", toolbar=True),
     ActionSpec("redo", "&Redo", "Edit", Key.Redo, "redo", toolbar=True),
     ActionSpec("find", "&Find…", "Edit", Key.Find, separator_before=True, tip="Filter the campaign by name"),
@@ -86,6 +88,8 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
         action.setObjectName(f"action_{spec.id}")
         if isinstance(spec.shortcut, QKeySequence.StandardKey):
             action.setShortcuts(spec.shortcut)  # every binding the platform has (Redo: Ctrl+Shift+Z and Ctrl+Y)
+            if not action.shortcuts() and spec.fallback:
+                action.setShortcut(QKeySequence(spec.fallback))
         elif spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
         if spec.icon:
