@@ -78,3 +78,14 @@ def test_a_narrow_sheet_has_one_column_and_a_wide_one_two(full_window, qtbot):
     assert skills.geometry().top() > aspects.geometry().bottom()  # one column: skills under the stunts
     sheet = _settle(qtbot, full_window, 1920, 1080)
     assert skills.mapTo(sheet, skills.rect().topLeft()).x() > aspects.mapTo(sheet, aspects.rect().topRight()).x()
+
+
+def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_window, qtbot):
+    full_window.actions["toggle_dice"].trigger()
+    full_window.actions["toggle_history"].trigger()
+    sheet = _settle(qtbot, full_window, 1024, 700)
+    assert full_window.width() == 1024  # nothing forces the window wider than the screen
+    assert full_window.navigator_dock.width() >= 200
+    assert not sheet.scroll.horizontalScrollBar().isVisible()
+    assert min(edit.width() for edit in sheet.aspects.edits if edit.isVisible()) >= 200
+    assert _clipped(sheet) == []

@@ -1,4 +1,5 @@
-"""Render the main window (1280x800 and 1920x1080, light and dark) and every dialog to PNG.
+"""Render the main window (1280x800 and 1920x1080, light and dark), every dialog, the start
+pages and the user guide to PNG.
 
 Usage: python tools/screenshots.py [OUT_DIR]   (default: shots/). Runs offscreen; never
 touches the user's settings or campaigns (everything lives in a temporary folder).
@@ -32,6 +33,7 @@ def main(out: Path) -> int:
     sys.path.insert(0, str(ROOT / "tools"))
     from screenshots_export import grab_print_dialog
     from screenshots_gm import grab_gm_editors
+    from screenshots_start import grab_start_and_files
     from table_shots import table_shots
 
     out.mkdir(parents=True, exist_ok=True)
@@ -84,6 +86,7 @@ def main(out: Path) -> int:
         grab_gm_editors(window, grab, theme)
         grab_print_dialog(window, grab, theme, scratch)
         table_shots(window, grab, theme)
+        grab_start_and_files(window, grab, theme, scratch)
     window.close()
     for path in written:
         print(path)

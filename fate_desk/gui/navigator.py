@@ -277,6 +277,7 @@ class NavigatorPanel(QWidget):
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
         form = load_form("navigator", self)
+        self.setMinimumWidth(200)  # never squeezed to a strip of icons by a wide editor or dock
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(form)

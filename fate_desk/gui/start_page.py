@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 
 def _button(action: QAction, text: str | None = None) -> QPushButton:
@@ -21,6 +21,7 @@ class StartPage(QWidget):
     def __init__(self, actions: dict[str, QAction], add_scene: QAction, parent: QWidget | None = None):
         super().__init__(parent)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(20, 20, 20, 20)
         outer.addStretch(1)
         box = QVBoxLayout()
         self.heading = QLabel()
@@ -32,15 +33,16 @@ class StartPage(QWidget):
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.text.setMaximumWidth(560)
         box.addWidget(self.heading)
-        box.addWidget(self.text, 0, Qt.AlignmentFlag.AlignHCenter)
+        box.addWidget(self.text)
         row = QHBoxLayout()
-        row.addStretch(1)
+        grid = QGridLayout()  # two by two: narrow enough to sit beside the docks at 1024 px
         self.buttons = [_button(actions["add_pc"]), _button(actions["quick_npc"]), _button(add_scene, "New scene"),
                         _button(actions["user_guide"])]
-        for button in self.buttons:
-            row.addWidget(button)
+        for i, button in enumerate(self.buttons):
+            grid.addWidget(button, i // 2, i % 2)
+        row.addStretch(1)
+        row.addLayout(grid)
         row.addStretch(1)
         box.addSpacing(12)
         box.addLayout(row)

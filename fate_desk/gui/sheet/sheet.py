@@ -127,7 +127,13 @@ class CharacterSheet(QWidget):
             small.setBold(True)
             title.setFont(small)
         for frame in ("refreshFrame", "fatePointsFrame"):
-            child(self.form, QFrame, frame).setMinimumWidth(150)
+            child(self.form, QFrame, frame).setMinimumWidth(100)
+        self.fate_points_value.setMinimumWidth(34)
+        self.ruleset_label.setWordWrap(True)
+        # "3 − 2 for a fourth and fifth stunt" wraps rather than widening the header, so the sheet
+        # still fits at 1024 px beside the campaign list and a table dock.
+        self.refresh_explanation.setWordWrap(True)
+        self.refresh_explanation.setMaximumWidth(160)
         self.fate_minus.setFixedSize(28, 28)
         self.fate_plus.setFixedSize(28, 28)
 

@@ -47,7 +47,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.form.setMinimumWidth(380)  # room for a readable summary beside the "When" column
+        self.form.setMinimumWidth(300)  # room for a readable summary beside the "When" column
         self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())
