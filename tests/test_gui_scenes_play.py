@@ -73,10 +73,22 @@ def test_the_breakthrough_dialog_fits_on_the_screen(window, qtbot):
     breakthrough.reject()
 
 
-def test_the_history_dock_opens_wide_enough_to_read_what_happened(window, qtbot):
+def test_the_history_dock_shows_a_long_entry_whole(window, qtbot):
+    from fate_desk.model import HistoryEntry
+
+    summary = ("Recovery: treating “Split Knuckles” with a Fair (+2) overcome from Maren, "
+               "who knows a dock surgeon down by the lock gates")
+    pc_id = window.tabs.current_entity_id()
+    window.document.edit(pc_id, lambda c: c.model_copy(update={
+        "advancement": [HistoryEntry(kind="recovery", summary=summary)]}), "Record")
     window.actions["toggle_history"].trigger()
     dock = window.table.history_dock
     qtbot.waitUntil(dock.isVisible)
     QApplication.processEvents()
-    assert dock.tree.columnWidth(1) >= 200
-    assert dock.tree.wordWrap()
+    tree = dock.tree
+    item = tree.topLevelItem(0)
+    width = tree.columnWidth(1)
+    assert width < tree.fontMetrics().horizontalAdvance(item.text(1))  # too long for one line here
+    needed = tree.fontMetrics().boundingRect(0, 0, width - 10, 10_000, int(Qt.TextFlag.TextWordWrap),
+                                             item.text(1)).height()
+    assert tree.visualItemRect(item).height() >= needed
