@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.app import start
 
 
 def focused():
@@ -40,3 +43,16 @@ def activate(qtbot, window) -> None:
     window.show()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
+
+
+@pytest.fixture
+def window(qtbot):
+    """The app as a person starts it (sample campaign on a first start), shown and active."""
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    activate(qtbot, window)
+    yield window
+    for widget in QApplication.topLevelWidgets():  # dialogs a test left open
+        if widget.isVisible() and widget is not window and hasattr(widget, "reject"):
+            widget.reject()
+    window.close()

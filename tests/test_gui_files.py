@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QStandardPaths, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from fate_desk.gui.app import start
 
-from gui_keys import activate, shortcut
-
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    activate(qtbot, win)
-    yield win
-    win.close()
+from gui_keys import window  # noqa: F401  (the app as started, a fixture)
+from gui_keys import shortcut
 
 
 def test_delete_says_what_went_and_its_undo_button_brings_it_back(window, qtbot):

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from fate_desk.gui.app import start
 from fate_desk.paths import docs_dir
 
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    yield win
-    win.close()
+from gui_keys import window  # noqa: F401  (the app as started, a fixture)
 
 
 def _guide_window(window, qtbot):

@@ -114,9 +114,9 @@ def test_notes_pass_tab_on_instead_of_typing_it(window, qtbot):
     assert window.document.entity(sheet.entity_id).notes == "Gear"
 
 
-@pytest.mark.parametrize("typed, rating", [("Fair", 2), ("fa", 2), ("F", 2), ("+2", 2), ("2", 2), ("-1", -1),
-                                           ("Fantastic", 6), ("Fai", 2), ("Fair (+2)", 2)])
-def test_a_typed_rating_applies_only_on_enter(qtbot, tmp_path, typed, rating):
+@pytest.fixture
+def list_tab(qtbot, tmp_path):
+    """A blank PC's sheet on the List tab, the first skill's rating picked: (document, sheet, skill)."""
     character = blank_pc("Ash")
     document = new_document(tmp_path, character)
     sheet = CharacterSheet(document, character.id)
@@ -127,41 +127,30 @@ def test_a_typed_rating_applies_only_on_enter(qtbot, tmp_path, typed, rating):
     table = sheet.skills.table
     table.setFocus()
     table.setCurrentIndex(sheet.skills.proxy.index(0, RATING_COLUMN))
-    name = sheet.skills.proxy.index(0, 0).data()
-    type_text(qtbot, typed)
-    assert document.entity(character.id).rating(name) == 0  # nothing yet, whatever was typed
-    press(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: document.entity(character.id).rating(name) == rating)
-    assert document.undo_stack.count() == 1
+    yield document, sheet, sheet.skills.proxy.index(0, 0).data()
     document.close()
 
 
-def test_a_typed_rating_applies_when_the_field_is_left(qtbot, tmp_path):
-    character = blank_pc("Ash")
-    document = new_document(tmp_path, character)
-    sheet = CharacterSheet(document, character.id)
-    qtbot.addWidget(sheet)
-    activate(qtbot, sheet)
-    sheet.skills.tabs.setCurrentIndex(1)
-    table = sheet.skills.table
-    table.setFocus()
-    table.setCurrentIndex(sheet.skills.proxy.index(0, RATING_COLUMN))
-    name = sheet.skills.proxy.index(0, 0).data()
+@pytest.mark.parametrize("typed, rating", [("Fair", 2), ("fa", 2), ("F", 2), ("+2", 2), ("2", 2), ("-1", -1),
+                                           ("Fantastic", 6), ("Fai", 2), ("Fair (+2)", 2)])
+def test_a_typed_rating_applies_only_on_enter(list_tab, qtbot, typed, rating):
+    document, sheet, name = list_tab
+    type_text(qtbot, typed)
+    assert document.entity(sheet.entity_id).rating(name) == 0  # nothing yet, whatever was typed
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: document.entity(sheet.entity_id).rating(name) == rating)
+    assert document.undo_stack.count() == 1
+
+
+def test_a_typed_rating_applies_when_the_field_is_left(list_tab, qtbot):
+    document, sheet, name = list_tab
     type_text(qtbot, "go")
     sheet.name_edit.setFocus()
-    qtbot.waitUntil(lambda: document.entity(character.id).rating(name) == 3)
-    document.close()
+    qtbot.waitUntil(lambda: document.entity(sheet.entity_id).rating(name) == 3)
 
 
-def test_the_rating_editor_shows_whole_ladder_labels(qtbot, tmp_path):
-    character = blank_pc("Ash")
-    document = new_document(tmp_path, character)
-    sheet = CharacterSheet(document, character.id)
-    qtbot.addWidget(sheet)
-    activate(qtbot, sheet)
-    sheet.skills.tabs.setCurrentIndex(1)
-    index = sheet.skills.proxy.index(0, RATING_COLUMN)
-    sheet.skills.table.edit(index)
+def test_the_rating_editor_shows_whole_ladder_labels(list_tab):
+    _document, sheet, _name = list_tab
+    sheet.skills.table.edit(sheet.skills.table.currentIndex())
     combo = sheet.skills.table.findChild(QComboBox)
     assert combo.width() >= combo.fontMetrics().horizontalAdvance("Mediocre (+0)") + 20
-    document.close()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMenu, QMessageBox, QToolButton
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMenu, QToolButton
 
 from fate_desk.gui.app import start
 
-from gui_keys import activate, focused, press, shortcut, type_text
+from gui_keys import activate, focused, shortcut, type_text
 
 SKIPPED = ("quit",)  # ends the app; covered by the restart tests
 

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from fate_desk.gui.app import start
 
+from gui_keys import window  # noqa: F401  (the app as started, a fixture)
 from gui_keys import activate, focused, tab, type_text
-
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    activate(qtbot, win)
-    yield win
-    for widget in QApplication.topLevelWidgets():
-        if widget.isVisible() and widget is not win and hasattr(widget, "reject"):
-            widget.reject()
-    win.close()
 
 
 def _new_scene_on_screen(window):

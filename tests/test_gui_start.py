@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -10,16 +9,7 @@ from fate_desk.gui.app import start
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.model import Campaign
 
-from gui_keys import activate
-
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    activate(qtbot, win)
-    yield win
-    win.close()
+from gui_keys import window  # noqa: F401  (the app as started, a fixture)
 
 
 def test_the_first_start_welcomes_and_the_next_does_not(window, qtbot):

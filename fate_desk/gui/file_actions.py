@@ -10,12 +10,10 @@ from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.model import Character, new_id
-from fate_desk.paths import user_data_dir
 from fate_desk.store.interchange import FileFormatError, write_character_file
 
 from .kinds import display_name
 from .opening import create_campaign, safe_file_name, save_copy
-
 
 
 class MainWindow(Protocol):
