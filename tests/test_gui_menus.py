@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMenu, QToolButton
 
 from fate_desk.gui.app import start
@@ -166,3 +167,16 @@ def test_the_toolbar_says_undo_and_the_menu_names_the_step(window, qtbot):
     assert isinstance(button, QToolButton) and button.text() == "Undo"
     assert "Edit description" in window.actions["undo"].text()
     assert "Edit description" in button.toolTip()
+
+
+def test_a_fields_right_click_menu_offers_the_apps_undo(window, qtbot):
+    sheet = window.tabs.current_editor()
+    sheet.description_edit.setFocus()
+    type_text(qtbot, "x")
+    field = sheet.description_edit
+    centre = field.rect().center()
+    QApplication.sendEvent(field, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, centre, field.mapToGlobal(centre)))
+    menu = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMenu) and w.isVisible())
+    assert window.actions["undo"] in menu.actions() and window.actions["redo"] in menu.actions()
+    assert not [a for a in menu.actions() if a.objectName() in ("edit-undo", "edit-redo")]
+    menu.close()

@@ -7,9 +7,9 @@ app's Redo, so the keys are taken from the fields and handed to the window's act
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QMenu, QPlainTextEdit, QTextEdit, QWidget
 
 _TEXT_FIELDS = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox, QComboBox)
 
@@ -34,8 +34,24 @@ class UndoKeys(QObject):
             return self.redo
         return None
 
+    def context_menu(self, field: QLineEdit | QPlainTextEdit) -> QMenu:
+        """The field's usual menu, with its Undo and Redo replaced by the app's (named steps)."""
+        menu = field.createStandardContextMenu()
+        for action in menu.actions():
+            ours = {"edit-undo": self.undo, "edit-redo": self.redo}.get(action.objectName())
+            if ours is not None:
+                menu.insertAction(action, ours)
+                menu.removeAction(action)
+        return menu
+
     def eventFilter(self, watched, event) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.ContextMenu and isinstance(watched, (QLineEdit, QPlainTextEdit)) \
+                and watched.window() is self.window:
+            menu = self.context_menu(watched)
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(event.globalPos())
+            return True
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             return False
         action = self._which(watched, event)
