@@ -223,3 +223,16 @@ def test_paper_and_open_when_done_are_remembered(qtbot, tmp_path, sample, opened
     again = dialog_for(qtbot, sample, tmp_path, opened)
     assert again.paper_combo.currentText().startswith(other)
     assert not again.open_check.isChecked()
+
+
+def test_without_a_pdf_viewer_the_user_is_told_where_the_file_is(qtbot, tmp_path, sample):
+    dialog = ExportPdfDialog(sample, Settings(), folder=tmp_path, open_url=lambda url: False)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.open_check.setChecked(True)
+    choose(dialog.what_combo, "Blank sheet")
+    save(qtbot, dialog)
+    assert (tmp_path / "The Drowned Lantern - Blank sheet.pdf").is_file()
+    box = dialog.no_viewer_box
+    assert box.isVisible() and "no PDF viewer" in box.text() and str(tmp_path) in box.text()
+    box.close()

@@ -47,6 +47,8 @@ def test_a_newcomer_builds_a_legal_pc_and_finds_it_after_a_restart(qtbot):
         qtbot.keyClicks(sheet.aspects.field(i), text)
     for skill, rating in SKILLS.items():
         pick_rating(qtbot, sheet, skill, rating)
+    # a person clicks what they see: wait until the window has laid the button out
+    qtbot.waitUntil(lambda: not sheet.stunts.add_button.rect().isEmpty())
     for name, text in STUNTS:
         qtbot.mouseClick(sheet.stunts.add_button, Qt.MouseButton.LeftButton)
         card = sheet.stunts.cards[-1]

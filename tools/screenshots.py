@@ -1,4 +1,5 @@
-"""Render the main window (1280x800 and 1920x1080, light and dark) and every dialog to PNG.
+"""Render the main window (1280x800 and 1920x1080, light and dark), every dialog, the start
+pages and the user guide to PNG.
 
 Usage: python tools/screenshots.py [OUT_DIR]   (default: shots/). Runs offscreen; never
 touches the user's settings or campaigns (everything lives in a temporary folder).
@@ -34,6 +35,7 @@ def main(out: Path) -> int:
     from screenshots_gm import grab_gm_editors
     from screenshots_play import play_shots
     from conflict_shots import conflict_shots
+    from screenshots_start import grab_start_and_files
     from table_shots import table_shots
 
     out.mkdir(parents=True, exist_ok=True)
@@ -88,6 +90,7 @@ def main(out: Path) -> int:
         table_shots(window, grab, theme)
         conflict_shots(window, grab, theme)
         play_shots(window, grab, theme)
+        grab_start_and_files(window, grab, theme, scratch)
     window.close()
     for path in written:
         print(path)

@@ -26,6 +26,7 @@ class ActionSpec:
     tip: str = ""
     toolbar: bool = False
     separator_before: bool = False
+    fallback: str | None = None  # for a standard key the platform leaves unbound
 
 
 REGISTRY: tuple[ActionSpec, ...] = (
@@ -34,6 +35,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("open_recent", "Open &Recent", "File"),  # a submenu, filled by the window
     ActionSpec("save_copy", "Save a &copy as…", "File", Key.SaveAs, separator_before=True,
                tip="Write a copy of this campaign to another file"),
+    ActionSpec("restore_backup", "Restore from &backup…", "File", None,
+               tip="Go back to a copy Fate Desk made when the campaign was opened"),
     ActionSpec("import", "&Import characters…", "File", "Ctrl+I", separator_before=True,
                tip="Add characters from Fate Desk, Fari or Foundry VTT (Fate Core Official, FateX) files"),
     ActionSpec("export_character", "&Export character…", "File", "Ctrl+E",
@@ -43,7 +46,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     # Print to PDF (issue 6): Ctrl+P, the platform's Print key, since the PDF is how Fate Desk prints
     ActionSpec("export_pdf", "&Print to PDF…", "File", Key.Print, separator_before=True,
                tip="Print character sheets, GM cards, reference cards or a campaign pack to a PDF file"),
-    ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True),
+    # Key.Quit has no binding on Windows (nor offscreen): Ctrl+Q there, as the guide promises
+    ActionSpec("quit", "&Quit", "File", Key.Quit, separator_before=True, fallback="Ctrl+Q"),
     ActionSpec("undo", "&Undo", "Edit", Key.Undo, "undo", toolbar=True),
     ActionSpec("redo", "&Redo", "Edit", Key.Redo, "redo", toolbar=True),
     ActionSpec("find", "&Find…", "Edit", Key.Find, separator_before=True, tip="Filter the campaign by name"),
@@ -93,7 +97,11 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
     for spec in REGISTRY:
         action = QAction(spec.text, window)
         action.setObjectName(f"action_{spec.id}")
-        if spec.shortcut is not None:
+        if isinstance(spec.shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(spec.shortcut)  # every binding the platform has (Redo: Ctrl+Shift+Z and Ctrl+Y)
+            if not action.shortcuts() and spec.fallback:
+                action.setShortcut(QKeySequence(spec.fallback))
+        elif spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
         if spec.icon:
             action.setIcon(icon(spec.icon))

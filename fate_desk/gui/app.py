@@ -68,6 +68,7 @@ def start(app, path: str | None, smoke: bool = False):
 
             try:
                 opened = window.open_path(create_sample_campaign())
+                window.show_welcome()
             except (FileFormatError, OSError) as exc:
                 window.show_error("The sample campaign could not be set up", str(exc))
     window.restore_state()

@@ -6,12 +6,22 @@ pushed; the command keeps the entity before and after, so undo and redo are exac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
-if TYPE_CHECKING:
-    from .document import CampaignDocument
+
+class CampaignDocument(Protocol):
+    """What a command needs of the document (fate_desk.gui.document imports this module, so
+    naming the class here would make an import circle)."""
+
+    def store(self, entity) -> None: ...
+
+    def insert(self, entity) -> None: ...
+
+    def delete(self, entity_id: str) -> None: ...
+
+    def install_campaign(self, campaign) -> None: ...
 
 MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands sharing it
 
@@ -19,7 +29,7 @@ MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands s
 class EditEntity(QUndoCommand):
     """Replace an entity by its edited copy; typing into one field merges into one step."""
 
-    def __init__(self, document: "CampaignDocument", before, after, text: str, merge_key: object = None):
+    def __init__(self, document: CampaignDocument, before, after, text: str, merge_key: object = None):
         super().__init__(text)
         self.document = document
         self.before = before
@@ -46,7 +56,7 @@ class EditEntity(QUndoCommand):
 
 
 class AddEntity(QUndoCommand):
-    def __init__(self, document: "CampaignDocument", entity, text: str):
+    def __init__(self, document: CampaignDocument, entity, text: str):
         super().__init__(text)
         self.document = document
         self.entity = entity
@@ -59,7 +69,7 @@ class AddEntity(QUndoCommand):
 
 
 class RemoveEntity(QUndoCommand):
-    def __init__(self, document: "CampaignDocument", entity, text: str):
+    def __init__(self, document: CampaignDocument, entity, text: str):
         super().__init__(text)
         self.document = document
         self.entity = entity
@@ -74,7 +84,7 @@ class RemoveEntity(QUndoCommand):
 class ReplaceCampaign(QUndoCommand):
     """A campaign-wide step (end of a scene, session or arc; the GM's pool): whole before/after."""
 
-    def __init__(self, document: "CampaignDocument", before, after, text: str):
+    def __init__(self, document: CampaignDocument, before, after, text: str):
         super().__init__(text)
         self.document = document
         self.before = before

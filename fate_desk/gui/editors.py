@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from fate_desk.rules.edits import edited
@@ -128,9 +128,13 @@ class EditorTabs(QTabWidget):
         self.setTabsClosable(True)
         self.setMovable(True)
         self.setDocumentMode(True)
+        self.setElideMode(Qt.TextElideMode.ElideNone)  # whole names; scroll buttons when many
+        self.setUsesScrollButtons(True)
+        self.preview_id: str | None = None  # the entry in the one tab a single click reuses
         self.tabCloseRequested.connect(self.close_tab)
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
+        document.entityChanged.connect(self._keep_if_edited)
         document.entityRemoved.connect(self.close_entity)
 
     def editors(self) -> list[QWidget]:
@@ -173,6 +177,36 @@ class EditorTabs(QTabWidget):
             self.setCurrentIndex(index)
         return editor
 
+    def preview(self, entity_id: str) -> QWidget | None:
+        """Show an entry in the preview tab: a single click in the navigator looks without piling
+        up tabs; the next single click replaces it, an edit or a double-click keeps it."""
+        if entity_id in self.open_ids():
+            return self.open(entity_id)
+        old = self.preview_id
+        editor = self.open(entity_id)
+        if editor is None:
+            return None
+        if old is not None and old in self.open_ids():
+            self.close_entity(old)
+        self.preview_id = entity_id
+        self._mark_preview()
+        return editor
+
+    def keep(self, entity_id: str) -> None:
+        if entity_id == self.preview_id:
+            self.preview_id = None
+            self._mark_preview()
+
+    def _keep_if_edited(self, entity_id: str) -> None:
+        self.keep(entity_id)
+
+    def _mark_preview(self) -> None:
+        for i, editor in enumerate(self.editors()):
+            kind = BY_KEY[kind_of(self.document.entity(editor.entity_id))].singular
+            preview = editor.entity_id == self.preview_id
+            self.setTabToolTip(i, f"{kind} — preview: the next entry clicked in the campaign list replaces it; "
+                                  "edit it or double-click it there to keep it" if preview else kind)
+
     def _current_changed(self, index: int) -> None:
         widget = self.widget(index)
         if isinstance(widget, _Pending):
@@ -189,6 +223,8 @@ class EditorTabs(QTabWidget):
 
     def close_tab(self, index: int) -> None:
         editor = self.widget(index)
+        if editor is not None and editor.entity_id == self.preview_id:
+            self.preview_id = None
         self.removeTab(index)
         if editor is not None:
             editor.deleteLater()

@@ -2,31 +2,58 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.model import Character, new_id
-from fate_desk.paths import user_data_dir
 from fate_desk.store.interchange import FileFormatError, write_character_file
 
 from .kinds import display_name
 from .opening import create_campaign, safe_file_name, save_copy
 
-if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+
+class MainWindow(Protocol):
+    """What the file commands need of the main window (which imports this module: naming the
+    class itself would make an import circle)."""
+
+    catalog: object
+    settings: object
+    document: object
+
+    def set_document(self, document) -> None: ...
+
+    def open_path(self, path) -> bool: ...
+
+    def open_entity(self, entity_id: str): ...
+
+    def current_character(self): ...
+
+    def selected_entity(self) -> str | None: ...
+
+    def show_error(self, title: str, message: str) -> None: ...
+
+    def statusBar(self): ...
 
 CAMPAIGN_FILTER = "Fate Desk campaigns (*.fatedesk *.fate-campaign.json)"
 COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)"
 CHARACTER_FILTER = "Fate Desk characters (*.fate.json)"
 IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json)"
 
+def documents_folder() -> Path:
+    """Where new campaigns go by default: the user's documents (the data folder is hidden and
+    kept for the sample campaign and backups)."""
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found else Path.home()
+
+
 class FileActions:
     """Each command has a dialog front (`*_dialog`) and a plain method taking a path, for scripts and tests."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: MainWindow):
         self.window = window
 
     # --- campaigns ------------------------------------------------------------------------
@@ -34,7 +61,7 @@ class FileActions:
     def new_campaign(self) -> None:
         from .dialogs.new_campaign import NewCampaignDialog
 
-        dialog = NewCampaignDialog(self.window.catalog, user_data_dir(), self.window)
+        dialog = NewCampaignDialog(self.window.catalog, documents_folder(), self.window)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.create(dialog.campaign(), dialog.path())
 
@@ -51,7 +78,7 @@ class FileActions:
         return True
 
     def open_dialog(self) -> None:
-        start = str(self.window.document.path.parent) if self.window.document else str(user_data_dir())
+        start = str(self.window.document.path.parent) if self.window.document else str(documents_folder())
         path, _ = QFileDialog.getOpenFileName(self.window, "Open a campaign", start, CAMPAIGN_FILTER)
         if path:
             self.window.open_path(path)
@@ -75,6 +102,42 @@ class FileActions:
             return None
         self.window.statusBar().showMessage(f"Saved a copy as {written}", 6000)
         return written
+
+    def restore_dialog(self):
+        """File ▸ Restore from backup…: non-blocking; the restore runs when the user accepts."""
+        from .dialogs.restore_backup import RestoreBackupDialog
+
+        document = self.window.document
+        if document is None:
+            return None
+        dialog = RestoreBackupDialog(document.path, parent=self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: dialog.chosen() and self.restore(dialog.chosen()))
+        dialog.open()
+        return dialog
+
+    def restore(self, backup: Path) -> bool:
+        """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
+        it was is first written to a copy beside the backups, so nothing is ever lost."""
+        from fate_desk.store.backups import default_backup_dir
+        from fate_desk.store.campaign_file import CampaignFileError, load_campaign
+
+        document = self.window.document
+        try:
+            restored = load_campaign(backup)
+            folder = default_backup_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+            kept = document.file.save_copy_as(folder / f"{document.path.stem} before restoring {stamp}.fatedesk")
+        except (CampaignFileError, FileFormatError, OSError) as exc:
+            self.window.show_error("The backup was not restored", str(exc))
+            return False
+        if not document.edit_campaign(lambda _current: restored, "Restore from backup"):
+            self.window.statusBar().showMessage("That backup holds the campaign as it is now: nothing changed.", 8000)
+            return False
+        self.window.statusBar().showMessage(
+            f"Restored the backup. The campaign as it was is kept as {kept.name}; Edit ▸ Undo takes it back.", 10000)
+        return True
 
     # --- characters ------------------------------------------------------------------------
 

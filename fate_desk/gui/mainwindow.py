@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QActionGroup, QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
+)
 
 from fate_desk.rules import default_catalog
 from fate_desk.store.interchange import FileFormatError
@@ -20,13 +22,16 @@ from .gm.actions import quick_npc
 from .editors import EditorTabs
 from .file_actions import FileActions
 from .icons import icon
-from .kinds import BY_KEY, KINDS
+from .kinds import BY_KEY, KINDS, display_name
 from .navigator import NavigatorPanel
 from .opening import open_campaign
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
+from .start_page import StartPage, WelcomeBanner
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
+from .undo_keys import route_undo_keys
+from .undo_notice import UndoNotice
 
 
 class MainWindow(QMainWindow):
@@ -38,6 +43,7 @@ class MainWindow(QMainWindow):
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
         self.files = FileActions(self)
+        self._dock_actions: dict[str, tuple] = {}
         self.table = TableDesk(self)
         self.encounters = EncounterDesk(self)
         self.setWindowTitle("Fate Desk")
@@ -56,7 +62,19 @@ class MainWindow(QMainWindow):
         self.empty = QLabel("No campaign is open. Use File ▸ New campaign or File ▸ Open.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.stack.addWidget(self.empty)
-        self.setCentralWidget(self.stack)
+        self._add_scene = QAction(icon(BY_KEY["scene"].icon), "New scene", self)
+        self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
+        self.start_page = StartPage(self.actions, self._add_scene)
+        self.stack.addWidget(self.start_page)
+        self.welcome = WelcomeBanner(self.actions)
+        self.welcome.hide()  # only on the very first start (see show_welcome)
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.welcome)
+        central_layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
 
         self.navigator_dock = QDockWidget("Campaign", self)
         self.navigator_dock.setObjectName("navigatorDock")
@@ -73,9 +91,11 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_problems", self.problems)
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
+        self.undo_notice = UndoNotice(self.statusBar())
         self.table.install()
         install_drop_import(self)
         self.encounters.install()
+        self.undo_keys = route_undo_keys(QApplication.instance(), self, self.actions["undo"], self.actions["redo"])
         self._update_actions()
 
     # --- registry wiring -----------------------------------------------------------------
@@ -85,6 +105,7 @@ class MainWindow(QMainWindow):
             "new_campaign": self.files.new_campaign,
             "open_campaign": self.files.open_dialog,
             "save_copy": self.files.save_copy_dialog,
+            "restore_backup": self.files.restore_dialog,
             "import": self.files.import_dialog,
             "export_character": self.files.export_dialog,
             "export_pdf": self.files.print_pdf_dialog,
@@ -105,14 +126,32 @@ class MainWindow(QMainWindow):
         }
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
+        """The menu item (and its shortcut) shows a dock, or brings it to the front, or hides it.
+
+        The dock's real state decides, never the tick: a dock closed with its ×, restored hidden
+        after a restart or tabbed behind another must still come back on the first try.
+        """
         action = self.actions[action_id]
         action.setCheckable(True)
-        action.setChecked(True)
-        # triggered (the user's click), not toggled: hiding with a minimised window must not stick
-        # the action's own state, not the signal's argument: PySide may pick triggered()'s
-        # no-argument overload, and setVisible() then fails
-        action.triggered.connect(lambda *_: dock.setVisible(action.isChecked()))
-        dock.visibilityChanged.connect(action.setChecked)
+        self._dock_actions[action_id] = (action, dock)
+
+        def toggle(_checked: bool = False) -> None:
+            if dock.isHidden():
+                dock.show()
+                dock.raise_()
+            elif self.isVisible() and not dock.isVisible():  # tabbed behind another dock
+                dock.raise_()
+            else:
+                dock.hide()
+            action.setChecked(not dock.isHidden())
+
+        action.triggered.connect(toggle)
+        dock.visibilityChanged.connect(lambda _visible: action.setChecked(not dock.isHidden()))
+        action.setChecked(not dock.isHidden())
+
+    def sync_dock_actions(self) -> None:
+        for action, dock in self._dock_actions.values():
+            action.setChecked(not dock.isHidden())
 
     def _fill_add_menu(self) -> None:
         menu = self.actions["add_entry"].menu()
@@ -177,11 +216,14 @@ class MainWindow(QMainWindow):
         self.navigator_dock.setWidget(self.navigator)
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
-        self.stack.setCurrentWidget(self.tabs)
-        self.navigator.entityActivated.connect(self.open_entity)
+        self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
+        document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
+        document.entityRemoved.connect(lambda _id: self._show_tabs_or_start())
+        self.navigator.entityActivated.connect(self.keep_entity)
+        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
         self.navigator.addRequested.connect(self.add_entry)
         self.navigator.duplicateRequested.connect(self.duplicate_entity)
-        self.navigator.deleteRequested.connect(document.remove)
+        self.navigator.deleteRequested.connect(self.delete_entity)
         self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
@@ -195,10 +237,24 @@ class MainWindow(QMainWindow):
         self.settings.set(WindowState.LAST_CAMPAIGN, path)
         self.settings.add_recent(path)
         self._restore_tabs()
+        self._show_tabs_or_start()
         self._retitle()
         self.table.set_document(document)
         self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
+
+    def _show_tabs_or_start(self) -> None:
+        """The tabs when an entry is open; otherwise the page with the first things to do."""
+        if self.tabs is None or self.document is None:
+            return
+        if self.tabs.count():
+            self.stack.setCurrentWidget(self.tabs)
+        else:
+            self.start_page.show_for(self.document.campaign)
+            self.stack.setCurrentWidget(self.start_page)
+
+    def show_welcome(self) -> None:
+        self.welcome.show()
 
     def _restore_tabs(self) -> None:
         ids, current = self.settings.open_tabs(str(self.document.path))
@@ -241,14 +297,19 @@ class MainWindow(QMainWindow):
         undo, redo = self.actions["undo"], self.actions["redo"]
         undo.setEnabled(bool(stack and stack.canUndo()))
         redo.setEnabled(bool(stack and stack.canRedo()))
+        # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
         undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
         redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        undo.setIconText("Undo")
+        redo.setIconText("Redo")
+        undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        redo.setToolTip(redo.text().replace("&", "") + f" ({redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         selected = self.selected_entity()
         for action_id in ("duplicate", "delete"):
             self.actions[action_id].setEnabled(selected is not None)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
-        for action_id in ("save_copy", "import", "add_pc", "add_entry", "find", "quick_npc"):
+        for action_id in ("save_copy", "restore_backup", "import", "add_pc", "add_entry", "find", "quick_npc"):
             self.actions[action_id].setEnabled(document is not None)
         self.actions["export_pdf"].setEnabled(document is not None)
         self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
@@ -259,6 +320,13 @@ class MainWindow(QMainWindow):
 
     def open_entity(self, entity_id: str):
         return self.tabs.open(entity_id) if self.tabs else None
+
+    def keep_entity(self, entity_id: str):
+        """Open an entry in a tab of its own (a double-click, or Enter, in the navigator)."""
+        editor = self.open_entity(entity_id)
+        if self.tabs:
+            self.tabs.keep(entity_id)
+        return editor
 
     def selected_entity(self) -> str | None:
         """The entry the user is working on: the navigator's selection, else the current tab."""
@@ -281,7 +349,7 @@ class MainWindow(QMainWindow):
         entity = self.document.add_new(kind_key)
         self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
-        self.statusBar().showMessage(f"Added a {BY_KEY[kind_key].singular.lower()}", 4000)
+        self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)
         if editor is not None and hasattr(editor, "name_edit"):
             editor.name_edit.setFocus()
             editor.name_edit.selectAll()
@@ -300,9 +368,15 @@ class MainWindow(QMainWindow):
 
     def delete_selected(self) -> None:
         selected = self.selected_entity()
-        if selected and self.document:
-            self.document.remove(selected)
-            self.statusBar().showMessage("Deleted. Edit ▸ Undo brings it back.", 6000)
+        if selected:
+            self.delete_entity(selected)
+
+    def delete_entity(self, entity_id: str) -> None:
+        entity = self.document.entity(entity_id) if self.document else None
+        if entity is None:
+            return
+        self.document.remove(entity_id)
+        self.undo_notice.offer(f"Deleted {display_name(entity)} —", self.document.undo_stack)
 
     def focus_filter(self) -> None:
         if self.navigator:
@@ -330,6 +404,7 @@ class MainWindow(QMainWindow):
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state)
+        self.sync_dock_actions()
 
     def save_state(self) -> None:
         self.settings.set(WindowState.GEOMETRY, self.saveGeometry())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from PySide6.QtCore import (
-    QAbstractItemModel, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, Signal,
+    QAbstractItemModel, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget
@@ -268,7 +268,8 @@ class BadgeDelegate(QStyledItemDelegate):
 class NavigatorPanel(QWidget):
     """The filter box and tree; asks the main window to open entries and to run its actions."""
 
-    entityActivated = Signal(str)
+    entityActivated = Signal(str)  # double-click or Enter: open and keep
+    previewRequested = Signal(str)  # a single click: show it in the one preview tab
     addRequested = Signal(str)  # kind key
     duplicateRequested = Signal(str)
     deleteRequested = Signal(str)
@@ -276,6 +277,7 @@ class NavigatorPanel(QWidget):
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
         form = load_form("navigator", self)
+        self.setMinimumWidth(200)  # never squeezed to a strip of icons by a wide editor or dock
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(form)
@@ -291,7 +293,7 @@ class NavigatorPanel(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.activated.connect(self._activated)
-        self.tree.clicked.connect(self._activated)
+        self.tree.clicked.connect(self._clicked)
         self.filter_edit.textChanged.connect(self._filter)
         self.model.rowsInserted.connect(self._expand_new)
 
@@ -307,6 +309,11 @@ class NavigatorPanel(QWidget):
         if entity_id:
             self.entityActivated.emit(entity_id)
 
+    def _clicked(self, index) -> None:
+        entity_id = index.data(NavRole.ENTITY_ID)
+        if entity_id:
+            self.previewRequested.emit(entity_id)
+
     def current_entity(self) -> str | None:
         return self.tree.currentIndex().data(NavRole.ENTITY_ID)
 
@@ -317,7 +324,27 @@ class NavigatorPanel(QWidget):
         index = self.proxy.mapFromSource(self.model.index_of(entity_id))
         if index.isValid():
             self.tree.setCurrentIndex(index)
-            self.tree.scrollTo(index)
+            self._reveal(index)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # An entry selected before the window had its size was scrolled to in a tiny viewport,
+        # which hid the first heading; place it again now that the tree has its real height.
+        QTimer.singleShot(0, self, self._reveal_current)
+
+    def _reveal_current(self) -> None:
+        index = self.tree.currentIndex()
+        self.tree.scrollToTop()
+        if index.isValid():
+            self._reveal(index)
+
+    def _reveal(self, index) -> None:
+        """Scroll to an entry and, where it fits, to its group's heading ("Player characters") too."""
+        self.tree.scrollTo(index)
+        if index.parent().isValid():
+            self.tree.scrollTo(index.parent())
+            if not self.tree.viewport().rect().contains(self.tree.visualRect(index)):
+                self.tree.scrollTo(index)
 
     def _context_menu(self, pos) -> None:
         index = self.tree.indexAt(pos)

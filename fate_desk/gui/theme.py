@@ -64,7 +64,11 @@ def _palette(app: QApplication, theme: str) -> QPalette:
         for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
             palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7d83"))
         return palette
-    return app.style().standardPalette()
+    palette = app.style().standardPalette()
+    # Fusion's placeholder is half-transparent black (about 3.9:1 on white): placeholders tell
+    # the user what goes in a field, so they get a grey that reads at 4.5:1 or better.
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor("#5f6368"))
+    return palette
 
 
 def _item_view_palette(palette: QPalette, theme: str) -> QPalette:
@@ -78,3 +82,28 @@ def _item_view_palette(palette: QPalette, theme: str) -> QPalette:
 
 def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of colour `a` (blended over `b` if see-through) and `b` (1 to 21);
+    text a person must read needs 4.5."""
+    if a.alphaF() < 1.0:
+        alpha = a.alphaF()
+        a = QColor.fromRgbF(*(x * alpha + y * (1 - alpha) for x, y in zip(a.getRgbF()[:3], b.getRgbF()[:3])))
+    def luminance(colour: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def muted(palette: QPalette, background: QColor | None = None) -> QColor:
+    """A quieter text colour for secondary words that still reads at 4.5:1 on `background`."""
+    text = palette.color(QPalette.ColorRole.WindowText)
+    back = background or palette.color(QPalette.ColorRole.Window)
+    for share in (0.45, 0.35, 0.25, 0.15, 0.0):  # how far towards the background
+        colour = QColor.fromRgbF(*(t + (b - t) * share for t, b in zip(text.getRgbF()[:3], back.getRgbF()[:3])))
+        if contrast(colour, back) >= 4.5:
+            return colour
+    return text

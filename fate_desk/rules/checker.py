@@ -400,17 +400,17 @@ def _check_minor_npc(character: Character, derived: Derived) -> list[Problem]:
     if not 1 <= len(aspects) <= 3:
         out.append(Problem(
             "npc.aspects", Level.WARNING, "aspects",
-            f"A minor NPC usually has one to three aspects; this one has {count_word(len(aspects))}.",
+            f"A minor NPC usually has one to three aspects; this one has {count_word(len(aspects)) if len(aspects) else 'none'}.",
         ))
     if not 1 <= len(character.skills) <= 2:
         out.append(Problem(
             "npc.skills", Level.WARNING, "skills",
-            f"A minor NPC usually has one or two skills; this one has {count_word(len(character.skills))}.",
+            f"A minor NPC usually has one or two skills; this one has {count_word(len(character.skills)) if len(character.skills) else 'none'}.",
         ))
     if len(character.stunts) > 1:
         out.append(Problem(
             "npc.stunts", Level.WARNING, "stunts",
-            f"A minor NPC usually has at most one stunt; this one has {count_word(len(character.stunts))}.",
+            f"A minor NPC usually has at most one stunt; this one has {count_word(len(character.stunts)) if len(character.stunts) else 'none'}.",
         ))
     boxes = sum(len(v) for v in derived.stress.values())
     if boxes > 3:

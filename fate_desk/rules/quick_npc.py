@@ -2,7 +2,7 @@
 
 Parts are separated by semicolons: the first is the name; a part that gives a rating is a skill
 ("Fair (+2) at Getting into Bar Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets
-stress boxes; "stunt: ..." adds a stunt; anything else is an aspect.
+stress boxes; "stunt: ..." (or "stunt: Name: ...") adds a stunt; anything else is an aspect.
 """
 
 from __future__ import annotations
@@ -29,6 +29,15 @@ class QuickNpc:
     notes: list[str] = field(default_factory=list)  # what was understood, or guessed
 
 
+def _stunt(typed: str) -> Stunt:
+    """"stunt: Name: what it does" names the stunt; without a name the text stands alone
+    (copying the text into the name made every card print it twice)."""
+    name, colon, text = typed.partition(":")
+    if colon and name.strip() and text.strip() and len(name) <= 40:
+        return Stunt(name=name.strip(), text=text.strip())
+    return Stunt(text=typed.strip())
+
+
 def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
     parts = [p.strip() for p in line.split(";") if p.strip()]
     if not parts:
@@ -43,7 +52,7 @@ def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
         if m := _STRESS.match(part):
             boxes = int(m["n"])
         elif m := _STUNT.match(part):
-            stunts.append(Stunt(name=m["text"][:40], text=m["text"]))
+            stunts.append(_stunt(m["text"]))
         elif m := _RATING_FIRST.match(part):
             value = int(m["paren"]) if m["paren"] else _NAMES[m["word"].lower()] if m["word"] else int(m["num"])
             skills[m["skill"].strip()] = value

@@ -250,9 +250,21 @@ class ExportPdfDialog(FormDialog):
         self.written = path
         self.settings.set(WindowState.PDF_FOLDER, str(path.parent))
         self.exported.emit(str(path), self.pages)
-        if self.open_check.isChecked():
-            self.open_url(QUrl.fromLocalFile(str(path)))
+        if self.open_check.isChecked() and self.open_url(QUrl.fromLocalFile(str(path))) is False:
+            self._no_viewer(path)
         return True
+
+    def _no_viewer(self, path: Path) -> None:
+        """No program here opens PDFs: say so, and where the file is, instead of nothing at all
+        (on the window, since this dialog closes once the PDF is written)."""
+        message = f"{path.name} was saved, but no PDF viewer could be started.\n\nThe file is in {path.parent}."
+        self._say(message.replace("\n\n", " "), error=True)
+        box = QMessageBox(QMessageBox.Icon.Information, "No PDF viewer", message, QMessageBox.StandardButton.Ok,
+                          self.parentWidget() or self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setObjectName("noViewerMessage")
+        box.open()
+        self.no_viewer_box = box
 
     def _progress_dialog(self) -> QProgressDialog:
         progress = QProgressDialog("Preparing the PDF…", "Cancel", 0, 1, self)

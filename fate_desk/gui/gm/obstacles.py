@@ -24,7 +24,7 @@ def guidance_text(campaign, obstacle: Hazard | Block) -> str:
     peak = peak_skill(campaign)
     hint = rating_guidance(obstacle, peak)
     if hint:
-        return f"⚠ {escape(hint)}"
+        return f"⚠ {escape(hint, quote=False)}"
     if isinstance(obstacle, Hazard):
         return f"✔ At least as high as the PCs' best skill ({ladder_label(peak)}), as the book suggests."
     return f"✔ No more than one step above the PCs' best skill ({ladder_label(peak)}), as the book suggests."

@@ -292,7 +292,6 @@ class BoxRow(QWidget):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
         self.empty = QLabel("<i>no boxes: any hit takes them out unless a consequence absorbs it</i>")
-        self.empty.setEnabled(False)
         self.row.addWidget(self.empty)
         self.row.addStretch(1)
 

@@ -10,7 +10,7 @@ from fate_desk.rules import RuleSet
 from fate_desk.rules.checker import aspect_slots
 from fate_desk.rules.edits import set_aspect, update_aspect
 
-from .common import set_text
+from .common import set_text, style_hint
 
 _PLACEHOLDERS = {
     AspectRole.HIGH_CONCEPT: "Who they are, in one phrase",
@@ -32,7 +32,7 @@ class AspectsSection:
         self._roles: list[AspectRole] = []
         self._targets: list[tuple[str, int]] = []  # ("slot", i) or ("extra", aspect index)
         header = QLabel("<small>Free invokes</small>")
-        header.setEnabled(False)
+        style_hint(header)
         self.layout.addWidget(header, 0, 2, Qt.AlignmentFlag.AlignCenter)
         self.layout.setColumnStretch(1, 1)
 

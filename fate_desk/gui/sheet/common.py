@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QWidget
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QWidget
 
 PROBLEM_STYLE = """
 QLineEdit[problem="error"], QPlainTextEdit[problem="error"], QFrame[problem="error"] {
@@ -15,6 +15,15 @@ QGroupBox[problem="warning"]::title { color: #b07d00; }
 QLabel[problem="error"] { color: #d32f2f; }
 QLabel[problem="warning"] { color: #b07d00; }
 """
+
+
+def style_hint(label: QLabel) -> None:
+    """A secondary line the user still has to read: set apart by italics, not by a pale grey
+    (a disabled label's grey was about 1.6:1 against the window; text colour passes 4.5:1 in
+    both palettes and follows a theme change)."""
+    font = label.font()
+    font.setItalic(True)
+    label.setFont(font)
 
 
 def set_text(widget: QLineEdit | QPlainTextEdit, text: str) -> None:
@@ -42,3 +51,29 @@ def mark(widget: QWidget, severity: str | None, message: str = "") -> None:
     widget.style().unpolish(widget)
     widget.style().polish(widget)
     widget.update()
+
+
+class GrowingTextEdit(QPlainTextEdit):
+    """A multi-line field that grows with its text (no inner scrollbar) and passes Tab on."""
+
+    def __init__(self, min_lines: int = 3, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.min_lines = min_lines
+        self.setTabChangesFocus(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.textChanged.connect(self._fit)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        metrics = self.fontMetrics()
+        width = max(40, self.viewport().width() - 2 * int(self.document().documentMargin()))
+        flags = int(Qt.TextFlag.TextWordWrap)
+        needed = metrics.boundingRect(0, 0, width, 100_000, flags, self.toPlainText() or "x").height()
+        lines = max(self.min_lines, -(-needed // metrics.lineSpacing()))
+        height = lines * metrics.lineSpacing() + 2 * int(self.document().documentMargin()) + 2 * self.frameWidth() + 4
+        if self.height() != height:
+            self.setFixedHeight(height)

@@ -15,7 +15,7 @@ from fate_desk.rules import Derived, RuleSet, SlotInfo
 from fate_desk.rules.edits import condition_box_limit
 from fate_desk.rules.recovery import clears_when
 
-from .common import set_text
+from .common import set_text, style_hint
 
 BOX_STYLE = """
 QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
@@ -161,7 +161,8 @@ class ConsequencesSection:
         recovering.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         recovering.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         when = QLabel()
-        when.setEnabled(False)
+        when.setWordWrap(True)  # a long "needs treatment" hint must never widen the column
+        style_hint(when)
         label.setBuddy(edit)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/table/treatment.py
         treat.setText("Treat…")
@@ -199,6 +200,14 @@ class ConsequencesSection:
         line.addStretch(1)
         self.layout.addWidget(strip, 2 * row + 1, 0)
         return boxes
+
+    def focus_chain(self) -> list[QWidget]:
+        """Each slot's field, its condition boxes and Treat…, top to bottom."""
+        chain: list[QWidget] = []
+        for slot_id in self._order:
+            _label, edit, _recovering, _when = self.rows[slot_id]
+            chain += [edit, *self.condition_boxes.get(slot_id, []), self.treat_buttons[slot_id]]
+        return chain
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:
         if slot_id and slot_id in self.rows:

@@ -1,35 +1,71 @@
-"""Edit a rating by picking its rung of the ladder: 'Great (+4)', never a bare number."""
+"""Edit a rating by its rung of the ladder: type "Fair", "fa", "+2", "2" or "-1", or pick from the list.
+
+Nothing is applied while the user types; Enter, leaving the field or picking from the list applies it.
+"""
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
 
-from fate_desk.model import ladder_label
+from fate_desk.model import LADDER, ladder_label
 
 TOP, BOTTOM = 8, -2  # Legendary (+8) down to Terrible (-2)
+_NUMBER = re.compile(r"^\(?\s*([+\-−]?\s*\d{1,2})\s*\)?$")
+
+
+def parse_rating(text: str) -> int | None:
+    """The rating a typed text names: a number ("+2", "2", "-1"), a rung ("Fair", "Fair (+2)") or
+    the start of one ("fa"); where a start fits several rungs, the one nearest Mediocre wins."""
+    text = text.strip().replace("−", "-")
+    if not text:
+        return None
+    if found := _NUMBER.match(text):
+        return int(found.group(1).replace(" ", ""))
+    label = re.match(r"^(.*?)\s*\(([+\-]?\d+)\)\s*$", text)  # "Fair (+2)" as the list shows it
+    if label:
+        return int(label.group(2))
+    word = text.casefold()
+    starts = [value for value, name in LADDER.items() if name.casefold().startswith(word)]
+    return min(starts, key=lambda v: (abs(v), -v)) if starts else None
 
 
 class LadderDelegate(QStyledItemDelegate):
-    """A combo box of ladder rungs; choosing one applies it at once."""
+    """An editable combo of ladder rungs; typing filters nothing and commits nothing until Enter."""
 
     def createEditor(self, parent, option, index):
         combo = QComboBox(parent)
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.setCompleter(None)  # no inline completion: "F" must not turn into "Fantastic (+6)"
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         current = index.data(Qt.ItemDataRole.EditRole)
         top, bottom = max(TOP, current), min(BOTTOM, current)
         for rating in range(top, bottom - 1, -1):
             combo.addItem(ladder_label(rating), rating)
         combo.setAccessibleName("Rating")
-        combo.activated.connect(lambda _=0, c=combo: self._commit(c))
+        combo.setToolTip('Type a rung or a number ("Fair", "fa", "+2") and press Enter')
+        # A pick from the list applies at once, like pressing Enter (typing never activates).
+        combo.activated.connect(lambda _i, c=combo: self._picked(c))
         return combo
 
     def setEditorData(self, editor: QComboBox, index) -> None:
         position = editor.findData(index.data(Qt.ItemDataRole.EditRole))
         editor.setCurrentIndex(max(0, position))
+        editor.lineEdit().selectAll()
 
     def setModelData(self, editor: QComboBox, model, index) -> None:
-        model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
+        rating = parse_rating(editor.currentText())
+        if rating is not None:
+            model.setData(index, rating, Qt.ItemDataRole.EditRole)
 
-    def _commit(self, editor: QComboBox) -> None:
+    def updateEditorGeometry(self, editor, option, index) -> None:
+        rect = option.rect
+        rect.setWidth(max(rect.width(), editor.sizeHint().width()))
+        editor.setGeometry(rect)
+
+    def _picked(self, editor: QComboBox) -> None:
         self.commitData.emit(editor)
         self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)

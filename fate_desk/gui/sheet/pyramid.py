@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
-from ..theme import is_dark
+from ..theme import is_dark, muted
 from .skills_model import SkillRole, SkillsModel
 
 MARGIN, GAP = 6, 6
@@ -47,6 +47,11 @@ def creation_limits(character) -> bool:
     return character is None or character.kind == CharacterKind.PC
 
 
+def advanced(character) -> bool:
+    """Past creation: a breakthrough has reshaped the skills, so the creation counts are history."""
+    return character is not None and character.has_breakthrough()
+
+
 def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     """The rows to draw, best rating first, the Mediocre pool (and any negatives) last."""
     ruleset = model.ruleset
@@ -56,8 +61,10 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     for name in model.skill_names():
         by_rating.setdefault(model.rating(name), []).append(name)
     counts = ruleset.shape.counts if ruleset.shape.kind != ShapeKind.BUDGET else {}
-    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character):
-        counts = {}  # major NPCs have no creation shape: no empty slots, nothing "too many"
+    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character) or advanced(model.character):
+        # Major NPCs have no creation shape, and after a breakthrough the checker holds a PC to the
+        # column rule only: no slot counts, no "too many" in red that the checker would not back.
+        counts = {}
     positive = [r for r in list(counts) + list(by_rating) + [ruleset.peak] if r > 0]
     top = max(positive, default=1)
     rows = []
@@ -304,7 +311,7 @@ class PyramidView(QWidget):
         if row.expected is not None and row.rating > 0:
             count = f"{len(row.names)}/{row.expected}"
             small = QRect(label_rect.left(), row.rect.top() + 3, label_w - 16, row.rect.height() - 6)
-            colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else QColor(128, 128, 128))
+            colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else muted(palette, base))
             painter.setPen(colour)
             f = painter.font()
             f.setPointSizeF(max(6.0, f.pointSizeF() * 0.8))
@@ -317,7 +324,7 @@ class PyramidView(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
             if row.rating == 0 and not row.names:
-                painter.setPen(QColor(128, 128, 128))
+                painter.setPen(muted(palette, base))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "drop here")
         expected = row.expected if row.expected is not None else len(row.names)
         for i, (name, rect) in enumerate(row.chips):

@@ -6,13 +6,13 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
+    QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
     QWidget,
 )
 
 from fate_desk.model import Character, CharacterKind
-from fate_desk.rules import Level, Problem
-from fate_desk.rules.edits import edited
+from fate_desk.rules import Level, Problem, derive
+from fate_desk.rules.edits import edited, set_fate_points
 from fate_desk.rules.fate_points import Reason, change_points
 from fate_desk.rules.history import Refused
 
@@ -27,6 +27,9 @@ from .stunts import StuntsSection
 
 _ASPECT_PATH = re.compile(r"^aspects\[(\d+)\]$")
 _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
+# Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
+TWO_COLUMNS_FROM = 1000
+STRESS_BESIDE_NAME_FROM = 1300
 
 
 class CharacterSheet(QWidget):
@@ -38,14 +41,11 @@ class CharacterSheet(QWidget):
         self.entity_id = entity_id
         self.form = load_form("sheet")
         self.form.setStyleSheet(PROBLEM_STYLE)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.form)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
-        self.scroll = scroll
+        layout.addWidget(self.form)
+        # The header (name, refresh, fate points, stress) stays put; only the body scrolls.
+        self.scroll: QScrollArea = child(self.form, QScrollArea, "bodyScroll")
         self.play = PlayBar(self)  # play at the table: every action goes through the core
         layout.insertWidget(0, self.play)
 
@@ -68,10 +68,13 @@ class CharacterSheet(QWidget):
         self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
         self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
-        child(self.form, QGridLayout, "identityLayout").setColumnStretch(1, 1)
-        columns = child(self.form, QHBoxLayout, "columnsLayout")
-        columns.setStretch(0, 1)  # two equal columns, like a printed sheet
-        columns.setStretch(1, 1)
+        self.identity_layout = child(self.form, QGridLayout, "identityLayout")
+        self.identity_layout.setColumnStretch(1, 1)
+        self._header_wide = False
+        self.columns = child(self.form, QHBoxLayout, "columnsLayout")
+        self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
+        self.columns.setStretch(1, 1)
+        self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
         self.description_edit.textEdited.connect(
@@ -83,6 +86,34 @@ class CharacterSheet(QWidget):
         self._marked: set[QWidget] = set()
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange(self.width())
+
+    def _arrange(self, width: int) -> None:
+        """Two columns like a printed sheet when there is room, else one (aspects stay wide);
+        stress sits beside the name on wide screens and under it otherwise."""
+        direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
+        wide = width >= STRESS_BESIDE_NAME_FROM
+        if wide == self._header_wide:
+            return
+        self._header_wide = wide
+        grid = self.identity_layout
+        frames = [self.boxes["stress"], child(self.form, QFrame, "refreshFrame"), child(self.form, QFrame, "fatePointsFrame")]
+        for widget in frames:
+            grid.removeWidget(widget)
+        if wide:
+            grid.addWidget(frames[0], 0, 2, 3, 1)
+            grid.addWidget(frames[1], 0, 3, 3, 1)
+            grid.addWidget(frames[2], 0, 4, 3, 1)
+        else:
+            grid.addWidget(frames[1], 0, 2, 3, 1)
+            grid.addWidget(frames[2], 0, 3, 3, 1)
+            grid.addWidget(frames[0], 3, 0, 1, 4)
 
     def _style_identity(self) -> None:
         font = self.name_edit.font()
@@ -101,7 +132,13 @@ class CharacterSheet(QWidget):
             small.setBold(True)
             title.setFont(small)
         for frame in ("refreshFrame", "fatePointsFrame"):
-            child(self.form, QFrame, frame).setMinimumWidth(150)
+            child(self.form, QFrame, frame).setMinimumWidth(100)
+        self.fate_points_value.setMinimumWidth(34)
+        self.ruleset_label.setWordWrap(True)
+        # "3 − 2 for a fourth and fifth stunt" wraps rather than widening the header, so the sheet
+        # still fits at 1024 px beside the campaign list and a table dock.
+        self.refresh_explanation.setWordWrap(True)
+        self.refresh_explanation.setMaximumWidth(160)
         self.fate_minus.setFixedSize(28, 28)
         self.fate_plus.setFixedSize(28, 28)
 
@@ -149,11 +186,45 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
+        self._order_focus()
+
+    def _order_focus(self) -> None:
+        """Tab follows the page top to bottom; the header's play buttons (stress, fate points)
+        come last, so a Tab pressed while typing never lands on a button that changes play."""
+        chain: list[QWidget] = [self.name_edit, self.description_edit]
+        for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
+            chain += [edit, spin]
+        for card in self.stunts.cards:
+            chain += [card.name, card.text]
+        chain += [self.stunts.add_button, self.stunts.template_button, self.notes_edit]
+        chain += self.skills.focus_chain()
+        chain += self.consequences.focus_chain()
+        chain += [box for track in self.stress.rows for box in self.stress.boxes(track)]
+        chain += [self.fate_minus, self.fate_plus]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     # --- editing -----------------------------------------------------------------------
 
     def edit(self, operation, text: str, merge_key: object = None) -> bool:
-        return self.document.edit(self.entity_id, operation, text, merge_key)
+        return self.document.edit(self.entity_id, self._fate_points_follow_refresh(operation), text, merge_key)
+
+    def _fate_points_follow_refresh(self, operation):
+        """While a PC is being made (no milestone or breakthrough yet) and holds a full set of
+        fate points, an edit that changes refresh (a fourth stunt) changes the fate points with it."""
+        ruleset, options = self.ruleset, self.document.campaign.options
+
+        def run(character: Character) -> Character:
+            after = operation(character)
+            if character.kind != CharacterKind.PC or character.advancement or after is character:
+                return after
+            before_refresh = derive(character, ruleset, options).refresh
+            after_refresh = derive(after, ruleset, options).refresh
+            if after_refresh != before_refresh and character.fate_points == before_refresh == after.fate_points:
+                return set_fate_points(after, after_refresh)
+            return after
+
+        return run
 
     def _fate_points(self, step: int) -> None:
         """The quick − and + beside the fate points: a spend or gain in the ledger, reason "other"."""
@@ -196,7 +267,10 @@ class CharacterSheet(QWidget):
             severity = problem.severity.value
             if severity not in _RANK:
                 continue
-            for widget in self.widgets_for(problem.path):
+            widgets = self.widgets_for(problem.path)
+            if problem.code.startswith("refresh."):  # however the checker words it, refresh is the number at fault
+                widgets += [self.refresh_value, child(self.form, QFrame, "refreshFrame")]
+            for widget in widgets:
                 old = marks.get(widget)
                 if old is None or _RANK[severity] < _RANK[old[0]]:
                     marks[widget] = (severity, problem.message)

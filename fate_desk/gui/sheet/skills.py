@@ -13,7 +13,7 @@ from fate_desk.rules import Problem, RuleSet
 from fate_desk.rules.edits import set_skill
 
 from .ladder_delegate import LadderDelegate
-from .pyramid import PyramidView, creation_limits
+from .pyramid import PyramidView, advanced, creation_limits
 from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
 
 
@@ -45,6 +45,7 @@ class SkillsSection:
         self.shape_label.setWordWrap(True)
         pyramid_layout.addWidget(self.shape_label)
         pyramid_layout.addWidget(self.pyramid)
+        pyramid_layout.addStretch(1)  # the List page is taller: spare room goes below, not between
         self.tabs.addTab(pyramid_page, "Pyramid")
 
         self.proxy = QSortFilterProxyModel(sheet)
@@ -107,11 +108,19 @@ class SkillsSection:
         self.tabs.setTabText(1, "List")
         self.add_button.setText(f"Add custom {ruleset.skill_word}…")
         self.add_button.setVisible(ruleset.allow_custom_skills)
-        hint = "Drag a {w} to another row, or pick it and press ↑ or ↓.".format(w=ruleset.skill_word)
-        if creation_limits(character):
+        article = "an" if ruleset.skill_word[:1].lower() in "aeiou" else "a"
+        hint = f"Drag {article} {ruleset.skill_word} to another row, or pick it and press ↑ or ↓."
+        if advanced(character):
+            rule = (f"no rung may hold more {ruleset.skill_word_plural} than the rung below it"
+                    if ruleset.column_rule else "no creation limits after a breakthrough")
+            self.shape_label.setText(f"<small>{word}: {rule}. {hint}</small>")
+        elif creation_limits(character):
             self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
             self.shape_label.setText(f"<small>{word}: no creation limits for NPCs. {hint}</small>")
+
+    def focus_chain(self) -> list[QWidget]:
+        return [self.tabs.tabBar(), self.pyramid, self.table, self.add_button]
 
     def _rating_edited(self, name: str, rating: int) -> None:
         self.sheet.edit(lambda c: set_skill(c, name, rating), f"Set {name} to {ladder_label(rating)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QFont
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Level, Problem, RuleSet
@@ -102,8 +102,10 @@ class SkillsModel(QAbstractTableModel):
             return icon(problem.severity.value)
         if role == Qt.ItemDataRole.ToolTipRole and problem:
             return problem.message
-        if role == Qt.ItemDataRole.ForegroundRole and column == RATING_COLUMN and rating == 0:
-            return QColor(128, 128, 128)
+        if role == Qt.ItemDataRole.FontRole and column == RATING_COLUMN and rating == 0:
+            font = QFont()  # set apart by italics, not a pale grey that fails contrast
+            font.setItalic(True)
+            return font
         if role == SkillRole.NAME:
             return name
         if role == SkillRole.RATING:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QToolButton, QVBoxLayout,
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QVBoxLayout,
 )
 
 from fate_desk.model import Character, Stunt
@@ -13,7 +14,7 @@ from fate_desk.rules.derive import count_word
 from fate_desk.rules.edits import add_stunt, remove_stunt, update_stunt
 
 from ..icons import icon
-from .common import set_text
+from .common import GrowingTextEdit, set_text, style_hint
 
 
 class StuntCard(QFrame):
@@ -30,15 +31,17 @@ class StuntCard(QFrame):
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
-        self.text = QPlainTextEdit()
+        self.text = GrowingTextEdit(min_lines=3)
         self.text.setPlaceholderText("Because I …, I get +2 when I use [skill] to [action] when …")
         self.text.setAccessibleName(f"Stunt {index + 1} text")
-        self.text.setTabChangesFocus(True)
-        self.text.setFixedHeight(self.text.fontMetrics().lineSpacing() * 3 + 14)
         self.remove = QToolButton()
         self.remove.setIcon(icon("remove"))
-        self.remove.setToolTip("Remove this stunt")
+        self.remove.setToolTip("Remove this stunt (Alt+Delete in its fields)")
         self.remove.setAccessibleName(f"Remove stunt {index + 1}")
+        # Out of the Tab chain: a Tab then a space typed into the name must never delete the stunt.
+        self.remove.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        shortcut = QShortcut(QKeySequence("Alt+Delete"), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(lambda: section.remove(self.index))
         self.cost = QLabel()
         self.cost.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.name, 0, 0)
@@ -57,22 +60,23 @@ class StuntsSection:
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Stunt slots")
         layout.addWidget(self.summary)
-        header = QHBoxLayout()
-        self.add_button = QPushButton(icon("add"), "Add stunt")
-        self.template_button = QPushButton(icon("template"), "New stunt from template…")
-        self.add_button.clicked.connect(self.add_blank)
-        self.template_button.clicked.connect(sheet.open_stunt_helper)
-        header.addWidget(self.add_button)
-        header.addWidget(self.template_button)
-        header.addStretch(1)
-        layout.addLayout(header)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(6)
         layout.addLayout(self.cards_layout)
         self.empty = QLabel("No stunts yet. Stunts are the special tricks only this character can pull off.")
         self.empty.setWordWrap(True)
-        self.empty.setEnabled(False)
+        style_hint(self.empty)
         layout.addWidget(self.empty)
+        # Below the cards: Tab from the last stunt's text reaches "Add stunt" for the next one.
+        footer = QHBoxLayout()
+        self.add_button = QPushButton(icon("add"), "Add stunt")
+        self.template_button = QPushButton(icon("template"), "New stunt from template…")
+        self.add_button.clicked.connect(self.add_blank)
+        self.template_button.clicked.connect(sheet.open_stunt_helper)
+        footer.addWidget(self.add_button)
+        footer.addWidget(self.template_button)
+        footer.addStretch(1)
+        layout.addLayout(footer)
         self.cards: list[StuntCard] = []
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> None:

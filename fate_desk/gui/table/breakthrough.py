@@ -106,7 +106,10 @@ class BreakthroughDialog(FormDialog):
         raising = not child(self.form, QGroupBox, "raisesBox").isHidden()
         body.setMinimumHeight(body.sizeHint().height() + (self.raises.sizeHint().height() if raising else 0))
         # At most 680 tall, so the dialog and its frame fit a 768-pixel screen; the choices scroll.
-        self.resize(1080, 680 if raising else min(680, max(480, self.sizeHint().height())))
+        # Never wider or taller than the screen either (a small laptop must see the buttons).
+        room = self.screen().availableGeometry()
+        height = 680 if raising else min(680, max(480, self.sizeHint().height()))
+        self.resize(min(1080, room.width() - 40), min(height, room.height() - 60))
 
     def _show_granted(self, character: Character) -> None:
         """Only the parts this milestone grants are shown; a granted refresh is given, not asked."""

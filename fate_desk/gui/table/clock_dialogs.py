@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDateEdit, QDialogButtonBox, QGridLayout, QGroupBox, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
     QSpinBox, QVBoxLayout, QWidget,
@@ -68,10 +68,12 @@ class ClockDialog(FormDialog):
 
 
 class EndSceneDialog(ClockDialog):
-    def __init__(self, document, parent: QWidget | None = None):
+    """Ends `scene` (the one on screen) if given, else the scene being played."""
+
+    def __init__(self, document, parent: QWidget | None = None, scene=None):
         super().__init__("table_end_scene", "End the scene", document, parent)
         clock = self.campaign.clock
-        self.scene = current_scene(self.campaign)
+        self.scene = scene if scene is not None else current_scene(self.campaign)
         self.step_text = f"End scene {clock.scene}"
         where = f" — {escape(self.scene.name)}" if self.scene and self.scene.name else ""
         child(self.form, QLabel, "headingLabel").setText(
@@ -239,6 +241,8 @@ class EndSessionDialog(_PerPcDialog):
         self.step_text = f"End session {clock.session}"
         self.ok.setText("End the session")
         self.date: QDateEdit = child(self.form, QDateEdit, "dateEdit")
+        # Tab leaves the date (it would step day → month → year and then take the title's letters).
+        self.date.installEventFilter(self)
         self.date.setDate(QDate.fromString(log.date, "yyyy-MM-dd") if log.date else QDate.currentDate())
         self.title_edit: QLineEdit = child(self.form, QLineEdit, "titleEdit")
         self.title_edit.setText(log.title)
@@ -253,6 +257,13 @@ class EndSessionDialog(_PerPcDialog):
     @property
     def milestones(self) -> dict:
         return self.choices
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.date and event.type() == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            self.focusNextPrevChild(event.key() == Qt.Key.Key_Tab)
+            return True
+        return super().eventFilter(watched, event)
 
     def _heading(self) -> None:
         clock = self.campaign.clock

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from fate_desk.model import Character
+from fate_desk.model import Character, Scene
 from fate_desk.rules.roll import DiceSource
 
 from .dice_dock import DiceDock
@@ -26,7 +26,7 @@ class TableDesk:
 
     def handlers(self) -> dict:
         return {
-            "end_scene": lambda: self.open(_clock_dialog("EndSceneDialog")),
+            "end_scene": lambda: self.open(_clock_dialog("EndSceneDialog"), scene=self.scene_on_screen()),
             "end_session": lambda: self.open(_clock_dialog("EndSessionDialog")),
             "end_arc": lambda: self.open(_clock_dialog("EndArcDialog")),
             "spend_points": self.spend_points,
@@ -43,9 +43,9 @@ class TableDesk:
         window.tabifyDockWidget(self.dice_dock, self.history_dock)
         window._bind_toggle("toggle_dice", self.dice_dock)
         window._bind_toggle("toggle_history", self.history_dock)
-        window.actions["toggle_dice"].setChecked(False)
-        window.actions["toggle_history"].setChecked(False)
         self.pool = GmPoolWidget(window)
+        self.pool.scene_on_screen = self.scene_on_screen
+        self.pool.said.connect(lambda text: window.statusBar().showMessage(text, 8000))
         window.statusBar().addPermanentWidget(self.pool)
 
     def set_document(self, document) -> None:
@@ -72,10 +72,18 @@ class TableDesk:
 
     # --- handlers -------------------------------------------------------------------------
 
-    def open(self, kind):
+    def scene_on_screen(self) -> Scene | None:
+        """The scene in the current tab, unless it has ended: what the GM means by "the scene"."""
+        if self.document is None or self.window.tabs is None:
+            return None
+        entity_id = self.window.tabs.current_entity_id()
+        entity = self.document.entity(entity_id) if entity_id else None
+        return entity if isinstance(entity, Scene) and not entity.ended else None
+
+    def open(self, kind, **options):
         if self.document is None:
             return None
-        dialog = kind(self.document, self.window)
+        dialog = kind(self.document, self.window, **options)
         dialog.accepted.connect(lambda: self._summarise(dialog))
         self.dialog = dialog
         dialog.open()  # not exec(): the event loop keeps running

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
-    QDialogButtonBox, QDockWidget, QHeaderView, QLabel, QMessageBox, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+    QDialogButtonBox, QDockWidget, QHeaderView, QLabel, QMessageBox, QPushButton, QStyledItemDelegate, QTreeWidget,
+    QTreeWidgetItem, QVBoxLayout,
     QWidget,
 )
 
@@ -30,6 +31,25 @@ def _value(value) -> str:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
 
 
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text at the column's present width (the stock size hint
+    measures one line, so a long summary was cut off with "…")."""
+
+    def sizeHint(self, option, index) -> QSize:
+        size = super().sizeHint(option, index)
+        view = self.parent()
+        width = view.columnWidth(index.column()) - 10
+        if index.column() == 0:
+            depth, parent = 0, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= view.indentation() * (depth + 1)
+        text = index.data() or ""
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 100_000),
+                                               int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(size.width(), max(size.height(), rect.height() + 6))
+
+
 class HistoryDock(FollowsEntry, QDockWidget):
     """Lists the current character's history, newest first; 'Revert last' goes through the undo stack."""
 
@@ -40,10 +60,18 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
-        # "When" always shows whole; a long summary is cut with "…" and shown whole as a tooltip.
+        # Both columns wrap onto more lines rather than being cut; "What happened" gets the room.
         header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(0, self.tree.fontMetrics().horizontalAdvance("Arc 10, session 10,") + 30)
         header.setStretchLastSection(True)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setItemDelegate(_WrappingDelegate(self.tree))
+        # Row heights are measured once; measure again when the dock (and so the column) resizes.
+        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        self.form.setMinimumWidth(300)  # room for a readable summary beside the "When" column
         self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())

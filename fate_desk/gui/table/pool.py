@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
+
+from fate_desk.model import Scene
 
 from fate_desk.rules.clock import gm_pool
 from fate_desk.rules.derive import join_words
@@ -13,8 +18,13 @@ from .common import escape
 
 
 class GmPoolWidget(QWidget):
+    """`scene_on_screen` (set by the table) names the scene the GM is looking at, if any."""
+
+    said = Signal(str)  # what a button did, for the status bar
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.scene_on_screen: Callable[[], Scene | None] = lambda: None
         self.setObjectName("gmPool")
         self.form = load_form("table_pool", self)
         layout = QVBoxLayout(self)
@@ -49,9 +59,26 @@ class GmPoolWidget(QWidget):
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
 
     def start_scene(self) -> bool:
+        """Start the scene on screen (else the one being played): the GM's pool from who is in it,
+        and the scene placed in the current session; the status bar says what happened."""
         if self.document is None:
             return False
-        return self.document.edit_campaign(lambda c: start_scene_pool(c)[0], "Set the GM's fate points for the scene")
+        campaign = self.document.campaign
+        scene = self.scene_on_screen() or current_scene(campaign)
+        present = list(scene.present) if scene is not None and scene.present else None
+        line = start_scene_pool(campaign, present)[1]
+
+        def start(c):
+            if scene is not None:
+                session = c.clock.session
+                c = c.model_copy(update={"scenes": [s.model_copy(update={"session": s.session or session})
+                                                    if s.id == scene.id else s for s in c.scenes]})
+            return start_scene_pool(c, present)[0]
+
+        name = f"“{scene.name}”" if scene is not None and scene.name else "the scene"
+        changed = self.document.edit_campaign(start, f"Start {name}")
+        self.said.emit(f"Started {name}. {line}" if changed else f"{name[0].upper()}{name[1:]} is under way. {line}")
+        return changed
 
     def refresh(self) -> None:
         document = self.document

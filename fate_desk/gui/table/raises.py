@@ -10,6 +10,7 @@ from fate_desk.rules import RuleSet
 from fate_desk.rules.grants import skill_cap
 from fate_desk.rules.raises import raise_problems
 
+from ..sheet.common import style_hint
 from .common import escape
 
 
@@ -61,7 +62,7 @@ class RaisesPicker(QWidget):
             minus.setObjectName(f"lower_{name}")
             reason = QLabel()
             reason.setWordWrap(True)
-            reason.setEnabled(False)
+            style_hint(reason)  # readable, not disabled-grey
             for col, widget in enumerate((label, rating, minus, plus, reason)):
                 self.grid.addWidget(widget, row, col, Qt.AlignmentFlag.AlignVCenter)
             plus.clicked.connect(lambda _=False, n=name: self.add(n))

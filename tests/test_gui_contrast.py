@@ -1,0 +1,48 @@
+"""Everything a person must read reaches 4.5:1 against its background, in both palettes."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLabel
+
+from fate_desk.gui.app import start
+from fate_desk.gui.theme import apply_theme, contrast, muted
+
+from full_sheet import full_campaign_file
+
+READABLE = 4.5
+Role = QPalette.ColorRole
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed_window(request, qtbot, tmp_path):
+    app = QApplication.instance()
+    apply_theme(app, request.param)
+    window = start(app, str(full_campaign_file(tmp_path)))
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    yield window
+    window.close()
+    apply_theme(app, "system")
+
+
+def test_theme_text_placeholders_and_hints_are_readable(themed_window):
+    palette = QApplication.instance().palette()
+    for text, back in ((Role.WindowText, Role.Window), (Role.Text, Role.Base), (Role.Text, Role.AlternateBase),
+                       (Role.PlaceholderText, Role.Base), (Role.ButtonText, Role.Button)):
+        assert contrast(palette.color(text), palette.color(back)) >= READABLE, (text, back)
+    for back in (Role.Window, Role.Base, Role.AlternateBase):
+        assert contrast(muted(palette, palette.color(back)), palette.color(back)) >= READABLE
+
+
+def test_sheet_hints_are_not_greyed_out(themed_window):
+    sheet = themed_window.tabs.current_editor()
+    hints = [row[3] for row in sheet.consequences.rows.values()] + [sheet.stunts.empty]
+    labels = [label for label in sheet.findChildren(QLabel) if label.isVisible()]
+    assert all(label.isEnabled() for label in labels), "a disabled label is greyed to about 1.6:1"
+    for hint in hints:
+        palette = hint.palette()
+        assert hint.isEnabled()
+        assert contrast(palette.color(hint.foregroundRole()), palette.color(hint.backgroundRole())) >= READABLE

@@ -1,0 +1,156 @@
+"""A player character made with the keyboard alone, from the name field to the saved file."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPlainTextEdit
+
+from fate_desk.gui.app import start
+from fate_desk.gui.sheet import CharacterSheet
+from fate_desk.gui.sheet.ladder_delegate import parse_rating
+from fate_desk.gui.sheet.skills_model import RATING_COLUMN
+from fate_desk.model import Campaign
+from fate_desk.store.campaign_file import load_campaign
+
+from gui_helpers import blank_pc, new_document
+from gui_keys import activate, focused, press, shortcut, tab, type_text
+
+ASPECTS = ["Disgraced Signal Officer of the Storm Fleet", "The Admiralty Wants Its Codebook Back",
+           "Old Jory Taught Me Every Cove", "Lanterns Speak to Those Who Listen", "Never Leave a Crewmate"]
+STUNTS = [("Signal Lamp Cant", "Because I read fleet lamp-code, I get +2 to create advantages with Notice at sea."),
+          ("Shadow on the Water", "Because I ran the blockade, I get +2 to Stealth when slipping past a patrol."),
+          ("Old Navy Friends", "Once per session I can find a sympathetic old sailor in any port.")]
+# Ten ratings in the List tab, typed as a person would: a rung, its start, or a number.
+RATINGS = {"Academics": "Great", "Athletics": "go", "Burglary": "+3", "Contacts": "Fair", "Crafts": "fa",
+           "Deceive": "2", "Drive": "Average", "Empathy": "av", "Fight": "+1", "Investigate": "1"}
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    assert win.files.create(Campaign(name="Keyboard"), tmp_path / "keyboard.fatedesk")
+    activate(qtbot, win)
+    yield win
+    win.close()
+
+
+def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
+    shortcut(window, "Ctrl+Shift+N")  # Edit ▸ Add player character
+    sheet = window.tabs.current_editor()
+    assert isinstance(sheet, CharacterSheet) and focused() is sheet.name_edit
+    type_text(qtbot, "Kestrel Vane")
+    tab(qtbot)
+    type_text(qtbot, "Ex-navy signaller turned smuggler")
+    for text in ASPECTS:
+        tab(qtbot)
+        assert isinstance(focused(), QLineEdit) and focused() in sheet.aspects.edits
+        type_text(qtbot, text)
+        tab(qtbot)  # past the aspect's free invokes
+    for name, text in STUNTS:
+        tab(qtbot)
+        assert focused() is sheet.stunts.add_button  # Tab from the last stunt's text reaches "Add stunt"
+        press(qtbot, Qt.Key.Key_Space)
+        assert focused() is sheet.stunts.cards[-1].name
+        type_text(qtbot, name)
+        tab(qtbot)
+        assert focused() is sheet.stunts.cards[-1].text
+        type_text(qtbot, text)
+    tab(qtbot, 3)  # Add stunt, New stunt from template…, the notes
+    assert focused() is sheet.notes_edit
+    type_text(qtbot, "Owes Jory a boat.")
+    tab(qtbot)
+    assert focused() is sheet.skills.tabs.tabBar()
+    press(qtbot, Qt.Key.Key_Right)  # the List tab
+    tab(qtbot)
+    assert focused() is sheet.skills.table
+    press(qtbot, Qt.Key.Key_Right)  # the rating column
+    names = sheet.skills.model.skill_names()
+    for name, typed in RATINGS.items():
+        table = sheet.skills.table
+        assert sheet.skills.proxy.data(table.currentIndex().siblingAtColumn(0)) == name
+        type_text(qtbot, typed)
+        assert isinstance(focused(), QComboBox)
+        press(qtbot, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: focused() is table)
+        press(qtbot, Qt.Key.Key_Down)
+    assert names[:10] == list(RATINGS)
+
+    saved = load_campaign(window.document.path)
+    assert len(saved.characters) == 1
+    pc = saved.characters[0]
+    assert (pc.name, pc.description, pc.notes) == ("Kestrel Vane", "Ex-navy signaller turned smuggler",
+                                                   "Owes Jory a boat.")
+    assert [a.text for a in pc.aspects] == ASPECTS
+    assert [(s.name, s.text) for s in pc.stunts] == STUNTS
+    assert pc.skills == {name: parse_rating(typed) for name, typed in RATINGS.items()}
+    assert pc.skills == {"Academics": 4, "Athletics": 3, "Burglary": 3, "Contacts": 2, "Crafts": 2, "Deceive": 2,
+                         "Drive": 1, "Empathy": 1, "Fight": 1, "Investigate": 1}
+    # no key typed as text pressed a button: fate points, stress and free invokes are untouched
+    assert pc.fate_points == 3 and pc.stress == {} and all(a.free_invokes == 0 for a in pc.aspects)
+    assert not window.document.check(pc.id).errors
+
+
+def test_a_space_after_a_stray_tab_in_a_stunt_name_never_removes_the_stunt(window, qtbot):
+    shortcut(window, "Ctrl+Shift+N")
+    sheet = window.tabs.current_editor()
+    sheet.stunts.add_button.setFocus()
+    press(qtbot, Qt.Key.Key_Space)
+    type_text(qtbot, "Signal")
+    tab(qtbot)
+    type_text(qtbot, " Lamp")
+    assert len(window.document.entity(sheet.entity_id).stunts) == 1
+    assert isinstance(focused(), QPlainTextEdit)
+
+
+def test_notes_pass_tab_on_instead_of_typing_it(window, qtbot):
+    shortcut(window, "Ctrl+Shift+N")
+    sheet = window.tabs.current_editor()
+    sheet.notes_edit.setFocus()
+    type_text(qtbot, "Gear")
+    tab(qtbot)
+    assert focused() is not sheet.notes_edit
+    assert window.document.entity(sheet.entity_id).notes == "Gear"
+
+
+@pytest.fixture
+def list_tab(qtbot, tmp_path):
+    """A blank PC's sheet on the List tab, the first skill's rating picked: (document, sheet, skill)."""
+    character = blank_pc("Ash")
+    document = new_document(tmp_path, character)
+    sheet = CharacterSheet(document, character.id)
+    qtbot.addWidget(sheet)
+    sheet.resize(1000, 900)
+    activate(qtbot, sheet)
+    sheet.skills.tabs.setCurrentIndex(1)
+    table = sheet.skills.table
+    table.setFocus()
+    table.setCurrentIndex(sheet.skills.proxy.index(0, RATING_COLUMN))
+    yield document, sheet, sheet.skills.proxy.index(0, 0).data()
+    document.close()
+
+
+@pytest.mark.parametrize("typed, rating", [("Fair", 2), ("fa", 2), ("F", 2), ("+2", 2), ("2", 2), ("-1", -1),
+                                           ("Fantastic", 6), ("Fai", 2), ("Fair (+2)", 2)])
+def test_a_typed_rating_applies_only_on_enter(list_tab, qtbot, typed, rating):
+    document, sheet, name = list_tab
+    type_text(qtbot, typed)
+    assert document.entity(sheet.entity_id).rating(name) == 0  # nothing yet, whatever was typed
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: document.entity(sheet.entity_id).rating(name) == rating)
+    assert document.undo_stack.count() == 1
+
+
+def test_a_typed_rating_applies_when_the_field_is_left(list_tab, qtbot):
+    document, sheet, name = list_tab
+    type_text(qtbot, "go")
+    sheet.name_edit.setFocus()
+    qtbot.waitUntil(lambda: document.entity(sheet.entity_id).rating(name) == 3)
+
+
+def test_the_rating_editor_shows_whole_ladder_labels(list_tab):
+    _document, sheet, _name = list_tab
+    sheet.skills.table.edit(sheet.skills.table.currentIndex())
+    combo = sheet.skills.table.findChild(QComboBox)
+    assert combo.width() >= combo.fontMetrics().horizontalAdvance("Mediocre (+0)") + 20

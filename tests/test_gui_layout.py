@@ -1,0 +1,91 @@
+"""The sheet at common screen sizes with every section full: no sideways scrolling, nothing clipped."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+
+from fate_desk.gui.app import start
+
+from full_sheet import full_campaign_file
+
+SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
+
+
+@pytest.fixture(params=[False, True], ids=["consequences", "conditions"])
+def full_window(request, qtbot, tmp_path):
+    window = start(QApplication.instance(), str(full_campaign_file(tmp_path, conditions=request.param)))
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.close()
+
+
+def _settle(qtbot, window, width, height):
+    window.resize(width, height)
+    for _ in range(4):
+        QApplication.processEvents()
+    qtbot.wait(20)
+    return window.tabs.current_editor()
+
+
+def _clipped(sheet) -> list[str]:
+    """Buttons and one-line labels whose text needs more room than the widget has."""
+    found = []
+    for button in sheet.findChildren(QAbstractButton):
+        if not button.isVisible() or not button.text():
+            continue
+        needed = button.fontMetrics().horizontalAdvance(button.text().replace("&", ""))
+        if not button.icon().isNull():
+            needed += button.iconSize().width() + 4
+        if needed > button.width():
+            found.append(f"button {button.text()!r}: {needed} > {button.width()}")
+    for label in sheet.findChildren(QLabel):
+        if not label.isVisible() or not label.text() or label.wordWrap():
+            continue
+        if label.sizeHint().width() > label.width() + 1:
+            found.append(f"label {label.text()!r}: {label.sizeHint().width()} > {label.width()}")
+    return found
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_full_sheet_fits_without_sideways_scrolling_or_clipping(full_window, qtbot, width, height):
+    sheet = _settle(qtbot, full_window, width, height)
+    assert not sheet.scroll.horizontalScrollBar().isVisible()
+    assert sheet.scroll.widget().minimumSizeHint().width() <= sheet.scroll.viewport().width()
+    widths = [edit.width() for edit in sheet.aspects.edits if edit.isVisible()]
+    assert len(widths) == 5 and min(widths) >= 200, widths
+    assert _clipped(sheet) == []
+    hints = [row[3] for row in sheet.consequences.rows.values() if row[3].isVisible()]
+    assert hints and all(hint.wordWrap() for hint in hints)
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_name_refresh_fate_points_and_stress_stay_in_view_when_the_sheet_scrolls(full_window, qtbot, width, height):
+    sheet = _settle(qtbot, full_window, width, height)
+    bar = sheet.scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    for widget in (sheet.name_edit, sheet.refresh_value, sheet.fate_points_value, sheet.fate_plus,
+                   sheet.boxes["stress"]):
+        assert not sheet.scroll.isAncestorOf(widget)
+        assert widget.isVisible() and not widget.visibleRegion().isEmpty()
+
+
+def test_a_narrow_sheet_has_one_column_and_a_wide_one_two(full_window, qtbot):
+    sheet = _settle(qtbot, full_window, 1024, 700)
+    aspects, skills = sheet.boxes["aspects"], sheet.boxes["skills"]
+    assert skills.geometry().top() > aspects.geometry().bottom()  # one column: skills under the stunts
+    sheet = _settle(qtbot, full_window, 1920, 1080)
+    assert skills.mapTo(sheet, skills.rect().topLeft()).x() > aspects.mapTo(sheet, aspects.rect().topRight()).x()
+
+
+def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_window, qtbot):
+    full_window.actions["toggle_dice"].trigger()
+    full_window.actions["toggle_history"].trigger()
+    sheet = _settle(qtbot, full_window, 1024, 700)
+    assert full_window.width() == 1024  # nothing forces the window wider than the screen
+    assert full_window.navigator_dock.width() >= 200
+    assert not sheet.scroll.horizontalScrollBar().isVisible()
+    assert min(edit.width() for edit in sheet.aspects.edits if edit.isVisible()) >= 200
+    assert _clipped(sheet) == []
