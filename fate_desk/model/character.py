@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
 from .base import FateModel, id_field
+from .plain import plain_data_problem
 
 RATING_MIN = -10
 RATING_MAX = 20
@@ -56,12 +57,17 @@ class Severity(StrEnum):
         return self.value.capitalize()
 
 
+# Bounds on counts a file may claim: far past any real campaign, far short of a hang.
+MAX_COUNT = 1_000_000
+MAX_BOXES = 50
+
+
 class ClockStamp(FateModel):
     """A moment on the campaign clock: which arc, session and scene."""
 
-    arc: int = Field(0, ge=0)
-    session: int = Field(0, ge=0)
-    scene: int = Field(0, ge=0)
+    arc: int = Field(0, ge=0, le=MAX_COUNT)
+    session: int = Field(0, ge=0, le=MAX_COUNT)
+    scene: int = Field(0, ge=0, le=MAX_COUNT)
 
 
 class Aspect(FateModel):
@@ -86,8 +92,8 @@ class Consequence(FateModel):
     recovering: bool = False
     # When treatment succeeded, and how much full recovery time has passed since.
     recovery_started: ClockStamp | None = None
-    scenes_recovered: int = Field(0, ge=0)
-    sessions_recovered: int = Field(0, ge=0)
+    scenes_recovered: int = Field(0, ge=0, le=MAX_COUNT)
+    sessions_recovered: int = Field(0, ge=0, le=MAX_COUNT)
     # The conflict it was taken in (for conceding: 1 fate point per consequence taken).
     conflict: str | None = None
     boxes_marked: int = Field(1, ge=0, le=20)
@@ -115,6 +121,15 @@ class FieldChange(FateModel):
     field: str
     before: Any = None
     after: Any = None
+
+    @field_validator("before", "after")
+    @classmethod
+    def _savable(cls, value: Any) -> Any:
+        # Any value is allowed here, so make sure it can be written back (depth, NaN, surrogates).
+        problem = plain_data_problem(value, max_depth=32)
+        if problem:
+            raise ValueError(problem)
+        return value
 
 
 class HistoryEntry(FateModel):
@@ -152,8 +167,8 @@ class Character(FateModel):
     carried_fate_points: int = Field(0, ge=0, le=999)
     # NPCs and monsters may set their own stress boxes (values per track) and slots;
     # None means "derive from the rule set", as for PCs.
-    stress_boxes: dict[str, list[int]] | None = None
-    consequence_slots: list[SlotSpec] | None = None
+    stress_boxes: dict[str, Annotated[list[Annotated[int, Field(ge=0, le=20)]], Field(max_length=MAX_BOXES)]] | None = None
+    consequence_slots: list[SlotSpec] | None = Field(None, max_length=20)
     rule_breaks: list[RuleBreak] = Field(default_factory=list)
     scale: str | None = None
 
@@ -180,6 +195,8 @@ class Character(FateModel):
         for track, boxes in value.items():
             if any(b < 0 for b in boxes):
                 raise ValueError(f"stress box positions on {track} start at 0")
+            if any(b >= MAX_BOXES for b in boxes):
+                raise ValueError(f"stress track {track} has at most {MAX_BOXES} boxes")
             marked = sorted(set(boxes))
             if marked:
                 out[track] = marked
