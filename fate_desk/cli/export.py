@@ -24,6 +24,7 @@ from fate_desk.store.campaign_file import load_campaign
 from fate_desk.store.interchange import FileFormatError, read_character_file
 
 from . import EXIT_OK, EXIT_UNREADABLE
+from .output import OutputRefused, check_output
 
 NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
@@ -47,6 +48,8 @@ def add_arguments(parser) -> None:
                         help="an optional rule to cover (repeatable): " + ", ".join(OPTIONS))
     parser.add_argument("--paper", choices=[p.value for p in Paper],
                         help="paper size (default from your locale: Letter in the Americas, else A4)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace OUT even if it holds something other than a PDF")
 
 
 class _Usage(Exception):
@@ -112,8 +115,13 @@ def _load_campaign(path: Path):
 
 def run(args) -> int:
     try:
+        inputs = (Path(args.path),) if args.path else ()
+        out = check_output(Path(args.out), "pdf", inputs, args.force)
         job = build_job(args)
-        pages = export_pdf(job, Path(args.out))
+        pages = export_pdf(job, out)
+    except OutputRefused as exc:
+        print(f"fate-desk export: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except _Usage as exc:
         print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)
         return EXIT_UNREADABLE
