@@ -23,9 +23,22 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.setApplicationVersion(__version__)
     # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
     app.setDesktopFileName(DESKTOP_ID)
+    instance = None
+    if not smoke:  # a timing run never hands over or listens
+        from .single_instance import SingleInstance
+
+        instance = SingleInstance(parent=app)
+        if not instance.claim():
+            if instance.hand_over(path):
+                print("fate-desk: passed to the Fate Desk that is already running", file=sys.stderr)
+                return 0
+            instance.claim()  # no answer: the other app is gone, or stuck; run on our own
     window = start(app, path, smoke)
     if window is None:
         return 2
+    if instance is not None:
+        instance.fileRequested.connect(window.receive_file)
+        app.aboutToQuit.connect(instance.release)
     if smoke:
         def done() -> None:
             sheet = window.tabs.current_editor() if window.tabs else None

@@ -42,7 +42,7 @@ from .opening import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "FileChangedError",
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
     "entity_kind",
     "is_campaign_file", "load_campaign",
 ]
@@ -54,11 +54,15 @@ class FileChangedError(CampaignFileError):
     """The file changed underneath an open campaign; nothing was written over it."""
 
 
+class CampaignInUse(CampaignFileError):
+    """Another program has the campaign open for editing; it can still be opened read-only."""
+
+
 def _take_lock(path: Path) -> CampaignLock:
     try:
         return CampaignLock.acquire(path)
     except CampaignLocked as exc:
-        raise CampaignFileError(str(path), str(exc)) from None
+        raise CampaignInUse(str(path), str(exc)) from None
     except OSError as exc:
         raise CampaignFileError(str(path), f"cannot be opened for editing ({exc.strerror or exc})") from None
 
@@ -337,10 +341,16 @@ class CampaignFile:
 
     def remove(self, entity_id: str) -> None:
         """Delete an entity from the file and from the in-memory campaign."""
-        self._write("DELETE FROM entities WHERE id = ?", (entity_id,))
+        self.remove_many([entity_id])
+
+    def remove_many(self, entity_ids) -> None:
+        """Delete several entities in one transaction (undoing an import)."""
+        ids = list(entity_ids)
+        self._transaction(lambda conn: conn.executemany("DELETE FROM entities WHERE id = ?", [(i,) for i in ids]))
+        gone = set(ids)
         for attr in _LISTS:
             items = getattr(self.campaign, attr)
-            items[:] = [e for e in items if e.id != entity_id]
+            items[:] = [e for e in items if e.id not in gone]
 
     def save_meta(self) -> None:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""
