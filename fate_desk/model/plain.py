@@ -18,7 +18,8 @@ def plain_data_problem(value, max_depth: int = MAX_DEPTH) -> str | None:
     while stack:
         item, depth, where = stack.pop()
         if depth > max_depth:
-            return f"{where or 'the file'}: nested more than {max_depth} levels deep"
+            shown = where if len(where) <= 60 else where[:50] + "…"
+            return f"{shown or 'the file'}: nested more than {max_depth} levels deep"
         if isinstance(item, str):
             if not _encodable(item):
                 return f"{where or 'the file'}: holds a broken character (a lone UTF-16 surrogate)"

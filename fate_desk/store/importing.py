@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fate_desk.model import Campaign, Character, new_id
+from fate_desk.model.plain import plain_data_problem
 
 from . import bundle, interchange
 from .campaign_file import is_campaign_file, load_campaign
@@ -56,6 +57,9 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
 
 def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
+    problem = plain_data_problem(data)
+    if problem:  # what could not be saved again is refused here, the same for the CLI and the app
+        raise FileFormatError(source, problem)
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:

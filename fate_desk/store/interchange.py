@@ -85,26 +85,26 @@ _MAX_INT_DIGITS = 30
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        raise _Refused(f"holds a number of {len(text.lstrip('-'))} digits, far too large to be meant")
+        raise _Refused(f"a number of {len(text.lstrip('-'))} digits, far too large to be meant")
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"holds the number {text[:20]}, too large to keep")
+        raise _Refused(f"the number {text[:20]} is too large to keep")
     return value
 
 
 def _parse_constant(name: str):
-    raise _Refused(f"holds {name}, which is not a number JSON allows")
+    raise _Refused(f"{name} is not a number JSON allows")
 
 
 def _object(pairs: list) -> dict:
     out: dict = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"names the field {one_line(key)[:40]!r} twice in one object")
+            raise _Refused(f"the field {one_line(key)[:40]!r} appears twice in one object")
         out[key] = value
     return out
 
@@ -122,7 +122,7 @@ def parse_json(raw: bytes, source: str) -> Any:
         data = json.loads(text, object_pairs_hook=_object, parse_int=_parse_int,
                           parse_float=_parse_float, parse_constant=_parse_constant)
     except _Refused as exc:
-        raise FileFormatError(source, str(exc)) from None
+        raise FileFormatError(source, f"is not usable JSON ({exc})") from None
     except json.JSONDecodeError as exc:
         raise FileFormatError(
             source, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
