@@ -74,8 +74,11 @@ class FileActions:
     def save_copy(self, path: Path) -> Path | None:
         try:
             written = save_copy(self.window.document.file, path)
-        except (FileFormatError, OSError) as exc:
+        except FileFormatError as exc:
             self.window.show_error("The copy could not be saved", str(exc))
+            return None
+        except OSError as exc:  # say which file: the bare OSError of a bundle names none
+            self.window.show_error("The copy could not be saved", f"{path}: {exc.strerror or exc}")
             return None
         self.window.statusBar().showMessage(f"Saved a copy as {written}", 6000)
         return written
