@@ -115,9 +115,10 @@ def _load_campaign(path: Path):
 
 def run(args) -> int:
     try:
+        # The input's problems first (they are what the user asked about), then the target's.
+        job = build_job(args)
         inputs = (Path(args.path),) if args.path else ()
         out = check_output(Path(args.out), "pdf", inputs, args.force)
-        job = build_job(args)
         pages = export_pdf(job, out)
     except OutputRefused as exc:
         print(f"fate-desk export: {exc}", file=sys.stderr)
