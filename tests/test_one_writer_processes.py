@@ -121,3 +121,18 @@ def test_killing_the_app_frees_the_campaign_at_once(tmp_path, first_app):
     again = first_app(campaign)
     assert wait_until(lambda: locked(campaign))
     assert again.poll() is None
+
+
+def test_a_character_file_given_to_a_second_launch_joins_the_running_apps_campaign(tmp_path, first_app):
+    from fate_desk.store.interchange import write_character_file
+
+    campaign = make_campaign(tmp_path / "c.fatedesk", "Ruth")
+    nell = tmp_path / "nell.fate.json"
+    write_character_file(nell, Character(name="Nell"))
+    app = first_app(campaign)
+    assert wait_until(lambda: locked(campaign))
+    second = subprocess.run([sys.executable, "-m", "fate_desk", str(nell)], env=app_env(tmp_path),
+                            capture_output=True, text=True, timeout=60)
+    assert second.returncode == 0, second.stderr
+    assert wait_until(lambda: [c.name for c in load_campaign(campaign).characters] == ["Ruth", "Nell"])
+    assert app.poll() is None

@@ -210,6 +210,9 @@ def test_read_only_open_of_a_file_left_mid_edit_recovers_a_copy_and_leaves_the_f
     before = digest(path), digest(journal)
     campaign = load_campaign(path)
     assert campaign.model_dump() == read_bundle(SAMPLE).model_dump()
+    link = tmp_path / "link.fatedesk"  # through a symlink, the journal is the target's
+    link.symlink_to(path)
+    assert load_campaign(link).model_dump() == campaign.model_dump()
     assert (digest(path), digest(journal)) == before
     # A normal open rolls the unfinished edit back for good.
     with CampaignFile.open(path) as handle:

@@ -66,6 +66,9 @@ def start(app, path: str | None, smoke: bool = False):
         apply_theme(app, theme)
     app.setWindowIcon(app_icon())
     window = MainWindow(settings)
+    character_file = None
+    if path and str(path).endswith((".fate.json", ".fari.json")) and not str(path).endswith(".fate-campaign.json"):
+        character_file, path = path, None  # imported into the campaign opened below
     if path:
         if not window.open_path(Path(path)):
             if smoke:
@@ -83,6 +86,8 @@ def start(app, path: str | None, smoke: bool = False):
                 opened = window.open_path(create_sample_campaign())
             except (FileFormatError, OSError) as exc:
                 window.show_error("The sample campaign could not be set up", str(exc))
+    if character_file and window.document is not None:
+        window.open_path(Path(character_file))
     window.restore_state()
     window.show()
     return window

@@ -160,6 +160,11 @@ class MainWindow(QMainWindow):
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
         path = Path(path)
+        if self.document is not None and path.name.endswith((".fate.json", ".fari.json")) \
+                and not path.name.endswith(".fate-campaign.json"):
+            # A character file (double-clicked, or handed over by a second launch) joins the
+            # open campaign, as File > Import would do.
+            return bool(self.files.import_file(path))
         if self.document is not None and not readonly and _same_file(path, self.document.path):
             if not self.document.readonly:
                 return True  # already open here (a second launch handed it over)

@@ -62,6 +62,10 @@ MAX_COUNT = 1_000_000
 MAX_BOXES = 50
 
 
+# The boxes of one stress track an NPC sets by hand: each box's value, at most MAX_BOXES of them.
+_BoxValues = Annotated[list[Annotated[int, Field(ge=0, le=20)]], Field(max_length=MAX_BOXES)]
+
+
 class ClockStamp(FateModel):
     """A moment on the campaign clock: which arc, session and scene."""
 
@@ -149,16 +153,16 @@ class Character(FateModel):
     ruleset: str = "fate-condensed"
     name: str = ""
     description: str = ""
-    aspects: list[Aspect] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=list, max_length=100)
     # Rating per skill; Mediocre (+0) skills are left out.
-    skills: dict[str, int] = Field(default_factory=dict)
-    stunts: list[Stunt] = Field(default_factory=list)
+    skills: dict[str, int] = Field(default_factory=dict, max_length=500)
+    stunts: list[Stunt] = Field(default_factory=list, max_length=500)
     # Base refresh: 3 at creation, +1 per refresh power-up; the effective refresh is derived.
     refresh: int = Field(3, ge=0, le=99)
     fate_points: int = Field(3, ge=0, le=999)
     # Marked stress boxes per track id, as 0-based box positions.
-    stress: dict[str, list[int]] = Field(default_factory=dict)
-    consequences: list[Consequence] = Field(default_factory=list)
+    stress: dict[str, list[int]] = Field(default_factory=dict, max_length=20)
+    consequences: list[Consequence] = Field(default_factory=list, max_length=50)
     notes: str = ""
     advancement: list[HistoryEntry] = Field(default_factory=list)
     saved_skill_points: int = Field(0, ge=0, le=99)
@@ -167,9 +171,9 @@ class Character(FateModel):
     carried_fate_points: int = Field(0, ge=0, le=999)
     # NPCs and monsters may set their own stress boxes (values per track) and slots;
     # None means "derive from the rule set", as for PCs.
-    stress_boxes: dict[str, Annotated[list[Annotated[int, Field(ge=0, le=20)]], Field(max_length=MAX_BOXES)]] | None = None
+    stress_boxes: Annotated[dict[str, _BoxValues], Field(max_length=20)] | None = None
     consequence_slots: list[SlotSpec] | None = Field(None, max_length=20)
-    rule_breaks: list[RuleBreak] = Field(default_factory=list)
+    rule_breaks: list[RuleBreak] = Field(default_factory=list, max_length=100)
     scale: str | None = None
 
     @field_validator("skills")
