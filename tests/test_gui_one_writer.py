@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 
-from fate_desk.gui.app import start
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
+from gui_helpers import started_app_window
 from hostile_files import make_campaign_files, make_json_files, make_special_files
 
 
@@ -32,8 +32,7 @@ def make_campaign(path: Path, *names: str) -> Path:
 
 @pytest.fixture
 def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
+    win = started_app_window(qtbot)
     yield win
     win.close()
 

@@ -120,13 +120,10 @@ def run(args) -> int:
         inputs = (Path(args.path),) if args.path else ()
         out = check_output(Path(args.out), "pdf", inputs, args.force)
         pages = export_pdf(job, out)
-    except OutputRefused as exc:
-        print(f"fate-desk export: {exc}", file=sys.stderr)
-        return EXIT_UNREADABLE
     except _Usage as exc:
         print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)
         return EXIT_UNREADABLE
-    except (FileFormatError, SelectionError, ExportError) as exc:
+    except (FileFormatError, SelectionError, ExportError, OutputRefused) as exc:
         print(f"fate-desk export: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(f"{args.out}: {pages} page{'s' if pages != 1 else ''}")
