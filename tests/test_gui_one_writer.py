@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QPushButton
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
@@ -77,8 +77,10 @@ def test_a_campaign_open_elsewhere_is_refused_for_editing_and_offered_read_only(
     read_only.click()
     qtbot.waitUntil(lambda: window.document.path == path)
     assert window.document.readonly and "(read-only)" in window.windowTitle()
+    assert window.findChild(QLabel, "readOnlyBadge").isVisible()
     window.actions["add_pc"].trigger()
     assert any("open read-only" in b.text() for b in message_boxes(window))
+    assert "Added" not in window.statusBar().currentMessage()
     assert names(window.document.campaign) == ["Ruth"]
     assert digest(path) == before
     elsewhere.release()

@@ -124,7 +124,9 @@ class CampaignDocument(QObject):
         return True
 
     def add_new(self, kind_key: str):
-        """Make a fresh entity of a kind (with the campaign's rule set) and add it."""
+        """Make a fresh entity of a kind (with the campaign's rule set) and add it; None if read-only."""
+        if self._refuse_if_read_only():
+            return None
         entity = BY_KEY[kind_key].make(self.campaign, self.ruleset_for())
         self.add(entity, f"Add {BY_KEY[kind_key].singular.lower()}")
         return entity

@@ -78,6 +78,12 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_problems", self.problems)
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
+        # Always in sight while a campaign is open read-only (the title says it too).
+        self._read_only_badge = QLabel("Read-only")
+        self._read_only_badge.setObjectName("readOnlyBadge")
+        self._read_only_badge.setToolTip("This campaign was opened read-only: changes cannot be saved")
+        self._read_only_badge.hide()
+        self.statusBar().addPermanentWidget(self._read_only_badge)
         self.table.install()
         self._update_actions()
         app = QApplication.instance()
@@ -293,6 +299,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — Fate Desk" if name else "Fate Desk")
         if self.document:
             self.setWindowFilePath(str(self.document.path))
+        self._read_only_badge.setVisible(bool(self.document and self.document.readonly))
 
     def _maybe_retitle(self, entity_id: str) -> None:
         self._update_actions()
@@ -346,6 +353,8 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return None
         entity = self.document.add_new(kind_key)
+        if entity is None:  # open read-only: the document has said so
+            return None
         self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
         self.statusBar().showMessage(f"Added a {BY_KEY[kind_key].singular.lower()}", 4000)
