@@ -287,7 +287,10 @@ class CampaignFile:
     def __del__(self) -> None:  # a handle dropped without close() must not keep its lock
         lock = getattr(self, "lock", None)
         if lock is not None:
-            lock.release()
+            try:
+                lock.release()
+            except Exception:  # at interpreter exit the kernel frees it anyway
+                pass
 
     # --- saving -----------------------------------------------------------------------
 
