@@ -200,3 +200,16 @@ def test_user_rule_files_that_are_broken_are_skipped_by_name(tmp_path):
     # The other commands run as usual beside the broken files.
     checked = run_cli("export", "--blank", "--out", str(tmp_path / "blank.pdf"), env=env)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_read_only_pdf_is_kept_by_the_pdf_writer(tmp_path):
+    from fate_desk.export.output import ExportError, replace_on_success
+
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(b"%PDF-1.4 mine")
+    pdf.chmod(0o444)
+    with pytest.raises(ExportError, match="is read-only"):
+        with replace_on_success(pdf) as tmp:
+            tmp.write_bytes(b"%PDF-1.4 new")
+    assert pdf.read_bytes() == b"%PDF-1.4 mine"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]

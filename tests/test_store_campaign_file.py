@@ -312,15 +312,3 @@ def test_a_campaign_wide_step_writes_only_the_rows_it_changes(tmp_path):
         handle.replace_all(after)
         assert conn.total_changes - changes_before == 1  # Ruth's row only: not Nell, not the settings
 
-
-def test_a_read_only_pdf_is_kept_by_the_pdf_writer(tmp_path):
-    from fate_desk.export.output import ExportError, replace_on_success
-
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(b"%PDF-1.4 mine")
-    pdf.chmod(0o444)
-    with pytest.raises(ExportError, match="is read-only"):
-        with replace_on_success(pdf) as tmp:
-            tmp.write_bytes(b"%PDF-1.4 new")
-    assert pdf.read_bytes() == b"%PDF-1.4 mine"
-    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
