@@ -136,3 +136,25 @@ def test_a_character_file_given_to_a_second_launch_joins_the_running_apps_campai
     assert second.returncode == 0, second.stderr
     assert wait_until(lambda: [c.name for c in load_campaign(campaign).characters] == ["Ruth", "Nell"])
     assert app.poll() is None
+
+
+def test_a_file_synced_underneath_the_running_app_is_read_again_and_never_overwritten(tmp_path, first_app):
+    campaign = make_campaign(tmp_path / "c.fatedesk", "Ruth")
+    app = first_app(campaign)
+    assert wait_until(lambda: locked(campaign))
+    backups = tmp_path / "data" / "backups"
+    assert wait_until(lambda: len(list(backups.glob("c.*.fatedesk"))) == 1)
+    # A sync tool puts a newer copy in place (a rename, as sync tools do).
+    make_campaign(tmp_path / "incoming.fatedesk", "Ruth", "Nell").replace(campaign)
+    synced = campaign.read_bytes()
+    # The user opens the campaign again (a double-click hands it to the running app).
+    second = subprocess.run([sys.executable, "-m", "fate_desk", str(campaign)], env=app_env(tmp_path),
+                            capture_output=True, text=True, timeout=60)
+    assert second.returncode == 0, second.stderr
+    # The app read the newer file again (each open for editing keeps a backup of what it read) ...
+    assert wait_until(lambda: len(list(backups.glob("c.*.fatedesk"))) == 2)
+    newest = max(backups.glob("c.*.fatedesk"), key=lambda p: p.name)
+    assert [c.name for c in load_campaign(newest).characters] == ["Ruth", "Nell"]
+    # ... and wrote nothing over it, and still holds it.
+    assert campaign.read_bytes() == synced
+    assert locked(campaign) and app.poll() is None

@@ -84,8 +84,14 @@ def start(app, path: str | None, smoke: bool = False):
 
             try:
                 opened = window.open_path(create_sample_campaign())
-            except (FileFormatError, OSError) as exc:
+            except FileFormatError as exc:
                 window.show_error("The sample campaign could not be set up", str(exc))
+            except OSError as exc:  # the user data folder cannot be made or written
+                from fate_desk.paths import user_data_dir
+
+                window.show_error("Your Fate Desk folder cannot be used",
+                                  f"{user_data_dir()}: {exc.strerror or exc}. Use File ▸ Open or File ▸ New "
+                                  "campaign to work with a campaign somewhere else.")
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
     window.restore_state()

@@ -173,7 +173,8 @@ class MainWindow(QMainWindow):
             return bool(self.files.import_file(path))
         if self.document is not None and not readonly and _same_file(path, self.document.path):
             if not self.document.readonly:
-                return True  # already open here (a second launch handed it over)
+                self._check_disk()  # already open here (a second launch handed it over)
+                return True
         try:
             handle, note = open_campaign(path, readonly=readonly)
         except CampaignInUse as exc:
