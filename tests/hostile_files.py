@@ -49,8 +49,6 @@ def make_json_files(folder: Path) -> dict[str, Path]:
     nan_history = json.dumps(character_to_dict(Character(name="NaN", advancement=[history]))).replace(
         '"after": "b"', '"after": NaN')
     texts = {
-        "lone-surrogate.fate.json": _character_text(name="Ruth \ud800"),
-        "surrogate-key.fate.json": _character_text(skills={"Fight\udc00": 2}),
         "deep-history.fate.json": json.dumps(deep_history),
         "deep-arrays.fate.json": "[" * 100_000 + "]" * 100_000,
         "huge-integer.fate.json": _character_text().replace('"refresh": 3', '"refresh": ' + "9" * 5000),
@@ -122,4 +120,17 @@ def make_special_files(folder: Path) -> dict[str, Path]:
         files[name] = folder / name
     os.mkdir(folder / "folder.fate.json")
     files["folder.fate.json"] = folder / "folder.fate.json"
+    return files
+
+
+def make_surrogate_files(folder: Path) -> dict[str, Path]:
+    """Character files with lone surrogates (JSON escapes no file can store): cleaned, not refused."""
+    texts = {
+        "lone-surrogate.fate.json": _character_text(name="Ruth \ud800"),
+        "surrogate-key.fate.json": _character_text(skills={"Fight\udc00": 2}),
+    }
+    files = {}
+    for name, text in texts.items():
+        files[name] = folder / name
+        files[name].write_text(text, encoding="utf-8")  # json.dumps wrote them as \\udXXX escapes
     return files

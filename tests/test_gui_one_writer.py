@@ -17,7 +17,7 @@ from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
 from gui_helpers import started_app_window
-from hostile_files import make_campaign_files, make_json_files, make_special_files
+from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
 def digest(path: Path) -> str:
@@ -177,3 +177,12 @@ def test_hostile_files_through_open_and_import_are_refused_and_left_alone(window
         assert boxes and all("\n" not in b.text() for b in boxes), name
         if before is not None:
             assert digest(path) == before, name
+
+
+def test_a_file_with_lone_surrogates_imports_cleaned_with_a_note(window, qtbot, tmp_path):
+    ruth = make_surrogate_files(tmp_path)["lone-surrogate.fate.json"]
+    added = window.files.import_file(ruth)
+    assert [c.name for c in added] == ["Ruth \ufffd"]
+    assert "Ruth \ufffd" in names(load_campaign(window.document.path))
+    notes = next(b for b in message_boxes(window) if b.objectName() == "importNotes")
+    assert "lone surrogates" in notes.text()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile_files import make_campaign_files, make_json_files, make_special_files
+from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 TIMEOUT_S = 30  # generous for a loaded machine; the commands answer in about a second
 
@@ -213,3 +213,21 @@ def test_a_read_only_pdf_is_kept_by_the_pdf_writer(tmp_path):
             tmp.write_bytes(b"%PDF-1.4 new")
     assert pdf.read_bytes() == b"%PDF-1.4 mine"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_lone_surrogates_are_shown_as_replacement_characters_and_the_file_is_left_alone(tmp_path):
+    from fate_desk.store.interchange import read_character_file
+
+    files = make_surrogate_files(tmp_path)
+    ruth = files["lone-surrogate.fate.json"]
+    before = digest(ruth)
+    checked = run_cli("check", str(ruth))
+    assert checked.returncode in (0, 1) and b"Traceback" not in checked.stderr
+    assert "Ruth \ufffd" in checked.stdout.decode("utf-8")
+    out = tmp_path / "clean.fate.json"
+    done = run_cli("import", str(ruth), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert b"lone surrogates" in done.stdout
+    assert read_character_file(out).name == "Ruth \ufffd"
+    assert run_cli("import", str(files["surrogate-key.fate.json"]), "--into", str(tmp_path / "c.fatedesk")).returncode == 0
+    assert digest(ruth) == before

@@ -143,7 +143,7 @@ surrogate_text = st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFF
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.sampled_from(sorted(SEEDS)))
-def test_lone_surrogates_anywhere_are_refused_or_never_reach_a_character(data, seed):
+def test_lone_surrogates_anywhere_in_a_file_are_cleaned_or_refused_never_saved_broken(data, seed):
     doc = copy.deepcopy(SEEDS[seed])
     paths = [p for p in all_paths(doc) if p]
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
@@ -157,4 +157,3 @@ def test_lone_surrogates_anywhere_are_refused_or_never_reach_a_character(data, s
             continue  # an earlier change replaced a container on this path
     raw = json.dumps(doc).encode("ascii")  # surrogates travel as \\udXXX escapes, as in a real file
     refused_or_imported(lambda: import_document(parse_json(raw, "s.json"), "s.json"))
-    refused_or_imported(lambda: import_document(doc, "s.json"))

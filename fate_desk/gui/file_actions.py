@@ -118,11 +118,13 @@ class FileActions:
         self.window.statusBar().showMessage(
             f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
         if warnings:
-            QMessageBox.information(
-                self.window, "Imported, with notes",
-                "Some of what the file held had no place on the sheet and was kept in the notes:\n\n"
-                + "\n".join(f"• {w}" for w in warnings[:12]),
-            )
+            box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
+                              "Some of what the file held had no place on the sheet, or was changed to "
+                              "fit, and was kept in the notes:\n\n" + "\n".join(f"• {w}" for w in warnings[:12]),
+                              QMessageBox.StandardButton.Ok, self.window)
+            box.setObjectName("importNotes")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()  # not exec(): a second launch handing over a file must not wait on it
         return added
 
     def export_dialog(self) -> None:

@@ -8,6 +8,7 @@ infinity is not JSON. Refusing them at load keeps "opens but never saves" from h
 from __future__ import annotations
 
 import math
+import re
 
 MAX_DEPTH = 64
 
@@ -36,6 +37,41 @@ def plain_data_problem(value, max_depth: int = MAX_DEPTH) -> str | None:
             for index, child in enumerate(item):
                 stack.append((child, depth + 1, f"{where}[{index}]"))
     return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_surrogates(data):
+    """`data` with every lone UTF-16 surrogate (from a JSON escape such as \\ud800, which no
+    file can store) replaced by U+FFFD, and how many strings changed. Walks without recursion."""
+    def fix(text):
+        if not isinstance(text, str):
+            return text, 0
+        fixed = _SURROGATE.sub("\ufffd", text)
+        return fixed, int(fixed != text)
+
+    if not isinstance(data, (dict, list)):
+        return fix(data)
+    count = 0
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in items:
+            new_value, changed = fix(value)
+            count += changed
+            if isinstance(node, dict):
+                new_key, key_changed = fix(key)
+                count += key_changed
+                if key_changed:
+                    del node[key]
+                node[new_key] = new_value
+            else:
+                node[key] = new_value
+            if isinstance(value, (dict, list)):
+                stack.append(value)
+    return data, count
 
 
 def _encodable(text: str) -> bool:

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from fate_desk.model import Campaign, Character, new_id
-from fate_desk.model.plain import plain_data_problem
 
 from . import bundle, interchange
 from .campaign_file import is_campaign_file, load_campaign
@@ -51,15 +50,15 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
     if is_campaign_file(path):
         campaign = load_campaign(path)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
-    data = parse_json(read_bytes(path), source)
-    return import_document(data, source, ruleset)
+    notes: list[str] = []
+    data = parse_json(read_bytes(path), source, notes)
+    result = import_document(data, source, ruleset)
+    result.warnings[:0] = notes
+    return result
 
 
 def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
-    problem = plain_data_problem(data)
-    if problem:  # what could not be saved again is refused here, the same for the CLI and the app
-        raise FileFormatError(source, problem)
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:

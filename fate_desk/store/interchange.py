@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from fate_desk.model import Character
 from fate_desk.model.errors import describe
-from fate_desk.model.plain import MAX_DEPTH, plain_data_problem
+from fate_desk.model.plain import MAX_DEPTH, clean_surrogates, plain_data_problem
 from fate_desk.safefile import problem, read_regular
 
 from .atomic import write_text_atomic
@@ -109,9 +109,10 @@ def _object(pairs: list) -> dict:
     return out
 
 
-def parse_json(raw: bytes, source: str) -> Any:
-    """Parse strictly: refuses duplicate keys, NaN and infinity, giant numbers, lone surrogates
-    and deep nesting, so what loads can always be saved again."""
+def parse_json(raw: bytes, source: str, notes: list[str] | None = None) -> Any:
+    """Parse strictly, so that what loads can always be saved again: duplicate keys, NaN and
+    infinity, giant numbers and deep nesting are refused; lone surrogates (from escapes such
+    as \\ud800) become U+FFFD, with a line added to `notes` when given."""
     if not raw.strip():
         raise FileFormatError(source, "is empty")
     try:
@@ -131,6 +132,10 @@ def parse_json(raw: bytes, source: str) -> Any:
         raise FileFormatError(source, "is not valid JSON (nested too deeply)") from None
     except ValueError as exc:  # e.g. Python's own limit on digits in a number
         raise FileFormatError(source, f"is not usable JSON ({exc})") from None
+    data, broken = clean_surrogates(data)
+    if broken and notes is not None:
+        notes.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
+                     "(lone surrogates), shown as \ufffd")
     problem = plain_data_problem(data, max_depth=MAX_DEPTH)
     if problem:
         raise FileFormatError(source, problem)
