@@ -184,5 +184,5 @@ def test_a_file_with_lone_surrogates_imports_cleaned_with_a_note(window, qtbot, 
     added = window.files.import_file(ruth)
     assert [c.name for c in added] == ["Ruth \ufffd"]
     assert "Ruth \ufffd" in names(load_campaign(window.document.path))
-    notes = next(b for b in message_boxes(window) if b.objectName() == "importNotes")
+    notes = next(b for b in message_boxes(window) if b.objectName() == "importSummary")
     assert "lone surrogates" in notes.text()

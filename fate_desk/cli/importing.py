@@ -111,8 +111,7 @@ def _write_bundle(result: ImportResult, out: Path, force: bool, source: Path) ->
 def _names_in(folder: Path, characters: list[Character]) -> list[Path]:
     names: list[Path] = []
     for index, character in enumerate(characters, 1):
-        # Cut long names: a 300-character name must still make a file name the system takes.
-        stem = re.sub(r"[^\w\- ]+", "", character.name).strip().replace(" ", "-")[:80] or f"character-{index}"
+        stem = re.sub(r"[^\w\- ]+", "", character.name).strip().replace(" ", "-") or f"character-{index}"
         candidate, n = folder / f"{stem}{CHARACTER_SUFFIX}", 2
         while candidate in names:
             candidate, n = folder / f"{stem}-{n}{CHARACTER_SUFFIX}", n + 1

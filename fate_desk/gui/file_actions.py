@@ -118,13 +118,14 @@ class FileActions:
         self.window.statusBar().showMessage(
             f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
         if warnings:
+            # What went where: what mapped, what was kept in the notes, what was guessed.
             box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
-                              "Some of what the file held had no place on the sheet, or was changed to "
-                              "fit, and was kept in the notes:\n\n" + "\n".join(f"• {w}" for w in warnings[:12]),
-                              QMessageBox.StandardButton.Ok, self.window)
-            box.setObjectName("importNotes")
+                              f"What {Path(path).name} held and where it went:\n\n"
+                              + "\n".join(f"• {w}" for w in warnings[:12]), QMessageBox.StandardButton.Ok,
+                              self.window)
+            box.setObjectName("importSummary")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            box.open()  # not exec(): a second launch handing over a file must not wait on it
+            box.open()  # not exec(): never block the event loop
         return added
 
     def export_dialog(self) -> None:

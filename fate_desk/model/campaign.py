@@ -7,7 +7,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from .base import FateModel, id_field
-from .character import MAX_COUNT, Character, ClockStamp
+from .character import Character, ClockStamp
 from .obstacles import Countdown, Obstacle
 
 
@@ -42,7 +42,7 @@ class Zone(FateModel):
 class Scene(FateModel):
     id: str = id_field()
     name: str = ""
-    session: int | None = Field(None, le=MAX_COUNT)
+    session: int | None = Field(None, le=1_000_000)  # character.MAX_COUNT
     zones: list[Zone] = Field(default_factory=list)
     aspects: list[SituationAspect] = Field(default_factory=list)
     present: list[str] = Field(default_factory=list)  # ids of characters, obstacles, countdowns
@@ -52,8 +52,8 @@ class Scene(FateModel):
 
 class SessionLog(FateModel):
     id: str = id_field()
-    number: int = Field(1, ge=1, le=MAX_COUNT)
-    arc: int = Field(1, ge=1, le=MAX_COUNT)
+    number: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
+    arc: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
     date: str = ""  # ISO date
     title: str = ""
     notes: str = ""
@@ -63,7 +63,7 @@ class SessionLog(FateModel):
 
 class Arc(FateModel):
     id: str = id_field()
-    number: int = Field(1, ge=1, le=MAX_COUNT)
+    number: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
     name: str = ""
     notes: str = ""
     ended: bool = False

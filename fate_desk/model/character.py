@@ -153,10 +153,10 @@ class Character(FateModel):
     ruleset: str = "fate-condensed"
     name: str = ""
     description: str = ""
-    aspects: list[Aspect] = Field(default_factory=list, max_length=100)
+    aspects: list[Aspect] = Field(default_factory=list)
     # Rating per skill; Mediocre (+0) skills are left out.
-    skills: dict[str, int] = Field(default_factory=dict, max_length=500)
-    stunts: list[Stunt] = Field(default_factory=list, max_length=500)
+    skills: dict[str, int] = Field(default_factory=dict)
+    stunts: list[Stunt] = Field(default_factory=list)
     # Base refresh: 3 at creation, +1 per refresh power-up; the effective refresh is derived.
     refresh: int = Field(3, ge=0, le=99)
     fate_points: int = Field(3, ge=0, le=999)

@@ -44,11 +44,30 @@ def load_ruleset_file(path: Path) -> RuleSet:
     except ValueError as exc:  # e.g. Python's limit on digits in a number
         raise RuleSetError(f"{path.name}: is not usable TOML ({exc})") from None
     try:
-        return RuleSet.model_validate(data)
+        ruleset = RuleSet.model_validate(data)
     except ValidationError as exc:
         raise RuleSetError(f"{path.name}: {describe(exc)}") from None
     except RecursionError:
         raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
+    problem = _absurd(ruleset)
+    if problem:
+        raise RuleSetError(f"{path.name}: {problem}")
+    return ruleset
+
+
+# Numbers no Fate game uses; beyond them a rule set would make characters that cannot be kept.
+_LIMITS = {"refresh_start": 99, "refresh_minimum": 99, "free_stunts": 99, "stunt_cost": 99}
+_MAX_ASPECTS = 50
+
+
+def _absurd(ruleset: RuleSet) -> str | None:
+    for name, limit in _LIMITS.items():
+        value = getattr(ruleset, name)
+        if value > limit:
+            return f"{name}: {value} is more than any game uses (at most {limit})"
+    if len(ruleset.aspects) > _MAX_ASPECTS:
+        return f"aspects: {len(ruleset.aspects)} aspects is more than any game uses (at most {_MAX_ASPECTS})"
+    return None
 
 
 @dataclass

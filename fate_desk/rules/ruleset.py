@@ -111,11 +111,11 @@ class RuleSet(FateModel):
     peak: int = Field(4, ge=0, le=12)
     # After the first breakthrough, raises follow the column rule (Fate Condensed, Fate Core).
     column_rule: bool = True
-    aspects: list[AspectRole] = Field(min_length=1, max_length=50)
-    refresh_start: int = Field(3, ge=0, le=99)
-    refresh_minimum: int = Field(1, ge=0, le=99)
-    free_stunts: int = Field(3, ge=0, le=99)
-    stunt_cost: int = Field(1, ge=0, le=99)
+    aspects: list[AspectRole] = Field(min_length=1)
+    refresh_start: int = Field(3, ge=0)
+    refresh_minimum: int = Field(1, ge=0)
+    free_stunts: int = Field(3, ge=0)
+    stunt_cost: int = Field(1, ge=0)
     stress: StressRules
     consequences: ConsequenceRules
 
