@@ -146,24 +146,6 @@ def test_force_replaces_a_file_of_another_kind_but_a_pdf_over_a_pdf_needs_no_for
     assert run_cli("export", str(files["ruth"]), "--out", str(again)).returncode == 0
 
 
-def test_a_long_character_name_still_imports_into_a_folder(tmp_path):
-    from fate_desk.model import Character
-    from fate_desk.store.interchange import write_character_file
-
-    source = tmp_path / "long.fate.json"
-    write_character_file(source, Character(name="N" * 300))
-    folder = tmp_path / "out"
-    folder.mkdir()
-    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
-    bundle = tmp_path / "two.fate-campaign.json"
-    assert run_cli("import", str(source), "--into", str(tmp_path / "two.fatedesk")).returncode == 0
-    assert run_cli("import", str(sample), "--into", str(tmp_path / "two.fatedesk")).returncode == 0
-    assert run_cli("import", str(tmp_path / "two.fatedesk"), "--out", str(bundle)).returncode == 0
-    done = run_cli("import", str(bundle), "--out", str(folder))
-    assert done.returncode == 0, done.stderr
-    assert any(len(p.name) < 100 and p.name.startswith("NNN") for p in folder.iterdir())
-
-
 def test_a_misspelled_command_is_a_usage_error_and_never_starts_the_app():
     env = dict(os.environ)
     env.pop("QT_QPA_PLATFORM", None)
