@@ -30,3 +30,14 @@ def reread(document: CampaignDocument, entity_id: str):
 
 def character_named(document: CampaignDocument, name: str) -> Character:
     return next(c for c in document.campaign.characters if c.name == name)
+
+
+def started_app_window(qtbot):
+    """The main window as the app starts it (the sample campaign on a first start)."""
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    return win

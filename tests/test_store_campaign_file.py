@@ -210,6 +210,9 @@ def test_read_only_open_of_a_file_left_mid_edit_recovers_a_copy_and_leaves_the_f
     before = digest(path), digest(journal)
     campaign = load_campaign(path)
     assert campaign.model_dump() == read_bundle(SAMPLE).model_dump()
+    link = tmp_path / "link.fatedesk"  # through a symlink, the journal is the target's
+    link.symlink_to(path)
+    assert load_campaign(link).model_dump() == campaign.model_dump()
     assert (digest(path), digest(journal)) == before
     # A normal open rolls the unfinished edit back for good.
     with CampaignFile.open(path) as handle:
@@ -224,3 +227,88 @@ def test_a_file_that_cannot_be_written_is_refused_for_editing_but_opens_read_onl
     with pytest.raises(CampaignFileError, match="cannot be edited here"):
         CampaignFile.open(path)
     assert load_campaign(path).name == "On a CD"
+
+
+def test_half_made_copies_of_killed_copies_are_cleaned_at_the_next_copy(tmp_path, user_data):
+    import os
+    import time
+
+    from fate_desk.store.backups import clean_leftovers
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign()).close()
+    backups = user_data / "backups"
+    backups.mkdir(exist_ok=True)
+    dead_pid = 2**22 + 12345  # above Linux's pid_max: no such process
+    old = time.time() - 3600
+    leftovers = [backups / f".c.abc.20260101.fatedesk.{dead_pid}.copy",
+                 backups / f".c.abc.20260101.fatedesk.{dead_pid}.copy-journal",
+                 tmp_path / f".copy.fatedesk.{dead_pid}.copy"]
+    for leftover in leftovers:
+        leftover.write_bytes(b"x" * 1000)
+        os.utime(leftover, (old, old))
+    mine = tmp_path / f".mine.fatedesk.{os.getpid()}.copy"  # a copy this process is making
+    mine.write_bytes(b"x")
+    os.utime(mine, (old, old))
+    fresh = tmp_path / f".fresh.fatedesk.{dead_pid}.copy"  # maybe another computer's, mid-copy
+    fresh.write_bytes(b"x")
+    with CampaignFile.open(path) as handle:  # the rolling backup cleans the backup folder
+        handle.save_copy_as(tmp_path / "copy.fatedesk")  # save-a-copy cleans its own folder
+    assert not any(p.exists() for p in leftovers)
+    assert mine.exists() and fresh.exists()
+    assert clean_leftovers(tmp_path / "missing") == []
+
+
+def test_the_order_of_entries_survives_delete_undo_and_reopening(tmp_path):
+    path = tmp_path / "c.fatedesk"
+    a, y, z = Character(name="A"), Character(name="Y"), Character(name="Z")
+    CampaignFile.create(path, Campaign(characters=[a, y, z])).close()
+    with CampaignFile.open(path) as handle:
+        handle.remove(a.id)
+        handle.remove(y.id)
+        handle.put(y)  # undo of a delete: Y comes back after Z, whose place is further down
+        order = [c.name for c in handle.campaign.characters]
+    assert order == ["Z", "Y"]
+    assert [c.name for c in load_campaign(path).characters] == order
+
+
+def test_an_edit_to_a_file_moved_away_meanwhile_says_so_and_writes_nothing(tmp_path):
+    from fate_desk.store.campaign_file import FileChangedError
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign()).close()
+    with CampaignFile.open(path) as handle:
+        path.rename(tmp_path / "elsewhere.fatedesk")
+        with pytest.raises(FileChangedError, match="moved or deleted"):
+            handle.put(Character(name="Ruth"))
+        assert handle.campaign.characters == []
+    assert load_campaign(tmp_path / "elsewhere.fatedesk").characters == []
+
+
+def test_a_second_writer_is_refused_while_a_campaign_is_open_and_welcome_after(tmp_path):
+    from fate_desk.store.campaign_file import CampaignInUse
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign()).close()
+    with CampaignFile.open(path) as handle:
+        with pytest.raises(CampaignInUse, match=r"is open for editing by Fate Desk \(process \d+\) on this computer since"):
+            CampaignFile.open(path)
+        assert load_campaign(path).characters == []  # readers are welcome
+        handle.put(Character(name="Ruth"))
+    with CampaignFile.open(path) as again:
+        assert [c.name for c in again.campaign.characters] == ["Ruth"]
+    assert not (tmp_path / ".c.fatedesk.lock").exists()
+
+
+def test_a_campaign_wide_step_writes_only_the_rows_it_changes(tmp_path):
+    path = tmp_path / "c.fatedesk"
+    ruth, nell = Character(name="Ruth"), Character(name="Nell")
+    CampaignFile.create(path, Campaign(characters=[ruth, nell])).close()
+    with CampaignFile.open(path) as handle:
+        conn = handle._conn
+        changes_before = conn.total_changes
+        after = handle.campaign.model_copy(deep=True)
+        after.characters[0] = after.characters[0].model_copy(update={"fate_points": 1})
+        handle.replace_all(after)
+        assert conn.total_changes - changes_before == 1  # Ruth's row only: not Nell, not the settings
+

@@ -42,7 +42,7 @@ def test_an_existing_character_file_is_only_replaced_with_force(tmp_path, capsys
     out = tmp_path / "nell.fate.json"
     out.write_text("mine")
     assert main(["import", str(FARI / "v6-nell.fari.json"), "--out", str(out)]) == 2
-    assert "already exists; use --force" in one_line_error(capsys)
+    assert "use --force to replace it" in one_line_error(capsys)
     assert out.read_text() == "mine"
     assert main(["import", str(FARI / "v6-nell.fari.json"), "--out", str(out), "--force"]) == 0
     assert read_character_file(out).name == "Nell Ashdown"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from fate_desk.model import Character
 from fate_desk.store.bundle import campaign_from_dict
 from fate_desk.store.importing import import_characters, import_document
-from fate_desk.store.interchange import FileFormatError, character_from_dict
+from fate_desk.store.interchange import FileFormatError, character_from_dict, character_to_json, parse_json
 
 DATA = Path(__file__).parent / "data"
 SEEDS = {
@@ -54,6 +54,9 @@ def refused_or_imported(call) -> None:
     for character in result.characters:
         assert isinstance(character, Character)
         Character.model_validate(character.model_dump())  # what was imported is valid
+        # ... and can be saved again, in a campaign file and as a character file
+        character.model_dump_json().encode("utf-8")
+        character_to_json(character).encode("utf-8")
 
 
 settings_ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -131,3 +134,26 @@ def test_random_bytes_in_a_file_are_refused_cleanly(tmp_path, raw):
 def test_the_seeds_themselves_import():
     for name, doc in SEEDS.items():
         assert import_document(doc, name).characters, name
+
+
+# Lone surrogates (U+D800-U+DFFF) and mixed text: what JSON's \\ud800 escapes decode to.
+surrogate_text = st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF) | st.characters(), min_size=1,
+                         max_size=12)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.sampled_from(sorted(SEEDS)))
+def test_lone_surrogates_anywhere_in_a_file_are_cleaned_or_refused_never_saved_broken(data, seed):
+    doc = copy.deepcopy(SEEDS[seed])
+    paths = [p for p in all_paths(doc) if p]
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        path = data.draw(st.sampled_from(paths), label="path")
+        parent = doc
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = data.draw(surrogate_text, label="text")
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change replaced a container on this path
+    raw = json.dumps(doc).encode("ascii")  # surrogates travel as \\udXXX escapes, as in a real file
+    refused_or_imported(lambda: import_document(parse_json(raw, "s.json"), "s.json"))

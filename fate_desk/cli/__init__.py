@@ -7,6 +7,7 @@ and `run(args) -> int`. Usage errors and unreadable files exit 2 with one readab
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import sys
@@ -65,15 +66,58 @@ def _gui_parser() -> Parser:
     return parser
 
 
+def _not_a_command(argv: list[str]) -> str | None:
+    """A usage error for `fate-desk exprot`: a word that is neither a command nor a file."""
+    if not argv or argv[0].startswith("-") or argv[0] in COMMANDS:
+        return None
+    word = argv[0]
+    if os.path.lexists(word) or os.sep in word or "." in word:
+        return None  # a file for the app to open (it says so itself if it cannot)
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return (f"fate-desk: {word!r} is not a command nor a file; {hint}"
+            f"commands: {', '.join(COMMANDS)} (see fate-desk --help)")
+
+
+def _plain_streams() -> None:
+    """File names that are not UTF-8 (or a strict stdout) print escaped, never as a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
+
+
+def _run_command(command, args) -> int:
+    """Run a subcommand; whatever slips past its own checks still ends as one line and exit 2."""
+    name = f"fate-desk {args.command}"
+    try:
+        return int(command.run(args) or 0)
+    except OSError as exc:
+        from .output import short_name
+
+        where = f"{short_name(exc.filename)}: " if exc.filename else ""
+        print(f"{name}: {where}{exc.strerror or exc}", file=sys.stderr)
+    except RecursionError:
+        print(f"{name}: the input is nested too deeply", file=sys.stderr)
+    except MemoryError:
+        print(f"{name}: the input is too large to handle", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # The app has no use for pydantic plugins; looking for them costs start-up time.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _plain_streams()
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
             commands = _commands()
             args = build_parser(commands).parse_args(argv)
-            return int(commands[args.command].run(args) or 0)
+            return _run_command(commands[args.command], args)
+        problem = _not_a_command(argv)
+        if problem:
+            raise UsageError(problem)
         gui_args = _gui_parser().parse_args(argv)
     except UsageError as exc:
         print(exc, file=sys.stderr)

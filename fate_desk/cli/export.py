@@ -25,6 +25,7 @@ from fate_desk.store.interchange import FileFormatError, read_character_file
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .export_for import TARGETS, TO_HELP, run_for
+from .output import OutputRefused, check_output
 
 NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
@@ -50,6 +51,8 @@ def add_arguments(parser) -> None:
                         help="an optional rule to cover (repeatable): " + ", ".join(OPTIONS))
     parser.add_argument("--paper", choices=[p.value for p in Paper],
                         help="paper size (default from your locale: Letter in the Americas, else A4)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace OUT even if it holds something other than a PDF")
 
 
 class _Usage(Exception):
@@ -117,12 +120,15 @@ def run(args) -> int:
     if args.to:
         return run_for(args)
     try:
+        # The input's problems first (they are what the user asked about), then the target's.
         job = build_job(args)
-        pages = export_pdf(job, Path(args.out))
+        inputs = (Path(args.path),) if args.path else ()
+        out = check_output(Path(args.out), "pdf", inputs, args.force)
+        pages = export_pdf(job, out)
     except _Usage as exc:
         print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)
         return EXIT_UNREADABLE
-    except (FileFormatError, SelectionError, ExportError) as exc:
+    except (FileFormatError, SelectionError, ExportError, OutputRefused) as exc:
         print(f"fate-desk export: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(f"{args.out}: {pages} page{'s' if pages != 1 else ''}")

@@ -16,6 +16,7 @@ from fate_desk.store.exporting import file_names
 from fate_desk.store.importing import ImportResult, import_characters, with_fresh_ids
 
 from . import EXIT_OK, EXIT_UNREADABLE
+from .output import OutputRefused, check_output
 
 NAME = "import"
 HELP = "import characters (Fate Desk, Fari or Foundry VTT files) into a character file or a campaign file"
@@ -46,15 +47,21 @@ class _Refused(Exception):
 
 
 def run(args) -> int:
+    source = Path(args.path)
     try:
-        result = import_characters(Path(args.path), args.ruleset)
-        if args.out:
-            written = _write_out(result, Path(args.out), args.force)
+        if args.out is not None and not str(args.out).strip():
+            raise _Refused("fate-desk import: the --out name is empty; give a file or folder name")
+        result = import_characters(source, args.ruleset)
+        if args.out is not None:
+            written = _write_out(result, Path(args.out), args.force, source)
             summary = f"wrote {', '.join(str(p) for p in written)}"
         else:
-            summary = _write_into(result, Path(args.into), Path(args.path))
+            summary = _write_into(result, Path(args.into), source)
     except (FileFormatError, _Refused) as exc:
         print(exc, file=sys.stderr)
+        return EXIT_UNREADABLE
+    except OutputRefused as exc:
+        print(f"fate-desk import: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     for note in result.warnings:
         print(f"note: {note}")
@@ -62,9 +69,9 @@ def run(args) -> int:
     return EXIT_OK
 
 
-def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
+def _write_out(result: ImportResult, out: Path, force: bool, source: Path) -> list[Path]:
     if out.name.endswith(BUNDLE_SUFFIX):
-        return [_write_bundle(result, out, force)]
+        return [_write_bundle(result, out, force, source)]
     characters = result.characters
     if not characters:
         raise _Refused(f"{result.source_format or 'the file'} holds no characters; nothing to write")
@@ -77,9 +84,8 @@ def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
             f"{out}: the file holds {len(characters)} characters; give an existing folder to --out "
             "(one file each) or use --into CAMPAIGN"
         )
-    clashes = [str(t) for t in targets if t.exists()]
-    if clashes and not force:
-        raise _Refused(f"{clashes[0]}: already exists; use --force to replace it")
+    for target in targets:
+        check_output(target, "character", (source,), force, replace_same_kind=False)
     for target, character in zip(targets, characters):
         try:
             write_character_file(target, character)
@@ -88,10 +94,9 @@ def _write_out(result: ImportResult, out: Path, force: bool) -> list[Path]:
     return targets
 
 
-def _write_bundle(result: ImportResult, out: Path, force: bool) -> Path:
+def _write_bundle(result: ImportResult, out: Path, force: bool, source: Path) -> Path:
     """A whole campaign (or the characters of any other file) as one campaign bundle."""
-    if out.exists() and not force:
-        raise _Refused(f"{out}: already exists; use --force to replace it")
+    check_output(out, "bundle", (source,), force, replace_same_kind=False)
     campaign = result.campaign or Campaign(
         name=out.name[: -len(BUNDLE_SUFFIX)] or "Imported characters",
         ruleset=result.ruleset() or "fate-condensed",
@@ -107,7 +112,7 @@ def _write_bundle(result: ImportResult, out: Path, force: bool) -> Path:
 def _write_into(result: ImportResult, target: Path, source: Path) -> str:
     if target.exists() and target.resolve() == source.resolve():
         raise _Refused(f"{target}: is the file being imported; choose another campaign")
-    if target.exists():
+    if target.exists() or target.is_symlink():
         with CampaignFile.open(target) as handle:
             if handle.backup_error:
                 print(f"note: {target}: {handle.backup_error}")
@@ -125,6 +130,7 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
         return f"added {_count(characters)} to {target}"
     if not target.name.endswith(CAMPAIGN_SUFFIX):
         raise _Refused(f"{target}: a new campaign file's name must end in {CAMPAIGN_SUFFIX}")
+    check_output(target, "campaign", (source,))
     if result.campaign is not None:
         campaign = result.campaign
     else:

@@ -31,6 +31,7 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
         raise ExportError(f"{out_path}: the folder {folder} does not exist")
     if out_path.is_dir():
         raise ExportError(f"{out_path}: is a folder, not a file")
+    _refuse_read_only(out_path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -47,6 +48,16 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     except BaseException:
         _discard(tmp)
         raise
+
+
+def _refuse_read_only(out_path: Path) -> None:
+    """A PDF the user made read-only is kept, not silently replaced (the rename would allow it)."""
+    try:
+        mode = out_path.stat().st_mode
+    except OSError:
+        return
+    if not mode & 0o222:
+        raise ExportError(f"{out_path}: is read-only; make it writable or choose another name")
 
 
 def _fsync(path: str) -> None:

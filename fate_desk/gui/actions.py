@@ -33,6 +33,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("new_campaign", "&New campaign…", "File", Key.New, tip="Start a campaign with a rule set of your choice"),
     ActionSpec("open_campaign", "&Open…", "File", Key.Open, tip="Open a campaign file"),
     ActionSpec("open_recent", "Open &Recent", "File"),  # a submenu, filled by the window
+    ActionSpec("open_read_only", "Open read-&only…", "File",
+               tip="Open a campaign to look at it without changing it (also one open elsewhere)"),
     ActionSpec("save_copy", "Save a &copy as…", "File", Key.SaveAs, separator_before=True,
                tip="Write a copy of this campaign to another file"),
     ActionSpec("restore_backup", "Restore from &backup…", "File", None,

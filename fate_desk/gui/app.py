@@ -23,9 +23,22 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.setApplicationVersion(__version__)
     # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
     app.setDesktopFileName(DESKTOP_ID)
+    instance = None
+    if not smoke:  # a timing run never hands over or listens
+        from .single_instance import SingleInstance
+
+        instance = SingleInstance(parent=app)
+        if not instance.claim():
+            if instance.hand_over(path):
+                print("fate-desk: passed to the Fate Desk that is already running", file=sys.stderr)
+                return 0
+            instance.claim()  # no answer: the other app is gone, or stuck; run on our own
     window = start(app, path, smoke)
     if window is None:
         return 2
+    if instance is not None:
+        instance.fileRequested.connect(window.receive_file)
+        app.aboutToQuit.connect(instance.release)
     if smoke:
         def done() -> None:
             sheet = window.tabs.current_editor() if window.tabs else None
@@ -53,6 +66,9 @@ def start(app, path: str | None, smoke: bool = False):
         apply_theme(app, theme)
     app.setWindowIcon(app_icon())
     window = MainWindow(settings)
+    character_file = None
+    if path and str(path).endswith((".fate.json", ".fari.json")) and not str(path).endswith(".fate-campaign.json"):
+        character_file, path = path, None  # imported into the campaign opened below
     if path:
         if not window.open_path(Path(path)):
             if smoke:
@@ -69,8 +85,16 @@ def start(app, path: str | None, smoke: bool = False):
             try:
                 opened = window.open_path(create_sample_campaign())
                 window.show_welcome()
-            except (FileFormatError, OSError) as exc:
+            except FileFormatError as exc:
                 window.show_error("The sample campaign could not be set up", str(exc))
+            except OSError as exc:  # the user data folder cannot be made or written
+                from fate_desk.paths import user_data_dir
+
+                window.show_error("Your Fate Desk folder cannot be used",
+                                  f"{user_data_dir()}: {exc.strerror or exc}. Use File ▸ Open or File ▸ New "
+                                  "campaign to work with a campaign somewhere else.")
+    if character_file and window.document is not None:
+        window.open_path(Path(character_file))
     window.restore_state()
     window.show()
     return window

@@ -68,6 +68,28 @@ class AddEntity(QUndoCommand):
         self.document.delete(self.entity.id)
 
 
+class AddEntities(QUndoCommand):
+    """Several entities added in one transaction, undone in one (an import).
+
+    `done`: the entities were already saved, so the push's first redo does nothing.
+    """
+
+    def __init__(self, document: "CampaignDocument", entities: list, text: str, done: bool = False):
+        super().__init__(text)
+        self.document = document
+        self.entities = list(entities)
+        self._skip_redo = done
+
+    def redo(self) -> None:
+        if self._skip_redo:
+            self._skip_redo = False
+            return
+        self.document.insert_many(self.entities)
+
+    def undo(self) -> None:
+        self.document.delete_many([e.id for e in self.entities])
+
+
 class RemoveEntity(QUndoCommand):
     def __init__(self, document: CampaignDocument, entity, text: str):
         super().__init__(text)

@@ -11,9 +11,9 @@ from PySide6.QtGui import QUndoStack
 from fate_desk.model import Character
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.edits import duplicated
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError
 
-from .commands import AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
+from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, all_entities, display_name, kind_of
 
 
@@ -29,6 +29,8 @@ class CampaignDocument(QObject):
     entityRemoved = Signal(str)
     saveFailed = Signal(str)
     campaignChanged = Signal()  # campaign-wide fields (clock, GM pool, logs) or many entries changed
+    # The file was changed or replaced by another program; the change was not saved (message).
+    changedOnDisk = Signal(str)
 
     def __init__(self, file: CampaignFile, catalog: RuleSetCatalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -46,6 +48,17 @@ class CampaignDocument(QObject):
     @property
     def path(self) -> Path:
         return self.file.path
+
+    @property
+    def readonly(self) -> bool:
+        return self.file.readonly
+
+    def _refuse_if_read_only(self) -> bool:
+        """True (and the user told why) when the campaign was opened read-only."""
+        if self.file.readonly:
+            self.saveFailed.emit(f"{self.path.name} is open read-only; nothing was changed. "
+                                 "Open it normally (File ▸ Open) to edit it.")
+        return self.file.readonly
 
     def entity(self, entity_id: str):
         return next((e for e in all_entities(self.campaign) if e.id == entity_id), None)
@@ -82,7 +95,7 @@ class CampaignDocument(QObject):
     def edit(self, entity_id: str, operation: Callable, text: str, merge_key: object = None) -> bool:
         """Apply `operation(entity) -> changed copy` as one undoable step; False if it changed nothing."""
         before = self.entity(entity_id)
-        if before is None:
+        if before is None or self._refuse_if_read_only():
             return False
         try:
             after = operation(before)
@@ -96,10 +109,24 @@ class CampaignDocument(QObject):
         return True
 
     def add(self, entity, text: str | None = None) -> None:
+        if self._refuse_if_read_only():
+            return
         self.undo_stack.push(AddEntity(self, entity, text or f"Add {display_name(entity)}"))
 
+    def add_many(self, entities: list, text: str) -> bool:
+        """Add several entities as one transaction and one undo step (an import); False if not saved."""
+        if self._refuse_if_read_only():
+            return False
+        entities = list(entities)
+        if not self.insert_many(entities):
+            return False
+        self.undo_stack.push(AddEntities(self, entities, text, done=True))
+        return True
+
     def add_new(self, kind_key: str):
-        """Make a fresh entity of a kind (with the campaign's rule set) and add it."""
+        """Make a fresh entity of a kind (with the campaign's rule set) and add it; None if read-only."""
+        if self._refuse_if_read_only():
+            return None
         entity = BY_KEY[kind_key].make(self.campaign, self.ruleset_for())
         self.add(entity, f"Add {BY_KEY[kind_key].singular.lower()}")
         return entity
@@ -114,12 +141,14 @@ class CampaignDocument(QObject):
 
     def remove(self, entity_id: str) -> None:
         entity = self.entity(entity_id)
-        if entity is not None:
+        if entity is not None and not self._refuse_if_read_only():
             self.undo_stack.push(RemoveEntity(self, entity, f"Delete {display_name(entity)}"))
 
     def edit_campaign(self, operation: Callable, text: str) -> bool:
         """Apply `operation(campaign) -> changed copy` (e.g. a clock step) as one undoable step,
         saved in one transaction; False if it changed nothing. The operation may raise Refused."""
+        if self._refuse_if_read_only():
+            return False
         before = self.campaign.model_copy(deep=True)
         after = operation(before.model_copy(deep=True))
         if after == before:
@@ -156,6 +185,19 @@ class CampaignDocument(QObject):
         if self._save(lambda: self.file.put(entity)):
             self.entityAdded.emit(entity.id)
 
+    def insert_many(self, entities: list) -> bool:
+        if not self._save(lambda: self.file.put_many(entities)):
+            return False
+        for entity in entities:
+            self.entityAdded.emit(entity.id)
+        return True
+
+    def delete_many(self, entity_ids: list[str]) -> None:
+        if self._save(lambda: self.file.remove_many(entity_ids)):
+            for entity_id in entity_ids:
+                self._checks.pop(entity_id, None)
+                self.entityRemoved.emit(entity_id)
+
     def delete(self, entity_id: str) -> None:
         if self._save(lambda: self.file.remove(entity_id)):
             self._checks.pop(entity_id, None)
@@ -164,6 +206,10 @@ class CampaignDocument(QObject):
     def _save(self, work: Callable[[], None]) -> bool:
         try:
             work()
+        except FileChangedError as exc:
+            # Never write over the newer file: the window reloads it and says why.
+            self.changedOnDisk.emit(str(exc))
+            return False
         except CampaignFileError as exc:
             # The file keeps its last good state; the user hears why this change was not saved.
             self.saveFailed.emit(str(exc))

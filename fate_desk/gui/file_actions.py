@@ -77,11 +77,15 @@ class FileActions:
         self.window.statusBar().showMessage(f"Created {handle.path.name}", 6000)
         return True
 
-    def open_dialog(self) -> None:
+    def open_dialog(self, readonly: bool = False) -> None:
         start = str(self.window.document.path.parent) if self.window.document else str(documents_folder())
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open a campaign", start, CAMPAIGN_FILTER)
+        title = "Open a campaign read-only" if readonly else "Open a campaign"
+        path, _ = QFileDialog.getOpenFileName(self.window, title, start, CAMPAIGN_FILTER)
         if path:
-            self.window.open_path(path)
+            self.window.open_path(path, readonly=readonly)
+
+    def open_read_only_dialog(self) -> None:
+        self.open_dialog(readonly=True)
 
     def save_copy_dialog(self) -> None:
         document = self.window.document
@@ -97,8 +101,11 @@ class FileActions:
     def save_copy(self, path: Path) -> Path | None:
         try:
             written = save_copy(self.window.document.file, path)
-        except (FileFormatError, OSError) as exc:
+        except FileFormatError as exc:
             self.window.show_error("The copy could not be saved", str(exc))
+            return None
+        except OSError as exc:  # say which file: the bare OSError of a bundle names none
+            self.window.show_error("The copy could not be saved", f"{path}: {exc.strerror or exc}")
             return None
         self.window.statusBar().showMessage(f"Saved a copy as {written}", 6000)
         return written
@@ -148,23 +155,29 @@ class FileActions:
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> list[Character]:
-        """Add the characters in a file; a character whose id is taken gets a new one."""
+        """Add the characters in a file as one transaction and one undo step; a character
+        whose id is taken gets a new one. Any failure is shown and leaves the campaign as it was."""
+        document = self.window.document
         try:
-            characters, warnings = _read_characters(path, self.window.document.campaign.ruleset)
+            characters, warnings = _read_characters(path, document.campaign.ruleset)
         except FileFormatError as exc:
             self.window.show_error("Nothing was imported", str(exc))
             return []
-        document = self.window.document
+        except (OSError, RecursionError, MemoryError, ValueError) as exc:
+            self.window.show_error("Nothing was imported", f"{path}: cannot be read ({exc})")
+            return []
         added = []
-        document.undo_stack.beginMacro(f"Import {Path(path).name}")
         for character in characters:
-            if document.entity(character.id) is not None:
+            if document.entity(character.id) is not None or any(c.id == character.id for c in added):
                 character = character.model_copy(update={"id": new_id()})
-            document.add(character, f"Import {display_name(character)}")
             added.append(character)
-        document.undo_stack.endMacro()
-        if added:
-            self.window.open_entity(added[-1].id)
+        if not added:
+            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
+            return []
+        # add_many reports a failed save through the document's saveFailed (an error box).
+        if not document.add_many(added, f"Import {Path(path).name}"):
+            return []
+        self.window.open_entity(added[-1].id)
         self.window.statusBar().showMessage(
             f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
         if warnings:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.rules import default_catalog
+from fate_desk.store.campaign_file import CampaignInUse
 from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
@@ -32,6 +33,13 @@ from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 class MainWindow(QMainWindow):
@@ -92,11 +100,20 @@ class MainWindow(QMainWindow):
         self._bind_toggle("toggle_navigator", self.navigator_dock)
         self.statusBar()
         self.undo_notice = UndoNotice(self.statusBar())
+        # Always in sight while a campaign is open read-only (the title says it too).
+        self._read_only_badge = QLabel("Read-only")
+        self._read_only_badge.setObjectName("readOnlyBadge")
+        self._read_only_badge.setToolTip("This campaign was opened read-only: changes cannot be saved")
+        self._read_only_badge.hide()
+        self.statusBar().addPermanentWidget(self._read_only_badge)
         self.table.install()
         install_drop_import(self)
         self.encounters.install()
         self.undo_keys = route_undo_keys(QApplication.instance(), self, self.actions["undo"], self.actions["redo"])
         self._update_actions()
+        app = QApplication.instance()
+        if app is not None:
+            app.applicationStateChanged.connect(self._app_state_changed)
 
     # --- registry wiring -----------------------------------------------------------------
 
@@ -104,6 +121,7 @@ class MainWindow(QMainWindow):
         return {
             "new_campaign": self.files.new_campaign,
             "open_campaign": self.files.open_dialog,
+            "open_read_only": self.files.open_read_only_dialog,
             "save_copy": self.files.save_copy_dialog,
             "restore_backup": self.files.restore_dialog,
             "import": self.files.import_dialog,
@@ -190,10 +208,26 @@ class MainWindow(QMainWindow):
 
     # --- the document --------------------------------------------------------------------
 
-    def open_path(self, path) -> bool:
-        """Open a campaign (or bundle); on failure say why and keep what is open."""
+    def open_path(self, path, readonly: bool = False) -> bool:
+        """Open a campaign (or bundle); on failure say why and keep what is open.
+
+        A campaign open for editing elsewhere is refused, with an offer to open it read-only.
+        """
+        path = Path(path)
+        if self.document is not None and path.name.endswith((".fate.json", ".fari.json")) \
+                and not path.name.endswith(".fate-campaign.json"):
+            # A character file (double-clicked, or handed over by a second launch) joins the
+            # open campaign, as File > Import would do.
+            return bool(self.files.import_file(path))
+        if self.document is not None and not readonly and _same_file(path, self.document.path):
+            if not self.document.readonly:
+                self._check_disk()  # already open here (a second launch handed it over)
+                return True
         try:
-            handle, note = open_campaign(Path(path))
+            handle, note = open_campaign(path, readonly=readonly)
+        except CampaignInUse as exc:
+            self._offer_read_only(path, str(exc))
+            return False
         except FileFormatError as exc:
             self.show_error("That campaign could not be opened", str(exc))
             return False
@@ -201,6 +235,54 @@ class MainWindow(QMainWindow):
         if note:
             self.statusBar().showMessage(note, 8000)
         return True
+
+    def _offer_read_only(self, path: Path, message: str) -> QMessageBox:
+        self.statusBar().showMessage(message, 10000)
+        box = QMessageBox(QMessageBox.Icon.Information, "The campaign is open elsewhere", message,
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("campaignInUse")
+        read_only = box.addButton("Open read-only", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(read_only)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        read_only.clicked.connect(lambda: self.open_path(path, readonly=True))
+        box.open()  # not exec(): never block the event loop
+        return box
+
+    def receive_file(self, path: str) -> None:
+        """A later launch handed its file over: open it (if any) and come to the front."""
+        if path:
+            self.open_path(Path(path))
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def reload_document(self, message: str = "") -> bool:
+        """Read the open campaign again from disk (another program changed it); say so."""
+        document = self.document
+        if document is None:
+            return False
+        try:
+            handle = document.file.reload()
+        except FileFormatError as exc:
+            self.show_error("The campaign changed on disk and could not be read again",
+                            f"{exc}. Nothing was written over it.")
+            return False
+        self.set_document(CampaignDocument(handle, self.catalog))
+        self.show_error("The campaign was changed by another program",
+                        f"{message or str(handle.path)}\n\nIt has been read again from disk; "
+                        "what you see now is the file as it is. Undo history was cleared.")
+        return True
+
+    def _app_state_changed(self, state) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:
+            self._check_disk()
+
+    def _check_disk(self) -> None:
+        """Coming back to the app: if the file changed meanwhile, read it again before any edit."""
+        if self.document is not None and self.document.file.changed_on_disk():
+            self.reload_document(f"{self.document.path} was changed by another program.")
 
     def set_document(self, document: CampaignDocument) -> None:
         if self.document is not None:
@@ -227,6 +309,8 @@ class MainWindow(QMainWindow):
         self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
+        # Reload after the failing undo command has returned, never inside it.
+        document.changedOnDisk.connect(lambda message: QTimer.singleShot(0, lambda: self.reload_document(message)))
         document.entityChanged.connect(self._maybe_retitle)
         stack = document.undo_stack
         stack.canUndoChanged.connect(lambda _: self._update_actions())
@@ -277,9 +361,12 @@ class MainWindow(QMainWindow):
 
     def _retitle(self) -> None:
         name = self.document.campaign.name if self.document else ""
+        if self.document is not None and self.document.readonly:
+            name = f"{name or self.document.path.name} (read-only)"
         self.setWindowTitle(f"{name} — Fate Desk" if name else "Fate Desk")
         if self.document:
             self.setWindowFilePath(str(self.document.path))
+        self._read_only_badge.setVisible(bool(self.document and self.document.readonly))
 
     def _maybe_retitle(self, entity_id: str) -> None:
         self._update_actions()
@@ -347,6 +434,8 @@ class MainWindow(QMainWindow):
         if self.document is None:
             return None
         entity = self.document.add_new(kind_key)
+        if entity is None:  # open read-only: the document has said so
+            return None
         self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
         self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)

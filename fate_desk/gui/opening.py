@@ -43,7 +43,7 @@ def create_sample_campaign(folder: Path | None = None) -> Path:
     return path
 
 
-def open_campaign(path: Path) -> tuple[CampaignFile, str]:
+def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str]:
     """Open a campaign file; a bundle (.fate-campaign.json) becomes a new campaign file beside it.
 
     Returns the open file and a note for the status bar (empty when there is nothing to say).
@@ -65,7 +65,7 @@ def open_campaign(path: Path) -> tuple[CampaignFile, str]:
                     raise
                 continue  # a read-only folder: keep the campaign in the user's folder instead
             return handle, f"Imported {path.name} into the new campaign file {target}"
-    return CampaignFile.open(path), ""
+    return CampaignFile.open(path, readonly=readonly), ("Opened read-only: changes cannot be saved" if readonly else "")
 
 
 def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:

@@ -44,7 +44,7 @@ class Zone(FateModel):
 class Scene(FateModel):
     id: str = id_field()
     name: str = ""
-    session: int | None = None
+    session: int | None = Field(None, le=1_000_000)  # character.MAX_COUNT
     zones: list[Zone] = Field(default_factory=list)
     aspects: list[SituationAspect] = Field(default_factory=list)
     present: list[str] = Field(default_factory=list)  # ids of characters, obstacles, countdowns
@@ -66,8 +66,8 @@ class FatePointEntry(FateModel):
 
 class SessionLog(FateModel):
     id: str = id_field()
-    number: int = Field(1, ge=1)
-    arc: int = Field(1, ge=1)
+    number: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
+    arc: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
     date: str = ""  # ISO date
     title: str = ""
     notes: str = ""
@@ -79,7 +79,7 @@ class SessionLog(FateModel):
 
 class Arc(FateModel):
     id: str = id_field()
-    number: int = Field(1, ge=1)
+    number: int = Field(1, ge=1, le=1_000_000)  # character.MAX_COUNT
     name: str = ""
     notes: str = ""
     ended: bool = False

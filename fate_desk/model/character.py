@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import Field, Strict, field_validator
 
 from .base import FateModel, id_field
+from .plain import plain_data_problem
 
 RATING_MIN = -10
 RATING_MAX = 20
@@ -60,12 +61,21 @@ class Severity(StrEnum):
         return self.value.capitalize()
 
 
+# Bounds on counts a file may claim: far past any real campaign, far short of a hang.
+MAX_COUNT = 1_000_000
+MAX_BOXES = 50
+
+
+# The boxes of one stress track an NPC sets by hand: each box's value, at most MAX_BOXES of them.
+_BoxValues = Annotated[list[Annotated[int, Field(ge=0, le=20)]], Field(max_length=MAX_BOXES)]
+
+
 class ClockStamp(FateModel):
     """A moment on the campaign clock: which arc, session and scene."""
 
-    arc: int = Field(0, ge=0)
-    session: int = Field(0, ge=0)
-    scene: int = Field(0, ge=0)
+    arc: int = Field(0, ge=0, le=MAX_COUNT)
+    session: int = Field(0, ge=0, le=MAX_COUNT)
+    scene: int = Field(0, ge=0, le=MAX_COUNT)
 
 
 class Aspect(FateModel):
@@ -90,8 +100,8 @@ class Consequence(FateModel):
     recovering: bool = False
     # When treatment succeeded, and how much full recovery time has passed since.
     recovery_started: ClockStamp | None = None
-    scenes_recovered: int = Field(0, ge=0)
-    sessions_recovered: int = Field(0, ge=0)
+    scenes_recovered: int = Field(0, ge=0, le=MAX_COUNT)
+    sessions_recovered: int = Field(0, ge=0, le=MAX_COUNT)
     # The conflict it was taken in (for conceding: 1 fate point per consequence taken).
     conflict: str | None = None
     boxes_marked: int = Field(1, ge=0, le=20)
@@ -123,6 +133,15 @@ class FieldChange(FateModel):
     before: Any = None
     after: Any = None
 
+    @field_validator("before", "after")
+    @classmethod
+    def _savable(cls, value: Any) -> Any:
+        # Any value is allowed here, so make sure it can be written back (depth, NaN, surrogates).
+        problem = plain_data_problem(value, max_depth=32)
+        if problem:
+            raise ValueError(problem)
+        return value
+
 
 class HistoryEntry(FateModel):
     """An advancement, recovery or clock event recorded on the character."""
@@ -149,8 +168,8 @@ class Character(FateModel):
     refresh: int = Field(3, ge=0, le=99)
     fate_points: int = Field(3, ge=0, le=999)
     # Marked stress boxes per track id, as 0-based box positions.
-    stress: dict[str, list[int]] = Field(default_factory=dict)
-    consequences: list[Consequence] = Field(default_factory=list)
+    stress: dict[str, list[int]] = Field(default_factory=dict, max_length=20)
+    consequences: list[Consequence] = Field(default_factory=list, max_length=50)
     notes: str = ""
     advancement: list[HistoryEntry] = Field(default_factory=list)
     saved_skill_points: int = Field(0, ge=0, le=99)
@@ -161,9 +180,9 @@ class Character(FateModel):
     pending_fate_points: int = Field(0, ge=0, le=999)
     # NPCs and monsters may set their own stress boxes (values per track) and slots;
     # None means "derive from the rule set", as for PCs.
-    stress_boxes: dict[str, list[int]] | None = None
-    consequence_slots: list[SlotSpec] | None = None
-    rule_breaks: list[RuleBreak] = Field(default_factory=list)
+    stress_boxes: Annotated[dict[str, _BoxValues], Field(max_length=20)] | None = None
+    consequence_slots: list[SlotSpec] | None = Field(None, max_length=20)
+    rule_breaks: list[RuleBreak] = Field(default_factory=list, max_length=100)
     scale: str | None = None
 
     @field_validator("skills")
@@ -191,6 +210,8 @@ class Character(FateModel):
         for track, boxes in value.items():
             if any(b < 0 for b in boxes):
                 raise ValueError(f"stress box positions on {track} start at 0")
+            if any(b >= MAX_BOXES for b in boxes):
+                raise ValueError(f"stress track {track} has at most {MAX_BOXES} boxes")
             marked = sorted(set(boxes))
             if marked:
                 out[track] = marked

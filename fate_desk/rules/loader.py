@@ -11,6 +11,8 @@ from pydantic import ValidationError
 
 from fate_desk.model.errors import describe
 from fate_desk.paths import rules_dir, user_rules_dir
+from fate_desk.safefile import problem as file_problem
+from fate_desk.safefile import read_regular
 
 from .ruleset import RuleSet
 
@@ -21,19 +23,51 @@ class RuleSetError(Exception):
     """A rule-set file that cannot be used; the message names the file and what is wrong."""
 
 
+# A rule set is a page or two of TOML; anything bigger is the wrong file.
+MAX_RULESET_BYTES = 1024 * 1024
+
+
 def load_ruleset_file(path: Path) -> RuleSet:
+    """One rule set; every way the file can be wrong (a FIFO, /dev/zero, deep nesting, a
+    5,000-digit number, absurd counts) is a RuleSetError naming it, never a hang or a crash."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = read_regular(path, limit=MAX_RULESET_BYTES).decode("utf-8")
+        data = tomllib.loads(text)
     except OSError as exc:
-        raise RuleSetError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        raise RuleSetError(f"{path.name}: {file_problem(exc)}") from None
     except UnicodeDecodeError:
         raise RuleSetError(f"{path.name}: is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RuleSetError(f"{path.name}: is not valid TOML ({exc})") from None
+    except RecursionError:
+        raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
+    except ValueError as exc:  # e.g. Python's limit on digits in a number
+        raise RuleSetError(f"{path.name}: is not usable TOML ({exc})") from None
     try:
-        return RuleSet.model_validate(data)
+        ruleset = RuleSet.model_validate(data)
     except ValidationError as exc:
         raise RuleSetError(f"{path.name}: {describe(exc)}") from None
+    except RecursionError:
+        raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
+    problem = _absurd(ruleset)
+    if problem:
+        raise RuleSetError(f"{path.name}: {problem}")
+    return ruleset
+
+
+# Numbers no Fate game uses; beyond them a rule set would make characters that cannot be kept.
+_LIMITS = {"refresh_start": 99, "refresh_minimum": 99, "free_stunts": 99, "stunt_cost": 99}
+_MAX_ASPECTS = 50
+
+
+def _absurd(ruleset: RuleSet) -> str | None:
+    for name, limit in _LIMITS.items():
+        value = getattr(ruleset, name)
+        if value > limit:
+            return f"{name}: {value} is more than any game uses (at most {limit})"
+    if len(ruleset.aspects) > _MAX_ASPECTS:
+        return f"aspects: {len(ruleset.aspects)} aspects is more than any game uses (at most {_MAX_ASPECTS})"
+    return None
 
 
 @dataclass
@@ -64,9 +98,14 @@ def load_catalog(shipped: Path | None = None, user: Path | None = None) -> RuleS
     """Shipped rule sets first; a user file may add new ids but never replaces a shipped one."""
     catalog = RuleSetCatalog()
     for folder, is_user in ((shipped or rules_dir(), False), (user or user_rules_dir(), True)):
-        if not folder.is_dir():
+        try:
+            if not folder.is_dir():
+                continue
+            paths = sorted(folder.glob("*.toml"))
+        except OSError as exc:  # an unreachable user folder must not take the app down
+            catalog.problems.append(f"Skipped the rule sets in {folder}: {exc.strerror or exc}")
             continue
-        for path in sorted(folder.glob("*.toml")):
+        for path in paths:
             try:
                 ruleset = load_ruleset_file(path)
             except RuleSetError as exc:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field, model_validator
 
 from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
+
+# The most boxes one stress level may have: far past any published game, far short of a hang.
+MAX_BOXES = 50
 
 
 class ShapeKind(StrEnum):
@@ -24,9 +28,9 @@ class ShapeKind(StrEnum):
 class Shape(FateModel):
     kind: ShapeKind
     # How many skills at each rating (pyramid, diamond, counts). Ratings not listed allow none.
-    counts: dict[int, int] = Field(default_factory=dict)
+    counts: dict[Annotated[int, Field(ge=-10, le=20)], Annotated[int, Field(le=100)]] = Field(default_factory=dict)
     # Total skill points (budget; optional for column).
-    points: int | None = Field(None, ge=0)
+    points: int | None = Field(None, ge=0, le=1000)
 
     @model_validator(mode="after")
     def _consistent(self) -> "Shape":
@@ -53,8 +57,9 @@ class Shape(FateModel):
 class StressLevel(FateModel):
     """From rating `at` upwards (until the next level), the track has these boxes."""
 
-    at: int
-    boxes: list[int] = Field(default_factory=list)
+    # Bounded so that a hand-written rule set cannot ask for a million boxes or a rating of 1e18.
+    at: int = Field(ge=-100, le=100)
+    boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=list, max_length=MAX_BOXES)
 
 
 class TrackSpec(FateModel):
@@ -62,7 +67,7 @@ class TrackSpec(FateModel):
     name: str = Field(min_length=1)
     # The skills that lengthen the track (the highest counts); empty: a fixed track.
     skills: list[str] = Field(default_factory=list)
-    levels: list[StressLevel] = Field(min_length=1)
+    levels: list[StressLevel] = Field(min_length=1, max_length=50)
 
     @model_validator(mode="after")
     def _sorted(self) -> "TrackSpec":
@@ -79,7 +84,7 @@ class StressMarking(StrEnum):
 
 class StressRules(FateModel):
     marking: StressMarking = StressMarking.ANY
-    tracks: list[TrackSpec] = Field(min_length=1)
+    tracks: list[TrackSpec] = Field(min_length=1, max_length=20)
 
 
 class SlotRule(FateModel):
@@ -89,9 +94,9 @@ class SlotRule(FateModel):
 
 
 class ConsequenceRules(FateModel):
-    slots: list[SlotRule] = Field(min_length=1)
+    slots: list[SlotRule] = Field(min_length=1, max_length=20)
     # A track's skill at this rating or above earns an extra mild slot for that harm only.
-    extra_mild_at: int | None = None
+    extra_mild_at: int | None = Field(None, ge=-10, le=20)
 
 
 class MilestoneLevel(StrEnum):
@@ -222,7 +227,7 @@ class RuleSet(FateModel):
     description: str = ""
     skill_word: str = "skill"  # "approach" in Fate Accelerated
     skill_word_plural_form: str = Field("", alias="skill_word_plural")
-    skills: list[str] = Field(min_length=1)
+    skills: list[str] = Field(min_length=1, max_length=200)
     allow_custom_skills: bool = True
     shape: Shape
     peak: int = Field(4, ge=0, le=12)

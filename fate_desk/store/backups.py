@@ -25,9 +25,53 @@ def default_backup_dir() -> Path:
     return user_data_dir() / "backups"
 
 
+# ".NAME.<pid>.copy" and its journal: what a copy killed half-way leaves behind.
+_LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal)?")
+# A leftover younger than this may belong to a copy still running on another computer.
+_LEFTOVER_AGE_S = 600
+
+
+def clean_leftovers(folder: Path) -> list[Path]:
+    """Remove half-made copies whose process is gone (a copy or backup killed mid-way)."""
+    removed = []
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return removed
+    now = time.time()
+    for path in entries:
+        match = _LEFTOVER.fullmatch(path.name)
+        if not match or _alive(int(match["pid"])):
+            continue
+        try:
+            if now - path.lstat().st_mtime < _LEFTOVER_AGE_S or not path.is_file():
+                continue
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
+
+
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
-    """Write a consistent copy of `conn`'s database to `target` (replacing it only when complete)."""
+    """Write a consistent copy of `conn`'s database to `target` (replacing it only when complete).
+
+    Half-made copies left in the target's folder by copies killed earlier are removed first.
+    """
     target = Path(target)
+    clean_leftovers(target.parent)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.copy")
     tmp.unlink(missing_ok=True)
     try:

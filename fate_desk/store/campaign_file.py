@@ -9,6 +9,7 @@ Layouts and upgrades live in `migrations`; backups and copies in `backups`.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -16,17 +17,22 @@ from pydantic import TypeAdapter, ValidationError
 
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
+from fate_desk.model.plain import plain_data_problem
+from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
 from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
+from .lock import CampaignLock, CampaignLocked
 from .opening import (
     APPLICATION_ID,
+    MAX_CAMPAIGN_BYTES,
     SQLITE_HEADER,
     CampaignFileError,
     check_header,
     check_identity,
     check_integrity,
+    check_schema,
     connect,
     has_hot_journal,
     memory_copy,
@@ -36,11 +42,29 @@ from .opening import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "entity_kind",
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
+    "entity_kind",
     "is_campaign_file", "load_campaign",
 ]
 
 SUFFIX = ".fatedesk"
+
+
+class FileChangedError(CampaignFileError):
+    """The file changed underneath an open campaign; nothing was written over it."""
+
+
+class CampaignInUse(CampaignFileError):
+    """Another program has the campaign open for editing; it can still be opened read-only."""
+
+
+def _take_lock(path: Path) -> CampaignLock:
+    try:
+        return CampaignLock.acquire(path)
+    except CampaignLocked as exc:
+        raise CampaignInUse(str(path), str(exc)) from None
+    except OSError as exc:
+        raise CampaignFileError(str(path), f"cannot be opened for editing ({exc.strerror or exc})") from None
 
 # Entity kind -> (campaign list attribute, validator)
 _KINDS: dict[str, tuple[str, TypeAdapter]] = {
@@ -83,9 +107,8 @@ def is_campaign_file(path: Path) -> bool:
     if Path(path).name.endswith(SUFFIX):
         return True
     try:
-        with open(path, "rb") as handle:
-            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
-    except OSError:
+        return read_regular(Path(path), size=len(SQLITE_HEADER), limit=MAX_CAMPAIGN_BYTES) == SQLITE_HEADER
+    except OSError:  # a FIFO or device is no campaign; the JSON reader says what it is
         return False
 
 
@@ -98,8 +121,10 @@ class CampaignFile:
     `upgraded_from` is the file version an older file was upgraded from, else None.
     """
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, campaign: Campaign, readonly: bool):
+    def __init__(self, path: Path, conn: sqlite3.Connection, campaign: Campaign, readonly: bool,
+                 lock: CampaignLock | None = None):
         self.path = Path(path)
+        self.lock = lock
         self.campaign = campaign
         self.readonly = readonly
         self.backup_path: Path | None = None
@@ -107,6 +132,7 @@ class CampaignFile:
         self.upgrade_copy: Path | None = None
         self.upgraded_from: int | None = None
         self._conn = conn
+        self._stamp = self._current_stamp()
 
     # --- opening and creating ---------------------------------------------------------
 
@@ -154,12 +180,16 @@ class CampaignFile:
         *,
         backup_dir: Path | None = None,
         keep_backups: int = KEEP_BACKUPS,
+        lock: CampaignLock | None = None,
     ) -> "CampaignFile":
         """Open and load a campaign file, upgrading an older layout (never for read-only opens).
 
         Unless read-only, a rolling backup of the file as opened goes to `backup_dir`
         (default: the user data folder's `backups`). A file that is damaged, not ours or too
         new raises CampaignFileError and is left exactly as it was.
+
+        An open for editing holds the campaign's lock until `close()`; if another program holds
+        it, CampaignFileError says where. `lock` passes on a lock already held (a reload).
         """
         path = Path(path)
         source = str(path)
@@ -170,9 +200,30 @@ class CampaignFile:
                 "cannot be edited here (the file or its folder is read-only); "
                 "open it read-only, or copy it to a folder you can write to",
             )
+        held = None
+        if not readonly:
+            held = lock if lock is not None else _take_lock(path)
         try:
-            if readonly and has_hot_journal(path):
-                conn = recovered_copy(path)
+            handle = cls._open_locked(path, readonly, backup_dir, held)
+        except BaseException:
+            if held is not None and lock is None:
+                held.release()
+            raise
+        if not readonly:
+            try:
+                handle.backup_path = make_rolling_backup(handle._conn, path, backup_dir, keep_backups)
+            except (OSError, sqlite3.Error) as exc:
+                # A missing backup must not keep the user from their campaign; the GUI says so.
+                handle.backup_error = f"no backup was made ({exc})"
+        return handle
+
+    @classmethod
+    def _open_locked(cls, path: Path, readonly: bool, backup_dir: Path | None,
+                     lock: CampaignLock | None) -> "CampaignFile":
+        source = str(path)
+        try:
+            if readonly and has_hot_journal(path.resolve()):
+                conn = recovered_copy(path.resolve())
             else:
                 conn = connect(path, readonly)
         except sqlite3.Error as exc:
@@ -183,6 +234,7 @@ class CampaignFile:
         try:
             check_integrity(conn, source)
             version = check_identity(conn, source)
+            check_schema(conn, source, version)
             if version < SCHEMA_VERSION:
                 if readonly:
                     # Upgrade a copy in memory: a read-only open never writes to the file.
@@ -191,35 +243,54 @@ class CampaignFile:
                     conn = mem
                 else:
                     upgrade_copy = _upgrade_copy(conn, path, version, backup_dir)
-                _upgrade(conn, source, version)
+                campaign = _upgrade_and_load(conn, source, version)
                 upgraded_from = version
-            campaign = _load(conn, source)
+            else:
+                campaign = _load(conn, source)
         except CampaignFileError:
             conn.close()
             raise
         except sqlite3.Error as exc:
             conn.close()
             raise CampaignFileError(source, open_problem(exc)) from None
-        handle = cls(path, conn, campaign, readonly)
+        handle = cls(path, conn, campaign, readonly, lock)
         handle.upgraded_from, handle.upgrade_copy = upgraded_from, upgrade_copy
-        if not readonly:
-            try:
-                handle.backup_path = make_rolling_backup(conn, path, backup_dir, keep_backups)
-            except (OSError, sqlite3.Error) as exc:
-                # A missing backup must not keep the user from their campaign; the GUI says so.
-                handle.backup_error = f"no backup was made ({exc})"
         return handle
 
-    def close(self) -> None:
+    def close(self, keep_lock: bool = False) -> CampaignLock | None:
+        """Close the file; the lock is released unless `keep_lock` (then it is returned)."""
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+        lock, self.lock = self.lock, None
+        if lock is not None and not keep_lock:
+            lock.release()
+            return None
+        return lock
+
+    def reload(self) -> "CampaignFile":
+        """Reopen the file as it is on disk now, keeping the lock; this handle is closed."""
+        lock = self.close(keep_lock=True)
+        try:
+            return CampaignFile.open(self.path, self.readonly, lock=lock)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
 
     def __enter__(self) -> "CampaignFile":
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    def __del__(self) -> None:  # a handle dropped without close() must not keep its lock
+        lock = getattr(self, "lock", None)
+        if lock is not None:
+            try:
+                lock.release()
+            except Exception:  # at interpreter exit the kernel frees it anyway
+                pass
 
     # --- saving -----------------------------------------------------------------------
 
@@ -247,11 +318,19 @@ class CampaignFile:
             plans.append((entity, kind, attr, position))
 
         def work(conn: sqlite3.Connection) -> None:
-            for entity, kind, _attr, position in plans:
+            ends: dict[str, int] = {}
+            for entity, kind, attr, position in plans:
+                if entity.id in new_ids:
+                    # After the last row of its kind: a re-added entry (an undone delete) never
+                    # ties with another and so keeps its place when the file is opened again.
+                    if kind not in ends:
+                        ends[kind] = _next_position(conn, kind, sizes.get(attr, 0))
+                    position = ends[kind]
+                    ends[kind] += 1
                 conn.execute(
                     "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, data = excluded.data",
-                    (entity.id, kind, position, entity.model_dump_json()),
+                    (entity.id, kind, position, _entity_json(entity)),
                 )
 
         self._transaction(work)
@@ -265,21 +344,32 @@ class CampaignFile:
 
     def remove(self, entity_id: str) -> None:
         """Delete an entity from the file and from the in-memory campaign."""
-        self._write("DELETE FROM entities WHERE id = ?", (entity_id,))
+        self.remove_many([entity_id])
+
+    def remove_many(self, entity_ids) -> None:
+        """Delete several entities in one transaction (undoing an import)."""
+        ids = list(entity_ids)
+        self._transaction(lambda conn: conn.executemany("DELETE FROM entities WHERE id = ?", [(i,) for i in ids]))
+        gone = set(ids)
         for attr in _LISTS:
             items = getattr(self.campaign, attr)
-            items[:] = [e for e in items if e.id != entity_id]
+            items[:] = [e for e in items if e.id not in gone]
 
     def save_meta(self) -> None:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""
         self._write("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(self.campaign),))
 
     def replace_all(self, campaign: Campaign) -> None:
-        """Swap in a whole campaign in one transaction (used by operations over many entities)."""
+        """Swap in a whole campaign in one transaction (used by operations over many entities).
+
+        Only the rows that differ from the campaign as loaded are written: a campaign-wide
+        step never rewrites (or deletes) entries it did not change.
+        """
         duplicate = _duplicate_id(campaign)
         if duplicate:
             raise CampaignFileError(str(self.path), f"could not be saved: {duplicate}")
-        self._transaction(lambda conn: _write_everything(conn, campaign))
+        before = self.campaign
+        self._transaction(lambda conn: _write_changes(conn, before, campaign))
         self.campaign = campaign
 
     def save_copy_as(self, path: Path) -> Path:
@@ -314,13 +404,46 @@ class CampaignFile:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
+                self._check_unchanged()
                 work(self._conn)
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise CampaignFileError(str(self.path), f"could not be saved ({exc})") from None
+            raise CampaignFileError(str(self.path), f"could not be saved ({_save_problem(exc)})") from None
+        self._stamp = self._current_stamp()
+
+    # --- noticing changes made by others ---------------------------------------------------
+
+    def _current_stamp(self) -> tuple:
+        """What tells this open apart from a file changed by someone else: SQLite's
+        data_version (commits by other connections) and the file's identity, size and time
+        (a sync tool replacing the file)."""
+        try:
+            version = self._conn.execute("PRAGMA data_version").fetchone()[0] if self._conn else None
+        except sqlite3.Error:
+            version = None
+        try:
+            info = os.stat(self.path)
+            return version, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+        except OSError:
+            return version, None
+
+    def changed_on_disk(self) -> bool:
+        """True if the file was changed, replaced, moved or deleted by someone else since this
+        handle last read or wrote it (read-only handles never look)."""
+        return not self.readonly and self._conn is not None and self._current_stamp() != self._stamp
+
+    def _check_unchanged(self) -> None:
+        now = self._current_stamp()
+        if now == self._stamp:
+            return
+        if now[1] is None:
+            raise FileChangedError(str(self.path), "was moved or deleted since it was opened; "
+                                   "this change was not saved")
+        raise FileChangedError(str(self.path), "was changed by another program since it was opened; "
+                               "this change was not saved, so as not to overwrite the newer file")
 
 
 def _duplicate_id(campaign: Campaign) -> str | None:
@@ -344,8 +467,51 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
         for pos, entity in enumerate(getattr(campaign, attr)):
             conn.execute(
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
-                (entity.id, kind, pos, entity.model_dump_json()),
+                (entity.id, kind, pos, _entity_json(entity)),
             )
+
+
+def _write_changes(conn: sqlite3.Connection, before: Campaign, after: Campaign) -> None:
+    """Write the difference between two campaigns: changed meta, changed or moved entries,
+    deleted entries; rows that are the same in both are left alone."""
+    if _meta_json(before) != _meta_json(after):
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(after),))
+    old: dict[str, tuple[str, int, object]] = {}
+    for kind, (attr, _) in _KINDS.items():
+        for pos, entity in enumerate(getattr(before, attr)):
+            old[entity.id] = (kind, pos, entity)
+    kept: set[str] = set()
+    for kind, (attr, _) in _KINDS.items():
+        for pos, entity in enumerate(getattr(after, attr)):
+            kept.add(entity.id)
+            if old.get(entity.id) == (kind, pos, entity):
+                continue
+            conn.execute(
+                "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
+                "SET kind = excluded.kind, position = excluded.position, data = excluded.data",
+                (entity.id, kind, pos, _entity_json(entity)),
+            )
+    for entity_id in old.keys() - kept:
+        conn.execute("DELETE FROM entities WHERE id = ?", (entity_id,))
+
+
+def _next_position(conn: sqlite3.Connection, kind: str, at_least: int) -> int:
+    row = conn.execute("SELECT MAX(position) FROM entities WHERE kind = ?", (kind,)).fetchone()
+    return max(at_least, (row[0] + 1) if row and row[0] is not None else 0)
+
+
+def _entity_json(entity) -> str:
+    return entity.model_dump_json()
+
+
+def _save_problem(exc: sqlite3.Error) -> str:
+    """SQLite's words, made plain where they mislead (a full disk is not a 'rollback' problem)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == 13 or "database or disk is full" in str(exc):  # SQLITE_FULL
+        return "the disk is full"
+    if code == 10 or "disk I/O error" in str(exc):  # SQLITE_IOERR
+        return "the disk could not be written"
+    return str(exc)
 
 
 def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir: Path | None) -> Path:
@@ -359,11 +525,13 @@ def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir
         ) from None
 
 
-def _upgrade(conn: sqlite3.Connection, source: str, version: int) -> None:
+def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Campaign:
+    """Upgrade and load in one transaction: a file refused after its upgrade is left as it was."""
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
             migrate(conn, version)
+            campaign = _load(conn, source)
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -372,6 +540,7 @@ def _upgrade(conn: sqlite3.Connection, source: str, version: int) -> None:
         raise CampaignFileError(
             source, f"could not be upgraded from file version {version} ({exc}); the file is unchanged"
         ) from None
+    return campaign
 
 
 def _load(conn: sqlite3.Connection, source: str) -> Campaign:
@@ -384,6 +553,10 @@ def _load(conn: sqlite3.Connection, source: str) -> Campaign:
         raise CampaignFileError(source, "is damaged: the campaign settings are not readable") from None
     if not isinstance(meta, dict):
         raise CampaignFileError(source, "is damaged: the campaign settings are not readable")
+    problem = plain_data_problem(meta)
+    if problem:
+        raise CampaignFileError(source, f"campaign settings: {problem}")
+    seen: set[str] = set()
     lists: dict[str, list] = {attr: [] for attr in _LISTS}
     for entity_id, kind, data in conn.execute(
         "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
@@ -394,9 +567,15 @@ def _load(conn: sqlite3.Connection, source: str) -> Campaign:
         if not isinstance(data, (str, bytes)):
             raise CampaignFileError(source, f"is damaged: {kind} {entity_id} is not readable")
         try:
-            lists[attr].append(adapter.validate_json(data))
+            entity = adapter.validate_json(data)
         except ValidationError as exc:
             raise CampaignFileError(source, f"{kind} {entity_id}: {describe(exc)}") from None
+        if entity.id != entity_id:
+            raise CampaignFileError(source, f"is damaged: entry {entity_id!r} says its id is {entity.id!r}")
+        if entity_id in seen:
+            raise CampaignFileError(source, f"is damaged: two entries share the id {entity_id!r}")
+        seen.add(entity_id)
+        lists[attr].append(entity)
     try:
         return Campaign.model_validate({**meta, **lists})
     except ValidationError as exc:

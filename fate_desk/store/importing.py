@@ -57,8 +57,11 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
     if is_campaign_file(path):
         campaign = load_campaign(path)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
-    data = parse_json(read_bytes(path), source)
-    return import_document(data, source, ruleset)
+    notes: list[str] = []
+    data = parse_json(read_bytes(path), source, notes)
+    result = import_document(data, source, ruleset)
+    result.warnings[:0] = notes
+    return result
 
 
 def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:

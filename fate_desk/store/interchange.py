@@ -11,6 +11,8 @@ from pydantic import ValidationError
 
 from fate_desk.model import Character
 from fate_desk.model.errors import describe
+from fate_desk.model.plain import MAX_DEPTH, clean_surrogates, plain_data_problem
+from fate_desk.safefile import problem, read_regular
 
 from .atomic import write_text_atomic
 
@@ -73,7 +75,44 @@ def character_from_dict(data: Any, source: str = "") -> Character:
         raise FileFormatError(source, describe(exc)) from None
 
 
-def parse_json(raw: bytes, source: str) -> Any:
+class _Refused(ValueError):
+    """Raised by the JSON parser's hooks for things JSON allows but Fate Desk will not keep."""
+
+
+# A whole number longer than this is no rating, count or id anyone typed.
+_MAX_INT_DIGITS = 30
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise _Refused(f"a number of {len(text.lstrip('-'))} digits, far too large to be meant")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"the number {text[:20]} is too large to keep")
+    return value
+
+
+def _parse_constant(name: str):
+    raise _Refused(f"{name} is not a number JSON allows")
+
+
+def _object(pairs: list) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refused(f"the field {one_line(key)[:40]!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def parse_json(raw: bytes, source: str, notes: list[str] | None = None) -> Any:
+    """Parse strictly, so that what loads can always be saved again: duplicate keys, NaN and
+    infinity, giant numbers and deep nesting are refused; lone surrogates (from escapes such
+    as \\ud800) become U+FFFD, with a line added to `notes` when given."""
     if not raw.strip():
         raise FileFormatError(source, "is empty")
     try:
@@ -81,25 +120,34 @@ def parse_json(raw: bytes, source: str) -> Any:
     except UnicodeDecodeError:
         raise FileFormatError(source, "is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object, parse_int=_parse_int,
+                          parse_float=_parse_float, parse_constant=_parse_constant)
+    except _Refused as exc:
+        raise FileFormatError(source, f"is not usable JSON ({exc})") from None
     except json.JSONDecodeError as exc:
         raise FileFormatError(
             source, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
     except RecursionError:
         raise FileFormatError(source, "is not valid JSON (nested too deeply)") from None
+    except ValueError as exc:  # e.g. Python's own limit on digits in a number
+        raise FileFormatError(source, f"is not usable JSON ({exc})") from None
+    data, broken = clean_surrogates(data)
+    if broken and notes is not None:
+        notes.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
+                     "(lone surrogates), shown as \ufffd")
+    problem = plain_data_problem(data, max_depth=MAX_DEPTH)
+    if problem:
+        raise FileFormatError(source, problem)
+    return data
 
 
 def read_bytes(path: Path) -> bytes:
-    source = str(path)
+    """A file's bytes: regular files only, up to MAX_FILE_BYTES (never a FIFO or a device)."""
     try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise FileFormatError(source, "no such file") from None
-    except IsADirectoryError:
-        raise FileFormatError(source, "is a folder, not a file") from None
+        return read_regular(Path(path))
     except OSError as exc:
-        raise FileFormatError(source, f"cannot be read ({exc.strerror or exc})") from None
+        raise FileFormatError(str(path), problem(exc)) from None
 
 
 def read_character_file(path: Path) -> Character:

@@ -35,6 +35,37 @@ class MigrationError(Exception):
     """The file's contents do not fit the layout its version number claims."""
 
 
+def schema_problem(conn: sqlite3.Connection, version: int) -> str | None:
+    """What in the file's schema is not exactly the layout its version claims, else None.
+
+    A crafted file could carry a trigger (deleting rows on every edit), a view, or tables
+    without the keys that keep ids unique; none of that is ever ours.
+    """
+    rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    extra = sorted(f"{kind} {name!r}" for kind, name, _t, _s in rows if kind in ("trigger", "view"))
+    if extra:
+        return f"has things Fate Desk never makes ({', '.join(extra[:3])})"
+    if version == 0:
+        tables = sorted(name for kind, name, _t, _s in rows if kind == "table")
+        return None if tables == ["campaign"] else "does not have the tables of an old Fate Desk campaign"
+    if _schema_of(rows) != _LATEST_SCHEMA:
+        return "does not have the tables and indexes of a Fate Desk campaign"
+    return None
+
+
+def _schema_of(rows) -> set:
+    return {(kind, name, table, " ".join(sql.split()) if sql else None) for kind, name, table, sql in rows}
+
+
+def _latest_schema() -> set:
+    conn = sqlite3.connect(":memory:")
+    try:
+        create_latest(conn)
+        return _schema_of(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall())
+    finally:
+        conn.close()
+
+
 def create_latest(conn: sqlite3.Connection) -> None:
     """Tables of the newest layout in an empty database (the caller sets the pragmas)."""
     for statement in _LAYOUT_1:
@@ -72,6 +103,8 @@ def _layout0_to_1(conn: sqlite3.Connection) -> None:
             )
     conn.execute("DROP TABLE campaign")
 
+
+_LATEST_SCHEMA = _latest_schema()
 
 # Step from layout N to layout N + 1.
 STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _layout0_to_1}

@@ -10,11 +10,15 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from fate_desk.safefile import NotARegularFile, read_regular
+
 from .interchange import FileFormatError
-from .migrations import SCHEMA_VERSION
+from .migrations import SCHEMA_VERSION, schema_problem
 
 APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
 SQLITE_HEADER = b"SQLite format 3\x00"
+# Campaigns hold text; a few GB is a crafted file or the wrong file, never a campaign.
+MAX_CAMPAIGN_BYTES = 2 * 1024 * 1024 * 1024
 _HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68
 
 
@@ -25,8 +29,9 @@ class CampaignFileError(FileFormatError):
 def read_header(path: Path) -> bytes:
     source = str(path)
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(_HEADER_SIZE)
+        head = read_regular(path, size=_HEADER_SIZE, limit=MAX_CAMPAIGN_BYTES)
+    except NotARegularFile as exc:
+        raise CampaignFileError(source, str(exc)) from None
     except FileNotFoundError:
         raise CampaignFileError(source, "no such file") from None
     except IsADirectoryError:
@@ -128,3 +133,9 @@ def check_identity(conn: sqlite3.Connection, source: str) -> int:
     if version > SCHEMA_VERSION:
         raise CampaignFileError(source, _newer_message(version))
     return version
+
+
+def check_schema(conn: sqlite3.Connection, source: str, version: int) -> None:
+    problem = schema_problem(conn, version)
+    if problem:
+        raise CampaignFileError(source, f"is not a campaign Fate Desk can trust: it {problem}")

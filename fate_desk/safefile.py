@@ -1,0 +1,74 @@
+"""Read only what a user could mean as a file: a regular file of sane size (no Qt here).
+
+A FIFO would block a reader for ever, /dev/zero would fill memory, and a symlink can point
+at either; every file Fate Desk reads on the user's say-so goes through `read_regular`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class NotARegularFile(OSError):
+    """A path that is not an ordinary file, or one too big; str() says which in plain words."""
+
+
+def _describe_mode(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a file"
+    return "is not an ordinary file"
+
+
+def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
+    """An fd open for reading on a regular file of at most `limit` bytes, else NotARegularFile.
+
+    O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARegularFile(_describe_mode(info.st_mode))
+        if info.st_size > limit:
+            raise NotARegularFile(
+                f"is too large ({info.st_size // (1024 * 1024)} MB; Fate Desk reads files up to "
+                f"{limit // (1024 * 1024)} MB)"
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_regular(path: Path, limit: int = MAX_FILE_BYTES, size: int | None = None) -> bytes:
+    """The bytes of a regular file (the first `size` of them if given), never more than `limit`."""
+    fd = open_regular(path, limit)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(limit + 1 if size is None else size)
+    if size is None and len(data) > limit:  # it grew while we read it
+        raise NotARegularFile(f"is too large (Fate Desk reads files up to {limit // (1024 * 1024)} MB)")
+    return data
+
+
+def problem(exc: OSError) -> str:
+    """The plain words for an OSError from reading or writing a file."""
+    if isinstance(exc, NotARegularFile):
+        return str(exc)
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder, not a file"
+    return f"cannot be read ({exc.strerror or exc})"
