@@ -9,7 +9,6 @@ from pathlib import Path
 
 def run_app(path: str | None = None, smoke: bool = False) -> int:
     started = time.perf_counter()
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -27,15 +26,9 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     if window is None:
         return 2
     if smoke:
-        def done() -> None:
-            sheet = window.tabs.current_editor() if window.tabs else None
-            print(f"fate-desk started in {time.perf_counter() - started:.3f} s "
-                  f"({'sheet shown' if sheet is not None else 'no sheet'})", file=sys.stderr)
-            window.save_state()
-            app.quit()
+        from .smoke import SmokeRun
 
-        # A zero timer fires once the events queued by show() (layout, first paint) are handled.
-        QTimer.singleShot(0, done)
+        window.smoke_run = SmokeRun(app, window, started)
     return app.exec()
 
 
