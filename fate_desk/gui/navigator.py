@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from enum import IntEnum
 
 from PySide6.QtCore import (
@@ -20,7 +21,7 @@ class NavRole(IntEnum):
     ENTITY_ID = Qt.ItemDataRole.UserRole + 1  # str, or None for folders
     KIND = Qt.ItemDataRole.UserRole + 2  # the kind key of the entry or of a folder's entries
     ERRORS = Qt.ItemDataRole.UserRole + 3  # number of rule errors on the entry's sheet
-    SORT = Qt.ItemDataRole.UserRole + 4  # folders keep their order; entries sort by name
+    SORT = Qt.ItemDataRole.UserRole + 4  # folders keep their order; entries sort by name (the model keeps them so)
     FILTER = Qt.ItemDataRole.UserRole + 5  # text the filter box matches (entries only)
 
 
@@ -32,15 +33,24 @@ class _Node:
         self.entity_id = entity_id
         self.children: list[_Node] = []
         self.order = 0
+        self.key = ""  # entries: the name, casefolded, that orders a folder
 
     def row(self) -> int:
         return self.parent.children.index(self) if self.parent else 0
+
+    def name(self, entity) -> None:
+        # Kept on the node: the filter and the sort read it for every row, so they never look
+        # the entity up or build its display name (they did, and 10,000 entries took seconds).
+        self.label = display_name(entity)
+        self.key = self.label.casefold()
 
 
 class NavigatorModel(QAbstractItemModel):
     """Folders for each kind (NPCs and obstacles have sub-folders) holding the campaign's entries.
 
-    Listens to the document and updates rows in place, so selection and expansion survive edits.
+    Each folder keeps its entries in name order (a rename moves the row), so no proxy has to sort
+    thousands of rows. Listens to the document and updates rows in place, so selection and
+    expansion survive edits.
     """
 
     def __init__(self, document: CampaignDocument, parent=None):
@@ -71,8 +81,11 @@ class NavigatorModel(QAbstractItemModel):
         for entity in self.document.entities():
             folder = self._folders[kind_of(entity)]
             node = _Node("", kind_of(entity), folder, entity.id)
+            node.name(entity)
             folder.children.append(node)
             self._entries[entity.id] = node
+        for folder in self._folders.values():
+            folder.children.sort(key=_order)
 
     # --- Qt model API -----------------------------------------------------------------
 
@@ -110,11 +123,10 @@ class NavigatorModel(QAbstractItemModel):
         node: _Node = index.internalPointer()
         if node.entity_id is None:
             return self._folder_data(node, role)
-        entity = self.document.entity(node.entity_id)
-        if entity is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return display_name(entity)
+        if role == Qt.ItemDataRole.DisplayRole or role == NavRole.FILTER:
+            return node.label
+        if role == NavRole.SORT:
+            return node.key
         if role == Qt.ItemDataRole.DecorationRole:
             return icon(BY_KEY[node.kind].icon)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -127,10 +139,6 @@ class NavigatorModel(QAbstractItemModel):
             return node.kind
         if role == NavRole.ERRORS:
             return self.document.error_count(node.entity_id)
-        if role == NavRole.SORT:
-            return display_name(entity).casefold()
-        if role == NavRole.FILTER:
-            return display_name(entity)
         return None
 
     def _folder_data(self, node: _Node, role):
@@ -176,10 +184,11 @@ class NavigatorModel(QAbstractItemModel):
             return
         folder = self._folders[kind_of(entity)]
         parent = self.createIndex(folder.row(), 0, folder)
-        row = len(folder.children)
-        self.beginInsertRows(parent, row, row)
         node = _Node("", kind_of(entity), folder, entity_id)
-        folder.children.append(node)
+        node.name(entity)
+        row = bisect_right(folder.children, _order(node), key=_order)
+        self.beginInsertRows(parent, row, row)
+        folder.children.insert(row, node)
         self._entries[entity_id] = node
         self.endInsertRows()
         self._folder_changed(folder)
@@ -206,8 +215,24 @@ class NavigatorModel(QAbstractItemModel):
             self._removed(entity_id)
             self._added(entity_id)
             return
+        node.name(entity)
+        self._keep_in_order(node)
         index = self.createIndex(node.row(), 0, node)
         self.dataChanged.emit(index, index)
+
+    def _keep_in_order(self, node: _Node) -> None:
+        """Move a renamed entry to its place by name (a move keeps it selected and expanded)."""
+        siblings = node.parent.children
+        row = siblings.index(node)
+        others = siblings[:row] + siblings[row + 1:]
+        target = bisect_right(others, _order(node), key=_order)
+        if target == row:
+            return
+        parent = self.createIndex(node.parent.row(), 0, node.parent)
+        # Qt counts the destination before the move: moving down names the row after the target.
+        self.beginMoveRows(parent, row, row, parent, target + 1 if target > row else target)
+        siblings[:] = others[:target] + [node] + others[target:]
+        self.endMoveRows()
 
     def _folder_changed(self, folder: _Node) -> None:
         while folder is not None and folder is not self._root:
@@ -216,24 +241,24 @@ class NavigatorModel(QAbstractItemModel):
             folder = folder.parent
 
 
+def _order(node: _Node) -> tuple[str, str]:
+    return node.key, node.entity_id or ""
+
+
 class NavigatorFilter(QSortFilterProxyModel):
-    """Shows entries whose names contain the filter text, with the folders that hold them."""
+    """Shows entries whose names contain the filter text, with the folders that hold them.
+
+    Folders have no filter text, so they show only when an entry inside matches (recursive
+    filtering), and every row shows when the filter is empty. The filtering runs in Qt's own
+    code; the source model already keeps the order, so nothing is sorted here.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setRecursiveFilteringEnabled(True)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterRole(NavRole.FILTER)
-        self.setSortRole(NavRole.SORT)
         self.setDynamicSortFilter(True)
-
-    def filterAcceptsRow(self, row: int, parent) -> bool:
-        if not self.filterRegularExpression().pattern():
-            return True
-        index = self.sourceModel().index(row, 0, parent)
-        if index.data(NavRole.ENTITY_ID) is None:
-            return False  # folders show only when an entry inside matches (recursive filtering)
-        return super().filterAcceptsRow(row, parent)
 
 
 class BadgeDelegate(QStyledItemDelegate):
@@ -284,8 +309,8 @@ class NavigatorPanel(QWidget):
         self.model = NavigatorModel(document, self)
         self.proxy = NavigatorFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.sort(0)
         self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)  # else laying out 10,000 rows asks each one its height
         self.tree.setItemDelegate(BadgeDelegate(self.tree))
         self.tree.expandAll()
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
