@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from fate_desk.model import Arc, Campaign, Character, CharacterKind, HistoryEntry, SessionLog, SituationAspect
+from fate_desk.model import (
+    Arc, Campaign, Character, CharacterKind, HistoryEntry, SessionLog, SituationAspect, revalidated,
+)
 
 from .advance import BreakthroughChoice, MilestoneChoice, apply_breakthrough, apply_milestone
 from .checker import Level, Problem
@@ -167,7 +169,7 @@ def end_scene(
             "sessions": _with_log(campaign, log),
         }
     )
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 def _end_scene_object(campaign: Campaign, choice: EndScene):
@@ -271,7 +273,7 @@ def end_session(
             "clock": clock.model_copy(update={"session": clock.session + 1, "scene": 1}),
         }
     )
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 def end_arc(
@@ -337,7 +339,7 @@ def end_arc(
             "clock": clock.model_copy(update={"arc": clock.arc + 1}),
         }
     )
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 @dataclass(frozen=True)
