@@ -39,6 +39,9 @@ class CampaignDocument(QObject):
         # id -> entity, built on first lookup and kept up to date by every save below: a linear
         # search per lookup made the navigator quadratic (a minute to open 10,000 entries).
         self._index: dict[str, object] | None = None
+        # True while a campaign-wide step announces its changed entries one by one; views that
+        # redraw from the whole campaign wait for the campaignChanged that follows.
+        self.replacing = False
 
     # --- reading ----------------------------------------------------------------------
 
@@ -152,12 +155,16 @@ class CampaignDocument(QObject):
             self._checks.clear()  # every verdict may depend on them
         for entity_id in [*changed, *(old.keys() - new.keys())]:
             self._checks.pop(entity_id, None)
-        for entity_id in old.keys() - new.keys():
-            self.entityRemoved.emit(entity_id)
-        for entity_id in [i for i in new if i not in old]:  # in the campaign's order
-            self.entityAdded.emit(entity_id)
-        for entity_id in changed:
-            self.entityChanged.emit(entity_id)
+        self.replacing = True
+        try:
+            for entity_id in old.keys() - new.keys():
+                self.entityRemoved.emit(entity_id)
+            for entity_id in [i for i in new if i not in old]:  # in the campaign's order
+                self.entityAdded.emit(entity_id)
+            for entity_id in changed:
+                self.entityChanged.emit(entity_id)
+        finally:
+            self.replacing = False
         self.campaignChanged.emit()
 
     def store(self, entity) -> None:

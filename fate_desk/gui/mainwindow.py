@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
         document.entityChanged.connect(self._maybe_retitle)
+        document.campaignChanged.connect(self._update_actions)
         stack = document.undo_stack
         stack.canUndoChanged.connect(lambda _: self._update_actions())
         stack.canRedoChanged.connect(lambda _: self._update_actions())
@@ -216,7 +217,8 @@ class MainWindow(QMainWindow):
             self.setWindowFilePath(str(self.document.path))
 
     def _maybe_retitle(self, entity_id: str) -> None:
-        self._update_actions()
+        if not self.document.replacing:  # a campaign-wide step updates them once, when it is done
+            self._update_actions()
 
     def _current_changed(self, entity_id: str) -> None:
         self.problems.show_for(self.document, entity_id or None)

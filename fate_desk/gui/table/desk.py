@@ -54,7 +54,7 @@ class TableDesk:
         self.pool.set_document(document)
         self.history_dock.show_for(document, self.window.tabs.current_entity_id())
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
-        document.entityChanged.connect(lambda *_: self.update_actions())
+        document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
 
     def _current_changed(self, entity_id: str) -> None:
         self.history_dock.show_for(self.document, entity_id or None)

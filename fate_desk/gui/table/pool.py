@@ -39,7 +39,8 @@ class GmPoolWidget(QWidget):
         self.document = document
         if document is not None:
             document.campaignChanged.connect(self.refresh)
-            document.entityChanged.connect(lambda *_: self.refresh())
+            # once for a campaign-wide step (campaignChanged), not once for each entry it changed
+            document.entityChanged.connect(lambda *_: document.replacing or self.refresh())
         self.refresh()
 
     def step(self, step: int) -> bool:
