@@ -35,6 +35,8 @@ class SmokeRun(QObject):
 
     def _poll(self) -> None:
         window = self.window
+        if getattr(window, "exit_code", None) is not None:
+            return  # the app is ending without a campaign (it said why)
         if getattr(window, "opening", False) and time.perf_counter() - self.started < GIVE_UP_SECONDS:
             QTimer.singleShot(1, self._poll)  # the campaign is still being opened after the first paint
             return
