@@ -41,3 +41,40 @@ def test_a_campaign_named_on_the_command_line_opens_after_the_first_paint(qtbot,
         assert isinstance(window.tabs.current_editor(), CharacterSheet)
     finally:
         window.close()
+
+
+def test_pieces_left_out_of_start_up_load_and_work_from_their_menu_items(tmp_path):
+    """Quick NPC, End the scene and the stunt helper are not imported at start; Quick NPC and
+    End the scene still load and run from their menu items (in a fresh process, so nothing
+    else imported them first)."""
+    import os
+    import subprocess
+    import sys
+
+    code = r'''
+import sys
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from fate_desk.gui.app import start
+app = QApplication([])
+window = start(app, None)
+lazy = ["fate_desk.gui.gm.quick_npc", "fate_desk.gui.table.clock_dialogs", "fate_desk.gui.dialogs.stunt_helper"]
+print("loaded at start:", [m for m in lazy if m in sys.modules])
+menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
+menus["Quick NPC…"].trigger()
+dialog = window.quick_npc_dialog
+dialog.line_edit.setText("Gutter Rat; Quick to Bite; 1 stress")
+dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+print("added:", any(c.name == "Gutter Rat" for c in window.document.campaign.characters))
+menus["End the scene…"].trigger()
+before = window.document.campaign.clock.scene
+window.table.dialog.ok.click()
+print("scene moved on:", window.document.campaign.clock.scene == before + 1)
+window.close()
+'''
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "loaded at start: []" in done.stdout
+    assert "added: True" in done.stdout
+    assert "scene moved on: True" in done.stdout

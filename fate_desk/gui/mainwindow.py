@@ -3,28 +3,27 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton
 
 from fate_desk.rules import default_catalog
-from fate_desk.store.interchange import FileFormatError
 
 from .actions import build_actions, build_menus, build_toolbar
-from .document import CampaignDocument
-from . import gm  # noqa: F401  (registers the GM prep editors)
-from .gm.actions import quick_npc
-from .editors import EditorTabs
 from .file_actions import FileActions
 from .icons import icon
 from .kinds import BY_KEY, KINDS
-from .navigator import NavigatorPanel
-from .opening import open_campaign
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
+
+if TYPE_CHECKING:
+    from .document import CampaignDocument
+    from .editors import EditorTabs
+    from .navigator import NavigatorPanel
 
 
 class MainWindow(QMainWindow):
@@ -88,7 +87,7 @@ class MainWindow(QMainWindow):
             "redo": lambda: self.document and self.document.undo_stack.redo(),
             "find": self.focus_filter,
             "add_pc": lambda: self.add_entry("pc"),
-            "quick_npc": lambda: quick_npc(self),
+            "quick_npc": self._quick_npc,
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
@@ -96,6 +95,11 @@ class MainWindow(QMainWindow):
             "about": self.files.about,
             **self.table.handlers(),
         }
+
+    def _quick_npc(self):
+        from .gm.actions import quick_npc
+
+        return quick_npc(self)
 
     def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
         action = self.actions[action_id]
@@ -144,6 +148,13 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path) -> bool:
         """Open a campaign (or bundle); on failure say why and keep what is open."""
+        # The campaign's modules (document, navigator, editors, the sheet) load with the first
+        # campaign, after the window has painted, not when the window is built.
+        from fate_desk.store.interchange import FileFormatError
+
+        from .document import CampaignDocument
+        from .opening import open_campaign
+
         try:
             handle, note = open_campaign(Path(path))
         except FileFormatError as exc:
@@ -155,6 +166,10 @@ class MainWindow(QMainWindow):
         return True
 
     def set_document(self, document: CampaignDocument) -> None:
+        from . import gm  # noqa: F401  (registers the GM prep editors)
+        from .editors import EditorTabs
+        from .navigator import NavigatorPanel
+
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
