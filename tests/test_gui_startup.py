@@ -78,3 +78,24 @@ window.close()
     assert "loaded at start: []" in done.stdout
     assert "added: True" in done.stdout
     assert "scene moved on: True" in done.stdout
+
+
+def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbot):
+    app = QApplication.instance()
+    window = start(app, None, paint_first=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.document is not None, timeout=10000)
+    toggle = next(a for m in window.menuBar().actions() for a in m.menu().actions()
+                  if a.text().replace("&", "") == "Dice roller")
+    toggle.trigger()
+    assert window.table.dice_dock.isVisible() and toggle.isChecked()
+    window.close()
+    again = start(app, None, paint_first=True)
+    qtbot.addWidget(again)
+    try:
+        qtbot.waitUntil(lambda: again.document is not None, timeout=10000)
+        qtbot.waitUntil(lambda: again.table.dice_dock.isVisible(), timeout=5000)
+        assert again.actions["toggle_dice"].isChecked()
+        assert not again.table.history_dock.isVisible()
+    finally:
+        again.close()

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 
-from fate_desk.model import Character
-from fate_desk.rules.dice import Dice
-
-from .dice_dock import DiceDock
-from .history import HistoryDock
-from .pool import GmPoolWidget
+if TYPE_CHECKING:
+    from fate_desk.rules.dice import Dice
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
 
 
 class TableDesk:
-    """What the GM uses at the table; the window calls install(), set_document() and update_actions()."""
+    """What the GM uses at the table; the window calls install(), set_document() and update_actions().
+
+    The dice and history docks (and the rules they use) are built with the first campaign or
+    when first asked for, not with the window: it paints without them.
+    """
 
     def __init__(self, window, dice: Dice | None = None):
         self.window = window
@@ -23,6 +25,7 @@ class TableDesk:
         self.dialog = None  # the dialog opened last (tests fill it in)
         self.summary = None  # the last SummaryDialog
         self.document = None
+        self.dice_dock = self.history_dock = None
 
     def handlers(self) -> dict:
         return {
@@ -33,23 +36,44 @@ class TableDesk:
         }
 
     def install(self) -> None:
+        from .pool import GmPoolWidget
+
         window = self.window
-        self.dice_dock = DiceDock(window, self.dice)
-        self.history_dock = HistoryDock(window)
-        for dock in (self.dice_dock, self.history_dock):
-            dock.setFeatures(window.navigator_dock.features())
-            window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            dock.hide()  # shown from the Table menu; the window remembers them after that
-        window.tabifyDockWidget(self.dice_dock, self.history_dock)
-        window._bind_toggle("toggle_dice", self.dice_dock)
-        window._bind_toggle("toggle_history", self.history_dock)
-        window.actions["toggle_dice"].setChecked(False)
-        window.actions["toggle_history"].setChecked(False)
+        for action_id in ("toggle_dice", "toggle_history"):
+            action = window.actions[action_id]
+            action.setCheckable(True)
+            action.setChecked(False)
+            # triggered (the user's click), not toggled: hiding with a minimised window must not stick
+            action.triggered.connect(lambda shown, a=action_id: self.docks()[a].setVisible(shown))
         self.pool = GmPoolWidget(window)
         window.statusBar().addPermanentWidget(self.pool)
 
+    def docks(self) -> dict:
+        """The dice and history docks by their toggle action, built the first time they are needed."""
+        window = self.window
+        if self.dice_dock is None:
+            from .dice_dock import DiceDock
+            from .history import HistoryDock
+
+            self.dice_dock = DiceDock(window, self.dice)
+            self.history_dock = HistoryDock(window)
+            new = []
+            for action_id, dock in (("toggle_dice", self.dice_dock), ("toggle_history", self.history_dock)):
+                dock.setFeatures(window.navigator_dock.features())
+                dock.visibilityChanged.connect(window.actions[action_id].setChecked)
+                # Where and whether it was shown last time (the window's state was restored
+                # before the dock existed); else hidden, shown from the Table menu.
+                if not window.restoreDockWidget(dock):
+                    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                    dock.hide()
+                    new.append(dock)
+            if len(new) == 2:
+                window.tabifyDockWidget(*new)
+        return {"toggle_dice": self.dice_dock, "toggle_history": self.history_dock}
+
     def set_document(self, document) -> None:
         self.document = document
+        self.docks()
         self.dice_dock.set_document(document)
         self.pool.set_document(document)
         self.history_dock.show_for(document, self.window.tabs.current_entity_id())
@@ -66,7 +90,7 @@ class TableDesk:
         for action_id in ("end_scene", "end_session", "end_arc"):
             actions[action_id].setEnabled(open_)
         character = self.window.current_character() if open_ else None
-        actions["spend_points"].setEnabled(isinstance(character, Character) and character.saved_skill_points > 0)
+        actions["spend_points"].setEnabled(character is not None and character.saved_skill_points > 0)
 
     # --- handlers -------------------------------------------------------------------------
 
@@ -92,6 +116,7 @@ class TableDesk:
         character = self.window.current_character()
         if character is None:
             return None
+        self.docks()
         self.history_dock.show_for(self.document, character.id)
         self.history_dock.show()
         self.history_dock.raise_()

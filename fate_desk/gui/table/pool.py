@@ -4,10 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
-from fate_desk.rules.clock import gm_pool
-from fate_desk.rules.derive import join_words
-from fate_desk.rules.table import change_gm_pool, current_scene, scene_present, start_scene_pool
-
 from ..forms import child, load_form
 from .common import escape
 
@@ -46,12 +42,16 @@ class GmPoolWidget(QWidget):
     def step(self, step: int) -> bool:
         if self.document is None:
             return False
+        from fate_desk.rules.table import change_gm_pool
+
         text = "Spend a GM fate point" if step < 0 else "Add a GM fate point"
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
 
     def start_scene(self) -> bool:
         if self.document is None:
             return False
+        from fate_desk.rules.table import start_scene_pool
+
         return self.document.edit_campaign(lambda c: start_scene_pool(c)[0], "Set the GM's fate points for the scene")
 
     def refresh(self) -> None:
@@ -60,6 +60,11 @@ class GmPoolWidget(QWidget):
         if document is None:
             self.points.setText("–")
             return
+        # The rules load with the first campaign, not with the window (it shows "–" until then).
+        from fate_desk.rules.clock import gm_pool
+        from fate_desk.rules.derive import join_words
+        from fate_desk.rules.table import current_scene, scene_present
+
         campaign = document.campaign
         self.points.setText(str(campaign.gm_fate_points))
         self.minus.setEnabled(campaign.gm_fate_points > 0)
