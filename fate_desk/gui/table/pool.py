@@ -29,6 +29,7 @@ class GmPoolWidget(QWidget):
         self.plus.clicked.connect(lambda: self.step(+1))
         self.reset.clicked.connect(self.start_scene)
         self.document = None
+        self._seen: dict[str, tuple] = {}  # character id -> what of it the pool shows
         self.set_document(None)
 
     def set_document(self, document) -> None:
@@ -36,7 +37,7 @@ class GmPoolWidget(QWidget):
         if document is not None:
             document.campaignChanged.connect(self.refresh)
             # once for a campaign-wide step (campaignChanged), not once for each entry it changed
-            document.entityChanged.connect(lambda *_: document.replacing or self.refresh())
+            document.entityChanged.connect(lambda entity_id: document.replacing or self._entity_changed(entity_id))
         self.refresh()
 
     def step(self, step: int) -> bool:
@@ -54,6 +55,14 @@ class GmPoolWidget(QWidget):
 
         return self.document.edit_campaign(lambda c: start_scene_pool(c)[0], "Set the GM's fate points for the scene")
 
+    def _entity_changed(self, entity_id: str) -> None:
+        # A keystroke in a sheet changes a character; the pool needs redoing (a pass over every
+        # character) only when that character's part in it changed.
+        entity = self.document.entity(entity_id)
+        if entity_id in self._seen and _part(entity) == self._seen[entity_id]:
+            return
+        self.refresh()
+
     def refresh(self) -> None:
         document = self.document
         self.setEnabled(document is not None)
@@ -66,6 +75,7 @@ class GmPoolWidget(QWidget):
         from fate_desk.rules.table import current_scene, scene_present
 
         campaign = document.campaign
+        self._seen = {c.id: _part(c) for c in campaign.characters}
         self.points.setText(str(campaign.gm_fate_points))
         self.minus.setEnabled(campaign.gm_fate_points > 0)
         scene = current_scene(campaign)
@@ -75,3 +85,10 @@ class GmPoolWidget(QWidget):
                f"Starting {where} would give {points}: {join_words(lines)}.")
         self.setToolTip(tip)
         self.reset.setToolTip(escape(tip))
+
+
+def _part(character) -> tuple | None:
+    """What of a character the pool's count and tooltip use (None for other entries)."""
+    if character is None or not hasattr(character, "carried_fate_points"):
+        return None
+    return character.kind, character.carried_fate_points, character.name
