@@ -94,7 +94,7 @@ def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbo
     qtbot.addWidget(again)
     try:
         qtbot.waitUntil(lambda: again.document is not None, timeout=10000)
-        qtbot.waitUntil(lambda: again.table.dice_dock.isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: again.table.dice_dock is not None and again.table.dice_dock.isVisible(), timeout=5000)
         assert again.actions["toggle_dice"].isChecked()
         assert not again.table.history_dock.isVisible()
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 if TYPE_CHECKING:
     from fate_desk.rules.dice import Dice
@@ -69,19 +69,29 @@ class TableDesk:
                     new.append(dock)
             if len(new) == 2:
                 window.tabifyDockWidget(*new)
+            if self.document is not None:
+                self._attach(self.document)
         return {"toggle_dice": self.dice_dock, "toggle_history": self.history_dock}
+
+    def _attach(self, document) -> None:
+        self.dice_dock.set_document(document)
+        self.history_dock.show_for(document, self.window.tabs.current_entity_id())
 
     def set_document(self, document) -> None:
         self.document = document
-        self.docks()
-        self.dice_dock.set_document(document)
+        if self.dice_dock is not None:
+            self._attach(document)
+        elif getattr(self.window, "opening", False):
+            QTimer.singleShot(0, self.docks)  # at start-up the sheet comes first, the docks just after
+        else:
+            self.docks()
         self.pool.set_document(document)
-        self.history_dock.show_for(document, self.window.tabs.current_entity_id())
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
         document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
 
     def _current_changed(self, entity_id: str) -> None:
-        self.history_dock.show_for(self.document, entity_id or None)
+        if self.history_dock is not None:
+            self.history_dock.show_for(self.document, entity_id or None)
         self.update_actions()
 
     def update_actions(self) -> None:
