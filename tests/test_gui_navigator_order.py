@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QModelIndex
-from PySide6.QtWidgets import QApplication
 
-from fate_desk.gui.app import start
 from fate_desk.gui.navigator import NavRole
 
-
-@pytest.fixture
-def window(qtbot):
-    win = start(QApplication.instance(), None)
-    qtbot.addWidget(win)
-    yield win
-    win.close()
+from test_gui_window import window  # noqa: F401  (the started app, on the sample campaign)
 
 
 def shown_names(nav, kind: str) -> list[str]:
