@@ -9,8 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QActionGroup, QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton
 
-from fate_desk.rules import default_catalog
-
 from .actions import build_actions, build_menus, build_toolbar
 from .file_actions import FileActions
 from .icons import icon
@@ -30,7 +28,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, catalog=None):
         super().__init__()
         self.settings = settings
-        self.catalog = catalog or default_catalog()
+        self._catalog = catalog
         self.document: CampaignDocument | None = None
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
@@ -71,6 +69,15 @@ class MainWindow(QMainWindow):
         self.statusBar()
         self.table.install()
         self._update_actions()
+
+    @property
+    def catalog(self):
+        """The rule sets, read when first needed (with the first campaign, after the window painted)."""
+        if self._catalog is None:
+            from fate_desk.rules import default_catalog
+
+            self._catalog = default_catalog()
+        return self._catalog
 
     # --- registry wiring -----------------------------------------------------------------
 
