@@ -15,8 +15,8 @@ ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice",
 class TableDesk:
     """What the GM uses at the table; the window calls install(), set_document() and update_actions().
 
-    The dice and history docks (and the rules they use) are built with the first campaign or
-    when first asked for, not with the window: it paints without them.
+    The GM pool, the dice and history docks (and the rules they use) are built with the first
+    campaign (the docks also when first asked for), not with the window: it paints without them.
     """
 
     def __init__(self, window, dice: Dice | None = None):
@@ -36,8 +36,6 @@ class TableDesk:
         }
 
     def install(self) -> None:
-        from .pool import GmPoolWidget
-
         window = self.window
         for action_id in ("toggle_dice", "toggle_history"):
             action = window.actions[action_id]
@@ -45,8 +43,7 @@ class TableDesk:
             action.setChecked(False)
             # triggered (the user's click), not toggled: hiding with a minimised window must not stick
             action.triggered.connect(lambda shown, a=action_id: self.docks()[a].setVisible(shown))
-        self.pool = GmPoolWidget(window)
-        window.statusBar().addPermanentWidget(self.pool)
+        self.pool = None  # the GM pool joins the status bar with the first campaign
 
     def docks(self) -> dict:
         """The dice and history docks by their toggle action, built the first time they are needed."""
@@ -85,6 +82,11 @@ class TableDesk:
             QTimer.singleShot(0, self.docks)  # at start-up the sheet comes first, the docks just after
         else:
             self.docks()
+        if self.pool is None:
+            from .pool import GmPoolWidget
+
+            self.pool = GmPoolWidget(self.window)
+            self.window.statusBar().addPermanentWidget(self.pool)
         self.pool.set_document(document)
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
         document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
