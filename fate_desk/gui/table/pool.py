@@ -91,4 +91,6 @@ def _part(character) -> tuple | None:
     """What of a character the pool's count and tooltip use (None for other entries)."""
     if character is None or not hasattr(character, "carried_fate_points"):
         return None
-    return character.kind, character.carried_fate_points, character.name
+    # The name shows only for those who carry points in; typing a name is a keystroke each.
+    carried = character.carried_fate_points
+    return character.kind, carried, character.name if carried else None
