@@ -40,3 +40,21 @@ def test_spending_and_gaining_are_undo_steps_saved_at_once(pool, qtbot):
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert widget.points.text() == "0" and not widget.minus.isEnabled()
+
+
+def test_the_pool_tooltip_follows_an_npc_who_carries_points_and_ignores_other_edits(pool, qtbot):
+    from fate_desk.model import CharacterKind
+    from fate_desk.rules.edits import edited
+    from fate_desk.rules.table import scene_present
+
+    document, widget = pool
+    present = scene_present(document.campaign)
+    npc = next(c for c in document.campaign.characters
+               if c.kind != CharacterKind.PC and (present is None or c.id in present))
+    before = widget.toolTip()
+    document.edit(npc.id, lambda c: edited(c, notes="Owes the captain a favour"), "Edit notes")
+    assert widget.toolTip() == before
+    document.edit(npc.id, lambda c: edited(c, carried_fate_points=2), "Carry points")
+    assert f"2 carried in by {npc.name}" in widget.toolTip()
+    document.edit(npc.id, lambda c: edited(c, name="Captain Vey"), "Rename")
+    assert "2 carried in by Captain Vey" in widget.toolTip()

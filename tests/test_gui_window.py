@@ -114,12 +114,13 @@ def test_add_duplicate_delete_and_undo_from_the_toolbar(window, qtbot):
 
 def test_error_badge_counts_rule_errors(window):
     document = window.document
-    index = window.navigator.model.index_of("pc-maren")
-    assert index.data(NavRole.ERRORS) == 0
+    model = window.navigator.model
+    index = model.index_of("pc-maren")
+    assert model.errors(index) == 0
     from fate_desk.rules.edits import set_skill
     document.edit("pc-maren", lambda c: set_skill(c, "Notice", 4), "Raise Notice")
-    assert index.data(NavRole.ERRORS) >= 1
-    assert "rule error" in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert model.errors(model.index_of("pc-maren")) >= 1
+    assert "rule error" in model.tooltip(model.index_of("pc-maren"))
 
 
 def test_problems_panel_follows_the_current_tab(window):

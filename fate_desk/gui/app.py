@@ -6,10 +6,11 @@ import sys
 import time
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, QObject, QTimer
+
 
 def run_app(path: str | None = None, smoke: bool = False) -> int:
     started = time.perf_counter()
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -33,31 +34,29 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
                 print("fate-desk: passed to the Fate Desk that is already running", file=sys.stderr)
                 return 0
             instance.claim()  # no answer: the other app is gone, or stuck; run on our own
-    window = start(app, path, smoke)
+    window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
     if instance is not None:
         instance.fileRequested.connect(window.receive_file)
         app.aboutToQuit.connect(instance.release)
     if smoke:
-        def done() -> None:
-            sheet = window.tabs.current_editor() if window.tabs else None
-            print(f"fate-desk started in {time.perf_counter() - started:.3f} s "
-                  f"({'sheet shown' if sheet is not None else 'no sheet'})", file=sys.stderr)
-            window.save_state()
-            app.quit()
+        from .smoke import SmokeRun
 
-        # A zero timer fires once the events queued by show() (layout, first paint) are handled.
-        QTimer.singleShot(0, done)
+        window.smoke_run = SmokeRun(app, window, started)
     return app.exec()
 
 
-def start(app, path: str | None, smoke: bool = False):
-    """Build the main window with the right campaign open; None if FILE cannot be opened."""
+def start(app, path: str | None, smoke: bool = False, paint_first: bool = False):
+    """Build the main window with the right campaign open; None if FILE cannot be opened.
+
+    With `paint_first` (the app itself), the window is shown and painted first and the campaign
+    opened just after, so the window appears without waiting for the campaign; a FILE that
+    cannot be opened in a smoke run then ends the app with status 2.
+    """
     from .identity import app_icon
     from .mainwindow import MainWindow
-    from .opening import create_sample_campaign
-    from .settings import Preferences, Settings, WindowState
+    from .settings import Preferences, Settings
     from .theme import apply_theme
 
     settings = Settings()
@@ -66,35 +65,88 @@ def start(app, path: str | None, smoke: bool = False):
         apply_theme(app, theme)
     app.setWindowIcon(app_icon())
     window = MainWindow(settings)
+    if not paint_first:
+        if not _open_first_campaign(window, settings, path, smoke):
+            return None
+        window.restore_state()
+        window.show()
+        return window
+    window.opening = True
+    waiting = window.empty.text()
+    window.empty.setText("Opening the campaign…")
+
+    def open_now() -> None:
+        try:
+            opened = _open_first_campaign(window, settings, path, smoke)
+        finally:
+            window.opening = False
+            window.empty.setText(waiting)
+        if not opened:
+            window.exit_code = 2  # a smoke run with a FILE it cannot open ends here
+            app.exit(2)
+
+    window.first_paint = _AfterFirstPaint(window, open_now)
+    window.restore_state()
+    window.show()
+    return window
+
+
+def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> bool:
+    """FILE, else the last campaign, else a copy of the sample; False only for a FILE that
+    cannot be opened in a smoke run (the window says why otherwise)."""
+    from .opening import create_sample_campaign
+    from .settings import Preferences, WindowState
+
     character_file = None
     if path and str(path).endswith((".fate.json", ".fari.json")) and not str(path).endswith(".fate-campaign.json"):
         character_file, path = path, None  # imported into the campaign opened below
     if path:
-        if not window.open_path(Path(path)):
-            if smoke:
-                print(f"fate-desk: {window.statusBar().currentMessage()}", file=sys.stderr)
-                return None
-    else:
-        last = settings.get(WindowState.LAST_CAMPAIGN)
-        opened = False
-        if last and settings.get(Preferences.REOPEN_LAST) and Path(last).is_file():
-            opened = window.open_path(last)
-        if not opened:
-            from fate_desk.store.interchange import FileFormatError
+        if not window.open_path(Path(path)) and smoke:
+            print(f"fate-desk: {window.statusBar().currentMessage()}", file=sys.stderr)
+            return False
+        return True
+    last = settings.get(WindowState.LAST_CAMPAIGN)
+    opened = False
+    if last and settings.get(Preferences.REOPEN_LAST) and Path(last).is_file():
+        opened = window.open_path(last)
+    if not opened:
+        from fate_desk.store.interchange import FileFormatError
 
-            try:
-                opened = window.open_path(create_sample_campaign())
-                window.show_welcome()
-            except FileFormatError as exc:
-                window.show_error("The sample campaign could not be set up", str(exc))
-            except OSError as exc:  # the user data folder cannot be made or written
-                from fate_desk.paths import user_data_dir
+        try:
+            window.open_path(create_sample_campaign())
+            window.show_welcome()
+        except FileFormatError as exc:
+            window.show_error("The sample campaign could not be set up", str(exc))
+        except OSError as exc:  # the user data folder cannot be made or written
+            from fate_desk.paths import user_data_dir
 
-                window.show_error("Your Fate Desk folder cannot be used",
-                                  f"{user_data_dir()}: {exc.strerror or exc}. Use File ▸ Open or File ▸ New "
-                                  "campaign to work with a campaign somewhere else.")
+            window.show_error("Your Fate Desk folder cannot be used",
+                              f"{user_data_dir()}: {exc.strerror or exc}. Use File ▸ Open or File ▸ New "
+                              "campaign to work with a campaign somewhere else.")
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
-    window.restore_state()
-    window.show()
-    return window
+    return True
+
+
+class _AfterFirstPaint(QObject):
+    """Runs `work` once, just after the window first paints (or after a moment if it never
+    does, e.g. when it starts minimised)."""
+
+    def __init__(self, window, work):
+        super().__init__(window)
+        self.window = window
+        self.work = work
+        self.done = False
+        window.installEventFilter(self)
+        QTimer.singleShot(500, self.run)
+
+    def eventFilter(self, watched, event) -> bool:
+        if not self.done and watched is self.window and event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, self.run)  # once this paint has reached the screen
+        return False
+
+    def run(self) -> None:
+        if not self.done:
+            self.done = True
+            self.window.removeEventFilter(self)
+            self.work()

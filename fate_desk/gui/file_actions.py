@@ -13,7 +13,6 @@ from fate_desk.model import Character, new_id
 from fate_desk.store.interchange import FileFormatError, write_character_file
 
 from .kinds import display_name
-from .opening import create_campaign, safe_file_name, save_copy
 
 
 class MainWindow(Protocol):
@@ -67,6 +66,7 @@ class FileActions:
 
     def create(self, campaign, path: Path) -> bool:
         from .document import CampaignDocument
+        from .opening import create_campaign  # the campaign file code loads after the first paint
 
         try:
             handle = create_campaign(path, campaign)
@@ -91,6 +91,8 @@ class FileActions:
         document = self.window.document
         if document is None:
             return
+        from .opening import safe_file_name
+
         suggested = document.path.parent / f"{safe_file_name(document.campaign.name)} copy.fatedesk"
         path, chosen = QFileDialog.getSaveFileName(self.window, "Save a copy as", str(suggested), COPY_FILTERS)
         if path:
@@ -100,6 +102,8 @@ class FileActions:
 
     def save_copy(self, path: Path) -> Path | None:
         try:
+            from .opening import save_copy
+
             written = save_copy(self.window.document.file, path)
         except FileFormatError as exc:
             self.window.show_error("The copy could not be saved", str(exc))
@@ -195,6 +199,8 @@ class FileActions:
         character = self.window.current_character()
         if character is None:
             return
+        from .opening import safe_file_name
+
         suggested = Path.home() / f"{safe_file_name(display_name(character))}.fate.json"
         path, _ = QFileDialog.getSaveFileName(self.window, "Export character", str(suggested), CHARACTER_FILTER)
         if path:

@@ -9,7 +9,6 @@ from fate_desk.model import (
     Arc, Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
 )
 from fate_desk.rules import RuleSet
-from fate_desk.store.campaign_file import entity_kind
 
 
 @dataclass(frozen=True)
@@ -65,6 +64,9 @@ def kind_of(entity) -> str:
         return entity.kind.value
     if isinstance(entity, (Hazard, Block, Distraction)):
         return entity.kind
+    # Imported here: the window's Add menu needs the kinds before the campaign file code loads.
+    from fate_desk.store.campaign_file import entity_kind
+
     try:
         return entity_kind(entity)
     except TypeError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -10,22 +11,12 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
-from fate_desk.rules import default_catalog
-from fate_desk.store.campaign_file import CampaignInUse
-from fate_desk.store.interchange import FileFormatError
-
 from .actions import build_actions, build_menus, build_toolbar
-from .conflict.desk import EncounterDesk
-from .document import CampaignDocument
-from .drop_import import install_drop_import
-from . import gm  # noqa: F401  (registers the GM prep editors)
-from .gm.actions import quick_npc
-from .editors import EditorTabs
 from .file_actions import FileActions
 from .icons import icon
 from .kinds import BY_KEY, KINDS, display_name
-from .navigator import NavigatorPanel
-from .opening import open_campaign
+from .conflict.desk import EncounterDesk
+from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .start_page import StartPage, WelcomeBanner
@@ -41,12 +32,17 @@ def _same_file(a: Path, b: Path) -> bool:
     except OSError:
         return False
 
+if TYPE_CHECKING:
+    from .document import CampaignDocument
+    from .editors import EditorTabs
+    from .navigator import NavigatorPanel
+
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, catalog=None):
         super().__init__()
         self.settings = settings
-        self.catalog = catalog or default_catalog()
+        self._catalog = catalog
         self.document: CampaignDocument | None = None
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
@@ -115,6 +111,15 @@ class MainWindow(QMainWindow):
         if app is not None:
             app.applicationStateChanged.connect(self._app_state_changed)
 
+    @property
+    def catalog(self):
+        """The rule sets, read when first needed (with the first campaign, after the window painted)."""
+        if self._catalog is None:
+            from fate_desk.rules import default_catalog
+
+            self._catalog = default_catalog()
+        return self._catalog
+
     # --- registry wiring -----------------------------------------------------------------
 
     def _handlers(self) -> dict:
@@ -133,7 +138,7 @@ class MainWindow(QMainWindow):
             "redo": lambda: self.document and self.document.undo_stack.redo(),
             "find": self.focus_filter,
             "add_pc": lambda: self.add_entry("pc"),
-            "quick_npc": lambda: quick_npc(self),
+            "quick_npc": self._quick_npc,
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
@@ -143,31 +148,48 @@ class MainWindow(QMainWindow):
             **self.encounters.handlers(),
         }
 
-    def _bind_toggle(self, action_id: str, dock: QDockWidget) -> None:
+    def _quick_npc(self):
+        from .gm.actions import quick_npc
+
+        return quick_npc(self)
+
+    def _bind_toggle(self, action_id: str, dock) -> None:
         """The menu item (and its shortcut) shows a dock, or brings it to the front, or hides it.
 
         The dock's real state decides, never the tick: a dock closed with its ×, restored hidden
-        after a restart or tabbed behind another must still come back on the first try.
+        after a restart or tabbed behind another must still come back on the first try. `dock`
+        may be a function that builds the dock when it is first asked for (see watch_dock).
         """
         action = self.actions[action_id]
         action.setCheckable(True)
-        self._dock_actions[action_id] = (action, dock)
+        get = dock if callable(dock) else (lambda: dock)
 
         def toggle(_checked: bool = False) -> None:
-            if dock.isHidden():
-                dock.show()
-                dock.raise_()
-            elif self.isVisible() and not dock.isVisible():  # tabbed behind another dock
-                dock.raise_()
+            target = get()
+            if target.isHidden():
+                target.show()
+                target.raise_()
+            elif self.isVisible() and not target.isVisible():  # tabbed behind another dock
+                target.raise_()
             else:
-                dock.hide()
-            action.setChecked(not dock.isHidden())
+                target.hide()
+            action.setChecked(not target.isHidden())
 
         action.triggered.connect(toggle)
+        if callable(dock):
+            action.setChecked(False)  # not built yet: watch_dock ticks it once it exists
+        else:
+            self.watch_dock(action_id, dock)
+
+    def watch_dock(self, action_id: str, dock: QDockWidget) -> None:
+        """Keep the menu item's tick on the dock's real state."""
+        action = self.actions[action_id]
+        self._dock_actions[action_id] = (action, dock)
         dock.visibilityChanged.connect(lambda _visible: action.setChecked(not dock.isHidden()))
         action.setChecked(not dock.isHidden())
 
     def sync_dock_actions(self) -> None:
+        """Ticks after a restart; docks not built yet are hidden and unticked already."""
         for action, dock in self._dock_actions.values():
             action.setChecked(not dock.isHidden())
 
@@ -223,6 +245,15 @@ class MainWindow(QMainWindow):
             if not self.document.readonly:
                 self._check_disk()  # already open here (a second launch handed it over)
                 return True
+
+        # The campaign's modules (document, navigator, editors, the sheet) load with the first
+        # campaign, after the window has painted, not when the window is built.
+        from fate_desk.store.campaign_file import CampaignInUse
+        from fate_desk.store.interchange import FileFormatError
+
+        from .document import CampaignDocument
+        from .opening import open_campaign
+
         try:
             handle, note = open_campaign(path, readonly=readonly)
         except CampaignInUse as exc:
@@ -263,6 +294,10 @@ class MainWindow(QMainWindow):
         document = self.document
         if document is None:
             return False
+        from fate_desk.store.interchange import FileFormatError
+
+        from .document import CampaignDocument
+
         try:
             handle = document.file.reload()
         except FileFormatError as exc:
@@ -285,6 +320,10 @@ class MainWindow(QMainWindow):
             self.reload_document(f"{self.document.path} was changed by another program.")
 
     def set_document(self, document: CampaignDocument) -> None:
+        from . import gm  # noqa: F401  (registers the GM prep editors)
+        from .editors import EditorTabs
+        from .navigator import NavigatorPanel
+
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
@@ -312,6 +351,7 @@ class MainWindow(QMainWindow):
         # Reload after the failing undo command has returned, never inside it.
         document.changedOnDisk.connect(lambda message: QTimer.singleShot(0, lambda: self.reload_document(message)))
         document.entityChanged.connect(self._maybe_retitle)
+        document.campaignChanged.connect(self._update_actions)
         stack = document.undo_stack
         stack.canUndoChanged.connect(lambda _: self._update_actions())
         stack.canRedoChanged.connect(lambda _: self._update_actions())
@@ -369,7 +409,8 @@ class MainWindow(QMainWindow):
         self._read_only_badge.setVisible(bool(self.document and self.document.readonly))
 
     def _maybe_retitle(self, entity_id: str) -> None:
-        self._update_actions()
+        if not self.document.replacing:  # a campaign-wide step updates them once, when it is done
+            self._update_actions()
 
     def _current_changed(self, entity_id: str) -> None:
         self.problems.show_for(self.document, entity_id or None)

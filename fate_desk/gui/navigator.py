@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from enum import IntEnum
 
-from PySide6.QtCore import (
-    QAbstractItemModel, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal,
-)
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter
-from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
 
 from .document import CampaignDocument
 from .forms import child, load_form
@@ -19,154 +18,95 @@ from .kinds import BY_KEY, GROUP_ICONS, KINDS, display_name, kind_of
 class NavRole(IntEnum):
     ENTITY_ID = Qt.ItemDataRole.UserRole + 1  # str, or None for folders
     KIND = Qt.ItemDataRole.UserRole + 2  # the kind key of the entry or of a folder's entries
-    ERRORS = Qt.ItemDataRole.UserRole + 3  # number of rule errors on the entry's sheet
-    SORT = Qt.ItemDataRole.UserRole + 4  # folders keep their order; entries sort by name
+    SORT = Qt.ItemDataRole.UserRole + 4  # folders keep their order; entries sort by name (the model keeps them so)
     FILTER = Qt.ItemDataRole.UserRole + 5  # text the filter box matches (entries only)
 
 
-class _Node:
-    def __init__(self, label: str, kind: str | None, parent: "_Node | None", entity_id: str | None = None):
-        self.label = label
-        self.kind = kind
-        self.parent = parent
-        self.entity_id = entity_id
-        self.children: list[_Node] = []
-        self.order = 0
-
-    def row(self) -> int:
-        return self.parent.children.index(self) if self.parent else 0
+_ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
 
-class NavigatorModel(QAbstractItemModel):
+class NavigatorModel(QStandardItemModel):
     """Folders for each kind (NPCs and obstacles have sub-folders) holding the campaign's entries.
 
-    Listens to the document and updates rows in place, so selection and expansion survive edits.
+    The rows are Qt's own items, so the filter and the tree walk 10,000 entries in Qt's code
+    without calling Python once a row. Rule errors (the badge and its tooltip) are asked of the
+    document by `errors()` when a row is drawn, never for every entry at open.
+    Each folder keeps its entries in name order (a rename moves the row). Listens to the
+    document and updates rows in place, so selection and expansion survive edits.
     """
+
+    entryMoving = Signal(str)  # a rename is about to move the entry's row
+    entryMoved = Signal(str)
 
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
         self.document = document
-        self._root = _Node("", None, None)
-        self._folders: dict[str, _Node] = {}
-        self._entries: dict[str, _Node] = {}
+        self._folders: dict[str, QStandardItem] = {}
+        self._entries: dict[str, QStandardItem] = {}
+        self._order: dict[str, list[tuple[str, str]]] = {}  # kind -> its folder's (sort key, id), row by row
         self._build()
         document.entityAdded.connect(self._added)
         document.entityRemoved.connect(self._removed)
         document.entityChanged.connect(self._changed)
 
     def _build(self) -> None:
-        groups: dict[str, _Node] = {}
+        bold = QFont()
+        bold.setBold(True)
+        groups: dict[str, QStandardItem] = {}
+        root = self.invisibleRootItem()
         for kind in KINDS:
-            parent = self._root
+            parent = root
             if kind.group:
                 if kind.group not in groups:
-                    groups[kind.group] = _Node(kind.group, None, self._root)
-                    groups[kind.group].order = len(self._root.children)
-                    self._root.children.append(groups[kind.group])
+                    groups[kind.group] = _folder(kind.group, None, GROUP_ICONS.get(kind.group, ""), root.rowCount(), bold)
+                    root.appendRow(groups[kind.group])
                 parent = groups[kind.group]
-            folder = _Node(kind.plural, kind.key, parent)
-            folder.order = len(parent.children)
-            parent.children.append(folder)
+            folder = _folder(kind.plural, kind.key, kind.icon, parent.rowCount(), bold)
             self._folders[kind.key] = folder
+            self._order[kind.key] = []
+            parent.appendRow(folder)
+        rows: dict[str, list[tuple[tuple[str, str], QStandardItem]]] = {k: [] for k in self._folders}
         for entity in self.document.entities():
-            folder = self._folders[kind_of(entity)]
-            node = _Node("", kind_of(entity), folder, entity.id)
-            folder.children.append(node)
-            self._entries[entity.id] = node
+            kind = kind_of(entity)
+            item = self._entry(entity, kind)
+            rows[kind].append((_sort_key(entity), item))
+        for kind, entries in rows.items():
+            entries.sort(key=lambda pair: pair[0])
+            self._order[kind] = [key for key, _ in entries]
+            if entries:
+                self._folders[kind].appendRows([item for _, item in entries])
+            self._recount(self._folders[kind])
 
-    # --- Qt model API -----------------------------------------------------------------
+    def _entry(self, entity, kind: str) -> QStandardItem:
+        item = QStandardItem(icon(BY_KEY[kind].icon), "")
+        item.setFlags(_ENTRY_FLAGS)
+        item.setData(entity.id, NavRole.ENTITY_ID)
+        item.setData(kind, NavRole.KIND)
+        _name(item, entity)
+        self._entries[entity.id] = item
+        return item
 
-    def index(self, row: int, column: int, parent=QModelIndex()) -> QModelIndex:
-        node = parent.internalPointer() if parent.isValid() else self._root
-        if column != 0 or not 0 <= row < len(node.children):
-            return QModelIndex()
-        return self.createIndex(row, 0, node.children[row])
+    def errors(self, index: QModelIndex) -> int:
+        """Rule errors on the entry's sheet (0 for folders and entries that are not characters)."""
+        entity_id = index.data(NavRole.ENTITY_ID)
+        return self.document.error_count(entity_id) if entity_id else 0
 
-    def parent(self, index=QModelIndex()) -> QModelIndex:
-        if not index.isValid():
-            return QModelIndex()
-        node = index.internalPointer().parent
-        if node is None or node is self._root:
-            return QModelIndex()
-        return self.createIndex(node.row(), 0, node)
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        if parent.isValid() and parent.column() != 0:
-            return 0
-        node = parent.internalPointer() if parent.isValid() else self._root
-        return len(node.children)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 1
-
-    def flags(self, index):
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        node: _Node = index.internalPointer()
-        if node.entity_id is None:
-            return self._folder_data(node, role)
-        entity = self.document.entity(node.entity_id)
-        if entity is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return display_name(entity)
-        if role == Qt.ItemDataRole.DecorationRole:
-            return icon(BY_KEY[node.kind].icon)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            errors = self.document.error_count(node.entity_id)
-            kind = BY_KEY[node.kind].singular
-            return f"{kind}: {errors} rule error{'s' if errors != 1 else ''}" if errors else kind
-        if role == NavRole.ENTITY_ID:
-            return node.entity_id
-        if role == NavRole.KIND:
-            return node.kind
-        if role == NavRole.ERRORS:
-            return self.document.error_count(node.entity_id)
-        if role == NavRole.SORT:
-            return display_name(entity).casefold()
-        if role == NavRole.FILTER:
-            return display_name(entity)
-        return None
-
-    def _folder_data(self, node: _Node, role):
-        if role == Qt.ItemDataRole.DisplayRole:
-            count = self._count(node)
-            return f"{node.label} ({count})" if count else node.label
-        if role == Qt.ItemDataRole.DecorationRole:
-            return icon(BY_KEY[node.kind].icon if node.kind else GROUP_ICONS.get(node.label, ""))
-        if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == NavRole.KIND:
-            return node.kind
-        if role == NavRole.SORT:
-            return f"{node.order:03d}"
-        if role == NavRole.ERRORS:
-            return 0
-        if role == NavRole.FILTER:
+    def tooltip(self, index: QModelIndex) -> str:
+        kind = index.data(NavRole.KIND)
+        if not index.data(NavRole.ENTITY_ID) or kind is None:
             return ""
-        return None
-
-    def _count(self, node: _Node) -> int:
-        if node.kind is not None:
-            return len(node.children)
-        return sum(self._count(c) for c in node.children)
+        errors = self.errors(index)
+        singular = BY_KEY[kind].singular
+        return f"{singular}: {errors} rule error{'s' if errors != 1 else ''}" if errors else singular
 
     # --- lookups ----------------------------------------------------------------------
 
     def index_of(self, entity_id: str) -> QModelIndex:
-        node = self._entries.get(entity_id)
-        return self.createIndex(node.row(), 0, node) if node else QModelIndex()
+        item = self._entries.get(entity_id)
+        return item.index() if item is not None else QModelIndex()
 
     def folder_index(self, kind_key: str) -> QModelIndex:
-        node = self._folders[kind_key]
-        return self.createIndex(node.row(), 0, node)
+        return self._folders[kind_key].index()
 
     # --- keeping up with the document -------------------------------------------------
 
@@ -174,74 +114,126 @@ class NavigatorModel(QAbstractItemModel):
         entity = self.document.entity(entity_id)
         if entity is None or entity_id in self._entries:
             return
-        folder = self._folders[kind_of(entity)]
-        parent = self.createIndex(folder.row(), 0, folder)
-        row = len(folder.children)
-        self.beginInsertRows(parent, row, row)
-        node = _Node("", kind_of(entity), folder, entity_id)
-        folder.children.append(node)
-        self._entries[entity_id] = node
-        self.endInsertRows()
-        self._folder_changed(folder)
+        kind = kind_of(entity)
+        key = _sort_key(entity)
+        row = bisect_right(self._order[kind], key)
+        self._order[kind].insert(row, key)
+        self._folders[kind].insertRow(row, self._entry(entity, kind))
+        self._recount(self._folders[kind])
 
     def _removed(self, entity_id: str) -> None:
-        node = self._entries.get(entity_id)
-        if node is None:
+        item = self._entries.pop(entity_id, None)
+        if item is None:
             return
-        folder = node.parent
-        parent = self.createIndex(folder.row(), 0, folder)
-        row = node.row()
-        self.beginRemoveRows(parent, row, row)
-        del folder.children[row]
-        del self._entries[entity_id]
-        self.endRemoveRows()
-        self._folder_changed(folder)
+        folder = item.parent()
+        row = item.row()
+        del self._order[item.data(NavRole.KIND)][row]
+        folder.removeRow(row)
+        self._recount(folder)
 
     def _changed(self, entity_id: str) -> None:
-        node = self._entries.get(entity_id)
+        item = self._entries.get(entity_id)
         entity = self.document.entity(entity_id)
-        if node is None or entity is None:
+        if item is None or entity is None:
             return
-        if kind_of(entity) != node.kind:  # a PC became a major NPC, say: move folders
+        if kind_of(entity) != item.data(NavRole.KIND):  # a PC became a major NPC, say: move folders
             self._removed(entity_id)
             self._added(entity_id)
             return
-        index = self.createIndex(node.row(), 0, node)
-        self.dataChanged.emit(index, index)
+        kind = kind_of(entity)
+        order = self._order[kind]
+        row = item.row()
+        key = _sort_key(entity)
+        if order[row] != key:
+            del order[row]
+            target = bisect_right(order, key)
+            order.insert(target, key)
+            if target != row:
+                self.entryMoving.emit(entity_id)
+                folder = item.parent()
+                folder.insertRow(target, folder.takeRow(row))
+                self.entryMoved.emit(entity_id)
+        _name(item, entity)
+        index = item.index()
+        self.dataChanged.emit(index, index)  # the badge may have changed with the sheet
 
-    def _folder_changed(self, folder: _Node) -> None:
-        while folder is not None and folder is not self._root:
-            index = self.createIndex(folder.row(), 0, folder)
-            self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
-            folder = folder.parent
+    def _recount(self, folder: QStandardItem) -> None:
+        while folder is not None and folder is not self.invisibleRootItem():
+            label = folder.data(_LABEL)
+            count = _count(folder)
+            folder.setText(f"{label} ({count})" if count else label)
+            folder = folder.parent()
+
+
+_LABEL = Qt.ItemDataRole.UserRole + 20  # a folder's name without its count
+
+
+def _folder(label: str, kind: str | None, icon_name: str, order: int, bold: QFont) -> QStandardItem:
+    item = QStandardItem(icon(icon_name), label)
+    item.setFlags(_ENTRY_FLAGS)
+    item.setFont(bold)
+    item.setData(label, _LABEL)
+    item.setData(kind, NavRole.KIND)
+    item.setData(f"{order:03d}", NavRole.SORT)
+    item.setData("", NavRole.FILTER)  # folders show only for a matching entry (recursive filtering)
+    return item
+
+
+def _count(folder: QStandardItem) -> int:
+    if folder.data(NavRole.KIND) is not None:
+        return folder.rowCount()
+    return sum(_count(folder.child(row)) for row in range(folder.rowCount()))
+
+
+def _sort_key(entity) -> tuple[str, str]:
+    return display_name(entity).casefold(), entity.id
+
+
+def _name(item: QStandardItem, entity) -> None:
+    label = display_name(entity)
+    if item.text() != label:
+        item.setText(label)
+        item.setData(label, NavRole.FILTER)
+        item.setData(label.casefold(), NavRole.SORT)
 
 
 class NavigatorFilter(QSortFilterProxyModel):
-    """Shows entries whose names contain the filter text, with the folders that hold them."""
+    """Shows entries whose names contain the filter text, with the folders that hold them.
+
+    Folders have no filter text, so they show only when an entry inside matches (recursive
+    filtering), and every row shows when the filter is empty. The filtering runs in Qt's own
+    code; the source model already keeps the order, so nothing is sorted here.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setRecursiveFilteringEnabled(True)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterRole(NavRole.FILTER)
-        self.setSortRole(NavRole.SORT)
         self.setDynamicSortFilter(True)
-
-    def filterAcceptsRow(self, row: int, parent) -> bool:
-        if not self.filterRegularExpression().pattern():
-            return True
-        index = self.sourceModel().index(row, 0, parent)
-        if index.data(NavRole.ENTITY_ID) is None:
-            return False  # folders show only when an entry inside matches (recursive filtering)
-        return super().filterAcceptsRow(row, parent)
 
 
 class BadgeDelegate(QStyledItemDelegate):
-    """Draws a red count badge at the right of entries whose sheet breaks a rule."""
+    """Draws a red count badge at the right of entries whose sheet breaks a rule; says so in a tooltip."""
+
+    def __init__(self, model: NavigatorModel, parent=None):
+        super().__init__(parent)
+        self.model = model
+
+    def helpEvent(self, event, view, option, index) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            source = view.model().mapToSource(index) if index.isValid() else index
+            text = self.model.tooltip(source) if source.isValid() else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, view)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().helpEvent(event, view, option, index)
 
     def paint(self, painter: QPainter, option, index) -> None:
         super().paint(painter, option, index)
-        errors = index.data(NavRole.ERRORS) or 0
+        errors = self.model.errors(index.model().mapToSource(index))
         if not errors:
             return
         text = str(errors)
@@ -286,9 +278,9 @@ class NavigatorPanel(QWidget):
         self.model = NavigatorModel(document, self)
         self.proxy = NavigatorFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.sort(0)
         self.tree.setModel(self.proxy)
-        self.tree.setItemDelegate(BadgeDelegate(self.tree))
+        self.tree.setUniformRowHeights(True)  # else laying out 10,000 rows asks each one its height
+        self.tree.setItemDelegate(BadgeDelegate(self.model, self.tree))
         self.tree.expandAll()
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
@@ -296,6 +288,9 @@ class NavigatorPanel(QWidget):
         self.tree.clicked.connect(self._clicked)
         self.filter_edit.textChanged.connect(self._filter)
         self.model.rowsInserted.connect(self._expand_new)
+        self.model.entryMoving.connect(self._moving)
+        self.model.entryMoved.connect(self._moved)
+        self._reselect = False
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
@@ -303,6 +298,14 @@ class NavigatorPanel(QWidget):
 
     def _expand_new(self, parent, first, last) -> None:
         self.tree.expand(self.proxy.mapFromSource(parent))
+
+    def _moving(self, entity_id: str) -> None:
+        self._reselect = self.current_entity() == entity_id
+
+    def _moved(self, entity_id: str) -> None:
+        if self._reselect:
+            self.select(entity_id)
+        self._reselect = False
 
     def _activated(self, index) -> None:
         entity_id = index.data(NavRole.ENTITY_ID)

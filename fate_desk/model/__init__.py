@@ -11,6 +11,7 @@ from .campaign import (
     SessionLog,
     SituationAspect,
     Zone,
+    revalidated,
 )
 from .character import (
     Aspect,
@@ -39,5 +40,5 @@ __all__ = [
     "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown",
     "Distraction", "FateModel", "FatePointEntry", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
     "Obstacle", "RuleBreak", "Scene", "SessionLog", "Severity", "SituationAspect",
-    "SlotSpec", "Stunt", "Zone", "ladder_label", "ladder_name", "new_id", "signed",
+    "SlotSpec", "Stunt", "Zone", "ladder_label", "ladder_name", "new_id", "revalidated", "signed",
 ]

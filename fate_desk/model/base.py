@@ -12,7 +12,9 @@ def new_id() -> str:
 
 
 class FateModel(BaseModel):
-    model_config = ConfigDict(validate_assignment=True, extra="forbid", use_enum_values=False)
+    # defer_build: a model's validator is built when first used, not when its module is
+    # imported, so the app's window can paint before the models it does not need yet are built.
+    model_config = ConfigDict(validate_assignment=True, extra="forbid", use_enum_values=False, defer_build=True)
 
 
 def id_field():

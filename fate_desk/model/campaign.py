@@ -103,3 +103,20 @@ class Campaign(FateModel):
 
     def character(self, character_id: str) -> Character | None:
         return next((c for c in self.characters if c.id == character_id), None)
+
+
+ENTRY_LISTS = ("characters", "obstacles", "countdowns", "scenes", "sessions", "arcs")
+
+
+def revalidated(new: Campaign, old: Campaign) -> Campaign:
+    """`new` validated as a whole campaign, without validating again the entries it shares with
+    `old` (a valid campaign): those very objects are taken as they are.
+
+    Steps over a whole campaign build `new` with model_copy(update=...), which skips validation;
+    dumping and validating every entry again made one step over 10,000 entries take seconds.
+    """
+    kept = {id(entry) for name in ENTRY_LISTS for entry in getattr(old, name)}
+    data = new.model_dump(exclude=set(ENTRY_LISTS))
+    for name in ENTRY_LISTS:
+        data[name] = [entry if id(entry) in kept else entry.model_dump() for entry in getattr(new, name)]
+    return Campaign.model_validate(data)

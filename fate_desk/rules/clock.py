@@ -19,6 +19,7 @@ from fate_desk.model import (
     HistoryEntry,
     SessionLog,
     SituationAspect,
+    revalidated,
 )
 
 from .advance import (
@@ -194,7 +195,7 @@ def end_scene(
             "sessions": _with_log(campaign, log),
         }
     )
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 def _end_scene_object(campaign: Campaign, choice: EndScene, boosts_carry_over: bool = False):
@@ -316,7 +317,7 @@ def end_session(
     if scene_result is not None:  # the scene's lines are in the log already
         reports = _merge_reports(scene_result.reports, reports)
         events = scene_result.events + events
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 def session_level(rules: RuleSet, level: MilestoneLevel | None = None) -> MilestoneLevel | None:
@@ -465,7 +466,7 @@ def end_arc(
             "clock": clock.model_copy(update={"arc": clock.arc + 1}),
         }
     )
-    return ClockResult(Campaign.model_validate(new.model_dump()), reports, events)
+    return ClockResult(revalidated(new, campaign), reports, events)
 
 
 @dataclass(frozen=True)

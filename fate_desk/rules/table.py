@@ -6,7 +6,7 @@ never changed) or raises `Refused`.
 
 from __future__ import annotations
 
-from fate_desk.model import Campaign, CharacterKind, Scene
+from fate_desk.model import Campaign, CharacterKind, Scene, revalidated
 
 from .clock import gm_pool
 from .derive import join_words
@@ -37,7 +37,7 @@ def start_scene_pool(campaign: Campaign, present: list[str] | None = None) -> tu
         c.model_copy(update={"carried_fate_points": 0}) if c.id in carriers else c for c in campaign.characters
     ]
     new = campaign.model_copy(update={"characters": characters, "gm_fate_points": points})
-    return Campaign.model_validate(new.model_dump()), f"GM fate points: {points} ({join_words(lines)})."
+    return revalidated(new, campaign), f"GM fate points: {points} ({join_words(lines)})."
 
 
 def change_gm_pool(campaign: Campaign, step: int) -> Campaign:

@@ -30,6 +30,8 @@ _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
 # Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
 TWO_COLUMNS_FROM = 1000
 STRESS_BESIDE_NAME_FROM = 1300
+# Fields typed into as free text; no section of the sheet below the identity shows them.
+_TEXT_FIELDS = frozenset({"name", "description", "notes"})
 
 
 class CharacterSheet(QWidget):
@@ -84,6 +86,7 @@ class CharacterSheet(QWidget):
         self.fate_minus.clicked.connect(lambda: self._fate_points(-1))
         self.fate_plus.clicked.connect(lambda: self._fate_points(+1))
         self._marked: set[QWidget] = set()
+        self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
 
@@ -170,6 +173,11 @@ class CharacterSheet(QWidget):
         set_text(self.name_edit, character.name)
         set_text(self.description_edit, character.description)
         set_text(self.notes_edit, character.notes)
+        shown, self._shown = self._shown, (character, ruleset.id, result)
+        if shown is not None and shown[1:] == (ruleset.id, result) and _only_text_changed(shown[0], character):
+            # A keystroke in the name, description or notes: every section would be set to what
+            # it shows already, and repainting them all made typing slow.
+            return
         self.kind_label.setText(f"<b>{character.kind.label}</b>")
         self.ruleset_label.setText(f"Rule set: {ruleset.name}")
         self.refresh_value.setText(str(derived.refresh))
@@ -307,3 +315,11 @@ class CharacterSheet(QWidget):
         self.scroll.ensureWidgetVisible(target, 50, 80)
         target.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
+
+
+def _only_text_changed(before: Character, after: Character) -> bool:
+    """True when a text field changed and nothing else did (an unchanged character is redrawn
+    in full: a refresh then puts back what a refused edit left in a field)."""
+    fields = type(after).model_fields
+    return (any(getattr(before, name) != getattr(after, name) for name in _TEXT_FIELDS)
+            and all(getattr(before, name) == getattr(after, name) for name in fields if name not in _TEXT_FIELDS))

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import TYPE_CHECKING
 
-from fate_desk.model import Character, Scene
-from fate_desk.rules.roll import DiceSource
+from PySide6.QtCore import Qt, QTimer
 
-from .dice_dock import DiceDock
-from .history import HistoryDock
-from .pool import GmPoolWidget
+from fate_desk.model import Scene
+
+if TYPE_CHECKING:
+    from fate_desk.rules.roll import DiceSource
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
 
 
 class TableDesk:
-    """What the GM uses at the table; the window calls install(), set_document() and update_actions()."""
+    """What the GM uses at the table; the window calls install(), set_document() and update_actions().
+
+    The GM pool, the dice and history docks (and the rules they use) are built with the first
+    campaign (the docks also when first asked for), not with the window: it paints without them.
+    """
 
     def __init__(self, window, dice: DiceSource | None = None):
         self.window = window
@@ -23,6 +27,7 @@ class TableDesk:
         self.dialog = None  # the dialog opened last (tests fill it in)
         self.summary = None  # the last SummaryDialog
         self.document = None
+        self.dice_dock = self.history_dock = None
 
     def handlers(self) -> dict:
         return {
@@ -34,32 +39,64 @@ class TableDesk:
 
     def install(self) -> None:
         window = self.window
-        self.dice_dock = DiceDock(window, self.dice)
-        self.history_dock = HistoryDock(window)
-        for dock in (self.dice_dock, self.history_dock):
-            dock.setFeatures(window.navigator_dock.features())
-            window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            dock.hide()  # shown from the Table menu; the window remembers them after that
-        window.tabifyDockWidget(self.dice_dock, self.history_dock)
-        window._bind_toggle("toggle_dice", self.dice_dock)
-        window._bind_toggle("toggle_history", self.history_dock)
-        self.pool = GmPoolWidget(window)
-        self.pool.scene_on_screen = self.scene_on_screen
-        self.pool.said.connect(lambda text: window.statusBar().showMessage(text, 8000))
-        window.statusBar().addPermanentWidget(self.pool)
+        for action_id in ("toggle_dice", "toggle_history"):
+            # The window's toggle acts on the dock's real state; the dock is built when first asked for.
+            window._bind_toggle(action_id, lambda a=action_id: self.docks()[a])
+        self.pool = None  # the GM pool joins the status bar with the first campaign
+
+    def docks(self) -> dict:
+        """The dice and history docks by their toggle action, built the first time they are needed."""
+        window = self.window
+        if self.dice_dock is None:
+            from .dice_dock import DiceDock
+            from .history import HistoryDock
+
+            self.dice_dock = DiceDock(window, self.dice)
+            self.history_dock = HistoryDock(window)
+            new = []
+            for action_id, dock in (("toggle_dice", self.dice_dock), ("toggle_history", self.history_dock)):
+                dock.setFeatures(window.navigator_dock.features())
+                window.watch_dock(action_id, dock)
+                # Where and whether it was shown last time (the window's state was restored
+                # before the dock existed); else hidden, shown from the Table menu.
+                if not window.restoreDockWidget(dock):
+                    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                    dock.hide()
+                    new.append(dock)
+            if len(new) == 2:
+                window.tabifyDockWidget(*new)
+            if self.document is not None:
+                self._attach(self.document)
+        return {"toggle_dice": self.dice_dock, "toggle_history": self.history_dock}
+
+    def _attach(self, document) -> None:
+        self.dice_dock.set_document(document)
+        self.dice_dock.follow(self.window.tabs.current_entity_id())
+        self.history_dock.show_for(document, self.window.tabs.current_entity_id())
 
     def set_document(self, document) -> None:
         self.document = document
-        self.dice_dock.set_document(document)
-        self.dice_dock.follow(self.window.tabs.current_entity_id())
+        if self.dice_dock is not None:
+            self._attach(document)
+        elif getattr(self.window, "opening", False):
+            QTimer.singleShot(0, self.docks)  # at start-up the sheet comes first, the docks just after
+        else:
+            self.docks()
+        if self.pool is None:
+            from .pool import GmPoolWidget
+
+            self.pool = GmPoolWidget(self.window)
+            self.pool.scene_on_screen = self.scene_on_screen
+            self.pool.said.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
+            self.window.statusBar().addPermanentWidget(self.pool)
         self.pool.set_document(document)
-        self.history_dock.show_for(document, self.window.tabs.current_entity_id())
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
-        document.entityChanged.connect(lambda *_: self.update_actions())
+        document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
 
     def _current_changed(self, entity_id: str) -> None:
-        self.history_dock.show_for(self.document, entity_id or None)
-        self.dice_dock.follow(entity_id or None)
+        if self.history_dock is not None:
+            self.history_dock.show_for(self.document, entity_id or None)
+            self.dice_dock.follow(entity_id or None)
         self.update_actions()
 
     def update_actions(self) -> None:
@@ -68,7 +105,7 @@ class TableDesk:
         for action_id in ("end_scene", "end_session", "end_arc"):
             actions[action_id].setEnabled(open_)
         character = self.window.current_character() if open_ else None
-        actions["spend_points"].setEnabled(isinstance(character, Character) and character.saved_skill_points > 0)
+        actions["spend_points"].setEnabled(character is not None and character.saved_skill_points > 0)
 
     # --- handlers -------------------------------------------------------------------------
 
@@ -102,6 +139,7 @@ class TableDesk:
         character = self.window.current_character()
         if character is None:
             return None
+        self.docks()
         self.history_dock.show_for(self.document, character.id)
         self.history_dock.show()
         self.history_dock.raise_()

@@ -9,10 +9,6 @@ from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 from fate_desk.model import Scene
 
-from fate_desk.rules.clock import gm_pool
-from fate_desk.rules.derive import join_words
-from fate_desk.rules.table import change_gm_pool, current_scene, scene_present, start_scene_pool
-
 from ..forms import child, load_form
 from .common import escape
 
@@ -43,18 +39,22 @@ class GmPoolWidget(QWidget):
         self.plus.clicked.connect(lambda: self.step(+1))
         self.reset.clicked.connect(self.start_scene)
         self.document = None
+        self._seen: dict[str, tuple] = {}  # character id -> what of it the pool shows
         self.set_document(None)
 
     def set_document(self, document) -> None:
         self.document = document
         if document is not None:
             document.campaignChanged.connect(self.refresh)
-            document.entityChanged.connect(lambda *_: self.refresh())
+            # once for a campaign-wide step (campaignChanged), not once for each entry it changed
+            document.entityChanged.connect(lambda entity_id: document.replacing or self._entity_changed(entity_id))
         self.refresh()
 
     def step(self, step: int) -> bool:
         if self.document is None:
             return False
+        from fate_desk.rules.table import change_gm_pool
+
         text = "Spend a GM fate point" if step < 0 else "Add a GM fate point"
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
 
@@ -63,6 +63,8 @@ class GmPoolWidget(QWidget):
         and the scene placed in the current session; the status bar says what happened."""
         if self.document is None:
             return False
+        from fate_desk.rules.table import current_scene, start_scene_pool
+
         campaign = self.document.campaign
         scene = self.scene_on_screen() or current_scene(campaign)
         present = list(scene.present) if scene is not None and scene.present else None
@@ -80,13 +82,27 @@ class GmPoolWidget(QWidget):
         self.said.emit(f"Started {name}. {line}" if changed else f"{name[0].upper()}{name[1:]} is under way. {line}")
         return changed
 
+    def _entity_changed(self, entity_id: str) -> None:
+        # A keystroke in a sheet changes a character; the pool needs redoing (a pass over every
+        # character) only when that character's part in it changed.
+        entity = self.document.entity(entity_id)
+        if entity_id in self._seen and _part(entity) == self._seen[entity_id]:
+            return
+        self.refresh()
+
     def refresh(self) -> None:
         document = self.document
         self.setEnabled(document is not None)
         if document is None:
             self.points.setText("–")
             return
+        # The rules load with the first campaign, not with the window (it shows "–" until then).
+        from fate_desk.rules.clock import gm_pool
+        from fate_desk.rules.derive import join_words
+        from fate_desk.rules.table import current_scene, scene_present
+
         campaign = document.campaign
+        self._seen = {c.id: _part(c) for c in campaign.characters}
         self.points.setText(str(campaign.gm_fate_points))
         self.minus.setEnabled(campaign.gm_fate_points > 0)
         scene = current_scene(campaign)
@@ -96,3 +112,12 @@ class GmPoolWidget(QWidget):
                f"Starting {where} would give {points}: {join_words(lines)}.")
         self.setToolTip(tip)
         self.reset.setToolTip(escape(tip))
+
+
+def _part(character) -> tuple | None:
+    """What of a character the pool's count and tooltip use (None for other entries)."""
+    if character is None or not hasattr(character, "carried_fate_points"):
+        return None
+    # The name shows only for those who carry points in; typing a name is a keystroke each.
+    carried = character.carried_fate_points
+    return character.kind, carried, character.name if carried else None

@@ -1,0 +1,62 @@
+"""`fate-desk --smoke`: start, wait until the sheet accepts a keystroke, report the times, quit.
+
+Two moments are reported, as wall-clock times so that `benchmarks/bench_startup.py` can
+measure them from the moment it started the process: when the main window first painted,
+and when the first sheet was built and had handled a keystroke (End: it moves the cursor
+and changes nothing, so a smoke run never edits the campaign).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit
+
+GIVE_UP_SECONDS = 120.0  # a start-up this slow is reported as such, never waited on for ever
+
+
+class SmokeRun(QObject):
+    def __init__(self, app, window, started: float):
+        super().__init__(window)
+        self.app = app
+        self.window = window
+        self.started = started
+        self.painted: float | None = None
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if self.painted is None and watched is self.window and event.type() == QEvent.Type.Paint:
+            self.painted = time.time()
+            QTimer.singleShot(0, self._poll)
+        return False
+
+    def _poll(self) -> None:
+        window = self.window
+        if getattr(window, "exit_code", None) is not None:
+            return  # the app is ending without a campaign (it said why)
+        if getattr(window, "opening", False) and time.perf_counter() - self.started < GIVE_UP_SECONDS:
+            QTimer.singleShot(1, self._poll)  # the campaign is still being opened after the first paint
+            return
+        editor = window.tabs.current_editor() if window.tabs else None
+        target = _text_field(editor) if editor is not None else None
+        if target is not None:
+            target.setFocus()
+            for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                QApplication.sendEvent(target, QKeyEvent(kind, Qt.Key.Key_End, Qt.KeyboardModifier.NoModifier))
+        usable = time.time()
+        print(f"fate-desk started in {time.perf_counter() - self.started:.3f} s "
+              f"({'sheet shown' if target is not None else 'no sheet'})", file=sys.stderr)
+        print(f"fate-desk times: painted {self.painted:.6f} usable {usable:.6f}", file=sys.stderr)
+        window.save_state()
+        self.app.quit()
+
+
+def _text_field(editor):
+    """The editor's name field (or its first text field): where a user starts typing."""
+    field = getattr(editor, "name_edit", None)
+    if field is None:
+        field = editor.findChild(QLineEdit) or editor.findChild(QPlainTextEdit)
+    return field

@@ -1,0 +1,101 @@
+"""The app shows its window first and opens the campaign just after; the sheet then takes typing."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.app import start
+from fate_desk.gui.sheet import CharacterSheet
+from fate_desk.store.campaign_file import load_campaign
+
+
+def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typing(qtbot, _isolated_user_data):
+    window = start(QApplication.instance(), None, paint_first=True)
+    qtbot.addWidget(window)
+    try:
+        assert window.isVisible()
+        assert window.document is None and window.opening
+        assert "Opening" in window.empty.text()
+        qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+        sheet = window.tabs.current_editor()
+        assert isinstance(sheet, CharacterSheet)
+        assert "Opening" not in window.empty.text()
+        sheet.name_edit.setFocus()
+        sheet.name_edit.selectAll()
+        qtbot.keyClicks(sheet.name_edit, "Quick Study")
+        assert load_campaign(window.document.path).character(sheet.entity_id).name == "Quick Study"
+        assert window.navigator.current_entity() == sheet.entity_id
+    finally:
+        window.close()
+
+
+def test_a_campaign_named_on_the_command_line_opens_after_the_first_paint(qtbot, tmp_path):
+    from fate_desk.gui.opening import create_sample_campaign
+
+    path = create_sample_campaign(tmp_path)
+    window = start(QApplication.instance(), str(path), paint_first=True)
+    qtbot.addWidget(window)
+    try:
+        qtbot.waitUntil(lambda: window.document is not None, timeout=10000)
+        assert window.document.path == path
+        assert isinstance(window.tabs.current_editor(), CharacterSheet)
+    finally:
+        window.close()
+
+
+def test_pieces_left_out_of_start_up_load_and_work_from_their_menu_items(tmp_path):
+    """Quick NPC, End the scene and the stunt helper are not imported at start; Quick NPC and
+    End the scene still load and run from their menu items (in a fresh process, so nothing
+    else imported them first)."""
+    import os
+    import subprocess
+    import sys
+
+    code = r'''
+import sys
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from fate_desk.gui.app import start
+app = QApplication([])
+window = start(app, None)
+lazy = ["fate_desk.gui.gm.quick_npc", "fate_desk.gui.table.clock_dialogs", "fate_desk.gui.dialogs.stunt_helper"]
+print("loaded at start:", [m for m in lazy if m in sys.modules])
+menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
+menus["Quick NPC…"].trigger()
+dialog = window.quick_npc_dialog
+dialog.line_edit.setText("Gutter Rat; Quick to Bite; 1 stress")
+dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+print("added:", any(c.name == "Gutter Rat" for c in window.document.campaign.characters))
+menus["End the scene…"].trigger()
+before = window.document.campaign.clock.scene
+window.table.dialog.ok.click()
+print("scene moved on:", window.document.campaign.clock.scene == before + 1)
+window.close()
+'''
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "loaded at start: []" in done.stdout
+    assert "added: True" in done.stdout
+    assert "scene moved on: True" in done.stdout
+
+
+def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbot):
+    app = QApplication.instance()
+    window = start(app, None, paint_first=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.document is not None, timeout=10000)
+    toggle = next(a for m in window.menuBar().actions() for a in m.menu().actions()
+                  if a.text().replace("&", "") == "Dice roller")
+    toggle.trigger()
+    assert window.table.dice_dock.isVisible() and toggle.isChecked()
+    window.close()
+    again = start(app, None, paint_first=True)
+    qtbot.addWidget(again)
+    try:
+        qtbot.waitUntil(lambda: again.document is not None, timeout=10000)
+        qtbot.waitUntil(lambda: again.table.dice_dock is not None and again.table.dice_dock.isVisible(), timeout=5000)
+        assert again.actions["toggle_dice"].isChecked()
+        assert not again.table.history_dock.isVisible()
+    finally:
+        again.close()

@@ -1,0 +1,34 @@
+"""A campaign-wide step checks what it changed, and keeps the entries it did not change as they are."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from fate_desk.model import Campaign, Character, Countdown, revalidated
+
+
+def campaign() -> Campaign:
+    return Campaign(characters=[Character(name="Ada"), Character(name="Bo")], countdowns=[Countdown(name="Fuse")])
+
+
+def test_entries_a_step_did_not_change_are_kept_as_the_same_objects():
+    old = campaign()
+    changed = old.characters[1].model_copy(update={"fate_points": 1})
+    new = revalidated(old.model_copy(update={"characters": [old.characters[0], changed]}), old)
+    assert new.characters[0] is old.characters[0]
+    assert new.countdowns[0] is old.countdowns[0]
+    assert new.characters[1].fate_points == 1
+
+
+def test_a_changed_entry_that_breaks_the_model_is_refused():
+    old = campaign()
+    broken = old.characters[1].model_copy(update={"fate_points": -5})  # model_copy does not validate
+    with pytest.raises(ValidationError):
+        revalidated(old.model_copy(update={"characters": [old.characters[0], broken]}), old)
+
+
+def test_campaign_fields_changed_by_a_step_are_checked_too():
+    old = campaign()
+    with pytest.raises(ValidationError):
+        revalidated(old.model_copy(update={"gm_fate_points": 5000}), old)
