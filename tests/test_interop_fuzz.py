@@ -87,3 +87,16 @@ def test_huge_numbers_and_deep_nesting_are_refused_or_clamped():
         node["system"] = {}
         node = node["system"]
     refused_or_imported(lambda: import_document({"type": "fate-core-official", "system": deep}, "deep.json"))
+
+
+def test_a_fatex_stress_label_type_that_is_not_a_number_is_ignored(tmp_path):
+    """Found by the fuzzer above: a list as labelType raised TypeError instead of importing."""
+    doc = json.loads((Path(__file__).parent / "data" / "foundry" / "fatex-bram.json").read_text())
+    stress = [item for item in doc["items"] if item.get("type") == "stress"]
+    assert stress
+    for item in stress:
+        item["system"]["labelType"] = []
+    out = tmp_path / "bram.json"
+    out.write_text(json.dumps(doc))
+    result = import_characters(out)
+    assert result.characters and result.characters[0].name

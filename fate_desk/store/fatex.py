@@ -139,8 +139,10 @@ class _FatexActor(ForeignActor):
             self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")
             return
         seen.add(track)
-        label = LABEL_TYPES.get(system.get("labelType"), "")
-        if system.get("labelType") == 2:
+        label_type = system.get("labelType")
+        # Only the numbers FateX writes mean anything; a list or an object is not a label type.
+        label = LABEL_TYPES.get(label_type, "") if isinstance(label_type, int) else ""
+        if label_type == 2:
             custom = self.r.text(system.get("customLabel"), f"{at}.system.customLabel").split(" ")
             label = custom[0] if custom and len(set(custom)) == 1 else ""
         self.values[track] = box_values(label, 1, size)
