@@ -15,9 +15,9 @@ from reportlab.platypus import Paragraph
 from .fonts import BOLD, ITALIC, REGULAR, register_fonts
 
 INK = Color(0, 0, 0)
-GREY = Color(0.38, 0.38, 0.38)
-RULE = Color(0.55, 0.55, 0.55)
-FAINT = Color(0.8, 0.8, 0.8)
+# Captions and writing lines dark enough to survive a 1-bit photocopy (threshold around 60%).
+GREY = Color(0.28, 0.28, 0.28)
+RULE = Color(0.35, 0.35, 0.35)
 
 # Control characters break PDF strings and lone surrogates break UTF-8; neither is printable.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
@@ -50,8 +50,8 @@ class Styles:
     def __init__(self) -> None:
         register_fonts()
         self.body = _style("body", REGULAR, 8.5, 10.4)
-        self.small = _style("small", REGULAR, 7, 8.4, GREY)
-        self.label = _style("label", BOLD, 6.5, 7.8, GREY)
+        self.small = _style("small", REGULAR, 7, 8.6, GREY)
+        self.label = _style("label", BOLD, 6.5, 8, GREY)
         self.aspect = _style("aspect", BOLD, 10, 12)
         self.name = _style("name", BOLD, 20, 23)
         self.card_body = _style("card_body", REGULAR, 9.5, 11.6)
@@ -67,7 +67,7 @@ def scaled(style: ParagraphStyle, size: float) -> ParagraphStyle:
 
 
 def fit_paragraph(
-    text_markup: str, style: ParagraphStyle, width: float, height: float, min_size: float = 4.5
+    text_markup: str, style: ParagraphStyle, width: float, height: float, min_size: float = 6.0
 ) -> Paragraph:
     """A Paragraph no taller than `height`: the font shrinks first, then the text is cut with '…'.
 
@@ -114,7 +114,7 @@ def _plain(text_markup: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
-def fit_line(text: str, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:
+def fit_line(text: str, font: str, size: float, width: float, min_size: float = 6.0) -> tuple[str, float]:
     """Plain text for one line: the font size that fits `width`, cutting with '…' below min_size."""
     text = one_line(text)
     needed = stringWidth(text, font, size)
