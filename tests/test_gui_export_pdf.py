@@ -87,22 +87,24 @@ def test_ctrl_p_from_a_sheet_prints_that_character_alone(qtbot, tmp_path):
 def test_character_sheets_tick_every_pc_and_print_a_page_each(qtbot, tmp_path, sample, opened):
     dialog = dialog_for(qtbot, sample, tmp_path, opened)
     choose(dialog.what_combo, "Character sheets")
-    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines"}
+    # every PC and every major NPC: the GM prints the major NPCs' sheets too
+    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines", "npc-hale", "npc-sluice"}
     # the list offers sheets only: major NPCs yes, cards no
     shown = [dialog.entry_list.item(r).text() for r in range(dialog.entry_list.count())]
     assert any(s.startswith("Captain Ruarc Hale") for s in shown)
     assert not any(s.startswith("Rising Floodwater") for s in shown)
-    toggle_entry(qtbot, dialog, "Captain Ruarc Hale")
+    toggle_entry(qtbot, dialog, "Mother Abigail Sluice")
     toggle_entry(qtbot, dialog, "Ines Okafor")
     assert dialog.count_label.text() == "3 of 5 ticked"
     target = tmp_path / "sheets.pdf"
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)
     pages = page_texts(target)
-    assert len(pages) == 3
-    for name, page in zip(("Maren Voss", "Tobias Crane", "Captain Ruarc Hale"), pages):
+    firsts = [p for p in pages if "continued (sheet page" not in p]  # a long sheet goes on overleaf
+    assert len(firsts) == 3
+    for name, page in zip(("Maren Voss", "Tobias Crane", "Captain Ruarc Hale"), firsts):
         assert name in page
-    assert "Ines Okafor" not in pdf_text(target)
+    assert "Ines Okafor" not in pdf_text(target) and "Mother Abigail Sluice" not in pdf_text(target)
 
 
 def test_choosing_a_scene_ticks_the_cards_present_in_it(qtbot, tmp_path, sample, opened):
@@ -130,9 +132,12 @@ def test_a_session_pack_holds_the_pcs_its_scenes_cards_and_the_reference(qtbot, 
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)
     pages = page_texts(target)
-    assert [p for p in pages[:3]] and all(name in pages[i] for i, name in enumerate(PCS))
-    assert all(name in pages[3] for name in SCENE_CARDS)
-    assert len(pages) > 4  # reference cards follow
+    assert "Contents" in pages[0] or "CONTENTS" in pages[0]  # a cover first
+    firsts = [p for p in pages[1:] if "continued (sheet page" not in p]
+    assert all(name in firsts[i] for i, name in enumerate(PCS))
+    text = " ".join(pages)
+    assert all(name in text for name in SCENE_CARDS)
+    assert "The ladder" in text  # reference cards follow
     assert not any(name in " ".join(pages) for name in OTHER_CARDS)
 
 

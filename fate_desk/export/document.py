@@ -102,7 +102,7 @@ class Document:
         if what in (What.CARDS, What.PACK):
             cards += self._entry_cards()
         if what in (What.ASPECT_CARDS, What.PACK):
-            for face in self.more.aspect_faces(job.scenes):
+            for face in self.more.aspect_faces(job.scenes, blanks=what == What.ASPECT_CARDS):
                 cards += self._chunks(face)
         if what == What.TRACKERS:
             for face in self.more.tracker_faces(job.players, "t"):

@@ -88,7 +88,7 @@ class _Frame:
     @property
     def body(self) -> Rect:
         area = self.page.content
-        return Rect(area.x, area.y + 10, area.width, area.height - 34)
+        return Rect(area.x, area.y + 10, area.width, area.height - 44)
 
     def __call__(self, number: int, more: bool) -> Rect:
         c = self.canvas
@@ -173,7 +173,7 @@ class Printables:
 
     # --- cards ----------------------------------------------------------------------------
 
-    def aspect_faces(self, scenes: list[Scene]) -> list[CardFace]:
+    def aspect_faces(self, scenes: list[Scene], blanks: bool = True) -> list[CardFace]:
         """A card per situation aspect and boost (scene-wide and per zone); without any, blank
         aspect cards to write on."""
         faces = []
@@ -188,7 +188,7 @@ class Printables:
                 kind = "Boost" if aspect.boost else "Situation aspect"
                 faces.append(CardFace("Boost" if aspect.boost else "Aspect", kind, flow,
                                       f"Aspect card: {aspect.text}"[:80]))
-        if not faces:
+        if not faces and blanks:
             for _ in range(4):
                 flow = Flow().add(WriteLines("Aspect", 2, 24)).add(
                     Boxes("Free invokes", [1, 2, 3], set(), [], size=BOX_MIN, show_values=False))

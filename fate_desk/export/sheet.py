@@ -33,6 +33,7 @@ GAP = 7.0
 CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
 SECTION_TOP = 17.0  # title band and padding of a section
 NOTES_MIN = 80.0
+STAT_W = 96.0
 
 
 def _share(room: float, *needs: float) -> list[float]:
@@ -84,7 +85,8 @@ class _Sheet:
         self.prefix = prefix
         self.state = state and character is not None
         self.blank = character is None
-        model = blank_model(ruleset) if self.blank else character
+        # A blank form's solid boxes are what every new character has; the rest are dashed.
+        model = Character(ruleset=ruleset.id) if self.blank else character
         self.derived = derive(model, ruleset, options)
         self.most = derive(blank_model(ruleset), ruleset, options) if _follows_rules(character) else self.derived
         self.leftovers: list[tuple[str, Flow]] = []
@@ -121,7 +123,8 @@ class _Sheet:
         notes_rect = Rect(right.x, right.y, right.width, slots_rect.y - GAP - right.y)
 
         def first_page() -> None:
-            self._header(Rect(area.x, area.top - HEADER, area.width, HEADER))
+            if not self._layout_only:
+                self._header(Rect(area.x, area.top - HEADER, area.width, HEADER))
             self._flow_section(skills_rect, self.ruleset.skill_word_plural.capitalize(), self._skills_note(), skills)
             self._flow_section(aspects_rect, "Aspects", "", aspects)
             self._stunts(stunts_rect)
@@ -191,10 +194,9 @@ class _Sheet:
     def _header(self, rect: Rect) -> None:
         c = self.c
         character = self.character
-        block_w = 96.0
-        show_stats = character is None or character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
-        stats_w = 2 * block_w + GAP if show_stats else 0.0
-        stats = Rect(rect.right - stats_w, rect.y, stats_w, rect.height)
+        block_w = STAT_W
+        show_stats = self._show_stats()
+        stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
         line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 7, GREY)
@@ -207,11 +209,11 @@ class _Sheet:
         else:
             line_text(c, character.name or "(unnamed)", rect.x, rect.top - 30, text_w, BOLD, 20, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
-            placed, rest = Flow([desc]).fill(text_w, rect.height - 38)
-            placed.draw(c, Rect(rect.x, rect.y, text_w, rect.height - 38))
+            room = rect.height - 38 - (0 if self._description_fits() else 9)
+            placed, rest = Flow([desc]).fill(text_w, room)
+            placed.draw(c, Rect(rect.x, rect.y, text_w, room))
             if rest is not None:
-                # the description goes on with the notes' continuation
-                pass
+                line_text(c, "(the whole description is under Notes)", rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
         if not show_stats:
             return
         refresh_box = Rect(stats.x, stats.y, block_w, stats.height)
@@ -226,6 +228,19 @@ class _Sheet:
         else:
             self._stat(points_box, "Fate points", None, "at least refresh each session; pencil it in",
                        field_name(self.prefix, "fate_points"))
+
+    def _show_stats(self) -> bool:
+        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+
+    def _stats_w(self) -> float:
+        return 2 * STAT_W + GAP if self._show_stats() else 0.0
+
+    def _description_fits(self) -> bool:
+        if self.character is None or not self.character.description.strip():
+            return True
+        text_w = self.r.page.content.width - self._stats_w() - 10
+        need = RichText([Run(self.character.description)], 8.5, space_after=0).height(1.0, text_w, HEADER)
+        return need <= HEADER - 38
 
     def _stat(self, rect: Rect, title: str, value: str | None, note: str, name: str) -> None:
         c = self.c
@@ -331,8 +346,7 @@ class _Sheet:
             for q in character.consequences:
                 if q.slot not in known and q.text.strip():
                     flow.add(RichText([Run(f"Consequence ({q.slot.replace('_', ' ')}): ", BOLD), Run(q.text)], 8.5))
-        desc = RichText([Run(character.description)], 8.5)
-        if len(desc.words) > 60:  # a long description: whole here, the header shows its start
+        if not self._description_fits():  # a long description: whole here, the header shows its start
             flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
             flow.add(RichText([Run(character.notes)], 8.5))
