@@ -59,3 +59,9 @@ def page_fonts(path: Path) -> list[tuple[str, bool]]:
 
 def page_sizes(path: Path) -> list[tuple[float, float]]:
     return [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in PdfReader(str(path)).pages]
+
+
+def checkbox_tooltips(path: Path, part: str) -> dict[str, str]:
+    """Check boxes whose name contains `part`, with their tooltips (/TU)."""
+    return {name: str(f.get("/TU", "")) for name, f in fields(path).items()
+            if f.get("/FT") == "/Btn" and part in name}

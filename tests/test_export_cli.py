@@ -49,7 +49,7 @@ def test_reference_cards_with_optional_rules(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["export", "--out", "x.pdf"], "give one of PATH, --blank or --reference"),
+    (["export", "--out", "x.pdf"], "give one of PATH, --blank, --reference or --print"),
     (["export", "--blank", "--reference", "--out", "x.pdf"], "give one of PATH"),
     (["export", str(RUTH), "--ruleset", "fate-core", "--out", "x.pdf"], "--ruleset goes with --blank"),
     (["export", str(RUTH), "--scene", "Bridge", "--out", "x.pdf"], "go with a campaign file"),

@@ -238,6 +238,7 @@ class Boxes:
     label_width: float = 0.0
     first: int = 0  # index of the first box this item draws (after a split)
     tooltip: str = ""
+    need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
     more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
 
     FONT = 7.0
@@ -296,7 +297,8 @@ class Boxes:
                 c.drawCentredString(left + self.size / 2, row_top - font * 0.9, str(self.values[i]))
             need = self.needs[i] if i < len(self.needs) else ""
             y = row_top - value_h - self.size
-            tip = f"{self.tooltip or self.label} box {i + 1}" + (f" (needs {need})" if need else "")
+            needs = f"{self.need_prefix} {need}".strip()
+            tip = f"{self.tooltip or self.label} box {i + 1}" + (f" (needs {needs})" if need else "")
             name = self.names[i] if i < len(self.names) else ""
             if need:
                 dashed_box(c, left, y, self.size)

@@ -378,9 +378,8 @@ class _Sheet:
             names = [field_name(self.prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
             label = self.most.track_names.get(track_id, track_id)
             skills = track_skills(self.ruleset, track_id)
-            tip = f"{label} stress" + (f" (dashed boxes need a higher {skills})" if any(needs) and skills else "")
-            flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs,
-                           label_width=names_w, tooltip=tip, space_after=6))
+            flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
+                           tooltip=f"{label} stress", need_prefix=skills, space_after=6))
         return flow
 
     def _slots_title(self) -> str:
