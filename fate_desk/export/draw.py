@@ -446,11 +446,13 @@ class Flow:
         for scale in SCALES:
             total = 0.0
             for item in self.items:
-                total += item.height(scale, width, height - total)
+                total += item.height(scale, width, 2 * height - total)
                 if total > height:
                     break
             else:
                 return Placed(list(self.items), scale), None
+            if total > 2 * height:
+                break  # far too much to fit by shrinking a little: go straight to continuing
         # It does not fit: keep full size and continue the rest elsewhere (wrap, don't shrink).
         scale = 1.0
         placed: list = []

@@ -91,6 +91,8 @@ class _Sheet:
         self.most = derive(blank_model(ruleset), ruleset, options) if _follows_rules(character) else self.derived
         self.leftovers: list[tuple[str, Flow]] = []
         self._layout_only = False
+        self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
+        self._flows: dict[str, Flow | None] = {}
 
     # --- pages -----------------------------------------------------------------------------
 
@@ -177,13 +179,15 @@ class _Sheet:
         """Draw a section whose content is a flow; what does not fit is kept for the
         continuation pages (only while laying out, so it is recorded once)."""
         inner = Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - SECTION_TOP)
-        placed, rest = flow.fill(inner.width, inner.height)
-        if rest is not None:
-            placed, rest = flow.fill(inner.width, inner.height - CONTINUED)
         if self._layout_only:
+            placed, rest = flow.fill(inner.width, inner.height)
+            if rest is not None:
+                placed, rest = flow.fill(inner.width, inner.height - CONTINUED)
+            self._placed[title] = (placed, rest)  # drawn later exactly as laid out
             if rest is not None:
                 self.leftovers.append((title, rest))
             return
+        placed, rest = self._placed[title]
         section(self.c, rect, title, note)
         placed.draw(self.c, inner)
         if rest is not None:
@@ -329,12 +333,22 @@ class _Sheet:
         self._flow_section(rect, "Stunts", note, flow)
 
     def _notes(self, rect: Rect) -> None:
-        character = self.character
-        if character is None:
+        if "notes" not in self._flows:
+            self._flows["notes"] = self._notes_flow()
+        flow = self._flows["notes"]
+        if flow is None:
             if not self._layout_only:
                 inner = section(self.c, rect, "Notes")
                 writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip="Notes")
             return
+        self._flow_section(rect, "Notes", "", flow)
+
+    def _notes_flow(self) -> Flow | None:
+        """Scale, rule breaks, orphaned consequences, a long description and the notes; None
+        when there is nothing (the box then gets lines to write on)."""
+        character = self.character
+        if character is None:
+            return None
         flow = Flow()
         if character.scale:
             flow.add(RichText([Run("Scale: ", BOLD), Run(character.scale)], 8.5))
@@ -350,12 +364,7 @@ class _Sheet:
             flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
             flow.add(RichText([Run(character.notes)], 8.5))
-        if not flow.items:
-            if not self._layout_only:
-                inner = section(self.c, rect, "Notes")
-                writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip="Notes")
-            return
-        self._flow_section(rect, "Notes", "", flow)
+        return flow if flow.items else None
 
     # --- stress and consequences ---------------------------------------------------------------
 

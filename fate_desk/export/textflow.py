@@ -14,7 +14,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from bidi import get_display
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .fonts import REGULAR
 from .styles import INK, clean
@@ -61,15 +62,19 @@ class _Widths:
     """Word widths per font and size, measured once (notes repeat their words a lot)."""
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[str, str, float], float] = {}
+        self.tables: dict[tuple[str, float], dict[str, float]] = {}
+
+    def table(self, font: str, size: float) -> dict[str, float]:
+        table = self.tables.get((font, size))
+        if table is None or len(table) > 100_000:
+            table = self.tables[(font, size)] = {}
+        return table
 
     def __call__(self, text: str, font: str, size: float) -> float:
-        key = (text, font, size)
-        width = self.cache.get(key)
+        table = self.table(font, size)
+        width = table.get(text)
         if width is None:
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            width = self.cache[key] = stringWidth(text, font, size)
+            width = table[text] = stringWidth(text, font, size)
         return width
 
 
@@ -98,54 +103,58 @@ def _break_word(word: _Word, size: float, width: float) -> list[_Word]:
 
 
 def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_lines: int):
-    """Up to `max_lines` lines from words[start:]; returns (lines, next start)."""
+    """Up to `max_lines` lines from words[start:]; returns (lines, ends, words): `ends[k]` is
+    the index of the first word after line k. Each line is a list of segments: neighbouring
+    words in one font and colour make one string."""
     lines: list[list[Segment]] = []
+    ends: list[int] = []
     i = start
     n = len(words)
     space_w: dict[str, float] = {}
     while i < n and len(lines) < max_lines:
-        line: list[Segment] = []
+        segments: list[Segment] = []
+        parts: list[str] = []
+        seg_x = 0.0
+        seg_font = seg_color = None
         x = 0.0
         while i < n:
             word = words[i]
-            if line and word.newline:
+            started = bool(parts or segments)
+            if started and word.newline:
                 break
-            w = WIDTHS(word.text, word.font, size)
+            font = word.font
+            table = WIDTHS.table(font, size)
+            w = table.get(word.text)
+            if w is None:
+                w = table[word.text] = stringWidth(word.text, font, size)
             gap = 0.0
-            if line and word.space_before:
-                gap = space_w.get(word.font) or space_w.setdefault(word.font, stringWidth(" ", word.font, size))
+            if started and word.space_before:
+                gap = space_w.get(font) or space_w.setdefault(font, stringWidth(" ", font, size))
             if x + gap + w > width:
-                if not line and w > width:
-                    pieces = _break_word(word, size, width)
-                    words = words[:i] + pieces + words[i + 1:]  # rare: a single over-long word
+                if not started and w > width:
+                    words = words[:i] + _break_word(word, size, width) + words[i + 1:]  # rare
                     n = len(words)
                     continue
-                if line:
+                if started:
                     break
-            line.append((x + gap, word.text, word.font, word.color))
+            if parts and font == seg_font and word.color is seg_color:
+                if gap:
+                    parts.append(" ")
+            else:
+                if parts:
+                    segments.append((seg_x, "".join(parts), seg_font, seg_color))
+                parts = []
+                seg_x, seg_font, seg_color = x + gap, font, word.color
+            parts.append(word.text)
             x += gap + w
             i += 1
-        lines.append(_merge(line, size))
-    return lines, i, words
-
-
-def _merge(line: list[Segment], size: float) -> list[Segment]:
-    """Neighbouring words in one font and colour drawn as one string (fewer operators), with
-    right-to-left text put in display order."""
-    merged: list[Segment] = []
-    for x, text, font, color in line:
-        if merged and merged[-1][2] == font and merged[-1][3] == color:
-            px, ptext, _, _ = merged[-1]
-            merged[-1] = (px, ptext + " " * _spaces(x, px, ptext, font, size) + text, font, color)
-        else:
-            merged.append((x, text, font, color))
-    if any(_RTL.search(seg[1]) for seg in merged):
-        merged = _visual(merged, size)
-    return merged
-
-
-def _spaces(x: float, px: float, ptext: str, font: str, size: float) -> int:
-    return 1 if x > px + WIDTHS(ptext, font, size) + 0.01 else 0
+        if parts:
+            segments.append((seg_x, "".join(parts), seg_font, seg_color))
+        if any(_RTL.search(seg[1]) for seg in segments):
+            segments = _visual(segments, size)
+        lines.append(segments)
+        ends.append(i)
+    return lines, ends, words
 
 
 def _visual(line: list[Segment], size: float) -> list[Segment]:
@@ -190,15 +199,26 @@ class RichText:
     def sized(self, scale: float) -> float:
         return max(self.min_size, round(self.size * scale * 4) / 4)
 
+    def _wrapped(self, size: float, width: float, max_lines: int) -> tuple[list, list[int]]:
+        """At least `max_lines` lines (or all), wrapping on from where the cache stops, so a
+        long text is wrapped about once however many pages it runs to."""
+        key = (size, round(width, 2))
+        lines, ends = self._cache.get(key, ([], []))
+        done = bool(ends) and ends[-1] >= len(self.words) or (not ends and self.start >= len(self.words))
+        if len(lines) < max_lines and not done:
+            start = ends[-1] if ends else self.start
+            before = len(self.words)
+            more, more_ends, self.words = wrap_lines(self.words, start, size, width, max_lines - len(lines))
+            lines, ends = lines + more, ends + more_ends
+            if len(self.words) != before or (key not in self._cache and len(self._cache) > 4):
+                self._cache.clear()  # an over-long word was cut: other widths' word indices moved
+            self._cache[key] = (lines, ends)
+        return lines, ends
+
     def _lines(self, scale: float, width: float, max_lines: int):
         size = self.sized(scale)
-        key = (size, round(width, 2))
-        cached = self._cache.get(key)
-        if cached is not None and (len(cached[0]) >= max_lines or cached[1] >= len(self.words)):
-            return cached[0][:max_lines], size
-        lines, end, self.words = wrap_lines(self.words, self.start, size, width, max_lines)
-        self._cache = {key: (lines, end)}
-        return lines, size
+        lines, _ = self._wrapped(size, width, max_lines)
+        return lines[:max_lines], size
 
     def height(self, scale: float, width: float, limit: float) -> float:
         """The full height, or something above `limit` once it is clear the text is taller."""
@@ -209,19 +229,20 @@ class RichText:
         return len(lines) * leading + self.space_after * scale
 
     def split(self, scale: float, width: float, room: float):
-        """(head, tail): the lines that fit in `room`, and the rest as a new item."""
+        """(head, tail): the lines that fit in `room`, and the rest as a new item that keeps
+        the lines already wrapped."""
         size = self.sized(scale)
         leading = size * self.leading_ratio
         fit = int(room // leading)
         if fit < 1:
             return None, self
-        lines, _ = self._lines(scale, width, fit + 1)
+        lines, ends = self._wrapped(size, width, fit + 1)
         if len(lines) <= fit:
             return self, None
-        _, end, self.words = wrap_lines(self.words, self.start, size, width, fit)
         head = _DrawnLines(lines[:fit], size, leading, 0.0)
         tail = RichText(self.runs, self.size, self.leading_ratio, self.space_after, self.min_size,
-                        self.words, end)
+                        self.words, ends[fit - 1])
+        tail._cache[(size, round(width, 2))] = (lines[fit:], ends[fit:])
         return head, tail
 
     def draw(self, c, x: float, top: float, width: float, scale: float) -> None:
@@ -257,22 +278,33 @@ class _DrawnLines:
 
     def draw(self, c, x: float, top: float, width: float, scale: float) -> None:
         y = top - self.size
-        current = None
+        color_now = None
         for line in self.lines:
             for dx, text, font, color in line:
-                if (font, color) != current:
-                    c.setFont(font, self.size)
+                if color is not color_now:
                     c.setFillColor(color)
-                    current = (font, color)
-                c.drawString(x + dx, y, text)
+                    color_now = color
+                draw_text(c, x + dx, y, text, font, self.size)
             y -= self.leading
         c.setFillColor(INK)
 
 
+def draw_text(c, x: float, y: float, text: str, font_name: str, size: float) -> None:
+    """One string of an embedded TrueType font at (x, y): the text operators written
+    directly. canvas.drawString measures every string again in pure Python on its way (it
+    prepares bidi shaping we do not use), which made that half the time of a long export;
+    the width is not needed here, the glyphs advance the text position themselves."""
+    font = getFont(font_name)
+    doc = c._doc
+    ops = [f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm"]
+    for subset, chunk in font.splitString(text, doc):
+        ops.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({c._escape(chunk)}) Tj")
+    ops.append("ET")
+    c._code.append(" ".join(ops))
+
+
 def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
     """Characters in `texts` the bundled font has no glyph for, each once, in order met."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
     covered = getFont(font).face.charToGlyph
     seen: dict[str, None] = {}
     for text in texts:
