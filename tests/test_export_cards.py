@@ -130,7 +130,7 @@ def test_notes_too_long_for_a_card_continue_on_further_cards_whole(tmp_path):
     text = pdf_text(cards_pdf(tmp_path, [hazard])[0])
     assert "Rating: Fair (+2)" in text  # the card's own facts come first and stay
     assert text.count("Watches") == 300 and text.count("tower.") == 300  # every word, across cards
-    assert "Sniper (continued)" in text and "continued on the next card" in text
+    assert "CONTINUED Sniper" in text and "card 1 of" in text and "continued on the next card" in text
 
 
 def test_a_table_copy_leaves_stress_and_countdowns_unmarked(tmp_path):

@@ -98,10 +98,11 @@ class CardRenderer:
         c.setLineWidth(0.5)
         c.rect(rect.x, rect.y, rect.width, rect.height)
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
-        kind = face.kind.upper()
+        # A continuation card says so where the kind goes, leaving the title its room.
+        kind = face.kind.upper() if chunk.part == 1 else "CONTINUED"
         kind_w = c.stringWidth(kind, BOLD, 6.5) if kind else 0
         line_text(c, kind, inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
-        title = face.title if chunk.part == 1 else f"{face.title} (continued)"
+        title = face.title
         line_text(c, title, inner.x, inner.top - 11, inner.width - kind_w - 8, BOLD, 12, INK)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
@@ -120,7 +121,7 @@ class CardRenderer:
         left, right = min(xs), max(xs)
         bottom, top = min(ys), max(ys)
         c.setStrokeColor(INK)
-        c.setLineWidth(0.4)
+        c.setLineWidth(0.5)
         for x in xs:
             c.line(x, top + CUT_GAP, x, top + CUT_GAP + CUT_MARK)
             c.line(x, bottom - CUT_GAP, x, bottom - CUT_GAP - CUT_MARK)

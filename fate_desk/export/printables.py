@@ -189,10 +189,10 @@ class Printables:
                 faces.append(CardFace("Boost" if aspect.boost else "Aspect", kind, flow,
                                       f"Aspect card: {aspect.text}"[:80]))
         if not faces and blanks:
-            for _ in range(4):
+            for n in range(4):
                 flow = Flow().add(WriteLines("Aspect", 2, 24)).add(
                     Boxes("Free invokes", [1, 2, 3], set(), [], size=BOX_MIN, show_values=False))
-                faces.append(CardFace("Aspect", "Situation aspect", flow))
+                faces.append(CardFace("Aspect", "Situation aspect", flow, "Blank aspect cards" if n == 0 else ""))
         return faces
 
     def tracker_faces(self, players: list[str], prefix: str) -> list[CardFace]:

@@ -251,8 +251,9 @@ class SlotItem:
                          frame=not (extra or self.need))
             if self.extra_boxes and self.box_need:
                 first = bx + (slot.boxes - self.extra_boxes) * step
-                line_text(c, f"needs {self.box_need}", first, by - LABEL_MIN - 1, x + width - first, REGULAR,
-                          LABEL_MIN, GREY)
+                note = f"needs {self.box_need}"
+                left = min(first, x + width - stringWidth(note, REGULAR, LABEL_MIN))
+                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, GREY)
         line_text(c, label, lx, top - 7.5, text_w, BOLD, 8)
         RichText([Run(self._caption(), REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
             c, lx, top - 9, text_w, 1.0)
