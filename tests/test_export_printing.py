@@ -13,10 +13,7 @@ from fate_desk.export import (
     ExportJob, Paper, What, campaign_job, character_job, export_pdf, unprintable_characters,
 )
 from fate_desk.export import samples
-from fate_desk.model import (
-    Aspect, AspectRole, CampaignOptions, Character, CharacterKind, RuleBreak, Scene, SituationAspect, SlotSpec,
-    Stunt, Zone,
-)
+from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import get_ruleset
 
 
@@ -24,34 +21,6 @@ def write(tmp_path, job, name="out.pdf"):
     out = tmp_path / name
     export_pdf(job, out)
     return out
-
-
-def normal_monster() -> Character:
-    """The issue's card: five aspects, three two-line stunts, two rule breaks."""
-    return Character(
-        kind=CharacterKind.MONSTER, name="Marsh Wyrm",
-        aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Ancient Wyrm of the Drowned Marsh"),
-                 Aspect(role=AspectRole.TROUBLE, text="Cannot Resist a Hoard"),
-                 Aspect(text="Scales Like Old Iron"), Aspect(text="Breath of Rotting Fog"),
-                 Aspect(text="Knows Every Channel")],
-        skills={"Fight": 5, "Physique": 4, "Notice": 3, "Stealth": 3, "Provoke": 2},
-        stunts=[Stunt(name=f"Wyrm Trick {i}", text="Once per scene it can do something nasty to everyone "
-                      "standing in its zone, and it gets +2 when it does so from the water.") for i in range(3)],
-        rule_breaks=[RuleBreak(kind="immunity", text="Ordinary blades glance off; only harpoons bite."),
-                     RuleBreak(kind="extra_action", text="Acts twice per exchange while in deep water.")],
-        stress_boxes={"physical": [1, 2, 3, 4]},
-        consequence_slots=[SlotSpec(id="mild", severity="mild", value=2),
-                           SlotSpec(id="moderate", severity="moderate", value=4)],
-    )
-
-
-def nine_average_npc() -> Character:
-    """A legal major NPC on the standard list with nine skills at Average."""
-    nine = ["Academics", "Burglary", "Contacts", "Crafts", "Deceive", "Drive", "Provoke", "Resources", "Shoot"]
-    return Character(kind=CharacterKind.MAJOR_NPC, name="Quartermaster Bly",
-                     aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Keeper of the Syndicate's Stores")],
-                     skills={**{s: 1 for s in nine}, "Will": 4, "Notice": 3, "Empathy": 3,
-                             "Getting Into Bar Fights With Sailors": 2})
 
 
 def words_of(character: Character) -> list[str]:
@@ -63,7 +32,7 @@ def words_of(character: Character) -> list[str]:
 
 
 EVERYONE = [samples.ruth, samples.zoe, samples.long_winded, samples.core_pc, samples.fae_pc, samples.monster,
-            samples.overloaded_monster, normal_monster, nine_average_npc, *[lambda i=i: samples.minor_npcs()[i]
+            samples.overloaded_monster, samples.normal_monster, samples.nine_average_npc, *[lambda i=i: samples.minor_npcs()[i]
                                                                               for i in range(2)]]
 
 
@@ -269,21 +238,8 @@ def _pgm(data: bytes):
 
 # --- new printables ---------------------------------------------------------------------------
 
-def scene_campaign():
-    campaign = samples.sample_campaign()
-    dock = Zone(name="The Dock", aspects=[SituationAspect(text="Slick With Rain", free_invokes=1)])
-    tower = Zone(name="Bell Tower", adjacent=[dock.id], aspects=[SituationAspect(text="Narrow Stairs")])
-    dock.adjacent = [tower.id]
-    scene = campaign.scenes[1].model_copy(update={
-        "zones": [dock, tower],
-        "aspects": [SituationAspect(text="Thick Fog", free_invokes=2), SituationAspect(text="Off Balance", boost=True)],
-    })
-    campaign.scenes[1] = scene
-    return campaign
-
-
 def test_scene_sheet_shows_zones_connections_aspects_and_who_is_there(tmp_path):
-    campaign = scene_campaign()
+    campaign = samples.scene_campaign()
     text = pdf_text(write(tmp_path, campaign_job(campaign, What.SCENE, scene="The Bridge")))
     for words in ("Scene: The Bridge", "The Dock", "Bell Tower", "Connects to: Bell Tower", "Connects to: The Dock",
                   "Thick Fog", "Off Balance", "Slick With Rain", "Narrow Stairs", "Free invokes", "WHO IS HERE",
@@ -292,11 +248,11 @@ def test_scene_sheet_shows_zones_connections_aspects_and_who_is_there(tmp_path):
 
 
 def test_aspect_cards_give_each_aspect_and_boost_a_card_with_invoke_boxes(tmp_path):
-    campaign = scene_campaign()
+    campaign = samples.scene_campaign()
     text = pdf_text(write(tmp_path, campaign_job(campaign, What.ASPECT_CARDS, scene="The Bridge")))
     for aspect in ("Thick Fog", "Off Balance", "Slick With Rain", "Narrow Stairs"):
         assert aspect in text
-    assert "Boost: one free invoke, then gone" in text and text.count("Free invokes") == 3
+    assert "Boost: invoke once" in text and text.count("Free invokes") == 3
 
 
 def test_trackers_cheat_sheet_skill_card_and_blank_cards_hold_what_the_table_needs(tmp_path):

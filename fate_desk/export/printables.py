@@ -115,7 +115,7 @@ def _invoke_boxes(aspect: SituationAspect, name: str) -> Boxes:
     spare = 0 if aspect.boost else 2
     values = list(range(1, count + spare + 1))
     needs = [""] * count + ["if earned"] * spare
-    label = "Boost: one free invoke, then gone" if aspect.boost else "Free invokes"
+    label = "Boost: invoke once" if aspect.boost else "Free invokes"
     return Boxes(label, values, set(), [], size=BOX_MIN, show_values=False, needs=needs, space_after=4)
 
 
@@ -246,11 +246,12 @@ class Printables:
     def blank_card_faces(self, ruleset: RuleSet, prefix: str) -> list[CardFace]:
         """Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown."""
         def npc(rule_breaks: bool) -> Flow:
-            flow = Flow().add(WriteLines("Aspects", 2, 16))
-            flow.add(WriteLines(ruleset.skill_word_plural.capitalize(), 1, 16))
-            flow.add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False))
-            flow.add(RuledLine("Mild 2", "", 8.5, 1)).add(RuledLine("Moderate 4", "", 8.5, 1))
-            flow.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 2, 16))
+            """Sized to fit one card: a template that continued would be no template."""
+            flow = Flow().add(WriteLines("Aspects", 2, 13, 3))
+            flow.add(WriteLines(ruleset.skill_word_plural, 1, 13, 3))
+            flow.add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False, space_after=2))
+            flow.add(WriteLines("Consequences: mild 2, moderate 4", 2, 13, 3))
+            flow.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 1, 13, 0))
             return flow
 
         obstacle = Flow().add(RuledLine("Kind", "")).add(RuledLine("Rating", "")).add(RuledLine("Weapon", ""))
