@@ -228,3 +228,83 @@ def test_paper_and_open_when_done_are_remembered(qtbot, tmp_path, sample, opened
     again = dialog_for(qtbot, sample, tmp_path, opened)
     assert again.paper_combo.currentText().startswith(other)
     assert not again.open_check.isChecked()
+
+
+def test_the_pdf_is_written_off_the_ui_thread_while_progress_moves(qtbot, tmp_path, sample, opened, monkeypatch):
+    import threading
+
+    from fate_desk.gui.dialogs import export_pdf as dialog_module
+
+    threads, labels = [], []
+    real = dialog_module.export_pdf
+
+    def recording(job, path, progress=None):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(job, path, progress=progress)
+
+    monkeypatch.setattr(dialog_module, "export_pdf", recording)
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target = tmp_path / "pack.pdf"
+    type_path(qtbot, dialog, target)
+
+    finished = []
+
+    def watch() -> None:  # the UI thread answers timers while the worker writes pages
+        if finished:
+            return
+        progress = dialog.findChild(QProgressDialog)
+        if progress is not None:
+            labels.append(progress.labelText())
+        QTimer.singleShot(5, watch)
+
+    QTimer.singleShot(0, watch)
+    save(qtbot, dialog)
+    finished.append(True)
+    assert threads == [False]
+    assert target.exists() and "CONTENTS" in pdf_text(target)
+    assert any(label.startswith(("Writing page", "Finishing", "Preparing")) for label in labels)
+
+
+def test_characters_the_font_cannot_draw_are_named_before_printing(qtbot, tmp_path, sample, opened):
+    sample.characters[0].name = "Maren 漢字"
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target = tmp_path / "pack.pdf"
+    type_path(qtbot, dialog, target)
+    seen = []
+
+    def answer(button) -> None:  # waits for the question to be shown, then clicks the button
+        box = next((b for b in dialog.findChildren(QMessageBox, "unprintableBox") if b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(10, lambda: answer(button))
+            return
+        seen.append(box.text())
+        box.button(button).click()
+
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.No))
+    save(qtbot, dialog)
+    assert "漢 (U+6F22)" in seen[0] and "字 (U+5B57)" in seen[0]
+    assert not target.exists() and dialog.isVisible()
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Yes))
+    save(qtbot, dialog)
+    assert target.exists()
+
+
+def test_state_in_ink_is_a_choice_and_a_table_copy_is_the_default(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "Character sheets")
+    assert not dialog.state_check.isChecked()
+    assert not dialog.job().state
+    qtbot.mouseClick(dialog.state_check, Qt.MouseButton.LeftButton)
+    assert dialog.job().state
+
+
+@pytest.mark.parametrize("label, expect", [("Scene sheets", "ZONES"), ("GM cheat sheet", "QUICK NPCS"),
+                                           ("Fate-point trackers", "GM's fate points"), ("Skill card", "Overcome:"),
+                                           ("Blank cards", "BLANK NPC CARD")])
+def test_the_new_printables_are_offered_and_print(qtbot, tmp_path, sample, opened, label, expect):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, label)
+    target = tmp_path / "x.pdf"
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    assert expect in pdf_text(target)

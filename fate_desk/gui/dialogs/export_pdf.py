@@ -349,6 +349,7 @@ class ExportPdfDialog(FormDialog):
         box.setObjectName("unprintableBox")
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         answer = box.exec()
+        box.deleteLater()
         if answer != QMessageBox.StandardButton.Yes:
             self._say("Not printed: change the text, or print anyway.")
             return False
