@@ -213,9 +213,10 @@ class _Sheet:
         else:
             line_text(c, character.name or "(unnamed)", rect.x, rect.top - 30, text_w, BOLD, 20, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
-            room = rect.height - 38 - (0 if self._description_fits() else 9)
+            below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
+            room = rect.height - 38 - below
             placed, rest = Flow([desc]).fill(text_w, room)
-            placed.draw(c, Rect(rect.x, rect.y, text_w, room))
+            placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
             if rest is not None:
                 line_text(c, "(the whole description is under Notes)", rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
         if not show_stats:
