@@ -248,10 +248,12 @@ class CardRenderer:
 
     def countdown_face(self, countdown: Countdown, prefix: str, for_players: bool = False) -> CardFace:
         flow = Flow()
-        values = list(range(1, countdown.boxes + 1))
-        names = [field_name(prefix, "countdown", i) for i in range(min(countdown.boxes, 500))]
-        marked = set(range(countdown.marked)) if self.state else set()
-        flow.add(Boxes("Track", values, marked, names, size=BOX_MIN, space_after=5, tooltip="Countdown"))
+        shown = min(countdown.boxes, Boxes.MAX_BOXES)  # an absurd count is stated, not drawn
+        values = list(range(1, shown + 1))
+        names = [field_name(prefix, "countdown", i) for i in range(min(countdown.boxes, Boxes.MAX_BOXES))]
+        marked = set(range(min(countdown.marked, shown))) if self.state else set()
+        flow.add(Boxes("Track", values, marked, names, size=BOX_MIN, space_after=5, tooltip="Countdown",
+                       more=countdown.boxes - shown))
         if countdown.trigger.strip():
             flow.add(self._user("Trigger: ", countdown.trigger))
         for i, trigger in enumerate(countdown.box_triggers):

@@ -31,7 +31,8 @@ WHAT_HINTS: dict[What, str] = {
     What.SHEETS: "A page for each player character or major NPC you tick.",
     What.CARDS: "Index cards, four to a page, for the minor NPCs, monsters, obstacles and countdowns you tick.",
     What.REFERENCE: "Cards that sum up the rules, following this campaign's rule set and optional rules.",
-    What.PACK: "The ticked sheets, then the ticked cards, then the reference cards, in one PDF.",
+    What.PACK: "A cover with the contents, the ticked sheets, the scene sheets, then the ticked cards, "
+               "aspect cards and reference cards filling card pages, in one PDF with bookmarks.",
     What.BLANK: "An empty, fillable sheet for this campaign's rule set.",
     What.SCENE: "A page per scene: zones and how they connect, situation aspects with free-invoke boxes, "
                 "room to note who is where.",
