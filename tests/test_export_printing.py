@@ -153,13 +153,14 @@ def test_an_npc_with_two_hundred_thousand_boxes_prints_and_says_how_many_more(tm
 
 
 def test_characters_the_font_cannot_draw_are_named_and_rtl_prints_in_reading_order(tmp_path):
-    pc = samples.ruth().model_copy(update={"notes": "漢字 ก and שלום עולם"})
+    pc = samples.ruth().model_copy(update={"notes": "漢字 ก and שלום עולם", "name": "Ruth בת שבע"})
     job = ExportJob(What.SHEETS, sheets=[pc])
     assert unprintable_characters(job) == ["漢", "字", "ก"]
     text = pdf_text(write(tmp_path, job))
     # Hebrew is drawn in display order; a PDF reader (pypdf here) turns display order back into
     # reading order, so text drawn in the wrong order would come out reversed ("םלוע םולש").
     assert "and שלום עולם" in text
+    assert "Ruth בת שבע" in text  # a name drawn as one line too
 
 
 def test_cli_names_unprintable_characters_before_printing(tmp_path, capsys):

@@ -17,7 +17,7 @@ from fate_desk import ATTRIBUTION_SHORT
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
 from .styles import GREY, INK, RULE, fit_line, scaled
-from .textflow import RichText, Run
+from .textflow import RichText, Run, display_order
 
 BOX_LINE = 0.8
 TITLE_SIZE = 8.0
@@ -50,7 +50,7 @@ def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str,
     shown, fitted = fit_line(text, font, size, width)
     c.setFillColor(color)
     c.setFont(font, fitted)
-    c.drawString(x, y, shown)
+    c.drawString(x, y, display_order(shown))
     c.setFillColor(INK)
 
 

@@ -157,6 +157,12 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
     return lines, ends, words
 
 
+def display_order(text: str) -> str:
+    """One line of text in display order (right-to-left runs turned round), for labels and
+    names drawn as a single string."""
+    return get_display(text) if _RTL.search(text) else text
+
+
 def _visual(line: list[Segment], size: float) -> list[Segment]:
     """Display order for a line holding right-to-left text: each segment reordered by the
     Unicode bidi algorithm; a line that starts right-to-left also runs its segments from the
