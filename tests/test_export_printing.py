@@ -254,6 +254,8 @@ def test_aspect_cards_give_each_aspect_and_boost_a_card_with_invoke_boxes(tmp_pa
     for aspect in ("Thick Fog", "Off Balance", "Slick With Rain", "Narrow Stairs"):
         assert aspect in text
     assert "Boost: invoke once" in text and text.count("Free invokes") == 3
+    assert text.count("fold here to stand it up") == 4  # tent cards: the aspect twice, one upside down
+    assert text.count("Thick Fog") >= 2
 
 
 def test_trackers_cheat_sheet_skill_card_and_blank_cards_hold_what_the_table_needs(tmp_path):

@@ -49,6 +49,38 @@ class WriteLines:
             rule(c, x, y, width)
 
 
+@dataclass
+class TentTop:
+    """The top half of a tent card: the aspect upside down, so folded along the dashed line
+    the card stands on the table and reads the same from both sides."""
+
+    text: str
+    size: float = 16.0
+    room: float = 70.0
+    space_after: float = 6.0
+
+    def height(self, scale, width, limit) -> float:
+        return self.room + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        text = RichText([Run(self.text, BOLD)], self.size, space_after=0, min_size=10)
+        placed, _ = Flow([text]).fill(width, self.room - 4)
+        c.saveState()
+        c.translate(x + width, top - self.room + 2)
+        c.rotate(180)
+        placed.draw(c, Rect(0, -self.room + 4, width, self.room - 4))
+        c.restoreState()
+        c.saveState()
+        c.setDash(3, 2)
+        c.setLineWidth(0.6)
+        c.line(x, top - self.room, x + width, top - self.room)
+        c.restoreState()
+        line_text(c, "fold here to stand it up", x + width - 90, top - self.room - 7, 90, ITALIC, 6, GREY)
+
+
 def _paged(flow: Flow, draw_frame: "_Frame", width: float, height: float,
            columns: int = 1) -> list[Callable[[], None]]:
     """Lay a flow out on as many pages as it needs, in `columns` columns per page."""
@@ -181,7 +213,8 @@ class Printables:
             found = [(a, "") for a in scene.aspects] + [(a, z.name) for z in scene.zones for a in z.aspects]
             for n, (aspect, zone) in enumerate(found):
                 flow = Flow()
-                flow.add(RichText([Run(aspect.text or "", BOLD)], 18, space_after=8, min_size=12))
+                flow.add(TentTop(aspect.text or ""))
+                flow.add(RichText([Run(aspect.text or "", BOLD)], 16, space_after=6, min_size=10))
                 flow.add(_invoke_boxes(aspect, f"ac{n}"))
                 where = f"{scene.name}" + (f" · {zone}" if zone else "")
                 flow.add(RichText([Run(where, ITALIC, GREY)], 8))
