@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.model import LADDER, CampaignOptions, Scene, SituationAspect, ladder_label, signed
@@ -19,7 +20,7 @@ from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
 from .reference_text import advantage_card, attack_card, defend_card, outcomes_card, overcome_card, turn_order_card
 from .skill_text import ACTIONS, APPROACHES, SKILLS
-from .styles import GREY, Styles
+from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
 
 COLUMN_GAP = 14.0
@@ -79,6 +80,61 @@ class TentTop:
         c.line(x, top - self.room, x + width, top - self.room)
         c.restoreState()
         line_text(c, "fold here to stand it up", x + width - 90, top - self.room - 7, 90, ITALIC, 6, GREY)
+
+
+@dataclass
+class ZoneMap:
+    """The zones as boxes, three to a row, with a line between each pair one can move
+    between: a sketch of the scene to put miniatures or tokens on."""
+
+    zones: list
+    space_after: float = 8.0
+
+    PER_ROW = 3
+    ROW_H = 54.0
+
+    def height(self, scale, width, limit) -> float:
+        rows = -(-len(self.zones) // self.PER_ROW)
+        return rows * self.ROW_H + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        cell_w = width / self.PER_ROW
+        box_w, box_h = cell_w - 16, self.ROW_H - 20
+        centres = {}
+        for i, zone in enumerate(self.zones):
+            row, col = divmod(i, self.PER_ROW)
+            bx = x + col * cell_w + 8
+            by = top - (row + 1) * self.ROW_H + 12
+            centres[zone.id] = (bx, by)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1.2)
+        pairs = {frozenset((zone.id, other)) for zone in self.zones for other in zone.adjacent
+                 if other in centres and other != zone.id}
+        for n, pair in enumerate(sorted(pairs, key=sorted)):  # lines first: boxes sit on top of them
+            (ax, ay), (ox, oy) = sorted(centres[z] for z in pair)
+            if ay == oy and ox - ax > cell_w * 1.5:
+                # Same row with a zone between: go round beneath it, so the line is not hidden
+                # behind (and mistaken for a link to) the zone in between.
+                low = ay - 3 - 2 * (n % 2)
+                path = c.beginPath()
+                path.moveTo(ax + box_w / 2, ay)
+                path.lineTo(ax + box_w / 2, low)
+                path.lineTo(ox + box_w / 2, low)
+                path.lineTo(ox + box_w / 2, oy)
+                c.drawPath(path, stroke=1, fill=0)
+            else:
+                c.line(ax + box_w / 2, ay + box_h / 2, ox + box_w / 2, oy + box_h / 2)
+        for zone in self.zones:
+            bx, by = centres[zone.id]
+            c.setFillColor(white)
+            c.setLineWidth(0.8)
+            c.roundRect(bx, by, box_w, box_h, 4, stroke=1, fill=1)
+            c.setFillColor(INK)
+            RichText([Run(zone.name or "(unnamed zone)", BOLD)], 8, space_after=0, min_size=7).draw(
+                c, bx + 4, by + box_h - 3, box_w - 8, 1.0)
 
 
 def _paged(flow: Flow, draw_frame: "_Frame", width: float, height: float,
@@ -180,7 +236,9 @@ class Printables:
             flow.add(_invoke_boxes(aspect, f"{prefix}-a{i}"))
         flow.add(WriteLines("New aspects, boosts and their free invokes", 3))
         flow.add(Heading("ZONES", 9, 4))
-        if not scene.zones:
+        if scene.zones:
+            flow.add(ZoneMap(scene.zones))
+        else:
             flow.add(RichText([Run("No zones drawn yet: sketch them here.", ITALIC, GREY)], 8))
             flow.add(WriteLines("", 6))
         for zone in scene.zones:

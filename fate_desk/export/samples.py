@@ -238,9 +238,10 @@ def scene_campaign() -> Campaign:
     campaign = sample_campaign()
     dock = Zone(name="The Dock", aspects=[SituationAspect(text="Slick With Rain", free_invokes=1)])
     tower = Zone(name="Bell Tower", adjacent=[dock.id], aspects=[SituationAspect(text="Narrow Stairs")])
+    bridge = Zone(name="The Bridge Deck", adjacent=[dock.id])
     dock.adjacent = [tower.id]
     campaign.scenes[1] = campaign.scenes[1].model_copy(update={
-        "zones": [dock, tower],
+        "zones": [dock, tower, bridge],
         "aspects": [SituationAspect(text="Thick Fog", free_invokes=2), SituationAspect(text="Off Balance", boost=True)],
     })
     return campaign
