@@ -59,3 +59,69 @@ def page_fonts(path: Path) -> list[tuple[str, bool]]:
 
 def page_sizes(path: Path) -> list[tuple[float, float]]:
     return [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in PdfReader(str(path)).pages]
+
+
+def checkbox_tooltips(path: Path, part: str) -> dict[str, str]:
+    """Check boxes whose name contains `part`, with their tooltips (/TU)."""
+    return {name: str(f.get("/TU", "")) for name, f in fields(path).items()
+            if f.get("/FT") == "/Btn" and part in name}
+
+
+def text_runs(path: Path) -> list[tuple[str, float]]:
+    """Every piece of text drawn, with the size it prints at: the font size times the scale of
+    the text and graphics matrices (what a reader's eye sees)."""
+    runs: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            scale = abs(tm[3] * cm[3]) or abs(tm[0] * cm[0]) or 1.0
+            runs.append((text, round(size * scale, 2)))
+
+    for page in PdfReader(str(path)).pages:
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+def smallest_text(path: Path) -> tuple[float, str]:
+    return min(((size, text) for text, size in text_runs(path)), default=(99.0, ""))
+
+
+def outline_titles(path: Path) -> list[str]:
+    out: list[str] = []
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                out.append(str(item.title))
+
+    walk(PdfReader(str(path)).outline)
+    return out
+
+
+def strokes(path: Path) -> list[tuple[float, float]]:
+    """(grey level, line width) of every stroked path in the pages' content: 0 is black. A
+    1-bit photocopy keeps what is dark and wide enough."""
+    from pypdf.generic import ContentStream
+
+    out = []
+    reader = PdfReader(str(path))
+    for page in reader.pages:
+        content = ContentStream(page.get_contents(), reader)
+        grey, width, stack = 0.0, 1.0, []
+        for operands, op in content.operations:
+            if op == b"q":
+                stack.append((grey, width))
+            elif op == b"Q" and stack:
+                grey, width = stack.pop()
+            elif op == b"RG":
+                r, g, b = (float(v) for v in operands)
+                grey = 0.299 * r + 0.587 * g + 0.114 * b
+            elif op == b"G":
+                grey = float(operands[0])
+            elif op == b"w":
+                width = float(operands[0])
+            elif op in (b"S", b"s", b"B", b"b"):
+                out.append((round(grey, 3), width))
+    return out

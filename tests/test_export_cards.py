@@ -10,9 +10,10 @@ from fate_desk.rules import derive, get_ruleset
 from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
 
-def cards_pdf(tmp_path, cards, paper=Paper.LETTER):
+def cards_pdf(tmp_path, cards, paper=Paper.LETTER, state=True):
+    """Cards with their state in ink (marks, consequences) unless state=False: a table copy."""
     out = tmp_path / "cards.pdf"
-    pages = export_pdf(ExportJob(What.CARDS, cards=cards, paper=paper), out)
+    pages = export_pdf(ExportJob(What.CARDS, cards=cards, paper=paper, state=state), out)
     return out, pages
 
 
@@ -124,9 +125,17 @@ def test_every_card_page_carries_the_attribution(tmp_path):
         assert "CC BY 3.0" in page and "Evil Hat" in page
 
 
-def test_notes_too_long_for_a_card_print_their_start_and_say_they_were_cut(tmp_path):
+def test_notes_too_long_for_a_card_continue_on_further_cards_whole(tmp_path):
     hazard = Hazard(name="Sniper", notes="Watches the square from the bell tower. " * 300)
     text = pdf_text(cards_pdf(tmp_path, [hazard])[0])
     assert "Rating: Fair (+2)" in text  # the card's own facts come first and stay
-    assert "Watches the square from the bell tower." in text
-    assert "more than fits" in text
+    assert text.count("Watches") == 300 and text.count("tower.") == 300  # every word, across cards
+    assert "CONTINUED Sniper" in text and "card 1 of" in text and "continued on the next card" in text
+
+
+def test_a_table_copy_leaves_stress_and_countdowns_unmarked(tmp_path):
+    thug = samples.minor_npcs()[0]
+    clock = Countdown(name="Reinforcements", boxes=5, marked=3)
+    out, _ = cards_pdf(tmp_path, [thug, clock], state=False)
+    assert not any(checkboxes(out, "-stress-").values())
+    assert not any(checkboxes(out, "-countdown-").values())

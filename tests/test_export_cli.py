@@ -41,6 +41,24 @@ def test_blank_sheet_for_a_rule_set(tmp_path):
     assert "FATE CORE" in pdf_text(out)
 
 
+@pytest.mark.parametrize("printable, expect", [
+    ("cheat-sheet", "GM cheat sheet: Fate Core"), ("skill-card", "Overcome:"),
+    ("blank-cards", "BLANK COUNTDOWN CARD"), ("trackers", "GM's fate points"), ("aspect-cards", "SITUATION ASPECT"),
+])
+def test_rule_set_printables_from_the_command_line(tmp_path, printable, expect):
+    out = tmp_path / "p.pdf"
+    assert main(["export", "--print", printable, "--ruleset", "fate-core", "--out", str(out)]) == 0
+    assert expect in pdf_text(out)
+
+
+def test_a_campaign_s_sheets_include_major_npcs_and_state_in_ink_is_asked_for(tmp_path, campaign_path):
+    table, inked = tmp_path / "table.pdf", tmp_path / "inked.pdf"
+    assert main(["export", str(campaign_path), "--what", "sheets", "--out", str(table)]) == 0
+    assert main(["export", str(campaign_path), "--what", "sheets", "--with-state", "--out", str(inked)]) == 0
+    assert "Dean Whitlock" in pdf_text(table)
+    assert "Pulled Shoulder" not in pdf_text(table) and "Pulled Shoulder" in pdf_text(inked)
+
+
 def test_reference_cards_with_optional_rules(tmp_path):
     out = tmp_path / "ref.pdf"
     assert main(["export", "--reference", "--with", "weapon-armor", "--with", "scale", "--out", str(out)]) == 0
@@ -49,7 +67,7 @@ def test_reference_cards_with_optional_rules(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["export", "--out", "x.pdf"], "give one of PATH, --blank or --reference"),
+    (["export", "--out", "x.pdf"], "give one of PATH, --blank, --reference or --print"),
     (["export", "--blank", "--reference", "--out", "x.pdf"], "give one of PATH"),
     (["export", str(RUTH), "--ruleset", "fate-core", "--out", "x.pdf"], "--ruleset goes with --blank"),
     (["export", str(RUTH), "--scene", "Bridge", "--out", "x.pdf"], "go with a campaign file"),
@@ -57,6 +75,8 @@ def test_reference_cards_with_optional_rules(tmp_path):
     (["export", "missing.fate.json", "--out", "x.pdf"], "missing.fate.json: no such file"),
     (["export", "--blank", "--paper", "legal", "--out", "x.pdf"], "invalid choice"),
     (["export", "--blank"], "--out"),
+    (["export", str(RUTH), "--what", "scene", "--out", "x.pdf"], "--what scene goes with a campaign file"),
+    (["export", "--print", "cheat-sheet", "--blank", "--out", "x.pdf"], "give one of PATH"),
 ])
 def test_bad_usage_exits_2_with_one_line(tmp_path, monkeypatch, capsys, argv, message):
     monkeypatch.chdir(tmp_path)

@@ -28,10 +28,18 @@ def test_default_paper_follows_the_locale(env, paper):
     assert default_paper(env) == paper
 
 
-def test_campaign_pack_without_a_scene_has_every_pc_and_all_prep():
+@pytest.mark.parametrize("what", [What.PACK, What.SHEETS])
+def test_whole_campaign_pack_and_sheets_hold_every_pc_and_every_major_npc(what):
+    campaign = samples.sample_campaign()
+    job = campaign_job(campaign, what)
+    wanted = [c.name for c in campaign.characters if c.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)]
+    assert "Dean Whitlock" in wanted
+    assert [c.name for c in job.sheets] == wanted
+
+
+def test_campaign_pack_without_a_scene_has_all_prep():
     campaign = samples.sample_campaign()
     job = campaign_job(campaign, What.PACK)
-    assert [c.name for c in job.sheets] == [c.name for c in campaign.characters if c.kind == CharacterKind.PC]
     kinds = {type(i).__name__ for i in job.cards}
     assert kinds == {"Character", "Hazard", "Block", "Distraction", "Countdown"}
     assert not any(isinstance(i, Character) and i.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC) for i in job.cards)

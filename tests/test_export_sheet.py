@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from export_pdf_reading import checkboxes, page_fonts, page_sizes, pdf_text, squash, text_fields
+from export_pdf_reading import checkbox_tooltips, checkboxes, page_fonts, page_sizes, pdf_text, squash, text_fields
 from fate_desk.export import ExportJob, Paper, What, export_pdf
 from fate_desk.export import samples
 from fate_desk.model import CampaignOptions, ConditionsMode, ladder_label
 from fate_desk.rules import derive, get_ruleset
 
 
-def sheet_pdf(tmp_path, character, options=None, paper=Paper.LETTER):
+def sheet_pdf(tmp_path, character, options=None, paper=Paper.LETTER, state=True):
+    """The sheet with its state in ink (fate points, marks, consequences) unless state=False."""
     out = tmp_path / "sheet.pdf"
-    job = ExportJob(What.SHEETS, sheets=[character], paper=paper, options=options or CampaignOptions())
-    assert export_pdf(job, out) == 1
+    job = ExportJob(What.SHEETS, sheets=[character], paper=paper, options=options or CampaignOptions(), state=state)
+    assert export_pdf(job, out) >= 1
     return out
 
 
@@ -63,24 +64,28 @@ def test_stress_check_boxes_match_the_derived_boxes_and_marks(tmp_path, make):
     boxes = checkboxes(sheet_pdf(tmp_path, character), "-stress-")
     for track, values in derived.stress.items():
         mine = {name: ticked for name, ticked in boxes.items() if f"-stress-{track}-" in name}
-        assert len(mine) == len(values)
+        assert len(mine) >= len(values)  # PCs also get dashed boxes they can earn later
         ticked = {int(name.rsplit("-", 1)[1]) for name, on in mine.items() if on}
         assert ticked == set(character.stress.get(track, []))
-    assert len(boxes) == sum(len(v) for v in derived.stress.values())
 
 
-def test_average_physique_gives_four_physical_boxes_and_good_will_six(tmp_path):
+def test_average_physique_gives_four_solid_physical_boxes_and_good_will_six(tmp_path):
     ruth = samples.ruth()  # Physique Average (+1), Will Good (+3)
-    boxes = checkboxes(sheet_pdf(tmp_path, ruth), "-stress-")
-    assert sum("-physical-" in n for n in boxes) == 4
-    assert sum("-mental-" in n for n in boxes) == 6
+    fields = checkbox_tooltips(sheet_pdf(tmp_path, ruth), "-stress-")
+    physical = [tip for name, tip in fields.items() if "-physical-" in name]
+    mental = [tip for name, tip in fields.items() if "-mental-" in name]
+    assert sum("needs" not in tip for tip in physical) == 4
+    assert [tip for tip in physical if "needs" in tip] == ["Physical stress box 5 (needs Physique Good+)",
+                                                        "Physical stress box 6 (needs Physique Good+)"]
+    assert len(mental) == 6 and not any("needs" in tip for tip in mental)
 
 
-def test_superb_physique_prints_the_extra_mild_slot(tmp_path):
+def test_superb_physique_prints_the_extra_mild_slot_and_others_see_what_earns_it(tmp_path):
     zoe_text = pdf_text(sheet_pdf(tmp_path, samples.zoe()))
     ruth_text = pdf_text(sheet_pdf(tmp_path, samples.ruth()))
-    assert "Mild (physical only)" in zoe_text
-    assert "physical only" not in ruth_text
+    assert "Mild (physical only)" in zoe_text and "needs Physique Superb+" not in zoe_text
+    # Ruth has not earned it yet: the slot is there to pencil in, saying what it needs
+    assert "Mild (physical only) needs Physique Superb+" in ruth_text
     for slot in ("Mild", "Moderate", "Severe"):
         assert slot in ruth_text
 
@@ -96,7 +101,7 @@ def test_a_consequence_in_a_slot_the_character_lost_is_still_printed(tmp_path):
     zoe = samples.zoe()
     weaker = zoe.model_copy(update={"skills": {**zoe.skills, "Physique": 2}})  # no extra mild slot now
     text = pdf_text(sheet_pdf(tmp_path, weaker))
-    assert "physical only" not in text
+    assert "needs Physique Superb+" in text  # the slot is dashed again
     assert "Pulled Shoulder" in text
 
 
@@ -105,7 +110,11 @@ def test_conditions_print_as_check_boxes_per_derived_box(tmp_path):
     options = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)
     slots = derive(zoe, get_ruleset(zoe.ruleset), options).consequences
     out = sheet_pdf(tmp_path, zoe, options)
-    assert len(checkboxes(out, "-condition-")) == sum(s.boxes for s in slots)
+    tips = checkbox_tooltips(out, "-condition-")
+    assert sum("needs" not in t for t in tips.values()) == sum(s.boxes for s in slots)
+    # Will is only Average: Scared's extra two boxes are dashed, saying they need Superb
+    assert sorted(t for t in tips.values() if "needs" in t) == ["Scared box 3 (needs Superb+)",
+                                                                 "Scared box 4 (needs Superb+)"]
     text = pdf_text(out)
     for name in ("Hurt", "Scared", "Injured", "Shaken", "Wounded", "Demoralized"):
         assert name in text
@@ -133,26 +142,34 @@ def test_decomposed_text_is_normalised_to_nfc(tmp_path):
     assert "Zoë Café" in pdf_text(sheet_pdf(tmp_path, character))
 
 
-def test_far_too_long_text_still_makes_one_page(tmp_path):
+def test_far_too_long_text_continues_on_further_pages_whole(tmp_path):
     wordy = samples.long_winded()
     out = sheet_pdf(tmp_path, wordy)
     text = pdf_text(out)
     assert "Bartholomew" in text
     assert "Short Trouble" in text
+    assert "continued (sheet page 2)" in text
+    for stunt in wordy.stunts:
+        assert squash(stunt.text) in text
+    assert text.count("mysterious ferryman") >= 3 * 5 + 12 + 7  # stunts, notes, aspects: nothing cut
 
 
-def test_a_monster_with_more_than_a_page_holds_still_prints_everything_on_one_page(tmp_path):
+def test_a_monster_with_more_than_a_page_holds_continues_and_drops_nothing(tmp_path):
     hive = samples.overloaded_monster()
-    text = pdf_text(sheet_pdf(tmp_path, hive))
+    out = sheet_pdf(tmp_path, hive)
+    text = pdf_text(out)
     for aspect in hive.aspects:
         assert aspect.text in text
     for skill in hive.skills:
         assert skill in text
+    for stunt in hive.stunts:
+        assert stunt.name in text
+    assert len(checkboxes(out, "-stress-")) == sum(len(v) for v in hive.stress_boxes.values())
 
 
 @pytest.mark.parametrize("paper, size", [(Paper.LETTER, (612, 792)), (Paper.A4, (595, 842))])
 def test_paper_size(tmp_path, paper, size):
-    assert page_sizes(sheet_pdf(tmp_path, samples.ruth(), paper=paper)) == [size]
+    assert set(page_sizes(sheet_pdf(tmp_path, samples.ruth(), paper=paper))) == {size}
 
 
 def test_footer_carries_the_attribution_notice(tmp_path):
@@ -170,10 +187,16 @@ def test_blank_sheet_is_a_fillable_form(tmp_path, ruleset_id):
     assert export_pdf(ExportJob(What.BLANK, ruleset=ruleset_id, paper=Paper.A4), out) == 1
     names = text_fields(out)
     assert "blank-name" in names
-    assert "blank-stunts" in names and "blank-notes" in names
+    # one field per writing line, so typed text sits on the printed lines
+    assert sum(n.startswith("blank-stunts-") for n in names) >= 8
+    assert sum(n.startswith("blank-notes-") for n in names) >= 8
     assert sum("-aspect-" in n for n in names) == len(ruleset.aspects)
     shape_slots = sum(n for r, n in ruleset.shape.counts.items() if r > 0)
-    assert sum("-skill-" in n for n in names) >= shape_slots
+    if ruleset_id == "fate-accelerated":  # every approach named, each with its rating box
+        assert sum("-approach-" in n for n in names) == len(ruleset.skills) == 6
+        assert all(a in pdf_text(out) for a in ruleset.skills)
+    else:
+        assert sum("-skill-" in n for n in names) >= shape_slots + 1  # and a Superb row to grow into
     assert sum("-consequence-" in n for n in names) >= len(ruleset.consequences.slots)
     # Stress: the longest track each skill can earn, as check boxes.
     boxes = checkboxes(out, "-stress-")

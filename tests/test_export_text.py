@@ -1,4 +1,4 @@
-"""User text on the page: escaped, normalised, and shrunk (never spilled) into its box."""
+"""User text on the page: escaped, normalised, wrapped and split between pages, never cut."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from export_pdf_reading import pdf_text
 from fate_desk.export import ExportJob, Paper, What, export_pdf
 from fate_desk.export import samples
-from fate_desk.export.styles import Styles, clean, fit_line, fit_paragraph, markup
+from fate_desk.export.styles import Styles, clean, fit_line, markup
+from fate_desk.export.textflow import RichText, Run
 from fate_desk.model import Aspect, Hazard, Stunt
 
 STYLES = Styles()
@@ -27,30 +28,29 @@ def test_clean_normalises_to_nfc_and_drops_unprintable_characters():
     assert clean(None) == ""
 
 
-def test_short_text_keeps_its_size():
-    para = fit_paragraph(markup("Short Trouble"), STYLES.aspect, 200, 20)
-    assert para.style.fontSize == STYLES.aspect.fontSize
+def test_long_text_wraps_at_full_size_and_splits_between_pages_without_losing_a_word():
+    text = "An aspect that goes on far longer than any aspect should. " * 40
+    item = RichText([Run(text)], 10)
+    assert item.height(1.0, 250, 10_000) > 100  # it wraps instead of shrinking
+    head, tail = item.split(1.0, 250, 60)
+    assert head is not None and tail is not None and head.height(1.0, 250, 60) <= 60
+    words = []
+    for lines in (head.lines, tail._lines(1.0, 250, 10_000)[0]):
+        words += [w for line in lines for _, seg, _, _ in line for w in seg.split()]
+    assert words == text.split()
 
 
-def test_long_text_shrinks_until_it_fits_its_box():
-    text = markup("An aspect that goes on far longer than any aspect should. " * 4)
-    para = fit_paragraph(text, STYLES.aspect, 250, 24)
-    assert para.wrap(250, 24)[1] <= 24
-    assert para.style.fontSize < STYLES.aspect.fontSize
-
-
-def test_text_too_long_even_at_the_smallest_size_is_cut_with_an_ellipsis():
-    text = markup("word " * 2000)
-    para = fit_paragraph(text, STYLES.body, 100, 20)
-    assert para.wrap(100, 20)[1] <= 20
-    assert para.getPlainText().endswith("…")
+def test_a_word_longer_than_the_line_is_broken_not_dropped():
+    item = RichText([Run("x" * 500)], 9)
+    lines = item._lines(1.0, 100, 1000)[0]
+    assert "".join(seg for line in lines for _, seg, _, _ in line) == "x" * 500
 
 
 def test_fit_line_shrinks_then_cuts():
     text, size = fit_line("A name", "FateDeskSans", 20, 500)
     assert (text, size) == ("A name", 20)
     text, size = fit_line("A much longer name than the line allows", "FateDeskSans", 20, 150)
-    assert 4.5 <= size < 20 and text.startswith("A much")
+    assert 6 <= size < 20 and text.startswith("A much")  # never below 6 pt
     text, size = fit_line("x" * 5000, "FateDeskSans", 20, 100)
     assert text.endswith("…") and len(text) < 100
 

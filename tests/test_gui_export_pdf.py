@@ -87,22 +87,24 @@ def test_ctrl_p_from_a_sheet_prints_that_character_alone(qtbot, tmp_path):
 def test_character_sheets_tick_every_pc_and_print_a_page_each(qtbot, tmp_path, sample, opened):
     dialog = dialog_for(qtbot, sample, tmp_path, opened)
     choose(dialog.what_combo, "Character sheets")
-    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines"}
+    # every PC and every major NPC: the GM prints the major NPCs' sheets too
+    assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines", "npc-hale", "npc-sluice"}
     # the list offers sheets only: major NPCs yes, cards no
     shown = [dialog.entry_list.item(r).text() for r in range(dialog.entry_list.count())]
     assert any(s.startswith("Captain Ruarc Hale") for s in shown)
     assert not any(s.startswith("Rising Floodwater") for s in shown)
-    toggle_entry(qtbot, dialog, "Captain Ruarc Hale")
+    toggle_entry(qtbot, dialog, "Mother Abigail Sluice")
     toggle_entry(qtbot, dialog, "Ines Okafor")
     assert dialog.count_label.text() == "3 of 5 ticked"
     target = tmp_path / "sheets.pdf"
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)
     pages = page_texts(target)
-    assert len(pages) == 3
-    for name, page in zip(("Maren Voss", "Tobias Crane", "Captain Ruarc Hale"), pages):
+    firsts = [p for p in pages if "continued (sheet page" not in p]  # a long sheet goes on overleaf
+    assert len(firsts) == 3
+    for name, page in zip(("Maren Voss", "Tobias Crane", "Captain Ruarc Hale"), firsts):
         assert name in page
-    assert "Ines Okafor" not in pdf_text(target)
+    assert "Ines Okafor" not in pdf_text(target) and "Mother Abigail Sluice" not in pdf_text(target)
 
 
 def test_choosing_a_scene_ticks_the_cards_present_in_it(qtbot, tmp_path, sample, opened):
@@ -130,9 +132,12 @@ def test_a_session_pack_holds_the_pcs_its_scenes_cards_and_the_reference(qtbot, 
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)
     pages = page_texts(target)
-    assert [p for p in pages[:3]] and all(name in pages[i] for i, name in enumerate(PCS))
-    assert all(name in pages[3] for name in SCENE_CARDS)
-    assert len(pages) > 4  # reference cards follow
+    assert "Contents" in pages[0] or "CONTENTS" in pages[0]  # a cover first
+    firsts = [p for p in pages[1:] if "continued (sheet page" not in p]
+    assert all(name in firsts[i] for i, name in enumerate(PCS))
+    text = " ".join(pages)
+    assert all(name in text for name in SCENE_CARDS)
+    assert "The ladder" in text  # reference cards follow
     assert not any(name in " ".join(pages) for name in OTHER_CARDS)
 
 
@@ -236,3 +241,83 @@ def test_without_a_pdf_viewer_the_user_is_told_where_the_file_is(qtbot, tmp_path
     box = dialog.no_viewer_box
     assert box.isVisible() and "no PDF viewer" in box.text() and str(tmp_path) in box.text()
     box.close()
+
+
+def test_the_pdf_is_written_off_the_ui_thread_while_progress_moves(qtbot, tmp_path, sample, opened, monkeypatch):
+    import threading
+
+    from fate_desk.gui.dialogs import export_pdf as dialog_module
+
+    threads, labels = [], []
+    real = dialog_module.export_pdf
+
+    def recording(job, path, progress=None):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(job, path, progress=progress)
+
+    monkeypatch.setattr(dialog_module, "export_pdf", recording)
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target = tmp_path / "pack.pdf"
+    type_path(qtbot, dialog, target)
+
+    finished = []
+
+    def watch() -> None:  # the UI thread answers timers while the worker writes pages
+        if finished:
+            return
+        progress = dialog.findChild(QProgressDialog)
+        if progress is not None:
+            labels.append(progress.labelText())
+        QTimer.singleShot(5, watch)
+
+    QTimer.singleShot(0, watch)
+    save(qtbot, dialog)
+    finished.append(True)
+    assert threads == [False]
+    assert target.exists() and "CONTENTS" in pdf_text(target)
+    assert any(label.startswith(("Writing page", "Finishing", "Preparing")) for label in labels)
+
+
+def test_characters_the_font_cannot_draw_are_named_before_printing(qtbot, tmp_path, sample, opened):
+    sample.characters[0].name = "Maren 漢字"
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target = tmp_path / "pack.pdf"
+    type_path(qtbot, dialog, target)
+    seen = []
+
+    def answer(button) -> None:  # waits for the question to be shown, then clicks the button
+        box = next((b for b in dialog.findChildren(QMessageBox, "unprintableBox") if b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(10, lambda: answer(button))
+            return
+        seen.append(box.text())
+        box.button(button).click()
+
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.No))
+    save(qtbot, dialog)
+    assert "漢 (U+6F22)" in seen[0] and "字 (U+5B57)" in seen[0]
+    assert not target.exists() and dialog.isVisible()
+    QTimer.singleShot(0, lambda: answer(QMessageBox.StandardButton.Yes))
+    save(qtbot, dialog)
+    assert target.exists()
+
+
+def test_state_in_ink_is_a_choice_and_a_table_copy_is_the_default(qtbot, tmp_path, sample, opened):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "Character sheets")
+    assert not dialog.state_check.isChecked()
+    assert not dialog.job().state
+    qtbot.mouseClick(dialog.state_check, Qt.MouseButton.LeftButton)
+    assert dialog.job().state
+
+
+@pytest.mark.parametrize("label, expect", [("Scene sheets", "ZONES"), ("GM cheat sheet", "QUICK NPCS"),
+                                           ("Fate-point trackers", "GM's fate points"), ("Skill card", "Overcome:"),
+                                           ("Blank cards", "BLANK NPC CARD")])
+def test_the_new_printables_are_offered_and_print(qtbot, tmp_path, sample, opened, label, expect):
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, label)
+    target = tmp_path / "x.pdf"
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    assert expect in pdf_text(target)

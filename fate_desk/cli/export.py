@@ -13,7 +13,9 @@ from fate_desk.export import (
     What,
     campaign_job,
     character_job,
+    describe_characters,
     export_pdf,
+    unprintable_characters,
 )
 from fate_desk.model import CampaignOptions, ConditionsMode
 from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
@@ -30,6 +32,9 @@ from .output import OutputRefused, check_output
 NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
 
+FILE_WHATS = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.SCENE, What.ASPECT_CARDS, What.TRACKERS)
+RULESET_WHATS = (What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS, What.TRACKERS, What.ASPECT_CARDS)
+
 OPTIONS = ("conditions", "further-apart", "weapon-armor", "extreme", "scale")
 
 
@@ -40,11 +45,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", required=True, metavar="OUT.pdf",
                         help="the PDF to write (with --to: the file or folder)")
     parser.add_argument("--to", choices=sorted(TARGETS), help=TO_HELP)
-    parser.add_argument("--what", choices=[w.value for w in (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK)],
-                        help="what to print from PATH (default: a character's sheet, a campaign's pack)")
+    parser.add_argument("--what", choices=[w.value for w in FILE_WHATS],
+                        help="what to print from PATH (default: a character's sheet, a campaign's pack); "
+                        "scene and aspect-cards take a campaign's scenes (or --scene), trackers its players")
+    parser.add_argument("--with-state", dest="state", action="store_true",
+                        help="print fate points, marked stress and consequences in ink (default: a table copy "
+                        "to fill in with a pencil)")
     parser.add_argument("--scene", metavar="NAME", help="campaign: only the cards (and NPC sheets) of this scene")
     parser.add_argument("--session", type=int, metavar="N", help="campaign: only the cards of session N's scenes")
     parser.add_argument("--blank", action="store_true", help="a blank fillable sheet instead of PATH")
+    parser.add_argument("--print", dest="printable", choices=[w.value for w in RULESET_WHATS],
+                        help="a printable for a rule set instead of PATH: the GM cheat sheet, the skill "
+                        "(approach) card, blank NPC/monster/obstacle/countdown cards, fate-point trackers")
     parser.add_argument("--reference", action="store_true", help="the reference cards instead of PATH")
     parser.add_argument("--ruleset", metavar="ID", help=f"with --blank or --reference (default {DEFAULT_RULESET})")
     parser.add_argument("--with", dest="options", action="append", choices=OPTIONS, default=[],
@@ -77,12 +89,12 @@ def apply_options(options: CampaignOptions, names: list[str]) -> CampaignOptions
 
 def build_job(args) -> ExportJob:
     paper = Paper(args.paper) if args.paper else None
-    sources = sum(bool(x) for x in (args.path, args.blank, args.reference))
+    sources = sum(bool(x) for x in (args.path, args.blank, args.reference, args.printable))
     if sources != 1:
-        raise _Usage("give one of PATH, --blank or --reference")
+        raise _Usage("give one of PATH, --blank, --reference or --print")
     if args.scene is not None and args.session is not None:
         raise _Usage("give --scene or --session, not both")
-    if args.blank or args.reference:
+    if args.blank or args.reference or args.printable:
         if args.what or args.scene is not None or args.session is not None:
             raise _Usage("--what, --scene and --session go with a campaign file")
         rid = args.ruleset or DEFAULT_RULESET
@@ -90,21 +102,25 @@ def build_job(args) -> ExportJob:
             ruleset = get_ruleset(rid)
         except RuleSetError as exc:
             raise _Usage(str(exc)) from None
-        what = What.BLANK if args.blank else What.REFERENCE
-        title = f"{'Blank sheet' if args.blank else 'Reference cards'}: {ruleset.name}"
+        what = What(args.printable) if args.printable else What.BLANK if args.blank else What.REFERENCE
+        title = f"{what.label}: {ruleset.name}"
         return ExportJob(what, ruleset=rid, options=apply_options(CampaignOptions(), args.options),
                          paper=paper, title=title)
     if args.ruleset:
-        raise _Usage("--ruleset goes with --blank or --reference; a file brings its own rule set")
+        raise _Usage("--ruleset goes with --blank, --reference or --print; a file brings its own rule set")
     path = Path(args.path)
     what = What(args.what) if args.what else None
     if path.name.endswith((CAMPAIGN_SUFFIX, BUNDLE_SUFFIX)):
         campaign = _load_campaign(path)
-        job = campaign_job(campaign, what or What.PACK, scene=args.scene, session=args.session, paper=paper)
+        job = campaign_job(campaign, what or What.PACK, scene=args.scene, session=args.session, paper=paper,
+                           state=args.state)
     else:
         if args.scene is not None or args.session is not None:
             raise _Usage("--scene and --session go with a campaign file")
-        job = character_job(read_character_file(path), what or What.SHEETS, paper)
+        what = what or What.SHEETS
+        if what not in (What.SHEETS, What.CARDS, What.PACK, What.TRACKERS):
+            raise _Usage(f"--what {what.value} goes with a campaign file")
+        job = character_job(read_character_file(path), what, paper, state=args.state)
     job.options = apply_options(job.options, args.options)
     return job
 
@@ -124,6 +140,11 @@ def run(args) -> int:
         job = build_job(args)
         inputs = (Path(args.path),) if args.path else ()
         out = check_output(Path(args.out), "pdf", inputs, args.force)
+        missing = unprintable_characters(job)
+        if missing:
+            # Said before printing: the PDF is still written, but these print as empty boxes.
+            print(f"fate-desk export: warning: the bundled font cannot draw {describe_characters(missing)}; "
+                  "they will print as empty boxes", file=sys.stderr)
         pages = export_pdf(job, out)
     except _Usage as exc:
         print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)

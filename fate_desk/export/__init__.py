@@ -27,7 +27,40 @@ def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None =
             raise ExportError(f"{out_path}: {exc.strerror or exc}") from None
 
 
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def unprintable_characters(job: ExportJob) -> list[str]:
+    """Characters in the job's text that the bundled font cannot draw (they would print as
+    empty boxes), each once, so the user can be told before printing."""
+    from .styles import Styles
+    from .textflow import missing_glyphs
+
+    Styles()  # registers the fonts
+    texts = [job.title, *job.players, *job.names.values()]
+    for item in [*job.sheets, *job.cards, *job.scenes]:
+        texts.extend(_strings(item.model_dump(mode="python")))
+    return missing_glyphs(texts)
+
+
+def describe_characters(chars: list[str], limit: int = 8) -> str:
+    """'漢 (U+6F22), 😀 (U+1F600) and 3 more' for a warning line."""
+    shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in chars[:limit])
+    more = len(chars) - limit
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
 __all__ = [
     "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
-    "campaign_entries", "campaign_job", "character_job", "default_paper", "export_pdf",
+    "campaign_entries", "campaign_job", "character_job", "default_paper", "describe_characters", "export_pdf",
+    "unprintable_characters",
 ]

@@ -11,13 +11,15 @@ from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distra
 from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
-from .draw import Boxes, Flow, Gap, RuledLine, Table, Text, field_name, line_text
-from .fonts import BOLD
+from .draw import BOX_MIN, Boxes, Flow, Gap, Placed, RuledLine, Table, Text, field_name, line_text
+from .fonts import BOLD, ITALIC
 from .geometry import Page, Rect, card_slots
-from .styles import FAINT, GREY, INK, Styles, markup, one_line
+from .styles import GREY, INK, Styles, markup, one_line
+from .textflow import RichText, Run
 
 PAD = 9.0
-TITLE_H = 18.0
+TITLE_H = 19.0
+FOOT_H = 9.0  # room for "card 1 of 2" at the foot of a card that continues
 CUT_MARK = 14.0
 CUT_GAP = 4.0
 # Column widths (fractions of the card) for reference tables, by number of columns.
@@ -38,6 +40,17 @@ class CardFace:
     title: str
     kind: str
     flow: Flow
+    bookmark: str = ""  # the PDF outline entry for the card ("" for none)
+
+
+@dataclass(frozen=True)
+class CardChunk:
+    """One physical card: a face, or the part of it that fits, with its place in the run."""
+
+    face: CardFace
+    placed: Placed
+    part: int  # 1-based
+    parts: int
 
 
 def player_countdown(countdown: Countdown) -> Countdown:
@@ -45,34 +58,60 @@ def player_countdown(countdown: Countdown) -> Countdown:
     return countdown.model_copy(update={"trigger": "", "box_triggers": [], "outcome": "", "notes": ""})
 
 
+def body_rect(slot: Rect) -> Rect:
+    inner = Rect(slot.x + PAD, slot.y + PAD, slot.width - 2 * PAD, slot.height - 2 * PAD)
+    return Rect(inner.x, inner.y + FOOT_H, inner.width, inner.height - TITLE_H - 1 - FOOT_H)
+
+
 @dataclass
 class CardRenderer:
     canvas: Canvas
     page: Page
     styles: Styles
+    state: bool = False  # print marked boxes and consequences (else a table copy)
 
     # --- page ---------------------------------------------------------------------------
 
-    def draw_page(self, faces: list[CardFace]) -> None:
-        """Up to four cards on the current page, each clipped to its card, with cut marks."""
-        slots = card_slots(self.page)
-        for face, rect in zip(faces, slots):
-            self._card(face, rect)
-        self._cut_marks(slots[: max(1, len(faces))])
+    def chunks(self, face: CardFace) -> list[CardChunk]:
+        """The face on as many cards as it needs; what does not fit one card continues on
+        the next, each marked, instead of shrinking below 7 pt or being cut."""
+        body = body_rect(card_slots(self.page)[0])
+        placed_parts = []
+        rest: Flow | None = face.flow
+        while rest is not None:
+            placed, rest = rest.fill(body.width, body.height)
+            placed_parts.append(placed)
+        n = len(placed_parts)
+        return [CardChunk(face, placed, i + 1, n) for i, placed in enumerate(placed_parts)]
 
-    def _card(self, face: CardFace, rect: Rect) -> None:
+    def draw_page(self, chunks: list[CardChunk]) -> None:
+        """Up to four cards on the current page, with cut marks."""
+        slots = card_slots(self.page)
+        for chunk, rect in zip(chunks, slots):
+            self._card(chunk, rect)
+        self._cut_marks(slots[: max(1, len(chunks))])
+
+    def _card(self, chunk: CardChunk, rect: Rect) -> None:
         c = self.canvas
-        c.setStrokeColor(FAINT)
+        face = chunk.face
+        c.setStrokeColor(INK)  # a border a photocopier keeps
         c.setLineWidth(0.5)
         c.rect(rect.x, rect.y, rect.width, rect.height)
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
-        kind_w = c.stringWidth(face.kind.upper(), BOLD, 6.5) if face.kind else 0
-        line_text(c, face.kind.upper(), inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
-        line_text(c, face.title, inner.x, inner.top - 10, inner.width - kind_w - 8, BOLD, 11.5, INK)
+        # A continuation card says so where the kind goes, leaving the title its room.
+        kind = face.kind.upper() if chunk.part == 1 else "CONTINUED"
+        kind_w = c.stringWidth(kind, BOLD, 6.5) if kind else 0
+        line_text(c, kind, inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
+        title = face.title
+        line_text(c, title, inner.x, inner.top - 11, inner.width - kind_w - 8, BOLD, 12, INK)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.line(inner.x, inner.top - TITLE_H + 3, inner.right, inner.top - TITLE_H + 3)
-        face.flow.draw(c, Rect(inner.x, inner.y, inner.width, inner.height - TITLE_H - 1))
+        chunk.placed.draw(c, body_rect(rect))
+        if chunk.parts > 1:
+            more = " · continued on the next card →" if chunk.part < chunk.parts else ""
+            line_text(c, f"card {chunk.part} of {chunk.parts}{more}", inner.x, inner.y + 1, inner.width,
+                      ITALIC, 7, GREY)
 
     def _cut_marks(self, slots: list[Rect]) -> None:
         """Short lines in the margin at every card edge; cards touch, so one cut serves two."""
@@ -82,7 +121,7 @@ class CardRenderer:
         left, right = min(xs), max(xs)
         bottom, top = min(ys), max(ys)
         c.setStrokeColor(INK)
-        c.setLineWidth(0.4)
+        c.setLineWidth(0.5)
         for x in xs:
             c.line(x, top + CUT_GAP, x, top + CUT_GAP + CUT_MARK)
             c.line(x, bottom - CUT_GAP, x, bottom - CUT_GAP - CUT_MARK)
@@ -106,48 +145,60 @@ class CardRenderer:
         raise TypeError(f"cannot print a card for {type(item).__name__}")
 
     def _text(self, text: str, space: float = 3.0) -> Text:
+        """Our own words (safe markup)."""
         return Text(text, self.styles.card_body, space)
+
+    @staticmethod
+    def _user(head: str, text: str, space: float = 3.0, size: float = 9.0) -> RichText:
+        """A bold head ('Trigger: ') and user text, wrapped, never cut, never below 7 pt."""
+        runs = [Run(head, BOLD)] if head else []
+        return RichText(runs + [Run(text)], size, space_after=space)
 
     def _notes(self, flow: Flow, notes: str) -> None:
         if notes.strip():
-            flow.add(Gap(2)).add(Text(markup(notes), self.styles.italic, 2))
+            flow.add(Gap(2)).add(RichText([Run(notes, ITALIC, GREY)], 8.5, space_after=2))
 
     def character_face(self, npc: Character, ruleset: RuleSet, options: CampaignOptions, prefix: str) -> CardFace:
+        """Mechanics first (skills, stress, consequences), then aspects, stunts and rule
+        breaks, then notes: on a long card the part that continues is the flavour."""
         derived = derive(npc, ruleset, options)
         flow = Flow()
+        if npc.skills:
+            ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+            parts = " · ".join(skill_phrase(name, r) for name, r in ranked)
+            flow.add(self._user(f"{ruleset.skill_word_plural.capitalize()}: ", parts, 4))
+        marks = npc.stress if self.state else {}
+        label_w = max((self.canvas.stringWidth(n, BOLD, Boxes.FONT) for n in derived.track_names.values()),
+                      default=0) + 8
+        for track_id, values in derived.stress.items():
+            names = [field_name(prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
+            label = derived.track_names.get(track_id, track_id)
+            flow.add(Boxes(label, list(values), set(marks.get(track_id, [])), names, size=BOX_MIN,
+                           label_width=label_w, space_after=4, tooltip=f"{label} stress"))
+        if not derived.stress:
+            flow.add(self._text('<font color="#474747">No stress boxes: any hit takes them out.</font>'))
+        taken = {q.slot: q.text for q in npc.consequences} if self.state else {}
+        for slot in derived.consequences:
+            label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
+            flow.add(RuledLine(label, taken.pop(slot.id, ""), 8.5, 2))
+        for slot_id, text in taken.items():  # slots it no longer has: keep the text on paper
+            if text.strip():
+                flow.add(RuledLine(one_line(slot_id), text, 8.5, 2))
         for aspect in npc.aspects:
             if not aspect.text.strip():
                 continue
             role = aspect.role.label
-            head = f'<font color="#606060" size="6.5">{role.upper()}</font> ' if role != "Aspect" else ""
-            invokes = f" ({aspect.free_invokes} free)" if aspect.free_invokes else ""
-            flow.add(Text(f"{head}<b>{markup(aspect.text)}</b>{invokes}", self.styles.card_body, 2))
-        if npc.skills:
-            ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-            parts = [markup(skill_phrase(name, r)) for name, r in ranked]
-            flow.add(Gap(2)).add(self._text(f"<b>{ruleset.skill_word_plural.capitalize()}:</b> " + " · ".join(parts)))
+            runs = [Run(role.upper() + "  ", BOLD, GREY)] if role != "Aspect" else []
+            runs.append(Run(aspect.text, BOLD))
+            if aspect.free_invokes and self.state:
+                runs.append(Run(f" ({aspect.free_invokes} free)"))
+            flow.add(RichText(runs, 9, space_after=2))
         for stunt in npc.stunts:
-            head = f"<b>{markup(stunt.name)}.</b> " if stunt.name.strip() else ""
-            flow.add(self._text(head + markup(stunt.text)))
+            flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))
         for brk in npc.rule_breaks:
-            flow.add(self._text(f"<b>{markup(brk.kind.replace('_', ' ').capitalize())}:</b> {markup(brk.text)}"))
+            flow.add(self._user(f"{brk.kind.replace('_', ' ').capitalize()}: ", brk.text))
         if npc.scale:
-            flow.add(self._text(f"<b>Scale:</b> {markup(npc.scale)}"))
-        marks = npc.stress
-        label_w = max((self.canvas.stringWidth(n, BOLD, 7) for n in derived.track_names.values()), default=0) + 8
-        for track_id, values in derived.stress.items():
-            names = [field_name(prefix, "stress", track_id, i) for i in range(len(values))]
-            flow.add(Boxes(derived.track_names.get(track_id, track_id), list(values), set(marks.get(track_id, [])),
-                           names, size=13, label_width=label_w, space_after=4))
-        if not derived.stress:
-            flow.add(self._text('<font color="#606060">No stress boxes: any hit takes them out.</font>'))
-        taken = {q.slot: q.text for q in npc.consequences}
-        for slot in derived.consequences:
-            label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
-            flow.add(RuledLine(label, markup(taken.pop(slot.id, "")), self.styles.card_body, 2))
-        for slot_id, text in taken.items():  # slots it no longer has: keep the text on paper
-            if text.strip():
-                flow.add(RuledLine(one_line(slot_id), markup(text), self.styles.card_body, 2))
+            flow.add(self._user("Scale: ", npc.scale))
         self._notes(flow, npc.notes)
         return CardFace(npc.name or "(unnamed)", npc.kind.label, flow)
 
@@ -186,10 +237,10 @@ class CardRenderer:
     def distraction_face(self, distraction: Distraction) -> CardFace:
         flow = Flow()
         if distraction.choice.strip():
-            flow.add(self._text(f"<b>Choice:</b> {markup(distraction.choice)}", 4))
+            flow.add(self._user("Choice: ", distraction.choice, 4))
         for rep in distraction.repercussions:
             if rep.strip():
-                flow.add(self._text(f"<b>Repercussion:</b> {markup(rep)}"))
+                flow.add(self._user("Repercussion: ", rep))
         if distraction.opposition is not None:
             flow.add(self._text(f"<b>Opposition:</b> {ladder_label(distraction.opposition)}"))
         self._notes(flow, distraction.notes)
@@ -197,16 +248,19 @@ class CardRenderer:
 
     def countdown_face(self, countdown: Countdown, prefix: str, for_players: bool = False) -> CardFace:
         flow = Flow()
-        values = list(range(1, countdown.boxes + 1))
-        names = [field_name(prefix, "countdown", i) for i in range(countdown.boxes)]
-        flow.add(Boxes("Track", values, set(range(countdown.marked)), names, size=13, space_after=5))
+        shown = min(countdown.boxes, Boxes.MAX_BOXES)  # an absurd count is stated, not drawn
+        values = list(range(1, shown + 1))
+        names = [field_name(prefix, "countdown", i) for i in range(min(countdown.boxes, Boxes.MAX_BOXES))]
+        marked = set(range(min(countdown.marked, shown))) if self.state else set()
+        flow.add(Boxes("Track", values, marked, names, size=BOX_MIN, space_after=5, tooltip="Countdown",
+                       more=countdown.boxes - shown))
         if countdown.trigger.strip():
-            flow.add(self._text(f"<b>Trigger:</b> {markup(countdown.trigger)}"))
+            flow.add(self._user("Trigger: ", countdown.trigger))
         for i, trigger in enumerate(countdown.box_triggers):
             if trigger.strip():
-                flow.add(self._text(f"<b>Box {i + 1}:</b> {markup(trigger)}", 1.5))
+                flow.add(self._user(f"Box {i + 1}: ", trigger, 1.5))
         if countdown.outcome.strip():
-            flow.add(self._text(f"<b>When the last box is marked:</b> {markup(countdown.outcome)}"))
+            flow.add(self._user("When the last box is marked: ", countdown.outcome))
         self._notes(flow, countdown.notes)
         if for_players:
             return CardFace("Countdown", "For the players", flow)

@@ -1,9 +1,11 @@
-"""Build the PDF for an export job: plan the pages, draw them on one canvas, add footers."""
+"""Build the PDF for an export job: lay every page out first (so page counts, the cover's
+contents and bookmarks are known), then draw them on one canvas with footers and progress."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -12,20 +14,24 @@ from fate_desk import __version__
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
-from .cards import CardFace, CardRenderer, player_countdown
+from .cards import CardChunk, CardFace, CardRenderer, player_countdown
 from .fonts import REGULAR
 from .geometry import CARDS_PER_PAGE, Page, landscape, portrait
 from .job import ExportJob, What
 from .output import ExportCancelled, ExportError
+from .printables import Printables
 from .reference_text import reference_cards
 from .sheet import SheetRenderer
 from .styles import Styles, one_line
+
+CARD_KINDS = (What.CARDS, What.REFERENCE, What.ASPECT_CARDS, What.TRACKERS, What.SKILL_CARD, What.BLANK_CARDS)
 
 
 @dataclass
 class PagePlan:
     page: Page
     draw: Callable[[], None]
+    bookmarks: list[tuple[str, int]] = field(default_factory=list)  # (title, outline level)
 
 
 class Document:
@@ -37,15 +43,23 @@ class Document:
         self.styles = Styles()
         self.portrait = portrait(self.paper)
         self.landscape = landscape(self.paper)
-        self.canvas = Canvas(str(path), pagesize=self.portrait.size, initialFontName=REGULAR, pageCompression=1)
+        self.canvas = Canvas(str(path), pagesize=self.portrait.size, initialFontName=REGULAR, pageCompression=1,
+                             lang=job.language or "en")
         title = one_line(job.title) or "Fate Desk"
-        self.canvas.setTitle(title)
-        self.canvas.setAuthor("Fate Desk")
-        self.canvas.setCreator(f"Fate Desk {__version__}")
-        self.canvas.setSubject(f"Fate {job.what.value}")
+        c = self.canvas
+        c.setTitle(title)
+        c.setAuthor("Fate Desk")
+        c.setCreator(f"Fate Desk {__version__}")
+        c.setSubject(f"Fate {job.what.label.lower()}")
+        c.setKeywords(["Fate", "roleplaying", job.what.label.lower(), "Fate Desk"])
+        if job.what in CARD_KINDS or job.what == What.PACK:
+            # Cards are cut to 5 x 3 in: a viewer must not scale the page to fit.
+            c.setViewerPreference("PrintScaling", "None")
+        c.showOutline()
         self.footer_label = title
-        self.sheets = SheetRenderer(self.canvas, self.portrait, self.styles)
-        self.cards = CardRenderer(self.canvas, self.landscape, self.styles)
+        self.sheets = SheetRenderer(c, self.portrait, self.styles)
+        self.cards = CardRenderer(c, self.landscape, self.styles, state=job.state)
+        self.more = Printables(c, self.portrait, self.landscape, self.styles)
         self._rulesets: dict[str, RuleSet] = {}
 
     def ruleset(self, ruleset_id: str | None, who: str = "") -> RuleSet:
@@ -62,45 +76,93 @@ class Document:
 
     def plan(self) -> list[PagePlan]:
         job = self.job
+        what = job.what
         plans: list[PagePlan] = []
-        if job.what == What.BLANK:
+        cards: list[tuple[CardChunk, str]] = []  # every card of the PDF, filling pages in order
+        if what == What.BLANK:
             ruleset = self.ruleset(job.ruleset)
-            plans.append(PagePlan(self.portrait, lambda: self.sheets.draw(None, ruleset, job.options, "blank")))
-            return plans
-        if job.what in (What.SHEETS, What.PACK):
+            pages = self.sheets.plan(None, ruleset, job.options, "blank")
+            plans += [PagePlan(self.portrait, draw) for draw in pages]
+            plans[0].bookmarks.append((f"Blank sheet: {ruleset.name}", 0))
+        if what in (What.SHEETS, What.PACK):
             for n, character in enumerate(job.sheets, 1):
-                plans.append(self._sheet_plan(character, f"s{n}"))
-        if job.what in (What.CARDS, What.PACK):
-            faces = self._card_faces()
-            for start in range(0, len(faces), CARDS_PER_PAGE):
-                plans.append(self._card_plan(faces[start:start + CARDS_PER_PAGE]))
-        if job.what in (What.REFERENCE, What.PACK):
+                plans += self._sheet_plans(character, f"s{n}")
+        if what in (What.SCENE, What.PACK):
+            for n, scene in enumerate(job.scenes, 1):
+                pages = self.more.scene_sheet(scene, job.names, f"z{n}")
+                first = len(plans)
+                plans += [PagePlan(self.portrait, draw) for draw in pages]
+                plans[first].bookmarks.append((f"Scene: {scene.name or '(unnamed scene)'}", 0))
+        if what == What.CHEAT_SHEET:
             ruleset = self.ruleset(job.ruleset)
-            faces = [lambda card=card: self.cards.reference_face(card, ruleset)
-                     for card in reference_cards(ruleset, job.options)]
-            for start in range(0, len(faces), CARDS_PER_PAGE):
-                plans.append(self._card_plan(faces[start:start + CARDS_PER_PAGE]))
+            pages = self.more.cheat_sheet(ruleset, job.options)
+            first = len(plans)
+            plans += [PagePlan(self.portrait, draw) for draw in pages]
+            plans[first].bookmarks.append((f"GM cheat sheet: {ruleset.name}", 0))
+        if what in (What.CARDS, What.PACK):
+            cards += self._entry_cards()
+        if what in (What.ASPECT_CARDS, What.PACK):
+            for face in self.more.aspect_faces(job.scenes, blanks=what == What.ASPECT_CARDS):
+                cards += self._chunks(face)
+        if what == What.TRACKERS:
+            for face in self.more.tracker_faces(job.players, "t"):
+                cards += self._chunks(face)
+        if what == What.SKILL_CARD:
+            for face in self.more.skill_faces(self.ruleset(job.ruleset)):
+                cards += self._chunks(face)
+        if what == What.BLANK_CARDS:
+            for face in self.more.blank_card_faces(self.ruleset(job.ruleset), "b"):
+                cards += self._chunks(face)
+        if what in (What.REFERENCE, What.PACK):
+            ruleset = self.ruleset(job.ruleset)
+            for i, card in enumerate(reference_cards(ruleset, job.options)):
+                face = self.cards.reference_face(card, ruleset)
+                mark = f"Reference cards: {ruleset.name}" if i == 0 else ""
+                cards += [(chunk, mark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
+        for start in range(0, len(cards), CARDS_PER_PAGE):
+            batch = cards[start:start + CARDS_PER_PAGE]
+            plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _ in batch]: self.cards.draw_page(b),
+                                  [(title, 0) for _, title in batch if title]))
+        if what == What.PACK:
+            plans = self._with_cover(plans)
         return plans
 
-    def _sheet_plan(self, character: Character, prefix: str) -> PagePlan:
-        ruleset = self.ruleset(self.job.ruleset or character.ruleset, character.name or "(unnamed)")
-        return PagePlan(self.portrait, lambda: self.sheets.draw(character, ruleset, self.job.options, prefix))
+    def _chunks(self, face: CardFace) -> list[tuple[CardChunk, str]]:
+        return [(chunk, face.bookmark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
 
-    def _card_faces(self) -> list[Callable[[], CardFace]]:
-        """Faces are built when their page is drawn (so progress moves evenly)."""
-        faces = []
+    def _sheet_plans(self, character: Character, prefix: str) -> list[PagePlan]:
+        who = character.name or "(unnamed)"
+        ruleset = self.ruleset(self.job.ruleset or character.ruleset, who)
+        pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
+        plans = [PagePlan(self.portrait, draw) for draw in pages]
+        plans[0].bookmarks.append((f"{who} ({character.kind.label})", 0))
+        return plans
+
+    def _entry_cards(self) -> list[tuple[CardChunk, str]]:
+        out = []
         for n, item in enumerate(self.job.cards, 1):
             who = getattr(item, "name", "") or "(unnamed)"
             rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
             ruleset = self.ruleset(rid, who)
-            faces.append(lambda item=item, ruleset=ruleset, p=f"c{n}": self.cards.face(item, ruleset, self.job.options, p))
+            face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
+            face = CardFace(face.title, face.kind, face.flow, f"{who} ({face.kind})")
+            out += self._chunks(face)
             if isinstance(item, Countdown) and item.players_see_boxes_only:
-                faces.append(lambda item=item, p=f"c{n}p": self.cards.countdown_face(
-                    player_countdown(item), p, for_players=True))
-        return faces
+                out += self._chunks(self.cards.countdown_face(player_countdown(item), f"c{n}p", for_players=True))
+        return out
 
-    def _card_plan(self, faces: list[Callable[[], CardFace]]) -> PagePlan:
-        return PagePlan(self.landscape, lambda: self.cards.draw_page([make() for make in faces]))
+    def _with_cover(self, plans: list[PagePlan]) -> list[PagePlan]:
+        """A cover with the title, the date and the contents (page numbers count the cover)."""
+        today = datetime.date.today().isoformat()
+        for cover_pages in (1, 2, 3, 4):
+            contents = [(title, level, n + cover_pages) for n, plan in enumerate(plans, 1)
+                        for title, level in plan.bookmarks]
+            pages = self.more.cover(self.job.title or "Fate Desk", today, contents)
+            if len(pages) <= cover_pages:
+                break
+        covers = [PagePlan(self.portrait, draw) for draw in pages]
+        covers[0].bookmarks.append(("Cover and contents", 0))
+        return covers + plans
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -115,12 +177,17 @@ class Document:
         total = len(plans)
         if progress is not None and progress(0, total) is False:
             raise ExportCancelled()
+        c = self.canvas
         for number, plan in enumerate(plans, 1):
-            self.canvas.setPageSize(plan.page.size)
+            c.setPageSize(plan.page.size)
+            for k, (title, level) in enumerate(plan.bookmarks):
+                key = f"p{number}-{k}"
+                c.bookmarkPage(key)
+                c.addOutlineEntry(one_line(title), key, level=level)
             plan.draw()
-            footer(self.canvas, plan.page, self.footer_label, number, total)
-            self.canvas.showPage()
+            footer(c, plan.page, self.footer_label, number, total)
+            c.showPage()
             if progress is not None and progress(number, total) is False:
                 raise ExportCancelled()
-        self.canvas.save()
+        c.save()
         return total

@@ -4,22 +4,25 @@ and a small top-down flow whose fonts shrink together until it fits its box."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import white
+from reportlab.lib.units import inch, mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from fate_desk import ATTRIBUTION_SHORT
 
-from .fonts import BOLD, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .styles import FAINT, GREY, INK, RULE, fit_line, fit_paragraph, scaled
+from .styles import GREY, INK, RULE, fit_line, scaled
+from .textflow import RichText, Run, display_order
 
 BOX_LINE = 0.8
-TITLE_SIZE = 7.5
+TITLE_SIZE = 8.0
 TITLE_BAND = 13.0
+LINE_WIDTH = 0.6  # writing lines: dark and thick enough to survive a cheap photocopier
 
 
 def field_name(*parts: object) -> str:
@@ -38,142 +41,321 @@ def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
     c.drawString(rect.x + 5, rect.top - 9.5, title_text)
     if note:
         start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 6
-        text, size = fit_line(note, REGULAR, 6.5, rect.right - 5 - start)
-        c.setFillColor(GREY)
-        c.setFont(REGULAR, size)
-        c.drawString(start, rect.top - 9.5, text)
-        c.setFillColor(INK)
+        line_text(c, note, start, rect.top - 9.5, rect.right - 5 - start, REGULAR, 6.5, GREY)
     return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
-    """One line of plain text at baseline y, shrunk (or cut) to `width`."""
+    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt)."""
     shown, fitted = fit_line(text, font, size, width)
     c.setFillColor(color)
     c.setFont(font, fitted)
-    c.drawString(x, y, shown)
+    c.drawString(x, y, display_order(shown))
     c.setFillColor(INK)
 
 
 def rule(c: Canvas, x: float, y: float, width: float) -> None:
     c.setStrokeColor(RULE)
-    c.setLineWidth(0.4)
+    c.setLineWidth(LINE_WIDTH)
     c.line(x, y, x + width, y)
     c.setStrokeColor(INK)
 
 
-def checkbox(c: Canvas, name: str, x: float, y: float, size: float, checked: bool, tooltip: str = "") -> None:
-    """A PDF check box, with its square also drawn as page content so it prints everywhere."""
+def box(c: Canvas, x: float, y: float, size: float, marked: bool = False) -> None:
+    """A square drawn as page content; a mark is a cross, also page content, so it prints
+    from every viewer (form-field appearances vanish when a viewer hides annotations)."""
     c.setStrokeColor(INK)
     c.setLineWidth(BOX_LINE)
     c.rect(x, y, size, size)
+    if marked:
+        inset = size * 0.2
+        c.setLineWidth(1.2)
+        c.line(x + inset, y + inset, x + size - inset, y + size - inset)
+        c.line(x + inset, y + size - inset, x + size - inset, y + inset)
+        c.setLineWidth(BOX_LINE)
+
+
+def dashed_box(c: Canvas, x: float, y: float, size: float) -> None:
+    """A box the character may earn later: dashed, so it reads as 'not yet'."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(BOX_LINE)
+    c.setDash(2.2, 1.8)
+    c.rect(x, y, size, size)
+    c.restoreState()
+
+
+def checkbox(c: Canvas, name: str, x: float, y: float, size: float, checked: bool, tooltip: str = "",
+             frame: bool = True) -> None:
+    """A PDF check box over a square drawn as page content (marked as content too)."""
+    if frame:
+        box(c, x, y, size, checked)
     c.acroForm.checkbox(
         name=name, tooltip=tooltip or None, checked=checked, x=x, y=y, size=size,
-        buttonStyle="cross", borderColor=INK, fillColor=white, textColor=INK, borderWidth=BOX_LINE,
-        forceBorder=True, fieldFlags="",
+        buttonStyle="cross", borderColor=None, fillColor=None, textColor=INK, borderWidth=0,
+        forceBorder=False, fieldFlags="",
     )
 
 
-def text_field(c: Canvas, name: str, rect: Rect, tooltip: str = "", multiline: bool = False) -> None:
-    """A fillable text field over a writing line (the line prints even when left empty)."""
-    if not multiline:
+FIELD_FONT = 10  # typed text in form fields: fixed, so it sits on the ruled line
+
+
+def text_field(c: Canvas, name: str, rect: Rect, tooltip: str = "", line: bool = True) -> None:
+    """A one-line fillable text field over a writing line (the line prints even when empty)."""
+    if line:
         rule(c, rect.x, rect.y + 1, rect.width)
     c.acroForm.textfield(
         name=name, tooltip=tooltip or None, x=rect.x, y=rect.y, width=rect.width, height=rect.height,
         borderWidth=0, borderColor=None, fillColor=None, textColor=INK,
-        fontName="Helvetica", fontSize=0 if multiline else min(10, max(6, int(rect.height - 4))),
-        fieldFlags="multiline" if multiline else "", maxlen=0 if multiline else 200,
+        fontName="Helvetica", fontSize=max(7, min(FIELD_FONT, int(rect.height - 3))), fieldFlags="", maxlen=0,
     )
 
 
-def writing_lines(c: Canvas, rect: Rect, spacing: float = 14.0) -> None:
-    """Faint ruled lines to write on by hand."""
-    c.setStrokeColor(FAINT)
-    c.setLineWidth(0.4)
+def writing_lines(c: Canvas, rect: Rect, spacing: float = 16.0, name: str = "", tooltip: str = "") -> None:
+    """Ruled lines to write on by hand; with `name`, each line is also a one-line form field,
+    so typed text sits on the lines instead of floating in one auto-sized box."""
     y = rect.top - spacing
+    n = 0
     while y > rect.y + 2:
-        c.line(rect.x, y, rect.right, y)
+        if name:
+            text_field(c, f"{name}-{n}", Rect(rect.x, y, rect.width, spacing - 2), tooltip)
+        else:
+            rule(c, rect.x, y, rect.width)
         y -= spacing
-    c.setStrokeColor(INK)
+        n += 1
 
 
 def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
-    """The attribution notice and a page count, in the band below the content."""
+    """The attribution notice, whole, and a page count in the band below the content; the
+    document title gives way (or the notice takes two lines) when the band is short."""
     y = page.footer_y + 4
     width = page.width - 2 * page.margin
+    size = LABEL_MIN
+    count = f"page {number} of {total}"
+    notice_w = stringWidth(ATTRIBUTION_SHORT, REGULAR, size)
+    right = f"{left} · {count}" if left else count
+    if notice_w + stringWidth(right, REGULAR, size) + 12 > width:
+        right = count
+    right_w = stringWidth(right, REGULAR, size)
     c.setFillColor(GREY)
-    right = f"{left} · page {number} of {total}" if left else f"page {number} of {total}"
-    c.setFont(REGULAR, 5.8)
-    right_w = c.stringWidth(right, REGULAR, 5.8)
+    c.setFont(REGULAR, size)
     c.drawRightString(page.width - page.margin, y, right)
-    line_text(c, ATTRIBUTION_SHORT, page.margin, y, width - right_w - 12, REGULAR, 5.8, GREY)
+    room = width - right_w - 12
+    if notice_w <= room:
+        c.drawString(page.margin, y, ATTRIBUTION_SHORT)
+    else:
+        words = ATTRIBUTION_SHORT.split(" ")
+        cut = len(words)
+        while cut > 1 and stringWidth(" ".join(words[:cut]), REGULAR, size) > room:
+            cut -= 1
+        c.drawString(page.margin, y + size + 1, " ".join(words[:cut]))
+        c.drawString(page.margin, y, " ".join(words[cut:]))
     c.setFillColor(INK)
 
 
-# --- a flow that shrinks as a whole ------------------------------------------------------
+# --- flows that continue instead of cutting ------------------------------------------------
+#
+# Every item answers three questions: how tall it is at a scale and width (it may stop
+# counting once it is taller than `limit`), how to split it so a head fits a given room,
+# and how to draw itself. A flow that does not fit its box leaves a tail flow, which the
+# caller prints on the next page or card, marked as a continuation. Nothing is ever cut.
+
+BODY_MIN = 7.0  # the smallest body text anywhere (the issue: "at least 7 pt on cards")
+LABEL_MIN = 6.0  # the smallest label, caption or footer
+BOX_MIN = 5 * mm  # stress, condition and countdown boxes: room for a pencil mark
+
+
+def sized(size: float, scale: float, floor: float = BODY_MIN) -> float:
+    return max(floor, round(size * scale * 4) / 4)
+
 
 @dataclass
 class Text:
-    """A paragraph of safe markup."""
+    """A paragraph of safe markup (our own words; user text goes through RichText)."""
 
     markup: str
     style: object
     space_after: float = 2.0
+    _para: object = None
 
-    def build(self, scale: float, width: float):
-        para = Paragraph(self.markup, scaled(self.style, round(self.style.fontSize * scale * 4) / 4))
-        height = para.wrap(width, 10_000)[1]
-        return height + self.space_after * scale, lambda c, x, top: para.drawOn(c, x, top - height)
+    def _build(self, scale: float, width: float):
+        size = sized(self.style.fontSize, scale)
+        para = self._para or Paragraph(self.markup, scaled(self.style, size))
+        return para, para.wrap(width, 10_000)[1]
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return self._build(scale, width)[1] + self.space_after * scale
+
+    def split(self, scale: float, width: float, room: float):
+        para, h = self._build(scale, width)
+        if h <= room:
+            return self, None
+        parts = para.split(width, room)
+        if len(parts) < 2:
+            return None, self
+        return (Text(self.markup, self.style, 0.0, parts[0]), Text(self.markup, self.style, self.space_after, parts[1]))
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        para, h = self._build(scale, width)
+        para.drawOn(c, x, top - h)
+
+
+@dataclass
+class Heading:
+    """A bold label that starts a group (on a continuation: 'STUNTS (CONTINUED)')."""
+
+    text: str
+    size: float = 8.0
+    space_after: float = 3.0
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return sized(self.size, scale) + 2 + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        size = sized(self.size, scale)
+        c.setFont(BOLD, size)
+        c.setFillColor(INK)
+        c.drawString(x, top - size, self.text)
 
 
 @dataclass
 class Boxes:
-    """A row of check boxes with their values above them, after a label."""
+    """Check boxes after a label, values above them; boxes that need a higher rating are
+    dashed with the rating they need. Many boxes wrap onto more rows (and split between
+    pages by rows)."""
 
     label: str
     values: list[int]
     marked: set[int]
     names: list[str]
-    size: float = 11.0
+    size: float = BOX_MIN
     show_values: bool = True
-    note: str = ""
+    needs: list[str] = field(default_factory=list)  # per box: "" or what earns it ("Good+")
     space_after: float = 3.0
-    label_width: float = 0.0  # 0: as wide as the label needs
+    label_width: float = 0.0
+    first: int = 0  # index of the first box this item draws (after a split)
+    tooltip: str = ""
+    need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
+    more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
 
-    def build(self, scale: float, width: float):
-        size = max(7.0, self.size * scale)
-        font = max(5.0, 7.0 * scale)
-        gap = size * 0.35
-        value_h = font + 1 if self.show_values else 0
-        height = size + value_h + self.space_after * scale
+    FONT = 7.0
+    MAX_BOXES = 60  # a track longer than this is absurd at the table; the rest is counted, not drawn
 
-        def draw(c: Canvas, x: float, top: float) -> None:
-            label_w = max(self.label_width * scale, c.stringWidth(self.label, BOLD, font) + 6)
-            baseline = top - value_h - size + (size - font) / 2 + 1
-            line_text(c, self.label, x, baseline, label_w - 4, BOLD, font)
-            bx = x + label_w
-            room = width - label_w
-            step = min(size + gap, room / max(1, len(self.values)))
-            box = min(size, step - 1.5)
-            for i, value in enumerate(self.values):
-                left = bx + i * step
-                if self.show_values:
-                    c.setFont(REGULAR, font * 0.9)
-                    c.setFillColor(GREY)
-                    c.drawCentredString(left + box / 2, top - font * 0.9, str(value))
-                    c.setFillColor(INK)
-                checkbox(c, self.names[i], left, top - value_h - box, box, i in self.marked)
-            if self.note:
-                end = bx + len(self.values) * step + 4
-                if width - (end - x) > 30:
-                    line_text(c, self.note, end, baseline, width - (end - x), REGULAR, font * 0.9, GREY)
+    def __post_init__(self) -> None:
+        if len(self.values) > self.MAX_BOXES:
+            self.more += len(self.values) - self.MAX_BOXES
+            self.values = self.values[: self.MAX_BOXES]
+            self.names = self.names[: self.MAX_BOXES]
 
-        return height, draw
+    def _geometry(self, width: float):
+        font = self.FONT
+        label_w = max(self.label_width, stringWidth(self.label, BOLD, font) + 6) if self.first == 0 else self.label_width
+        label_w = min(label_w, width * 0.45)
+        step = self.size + max(3.0, self.size * 0.3)
+        if any(self.needs):
+            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
+        per_row = max(1, int((width - label_w + step - self.size) // step))
+        value_h = (font * 0.9 + 1.5) if self.show_values else 0.0
+        need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
+        row_h = value_h + self.size + need_h + 2
+        return font, label_w, step, per_row, value_h, row_h
+
+    def _rows(self, width: float) -> int:
+        per_row = self._geometry(width)[3]
+        return max(1, -(-(len(self.values) - self.first) // per_row))
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        more = LABEL_MIN + 4 if self.more else 0.0
+        return self._rows(width) * self._geometry(width)[5] + more + self.space_after
+
+    def split(self, scale: float, width: float, room: float):
+        _, _, _, per_row, _, row_h = self._geometry(width)
+        fit_rows = int((room - self.space_after) // row_h)
+        if fit_rows >= self._rows(width):
+            return self, None
+        if fit_rows < 1:
+            return None, self
+        cut = self.first + fit_rows * per_row
+        head = replace(self, values=self.values[:cut], space_after=0.0, more=0)
+        tail = replace(self, first=cut, label=self.label)
+        return head, tail
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        font, label_w, step, per_row, value_h, row_h = self._geometry(width)
+        if self.first == 0:
+            line_text(c, self.label, x, top - value_h - self.size / 2 - font / 3, label_w - 4, BOLD, font)
+        for i in range(self.first, len(self.values)):
+            row, col = divmod(i - self.first, per_row)
+            left = x + label_w + col * step
+            row_top = top - row * row_h
+            if self.show_values:
+                c.setFont(REGULAR, font * 0.9)
+                c.setFillColor(INK)
+                c.drawCentredString(left + self.size / 2, row_top - font * 0.9, str(self.values[i]))
+            need = self.needs[i] if i < len(self.needs) else ""
+            y = row_top - value_h - self.size
+            needs = f"{self.need_prefix} {need}".strip()
+            tip = f"{self.tooltip or self.label} box {i + 1}" + (f" (needs {needs})" if need else "")
+            name = self.names[i] if i < len(self.names) else ""
+            if need:
+                dashed_box(c, left, y, self.size)
+                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, GREY)
+                if name:
+                    checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
+            elif name:
+                checkbox(c, name, left, y, self.size, i in self.marked, tip)
+            else:
+                box(c, left, y, self.size, i in self.marked)
+        if self.more:
+            rows = self._rows(width)
+            line_text(c, f"and {self.more:,} more boxes (see the app)", x + label_w, top - rows * row_h - LABEL_MIN,
+                      width - label_w, ITALIC, 7, GREY)
+
+
+@dataclass
+class RuledLine:
+    """A bold label and a writing line after it, with any text already written on the line
+    (user text, wrapped, never cut)."""
+
+    label: str
+    text: str
+    size: float = 8.5
+    space_after: float = 3.0
+    line_width: float = 2.5 * inch  # room to write a consequence by hand
+
+    def _label_w(self, width: float) -> float:
+        return min(width - self.line_width, stringWidth(self.label, BOLD, self.size) + 6) if width > self.line_width else \
+            min(width * 0.4, stringWidth(self.label, BOLD, self.size) + 6)
+
+    def _text(self) -> RichText:
+        return RichText([Run(self.text)], self.size, space_after=0.0)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        label_w = self._label_w(width)
+        text_h = self._text().height(1.0, width - label_w - 2, 10_000) if self.text.strip() else 0.0
+        label_h = stringWidth(self.label, BOLD, self.size) + 6 > label_w and self.size * 2.4 or self.size * 1.3
+        return max(text_h, label_h, self.size * 1.9) + 3 + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        label_w = self._label_w(width)
+        height = self.height(scale, width, 10_000) - self.space_after
+        RichText([Run(self.label, BOLD)], self.size, space_after=0.0, min_size=LABEL_MIN).draw(
+            c, x, top, label_w - 4, 1.0)
+        rule(c, x + label_w, top - height + 1, width - label_w)
+        if self.text.strip():
+            self._text().draw(c, x + label_w + 1, top, width - label_w - 2, 1.0)
 
 
 @dataclass
 class Table:
-    """Rows of cells (safe markup) in columns whose widths are fractions of the flow's width."""
+    """Rows of cells (safe markup) in columns whose widths are fractions of the width;
+    splits between rows."""
 
     rows: list[tuple[str, ...]]
     style: object
@@ -181,72 +363,78 @@ class Table:
     space_after: float = 3.0
     row_gap: float = 1.5
 
-    def build(self, scale: float, width: float):
-        style = scaled(self.style, round(self.style.fontSize * scale * 4) / 4)
-        built = []
-        total = 0.0
+    def _built(self, scale: float, width: float):
+        style = scaled(self.style, sized(self.style.fontSize, scale))
+        out = []
         for row in self.rows:
             cells = []
-            height = 0.0
             for text, fraction in zip(row, self.fractions):
                 para = Paragraph(text, style)
-                h = para.wrap(width * fraction - 4, 10_000)[1]
-                cells.append((para, h))
-                height = max(height, h)
-            built.append((cells, height))
-            total += height + self.row_gap * scale
+                cells.append((para, para.wrap(width * fraction - 4, 10_000)[1]))
+            out.append((cells, max((h for _, h in cells), default=0.0)))
+        return out
 
-        def draw(c: Canvas, x: float, top: float) -> None:
-            y = top
-            for cells, height in built:
-                left = x
-                for (para, h), fraction in zip(cells, self.fractions):
-                    para.drawOn(c, left, y - h)
-                    left += width * fraction
-                y -= height + self.row_gap * scale
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return sum(h + self.row_gap for _, h in self._built(scale, width)) + self.space_after
 
-        return total + self.space_after * scale, draw
+    def split(self, scale: float, width: float, room: float):
+        used, n = 0.0, 0
+        for _, h in self._built(scale, width):
+            if used + h + self.row_gap > room:
+                break
+            used += h + self.row_gap
+            n += 1
+        if n == len(self.rows):
+            return self, None
+        if n == 0:
+            return None, self
+        return replace(self, rows=self.rows[:n], space_after=0.0), replace(self, rows=self.rows[n:])
 
-
-@dataclass
-class RuledLine:
-    """A bold label and a writing line after it, with any text already written on the line."""
-
-    label: str
-    text_markup: str
-    style: object
-    space_after: float = 3.0
-
-    def build(self, scale: float, width: float):
-        size = round(self.style.fontSize * scale * 4) / 4
-        style = scaled(self.style, size)
-        label_w = stringWidth(self.label, BOLD, size) + 6
-        para = Paragraph(self.text_markup or "&nbsp;", style)
-        text_h = para.wrap(width - label_w, 10_000)[1]
-        height = max(text_h, style.leading) + 2
-
-        def draw(c: Canvas, x: float, top: float) -> None:
-            line_text(c, self.label, x, top - size, label_w, BOLD, size)
-            rule(c, x + label_w, top - height + 1, width - label_w)
-            para.drawOn(c, x + label_w + 1, top - text_h)
-
-        return height + self.space_after * scale, draw
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        y = top
+        for cells, height in self._built(scale, width):
+            left = x
+            for (para, h), fraction in zip(cells, self.fractions):
+                para.drawOn(c, left, y - h)
+                left += width * fraction
+            y -= height + self.row_gap
 
 
 @dataclass
 class Gap:
-    height: float
+    size: float
 
-    def build(self, scale: float, width: float):
-        return self.height * scale, lambda c, x, top: None
+    def height(self, scale, width, limit) -> float:
+        return self.size
+
+    def split(self, scale, width, room):
+        return None, None  # a gap at a page break is dropped
+
+    def draw(self, c, x, top, width, scale) -> None:
+        pass
 
 
-SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55)
+SCALES = (1.0, 0.9, 0.8)
+
+
+@dataclass
+class Placed:
+    """The part of a flow that fits one box, at one scale."""
+
+    items: list
+    scale: float
+
+    def draw(self, c: Canvas, rect: Rect) -> None:
+        top = rect.top
+        for item in self.items:
+            item.draw(c, rect.x, top, rect.width, self.scale)
+            top -= item.height(self.scale, rect.width, 10_000)
 
 
 @dataclass
 class Flow:
-    """Items stacked top-down; all fonts shrink together until the whole flow fits."""
+    """Items stacked top-down. `fill` places what fits a box (shrinking a little first, never
+    below 7-pt body text) and returns the rest as another flow, or None."""
 
     items: list = field(default_factory=list)
 
@@ -254,41 +442,39 @@ class Flow:
         self.items.append(item)
         return self
 
-    def layout(self, width: float, height: float):
-        """(scale, built items, fits) for the largest scale that fits."""
-        built = []
+    def fill(self, width: float, height: float) -> tuple[Placed, "Flow | None"]:
         for scale in SCALES:
-            built = [item.build(scale, width) for item in self.items]
-            if sum(h for h, _ in built) <= height:
-                return scale, built, True
-        return SCALES[-1], built, False
+            total = 0.0
+            for item in self.items:
+                total += item.height(scale, width, 2 * height - total)
+                if total > height:
+                    break
+            else:
+                return Placed(list(self.items), scale), None
+            if total > 2 * height:
+                break  # far too much to fit by shrinking a little: go straight to continuing
+        # It does not fit: keep full size and continue the rest elsewhere (wrap, don't shrink).
+        scale = 1.0
+        placed: list = []
+        room = height
+        items = list(self.items)
+        while items:
+            item = items[0]
+            h = item.height(scale, width, room)
+            if h <= room:
+                placed.append(items.pop(0))
+                room -= h
+                continue
+            head, tail = item.split(scale, width, room)
+            if head is None and not placed and room >= height:
+                head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
+            if head is not None:
+                placed.append(head)
+            items[0:1] = [tail] if tail is not None else []
+            break
+        return Placed(placed, scale), (Flow(items) if items else None)
 
-    def draw(self, c: Canvas, rect: Rect) -> float:
-        """Draw inside `rect`; returns the scale used. Never draws outside the rect."""
-        scale, built, fits = self.layout(rect.width, rect.height)
-        c.saveState()
-        if not fits:
-            # Clip so the overflow cannot spill onto a neighbour, and say that text was cut.
-            path = c.beginPath()
-            path.rect(rect.x, rect.y + 8, rect.width, rect.height - 8)
-            c.clipPath(path, stroke=0, fill=0)
-        top = rect.top
-        for item, (height, draw) in zip(self.items, built):
-            if not fits and top - height < rect.y + 8:
-                # The first paragraph that does not fit is cut to the room left, so its
-                # start still prints; anything after it is left to the app.
-                room = top - rect.y - 8
-                if isinstance(item, Text) and room > 6:
-                    size = round(item.style.fontSize * scale * 4) / 4
-                    para = fit_paragraph(item.markup, scaled(item.style, size), rect.width, room, min_size=size)
-                    para.drawOn(c, rect.x, top - para.wrap(rect.width, room)[1])
-                break
-            draw(c, rect.x, top)
-            top -= height
-        c.restoreState()
-        if not fits:
-            c.setFont(BOLD, 6)
-            c.setFillColor(GREY)
-            c.drawRightString(rect.right, rect.y + 1, "… (more than fits: see the app)")
-            c.setFillColor(INK)
-        return scale
+    def draw(self, c: Canvas, rect: Rect) -> "Flow | None":
+        placed, rest = self.fill(rect.width, rect.height)
+        placed.draw(c, rect)
+        return rest

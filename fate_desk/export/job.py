@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Union
 
-from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard
+from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard, Scene
 
 
 class What(StrEnum):
@@ -20,6 +20,24 @@ class What(StrEnum):
     REFERENCE = "reference"  # rules reference cards
     PACK = "pack"  # sheets, then cards, then reference cards
     BLANK = "blank"  # a fillable blank sheet for the rule set
+    SCENE = "scene"  # a scene sheet per scene: zones, situation aspects, who is there
+    ASPECT_CARDS = "aspect-cards"  # a card per situation aspect or boost, with free-invoke boxes
+    TRACKERS = "trackers"  # the GM's fate-point pool and a card per player
+    CHEAT_SHEET = "cheat-sheet"  # one page of rules for the GM
+    SKILL_CARD = "skill-card"  # what each skill (or approach) does for each action
+    BLANK_CARDS = "blank-cards"  # blank NPC, monster, obstacle and countdown cards
+
+    @property
+    def label(self) -> str:
+        return WHAT_TITLES[self]
+
+
+WHAT_TITLES = {
+    What.SHEETS: "Character sheets", What.CARDS: "GM cards", What.REFERENCE: "Reference cards",
+    What.PACK: "Campaign pack", What.BLANK: "Blank sheet", What.SCENE: "Scene sheets",
+    What.ASPECT_CARDS: "Aspect and boost cards", What.TRACKERS: "Fate-point trackers",
+    What.CHEAT_SHEET: "GM cheat sheet", What.SKILL_CARD: "Skill card", What.BLANK_CARDS: "Blank cards",
+}
 
 
 class Paper(StrEnum):
@@ -62,7 +80,7 @@ def default_paper(env: Mapping[str, str] | None = None) -> Paper:
 class ExportJob:
     """Everything one PDF holds.
 
-    `sheets` get a page each; `cards` share pages four at a time; `ruleset` None means each
+    `sheets` get a page each (more when they overflow); `cards` share pages four at a time; `ruleset` None means each
     character's own rule set (a campaign sets its own for all). Reference cards and blank
     sheets use `ruleset` or the default rule set.
     """
@@ -74,6 +92,11 @@ class ExportJob:
     options: CampaignOptions = field(default_factory=CampaignOptions)
     paper: Paper | None = None  # None: from the locale
     title: str = ""
+    scenes: list[Scene] = field(default_factory=list)  # for scene sheets and aspect cards
+    names: dict[str, str] = field(default_factory=dict)  # id -> name of who or what a scene holds
+    players: list[str] = field(default_factory=list)  # names for the fate-point trackers
+    state: bool = False  # print fate points, marks and consequences; False: a table copy
+    language: str = "en"
 
     def resolved_paper(self) -> Paper:
         return self.paper or default_paper()

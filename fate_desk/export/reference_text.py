@@ -194,7 +194,10 @@ def consequences_card(ruleset: RuleSet, options: CampaignOptions) -> RefCard:
     if extra is not None and track_skills:
         paras.append(f"{join_words(track_skills, 'or')} at {ladder_label(extra)} or better adds a second "
                      "mild slot, for that kind of harm only.")
-    severe_time = "one whole scenario" if ruleset.id == "fate-core" else RECOVERY[Severity.SEVERE][1]
+    # Fate Condensed ends a severe consequence at a breakthrough; Core and Accelerated after a
+    # scenario (their word for the big advancement is "major milestone").
+    older = ruleset.id in ("fate-core", "fate-accelerated")
+    severe_time = "one whole scenario" if older else RECOVERY[Severity.SEVERE][1]
     paras.append(
         "<b>Recovery:</b> someone succeeds at an overcome roll against "
         + join_words([f"{sev.value} {ladder_label(diff)}" for sev, (diff, _) in RECOVERY.items()])
@@ -204,7 +207,8 @@ def consequences_card(ruleset: RuleSet, options: CampaignOptions) -> RefCard:
     )
     if options.extreme_consequences:
         paras.append("<b>Extreme (absorbs 8):</b> replaces one aspect other than the high concept, "
-                     "for good; at most once between breakthroughs.")
+                     "for good; at most once between "
+                     + ("major milestones." if older else "breakthroughs."))
     return RefCard("Consequences and recovery", tuple(paras))
 
 

@@ -24,8 +24,10 @@ from fate_desk.model import (
     Hazard,
     RuleBreak,
     Scene,
+    SituationAspect,
     SlotSpec,
     Stunt,
+    Zone,
 )
 
 ROLES = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE, AspectRole.FREE]
@@ -158,6 +160,40 @@ def overloaded_monster() -> Character:
     )
 
 
+def normal_monster() -> Character:
+    """An ordinary monster card: five aspects, three two-line stunts, two rule breaks."""
+    return Character(
+        kind=CharacterKind.MONSTER, name="Marsh Wyrm",
+        aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Ancient Wyrm of the Drowned Marsh"),
+                 Aspect(role=AspectRole.TROUBLE, text="Cannot Resist a Hoard"),
+                 Aspect(text="Scales Like Old Iron"), Aspect(text="Breath of Rotting Fog"),
+                 Aspect(text="Knows Every Channel")],
+        skills={"Fight": 5, "Physique": 4, "Notice": 3, "Stealth": 3, "Provoke": 2},
+        stunts=[Stunt(name=f"Wyrm Trick {i}", text="Once per scene it can do something nasty to everyone "
+                      "standing in its zone, and it gets +2 when it does so from the water.") for i in range(3)],
+        rule_breaks=[RuleBreak(kind="immunity", text="Ordinary blades glance off; only harpoons bite."),
+                     RuleBreak(kind="extra_action", text="Acts twice per exchange while in deep water.")],
+        stress_boxes={"physical": [1, 2, 3, 4]},
+        consequence_slots=[SlotSpec(id="mild", severity="mild", value=2),
+                           SlotSpec(id="moderate", severity="moderate", value=4)],
+    )
+
+
+def nine_average_npc() -> Character:
+    """A legal major NPC on the standard list with nine skills at Average and a custom skill."""
+    nine = ["Academics", "Burglary", "Contacts", "Crafts", "Deceive", "Drive", "Provoke", "Resources", "Shoot"]
+    return Character(kind=CharacterKind.MAJOR_NPC, name="Quartermaster Bly",
+                     aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Keeper of the Syndicate's Stores")],
+                     skills={**{s: 1 for s in nine}, "Will": 4, "Notice": 3, "Empathy": 3,
+                             "Getting Into Bar Fights With Sailors": 2})
+
+
+def many_scripts() -> Character:
+    """Text in scripts the bundled font lacks (named before printing) and right-to-left text."""
+    return ruth().model_copy(update={"name": "Ruth of Many Scripts",
+                                     "notes": "Hebrew: שלום עולם. Arabic: مرحبا. Chinese: 漢字. Thai: สวัสดี."})
+
+
 def obstacles() -> list:
     return [
         Hazard(name="Distant Sniper", rating=5, weapon=4, notes="On the bell tower; moves after two exchanges."),
@@ -197,6 +233,20 @@ def sample_campaign() -> Campaign:
     return campaign
 
 
+def scene_campaign() -> Campaign:
+    """The sample campaign with zones and situation aspects on The Bridge."""
+    campaign = sample_campaign()
+    dock = Zone(name="The Dock", aspects=[SituationAspect(text="Slick With Rain", free_invokes=1)])
+    tower = Zone(name="Bell Tower", adjacent=[dock.id], aspects=[SituationAspect(text="Narrow Stairs")])
+    bridge = Zone(name="The Bridge Deck", adjacent=[dock.id])
+    dock.adjacent = [tower.id]
+    campaign.scenes[1] = campaign.scenes[1].model_copy(update={
+        "zones": [dock, tower, bridge],
+        "aspects": [SituationAspect(text="Thick Fog", free_invokes=2), SituationAspect(text="Off Balance", boost=True)],
+    })
+    return campaign
+
+
 def deck(n: int) -> list:
     """n cards cycling through every kind (for the benchmark)."""
     pool = [*minor_npcs(), monster(), *obstacles(), *countdowns()]
@@ -208,7 +258,7 @@ def write_samples(folder: Path) -> list[Path]:
     from . import ExportJob, Paper, What, campaign_job, export_pdf
 
     folder.mkdir(parents=True, exist_ok=True)
-    campaign = sample_campaign()
+    campaign = scene_campaign()
     jobs = {
         "sheet-ruth-letter": ExportJob(What.SHEETS, sheets=[ruth()], paper=Paper.LETTER, title="Ruth"),
         "sheet-zoe-a4": ExportJob(What.SHEETS, sheets=[zoe()], paper=Paper.A4, title="Zoë"),
@@ -226,6 +276,26 @@ def write_samples(folder: Path) -> list[Path]:
                                            options=CampaignOptions(conditions=ConditionsMode.PLAIN, weapon_armor=True,
                                                                    extreme_consequences=True, scale=True)),
         "pack-session-2": campaign_job(campaign, What.PACK, session=2, paper=Paper.A4),
+        "pack-whole-campaign": campaign_job(campaign, What.PACK, paper=Paper.LETTER),
+        "sheet-ruth-state-in-ink": ExportJob(What.SHEETS, sheets=[ruth()], paper=Paper.LETTER, state=True),
+        "sheet-nine-average-npc": ExportJob(What.SHEETS, sheets=[nine_average_npc()], paper=Paper.LETTER),
+        "sheet-many-scripts": ExportJob(What.SHEETS, sheets=[many_scripts()], paper=Paper.LETTER),
+        "cards-monsters": ExportJob(What.CARDS, cards=[normal_monster(), monster(), overloaded_monster(),
+                                                       fae_pc(), *minor_npcs()], paper=Paper.LETTER),
+        "cards-deck": ExportJob(What.CARDS, cards=deck(12), paper=Paper.A4),
+        "blank-conditions": ExportJob(What.BLANK, ruleset="fate-condensed", paper=Paper.LETTER,
+                                      options=CampaignOptions(conditions=ConditionsMode.PLAIN)),
+        "reference-fate-core": ExportJob(What.REFERENCE, ruleset="fate-core", paper=Paper.LETTER),
+        "reference-fate-accelerated": ExportJob(What.REFERENCE, ruleset="fate-accelerated", paper=Paper.A4),
+        "scene-the-bridge": campaign_job(campaign, What.SCENE, scene="The Bridge", paper=Paper.LETTER),
+        "aspect-cards-the-bridge": campaign_job(campaign, What.ASPECT_CARDS, scene="The Bridge", paper=Paper.LETTER),
+        "aspect-cards-blank": ExportJob(What.ASPECT_CARDS, paper=Paper.LETTER),
+        "trackers": campaign_job(campaign, What.TRACKERS, paper=Paper.LETTER),
+        "blank-cards": ExportJob(What.BLANK_CARDS, paper=Paper.LETTER),
+        **{f"cheat-sheet-{r}": ExportJob(What.CHEAT_SHEET, ruleset=r, paper=Paper.LETTER)
+           for r in ("fate-condensed", "fate-core", "fate-accelerated")},
+        **{f"skill-card-{r}": ExportJob(What.SKILL_CARD, ruleset=r, paper=Paper.LETTER)
+           for r in ("fate-condensed", "fate-core", "fate-accelerated")},
     }
     written = []
     for name, job in jobs.items():

@@ -1,7 +1,7 @@
 """Choose what a campaign export holds: all PCs, and the cards of a scene, a session or all prep.
 
-Player characters and major NPCs print as sheets; minor NPCs, monsters, obstacles and
-countdowns print as cards.
+Player characters and major NPCs print as sheets (the whole campaign's pack includes every
+major NPC); minor NPCs, monsters, obstacles and countdowns print as cards.
 """
 
 from __future__ import annotations
@@ -91,6 +91,7 @@ def campaign_job(
     session: int | None = None,
     ids: set[str] | None = None,
     paper: Paper | None = None,
+    state: bool = False,
 ) -> ExportJob:
     """A job for a campaign; `scene` or `session` narrows the cards (and NPC sheets) to them,
     `ids` to the entries picked in the dialog."""
@@ -102,21 +103,28 @@ def campaign_job(
         present = [i for i in present_items(campaign, scenes) if not _is_pc(i)]
         npc_sheets = [i for i in present if isinstance(i, Character) and i.kind in SHEET_KINDS]
         cards = [i for i in present if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
+        shown_scenes = scenes
     else:
-        npc_sheets = []
+        # The whole campaign: every major NPC gets a sheet too (they were left out before).
+        npc_sheets = [c for c in campaign.characters if c.kind == CharacterKind.MAJOR_NPC]
         cards = [c for c in campaign.characters if c.kind not in SHEET_KINDS]
         cards += list(campaign.obstacles) + list(campaign.countdowns)
+        shown_scenes = [s for s in campaign.scenes if not s.ended]
     sheets: list[Character] = pcs + npc_sheets
     if ids is not None:
         sheets = [c for c in campaign.characters if c.id in ids and c.kind in SHEET_KINDS]
         cards = [i for i in _by_id(campaign).values() if i.id in ids and i not in sheets]
         cards = [i for i in cards if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
-    if what in (What.REFERENCE, What.BLANK):
-        sheets, cards = [], []
-    elif what == What.SHEETS:
-        cards = []
-    elif what == What.CARDS:
+    if ids is not None:
+        shown_scenes = [s for s in shown_scenes if s.id in ids] or shown_scenes
+    if what not in (What.SHEETS, What.PACK):
         sheets = []
+    if what not in (What.CARDS, What.PACK):
+        cards = []
+    if what not in (What.SCENE, What.ASPECT_CARDS, What.PACK):
+        shown_scenes = []
+    names = {i.id: i.name or "(unnamed)" for i in _by_id(campaign).values()}
+    players = [c.name or "(unnamed)" for c in pcs]
     return ExportJob(
         what=what,
         sheets=sheets,
@@ -125,6 +133,10 @@ def campaign_job(
         options=campaign.options.model_copy(),
         paper=paper,
         title=campaign.name,
+        scenes=shown_scenes,
+        names=names,
+        players=players,
+        state=state,
     )
 
 
@@ -132,7 +144,8 @@ def _is_pc(item: CardEntry) -> bool:
     return isinstance(item, Character) and item.kind == CharacterKind.PC
 
 
-def character_job(character: Character, what: What = What.SHEETS, paper: Paper | None = None) -> ExportJob:
+def character_job(character: Character, what: What = What.SHEETS, paper: Paper | None = None,
+                  state: bool = False) -> ExportJob:
     """A job for one character file: its sheet or its card, with its own rule set."""
     return ExportJob(
         what=what,
@@ -141,4 +154,6 @@ def character_job(character: Character, what: What = What.SHEETS, paper: Paper |
         ruleset=character.ruleset,
         paper=paper,
         title=character.name,
+        players=[character.name or "(unnamed)"],
+        state=state,
     )

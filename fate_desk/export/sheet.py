@@ -1,7 +1,13 @@
-"""The one-page character sheet: filled from a character, or blank as a fillable form."""
+"""The character sheet: filled from a character, or blank as a fillable form.
+
+Page one holds every section; whatever does not fit its box (a long stunt list, a monster's
+skills, pages of notes) continues on further pages, each section marked "continued", so no
+skill, aspect, stunt or rule break is ever dropped or printed illegibly small.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -11,25 +17,37 @@ from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.checker import aspect_slots
 
 from . import skills_layout
-from .draw import Boxes, Flow, Text, checkbox, field_name, line_text, rule, section, text_field, writing_lines
+from .draw import (
+    BOX_MIN, LABEL_MIN, Boxes, Flow, Heading, box, field_name, line_text, section,
+    text_field, writing_lines,
+)
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .styles import GREY, INK, Styles, fit_line, fit_paragraph, markup, one_line
-from .wording import RECOVERY, marking_note, track_caption
+from .sheet_items import AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
+from .styles import GREY, INK, Styles
+from .textflow import RichText, Run
+from .wording import marking_note, track_skills
 
-HEADER = 66.0
+HEADER = 70.0
 GAP = 7.0
-ASPECT_ROW = 33.0
-SKILL_ROW = 19.0
-STRESS_ROW = 27.0
-STRESS_CAPTION = 10.0
-SLOT_ROW = 26.0
-NOTES_MIN = 70.0
+CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
+SECTION_TOP = 17.0  # title band and padding of a section
+NOTES_MIN = 80.0
+STAT_W = 96.0
+
+
+def _share(room: float, *needs: float) -> list[float]:
+    """Heights for sections stacked in `room`: what each needs if all fit, else shares in
+    proportion (what does not fit continues on the next page)."""
+    total = sum(needs)
+    if total <= room:
+        return list(needs)
+    return [room * n / total for n in needs]
 
 
 def blank_model(ruleset: RuleSet) -> Character:
     """A stand-in whose track skills are at their highest level, so derive() yields every box and
-    slot a character of this rule set can have (the blank form offers them all)."""
+    slot a character of this rule set can have."""
     top = max((lvl.at for t in ruleset.stress.tracks for lvl in t.levels), default=0)
     if ruleset.consequences.extra_mild_at is not None:
         top = max(top, ruleset.consequences.extra_mild_at)
@@ -37,112 +55,234 @@ def blank_model(ruleset: RuleSet) -> Character:
     return Character(ruleset=ruleset.id, skills=skills)
 
 
+def _follows_rules(character: Character | None) -> bool:
+    """PCs and blank forms show what the rule set can give (dashed until earned)."""
+    return character is None or (character.kind == CharacterKind.PC and character.stress_boxes is None
+                                 and character.consequence_slots is None)
+
+
 @dataclass
 class SheetRenderer:
-    """Draws one sheet per call on a shared canvas; `page` and `styles` are the shared geometry."""
-
     canvas: Canvas
     page: Page
     styles: Styles
 
-    def draw(
-        self,
-        character: Character | None,
-        ruleset: RuleSet,
-        options: CampaignOptions,
-        prefix: str,
-    ) -> None:
-        """Draw a filled sheet, or with `character` None a blank form; `prefix` keeps the form
-        field names of this page apart from other pages'."""
-        blank = character is None
-        model = blank_model(ruleset) if blank else character
-        derived = derive(model, ruleset, options)
-        area = self.page.content
-        self._header(Rect(area.x, area.top - HEADER, area.width, HEADER), character, ruleset, derived, prefix)
+    def plan(self, character: Character | None, ruleset: RuleSet, options: CampaignOptions, prefix: str,
+             state: bool = False) -> list[Callable[[], None]]:
+        """The sheet's pages as drawing steps (laid out now, so the page count is known).
+        `state` prints fate points, marked stress and consequences; without it the sheet is a
+        table copy to fill in with a pencil."""
+        sheet = _Sheet(self, character, ruleset, options, prefix, state)
+        return sheet.pages()
+
+
+class _Sheet:
+    def __init__(self, renderer: SheetRenderer, character, ruleset: RuleSet, options, prefix: str, state: bool):
+        self.r = renderer
+        self.c = renderer.canvas
+        self.character = character
+        self.ruleset = ruleset
+        self.prefix = prefix
+        self.state = state and character is not None
+        self.blank = character is None
+        # A blank form's solid boxes are what every new character has; the rest are dashed.
+        model = Character(ruleset=ruleset.id) if self.blank else character
+        self.derived = derive(model, ruleset, options)
+        self.most = derive(blank_model(ruleset), ruleset, options) if _follows_rules(character) else self.derived
+        self.leftovers: list[tuple[str, Flow]] = []
+        self._layout_only = False
+        self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
+        self._flows: dict[str, Flow | None] = {}
+
+    # --- pages -----------------------------------------------------------------------------
+
+    def pages(self) -> list[Callable[[], None]]:
+        area = self.r.page.content
         body_top = area.top - HEADER - GAP
-        left_w = area.width * 0.54
-        left = Rect(area.x, area.y, left_w, body_top - area.y)
-        right = Rect(area.x + left_w + GAP, area.y, area.width - left_w - GAP, body_top - area.y)
-        self._left(left, character, ruleset, prefix)
-        self._right(right, character, ruleset, derived, prefix)
+        full = Rect(area.x, area.y, area.width, body_top - area.y)
+        skills = self._skills_flow()
+        skills_h = min(self._need(skills, full.width), full.height * 0.4)
+        skills_rect = Rect(full.x, full.top - skills_h, full.width, skills_h)
+        rest_top = skills_rect.y - GAP
+        col_w = (full.width - GAP) / 2
+        left = Rect(full.x, full.y, col_w, rest_top - full.y)
+        right = Rect(full.x + col_w + GAP, full.y, col_w, rest_top - full.y)
 
-    # --- header --------------------------------------------------------------------------
+        aspects = self._aspects_flow()
+        aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
+        aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
+        extras = self.blank and self.ruleset.id == "fate-core"
+        stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
+        stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
+        extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
 
-    def _header(self, rect: Rect, character, ruleset: RuleSet, derived, prefix: str) -> None:
-        c = self.canvas
-        block_w = 84.0
-        # Refresh and fate points matter for PCs and major NPCs; others draw on the GM's pool.
-        show_stats = character is None or character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
-        stats_w = 2 * block_w + GAP if show_stats else 0.0
-        stats = Rect(rect.right - stats_w, rect.y, stats_w, rect.height)
+        stress = self._stress_flow()
+        slots = self._slots_flow()
+        stress_h, slots_h = _share(right.height - 2 * GAP - NOTES_MIN,
+                                   self._need(stress, right.width), self._need(slots, right.width))
+        stress_rect = Rect(right.x, right.top - stress_h, right.width, stress_h)
+        slots_rect = Rect(right.x, stress_rect.y - GAP - slots_h, right.width, slots_h)
+        notes_rect = Rect(right.x, right.y, right.width, slots_rect.y - GAP - right.y)
+
+        def first_page() -> None:
+            if not self._layout_only:
+                self._header(Rect(area.x, area.top - HEADER, area.width, HEADER))
+            self._flow_section(skills_rect, self.ruleset.skill_word_plural.capitalize(), self._skills_note(), skills)
+            self._flow_section(aspects_rect, "Aspects", "", aspects)
+            self._stunts(stunts_rect)
+            if extras_rect is not None:
+                inner = section(self.c, extras_rect, "Extras", "gear, powers and other things your character has")
+                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+            self._flow_section(stress_rect, "Stress", self._stress_note(), stress)
+            self._flow_section(slots_rect, self._slots_title(), "", slots)
+            self._notes(notes_rect)
+
+        # Lay page one out now (drawing later) so the leftovers, and the page count, are known.
+        self._layout_only = True
+        first_page()
+        self._layout_only = False
+        plans: list[Callable[[], None]] = [first_page]
+        rest = Flow()
+        for title, flow in self.leftovers:
+            rest.add(Heading(f"{title.upper()} (CONTINUED)"))
+            rest.items.extend(flow.items)
+        page_rect = Rect(area.x, area.y, area.width, area.height - 24)
+        number = 2
+        while rest is not None and rest.items:
+            placed, rest = rest.fill(page_rect.width, page_rect.height - 8)
+            plans.append(self._continuation(placed, number, rest is not None, area, page_rect))
+            number += 1
+        self.leftovers = []
+        return plans
+
+    def _continuation(self, placed, number: int, more: bool, area: Rect, rect: Rect):
+        name = (self.character.name or "(unnamed)") if self.character else "Character"
+
+        def draw() -> None:
+            line_text(self.c, f"{name}: continued (sheet page {number})", area.x, area.top - 16, area.width,
+                      BOLD, 14)
+            placed.draw(self.c, rect)
+            if more:
+                self._more_note(rect)
+
+        return draw
+
+    def _more_note(self, rect: Rect) -> None:
+        line_text(self.c, "continued on the next page →", rect.x, rect.y + 1, rect.width, ITALIC, 7, GREY)
+
+    @staticmethod
+    def _need(flow: Flow, width: float) -> float:
+        inner_w = width - 10
+        return SECTION_TOP + 4 + sum(item.height(1.0, inner_w, 100_000) for item in flow.items)
+
+    def _flow_section(self, rect: Rect, title: str, note: str, flow: Flow) -> None:
+        """Draw a section whose content is a flow; what does not fit is kept for the
+        continuation pages (only while laying out, so it is recorded once)."""
+        inner = Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - SECTION_TOP)
+        if self._layout_only:
+            placed, rest = flow.fill(inner.width, inner.height)
+            if rest is not None:
+                placed, rest = flow.fill(inner.width, inner.height - CONTINUED)
+            self._placed[title] = (placed, rest)  # drawn later exactly as laid out
+            if rest is not None:
+                self.leftovers.append((title, rest))
+            return
+        placed, rest = self._placed[title]
+        section(self.c, rect, title, note)
+        placed.draw(self.c, inner)
+        if rest is not None:
+            self._more_note(inner)
+
+    # --- header ------------------------------------------------------------------------------
+
+    def _header(self, rect: Rect) -> None:
+        c = self.c
+        character = self.character
+        block_w = STAT_W
+        show_stats = self._show_stats()
+        stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
-        line_text(c, f"{ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 6.5, GREY)
-        name_rect = Rect(rect.x, rect.top - 34, text_w, 24)
+        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 7, GREY)
         if character is None:
-            c.setFont(REGULAR, 6.5)
-            c.setFillColor(GREY)
-            c.drawString(rect.x, name_rect.y - 8, "NAME")
-            c.setFillColor(INK)
-            text_field(c, field_name(prefix, "name"), Rect(name_rect.x + 26, name_rect.y - 10, text_w - 26, 20), "Name")
-            c.setFont(REGULAR, 6.5)
-            c.setFillColor(GREY)
-            c.drawString(rect.x, rect.y + 6, "DESCRIPTION")
-            c.setFillColor(INK)
-            text_field(c, field_name(prefix, "description"), Rect(rect.x + 52, rect.y + 3, text_w - 52, 16), "Description")
+            line_text(c, "NAME", rect.x, rect.top - 30, 40, BOLD, 7, GREY)
+            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, text_w - 30, 20), "Name")
+            line_text(c, "DESCRIPTION", rect.x, rect.y + 10, 60, BOLD, 7, GREY)
+            text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
+                       "Description")
         else:
-            line_text(c, character.name or "(unnamed)", rect.x, name_rect.y + 4, text_w, BOLD, 20, INK)
-            desc = fit_paragraph(markup(character.description), self.styles.body, text_w, rect.height - 38)
-            h = desc.wrap(text_w, rect.height)[1]
-            desc.drawOn(c, rect.x, name_rect.y - 4 - h)
+            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 30, text_w, BOLD, 20, INK)
+            desc = RichText([Run(character.description)], 8.5, space_after=0)
+            below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
+            room = rect.height - 38 - below
+            placed, rest = Flow([desc]).fill(text_w, room)
+            placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
+            if rest is not None:
+                line_text(c, "(the whole description is under Notes)", rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
         if not show_stats:
             return
         refresh_box = Rect(stats.x, stats.y, block_w, stats.height)
         points_box = Rect(stats.x + block_w + GAP, stats.y, block_w, stats.height)
         if character is None:
-            self._stat(refresh_box, "Refresh", None, f"starts at {ruleset.refresh_start}", field_name(prefix, "refresh"))
-            self._stat(points_box, "Fate points", None, "at least refresh each session", field_name(prefix, "fate_points"))
+            self._stat(refresh_box, "Refresh", None, f"starts at {self.ruleset.refresh_start}",
+                       field_name(self.prefix, "refresh"))
         else:
-            self._stat(refresh_box, "Refresh", str(derived.refresh), derived.refresh_explanation, "")
+            self._stat(refresh_box, "Refresh", str(self.derived.refresh), self.derived.refresh_explanation, "")
+        if self.state:
             self._stat(points_box, "Fate points", str(character.fate_points), "at least refresh each session", "")
+        else:
+            self._stat(points_box, "Fate points", None, "at least refresh each session; pencil it in",
+                       field_name(self.prefix, "fate_points"))
+
+    def _show_stats(self) -> bool:
+        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+
+    def _stats_w(self) -> float:
+        return 2 * STAT_W + GAP if self._show_stats() else 0.0
+
+    def _description_fits(self) -> bool:
+        if self.character is None or not self.character.description.strip():
+            return True
+        text_w = self.r.page.content.width - self._stats_w() - 10
+        need = RichText([Run(self.character.description)], 8.5, space_after=0).height(1.0, text_w, HEADER)
+        return need <= HEADER - 38
 
     def _stat(self, rect: Rect, title: str, value: str | None, note: str, name: str) -> None:
-        c = self.canvas
+        c = self.c
         inner = section(c, rect, title)
+        mid = inner.x + inner.width / 2
         if value is None:
-            text_field(c, name, Rect(inner.x + inner.width / 2 - 18, inner.y + 14, 36, 26), title)
+            size = 28.0
+            box(c, mid - size / 2, inner.y + 17, size)
+            if name:
+                c.acroForm.textfield(name=name, tooltip=title, x=mid - size / 2, y=inner.y + 17, width=size,
+                                     height=size, borderWidth=0, borderColor=None, fillColor=None,
+                                     fontName="Helvetica", fontSize=16, maxlen=3)
         else:
-            text, size = value, 24
-            c.setFont(BOLD, size)
-            c.drawCentredString(inner.x + inner.width / 2, inner.y + 18, text)
-        shown_w = inner.width
-        line = one_line(note)
-        size = 6.0
-        while size > 4.5 and c.stringWidth(line, REGULAR, size) > shown_w:
-            size -= 0.25
-        line_text(c, line, inner.x, inner.y + 3, shown_w, REGULAR, size, GREY)
+            c.setFont(BOLD, 22)
+            c.setFillColor(INK)
+            c.drawCentredString(mid, inner.y + 20, value)
+        note_flow = Flow([RichText([Run(note, REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0)])
+        placed, _ = note_flow.fill(inner.width, 16)
+        placed.draw(c, Rect(inner.x, inner.y, inner.width, 15))
 
-    # --- left column: aspects and stunts ------------------------------------------------
+    # --- aspects -------------------------------------------------------------------------------
 
-    def _left(self, rect: Rect, character, ruleset: RuleSet, prefix: str) -> None:
-        rows = self._aspect_rows(character, ruleset)
-        # Many aspects (a monster's) get thinner rows, so stunts keep at least a third.
-        row_h = min(ASPECT_ROW, (rect.height * 0.66 - 17) / len(rows))
-        aspects_h = 13 + 4 + len(rows) * row_h
-        aspects = Rect(rect.x, rect.top - aspects_h, rect.width, aspects_h)
-        inner = section(self.canvas, aspects, "Aspects")
-        top = inner.top
-        for i, (label, aspect) in enumerate(rows):
-            self._aspect(Rect(inner.x, top - row_h, inner.width, row_h), label, aspect, field_name(prefix, "aspect", i))
-            top -= row_h
-        stunts = Rect(rect.x, rect.y, rect.width, aspects.y - GAP - rect.y)
-        self._stunts(stunts, character, ruleset, prefix)
+    def _aspects_flow(self) -> Flow:
+        flow = Flow()
+        for i, (label, aspect) in enumerate(self._aspect_rows()):
+            name = field_name(self.prefix, "aspect", i) if self.blank or aspect is None else ""
+            text = aspect.text if aspect is not None else ""
+            invokes = aspect.free_invokes if aspect is not None and self.state else 0
+            flow.add(AspectItem(label, text, invokes, name))
+        return flow
 
-    def _aspect_rows(self, character, ruleset: RuleSet) -> list[tuple[str, object]]:
+    def _aspect_rows(self) -> list[tuple[str, object]]:
+        character = self.character
         if character is None:
-            return [(role.label, None) for role in ruleset.aspects]
+            return [(role.label, None) for role in self.ruleset.aspects]
         if character.kind == CharacterKind.PC:
-            slots = aspect_slots(character, ruleset)
+            slots = aspect_slots(character, self.ruleset)
             rows = [(role.label, character.aspects[i] if i is not None else None) for role, i in slots]
             used = {i for _, i in slots if i is not None}
             rows += [(a.role.label, a) for i, a in enumerate(character.aspects) if i not in used]
@@ -150,228 +290,135 @@ class SheetRenderer:
         rows = [(a.role.label, a) for a in character.aspects]
         return rows or [(AspectRole.HIGH_CONCEPT.label, None)]
 
-    def _aspect(self, rect: Rect, label: str, aspect, name: str) -> None:
-        c = self.canvas
-        label_size = min(6.3, rect.height * 0.2)
-        c.setFont(BOLD, label_size)
-        c.setFillColor(GREY)
-        c.drawString(rect.x, rect.top - label_size - 1.7, label.upper())
-        c.setFillColor(INK)
-        text_rect = Rect(rect.x, rect.y + 3, rect.width, rect.height - label_size - 5.7)
-        if aspect is None and name:
-            text_field(c, name, Rect(text_rect.x, text_rect.y, text_rect.width, 16), label)
-            return
-        rule(c, rect.x, rect.y + 2, rect.width)
-        if aspect is None:
-            return
-        text = markup(aspect.text)
-        if aspect.free_invokes:
-            n = aspect.free_invokes
-            text += f' <font name="{ITALIC}" size="7" color="#606060">({n} free invoke{"s" if n != 1 else ""})</font>'
-        para = fit_paragraph(text, self.styles.aspect, text_rect.width, text_rect.height)
-        h = para.wrap(text_rect.width, text_rect.height)[1]
-        para.drawOn(c, text_rect.x, text_rect.y + (text_rect.height - h) / 2)
+    # --- skills -------------------------------------------------------------------------------
 
-    def _stunts(self, rect: Rect, character, ruleset: RuleSet, prefix: str) -> None:
-        c = self.canvas
-        free = ruleset.free_stunts
-        cost = ruleset.stunt_cost
-        note = f"{free} free; each more costs {cost} refresh" if character is None or character.kind == CharacterKind.PC else ""
-        inner = section(c, rect, "Stunts", note)
-        if character is None:
-            writing_lines(c, inner)
-            text_field(c, field_name(prefix, "stunts"), inner, tooltip="Stunts", multiline=True)
-            return
+    def _skills_note(self) -> str:
+        if self.character is None or self.character.kind == CharacterKind.PC:
+            return self.ruleset.shape.describe()
+        return ""
+
+    def _skills_flow(self) -> Flow:
         flow = Flow()
-        for stunt in character.stunts:
-            name = markup(stunt.name)
-            head = f"<b>{name}.</b> " if name else ""
-            flow.add(Text(head + markup(stunt.text), self.styles.body, 5))
-        if not character.stunts:
-            flow.add(Text("No stunts yet.", self.styles.italic))
-        flow.draw(c, Rect(inner.x, inner.y, inner.width, inner.height - 2))
-
-    # --- right column: skills, stress, consequences, notes ------------------------------
-
-    def _right(self, rect: Rect, character, ruleset: RuleSet, derived, prefix: str) -> None:
-        rows = skills_layout.rows(character, ruleset)
-        tracks = list(derived.stress.items())
-        slots = derived.consequences
-        heights = [
-            17 + max(1, len(rows)) * SKILL_ROW,
-            17 + max(1, len(tracks)) * (STRESS_ROW + (STRESS_CAPTION if character is None else 0)),
-            17 + max(1, len(slots)) * SLOT_ROW,
-        ]
-        available = rect.height - 3 * GAP - NOTES_MIN
-        squeeze = min(1.0, available / sum(heights))
-        heights = [h * squeeze for h in heights]
-        top = rect.top
-        boxes = []
-        for h in heights:
-            boxes.append(Rect(rect.x, top - h, rect.width, h))
-            top -= h + GAP
-        self._skills(boxes[0], rows, character, ruleset, prefix)
-        self._stress(boxes[1], tracks, derived, character, ruleset, prefix)
-        self._consequences(boxes[2], slots, character, ruleset, prefix)
-        self._notes(Rect(rect.x, rect.y, rect.width, top - rect.y), character, slots, prefix)
-
-    def _skills(self, rect: Rect, rows, character, ruleset: RuleSet, prefix: str) -> None:
-        c = self.canvas
-        title = ruleset.skill_word_plural.capitalize()
-        note = ruleset.shape.describe() if character is None or character.kind == CharacterKind.PC else ""
-        inner = section(c, rect, title, note)
+        word = self.ruleset.skill_word
+        if self.blank and len(self.ruleset.skills) <= skills_layout.SHORT_LIST:
+            # Approaches: every one named, with a box for its rating.
+            for name in self.ruleset.skills:
+                flow.add(SkillRowItem(name, (), 1, field_name(self.prefix, "approach", name), approach=True))
+            return flow
+        rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
-            line_text(c, f"No {ruleset.skill_word_plural}.", inner.x, inner.top - 12, inner.width, ITALIC, 8, GREY)
-            return
-        row_h = inner.height / len(rows)
-        label_w = 62.0
-        for r, row in enumerate(rows):
-            y = inner.top - (r + 1) * row_h
-            line_text(c, ladder_label(row.rating), inner.x, y + 4, label_w - 4, BOLD, min(7.5, row_h - 3))
-            self._skill_cells(Rect(inner.x + label_w, y, inner.width - label_w, row_h), row, character, ruleset, prefix)
+            flow.add(RichText([Run(f"No {self.ruleset.skill_word_plural}.", ITALIC, GREY)], 8))
+        for row in rows:
+            names = field_name(self.prefix, "skill", row.rating) if self.blank or row.slots > len(row.names) else ""
+            flow.add(SkillRowItem(ladder_label(row.rating), row.names, row.slots, names,
+                                  tooltip=f"{ladder_label(row.rating)} {word}"))
+        return flow
 
-    def _skill_cells(self, rect: Rect, row, character, ruleset: RuleSet, prefix: str) -> None:
-        c = self.canvas
-        cells = max(1, row.slots)
-        cell_w = rect.width / cells
-        height = min(rect.height - 2, 15)
-        font = min(8.5, rect.height - 4)
-        if character is None:
-            for i in range(cells):
-                cell = Rect(rect.x + i * cell_w + 1.5, rect.y + 1, cell_w - 3, height)
-                text_field(c, field_name(prefix, "skill", row.rating, i), cell,
-                           f"{ladder_label(row.rating)} {ruleset.skill_word}")
-            return
-        # One size for the whole row; if names would get too small in their cells, the row
-        # becomes one line listing them all.
-        size = min((fit_line(n, REGULAR, font, cell_w - 5)[1] for n in row.names), default=font)
-        if size < min(7.0, font):
-            rule(c, rect.x + 1.5, rect.y + 2, rect.width - 3)
-            line_text(c, ", ".join(row.names), rect.x + 2.5, rect.y + 5, rect.width - 5, REGULAR, font)
-            return
-        for i in range(cells):
-            x = rect.x + i * cell_w
-            rule(c, x + 1.5, rect.y + 2, cell_w - 3)
-            if i < len(row.names):
-                line_text(c, row.names[i], x + 2.5, rect.y + 5, cell_w - 5, REGULAR, size)
+    # --- stunts and notes -------------------------------------------------------------------------
 
-    def _stress(self, rect: Rect, tracks, derived, character, ruleset: RuleSet, prefix: str) -> None:
-        c = self.canvas
-        own_boxes = character is not None and character.stress_boxes is not None
-        inner = section(c, rect, "Stress", marking_note(ruleset) if tracks and not own_boxes else "")
-        if not tracks:
-            line_text(c, "No stress boxes.", inner.x, inner.top - 12, inner.width, ITALIC, 8, GREY)
+    def _stunts(self, rect: Rect) -> None:
+        free, cost = self.ruleset.free_stunts, self.ruleset.stunt_cost
+        pc = self.character is None or self.character.kind == CharacterKind.PC
+        note = f"{free} free; each more costs {cost} refresh" if pc else ""
+        if self.blank:
+            if not self._layout_only:
+                inner = section(self.c, rect, "Stunts", note)
+                writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip="Stunts")
             return
         flow = Flow()
-        label_w = max(c.stringWidth(derived.track_names.get(t, t), BOLD, 7) for t, _ in tracks) + 8
-        for track_id, values in tracks:
-            marked = set(character.stress.get(track_id, [])) if character else set()
-            names = [field_name(prefix, "stress", track_id, i) for i in range(len(values))]
-            flow.add(Boxes(derived.track_names.get(track_id, track_id), list(values), marked, names,
-                           size=12, label_width=label_w, space_after=6))
-            caption = track_caption(ruleset, track_id) if character is None else ""
-            if caption:
-                # A blank form offers the longest track; say which boxes need which rating.
-                flow.add(Text(markup(caption), self.styles.small, 5))
-        flow.draw(c, inner)
+        for stunt in self.character.stunts:
+            head = [Run(stunt.name.strip() + ". ", BOLD)] if stunt.name.strip() else []
+            flow.add(RichText(head + [Run(stunt.text)], 8.5, space_after=5))
+        if not self.character.stunts:
+            flow.add(RichText([Run("No stunts yet.", ITALIC, GREY)], 8))
+        self._flow_section(rect, "Stunts", note, flow)
 
-    def _consequences(self, rect: Rect, slots: list[SlotInfo], character, ruleset: RuleSet, prefix: str) -> None:
-        c = self.canvas
-        conditions = any(s.boxes > 1 or s.row_cutoff is not None for s in slots) or any(
-            s.id in ("hurt", "scared") for s in slots
-        )
-        inner = section(c, rect, "Conditions" if conditions else "Consequences")
-        if not slots:
-            line_text(c, "No consequence slots.", inner.x, inner.top - 12, inner.width, ITALIC, 8, GREY)
+    def _notes(self, rect: Rect) -> None:
+        if "notes" not in self._flows:
+            self._flows["notes"] = self._notes_flow()
+        flow = self._flows["notes"]
+        if flow is None:
+            if not self._layout_only:
+                inner = section(self.c, rect, "Notes")
+                writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip="Notes")
             return
-        taken = {q.slot: q for q in character.consequences} if character else {}
-        row_h = inner.height / len(slots)
-        for i, slot in enumerate(slots):
-            y = inner.top - (i + 1) * row_h
-            self._slot(Rect(inner.x, y, inner.width, row_h), slot, taken.get(slot.id), character, ruleset, prefix,
-                       conditions)
+        self._flow_section(rect, "Notes", "", flow)
 
-    @staticmethod
-    def _extra_slot_caption(slot: SlotInfo, ruleset: RuleSet) -> str:
-        """On a blank form: which rating earns the extra mild slot."""
-        track = next((t for t in ruleset.stress.tracks if t.id == slot.only), None)
-        at = ruleset.consequences.extra_mild_at
-        if track is None or at is None:
-            return ""
-        return f"needs {' or '.join(track.skills)} {ladder_label(at)} or more"
-
-    def _slot(self, rect: Rect, slot: SlotInfo, taken, character, ruleset: RuleSet, prefix: str,
-              conditions: bool) -> None:
-        c = self.canvas
-        size = max(5.0, min(15.0, rect.height - 4))
-        # The value in a square, as on the printed Fate sheets.
-        c.setLineWidth(0.8)
-        c.rect(rect.x, rect.y + 2, size, size)
-        c.setFont(BOLD, size * 0.6)
-        c.drawCentredString(rect.x + size / 2, rect.y + 2 + size * 0.28, str(slot.value))
-        label_x = rect.x + size + 4
-        label_w = 100.0
-        label = slot.label or slot.severity.label
-        recovery = RECOVERY.get(slot.severity)
-        sub = f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
-        if conditions:
-            sub = f"{slot.severity.value}, {sub}"
-        elif slot.only and character is None:
-            sub = self._extra_slot_caption(slot, ruleset)
-        elif slot.only and "only" not in label:
-            sub = f"{slot.only} only, {sub}"
-        line_text(c, label, label_x, rect.y + 2 + size * 0.55, label_w - 4, BOLD, 7.5)
-        if sub:
-            line_text(c, sub, label_x, rect.y + 3, label_w - 4, REGULAR, 5.8, GREY)
-        x = label_x + label_w
-        width = rect.right - x
-        if conditions:
-            marked = taken.boxes_marked if taken else 0
-            box = min(11.0, size)
-            for b in range(slot.boxes):
-                checkbox(c, field_name(prefix, "condition", slot.id, b), x + b * (box + 4), rect.y + 3, box, b < marked,
-                         f"{label} box {b + 1}")
-            if slot.row_cutoff is not None:
-                nx = x + slot.boxes * (box + 4) + 4
-                line_text(c, f"closes at {slot.row_cutoff} marked", nx, rect.y + 5, rect.right - nx, REGULAR, 6, GREY)
-            return
-        field_rect = Rect(x, rect.y + 2, width, min(16.0, rect.height - 3))
+    def _notes_flow(self) -> Flow | None:
+        """Scale, rule breaks, orphaned consequences, a long description and the notes; None
+        when there is nothing (the box then gets lines to write on)."""
+        character = self.character
         if character is None:
-            text_field(c, field_name(prefix, "consequence", slot.id), field_rect, label)
-            return
-        rule(c, x, rect.y + 3, width)
-        if taken is None:
-            return
-        text = markup(taken.text)
-        if taken.recovering:
-            text += f' <font name="{ITALIC}" size="7" color="#606060">(recovering)</font>'
-        para = fit_paragraph(text, self.styles.heading, width, field_rect.height)
-        para.wrap(width, field_rect.height)
-        para.drawOn(c, x + 1, rect.y + 4)
-
-    def _notes(self, rect: Rect, character, slots: list[SlotInfo], prefix: str) -> None:
-        c = self.canvas
-        inner = section(c, rect, "Notes")
-        if character is None:
-            writing_lines(c, inner)
-            text_field(c, field_name(prefix, "notes"), inner, tooltip="Notes", multiline=True)
-            return
-        extra = [
-            f"<b>{markup(b.kind.replace('_', ' ').capitalize())}:</b> {markup(b.text)}"
-            for b in character.rule_breaks
-        ]
+            return None
+        flow = Flow()
         if character.scale:
-            extra.insert(0, f"<b>Scale:</b> {markup(character.scale)}")
-        # A consequence whose slot the character no longer has (say Physique dropped below
-        # Superb) still belongs on paper: list it here rather than lose it.
-        known = {slot.id for slot in slots}
-        extra[:0] = [
-            f"<b>Consequence ({markup(q.slot.replace('_', ' '))}):</b> {markup(q.text)}"
-            for q in character.consequences if q.slot not in known and q.text.strip()
-        ]
-        flow = Flow()
-        for item in extra:
-            flow.add(Text(item, self.styles.body, 3))
+            flow.add(RichText([Run("Scale: ", BOLD), Run(character.scale)], 8.5))
+        for brk in character.rule_breaks:
+            flow.add(RichText([Run(brk.kind.replace("_", " ").capitalize() + ": ", BOLD), Run(brk.text)], 8.5))
+        if self.state:
+            # A consequence whose slot the character no longer has still belongs on paper.
+            known = {slot.id for slot in self.derived.consequences}
+            for q in character.consequences:
+                if q.slot not in known and q.text.strip():
+                    flow.add(RichText([Run(f"Consequence ({q.slot.replace('_', ' ')}): ", BOLD), Run(q.text)], 8.5))
+        if not self._description_fits():  # a long description: whole here, the header shows its start
+            flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
-            flow.add(Text(markup(character.notes), self.styles.body))
-        flow.draw(c, inner)
+            flow.add(RichText([Run(character.notes)], 8.5))
+        return flow if flow.items else None
+
+    # --- stress and consequences ---------------------------------------------------------------
+
+    def _stress_note(self) -> str:
+
+        own = self.character is not None and self.character.stress_boxes is not None
+        return marking_note(self.ruleset) if self.derived.stress and not own else ""
+
+    def _stress_flow(self) -> Flow:
+        flow = Flow()
+        tracks = self.most.stress
+        if not tracks:
+            flow.add(RichText([Run("No stress boxes: any hit takes them out.", ITALIC, GREY)], 8))
+            return flow
+        names_w = max(self.c.stringWidth(self.most.track_names.get(t, t), BOLD, Boxes.FONT) for t in tracks) + 8
+        for track_id, values in tracks.items():
+            have = len(self.derived.stress.get(track_id, []))
+            needs = needs_for_track(self.ruleset, track_id, min(len(values), Boxes.MAX_BOXES), have)
+            marked = set(self.character.stress.get(track_id, [])) if self.state else set()
+            names = [field_name(self.prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
+            label = self.most.track_names.get(track_id, track_id)
+            skills = track_skills(self.ruleset, track_id)
+            flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
+                           tooltip=f"{label} stress", need_prefix=skills, space_after=6))
+        return flow
+
+    def _slots_title(self) -> str:
+        return "Conditions" if any(s.condition for s in self.most.consequences) else "Consequences"
+
+    def _slots_flow(self) -> Flow:
+        flow = Flow()
+        slots = self.most.consequences
+        if not slots:
+            flow.add(RichText([Run("No consequence slots.", ITALIC, GREY)], 8))
+            return flow
+        have = {s.id: s for s in self.derived.consequences}
+        taken = {q.slot: q for q in self.character.consequences} if self.state else {}
+        for slot in slots:
+            current = have.get(slot.id)
+            need = "" if current is not None else self._slot_need(slot)
+            extra_boxes = slot.boxes - (current.boxes if current else slot.boxes)
+            box_need = rating_word(self.ruleset.consequences.extra_mild_at) if extra_boxes > 0 else ""
+            q = taken.get(slot.id)
+            flow.add(SlotItem(slot, q.text if q else "", bool(q and q.recovering), q.boxes_marked if q else 0,
+                              need, box_need, extra_boxes, field_name(self.prefix, "consequence", slot.id),
+                              field_name(self.prefix, "condition", slot.id), blank=self.blank))
+        return flow
+
+    def _slot_need(self, slot: SlotInfo) -> str:
+        """Why a slot is dashed: the rating that earns it ('needs Physique or Will Superb+')."""
+        at = self.ruleset.consequences.extra_mild_at
+        track = next((t for t in self.ruleset.stress.tracks if t.id == slot.only), None)
+        if at is None or track is None:
+            return "needs a higher rating"
+        return f"needs {' or '.join(track.skills)} {rating_word(at)}"
+

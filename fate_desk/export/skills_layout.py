@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import RuleSet
 
-MAX_CELLS = 5  # more skills than this at one rating share a single line
 SHORT_LIST = 8  # lists this short (approaches) also show who sits at Mediocre (+0)
 BLANK_CELLS = 4  # cells per row on a blank form when the shape sets no counts
 
@@ -21,10 +20,7 @@ class SkillRow:
 
 def _row(rating: int, names: list[str], slots: int) -> SkillRow:
     names = sorted(names, key=str.casefold)
-    slots = max(slots, len(names), 1)
-    if slots > MAX_CELLS:
-        return SkillRow(rating, (", ".join(names),) if names else (), 1)
-    return SkillRow(rating, tuple(names), slots)
+    return SkillRow(rating, tuple(names), max(slots, len(names), 1))
 
 
 def rows(character: Character | None, ruleset: RuleSet) -> list[SkillRow]:
@@ -38,13 +34,16 @@ def rows(character: Character | None, ruleset: RuleSet) -> list[SkillRow]:
     if not follow_shape:
         return [_row(r, by_rating[r], 0) for r in sorted(by_rating, reverse=True)]
     counts = ruleset.shape.counts
-    top = max([ruleset.peak, *by_rating])
+    # One rung above the peak, with a cell to pencil in the first skill raised past it.
+    top = max([ruleset.peak + 1, *by_rating])
     out = []
     for rating in range(top, 0, -1):
         if counts:
             slots = counts.get(rating, 0)
         else:
             slots = BLANK_CELLS if character is None else 0
+        if rating == ruleset.peak + 1:
+            slots = max(slots, 1)
         out.append(_row(rating, by_rating.get(rating, []), slots))
     if len(ruleset.skills) <= SHORT_LIST:
         mediocre = [s for s in ruleset.skills if s not in skills]

@@ -1,4 +1,4 @@
-"""Named paragraph styles, safe markup for user text, and text that shrinks to fit its box."""
+"""Named paragraph styles, safe markup for our own words, and one-line labels fitted to a width."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from .fonts import BOLD, ITALIC, REGULAR, register_fonts
 
 INK = Color(0, 0, 0)
-GREY = Color(0.38, 0.38, 0.38)
-RULE = Color(0.55, 0.55, 0.55)
-FAINT = Color(0.8, 0.8, 0.8)
+# Captions and writing lines dark enough to survive a 1-bit photocopy (threshold around 60%).
+GREY = Color(0.28, 0.28, 0.28)
+RULE = Color(0.35, 0.35, 0.35)
 
 # Control characters break PDF strings and lone surrogates break UTF-8; neither is printable.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
@@ -50,8 +49,8 @@ class Styles:
     def __init__(self) -> None:
         register_fonts()
         self.body = _style("body", REGULAR, 8.5, 10.4)
-        self.small = _style("small", REGULAR, 7, 8.4, GREY)
-        self.label = _style("label", BOLD, 6.5, 7.8, GREY)
+        self.small = _style("small", REGULAR, 7, 8.6, GREY)
+        self.label = _style("label", BOLD, 6.5, 8, GREY)
         self.aspect = _style("aspect", BOLD, 10, 12)
         self.name = _style("name", BOLD, 20, 23)
         self.card_body = _style("card_body", REGULAR, 9.5, 11.6)
@@ -66,56 +65,9 @@ def scaled(style: ParagraphStyle, size: float) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}@{size:g}", parent=style, fontSize=size, leading=size * ratio)
 
 
-def fit_paragraph(
-    text_markup: str, style: ParagraphStyle, width: float, height: float, min_size: float = 4.5
-) -> Paragraph:
-    """A Paragraph no taller than `height`: the font shrinks first, then the text is cut with '…'.
-
-    `text_markup` must already be safe markup (see `markup`)."""
-    para = Paragraph(text_markup, style)
-    if para.wrap(width, height)[1] <= height:
-        return para
-    # Bisect on half-points between min_size and the style's size.
-    lo, hi = int(min_size * 2), int(style.fontSize * 2) - 1
-    best = None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        candidate = Paragraph(text_markup, scaled(style, mid / 2))
-        if candidate.wrap(width, height)[1] <= height:
-            best, lo = candidate, mid + 1
-        else:
-            hi = mid - 1
-    if best is not None:
-        return best
-    return _truncated(text_markup, scaled(style, min_size), width, height)
-
-
-def _truncated(text_markup: str, style: ParagraphStyle, width: float, height: float) -> Paragraph:
-    """The longest start of the text (cut between words) that fits, ending in '…'."""
-    plain = _plain(text_markup)
-    lo, hi, best = 0, len(plain), Paragraph("…", style)
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        cut = plain[:mid].rsplit(" ", 1)[0] if " " in plain[:mid] else plain[:mid]
-        candidate = Paragraph(escape(cut) + "…", style)
-        if candidate.wrap(width, height)[1] <= height:
-            best, lo = candidate, mid + 1
-        else:
-            hi = mid - 1
-    return best
-
-
-_TAG = re.compile(r"<[^>]+>")
-
-
-def _plain(text_markup: str) -> str:
-    text = text_markup.replace("<br/>", " ")
-    text = _TAG.sub("", text)
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-
-
-def fit_line(text: str, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:
-    """Plain text for one line: the font size that fits `width`, cutting with '…' below min_size."""
+def fit_line(text: str, font: str, size: float, width: float, min_size: float = 6.0) -> tuple[str, float]:
+    """Plain text for one line (a name, a label): the font size that fits `width`, never below
+    `min_size`; only beyond that is it cut with '…'."""
     text = one_line(text)
     needed = stringWidth(text, font, size)
     if needed <= width:

@@ -31,7 +31,7 @@ def track_levels(ruleset: RuleSet, track_id: str) -> str:
         return ""
 
     def describe(boxes: list[int]) -> str:
-        if all(v == 1 for v in boxes):
+        if len(boxes) > 12 or all(v == 1 for v in boxes):
             return f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}"
         return "boxes " + " ".join(map(str, boxes))
 

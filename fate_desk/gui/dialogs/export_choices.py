@@ -19,25 +19,46 @@ WHAT_LABELS: dict[What, str] = {
     What.REFERENCE: "Reference cards",
     What.PACK: "Campaign pack",
     What.BLANK: "Blank sheet",
+    What.SCENE: "Scene sheets",
+    What.ASPECT_CARDS: "Aspect and boost cards",
+    What.TRACKERS: "Fate-point trackers",
+    What.CHEAT_SHEET: "GM cheat sheet",
+    What.SKILL_CARD: "Skill card",
+    What.BLANK_CARDS: "Blank cards",
 }
 
 WHAT_HINTS: dict[What, str] = {
     What.SHEETS: "A page for each player character or major NPC you tick.",
     What.CARDS: "Index cards, four to a page, for the minor NPCs, monsters, obstacles and countdowns you tick.",
     What.REFERENCE: "Cards that sum up the rules, following this campaign's rule set and optional rules.",
-    What.PACK: "The ticked sheets, then the ticked cards, then the reference cards, in one PDF.",
+    What.PACK: "A cover with the contents, the ticked sheets, the scene sheets, then the ticked cards, "
+               "aspect cards and reference cards filling card pages, in one PDF with bookmarks.",
     What.BLANK: "An empty, fillable sheet for this campaign's rule set.",
+    What.SCENE: "A page per scene: zones and how they connect, situation aspects with free-invoke boxes, "
+                "room to note who is where.",
+    What.ASPECT_CARDS: "A card per situation aspect and boost of the scenes, with boxes to tick free invokes.",
+    What.TRACKERS: "A card for the GM's fate-point pool and one for each player.",
+    What.CHEAT_SHEET: "One page for the GM: the ladder, the four actions and outcomes, difficulties, "
+                      "quick NPCs and turn order.",
+    What.SKILL_CARD: "What each skill (or approach) of this rule set does for each action.",
+    What.BLANK_CARDS: "Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown.",
 }
 
 NO_ENTRIES: dict[What, str] = {
     What.REFERENCE: "Nothing to tick: reference cards follow the campaign's rules, not particular entries.",
     What.BLANK: "Nothing to tick: a blank sheet is for anyone.",
+    What.SCENE: "Nothing to tick: choose a scene or session above (or print every scene still open).",
+    What.ASPECT_CARDS: "Nothing to tick: choose a scene or session above.",
+    What.TRACKERS: "Nothing to tick: one card for each player character.",
+    What.CHEAT_SHEET: "Nothing to tick: the cheat sheet follows the campaign's rule set.",
+    What.SKILL_CARD: "Nothing to tick: the card follows the campaign's rule set.",
+    What.BLANK_CARDS: "Nothing to tick: blank cards are for anyone.",
 }
 
 # Only these print chosen entries; reference cards and blank sheets print no one in particular.
 WITH_ENTRIES = (What.SHEETS, What.CARDS, What.PACK)
 # Only these can be narrowed to a scene or session.
-WITH_SCOPE = (What.CARDS, What.PACK)
+WITH_SCOPE = (What.CARDS, What.PACK, What.SCENE, What.ASPECT_CARDS)
 
 
 @dataclass(frozen=True)

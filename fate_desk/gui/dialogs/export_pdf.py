@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, QUrl, Signal
+import threading
+
+from PySide6.QtCore import QEventLoop, QObject, QStandardPaths, Qt, QThread, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialogButtonBox, QFileDialog, QGroupBox, QLabel, QLineEdit,
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.export import (
     ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
-    export_pdf,
+    describe_characters, export_pdf, unprintable_characters,
 )
 from fate_desk.model import Campaign
 
@@ -30,7 +32,9 @@ from .export_choices import (
     shown_entries, suggested_name, with_pdf_suffix,
 )
 
-WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK)
+WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, What.SCENE, What.ASPECT_CARDS,
+              What.TRACKERS, What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS)
+SCENE_KINDS = (What.SCENE, What.ASPECT_CARDS)
 PAPERS = ((Paper.LETTER, "Letter (8.5 × 11 in)"), (Paper.A4, "A4 (210 × 297 mm)"))
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -42,6 +46,31 @@ def default_folder(settings: Settings) -> Path:
         return Path(remembered)
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+
+class ExportWorker(QObject):
+    """Writes one PDF on a worker thread; progress is reported by signal (queued to the UI
+    thread), and Cancel sets an event the export checks after every page."""
+
+    progressed = Signal(int, int)
+    done = Signal(object)  # the page count, or the exception that stopped the export
+
+    def __init__(self, job: ExportJob, path: Path) -> None:
+        super().__init__()
+        self.job = job
+        self.path = path
+        self.cancelled = threading.Event()
+
+    def run(self) -> None:
+        try:
+            result: object = export_pdf(self.job, self.path, progress=self._progress)
+        except Exception as exc:  # handed to the UI thread, which words it
+            result = exc
+        self.done.emit(result)
+
+    def _progress(self, done: int, total: int) -> bool:
+        self.progressed.emit(done, total)
+        return not self.cancelled.is_set()
 
 
 class ExportPdfDialog(FormDialog):
@@ -71,6 +100,7 @@ class ExportPdfDialog(FormDialog):
         self.paper_combo: QComboBox = child(self.form, QComboBox, "paperCombo")
         self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
         self.open_check: QCheckBox = child(self.form, QCheckBox, "openCheck")
+        self.state_check: QCheckBox = child(self.form, QCheckBox, "stateCheck")
         self.message: QLabel = child(self.form, QLabel, "messageLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -122,8 +152,11 @@ class ExportPdfDialog(FormDialog):
 
     def job(self) -> ExportJob:
         """The job for the current choices; the ticked entries are exactly what prints."""
-        ids = self.checked_ids() if self.what() in WITH_ENTRIES else None
-        return campaign_job(self.campaign, self.what(), ids=ids, paper=self.paper())
+        what = self.what()
+        ids = self.checked_ids() if what in WITH_ENTRIES else None
+        scope = self.scope().job_arguments() if what in SCENE_KINDS else {}
+        return campaign_job(self.campaign, what, ids=ids, paper=self.paper(), state=self.state_check.isChecked(),
+                            **scope)
 
     def _fill_remembered(self) -> None:
         try:
@@ -233,20 +266,25 @@ class ExportPdfDialog(FormDialog):
             job = self.job()
         except SelectionError as exc:
             return self._fail(str(exc))
+        if not self._fonts_can_draw(job):
+            return False
         self.progress = self._progress_dialog()
         try:
-            self.pages = export_pdf(job, path, progress=self._on_progress)
-        except ExportCancelled:
-            self._say(f"Cancelled: {path.name} is as it was." if existed else "Cancelled: no PDF was written.")
-            return False
-        except ExportError as exc:
-            return self._fail(str(exc))
-        except OSError as exc:  # anything the export layer did not already word for us
-            return self._fail(f"{path}: {exc.strerror or exc}")
+            result = self._run_export(job, path)
         finally:
             self.progress.close()
             self.progress.deleteLater()
             self.progress = None
+        if isinstance(result, ExportCancelled):
+            self._say(f"Cancelled: {path.name} is as it was." if existed else "Cancelled: no PDF was written.")
+            return False
+        if isinstance(result, ExportError):
+            return self._fail(str(result))
+        if isinstance(result, OSError):  # anything the export layer did not already word for us
+            return self._fail(f"{path}: {result.strerror or result}")
+        if isinstance(result, BaseException):
+            raise result
+        self.pages = int(result)
         self.written = path
         self.settings.set(WindowState.PDF_FOLDER, str(path.parent))
         self.exported.emit(str(path), self.pages)
@@ -278,17 +316,56 @@ class ExportPdfDialog(FormDialog):
         QApplication.processEvents()  # painted before the first export loads reportlab and fonts
         return progress
 
-    def _on_progress(self, done: int, total: int) -> bool:
-        """Called per page: show it, let the window breathe, and stop if the user cancelled."""
+    def _run_export(self, job: ExportJob, path: Path) -> object:
+        """Write the PDF on a worker thread while this thread keeps the window (and the
+        progress dialog's Cancel) answering; returns the page count or the exception."""
+        worker = ExportWorker(job, path)
+        thread = QThread(self)
+        worker.moveToThread(thread)
+        outcome: list[object] = []
+        loop = QEventLoop(self)
+        worker.progressed.connect(self._on_progress)
+        worker.done.connect(lambda result: (outcome.append(result), loop.quit()))
+        self.progress.canceled.connect(worker.cancelled.set)
+        if self.progress.wasCanceled():  # Cancel pressed while the dialog was being shown
+            worker.cancelled.set()
+        thread.started.connect(worker.run)
+        thread.start()
+        if not outcome:
+            loop.exec()
+        thread.quit()
+        thread.wait()
+        worker.deleteLater()
+        thread.deleteLater()
+        return outcome[0]
+
+    def _on_progress(self, done: int, total: int) -> None:
+        """Per page, from the worker: show how far it got."""
         progress = self.progress
         if progress is None:
-            return True
+            return
         progress.setMaximum(max(total, 1))
         progress.setValue(done)
         progress.setLabelText(f"Writing page {min(done + 1, total)} of {total}…" if done < total
                               else f"Finishing {total} page{'s' if total != 1 else ''}…")
-        QApplication.processEvents()
-        return not progress.wasCanceled()
+
+    def _fonts_can_draw(self, job: ExportJob) -> bool:
+        """Name the characters the bundled font cannot draw before printing; the user decides."""
+        missing = unprintable_characters(job)
+        if not missing:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Warning, "Some characters will not print",
+                          f"The bundled font cannot draw {describe_characters(missing)}. They will print as "
+                          "empty boxes.\n\nPrint anyway?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("unprintableBox")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        answer = box.exec()
+        box.deleteLater()
+        if answer != QMessageBox.StandardButton.Yes:
+            self._say("Not printed: change the text, or print anyway.")
+            return False
+        return True
 
     def _fail(self, message: str) -> bool:
         self._say(message, error=True)

@@ -1,0 +1,269 @@
+"""Flow items of the character sheet: aspect rows, skill rows with room to write, and
+consequence or condition slots (dashed while the character has not earned them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from fate_desk.model import LADDER, ladder_label
+from fate_desk.rules import RuleSet, SlotInfo
+
+from .draw import BOX_MIN, LABEL_MIN, box, checkbox, dashed_box, line_text, rule, text_field
+from .fonts import BOLD, ITALIC, REGULAR
+from .geometry import Rect
+from .styles import GREY, INK
+from .textflow import RichText, Run
+
+CELL_MIN = 1 * inch  # room to write a skill name by hand
+SKILL_LINE = 20.0
+LADDER_W = 66.0
+CONSEQUENCE_LINE = 2.5 * inch
+
+
+def rating_word(at: int | None) -> str:
+    """'Good+' for 3: the short form printed beside a box a rating earns."""
+    if at is None:
+        return ""
+    return f"{LADDER.get(at, ladder_label(at))}+"
+
+
+def needs_for_track(ruleset: RuleSet, track_id: str, total: int, have: int) -> list[str]:
+    """Per box of the longest track: "" for boxes the character has, else the rating that earns it."""
+    track = next((t for t in ruleset.stress.tracks if t.id == track_id), None)
+    needs = [""] * total
+    if track is None:
+        return needs
+    for i in range(have, total):
+        level = next((lv for lv in track.levels if len(lv.boxes) > i), None)
+        needs[i] = rating_word(level.at if level else None)
+    return needs
+
+
+@dataclass
+class AspectItem:
+    """A role label, then the aspect in bold (wrapped) or a line to write it on."""
+
+    label: str
+    text: str
+    free_invokes: int
+    field: str  # a form field over the line, or ""
+    cont: bool = False
+    body: RichText | None = None
+
+    LABEL_H = 9.0
+
+    def _body(self) -> RichText:
+        if self.body is None:
+            runs = [Run(self.text, BOLD)]
+            if self.free_invokes:
+                n = self.free_invokes
+                runs.append(Run(f" ({n} free invoke{'s' if n != 1 else ''})", ITALIC, GREY))
+            self.body = RichText(runs, 10, space_after=0)
+        return self.body
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        text_h = self._body().height(1.0, width, limit) if self.text.strip() else 0.0
+        return self.LABEL_H + max(text_h, 16.0) + 6
+
+    def split(self, scale: float, width: float, room: float):
+        if not self.text.strip() or room < self.LABEL_H + 20:
+            return None, self
+        head, tail = self._body().split(1.0, width, room - self.LABEL_H - 6)
+        if head is None or tail is None:
+            return (self, None) if tail is None else (None, self)
+        return (replace(self, body=head), replace(self, body=tail, cont=True))
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        label = self.label.upper() + (" (CONTINUED)" if self.cont else "")
+        line_text(c, label, x, top - 7, width, BOLD, 6.5, GREY)
+        bottom = top - self.height(scale, width, 10_000) + 3
+        if self.field:
+            text_field(c, self.field, Rect(x, bottom, width, 16), self.label)
+        else:
+            rule(c, x, bottom, width)
+        if self.text.strip():
+            self._body().draw(c, x, top - self.LABEL_H, width, 1.0)
+
+
+@dataclass
+class SkillRowItem:
+    """A rung of the ladder and its skills, one cell of at least an inch per skill (empty
+    slots too); cells wrap onto more lines instead of shrinking or joining names."""
+
+    label: str
+    names: tuple[str, ...]
+    slots: int
+    field: str  # prefix of form fields for the empty cells, or ""
+    approach: bool = False
+    tooltip: str = ""
+    skip: int = 0  # lines already printed elsewhere (after a split)
+    take: int | None = None
+
+    SIZE = 8.5
+
+    def _cells(self, width: float) -> list[list[tuple[float, str | None, float]]]:
+        """Lines of cells: (width, name or None for an empty slot, height)."""
+        room = width - LADDER_W
+        cells = []
+        for name in self.names:
+            w = max(CELL_MIN, stringWidth(name, REGULAR, self.SIZE) + 10)
+            h = SKILL_LINE
+            if w > room:
+                lines = RichText([Run(name)], self.SIZE).height(1.0, room - 10, 10_000)
+                w, h = room, max(SKILL_LINE, lines + 8)
+            cells.append((w, name, h))
+        empty = 1 if self.approach else max(0, self.slots - len(self.names))
+        cells += [(CELL_MIN, None, SKILL_LINE)] * empty
+        lines: list[list] = [[]]
+        used = 0.0
+        for cell in cells:
+            if lines[-1] and used + cell[0] > room:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(cell)
+            used += cell[0]
+        # Stretch each line's cells to share the row evenly when they all fit.
+        return lines
+
+    def _shown(self, width: float):
+        lines = self._cells(width)
+        end = None if self.take is None else self.skip + self.take
+        return lines[self.skip:end]
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return sum(max((h for _, _, h in line), default=SKILL_LINE) for line in self._shown(width)) + 1
+
+    def split(self, scale: float, width: float, room: float):
+        lines = self._shown(width)
+        used, n = 1.0, 0
+        for line in lines:
+            h = max((h for _, _, h in line), default=SKILL_LINE)
+            if used + h > room:
+                break
+            used += h
+            n += 1
+        if n >= len(lines):
+            return self, None
+        if n == 0:
+            return None, self
+        return replace(self, take=n), replace(self, skip=self.skip + n, take=None)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        y = top
+        for n, line in enumerate(self._shown(width)):
+            h = max((h for _, _, h in line), default=SKILL_LINE)
+            if n == 0 and self.skip == 0:
+                line_text(c, self.label, x, y - 13, LADDER_W - 4, BOLD, 8.5 if self.approach else 8)
+            spare = (width - LADDER_W - sum(w for w, _, _ in line)) / max(1, len(line))
+            cx = x + LADDER_W
+            for i, (w, name, _) in enumerate(line):
+                w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _, nm, _ in line) else w
+                if name is None and self.field:
+                    tip = f"{self.tooltip or self.label} rating" if self.approach else self.tooltip
+                    text_field(c, f"{self.field}-{self.skip + n}-{i}", Rect(cx + 2, y - h + 2, w - 6, h - 5), tip)
+                else:
+                    rule(c, cx + 2, y - h + 3, w - 6)
+                if name is not None:
+                    RichText([Run(name)], self.SIZE, space_after=0).draw(c, cx + 4, y - 5, w - 10, 1.0)
+                cx += w
+            y -= h
+
+
+@dataclass
+class SlotItem:
+    """A consequence (a line of at least 2.5 inches to write on) or a condition (its boxes);
+    a slot the character has not earned is dashed and says what earns it."""
+
+    slot: SlotInfo
+    text: str
+    recovering: bool
+    marked: int
+    need: str  # "" when the character has the slot
+    box_need: str  # for condition boxes beyond today's: the rating that earns them
+    extra_boxes: int
+    field: str
+    box_field: str
+    blank: bool = False
+
+    SQUARE = 15.0
+
+    def _text(self) -> RichText:
+        runs = [Run(self.text, BOLD)]
+        if self.recovering:
+            runs.append(Run(" (recovering)", ITALIC, GREY))
+        return RichText(runs, 8.5, space_after=0)
+
+    def _caption(self) -> str:
+        from .wording import RECOVERY
+
+        slot = self.slot
+        recovery = RECOVERY.get(slot.severity)
+        sub = f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
+        if slot.condition:
+            sub = f"{slot.severity.value}, {sub}"
+            if slot.row_cutoff is not None:
+                sub += f"; a row closes at {slot.row_cutoff} marked"
+        elif slot.only and "only" not in (slot.label or ""):
+            sub = f"{slot.only} only, {sub}"
+        if self.need:
+            sub = f"{self.need}; {sub}"
+        return sub
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        if self.slot.condition:
+            return max(self.SQUARE, BOX_MIN) + 2 * LABEL_MIN + 4 + (LABEL_MIN + 2 if self.extra_boxes else 0)
+        text_h = self._text().height(1.0, width - 4, limit) if self.text.strip() else 0.0
+        return self.SQUARE + max(text_h + 4, 12.0) + 5
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        slot = self.slot
+        sq = self.SQUARE
+        y = top - sq
+        if self.need:
+            dashed_box(c, x, y, sq)
+        else:
+            box(c, x, y, sq)
+        c.setFont(BOLD, 9)
+        c.setFillColor(INK)
+        c.drawCentredString(x + sq / 2, y + 4, str(slot.value))
+        label = slot.label or slot.severity.label
+        lx = x + sq + 5
+        text_w = width - sq - 5
+        if slot.condition:
+            step = BOX_MIN + 4
+            bx = x + width - slot.boxes * step + 4
+            text_w = bx - lx - 4
+            by = top - BOX_MIN
+            for b in range(slot.boxes):
+                left = bx + b * step
+                extra = b >= slot.boxes - self.extra_boxes
+                tip = f"{label} box {b + 1}" + (f" (needs {self.box_need})" if extra and self.box_need else "")
+                if extra or self.need:
+                    dashed_box(c, left, by, BOX_MIN)
+                checkbox(c, f"{self.box_field}-{b}", left, by, BOX_MIN, b < self.marked, tip,
+                         frame=not (extra or self.need))
+            if self.extra_boxes and self.box_need:
+                first = bx + (slot.boxes - self.extra_boxes) * step
+                note = f"needs {self.box_need}"
+                left = min(first, x + width - stringWidth(note, REGULAR, LABEL_MIN))
+                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, GREY)
+        line_text(c, label, lx, top - 7.5, text_w, BOLD, 8)
+        RichText([Run(self._caption(), REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
+            c, lx, top - 9, text_w, 1.0)
+        if slot.condition:
+            return
+        bottom = top - self.height(scale, width, 10_000) + 5
+        line_w = max(min(width, CONSEQUENCE_LINE), width - 4)
+        if self.blank:
+            text_field(c, self.field, Rect(x, bottom, line_w, 14), label)
+        else:
+            rule(c, x, bottom, line_w)
+        if self.text.strip():
+            self._text().draw(c, x + 2, top - sq - 4, width - 4, 1.0)

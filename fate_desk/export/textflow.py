@@ -1,0 +1,323 @@
+"""User text laid out line by line without Paragraph markup: linear in the text's length,
+nothing to escape, right-to-left runs put in display order, and splittable at any line so
+long text continues on the next page or card instead of being cut.
+
+reportlab's Paragraph re-parses and re-wraps the whole text for every trial size and split,
+which made a megabyte of notes take close to a minute; here the text is tokenised once and
+wrapped lazily, a page at a time.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from bidi import get_display
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from .fonts import REGULAR
+from .styles import INK, clean
+
+_TOKEN = re.compile(r"\n|[^\S\n]+|[^\s]+")
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text in one font and colour."""
+
+    text: str
+    font: str = REGULAR
+    color: object = INK
+
+
+@dataclass
+class _Word:
+    text: str
+    font: str
+    color: object
+    space_before: bool  # whitespace separated it from the previous word
+    newline: bool = False  # a hard line break before this word
+
+
+def tokenise(runs: list[Run]) -> list[_Word]:
+    words: list[_Word] = []
+    space = False
+    newline = False
+    for run in runs:
+        for token in _TOKEN.findall(clean(run.text)):
+            if token == "\n":
+                newline, space = True, False
+            elif token.isspace():
+                space = True
+            else:
+                words.append(_Word(token, run.font, run.color, space and not newline, newline))
+                space = newline = False
+    return words
+
+
+class _Widths:
+    """Word widths per font and size, measured once (notes repeat their words a lot)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[str, float], dict[str, float]] = {}
+
+    def table(self, font: str, size: float) -> dict[str, float]:
+        table = self.tables.get((font, size))
+        if table is None or len(table) > 100_000:
+            table = self.tables[(font, size)] = {}
+        return table
+
+    def __call__(self, text: str, font: str, size: float) -> float:
+        table = self.table(font, size)
+        width = table.get(text)
+        if width is None:
+            width = table[text] = stringWidth(text, font, size)
+        return width
+
+
+WIDTHS = _Widths()
+
+Segment = tuple[float, str, str, object]  # x offset, text, font, colour
+
+
+def _break_word(word: _Word, size: float, width: float) -> list[_Word]:
+    """A word wider than the line, cut into pieces that fit (a URL, a long name)."""
+    pieces = []
+    text = word.text
+    first = True
+    while text:
+        lo, hi = 1, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if stringWidth(text[:mid], word.font, size) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        pieces.append(_Word(text[:lo], word.font, word.color, word.space_before and first, word.newline and first))
+        text = text[lo:]
+        first = False
+    return pieces
+
+
+def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_lines: int):
+    """Up to `max_lines` lines from words[start:]; returns (lines, ends, words): `ends[k]` is
+    the index of the first word after line k. Each line is a list of segments: neighbouring
+    words in one font and colour make one string."""
+    lines: list[list[Segment]] = []
+    ends: list[int] = []
+    i = start
+    n = len(words)
+    space_w: dict[str, float] = {}
+    while i < n and len(lines) < max_lines:
+        segments: list[Segment] = []
+        parts: list[str] = []
+        seg_x = 0.0
+        seg_font = seg_color = None
+        x = 0.0
+        while i < n:
+            word = words[i]
+            started = bool(parts or segments)
+            if started and word.newline:
+                break
+            font = word.font
+            table = WIDTHS.table(font, size)
+            w = table.get(word.text)
+            if w is None:
+                w = table[word.text] = stringWidth(word.text, font, size)
+            gap = 0.0
+            if started and word.space_before:
+                gap = space_w.get(font) or space_w.setdefault(font, stringWidth(" ", font, size))
+            if x + gap + w > width:
+                if not started and w > width:
+                    words = words[:i] + _break_word(word, size, width) + words[i + 1:]  # rare
+                    n = len(words)
+                    continue
+                if started:
+                    break
+            if parts and font == seg_font and word.color is seg_color:
+                if gap:
+                    parts.append(" ")
+            else:
+                if parts:
+                    segments.append((seg_x, "".join(parts), seg_font, seg_color))
+                parts = []
+                seg_x, seg_font, seg_color = x + gap, font, word.color
+            parts.append(word.text)
+            x += gap + w
+            i += 1
+        if parts:
+            segments.append((seg_x, "".join(parts), seg_font, seg_color))
+        if any(_RTL.search(seg[1]) for seg in segments):
+            segments = _visual(segments, size)
+        lines.append(segments)
+        ends.append(i)
+    return lines, ends, words
+
+
+def display_order(text: str) -> str:
+    """One line of text in display order (right-to-left runs turned round), for labels and
+    names drawn as a single string."""
+    return get_display(text) if _RTL.search(text) else text
+
+
+def _visual(line: list[Segment], size: float) -> list[Segment]:
+    """Display order for a line holding right-to-left text: each segment reordered by the
+    Unicode bidi algorithm; a line that starts right-to-left also runs its segments from the
+    right."""
+    texts = [get_display(text) for _, text, _, _ in line]
+    first_strong = next((unicodedata.bidirectional(ch) for _, t, _, _ in line for ch in t
+                         if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "L")
+    order = list(range(len(line)))
+    if first_strong in ("R", "AL"):
+        order.reverse()
+    out: list[Segment] = []
+    x = 0.0
+    for k in order:
+        _, _, font, color = line[k]
+        if out:
+            x += WIDTHS(" ", font, size)
+        out.append((x, texts[k], font, color))
+        x += WIDTHS(texts[k], font, size)
+    return out
+
+
+@dataclass
+class RichText:
+    """A flow item: runs of plain text at `size` with `leading`, wrapped to the flow's width,
+    split between pages at any line. `min_size` is the smallest the flow may shrink it to."""
+
+    runs: list[Run]
+    size: float
+    leading_ratio: float = 1.22
+    space_after: float = 3.0
+    min_size: float = 7.0
+    words: list[_Word] = field(default_factory=list)
+    start: int = 0
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.words and self.runs:
+            self.words = tokenise(self.runs)
+
+    def sized(self, scale: float) -> float:
+        return max(self.min_size, round(self.size * scale * 4) / 4)
+
+    def _wrapped(self, size: float, width: float, max_lines: int) -> tuple[list, list[int]]:
+        """At least `max_lines` lines (or all), wrapping on from where the cache stops, so a
+        long text is wrapped about once however many pages it runs to."""
+        key = (size, round(width, 2))
+        lines, ends = self._cache.get(key, ([], []))
+        done = bool(ends) and ends[-1] >= len(self.words) or (not ends and self.start >= len(self.words))
+        if len(lines) < max_lines and not done:
+            start = ends[-1] if ends else self.start
+            before = len(self.words)
+            more, more_ends, self.words = wrap_lines(self.words, start, size, width, max_lines - len(lines))
+            lines, ends = lines + more, ends + more_ends
+            if len(self.words) != before or (key not in self._cache and len(self._cache) > 4):
+                self._cache.clear()  # an over-long word was cut: other widths' word indices moved
+            self._cache[key] = (lines, ends)
+        return lines, ends
+
+    def _lines(self, scale: float, width: float, max_lines: int):
+        size = self.sized(scale)
+        lines, _ = self._wrapped(size, width, max_lines)
+        return lines[:max_lines], size
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        """The full height, or something above `limit` once it is clear the text is taller."""
+        size = self.sized(scale)
+        leading = size * self.leading_ratio
+        max_lines = int(limit // leading) + 2
+        lines, _ = self._lines(scale, width, max_lines)
+        return len(lines) * leading + self.space_after * scale
+
+    def split(self, scale: float, width: float, room: float):
+        """(head, tail): the lines that fit in `room`, and the rest as a new item that keeps
+        the lines already wrapped."""
+        size = self.sized(scale)
+        leading = size * self.leading_ratio
+        fit = int(room // leading)
+        if fit < 1:
+            return None, self
+        lines, ends = self._wrapped(size, width, fit + 1)
+        if len(lines) <= fit:
+            return self, None
+        head = _DrawnLines(lines[:fit], size, leading, 0.0)
+        tail = RichText(self.runs, self.size, self.leading_ratio, self.space_after, self.min_size,
+                        self.words, ends[fit - 1])
+        tail._cache[(size, round(width, 2))] = (lines[fit:], ends[fit:])
+        return head, tail
+
+    def draw(self, c, x: float, top: float, width: float, scale: float) -> None:
+        size = self.sized(scale)
+        lines, _ = self._lines(scale, width, len(self.words) + 1)
+        _DrawnLines(lines, size, size * self.leading_ratio, 0.0).draw(c, x, top, width, scale)
+
+    @property
+    def empty(self) -> bool:
+        return self.start >= len(self.words)
+
+
+@dataclass
+class _DrawnLines:
+    """Lines already wrapped (the head of a split)."""
+
+    lines: list
+    size: float
+    leading: float
+    space_after: float
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return len(self.lines) * self.leading + self.space_after
+
+    def split(self, scale: float, width: float, room: float):
+        fit = int(room // self.leading)
+        if fit >= len(self.lines):
+            return self, None
+        if fit < 1:
+            return None, self
+        return (_DrawnLines(self.lines[:fit], self.size, self.leading, 0.0),
+                _DrawnLines(self.lines[fit:], self.size, self.leading, self.space_after))
+
+    def draw(self, c, x: float, top: float, width: float, scale: float) -> None:
+        y = top - self.size
+        color_now = None
+        for line in self.lines:
+            for dx, text, font, color in line:
+                if color is not color_now:
+                    c.setFillColor(color)
+                    color_now = color
+                draw_text(c, x + dx, y, text, font, self.size)
+            y -= self.leading
+        c.setFillColor(INK)
+
+
+def draw_text(c, x: float, y: float, text: str, font_name: str, size: float) -> None:
+    """One string of an embedded TrueType font at (x, y): the text operators written
+    directly. canvas.drawString measures every string again in pure Python on its way (it
+    prepares bidi shaping we do not use), which made that half the time of a long export;
+    the width is not needed here, the glyphs advance the text position themselves."""
+    font = getFont(font_name)
+    doc = c._doc
+    ops = [f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm"]
+    for subset, chunk in font.splitString(text, doc):
+        ops.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf ({c._escape(chunk)}) Tj")
+    ops.append("ET")
+    c._code.append(" ".join(ops))
+
+
+def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
+    """Characters in `texts` the bundled font has no glyph for, each once, in order met."""
+    covered = getFont(font).face.charToGlyph
+    seen: dict[str, None] = {}
+    for text in texts:
+        for ch in clean(text):
+            if ch in seen or ord(ch) in covered or ch.isspace():
+                continue
+            if unicodedata.category(ch) in ("Cf", "Mn") and ord(ch) in covered:
+                continue
+            seen[ch] = None
+    return list(seen)
