@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
+from hostile_files import (
+    make_campaign_files, make_foundry_files, make_json_files, make_special_files, make_surrogate_files,
+)
 
 TIMEOUT_S = 30  # generous for a loaded machine; the commands answer in about a second
 
@@ -45,7 +47,12 @@ def commands_for(path: Path, out: Path) -> list[tuple[str, ...]]:
         ("import", str(path), "--out", str(out / "x.fate.json")),
         ("import", str(path), "--into", str(out / "new.fatedesk")),
         ("export", str(path), "--out", str(out / "x.pdf")),
+        ("export", str(path), "--to", "foundry-fco", "--out", str(out / "x.json")),
+        ("export", str(path), "--to", "fari", "--out", str(out / "x.fari.json")),
     ]
+
+
+EXPORTS = ("x.fate.json", "new.fatedesk", "x.pdf", "x.json", "x.fari.json")
 
 
 HOSTILE = ["json", "campaign", "special"]
@@ -74,8 +81,52 @@ def test_every_command_refuses_a_hostile_file_with_one_line_and_leaves_it_alone(
         line = assert_one_line_refusal(run_cli(*command))
         assert path.name in line or "fate-desk" in line, line
         assert digest(path) == before, command
-        assert not (tmp_path / "x.fate.json").exists() and not (tmp_path / "new.fatedesk").exists()
-        assert not (tmp_path / "x.pdf").exists()
+        assert [name for name in EXPORTS if (tmp_path / name).exists()] == [], command
+
+
+def _foundry_names() -> list[str]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        return sorted(make_foundry_files(Path(scratch)))
+
+
+@pytest.fixture(scope="module")
+def foundry(tmp_path_factory):
+    return make_foundry_files(tmp_path_factory.mktemp("foundry"))
+
+
+@pytest.mark.parametrize("name", _foundry_names())
+def test_hostile_foundry_actors_are_refused_with_one_line_or_come_in_clean(foundry, name, tmp_path):
+    from fate_desk.store.interchange import read_character_file
+
+    path = foundry[name]
+    before = digest(path)
+    for command in commands_for(path, tmp_path):
+        target = Path(command[-1]) if command[0] != "check" else None
+        done = run_cli(*command)
+        assert b"Traceback" not in done.stderr, command
+        assert digest(path) == before, command
+        if done.returncode == 0 and target is not None:
+            if target.name == "x.fate.json":
+                character = read_character_file(target)  # what came in is a valid character file
+                character.model_dump_json().encode("utf-8")  # no lone surrogate survived to fail this
+            target.unlink()
+            continue
+        assert_one_line_refusal(done)
+        assert target is None or not target.exists(), command
+
+
+def test_lone_surrogates_in_foundry_item_names_become_replacement_characters(foundry, tmp_path):
+    from fate_desk.store.interchange import read_character_file
+
+    for name in ("fco-lone-surrogates.json", "fatex-lone-surrogates.json"):
+        out = tmp_path / f"{name}.fate.json"
+        done = run_cli("import", str(foundry[name]), "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        character = read_character_file(out)
+        assert any("\ufffd" in s.name for s in character.stunts), name
+        assert all("\ufffd" in skill for skill in character.skills), name
 
 
 def test_a_refused_old_layout_file_is_not_upgraded_on_disk(hostile):

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Stunt
-from fate_desk.model.character import RATING_MAX, RATING_MIN
+from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
@@ -29,7 +29,6 @@ SYSTEM_ID = "fatex"
 SOURCE_NAME = "Foundry (FateX)"
 ITEM_TYPES = ("aspect", "skill", "stunt", "stress", "consequence", "extra")
 LABEL_TYPES = {0: "escalating", 1: "1"}  # core (1, 2, 3...), condensed (all 1), 2 is custom
-MAX_BOXES = 64  # a bit mask wider than this is no stress track anyone drew
 # FateX's automation operators (Automation.ts: equals, not equals, >, <, >=, <=).
 OPERATORS = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a > b,
              3: lambda a, b: a < b, 4: lambda a, b: a >= b, 5: lambda a, b: a <= b}
@@ -186,6 +185,8 @@ class _FatexActor(ForeignActor):
     def _stress(self, at: str, name: str, system: dict, stress: dict, seen: set) -> None:
         size = self.r.number(system.get("size"), f"{at}.system.size") or 0
         mask = self.r.number(system.get("value"), f"{at}.system.value") or 0
+        if size > MAX_BOXES:
+            self.log.keep(f"Stress {name} (size)", f"{size} boxes; Fate Desk keeps the first {MAX_BOXES}")
         size = max(0, min(size, MAX_BOXES))
         marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
         track = match_track(self.rules, name)
