@@ -264,3 +264,105 @@ def test_lone_surrogates_are_shown_as_replacement_characters_and_the_file_is_lef
     assert read_character_file(out).name == "Ruth \ufffd"
     assert run_cli("import", str(files["surrogate-key.fate.json"]), "--into", str(tmp_path / "c.fatedesk")).returncode == 0
     assert digest(ruth) == before
+
+
+# --- a full disk and a read-only file system (issue 11, item 10) ----------------------------------
+
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A 64 kB tmpfs of its own, or a skip where mounting is not allowed (not root, no mount)."""
+    mount_point = tmp_path / "small"
+    mount_point.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)],
+                          capture_output=True, timeout=TIMEOUT_S)
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.decode(errors='replace').strip()}")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], capture_output=True, timeout=TIMEOUT_S)
+
+
+def _fill(folder: Path) -> None:
+    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError:
+        pass  # full
+    finally:
+        os.close(fd)
+
+
+def _remount_read_only(folder: Path) -> None:
+    done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True, timeout=TIMEOUT_S)
+    if done.returncode != 0:
+        pytest.skip("cannot remount the tmpfs read-only here")
+
+
+def test_schema_out_on_a_full_disk_is_one_line_and_leaves_no_partial_file(small_tmpfs):
+    _fill(small_tmpfs)
+    line = assert_one_line_refusal(run_cli("schema", "--out", str(small_tmpfs / "schema.json")))
+    assert "schema.json" in line and "No space left on device" in line
+    assert sorted(p.name for p in small_tmpfs.iterdir()) == ["filler"]
+
+
+def test_import_into_a_new_campaign_on_a_full_disk_is_one_line(small_tmpfs):
+    _fill(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("import", str(sample), "--into", str(small_tmpfs / "new.fatedesk")))
+    assert "new.fatedesk" in line
+    assert sorted(p.name for p in small_tmpfs.iterdir()) == ["filler"]
+
+
+def test_import_into_a_new_campaign_on_a_read_only_file_system_is_one_line(small_tmpfs):
+    _remount_read_only(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("import", str(sample), "--into", str(small_tmpfs / "new.fatedesk")))
+    assert f"{small_tmpfs / 'new.fatedesk'}: could not be written (Read-only file system)" in line
+    assert list(small_tmpfs.iterdir()) == []
+
+
+def test_export_for_fari_on_a_read_only_file_system_is_one_line(small_tmpfs):
+    _remount_read_only(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("export", str(sample), "--to", "fari", "--out", str(small_tmpfs / "f")))
+    assert "Read-only file system" in line
+    assert list(small_tmpfs.iterdir()) == []
+
+
+# The same two failures where no tmpfs can be mounted: the OS call that fails on a full disk or
+# a read-only file system is made to fail in-process, at the layer that meets it.
+
+def test_schema_out_when_the_disk_fills_during_the_write_is_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from fate_desk.cli import main
+    from fate_desk.store import atomic
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    assert main(["schema", "--out", str(tmp_path / "schema.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "schema.json: could not be written (No space left on device)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_import_into_new_when_the_file_system_is_read_only_is_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+    import sqlite3
+
+    from fate_desk.cli import main
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(Path, "unlink", read_only)  # the first write CampaignFile.create makes
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    assert main(["import", str(sample), "--into", str(tmp_path / "new.fatedesk")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "new.fatedesk: could not be written (Read-only file system)" in err
+    assert list(tmp_path.iterdir()) == []
