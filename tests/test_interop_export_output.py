@@ -14,26 +14,21 @@ from pathlib import Path
 import pytest
 
 from fate_desk.cli import main
-from fate_desk.store.interchange import write_character_file
 
-from builders import legal_pc
+from test_interop_cli import one_line_error, ruth_file  # noqa: F401  (ruth_file is a fixture)
 
 SAMPLE = Path(__file__).parent / "data" / "sample.fate-campaign.json"
 
 
 def refusal(capsys) -> str:
-    captured = capsys.readouterr()
-    err = captured.err.strip()
-    assert err and "\n" not in err and "Traceback" not in err
+    err = one_line_error(capsys)
     assert err.startswith("fate-desk export: ")
     return err
 
 
 @pytest.fixture
-def ruth(tmp_path) -> Path:
-    path = tmp_path / "ruth.fate.json"
-    write_character_file(path, legal_pc())
-    return path
+def ruth(ruth_file) -> Path:
+    return ruth_file
 
 
 def export(ruth: Path, out, to: str = "fari", *extra: str) -> int:
