@@ -134,3 +134,63 @@ def make_surrogate_files(folder: Path) -> dict[str, Path]:
         files[name] = folder / name
         files[name].write_text(text, encoding="utf-8")  # json.dumps wrote them as \\udXXX escapes
     return files
+
+
+def _foundry(name: str) -> dict:
+    return json.loads((Path(__file__).parent / "data" / "foundry" / name).read_text(encoding="utf-8"))
+
+
+def make_foundry_files(folder: Path) -> dict[str, Path]:
+    """Foundry actors (FCO and FateX) with hostile parts: each is refused with one line or comes
+    in clean, and stays byte-identical either way."""
+    fco, fatex = _foundry("fco-wren.json"), _foundry("fatex-bram.json")
+    texts: dict[str, str] = {}
+
+    deep = json.loads(json.dumps(fco))
+    deep["system"]["details"]["notes"] = {"value": _nested(300)}
+    texts["fco-deep-system.json"] = json.dumps(deep)
+    deeper = json.loads(json.dumps(fco))
+    deeper["system"]["tracks"] = "@"
+    texts["fco-deeper-system.json"] = json.dumps(deeper).replace('"@"', "{\"a\": " * 5000 + "1" + "}" * 5000)
+
+    boxes = json.loads(json.dumps(fco))
+    track = next(iter(boxes["system"]["tracks"].values()))
+    track["boxes"] = "@"
+    texts["fco-huge-box-count.json"] = json.dumps(boxes).replace('"@"', "9" * 5000)
+    fatex_boxes = json.loads(json.dumps(fatex))
+    next(i for i in fatex_boxes["items"] if i["type"] == "stress")["system"]["size"] = "@"
+    texts["fatex-huge-box-count.json"] = json.dumps(fatex_boxes).replace('"@"', "9" * 5000)
+
+    wide = json.loads(json.dumps(fatex))
+    stress = next(i for i in wide["items"] if i["type"] == "stress")
+    stress["system"].update(value=2**63 + 5, size=10**15)  # within the digit cap, absurd all the same
+    texts["fatex-wide-bit-mask.json"] = json.dumps(wide)
+    many = json.loads(json.dumps(fco))
+    for track in many["system"]["tracks"].values():
+        track["boxes"] = 10**15
+    texts["fco-absurd-box-count.json"] = json.dumps(many)
+
+    mask = json.loads(json.dumps(fatex))
+    next(i for i in mask["items"] if i["type"] == "stress")["system"]["value"] = 10**30
+    texts["fatex-huge-bit-mask.json"] = json.dumps(mask)
+
+    fco_names = json.loads(json.dumps(fco))
+    for group in ("aspects", "skills", "stunts", "tracks"):
+        for entry in fco_names["system"][group].values():
+            entry["name"] = entry["name"] + " \ud800"
+    fco_names["items"] = [{"name": "Sword \udfff", "type": "Extra", "system": {"description": {"value": "x"}}}]
+    texts["fco-lone-surrogates.json"] = json.dumps(fco_names)
+    fatex_names = json.loads(json.dumps(fatex))
+    for item in fatex_names["items"]:
+        item["name"] = item["name"] + " \udc80"
+    texts["fatex-lone-surrogates.json"] = json.dumps(fatex_names)
+
+    deep_fatex = json.loads(json.dumps(fatex))
+    deep_fatex["items"][0]["system"] = {"value": _nested(400), "description": _nested(400)}
+    texts["fatex-deep-item.json"] = json.dumps(deep_fatex)
+
+    files = {}
+    for name, text in texts.items():
+        files[name] = folder / name
+        files[name].write_text(text, encoding="utf-8")  # surrogates are \\udXXX escapes here
+    return files

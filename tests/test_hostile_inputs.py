@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
+from hostile_files import (
+    make_campaign_files, make_foundry_files, make_json_files, make_special_files, make_surrogate_files,
+)
 
 TIMEOUT_S = 30  # generous for a loaded machine; the commands answer in about a second
 
@@ -45,7 +47,12 @@ def commands_for(path: Path, out: Path) -> list[tuple[str, ...]]:
         ("import", str(path), "--out", str(out / "x.fate.json")),
         ("import", str(path), "--into", str(out / "new.fatedesk")),
         ("export", str(path), "--out", str(out / "x.pdf")),
+        ("export", str(path), "--to", "foundry-fco", "--out", str(out / "x.json")),
+        ("export", str(path), "--to", "fari", "--out", str(out / "x.fari.json")),
     ]
+
+
+EXPORTS = ("x.fate.json", "new.fatedesk", "x.pdf", "x.json", "x.fari.json")
 
 
 HOSTILE = ["json", "campaign", "special"]
@@ -74,8 +81,52 @@ def test_every_command_refuses_a_hostile_file_with_one_line_and_leaves_it_alone(
         line = assert_one_line_refusal(run_cli(*command))
         assert path.name in line or "fate-desk" in line, line
         assert digest(path) == before, command
-        assert not (tmp_path / "x.fate.json").exists() and not (tmp_path / "new.fatedesk").exists()
-        assert not (tmp_path / "x.pdf").exists()
+        assert [name for name in EXPORTS if (tmp_path / name).exists()] == [], command
+
+
+def _foundry_names() -> list[str]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        return sorted(make_foundry_files(Path(scratch)))
+
+
+@pytest.fixture(scope="module")
+def foundry(tmp_path_factory):
+    return make_foundry_files(tmp_path_factory.mktemp("foundry"))
+
+
+@pytest.mark.parametrize("name", _foundry_names())
+def test_hostile_foundry_actors_are_refused_with_one_line_or_come_in_clean(foundry, name, tmp_path):
+    from fate_desk.store.interchange import read_character_file
+
+    path = foundry[name]
+    before = digest(path)
+    for command in commands_for(path, tmp_path):
+        target = Path(command[-1]) if command[0] != "check" else None
+        done = run_cli(*command)
+        assert b"Traceback" not in done.stderr, command
+        assert digest(path) == before, command
+        if done.returncode == 0 and target is not None:
+            if target.name == "x.fate.json":
+                character = read_character_file(target)  # what came in is a valid character file
+                character.model_dump_json().encode("utf-8")  # no lone surrogate survived to fail this
+            target.unlink()
+            continue
+        assert_one_line_refusal(done)
+        assert target is None or not target.exists(), command
+
+
+def test_lone_surrogates_in_foundry_item_names_become_replacement_characters(foundry, tmp_path):
+    from fate_desk.store.interchange import read_character_file
+
+    for name in ("fco-lone-surrogates.json", "fatex-lone-surrogates.json"):
+        out = tmp_path / f"{name}.fate.json"
+        done = run_cli("import", str(foundry[name]), "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        character = read_character_file(out)
+        assert any("\ufffd" in s.name for s in character.stunts), name
+        assert all("\ufffd" in skill for skill in character.skills), name
 
 
 def test_a_refused_old_layout_file_is_not_upgraded_on_disk(hostile):
@@ -213,3 +264,105 @@ def test_lone_surrogates_are_shown_as_replacement_characters_and_the_file_is_lef
     assert read_character_file(out).name == "Ruth \ufffd"
     assert run_cli("import", str(files["surrogate-key.fate.json"]), "--into", str(tmp_path / "c.fatedesk")).returncode == 0
     assert digest(ruth) == before
+
+
+# --- a full disk and a read-only file system (issue 11, item 10) ----------------------------------
+
+@pytest.fixture
+def small_tmpfs(tmp_path):
+    """A 64 kB tmpfs of its own, or a skip where mounting is not allowed (not root, no mount)."""
+    mount_point = tmp_path / "small"
+    mount_point.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)],
+                          capture_output=True, timeout=TIMEOUT_S)
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.decode(errors='replace').strip()}")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], capture_output=True, timeout=TIMEOUT_S)
+
+
+def _fill(folder: Path) -> None:
+    fd = os.open(folder / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError:
+        pass  # full
+    finally:
+        os.close(fd)
+
+
+def _remount_read_only(folder: Path) -> None:
+    done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True, timeout=TIMEOUT_S)
+    if done.returncode != 0:
+        pytest.skip("cannot remount the tmpfs read-only here")
+
+
+def test_schema_out_on_a_full_disk_is_one_line_and_leaves_no_partial_file(small_tmpfs):
+    _fill(small_tmpfs)
+    line = assert_one_line_refusal(run_cli("schema", "--out", str(small_tmpfs / "schema.json")))
+    assert "schema.json" in line and "No space left on device" in line
+    assert sorted(p.name for p in small_tmpfs.iterdir()) == ["filler"]
+
+
+def test_import_into_a_new_campaign_on_a_full_disk_is_one_line(small_tmpfs):
+    _fill(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("import", str(sample), "--into", str(small_tmpfs / "new.fatedesk")))
+    assert "new.fatedesk" in line
+    assert sorted(p.name for p in small_tmpfs.iterdir()) == ["filler"]
+
+
+def test_import_into_a_new_campaign_on_a_read_only_file_system_is_one_line(small_tmpfs):
+    _remount_read_only(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("import", str(sample), "--into", str(small_tmpfs / "new.fatedesk")))
+    assert f"{small_tmpfs / 'new.fatedesk'}: could not be written (Read-only file system)" in line
+    assert list(small_tmpfs.iterdir()) == []
+
+
+def test_export_for_fari_on_a_read_only_file_system_is_one_line(small_tmpfs):
+    _remount_read_only(small_tmpfs)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    line = assert_one_line_refusal(run_cli("export", str(sample), "--to", "fari", "--out", str(small_tmpfs / "f")))
+    assert "Read-only file system" in line
+    assert list(small_tmpfs.iterdir()) == []
+
+
+# The same two failures where no tmpfs can be mounted: the OS call that fails on a full disk or
+# a read-only file system is made to fail in-process, at the layer that meets it.
+
+def test_schema_out_when_the_disk_fills_during_the_write_is_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from fate_desk.cli import main
+    from fate_desk.store import atomic
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    assert main(["schema", "--out", str(tmp_path / "schema.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "schema.json: could not be written (No space left on device)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_import_into_new_when_the_file_system_is_read_only_is_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+    import sqlite3
+
+    from fate_desk.cli import main
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(Path, "unlink", read_only)  # the first write CampaignFile.create makes
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    sample = Path(__file__).parent / "data" / "sample.fate-campaign.json"
+    assert main(["import", str(sample), "--into", str(tmp_path / "new.fatedesk")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "new.fatedesk: could not be written (Read-only file system)" in err
+    assert list(tmp_path.iterdir()) == []

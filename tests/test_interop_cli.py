@@ -72,7 +72,7 @@ def test_an_existing_export_is_never_replaced(tmp_path, ruth_file, capsys):
     out = tmp_path / "ruth.fari.json"
     out.write_text("my own notes", encoding="utf-8")
     assert main(["export", str(ruth_file), "--to", "fari", "--out", str(out)]) == 2
-    assert "already exists" in one_line_error(capsys)
+    assert "use --force to replace it" in one_line_error(capsys)
     assert out.read_text(encoding="utf-8") == "my own notes"
 
 

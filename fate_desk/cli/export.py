@@ -64,7 +64,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--paper", choices=[p.value for p in Paper],
                         help="paper size (default from your locale: Letter in the Americas, else A4)")
     parser.add_argument("--force", action="store_true",
-                        help="replace OUT even if it holds something other than a PDF")
+                        help="replace OUT even if it holds something other than a PDF; with --to, replace "
+                        "existing exports (never the input, a campaign file or a read-only file)")
 
 
 class _Usage(Exception):

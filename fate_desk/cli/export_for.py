@@ -5,11 +5,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fate_desk.store.exporting import TARGETS, ExportRefused, export
+from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan
 from fate_desk.store.importing import import_characters
 from fate_desk.store.interchange import FileFormatError
 
 from . import EXIT_OK, EXIT_UNREADABLE
+from .output import OutputRefused, check_output
+
+# What each target writes, as the shared output check names kinds of file.
+KIND = {"foundry-fco": "foundry", "fari": "fari"}
 
 TO_HELP = ("write for another tool instead of a PDF: foundry-fco (a Foundry VTT actor for Fate Core "
            "Official, one file per character) or fari (a .fari.json character); a campaign goes to "
@@ -27,12 +31,21 @@ def run_for(args) -> int:
         if not args.path:
             raise ExportRefused("give the character or campaign file to export")
         source = Path(args.path)
-        result = import_characters(source)
+        result = import_characters(source)  # the input's problems first, then the target's
         campaign = result.campaign
-        written = export(result.characters, Path(args.out), args.to,
+        out = _target(args.out)
+        # Every file the export would write goes through the same check as every other
+        # command's --out (never the input, a campaign, a folder, a pipe or a device, or a
+        # read-only file; another kind of file only with --force). On top of that an existing
+        # export is not replaced without --force either: `export` refuses it.
+        for path in plan(result.characters, out, TARGETS[args.to], (source,), replace=True):
+            if path.parent.is_dir():  # else the export makes the folder: nothing in it yet
+                check_output(path, KIND[args.to], (source,), args.force, replace_same_kind=False)
+        written = export(result.characters, out, args.to,
                          options=campaign.options if campaign else None,
-                         ruleset=campaign.ruleset if campaign else None, sources=(source,))
-    except (FileFormatError, ExportRefused) as exc:
+                         ruleset=campaign.ruleset if campaign else None, sources=(source,),
+                         replace=args.force)
+    except (FileFormatError, ExportRefused, OutputRefused) as exc:
         print(f"fate-desk export: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     label = TARGETS[args.to].label
@@ -40,3 +53,10 @@ def run_for(args) -> int:
         print(f"{path}: {label}")
     print(f"{args.path}: {len(written)} character{'s' if len(written) != 1 else ''} written for {label}")
     return EXIT_OK
+
+
+def _target(text: str) -> Path:
+    """The --out path; an empty name is refused (Path("") would mean the current folder)."""
+    if not text.strip():
+        raise OutputRefused("the output name is empty; give a file or folder name")
+    return Path(text)

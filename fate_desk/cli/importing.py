@@ -140,7 +140,10 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
             characters=result.characters,
         )
         result.warnings += _ruleset_notes(result.characters, campaign.ruleset)
-    CampaignFile.create(target, campaign).close()
+    try:
+        CampaignFile.create(target, campaign).close()
+    except OSError as exc:  # e.g. a read-only file system: said about the file asked for, not a temp name
+        raise _Refused(f"fate-desk import: {target}: could not be written ({exc.strerror or exc})") from None
     return f"created {target} with {_count(campaign.characters)} (rule set {campaign.ruleset})"
 
 

@@ -23,6 +23,7 @@ KINDS = {
     "campaign": "a campaign file",
     "schema": "a JSON Schema",
     "fari": "a Fari file",
+    "foundry": "a Foundry actor",
     "json": "a JSON file",
     "other": "a file Fate Desk does not write",
 }
@@ -58,6 +59,8 @@ def file_kind(path: Path) -> str | None:
         return "schema"
     if "fariType" in data:
         return "fari"
+    if data.get("type") == "fate-core-official":
+        return "foundry"
     return "json"
 
 

@@ -1,8 +1,9 @@
 """Write characters for other tools: Foundry VTT's Fate Core Official system or Fari.
 
 One character goes to one file; several (a campaign) to one file each in a folder. Nothing
-is replaced: a file that already exists, or the file being exported from, stops the export
-before anything is written, and a failed write removes what this export wrote.
+is replaced unless the caller says so (`replace`, the command line's --force after its shared
+output check): a file that already exists, or the file being exported from, stops the export
+before anything is written, and a failed write removes the files this export created.
 """
 
 from __future__ import annotations
@@ -57,8 +58,11 @@ def file_names(folder: Path, characters: list[Character], suffix: str) -> list[P
 
 
 def plan(characters: list[Character], out: Path, target: Target, sources: tuple[Path, ...] = (),
-         into_folder: bool = False) -> list[Path]:
-    """Where each character goes; refuses before anything is written."""
+         into_folder: bool = False, replace: bool = False) -> list[Path]:
+    """Where each character goes; refuses before anything is written.
+
+    `replace` lets existing files stand in the plan (never the file being exported from).
+    """
     if not characters:
         raise ExportRefused("there are no characters to export")
     if len(characters) == 1 and not out.is_dir() and not into_folder:
@@ -76,7 +80,7 @@ def plan(characters: list[Character], out: Path, target: Target, sources: tuple[
     for path in paths:
         if path.exists() and path.resolve() in resolved_sources:
             raise ExportRefused(f"{path}: is the file being exported; choose another name")
-        if path.exists():
+        if path.exists() and not replace:
             raise ExportRefused(f"{path}: already exists; choose another name or folder")
     return paths
 
@@ -92,11 +96,17 @@ def ruleset_for(character: Character, fallback: str | None = None) -> RuleSet:
 
 
 def export(characters: list[Character], out: Path, target_id: str, *, options: CampaignOptions | None = None,
-           ruleset: str | None = None, sources: tuple[Path, ...] = (), into_folder: bool = False) -> list[Path]:
-    """Write the characters for `target_id`; returns the files written."""
+           ruleset: str | None = None, sources: tuple[Path, ...] = (), into_folder: bool = False,
+           replace: bool = False) -> list[Path]:
+    """Write the characters for `target_id`; returns the files written.
+
+    With `replace`, files already there are replaced (the caller has checked what they are);
+    if the export then fails, only the files it created are removed.
+    """
     target = TARGETS[target_id]
     out = Path(out)
-    paths = plan(characters, out, target, sources, into_folder)
+    paths = plan(characters, out, target, sources, into_folder, replace)
+    existed = {p for p in paths if p.exists()}
     data = [target.render(c, ruleset_for(c, ruleset), options) for c in characters]
     made_folder = False
     written: list[Path] = []
@@ -106,17 +116,18 @@ def export(characters: list[Character], out: Path, target_id: str, *, options: C
                 out.mkdir()
                 made_folder = True
         for path, body in zip(paths, data):
-            if path.exists():  # appeared since the plan: still never replace it
+            if path.exists() and path not in existed:  # appeared since the plan: never replace it
                 raise ExportRefused(f"{path}: already exists; choose another name or folder")
             write_bytes_atomic(path, body)
-            written.append(path)
+            if path not in existed:
+                written.append(path)
     except OSError as exc:
         _undo(written, out if made_folder else None)
         raise ExportRefused(f"{exc.filename or out}: could not be written ({exc.strerror or exc})") from None
     except ExportRefused:
         _undo(written, out if made_folder else None)
         raise
-    return written
+    return paths
 
 
 def _undo(written: list[Path], folder: Path | None) -> None:

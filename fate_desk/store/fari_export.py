@@ -3,8 +3,14 @@
 The sheet follows Fari's Fate Condensed template (lib/domains/character/character-templates/
 FateCondensed.json): Aspects, Stunts & Extras, Other (notes), Fate Points on the left; Stress,
 Consequences, Skills on the right; laid out as Fari's current character version keeps pages
-(rows of columns of sections, lib/domains/character/CharacterFactory.tsx). Fari's text blocks
+(rows of columns of sections, lib/domains/character/types.tsx `ICharacter`). Fari's text blocks
 hold HTML, so text is escaped and line breaks become <br>.
+
+The version is 6: current Fari ships its default character template at version 6
+(lib/domains/character/character-templates/Default/Blank.json) and its migrations
+(CharacterFactory.tsx through lib/domains/migration/Migrator.tsx) only touch versions 1 to 4,
+so a version 6 file loads as written. Version 5 would load too, but would say the file is
+older than what Fari itself writes.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from fate_desk.rules.derive import derive
 from .foundry_fco import consequence_track_name
 from .interop_common import plain_to_html, stunt_labels
 
-VERSION = 5
+VERSION = 6
 SUFFIX = ".fari.json"
 TEMPLATES = {"fate-core": "FateCore", "fate-accelerated": "FateAccelerated"}
 ASPECT_LABELS = {
@@ -83,11 +89,10 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     return {
         "id": character.id,
         "name": character.name,
-        "group": None,
         "template": TEMPLATES.get(ruleset.id, "FateCondensed"),
         "lastUpdated": int(time.time()),
         "wide": False,
-        "pages": [{"id": _id(), "label": "Character",
+        "pages": [{"id": _id(), "label": "CHARACTER",
                    "rows": [{"columns": [{"sections": left}, {"sections": right}]}]}],
         "playedDuringTurn": False,
         "version": VERSION,

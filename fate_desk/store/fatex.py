@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Stunt
-from fate_desk.model.character import RATING_MAX, RATING_MIN
+from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
@@ -29,7 +29,20 @@ SYSTEM_ID = "fatex"
 SOURCE_NAME = "Foundry (FateX)"
 ITEM_TYPES = ("aspect", "skill", "stunt", "stress", "consequence", "extra")
 LABEL_TYPES = {0: "escalating", 1: "1"}  # core (1, 2, 3...), condensed (all 1), 2 is custom
-MAX_BOXES = 64  # a bit mask wider than this is no stress track anyone drew
+# FateX's automation operators (Automation.ts: equals, not equals, >, <, >=, <=).
+OPERATORS = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a > b,
+             3: lambda a, b: a < b, 4: lambda a, b: a >= b, 5: lambda a, b: a <= b}
+
+
+def _small_int(value: Any) -> int | None:
+    """A whole number of a sane size from automation data, else None (never raises)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 6:
+        value = int(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value if isinstance(value, int) and abs(value) < 10_000 else None
 
 
 def looks_like_fatex(data: Any) -> bool:
@@ -121,6 +134,8 @@ class _FatexActor(ForeignActor):
                     stunts.append(Stunt(name=name, text=description))
                     self.log.count("stunt")
             elif kind == "stress":
+                system = {**system, "size": (self.r.number(system.get("size"), f"{at}.system.size") or 0)
+                          + self._automation_boxes(item)}
                 self._stress(at, name, system, stress, seen_tracks)
             elif kind == "consequence":
                 self._consequence(at, name, system, consequences)
@@ -129,9 +144,49 @@ class _FatexActor(ForeignActor):
                               description or "(no description)")
         return self._build(aspects, skills, stunts, stress, consequences)
 
+    def _automation_boxes(self, item: dict) -> int:
+        """Boxes FateX's automation adds to a track for a high skill.
+
+        FateX (src/module/components/Automation/Automation.ts, `getBoxAmountModifier`) keeps
+        them in the item's `flags.fatex.skillReferences`: a reference of type 1 (boxes) adds
+        `argument` boxes when the named skill's rank meets `condition` under `operator` (the
+        default is "at least"). Without them the marks on those boxes would be lost.
+        """
+        flags = item.get("flags")
+        fatex = flags.get("fatex") if isinstance(flags, dict) else None
+        refs = fatex.get("skillReferences") if isinstance(fatex, dict) else None
+        if not isinstance(refs, list):
+            return 0
+        extra = 0
+        for ref in refs[:MAX_BOXES]:
+            if not isinstance(ref, dict) or ref.get("type") != 1:
+                continue
+            rank, condition, argument = (self._skill_ranks.get(str(ref.get("skill", "")).casefold()),
+                                         _small_int(ref.get("condition")), _small_int(ref.get("argument")))
+            if rank is None or condition is None or argument is None:
+                continue
+            operator = ref.get("operator")
+            test = OPERATORS.get(4 if operator is None else _small_int(operator))
+            if test and test(rank, condition):
+                extra += argument
+        return max(-MAX_BOXES, min(extra, MAX_BOXES))
+
+    @property
+    def _skill_ranks(self) -> dict[str, int]:
+        if not hasattr(self, "_ranks"):
+            self._ranks = {}
+            for _, item in self.items:
+                if item.get("type") == "skill" and isinstance(item.get("name"), str):
+                    system = item.get("system", item.get("data"))
+                    rank = _small_int(system.get("rank")) if isinstance(system, dict) else None
+                    self._ranks.setdefault(item["name"].strip().casefold(), rank or 0)
+        return self._ranks
+
     def _stress(self, at: str, name: str, system: dict, stress: dict, seen: set) -> None:
         size = self.r.number(system.get("size"), f"{at}.system.size") or 0
         mask = self.r.number(system.get("value"), f"{at}.system.value") or 0
+        if size > MAX_BOXES:
+            self.log.keep(f"Stress {name} (size)", f"{size} boxes; Fate Desk keeps the first {MAX_BOXES}")
         size = max(0, min(size, MAX_BOXES))
         marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
         track = match_track(self.rules, name)
