@@ -146,8 +146,8 @@ class CampaignFile:
         if duplicate:
             raise CampaignFileError(str(path), f"cannot be written: {duplicate}")
         tmp = path.with_name(f".{path.name}.new")
-        tmp.unlink(missing_ok=True)
         try:
+            tmp.unlink(missing_ok=True)  # inside the try: on a read-only folder this fails too
             conn = sqlite3.connect(tmp, isolation_level=None)
             try:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -165,10 +165,10 @@ class CampaignFile:
             tmp.rename(path)
             fsync_dir(path.parent)
         except sqlite3.Error as exc:
-            tmp.unlink(missing_ok=True)
+            _discard(tmp)
             raise CampaignFileError(str(path), f"could not be written ({exc})") from None
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
+            _discard(tmp)
             raise CampaignFileError(str(path), f"could not be written ({exc.strerror or exc})") from None
         return cls.open(path, backup_dir=backup_dir)
 
@@ -586,3 +586,11 @@ def load_campaign(path: Path) -> Campaign:
     """Read a campaign file without changing it."""
     with CampaignFile.open(path, readonly=True) as handle:
         return handle.campaign
+
+
+def _discard(path: Path) -> None:
+    """Remove a half-written file if it is there; a folder that refuses this too changes nothing."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
