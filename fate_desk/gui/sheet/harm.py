@@ -30,6 +30,30 @@ class StressSection:
         self.sheet = sheet
         self.layout = layout
         self.rows: dict[str, tuple[QLabel, QWidget, list[QToolButton]]] = {}
+        self.side_by_side = False
+
+    def needed_width(self) -> int:
+        """The width the tracks take laid side by side in one row."""
+        spacing = max(0, self.layout.horizontalSpacing())
+        parts = [w.sizeHint().width() for label, holder, _ in self.rows.values() for w in (label, holder)]
+        return sum(parts) + spacing * max(0, len(parts) - 1) + 3 * spacing
+
+    def stacked_width(self) -> int:
+        """The width of the widest track: what the box needs with one track a row."""
+        spacing = max(0, self.layout.horizontalSpacing())
+        return max((label.sizeHint().width() + holder.sizeHint().width() + spacing
+                    for label, holder, _ in self.rows.values()), default=0)
+
+    def set_side_by_side(self, side_by_side: bool) -> None:
+        """Tracks in one row (a short header, so more of the sheet shows below it) or one
+        track a row (narrow sheets)."""
+        self.side_by_side = side_by_side
+        for index, (label, holder, _) in enumerate(self.rows.values()):
+            self.layout.removeWidget(label)
+            self.layout.removeWidget(holder)
+            row, column = (0, 2 * index) if side_by_side else (index, 0)
+            self.layout.addWidget(label, row, column)
+            self.layout.addWidget(holder, row, column + 1)
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
         for track_id in list(self.rows):
@@ -48,8 +72,9 @@ class StressSection:
                 box_layout.addStretch(1)
                 self.rows[track_id] = (label, holder, [])
             label, holder, boxes = self.rows[track_id]
-            self.layout.addWidget(label, row, 0)
-            self.layout.addWidget(holder, row, 1)
+            place = (0, 2 * row) if self.side_by_side else (row, 0)
+            self.layout.addWidget(label, *place)
+            self.layout.addWidget(holder, place[0], place[1] + 1)
             name = derived.track_names.get(track_id, track_id)
             spec = specs.get(track_id)
             if spec and spec.skills and character.stress_boxes is None:

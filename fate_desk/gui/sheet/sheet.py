@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
     QWidget,
@@ -30,6 +30,7 @@ _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
 # Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
 TWO_COLUMNS_FROM = 1000
 STRESS_BESIDE_NAME_FROM = 1300
+_HEADER_MARGINS = 80  # the sheet's, the header frame's and the stress box's margins, both sides
 # Fields typed into as free text; no section of the sheet below the identity shows them.
 _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 
@@ -49,6 +50,8 @@ class CharacterSheet(QWidget):
         # The header (name, refresh, fate points, stress) stays put; only the body scrolls.
         self.scroll: QScrollArea = child(self.form, QScrollArea, "bodyScroll")
         self.play = PlayBar(self)  # play at the table: every action goes through the core
+        # In line with the header frame below it, so bar and sheet read as one piece.
+        self.play.layout().setContentsMargins(12, 6, 12, 0)
         layout.insertWidget(0, self.play)
 
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
@@ -72,6 +75,8 @@ class CharacterSheet(QWidget):
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
         self.identity_layout = child(self.form, QGridLayout, "identityLayout")
         self.identity_layout.setColumnStretch(1, 1)
+        self.header_frame: QFrame = child(self.form, QFrame, "identityFrame")
+        self.header_frame.installEventFilter(self)
         self._header_wide = False
         self.columns = child(self.form, QHBoxLayout, "columnsLayout")
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
@@ -90,18 +95,35 @@ class CharacterSheet(QWidget):
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.header_frame and event.type() == QEvent.Type.Resize:
+            # Wrapped labels (rule set, refresh explanation) need more height at a given width
+            # than the layout's minimum says; make that height the minimum, so a bottom dock or
+            # a short screen can never squeeze the header and cut its stress boxes.
+            needed = self.header_frame.heightForWidth(self.header_frame.width())
+            if needed > 0 and self.header_frame.minimumHeight() != needed:
+                self.header_frame.setMinimumHeight(needed)
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._arrange(self.width())
 
     def _arrange(self, width: int) -> None:
         """Two columns like a printed sheet when there is room, else one (aspects stay wide);
-        stress sits beside the name on wide screens and under it otherwise."""
+        stress sits beside the name on wide screens and under it otherwise, its tracks side by
+        side when they fit: the header stays short, so the sheet below it keeps its room."""
         direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
                      else QBoxLayout.Direction.TopToBottom)
         if self.columns.direction() != direction:
             self.columns.setDirection(direction)
         wide = width >= STRESS_BESIDE_NAME_FROM
+        side_by_side = not wide and self.stress.needed_width() <= width - _HEADER_MARGINS
+        # The box asks only for the stacked width, so tracks side by side never hold the sheet
+        # (and the window) wider: a narrower sheet stacks them again.
+        self.boxes["stress"].setMinimumWidth(self.stress.stacked_width() + 24)
+        if side_by_side != self.stress.side_by_side:
+            self.stress.set_side_by_side(side_by_side)
         if wide == self._header_wide:
             return
         self._header_wide = wide
@@ -194,6 +216,7 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
+        self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
         self._order_focus()
 
     def _order_focus(self) -> None:
