@@ -91,6 +91,7 @@ class StressSection:
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(30, 30)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
@@ -216,6 +217,7 @@ class ConsequencesSection:
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(26, 26)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
             box.setAccessibleName(f"{slot.label} box {position + 1}")
@@ -227,11 +229,11 @@ class ConsequencesSection:
         return boxes
 
     def focus_chain(self) -> list[QWidget]:
-        """Each slot's field, its condition boxes and Treat…, top to bottom."""
+        """Each slot's field and Treat…, top to bottom (condition boxes take no Tab stop)."""
         chain: list[QWidget] = []
         for slot_id in self._order:
             _label, edit, _recovering, _when = self.rows[slot_id]
-            chain += [edit, *self.condition_boxes.get(slot_id, []), self.treat_buttons[slot_id]]
+            chain += [edit, self.treat_buttons[slot_id]]
         return chain
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:

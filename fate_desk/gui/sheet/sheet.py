@@ -166,6 +166,11 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setMaximumWidth(160)
         self.fate_minus.setFixedSize(28, 28)
         self.fate_plus.setFixedSize(28, 28)
+        for button in (self.fate_minus, self.fate_plus):  # see _order_focus
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
+        # of its own it only swallowed a Tab press with nothing to show for it.
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # --- reading the document ------------------------------------------------------------
 
@@ -220,9 +225,13 @@ class CharacterSheet(QWidget):
         self._order_focus()
 
     def _order_focus(self) -> None:
-        """Tab follows the page top to bottom; the header's play buttons (stress, fate points)
-        come last, so a Tab pressed while typing never lands on a button that changes play."""
-        chain: list[QWidget] = [self.name_edit, self.description_edit]
+        """Tab follows the page top to bottom: the play bar, the name, then the body. Buttons that
+        change play at a click (stress boxes, the quick fate point − and +) take no Tab stop, so a
+        space typed after a stray Tab never marks stress or spends a point: the play bar's Take a
+        hit… and Fate points… do the same from the keyboard, through a dialog."""
+        play = self.play
+        chain: list[QWidget] = [play.roll_button, play.hit_button, play.concede_button, play.compel_button,
+                                play.points_button, self.name_edit, self.description_edit]
         for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
             chain += [edit, spin]
         for card in self.stunts.cards:
@@ -230,8 +239,6 @@ class CharacterSheet(QWidget):
         chain += [self.stunts.add_button, self.stunts.template_button, self.notes_edit]
         chain += self.skills.focus_chain()
         chain += self.consequences.focus_chain()
-        chain += [box for track in self.stress.rows for box in self.stress.boxes(track)]
-        chain += [self.fate_minus, self.fate_plus]
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
 
