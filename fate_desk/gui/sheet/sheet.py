@@ -19,6 +19,7 @@ from fate_desk.rules.history import Refused
 from ..forms import child, load_form
 from ..kinds import display_name
 from ..play.bar import PlayBar
+from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import PROBLEM_STYLE, mark, set_text
 from .harm import ConsequencesSection, StressSection
@@ -223,6 +224,7 @@ class CharacterSheet(QWidget):
         self._mark_problems(result.problems)
         self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
         self._order_focus()
+        lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
 
     def _order_focus(self) -> None:
         """Tab follows the page top to bottom: the play bar, the name, then the body. Buttons that

@@ -90,7 +90,8 @@ class SkillsSection:
         self.table.installEventFilter(self._enter_filter)
 
     def _roll(self, name: str) -> None:
-        self.sheet.play.roll(name)
+        if not self.sheet.document.readonly:  # a roll lands in the campaign's log
+            self.sheet.play.roll(name)
 
     def _enter_pressed(self) -> bool:
         """Enter on a skill in the list rolls it (while not editing its rating)."""
