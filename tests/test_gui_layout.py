@@ -155,3 +155,14 @@ def test_the_welcome_grows_for_a_narrow_window_and_shrinks_back_when_a_dock_clos
     _settle(qtbot, window, 1024, 700)
     assert window.welcome.height() == before
     window.close()
+
+
+def test_the_header_shrinks_back_when_the_window_widens_after_a_narrow_spell(full_window, qtbot):
+    from PySide6.QtWidgets import QFrame
+
+    full_window.actions["conflict_panel"].trigger()
+    _settle(qtbot, full_window, 1024, 700)
+    sheet = _settle(qtbot, full_window, 1920, 1080)
+    header = sheet.form.findChild(QFrame, "identityFrame")
+    assert header.height() <= header.sizeHint().height()  # no height kept from the narrow layout
+    assert _header_whole(sheet) == []

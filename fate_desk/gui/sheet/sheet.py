@@ -77,8 +77,8 @@ class CharacterSheet(QWidget):
         self.identity_layout = child(self.form, QGridLayout, "identityLayout")
         self.identity_layout.setColumnStretch(1, 1)
         self.header_frame: QFrame = child(self.form, QFrame, "identityFrame")
-        self.header_frame.installEventFilter(self)
         self._header_wide = False
+        self.header_frame.installEventFilter(self)
         self.columns = child(self.form, QHBoxLayout, "columnsLayout")
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
         self.columns.setStretch(1, 1)
@@ -98,13 +98,18 @@ class CharacterSheet(QWidget):
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.header_frame and event.type() == QEvent.Type.Resize:
-            # Wrapped labels (rule set, refresh explanation) need more height at a given width
-            # than the layout's minimum says; make that height the minimum, so a bottom dock or
-            # a short screen can never squeeze the header and cut its stress boxes.
-            needed = self.header_frame.heightForWidth(self.header_frame.width())
-            if needed > 0 and self.header_frame.minimumHeight() != needed:
-                self.header_frame.setMinimumHeight(needed)
+            self._fit_header(event.size().width())
         return super().eventFilter(watched, event)
+
+    def _fit_header(self, width: int) -> None:
+        """Wrapped labels (rule set, refresh explanation) need more height at a given width than
+        the layout's minimum says; make that height the minimum, so a bottom dock or a short
+        screen can never squeeze the header and cut its stress boxes. Beside the name (wide)
+        nothing wraps, and a grid's height for a width overestimates the rows the stress box
+        spans: the layout's own minimum is right there."""
+        needed = 0 if self._header_wide else max(0, self.header_frame.heightForWidth(width))
+        if self.header_frame.minimumHeight() != needed:
+            self.header_frame.setMinimumHeight(needed)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -125,8 +130,11 @@ class CharacterSheet(QWidget):
         self.boxes["stress"].setMinimumWidth(self.stress.stacked_width() + 24)
         if side_by_side != self.stress.side_by_side:
             self.stress.set_side_by_side(side_by_side)
-        if wide == self._header_wide:
-            return
+        if wide != self._header_wide:
+            self._place_stress(wide)
+        self._fit_header(self.header_frame.width())  # its own resize may have come before this one
+
+    def _place_stress(self, wide: bool) -> None:
         self._header_wide = wide
         grid = self.identity_layout
         frames = [self.boxes["stress"], child(self.form, QFrame, "refreshFrame"), child(self.form, QFrame, "fatePointsFrame")]
