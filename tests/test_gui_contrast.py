@@ -46,3 +46,25 @@ def test_sheet_hints_are_not_greyed_out(themed_window):
         palette = hint.palette()
         assert hint.isEnabled()
         assert contrast(palette.color(hint.foregroundRole()), palette.color(hint.backgroundRole())) >= READABLE
+
+
+def test_check_box_and_radio_outlines_show_against_the_dark_window_after_view_theme_dark(qtbot, tmp_path):
+    from PySide6.QtWidgets import QCheckBox, QRadioButton
+
+    app = QApplication.instance()
+    window = start(app, str(full_campaign_file(tmp_path)))
+    qtbot.addWidget(window)
+    dark = next(a for a in window.actions["theme"].menu().actions() if a.text() == "Dark")
+    dark.trigger()
+    try:
+        for kind in (QCheckBox, QRadioButton):
+            box = kind("Recovering")
+            qtbot.addWidget(box)
+            box.show()  # a widget takes its class's palette when it is polished for showing
+            # Fusion draws the indicator's edge as the widget's window colour darkened by 140 %.
+            edge = box.palette().color(Role.Window).darker(140)
+            for background in (Role.Window, Role.Button):  # a dialog, and a group box's panel
+                assert contrast(edge, app.palette().color(background)) >= 3.0, kind.__name__
+    finally:
+        window.close()
+        apply_theme(app, "system")

@@ -68,3 +68,19 @@ def test_restore_from_backup_brings_back_the_campaign_as_opened_and_keeps_the_cu
     assert any(c.name == "Renamed After Opening" for c in load_campaign(kept[0]).characters)
     window.actions["undo"].trigger()  # the restore is one step
     assert window.document.entity(sheet.entity_id).name == "Renamed After Opening"
+
+
+def test_deleting_in_a_second_campaign_after_deleting_in_the_first_still_offers_undo(window, qtbot, tmp_path):
+    from fate_desk.model import Campaign, Character
+
+    shortcut(window, "Ctrl+Del")  # the offer now watches the sample campaign's history
+    other = tmp_path / "other.fatedesk"
+    assert window.files.create(Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")]), other)
+    qtbot.wait(10)  # the sample's document (and its history) is deleted later, in the event loop
+    window.open_entity("ruth")
+    window.navigator.select("ruth")
+    shortcut(window, "Ctrl+Del")
+    assert window.document.entity("ruth") is None
+    assert window.undo_notice.isVisible() and "Ruth" in window.undo_notice.label.text()
+    qtbot.mouseClick(window.undo_notice.button, Qt.MouseButton.LeftButton)
+    assert window.document.entity("ruth").name == "Ruth"

@@ -89,3 +89,80 @@ def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_w
     assert not sheet.scroll.horizontalScrollBar().isVisible()
     assert min(edit.width() for edit in sheet.aspects.edits if edit.isVisible()) >= 200
     assert _clipped(sheet) == []
+
+
+def _header_whole(sheet) -> list[str]:
+    """Header parts (play bar, name, refresh, fate points, every stress box) shown whole."""
+    from PySide6.QtWidgets import QFrame
+
+    header = sheet.form.findChild(QFrame, "identityFrame")
+    parts = [sheet.play, *sheet.play.findChildren(QAbstractButton), sheet.name_edit, sheet.refresh_value,
+             sheet.fate_points_value, sheet.fate_minus, sheet.fate_plus,
+             *(box for track in sheet.stress.rows for box in sheet.stress.boxes(track))]
+    cut = [f"header {header.height()} < {header.minimumSizeHint().height()}"] \
+        if header.height() < header.minimumSizeHint().height() else []
+    for widget in parts:
+        if widget.isVisible() and widget.visibleRegion().boundingRect().size() != widget.size():
+            cut.append(f"{type(widget).__name__} {widget.accessibleName() or widget.objectName()!r} "
+                       f"shows {widget.visibleRegion().boundingRect().size().toTuple()} of {widget.size().toTuple()}")
+    return cut
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+@pytest.mark.parametrize("menu_item", ["Run a conflict", "Dice roller"])
+def test_with_a_table_dock_open_the_play_bar_and_header_are_whole_and_nothing_scrolls_sideways(
+        full_window, qtbot, width, height, menu_item):
+    table_menu = full_window.menus["Table"]
+    next(a for a in table_menu.actions() if a.text().replace("&", "") == menu_item).trigger()
+    sheet = _settle(qtbot, full_window, width, height)
+    assert full_window.height() <= height  # nothing forces the window taller than the screen
+    assert _header_whole(sheet) == []
+    assert not sheet.scroll.horizontalScrollBar().isVisible()
+    assert _clipped(sheet) == []
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_on_the_first_start_the_welcome_and_a_conflict_leave_the_sheet_header_whole(qtbot, width, height):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    assert window.welcome.isVisible()
+    window.actions["conflict_panel"].trigger()
+    sheet = _settle(qtbot, window, width, height)
+    assert _header_whole(sheet) == []
+    assert _clipped(sheet) == []
+    window.close()
+
+
+def test_stress_tracks_sit_side_by_side_when_there_is_room_keeping_the_header_short(full_window, qtbot):
+    sheet = _settle(qtbot, full_window, 1280, 800)  # the sheet is narrower than the stress-beside-name width
+    physical, mental = (sheet.stress.boxes(track)[0] for track in list(sheet.stress.rows)[:2])
+    assert physical.mapTo(sheet, physical.rect().topLeft()).y() == mental.mapTo(sheet, mental.rect().topLeft()).y()
+
+
+def test_the_welcome_grows_for_a_narrow_window_and_shrinks_back_when_a_dock_closes(qtbot):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    _settle(qtbot, window, 1024, 700)
+    before = window.welcome.height()
+    window.actions["toggle_dice"].trigger()
+    _settle(qtbot, window, 1024, 700)
+    assert window.welcome.height() > before  # the text wraps to more lines beside the dice
+    window.actions["toggle_dice"].trigger()
+    _settle(qtbot, window, 1024, 700)
+    assert window.welcome.height() == before
+    window.close()
+
+
+def test_the_header_shrinks_back_when_the_window_widens_after_a_narrow_spell(full_window, qtbot):
+    from PySide6.QtWidgets import QFrame
+
+    full_window.actions["conflict_panel"].trigger()
+    _settle(qtbot, full_window, 1024, 700)
+    sheet = _settle(qtbot, full_window, 1920, 1080)
+    header = sheet.form.findChild(QFrame, "identityFrame")
+    assert header.height() <= header.sizeHint().height()  # no height kept from the narrow layout
+    assert _header_whole(sheet) == []

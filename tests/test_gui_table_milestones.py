@@ -4,7 +4,8 @@ the real buttons, the sub-dialogs accepted through theirs, the file on disk, und
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QGroupBox
+import pytest
+from PySide6.QtWidgets import QGroupBox, QWidget
 
 from fate_desk.gui.table.breakthrough import BreakthroughDialog
 from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSessionDialog
@@ -172,4 +173,48 @@ def test_accelerated_significant_milestone_never_raises_an_approach_past_superb(
     qtbot.mouseClick(dialog.ok, LEFT)
     ada = on_disk(doc).character("pc-thief")
     assert ada.skills["Flashy"] == 2 and "significant milestone" in [e.kind for e in ada.advancement]
+    doc.close()
+
+
+SMALL_SCREEN = (1024, 700)  # a dialog plus its window frame (about 40 x 60) must fit
+
+
+def _fits_small_screen(qtbot, dialog) -> None:
+    from PySide6.QtWidgets import QScrollArea
+
+    width, height = SMALL_SCREEN[0] - 40, SMALL_SCREEN[1] - 60
+    assert dialog.width() <= width and dialog.height() <= height, dialog.size()
+    hint = dialog.minimumSizeHint()
+    assert hint.width() <= width and hint.height() <= height, hint  # nothing can force it larger
+    areas = dialog.findChildren(QScrollArea)
+    assert [a.objectName() for a in areas if any(o.isAncestorOf(a) for o in areas if o is not a)] == []
+    assert dialog.ok.isVisible() and not dialog.ok.visibleRegion().isEmpty()
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_the_arc_end_and_milestone_dialogs_fit_a_1024x700_screen_with_one_scroll_area(qtbot, tmp_path, level):
+    doc = sample_document(tmp_path, core_campaign if level else None)
+    dialog = (EndArcDialog if not level else EndSessionDialog)(doc)
+    if level:
+        dialog.level_combo.setCurrentIndex(1)  # significant: skill raises and recovery
+    cid = next(iter(dialog.buttons))
+    sub = open_for(qtbot, dialog, cid)
+    _fits_small_screen(qtbot, sub)
+    body = sub.form.findChild(QWidget, "choicesBody")
+    assert body.height() >= body.minimumSizeHint().height()  # the choices scroll, never squeezed
+    raises = sub.raises.rows
+    assert raises and all(row[3].isVisible() for row in raises.values() if not sub.raises.isHidden())
+    sub.reject()
+    dialog.reject()
+    doc.close()
+
+
+def test_the_condensed_milestone_dialog_fits_a_1024x700_screen(qtbot, tmp_path):
+    doc = sample_document(tmp_path)
+    dialog = EndSessionDialog(doc)
+    sub = open_for(qtbot, dialog, next(iter(dialog.buttons)))
+    assert isinstance(sub, MilestoneDialog)
+    _fits_small_screen(qtbot, sub)
+    sub.reject()
+    dialog.reject()
     doc.close()

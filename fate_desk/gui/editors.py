@@ -15,6 +15,7 @@ from fate_desk.rules.edits import edited
 
 from .icons import icon
 from .kinds import BY_KEY, display_name, kind_of
+from .read_only import lock_if_read_only
 from .sheet.common import set_text
 
 
@@ -171,6 +172,7 @@ class EditorTabs(QTabWidget):
             editor = _Pending(self.document, entity_id, self)
         else:
             editor = editor_factory(kind)(self.document, entity_id, self)
+            lock_if_read_only(self.document, editor)
         index = self.addTab(editor, icon(BY_KEY[kind].icon), editor.title())
         self.setTabToolTip(index, BY_KEY[kind].singular)
         if not lazy:
@@ -212,6 +214,7 @@ class EditorTabs(QTabWidget):
         if isinstance(widget, _Pending):
             kind = kind_of(self.document.entity(widget.entity_id))
             editor = editor_factory(kind)(self.document, widget.entity_id, self)
+            lock_if_read_only(self.document, editor)
             self.blockSignals(True)  # swapping the stand-in is not a change of entry
             self.insertTab(index, editor, icon(BY_KEY[kind].icon), editor.title())
             self.setTabToolTip(index, BY_KEY[kind].singular)

@@ -433,12 +433,15 @@ class MainWindow(QMainWindow):
         undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         redo.setToolTip(redo.text().replace("&", "") + f" ({redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         selected = self.selected_entity()
+        writable = document is not None and not document.readonly  # read-only: nothing offered that writes
         for action_id in ("duplicate", "delete"):
-            self.actions[action_id].setEnabled(selected is not None)
+            self.actions[action_id].setEnabled(selected is not None and writable)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
-        for action_id in ("save_copy", "restore_backup", "import", "add_pc", "add_entry", "find", "quick_npc"):
+        for action_id in ("save_copy", "find"):
             self.actions[action_id].setEnabled(document is not None)
+        for action_id in ("restore_backup", "import", "add_pc", "add_entry", "quick_npc"):
+            self.actions[action_id].setEnabled(writable)
         self.actions["export_pdf"].setEnabled(document is not None)
         self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
         self.table.update_actions()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
@@ -73,6 +73,8 @@ class WelcomeBanner(QFrame):
                       "Every change is saved as you make it, and Edit ▸ Undo takes it back.")
         text.setWordWrap(True)
         layout.addWidget(text, 1)
+        self.text = text
+        text.installEventFilter(self)
         self.buttons = [_button(actions["new_campaign"], "Start my own campaign…"), _button(actions["user_guide"])]
         for button in self.buttons:
             layout.addWidget(button)
@@ -82,3 +84,11 @@ class WelcomeBanner(QFrame):
         self.close_button.setAccessibleName("Close the welcome")
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.text and event.type() == QEvent.Type.Resize:
+            # The wrapped text's real height is its minimum: the window then counts it when it
+            # shares the height out, and a bottom dock cannot squeeze the sheet's header.
+            self.text.setMinimumHeight(0)  # a label's height for a width counts its minimum in
+            self.text.setMinimumHeight(max(self.text.heightForWidth(event.size().width()), 0))
+        return super().eventFilter(watched, event)

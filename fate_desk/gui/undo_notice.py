@@ -32,14 +32,25 @@ class UndoNotice(QWidget):
 
     def offer(self, text: str, stack) -> None:
         """Say what happened and offer to undo the step just pushed on `stack`."""
-        if self.stack is not None:
-            self.stack.indexChanged.disconnect(self._stack_moved)
+        self._forget()
         self.stack, self.index = stack, stack.index()
         stack.indexChanged.connect(self._stack_moved)
+        # Another campaign opened since: its document (and this stack) is gone with it.
+        stack.destroyed.connect(self._stack_gone)
         self.parentWidget().clearMessage()
         self.label.setText(text)
         self.show()
         self.timer.start(SHOWN_FOR_MS)
+
+    def _forget(self) -> None:
+        if self.stack is not None:
+            self.stack.indexChanged.disconnect(self._stack_moved)
+            self.stack.destroyed.disconnect(self._stack_gone)
+        self.stack = None
+
+    def _stack_gone(self, _object=None) -> None:
+        self.stack = None
+        self.hide()
 
     def _stack_moved(self, index: int) -> None:
         if index != self.index:

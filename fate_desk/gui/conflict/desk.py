@@ -4,7 +4,7 @@ dock with their panels and the GM's "players see" switches, and the players' vie
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from fate_desk.rules.dice import Dice
 from fate_desk.rules.encounter import set_hidden, view_items
@@ -94,7 +94,14 @@ class EncounterDesk:
         self.tabs.addTab(self.contest, "Contest")
         self.tabs.addTab(self.challenge, "Challenge")
         self.tabs.addTab(self.visibility, "Players see")
-        self.dock.setWidget(self.tabs)
+        # The panels scroll inside the dock rather than claim their full height: on a 700- or
+        # 800-pixel screen the dock's minimum otherwise squeezed the sheet's header above it.
+        holder = QScrollArea()
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QFrame.Shape.NoFrame)
+        holder.setWidget(self.tabs)
+        holder.setMinimumHeight(120)
+        self.dock.setWidget(holder)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()  # shown from the Table menu
 

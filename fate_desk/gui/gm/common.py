@@ -13,6 +13,7 @@ from fate_desk.rules import Level
 
 from ..icons import icon
 from ..kinds import display_name
+from ..read_only import lock_if_read_only
 from ..sheet.common import PROBLEM_STYLE, set_text
 
 __all__ = ["GmEditor", "LadderCombo", "LinesEditor", "show_problems", "set_spin", "set_text", "set_checked"]
@@ -77,6 +78,7 @@ class GmEditor(QWidget):
         entity = self.entity
         if entity is not None:
             self.show_entity(entity)
+            lock_if_read_only(self.document, self)  # rows a redraw adds are locked too
 
     def show_entity(self, entity) -> None:
         raise NotImplementedError

@@ -30,6 +30,30 @@ class StressSection:
         self.sheet = sheet
         self.layout = layout
         self.rows: dict[str, tuple[QLabel, QWidget, list[QToolButton]]] = {}
+        self.side_by_side = False
+
+    def needed_width(self) -> int:
+        """The width the tracks take laid side by side in one row."""
+        spacing = max(0, self.layout.horizontalSpacing())
+        parts = [w.sizeHint().width() for label, holder, _ in self.rows.values() for w in (label, holder)]
+        return sum(parts) + spacing * max(0, len(parts) - 1) + 3 * spacing
+
+    def stacked_width(self) -> int:
+        """The width of the widest track: what the box needs with one track a row."""
+        spacing = max(0, self.layout.horizontalSpacing())
+        return max((label.sizeHint().width() + holder.sizeHint().width() + spacing
+                    for label, holder, _ in self.rows.values()), default=0)
+
+    def set_side_by_side(self, side_by_side: bool) -> None:
+        """Tracks in one row (a short header, so more of the sheet shows below it) or one
+        track a row (narrow sheets)."""
+        self.side_by_side = side_by_side
+        for index, (label, holder, _) in enumerate(self.rows.values()):
+            self.layout.removeWidget(label)
+            self.layout.removeWidget(holder)
+            row, column = (0, 2 * index) if side_by_side else (index, 0)
+            self.layout.addWidget(label, row, column)
+            self.layout.addWidget(holder, row, column + 1)
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
         for track_id in list(self.rows):
@@ -48,8 +72,9 @@ class StressSection:
                 box_layout.addStretch(1)
                 self.rows[track_id] = (label, holder, [])
             label, holder, boxes = self.rows[track_id]
-            self.layout.addWidget(label, row, 0)
-            self.layout.addWidget(holder, row, 1)
+            place = (0, 2 * row) if self.side_by_side else (row, 0)
+            self.layout.addWidget(label, *place)
+            self.layout.addWidget(holder, place[0], place[1] + 1)
             name = derived.track_names.get(track_id, track_id)
             spec = specs.get(track_id)
             if spec and spec.skills and character.stress_boxes is None:
@@ -66,6 +91,7 @@ class StressSection:
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(30, 30)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
@@ -191,6 +217,7 @@ class ConsequencesSection:
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(26, 26)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
             box.setAccessibleName(f"{slot.label} box {position + 1}")
@@ -202,11 +229,11 @@ class ConsequencesSection:
         return boxes
 
     def focus_chain(self) -> list[QWidget]:
-        """Each slot's field, its condition boxes and Treat…, top to bottom."""
+        """Each slot's field and Treat…, top to bottom (condition boxes take no Tab stop)."""
         chain: list[QWidget] = []
         for slot_id in self._order:
             _label, edit, _recovering, _when = self.rows[slot_id]
-            chain += [edit, *self.condition_boxes.get(slot_id, []), self.treat_buttons[slot_id]]
+            chain += [edit, self.treat_buttons[slot_id]]
         return chain
 
     def field(self, slot_id: str | None = None) -> QLineEdit | None:

@@ -93,6 +93,7 @@ class PyramidView(QWidget):
         self._press: tuple[str, QPoint] | None = None
         self._dragging: str | None = None
         self._drag_pos = QPoint()
+        self.read_only = False  # a campaign open read-only: skills are picked and rolled, never moved
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setAccessibleName("Skill pyramid")
@@ -197,7 +198,7 @@ class PyramidView(QWidget):
 
     def mouseMoveEvent(self, event) -> None:
         pos = event.position().toPoint()
-        if self._press and event.buttons() & Qt.MouseButton.LeftButton:
+        if self._press and event.buttons() & Qt.MouseButton.LeftButton and not self.read_only:
             if self._dragging or (pos - self._press[1]).manhattanLength() >= QApplication.startDragDistance():
                 self._dragging = self._press[0]
                 self._drag_pos = pos
@@ -227,6 +228,8 @@ class PyramidView(QWidget):
         key = event.key()
         if self.selected and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.rollRequested.emit(self.selected)
+        elif self.read_only and key in (Qt.Key.Key_Up, Qt.Key.Key_Plus, Qt.Key.Key_Down, Qt.Key.Key_Minus):
+            event.ignore()
         elif self.selected and key in (Qt.Key.Key_Up, Qt.Key.Key_Plus):
             self.model.set_rating(self.selected, self.model.rating(self.selected) + 1)
         elif self.selected and key in (Qt.Key.Key_Down, Qt.Key.Key_Minus):
@@ -238,6 +241,9 @@ class PyramidView(QWidget):
             self.select(order[(at + step) % len(order)])
         else:
             super().keyPressEvent(event)
+
+    def set_read_only(self, read_only: bool) -> None:
+        self.read_only = read_only
 
     def select(self, name: str | None) -> None:
         self.selected = name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
     QWidget,
@@ -19,6 +19,7 @@ from fate_desk.rules.history import Refused
 from ..forms import child, load_form
 from ..kinds import display_name
 from ..play.bar import PlayBar
+from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import PROBLEM_STYLE, mark, set_text
 from .harm import ConsequencesSection, StressSection
@@ -30,6 +31,7 @@ _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
 # Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
 TWO_COLUMNS_FROM = 1000
 STRESS_BESIDE_NAME_FROM = 1300
+_HEADER_MARGINS = 80  # the sheet's, the header frame's and the stress box's margins, both sides
 # Fields typed into as free text; no section of the sheet below the identity shows them.
 _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 
@@ -49,6 +51,8 @@ class CharacterSheet(QWidget):
         # The header (name, refresh, fate points, stress) stays put; only the body scrolls.
         self.scroll: QScrollArea = child(self.form, QScrollArea, "bodyScroll")
         self.play = PlayBar(self)  # play at the table: every action goes through the core
+        # In line with the header frame below it, so bar and sheet read as one piece.
+        self.play.layout().setContentsMargins(12, 6, 12, 0)
         layout.insertWidget(0, self.play)
 
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
@@ -72,7 +76,9 @@ class CharacterSheet(QWidget):
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
         self.identity_layout = child(self.form, QGridLayout, "identityLayout")
         self.identity_layout.setColumnStretch(1, 1)
+        self.header_frame: QFrame = child(self.form, QFrame, "identityFrame")
         self._header_wide = False
+        self.header_frame.installEventFilter(self)
         self.columns = child(self.form, QHBoxLayout, "columnsLayout")
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
         self.columns.setStretch(1, 1)
@@ -90,20 +96,45 @@ class CharacterSheet(QWidget):
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
 
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.header_frame and event.type() == QEvent.Type.Resize:
+            self._fit_header(event.size().width())
+        return super().eventFilter(watched, event)
+
+    def _fit_header(self, width: int) -> None:
+        """Wrapped labels (rule set, refresh explanation) need more height at a given width than
+        the layout's minimum says; make that height the minimum, so a bottom dock or a short
+        screen can never squeeze the header and cut its stress boxes. Beside the name (wide)
+        nothing wraps, and a grid's height for a width overestimates the rows the stress box
+        spans: the layout's own minimum is right there."""
+        needed = 0 if self._header_wide else max(0, self.header_frame.heightForWidth(width))
+        if self.header_frame.minimumHeight() != needed:
+            self.header_frame.setMinimumHeight(needed)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._arrange(self.width())
 
     def _arrange(self, width: int) -> None:
         """Two columns like a printed sheet when there is room, else one (aspects stay wide);
-        stress sits beside the name on wide screens and under it otherwise."""
+        stress sits beside the name on wide screens and under it otherwise, its tracks side by
+        side when they fit: the header stays short, so the sheet below it keeps its room."""
         direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
                      else QBoxLayout.Direction.TopToBottom)
         if self.columns.direction() != direction:
             self.columns.setDirection(direction)
         wide = width >= STRESS_BESIDE_NAME_FROM
-        if wide == self._header_wide:
-            return
+        side_by_side = not wide and self.stress.needed_width() <= width - _HEADER_MARGINS
+        # The box asks only for the stacked width, so tracks side by side never hold the sheet
+        # (and the window) wider: a narrower sheet stacks them again.
+        self.boxes["stress"].setMinimumWidth(self.stress.stacked_width() + 24)
+        if side_by_side != self.stress.side_by_side:
+            self.stress.set_side_by_side(side_by_side)
+        if wide != self._header_wide:
+            self._place_stress(wide)
+        self._fit_header(self.header_frame.width())  # its own resize may have come before this one
+
+    def _place_stress(self, wide: bool) -> None:
         self._header_wide = wide
         grid = self.identity_layout
         frames = [self.boxes["stress"], child(self.form, QFrame, "refreshFrame"), child(self.form, QFrame, "fatePointsFrame")]
@@ -144,6 +175,11 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setMaximumWidth(160)
         self.fate_minus.setFixedSize(28, 28)
         self.fate_plus.setFixedSize(28, 28)
+        for button in (self.fate_minus, self.fate_plus):  # see _order_focus
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
+        # of its own it only swallowed a Tab press with nothing to show for it.
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # --- reading the document ------------------------------------------------------------
 
@@ -194,12 +230,18 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
+        self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
         self._order_focus()
+        lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
 
     def _order_focus(self) -> None:
-        """Tab follows the page top to bottom; the header's play buttons (stress, fate points)
-        come last, so a Tab pressed while typing never lands on a button that changes play."""
-        chain: list[QWidget] = [self.name_edit, self.description_edit]
+        """Tab follows the page top to bottom: the play bar, the name, then the body. Buttons that
+        change play at a click (stress boxes, the quick fate point − and +) take no Tab stop, so a
+        space typed after a stray Tab never marks stress or spends a point: the play bar's Take a
+        hit… and Fate points… do the same from the keyboard, through a dialog."""
+        play = self.play
+        chain: list[QWidget] = [play.roll_button, play.hit_button, play.concede_button, play.compel_button,
+                                play.points_button, self.name_edit, self.description_edit]
         for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
             chain += [edit, spin]
         for card in self.stunts.cards:
@@ -207,8 +249,6 @@ class CharacterSheet(QWidget):
         chain += [self.stunts.add_button, self.stunts.template_button, self.notes_edit]
         chain += self.skills.focus_chain()
         chain += self.consequences.focus_chain()
-        chain += [box for track in self.stress.rows for box in self.stress.boxes(track)]
-        chain += [self.fate_minus, self.fate_plus]
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
 

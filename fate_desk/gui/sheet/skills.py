@@ -36,6 +36,10 @@ class SkillsSection:
         self.model = SkillsModel(sheet)
         self.model.ratingEdited.connect(self._rating_edited)
         self.tabs = QTabWidget()
+        # Its tab bar is the Tab stop; the widget itself (a focus proxy for the bar) would be a
+        # second stop that sends Tab back up to the bar from further down the sheet.
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.tabs.tabBar().setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.tabs.setDocumentMode(True)
         self.pyramid = PyramidView(self.model)
         pyramid_page = QWidget()
@@ -86,7 +90,8 @@ class SkillsSection:
         self.table.installEventFilter(self._enter_filter)
 
     def _roll(self, name: str) -> None:
-        self.sheet.play.roll(name)
+        if not self.sheet.document.readonly:  # a roll lands in the campaign's log
+            self.sheet.play.roll(name)
 
     def _enter_pressed(self) -> bool:
         """Enter on a skill in the list rolls it (while not editing its rating)."""

@@ -4,8 +4,9 @@ exactly the parts the rule set's milestone grants; choices that cannot be taken 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget,
+    QCheckBox, QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
@@ -20,6 +21,10 @@ from .common import escape
 from .milestone import MilestonePicker
 from .preview import show_outcome
 from .raises import RaisesPicker
+
+
+# The largest the dialog opens at: with its frame it fits a 1024x700 screen.
+FITS = QSize(960, 620)
 
 
 def grant_summary(grant: MilestoneGrant, ruleset: RuleSet) -> str:
@@ -86,7 +91,8 @@ class BreakthroughDialog(FormDialog):
         self.buy_check.toggled.connect(self._power_ups)
         self._show_granted(character)
         self.recoveries = self._build_recovery(offer)
-        self.raises = RaisesPicker(character, ruleset, self.base_points, self, offer.cap, offer.above_cap)
+        self.raises = RaisesPicker(character, ruleset, self.base_points, self, offer.cap, offer.above_cap,
+                                   scrolls=False)
         child(self.form, QVBoxLayout, "raisesHolder").addWidget(self.raises)
         self.skill_point_check.toggled.connect(
             lambda on: self.raises.set_points(self.base_points + (1 if on else 0)))
@@ -101,15 +107,14 @@ class BreakthroughDialog(FormDialog):
                        self.stunt_name.textChanged, self.stunt_text.textChanged, self.skill_point_check.toggled):
             signal.connect(lambda *_: self._update())
         self._update()
-        # The scroll area would squeeze its content together rather than scroll it.
+        # One scroll area (the choices); the preview beside it. Sized for a 1024x700 screen with
+        # the window frame, and never larger than the screen the dialog opens on.
+        scroll = child(self.form, QScrollArea, "choicesScroll")
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = child(self.form, QWidget, "choicesBody")
-        raising = not child(self.form, QGroupBox, "raisesBox").isHidden()
-        body.setMinimumHeight(body.sizeHint().height() + (self.raises.sizeHint().height() if raising else 0))
-        # At most 680 tall, so the dialog and its frame fit a 768-pixel screen; the choices scroll.
-        # Never wider or taller than the screen either (a small laptop must see the buttons).
+        scroll.setMinimumWidth(body.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
         room = self.screen().availableGeometry()
-        height = 680 if raising else min(680, max(480, self.sizeHint().height()))
-        self.resize(min(1080, room.width() - 40), min(height, room.height() - 60))
+        self.resize(min(FITS.width(), room.width() - 40), min(FITS.height(), room.height() - 60))
 
     def _show_granted(self, character: Character) -> None:
         """Only the parts this milestone grants are shown; a granted refresh is given, not asked."""

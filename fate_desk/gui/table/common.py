@@ -46,7 +46,7 @@ def problems_html(problems: list[Problem], heading: str = "") -> str:
         return ""
     ordered = sorted(problems, key=lambda p: p.severity.value != "error")
     items = "".join(
-        f"<li>{'⛔' if p.severity.value == 'error' else '⚠'} {escape(p.message)}</li>" for p in ordered
+        f"<li>{'✖' if p.severity.value == 'error' else '⚠'} {escape(p.message)}</li>" for p in ordered
     )
     return (f"<p><b>{escape(heading)}</b></p>" if heading else "") + f"<ul>{items}</ul>"
 

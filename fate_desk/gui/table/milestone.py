@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
-    QButtonGroup, QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget, QVBoxLayout, QWidget,
+    QButtonGroup, QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import CampaignOptions, Character, ClockStamp, ladder_label
@@ -129,6 +129,14 @@ class MilestonePicker(QWidget):
 
     def _switch(self) -> None:
         self.pages.setCurrentIndex(PAGES[self.kind()])
+        # The stack takes the height of the page shown, not of its tallest page: no empty block
+        # under "No change", so the dialog fits a small screen (widths stay those of the widest).
+        for index in range(self.pages.count()):
+            page = self.pages.widget(index)
+            shown = index == self.pages.currentIndex()
+            page.setSizePolicy(QSizePolicy.Policy.Preferred,
+                               QSizePolicy.Policy.Preferred if shown else QSizePolicy.Policy.Ignored)
+        self.pages.updateGeometry()
         self.changed.emit()
 
     def kind(self) -> str:

@@ -20,7 +20,7 @@ class RaisesPicker(QWidget):
     changed = Signal()
 
     def __init__(self, character: Character, ruleset: RuleSet, points: int, parent: QWidget | None = None,
-                 cap: int | None = None, above_cap: int = 0):
+                 cap: int | None = None, above_cap: int = 0, scrolls: bool = True):
         super().__init__(parent)
         self.character = character
         self.ruleset = ruleset
@@ -40,12 +40,15 @@ class RaisesPicker(QWidget):
         self.grid.setHorizontalSpacing(8)
         self.grid.setVerticalSpacing(2)
         self.grid.setColumnStretch(4, 1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.StyledPanel)
-        scroll.setWidget(body)
-        scroll.setMinimumHeight(180)
-        outer.addWidget(scroll)
+        if scrolls:
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.StyledPanel)
+            scroll.setWidget(body)
+            scroll.setMinimumHeight(180)
+            outer.addWidget(scroll)
+        else:  # inside a dialog that scrolls already: one scrollbar, never one inside another
+            outer.addWidget(body)
         self.rows: dict[str, tuple[QLabel, QLabel, QToolButton, QToolButton, QLabel]] = {}
         names = list(ruleset.skills) + sorted(n for n in character.skills if n not in ruleset.skills)
         order = {n: i for i, n in enumerate(names)}
