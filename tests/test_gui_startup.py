@@ -99,3 +99,67 @@ def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbo
         assert not again.table.history_dock.isVisible()
     finally:
         again.close()
+
+
+def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu_item(tmp_path):
+    """The window paints without the conflict, contest and challenge panels or their rules; once
+    the campaign is open, Table > Run a conflict shows the dock and its Start button works (in a
+    fresh process, so nothing else imported them first)."""
+    import os
+    import subprocess
+    import sys
+
+    code = r'''
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from fate_desk.gui.app import start
+app = QApplication([])
+window = start(app, None, paint_first=True)
+lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.challenge", "fate_desk.rules.conflict",
+        "fate_desk.model.campaign", "pydantic"]
+print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
+def when_open():
+    if window.document is None or window.opening:
+        QTimer.singleShot(10, when_open)
+        return
+    menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
+    window.open_entity("sc-lock")
+    menus["Run a conflict"].trigger()
+    desk = window.encounters
+    print("dock shown:", desk.dock.isVisible(), desk.tabs.currentWidget() is desk.conflict)
+    desk.conflict.start_button.click()
+    print("start dialog:", desk.conflict.dialog is not None)
+    desk.conflict.dialog.reject()
+    menus["Players' view"].trigger()
+    print("players' view:", desk.players_window.isVisible())
+    window.close()
+    app.quit()
+QTimer.singleShot(0, when_open)
+app.exec()
+'''
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "loaded before the campaign: []" in done.stdout
+    assert "dock shown: True True" in done.stdout
+    assert "start dialog: True" in done.stdout
+    assert "players' view: True" in done.stdout
+
+
+def test_the_conflict_dock_shown_last_time_comes_back_after_the_window_paints(qtbot):
+    app = QApplication.instance()
+    window = start(app, None, paint_first=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+    window.actions["conflict_panel"].trigger()
+    assert window.encounters.dock.isVisible()
+    window.close()
+    again = start(app, None, paint_first=True)
+    qtbot.addWidget(again)
+    try:
+        qtbot.waitUntil(lambda: again.encounters.dock is not None and again.encounters.dock.isVisible(), timeout=10000)
+        assert again.encounters.conflict.document is again.document
+    finally:
+        again.close()

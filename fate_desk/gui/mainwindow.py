@@ -19,7 +19,6 @@ from .conflict.desk import EncounterDesk
 from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
-from .start_page import StartPage, WelcomeBanner
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
@@ -68,8 +67,9 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.empty)
         self._add_scene = QAction(icon(BY_KEY["scene"].icon), "New scene", self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
-        self.start_page = StartPage(self.actions, self._add_scene)
-        self.stack.addWidget(self.start_page)
+        self._start_page = None  # built when a campaign first opens with no tab (see start_page)
+        from .start_page import WelcomeBanner
+
         self.welcome = WelcomeBanner(self.actions)
         self.welcome.hide()  # only on the very first start (see show_welcome)
         central = QWidget()
@@ -110,6 +110,16 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.applicationStateChanged.connect(self._app_state_changed)
+
+    @property
+    def start_page(self):
+        """The page with the first things to do, built the first time a campaign has no tab open."""
+        if self._start_page is None:
+            from .start_page import StartPage
+
+            self._start_page = StartPage(self.actions, self._add_scene)
+            self.stack.addWidget(self._start_page)
+        return self._start_page
 
     @property
     def catalog(self):
@@ -465,10 +475,12 @@ class MainWindow(QMainWindow):
         return self.tabs.current_entity_id() if self.tabs else None
 
     def current_character(self):
+        entity_id = self.tabs.current_entity_id() if self.tabs else None
+        if not entity_id:
+            return None  # before the first campaign too, when the models are not loaded yet
         from fate_desk.model import Character
 
-        entity_id = self.tabs.current_entity_id() if self.tabs else None
-        entity = self.document.entity(entity_id) if entity_id else None
+        entity = self.document.entity(entity_id)
         return entity if isinstance(entity, Character) else None
 
     def add_entry(self, kind_key: str):

@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 
-from fate_desk.model import Scene
-
 if TYPE_CHECKING:
+    from fate_desk.model import Scene
     from fate_desk.rules.roll import DiceSource
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
@@ -111,6 +110,8 @@ class TableDesk:
 
     def scene_on_screen(self) -> Scene | None:
         """The scene in the current tab, unless it has ended: what the GM means by "the scene"."""
+        from fate_desk.model import Scene  # loaded with the first campaign, not the window
+
         if self.document is None or self.window.tabs is None:
             return None
         entity_id = self.window.tabs.current_entity_id()
