@@ -111,6 +111,10 @@ class MainWindow(QMainWindow):
         if app is not None:
             app.applicationStateChanged.connect(self._app_state_changed)
 
+    def shown_last_time(self, dock_name: str) -> bool:
+        """Whether a dock built on first use was open when the app last quit (so it comes back now)."""
+        return dock_name in self.settings.get(WindowState.SHOWN_DOCKS)
+
     @property
     def start_page(self):
         """The page with the first things to do, built the first time a campaign has no tab open."""
@@ -551,6 +555,8 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         self.settings.set(WindowState.GEOMETRY, self.saveGeometry())
         self.settings.set(WindowState.DOCKS, self.saveState())
+        self.settings.set(WindowState.SHOWN_DOCKS, [dock.objectName() for dock in self.findChildren(QDockWidget)
+                                                    if not dock.isHidden()])
         self._remember_tabs()
         self.settings.sync()
 

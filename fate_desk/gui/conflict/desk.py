@@ -143,7 +143,10 @@ class EncounterDesk:
         if self.dock is not None:
             self._attach(document)
         elif getattr(self.window, "opening", False):
-            QTimer.singleShot(0, self.build)  # at start-up the sheet comes first, the dock just after
+            # At start-up the sheet comes first; the dock is built when a Table menu item first
+            # asks for it, or just after the sheet if it was open last time.
+            if self.window.shown_last_time("encounterDock"):
+                QTimer.singleShot(0, self.build)
         else:
             self.build()
         if self.players_window is not None:

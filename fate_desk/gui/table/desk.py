@@ -78,7 +78,10 @@ class TableDesk:
         if self.dice_dock is not None:
             self._attach(document)
         elif getattr(self.window, "opening", False):
-            QTimer.singleShot(0, self.docks)  # at start-up the sheet comes first, the docks just after
+            # At start-up the sheet comes first; the docks are built when first asked for, or
+            # just after the sheet if one of them was open last time.
+            if any(self.window.shown_last_time(name) for name in ("diceDock", "historyDock")):
+                QTimer.singleShot(0, self.docks)
         else:
             self.docks()
         if self.pool is None:
