@@ -160,6 +160,8 @@ class EncounterDesk:
             signal.connect(self._changed)
 
     def _changed(self, *_args) -> None:
+        if self.document is not None and self.document.replacing:
+            return  # a campaign-wide step announces each entry it changed; its campaignChanged follows
         for panel in self.panels():
             panel.refresh()
 
