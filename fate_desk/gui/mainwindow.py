@@ -336,30 +336,23 @@ class MainWindow(QMainWindow):
     def set_document(self, document: CampaignDocument) -> None:
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
-        from .navigator import NavigatorPanel
 
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
             self.stack.removeWidget(old_tabs)
             old_tabs.deleteLater()
-            old_nav.deleteLater()
+            if old_nav is not None:
+                old_nav.deleteLater()
             old.close()
             old.deleteLater()
         self.document = document
-        self.navigator = NavigatorPanel(document)
-        self.navigator_dock.setWidget(self.navigator)
+        self.navigator = None
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
         self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
         document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
         document.entityRemoved.connect(lambda _id: self._show_tabs_or_start())
-        self.navigator.entityActivated.connect(self.keep_entity)
-        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
-        self.navigator.addRequested.connect(self.add_entry)
-        self.navigator.duplicateRequested.connect(self.duplicate_entity)
-        self.navigator.deleteRequested.connect(self.delete_entity)
-        self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
         # Reload after the failing undo command has returned, never inside it.
@@ -380,6 +373,28 @@ class MainWindow(QMainWindow):
         self.table.set_document(document)
         self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
+        if getattr(self, "opening", False):
+            # At start-up the first sheet comes first; the navigator fills in just after it.
+            QTimer.singleShot(0, lambda: self._add_navigator(document))
+        else:
+            self._add_navigator(document)
+
+    def _add_navigator(self, document: CampaignDocument) -> None:
+        from .navigator import NavigatorPanel
+
+        if self.document is not document or self.navigator is not None:
+            return  # another campaign was opened meanwhile
+        self.navigator = NavigatorPanel(document)
+        self.navigator_dock.setWidget(self.navigator)
+        self.navigator.entityActivated.connect(self.keep_entity)
+        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
+        self.navigator.addRequested.connect(self.add_entry)
+        self.navigator.duplicateRequested.connect(self.duplicate_entity)
+        self.navigator.deleteRequested.connect(self.delete_entity)
+        self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
+        current = self.tabs.current_entity_id()
+        if current:
+            self.navigator.select(current)
 
     def _show_tabs_or_start(self) -> None:
         """The tabs when an entry is open; otherwise the page with the first things to do."""
@@ -493,7 +508,8 @@ class MainWindow(QMainWindow):
         entity = self.document.add_new(kind_key)
         if entity is None:  # open read-only: the document has said so
             return None
-        self.navigator.select(entity.id)
+        if self.navigator is not None:
+            self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
         self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)
         if editor is not None and hasattr(editor, "name_edit"):
@@ -503,8 +519,9 @@ class MainWindow(QMainWindow):
 
     def duplicate_entity(self, entity_id: str):
         copy = self.document.duplicate(entity_id) if self.document else None
-        if copy is not None:
+        if copy is not None and self.navigator is not None:
             self.navigator.select(copy.id)
+        if copy is not None:
             self.open_entity(copy.id)
         return copy
 
