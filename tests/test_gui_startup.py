@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from PySide6.QtWidgets import QApplication
 
 from fate_desk.gui.app import start
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.store.campaign_file import load_campaign
+
+
+def _run_fresh(code: str, tmp_path):
+    """Runs `code` in a fresh process with its own user folders (nothing imported beforehand)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done
 
 
 def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typing(qtbot, _isolated_user_data):
@@ -47,10 +60,6 @@ def test_pieces_left_out_of_start_up_load_and_work_from_their_menu_items(tmp_pat
     """Quick NPC, End the scene and the stunt helper are not imported at start; Quick NPC and
     End the scene still load and run from their menu items (in a fresh process, so nothing
     else imported them first)."""
-    import os
-    import subprocess
-    import sys
-
     code = r'''
 import sys
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
@@ -71,10 +80,7 @@ window.table.dialog.ok.click()
 print("scene moved on:", window.document.campaign.clock.scene == before + 1)
 window.close()
 '''
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    done = _run_fresh(code, tmp_path)
     assert "loaded at start: []" in done.stdout
     assert "added: True" in done.stdout
     assert "scene moved on: True" in done.stdout
@@ -105,10 +111,6 @@ def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu
     """The window paints without the conflict, contest and challenge panels or their rules; once
     the campaign is open, Table > Run a conflict shows the dock and its Start button works (in a
     fresh process, so nothing else imported them first)."""
-    import os
-    import subprocess
-    import sys
-
     code = r'''
 import sys
 from PySide6.QtCore import QTimer
@@ -138,10 +140,7 @@ def when_open():
 QTimer.singleShot(0, when_open)
 app.exec()
 '''
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    done = _run_fresh(code, tmp_path)
     assert "loaded before the campaign: []" in done.stdout
     assert "dock shown: True True" in done.stdout
     assert "start dialog: True" in done.stdout
