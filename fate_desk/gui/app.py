@@ -74,12 +74,8 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     window.opening = True
     waiting = window.empty.text()
     window.empty.setText("Opening the campaign…")
-    # While Qt lays out and paints the window (C++ work, without Python's lock), a second thread
-    # loads what opening the campaign needs; the campaign is opened only once it is done.
-    warm_up = _WarmUp(window)
 
     def open_now() -> None:
-        warm_up.join()
         try:
             opened = _open_first_campaign(window, settings, path, smoke)
         finally:
@@ -130,42 +126,6 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
     return True
-
-
-class _WarmUp:
-    """Imports the modules a campaign needs, builds the models' validators and reads the rule
-    sets, in a thread of its own. It touches no widget and no campaign; if anything fails here,
-    the same step fails again in the main thread, where it is reported as usual."""
-
-    def __init__(self, window):
-        import threading
-
-        self.catalog = None
-        self.thread = threading.Thread(target=self._run, name="fate-desk warm-up", daemon=True)
-        self.window = window
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            from fate_desk.model import Campaign
-            from fate_desk.rules import default_catalog
-            from fate_desk.store import campaign_file
-
-            for _attr, adapter in campaign_file._KINDS.values():
-                adapter.rebuild()
-            Campaign.model_rebuild()
-            from pydantic.plugin import _loader  # noqa: F401  (pydantic's plugin scan imports importlib.metadata)
-
-            from . import document, editors, gm, navigator, opening  # noqa: F401
-
-            self.catalog = default_catalog()
-        except Exception:  # noqa: BLE001 - reported by the main thread when it does the same
-            pass
-
-    def join(self) -> None:
-        self.thread.join()
-        if self.catalog is not None and self.window._catalog is None:
-            self.window._catalog = self.catalog
 
 
 class _AfterFirstPaint(QObject):
