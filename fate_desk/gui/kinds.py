@@ -62,8 +62,10 @@ KINDS: tuple[Kind, ...] = (
     Kind("block", "Block", "Blocks", "block", "Obstacles", lambda c, r: _model("Block")(name="New block")),
     Kind("distraction", "Distraction", "Distractions", "distraction", "Obstacles",
          lambda c, r: _model("Distraction")(name="New distraction")),
-    Kind("countdown", "Countdown", "Countdowns", "countdown", None, lambda c, r: _model("Countdown")(name="New countdown")),
-    Kind("scene", "Scene", "Scenes", "scene", None, lambda c, r: _model("Scene")(name="New scene", zones=[_model("Zone")(name="Here")])),
+    Kind("countdown", "Countdown", "Countdowns", "countdown", None,
+         lambda c, r: _model("Countdown")(name="New countdown")),
+    Kind("scene", "Scene", "Scenes", "scene", None,
+         lambda c, r: _model("Scene")(name="New scene", zones=[_model("Zone")(name="Here")])),
     Kind("session", "Session", "Sessions", "session", None, _session),
     Kind("arc", "Arc", "Arcs", "arc", None, lambda c, r: _arc(c)),
 )
