@@ -86,11 +86,17 @@ window.close()
     assert "scene moved on: True" in done.stdout
 
 
+def _started(qtbot):
+    """The app as it starts: painted first, then the campaign opened (waited for)."""
+    window = start(QApplication.instance(), None, paint_first=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+    return window
+
+
 def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbot):
     app = QApplication.instance()
-    window = start(app, None, paint_first=True)
-    qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: window.document is not None, timeout=10000)
+    window = _started(qtbot)
     toggle = next(a for m in window.menuBar().actions() for a in m.menu().actions()
                   if a.text().replace("&", "") == "Dice roller")
     toggle.trigger()
@@ -149,9 +155,7 @@ app.exec()
 
 def test_the_conflict_dock_shown_last_time_comes_back_after_the_window_paints(qtbot):
     app = QApplication.instance()
-    window = start(app, None, paint_first=True)
-    qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+    window = _started(qtbot)
     window.actions["conflict_panel"].trigger()
     assert window.encounters.dock.isVisible()
     window.close()
