@@ -118,6 +118,7 @@ def main(sizes: list[str]) -> int:
     settle(app)
     sample = window.document.path
     saves = SaveClock()
+    load_before = os.getloadavg()[0]  # a shared machine: the figures mean little without it
     print(f"{'campaign':>10} {'open (menu)':>12} {'filter/key':>11} {'typing/key':>11} {'end scene':>10}")
     for size in sizes:
         path = sample if size == "sample" else write(int(size), scratch / f"c{size}.fatedesk")
@@ -139,6 +140,7 @@ def main(sizes: list[str]) -> int:
               f"{statistics.median(typing_ms):9.1f}ms {scene:9.3f}s   "
               f"(worst key: filter {max(filter_ms):.1f} ms, typing {max(typing_ms):.1f} ms; saving: "
               f"{typing_saves:.1f} ms a keystroke on average, {scene_saves:.3f} s of the end of scene)")
+    print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"targets: open 1,000 from the menu {OPEN_TARGET_S} s; at 10,000: filter {FILTER_TARGET_MS:.0f} ms, "
           f"end scene {END_SCENE_TARGET_S:.0f} s; typing {TYPING_TARGET_MS:.0f} ms at every size")
     window.close()

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from PySide6.QtWidgets import QApplication
 
 from fate_desk.gui.app import start
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.store.campaign_file import load_campaign
+
+
+def _run_fresh(code: str, tmp_path):
+    """Runs `code` in a fresh process with its own user folders (nothing imported beforehand)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done
 
 
 def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typing(qtbot, _isolated_user_data):
@@ -47,10 +60,6 @@ def test_pieces_left_out_of_start_up_load_and_work_from_their_menu_items(tmp_pat
     """Quick NPC, End the scene and the stunt helper are not imported at start; Quick NPC and
     End the scene still load and run from their menu items (in a fresh process, so nothing
     else imported them first)."""
-    import os
-    import subprocess
-    import sys
-
     code = r'''
 import sys
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
@@ -71,20 +80,23 @@ window.table.dialog.ok.click()
 print("scene moved on:", window.document.campaign.clock.scene == before + 1)
 window.close()
 '''
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    done = _run_fresh(code, tmp_path)
     assert "loaded at start: []" in done.stdout
     assert "added: True" in done.stdout
     assert "scene moved on: True" in done.stdout
 
 
+def _started(qtbot):
+    """The app as it starts: painted first, then the campaign opened (waited for)."""
+    window = start(QApplication.instance(), None, paint_first=True)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+    return window
+
+
 def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbot):
     app = QApplication.instance()
-    window = start(app, None, paint_first=True)
-    qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: window.document is not None, timeout=10000)
+    window = _started(qtbot)
     toggle = next(a for m in window.menuBar().actions() for a in m.menu().actions()
                   if a.text().replace("&", "") == "Dice roller")
     toggle.trigger()
@@ -97,5 +109,60 @@ def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbo
         qtbot.waitUntil(lambda: again.table.dice_dock is not None and again.table.dice_dock.isVisible(), timeout=5000)
         assert again.actions["toggle_dice"].isChecked()
         assert not again.table.history_dock.isVisible()
+    finally:
+        again.close()
+
+
+def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu_item(tmp_path):
+    """The window paints without the conflict, contest and challenge panels or their rules; once
+    the campaign is open, Table > Run a conflict shows the dock and its Start button works (in a
+    fresh process, so nothing else imported them first)."""
+    code = r'''
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from fate_desk.gui.app import start
+app = QApplication([])
+window = start(app, None, paint_first=True)
+lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.challenge", "fate_desk.rules.conflict",
+        "fate_desk.model.campaign", "pydantic"]
+print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
+def when_open():
+    if window.document is None or window.opening:
+        QTimer.singleShot(10, when_open)
+        return
+    menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
+    window.open_entity("sc-lock")
+    menus["Run a conflict"].trigger()
+    desk = window.encounters
+    print("dock shown:", desk.dock.isVisible(), desk.tabs.currentWidget() is desk.conflict)
+    desk.conflict.start_button.click()
+    print("start dialog:", desk.conflict.dialog is not None)
+    desk.conflict.dialog.reject()
+    menus["Players' view"].trigger()
+    print("players' view:", desk.players_window.isVisible())
+    window.close()
+    app.quit()
+QTimer.singleShot(0, when_open)
+app.exec()
+'''
+    done = _run_fresh(code, tmp_path)
+    assert "loaded before the campaign: []" in done.stdout
+    assert "dock shown: True True" in done.stdout
+    assert "start dialog: True" in done.stdout
+    assert "players' view: True" in done.stdout
+
+
+def test_the_conflict_dock_shown_last_time_comes_back_after_the_window_paints(qtbot):
+    app = QApplication.instance()
+    window = _started(qtbot)
+    window.actions["conflict_panel"].trigger()
+    assert window.encounters.dock.isVisible()
+    window.close()
+    again = start(app, None, paint_first=True)
+    qtbot.addWidget(again)
+    try:
+        qtbot.waitUntil(lambda: again.encounters.dock is not None and again.encounters.dock.isVisible(), timeout=10000)
+        assert again.encounters.conflict.document is again.document
     finally:
         again.close()

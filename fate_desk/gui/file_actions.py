@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from fate_desk.model import Character, new_id
-from fate_desk.store.interchange import FileFormatError, write_character_file
-
 from .kinds import display_name
+
+# The models and file formats load with the first campaign or on first use, never with the
+# window (which builds this class before its first paint).
+if TYPE_CHECKING:
+    from fate_desk.model import Character
 
 
 class MainWindow(Protocol):
@@ -65,6 +67,8 @@ class FileActions:
             self.create(dialog.campaign(), dialog.path())
 
     def create(self, campaign, path: Path) -> bool:
+        from fate_desk.store.interchange import FileFormatError
+
         from .document import CampaignDocument
         from .opening import create_campaign  # the campaign file code loads after the first paint
 
@@ -101,6 +105,8 @@ class FileActions:
             self.save_copy(Path(path))
 
     def save_copy(self, path: Path) -> Path | None:
+        from fate_desk.store.interchange import FileFormatError
+
         try:
             from .opening import save_copy
 
@@ -132,6 +138,7 @@ class FileActions:
         it was is first written to a copy beside the backups, so nothing is ever lost."""
         from fate_desk.store.backups import default_backup_dir
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
+        from fate_desk.store.interchange import FileFormatError
 
         document = self.window.document
         try:
@@ -161,6 +168,9 @@ class FileActions:
     def import_file(self, path: Path) -> list[Character]:
         """Add the characters in a file as one transaction and one undo step; a character
         whose id is taken gets a new one. Any failure is shown and leaves the campaign as it was."""
+        from fate_desk.model import new_id
+        from fate_desk.store.interchange import FileFormatError
+
         document = self.window.document
         try:
             characters, warnings = _read_characters(path, document.campaign.ruleset)
@@ -209,6 +219,8 @@ class FileActions:
             self.export_character(Path(path))
 
     def export_character(self, path: Path) -> bool:
+        from fate_desk.store.interchange import write_character_file
+
         character = self.window.current_character()
         if character is None:
             return False

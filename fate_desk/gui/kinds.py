@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from fate_desk.model import (
-    Arc, Block, Campaign, Character, CharacterKind, Countdown, Distraction, Hazard, Scene, SessionLog, Zone,
-)
-from fate_desk.rules import RuleSet
+# The game models load with the first campaign, not with the window: the window's Add menu
+# needs only the kinds' names and icons, so the model classes are imported where they are used.
+if TYPE_CHECKING:
+    from fate_desk.model import Arc, Campaign
+    from fate_desk.rules import RuleSet
+
+
+def _model(name: str):
+    import fate_desk.model
+
+    return getattr(fate_desk.model, name)
 
 
 @dataclass(frozen=True)
@@ -21,36 +28,44 @@ class Kind:
     make: Callable[[Campaign, RuleSet], object]
 
 
-def _character(kind: CharacterKind, name: str):
-    def make(campaign: Campaign, ruleset: RuleSet) -> Character:
+def _character(kind: str, name: str):
+    def make(campaign: Campaign, ruleset: RuleSet):
+        from fate_desk.model import Character, CharacterKind
+
         return Character(
-            kind=kind, ruleset=ruleset.id, name=name, refresh=ruleset.refresh_start,
+            kind=CharacterKind(kind), ruleset=ruleset.id, name=name, refresh=ruleset.refresh_start,
             fate_points=ruleset.refresh_start,
         )
     return make
 
 
-def _session(campaign: Campaign, ruleset: RuleSet) -> SessionLog:
+def _session(campaign: Campaign, ruleset: RuleSet):
+    from fate_desk.model import SessionLog
+
     number = max((s.number for s in campaign.sessions), default=0) + 1
     return SessionLog(number=number, arc=max(1, campaign.clock.arc), title=f"Session {number}")
 
 
 def _arc(campaign: Campaign) -> Arc:
+    from fate_desk.model import Arc
+
     number = max((a.number for a in campaign.arcs), default=0) + 1
     return Arc(number=number, name=f"Arc {number}")
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("pc", "Player character", "Player characters", "pc", None, _character(CharacterKind.PC, "New character")),
-    Kind("major_npc", "Major NPC", "Major NPCs", "major_npc", "NPCs", _character(CharacterKind.MAJOR_NPC, "New major NPC")),
-    Kind("minor_npc", "Minor NPC", "Minor NPCs", "minor_npc", "NPCs", _character(CharacterKind.MINOR_NPC, "New minor NPC")),
-    Kind("monster", "Monster", "Monsters", "monster", "NPCs", _character(CharacterKind.MONSTER, "New monster")),
-    Kind("hazard", "Hazard", "Hazards", "hazard", "Obstacles", lambda c, r: Hazard(name="New hazard")),
-    Kind("block", "Block", "Blocks", "block", "Obstacles", lambda c, r: Block(name="New block")),
+    Kind("pc", "Player character", "Player characters", "pc", None, _character("pc", "New character")),
+    Kind("major_npc", "Major NPC", "Major NPCs", "major_npc", "NPCs", _character("major_npc", "New major NPC")),
+    Kind("minor_npc", "Minor NPC", "Minor NPCs", "minor_npc", "NPCs", _character("minor_npc", "New minor NPC")),
+    Kind("monster", "Monster", "Monsters", "monster", "NPCs", _character("monster", "New monster")),
+    Kind("hazard", "Hazard", "Hazards", "hazard", "Obstacles", lambda c, r: _model("Hazard")(name="New hazard")),
+    Kind("block", "Block", "Blocks", "block", "Obstacles", lambda c, r: _model("Block")(name="New block")),
     Kind("distraction", "Distraction", "Distractions", "distraction", "Obstacles",
-         lambda c, r: Distraction(name="New distraction")),
-    Kind("countdown", "Countdown", "Countdowns", "countdown", None, lambda c, r: Countdown(name="New countdown")),
-    Kind("scene", "Scene", "Scenes", "scene", None, lambda c, r: Scene(name="New scene", zones=[Zone(name="Here")])),
+         lambda c, r: _model("Distraction")(name="New distraction")),
+    Kind("countdown", "Countdown", "Countdowns", "countdown", None,
+         lambda c, r: _model("Countdown")(name="New countdown")),
+    Kind("scene", "Scene", "Scenes", "scene", None,
+         lambda c, r: _model("Scene")(name="New scene", zones=[_model("Zone")(name="Here")])),
     Kind("session", "Session", "Sessions", "session", None, _session),
     Kind("arc", "Arc", "Arcs", "arc", None, lambda c, r: _arc(c)),
 )
@@ -60,6 +75,8 @@ GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
 
 def kind_of(entity) -> str:
     """The entry kind the app shows: PCs, NPC kinds and obstacle kinds apart (unlike the file)."""
+    from fate_desk.model import Block, Character, Distraction, Hazard
+
     if isinstance(entity, Character):
         return entity.kind.value
     if isinstance(entity, (Hazard, Block, Distraction)):
@@ -74,6 +91,8 @@ def kind_of(entity) -> str:
 
 
 def display_name(entity) -> str:
+    from fate_desk.model import Arc, SessionLog
+
     if isinstance(entity, SessionLog):
         return entity.title.strip() or f"Session {entity.number}"
     if isinstance(entity, Arc):

@@ -19,7 +19,6 @@ from .conflict.desk import EncounterDesk
 from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
-from .start_page import StartPage, WelcomeBanner
 from .table.desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
@@ -68,8 +67,9 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.empty)
         self._add_scene = QAction(icon(BY_KEY["scene"].icon), "New scene", self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
-        self.start_page = StartPage(self.actions, self._add_scene)
-        self.stack.addWidget(self.start_page)
+        self._start_page = None  # built when a campaign first opens with no tab (see start_page)
+        from .start_page import WelcomeBanner
+
         self.welcome = WelcomeBanner(self.actions)
         self.welcome.hide()  # only on the very first start (see show_welcome)
         central = QWidget()
@@ -110,6 +110,20 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if app is not None:
             app.applicationStateChanged.connect(self._app_state_changed)
+
+    def shown_last_time(self, dock_name: str) -> bool:
+        """Whether a dock built on first use was open when the app last quit (so it comes back now)."""
+        return dock_name in self.settings.get(WindowState.SHOWN_DOCKS)
+
+    @property
+    def start_page(self):
+        """The page with the first things to do, built the first time a campaign has no tab open."""
+        if self._start_page is None:
+            from .start_page import StartPage
+
+            self._start_page = StartPage(self.actions, self._add_scene)
+            self.stack.addWidget(self._start_page)
+        return self._start_page
 
     @property
     def catalog(self):
@@ -322,30 +336,23 @@ class MainWindow(QMainWindow):
     def set_document(self, document: CampaignDocument) -> None:
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
-        from .navigator import NavigatorPanel
 
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
             self.stack.removeWidget(old_tabs)
             old_tabs.deleteLater()
-            old_nav.deleteLater()
+            if old_nav is not None:
+                old_nav.deleteLater()
             old.close()
             old.deleteLater()
         self.document = document
-        self.navigator = NavigatorPanel(document)
-        self.navigator_dock.setWidget(self.navigator)
+        self.navigator = None
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
         self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
         document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
         document.entityRemoved.connect(lambda _id: self._show_tabs_or_start())
-        self.navigator.entityActivated.connect(self.keep_entity)
-        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
-        self.navigator.addRequested.connect(self.add_entry)
-        self.navigator.duplicateRequested.connect(self.duplicate_entity)
-        self.navigator.deleteRequested.connect(self.delete_entity)
-        self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.tabs.currentEntityChanged.connect(self._current_changed)
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
         # Reload after the failing undo command has returned, never inside it.
@@ -366,6 +373,28 @@ class MainWindow(QMainWindow):
         self.table.set_document(document)
         self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
+        if getattr(self, "opening", False):
+            # At start-up the first sheet comes first; the navigator fills in just after it.
+            QTimer.singleShot(0, lambda: self._add_navigator(document))
+        else:
+            self._add_navigator(document)
+
+    def _add_navigator(self, document: CampaignDocument) -> None:
+        from .navigator import NavigatorPanel
+
+        if self.document is not document or self.navigator is not None:
+            return  # another campaign was opened meanwhile
+        self.navigator = NavigatorPanel(document)
+        self.navigator_dock.setWidget(self.navigator)
+        self.navigator.entityActivated.connect(self.keep_entity)
+        self.navigator.previewRequested.connect(lambda entity_id: self.tabs.preview(entity_id))
+        self.navigator.addRequested.connect(self.add_entry)
+        self.navigator.duplicateRequested.connect(self.duplicate_entity)
+        self.navigator.deleteRequested.connect(self.delete_entity)
+        self.navigator.tree.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
+        current = self.tabs.current_entity_id()
+        if current:
+            self.navigator.select(current)
 
     def _show_tabs_or_start(self) -> None:
         """The tabs when an entry is open; otherwise the page with the first things to do."""
@@ -468,10 +497,12 @@ class MainWindow(QMainWindow):
         return self.tabs.current_entity_id() if self.tabs else None
 
     def current_character(self):
+        entity_id = self.tabs.current_entity_id() if self.tabs else None
+        if not entity_id:
+            return None  # before the first campaign too, when the models are not loaded yet
         from fate_desk.model import Character
 
-        entity_id = self.tabs.current_entity_id() if self.tabs else None
-        entity = self.document.entity(entity_id) if entity_id else None
+        entity = self.document.entity(entity_id)
         return entity if isinstance(entity, Character) else None
 
     def add_entry(self, kind_key: str):
@@ -480,7 +511,8 @@ class MainWindow(QMainWindow):
         entity = self.document.add_new(kind_key)
         if entity is None:  # open read-only: the document has said so
             return None
-        self.navigator.select(entity.id)
+        if self.navigator is not None:
+            self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
         self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)
         if editor is not None and hasattr(editor, "name_edit"):
@@ -490,8 +522,9 @@ class MainWindow(QMainWindow):
 
     def duplicate_entity(self, entity_id: str):
         copy = self.document.duplicate(entity_id) if self.document else None
-        if copy is not None:
+        if copy is not None and self.navigator is not None:
             self.navigator.select(copy.id)
+        if copy is not None:
             self.open_entity(copy.id)
         return copy
 
@@ -542,6 +575,8 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         self.settings.set(WindowState.GEOMETRY, self.saveGeometry())
         self.settings.set(WindowState.DOCKS, self.saveState())
+        self.settings.set(WindowState.SHOWN_DOCKS, [dock.objectName() for dock in self.findChildren(QDockWidget)
+                                                    if not dock.isHidden()])
         self._remember_tabs()
         self.settings.sync()
 

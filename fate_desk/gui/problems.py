@@ -5,14 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from fate_desk.model import Character
-from fate_desk.rules import Level
-
 from .follow import FollowsEntry
 from .icons import icon
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
-_ORDER = {Level.ERROR: 0, Level.WARNING: 1, Level.INFO: 2}
+# Worst first, by severity value (the rules' Level loads with the first campaign, not the window).
+_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 class ProblemsDock(FollowsEntry, QDockWidget):
@@ -42,6 +40,8 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         self.entity_id: str | None = None
 
     def refresh(self) -> None:
+        from fate_desk.model import Character
+
         self.list.clear()
         entity = self.document.entity(self.entity_id) if self.document and self.entity_id else None
         if not isinstance(entity, Character):
@@ -50,7 +50,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
             return
         result = self.document.check(self.entity_id)
         ruleset = self.document.ruleset_for(entity)
-        problems = sorted(result.problems, key=lambda p: _ORDER[p.severity])
+        problems = sorted(result.problems, key=lambda p: _ORDER[p.severity.value])
         for problem in problems:
             item = QListWidgetItem(icon(problem.severity.value), problem.message)
             item.setData(PATH_ROLE, problem.path)
@@ -76,7 +76,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         self.problemActivated.emit(item.data(PATH_ROLE))
 
 
-def _all_clear(character: Character, ruleset_name: str) -> str:
+def _all_clear(character, ruleset_name: str) -> str:
     """What a clean check means depends on what is checked for this kind of character."""
     kind = character.kind.value
     if kind == "monster":

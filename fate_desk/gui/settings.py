@@ -47,6 +47,7 @@ class WindowState:
     RECENT = Setting("state/recent_campaigns", [], list, "recently opened campaign paths")
     OPEN_TABS = Setting("state/open_tabs", {}, dict, "per campaign path: open entity ids and the current one")
     PDF_FOLDER = Setting("state/pdf_folder", "", str, "the folder the last PDF was written to")
+    SHOWN_DOCKS = Setting("state/shown_docks", [], list, "docks open at quit (those built on first use come back)")
 
 
 MAX_RECENT = 8

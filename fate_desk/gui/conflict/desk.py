@@ -3,16 +3,13 @@ dock with their panels and the GM's "players see" switches, and the players' vie
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDockWidget, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QTabWidget, QVBoxLayout, QWidget,
+)
 
-from fate_desk.rules.dice import Dice
-from fate_desk.rules.encounter import set_hidden, view_items
-
-from .challenge_panel import ChallengePanel
-from .common import play, scene_now, status_label
-from .conflict_panel import ConflictPanel
-from .contest_panel import ContestPanel
+# The panels and the rules they use (challenge, contest, conflict, dice) are imported when the
+# dock is built, with the first campaign, so the main window paints without them.
 
 ACTIONS = ("conflict_panel", "contest_panel", "challenge_panel", "players_view")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -23,6 +20,8 @@ class VisibilityPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        from .common import status_label
+
         self.document = None
         layout = QVBoxLayout(self)
         note = QLabel("Tick what the players may see in the players' view. NPC sheets and GM notes are never shown.")
@@ -40,6 +39,10 @@ class VisibilityPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        from fate_desk.rules.encounter import view_items
+
+        from .common import scene_now
+
         scene = scene_now(self.document)
         self.list.blockSignals(True)
         self.list.clear()
@@ -55,6 +58,10 @@ class VisibilityPanel(QWidget):
         return next(self.list.item(i) for i in range(self.list.count()) if self.list.item(i).text() == label)
 
     def _switched(self, item: QListWidgetItem) -> None:
+        from fate_desk.rules.encounter import set_hidden
+
+        from .common import play, scene_now
+
         scene = scene_now(self.document)
         hidden = item.checkState() != Qt.CheckState.Checked
         item_id = item.data(ID_ROLE)
@@ -63,13 +70,30 @@ class VisibilityPanel(QWidget):
 
 
 class EncounterDesk:
-    """The window calls install(), handlers(), set_document() and update_actions()."""
+    """The window calls install(), handlers(), set_document() and update_actions().
 
-    def __init__(self, window, dice: Dice | None = None):
+    The dock and its panels are built with the first campaign (just after the first sheet at
+    start-up), or when a Table menu item first asks for them, never with the window.
+    """
+
+    def __init__(self, window, dice=None):
         self.window = window
-        self.dice = dice or Dice()
+        self._dice = dice
         self.document = None
         self.players_window = None
+        self.dock = None
+
+    @property
+    def dice(self):
+        if self._dice is None:
+            from fate_desk.rules.dice import Dice
+
+            self._dice = Dice()
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice) -> None:
+        self._dice = dice
 
     def handlers(self) -> dict:
         return {
@@ -80,6 +104,16 @@ class EncounterDesk:
         }
 
     def install(self) -> None:
+        """Nothing is built yet: see build()."""
+
+    def build(self) -> QDockWidget:
+        """The dock with its panels, built once; where and whether it was shown last time comes back."""
+        if self.dock is not None:
+            return self.dock
+        from .challenge_panel import ChallengePanel
+        from .conflict_panel import ConflictPanel
+        from .contest_panel import ContestPanel
+
         window = self.window
         self.dock = QDockWidget("Conflict, contest, challenge", window)
         self.dock.setObjectName("encounterDock")
@@ -102,23 +136,41 @@ class EncounterDesk:
         holder.setWidget(self.tabs)
         holder.setMinimumHeight(120)
         self.dock.setWidget(holder)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
-        self.dock.hide()  # shown from the Table menu
+        # The window's state was restored before the dock existed: put it back where it was.
+        if not window.restoreDockWidget(self.dock):
+            window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+            self.dock.hide()  # shown from the Table menu
+        if self.document is not None:
+            self._attach(self.document)
+        return self.dock
 
     def panels(self):
         return (self.conflict, self.contest, self.challenge, self.visibility)
 
     def set_document(self, document) -> None:
         self.document = document
+        if self.dock is not None:
+            self._attach(document)
+        elif getattr(self.window, "opening", False):
+            # At start-up the sheet comes first; the dock is built when a Table menu item first
+            # asks for it, or just after the sheet if it was open last time.
+            if self.window.shown_last_time("encounterDock"):
+                QTimer.singleShot(0, self.build)
+        else:
+            self.build()
+        if self.players_window is not None:
+            self.players_window.set_document(document)
+
+    def _attach(self, document) -> None:
         for panel in self.panels():
             panel.set_document(document)
         for signal in (document.campaignChanged, document.entityChanged, document.entityAdded,
                        document.entityRemoved):
             signal.connect(self._changed)
-        if self.players_window is not None:
-            self.players_window.set_document(document)
 
     def _changed(self, *_args) -> None:
+        if self.document is not None and self.document.replacing:
+            return  # a campaign-wide step announces each entry it changed; its campaignChanged follows
         for panel in self.panels():
             panel.refresh()
 
@@ -129,6 +181,7 @@ class EncounterDesk:
     def show_panel(self, index: int) -> None:
         if self.document is None:
             return
+        self.build()
         self.tabs.setCurrentIndex(index)
         first = not self.dock.isVisible()
         self.dock.show()

@@ -24,6 +24,7 @@ def _add(window, dialog: QuickNpcDialog) -> None:
     if character is None or window.document is None:
         return
     window.document.add(character, f"Add {character.name}")
-    window.navigator.select(character.id)
+    if window.navigator is not None:  # it fills in just after the first sheet at start-up
+        window.navigator.select(character.id)
     window.open_entity(character.id)
     window.statusBar().showMessage(f"Added the minor NPC {character.name}", 4000)

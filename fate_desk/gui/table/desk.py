@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 
-from fate_desk.model import Scene
-
 if TYPE_CHECKING:
+    from fate_desk.model import Scene
     from fate_desk.rules.roll import DiceSource
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
@@ -79,7 +78,10 @@ class TableDesk:
         if self.dice_dock is not None:
             self._attach(document)
         elif getattr(self.window, "opening", False):
-            QTimer.singleShot(0, self.docks)  # at start-up the sheet comes first, the docks just after
+            # At start-up the sheet comes first; the docks are built when first asked for, or
+            # just after the sheet if one of them was open last time.
+            if any(self.window.shown_last_time(name) for name in ("diceDock", "historyDock")):
+                QTimer.singleShot(0, self.docks)
         else:
             self.docks()
         if self.pool is None:
@@ -111,6 +113,8 @@ class TableDesk:
 
     def scene_on_screen(self) -> Scene | None:
         """The scene in the current tab, unless it has ended: what the GM means by "the scene"."""
+        from fate_desk.model import Scene  # loaded with the first campaign, not the window
+
         if self.document is None or self.window.tabs is None:
             return None
         entity_id = self.window.tabs.current_entity_id()
