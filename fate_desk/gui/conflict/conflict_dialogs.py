@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
-from fate_desk.rules.harm import resolve_hit
+from fate_desk.rules.harm import resolve_hit, shifts_text
 from fate_desk.rules.roll import Action, RollSetup
 
 from ..play.hit_dialog import TakeHitDialog
@@ -234,7 +234,7 @@ class ConflictHitDialog(TakeHitDialog):
             return
         texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
         extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
-        self._apply(option, texts, extreme, f"{self.target.name} takes a hit of {option.hit}")
+        self._apply(option, texts, extreme, f"{self.target.name} takes a hit of {shifts_text(option.hit)}")
 
     def take_out(self) -> None:
         self._apply(None, {}, None, f"{self.target.name} is taken out")

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.derive import derive_stress
-from fate_desk.rules.harm import AbsorbOption, slots_of
+from fate_desk.rules.harm import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.hits import hit_plan, take_hit, taken_out
 from fate_desk.rules.history import Refused
 
@@ -186,7 +186,7 @@ class TakeHitDialog(QDialog):
         self.document.edit_campaign(
             lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,
                                extreme_aspect=extreme),
-            f"Take a hit of {option.hit}")
+            f"Take a hit of {shifts_text(option.hit)}")
         super().accept()
 
     def take_out(self) -> None:
