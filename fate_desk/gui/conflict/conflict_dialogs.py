@@ -228,25 +228,16 @@ class ConflictHitDialog(TakeHitDialog):
         track = self.track.findData(track_for(self.character, self.ruleset, conflict.kind))
         self.track.setCurrentIndex(max(0, track))
 
-    def accept(self) -> None:
-        option = self.option()
-        if option is None:
-            return
-        texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
-        extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
-        self._apply(option, texts, extreme, f"{self.target.name} takes a hit of {shifts_text(option.hit)}")
-
-    def take_out(self) -> None:
-        self._apply(None, {}, None, f"{self.target.name} is taken out")
-
-    def _apply(self, option, texts, extreme, text: str) -> None:
+    def apply_hit(self, option, texts, extreme) -> bool:
+        """The same hit, recorded in the conflict too (a participant taken out, the log)."""
         scene = scene_now(self.document)
         pid, member, ruleset = self.target.id, self.member, self.ruleset
         attacker, hit = self.attacker.currentData(), self.hit.shifts
-        if play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
-                                                  attacker=attacker, hit=hit, extreme_aspect=extreme),
-                text, self.status):
-            QDialog.accept(self)
+        text = (f"{self.target.name} takes a hit of {shifts_text(option.hit)}" if option is not None
+                else f"{self.target.name} is taken out")
+        return play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
+                                                      attacker=attacker, hit=hit, extreme_aspect=extreme),
+                    text, self.status)
 
 
 def _lead(p: Participant | None) -> str | None:
