@@ -345,6 +345,16 @@ class Invoke:
 
 
 @dataclass(frozen=True)
+class ExistingAspect:
+    """What a create an advantage on an existing aspect leaves: free invokes for the roller,
+    a boost (a tie on an unknown aspect), free invokes for the opposition (a failure)."""
+
+    free_invokes: int
+    boost: bool
+    to_opposition: int
+
+
+@dataclass(frozen=True)
 class Roll:
     """A roll in progress or done: the setup, every throw (rerolls included), the invokes."""
 
@@ -467,6 +477,23 @@ class Roll:
             base += self.setup.scale_levels
         return base
 
+    def on_existing_aspect(self, known: bool = True) -> ExistingAspect:
+        """Create an advantage on an aspect already in play (Fate Condensed's outcomes).
+
+        Success places one free invoke on it (two with style, plus scale's), revealing it if it
+        was unknown; a tie places one on a known aspect, or gives a boost and leaves an unknown
+        one hidden; a failure on a known aspect gives the opposition a free invoke on it.
+        """
+        outcome = self.outcome
+        if outcome == Outcome.FAIL:
+            return ExistingAspect(0, False, 1 if known else 0)
+        if outcome == Outcome.TIE:
+            return ExistingAspect(1, False, 0) if known else ExistingAspect(0, True, 0)
+        base = 2 if outcome == Outcome.SUCCEED_WITH_STYLE else 1
+        if self.setup.scale_use == ScaleUse.FREE_INVOKE:
+            base += self.setup.scale_levels
+        return ExistingAspect(base, False, 0)
+
     @property
     def boost(self) -> bool:
         """Does the roller get a boost? (tie on create an advantage or attack; style on overcome
@@ -512,7 +539,7 @@ class Roll:
 
 
 __all__ = [
-    "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "Invoke", "InvokeKind", "Odds", "Outcome",
+    "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "ExistingAspect", "Invoke", "InvokeKind", "Odds", "Outcome",
     "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
     "opposed_odds",
     "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",

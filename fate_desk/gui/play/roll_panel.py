@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, ladder_label, signed
 from fate_desk.rules.fate_points import holder, holder_name, points_of
-from fate_desk.rules.play import Invokable, RollResult, invokables, stunts_for
+from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
 from fate_desk.rules.roll import (
     Action, Dice, DiceSource, Invoke, Odds, Outcome, Roll, RollSetup, ScaleUse, StuntBonus, THROWS, opposed_odds,
     percent,
@@ -43,6 +43,17 @@ def _buddy(text: str, widget: QWidget) -> QLabel:
     label = QLabel(text)
     label.setBuddy(widget)
     return label
+
+
+def _existing_text(done) -> str:
+    """What a create an advantage on an existing aspect does, in a line."""
+    if done.free_invokes:
+        return f"<small>You place {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''} on it.</small>"
+    if done.boost:
+        return "<small>The aspect stays unknown, but you get a boost.</small>"
+    if done.to_opposition:
+        return "<small>The opposition gets a free invoke on it.</small>"
+    return "<small>Nothing comes of it.</small>"
 
 
 class RollPanel(QWidget):
@@ -185,6 +196,15 @@ class RollPanel(QWidget):
         self.boost = QLineEdit()
         self.boost.setPlaceholderText("Name the boost")
         self.boost.setAccessibleName("Boost")
+        self.advantage_target = QComboBox()
+        self.advantage_target.setAccessibleName("Create the advantage on")
+        self.unknown_box = QCheckBox("It was unknown until now (hidden from the players)")
+        self.existing_label = QLabel()
+        self.existing_label.setWordWrap(True)
+        created.addRow("Wor&k on:", self.advantage_target)
+        created.addRow("", self.unknown_box)
+        created.addRow("", self.existing_label)
+        self.created_form = created
         created.addRow("Ad&vantage:", self.advantage)
         created.addRow("Put it on:", self.advantage_on)
         created.addRow("&Boost:", self.boost)
@@ -204,6 +224,8 @@ class RollPanel(QWidget):
                        self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged):
             signal.connect(lambda *_: self._update_odds())
         self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
+        self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
+        self.unknown_box.toggled.connect(lambda *_: self._show())
         self.roll_button.clicked.connect(self.throw)
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
         self.reroll.clicked.connect(lambda: self.invoke(reroll=True))
@@ -373,6 +395,7 @@ class RollPanel(QWidget):
         self.advantage.clear()
         self.boost.clear()
         self._fill_aspects()
+        self._fill_targets()
         self._show()
         self.rolled.emit()
         return self.roll
@@ -384,6 +407,29 @@ class RollPanel(QWidget):
             self.aspect.addItem(item.describe(), item)
         self.aspect.blockSignals(False)
         self._aspect_chosen()
+
+    def _fill_targets(self) -> None:
+        """A create an advantage may make a new aspect or work on one already in play."""
+        self.advantage_target.blockSignals(True)
+        self.advantage_target.clear()
+        self.advantage_target.addItem("a new aspect", "")
+        for item in existing_targets(self.campaign, self.who.currentData()):
+            self.advantage_target.addItem(f"existing: {item.label} ({item.where})", item.key)
+        self.advantage_target.blockSignals(False)
+        self._target_chosen()
+
+    def select_target(self, label: str) -> None:
+        """Pick the existing aspect (by its text) a create an advantage works on."""
+        index = next(i for i in range(self.advantage_target.count())
+                     if self.advantage_target.itemText(i).startswith(f"existing: {label} ("))
+        self.advantage_target.setCurrentIndex(index)
+
+    def _target_chosen(self) -> None:
+        key = self.advantage_target.currentData() or ""
+        self.unknown_box.blockSignals(True)
+        self.unknown_box.setChecked(bool(key) and unknown(self.campaign, key))
+        self.unknown_box.blockSignals(False)
+        self._show()
 
     def invokable(self) -> Invokable | None:
         return self.aspect.currentData()
@@ -439,7 +485,14 @@ class RollPanel(QWidget):
 
     def result(self) -> RollResult:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
-                          boost=self.boost.text())
+                          boost=self.boost.text(), existing=self._existing(),
+                          existing_known=not self.unknown_box.isChecked())
+
+    def _existing(self) -> str:
+        """The existing aspect a create an advantage works on ('' for a new aspect, or another action)."""
+        if self.roll is None or self.roll.setup.action != Action.CREATE_ADVANTAGE:
+            return ""
+        return self.advantage_target.currentData() or ""
 
     # --- showing -----------------------------------------------------------------------------
 
@@ -490,10 +543,24 @@ class RollPanel(QWidget):
         self.cost_label.setText(
             f"<small>This roll costs {cost}{free_text} ({escape(who)} has {self.points_left()} left after it). "
             f"A reroll now would succeed {percent(reroll.success)} of the time.</small>")
-        self.created_row.setVisible(bool(roll.free_invokes_created or roll.boost))
-        self.advantage.setEnabled(bool(roll.free_invokes_created))
-        self.advantage_on.setEnabled(bool(roll.free_invokes_created))
-        self.boost.setEnabled(roll.boost)
+        advantage = s.action == Action.CREATE_ADVANTAGE
+        existing = self._existing()
+        for widget in (self.advantage_target, self.unknown_box, self.existing_label):
+            self.created_form.setRowVisible(widget, advantage)
+        self.unknown_box.setEnabled(bool(existing))
+        if existing:
+            done = roll.on_existing_aspect(not self.unknown_box.isChecked())
+            self.existing_label.setText(_existing_text(done))
+            made, boost = 0, done.boost
+        else:
+            self.existing_label.setText("")
+            made, boost = roll.free_invokes_created, roll.boost
+        self.created_row.setVisible(advantage or bool(made or boost))
+        self.created_form.setRowVisible(self.advantage, not existing)
+        self.created_form.setRowVisible(self.advantage_on, not existing)
+        self.advantage.setEnabled(bool(made))
+        self.advantage_on.setEnabled(bool(made))
+        self.boost.setEnabled(boost)
 
     def reset(self) -> None:
         """Forget the roll (after it was applied): the next roll starts with no invokes."""
