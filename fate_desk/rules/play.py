@@ -267,6 +267,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         names = ", ".join(f"“{i.label}”" for i in roll.invokes if i.owner == owner and not i.free)
         campaign = earn_later(campaign, owner, points, Reason.HOSTILE_INVOKE, f"{names} invoked by "
                               f"{holder_name(campaign, character_id) if character_id else 'the GM'}")
+    campaign = _pay_opposition(campaign, character_id, roll)
     existing = bool(result.existing) and roll.setup.action == Action.CREATE_ADVANTAGE
     made = 0 if existing else roll.free_invokes_created
     if existing:
@@ -286,6 +287,20 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
     return Campaign.model_validate(campaign.model_dump())
+
+
+def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
+    """Invokes against the roll are paid by whoever made them: a fate point (theirs, or the GM's
+    pool for NPCs and nobody), or their free invokes; a hostile one earns its owner a point later."""
+    for invoke in roll.opposition:
+        if invoke.free:
+            campaign = _use_free(campaign, invoke.key, 1, invoke.by)
+            continue
+        note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
+        campaign = change_points(campaign, holder(campaign, invoke.by), -1, Reason.INVOKE, note)
+        if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and invoke.owner:
+            campaign = earn_later(campaign, invoke.owner, 1, Reason.HOSTILE_INVOKE, note)
+    return campaign
 
 
 def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:

@@ -329,6 +329,7 @@ class Invoke:
     free: bool = False
     kind: InvokeKind = InvokeKind.OWN
     owner: str | None = None
+    by: str | None = None  # who invokes it, when not the roller (an invoke against the roll)
 
     @property
     def bonus(self) -> int:
@@ -361,6 +362,8 @@ class Roll:
     setup: RollSetup
     throws: tuple[tuple[int, ...], ...]
     invokes: tuple[Invoke, ...] = ()
+    # Invokes against the roll: +2 each to a passive difficulty, paid by whoever invokes (`by`).
+    opposition: tuple[Invoke, ...] = ()
 
     @classmethod
     def throw(cls, setup: RollSetup, dice: DiceSource) -> Roll:
@@ -397,6 +400,34 @@ class Roll:
             throws = (*throws, tuple(dice.throw()))
         return replace(self, throws=throws, invokes=(*self.invokes, invoke))
 
+    def opposition_refusal(self, invoke: Invoke) -> str:
+        """Why this invoke against the roll may not be added ('' when it may)."""
+        if self.setup.opposed:
+            return "The opposition rolled its own defence: it invokes on that roll, not against this one."
+        if invoke.reroll:
+            return "A difficulty has no dice to reroll: an invoke against the roll adds +2 to it."
+        if invoke.free:
+            return ""
+        if invoke.kind == InvokeKind.BOOST:
+            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
+        if any(i.key == invoke.key for i in self.opposition):
+            return (f"“{invoke.label or invoke.key}” has already been invoked against this roll; "
+                    "only free invokes can be stacked on it.")
+        return ""
+
+    def oppose(self, invoke: Invoke) -> Roll:
+        """Invoke an aspect against the roll: +2 to its passive difficulty (Fate Core's "invoke to
+        increase passive opposition"); whoever invokes pays. Refused by the rules."""
+        reason = self.opposition_refusal(invoke)
+        if reason:
+            raise refuse("roll.oppose", "invokes", reason)
+        return replace(self, opposition=(*self.opposition, invoke))
+
+    @property
+    def difficulty(self) -> int:
+        """What the roll must beat: the set-up's opposition, plus +2 per invoke against it."""
+        return self.setup.against + 2 * len(self.opposition)
+
     def against(self, opposition: int) -> Roll:
         """The same roll against another opposition (an opposing roll's effort, say)."""
         return replace(self, setup=replace(self.setup, against=opposition))
@@ -425,7 +456,7 @@ class Roll:
         setup = self.setup
         if setup.scale_use != ScaleUse.AFTER_SUCCESS or not setup.scale_levels:
             return 0
-        return 2 * setup.scale_levels if self.effort_before_scale > setup.against else 0
+        return 2 * setup.scale_levels if self.effort_before_scale > self.difficulty else 0
 
     @property
     def effort(self) -> int:
@@ -433,7 +464,7 @@ class Roll:
 
     @property
     def shifts(self) -> int:
-        return self.effort - self.setup.against
+        return self.effort - self.difficulty
 
     @property
     def outcome(self) -> Outcome:
@@ -441,7 +472,7 @@ class Roll:
 
     def reroll_odds(self) -> Odds:
         """The odds if all four dice were rerolled now, keeping every +2 already invoked."""
-        return self.setup.odds(self.invoke_bonus)
+        return self.setup.odds(self.invoke_bonus - 2 * len(self.opposition))
 
     # -- what the roll costs and gives
 
@@ -527,6 +558,7 @@ class Roll:
         if s.scale_levels:
             extras.append(f"scale {s.scale_use.label.replace('per level', f'x{s.scale_levels}')}")
         extras += [i.describe() for i in self.invokes]
+        extras += [f"against the roll {i.describe()}" for i in self.opposition]
         if len(self.throws) > 1:
             extras.append(f"{len(self.throws) - 1} reroll{'s' if len(self.throws) > 2 else ''}")
         with_ = f" with {'; '.join(extras)}" if extras else ""
@@ -534,7 +566,7 @@ class Roll:
         return (
             f"{who}{s.action.label} with {s.skill or 'no skill'} {ladder_label(s.rating)}{with_}: "
             f"[{self.faces()}] {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
-            f"{against} {ladder_label(s.against)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
+            f"{against} {ladder_label(self.difficulty)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
         )
 
 

@@ -14,7 +14,7 @@ from fate_desk.rules.roll import Action, RollSetup
 
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
-from .roll_card import RollCard
+from ..play.roll_card import RollCard
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 

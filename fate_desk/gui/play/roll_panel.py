@@ -16,12 +16,13 @@ from fate_desk.model import Character, ladder_label, signed
 from fate_desk.rules.fate_points import holder, holder_name, points_of
 from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
 from fate_desk.rules.roll import (
-    Action, Dice, DiceSource, Invoke, Odds, Outcome, Roll, RollSetup, ScaleUse, StuntBonus, THROWS, opposed_odds,
+    Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse, StuntBonus, THROWS, opposed_odds,
     percent,
     scale_difference, teamwork_bonus,
 )
 
 from ..table.common import LadderSpinBox, escape
+from .roll_card import RollCard
 
 FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
 PLAIN = "(a plain rating)"
@@ -185,6 +186,27 @@ class RollPanel(QWidget):
         result_layout.addWidget(self.cost_label)
         result_layout.addWidget(self.status)
 
+        # The other side invokes too: on its own defence roll, or +2 to a passive difficulty.
+        self.defence_holder = QVBoxLayout()
+        result_layout.addLayout(self.defence_holder)
+        self.defence_card: RollCard | None = None
+        self.against_box = QGroupBox("Invoke against the roll (+2 to the difficulty)")
+        against_form = QFormLayout(self.against_box)
+        self.opposer = QComboBox()
+        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer_aspect = QComboBox()
+        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_free = QCheckBox("Use a free invoke")
+        self.oppose_button = QPushButton("Invoke for +2 to the &difficulty")
+        self.oppose_status = QLabel()
+        self.oppose_status.setWordWrap(True)
+        against_form.addRow("Who:", self.opposer)
+        against_form.addRow("Aspect:", self.opposer_aspect)
+        against_form.addRow("", self.opposer_free)
+        against_form.addRow("", self.oppose_button)
+        against_form.addRow(self.oppose_status)
+        result_layout.addWidget(self.against_box)
+
         self.created_row = QWidget()
         created = QFormLayout(self.created_row)
         created.setContentsMargins(0, 0, 0, 0)
@@ -225,6 +247,9 @@ class RollPanel(QWidget):
             signal.connect(lambda *_: self._update_odds())
         self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
         self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
+        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_chosen())
+        self.oppose_button.clicked.connect(lambda: self.oppose())
         self.unknown_box.toggled.connect(lambda *_: self._show())
         self.roll_button.clicked.connect(self.throw)
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
@@ -396,9 +421,119 @@ class RollPanel(QWidget):
         self.boost.clear()
         self._fill_aspects()
         self._fill_targets()
+        self._defence(other)
+        self._fill_opposers()
         self._show()
         self.rolled.emit()
         return self.roll
+
+    # --- the other side's invokes ----------------------------------------------------------------
+
+    def _defence(self, other: Character | None) -> None:
+        """The defender's roll on a card: it invokes after the dice like the roller does."""
+        if self.defence_card is not None:
+            self.defence_card.hide()
+            self.defence_card.deleteLater()
+            self.defence_card = None
+        if other is None or self.opposing is None:
+            return
+        name = other.name or "(unnamed)"
+        self.defence_card = RollCard(self.document, other.id, self.opposing.setup, self.dice,
+                                     f"{name} defends: invoke after the dice", "the roll", roll=self.opposing)
+        self.defence_card.setObjectName("defenceCard")
+        self.defence_card.changed.connect(self._defence_changed)
+        self.defence_holder.addWidget(self.defence_card)
+        self._sync_defence()
+
+    def _defence_changed(self) -> None:
+        self.opposing = self.defence_card.roll
+        self.roll = self.roll.against(self.opposing.effort)
+        self._sync_defence()
+        self._show()
+        self.rolled.emit()
+
+    def _sync_defence(self) -> None:
+        if self.defence_card is not None and self.roll is not None:
+            self.defence_card.set_against(self.roll.effort)
+
+    def _fill_opposers(self) -> None:
+        """Anyone but the roller may invoke against a passive difficulty; the GM pays for NPCs."""
+        self.opposer.blockSignals(True)
+        self.opposer.clear()
+        self.opposer.addItem("The GM", None)
+        for c in self.campaign.characters:
+            if c.id != self.who.currentData():
+                self.opposer.addItem(c.name or "(unnamed)", c.id)
+        self.opposer.blockSignals(False)
+        self.oppose_status.clear()
+        self._fill_opposer_aspects()
+
+    def select_opposer(self, name: str) -> None:
+        self.opposer.setCurrentIndex(self.opposer.findText(name))
+
+    def _fill_opposer_aspects(self) -> None:
+        self.opposer_aspect.blockSignals(True)
+        self.opposer_aspect.clear()
+        for item in invokables(self.campaign, self.opposer.currentData()):
+            self.opposer_aspect.addItem(item.describe(), item)
+        self.opposer_aspect.blockSignals(False)
+        self._opposer_aspect_chosen()
+
+    def select_opposer_aspect(self, label: str) -> None:
+        for i in range(self.opposer_aspect.count()):
+            if self.opposer_aspect.itemData(i).label == label:
+                self.opposer_aspect.setCurrentIndex(i)
+                return
+        raise LookupError(label)
+
+    def _opposer_free_left(self, item: Invokable) -> int:
+        if self.roll is None:
+            return 0
+        on_roll = self.roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
+        against = sum(1 for i in self.roll.opposition if i.free and i.key == item.key)
+        return item.free - on_roll - against
+
+    def _opposer_aspect_chosen(self) -> None:
+        item = self.opposer_aspect.currentData()
+        left = self._opposer_free_left(item) if item else 0
+        self.opposer_free.setEnabled(left > 0)
+        self.opposer_free.setChecked(left > 0)
+        self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
+
+    def _opposer_points_left(self, by: str | None) -> int:
+        """The invoker's fate points less what this roll already spends from the same purse."""
+        who = holder(self.campaign, by)
+        spent = sum(1 for i in self.roll.opposition if not i.free and holder(self.campaign, i.by) == who)
+        if holder(self.campaign, self.who.currentData()) == who:
+            spent += self.roll.fate_points_spent
+        return points_of(self.campaign, who) - spent
+
+    def oppose(self) -> bool:
+        """Invoke the chosen aspect against the roll: +2 to the difficulty, paid by the invoker."""
+        item, by = self.opposer_aspect.currentData(), self.opposer.currentData()
+        if self.roll is None or item is None:
+            return False
+        free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
+        if not free and self._opposer_points_left(by) < 1:
+            name = holder_name(self.campaign, holder(self.campaign, by))
+            self._refuse_against(f"{name} has no fate point left to pay for an invoke.")
+            return False
+        invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
+        reason = self.roll.opposition_refusal(invoke)
+        if reason:
+            self._refuse_against(reason)
+            return False
+        self.roll = self.roll.oppose(invoke)
+        payer = self.opposer.currentText()
+        self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
+        self.oppose_status.clear()
+        self._opposer_aspect_chosen()
+        self._show()
+        self.rolled.emit()
+        return True
+
+    def _refuse_against(self, message: str) -> None:
+        self.oppose_status.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
 
     def _fill_aspects(self) -> None:
         self.aspect.blockSignals(True)
@@ -473,6 +608,7 @@ class RollPanel(QWidget):
             self._refuse(reason)
             return False
         self.roll = self.roll.invoke(invoke, self.dice)
+        self._sync_defence()
         self.invoked.addItem(invoke.describe())
         self.status.clear()
         self._aspect_chosen()
@@ -501,6 +637,7 @@ class RollPanel(QWidget):
         has = roll is not None
         for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
             widget.setEnabled(has)
+        self.against_box.setVisible(has and self.opposing is None)
         if not has:
             self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
             self.created_row.hide()
@@ -529,9 +666,10 @@ class RollPanel(QWidget):
                    f"{ladder_label(self.opposing.setup.rating)}, dice {signed(self.opposing.dice_total)})"
                    if self.opposing else "difficulty")
         shifts = roll.shifts
+        raised = f" ({ladder_label(s.against)} + {2 * len(roll.opposition)} invoked against)" if roll.opposition else ""
         self.effort_label.setText(
             f"{' + '.join(parts)} = effort <b>{ladder_label(roll.effort)}</b><br>against {against} "
-            f"{ladder_label(s.against)}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
+            f"{ladder_label(roll.difficulty)}{raised}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent
@@ -571,4 +709,5 @@ class RollPanel(QWidget):
         self.status.clear()
         self.cost_label.clear()
         self.created_row.hide()
+        self._defence(None)
         self._show()
