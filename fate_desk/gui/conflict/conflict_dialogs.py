@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
 from fate_desk.rules.harm import resolve_hit, shifts_text
-from fate_desk.rules.roll import Action, RollSetup
+from fate_desk.rules.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
@@ -184,12 +184,14 @@ class AttackDialog(QDialog):
         attacker_id, defender_id = _lead(self.attacker), _lead(target)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
         rating = self.hazard.rating if self.hazard is not None else attacker.rating(skill)
-        setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name,
+        # Scale (optional): the higher side gets +1 per level of difference on its own roll.
+        levels = scale_difference(attacker.scale if attacker else None, defender.scale) if campaign.options.scale else 0
+        setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name, scale=levels,
                           teamwork=helpers_bonus(campaign, self.attacker, skill))
         self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
                                     "the defence")
         setup = RollSetup(Action.DEFEND, defence, defender.rating(defence), opposed=True, who=target.name,
-                          teamwork=helpers_bonus(campaign, target, defence))
+                          scale=-levels, teamwork=helpers_bonus(campaign, target, defence))
         self.defence_card = RollCard(self.document, defender_id, setup, self.dice, f"{target.name} defends",
                                      "the attack")
         for card in (self.attack_card, self.defence_card):

@@ -16,9 +16,8 @@ from fate_desk.model import Character, ladder_label, signed
 from fate_desk.rules.fate_points import holder, holder_name, points_of
 from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
 from fate_desk.rules.roll import (
-    Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse, StuntBonus, THROWS, opposed_odds,
-    percent,
-    scale_difference, teamwork_bonus,
+    SCALES, THROWS, Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse,
+    StuntBonus, opposed_odds, percent, scale_difference, teamwork_bonus,
 )
 
 from ..table.common import LadderSpinBox, escape
@@ -117,7 +116,12 @@ class RollPanel(QWidget):
         for use in ScaleUse:
             self.scale_use.addItem(use.label, use.value)
         self.scale_label = QLabel()
+        self.opposition_scale = QComboBox()  # against a difficulty: the scale of what opposes
+        self.opposition_scale.setAccessibleName("Scale of the opposition")
+        for name in SCALES:
+            self.opposition_scale.addItem(f"against {name}", name)
         scale_row = QHBoxLayout()
+        scale_row.addWidget(self.opposition_scale)
         scale_row.addWidget(self.scale_label)
         scale_row.addWidget(self.scale_use, 1)
         self.scale_row = QWidget()
@@ -243,7 +247,8 @@ class RollPanel(QWidget):
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
         self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
-                       self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged):
+                       self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
+                       self.opposition_scale.currentIndexChanged):
             signal.connect(lambda *_: self._update_odds())
         self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
         self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
@@ -370,7 +375,8 @@ class RollPanel(QWidget):
         if not self.campaign.options.scale:
             return 0
         me, other = self.character(), self.campaign.character(self.opponent_id() or "")
-        return scale_difference(me.scale if me else None, other.scale if other else None)
+        theirs = other.scale if other else self.opposition_scale.currentData()
+        return scale_difference(me.scale if me else None, theirs)
 
     def setup(self, against: int | None = None) -> RollSetup:
         character = self.character()
@@ -378,7 +384,8 @@ class RollPanel(QWidget):
         stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
         other = self.campaign.character(self.opponent_id() or "")
         if against is None:
-            against = other.rating(self.opponent_skill.currentData() or "") if other else self.difficulty.value()
+            against = (other.rating(self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
+                       else self.difficulty.value())
         return RollSetup(
             action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
             against=against, opposed=other is not None, stunts=stunts,
@@ -390,8 +397,11 @@ class RollPanel(QWidget):
         levels = self._scale()
         self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
         self.scale_use.setEnabled(levels > 0)
+        self.opposition_scale.setVisible(self.opponent_id() is None)
+        below = (f"{-levels} below: the defence gets +{-levels}" if self.opponent_id()
+                 else f"{-levels} below: no benefit")
         self.scale_label.setText(f"{levels} level{'s' if levels != 1 else ''} above" if levels > 0 else
-                                 "no benefit on this roll" if not levels else f"{-levels} below: no benefit")
+                                 "no benefit on this roll" if not levels else below)
         setup = self.setup()
         if self.opponent_id():
             # Against a rolled defence both sides roll: the chance compares two throws, not one.
@@ -411,7 +421,9 @@ class RollPanel(QWidget):
         against = None
         if other is not None:
             skill = self.opponent_skill.currentData() or ""
-            defence = RollSetup(Action.DEFEND, skill, other.rating(skill), 0, who=other.name or "(unnamed)")
+            # The defender carries its own scale's benefit when it is the higher side (+1 a level).
+            defence = RollSetup(Action.DEFEND, skill, other.rating(skill), 0, scale=-self._scale(),
+                                who=other.name or "(unnamed)")
             self.opposing = Roll.throw(defence, self.dice)
             against = self.opposing.effort
         self.roll = Roll.throw(self.setup(against), self.dice)
