@@ -54,7 +54,8 @@ def test_a_supernatural_pc_gets_plus_one_against_a_mundane_defender_and_not_agai
     assert "1 level above" in panel.scale_label.text()
     click(qtbot, panel.roll_button)
     dice = Dice(SEED)
-    defence, attack = dice.throw(), dice.throw()
+    dice.throw()  # the defence is thrown first
+    attack = dice.throw()
     assert panel.roll.effort == sum(attack) + 4 + 1  # +1 before the roll for one level
     panel.opponent.setCurrentIndex(0)  # against a difficulty of a stated scale
     panel.opposition_scale.setCurrentIndex(panel.opposition_scale.findText("against Supernatural"))
