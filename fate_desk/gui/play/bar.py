@@ -39,7 +39,7 @@ class PlayBar(QWidget):
         layout.addStretch(1)
         # Scale (an optional rule): a character's level, which rolls compare with the other side's.
         # Monsters set theirs in the monster editor, with their other rule breaks.
-        self.scale_label = QLabel("&Scale:")
+        self.scale_label = QLabel("Sc&ale:")
         self.scale = QComboBox()
         self.scale.setAccessibleName("Scale")
         self.scale.setToolTip("How far beyond the mundane this character is; a roll against a lower "
