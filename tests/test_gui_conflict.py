@@ -212,8 +212,8 @@ def test_the_gm_may_act_with_every_npc_at_the_best_npcs_place(core_window, qtbot
                      "Maren Voss", "Tobias Crane"]
 
 
-def test_in_a_conflict_attack_the_defender_invokes_after_the_dice_and_the_gm_pool_pays(window, qtbot):
-    document = window.document
+def bruiser_invokes_on_its_defence(window, qtbot):
+    """Maren attacks the bruiser; after the dice the bruiser invokes its own aspect, paid."""
     panel = start_fight(window, qtbot, ["npc-bruiser"])
     click(qtbot, panel.attack_button)
     attack = panel.dialog
@@ -221,10 +221,15 @@ def test_in_a_conflict_attack_the_defender_invokes_after_the_dice_and_the_gm_poo
     click(qtbot, attack.roll_button)
     card = attack.defence_card
     shifts = attack.attack_card.roll.shifts
-    # The defender picks its own aspect and pays for the invoke, as the GM does for an NPC.
     card.aspect.setCurrentIndex(next(i for i, o in enumerate(card.options) if o.label == "Paid to Look Mean"))
     card.free.setChecked(False)
     click(qtbot, card.invoke_button)
+    return attack, card, shifts
+
+
+def test_in_a_conflict_attack_the_defender_invokes_after_the_dice_and_the_gm_pool_pays(window, qtbot):
+    document = window.document
+    attack, card, shifts = bruiser_invokes_on_its_defence(window, qtbot)
     assert attack.attack_card.roll.shifts == shifts - 2  # the attack's result changes at once
     assert "Syndicate Dock Bruiser" in card.title() and card.roll.invokes[0].label == "Paid to Look Mean"
     pool = document.campaign.gm_fate_points
@@ -237,13 +242,5 @@ def test_in_a_conflict_attack_the_defender_invokes_after_the_dice_and_the_gm_poo
 def test_a_defender_with_no_fate_points_is_refused_a_paid_invoke_on_its_card(window, qtbot):
     document = window.document
     document.edit_campaign(lambda c: c.model_copy(update={"gm_fate_points": 0}), "Empty the GM's pool")
-    panel = start_fight(window, qtbot, ["npc-bruiser"])
-    click(qtbot, panel.attack_button)
-    attack = panel.dialog
-    attack.target.setCurrentIndex(attack.target.findText("Syndicate Dock Bruiser"))
-    click(qtbot, attack.roll_button)
-    card = attack.defence_card
-    card.aspect.setCurrentIndex(next(i for i, o in enumerate(card.options) if o.label == "Paid to Look Mean"))
-    card.free.setChecked(False)
-    click(qtbot, card.invoke_button)
+    _, card, _ = bruiser_invokes_on_its_defence(window, qtbot)
     assert "no fate point left" in card.status.text() and not card.roll.invokes

@@ -282,11 +282,13 @@ class StuntRows:
 # --- stress boxes ---------------------------------------------------------------------------
 
 class BoxRow(QWidget):
-    """A track's boxes showing their values and which are marked. In play, stress is marked only
-    through Take a hit (the rules choose the legal ways), so the boxes are not clicked."""
+    """A track's boxes showing their values and which are marked; with `on_click`, clicking one
+    marks or clears it (a countdown). Without, they only show: stress is marked through Take a
+    hit, where the rules choose the legal ways."""
 
-    def __init__(self, parent=None):
+    def __init__(self, on_click=None, parent=None):
         super().__init__(parent)
+        self.on_click = on_click
         self.setStyleSheet(BOX_STYLE)
         self.boxes: list[QToolButton] = []
         self.row = QHBoxLayout(self)
@@ -302,8 +304,11 @@ class BoxRow(QWidget):
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(30, 30)
-            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            box.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # shows, never marks
+            if self.on_click is not None:
+                box.clicked.connect(lambda checked, i=index: self.on_click(i, checked))
+            else:
+                box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                box.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # shows, never marks
             self.row.insertWidget(index, box)
             self.boxes.append(box)
         for index, box in enumerate(self.boxes):
@@ -311,7 +316,9 @@ class BoxRow(QWidget):
             if index < len(values):
                 box.setText(str(values[index]))
                 state = "marked" if index in marked else "free"
-                box.setAccessibleName(f"Stress box {index + 1}, worth {values[index]}, {state}")
+                if self.on_click is not None:
+                    box.setToolTip(f"Box worth {values[index]} — click to mark or clear")
+                box.setAccessibleName(f"Box {index + 1}, worth {values[index]}, {state}")
                 with QSignalBlocker(box):
                     box.setChecked(index in marked)
         self.empty.setVisible(not values)

@@ -50,11 +50,18 @@ class PlayBar(QWidget):
         layout.addWidget(self.scale_label)
         layout.addWidget(self.scale)
         self.scale.activated.connect(self._scale_chosen)
+        # The campaign's options (scale on or off) live outside the character: follow them too.
+        sheet.document.campaignChanged.connect(self._campaign_changed)
         self.roll_button.clicked.connect(lambda: self.roll())
         self.hit_button.clicked.connect(self.take_hit)
         self.concede_button.clicked.connect(self.concede)
         self.compel_button.clicked.connect(self.compel)
         self.points_button.clicked.connect(self.fate_points)
+
+    def _campaign_changed(self) -> None:
+        character = self.sheet.character
+        if character is not None:
+            self.show_character(character)
 
     def _scale_chosen(self, index: int) -> None:
         value = self.scale.itemData(index)

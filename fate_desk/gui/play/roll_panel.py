@@ -45,6 +45,15 @@ def _buddy(text: str, widget: QWidget) -> QLabel:
     return label
 
 
+def _select_invokable(combo: QComboBox, label: str) -> None:
+    """Pick the aspect whose text is `label` in a combo of invokables."""
+    for i in range(combo.count()):
+        if combo.itemData(i).label == label:
+            combo.setCurrentIndex(i)
+            return
+    raise LookupError(label)
+
+
 def _existing_text(done) -> str:
     """What a create an advantage on an existing aspect does, in a line."""
     if done.free_invokes:
@@ -492,11 +501,7 @@ class RollPanel(QWidget):
         self._opposer_aspect_chosen()
 
     def select_opposer_aspect(self, label: str) -> None:
-        for i in range(self.opposer_aspect.count()):
-            if self.opposer_aspect.itemData(i).label == label:
-                self.opposer_aspect.setCurrentIndex(i)
-                return
-        raise LookupError(label)
+        _select_invokable(self.opposer_aspect, label)
 
     def _opposer_free_left(self, item: Invokable) -> int:
         if self.roll is None:
@@ -582,11 +587,7 @@ class RollPanel(QWidget):
         return self.aspect.currentData()
 
     def select_aspect(self, label: str) -> None:
-        for i in range(self.aspect.count()):
-            if self.aspect.itemData(i).label == label:
-                self.aspect.setCurrentIndex(i)
-                return
-        raise LookupError(label)
+        _select_invokable(self.aspect, label)
 
     def _free_left(self, item: Invokable) -> int:
         used = self.roll.free_invokes_used.get(item.key, 0) if self.roll else 0
