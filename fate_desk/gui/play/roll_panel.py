@@ -533,12 +533,12 @@ class RollPanel(QWidget):
         free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
         if not free and self._opposer_points_left(by) < 1:
             name = holder_name(self.campaign, holder(self.campaign, by))
-            self._refuse_against(f"{name} has no fate point left to pay for an invoke.")
+            self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
             return False
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
         reason = self.roll.opposition_refusal(invoke)
         if reason:
-            self._refuse_against(reason)
+            self._refuse(self.oppose_status, reason)
             return False
         self.roll = self.roll.oppose(invoke)
         payer = self.opposer.currentText()
@@ -548,9 +548,6 @@ class RollPanel(QWidget):
         self._show()
         self.rolled.emit()
         return True
-
-    def _refuse_against(self, message: str) -> None:
-        self.oppose_status.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
 
     def _fill_aspects(self) -> None:
         self.aspect.blockSignals(True)
@@ -613,12 +610,13 @@ class RollPanel(QWidget):
         free = self.free.isChecked() and self._free_left(item) > 0
         if not free and self.points_left() < 1:
             who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
-            self._refuse(f"{who} has no fate point left to pay for an invoke; use a free invoke or stop here.")
+            self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
+                                      "use a free invoke or stop here.")
             return False
         invoke = Invoke(item.key, item.label, reroll=reroll, free=free, kind=item.kind, owner=item.owner)
         reason = self.roll.refusal(invoke)
         if reason:
-            self._refuse(reason)
+            self._refuse(self.status, reason)
             return False
         self.roll = self.roll.invoke(invoke, self.dice)
         self._sync_defence()
@@ -629,8 +627,9 @@ class RollPanel(QWidget):
         self.rolled.emit()
         return True
 
-    def _refuse(self, message: str) -> None:
-        self.status.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
+    @staticmethod
+    def _refuse(label: QLabel, message: str) -> None:
+        label.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
 
     def result(self) -> RollResult:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
