@@ -34,9 +34,10 @@ class RollCard(QGroupBox):
         self.result = QLabel()
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
-        row = QHBoxLayout()
         self.aspect = QComboBox()
-        self.aspect.setMinimumContentsLength(18)
+        # The aspect sits on a line of its own, so a card fits a narrow dock as well as a dialog.
+        self.aspect.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.aspect.setMinimumContentsLength(12)
         self.aspect.setAccessibleName("Aspect to invoke")
         self.options = invokables(document.campaign, character_id)
         for option in self.options:
@@ -46,9 +47,11 @@ class RollCard(QGroupBox):
         self.free = QCheckBox("Free")
         self.free.setToolTip("Spend a free invoke on the aspect instead of a fate point")
         self.invoke_button = QPushButton("Invoke")
-        for widget in (self.aspect, self.kind, self.free, self.invoke_button):
+        layout.addWidget(self.aspect)
+        row = QHBoxLayout()
+        for widget in (self.kind, self.free, self.invoke_button):
             row.addWidget(widget)
-        row.setStretch(0, 1)
+        row.addStretch(1)
         layout.addLayout(row)
         self.status = QLabel()
         self.status.setWordWrap(True)

@@ -203,21 +203,22 @@ class RollPanel(QWidget):
         self.defence_holder = QVBoxLayout()
         result_layout.addLayout(self.defence_holder)
         self.defence_card: RollCard | None = None
-        self.against_box = QGroupBox("Invoke against the roll (+2 to the difficulty)")
-        against_form = QFormLayout(self.against_box)
+        self.against_box = QGroupBox("Invoke against the roll")
+        against_layout = QVBoxLayout(self.against_box)  # stacked, so it fits a narrow dock
+        hint = QLabel("<small>Anyone may invoke an aspect to add +2 to the difficulty, paying for it "
+                      "themselves. Who invokes, and which aspect:</small>")
+        hint.setWordWrap(True)
         self.opposer = QComboBox()
         self.opposer.setAccessibleName("Who invokes against the roll")
         self.opposer_aspect = QComboBox()
         self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
         self.opposer_free = QCheckBox("Use a free invoke")
-        self.oppose_button = QPushButton("Invoke for +2 to the &difficulty")
+        self.oppose_button = QPushButton("+2 to the &difficulty")
         self.oppose_status = QLabel()
         self.oppose_status.setWordWrap(True)
-        against_form.addRow("Who:", self.opposer)
-        against_form.addRow("Aspect:", self.opposer_aspect)
-        against_form.addRow("", self.opposer_free)
-        against_form.addRow("", self.oppose_button)
-        against_form.addRow(self.oppose_status)
+        for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,
+                       self.oppose_status):
+            against_layout.addWidget(widget)
         result_layout.addWidget(self.against_box)
 
         self.created_row = QWidget()
@@ -460,7 +461,7 @@ class RollPanel(QWidget):
             return
         name = other.name or "(unnamed)"
         self.defence_card = RollCard(self.document, other.id, self.opposing.setup, self.dice,
-                                     f"{name} defends: invoke after the dice", "the roll", roll=self.opposing)
+                                     f"{name} defends", "the roll", roll=self.opposing)
         self.defence_card.setObjectName("defenceCard")
         self.defence_card.changed.connect(self._defence_changed)
         self.defence_holder.addWidget(self.defence_card)
