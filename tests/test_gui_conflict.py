@@ -244,3 +244,21 @@ def test_a_defender_with_no_fate_points_is_refused_a_paid_invoke_on_its_card(win
     document.edit_campaign(lambda c: c.model_copy(update={"gm_fate_points": 0}), "Empty the GM's pool")
     _, card, _ = bruiser_invokes_on_its_defence(window, qtbot)
     assert "no fate point left" in card.status.text() and not card.roll.invokes
+
+
+def test_with_scale_the_higher_side_gets_plus_one_a_level_on_its_own_conflict_roll(window, qtbot):
+    document = window.document
+    document.edit_campaign(lambda c: c.model_copy(update={"options": c.options.model_copy(update={"scale": True})}),
+                           "Use scale")
+    document.edit("npc-bruiser", lambda c: c.model_copy(update={"scale": "Otherworldly"}), "Scale")
+    panel = start_fight(window, qtbot, ["npc-bruiser"])
+    click(qtbot, panel.attack_button)
+    attack = panel.dialog
+    attack.target.setCurrentIndex(attack.target.findText("Syndicate Dock Bruiser"))
+    click(qtbot, attack.roll_button)
+    # Maren is Mundane, the bruiser two levels above: only the defence gains, +1 a level.
+    dice = Dice(SEED)
+    a, d = dice.throw(), dice.throw()
+    assert attack.attack_card.roll.effort == sum(a) + attack.attack_card.roll.setup.rating
+    defender = attack.defence_card.roll.setup
+    assert attack.defence_card.roll.effort == sum(d) + defender.rating + defender.teamwork + 2
