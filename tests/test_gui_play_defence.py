@@ -122,3 +122,20 @@ def test_an_invoker_with_no_fate_points_is_refused_against_the_roll(qtbot, tmp_p
     click(qtbot, panel.oppose_button)
     assert panel.roll.difficulty == difficulty + 2
     document.close()
+
+
+def test_the_gm_invoking_an_npcs_aspect_against_a_roll_pays_nobody_back(ines, qtbot):
+    document, sheet = ines
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    panel = dialog.panel
+    click(qtbot, panel.roll_button)
+    panel.select_opposer("The GM")
+    panel.select_opposer_aspect("Paid to Look Mean")  # the bruiser's aspect, not Ines's
+    panel.opposer_free.setChecked(False)
+    click(qtbot, panel.oppose_button)
+    before = on_disk(document)
+    click(qtbot, dialog.done_button)
+    after = on_disk(document)
+    assert after.gm_fate_points == before.gm_fate_points - 1
+    assert after.character("npc-bruiser").carried_fate_points == before.character("npc-bruiser").carried_fate_points
+    assert after.character("pc-ines").pending_fate_points == before.character("pc-ines").pending_fate_points

@@ -291,14 +291,16 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
 
 def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
     """Invokes against the roll are paid by whoever made them: a fate point (theirs, or the GM's
-    pool for NPCs and nobody), or their free invokes; a hostile one earns its owner a point later."""
+    pool for NPCs and nobody), or their free invokes. One of the roller's own aspects invoked
+    against them is hostile: the roller earns the point, to spend after the scene."""
     for invoke in roll.opposition:
         if invoke.free:
             campaign = _use_free(campaign, invoke.key, 1, invoke.by)
             continue
         note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
         campaign = change_points(campaign, holder(campaign, invoke.by), -1, Reason.INVOKE, note)
-        if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and invoke.owner:
+        # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
+        if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:
             campaign = earn_later(campaign, invoke.owner, 1, Reason.HOSTILE_INVOKE, note)
     return campaign
 
