@@ -210,3 +210,55 @@ def test_the_gm_may_act_with_every_npc_at_the_best_npcs_place(core_window, qtbot
     # The best of the GM's side is the floodwater: every NPC acts at its place, at the top.
     assert names == ["Rising Floodwater", "Captain Ruarc Hale", "Syndicate Dock Bruiser and two others",
                      "Maren Voss", "Tobias Crane"]
+
+
+def bruiser_invokes_on_its_defence(window, qtbot):
+    """Maren attacks the bruiser; after the dice the bruiser invokes its own aspect, paid."""
+    panel = start_fight(window, qtbot, ["npc-bruiser"])
+    click(qtbot, panel.attack_button)
+    attack = panel.dialog
+    attack.target.setCurrentIndex(attack.target.findText("Syndicate Dock Bruiser"))
+    click(qtbot, attack.roll_button)
+    card = attack.defence_card
+    shifts = attack.attack_card.roll.shifts
+    card.aspect.setCurrentIndex(next(i for i, o in enumerate(card.options) if o.label == "Paid to Look Mean"))
+    card.free.setChecked(False)
+    click(qtbot, card.invoke_button)
+    return attack, card, shifts
+
+
+def test_in_a_conflict_attack_the_defender_invokes_after_the_dice_and_the_gm_pool_pays(window, qtbot):
+    document = window.document
+    attack, card, shifts = bruiser_invokes_on_its_defence(window, qtbot)
+    assert attack.attack_card.roll.shifts == shifts - 2  # the attack's result changes at once
+    assert "Syndicate Dock Bruiser" in card.title() and card.roll.invokes[0].label == "Paid to Look Mean"
+    pool = document.campaign.gm_fate_points
+    ok(attack)
+    assert on_disk(document).gm_fate_points == pool - 1
+    document.undo_stack.undo()
+    assert on_disk(document).gm_fate_points == pool
+
+
+def test_a_defender_with_no_fate_points_is_refused_a_paid_invoke_on_its_card(window, qtbot):
+    document = window.document
+    document.edit_campaign(lambda c: c.model_copy(update={"gm_fate_points": 0}), "Empty the GM's pool")
+    _, card, _ = bruiser_invokes_on_its_defence(window, qtbot)
+    assert "no fate point left" in card.status.text() and not card.roll.invokes
+
+
+def test_with_scale_the_higher_side_gets_plus_one_a_level_on_its_own_conflict_roll(window, qtbot):
+    document = window.document
+    document.edit_campaign(lambda c: c.model_copy(update={"options": c.options.model_copy(update={"scale": True})}),
+                           "Use scale")
+    document.edit("npc-bruiser", lambda c: c.model_copy(update={"scale": "Otherworldly"}), "Scale")
+    panel = start_fight(window, qtbot, ["npc-bruiser"])
+    click(qtbot, panel.attack_button)
+    attack = panel.dialog
+    attack.target.setCurrentIndex(attack.target.findText("Syndicate Dock Bruiser"))
+    click(qtbot, attack.roll_button)
+    # Maren is Mundane, the bruiser two levels above: only the defence gains, +1 a level.
+    dice = Dice(SEED)
+    a, d = dice.throw(), dice.throw()
+    assert attack.attack_card.roll.effort == sum(a) + attack.attack_card.roll.setup.rating
+    defender = attack.defence_card.roll.setup
+    assert attack.defence_card.roll.effort == sum(d) + defender.rating + defender.teamwork + 2

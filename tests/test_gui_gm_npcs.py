@@ -56,55 +56,44 @@ def test_minor_npc_beyond_the_guidance_gets_warnings_never_refusals(sample, qtbo
     assert card.problems_label.isHidden()
 
 
-def test_clicking_a_stress_box_on_the_card_marks_it(sample, qtbot):
+def test_a_minor_npcs_stress_is_marked_through_take_a_hit_never_by_clicking_a_box(sample, qtbot):
     card = open_editor(qtbot, sample, _id(sample, "Syndicate Dock Bruiser"))
     qtbot.mouseClick(card.boxes.boxes[1], Qt.MouseButton.LeftButton)
-    assert on_disk(sample, card.entity_id).stress == {"physical": [1]}
+    assert on_disk(sample, card.entity_id).stress == {}  # the box shows; it does not mark
+    card.scroll.ensureWidgetVisible(card.harm.hit_button)
+    qtbot.mouseClick(card.harm.hit_button, Qt.MouseButton.LeftButton)
+    dialog = card.harm.dialog
+    dialog.shifts.setValue(1)
+    dialog.attacker.setCurrentIndex(dialog.attacker.findData("pc-ines"))
+    assert dialog.option_texts()  # the rules list the ways to absorb it
+    steps = sample.undo_stack.count()
+    qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
+    assert sample.undo_stack.count() == steps + 1
+    assert on_disk(sample, card.entity_id).stress == {"physical": [0]}
+    assert card.boxes.boxes[0].isChecked()
     sample.undo_stack.undo()
-    assert not card.boxes.boxes[1].isChecked()
+    assert on_disk(sample, card.entity_id).stress == {} and not card.boxes.boxes[0].isChecked()
 
 
-def test_a_skill_name_that_clashes_is_flagged_and_not_saved(sample, qtbot):
-    card = open_editor(qtbot, sample, _id(sample, "Syndicate Dock Bruiser"))
-    before = dict(card.entity.skills)
-    second = card.skills.names[1].lineEdit()
-    second.setFocus()
-    second.selectAll()
-    qtbot.keyClicks(second, list(before)[0])
-    assert second.property("problem") == "error"
-    saved = on_disk(sample, card.entity_id)
-    assert saved.skills["Fight"] == before["Fight"] and len(saved.skills) == 2  # typing "Figh" was fine
-    qtbot.keyClicks(second, "ing Dirty")
-    assert second.property("problem") == ""
-    assert list(on_disk(sample, card.entity_id).skills) == ["Fight", "Fighting Dirty"]
-    sample.undo_stack.undo()  # the whole rename is one step
-    assert on_disk(sample, card.entity_id).skills == before
-
-
-def test_quick_npc_enter_creates_the_minor_npc_it_previewed(sample, qtbot):
-    from fate_desk.gui.gm.quick_npc import QuickNpcDialog
-
-    dialog = QuickNpcDialog("physical", sample.campaign.ruleset)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.keyClicks(dialog.line_edit, "Bouncer; Built Like a Door; Fair (+2) at Getting into Bar Fights; 2 stress")
-    assert "Fair (+2) at Getting into Bar Fights" in dialog.preview.text()
-    with qtbot.waitSignal(dialog.accepted):
-        qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
-    npc = dialog.character()
-    assert npc.kind == CharacterKind.MINOR_NPC and npc.stress_boxes == {"physical": [1, 1]}
-
-
-def test_quick_npc_does_nothing_on_enter_while_the_line_cannot_be_read(qtbot):
-    from fate_desk.gui.gm.quick_npc import QuickNpcDialog
-
-    dialog = QuickNpcDialog()
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.keyClicks(dialog.line_edit, "Bouncer; 40 stress")
-    assert not dialog.ok.isEnabled() and "more than" in dialog.preview.text()
-    qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
-    assert dialog.isVisible() and dialog.character() is None
+def test_a_monster_takes_a_hit_with_a_consequence_and_the_attacker_gets_its_free_invoke(sample, qtbot):
+    editor = open_editor(qtbot, sample, _id(sample, "The Thing Under the Lock"))
+    editor.scroll.ensureWidgetVisible(editor.harm.hit_button)
+    qtbot.mouseClick(editor.harm.hit_button, Qt.MouseButton.LeftButton)
+    dialog = editor.harm.dialog
+    dialog.attacker.setCurrentIndex(dialog.attacker.findData("pc-maren"))
+    for shifts in range(1, 20):  # the smallest hit that its stress alone cannot absorb
+        dialog.shifts.setValue(shifts)
+        if all(o.consequences for o in dialog.plan.options):
+            break
+    row = next(i for i, o in enumerate(dialog.plan.options) if o.consequences)
+    dialog.options.setCurrentRow(row)
+    for edit in dialog.name_edits.values():
+        qtbot.keyClicks(edit, "Gashed Flank")
+    qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
+    monster = on_disk(sample, editor.entity_id)
+    taken = [c for c in monster.consequences if c.text == "Gashed Flank"]
+    assert taken and all(c.inflicted_by == "pc-maren" and c.free_invokes == 1 for c in taken)
+    assert "Gashed Flank" in editor.harm.taken.text() and "Maren Voss" in editor.harm.taken.text()
 
 
 def test_quick_npc_action_adds_opens_and_undoes(qtbot, tmp_path):

@@ -203,3 +203,21 @@ def test_breakthrough_refresh_power_up_buys_a_stunt_at_once(qtbot, tmp_path):
     assert after.refresh == 4 and [s.name for s in after.stunts] == ["Bookish", "Night Reader"]
     assert after.saved_skill_points == 1  # the breakthrough's point, saved
     doc.close()
+
+
+def test_end_session_writes_each_refresh_to_the_fate_point_ledger_and_history(document, qtbot):
+    document.edit("pc-tobias", lambda c: c.model_copy(update={"fate_points": 0}), "Spend fate points")
+    before = {c.id: c.fate_points for c in document.campaign.characters}
+    dialog = EndSessionDialog(document)
+    qtbot.addWidget(dialog)
+    dialog.ok.click()
+    campaign = on_disk(document)
+    log = next(s for s in campaign.sessions if s.number == 1)
+    refreshes = {e.who: e.change for e in log.fate_points if e.reason == "refresh"}
+    # One line per character who came back up to refresh, for exactly the points gained.
+    gained = {c.id: c.fate_points - before[c.id] for c in campaign.characters if c.fate_points > before[c.id]}
+    assert refreshes == gained and refreshes["pc-tobias"] == 2
+    assert "(refresh)" in campaign.character("pc-tobias").advancement[-1].summary
+    document.undo_stack.undo()
+    log = next(s for s in on_disk(document).sessions if s.number == 1)
+    assert not [e for e in log.fate_points if e.reason == "refresh"]

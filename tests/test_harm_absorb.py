@@ -44,7 +44,7 @@ def test_charles_absorbs_the_ghouls_five_shifts_with_a_moderate_consequence_and_
         Consequence(slot="moderate", text="Gaping Chest Wound", conflict="basement")
     ]
     assert entry.summary == (
-        "Absorbed a hit of 5: marked one physical stress box and took moderate consequence “Gaping Chest Wound”."
+        "Absorbed a hit of 5 shifts: marked one physical stress box and took moderate consequence “Gaping Chest Wound”."
     )
 
 

@@ -50,7 +50,7 @@ def task_line(campaign: Campaign, task: ChallengeTask) -> str:
     if task.effort is None:
         return head + ", not rolled yet."
     shifts = task.effort - task.difficulty
-    return f"{head}: effort {ladder_label(task.effort)}, {shifts:+d} shifts, {task_result(task)}."
+    return f"{head}: effort {ladder_label(task.effort)}, {shifts:+d} shift{'' if abs(shifts) == 1 else 's'}, {task_result(task)}."
 
 
 def summary(campaign: Campaign, challenge: Challenge) -> str:

@@ -16,6 +16,7 @@ from fate_desk.model import (
     Character,
     CharacterKind,
     ClockStamp,
+    FatePointEntry,
     HistoryEntry,
     SessionLog,
     SituationAspect,
@@ -262,7 +263,7 @@ def end_session(
         campaign = scene_result.campaign
     clock = campaign.clock
     problems = _unknown_ids(campaign, milestones, "milestone")
-    characters, reports = [], []
+    characters, reports, ledger = [], [], []
     for i, c in enumerate(campaign.characters):
         lines, entries, work = [], [], c
         if c.id in milestones and level is not None:
@@ -281,6 +282,9 @@ def end_session(
             refresh = derive(work, rules, campaign.options).refresh
             if work.fate_points < refresh:
                 changes.append(f"Fate points {work.fate_points} → {refresh} (refresh).")
+                # The ledger is the one record of every fate point; the refresh belongs in it.
+                ledger.append(FatePointEntry(who=c.id, name=_name(c), change=refresh - work.fate_points,
+                                             reason="refresh", note=f"back up to {refresh}", scene=clock.scene))
                 work = work.model_copy(update={"fate_points": refresh})
         work, recovered = progress(work, rules, campaign.options, clock, "session")
         changes += recovered
@@ -305,6 +309,7 @@ def end_session(
             "notes": notes or log.notes,
             "ended": True,
             "events": [*log.events, *events],
+            "fate_points": [*log.fate_points, *ledger],
         }
     )
     new = campaign.model_copy(

@@ -27,6 +27,11 @@ from .history import Applied, Refused, record, refuse
 from .raises import ChoiceStatus
 from .ruleset import RuleSet, StressMarking
 
+def shifts_text(n: int) -> str:
+    """A count of shifts as people say it: 'one shift', '2 shifts', '0 shifts'."""
+    return "one shift" if n == 1 else f"{n} shifts"
+
+
 # --- Weapon and Armor -------------------------------------------------------------------------
 
 
@@ -51,7 +56,7 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
     if shifts == 0 and not weapon:
         return Hit(0, True, "A tie: no hit, but the attacker gets a boost.")
     total = shifts + weapon - armor
-    parts = [f"{shifts} shift{'s' if shifts != 1 else ''}"]
+    parts = [shifts_text(shifts)]
     if weapon:
         parts.append(f"+ Weapon:{weapon}")
     if armor:
@@ -59,7 +64,7 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
     if total <= 0:
         return Hit(0, True, f"{' '.join(parts)} leaves nothing: no harm, but the attacker gets a boost.")
     what = f"{' '.join(parts)} = " if len(parts) > 1 else ""
-    return Hit(total, False, f"A hit of {what}{total} shift{'s' if total != 1 else ''}.")
+    return Hit(total, False, f"A hit of {what}{shifts_text(total)}.")
 
 
 # --- slots ------------------------------------------------------------------------------------
@@ -376,7 +381,7 @@ def absorb_options(
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
     if not found:
         return AbsorbPlan(
-            hit, track, [], True, f"Nothing left can absorb {hit} shifts: taken out (or concede first)."
+            hit, track, [], True, f"Nothing left can absorb {shifts_text(hit)}: taken out (or concede first)."
         )
     least = min(total for _, _, total in found)
     best = [
@@ -396,14 +401,14 @@ def absorb_options(
     how = (
         "exactly"
         if least == hit
-        else f"with {least - hit} shift{'s' if least - hit != 1 else ''} to spare at best"
+        else f"with {shifts_text(least - hit)} to spare at best"
     )
     return AbsorbPlan(
         hit,
         track,
         best,
         False,
-        f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {hit} shifts {how}.",
+        f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {shifts_text(hit)} {how}.",
     )
 
 
@@ -498,7 +503,7 @@ def absorb(
             problems += exc.problems
     if problems:
         raise Refused(problems)
-    summary = f"Absorbed a hit of {option.hit}: {join_words(phrases)}."
+    summary = f"Absorbed a hit of {shifts_text(option.hit)}: {join_words(phrases)}."
     return record(character, work, "harm", summary, when, at)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fate_desk.model import Campaign, CampaignOptions, Character
 
 from .fate_points import Reason, holder_name, log_entry, log_event, with_character
-from .harm import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit
+from .harm import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
 from .history import record, refuse
 from .ruleset import RuleSet
 from .table import current_scene
@@ -64,7 +64,7 @@ def take_hit(
         after = after.model_copy(update={"consequences": consequences})
     campaign = with_character(campaign, after)
     by = f" from {holder_name(campaign, attacker)}" if attacker else ""
-    return log_event(campaign, f"{holder_name(campaign, character_id)} took a hit of {option.hit}{by}: "
+    return log_event(campaign, f"{holder_name(campaign, character_id)} took a hit of {shifts_text(option.hit)}{by}: "
                      f"{option.description[:1].lower()}{option.description[1:]}.")
 
 
@@ -72,7 +72,7 @@ def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | N
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
     by = f" by {holder_name(campaign, attacker)}" if attacker else ""
-    summary = f"Taken out{by}: a hit of {hit} that nothing left could absorb."
+    summary = f"Taken out{by}: a hit of {shifts_text(hit)} that nothing left could absorb."
     applied = record(character, character.model_copy(), "harm", summary, campaign.clock)
     campaign = with_character(campaign, applied.character)
     return log_event(campaign, f"{holder_name(campaign, character_id)}: {summary}")

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from fate_desk.model import Campaign, Scene, SituationAspect
 
 from .clock import session_log
+from .encounter import set_hidden
 from .fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
 from .history import refuse
-from .roll import InvokeKind, Roll
+from .roll import Action, InvokeKind, Roll
 from .table import current_scene
 
 
@@ -174,6 +175,81 @@ class RollResult:
     advantage_on: str | None = None  # on a character (id), else on the scene
     boost: str = ""  # the boost's name, when the roll gives one
     in_contest: bool = False  # a contest's roll: style counts as victories, it gives no boost
+    existing: str = ""  # create an advantage on an aspect already in play: its `Invokable.key`
+    existing_known: bool = True  # False: the aspect was unknown (hidden) until this roll
+
+
+def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invokable]:
+    """Aspects already in play that a create an advantage may work on: the roller's own, other
+    characters', and situation aspects (not boosts, which vanish once invoked)."""
+    return [i for i in invokables(campaign, character_id)
+            if i.kind in (InvokeKind.OWN, InvokeKind.SITUATION, InvokeKind.HOSTILE)]
+
+
+def unknown(campaign: Campaign, key: str) -> bool:
+    """Is this aspect still unknown to the players (a situation aspect hidden from their view)?"""
+    kind, _, aspect_id = key.partition(":")
+    scene = current_scene(campaign)
+    return kind == "scene" and scene is not None and aspect_id in scene.play.hidden
+
+
+def add_free_invokes(campaign: Campaign, key: str, count: int) -> Campaign:
+    """Put `count` more free invokes on an aspect in play (a character's or a situation aspect)."""
+    kind, _, rest = key.partition(":")
+    if kind == "scene":
+        scene = current_scene(campaign)
+        found = scene is not None and any(a.id == rest for a in [*scene.aspects, *(a for z in scene.zones
+                                                                                      for a in z.aspects)])
+        if not found:
+            raise refuse("play.existing", "aspects", "That aspect is no longer on the scene being played.")
+
+        def more(aspects: list[SituationAspect]) -> list[SituationAspect]:
+            return [a.model_copy(update={"free_invokes": min(99, a.free_invokes + count)}) if a.id == rest else a
+                    for a in aspects]
+
+        return _with_scene(campaign, scene.model_copy(update={
+            "aspects": more(scene.aspects),
+            "zones": [z.model_copy(update={"aspects": more(z.aspects)}) for z in scene.zones]}))
+    owner, _, place = rest.partition(":")
+    character = campaign.character(owner)
+    if kind != "aspect" or character is None or not place.isdigit() or int(place) >= len(character.aspects):
+        raise refuse("play.existing", "aspects", "That aspect is no longer in play.")
+    aspects = list(character.aspects)
+    aspect = aspects[int(place)]
+    aspects[int(place)] = aspect.model_copy(update={"free_invokes": min(99, aspect.free_invokes + count)})
+    return with_character(campaign, character.model_copy(update={"aspects": aspects}))
+
+
+def _existing_label(campaign: Campaign, key: str) -> str:
+    kind, _, rest = key.partition(":")
+    if kind == "scene":
+        scene = current_scene(campaign)
+        every = [*scene.aspects, *(a for z in scene.zones for a in z.aspects)] if scene else []
+        return next((a.text for a in every if a.id == rest), "an aspect")
+    owner, _, place = rest.partition(":")
+    character = campaign.character(owner)
+    return character.aspects[int(place)].text if character and place.isdigit() else "an aspect"
+
+
+def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Campaign, bool]:
+    """Apply a create an advantage on an existing aspect; returns the campaign and whether it boosts."""
+    done = roll.on_existing_aspect(result.existing_known)
+    added = done.free_invokes + done.to_opposition
+    name = _existing_label(campaign, result.existing)
+    if added:
+        campaign = add_free_invokes(campaign, result.existing, added)
+    who = roll.setup.who or "Someone"
+    kind, _, aspect_id = result.existing.partition(":")
+    scene = current_scene(campaign)
+    if done.free_invokes and kind == "scene" and scene is not None and aspect_id in scene.play.hidden:
+        campaign = set_hidden(campaign, scene.id, aspect_id, False)  # discovered: the players see it now
+    if done.free_invokes:
+        revealed = " (now revealed)" if not result.existing_known else ""
+        campaign = log_event(campaign, f"{who} put {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''}"
+                             f" on “{name}”{revealed}.")
+    elif done.to_opposition:
+        campaign = log_event(campaign, f"{who} failed to use “{name}”: the opposition holds a free invoke on it.")
+    return campaign, done.boost
 
 
 def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result: RollResult | None = None) -> Campaign:
@@ -191,13 +267,17 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         names = ", ".join(f"“{i.label}”" for i in roll.invokes if i.owner == owner and not i.free)
         campaign = earn_later(campaign, owner, points, Reason.HOSTILE_INVOKE, f"{names} invoked by "
                               f"{holder_name(campaign, character_id) if character_id else 'the GM'}")
-    made = roll.free_invokes_created
+    campaign = _pay_opposition(campaign, character_id, roll)
+    existing = bool(result.existing) and roll.setup.action == Action.CREATE_ADVANTAGE
+    made = 0 if existing else roll.free_invokes_created
+    if existing:
+        campaign, existing_boost = _on_existing(campaign, roll, result)
     if made:
         name = result.advantage.strip()
         if not name:
             raise refuse("play.advantage", "aspects", "Name the advantage you created.")
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
-    boosted = roll.boost and not result.in_contest
+    boosted = (existing_boost if existing else roll.boost) and not result.in_contest
     if boosted:
         campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])
@@ -207,6 +287,22 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
     return Campaign.model_validate(campaign.model_dump())
+
+
+def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
+    """Invokes against the roll are paid by whoever made them: a fate point (theirs, or the GM's
+    pool for NPCs and nobody), or their free invokes. One of the roller's own aspects invoked
+    against them is hostile: the roller earns the point, to spend after the scene."""
+    for invoke in roll.opposition:
+        if invoke.free:
+            campaign = _use_free(campaign, invoke.key, 1, invoke.by)
+            continue
+        note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
+        campaign = change_points(campaign, holder(campaign, invoke.by), -1, Reason.INVOKE, note)
+        # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
+        if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:
+            campaign = earn_later(campaign, invoke.owner, 1, Reason.HOSTILE_INVOKE, note)
+    return campaign
 
 
 def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:
@@ -262,5 +358,5 @@ def roll_log_text(campaign: Campaign) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["GM", "Invokable", "RollResult", "apply_roll", "invokables", "place_aspect", "roll_log",
+__all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
            "roll_log_text", "scene_for_play", "stunts_for"]

@@ -329,6 +329,7 @@ class Invoke:
     free: bool = False
     kind: InvokeKind = InvokeKind.OWN
     owner: str | None = None
+    by: str | None = None  # who invokes it, when not the roller (an invoke against the roll)
 
     @property
     def bonus(self) -> int:
@@ -345,12 +346,24 @@ class Invoke:
 
 
 @dataclass(frozen=True)
+class ExistingAspect:
+    """What a create an advantage on an existing aspect leaves: free invokes for the roller,
+    a boost (a tie on an unknown aspect), free invokes for the opposition (a failure)."""
+
+    free_invokes: int
+    boost: bool
+    to_opposition: int
+
+
+@dataclass(frozen=True)
 class Roll:
     """A roll in progress or done: the setup, every throw (rerolls included), the invokes."""
 
     setup: RollSetup
     throws: tuple[tuple[int, ...], ...]
     invokes: tuple[Invoke, ...] = ()
+    # Invokes against the roll: +2 each to a passive difficulty, paid by whoever invokes (`by`).
+    opposition: tuple[Invoke, ...] = ()
 
     @classmethod
     def throw(cls, setup: RollSetup, dice: DiceSource) -> Roll:
@@ -387,6 +400,34 @@ class Roll:
             throws = (*throws, tuple(dice.throw()))
         return replace(self, throws=throws, invokes=(*self.invokes, invoke))
 
+    def opposition_refusal(self, invoke: Invoke) -> str:
+        """Why this invoke against the roll may not be added ('' when it may)."""
+        if self.setup.opposed:
+            return "The opposition rolled its own defence: it invokes on that roll, not against this one."
+        if invoke.reroll:
+            return "A difficulty has no dice to reroll: an invoke against the roll adds +2 to it."
+        if invoke.free:
+            return ""
+        if invoke.kind == InvokeKind.BOOST:
+            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
+        if any(i.key == invoke.key for i in self.opposition):
+            return (f"“{invoke.label or invoke.key}” has already been invoked against this roll; "
+                    "only free invokes can be stacked on it.")
+        return ""
+
+    def oppose(self, invoke: Invoke) -> Roll:
+        """Invoke an aspect against the roll: +2 to its passive difficulty (Fate Core's "invoke to
+        increase passive opposition"); whoever invokes pays. Refused by the rules."""
+        reason = self.opposition_refusal(invoke)
+        if reason:
+            raise refuse("roll.oppose", "invokes", reason)
+        return replace(self, opposition=(*self.opposition, invoke))
+
+    @property
+    def difficulty(self) -> int:
+        """What the roll must beat: the set-up's opposition, plus +2 per invoke against it."""
+        return self.setup.against + 2 * len(self.opposition)
+
     def against(self, opposition: int) -> Roll:
         """The same roll against another opposition (an opposing roll's effort, say)."""
         return replace(self, setup=replace(self.setup, against=opposition))
@@ -415,7 +456,7 @@ class Roll:
         setup = self.setup
         if setup.scale_use != ScaleUse.AFTER_SUCCESS or not setup.scale_levels:
             return 0
-        return 2 * setup.scale_levels if self.effort_before_scale > setup.against else 0
+        return 2 * setup.scale_levels if self.effort_before_scale > self.difficulty else 0
 
     @property
     def effort(self) -> int:
@@ -423,7 +464,7 @@ class Roll:
 
     @property
     def shifts(self) -> int:
-        return self.effort - self.setup.against
+        return self.effort - self.difficulty
 
     @property
     def outcome(self) -> Outcome:
@@ -431,7 +472,7 @@ class Roll:
 
     def reroll_odds(self) -> Odds:
         """The odds if all four dice were rerolled now, keeping every +2 already invoked."""
-        return self.setup.odds(self.invoke_bonus)
+        return self.setup.odds(self.invoke_bonus - 2 * len(self.opposition))
 
     # -- what the roll costs and gives
 
@@ -467,6 +508,23 @@ class Roll:
             base += self.setup.scale_levels
         return base
 
+    def on_existing_aspect(self, known: bool = True) -> ExistingAspect:
+        """Create an advantage on an aspect already in play (Fate Condensed's outcomes).
+
+        Success places one free invoke on it (two with style, plus scale's), revealing it if it
+        was unknown; a tie places one on a known aspect, or gives a boost and leaves an unknown
+        one hidden; a failure on a known aspect gives the opposition a free invoke on it.
+        """
+        outcome = self.outcome
+        if outcome == Outcome.FAIL:
+            return ExistingAspect(0, False, 1 if known else 0)
+        if outcome == Outcome.TIE:
+            return ExistingAspect(1, False, 0) if known else ExistingAspect(0, True, 0)
+        base = 2 if outcome == Outcome.SUCCEED_WITH_STYLE else 1
+        if self.setup.scale_use == ScaleUse.FREE_INVOKE:
+            base += self.setup.scale_levels
+        return ExistingAspect(base, False, 0)
+
     @property
     def boost(self) -> bool:
         """Does the roller get a boost? (tie on create an advantage or attack; style on overcome
@@ -500,6 +558,7 @@ class Roll:
         if s.scale_levels:
             extras.append(f"scale {s.scale_use.label.replace('per level', f'x{s.scale_levels}')}")
         extras += [i.describe() for i in self.invokes]
+        extras += [f"against the roll {i.describe()}" for i in self.opposition]
         if len(self.throws) > 1:
             extras.append(f"{len(self.throws) - 1} reroll{'s' if len(self.throws) > 2 else ''}")
         with_ = f" with {'; '.join(extras)}" if extras else ""
@@ -507,12 +566,12 @@ class Roll:
         return (
             f"{who}{s.action.label} with {s.skill or 'no skill'} {ladder_label(s.rating)}{with_}: "
             f"[{self.faces()}] {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
-            f"{against} {ladder_label(s.against)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
+            f"{against} {ladder_label(self.difficulty)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
         )
 
 
 __all__ = [
-    "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "Invoke", "InvokeKind", "Odds", "Outcome",
+    "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "ExistingAspect", "Invoke", "InvokeKind", "Odds", "Outcome",
     "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
     "opposed_odds",
     "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",

@@ -9,12 +9,12 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
-from fate_desk.rules.harm import resolve_hit
-from fate_desk.rules.roll import Action, RollSetup
+from fate_desk.rules.harm import resolve_hit, shifts_text
+from fate_desk.rules.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
-from .roll_card import RollCard
+from ..play.roll_card import RollCard
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 
@@ -184,12 +184,14 @@ class AttackDialog(QDialog):
         attacker_id, defender_id = _lead(self.attacker), _lead(target)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
         rating = self.hazard.rating if self.hazard is not None else attacker.rating(skill)
-        setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name,
+        # Scale (optional): the higher side gets +1 per level of difference on its own roll.
+        levels = scale_difference(attacker.scale if attacker else None, defender.scale) if campaign.options.scale else 0
+        setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name, scale=levels,
                           teamwork=helpers_bonus(campaign, self.attacker, skill))
         self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
                                     "the defence")
         setup = RollSetup(Action.DEFEND, defence, defender.rating(defence), opposed=True, who=target.name,
-                          teamwork=helpers_bonus(campaign, target, defence))
+                          scale=-levels, teamwork=helpers_bonus(campaign, target, defence))
         self.defence_card = RollCard(self.document, defender_id, setup, self.dice, f"{target.name} defends",
                                      "the attack")
         for card in (self.attack_card, self.defence_card):
@@ -228,25 +230,16 @@ class ConflictHitDialog(TakeHitDialog):
         track = self.track.findData(track_for(self.character, self.ruleset, conflict.kind))
         self.track.setCurrentIndex(max(0, track))
 
-    def accept(self) -> None:
-        option = self.option()
-        if option is None:
-            return
-        texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
-        extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
-        self._apply(option, texts, extreme, f"{self.target.name} takes a hit of {option.hit}")
-
-    def take_out(self) -> None:
-        self._apply(None, {}, None, f"{self.target.name} is taken out")
-
-    def _apply(self, option, texts, extreme, text: str) -> None:
+    def apply_hit(self, option, texts, extreme) -> bool:
+        """The same hit, recorded in the conflict too (a participant taken out, the log)."""
         scene = scene_now(self.document)
         pid, member, ruleset = self.target.id, self.member, self.ruleset
         attacker, hit = self.attacker.currentData(), self.hit.shifts
-        if play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
-                                                  attacker=attacker, hit=hit, extreme_aspect=extreme),
-                text, self.status):
-            QDialog.accept(self)
+        text = (f"{self.target.name} takes a hit of {shifts_text(option.hit)}" if option is not None
+                else f"{self.target.name} is taken out")
+        return play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
+                                                      attacker=attacker, hit=hit, extreme_aspect=extreme),
+                    text, self.status)
 
 
 def _lead(p: Participant | None) -> str | None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout
 
 from fate_desk.model import Character, Severity, SlotSpec
-from fate_desk.rules.edits import edited, set_stress_box
+from fate_desk.rules.edits import edited
 from fate_desk.rules.prep import minor_npc_box_count, minor_npc_stress
 
 from ..forms import child, load_form
 from .common import GmEditor, set_checked, set_spin, set_text, show_problems
-from .rows import AspectRows, BoxRow, SkillRows, StuntRows
+from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows
 
 MILD_ONLY = [SlotSpec(id="mild", severity=Severity.MILD, value=2)]
 
@@ -37,8 +37,11 @@ class MinorNpcEditor(GmEditor):
                                 child(form, QPushButton, "addSkillButton"))
         self.stunts = StuntRows(self, child(form, QVBoxLayout, "stuntsLayout"),
                                 child(form, QPushButton, "addStuntButton"))
-        self.boxes = BoxRow(self._mark_box)
-        child(form, QVBoxLayout, "boxesLayout").addWidget(self.boxes)
+        self.boxes = BoxRow()
+        self.harm = HarmRow(self)  # play: harm goes through the rules, as on a PC's sheet
+        boxes_layout = child(form, QVBoxLayout, "boxesLayout")
+        boxes_layout.addWidget(self.boxes)
+        boxes_layout.addWidget(self.harm)
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
         self.description_edit.textEdited.connect(
@@ -69,16 +72,13 @@ class MinorNpcEditor(GmEditor):
         set_spin(self.stress_spin, minor_npc_box_count(character))
         values = (character.stress_boxes or {}).get(self.track, [])
         self.boxes.show_boxes(values, character.stress.get(self.track, []))
+        self.harm.show_character(character, self.document.campaign)
         set_checked(self.consequence_check, bool(character.consequence_slots))
         show_problems(self.problems_label, self.document.check(self.entity_id).problems)
 
     def _stress_count(self, count: int) -> None:
         track = self.track
         self.edit(lambda c: minor_npc_stress(c, count, track), f"Set stress to {count} boxes", ("stress-count",))
-
-    def _mark_box(self, index: int, marked: bool) -> None:
-        track = self.track
-        self.edit(lambda c: set_stress_box(c, track, index, marked), "Mark stress" if marked else "Clear stress")
 
     def _consequence(self, on: bool) -> None:
         slots = [s.model_copy() for s in MILD_ONLY] if on else None

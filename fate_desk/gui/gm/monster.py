@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, Severity
 from fate_desk.rules.derive import derive_consequences, derive_stress
-from fate_desk.rules.edits import edited, set_stress_box
+from fate_desk.rules.edits import edited
 from fate_desk.rules.prep import (
     NAMED_RULE_BREAKS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
     remove_slot, remove_track, rename_track, set_custom_rule_breaks, set_named_rule_break, set_scale, set_slot,
@@ -20,7 +20,7 @@ from fate_desk.rules.prep import (
 from ..forms import child, load_form
 from ..sheet.common import mark
 from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
-from .rows import AspectRows, BoxRow, SkillRows, StuntRows, _remove_button
+from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button
 
 _SEVERITIES = [s for s in Severity]
 
@@ -54,6 +54,8 @@ class MonsterEditor(GmEditor):
         self.slots: list[tuple[QComboBox, QSpinBox, QLineEdit, QToolButton]] = []
         self.named: dict[str, tuple[QCheckBox, QLineEdit]] = {}
         self.scale_combo = QComboBox()
+        self.harm = HarmRow(self)  # play: harm goes through the rules, as on a PC's sheet
+        child(form, QVBoxLayout, "stressBoxLayout").addWidget(self.harm)
         self.custom_breaks = LinesEditor("Add rule break", "What it does that others cannot")
         child(form, QVBoxLayout, "customBreaksSlot").addWidget(self.custom_breaks)
         self._build_named(child(form, QGridLayout, "namedBreaksLayout"))
@@ -115,7 +117,7 @@ class MonsterEditor(GmEditor):
             values.setPlaceholderText("1 1 2")
             values.setToolTip("Box values from first to last, e.g. 1 1 1 or 1 2 3")
             values.setMaximumWidth(110)
-            boxes = BoxRow(lambda i, on, r=row: self._mark(r, i, on))
+            boxes = BoxRow()
             boxes.empty.setText("")
             remove = _remove_button("stress track")
             for col, widget in enumerate((name, values, boxes, remove)):
@@ -167,6 +169,7 @@ class MonsterEditor(GmEditor):
         self.stunts.update(character)
         self._show_stress(character, ruleset)
         self._show_slots(character, ruleset)
+        self.harm.show_character(character, self.document.campaign, _marked_text(character, ruleset))
         kinds = {b.kind: b.text for b in character.rule_breaks}
         for kind, (check, detail) in self.named.items():
             set_checked(check, kind in kinds)
@@ -270,16 +273,25 @@ class MonsterEditor(GmEditor):
         track = self._track_id(row)
         self.edit(lambda c: set_track(c, track, values), "Change stress boxes", ("track-values", row))
 
-    def _mark(self, row: int, index: int, on: bool) -> None:
-        track = self._track_id(row)
-        self.edit(lambda c: set_stress_box(c, track, index, on), "Mark stress" if on else "Clear stress")
-
     def _named_toggled(self, kind: str, on: bool, text: str) -> None:
         label = NAMED_RULE_BREAKS[kind]
         if kind == "scale" and not on:
             self.edit(lambda c: set_scale(c, None), "Remove scale")
             return
         self.edit(lambda c: set_named_rule_break(c, kind, on, text), f"{'Add' if on else 'Remove'} {label.lower()}")
+
+
+def _marked_text(character: Character, ruleset) -> str:
+    """Marked boxes of the rule set's tracks (its own tracks draw their boxes instead)."""
+    if character.stress_boxes is not None:
+        return ""
+    values, names = derive_stress(character, ruleset)
+    parts = []
+    for track, marked in character.stress.items():
+        worth = [values.get(track, [])[i] for i in marked if i < len(values.get(track, []))]
+        if worth:
+            parts.append(f"{names.get(track, track)}: boxes worth {', '.join(map(str, worth))} marked")
+    return f"Stress marked — {'; '.join(parts)}" if parts else ""
 
 
 def parse_or_none(text: str) -> list[int] | None:

@@ -6,7 +6,7 @@ through the owning editor's `edit(operation, text, merge_key)`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QToolButton,
     QVBoxLayout, QWidget,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Aspect, Character, Stunt, ladder_label
 from fate_desk.rules.edits import add_stunt, edited, remove_stunt, update_stunt
+from fate_desk.rules.harm import slots_of
 from fate_desk.rules.prep import add_skill_row, remove_skill_row, set_skill_row, skill_rows
 
 from ..icons import icon
@@ -281,9 +282,11 @@ class StuntRows:
 # --- stress boxes ---------------------------------------------------------------------------
 
 class BoxRow(QWidget):
-    """A track's boxes as buttons showing their values; clicking one marks or clears it."""
+    """A track's boxes showing their values and which are marked; with `on_click`, clicking one
+    marks or clears it (a countdown). Without, they only show: stress is marked through Take a
+    hit, where the rules choose the legal ways."""
 
-    def __init__(self, on_click, parent=None):
+    def __init__(self, on_click=None, parent=None):
         super().__init__(parent)
         self.on_click = on_click
         self.setStyleSheet(BOX_STYLE)
@@ -301,18 +304,72 @@ class BoxRow(QWidget):
             box = QToolButton()
             box.setCheckable(True)
             box.setFixedSize(30, 30)
-            box.clicked.connect(lambda checked, i=index: self.on_click(i, checked))
+            if self.on_click is not None:
+                box.clicked.connect(lambda checked, i=index: self.on_click(i, checked))
+            else:
+                box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                box.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # shows, never marks
             self.row.insertWidget(index, box)
             self.boxes.append(box)
         for index, box in enumerate(self.boxes):
             box.setVisible(index < len(values))
             if index < len(values):
                 box.setText(str(values[index]))
-                box.setToolTip(f"Stress box worth {values[index]} — click to mark or clear")
-                box.setAccessibleName(f"Stress box {index + 1}")
+                state = "marked" if index in marked else "free"
+                if self.on_click is not None:
+                    box.setToolTip(f"Box worth {values[index]} — click to mark or clear")
+                box.setAccessibleName(f"Box {index + 1}, worth {values[index]}, {state}")
                 with QSignalBlocker(box):
                     box.setChecked(index in marked)
         self.empty.setVisible(not values)
 
 
-__all__ = ["AspectRows", "BoxRow", "SkillRows", "StuntRows"]
+class HarmRow(QWidget):
+    """Take a hit… for an NPC or a monster, as for a PC: the core lists the legal ways to absorb
+    it, and a new consequence gives the attacker a free invoke. Shows the consequences taken."""
+
+    def __init__(self, editor, parent=None):
+        super().__init__(parent)
+        self.editor = editor
+        self.dialog = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.hit_button = QPushButton("Take a &hit…")
+        self.hit_button.setToolTip("Absorb a hit with stress and consequences, the ways the rules allow")
+        row.addWidget(self.hit_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.taken = QLabel()
+        self.taken.setWordWrap(True)
+        self.taken.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.taken)
+        self.hit_button.clicked.connect(self.take_hit)
+
+    def take_hit(self):
+        from ..play.hit_dialog import TakeHitDialog
+
+        editor = self.editor
+        self.dialog = TakeHitDialog(editor.document, editor.entity_id, parent=editor)
+        self.dialog.open()
+        return self.dialog
+
+    def show_character(self, character: Character, campaign, stress: str = "") -> None:
+        """List the consequences taken (and `stress`, marked boxes not drawn elsewhere)."""
+        lines = []
+        slots = slots_of(character, self.editor.document.ruleset_for(character), campaign.options)
+        for c in character.consequences:
+            if not c.text.strip():
+                continue
+            slot = slots.get(c.slot)
+            kind = (slot.label or slot.severity.label) if slot is not None else c.slot
+            holder = campaign.character(c.inflicted_by) if c.inflicted_by else None
+            free = (f", {c.free_invokes} free invoke{'s' if c.free_invokes != 1 else ''} for "
+                    f"{holder.name or '(unnamed)'}" if holder is not None and c.free_invokes else "")
+            lines.append(f"{kind}: {c.text}{free}")
+        text = "\n".join(x for x in (stress, "Consequences taken: " + "; ".join(lines) if lines else "") if x)
+        self.taken.setText(text)
+        self.taken.setVisible(bool(text))
+
+
+__all__ = ["AspectRows", "BoxRow", "HarmRow", "SkillRows", "StuntRows"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from fate_desk.rules.roll import DiceSource
+from fate_desk.model import CharacterKind
+from fate_desk.rules.edits import edited
+from fate_desk.rules.roll import SCALES, DiceSource
 
 
 class PlayBar(QWidget):
@@ -34,13 +37,42 @@ class PlayBar(QWidget):
             layout.addWidget(button)
         layout.addWidget(self.pending)
         layout.addStretch(1)
+        # Scale (an optional rule): a character's level, which rolls compare with the other side's.
+        # Monsters set theirs in the monster editor, with their other rule breaks.
+        self.scale_label = QLabel("Sc&ale:")
+        self.scale = QComboBox()
+        self.scale.setAccessibleName("Scale")
+        self.scale.setToolTip("How far beyond the mundane this character is; a roll against a lower "
+                              "scale gains a benefit per level of difference")
+        for name in SCALES:
+            self.scale.addItem(name, None if name == SCALES[0] else name)
+        self.scale_label.setBuddy(self.scale)
+        layout.addWidget(self.scale_label)
+        layout.addWidget(self.scale)
+        self.scale.activated.connect(self._scale_chosen)
+        # The campaign's options (scale on or off) live outside the character: follow them too.
+        sheet.document.campaignChanged.connect(self._campaign_changed)
         self.roll_button.clicked.connect(lambda: self.roll())
         self.hit_button.clicked.connect(self.take_hit)
         self.concede_button.clicked.connect(self.concede)
         self.compel_button.clicked.connect(self.compel)
         self.points_button.clicked.connect(self.fate_points)
 
+    def _campaign_changed(self) -> None:
+        character = self.sheet.character
+        if character is not None:
+            self.show_character(character)
+
+    def _scale_chosen(self, index: int) -> None:
+        value = self.scale.itemData(index)
+        self.sheet.edit(lambda c: edited(c, scale=value), "Set scale")
+
     def show_character(self, character) -> None:
+        used = bool(self.sheet.document.campaign.options.scale) and character.kind != CharacterKind.MONSTER
+        self.scale_label.setVisible(used)
+        self.scale.setVisible(used)
+        with QSignalBlocker(self.scale):
+            self.scale.setCurrentIndex(max(0, self.scale.findText(character.scale or SCALES[0])))
         self.pending.setText(
             f"<small>+{character.pending_fate_points} fate point{'s' if character.pending_fate_points != 1 else ''}"
             " after this scene</small>" if character.pending_fate_points else "")

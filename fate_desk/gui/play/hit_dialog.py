@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.derive import derive_stress
-from fate_desk.rules.harm import AbsorbOption, slots_of
+from fate_desk.rules.harm import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.hits import hit_plan, take_hit, taken_out
 from fate_desk.rules.history import Refused
 
@@ -170,26 +170,33 @@ class TakeHitDialog(QDialog):
     # --- applying -----------------------------------------------------------------------------
 
     def accept(self) -> None:
+        """Gather the chosen option and its names, and hand them to `apply_hit` (one undo step)."""
         option = self.option()
         if option is None:
             return
         texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
         extreme = self.extreme_aspect.currentData() if self.extreme_slot else None
-        attacker = self.attacker.currentData()
-        campaign = self.document.campaign
+        if self.apply_hit(option, texts, extreme):
+            QDialog.accept(self)
+
+    def apply_hit(self, option: AbsorbOption | None, texts: dict[str, str], extreme: int | None) -> bool:
+        """Apply the hit (None: taken out) as one undo step; a refusal stays in the dialog."""
+        attacker, hit = self.attacker.currentData(), self.hit.shifts
+        if option is None:
+            self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
+            return True
         try:
-            take_hit(campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
+            take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
                      extreme_aspect=extreme)
         except Refused as refused:
             self.status.setText(f"<span style='color:#d32f2f'>{escape(refused.problems[0].message)}</span>")
-            return
+            return False
         self.document.edit_campaign(
             lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,
                                extreme_aspect=extreme),
-            f"Take a hit of {option.hit}")
-        super().accept()
+            f"Take a hit of {shifts_text(option.hit)}")
+        return True
 
     def take_out(self) -> None:
-        hit, attacker = self.hit.shifts, self.attacker.currentData()
-        self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
-        super().accept()
+        if self.apply_hit(None, {}, None):
+            QDialog.accept(self)

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from fate_desk.rules.history import Refused
-from fate_desk.rules.play import apply_roll
+from fate_desk.rules.play import RollResult, apply_roll
 from fate_desk.rules.roll import Action, DiceSource
 
 from ..table.common import escape
@@ -18,14 +18,23 @@ def apply_panel(document, panel: RollPanel) -> bool:
     roll, cid, result = panel.roll, panel.who.currentData(), panel.result()
     if roll is None:
         return False
+    defender, defence = panel.opponent_id(), panel.opposing
+
+    def both(campaign):
+        # The defender's roll first (its invokes, a boost for style), so the log ends with the roller's.
+        if defender and defence is not None:
+            name = defence.setup.who or "The defender"
+            campaign = apply_roll(campaign, defender, defence, RollResult(boost=f"{name} holds firm"))
+        return apply_roll(campaign, cid, roll, result)
+
     try:
-        apply_roll(document.campaign, cid, roll, result)  # refused here means nothing is pushed
+        both(document.campaign)  # refused here means nothing is pushed
     except Refused as refused:
         panel.status.setText(f"<span style='color:#d32f2f'><b>Not applied:</b> "
                              f"{escape(refused.problems[0].message)}</span>")
         return False
     what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")
-    document.edit_campaign(lambda c: apply_roll(c, cid, roll, result), f"Roll {what}")
+    document.edit_campaign(both, f"Roll {what}")
     return True
 
 

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, ladder_label, signed
 from fate_desk.rules.fate_points import holder, holder_name, points_of
-from fate_desk.rules.play import Invokable, RollResult, invokables, stunts_for
+from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
 from fate_desk.rules.roll import (
-    Action, Dice, DiceSource, Invoke, Odds, Outcome, Roll, RollSetup, ScaleUse, StuntBonus, THROWS, opposed_odds,
-    percent,
-    scale_difference, teamwork_bonus,
+    SCALES, THROWS, Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse,
+    StuntBonus, opposed_odds, percent, scale_difference, teamwork_bonus,
 )
 
 from ..table.common import LadderSpinBox, escape
+from .roll_card import RollCard
 
 FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
 PLAIN = "(a plain rating)"
@@ -43,6 +43,26 @@ def _buddy(text: str, widget: QWidget) -> QLabel:
     label = QLabel(text)
     label.setBuddy(widget)
     return label
+
+
+def _select_invokable(combo: QComboBox, label: str) -> None:
+    """Pick the aspect whose text is `label` in a combo of invokables."""
+    for i in range(combo.count()):
+        if combo.itemData(i).label == label:
+            combo.setCurrentIndex(i)
+            return
+    raise LookupError(label)
+
+
+def _existing_text(done) -> str:
+    """What a create an advantage on an existing aspect does, in a line."""
+    if done.free_invokes:
+        return f"<small>You place {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''} on it.</small>"
+    if done.boost:
+        return "<small>The aspect stays unknown, but you get a boost.</small>"
+    if done.to_opposition:
+        return "<small>The opposition gets a free invoke on it.</small>"
+    return "<small>Nothing comes of it.</small>"
 
 
 class RollPanel(QWidget):
@@ -105,7 +125,12 @@ class RollPanel(QWidget):
         for use in ScaleUse:
             self.scale_use.addItem(use.label, use.value)
         self.scale_label = QLabel()
+        self.opposition_scale = QComboBox()  # against a difficulty: the scale of what opposes
+        self.opposition_scale.setAccessibleName("Scale of the opposition")
+        for name in SCALES:
+            self.opposition_scale.addItem(f"against {name}", name)
         scale_row = QHBoxLayout()
+        scale_row.addWidget(self.opposition_scale)
         scale_row.addWidget(self.scale_label)
         scale_row.addWidget(self.scale_use, 1)
         self.scale_row = QWidget()
@@ -174,6 +199,28 @@ class RollPanel(QWidget):
         result_layout.addWidget(self.cost_label)
         result_layout.addWidget(self.status)
 
+        # The other side invokes too: on its own defence roll, or +2 to a passive difficulty.
+        self.defence_holder = QVBoxLayout()
+        result_layout.addLayout(self.defence_holder)
+        self.defence_card: RollCard | None = None
+        self.against_box = QGroupBox("Invoke against the roll")
+        against_layout = QVBoxLayout(self.against_box)  # stacked, so it fits a narrow dock
+        hint = QLabel("<small>Anyone may invoke an aspect to add +2 to the difficulty, paying for it "
+                      "themselves. Who invokes, and which aspect:</small>")
+        hint.setWordWrap(True)
+        self.opposer = QComboBox()
+        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer_aspect = QComboBox()
+        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_free = QCheckBox("Use a free invoke")
+        self.oppose_button = QPushButton("+2 to the &difficulty")
+        self.oppose_status = QLabel()
+        self.oppose_status.setWordWrap(True)
+        for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,
+                       self.oppose_status):
+            against_layout.addWidget(widget)
+        result_layout.addWidget(self.against_box)
+
         self.created_row = QWidget()
         created = QFormLayout(self.created_row)
         created.setContentsMargins(0, 0, 0, 0)
@@ -185,6 +232,15 @@ class RollPanel(QWidget):
         self.boost = QLineEdit()
         self.boost.setPlaceholderText("Name the boost")
         self.boost.setAccessibleName("Boost")
+        self.advantage_target = QComboBox()
+        self.advantage_target.setAccessibleName("Create the advantage on")
+        self.unknown_box = QCheckBox("It was unknown until now (hidden from the players)")
+        self.existing_label = QLabel()
+        self.existing_label.setWordWrap(True)
+        created.addRow("Wor&k on:", self.advantage_target)
+        created.addRow("", self.unknown_box)
+        created.addRow("", self.existing_label)
+        self.created_form = created
         created.addRow("Ad&vantage:", self.advantage)
         created.addRow("Put it on:", self.advantage_on)
         created.addRow("&Boost:", self.boost)
@@ -201,9 +257,15 @@ class RollPanel(QWidget):
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
         self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
-                       self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged):
+                       self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
+                       self.opposition_scale.currentIndexChanged):
             signal.connect(lambda *_: self._update_odds())
         self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
+        self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
+        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_chosen())
+        self.oppose_button.clicked.connect(lambda: self.oppose())
+        self.unknown_box.toggled.connect(lambda *_: self._show())
         self.roll_button.clicked.connect(self.throw)
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
         self.reroll.clicked.connect(lambda: self.invoke(reroll=True))
@@ -323,7 +385,8 @@ class RollPanel(QWidget):
         if not self.campaign.options.scale:
             return 0
         me, other = self.character(), self.campaign.character(self.opponent_id() or "")
-        return scale_difference(me.scale if me else None, other.scale if other else None)
+        theirs = other.scale if other else self.opposition_scale.currentData()
+        return scale_difference(me.scale if me else None, theirs)
 
     def setup(self, against: int | None = None) -> RollSetup:
         character = self.character()
@@ -331,7 +394,8 @@ class RollPanel(QWidget):
         stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
         other = self.campaign.character(self.opponent_id() or "")
         if against is None:
-            against = other.rating(self.opponent_skill.currentData() or "") if other else self.difficulty.value()
+            against = (other.rating(self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
+                       else self.difficulty.value())
         return RollSetup(
             action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
             against=against, opposed=other is not None, stunts=stunts,
@@ -343,8 +407,11 @@ class RollPanel(QWidget):
         levels = self._scale()
         self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
         self.scale_use.setEnabled(levels > 0)
+        self.opposition_scale.setVisible(self.opponent_id() is None)
+        below = (f"{-levels} below: the defence gets +{-levels}" if self.opponent_id()
+                 else f"{-levels} below: no benefit")
         self.scale_label.setText(f"{levels} level{'s' if levels != 1 else ''} above" if levels > 0 else
-                                 "no benefit on this roll" if not levels else f"{-levels} below: no benefit")
+                                 "no benefit on this roll" if not levels else below)
         setup = self.setup()
         if self.opponent_id():
             # Against a rolled defence both sides roll: the chance compares two throws, not one.
@@ -364,7 +431,9 @@ class RollPanel(QWidget):
         against = None
         if other is not None:
             skill = self.opponent_skill.currentData() or ""
-            defence = RollSetup(Action.DEFEND, skill, other.rating(skill), 0, who=other.name or "(unnamed)")
+            # The defender carries its own scale's benefit when it is the higher side (+1 a level).
+            defence = RollSetup(Action.DEFEND, skill, other.rating(skill), 0, scale=-self._scale(),
+                                who=other.name or "(unnamed)")
             self.opposing = Roll.throw(defence, self.dice)
             against = self.opposing.effort
         self.roll = Roll.throw(self.setup(against), self.dice)
@@ -373,9 +442,113 @@ class RollPanel(QWidget):
         self.advantage.clear()
         self.boost.clear()
         self._fill_aspects()
+        self._fill_targets()
+        self._defence(other)
+        self._fill_opposers()
         self._show()
         self.rolled.emit()
         return self.roll
+
+    # --- the other side's invokes ----------------------------------------------------------------
+
+    def _defence(self, other: Character | None) -> None:
+        """The defender's roll on a card: it invokes after the dice like the roller does."""
+        if self.defence_card is not None:
+            self.defence_card.hide()
+            self.defence_card.deleteLater()
+            self.defence_card = None
+        if other is None or self.opposing is None:
+            return
+        name = other.name or "(unnamed)"
+        self.defence_card = RollCard(self.document, other.id, self.opposing.setup, self.dice,
+                                     f"{name} defends", "the roll", roll=self.opposing)
+        self.defence_card.setObjectName("defenceCard")
+        self.defence_card.changed.connect(self._defence_changed)
+        self.defence_holder.addWidget(self.defence_card)
+        self._sync_defence()
+
+    def _defence_changed(self) -> None:
+        self.opposing = self.defence_card.roll
+        self.roll = self.roll.against(self.opposing.effort)
+        self._sync_defence()
+        self._show()
+        self.rolled.emit()
+
+    def _sync_defence(self) -> None:
+        if self.defence_card is not None and self.roll is not None:
+            self.defence_card.set_against(self.roll.effort)
+
+    def _fill_opposers(self) -> None:
+        """Anyone but the roller may invoke against a passive difficulty; the GM pays for NPCs."""
+        self.opposer.blockSignals(True)
+        self.opposer.clear()
+        self.opposer.addItem("The GM", None)
+        for c in self.campaign.characters:
+            if c.id != self.who.currentData():
+                self.opposer.addItem(c.name or "(unnamed)", c.id)
+        self.opposer.blockSignals(False)
+        self.oppose_status.clear()
+        self._fill_opposer_aspects()
+
+    def select_opposer(self, name: str) -> None:
+        self.opposer.setCurrentIndex(self.opposer.findText(name))
+
+    def _fill_opposer_aspects(self) -> None:
+        self.opposer_aspect.blockSignals(True)
+        self.opposer_aspect.clear()
+        for item in invokables(self.campaign, self.opposer.currentData()):
+            self.opposer_aspect.addItem(item.describe(), item)
+        self.opposer_aspect.blockSignals(False)
+        self._opposer_aspect_chosen()
+
+    def select_opposer_aspect(self, label: str) -> None:
+        _select_invokable(self.opposer_aspect, label)
+
+    def _opposer_free_left(self, item: Invokable) -> int:
+        if self.roll is None:
+            return 0
+        on_roll = self.roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
+        against = sum(1 for i in self.roll.opposition if i.free and i.key == item.key)
+        return item.free - on_roll - against
+
+    def _opposer_aspect_chosen(self) -> None:
+        item = self.opposer_aspect.currentData()
+        left = self._opposer_free_left(item) if item else 0
+        self.opposer_free.setEnabled(left > 0)
+        self.opposer_free.setChecked(left > 0)
+        self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
+
+    def _opposer_points_left(self, by: str | None) -> int:
+        """The invoker's fate points less what this roll already spends from the same purse."""
+        who = holder(self.campaign, by)
+        spent = sum(1 for i in self.roll.opposition if not i.free and holder(self.campaign, i.by) == who)
+        if holder(self.campaign, self.who.currentData()) == who:
+            spent += self.roll.fate_points_spent
+        return points_of(self.campaign, who) - spent
+
+    def oppose(self) -> bool:
+        """Invoke the chosen aspect against the roll: +2 to the difficulty, paid by the invoker."""
+        item, by = self.opposer_aspect.currentData(), self.opposer.currentData()
+        if self.roll is None or item is None:
+            return False
+        free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
+        if not free and self._opposer_points_left(by) < 1:
+            name = holder_name(self.campaign, holder(self.campaign, by))
+            self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
+            return False
+        invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
+        reason = self.roll.opposition_refusal(invoke)
+        if reason:
+            self._refuse(self.oppose_status, reason)
+            return False
+        self.roll = self.roll.oppose(invoke)
+        payer = self.opposer.currentText()
+        self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
+        self.oppose_status.clear()
+        self._opposer_aspect_chosen()
+        self._show()
+        self.rolled.emit()
+        return True
 
     def _fill_aspects(self) -> None:
         self.aspect.blockSignals(True)
@@ -385,15 +558,34 @@ class RollPanel(QWidget):
         self.aspect.blockSignals(False)
         self._aspect_chosen()
 
+    def _fill_targets(self) -> None:
+        """A create an advantage may make a new aspect or work on one already in play."""
+        self.advantage_target.blockSignals(True)
+        self.advantage_target.clear()
+        self.advantage_target.addItem("a new aspect", "")
+        for item in existing_targets(self.campaign, self.who.currentData()):
+            self.advantage_target.addItem(f"existing: {item.label} ({item.where})", item.key)
+        self.advantage_target.blockSignals(False)
+        self._target_chosen()
+
+    def select_target(self, label: str) -> None:
+        """Pick the existing aspect (by its text) a create an advantage works on."""
+        index = next(i for i in range(self.advantage_target.count())
+                     if self.advantage_target.itemText(i).startswith(f"existing: {label} ("))
+        self.advantage_target.setCurrentIndex(index)
+
+    def _target_chosen(self) -> None:
+        key = self.advantage_target.currentData() or ""
+        self.unknown_box.blockSignals(True)
+        self.unknown_box.setChecked(bool(key) and unknown(self.campaign, key))
+        self.unknown_box.blockSignals(False)
+        self._show()
+
     def invokable(self) -> Invokable | None:
         return self.aspect.currentData()
 
     def select_aspect(self, label: str) -> None:
-        for i in range(self.aspect.count()):
-            if self.aspect.itemData(i).label == label:
-                self.aspect.setCurrentIndex(i)
-                return
-        raise LookupError(label)
+        _select_invokable(self.aspect, label)
 
     def _free_left(self, item: Invokable) -> int:
         used = self.roll.free_invokes_used.get(item.key, 0) if self.roll else 0
@@ -419,14 +611,16 @@ class RollPanel(QWidget):
         free = self.free.isChecked() and self._free_left(item) > 0
         if not free and self.points_left() < 1:
             who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
-            self._refuse(f"{who} has no fate point left to pay for an invoke; use a free invoke or stop here.")
+            self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
+                                      "use a free invoke or stop here.")
             return False
         invoke = Invoke(item.key, item.label, reroll=reroll, free=free, kind=item.kind, owner=item.owner)
         reason = self.roll.refusal(invoke)
         if reason:
-            self._refuse(reason)
+            self._refuse(self.status, reason)
             return False
         self.roll = self.roll.invoke(invoke, self.dice)
+        self._sync_defence()
         self.invoked.addItem(invoke.describe())
         self.status.clear()
         self._aspect_chosen()
@@ -434,12 +628,20 @@ class RollPanel(QWidget):
         self.rolled.emit()
         return True
 
-    def _refuse(self, message: str) -> None:
-        self.status.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
+    @staticmethod
+    def _refuse(label: QLabel, message: str) -> None:
+        label.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
 
     def result(self) -> RollResult:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
-                          boost=self.boost.text())
+                          boost=self.boost.text(), existing=self._existing(),
+                          existing_known=not self.unknown_box.isChecked())
+
+    def _existing(self) -> str:
+        """The existing aspect a create an advantage works on ('' for a new aspect, or another action)."""
+        if self.roll is None or self.roll.setup.action != Action.CREATE_ADVANTAGE:
+            return ""
+        return self.advantage_target.currentData() or ""
 
     # --- showing -----------------------------------------------------------------------------
 
@@ -448,6 +650,7 @@ class RollPanel(QWidget):
         has = roll is not None
         for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
             widget.setEnabled(has)
+        self.against_box.setVisible(has and self.opposing is None)
         if not has:
             self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
             self.created_row.hide()
@@ -476,9 +679,10 @@ class RollPanel(QWidget):
                    f"{ladder_label(self.opposing.setup.rating)}, dice {signed(self.opposing.dice_total)})"
                    if self.opposing else "difficulty")
         shifts = roll.shifts
+        raised = f" ({ladder_label(s.against)} + {2 * len(roll.opposition)} invoked against)" if roll.opposition else ""
         self.effort_label.setText(
             f"{' + '.join(parts)} = effort <b>{ladder_label(roll.effort)}</b><br>against {against} "
-            f"{ladder_label(s.against)}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
+            f"{ladder_label(roll.difficulty)}{raised}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent
@@ -490,10 +694,24 @@ class RollPanel(QWidget):
         self.cost_label.setText(
             f"<small>This roll costs {cost}{free_text} ({escape(who)} has {self.points_left()} left after it). "
             f"A reroll now would succeed {percent(reroll.success)} of the time.</small>")
-        self.created_row.setVisible(bool(roll.free_invokes_created or roll.boost))
-        self.advantage.setEnabled(bool(roll.free_invokes_created))
-        self.advantage_on.setEnabled(bool(roll.free_invokes_created))
-        self.boost.setEnabled(roll.boost)
+        advantage = s.action == Action.CREATE_ADVANTAGE
+        existing = self._existing()
+        for widget in (self.advantage_target, self.unknown_box, self.existing_label):
+            self.created_form.setRowVisible(widget, advantage)
+        self.unknown_box.setEnabled(bool(existing))
+        if existing:
+            done = roll.on_existing_aspect(not self.unknown_box.isChecked())
+            self.existing_label.setText(_existing_text(done))
+            made, boost = 0, done.boost
+        else:
+            self.existing_label.setText("")
+            made, boost = roll.free_invokes_created, roll.boost
+        self.created_row.setVisible(advantage or bool(made or boost))
+        self.created_form.setRowVisible(self.advantage, not existing)
+        self.created_form.setRowVisible(self.advantage_on, not existing)
+        self.advantage.setEnabled(bool(made))
+        self.advantage_on.setEnabled(bool(made))
+        self.boost.setEnabled(boost)
 
     def reset(self) -> None:
         """Forget the roll (after it was applied): the next roll starts with no invokes."""
@@ -504,4 +722,5 @@ class RollPanel(QWidget):
         self.status.clear()
         self.cost_label.clear()
         self.created_row.hide()
+        self._defence(None)
         self._show()
