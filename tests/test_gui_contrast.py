@@ -68,3 +68,23 @@ def test_check_box_and_radio_outlines_show_against_the_dark_window_after_view_th
     finally:
         window.close()
         apply_theme(app, "system")
+
+
+def test_refusals_warnings_and_successes_are_readable_in_both_palettes(themed_window):
+    """A refused invoke, a problem label or a treatment result is read in its status colour:
+    the old fixed red (#d32f2f) read 3.3:1 on the dark window."""
+    from PySide6.QtGui import QColor
+
+    from fate_desk.gui.sheet.common import problem_style
+    from fate_desk.gui.table.common import refusal_html
+    from fate_desk.gui.theme import status_colour
+    from fate_desk.rules import Level, Problem
+
+    palette = QApplication.instance().palette()
+    for kind in ("error", "warning", "success"):
+        colour = QColor(status_colour(kind))
+        for back in (Role.Window, Role.Base):
+            assert contrast(colour, palette.color(back)) >= READABLE, (kind, back)
+    error = status_colour("error")
+    assert error in problem_style()
+    assert error in refusal_html([Problem("x", Level.ERROR, "", "Not enough fate points.")])

@@ -108,6 +108,22 @@ def contrast(a: QColor, b: QColor) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+# Words that say something went wrong, needs attention or worked, per palette: each reads at
+# 4.5:1 or better on that palette's window (the one red of old read 3.3:1 on the dark one).
+_STATUS = {
+    "error": ("#b71c1c", "#ff8a80"),
+    "warning": ("#7a5200", "#ffd54f"),
+    "success": ("#1b5e20", "#81c784"),
+}
+
+
+def status_colour(kind: str, palette: QPalette | None = None) -> str:
+    """The colour for `kind` ("error", "warning", "success") in the palette in use."""
+    palette = palette or QApplication.palette()
+    light, dark = _STATUS[kind]
+    return dark if is_dark(palette) else light
+
+
 def muted(palette: QPalette, background: QColor | None = None) -> QColor:
     """A quieter text colour for secondary words that still reads at 4.5:1 on `background`."""
     text = palette.color(QPalette.ColorRole.WindowText)

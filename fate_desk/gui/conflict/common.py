@@ -13,6 +13,7 @@ from fate_desk.rules.history import Refused
 from fate_desk.rules.table import current_scene
 
 from ..table.common import escape
+from ..theme import status_colour
 
 
 def play(document, operation: Callable[[Campaign], Campaign], text: str, status: QLabel | None = None) -> bool:
@@ -21,7 +22,7 @@ def play(document, operation: Callable[[Campaign], Campaign], text: str, status:
         done = document.edit_campaign(operation, text)
     except Refused as exc:
         if status is not None:
-            status.setText(f"<span style='color:#d32f2f'>{escape(str(exc))}</span>")
+            status.setText(f"<span style='color:{status_colour('error')}'>{escape(str(exc))}</span>")
         return False
     if status is not None:
         status.setText("")

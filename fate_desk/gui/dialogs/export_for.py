@@ -18,6 +18,7 @@ from ..forms import child
 from ..kinds import display_name
 from ..opening import free_path
 from .base import FormDialog
+from ..theme import status_colour
 
 HINTS = {
     # Two short lines each, broken by hand: a wrapped label would make the dialog guess its height.
@@ -115,7 +116,7 @@ class ExportForDialog(FormDialog):
         super().accept()
 
     def _refuse(self, problem: str) -> None:
-        self.error.setText(f"<span style='color:#c62828'>{problem}</span>")
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>")
 
 
 def default_folder() -> Path:

@@ -26,6 +26,7 @@ from fate_desk.model import Campaign
 
 from ..forms import child
 from ..settings import Preferences, Settings, WindowState
+from ..theme import status_colour
 from .base import FormDialog
 from .export_choices import (
     NO_ENTRIES, WHAT_HINTS, WHAT_LABELS, WITH_ENTRIES, WITH_SCOPE, Scope, initial_choice, preselected, scopes,
@@ -242,7 +243,7 @@ class ExportPdfDialog(FormDialog):
         return not problem
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.message.setText(f"<span style='color:#c62828'>{text}</span>" if error and text else text)
+        self.message.setText(f"<span style='color:{status_colour('error')}'>{text}</span>" if error and text else text)
 
     def accept(self) -> None:
         if self.progress is None and self.export():

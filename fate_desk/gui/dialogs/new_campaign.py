@@ -14,6 +14,7 @@ from fate_desk.store.campaign_file import SUFFIX
 from ..forms import child
 from ..opening import free_path, safe_file_name
 from .base import FormDialog
+from ..theme import status_colour
 
 _CONDITIONS = (
     (ConditionsMode.OFF, "Off: mild, moderate and severe consequences"),
@@ -76,7 +77,7 @@ class NewCampaignDialog(FormDialog):
             problem = "Choose where to keep the campaign file."
         elif path.exists():
             problem = f"{path.name} already exists; choose another name."
-        self.error.setText(f"<span style='color:#c62828'>{problem}</span>" if problem else "")
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>" if problem else "")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def accept(self) -> None:

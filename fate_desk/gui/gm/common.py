@@ -14,7 +14,7 @@ from fate_desk.rules import Level
 from ..icons import icon
 from ..kinds import display_name
 from ..read_only import lock_if_read_only
-from ..sheet.common import PROBLEM_STYLE, set_text
+from ..sheet.common import problem_style, set_text
 
 __all__ = ["GmEditor", "LadderCombo", "LinesEditor", "show_problems", "set_spin", "set_text", "set_checked"]
 
@@ -42,7 +42,7 @@ class GmEditor(QWidget):
         self.document = document
         self.entity_id = entity_id
         self.form = form
-        form.setStyleSheet(PROBLEM_STYLE)
+        form.setStyleSheet(problem_style())
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)

@@ -12,6 +12,7 @@ from fate_desk.rules.hits import concede_conflict, conflict_id
 from fate_desk.rules.history import Refused
 
 from ..table.common import escape
+from ..theme import status_colour
 
 
 class _PlayDialog(QDialog):
@@ -40,7 +41,7 @@ class _PlayDialog(QDialog):
         try:
             operation(self.document.campaign)
         except Refused as refused:
-            self.status.setText(f"<span style='color:#d32f2f'>{escape(refused.problems[0].message)}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>{escape(refused.problems[0].message)}</span>")
             return False
         self.document.edit_campaign(operation, text)
         self.accept()

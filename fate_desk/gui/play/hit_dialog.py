@@ -15,6 +15,7 @@ from fate_desk.rules.hits import hit_plan, take_hit, taken_out
 from fate_desk.rules.history import Refused
 
 from ..table.common import escape
+from ..theme import status_colour
 
 
 class TakeHitDialog(QDialog):
@@ -189,7 +190,7 @@ class TakeHitDialog(QDialog):
             take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
                      extreme_aspect=extreme)
         except Refused as refused:
-            self.status.setText(f"<span style='color:#d32f2f'>{escape(refused.problems[0].message)}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>{escape(refused.problems[0].message)}</span>")
             return False
         self.document.edit_campaign(
             lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,

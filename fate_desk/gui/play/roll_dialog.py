@@ -11,6 +11,7 @@ from fate_desk.rules.roll import Action, DiceSource
 
 from ..table.common import escape
 from .roll_panel import RollPanel
+from ..theme import status_colour
 
 
 def apply_panel(document, panel: RollPanel) -> bool:
@@ -30,7 +31,7 @@ def apply_panel(document, panel: RollPanel) -> bool:
     try:
         both(document.campaign)  # refused here means nothing is pushed
     except Refused as refused:
-        panel.status.setText(f"<span style='color:#d32f2f'><b>Not applied:</b> "
+        panel.status.setText(f"<span style='color:{status_colour('error')}'><b>Not applied:</b> "
                              f"{escape(refused.problems[0].message)}</span>")
         return False
     what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")

@@ -22,6 +22,7 @@ from fate_desk.rules.roll import (
 
 from ..table.common import LadderSpinBox, escape
 from .roll_card import RollCard
+from ..theme import status_colour
 
 FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
 PLAIN = "(a plain rating)"
@@ -630,7 +631,7 @@ class RollPanel(QWidget):
 
     @staticmethod
     def _refuse(label: QLabel, message: str) -> None:
-        label.setText(f"<span style='color:#d32f2f'><b>Not invoked:</b> {escape(message)}</span>")
+        label.setText(f"<span style='color:{status_colour('error')}'><b>Not invoked:</b> {escape(message)}</span>")
 
     def result(self) -> RollResult:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),

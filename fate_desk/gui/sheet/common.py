@@ -5,15 +5,20 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QWidget
 
-PROBLEM_STYLE = """
-QLineEdit[problem="error"], QPlainTextEdit[problem="error"], QFrame[problem="error"] {
-    border: 2px solid #d32f2f; border-radius: 3px; }
-QLineEdit[problem="warning"], QPlainTextEdit[problem="warning"], QFrame[problem="warning"] {
-    border: 2px solid #e0a100; border-radius: 3px; }
-QGroupBox[problem="error"]::title { color: #d32f2f; }
-QGroupBox[problem="warning"]::title { color: #b07d00; }
-QLabel[problem="error"] { color: #d32f2f; }
-QLabel[problem="warning"] { color: #b07d00; }
+from ..theme import status_colour
+
+def problem_style() -> str:
+    """Borders and words for fields with problems, in colours that read in the palette in use."""
+    error, warning = status_colour("error"), status_colour("warning")
+    return f"""
+QLineEdit[problem="error"], QPlainTextEdit[problem="error"], QFrame[problem="error"] {{
+    border: 2px solid {error}; border-radius: 3px; }}
+QLineEdit[problem="warning"], QPlainTextEdit[problem="warning"], QFrame[problem="warning"] {{
+    border: 2px solid {warning}; border-radius: 3px; }}
+QGroupBox[problem="error"]::title {{ color: {error}; }}
+QGroupBox[problem="warning"]::title {{ color: {warning}; }}
+QLabel[problem="error"] {{ color: {error}; }}
+QLabel[problem="warning"] {{ color: {warning}; }}
 """
 
 
@@ -41,7 +46,7 @@ def set_text(widget: QLineEdit | QPlainTextEdit, text: str) -> None:
 
 
 def mark(widget: QWidget, severity: str | None, message: str = "") -> None:
-    """Flag a field with the worst problem it has (styled by PROBLEM_STYLE), or clear the flag."""
+    """Flag a field with the worst problem it has (styled by problem_style()), or clear the flag."""
     value = severity or ""
     if widget.property("problem") == value and widget.property("problemMessage") == message:
         return

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
-from ..theme import is_dark, muted
+from ..theme import is_dark, muted, status_colour
 from .skills_model import SkillRole, SkillsModel
 
 MARGIN, GAP = 6, 6
@@ -317,14 +317,15 @@ class PyramidView(QWidget):
         if row.expected is not None and row.rating > 0:
             count = f"{len(row.names)}/{row.expected}"
             small = QRect(label_rect.left(), row.rect.top() + 3, label_w - 16, row.rect.height() - 6)
-            colour = QColor("#c62828") if row.over else (QColor("#b07d00") if row.missing else muted(palette, base))
+            colour = QColor(status_colour("error", palette)) if row.over else (
+                QColor(status_colour("warning", palette)) if row.missing else muted(palette, base))
             painter.setPen(colour)
             f = painter.font()
             f.setPointSizeF(max(6.0, f.pointSizeF() * 0.8))
             painter.setFont(f)
             painter.drawText(small, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
             painter.setFont(font)
-        dash = QColor("#b07d00") if row.missing else QColor(140, 140, 140)
+        dash = QColor(status_colour("warning", palette)) if row.missing else QColor(140, 140, 140)
         for rect in row.empty:
             painter.setPen(QPen(dash, 1.2, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)

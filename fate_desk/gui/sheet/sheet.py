@@ -21,7 +21,7 @@ from ..kinds import display_name
 from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
-from .common import PROBLEM_STYLE, mark, set_text
+from .common import problem_style, mark, set_text
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
 from .stunts import StuntsSection
@@ -44,7 +44,7 @@ class CharacterSheet(QWidget):
         self.document = document
         self.entity_id = entity_id
         self.form = load_form("sheet")
-        self.form.setStyleSheet(PROBLEM_STYLE)
+        self.form.setStyleSheet(problem_style())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.form)

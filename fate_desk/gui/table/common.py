@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
 
+from ..theme import status_colour
+
 
 def escape(text: str, quote: bool = False) -> str:
     """Escape user text for rich-text labels; apostrophes stay as they are (labels show them)."""
@@ -53,6 +55,6 @@ def problems_html(problems: list[Problem], heading: str = "") -> str:
 
 def refusal_html(problems: list[Problem]) -> str:
     return (
-        "<p style='color:#d32f2f'><b>This cannot be done as it stands:</b></p>"
+        f"<p style='color:{status_colour('error')}'><b>This cannot be done as it stands:</b></p>"
         + problems_html(problems)
     )

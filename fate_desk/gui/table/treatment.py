@@ -12,6 +12,7 @@ from fate_desk.rules.recovery import clear_consequence, clears_when, treat, trea
 from ..dialogs.base import FormDialog
 from ..forms import child
 from .common import LadderSpinBox, escape, refusal_html
+from ..theme import status_colour
 
 
 class TreatmentDialog(FormDialog):
@@ -70,7 +71,7 @@ class TreatmentDialog(FormDialog):
             self.ok.setEnabled(False)
             return
         verdict = "Succeeds" if result.success else "Fails"
-        colour = "#2e7d32" if result.success else "#d32f2f"
+        colour = status_colour("success" if result.success else "error")
         self.outcome.setText(
             f"<p>Difficulty {ladder_label(result.difficulty)}: <b style='color:{colour}'>{verdict}</b>.</p>"
             f"<p><small>{escape(result.entry.summary)}</small></p>")
