@@ -125,3 +125,17 @@ def test_the_edit_menu_offers_no_adding_deleting_or_importing_on_a_read_only_cam
     assert {"Add player character", "Quick NPC…", "Duplicate", "Delete", "Import characters…",
             "Restore from backup…"} <= greyed
     assert menu_action(window, "Edit", "Find…").isEnabled()
+
+
+def test_read_only_the_table_offers_no_step_that_changes_the_campaign(read_only):
+    """The clock's steps, the structured scenes and the GM pool's buttons change the campaign:
+    greyed out; the players' view (which only shows) stays."""
+    window, copy = read_only
+    before = digest(copy)
+    for item in ("End the scene…", "End the session…", "End the arc…", "Run a conflict", "Run a contest",
+                 "Run a challenge"):
+        assert not menu_action(window, "Table", item).isEnabled(), item
+    assert menu_action(window, "Table", "Players' view").isEnabled()
+    pool = window.table.pool
+    assert not any(b.isEnabled() for b in (pool.minus, pool.plus, pool.reset))
+    assert digest(copy) == before

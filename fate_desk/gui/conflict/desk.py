@@ -175,8 +175,11 @@ class EncounterDesk:
             panel.refresh()
 
     def update_actions(self) -> None:
+        # Running a conflict, contest or challenge changes the campaign; the players' view only shows it.
+        editable = self.document is not None and not self.document.readonly
         for action_id in ACTIONS:
-            self.window.actions[action_id].setEnabled(self.document is not None)
+            self.window.actions[action_id].setEnabled(editable or (action_id == "players_view"
+                                                                    and self.document is not None))
 
     def show_panel(self, index: int) -> None:
         if self.document is None:

@@ -104,9 +104,10 @@ class TableDesk:
     def update_actions(self) -> None:
         actions = self.window.actions
         open_ = self.document is not None
+        editable = open_ and not self.document.readonly  # the clock's steps change the campaign
         for action_id in ("end_scene", "end_session", "end_arc"):
-            actions[action_id].setEnabled(open_)
-        character = self.window.current_character() if open_ else None
+            actions[action_id].setEnabled(editable)
+        character = self.window.current_character() if editable else None
         actions["spend_points"].setEnabled(character is not None and character.saved_skill_points > 0)
 
     # --- handlers -------------------------------------------------------------------------

@@ -104,7 +104,10 @@ class GmPoolWidget(QWidget):
         campaign = document.campaign
         self._seen = {c.id: _part(c) for c in campaign.characters}
         self.points.setText(str(campaign.gm_fate_points))
-        self.minus.setEnabled(campaign.gm_fate_points > 0)
+        editable = not document.readonly  # a read-only campaign shows the pool but cannot change it
+        self.minus.setEnabled(editable and campaign.gm_fate_points > 0)
+        self.plus.setEnabled(editable)
+        self.reset.setEnabled(editable)
         scene = current_scene(campaign)
         points, lines, _ = gm_pool(campaign, scene_present(campaign))
         where = f"“{scene.name}”" if scene and scene.name else "this scene"
