@@ -100,3 +100,17 @@ def test_the_play_bar_is_reached_from_the_name_with_shift_tab_and_opens_fate_poi
     press(qtbot, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: sheet.play.dialog is not None and sheet.play.dialog.isVisible())
     sheet.play.dialog.reject()
+
+
+def test_with_scale_in_use_tab_reaches_the_scale_choice_and_still_comes_back(window, qtbot):
+    """The play bar's scale choice shows only when the campaign uses scale; it is a Tab stop then,
+    and the walk still returns to the name (it once looped inside the sheet)."""
+    document = window.document
+    document.edit_campaign(lambda c: c.model_copy(update={"options": c.options.model_copy(update={"scale": True})}),
+                           "Use scale")
+    sheet = window.tabs.current_editor()
+    QApplication.processEvents()
+    assert sheet.play.scale.isVisible()
+    stops = _walk(qtbot, sheet, sheet.name_edit)
+    assert sheet.play.scale in stops
+    assert stops.index(sheet.play.points_button) < stops.index(sheet.play.scale)

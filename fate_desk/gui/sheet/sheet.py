@@ -240,8 +240,9 @@ class CharacterSheet(QWidget):
         space typed after a stray Tab never marks stress or spends a point: the play bar's Take a
         hit… and Fate points… do the same from the keyboard, through a dialog."""
         play = self.play
+        # The scale choice is part of the bar (hidden where the campaign has no scale, and then skipped).
         chain: list[QWidget] = [play.roll_button, play.hit_button, play.concede_button, play.compel_button,
-                                play.points_button, self.name_edit, self.description_edit]
+                                play.points_button, play.scale, self.name_edit, self.description_edit]
         for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
             chain += [edit, spin]
         for card in self.stunts.cards:
