@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fate_desk.model import ladder_label, signed
 
 # The roll model lives in roll.py; these names stay importable from here.
-from .roll import Action, Outcome, meaning, outcome_for, teamwork_bonus
+from .roll import Action, Outcome, faces_text, meaning, outcome_for, teamwork_bonus
 from .roll import Dice as _Dice
 
 
@@ -59,7 +59,7 @@ class Roll:
         return meaning(self.action, self.outcome, max(self.shifts, 0))
 
     def summary(self) -> str:
-        faces = " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in self.dice)
+        faces = faces_text(self.dice)
         against = "opposition" if self.opposed else "difficulty"
         return (
             f"{self.action.label} with {self.skill or 'no skill'} {ladder_label(self.rating)}: "

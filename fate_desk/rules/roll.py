@@ -45,6 +45,11 @@ def chance_at_least(total: int) -> Fraction:
     return Fraction(sum(ways(t) for t in range(max(total, -4), 5)), THROWS)
 
 
+
+def faces_text(dice) -> str:
+    """Four Fate dice as a reader sees them: "+ − 0 +"."""
+    return " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in dice)
+
 class DiceSource(Protocol):
     """Anything that throws four Fate dice; `Dice` is the real one, seedable for tests."""
 
@@ -545,7 +550,7 @@ class Roll:
         return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
 
     def faces(self) -> str:
-        return " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in self.dice)
+        return faces_text(self.dice)
 
     def summary(self) -> str:
         """One line for the roll log: who, what, the dice, effort, shifts, outcome and invokes."""

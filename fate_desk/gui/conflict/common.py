@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHeaderView,
 from fate_desk.model import Campaign, Character, ladder_label
 from fate_desk.rules.dice import Dice
 from fate_desk.rules.history import Refused
+from fate_desk.rules.roll import faces_text
 from fate_desk.rules.table import current_scene
 
 from ..table.common import escape
@@ -40,8 +41,6 @@ def throw(dice: Dice, rating: int, bonus: int = 0) -> tuple[tuple[int, ...], int
     return faces, sum(faces) + rating + bonus
 
 
-def faces_text(faces) -> str:
-    return " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in faces)
 
 
 def roll_text(name: str, skill: str, rating: int, faces, effort: int, bonus: int = 0) -> str:

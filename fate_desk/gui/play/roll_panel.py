@@ -17,7 +17,7 @@ from fate_desk.rules.fate_points import holder, holder_name, points_of
 from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
 from fate_desk.rules.roll import (
     SCALES, THROWS, Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse,
-    StuntBonus, opposed_odds, percent, scale_difference, teamwork_bonus,
+    StuntBonus, faces_text, opposed_odds, percent, scale_difference, teamwork_bonus,
 )
 
 from ..table.common import LadderSpinBox, escape
@@ -659,7 +659,7 @@ class RollPanel(QWidget):
         cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
         rerolled = ""
         if len(roll.throws) > 1:
-            first = " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in roll.throws[0])
+            first = faces_text(roll.throws[0])
             rerolled = f"<br><small>rerolled from [{first}]</small>"
         self.dice_label.setText(
             "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"
