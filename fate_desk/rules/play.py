@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fate_desk.model import Campaign, Scene, SituationAspect
+from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 
 from .clock import session_log
 from .encounter import set_hidden
@@ -255,6 +255,7 @@ def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Ca
 def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result: RollResult | None = None) -> Campaign:
     """Apply a finished roll in one step; refused (nothing changed) when it cannot be paid."""
     result = result or RollResult()
+    before = campaign
     who = holder(campaign, character_id)
     spent = roll.fate_points_spent
     if spent:
@@ -286,7 +287,9 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         boost = f"the boost “{result.boost or 'Boost'}”" if boosted else ""
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
-    return Campaign.model_validate(campaign.model_dump())
+    # Validated like every campaign-wide step: the entries the roll did not touch are taken as
+    # they are (validating all of a 10,000-entry campaign again took seconds).
+    return revalidated(campaign, before)
 
 
 def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
