@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from .base import FateModel, id_field
+from .base import FateModel, empty_list, id_field
 from .character import Character, ClockStamp
 from .encounter import ScenePlay
 from .obstacles import Countdown, Obstacle
@@ -37,17 +37,17 @@ class SituationAspect(FateModel):
 class Zone(FateModel):
     id: str = id_field()
     name: str = ""
-    aspects: list[SituationAspect] = Field(default_factory=list)
-    adjacent: list[str] = Field(default_factory=list)  # ids of zones one can move to
+    aspects: list[SituationAspect] = Field(default_factory=empty_list)
+    adjacent: list[str] = Field(default_factory=empty_list)  # ids of zones one can move to
 
 
 class Scene(FateModel):
     id: str = id_field()
     name: str = ""
     session: int | None = Field(None, le=1_000_000)  # character.MAX_COUNT
-    zones: list[Zone] = Field(default_factory=list)
-    aspects: list[SituationAspect] = Field(default_factory=list)
-    present: list[str] = Field(default_factory=list)  # ids of characters, obstacles, countdowns
+    zones: list[Zone] = Field(default_factory=empty_list)
+    aspects: list[SituationAspect] = Field(default_factory=empty_list)
+    present: list[str] = Field(default_factory=empty_list)  # ids of characters, obstacles, countdowns
     notes: str = ""
     ended: bool = False
     play: ScenePlay = Field(default_factory=ScenePlay)  # conflict, contest, challenge, players' view
@@ -72,9 +72,9 @@ class SessionLog(FateModel):
     title: str = ""
     notes: str = ""
     ended: bool = False
-    events: list[str] = Field(default_factory=list)  # what happened, one line each
-    fate_points: list[FatePointEntry] = Field(default_factory=list)  # the session's ledger
-    rolls: list[str] = Field(default_factory=list)  # the session's roll log, one line per roll
+    events: list[str] = Field(default_factory=empty_list)  # what happened, one line each
+    fate_points: list[FatePointEntry] = Field(default_factory=empty_list)  # the session's ledger
+    rolls: list[str] = Field(default_factory=empty_list)  # the session's roll log, one line per roll
 
 
 class Arc(FateModel):
@@ -83,7 +83,7 @@ class Arc(FateModel):
     name: str = ""
     notes: str = ""
     ended: bool = False
-    events: list[str] = Field(default_factory=list)  # what happened, one line each
+    events: list[str] = Field(default_factory=empty_list)  # what happened, one line each
 
 
 class Campaign(FateModel):
@@ -91,12 +91,12 @@ class Campaign(FateModel):
     name: str = "New campaign"
     ruleset: str = "fate-condensed"
     options: CampaignOptions = Field(default_factory=CampaignOptions)
-    characters: list[Character] = Field(default_factory=list)
-    obstacles: list[Obstacle] = Field(default_factory=list)
-    countdowns: list[Countdown] = Field(default_factory=list)
-    scenes: list[Scene] = Field(default_factory=list)
-    sessions: list[SessionLog] = Field(default_factory=list)
-    arcs: list[Arc] = Field(default_factory=list)
+    characters: list[Character] = Field(default_factory=empty_list)
+    obstacles: list[Obstacle] = Field(default_factory=empty_list)
+    countdowns: list[Countdown] = Field(default_factory=empty_list)
+    scenes: list[Scene] = Field(default_factory=empty_list)
+    sessions: list[SessionLog] = Field(default_factory=empty_list)
+    arcs: list[Arc] = Field(default_factory=empty_list)
     clock: ClockStamp = Field(default_factory=lambda: ClockStamp(arc=1, session=1, scene=1))
     gm_fate_points: int = Field(0, ge=0, le=999)
     notes: str = ""

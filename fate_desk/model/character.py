@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, Strict, field_validator
 
-from .base import FateModel, id_field
+from .base import FateModel, empty_dict, empty_list, id_field
 from .plain import plain_data_problem
 
 RATING_MIN = -10
@@ -151,7 +151,7 @@ class HistoryEntry(FateModel):
     when: ClockStamp = Field(default_factory=ClockStamp)
     at: str = ""  # ISO timestamp, for the user's eyes only
     summary: str = ""
-    changes: list[FieldChange] = Field(default_factory=list)
+    changes: list[FieldChange] = Field(default_factory=empty_list)
 
 
 class Character(FateModel):
@@ -160,18 +160,18 @@ class Character(FateModel):
     ruleset: str = "fate-condensed"
     name: str = ""
     description: str = ""
-    aspects: list[Aspect] = Field(default_factory=list)
+    aspects: list[Aspect] = Field(default_factory=empty_list)
     # Rating per skill; Mediocre (+0) skills are left out. Names are unique regardless of case.
-    skills: dict[str, Rating] = Field(default_factory=dict)
-    stunts: list[Stunt] = Field(default_factory=list)
+    skills: dict[str, Rating] = Field(default_factory=empty_dict)
+    stunts: list[Stunt] = Field(default_factory=empty_list)
     # Base refresh: 3 at creation, +1 per refresh power-up; the effective refresh is derived.
     refresh: int = Field(3, ge=0, le=99)
     fate_points: int = Field(3, ge=0, le=999)
     # Marked stress boxes per track id, as 0-based box positions.
-    stress: dict[str, list[int]] = Field(default_factory=dict, max_length=20)
-    consequences: list[Consequence] = Field(default_factory=list, max_length=50)
+    stress: dict[str, list[int]] = Field(default_factory=empty_dict, max_length=20)
+    consequences: list[Consequence] = Field(default_factory=empty_list, max_length=50)
     notes: str = ""
-    advancement: list[HistoryEntry] = Field(default_factory=list)
+    advancement: list[HistoryEntry] = Field(default_factory=empty_list)
     saved_skill_points: int = Field(0, ge=0, le=99)
     # Fate points an NPC or monster brings into a later scene for the GM's pool
     # (from conceding or from hostile invokes against it).
@@ -182,7 +182,7 @@ class Character(FateModel):
     # None means "derive from the rule set", as for PCs.
     stress_boxes: Annotated[dict[str, _BoxValues], Field(max_length=20)] | None = None
     consequence_slots: list[SlotSpec] | None = Field(None, max_length=20)
-    rule_breaks: list[RuleBreak] = Field(default_factory=list, max_length=100)
+    rule_breaks: list[RuleBreak] = Field(default_factory=empty_list, max_length=100)
     scale: str | None = None
 
     @field_validator("skills")

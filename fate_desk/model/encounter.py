@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from .base import FateModel, id_field
+from .base import FateModel, empty_dict, empty_list, id_field
 
 
 class ConflictKind(StrEnum):
@@ -29,8 +29,8 @@ class Participant(FateModel):
     id: str = id_field()
     name: str = ""
     side: str = "PCs"
-    members: list[str] = Field(default_factory=list)  # character ids
-    out_members: list[str] = Field(default_factory=list)  # members taken out (groups lose them one by one)
+    members: list[str] = Field(default_factory=empty_list)  # character ids
+    out_members: list[str] = Field(default_factory=empty_list)  # members taken out (groups lose them one by one)
     hazard: str | None = None  # a hazard (obstacle id) acting in turn order instead of characters
     acted: bool = False
     taken_out: bool = False
@@ -45,18 +45,18 @@ class Conflict(FateModel):
     id: str = id_field()
     kind: ConflictKind = ConflictKind.PHYSICAL
     order: TurnOrder = TurnOrder.ELECTIVE
-    participants: list[Participant] = Field(default_factory=list)  # in turn order for SKILL
+    participants: list[Participant] = Field(default_factory=empty_list)  # in turn order for SKILL
     exchange: int = Field(1, ge=1, le=999)
     current: str | None = None  # the participant whose turn it is
     npcs_at_best: bool = False  # Core: every NPC acts at the best NPC's place
     ended: bool = False
-    log: list[str] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=empty_list)
 
 
 class ContestSide(FateModel):
     id: str = id_field()
     name: str = ""
-    members: list[str] = Field(default_factory=list)  # character ids; the first rolls
+    members: list[str] = Field(default_factory=empty_list)  # character ids; the first rolls
     skill: str = ""
     victories: int = Field(0, ge=0, le=99)
     # Passive opposition: the side faces a set difficulty instead of an active roll.
@@ -66,13 +66,13 @@ class ContestSide(FateModel):
 class Contest(FateModel):
     id: str = id_field()
     name: str = ""
-    sides: list[ContestSide] = Field(default_factory=list)
+    sides: list[ContestSide] = Field(default_factory=empty_list)
     goal: int = Field(3, ge=1, le=5)
     exchange: int = Field(1, ge=1, le=999)
     winner: str | None = None  # side id
-    forfeits: list[str] = Field(default_factory=list)  # sides giving up this exchange's roll
+    forfeits: list[str] = Field(default_factory=empty_list)  # sides giving up this exchange's roll
     twist_due: bool = False  # the last exchange tied: the GM owes a twist
-    log: list[str] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=empty_list)
 
 
 class ChallengeTask(FateModel):
@@ -82,13 +82,13 @@ class ChallengeTask(FateModel):
     difficulty: int = Field(2, ge=-4, le=12)
     who: str | None = None  # character id
     effort: int | None = None  # None until rolled (each task is rolled once)
-    dice: list[int] = Field(default_factory=list)
+    dice: list[int] = Field(default_factory=empty_list)
 
 
 class Challenge(FateModel):
     id: str = id_field()
     name: str = ""
-    tasks: list[ChallengeTask] = Field(default_factory=list)
+    tasks: list[ChallengeTask] = Field(default_factory=empty_list)
 
 
 class ZonePlace(FateModel):
@@ -103,6 +103,6 @@ class ScenePlay(FateModel):
     contest: Contest | None = None
     challenge: Challenge | None = None
     # Ids (aspects, zones, countdowns, "conflict", "contest", "challenge") the players must not see.
-    hidden: list[str] = Field(default_factory=list)
-    places: dict[str, ZonePlace] = Field(default_factory=dict)  # zone id -> place on the map
-    whereabouts: dict[str, str] = Field(default_factory=dict)  # character id -> zone id
+    hidden: list[str] = Field(default_factory=empty_list)
+    places: dict[str, ZonePlace] = Field(default_factory=empty_dict)  # zone id -> place on the map
+    whereabouts: dict[str, str] = Field(default_factory=empty_dict)  # character id -> zone id

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from .base import FateModel, id_field
+from .base import FateModel, empty_list, id_field
 
 
 class Hazard(FateModel):
@@ -38,7 +38,7 @@ class Distraction(FateModel):
     kind: Literal["distraction"] = "distraction"
     name: str = ""
     choice: str = ""
-    repercussions: list[str] = Field(default_factory=list)
+    repercussions: list[str] = Field(default_factory=empty_list)
     opposition: int | None = Field(None, ge=-2, le=12, strict=True)
     notes: str = ""
 
@@ -52,7 +52,7 @@ class Countdown(FateModel):
     boxes: int = Field(4, ge=1, le=20)
     marked: int = Field(0, ge=0, le=20)
     trigger: str = ""  # what marks a box, for the whole track
-    box_triggers: list[str] = Field(default_factory=list)  # per box, where they differ
+    box_triggers: list[str] = Field(default_factory=empty_list)  # per box, where they differ
     outcome: str = ""
     players_see_boxes_only: bool = False
     notes: str = ""

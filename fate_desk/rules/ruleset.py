@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
+from fate_desk.model.base import empty_dict, empty_list
 
 # The most boxes one stress level may have: far past any published game, far short of a hang.
 MAX_BOXES = 50
@@ -28,7 +29,7 @@ class ShapeKind(StrEnum):
 class Shape(FateModel):
     kind: ShapeKind
     # How many skills at each rating (pyramid, diamond, counts). Ratings not listed allow none.
-    counts: dict[Annotated[int, Field(ge=-10, le=20)], Annotated[int, Field(le=100)]] = Field(default_factory=dict)
+    counts: dict[Annotated[int, Field(ge=-10, le=20)], Annotated[int, Field(le=100)]] = Field(default_factory=empty_dict)
     # Total skill points (budget; optional for column).
     points: int | None = Field(None, ge=0, le=1000)
 
@@ -59,14 +60,14 @@ class StressLevel(FateModel):
 
     # Bounded so that a hand-written rule set cannot ask for a million boxes or a rating of 1e18.
     at: int = Field(ge=-100, le=100)
-    boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=list, max_length=MAX_BOXES)
+    boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_list, max_length=MAX_BOXES)
 
 
 class TrackSpec(FateModel):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     # The skills that lengthen the track (the highest counts); empty: a fixed track.
-    skills: list[str] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=empty_list)
     levels: list[StressLevel] = Field(min_length=1, max_length=50)
 
     @model_validator(mode="after")
@@ -133,7 +134,7 @@ class MilestoneGrant(FateModel):
     """What one kind of milestone gives, on top of the kinds it includes."""
 
     label: str = Field(min_length=1)
-    includes: list[MilestoneLevel] = Field(default_factory=list)  # their benefits come too
+    includes: list[MilestoneLevel] = Field(default_factory=empty_list)  # their benefits come too
     change: bool = True  # one of the rule set's milestone changes (or none)
     skill_points: int = Field(0, ge=0, le=5)
     refresh: int = Field(0, ge=0, le=5)  # + refresh, which may buy a stunt at once
@@ -141,10 +142,10 @@ class MilestoneGrant(FateModel):
     raise_cap: bool = False  # one skill may go a step above the skill cap, raising the cap
     gm_power_up: bool = False  # the GM may add +1 refresh and/or a second skill point
     # Severities that may be renamed to begin recovery; severities in recovery that clear.
-    begin_recovery: list[Severity] = Field(default_factory=list)
-    clear_recovering: list[Severity] = Field(default_factory=list)
+    begin_recovery: list[Severity] = Field(default_factory=empty_list)
+    clear_recovering: list[Severity] = Field(default_factory=empty_list)
     # Severity -> sessions held: such a consequence may be cleared (Fate Accelerated).
-    clear_held: dict[Severity, int] = Field(default_factory=dict)
+    clear_held: dict[Severity, int] = Field(default_factory=empty_dict)
     rename_extreme: bool = False  # an extreme consequence may be renamed (frees the slot)
 
 
