@@ -73,29 +73,43 @@ BY_KEY = {kind.key: kind for kind in KINDS}
 GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
 
 
+class _Models:
+    """The model classes `kind_of` and `display_name` tell entries apart by, imported once on
+    first use. These two run for every row of the navigator; an import statement inside them
+    costs 10-20 us a call even when the module is loaded (PySide6 hooks every import)."""
+
+    loaded = False
+
+    @classmethod
+    def load(cls) -> type[_Models]:
+        from fate_desk.model import Arc, Block, Character, Distraction, Hazard, SessionLog
+        # Here, not at the top: the window's Add menu needs the kinds before the campaign file code loads.
+        from fate_desk.store.campaign_file import entity_kind
+
+        cls.character, cls.obstacles, cls.session, cls.arc = Character, (Hazard, Block, Distraction), SessionLog, Arc
+        cls.entity_kind = staticmethod(entity_kind)
+        cls.loaded = True
+        return cls
+
+
 def kind_of(entity) -> str:
     """The entry kind the app shows: PCs, NPC kinds and obstacle kinds apart (unlike the file)."""
-    from fate_desk.model import Block, Character, Distraction, Hazard
-
-    if isinstance(entity, Character):
+    models = _Models if _Models.loaded else _Models.load()
+    if isinstance(entity, models.character):
         return entity.kind.value
-    if isinstance(entity, (Hazard, Block, Distraction)):
+    if isinstance(entity, models.obstacles):
         return entity.kind
-    # Imported here: the window's Add menu needs the kinds before the campaign file code loads.
-    from fate_desk.store.campaign_file import entity_kind
-
     try:
-        return entity_kind(entity)
+        return models.entity_kind(entity)
     except TypeError:
         raise TypeError(f"not a campaign entry: {type(entity).__name__}") from None
 
 
 def display_name(entity) -> str:
-    from fate_desk.model import Arc, SessionLog
-
-    if isinstance(entity, SessionLog):
+    models = _Models if _Models.loaded else _Models.load()
+    if isinstance(entity, models.session):
         return entity.title.strip() or f"Session {entity.number}"
-    if isinstance(entity, Arc):
+    if isinstance(entity, models.arc):
         return entity.name.strip() or f"Arc {entity.number}"
     name = getattr(entity, "name", "").strip()
     return name or f"Unnamed {BY_KEY[kind_of(entity)].singular.lower()}"
