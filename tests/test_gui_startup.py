@@ -166,3 +166,44 @@ def test_the_conflict_dock_shown_last_time_comes_back_after_the_window_paints(qt
         assert again.encounters.conflict.document is again.document
     finally:
         again.close()
+
+
+def test_start_up_holds_the_cycle_collector_and_turns_it_back_on_once_the_campaign_is_open(tmp_path):
+    """Loading makes many objects that live for the session; the collector waits meanwhile and
+    then skips them (frozen). It must be running again once the app has started, or cycles
+    made later would never be freed (fresh process, as the app starts)."""
+    code = r'''
+import gc
+from fate_desk.gui import app as app_module, smoke
+open_first = app_module._open_first_campaign
+def opening(*args, **kwargs):
+    print("collector while opening:", gc.isenabled())
+    return open_first(*args, **kwargs)
+app_module._open_first_campaign = opening
+finish = smoke.SmokeRun._finish
+def finished(self):
+    if self.window.navigator is not None:
+        print("collector once open:", gc.isenabled(), gc.get_freeze_count() > 1000)
+    finish(self)
+smoke.SmokeRun._finish = finished
+raise SystemExit(app_module.run_app(None, smoke=True))
+'''
+    done = _run_fresh(code, tmp_path)
+    assert "collector while opening: False" in done.stdout
+    assert "collector once open: True True" in done.stdout
+
+
+def test_opening_another_campaign_hands_what_start_up_set_aside_back_to_the_collector(qtbot, tmp_path):
+    import gc
+
+    from fate_desk.gui.opening import create_sample_campaign
+
+    window = _started(qtbot)
+    other = create_sample_campaign(tmp_path)
+    gc.freeze()  # as start-up leaves it
+    try:
+        assert window.open_path(other)
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+        window.close()

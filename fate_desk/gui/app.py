@@ -11,6 +11,9 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 
 def run_app(path: str | None = None, smoke: bool = False) -> int:
     started = time.perf_counter()
+    from fate_desk.collector import hold_for_start_up
+
+    hold_for_start_up()  # until the first campaign is open: see start()
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -84,6 +87,10 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         if not opened:
             window.exit_code = 2  # a smoke run with a FILE it cannot open ends here
             app.exit(2)
+        from fate_desk.collector import settle_after_start_up
+
+        # After the navigator, which fills in just after the first sheet (queued before this).
+        QTimer.singleShot(0, settle_after_start_up)
 
     window.first_paint = _AfterFirstPaint(window, open_now)
     window.restore_state()

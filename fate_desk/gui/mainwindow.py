@@ -334,6 +334,8 @@ class MainWindow(QMainWindow):
             self.reload_document(f"{self.document.path} was changed by another program.")
 
     def set_document(self, document: CampaignDocument) -> None:
+        from fate_desk.collector import release_settled
+
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
 
@@ -346,6 +348,7 @@ class MainWindow(QMainWindow):
                 old_nav.deleteLater()
             old.close()
             old.deleteLater()
+            release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
         self.navigator = None
         self.tabs = EditorTabs(document)

@@ -9,6 +9,8 @@ from PySide6.QtCore import QEvent, QModelIndex, QRect, QSize, QSortFilterProxyMo
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
 
+from fate_desk.collector import collector_paused
+
 from .document import CampaignDocument
 from .forms import child, load_form
 from .icons import icon
@@ -50,6 +52,10 @@ class NavigatorModel(QStandardItemModel):
         document.entityChanged.connect(self._changed)
 
     def _build(self) -> None:
+        with collector_paused():  # a row for every entry, kept while the campaign is open
+            self._build_rows()
+
+    def _build_rows(self) -> None:
         bold = QFont()
         bold.setBold(True)
         groups: dict[str, QStandardItem] = {}
