@@ -33,11 +33,17 @@ def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typ
         sheet = window.tabs.current_editor()
         assert isinstance(sheet, CharacterSheet)
         assert "Opening" not in window.empty.text()
+        before = sheet.name_edit.text()
         sheet.name_edit.setFocus()
         sheet.name_edit.selectAll()
         qtbot.keyClicks(sheet.name_edit, "Quick Study")
         assert load_campaign(window.document.path).character(sheet.entity_id).name == "Quick Study"
         assert window.navigator.current_entity() == sheet.entity_id
+        # The rolling backup, made on a thread while the sheet showed, holds the file as opened.
+        from fate_desk.store.backups import list_backups
+
+        newest = list_backups(window.document.path)[0]
+        assert load_campaign(newest).character(sheet.entity_id).name == before != "Quick Study"
     finally:
         window.close()
 

@@ -160,6 +160,48 @@ def test_each_open_makes_a_rolling_backup_and_only_the_last_five_stay(tmp_path, 
     assert counts == [6, 5, 4, 3, 2]
 
 
+def test_a_backup_made_in_the_background_is_of_the_file_before_the_first_save(tmp_path, user_data, monkeypatch):
+    """The app opens with the backup on a thread; a save made while it is still copying waits
+    for it, so the backup never holds this open's changes."""
+    import threading
+
+    from fate_desk.store import campaign_file
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign()).close()
+    copying, go_on = threading.Event(), threading.Event()
+    real = campaign_file.make_rolling_backup
+
+    def slow_backup(*args, **kwargs):
+        copying.set()
+        assert go_on.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(campaign_file, "make_rolling_backup", slow_backup)
+    handle = CampaignFile.open(path, backup_in_background=True)
+    try:
+        assert copying.wait(10)  # the open has returned while the backup is still being made
+        assert handle.backup_path is None
+        threading.Timer(0.2, go_on.set).start()
+        handle.put(Character(name="Made after the open"))
+        assert handle.backup_path is not None and handle.backup_path.exists()
+        assert load_campaign(handle.backup_path).characters == []
+        assert [c.name for c in load_campaign(path).characters] == ["Made after the open"]
+    finally:
+        go_on.set()
+        handle.close()
+
+
+def test_closing_waits_for_a_backup_still_being_made(tmp_path, user_data):
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign(name="Kept")).close()
+    handle = CampaignFile.open(path, backup_in_background=True)
+    handle.close()
+    assert handle.backup_path is not None
+    assert load_campaign(handle.backup_path).name == "Kept"
+    assert not [p for p in (user_data / "backups").iterdir() if p.name.endswith(".copy")]
+
+
 def test_reopening_an_unchanged_file_does_not_push_older_backups_out(tmp_path, user_data):
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign()).close()

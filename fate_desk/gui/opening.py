@@ -65,7 +65,9 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
                     raise
                 continue  # a read-only folder: keep the campaign in the user's folder instead
             return handle, f"Imported {path.name} into the new campaign file {target}"
-    return CampaignFile.open(path, readonly=readonly), ("Opened read-only: changes cannot be saved" if readonly else "")
+    # The rolling backup is made on a thread while the campaign shows; the first save waits for it.
+    handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True)
+    return handle, ("Opened read-only: changes cannot be saved" if readonly else "")
 
 
 def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:
