@@ -61,3 +61,44 @@ def test_filtering_then_clearing_the_filter_shows_every_entry_again(window, qtbo
     assert all(everyone[0][:4].casefold() in name.casefold() for name in shown_names(nav, "pc"))
     nav.filter_edit.clear()
     assert shown_names(nav, "pc") == everyone
+
+
+def _big_campaign(tmp_path, size: int):
+    from fate_desk.model import Campaign, Character, CharacterKind
+    from fate_desk.store.campaign_file import CampaignFile
+
+    people = [Character(name=f"Guard {n:04d}", kind=CharacterKind.MINOR_NPC) for n in range(size)]
+    people.append(Character(name="Mira Vance"))  # the one PC: the sheet the app shows first
+    path = tmp_path / "big.fatedesk"
+    CampaignFile.create(path, Campaign(characters=people)).close()
+    return path
+
+
+def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_it_takes_keys(qtbot, tmp_path):
+    """At start-up a campaign of thousands of entries gets its sheet at once; the navigator's
+    rows come in slices between keystrokes, and end complete, in order, with the sheet's entry
+    selected. A rename typed while it fills lands in its place."""
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+    from fate_desk.gui.navigator import FIRST_ROWS
+
+    size = FIRST_ROWS * 8
+    window = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)
+    qtbot.addWidget(window)
+    try:
+        qtbot.waitUntil(lambda: window.navigator is not None, timeout=20000)
+        nav = window.navigator
+        assert nav.model.filling  # the sheet is there; thousands of rows are still to come
+        sheet = window.tabs.current_editor()
+        sheet.name_edit.setFocus()
+        sheet.name_edit.selectAll()
+        qtbot.keyClicks(sheet.name_edit, "Aaron")  # typed while the rows fill in
+        qtbot.waitUntil(lambda: not nav.model.filling, timeout=20000)
+        guards = shown_names(nav, "minor_npc")
+        assert len(guards) == size and guards == sorted(guards)
+        assert shown_names(nav, "pc") == ["Aaron"]
+        assert nav.current_entity() == sheet.entity_id
+        assert nav.model.folder_index("minor_npc").data() == f"Minor NPCs ({size})"
+    finally:
+        window.close()

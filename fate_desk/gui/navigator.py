@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_right
 from enum import IntEnum
 
@@ -25,6 +26,10 @@ class NavRole(IntEnum):
 
 
 _ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+# A big campaign's rows fill in over several turns of the event loop: the first FIRST_ROWS at
+# once (every campaign of a usual size), then slices of FILL_SLICE_S (10,000 rows take 0.2-0.4 s).
+FIRST_ROWS = 400
+FILL_SLICE_S = 0.008
 
 
 class NavigatorModel(QStandardItemModel):
@@ -39,6 +44,7 @@ class NavigatorModel(QStandardItemModel):
 
     entryMoving = Signal(str)  # a rename is about to move the entry's row
     entryMoved = Signal(str)
+    filled = Signal()  # every entry has its row (see `filling`)
 
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
@@ -46,16 +52,20 @@ class NavigatorModel(QStandardItemModel):
         self._folders: dict[str, QStandardItem] = {}
         self._entries: dict[str, QStandardItem] = {}
         self._order: dict[str, list[tuple[str, str]]] = {}  # kind -> its folder's (sort key, id), row by row
+        self._pending: list[tuple[tuple[str, str], str, str]] = []  # (sort key, kind, id), last first
         self._build()
         document.entityAdded.connect(self._added)
         document.entityRemoved.connect(self._removed)
         document.entityChanged.connect(self._changed)
 
-    def _build(self) -> None:
-        with collector_paused():  # a row for every entry, kept while the campaign is open
-            self._build_rows()
+    # --- filling in -------------------------------------------------------------------
 
-    def _build_rows(self) -> None:
+    @property
+    def filling(self) -> bool:
+        """True while some entries still wait for their rows (a big campaign fills in slices)."""
+        return bool(self._pending)
+
+    def _build(self) -> None:
         bold = QFont()
         bold.setBold(True)
         groups: dict[str, QStandardItem] = {}
@@ -71,17 +81,40 @@ class NavigatorModel(QStandardItemModel):
             self._folders[kind.key] = folder
             self._order[kind.key] = []
             parent.appendRow(folder)
-        rows: dict[str, list[tuple[tuple[str, str], QStandardItem]]] = {k: [] for k in self._folders}
-        for entity in self.document.entities():
-            kind = kind_of(entity)
-            item = self._entry(entity, kind)
-            rows[kind].append((_sort_key(entity), item))
-        for kind, entries in rows.items():
-            entries.sort(key=lambda pair: pair[0])
-            self._order[kind] = [key for key, _ in entries]
-            if entries:
-                self._folders[kind].appendRows([item for _, item in entries])
-            self._recount(self._folders[kind])
+        pending = [(_sort_key(entity), kind_of(entity), entity.id) for entity in self.document.entities()]
+        pending.sort(reverse=True)  # taken from the end, so each folder fills in name order
+        self._pending = pending
+        self._fill(first=True)
+
+    def _fill(self, first: bool = False, everything: bool = False) -> None:
+        """Rows for the next entries: at least FIRST_ROWS in the first slice, then FILL_SLICE_S of
+        work a turn of the event loop, so that a sheet shown meanwhile takes keys at once."""
+        if not self._pending:
+            return
+        deadline = time.perf_counter() + FILL_SLICE_S
+        pending = self._pending
+        touched: dict[str, list[QStandardItem]] = {}
+        with collector_paused():  # a row for every entry, kept while the campaign is open
+            done = 0
+            while pending and (everything or done < FIRST_ROWS and first or time.perf_counter() < deadline):
+                key, kind, entity_id = pending.pop()
+                done += 1
+                entity = self.document.entity(entity_id)
+                if entity is None:
+                    continue
+                self._order[kind].append(key)
+                touched.setdefault(kind, []).append(self._entry(entity, kind))
+            for kind, items in touched.items():
+                self._folders[kind].appendRows(items)
+                self._recount(self._folders[kind])
+        if pending:
+            QTimer.singleShot(0, self, self._fill)
+        else:
+            self.filled.emit()
+
+    def fill_now(self) -> None:
+        """Every row at once (before the navigator follows a change to the campaign)."""
+        self._fill(everything=True)
 
     def _entry(self, entity, kind: str) -> QStandardItem:
         item = QStandardItem(icon(BY_KEY[kind].icon), "")
@@ -117,6 +150,7 @@ class NavigatorModel(QStandardItemModel):
     # --- keeping up with the document -------------------------------------------------
 
     def _added(self, entity_id: str) -> None:
+        self.fill_now()
         entity = self.document.entity(entity_id)
         if entity is None or entity_id in self._entries:
             return
@@ -128,6 +162,7 @@ class NavigatorModel(QStandardItemModel):
         self._recount(self._folders[kind])
 
     def _removed(self, entity_id: str) -> None:
+        self.fill_now()
         item = self._entries.pop(entity_id, None)
         if item is None:
             return
@@ -138,6 +173,7 @@ class NavigatorModel(QStandardItemModel):
         self._recount(folder)
 
     def _changed(self, entity_id: str) -> None:
+        self.fill_now()
         item = self._entries.get(entity_id)
         entity = self.document.entity(entity_id)
         if item is None or entity is None:
@@ -296,7 +332,9 @@ class NavigatorPanel(QWidget):
         self.model.rowsInserted.connect(self._expand_new)
         self.model.entryMoving.connect(self._moving)
         self.model.entryMoved.connect(self._moved)
+        self.model.filled.connect(self._select_wanted)
         self._reselect = False
+        self._wanted: str | None = None  # asked to select before its row was filled in
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
@@ -331,9 +369,15 @@ class NavigatorPanel(QWidget):
 
     def select(self, entity_id: str) -> None:
         index = self.proxy.mapFromSource(self.model.index_of(entity_id))
+        self._wanted = entity_id if not index.isValid() and self.model.filling else None
         if index.isValid():
             self.tree.setCurrentIndex(index)
             self._reveal(index)
+
+    def _select_wanted(self) -> None:
+        if self._wanted is not None and not self.tree.currentIndex().isValid():
+            self.select(self._wanted)
+        self._wanted = None
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

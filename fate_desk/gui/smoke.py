@@ -54,8 +54,8 @@ class SmokeRun(QObject):
     def _finish(self) -> None:
         """Waits for the navigator, which fills in just after the first sheet, then reports."""
         window = self.window
-        if window.document is not None and window.navigator is None \
-                and time.perf_counter() - self.started < GIVE_UP_SECONDS:
+        filled = window.navigator is not None and not window.navigator.model.filling
+        if window.document is not None and not filled and time.perf_counter() - self.started < GIVE_UP_SECONDS:
             QTimer.singleShot(1, self._finish)
             return
         print(f"fate-desk started in {time.perf_counter() - self.started:.3f} s "
