@@ -3,6 +3,8 @@
 Runs each several times, alternating (bare window, floor, Fate Desk on the sample, Fate Desk
 on a 1,000-entity campaign), with the interpreter's start included, and prints medians:
 - floor: pydantic and Qt Widgets imported, nothing shown, as a ratio to the bare window;
+- models: the bare window painted after Fate Desk's game models are imported and the validators
+  a first sheet needs are built (no sheet, no campaign file): the model layer's share;
 - painted: from starting the process to the main window's first paint (target 2.0x the bare
   window's own first paint);
 - usable: from starting the process to the first sheet handling a keystroke (target 2.5x);
@@ -52,6 +54,35 @@ import sys, time
 from pydantic import BaseModel, Field
 import PySide6.QtWidgets
 print(f"fate-desk times: painted {time.time():.6f} usable {time.time():.6f}", file=sys.stderr)
+"""
+
+# The bare window again, after Fate Desk's game models are imported and the validators the
+# first sheet needs are built: what the model layer alone costs before any sheet is drawn.
+MODELS = """
+import os, sys, time
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from fate_desk.model import Campaign, Character
+Character.model_validate({"name": "Mira"})
+Campaign.model_validate({})
+app = QApplication(sys.argv[:1])
+window = QMainWindow()
+window.setCentralWidget(QLabel("bare"))
+window.resize(1280, 800)
+
+class Painted(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and watched is window:
+            print(f"fate-desk times: painted {time.time():.6f} usable {time.time():.6f}", file=sys.stderr)
+            window.removeEventFilter(self)
+            QTimer.singleShot(0, app.quit)
+        return False
+
+watch = Painted()
+window.installEventFilter(watch)
+window.show()
+app.exec()
 """
 
 PAINTED_TARGET, USABLE_TARGET, BIG_SHEET_TARGET = 2.0, 2.5, 0.3
@@ -106,6 +137,7 @@ def main() -> int:
     commands = {
         "bare PySide6 window": [sys.executable, "-c", BARE],
         "floor (imports only)": [sys.executable, "-c", FLOOR],
+        "bare window + our models": [sys.executable, "-c", MODELS],
         "fate-desk, sample": [sys.executable, "-m", "fate_desk", "--smoke"],
         "fate-desk, 1,000 entities": [sys.executable, "-m", "fate_desk", "--smoke", str(thousand)],
     }
@@ -131,7 +163,10 @@ def main() -> int:
               f"{median(runs, 'total'):8.3f}s {median(runs, 'peak_mib'):6.0f} MiB")
     floor = median(results["floor (imports only)"], "painted")
     sample = results["fate-desk, sample"]
+    models = median(results["bare window + our models"], "painted")
     print(f"floor   : {floor / bare:.2f}x the bare window's first paint")
+    print(f"models  : {models / bare:.2f}x: the bare window after Fate Desk's models and their validators, "
+          f"before any sheet (see bench_sheet.py for the sheet itself)")
     print(f"painted : {median(sample, 'painted') / bare:.2f}x   (target {PAINTED_TARGET}x)")
     print(f"usable  : {median(sample, 'usable') / bare:.2f}x   (target {USABLE_TARGET}x)")
     for name, runs in results.items():
