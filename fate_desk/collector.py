@@ -1,30 +1,19 @@
-"""Python's cycle collector, held back while many long-lived objects are made at once.
+"""Python's cycle collector during start-up: held back, then told to skip what start-up made.
 
-Loading a campaign makes tens of thousands of objects (a 10,000-entry campaign, about a
-million) that live as long as the campaign is open. Each time enough objects have been made,
-Python's cycle collector walks every tracked object; during a big load it ran several full
-walks over the growing campaign, a third of the navigator's start at 10,000 entries.
-Reference counting still frees everything that is dropped meanwhile; only cycles wait.
+Starting the app makes the modules, the window and the first campaign: tens of thousands of
+objects (a 10,000-entry campaign, about a million) that live for the session. Each time
+enough objects have been made, Python's cycle collector walks every tracked one; during a big
+start it ran several full walks over the growing campaign (a third of the navigator's build at
+10,000 entries). Reference counting still frees everything dropped meanwhile; only cycles wait.
+
+Only start-up does this. Holding the collector back around a later load (File > Open) would
+merely move those walks to whatever the user does next: objects made while it is held back
+are all young, and the first collections after it resumes walk every one of them.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cycle collection inside the block (a bulk load); the collector resumes after it."""
-    if not gc.isenabled():  # already held back (start-up): leave it to whoever did that
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def hold_for_start_up() -> None:
@@ -42,6 +31,6 @@ def settle_after_start_up() -> None:
 
 
 def release_settled() -> None:
-    """The campaign loaded at start-up is being closed: hand its objects back to the collector
-    so that any cycles among them can be freed."""
+    """The campaign loaded at start-up is being closed: hand what start-up set aside back to
+    the collector, so that cycles among it can be freed."""
     gc.unfreeze()

@@ -76,29 +76,61 @@ def _big_campaign(tmp_path, size: int):
 
 def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_it_takes_keys(qtbot, tmp_path):
     """At start-up a campaign of thousands of entries gets its sheet at once; the navigator's
-    rows come in slices between keystrokes, and end complete, in order, with the sheet's entry
-    selected. A rename typed while it fills lands in its place."""
+    rows come in slices between keystrokes (typing never waits for them), and end complete, in
+    order, with the sheet's entry selected. Renames, additions and undos made while the rows
+    fill in land in their places."""
     from PySide6.QtWidgets import QApplication
 
     from fate_desk.gui.app import start
     from fate_desk.gui.navigator import FIRST_ROWS
+    from fate_desk.rules.edits import edited
 
     size = FIRST_ROWS * 8
     window = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)
     qtbot.addWidget(window)
     try:
         qtbot.waitUntil(lambda: window.navigator is not None, timeout=20000)
-        nav = window.navigator
+        nav, document = window.navigator, window.document
         assert nav.model.filling  # the sheet is there; thousands of rows are still to come
         sheet = window.tabs.current_editor()
         sheet.name_edit.setFocus()
         sheet.name_edit.selectAll()
-        qtbot.keyClicks(sheet.name_edit, "Aaron")  # typed while the rows fill in
+        qtbot.keyClicks(sheet.name_edit, "Aaron")  # the sheet's entry had no row yet: it gets one now
+        assert nav.model.filling  # typing did not wait for the rest of the rows
+        first_guard = shown_names(nav, "minor_npc")[0]
+        guard_id = next(c.id for c in document.campaign.characters if c.name == first_guard)
+        document.edit(guard_id, lambda c: edited(c, name="Zed the Last Guard"), "Rename")  # past the rows so far
+        last_guard = next(c.id for c in document.campaign.characters if c.name == f"Guard {size - 1:04d}")
+        document.edit(last_guard, lambda c: edited(c, name="Abel"), "Rename")  # no row yet; now among the first
+        window.actions["add_pc"].trigger()  # a new entry while the rows fill in
+        window.actions["undo"].trigger()  # and gone again before its row came
+        window.actions["add_pc"].trigger()
         qtbot.waitUntil(lambda: not nav.model.filling, timeout=20000)
         guards = shown_names(nav, "minor_npc")
-        assert len(guards) == size and guards == sorted(guards)
-        assert shown_names(nav, "pc") == ["Aaron"]
-        assert nav.current_entity() == sheet.entity_id
+        assert len(guards) == size and guards == sorted(guards, key=str.casefold)
+        assert guards[0] == "Abel" and guards[-1] == "Zed the Last Guard" and first_guard not in guards
+        assert shown_names(nav, "pc") == ["Aaron", "New character"]
         assert nav.model.folder_index("minor_npc").data() == f"Minor NPCs ({size})"
+        assert nav.model.folder_index("pc").data() == "Player characters (2)"
+        assert nav.current_entity() in {sheet.entity_id, window.tabs.current_entity_id()}
+    finally:
+        window.close()
+
+
+def test_the_entry_shown_at_start_is_selected_once_its_row_is_filled_in(qtbot, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+    from fate_desk.gui.navigator import FIRST_ROWS
+
+    window = start(QApplication.instance(), str(_big_campaign(tmp_path, FIRST_ROWS * 4)), paint_first=True)
+    qtbot.addWidget(window)
+    try:
+        qtbot.waitUntil(lambda: window.navigator is not None, timeout=20000)
+        nav = window.navigator
+        assert nav.model.filling and nav.current_entity() is None  # "Mira Vance" sorts after the guards
+        qtbot.waitUntil(lambda: not nav.model.filling, timeout=20000)
+        assert nav.current_entity() == window.tabs.current_entity_id()
+        assert shown_names(nav, "pc") == ["Mira Vance"]
     finally:
         window.close()

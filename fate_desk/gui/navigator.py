@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import time
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
 from PySide6.QtCore import QEvent, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
-
-from fate_desk.collector import collector_paused
 
 from .document import CampaignDocument
 from .forms import child, load_form
@@ -52,7 +50,12 @@ class NavigatorModel(QStandardItemModel):
         self._folders: dict[str, QStandardItem] = {}
         self._entries: dict[str, QStandardItem] = {}
         self._order: dict[str, list[tuple[str, str]]] = {}  # kind -> its folder's (sort key, id), row by row
-        self._pending: list[tuple[tuple[str, str], str, str]] = []  # (sort key, kind, id), last first
+        # Entries still without a row, in name order over every kind, from index _next on; every
+        # row already made sorts at or before _last (the last key filled in), every waiting one after.
+        self._pending: list[tuple[tuple[str, str], str, str]] = []  # (sort key, kind, id)
+        self._waiting: dict[str, tuple[tuple[str, str], str]] = {}  # id -> (sort key, kind), for those
+        self._next = 0
+        self._last: tuple[str, str] | None = None
         self._build()
         document.entityAdded.connect(self._added)
         document.entityRemoved.connect(self._removed)
@@ -63,7 +66,7 @@ class NavigatorModel(QStandardItemModel):
     @property
     def filling(self) -> bool:
         """True while some entries still wait for their rows (a big campaign fills in slices)."""
-        return bool(self._pending)
+        return bool(self._waiting)
 
     def _build(self) -> None:
         bold = QFont()
@@ -81,40 +84,50 @@ class NavigatorModel(QStandardItemModel):
             self._folders[kind.key] = folder
             self._order[kind.key] = []
             parent.appendRow(folder)
-        pending = [(_sort_key(entity), kind_of(entity), entity.id) for entity in self.document.entities()]
-        pending.sort(reverse=True)  # taken from the end, so each folder fills in name order
-        self._pending = pending
+        self._pending = sorted((_sort_key(entity), kind_of(entity), entity.id) for entity in self.document.entities())
+        self._waiting = {entity_id: (key, kind) for key, kind, entity_id in self._pending}
         self._fill(first=True)
 
-    def _fill(self, first: bool = False, everything: bool = False) -> None:
-        """Rows for the next entries: at least FIRST_ROWS in the first slice, then FILL_SLICE_S of
-        work a turn of the event loop, so that a sheet shown meanwhile takes keys at once."""
-        if not self._pending:
-            return
+    def _fill(self, first: bool = False) -> None:
+        """Rows for the next entries in name order: at least FIRST_ROWS in the first slice, then
+        FILL_SLICE_S of work a turn of the event loop, so a sheet shown meanwhile takes keys."""
         deadline = time.perf_counter() + FILL_SLICE_S
-        pending = self._pending
+        pending, waiting = self._pending, self._waiting
         touched: dict[str, list[QStandardItem]] = {}
-        with collector_paused():  # a row for every entry, kept while the campaign is open
-            done = 0
-            while pending and (everything or done < FIRST_ROWS and first or time.perf_counter() < deadline):
-                key, kind, entity_id = pending.pop()
-                done += 1
-                entity = self.document.entity(entity_id)
-                if entity is None:
-                    continue
+        done = 0
+        while self._next < len(pending) and (first and done < FIRST_ROWS or time.perf_counter() < deadline):
+            key, kind, entity_id = pending[self._next]
+            self._next += 1
+            done += 1
+            entity = self.document.entity(entity_id)
+            del waiting[entity_id]
+            self._last = key
+            if entity is not None:
                 self._order[kind].append(key)
                 touched.setdefault(kind, []).append(self._entry(entity, kind))
-            for kind, items in touched.items():
-                self._folders[kind].appendRows(items)
-                self._recount(self._folders[kind])
-        if pending:
+        for kind, items in touched.items():
+            self._folders[kind].appendRows(items)
+            self._recount(self._folders[kind])
+        if waiting:
             QTimer.singleShot(0, self, self._fill)
         else:
+            pending.clear()
+            self._next = 0
             self.filled.emit()
 
-    def fill_now(self) -> None:
-        """Every row at once (before the navigator follows a change to the campaign)."""
-        self._fill(everything=True)
+    def _wait(self, entity_id: str, key: tuple[str, str], kind: str) -> None:
+        """An entry whose row must come later than the rows filled in so far."""
+        insort(self._pending, (key, kind, entity_id), lo=self._next)
+        self._waiting[entity_id] = (key, kind)
+
+    def _unwait(self, entity_id: str) -> None:
+        key, kind = self._waiting.pop(entity_id)
+        at = bisect_left(self._pending, (key, kind, entity_id), lo=self._next)
+        del self._pending[at]
+
+    def _fits_now(self, key: tuple[str, str]) -> bool:
+        """Whether a row with this key goes among the rows already made (else it waits its turn)."""
+        return not self._waiting or (self._last is not None and key <= self._last)
 
     def _entry(self, entity, kind: str) -> QStandardItem:
         item = QStandardItem(icon(BY_KEY[kind].icon), "")
@@ -150,19 +163,23 @@ class NavigatorModel(QStandardItemModel):
     # --- keeping up with the document -------------------------------------------------
 
     def _added(self, entity_id: str) -> None:
-        self.fill_now()
         entity = self.document.entity(entity_id)
-        if entity is None or entity_id in self._entries:
+        if entity is None or entity_id in self._entries or entity_id in self._waiting:
             return
         kind = kind_of(entity)
         key = _sort_key(entity)
+        if not self._fits_now(key):
+            self._wait(entity_id, key, kind)
+            return
         row = bisect_right(self._order[kind], key)
         self._order[kind].insert(row, key)
         self._folders[kind].insertRow(row, self._entry(entity, kind))
         self._recount(self._folders[kind])
 
     def _removed(self, entity_id: str) -> None:
-        self.fill_now()
+        if entity_id in self._waiting:
+            self._unwait(entity_id)
+            return
         item = self._entries.pop(entity_id, None)
         if item is None:
             return
@@ -173,7 +190,10 @@ class NavigatorModel(QStandardItemModel):
         self._recount(folder)
 
     def _changed(self, entity_id: str) -> None:
-        self.fill_now()
+        if entity_id in self._waiting:  # no row yet: it waits again under its new name
+            self._unwait(entity_id)
+            self._added(entity_id)
+            return
         item = self._entries.get(entity_id)
         entity = self.document.entity(entity_id)
         if item is None or entity is None:
@@ -187,6 +207,12 @@ class NavigatorModel(QStandardItemModel):
         row = item.row()
         key = _sort_key(entity)
         if order[row] != key:
+            if not self._fits_now(key):  # renamed past the rows filled in so far: its row comes later
+                self.entryMoving.emit(entity_id)
+                self._removed(entity_id)
+                self._wait(entity_id, key, kind)
+                self.entryMoved.emit(entity_id)
+                return
             del order[row]
             target = bisect_right(order, key)
             order.insert(target, key)

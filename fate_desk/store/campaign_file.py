@@ -16,7 +16,6 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
-from fate_desk.collector import collector_paused
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import plain_data_problem
@@ -597,11 +596,6 @@ def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Ca
 
 
 def _load(conn: sqlite3.Connection, source: str) -> Campaign:
-    with collector_paused():  # every entry read lives on with the campaign: see fate_desk.collector
-        return _load_entries(conn, source)
-
-
-def _load_entries(conn: sqlite3.Connection, source: str) -> Campaign:
     row = conn.execute("SELECT value FROM meta WHERE key = 'campaign'").fetchone()
     if row is None:
         raise CampaignFileError(source, "is damaged: the campaign settings are missing")
