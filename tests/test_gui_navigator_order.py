@@ -86,13 +86,13 @@ def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_i
     from fate_desk.rules.edits import edited
 
     size = FIRST_ROWS * 8
-    window = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)
-    qtbot.addWidget(window)
+    main = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)
+    qtbot.addWidget(main)
     try:
-        qtbot.waitUntil(lambda: window.navigator is not None, timeout=20000)
-        nav, document = window.navigator, window.document
+        qtbot.waitUntil(lambda: main.navigator is not None, timeout=20000)
+        nav, document = main.navigator, main.document
         assert nav.model.filling  # the sheet is there; thousands of rows are still to come
-        sheet = window.tabs.current_editor()
+        sheet = main.tabs.current_editor()
         sheet.name_edit.setFocus()
         sheet.name_edit.selectAll()
         qtbot.keyClicks(sheet.name_edit, "Aaron")  # the sheet's entry had no row yet: it gets one now
@@ -102,9 +102,9 @@ def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_i
         document.edit(guard_id, lambda c: edited(c, name="Zed the Last Guard"), "Rename")  # past the rows so far
         last_guard = next(c.id for c in document.campaign.characters if c.name == f"Guard {size - 1:04d}")
         document.edit(last_guard, lambda c: edited(c, name="Abel"), "Rename")  # no row yet; now among the first
-        window.actions["add_pc"].trigger()  # a new entry while the rows fill in
-        window.actions["undo"].trigger()  # and gone again before its row came
-        window.actions["add_pc"].trigger()
+        main.actions["add_pc"].trigger()  # a new entry while the rows fill in
+        main.actions["undo"].trigger()  # and gone again before its row came
+        main.actions["add_pc"].trigger()
         qtbot.waitUntil(lambda: not nav.model.filling, timeout=20000)
         guards = shown_names(nav, "minor_npc")
         assert len(guards) == size and guards == sorted(guards, key=str.casefold)
@@ -112,9 +112,9 @@ def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_i
         assert shown_names(nav, "pc") == ["Aaron", "New character"]
         assert nav.model.folder_index("minor_npc").data() == f"Minor NPCs ({size})"
         assert nav.model.folder_index("pc").data() == "Player characters (2)"
-        assert nav.current_entity() in {sheet.entity_id, window.tabs.current_entity_id()}
+        assert nav.current_entity() in {sheet.entity_id, main.tabs.current_entity_id()}
     finally:
-        window.close()
+        main.close()
 
 
 def test_the_entry_shown_at_start_is_selected_once_its_row_is_filled_in(qtbot, tmp_path):
@@ -123,14 +123,14 @@ def test_the_entry_shown_at_start_is_selected_once_its_row_is_filled_in(qtbot, t
     from fate_desk.gui.app import start
     from fate_desk.gui.navigator import FIRST_ROWS
 
-    window = start(QApplication.instance(), str(_big_campaign(tmp_path, FIRST_ROWS * 4)), paint_first=True)
-    qtbot.addWidget(window)
+    main = start(QApplication.instance(), str(_big_campaign(tmp_path, FIRST_ROWS * 4)), paint_first=True)
+    qtbot.addWidget(main)
     try:
-        qtbot.waitUntil(lambda: window.navigator is not None, timeout=20000)
-        nav = window.navigator
+        qtbot.waitUntil(lambda: main.navigator is not None, timeout=20000)
+        nav = main.navigator
         assert nav.model.filling and nav.current_entity() is None  # "Mira Vance" sorts after the guards
         qtbot.waitUntil(lambda: not nav.model.filling, timeout=20000)
-        assert nav.current_entity() == window.tabs.current_entity_id()
+        assert nav.current_entity() == main.tabs.current_entity_id()
         assert shown_names(nav, "pc") == ["Mira Vance"]
     finally:
-        window.close()
+        main.close()
