@@ -38,6 +38,7 @@ def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typ
         sheet.name_edit.selectAll()
         qtbot.keyClicks(sheet.name_edit, "Quick Study")
         assert load_campaign(window.document.path).character(sheet.entity_id).name == "Quick Study"
+        qtbot.waitUntil(lambda: window.navigator is not None, timeout=10000)  # it fills in after the sheet
         assert window.navigator.current_entity() == sheet.entity_id
         # The rolling backup, made on a thread while the sheet showed, holds the file as opened.
         from fate_desk.store.backups import list_backups

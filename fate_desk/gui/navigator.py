@@ -25,8 +25,9 @@ class NavRole(IntEnum):
 
 _ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 # A big campaign's rows fill in over several turns of the event loop: the first FIRST_ROWS at
-# once (every campaign of a usual size), then slices of FILL_SLICE_S (10,000 rows take 0.2-0.4 s).
-FIRST_ROWS = 400
+# once (every campaign of a usual size, and more than a tree shows), then slices of
+# FILL_SLICE_S (10,000 rows take 0.2-0.4 s in all).
+FIRST_ROWS = 200
 FILL_SLICE_S = 0.008
 
 
@@ -89,13 +90,13 @@ class NavigatorModel(QStandardItemModel):
         self._fill(first=True)
 
     def _fill(self, first: bool = False) -> None:
-        """Rows for the next entries in name order: at least FIRST_ROWS in the first slice, then
-        FILL_SLICE_S of work a turn of the event loop, so a sheet shown meanwhile takes keys."""
+        """Rows for the next entries in name order: FIRST_ROWS in the first slice, then FILL_SLICE_S
+        of work a turn of the event loop, so a sheet shown meanwhile takes keys."""
         deadline = time.perf_counter() + FILL_SLICE_S
         pending, waiting = self._pending, self._waiting
         touched: dict[str, list[QStandardItem]] = {}
         done = 0
-        while self._next < len(pending) and (first and done < FIRST_ROWS or time.perf_counter() < deadline):
+        while self._next < len(pending) and (done < FIRST_ROWS if first else time.perf_counter() < deadline):
             key, kind, entity_id = pending[self._next]
             self._next += 1
             done += 1
