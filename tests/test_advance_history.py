@@ -137,3 +137,23 @@ def test_history_survives_the_interchange_file(tmp_path):
     once, _ = revert_last(loaded)
     twice, _ = revert_last(once)
     assert "Empathy" not in twice.skills and "Drive" not in twice.skills and twice.advancement == []
+
+
+def test_a_recorded_step_is_exactly_what_checking_the_whole_character_again_gives():
+    """`record` puts the new entry in place without checking the character a second time; the
+    result must still be the character a full check of it would give, entries and all, and
+    share nothing with the character before that a later change could reach through."""
+    from fate_desk.model import Character
+    from fate_desk.rules.history import record
+
+    before = charles()
+    for step in range(3):
+        after = before.model_copy(update={"fate_points": step, "notes": f"after step {step}"})
+        applied = record(before, after, "clock", f"Step {step}")
+        checked = Character.model_validate(applied.character.model_dump())
+        assert checked == applied.character
+        assert applied.character.advancement[-1] is applied.entry
+        assert applied.character.advancement[:-1] == before.advancement
+        assert applied.character.advancement is not before.advancement
+        before = applied.character
+    assert [e.summary for e in before.advancement][-3:] == ["Step 0", "Step 1", "Step 2"]

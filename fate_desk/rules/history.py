@@ -218,8 +218,12 @@ def record(
         summary=summary,
         changes=diff_characters(before, after),
     )
+    # Every part is already a checked model (`after` just now, the entry when it was made, the
+    # earlier entries with `before`), so the new history is put in place without checking the
+    # whole character a second time: at the end of a scene that second check was a third of
+    # the step's time, and it grew with every entry the history held.
     final = after.model_copy(update={"advancement": [*before.advancement, entry]})
-    return Applied(normalise(final), entry)
+    return Applied(final, entry)
 
 
 def revert_last(character: Character, force: bool = False) -> Applied:
