@@ -180,3 +180,26 @@ def test_a_fields_right_click_menu_offers_the_apps_undo(window, qtbot):
     assert window.actions["undo"] in menu.actions() and window.actions["redo"] in menu.actions()
     assert not [a for a in menu.actions() if a.objectName() in ("edit-undo", "edit-redo")]
     menu.close()
+
+
+def test_right_clicking_the_notes_offers_the_apps_undo_even_before_they_have_the_focus(window, qtbot):
+    """A right-click on a field that does not have the focus yet: the press gives it the
+    focus, and its menu (the notes' too, whose clicks land on an inner viewport) names the
+    app's steps."""
+    from PySide6.QtTest import QTest
+
+    sheet = window.tabs.current_editor()
+    sheet.description_edit.setFocus()
+    type_text(qtbot, "x")
+    notes = sheet.notes_edit
+    sheet.scroll.ensureWidgetVisible(notes)
+    viewport = notes.viewport()
+    centre = viewport.rect().center()
+    QTest.mouseClick(viewport, Qt.MouseButton.RightButton, pos=centre)
+    assert focused() is notes
+    QApplication.sendEvent(viewport, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, centre,
+                                                       viewport.mapToGlobal(centre)))
+    menu = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMenu) and w.isVisible())
+    assert window.actions["undo"] in menu.actions() and "Edit description" in window.actions["undo"].text()
+    assert not [a for a in menu.actions() if a.objectName() in ("edit-undo", "edit-redo")]
+    menu.close()
