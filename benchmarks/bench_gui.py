@@ -50,6 +50,16 @@ class SaveClock:
         return seconds
 
 
+def scratch_user_folders() -> Path:
+    """A fresh folder for this run's user data and settings (never the user's own), set for the
+    app in this process, offscreen unless a platform is given; returns it."""
+    scratch = Path(tempfile.mkdtemp(prefix="fate-desk-bench-"))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["FATE_DESK_DATA_DIR"] = str(scratch / "data")
+    os.environ["XDG_CONFIG_HOME"] = str(scratch / "config")
+    return scratch
+
+
 def settle(app) -> None:
     """Handle everything a step queued (layouts, repaints, deferred deletes)."""
     app.processEvents()
@@ -113,10 +123,7 @@ def end_scene(app, window) -> float:
 
 
 def main(sizes: list[str]) -> int:
-    scratch = Path(tempfile.mkdtemp(prefix="fate-desk-bench-"))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ["FATE_DESK_DATA_DIR"] = str(scratch / "data")
-    os.environ["XDG_CONFIG_HOME"] = str(scratch / "config")
+    scratch = scratch_user_folders()
     from PySide6.QtWidgets import QApplication
 
     from fate_desk.gui.app import start

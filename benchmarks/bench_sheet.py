@@ -14,17 +14,14 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
+
+from bench_gui import scratch_user_folders
 
 
 def main() -> int:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    scratch = Path(tempfile.mkdtemp(prefix="fate-desk-bench-"))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ["FATE_DESK_DATA_DIR"] = str(scratch / "data")
-    os.environ["XDG_CONFIG_HOME"] = str(scratch / "config")
+    scratch = scratch_user_folders()
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from PySide6.QtWidgets import QApplication
 

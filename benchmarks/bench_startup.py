@@ -59,31 +59,12 @@ print(f"fate-desk times: painted {time.time():.6f} usable {time.time():.6f}", fi
 # The bare window again, after Fate Desk's game models are imported and the validators the
 # first sheet needs are built: what the model layer alone costs before any sheet is drawn.
 MODELS = """
-import os, sys, time
+import os
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from fate_desk.model import Campaign, Character
 Character.model_validate({"name": "Mira"})
 Campaign.model_validate({})
-app = QApplication(sys.argv[:1])
-window = QMainWindow()
-window.setCentralWidget(QLabel("bare"))
-window.resize(1280, 800)
-
-class Painted(QObject):
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint and watched is window:
-            print(f"fate-desk times: painted {time.time():.6f} usable {time.time():.6f}", file=sys.stderr)
-            window.removeEventFilter(self)
-            QTimer.singleShot(0, app.quit)
-        return False
-
-watch = Painted()
-window.installEventFilter(watch)
-window.show()
-app.exec()
-"""
+""" + BARE
 
 PAINTED_TARGET, USABLE_TARGET, BIG_SHEET_TARGET = 2.0, 2.5, 0.3
 
