@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Callable
 
 # The game models load with the first campaign, not with the window: the window's Add menu
@@ -73,28 +75,22 @@ BY_KEY = {kind.key: kind for kind in KINDS}
 GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
 
 
-class _Models:
+@cache
+def _models() -> SimpleNamespace:
     """The model classes `kind_of` and `display_name` tell entries apart by, imported once on
     first use. These two run for every row of the navigator; an import statement inside them
     costs 10-20 us a call even when the module is loaded (PySide6 hooks every import)."""
+    from fate_desk.model import Arc, Block, Character, Distraction, Hazard, SessionLog
+    # Here, not at the top: the window's Add menu needs the kinds before the campaign file code loads.
+    from fate_desk.store.campaign_file import entity_kind
 
-    loaded = False
-
-    @classmethod
-    def load(cls) -> type[_Models]:
-        from fate_desk.model import Arc, Block, Character, Distraction, Hazard, SessionLog
-        # Here, not at the top: the window's Add menu needs the kinds before the campaign file code loads.
-        from fate_desk.store.campaign_file import entity_kind
-
-        cls.character, cls.obstacles, cls.session, cls.arc = Character, (Hazard, Block, Distraction), SessionLog, Arc
-        cls.entity_kind = staticmethod(entity_kind)
-        cls.loaded = True
-        return cls
+    return SimpleNamespace(character=Character, obstacles=(Hazard, Block, Distraction), session=SessionLog,
+                           arc=Arc, entity_kind=entity_kind)
 
 
 def kind_of(entity) -> str:
     """The entry kind the app shows: PCs, NPC kinds and obstacle kinds apart (unlike the file)."""
-    models = _Models if _Models.loaded else _Models.load()
+    models = _models()
     if isinstance(entity, models.character):
         return entity.kind.value
     if isinstance(entity, models.obstacles):
@@ -106,7 +102,7 @@ def kind_of(entity) -> str:
 
 
 def display_name(entity) -> str:
-    models = _Models if _Models.loaded else _Models.load()
+    models = _models()
     if isinstance(entity, models.session):
         return entity.title.strip() or f"Session {entity.number}"
     if isinstance(entity, models.arc):
