@@ -35,7 +35,7 @@ class UndoKeys(QObject):
             except RuntimeError:  # deleted with its sheet meanwhile
                 pass
         self._watched = []
-        if isinstance(new, _TEXT_FIELDS) and new.window() is self.window:
+        if isinstance(new, _TEXT_FIELDS) and new.window() is self.window:  # a dialog's fields keep their own keys
             self._watched = [new]
             if isinstance(new, (QPlainTextEdit, QTextEdit)):
                 self._watched.append(new.viewport())  # a right-click there is the field's
@@ -44,8 +44,6 @@ class UndoKeys(QObject):
 
     def _which(self, watched, event) -> QAction | None:
         if not isinstance(watched, _TEXT_FIELDS) or not isinstance(event, QKeyEvent):
-            return None
-        if watched.window() is not self.window:  # a dialog's fields keep their own keys
             return None
         if event.matches(QKeySequence.StandardKey.Undo):
             return self.undo
@@ -67,7 +65,7 @@ class UndoKeys(QObject):
         kind = event.type()
         if kind == QEvent.Type.ContextMenu:
             field = watched if isinstance(watched, (QLineEdit, QPlainTextEdit)) else watched.parentWidget()
-            if isinstance(field, (QLineEdit, QPlainTextEdit)) and field.window() is self.window:
+            if isinstance(field, (QLineEdit, QPlainTextEdit)):  # only our window's fields are watched
                 menu = self.context_menu(field)
                 menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
                 menu.popup(event.globalPos())
