@@ -9,7 +9,7 @@ from advance_support import CONDENSED, CORE, charles, ruth
 
 from fate_desk.model import CampaignOptions, ClockStamp, Consequence, HistoryEntry, Stunt
 from fate_desk.rules import check, derive
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BreakthroughChoice,
     BuyStunt,
     SwapSkills,
@@ -17,7 +17,7 @@ from fate_desk.rules.advance import (
     breakthrough_options,
     spend_skill_points,
 )
-from fate_desk.rules.history import Refused, revert_last
+from fate_desk.rules.creation.history import Refused, revert_last
 
 ARC_1 = ClockStamp(arc=1, session=4, scene=3)
 ARC_2 = ClockStamp(arc=2, session=8, scene=2)

@@ -10,17 +10,17 @@ from advance_support import ACCELERATED, CONDENSED, CORE, charles
 
 from fate_desk.model import Campaign, Character, ClockStamp, Consequence, HistoryEntry, Stunt
 from fate_desk.rules import check
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BreakthroughChoice,
     RewriteAspect,
     advance_options,
     apply_advance,
     milestone_options,
 )
-from fate_desk.rules.clock import end_arc, end_session
-from fate_desk.rules.harm import take_consequence
-from fate_desk.rules.history import Refused, revert_last
-from fate_desk.rules.ruleset import MilestoneLevel
+from fate_desk.rules.clock.timeline import end_arc, end_session
+from fate_desk.rules.harm.absorb import take_consequence
+from fate_desk.rules.creation.history import Refused, revert_last
+from fate_desk.rules.creation.ruleset import MilestoneLevel
 
 MINOR, SIGNIFICANT, MAJOR = MilestoneLevel.MINOR, MilestoneLevel.SIGNIFICANT, MilestoneLevel.MAJOR
 S3 = ClockStamp(arc=1, session=3, scene=1)
@@ -151,7 +151,7 @@ def test_condensed_keeps_its_milestones_and_breakthroughs():
 def test_core_severe_recovery_ends_with_the_scenario():
     # Fate Core: a severe consequence recovers over one scenario; the scenario's end is the
     # significant milestone, where those recovering clear.
-    from fate_desk.rules.recovery import clears_when
+    from fate_desk.rules.harm.recovery import clears_when
 
     hurt = take_consequence(hero(), CORE, "severe", "Broken Arm").character
     started, _ = apply_advance(hurt, SIGNIFICANT, BreakthroughChoice(recoveries={"severe": "Arm in a Cast"}), CORE)

@@ -6,7 +6,7 @@ import pytest
 from advance_support import CONDENSED, charles, ruth
 
 from fate_desk.model import ClockStamp, FieldChange
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BreakthroughChoice,
     BuyStunt,
     ReplaceSkill,
@@ -14,8 +14,8 @@ from fate_desk.rules.advance import (
     apply_breakthrough,
     apply_milestone,
 )
-from fate_desk.rules.harm import absorb, absorb_options
-from fate_desk.rules.history import (
+from fate_desk.rules.harm.absorb import absorb, absorb_options
+from fate_desk.rules.creation.history import (
     Refused,
     apply_changes,
     diff_values,
@@ -144,7 +144,7 @@ def test_a_recorded_step_is_exactly_what_checking_the_whole_character_again_give
     result must still be the character a full check of it would give, entries and all, and
     share nothing with the character before that a later change could reach through."""
     from fate_desk.model import Character
-    from fate_desk.rules.history import record
+    from fate_desk.rules.creation.history import record
 
     before = charles()
     for step in range(3):

@@ -7,7 +7,7 @@ from advance_support import ACCELERATED, CONDENSED, charles, ruth
 
 from fate_desk.model import Character, ClockStamp, Stunt
 from fate_desk.rules import check, derive
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BuyStunt,
     MilestoneKind,
     ReplaceSkill,
@@ -19,7 +19,7 @@ from fate_desk.rules.advance import (
     milestone_options,
     replacement_candidates,
 )
-from fate_desk.rules.history import Refused
+from fate_desk.rules.creation.history import Refused
 
 SESSION_3 = ClockStamp(arc=1, session=3, scene=4)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fate_desk.model import CampaignOptions, ClockStamp, ConditionsMode, HistoryEntry, Stunt
 from fate_desk.rules import check
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BreakthroughChoice,
     BuyStunt,
     MilestoneKind,
@@ -25,11 +25,11 @@ from fate_desk.rules.advance import (
     replacement_candidates,
     spend_skill_points,
 )
-from fate_desk.rules.derive import derive_stress
-from fate_desk.rules.harm import absorb, absorb_options, clear_stress, concede
-from fate_desk.rules.history import Refused, revert_last
-from fate_desk.rules.raises import BREAKTHROUGH_MARK, raise_options
-from fate_desk.rules.recovery import clear_consequence, treat
+from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.harm.absorb import absorb, absorb_options, clear_stress, concede
+from fate_desk.rules.creation.history import Refused, revert_last
+from fate_desk.rules.advancement.raises import BREAKTHROUGH_MARK, raise_options
+from fate_desk.rules.harm.recovery import clear_consequence, treat
 
 
 def advanced_ruth():

@@ -261,7 +261,7 @@ def test_accelerated_characters_are_not_held_to_the_column_rule_after_a_signific
 
 
 def test_accelerated_raises_are_never_refused_for_the_column():
-    from fate_desk.rules.raises import raise_problems
+    from fate_desk.rules.advancement.raises import raise_problems
 
     fae = Character(ruleset="fate-accelerated", skills={"Quick": 3, "Clever": 2, "Sneaky": 2, "Careful": 1, "Flashy": 1})
     assert raise_problems(fae, FAE, ["Careful"]) == []

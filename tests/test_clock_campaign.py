@@ -15,8 +15,8 @@ from fate_desk.model import (
     Stunt,
     Zone,
 )
-from fate_desk.rules.advance import BreakthroughChoice, RewriteAspect, SwapSkills
-from fate_desk.rules.clock import (
+from fate_desk.rules.advancement.milestones import BreakthroughChoice, RewriteAspect, SwapSkills
+from fate_desk.rules.clock.timeline import (
     EndScene,
     describe_timeline,
     end_arc,
@@ -25,8 +25,8 @@ from fate_desk.rules.clock import (
     gm_pool,
     timeline,
 )
-from fate_desk.rules.history import Refused, revert_last
-from fate_desk.rules.recovery import treat
+from fate_desk.rules.creation.history import Refused, revert_last
+from fate_desk.rules.harm.recovery import treat
 
 AT = "2024-05-01T20:00:00+00:00"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fate_desk.rules.dice import Action, Dice, Invoke, Outcome, outcome_for, teamwork_bonus
+from fate_desk.rules.play.dice import Action, Dice, Invoke, Outcome, outcome_for, teamwork_bonus
 
 
 @given(st.integers(0, 2**32))

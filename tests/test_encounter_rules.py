@@ -9,15 +9,16 @@ from fate_desk.model import (
     SituationAspect, Zone,
 )
 from fate_desk.rules import get_ruleset
-from fate_desk.rules.challenge import roll_task, start_challenge, summary
-from fate_desk.rules.conflict import (
+from fate_desk.rules.encounters.challenge import roll_task, start_challenge, summary
+from fate_desk.rules.encounters.conflict import (
     concede_participant, end_conflict, end_turn, hit_group, members_teamwork, participant, skill_order, start_conflict, take_hit,
 )
-from fate_desk.rules.contest import add_twist, exchange_victories, play_exchange, start_contest
-from fate_desk.rules.encounter import players_view, set_hidden
-from fate_desk.rules.harm import absorb_options
-from fate_desk.rules.history import Refused
-from fate_desk.rules.roll import Action, Roll, RollSetup
+from fate_desk.rules.encounters.contest import add_twist, exchange_victories, play_exchange, start_contest
+from fate_desk.rules.encounters.scene import players_view
+from fate_desk.rules.play.table import set_hidden
+from fate_desk.rules.harm.absorb import absorb_options
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.roll import Action, Roll, RollSetup
 
 
 def test_contest_victories_style_is_judged_against_each_sides_own_passive_difficulty():

@@ -7,7 +7,7 @@ from fate_desk.export import ExportJob, Paper, What, export_pdf
 from fate_desk.export import samples
 from fate_desk.model import Block, Countdown, Hazard, ladder_label
 from fate_desk.rules import derive, get_ruleset
-from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
+from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
 
 def cards_pdf(tmp_path, cards, paper=Paper.LETTER, state=True):

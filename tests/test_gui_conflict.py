@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from fate_desk.gui.app import start
-from fate_desk.rules.dice import Dice
-from fate_desk.rules.harm import resolve_hit
+from fate_desk.rules.play.dice import Dice
+from fate_desk.rules.harm.absorb import resolve_hit
 
 from table_helpers import on_disk, sample_document
 

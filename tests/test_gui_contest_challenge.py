@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from fate_desk.rules.challenge import summary
-from fate_desk.rules.contest import exchange_victories
-from fate_desk.rules.dice import Dice
+from fate_desk.rules.encounters.challenge import summary
+from fate_desk.rules.encounters.contest import exchange_victories
+from fate_desk.rules.play.dice import Dice
 
 from table_helpers import on_disk
 from test_gui_conflict import click, ok, window  # noqa: F401  (the window fixture)

@@ -97,7 +97,7 @@ def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_i
 
     from fate_desk.gui.app import start
     from fate_desk.gui.navigator import FIRST_ROWS
-    from fate_desk.rules.edits import edited
+    from fate_desk.rules.creation.edits import edited
 
     size = FIRST_ROWS * 8
     main = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QCheckBox
 from fate_desk.gui.play.hit_dialog import TakeHitDialog
 from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.gui.sheet import CharacterSheet
-from fate_desk.rules.roll import Dice
+from fate_desk.rules.play.roll import Dice
 
 from table_helpers import on_disk, sample_document
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate_desk.rules.roll import Dice
+from fate_desk.rules.play.roll import Dice
 
 from table_helpers import on_disk, sample_document
 from test_gui_play import SEED, click, open_sheet, roll_skill

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from fate_desk.rules.roll import Dice
+from fate_desk.rules.play.roll import Dice
 
 from table_helpers import on_disk, sample_document
 from test_gui_play import SEED, open_sheet, roll_skill

@@ -131,7 +131,7 @@ from PySide6.QtWidgets import QApplication
 from fate_desk.gui.app import start
 app = QApplication([])
 window = start(app, None, paint_first=True)
-lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.challenge", "fate_desk.rules.conflict",
+lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.encounters.challenge", "fate_desk.rules.encounters.conflict",
         "fate_desk.model.campaign", "pydantic"]
 print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
 def when_open():

@@ -7,7 +7,7 @@ from PySide6.QtGui import QTextDocument
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import check, get_ruleset
-from fate_desk.rules.quick_npc import parse_quick_npc
+from fate_desk.rules.prep.quick_npc import parse_quick_npc
 
 from gm_support import open_editor, sample  # noqa: F401
 from gui_helpers import new_document

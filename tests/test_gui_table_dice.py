@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from fate_desk.gui.table.dice_dock import DiceDock
-from fate_desk.rules.roll import Dice
+from fate_desk.rules.play.roll import Dice
 
 from table_helpers import empty_pool, on_disk, sample_document
 

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 
 from fate_desk.gui.table.history import HistoryDock
 from fate_desk.model import HistoryEntry
-from fate_desk.rules.advance import SwapSkills, apply_milestone
-from fate_desk.rules.edits import edited
+from fate_desk.rules.advancement.milestones import SwapSkills, apply_milestone
+from fate_desk.rules.creation.edits import edited
 
 from table_helpers import on_disk, sample_document
 

@@ -44,8 +44,8 @@ def test_spending_and_gaining_are_undo_steps_saved_at_once(pool, qtbot):
 
 def test_the_pool_tooltip_follows_an_npc_who_carries_points_and_ignores_other_edits(pool, qtbot):
     from fate_desk.model import CharacterKind
-    from fate_desk.rules.edits import edited
-    from fate_desk.rules.table import scene_present
+    from fate_desk.rules.creation.edits import edited
+    from fate_desk.rules.play.table import scene_present
 
     document, widget = pool
     present = scene_present(document.campaign)

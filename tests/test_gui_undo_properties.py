@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from fate_desk.gui.document import CampaignDocument
 from fate_desk.model import Stunt
 from fate_desk.rules import get_ruleset
-from fate_desk.rules.edits import (
-    add_stunt, edited, remove_stunt, set_aspect, set_consequence, set_fate_points, set_skill, set_stress_box,
-    update_stunt,
+from fate_desk.rules.creation.edits import (
+    add_stunt, edited, remove_stunt, set_aspect, set_fate_points, set_skill, update_stunt,
 )
+from fate_desk.rules.harm.marking import set_consequence, set_stress_box
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.gui.opening import sample_bundle_path

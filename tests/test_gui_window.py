@@ -117,7 +117,7 @@ def test_error_badge_counts_rule_errors(window):
     model = window.navigator.model
     index = model.index_of("pc-maren")
     assert model.errors(index) == 0
-    from fate_desk.rules.edits import set_skill
+    from fate_desk.rules.creation.edits import set_skill
     document.edit("pc-maren", lambda c: set_skill(c, "Notice", 4), "Raise Notice")
     assert model.errors(model.index_of("pc-maren")) >= 1
     assert "rule error" in model.tooltip(model.index_of("pc-maren"))

@@ -6,7 +6,7 @@ import pytest
 from advance_support import CONDENSED, CORE, ACCELERATED, charles, npc, ruth
 
 from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence, Severity, SlotSpec
-from fate_desk.rules.harm import (
+from fate_desk.rules.harm.absorb import (
     absorb,
     absorb_options,
     concede,
@@ -16,7 +16,7 @@ from fate_desk.rules.harm import (
     slot_options,
     take_consequence,
 )
-from fate_desk.rules.history import Refused, revert_last
+from fate_desk.rules.creation.history import Refused, revert_last
 
 ARMOURY = CampaignOptions(weapon_armor=True)
 

@@ -6,9 +6,9 @@ import pytest
 from advance_support import CONDENSED, charles, ruth
 
 from fate_desk.model import CampaignOptions, ClockStamp, ConditionsMode
-from fate_desk.rules.harm import absorb, absorb_options, slot_options, take_consequence
-from fate_desk.rules.history import Refused
-from fate_desk.rules.recovery import clears_when, treat
+from fate_desk.rules.harm.absorb import absorb, absorb_options, slot_options, take_consequence
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.harm.recovery import clears_when, treat
 
 PLAIN = CampaignOptions(conditions=ConditionsMode.PLAIN)
 APART = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)
@@ -113,7 +113,7 @@ def test_with_one_stress_track_any_condition_takes_any_hit(mode):
 
 
 def _unified():
-    from fate_desk.rules.ruleset import RuleSet
+    from fate_desk.rules.creation.ruleset import RuleSet
 
     data = CONDENSED.model_dump(mode="json", by_alias=True)
     data.update(id="unified", name="Unified")
@@ -125,7 +125,7 @@ def _unified():
 
 
 def test_a_unified_tracks_extra_mild_slot_adds_two_condition_boxes():
-    from fate_desk.rules.derive import derive_consequences
+    from fate_desk.rules.creation.derive import derive_consequences
 
     rules = _unified()
     hero = ruth().model_copy(update={"skills": {**ruth().skills, "Physique": 5}})
@@ -136,7 +136,7 @@ def test_a_unified_tracks_extra_mild_slot_adds_two_condition_boxes():
 
 
 def test_the_row_cutoff_belongs_to_the_row_so_both_conditions_report_it():
-    from fate_desk.rules.derive import derive_consequences
+    from fate_desk.rules.creation.derive import derive_consequences
 
     hero = charles(skills={**charles().skills, "Physique": 5})
     slots = {s.id: s for s in derive_consequences(hero, CONDENSED, APART)}

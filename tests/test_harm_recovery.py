@@ -6,8 +6,8 @@ import pytest
 from advance_support import CONDENSED, charles
 
 from fate_desk.model import CampaignOptions, ClockStamp, Consequence, Severity
-from fate_desk.rules.history import Refused, revert_last
-from fate_desk.rules.recovery import clear_consequence, clears_when, progress, treat, treatment_difficulty
+from fate_desk.rules.creation.history import Refused, revert_last
+from fate_desk.rules.harm.recovery import clear_consequence, clears_when, progress, treat, treatment_difficulty
 
 SCENE_2 = ClockStamp(arc=1, session=3, scene=2)
 

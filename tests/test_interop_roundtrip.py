@@ -14,7 +14,7 @@ from fate_desk.model import (
     SlotSpec, Stunt,
 )
 from fate_desk.rules import get_ruleset
-from fate_desk.rules.derive import derive
+from fate_desk.rules.creation.derive import derive
 from fate_desk.store.fari_export import character_to_fari
 from fate_desk.store.foundry_fco import character_to_fco
 from fate_desk.store.importing import import_document

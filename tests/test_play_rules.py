@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from fate_desk.model import Aspect, AspectRole, Campaign, Character, CharacterKind, Scene, SituationAspect
-from fate_desk.rules.clock import EndScene, end_scene
-from fate_desk.rules.fate_points import GM, compel, ledger, ledger_totals
-from fate_desk.rules.hits import concede_conflict, hit_plan, take_hit
-from fate_desk.rules.history import Refused
-from fate_desk.rules.loader import get_ruleset
-from fate_desk.rules.play import RollResult, apply_roll, invokables, roll_log
-from fate_desk.rules.roll import Action, Invoke, Roll, RollSetup
+from fate_desk.rules.clock.timeline import EndScene, end_scene
+from fate_desk.rules.play.fate_points import GM, compel, ledger, ledger_totals
+from fate_desk.rules.play.hits import concede_conflict, hit_plan, take_hit
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.creation.loader import get_ruleset
+from fate_desk.rules.play.actions import RollResult, apply_roll, invokables, roll_log
+from fate_desk.rules.play.roll import Action, Invoke, Roll, RollSetup
 
 from builders import legal_pc
 
@@ -153,7 +153,7 @@ def test_conceding_gives_one_point_plus_one_per_consequence_in_this_conflict():
 
 
 def test_harms_hostile_invoke_holds_a_pcs_point_until_the_scene_ends():
-    from fate_desk.rules.harm import hostile_invoke
+    from fate_desk.rules.harm.absorb import hostile_invoke
 
     ruth = legal_pc(fate_points=1)
     after, entry = hostile_invoke(ruth)

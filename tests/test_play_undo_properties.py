@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from fate_desk.gui.document import CampaignDocument
 from fate_desk.gui.opening import sample_bundle_path
 from fate_desk.rules import get_ruleset
-from fate_desk.rules.fate_points import GM, Reason, change_points, compel
-from fate_desk.rules.hits import concede_conflict, hit_plan, take_hit
-from fate_desk.rules.history import Refused
-from fate_desk.rules.play import RollResult, apply_roll, invokables
-from fate_desk.rules.roll import Action, Dice, Invoke, Roll, RollSetup
+from fate_desk.rules.play.fate_points import GM, Reason, change_points, compel
+from fate_desk.rules.play.hits import concede_conflict, hit_plan, take_hit
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.actions import RollResult, apply_roll, invokables
+from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 

@@ -1,7 +1,7 @@
 """Counts meet their nouns in the right number in harm's messages."""
 
-from fate_desk.rules.harm import absorb_options, resolve_hit, shifts_text
-from fate_desk.rules.loader import get_ruleset
+from fate_desk.rules.harm.absorb import absorb_options, resolve_hit, shifts_text
+from fate_desk.rules.creation.loader import get_ruleset
 
 
 def test_one_shift_is_singular_and_two_are_plural():

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from fate_desk.model import (
     Campaign, Character, CharacterKind, ClockStamp, Countdown, HistoryEntry, Scene, Severity, SlotSpec, Zone,
 )
-from fate_desk.rules.prep import (
+from fate_desk.rules.prep.editing import (
     add_slot, add_zone, adjacent, click_box, mark_next, minor_npc_stress, parse_boxes, remove_slot, remove_zone,
     rename_track, session_history, set_adjacent, set_box_count, set_box_trigger, set_custom_rule_breaks,
     set_named_rule_break, set_scale, set_skill_row, set_track,

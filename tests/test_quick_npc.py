@@ -6,7 +6,7 @@ import pytest
 
 from fate_desk.model import CharacterKind
 from fate_desk.rules import check, get_ruleset
-from fate_desk.rules.quick_npc import parse_quick_npc
+from fate_desk.rules.prep.quick_npc import parse_quick_npc
 
 
 def test_a_bouncer_in_one_line():

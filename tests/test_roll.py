@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fate_desk.rules.history import Refused
-from fate_desk.rules.roll import (
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.roll import (
     Action,
     Dice,
     Invoke,

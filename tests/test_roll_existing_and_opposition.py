@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fate_desk.rules.history import Refused
-from fate_desk.rules.roll import Action, Invoke, InvokeKind, Roll, RollSetup
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.roll import Action, Invoke, InvokeKind, Roll, RollSetup
 
 
 def roll(shifts: int, action=Action.CREATE_ADVANTAGE) -> Roll:

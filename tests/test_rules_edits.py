@@ -7,11 +7,11 @@ from pydantic import ValidationError
 
 from fate_desk.model import AspectRole, Character, Countdown, SessionLog, Stunt
 from fate_desk.rules import get_ruleset
-from fate_desk.rules.edits import (
-    add_stunt, duplicated, remove_stunt, set_aspect, set_consequence, set_fate_points, set_skill, set_stress_box,
-    update_stunt,
+from fate_desk.rules.creation.edits import (
+    add_stunt, duplicated, remove_stunt, set_aspect, set_fate_points, set_skill, update_stunt,
 )
-from fate_desk.rules.stunts import bonus_stunt_text, rule_stunt_text
+from fate_desk.rules.harm.marking import set_consequence, set_stress_box
+from fate_desk.rules.creation.stunts import bonus_stunt_text, rule_stunt_text
 
 CONDENSED = get_ruleset("fate-condensed")
 
@@ -85,7 +85,7 @@ def test_stunt_templates_read_like_the_book():
 
 def test_condition_boxes_mark_up_to_the_further_apart_row_cutoff():
     from fate_desk.model import CampaignOptions, ConditionsMode
-    from fate_desk.rules.edits import condition_box_limit, set_condition_boxes
+    from fate_desk.rules.harm.marking import condition_box_limit, set_condition_boxes
 
     options = CampaignOptions(conditions=ConditionsMode.FURTHER_APART)
     pc = Character(name="Ines")
@@ -101,7 +101,7 @@ def test_condition_boxes_mark_up_to_the_further_apart_row_cutoff():
 
 def test_plain_conditions_fill_their_own_boxes():
     from fate_desk.model import CampaignOptions, ConditionsMode
-    from fate_desk.rules.edits import set_condition_boxes
+    from fate_desk.rules.harm.marking import set_condition_boxes
 
     options = CampaignOptions(conditions=ConditionsMode.PLAIN)
     strong = Character(skills={"Physique": 5})

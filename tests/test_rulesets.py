@@ -9,7 +9,7 @@ import pytest
 
 from fate_desk.paths import rules_dir
 from fate_desk.rules import RuleSetError, ShapeKind, get_ruleset, load_catalog
-from fate_desk.rules.loader import load_ruleset_file
+from fate_desk.rules.creation.loader import load_ruleset_file
 
 
 def test_three_rule_sets_ship_with_condensed_first():
@@ -124,8 +124,8 @@ def test_user_rule_sets_reach_the_command_line(tmp_path):
 
 
 def test_advancement_dials_are_read_from_the_rule_set_file(tmp_path):
-    from fate_desk.rules.clock import milestone_choices
-    from fate_desk.rules.ruleset import MilestoneLevel
+    from fate_desk.rules.clock.timeline import milestone_choices
+    from fate_desk.rules.creation.ruleset import MilestoneLevel
 
     text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8").replace('id = "fate-core"', 'id = "open"')
     text = text.replace('session_end = "minor"', 'session_end = "choose"').replace("skill_cap = 4", "skill_cap = 6")

@@ -1,12 +1,12 @@
-"""The GM's pool and paying for invokes (fate_desk.rules.table)."""
+"""The GM's pool and paying for invokes (fate_desk.rules.play.table)."""
 
 from __future__ import annotations
 
 import pytest
 
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
-from fate_desk.rules.history import Refused
-from fate_desk.rules.table import change_gm_pool, current_scene, pay_fate_points, start_scene_pool
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.table import change_gm_pool, current_scene, pay_fate_points, start_scene_pool
 
 
 def campaign_with(*characters, present=None) -> Campaign:

@@ -4,10 +4,11 @@ tools/screenshots.py, per theme). Everything is undone afterwards."""
 from __future__ import annotations
 
 from fate_desk.model import ConflictKind, ContestSide, SituationAspect
-from fate_desk.rules.conflict import end_turn, participant, start_conflict
-from fate_desk.rules.contest import play_exchange, start_contest
-from fate_desk.rules.dice import Dice
-from fate_desk.rules.encounter import place_zone, put_in_zone, set_hidden
+from fate_desk.rules.encounters.conflict import end_turn, participant, start_conflict
+from fate_desk.rules.encounters.contest import play_exchange, start_contest
+from fate_desk.rules.play.dice import Dice
+from fate_desk.rules.encounters.scene import place_zone, put_in_zone
+from fate_desk.rules.play.table import set_hidden
 
 
 def _set_up(document) -> int:

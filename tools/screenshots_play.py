@@ -5,7 +5,7 @@ from __future__ import annotations
 from fate_desk.gui.play.fate_dialogs import CompelDialog, FatePointsDialog
 from fate_desk.gui.play.hit_dialog import TakeHitDialog
 from fate_desk.gui.play.roll_dialog import RollDialog
-from fate_desk.rules.roll import Dice
+from fate_desk.rules.play.roll import Dice
 
 
 def play_shots(window, grab, theme: str) -> None:

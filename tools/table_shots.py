@@ -6,9 +6,9 @@ from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSceneDialog, EndS
 from fate_desk.gui.table.history import SpendPointsDialog
 from fate_desk.gui.table.summary import SummaryDialog
 from fate_desk.gui.table.treatment import TreatmentDialog
-from fate_desk.rules.clock import end_scene
-from fate_desk.rules.roll import Dice
-from fate_desk.rules.recovery import treat
+from fate_desk.rules.clock.timeline import end_scene
+from fate_desk.rules.play.roll import Dice
+from fate_desk.rules.harm.recovery import treat
 
 
 def table_shots(window, grab, theme: str) -> None:

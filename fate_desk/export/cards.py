@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard, ladder_label
 from fate_desk.rules import RuleSet, derive
-from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, removal_difficulty
+from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
 from .draw import BOX_MIN, Boxes, Flow, Gap, Placed, RuledLine, Table, Text, field_name, line_text
 from .fonts import BOLD, ITALIC

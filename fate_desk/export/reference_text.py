@@ -9,8 +9,8 @@ from xml.sax.saxutils import escape
 
 from fate_desk.model import LADDER, CampaignOptions, Character, ConditionsMode, Severity, ladder_label, signed
 from fate_desk.rules import RuleSet, derive
-from fate_desk.rules.derive import join_words
-from fate_desk.rules.ruleset import StressMarking
+from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.creation.ruleset import StressMarking
 
 from .wording import RECOVERY, track_levels, track_skills
 

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 from fate_desk.rules import RuleSet, SlotInfo, derive
-from fate_desk.rules.checker import aspect_slots
+from fate_desk.rules.creation.checker import aspect_slots
 
 from . import skills_layout
 from .draw import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fate_desk.model import Severity, ladder_label
 from fate_desk.rules import RuleSet
-from fate_desk.rules.recovery import treatment_difficulty
-from fate_desk.rules.ruleset import StressMarking
+from fate_desk.rules.harm.recovery import treatment_difficulty
+from fate_desk.rules.creation.ruleset import StressMarking
 
 # Recovery: the overcome difficulty that starts it (from the rules), and how long the renamed
 # consequence lasts, in the printed sheet's words.

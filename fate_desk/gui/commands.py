@@ -1,6 +1,6 @@
 """Undo commands. Each redo/undo hands a finished entity to the document, which saves it at once.
 
-The change itself is made by a plain operation (fate_desk.rules.edits) before the command is
+The change itself is made by a plain operation (fate_desk.rules.creation.edits) before the command is
 pushed; the command keeps the entity before and after, so undo and redo are exact.
 """
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QUndoStack
 
 from fate_desk.model import Character
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
-from fate_desk.rules.edits import duplicated
+from fate_desk.rules.creation.edits import duplicated
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign

@@ -11,7 +11,7 @@ from typing import Callable, Protocol
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
-from fate_desk.rules.edits import edited
+from fate_desk.rules.creation.edits import edited
 
 from .icons import icon
 from .kinds import BY_KEY, display_name, kind_of

@@ -1,9 +1,9 @@
 """Pure rules functions: load rule sets, derive values, check characters."""
 
-from .checker import CheckResult, Level, Problem, check
-from .derive import Derived, SlotInfo, derive
-from .loader import DEFAULT_RULESET, RuleSetCatalog, RuleSetError, default_catalog, get_ruleset, load_catalog
-from .ruleset import RuleSet, Shape, ShapeKind
+from fate_desk.rules.creation.checker import CheckResult, Level, Problem, check
+from fate_desk.rules.creation.derive import Derived, SlotInfo, derive
+from fate_desk.rules.creation.loader import DEFAULT_RULESET, RuleSetCatalog, RuleSetError, default_catalog, get_ruleset, load_catalog
+from fate_desk.rules.creation.ruleset import RuleSet, Shape, ShapeKind
 
 __all__ = [
     "CheckResult", "DEFAULT_RULESET", "Derived", "Level", "Problem", "RuleSet", "RuleSetCatalog",

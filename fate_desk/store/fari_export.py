@@ -21,7 +21,7 @@ import uuid
 
 from fate_desk.model import AspectRole, CampaignOptions, Character
 from fate_desk.rules import RuleSet
-from fate_desk.rules.derive import derive
+from fate_desk.rules.creation.derive import derive
 
 from .foundry_fco import consequence_track_name
 from .interop_common import plain_to_html, stunt_labels

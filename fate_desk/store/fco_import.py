@@ -18,7 +18,7 @@ from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Conseq
 from fate_desk.model.character import RATING_MAX, RATING_MIN, HistoryEntry, RuleBreak
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
-from fate_desk.rules.derive import derive
+from fate_desk.rules.creation.derive import derive
 
 from .fari_labels import APPROACHES
 from .foundry_fco import FLAG_SCOPE, SYSTEM_ID

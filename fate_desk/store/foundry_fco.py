@@ -17,7 +17,7 @@ from typing import Any
 
 from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence
 from fate_desk.rules import RuleSet
-from fate_desk.rules.derive import SlotInfo, derive
+from fate_desk.rules.creation.derive import SlotInfo, derive
 
 from .interop_common import aspect_labels, plain_to_html, stunt_labels, unique_labels
 

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from fate_desk.model import ChallengeTask, ladder_label
-from fate_desk.rules.challenge import end_challenge, roll_task, start_challenge, summary, task_result
-from fate_desk.rules.roll import Action, RollSetup
+from fate_desk.rules.encounters.challenge import end_challenge, roll_task, start_challenge, summary, task_result
+from fate_desk.rules.play.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
 from .common import play, scene_now, who_and_skill

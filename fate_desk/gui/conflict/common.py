@@ -8,10 +8,10 @@ from typing import Callable
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QWidget
 
 from fate_desk.model import Campaign, Character, ladder_label
-from fate_desk.rules.dice import Dice
-from fate_desk.rules.history import Refused
-from fate_desk.rules.roll import faces_text
-from fate_desk.rules.table import current_scene
+from fate_desk.rules.play.dice import Dice
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.roll import faces_text
+from fate_desk.rules.play.table import current_scene
 
 from ..table.common import escape
 from ..theme import status_colour

@@ -8,9 +8,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
-from fate_desk.rules.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
-from fate_desk.rules.harm import resolve_hit, shifts_text
-from fate_desk.rules.roll import Action, RollSetup, scale_difference
+from fate_desk.rules.encounters.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
+from fate_desk.rules.harm.absorb import resolve_hit, shifts_text
+from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
@@ -174,7 +174,7 @@ class AttackDialog(QDialog):
 
     def roll(self) -> None:
         """Throw both rolls with the desk's dice; invokes may follow on either card."""
-        from fate_desk.rules.conflict import helpers_bonus
+        from fate_desk.rules.encounters.conflict import helpers_bonus
 
         campaign = self.document.campaign
         target = self.target_participant()

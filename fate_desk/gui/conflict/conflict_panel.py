@@ -7,11 +7,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
 from fate_desk.model import TurnOrder, ladder_label
-from fate_desk.rules.conflict import (
+from fate_desk.rules.encounters.conflict import (
     ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
-from fate_desk.rules.derive import derive_stress
-from fate_desk.rules.play import RollResult, apply_roll
+from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.play.actions import RollResult, apply_roll
 
 from .common import play, scene_now
 from .conflict_dialogs import AttackDialog, ConflictHitDialog, StartConflictDialog

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import ContestSide, ladder_label
-from fate_desk.rules.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
-from fate_desk.rules.conflict import members_teamwork
-from fate_desk.rules.roll import Action, RollSetup
+from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
+from fate_desk.rules.encounters.conflict import members_teamwork
+from fate_desk.rules.play.roll import Action, RollSetup
 
 from ..table.common import LadderSpinBox, escape
 from .common import in_scene, ok_cancel, play, scene_now, who_and_skill

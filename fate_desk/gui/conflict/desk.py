@@ -39,7 +39,7 @@ class VisibilityPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        from fate_desk.rules.encounter import view_items
+        from fate_desk.rules.encounters.scene import view_items
 
         from .common import scene_now
 
@@ -58,7 +58,7 @@ class VisibilityPanel(QWidget):
         return next(self.list.item(i) for i in range(self.list.count()) if self.list.item(i).text() == label)
 
     def _switched(self, item: QListWidgetItem) -> None:
-        from fate_desk.rules.encounter import set_hidden
+        from fate_desk.rules.play.table import set_hidden
 
         from .common import play, scene_now
 
@@ -86,7 +86,7 @@ class EncounterDesk:
     @property
     def dice(self):
         if self._dice is None:
-            from fate_desk.rules.dice import Dice
+            from fate_desk.rules.play.dice import Dice
 
             self._dice = Dice()
         return self._dice

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from fate_desk.rules.encounter import PlayersView, players_view
+from fate_desk.rules.encounters.scene import PlayersView, players_view
 
 from .common import scene_now
 from .zone_map import ZoneMap

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fate_desk.rules.encounter import ViewZone
+from fate_desk.rules.encounters.scene import ViewZone
 
 BOX_WIDTH = 210
 

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QR
 
 from fate_desk.model import Character, CharacterKind, Stunt
 from fate_desk.rules import RuleSet
-from fate_desk.rules.stunts import ACTIONS, bonus_stunt_text, rule_stunt_text
+from fate_desk.rules.creation.stunts import ACTIONS, bonus_stunt_text, rule_stunt_text
 
 from ..forms import child
 from .base import FormDialog

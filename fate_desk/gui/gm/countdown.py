@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox
 
 from fate_desk.model import Countdown
-from fate_desk.rules.edits import edited
-from fate_desk.rules.prep import click_box, mark_next, set_box_count, set_box_trigger
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.prep.editing import click_box, mark_next, set_box_count, set_box_trigger
 
 from ..forms import child, load_form
 from .common import GmEditor, set_checked, set_spin, set_text

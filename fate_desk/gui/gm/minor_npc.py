@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout
 
 from fate_desk.model import Character, Severity, SlotSpec
-from fate_desk.rules.edits import edited
-from fate_desk.rules.prep import minor_npc_box_count, minor_npc_stress
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.prep.editing import minor_npc_box_count, minor_npc_stress
 
 from ..forms import child, load_form
 from .common import GmEditor, set_checked, set_spin, set_text, show_problems

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout, )
 
 from fate_desk.model import Character, Severity
-from fate_desk.rules.derive import derive_consequences, derive_stress
-from fate_desk.rules.edits import edited
-from fate_desk.rules.prep import (
+from fate_desk.rules.creation.derive import derive_consequences, derive_stress
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.prep.editing import (
     NAMED_RULE_BREAKS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
     remove_slot, remove_track, rename_track, set_custom_rule_breaks, set_named_rule_break, set_scale, set_slot,
     set_track,

@@ -7,9 +7,9 @@ from html import escape
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QSpinBox
 
 from fate_desk.model import Block, CharacterKind, Hazard, ladder_label
-from fate_desk.rules.derive import peak_skill
-from fate_desk.rules.edits import edited
-from fate_desk.rules.obstacles import cover_armor, forced_into_weapon, rating_guidance, removal_difficulty
+from fate_desk.rules.creation.derive import peak_skill
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, rating_guidance, removal_difficulty
 
 from ..forms import child, load_form
 from .common import GmEditor, LadderCombo, LinesEditor, set_checked, set_spin, set_text

@@ -7,7 +7,7 @@ from html import escape
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
 
 from fate_desk.model import Character, ladder_label
-from fate_desk.rules.quick_npc import parse_quick_npc
+from fate_desk.rules.prep.quick_npc import parse_quick_npc
 
 from ..dialogs.base import FormDialog
 from ..forms import child

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Aspect, Character, Stunt, ladder_label
-from fate_desk.rules.edits import add_stunt, edited, remove_stunt, update_stunt
-from fate_desk.rules.harm import slots_of
-from fate_desk.rules.prep import add_skill_row, remove_skill_row, set_skill_row, skill_rows
+from fate_desk.rules.creation.edits import add_stunt, edited, remove_stunt, update_stunt
+from fate_desk.rules.harm.absorb import slots_of
+from fate_desk.rules.prep.editing import add_skill_row, remove_skill_row, set_skill_row, skill_rows
 
 from ..icons import icon
 from ..sheet.common import mark, set_text

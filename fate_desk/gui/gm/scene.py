@@ -9,9 +9,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Scene
-from fate_desk.rules.edits import edited
-from fate_desk.rules.encounter import map_zones, place_zone, put_in_zone
-from fate_desk.rules.prep import add_zone, adjacent, remove_zone, set_adjacent, set_present, update_zone
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.encounters.scene import map_zones, place_zone, put_in_zone
+from fate_desk.rules.prep.editing import add_zone, adjacent, remove_zone, set_adjacent, set_present, update_zone
 
 from ..conflict.zone_map import ZoneMap
 from ..forms import child, load_form

@@ -10,10 +10,10 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Arc, SessionLog
-from fate_desk.rules.clock import timeline
-from fate_desk.rules.edits import edited
-from fate_desk.rules.history import when_label
-from fate_desk.rules.prep import session_history
+from fate_desk.rules.clock.timeline import timeline
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.creation.history import when_label
+from fate_desk.rules.prep.editing import session_history
 
 from ..forms import child, load_form
 from ..sheet.common import mark

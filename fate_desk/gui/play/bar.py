@@ -6,8 +6,8 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from fate_desk.model import CharacterKind
-from fate_desk.rules.edits import edited
-from fate_desk.rules.roll import SCALES, DiceSource
+from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.play.roll import SCALES, DiceSource
 
 
 class PlayBar(QWidget):

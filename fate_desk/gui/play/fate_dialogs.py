@@ -7,9 +7,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.rules.fate_points import GM, Reason, change_points, compel, holder, holder_name, points_of
-from fate_desk.rules.hits import concede_conflict, conflict_id
-from fate_desk.rules.history import Refused
+from fate_desk.rules.play.fate_points import GM, Reason, change_points, compel, holder, holder_name, points_of
+from fate_desk.rules.play.hits import concede_conflict, conflict_id
+from fate_desk.rules.creation.history import Refused
 
 from ..table.common import escape
 from ..theme import status_colour

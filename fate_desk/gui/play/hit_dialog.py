@@ -9,10 +9,10 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import AspectRole, Severity
-from fate_desk.rules.derive import derive_stress
-from fate_desk.rules.harm import AbsorbOption, shifts_text, slots_of
-from fate_desk.rules.hits import hit_plan, take_hit, taken_out
-from fate_desk.rules.history import Refused
+from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
+from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
+from fate_desk.rules.creation.history import Refused
 
 from ..table.common import escape
 from ..theme import status_colour

@@ -10,10 +10,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from fate_desk.model import ladder_label
-from fate_desk.rules.fate_points import holder, holder_name, points_of
-from fate_desk.rules.history import Refused
-from fate_desk.rules.play import invokables
-from fate_desk.rules.roll import Invoke, Roll, RollSetup
+from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.actions import invokables
+from fate_desk.rules.play.roll import Invoke, Roll, RollSetup
 
 from ..table.common import escape
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QScrollArea, QVBoxLayout, QWidget
 
-from fate_desk.rules.history import Refused
-from fate_desk.rules.play import RollResult, apply_roll
-from fate_desk.rules.roll import Action, DiceSource
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.play.actions import RollResult, apply_roll
+from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..table.common import escape
 from .roll_panel import RollPanel

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character, ladder_label, signed
-from fate_desk.rules.fate_points import holder, holder_name, points_of
-from fate_desk.rules.play import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
-from fate_desk.rules.roll import (
+from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.actions import Invokable, RollResult, existing_targets, invokables, stunts_for, unknown
+from fate_desk.rules.play.roll import (
     SCALES, THROWS, Action, Dice, DiceSource, Invoke, InvokeKind, Odds, Outcome, Roll, RollSetup, ScaleUse,
     StuntBonus, faces_text, opposed_odds, percent, scale_difference, teamwork_bonus,
 )

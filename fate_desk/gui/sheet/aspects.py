@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QSpinBox
 
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
-from fate_desk.rules.checker import aspect_slots
-from fate_desk.rules.edits import set_aspect, update_aspect
+from fate_desk.rules.creation.checker import aspect_slots
+from fate_desk.rules.creation.edits import set_aspect, update_aspect
 
 from .common import set_text, style_hint
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLine
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
-from fate_desk.rules.edits import condition_box_limit
-from fate_desk.rules.recovery import clears_when
+from fate_desk.rules.harm.marking import condition_box_limit
+from fate_desk.rules.harm.recovery import clears_when
 
 from .common import set_text, style_hint
 

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import Level, Problem, derive
-from fate_desk.rules.edits import edited, set_fate_points
-from fate_desk.rules.fate_points import Reason, change_points
-from fate_desk.rules.history import Refused
+from fate_desk.rules.creation.edits import edited, set_fate_points
+from fate_desk.rules.play.fate_points import Reason, change_points
+from fate_desk.rules.creation.history import Refused
 
 from ..forms import child, load_form
 from ..kinds import display_name

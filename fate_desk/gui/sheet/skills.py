@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Problem, RuleSet
-from fate_desk.rules.edits import set_skill
+from fate_desk.rules.creation.edits import set_skill
 
 from .ladder_delegate import LadderDelegate
 from .pyramid import PyramidView, advanced, creation_limits

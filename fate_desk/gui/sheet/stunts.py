@@ -10,8 +10,8 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character, Stunt
 from fate_desk.rules import Derived, RuleSet
-from fate_desk.rules.derive import count_word
-from fate_desk.rules.edits import add_stunt, remove_stunt, update_stunt
+from fate_desk.rules.creation.derive import count_word
+from fate_desk.rules.creation.edits import add_stunt, remove_stunt, update_stunt
 
 from ..icons import icon
 from .common import GrowingTextEdit, set_text, style_hint

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
 from fate_desk.rules import RuleSet
-from fate_desk.rules.advance import BreakthroughChoice, advance_options, apply_advance, arc_level
-from fate_desk.rules.derive import join_words
-from fate_desk.rules.ruleset import MilestoneGrant, MilestoneLevel
+from fate_desk.rules.advancement.milestones import BreakthroughChoice, advance_options, apply_advance, arc_level
+from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.creation.ruleset import MilestoneGrant, MilestoneLevel
 
 from ..dialogs.base import FormDialog
 from ..forms import child

@@ -9,15 +9,15 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import CharacterKind
-from fate_desk.rules.advance import BreakthroughChoice
-from fate_desk.rules.clock import (
+from fate_desk.rules.advancement.milestones import BreakthroughChoice
+from fate_desk.rules.clock.timeline import (
     ClockResult, EndScene, end_arc, end_scene, end_session, gm_pool, milestone_choices, more_than_a_change,
     scene_open, session_log, take_milestone,
 )
-from fate_desk.rules.derive import join_words
-from fate_desk.rules.history import Refused
-from fate_desk.rules.ruleset import MilestoneLevel
-from fate_desk.rules.table import current_scene
+from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.creation.ruleset import MilestoneLevel
+from fate_desk.rules.play.table import current_scene
 
 from ..dialogs.base import FormDialog
 from ..forms import child

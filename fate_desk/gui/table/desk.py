@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 
 if TYPE_CHECKING:
     from fate_desk.model import Scene
-    from fate_desk.rules.roll import DiceSource
+    from fate_desk.rules.play.roll import DiceSource
 
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
 

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character
-from fate_desk.rules.fate_points import holder_name, ledger_totals
-from fate_desk.rules.play import roll_log, roll_log_text
-from fate_desk.rules.roll import Dice, DiceSource
+from fate_desk.rules.play.fate_points import holder_name, ledger_totals
+from fate_desk.rules.play.actions import roll_log, roll_log_text
+from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
 from ..play.roll_dialog import apply_panel

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character
-from fate_desk.rules.advance import spend_skill_points
-from fate_desk.rules.history import Refused, describe_field, revert_last, when_label
+from fate_desk.rules.advancement.milestones import spend_skill_points
+from fate_desk.rules.creation.history import Refused, describe_field, revert_last, when_label
 
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import CampaignOptions, Character, ClockStamp, ladder_label
 from fate_desk.rules import RuleSet
-from fate_desk.rules.advance import (
+from fate_desk.rules.advancement.milestones import (
     BuyStunt, MilestoneChoice, MilestoneKind, ReplaceSkill, RewriteAspect, RewriteStunt, SwapSkills, apply_milestone,
     aspect_options, milestone_options, replacement_candidates,
 )

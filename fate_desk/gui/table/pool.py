@@ -53,7 +53,7 @@ class GmPoolWidget(QWidget):
     def step(self, step: int) -> bool:
         if self.document is None:
             return False
-        from fate_desk.rules.table import change_gm_pool
+        from fate_desk.rules.play.table import change_gm_pool
 
         text = "Spend a GM fate point" if step < 0 else "Add a GM fate point"
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
@@ -63,7 +63,7 @@ class GmPoolWidget(QWidget):
         and the scene placed in the current session; the status bar says what happened."""
         if self.document is None:
             return False
-        from fate_desk.rules.table import current_scene, start_scene_pool
+        from fate_desk.rules.play.table import current_scene, start_scene_pool
 
         campaign = self.document.campaign
         scene = self.scene_on_screen() or current_scene(campaign)
@@ -97,9 +97,9 @@ class GmPoolWidget(QWidget):
             self.points.setText("–")
             return
         # The rules load with the first campaign, not with the window (it shows "–" until then).
-        from fate_desk.rules.clock import gm_pool
-        from fate_desk.rules.derive import join_words
-        from fate_desk.rules.table import current_scene, scene_present
+        from fate_desk.rules.clock.timeline import gm_pool
+        from fate_desk.rules.creation.derive import join_words
+        from fate_desk.rules.play.table import current_scene, scene_present
 
         campaign = document.campaign
         self._seen = {c.id: _part(c) for c in campaign.characters}

@@ -60,7 +60,7 @@ def show_outcome(label, ok_button, before: Character, attempt, ruleset: RuleSet,
 
     The OK button is enabled only for a choice the rules accept.
     """
-    from fate_desk.rules.history import Refused
+    from fate_desk.rules.creation.history import Refused
 
     from .common import refusal_html
 

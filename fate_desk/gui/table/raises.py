@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolBut
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
-from fate_desk.rules.grants import skill_cap
-from fate_desk.rules.raises import raise_problems
+from fate_desk.rules.creation.grants import skill_cap
+from fate_desk.rules.advancement.raises import raise_problems
 
 from ..sheet.common import style_hint
 from .common import escape

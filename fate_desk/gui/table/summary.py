@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QTextBrowser, QWidget
 
-from fate_desk.rules.clock import ClockResult
+from fate_desk.rules.clock.timeline import ClockResult
 
 from ..dialogs.base import FormDialog
 from ..forms import child

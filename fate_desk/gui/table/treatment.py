@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from fate_desk.model import ladder_label
-from fate_desk.rules.harm import filled, slots_of
-from fate_desk.rules.history import Refused
-from fate_desk.rules.recovery import clear_consequence, clears_when, treat, treatment_difficulty
+from fate_desk.rules.harm.absorb import filled, slots_of
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.harm.recovery import clear_consequence, clears_when, treat, treatment_difficulty
 
 from ..dialogs.base import FormDialog
 from ..forms import child

@@ -13,7 +13,7 @@ A roll goes in three steps, each a pure value (nothing here changes a campaign):
 What the roll costs and gives is read off the final Roll: `fate_points_spent`,
 `free_invokes_used` (per aspect key), `hostile_points` (per character whose aspect was
 invoked against them), `free_invokes_created` and `boost` (for the table to apply).
-Applying those to a campaign is the job of the play operations (`rules/play.py`).
+Applying those to a campaign is the job of the play operations (`rules/play/actions.py`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Protocol
 
 from fate_desk.model import ladder_label, signed
 
-from .history import refuse
+from fate_desk.rules.creation.history import refuse
 
 # --- dice and odds ----------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from fate_desk.model import (
     Campaign, Character, Countdown, HistoryEntry, RuleBreak, Scene, Severity, SituationAspect, SlotSpec, Zone,
 )
 
-from .edits import edited
+from fate_desk.rules.creation.edits import edited
 
 MAX_BOX_VALUE = 20
 MAX_BOXES = 20

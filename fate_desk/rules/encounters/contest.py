@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, ladder_label
 
-from .play import RollResult, apply_roll, place_aspect
-from .roll import Outcome, Roll
-from .encounter import scene_of, with_play
-from .history import counted, refuse
+from fate_desk.rules.play.actions import RollResult, apply_roll, place_aspect
+from fate_desk.rules.play.roll import Outcome, Roll
+from fate_desk.rules.play.table import scene_of, with_play
+from fate_desk.rules.creation.history import counted, refuse
 
 
 def exchange_victories(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None) -> dict[str, int]:

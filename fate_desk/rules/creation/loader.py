@@ -14,7 +14,7 @@ from fate_desk.paths import rules_dir, user_rules_dir
 from fate_desk.safefile import problem as file_problem
 from fate_desk.safefile import read_regular
 
-from .ruleset import RuleSet
+from fate_desk.rules.creation.ruleset import RuleSet
 
 DEFAULT_RULESET = "fate-condensed"
 

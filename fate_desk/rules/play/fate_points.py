@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fate_desk.model import Campaign, Character, CharacterKind, FatePointEntry
 
-from .clock import session_log
-from .history import counted, record, refuse
+from fate_desk.rules.clock.timeline import session_log
+from fate_desk.rules.creation.history import counted, record, refuse
 
 GM = "gm"
 

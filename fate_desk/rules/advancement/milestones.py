@@ -22,12 +22,12 @@ from fate_desk.model import (
     ladder_label,
 )
 
-from .checker import Level, Problem, check
-from .derive import count_word, derive, join_words
-from .grants import skill_cap
-from .harm import slots_of
-from .history import Applied, Refused, counted, record
-from .raises import (
+from fate_desk.rules.creation.checker import Level, Problem, check
+from fate_desk.rules.creation.derive import count_word, derive, join_words
+from fate_desk.rules.creation.grants import skill_cap
+from fate_desk.rules.harm.absorb import slots_of
+from fate_desk.rules.creation.history import Applied, Refused, counted, record
+from fate_desk.rules.advancement.raises import (
     BREAKTHROUGH_MARK,
     ChoiceStatus,
     column_applies,
@@ -37,8 +37,8 @@ from .raises import (
     raise_problems,
     with_raises,
 )
-from .recovery import begin_recovery
-from .ruleset import ChangeKind, MilestoneGrant, MilestoneLevel, RuleSet
+from fate_desk.rules.harm.recovery import begin_recovery
+from fate_desk.rules.creation.ruleset import ChangeKind, MilestoneGrant, MilestoneLevel, RuleSet
 
 
 class MilestoneKind(StrEnum):

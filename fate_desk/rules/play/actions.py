@@ -13,12 +13,11 @@ from dataclasses import dataclass
 
 from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 
-from .clock import session_log
-from .encounter import set_hidden
-from .fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
-from .history import refuse
-from .roll import Action, InvokeKind, Roll
-from .table import current_scene
+from fate_desk.rules.clock.timeline import session_log
+from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
+from fate_desk.rules.creation.history import refuse
+from fate_desk.rules.play.roll import Action, InvokeKind, Roll
+from fate_desk.rules.play.table import current_scene, set_hidden
 
 
 @dataclass(frozen=True)

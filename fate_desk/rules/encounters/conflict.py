@@ -12,13 +12,13 @@ from fate_desk.model import (
     Campaign, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
 )
 
-from .derive import derive_stress
-from .dice import teamwork_bonus
-from .encounter import name_of, scene_of, with_play
-from . import hits
-from .harm import AbsorbOption, absorb_options
-from .history import counted, refuse
-from .ruleset import RuleSet
+from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.play.dice import teamwork_bonus
+from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.play import hits
+from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
+from fate_desk.rules.creation.history import counted, refuse
+from fate_desk.rules.creation.ruleset import RuleSet
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
 ORDER_SKILLS = {
@@ -240,8 +240,8 @@ def hit_group(
 
 def _capacity(character: Character, ruleset: RuleSet, track: str) -> int:
     """Shifts a character's free stress boxes can take (one box per hit where the rule set says so)."""
-    from .harm import free_boxes
-    from .ruleset import StressMarking
+    from fate_desk.rules.harm.absorb import free_boxes
+    from fate_desk.rules.creation.ruleset import StressMarking
 
     free = [value for _, value in free_boxes(character, ruleset, track)]
     if not free:

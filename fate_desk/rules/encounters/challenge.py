@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fate_desk.model import Campaign, Challenge, ChallengeTask, ladder_label
 
-from .play import RollResult, apply_roll
-from .roll import Outcome, Roll, outcome_for
-from .encounter import name_of, scene_of, with_play
-from .history import counted, refuse
+from fate_desk.rules.play.actions import RollResult, apply_roll
+from fate_desk.rules.play.roll import Outcome, Roll, outcome_for
+from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.creation.history import counted, refuse
 
 
 def start_challenge(campaign: Campaign, scene_id: str, name: str, tasks: list[ChallengeTask]) -> Campaign:

@@ -1,42 +1,12 @@
-"""What conflicts, contests and challenges share: finding the scene, changing its play state,
-who a character is, and the players' view (what the GM lets players see)."""
+"""The players' view of a scene (what the GM lets players see), its zone map, and who is where."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
-from fate_desk.model import Campaign, Scene, ScenePlay, ZonePlace
+from fate_desk.model import Campaign, Scene, ZonePlace
 
-from .history import refuse
-
-
-def scene_of(campaign: Campaign, scene_id: str) -> Scene:
-    scene = next((s for s in campaign.scenes if s.id == scene_id), None)
-    if scene is None:
-        raise refuse("scene.none", "scenes", "That scene is not in the campaign.")
-    return scene
-
-
-def with_play(campaign: Campaign, scene_id: str, change: Callable[[ScenePlay], ScenePlay]) -> Campaign:
-    """The campaign with one scene's play state changed (the input is never changed)."""
-    scene = scene_of(campaign, scene_id)
-    new_scene = scene.model_copy(update={"play": change(scene.play)})
-    scenes = [new_scene if s.id == scene_id else s for s in campaign.scenes]
-    return campaign.model_copy(update={"scenes": scenes})
-
-
-def name_of(campaign: Campaign, character_id: str) -> str:
-    character = campaign.character(character_id)
-    return (character.name.strip() or "(unnamed)") if character else "(gone)"
-
-
-def set_hidden(campaign: Campaign, scene_id: str, item_id: str, hidden: bool) -> Campaign:
-    """The GM's switch: hide an item from the players' view, or show it."""
-    def change(play: ScenePlay) -> ScenePlay:
-        rest = [i for i in play.hidden if i != item_id]
-        return play.model_copy(update={"hidden": rest + [item_id] if hidden else rest})
-    return with_play(campaign, scene_id, change)
+from fate_desk.rules.play.table import name_of
 
 
 # --- the players' view ----------------------------------------------------------------------------
@@ -126,7 +96,7 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
         winner = next((s.name for s in play.contest.sides if s.id == play.contest.winner), "")
         view.contest_winner = winner
     if play.challenge is not None and "challenge" not in hidden:
-        from .challenge import task_result
+        from fate_desk.rules.encounters.challenge import task_result
 
         view.challenge = [(t.what or "A task", task_result(t)) for t in play.challenge.tasks]
     return view

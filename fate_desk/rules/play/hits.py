@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from fate_desk.model import Campaign, CampaignOptions, Character
 
-from .fate_points import Reason, holder_name, log_entry, log_event, with_character
-from .harm import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
-from .history import record, refuse
-from .ruleset import RuleSet
-from .table import current_scene
+from fate_desk.rules.play.fate_points import Reason, holder_name, log_entry, log_event, with_character
+from fate_desk.rules.harm.absorb import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
+from fate_desk.rules.creation.history import record, refuse
+from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.play.table import current_scene
 
 
 def conflict_id(campaign: Campaign) -> str:

@@ -19,10 +19,10 @@ from fate_desk.model import (
     ladder_label,
 )
 
-from .derive import SlotInfo
-from .harm import filled, slots_of
-from .history import Applied, record, refuse
-from .ruleset import RuleSet
+from fate_desk.rules.creation.derive import SlotInfo
+from fate_desk.rules.harm.absorb import filled, slots_of
+from fate_desk.rules.creation.history import Applied, record, refuse
+from fate_desk.rules.creation.ruleset import RuleSet
 
 DIFFICULTY = {Severity.MILD: 2, Severity.MODERATE: 4, Severity.SEVERE: 6}
 SELF_TREATMENT = 2

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from fate_desk.model import ladder_label, signed
 
 # The roll model lives in roll.py; these names stay importable from here.
-from .roll import Action, Outcome, faces_text, meaning, outcome_for, teamwork_bonus
-from .roll import Dice as _Dice
+from fate_desk.rules.play.roll import Action, Outcome, faces_text, meaning, outcome_for, teamwork_bonus
+from fate_desk.rules.play.roll import Dice as _Dice
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
-from .ruleset import RuleSet, TrackSpec
+from fate_desk.rules.creation.ruleset import RuleSet, TrackSpec
 
 _ORDINALS = [
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",

@@ -21,11 +21,10 @@ from fate_desk.model import (
     Severity,
 )
 
-from .checker import Problem
-from .derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
-from .history import Applied, Refused, record, refuse
-from .raises import ChoiceStatus
-from .ruleset import RuleSet, StressMarking
+from fate_desk.rules.creation.checker import ChoiceStatus, Problem
+from fate_desk.rules.creation.derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
+from fate_desk.rules.creation.history import Applied, Refused, record, refuse
+from fate_desk.rules.creation.ruleset import RuleSet, StressMarking
 
 def shifts_text(n: int) -> str:
     """A count of shifts as people say it: 'one shift', '2 shifts', '0 shifts'."""

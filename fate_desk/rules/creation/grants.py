@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fate_desk.model import Character, HistoryEntry
 
-from .ruleset import MilestoneLevel, RuleSet
+from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
 
 
 def _delta(entry: HistoryEntry, field: str) -> int:

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 from fate_desk.model import Character, ClockStamp, FieldChange, HistoryEntry
 
-from .checker import Level, Problem
-from .derive import count_word
+from fate_desk.rules.creation.checker import Level, Problem
+from fate_desk.rules.creation.derive import count_word
 
 # Absent dict keys and list items are written as None: no dict or list in a Character holds None.
 ABSENT = None

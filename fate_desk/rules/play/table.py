@@ -1,4 +1,5 @@
-"""Bookkeeping at the table: the current scene, the GM's fate-point pool, paying for invokes.
+"""Bookkeeping at the table: the current scene and its play state, the GM's fate-point pool,
+paying for invokes.
 
 Pure functions over a Campaign, like the clock: each returns a new campaign (the input is
 never changed) or raises `Refused`.
@@ -6,11 +7,13 @@ never changed) or raises `Refused`.
 
 from __future__ import annotations
 
-from fate_desk.model import Campaign, CharacterKind, Scene, revalidated
+from typing import Callable
 
-from .clock import gm_pool
-from .derive import join_words
-from .history import counted, refuse
+from fate_desk.model import Campaign, CharacterKind, Scene, ScenePlay, revalidated
+
+from fate_desk.rules.clock.timeline import gm_pool
+from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.creation.history import counted, refuse
 
 
 def current_scene(campaign: Campaign) -> Scene | None:
@@ -94,3 +97,31 @@ __all__ = [
     "scene_present",
     "start_scene_pool",
 ]
+
+
+def scene_of(campaign: Campaign, scene_id: str) -> Scene:
+    scene = next((s for s in campaign.scenes if s.id == scene_id), None)
+    if scene is None:
+        raise refuse("scene.none", "scenes", "That scene is not in the campaign.")
+    return scene
+
+
+def with_play(campaign: Campaign, scene_id: str, change: Callable[[ScenePlay], ScenePlay]) -> Campaign:
+    """The campaign with one scene's play state changed (the input is never changed)."""
+    scene = scene_of(campaign, scene_id)
+    new_scene = scene.model_copy(update={"play": change(scene.play)})
+    scenes = [new_scene if s.id == scene_id else s for s in campaign.scenes]
+    return campaign.model_copy(update={"scenes": scenes})
+
+
+def name_of(campaign: Campaign, character_id: str) -> str:
+    character = campaign.character(character_id)
+    return (character.name.strip() or "(unnamed)") if character else "(gone)"
+
+
+def set_hidden(campaign: Campaign, scene_id: str, item_id: str, hidden: bool) -> Campaign:
+    """The GM's switch: hide an item from the players' view, or show it."""
+    def change(play: ScenePlay) -> ScenePlay:
+        rest = [i for i in play.hidden if i != item_id]
+        return play.model_copy(update={"hidden": rest + [item_id] if hidden else rest})
+    return with_play(campaign, scene_id, change)

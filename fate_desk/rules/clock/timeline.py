@@ -23,19 +23,19 @@ from fate_desk.model import (
     revalidated,
 )
 
-from .advance import (
+from fate_desk.rules.advancement.milestones import (
     BreakthroughChoice,
     MilestoneChoice,
     apply_advance,
     apply_milestone,
     arc_level,
 )
-from .checker import Level, Problem
-from .derive import derive, join_words
-from .history import Refused, counted, record
-from .loader import get_ruleset
-from .recovery import clear_severe_in_recovery, progress
-from .ruleset import MilestoneLevel, RuleSet
+from fate_desk.rules.creation.checker import Level, Problem
+from fate_desk.rules.creation.derive import derive, join_words
+from fate_desk.rules.creation.history import Refused, counted, record
+from fate_desk.rules.creation.loader import get_ruleset
+from fate_desk.rules.harm.recovery import clear_severe_in_recovery, progress
+from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
 
 
 @dataclass(frozen=True)

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from fate_desk.model import Character, HistoryEntry, ladder_label
 
-from .checker import Level, Problem, mediocre_count
-from .derive import count_word, join_words, only_count
-from .ruleset import RuleSet, ShapeKind
+from fate_desk.rules.creation.checker import ChoiceStatus, Level, Problem, mediocre_count
+from fate_desk.rules.creation.derive import count_word, join_words, only_count
+from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
 
 # Stands in for a breakthrough when judging raises, so the column rule is the one applied.
 BREAKTHROUGH_MARK = HistoryEntry(id="column-rule", kind="breakthrough", summary="(column rule)")
-
-
-@dataclass(frozen=True)
-class ChoiceStatus:
-    """One thing a dialog may offer: whether it is available now, and why not if it is not."""
-
-    value: object
-    available: bool
-    reason: str = ""
-    label: str = ""
 
 
 def column_applies(character: Character, ruleset: RuleSet) -> bool:

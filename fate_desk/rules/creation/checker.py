@@ -8,9 +8,9 @@ from enum import StrEnum
 
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
-from .derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
-from .grants import has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points
-from .ruleset import RuleSet, ShapeKind
+from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
+from fate_desk.rules.creation.grants import has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points
+from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
 
 
 class Level(StrEnum):
@@ -424,3 +424,13 @@ def _check_minor_npc(character: Character, derived: Derived) -> list[Problem]:
             "Minor NPCs normally take no consequences; consider making this a major NPC.",
         ))
     return out
+
+
+@dataclass(frozen=True)
+class ChoiceStatus:
+    """One thing a dialog may offer: whether it is available now, and why not if it is not."""
+
+    value: object
+    available: bool
+    reason: str = ""
+    label: str = ""

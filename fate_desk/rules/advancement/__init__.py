@@ -1,0 +1,1 @@
+"""Advancement: milestones, breakthroughs and the skill raises they allow."""

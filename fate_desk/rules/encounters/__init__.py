@@ -1,0 +1,1 @@
+"""Encounters: conflicts, contests and challenges, and the players' view of a scene."""
