@@ -13,7 +13,7 @@ from fate_desk.gui.dialogs.export_pdf import ExportPdfDialog
 from fate_desk.gui.gm.actions import quick_npc
 from fate_desk.gui.gm.scene import ID_ROLE
 from fate_desk.gui.settings import Settings
-from fate_desk.gui.table.clock_dialogs import EndSessionDialog
+from fate_desk.gui.clock.dialogs import EndSessionDialog
 from fate_desk.model import Campaign
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 

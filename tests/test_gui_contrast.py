@@ -76,7 +76,7 @@ def test_refusals_warnings_and_successes_are_readable_in_both_palettes(themed_wi
     from PySide6.QtGui import QColor
 
     from fate_desk.gui.sheet.common import problem_style
-    from fate_desk.gui.table.common import refusal_html
+    from fate_desk.gui.widgets import refusal_html
     from fate_desk.gui.theme import status_colour
     from fate_desk.rules import Level, Problem
 

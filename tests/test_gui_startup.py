@@ -73,7 +73,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from fate_desk.gui.app import start
 app = QApplication([])
 window = start(app, None)
-lazy = ["fate_desk.gui.gm.quick_npc", "fate_desk.gui.table.clock_dialogs", "fate_desk.gui.dialogs.stunt_helper"]
+lazy = ["fate_desk.gui.gm.quick_npc", "fate_desk.gui.clock.dialogs", "fate_desk.gui.dialogs.stunt_helper"]
 print("loaded at start:", [m for m in lazy if m in sys.modules])
 menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
 menus["Quick NPC…"].trigger()

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from fate_desk.gui.app import start
-from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
+from fate_desk.gui.clock.dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
 from fate_desk.model import Character, Consequence, HistoryEntry, Stunt
 
 from table_helpers import on_disk, sample_document

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from fate_desk.gui.table.dice_dock import DiceDock
+from fate_desk.gui.play.dice_dock import DiceDock
 from fate_desk.rules.play.roll import Dice
 
 from table_helpers import empty_pool, on_disk, sample_document

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from fate_desk.gui.table.history import HistoryDock
+from fate_desk.gui.advancement.history import HistoryDock
 from fate_desk.model import HistoryEntry
 from fate_desk.rules.advancement.milestones import SwapSkills, apply_milestone
 from fate_desk.rules.creation.edits import edited

@@ -7,10 +7,10 @@ from PySide6.QtCore import QPoint, Qt
 import pytest
 from PySide6.QtWidgets import QGroupBox, QWidget
 
-from fate_desk.gui.table.breakthrough import BreakthroughDialog
-from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSessionDialog
-from fate_desk.gui.table.history import HistoryDock
-from fate_desk.gui.table.milestone import MilestoneDialog
+from fate_desk.gui.advancement.breakthrough import BreakthroughDialog
+from fate_desk.gui.clock.dialogs import EndArcDialog, EndSessionDialog
+from fate_desk.gui.advancement.history import HistoryDock
+from fate_desk.gui.advancement.milestone import MilestoneDialog
 from fate_desk.model import Aspect, AspectRole, Character, ClockStamp, Consequence, HistoryEntry, Stunt
 
 from table_helpers import on_disk, sample_document

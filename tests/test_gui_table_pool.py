@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from fate_desk.gui.table.pool import GmPoolWidget
+from fate_desk.gui.play.pool import GmPoolWidget
 
 from table_helpers import empty_pool, on_disk, sample_document
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 
 from fate_desk.gui.sheet import CharacterSheet
-from fate_desk.gui.table.treatment import TreatmentDialog
+from fate_desk.gui.play.treatment import TreatmentDialog
 
 from table_helpers import on_disk, sample_document
 

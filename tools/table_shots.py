@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fate_desk.gui.table.clock_dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
-from fate_desk.gui.table.history import SpendPointsDialog
-from fate_desk.gui.table.summary import SummaryDialog
-from fate_desk.gui.table.treatment import TreatmentDialog
+from fate_desk.gui.clock.dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
+from fate_desk.gui.advancement.history import SpendPointsDialog
+from fate_desk.gui.clock.summary import SummaryDialog
+from fate_desk.gui.play.treatment import TreatmentDialog
 from fate_desk.rules.clock.timeline import end_scene
 from fate_desk.rules.play.roll import Dice
 from fate_desk.rules.harm.recovery import treat

@@ -67,7 +67,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
     ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
     ActionSpec("theme", "&Theme", "View", separator_before=True),  # a submenu
-    # At the table (fate_desk/gui/table)
+    # At the table (fate_desk/gui/table_desk.py)
     ActionSpec("end_scene", "End the &scene…", "Table", "Ctrl+Shift+E", "scene",
                "Clear stress and situation aspects, move recovery on, set the GM's fate points"),
     ActionSpec("end_session", "End the s&ession…", "Table", None, "session",

@@ -19,7 +19,7 @@ from .conflict.desk import EncounterDesk
 from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
-from .table.desk import TableDesk
+from .table_desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice

@@ -10,7 +10,7 @@ from fate_desk.model import ChallengeTask, ladder_label
 from fate_desk.rules.encounters.challenge import end_challenge, roll_task, start_challenge, summary, task_result
 from fate_desk.rules.play.roll import Action, RollSetup
 
-from ..table.common import LadderSpinBox, escape
+from ..widgets import LadderSpinBox, escape
 from .common import play, scene_now, who_and_skill
 from .panel_base import PanelBase
 from .roll_card import RollCard, RollDialog

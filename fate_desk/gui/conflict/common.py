@@ -13,7 +13,7 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.play.roll import faces_text
 from fate_desk.rules.play.table import current_scene
 
-from ..table.common import escape
+from ..widgets import escape
 from ..theme import status_colour
 
 

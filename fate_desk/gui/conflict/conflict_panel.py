@@ -235,6 +235,6 @@ class ConflictPanel(PanelBase):
 
 
 def _esc(text: str) -> str:
-    from ..table.common import escape
+    from ..widgets import escape
 
     return escape(text)

@@ -14,7 +14,7 @@ from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end
 from fate_desk.rules.encounters.conflict import members_teamwork
 from fate_desk.rules.play.roll import Action, RollSetup
 
-from ..table.common import LadderSpinBox, escape
+from ..widgets import LadderSpinBox, escape
 from .common import in_scene, ok_cancel, play, scene_now, who_and_skill
 from .panel_base import PanelBase
 from .roll_card import RollCard, RollDialog

@@ -11,7 +11,7 @@ from fate_desk.rules.play.fate_points import GM, Reason, change_points, compel, 
 from fate_desk.rules.play.hits import concede_conflict, conflict_id
 from fate_desk.rules.creation.history import Refused
 
-from ..table.common import escape
+from ..widgets import escape
 from ..theme import status_colour
 
 

@@ -14,7 +14,7 @@ from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
 from fate_desk.rules.creation.history import Refused
 
-from ..table.common import escape
+from ..widgets import escape
 from ..theme import status_colour
 
 

@@ -15,7 +15,7 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.play.actions import invokables
 from fate_desk.rules.play.roll import Invoke, Roll, RollSetup
 
-from ..table.common import escape
+from ..widgets import escape
 
 
 class RollCard(QGroupBox):

@@ -9,7 +9,7 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.play.actions import RollResult, apply_roll
 from fate_desk.rules.play.roll import Action, DiceSource
 
-from ..table.common import escape
+from ..widgets import escape
 from .roll_panel import RollPanel
 from ..theme import status_colour
 

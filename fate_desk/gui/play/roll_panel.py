@@ -20,7 +20,7 @@ from fate_desk.rules.play.roll import (
     StuntBonus, faces_text, opposed_odds, percent, scale_difference, teamwork_bonus,
 )
 
-from ..table.common import LadderSpinBox, escape
+from ..widgets import LadderSpinBox, escape
 from .roll_card import RollCard
 from ..theme import status_colour
 

@@ -118,7 +118,7 @@ class ConsequencesSection:
         self.layout = layout
         self.layout.setColumnStretch(1, 1)
         self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
-        self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/table)
+        self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/play/treatment.py)
         self.condition_boxes: dict[str, list[QToolButton]] = {}  # optional rule: conditions
         self._order: list[str] = []
 
@@ -190,7 +190,7 @@ class ConsequencesSection:
         when.setWordWrap(True)  # a long "needs treatment" hint must never widen the column
         style_hint(when)
         label.setBuddy(edit)
-        treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/table/treatment.py
+        treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/play/treatment.py
         treat.setText("Treat…")
         treat.setObjectName(f"treat_{slot.id}")
         treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
@@ -243,7 +243,7 @@ class ConsequencesSection:
 
 
 def _open_treatment(sheet, slot_id: str):
-    from ..table.treatment import open_treatment  # the table's dialogs load only when asked for
+    from ..play.treatment import open_treatment  # the table's dialogs load only when asked for
 
     return open_treatment(sheet, slot_id)
 

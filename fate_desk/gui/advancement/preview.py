@@ -5,7 +5,7 @@ from __future__ import annotations
 from fate_desk.model import CampaignOptions, Character, ladder_label
 from fate_desk.rules import RuleSet, check, derive
 
-from .common import escape, problems_html
+from ..widgets import escape, problems_html
 
 
 def _by_rating(character: Character) -> dict[int, list[str]]:
@@ -62,7 +62,7 @@ def show_outcome(label, ok_button, before: Character, attempt, ruleset: RuleSet,
     """
     from fate_desk.rules.creation.history import Refused
 
-    from .common import refusal_html
+    from ..widgets import refusal_html
 
     try:
         applied = attempt()

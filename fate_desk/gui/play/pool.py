@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 from fate_desk.model import Scene
 
 from ..forms import child, load_form
-from .common import escape
+from ..widgets import escape
 
 
 class GmPoolWidget(QWidget):

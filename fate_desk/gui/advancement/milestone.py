@@ -17,7 +17,7 @@ from fate_desk.rules.advancement.milestones import (
 
 from ..dialogs.base import FormDialog
 from ..forms import child, load_form
-from .common import escape
+from ..widgets import escape
 from .preview import show_outcome
 
 NONE = "none"

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
 
-from ..theme import status_colour
+from .theme import status_colour
 
 
 def escape(text: str, quote: bool = False) -> str:

@@ -21,9 +21,9 @@ from fate_desk.rules.play.table import current_scene
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .breakthrough import BreakthroughDialog
-from .common import escape, refusal_html
-from .milestone import MilestoneDialog
+from ..advancement.breakthrough import BreakthroughDialog
+from ..widgets import escape, refusal_html
+from ..advancement.milestone import MilestoneDialog
 
 
 class ClockDialog(FormDialog):

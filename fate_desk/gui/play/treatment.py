@@ -11,7 +11,7 @@ from fate_desk.rules.harm.recovery import clear_consequence, clears_when, treat,
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import LadderSpinBox, escape, refusal_html
+from ..widgets import LadderSpinBox, escape, refusal_html
 from ..theme import status_colour
 
 

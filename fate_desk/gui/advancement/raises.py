@@ -11,7 +11,7 @@ from fate_desk.rules.creation.grants import skill_cap
 from fate_desk.rules.advancement.raises import raise_problems
 
 from ..sheet.common import style_hint
-from .common import escape
+from ..widgets import escape
 
 
 class RaisesPicker(QWidget):

@@ -18,7 +18,7 @@ from fate_desk.rules.creation.history import Refused, describe_field, revert_las
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry
 from ..forms import child, load_form
-from .common import escape, refusal_html
+from ..widgets import escape, refusal_html
 from .preview import preview_html
 from .raises import RaisesPicker
 

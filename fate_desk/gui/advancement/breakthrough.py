@@ -17,7 +17,7 @@ from fate_desk.rules.creation.ruleset import MilestoneGrant, MilestoneLevel
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import escape
+from ..widgets import escape
 from .milestone import MilestonePicker
 from .preview import show_outcome
 from .raises import RaisesPicker

@@ -21,9 +21,9 @@ from fate_desk.rules.play.actions import roll_log, roll_log_text
 from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
-from ..play.roll_dialog import apply_panel
-from .common import escape
-from ..play.roll_panel import RollPanel
+from .roll_dialog import apply_panel
+from ..widgets import escape
+from .roll_panel import RollPanel
 
 
 class DiceDock(QDockWidget):

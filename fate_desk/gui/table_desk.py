@@ -47,8 +47,8 @@ class TableDesk:
         """The dice and history docks by their toggle action, built the first time they are needed."""
         window = self.window
         if self.dice_dock is None:
-            from .dice_dock import DiceDock
-            from .history import HistoryDock
+            from .play.dice_dock import DiceDock
+            from .advancement.history import HistoryDock
 
             self.dice_dock = DiceDock(window, self.dice)
             self.history_dock = HistoryDock(window)
@@ -85,7 +85,7 @@ class TableDesk:
         else:
             self.docks()
         if self.pool is None:
-            from .pool import GmPoolWidget
+            from .play.pool import GmPoolWidget
 
             self.pool = GmPoolWidget(self.window)
             self.pool.scene_on_screen = self.scene_on_screen
@@ -134,7 +134,7 @@ class TableDesk:
     def _summarise(self, dialog) -> None:
         if dialog.result is None:
             return
-        from .summary import SummaryDialog
+        from .clock.summary import SummaryDialog
 
         self.summary = SummaryDialog(dialog.step_text.replace("End", "The end of"), dialog.result, self.window)
         self.summary.open()
@@ -154,6 +154,6 @@ class TableDesk:
 
 def _clock_dialog(name: str):
     """The end-of-scene/session/arc dialogs load when first used, not at start-up."""
-    from . import clock_dialogs
+    from .clock import dialogs as clock_dialogs
 
     return getattr(clock_dialogs, name)

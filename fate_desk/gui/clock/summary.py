@@ -8,7 +8,7 @@ from fate_desk.rules.clock.timeline import ClockResult
 
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .common import escape
+from ..widgets import escape
 
 
 def summary_html(result: ClockResult) -> str:

@@ -1,0 +1,2 @@
+"""Advancement at the table: milestones, breakthroughs, skill raises, and the history dock
+that shows and reverts what changed."""

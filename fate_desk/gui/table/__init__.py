@@ -1,1 +1,0 @@
-"""At the table: the end of scenes, sessions and arcs, advancement, recovery, the GM's pool, dice."""
