@@ -1,0 +1,118 @@
+"""The roll panel's invokes after the dice: the roller's aspects one at a time, for +2 or a
+reroll, paid with a free invoke or a fate point, and what the roll costs."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
+
+from fate_desk.rules.play.actions import Invokable, invokables
+from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.roll import Invoke
+
+from ..theme import status_colour
+from ..widgets import escape
+
+
+def select_invokable(combo: QComboBox, label: str) -> None:
+    """Pick the aspect whose text is `label` in a combo of invokables."""
+    for i in range(combo.count()):
+        if combo.itemData(i).label == label:
+            combo.setCurrentIndex(i)
+            return
+    raise LookupError(label)
+
+
+class RollInvokesPart:
+    """Builds the invoke controls of the result group and invokes; mixed into `RollPanel`."""
+
+    def _build_invokes(self, result_layout: QVBoxLayout) -> None:
+        invoke_row = QHBoxLayout()
+        self.aspect = QComboBox()
+        self.aspect.setAccessibleName("Aspect to invoke")
+        self.free = QCheckBox("Use a &free invoke")
+        self.plus_two = QPushButton("Invoke for &+2")
+        self.reroll = QPushButton("Invoke to re&roll")
+        invoke_row.addWidget(self.plus_two)
+        invoke_row.addWidget(self.reroll)
+        invoke_row.addStretch(1)
+        heading = QLabel("<b>After the roll, invoke aspects one at a time:</b>")
+        heading.setWordWrap(True)
+        result_layout.addWidget(heading)
+        result_layout.addWidget(self.aspect)
+        result_layout.addWidget(self.free)
+        result_layout.addLayout(invoke_row)
+        self.invoked = QListWidget()
+        self.invoked.setAccessibleName("Invokes on this roll")
+        self.invoked.setMaximumHeight(90)
+        self.invoked.setWordWrap(True)
+        result_layout.addWidget(self.invoked)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("statusLabel")
+        self.cost_label = QLabel()
+        self.cost_label.setWordWrap(True)
+        result_layout.addWidget(self.cost_label)
+        result_layout.addWidget(self.status)
+
+        self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
+        self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
+        self.reroll.clicked.connect(lambda: self.invoke(reroll=True))
+
+    def _fill_aspects(self) -> None:
+        self.aspect.blockSignals(True)
+        self.aspect.clear()
+        for item in invokables(self.campaign, self.who.currentData()):
+            self.aspect.addItem(item.describe(), item)
+        self.aspect.blockSignals(False)
+        self._aspect_chosen()
+
+    def invokable(self) -> Invokable | None:
+        return self.aspect.currentData()
+
+    def select_aspect(self, label: str) -> None:
+        select_invokable(self.aspect, label)
+
+    def _free_left(self, item: Invokable) -> int:
+        used = self.roll.free_invokes_used.get(item.key, 0) if self.roll else 0
+        return item.free - used
+
+    def _aspect_chosen(self) -> None:
+        item = self.invokable()
+        left = self._free_left(item) if item else 0
+        self.free.setEnabled(left > 0)
+        self.free.setChecked(left > 0)
+        self.free.setText(f"Use a &free invoke ({left} left)" if left else "Use a &free invoke")
+
+    def points_left(self) -> int:
+        """The roller's fate points (or the GM's pool) less what this roll has already spent."""
+        who = holder(self.campaign, self.who.currentData())
+        return points_of(self.campaign, who) - (self.roll.fate_points_spent if self.roll else 0)
+
+    def invoke(self, reroll: bool) -> bool:
+        """Invoke the chosen aspect now: +2 or a reroll; refusals are said in the status line."""
+        item = self.invokable()
+        if self.roll is None or item is None:
+            return False
+        free = self.free.isChecked() and self._free_left(item) > 0
+        if not free and self.points_left() < 1:
+            who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+            self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
+                                      "use a free invoke or stop here.")
+            return False
+        invoke = Invoke(item.key, item.label, reroll=reroll, free=free, kind=item.kind, owner=item.owner)
+        reason = self.roll.refusal(invoke)
+        if reason:
+            self._refuse(self.status, reason)
+            return False
+        self.roll = self.roll.invoke(invoke, self.dice)
+        self._sync_defence()
+        self.invoked.addItem(invoke.describe())
+        self.status.clear()
+        self._aspect_chosen()
+        self._show()
+        self.rolled.emit()
+        return True
+
+    @staticmethod
+    def _refuse(label: QLabel, message: str) -> None:
+        label.setText(f"<span style='color:{status_colour('error')}'><b>Not invoked:</b> {escape(message)}</span>")

@@ -1,0 +1,144 @@
+"""The roll panel's other side: a defender's own roll on a card (it invokes too), and anyone
+invoking against a passive difficulty for +2, paying for it themselves."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QPushButton, QVBoxLayout
+
+from fate_desk.model import Character
+from fate_desk.rules.play.actions import Invokable, invokables
+from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.roll import Invoke, InvokeKind
+
+from .roll_card import RollCard
+from .roll_invokes import select_invokable
+
+
+class RollOppositionPart:
+    """Builds the defence card holder and the "Invoke against the roll" group; mixed into `RollPanel`."""
+
+    def _build_opposition(self, result_layout: QVBoxLayout) -> None:
+        # The other side invokes too: on its own defence roll, or +2 to a passive difficulty.
+        self.defence_holder = QVBoxLayout()
+        result_layout.addLayout(self.defence_holder)
+        self.defence_card: RollCard | None = None
+        self.against_box = QGroupBox("Invoke against the roll")
+        against_layout = QVBoxLayout(self.against_box)  # stacked, so it fits a narrow dock
+        hint = QLabel("<small>Anyone may invoke an aspect to add +2 to the difficulty, paying for it "
+                      "themselves. Who invokes, and which aspect:</small>")
+        hint.setWordWrap(True)
+        self.opposer = QComboBox()
+        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer_aspect = QComboBox()
+        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_free = QCheckBox("Use a free invoke")
+        self.oppose_button = QPushButton("+2 to the &difficulty")
+        self.oppose_status = QLabel()
+        self.oppose_status.setWordWrap(True)
+        for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,
+                       self.oppose_status):
+            against_layout.addWidget(widget)
+        result_layout.addWidget(self.against_box)
+
+        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_chosen())
+        self.oppose_button.clicked.connect(lambda: self.oppose())
+
+    def _defence(self, other: Character | None) -> None:
+        """The defender's roll on a card: it invokes after the dice like the roller does."""
+        if self.defence_card is not None:
+            self.defence_card.hide()
+            self.defence_card.deleteLater()
+            self.defence_card = None
+        if other is None or self.opposing is None:
+            return
+        name = other.name or "(unnamed)"
+        self.defence_card = RollCard(self.document, other.id, self.opposing.setup, self.dice,
+                                     f"{name} defends", "the roll", roll=self.opposing)
+        self.defence_card.setObjectName("defenceCard")
+        self.defence_card.changed.connect(self._defence_changed)
+        self.defence_holder.addWidget(self.defence_card)
+        self._sync_defence()
+
+    def _defence_changed(self) -> None:
+        self.opposing = self.defence_card.roll
+        self.roll = self.roll.against(self.opposing.effort)
+        self._sync_defence()
+        self._show()
+        self.rolled.emit()
+
+    def _sync_defence(self) -> None:
+        if self.defence_card is not None and self.roll is not None:
+            self.defence_card.set_against(self.roll.effort)
+
+    def _fill_opposers(self) -> None:
+        """Anyone but the roller may invoke against a passive difficulty; the GM pays for NPCs."""
+        self.opposer.blockSignals(True)
+        self.opposer.clear()
+        self.opposer.addItem("The GM", None)
+        for c in self.campaign.characters:
+            if c.id != self.who.currentData():
+                self.opposer.addItem(c.name or "(unnamed)", c.id)
+        self.opposer.blockSignals(False)
+        self.oppose_status.clear()
+        self._fill_opposer_aspects()
+
+    def select_opposer(self, name: str) -> None:
+        self.opposer.setCurrentIndex(self.opposer.findText(name))
+
+    def _fill_opposer_aspects(self) -> None:
+        self.opposer_aspect.blockSignals(True)
+        self.opposer_aspect.clear()
+        for item in invokables(self.campaign, self.opposer.currentData()):
+            self.opposer_aspect.addItem(item.describe(), item)
+        self.opposer_aspect.blockSignals(False)
+        self._opposer_aspect_chosen()
+
+    def select_opposer_aspect(self, label: str) -> None:
+        select_invokable(self.opposer_aspect, label)
+
+    def _opposer_free_left(self, item: Invokable) -> int:
+        if self.roll is None:
+            return 0
+        on_roll = self.roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
+        against = sum(1 for i in self.roll.opposition if i.free and i.key == item.key)
+        return item.free - on_roll - against
+
+    def _opposer_aspect_chosen(self) -> None:
+        item = self.opposer_aspect.currentData()
+        left = self._opposer_free_left(item) if item else 0
+        self.opposer_free.setEnabled(left > 0)
+        self.opposer_free.setChecked(left > 0)
+        self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
+
+    def _opposer_points_left(self, by: str | None) -> int:
+        """The invoker's fate points less what this roll already spends from the same purse."""
+        who = holder(self.campaign, by)
+        spent = sum(1 for i in self.roll.opposition if not i.free and holder(self.campaign, i.by) == who)
+        if holder(self.campaign, self.who.currentData()) == who:
+            spent += self.roll.fate_points_spent
+        return points_of(self.campaign, who) - spent
+
+    def oppose(self) -> bool:
+        """Invoke the chosen aspect against the roll: +2 to the difficulty, paid by the invoker."""
+        item, by = self.opposer_aspect.currentData(), self.opposer.currentData()
+        if self.roll is None or item is None:
+            return False
+        free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
+        if not free and self._opposer_points_left(by) < 1:
+            name = holder_name(self.campaign, holder(self.campaign, by))
+            self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
+            return False
+        invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
+        reason = self.roll.opposition_refusal(invoke)
+        if reason:
+            self._refuse(self.oppose_status, reason)
+            return False
+        self.roll = self.roll.oppose(invoke)
+        payer = self.opposer.currentText()
+        self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
+        self.oppose_status.clear()
+        self._opposer_aspect_chosen()
+        self._show()
+        self.rolled.emit()
+        return True

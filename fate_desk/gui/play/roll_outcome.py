@@ -1,0 +1,180 @@
+"""The roll panel's outcome: the dice, the effort against the opposition, what the result
+means and costs, and what a create an advantage makes (a new aspect, a boost, or work on an
+aspect already in play)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from fate_desk.model import ladder_label, signed
+from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
+from fate_desk.rules.play.fate_points import holder, holder_name
+from fate_desk.rules.play.roll import Action, faces_text, percent
+
+from ..widgets import escape
+
+FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
+
+
+def _existing_text(done) -> str:
+    """What a create an advantage on an existing aspect does, in a line."""
+    if done.free_invokes:
+        return f"<small>You place {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''} on it.</small>"
+    if done.boost:
+        return "<small>The aspect stays unknown, but you get a boost.</small>"
+    if done.to_opposition:
+        return "<small>The opposition gets a free invoke on it.</small>"
+    return "<small>Nothing comes of it.</small>"
+
+
+class RollOutcomePart:
+    """Builds the result labels and the created-aspect rows, and shows the roll; mixed into `RollPanel`."""
+
+    def _build_outcome(self, result_layout: QVBoxLayout) -> None:
+        self.dice_label = QLabel()
+        self.dice_label.setTextFormat(Qt.TextFormat.RichText)
+        self.effort_label = QLabel()
+        self.effort_label.setWordWrap(True)
+        self.outcome_label = QLabel("Not rolled yet")
+        big = self.outcome_label.font()
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        big.setBold(True)
+        self.outcome_label.setFont(big)
+        self.outcome_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.meaning_label = QLabel()
+        self.meaning_label.setWordWrap(True)
+        self.meaning_label.setTextFormat(Qt.TextFormat.PlainText)
+        for widget in (self.dice_label, self.effort_label, self.outcome_label, self.meaning_label):
+            result_layout.addWidget(widget)
+
+    def _build_created(self, result_layout: QVBoxLayout) -> None:
+        self.created_row = QWidget()
+        created = QFormLayout(self.created_row)
+        created.setContentsMargins(0, 0, 0, 0)
+        self.advantage = QLineEdit()
+        self.advantage.setPlaceholderText("Name the aspect you created")
+        self.advantage.setAccessibleName("Advantage created")
+        self.advantage_on = QComboBox()
+        self.advantage_on.setAccessibleName("Put the advantage on")
+        self.boost = QLineEdit()
+        self.boost.setPlaceholderText("Name the boost")
+        self.boost.setAccessibleName("Boost")
+        self.advantage_target = QComboBox()
+        self.advantage_target.setAccessibleName("Create the advantage on")
+        self.unknown_box = QCheckBox("It was unknown until now (hidden from the players)")
+        self.existing_label = QLabel()
+        self.existing_label.setWordWrap(True)
+        created.addRow("Wor&k on:", self.advantage_target)
+        created.addRow("", self.unknown_box)
+        created.addRow("", self.existing_label)
+        self.created_form = created
+        created.addRow("Ad&vantage:", self.advantage)
+        created.addRow("Put it on:", self.advantage_on)
+        created.addRow("&Boost:", self.boost)
+        result_layout.addWidget(self.created_row)
+
+        self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
+        self.unknown_box.toggled.connect(lambda *_: self._show())
+
+    def _fill_targets(self) -> None:
+        """A create an advantage may make a new aspect or work on one already in play."""
+        self.advantage_target.blockSignals(True)
+        self.advantage_target.clear()
+        self.advantage_target.addItem("a new aspect", "")
+        for item in existing_targets(self.campaign, self.who.currentData()):
+            self.advantage_target.addItem(f"existing: {item.label} ({item.where})", item.key)
+        self.advantage_target.blockSignals(False)
+        self._target_chosen()
+
+    def select_target(self, label: str) -> None:
+        """Pick the existing aspect (by its text) a create an advantage works on."""
+        index = next(i for i in range(self.advantage_target.count())
+                     if self.advantage_target.itemText(i).startswith(f"existing: {label} ("))
+        self.advantage_target.setCurrentIndex(index)
+
+    def _target_chosen(self) -> None:
+        key = self.advantage_target.currentData() or ""
+        self.unknown_box.blockSignals(True)
+        self.unknown_box.setChecked(bool(key) and unknown(self.campaign, key))
+        self.unknown_box.blockSignals(False)
+        self._show()
+
+    def result(self) -> RollResult:
+        return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
+                          boost=self.boost.text(), existing=self._existing(),
+                          existing_known=not self.unknown_box.isChecked())
+
+    def _existing(self) -> str:
+        """The existing aspect a create an advantage works on ('' for a new aspect, or another action)."""
+        if self.roll is None or self.roll.setup.action != Action.CREATE_ADVANTAGE:
+            return ""
+        return self.advantage_target.currentData() or ""
+
+    def _show(self) -> None:
+        roll = self.roll
+        has = roll is not None
+        for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
+            widget.setEnabled(has)
+        self.against_box.setVisible(has and self.opposing is None)
+        if not has:
+            self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
+            self.created_row.hide()
+            return
+        cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
+        rerolled = ""
+        if len(roll.throws) > 1:
+            first = faces_text(roll.throws[0])
+            rerolled = f"<br><small>rerolled from [{first}]</small>"
+        self.dice_label.setText(
+            "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"
+            f"<tr>{cells}</tr></table>{rerolled}")
+        s = roll.setup
+        parts = [f"dice {signed(roll.dice_total)}", f"{escape(s.skill or 'rating')} {ladder_label(s.rating)}"]
+        if s.stunt_bonus:
+            parts.append(f"stunts +{s.stunt_bonus}")
+        if s.teamwork:
+            parts.append(f"teamwork +{s.teamwork}")
+        if s.scale_before:
+            parts.append(f"scale +{s.scale_before}")
+        if roll.invoke_bonus:
+            parts.append(f"invokes +{roll.invoke_bonus}")
+        if roll.scale_after:
+            parts.append(f"scale after success +{roll.scale_after}")
+        against = (f"{escape(self.opposing.setup.who)}'s defence ({self.opposing.setup.skill} "
+                   f"{ladder_label(self.opposing.setup.rating)}, dice {signed(self.opposing.dice_total)})"
+                   if self.opposing else "difficulty")
+        shifts = roll.shifts
+        raised = f" ({ladder_label(s.against)} + {2 * len(roll.opposition)} invoked against)" if roll.opposition else ""
+        self.effort_label.setText(
+            f"{' + '.join(parts)} = effort <b>{ladder_label(roll.effort)}</b><br>against {against} "
+            f"{ladder_label(roll.difficulty)}{raised}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
+        self.outcome_label.setText(roll.outcome.label)
+        self.meaning_label.setText(roll.meaning())
+        spent = roll.fate_points_spent
+        who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+        cost = f"{spent} fate point{'s' if spent != 1 else ''}" if spent else "no fate points"
+        free = sum(roll.free_invokes_used.values())
+        free_text = f" and {free} free invoke{'s' if free != 1 else ''}" if free else ""
+        reroll = roll.reroll_odds()
+        self.cost_label.setText(
+            f"<small>This roll costs {cost}{free_text} ({escape(who)} has {self.points_left()} left after it). "
+            f"A reroll now would succeed {percent(reroll.success)} of the time.</small>")
+        advantage = s.action == Action.CREATE_ADVANTAGE
+        existing = self._existing()
+        for widget in (self.advantage_target, self.unknown_box, self.existing_label):
+            self.created_form.setRowVisible(widget, advantage)
+        self.unknown_box.setEnabled(bool(existing))
+        if existing:
+            done = roll.on_existing_aspect(not self.unknown_box.isChecked())
+            self.existing_label.setText(_existing_text(done))
+            made, boost = 0, done.boost
+        else:
+            self.existing_label.setText("")
+            made, boost = roll.free_invokes_created, roll.boost
+        self.created_row.setVisible(advantage or bool(made or boost))
+        self.created_form.setRowVisible(self.advantage, not existing)
+        self.created_form.setRowVisible(self.advantage_on, not existing)
+        self.advantage.setEnabled(bool(made))
+        self.advantage_on.setEnabled(bool(made))
+        self.boost.setEnabled(boost)

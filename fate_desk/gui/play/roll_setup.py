@@ -1,0 +1,265 @@
+"""The roll panel's first part: who rolls which skill, for which action, against what, with
+which stunts, helpers and scale; and the odds of that setup before the dice."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import Character, ladder_label
+from fate_desk.rules.play.actions import stunts_for
+from fate_desk.rules.play.roll import (
+    SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
+    scale_difference, teamwork_bonus,
+)
+
+from ..widgets import LadderSpinBox, escape
+
+PLAIN = "(a plain rating)"
+DIFFICULTY = "__difficulty__"
+
+
+def odds_text(odds: Odds, base: int = THROWS) -> str:
+    """The four chances as 'n/81 (p%)', fail first; `base` is 81 throws, or 6561 pairs of throws
+    when both sides roll."""
+    parts = []
+    for outcome in Outcome:
+        chance = odds.of(outcome)
+        parts.append(f"{outcome.label}: {chance.numerator * base // chance.denominator}/{base} ({percent(chance)})")
+    return " · ".join(parts)
+
+
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    """A form label whose mnemonic focuses `widget` (rows holding a layout get no buddy of their own)."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
+class RollSetupPart:
+    """Builds and reads the setup group ("The roll"); mixed into `RollPanel`."""
+
+    def _build_setup(self) -> QGroupBox:
+        setup = QGroupBox("The roll")
+        form = QFormLayout(setup)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.who = QComboBox()
+        self.who.setAccessibleName("Who rolls")
+        self.skill = QComboBox()
+        self.skill.setAccessibleName("Skill rolled")
+        self.rating = LadderSpinBox(self, -4, 12, 0)
+        self.rating.setAccessibleName("Rating rolled")
+        self.rating.setMinimumWidth(0)
+        skill_row = QHBoxLayout()
+        skill_row.addWidget(self.skill, 1)
+        skill_row.addWidget(self.rating)
+        self.action = QComboBox()
+        for action in Action:
+            self.action.addItem(action.label, action.value)
+        self.opponent = QComboBox()
+        self.opponent.setAccessibleName("Opposition")
+        self.difficulty = LadderSpinBox(self, -4, 14, 2)
+        self.difficulty.setAccessibleName("Difficulty")
+        self.difficulty.setMinimumWidth(0)
+        self.opponent_skill = QComboBox()
+        self.opponent_skill.setAccessibleName("Opponent's skill")
+        against_row = QVBoxLayout()  # stacked, so the panel fits a narrow dock
+        against_row.addWidget(self.opponent)
+        against_row.addWidget(self.difficulty)
+        against_row.addWidget(self.opponent_skill)
+        self.stunts_box = QWidget()
+        self.stunts_layout = QVBoxLayout(self.stunts_box)
+        self.stunts_layout.setContentsMargins(0, 0, 0, 0)
+        self.stunt_checks: list[QCheckBox] = []
+        self.no_stunt = QLabel("<small>No stunt of this character gives +2 to this skill and action.</small>")
+        self.no_stunt.setWordWrap(True)
+        self.stunts_layout.addWidget(self.no_stunt)
+        self.helpers = QSpinBox()
+        self.helpers.setRange(0, 20)
+        self.helpers.setAccessibleName("Helpers")
+        self.helpers.setToolTip("Each helper with Average (+1) or better in the skill adds +1, "
+                                "up to the roller's rating")
+        self.scale_use = QComboBox()
+        for use in ScaleUse:
+            self.scale_use.addItem(use.label, use.value)
+        self.scale_label = QLabel()
+        self.opposition_scale = QComboBox()  # against a difficulty: the scale of what opposes
+        self.opposition_scale.setAccessibleName("Scale of the opposition")
+        for name in SCALES:
+            self.opposition_scale.addItem(f"against {name}", name)
+        scale_row = QHBoxLayout()
+        scale_row.addWidget(self.opposition_scale)
+        scale_row.addWidget(self.scale_label)
+        scale_row.addWidget(self.scale_use, 1)
+        self.scale_row = QWidget()
+        self.scale_row.setLayout(scale_row)
+        scale_row.setContentsMargins(0, 0, 0, 0)
+        form.addRow("&Who:", self.who)
+        form.addRow(_buddy("&Skill:", self.skill), skill_row)
+        form.addRow("&Action:", self.action)
+        form.addRow(_buddy("A&gainst:", self.opponent), against_row)
+        form.addRow("Stunts:", self.stunts_box)
+        form.addRow("&Helpers:", self.helpers)
+        form.addRow("Scale:", self.scale_row)
+        self.form = form
+        self.odds_label = QLabel()
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setObjectName("oddsLabel")
+        form.addRow("Odds:", self.odds_label)
+        self.roll_button = QPushButton("&Roll 4dF")
+        self.roll_button.setDefault(True)
+        form.addRow("", self.roll_button)
+
+        self.who.currentIndexChanged.connect(lambda *_: self._fill_skills())
+        self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
+        self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
+        self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
+        for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
+                       self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
+                       self.opposition_scale.currentIndexChanged):
+            signal.connect(lambda *_: self._update_odds())
+        self.roll_button.clicked.connect(self.throw)
+        return setup
+
+    def fill(self) -> None:
+        """Refill the character lists (after the campaign changed), keeping the choices."""
+        chosen, against = self.who.currentData(), self.opponent.currentData()
+        for combo in (self.who, self.opponent, self.advantage_on):
+            combo.blockSignals(True)
+            combo.clear()
+        self.who.addItem("Nobody in particular", None)
+        self.opponent.addItem("a difficulty", DIFFICULTY)
+        self.advantage_on.addItem("the scene", None)
+        for c in self.campaign.characters:
+            label = f"{c.name or '(unnamed)'} — {c.kind.label}"
+            self.who.addItem(label, c.id)
+            self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
+            self.advantage_on.addItem(c.name or "(unnamed)", c.id)
+        self.who.setCurrentIndex(max(0, self.who.findData(chosen)))
+        self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
+        for combo in (self.who, self.opponent, self.advantage_on):
+            combo.blockSignals(False)
+        self._fill_skills()
+        self._opponent_chosen()
+
+    def character(self) -> Character | None:
+        cid = self.who.currentData()
+        return self.campaign.character(cid) if cid else None
+
+    def select_character(self, character_id: str | None) -> None:
+        self.who.setCurrentIndex(max(0, self.who.findData(character_id)))
+
+    def select_skill(self, name: str) -> None:
+        self.skill.setCurrentIndex(max(0, self.skill.findData(name)))
+
+    def select_action(self, action: Action) -> None:
+        self.action.setCurrentIndex(max(0, self.action.findData(Action(action).value)))
+
+    def set_difficulty(self, value: int) -> None:
+        self.opponent.setCurrentIndex(0)
+        self.difficulty.setValue(value)
+
+    def _skill_names(self, character: Character) -> list[str]:
+        ruleset = self.document.ruleset_for(character)
+        names = sorted(character.skills, key=lambda n: (-character.rating(n), n))
+        return names + [n for n in ruleset.skills if n not in character.skills]
+
+    def _fill_skills(self) -> None:
+        character = self.character()
+        chosen = self.skill.currentData()
+        self.skill.blockSignals(True)
+        self.skill.clear()
+        self.skill.addItem(PLAIN, None)
+        if character is not None:
+            for name in self._skill_names(character):
+                self.skill.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
+            index = self.skill.findData(chosen)
+            self.skill.setCurrentIndex(index if index > 0 else (1 if self.skill.count() > 1 else 0))
+        self.skill.blockSignals(False)
+        self._skill_chosen()
+
+    def _skill_chosen(self) -> None:
+        name, character = self.skill.currentData(), self.character()
+        self.rating.setVisible(name is None)  # a skill's rating is in its name; a plain rating is typed
+        if name is not None and character is not None:
+            self.rating.setValue(character.rating(name))
+        self._fill_stunts()
+
+    def _fill_stunts(self) -> None:
+        for box in self.stunt_checks:
+            box.hide()
+            box.deleteLater()
+        self.stunt_checks = []
+        character = self.character()
+        found = stunts_for(character, self.skill.currentData() or "", self.action.currentData()) if character else []
+        for stunt in found:
+            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            box.setToolTip(stunt.text)
+            box.setProperty("stunt", stunt.name or "a stunt")
+            box.toggled.connect(lambda *_: self._update_odds())
+            self.stunts_layout.addWidget(box)
+            self.stunt_checks.append(box)
+        self.no_stunt.setVisible(not found)
+        self._update_odds()
+
+    def _opponent_chosen(self) -> None:
+        cid = self.opponent.currentData()
+        opposed = cid not in (None, DIFFICULTY)
+        self.difficulty.setVisible(not opposed)
+        self.opponent_skill.setVisible(opposed)
+        self.opponent_skill.blockSignals(True)
+        self.opponent_skill.clear()
+        if opposed:
+            other = self.campaign.character(cid)
+            for name in self._skill_names(other):
+                self.opponent_skill.addItem(f"{name} — {ladder_label(other.rating(name))}", name)
+            # Defence against most attacks is Athletics; a sensible start the player can change.
+            self.opponent_skill.setCurrentIndex(max(0, self.opponent_skill.findData("Athletics")))
+        self.opponent_skill.blockSignals(False)
+        self._update_odds()
+
+    def opponent_id(self) -> str | None:
+        cid = self.opponent.currentData()
+        return None if cid in (None, DIFFICULTY) else cid
+
+    def _scale(self) -> int:
+        if not self.campaign.options.scale:
+            return 0
+        me, other = self.character(), self.campaign.character(self.opponent_id() or "")
+        theirs = other.scale if other else self.opposition_scale.currentData()
+        return scale_difference(me.scale if me else None, theirs)
+
+    def setup(self, against: int | None = None) -> RollSetup:
+        character = self.character()
+        rating = self.rating.value()
+        stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
+        other = self.campaign.character(self.opponent_id() or "")
+        if against is None:
+            against = (other.rating(self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
+                       else self.difficulty.value())
+        return RollSetup(
+            action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
+            against=against, opposed=other is not None, stunts=stunts,
+            teamwork=teamwork_bonus(rating, [1] * self.helpers.value()), scale=self._scale(),
+            scale_use=self.scale_use.currentData(), who=(character.name or "(unnamed)") if character else "",
+        )
+
+    def _update_odds(self) -> None:
+        levels = self._scale()
+        self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
+        self.scale_use.setEnabled(levels > 0)
+        self.opposition_scale.setVisible(self.opponent_id() is None)
+        below = (f"{-levels} below: the defence gets +{-levels}" if self.opponent_id()
+                 else f"{-levels} below: no benefit")
+        self.scale_label.setText(f"{levels} level{'s' if levels != 1 else ''} above" if levels > 0 else
+                                 "no benefit on this roll" if not levels else below)
+        setup = self.setup()
+        if self.opponent_id():
+            # Against a rolled defence both sides roll: the chance compares two throws, not one.
+            chances = opposed_odds(setup.modifier, setup.against)
+            self.odds_label.setText(f"<small>Both sides roll ({escape(self.opponent.currentText())} at "
+                                    f"{ladder_label(setup.against)}): "
+                                    f"{escape(odds_text(chances, THROWS * THROWS))}</small>")
+        else:
+            self.odds_label.setText(f"<small>{escape(odds_text(setup.odds()))}</small>")
