@@ -24,30 +24,36 @@ $(VENV)/.installed-bundle: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[bundle]"
 	@touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# Python code generated from the Qt Designer forms (git-ignored), made again when a form changes.
+FORMS := fate_desk/gui/_forms/.built
+$(FORMS): ui/*.ui tools/build_forms.py | $(VENV)/.installed-run
+	$(PY) tools/build_forms.py
+	@touch $@
+
+run: $(VENV)/.installed-run $(FORMS)
 	$(PY) -m fate_desk $(ARGS)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(FORMS)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
 # dist/fate-desk/: the program with Python, Qt and its data in one folder (docs/install.md).
-bundle: $(VENV)/.installed-bundle
+bundle: $(VENV)/.installed-bundle $(FORMS)
 	$(PY) tools/release.py bundle
 
 # Wheel and bundle, installed and run as a user would; prints how long each step took.
-release-check: $(VENV)/.installed-bundle
+release-check: $(VENV)/.installed-bundle $(FORMS)
 	$(PY) tools/release.py check
 
 # Sample PDFs rendered to PNG in previews/ (git-ignored), to look at before a release.
-pdf-previews: $(VENV)/.installed-run
+pdf-previews: $(VENV)/.installed-run $(FORMS)
 	rm -rf previews && mkdir -p previews
 	$(PY) -m fate_desk.export.samples previews
 	for pdf in previews/*.pdf; do pdftoppm -r 100 -png "$$pdf" "$${pdf%.pdf}"; done
 	@echo "previews/: $$(ls previews/*.png | wc -l) pages"
 
 # Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
-screenshots: $(VENV)/.installed-run
+screenshots: $(VENV)/.installed-run $(FORMS)
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
 
 clean:

@@ -1,14 +1,23 @@
-"""Load Qt Designer forms from ui/ at run time: layout in the form, behaviour in Python."""
+"""Build windows from the Qt Designer forms in ui/: layout in the form, behaviour in Python.
+
+Each form is built from the code `tools/build_forms.py` generated from it at build time
+(`fate_desk/gui/_forms/`), which spares the start-up QUiLoader's library and its XML parsing.
+A form without generated code, or whose file changed since the code was made, is read from its
+XML with QUiLoader, so what shows is always the form as it is now.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+
+from PySide6 import QtWidgets
 from PySide6.QtCore import QFile, QIODevice
-from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
 from fate_desk.paths import ui_dir
 
-_loader: QUiLoader | None = None
+_loader = None  # QUiLoader, made only when a form has no current generated code
 
 
 class FormError(RuntimeError):
@@ -17,10 +26,33 @@ class FormError(RuntimeError):
 
 def load_form(name: str, parent: QWidget | None = None) -> QWidget:
     """Build the widget described by ui/<name>.ui; children are found by objectName."""
+    path = ui_dir() / f"{name}.ui"
+    code = generated_code(name, path)
+    if code is not None:
+        widget = getattr(QtWidgets, code.ROOT_CLASS)(parent)
+        getattr(code, code.FORM_CLASS)().setupUi(widget)
+        return widget
+    return _load_xml(path, parent)
+
+
+def generated_code(name: str, path):
+    """The module generated from the form, if there is one and the form has not changed since."""
+    try:
+        code = importlib.import_module(f"fate_desk.gui._forms.{name}")
+        source = path.read_bytes()
+    except (ImportError, OSError):
+        return None
+    if getattr(code, "SOURCE_SHA1", None) != hashlib.sha1(source).hexdigest():
+        return None
+    return code
+
+
+def _load_xml(path, parent: QWidget | None) -> QWidget:
     global _loader
     if _loader is None:
+        from PySide6.QtUiTools import QUiLoader
+
         _loader = QUiLoader()
-    path = ui_dir() / f"{name}.ui"
     handle = QFile(str(path))
     if not handle.open(QIODevice.OpenModeFlag.ReadOnly):
         raise FormError(f"cannot read form {path}")
