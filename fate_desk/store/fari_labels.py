@@ -61,6 +61,7 @@ REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erhol
                  "ricarica")
 NOTES = words("note", "notas", "notiz", "notatk")
 DESCRIPTION = words("description", "descripcion", "descricao", "beschreibung", "opis", "descrizione")
+RULE_BREAKS = words("rule break")
 OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
 
 # Aspect roles.

@@ -14,7 +14,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fate_desk.model import Aspect, AspectRole, Character, Consequence, Severity, Stunt
+from fate_desk.model import (
+    Aspect,
+    AspectRole,
+    Character,
+    Consequence,
+    RuleBreak,
+    Severity,
+    Stunt,
+)
 from fate_desk.model.character import RATING_MAX, RATING_MIN
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
@@ -30,6 +38,7 @@ from .fari_labels import (
     OTHER,
     PLACEHOLDER,
     REFRESH,
+    RULE_BREAKS,
     SEVERITY_ORDER,
     SKILLS,
     STRESS,
@@ -43,7 +52,12 @@ from .fari_labels import (
     severity_of,
 )
 from .interchange import FileFormatError
-from .interop_common import consequence_slot
+from .interop_common import (
+    SCALE,
+    consequence_slot,
+    restore_repeated,
+    rule_break_from_label,
+)
 
 # --- choosing the rule set ----------------------------------------------------------------
 
@@ -110,6 +124,8 @@ class _Mapper:
         self.description = ""
         self.kept: list[str] = []
         self.kept_names: list[str] = []
+        self.rule_breaks: list[RuleBreak] = []
+        self.scale: str | None = None
 
     def warn(self, text: str) -> None:
         self.warnings.append(f"{self.name or 'unnamed character'}: {text}")
@@ -140,6 +156,10 @@ class _Mapper:
             self.stunt(block)
         elif kind in ("Text", "RichText") and role == "consequences":
             self.consequence(block, section, texts.index(block))
+        elif kind in ("Text", "RichText") and role == "rule_breaks":
+            self.rule_break(block, section)
+        elif kind in ("Text", "RichText") and label == norm(SCALE) and self.scale is None:
+            self.scale = html_to_text(block.value) or None
         elif kind in ("Text", "RichText") and DESCRIPTION.search(label) and not self.description:
             self.description = html_to_text(block.value)
         elif kind in ("Text", "RichText") and NOTES.search(label):
@@ -175,6 +195,13 @@ class _Mapper:
             name = ""  # "Stunt #1": the template's label, not a name the player gave
         if name or text:
             self.stunts.append(Stunt(name=name, text=text))
+
+    def rule_break(self, block: FariBlock, section: FariSection) -> None:
+        found = rule_break_from_label(block.label, html_to_text(block.value))
+        if found is None:
+            self.keep(section, block)
+        elif found.text or found.kind != "custom":
+            self.rule_breaks.append(found)
 
     def skill(self, block: FariBlock, section: FariSection) -> None:
         name = html_to_text(block.label)
@@ -327,12 +354,16 @@ class _Mapper:
                 description=self.description,
                 aspects=self.resolve_aspects(),
                 skills=self.skills,
-                stunts=self.stunts,
+                # Fate Desk numbers repeated stunt names on export ("Quick Hands 2").
+                stunts=[Stunt(name=n, text=s.text) for n, s in
+                        zip(restore_repeated([s.name for s in self.stunts]), self.stunts)],
                 refresh=refresh,
                 fate_points=fate_points,
                 stress=self.stress,
                 consequences=self.consequences,
                 notes="\n\n".join(notes),
+                rule_breaks=self.rule_breaks,
+                scale=self.scale,
             )
         except ValidationError as exc:
             where = sheet.path or "(top level)"
@@ -362,7 +393,7 @@ def classify(section: FariSection) -> str | None:
     """What a Fari section holds: by its label, else by the types of its blocks."""
     label = norm(section.label)
     for role, pattern in (
-        ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
+        ("rule_breaks", RULE_BREAKS), ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
         ("stress", STRESS), ("fate_points", FATE_POINTS), ("refresh", REFRESH), ("notes", NOTES),
         ("notes", OTHER),
     ):

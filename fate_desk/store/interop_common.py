@@ -9,14 +9,25 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fate_desk.model import AspectRole, Character, Severity
+from fate_desk.model import (
+    AspectRole,
+    CampaignOptions,
+    Character,
+    ConditionsMode,
+    RuleBreak,
+    Severity,
+)
+from fate_desk.rules.prep import NAMED_RULE_BREAKS, SCALES
 
-from .fari import _kind  # the Fari reader's way of naming a wrong value, for the same messages
+from .fari import (
+    _kind,  # the Fari reader's way of naming a wrong value, for the same messages
+)
 from .fari_labels import PLACEHOLDER, aspect_role, html_to_text, norm, severity_of
 from .interchange import FileFormatError
 
 __all__ = [
-    "ImportLog", "actor_reader", "aspect_labels", "html_to_text", "norm", "plain_to_html", "role_of",
+    "ImportLog", "actor_reader", "aspect_labels", "covering_options", "html_to_text", "norm", "plain_to_html",
+    "restore_repeated", "role_of", "rule_break_from_label", "rule_break_label", "scale_from_text",
     "scrub_surrogates", "severity_of", "stunt_labels", "unique_labels",
 ]
 
@@ -58,6 +69,72 @@ def stunt_labels(character: Character) -> list[str]:
     """Stunt names, with 'Stunt 1'... for unnamed ones (read back as unnamed)."""
     labels = [s.name.strip() or f"Stunt {i}" for i, s in enumerate(character.stunts, 1)]
     return unique_labels(labels)
+
+
+_NUMBERED = re.compile(r"^(.*\S) ([2-9]|[1-9]\d{1,2})$")
+
+
+def restore_repeated(names: list[str]) -> list[str]:
+    """Undo `unique_labels`: 'Quick Hands 2' after a 'Quick Hands' is a repeat of that name.
+
+    A name is taken back only when the name it would repeat came earlier, so 'Round 2' on its
+    own stays as written.
+    """
+    out: list[str] = []
+    for name in names:
+        found = _NUMBERED.match(name)
+        out.append(found.group(1) if found and found.group(1) in out else name)
+    return out
+
+
+def covering_options(character: Character, options: CampaignOptions | None) -> CampaignOptions | None:
+    """The campaign options to export with: when no campaign says (a single character file),
+    the ones its filled slots need, so an Extreme consequence or a condition keeps its value."""
+    if options is not None or character.consequence_slots is not None:
+        return options
+    slots = {c.slot for c in character.consequences}
+    conditions = ConditionsMode.PLAIN if slots & set(CONDITION_NAMES) else ConditionsMode.OFF
+    if conditions == ConditionsMode.OFF and "extreme" not in slots:
+        return None
+    return CampaignOptions(conditions=conditions, extreme_consequences="extreme" in slots)
+
+
+# --- monster rule breaks and scale, as the other tools' users read them --------------------
+
+RULE_BREAK = "Rule break"
+SCALE = "Scale"
+
+
+def rule_break_label(rule_break: RuleBreak) -> str:
+    """'Rule break: Solo bonus' for the book's named ones, 'Rule break' for the GM's own."""
+    named = NAMED_RULE_BREAKS.get(rule_break.kind)
+    return f"{RULE_BREAK}: {named}" if named else RULE_BREAK
+
+
+def rule_break_from_label(label: str, text: str) -> RuleBreak | None:
+    """The rule break a label written by `rule_break_label` (numbered or not) stands for."""
+    plain = _NUMBERED.sub(r"\1", html_to_text(label).strip())
+    if not norm(plain).startswith(norm(RULE_BREAK)):
+        return None
+    rest = plain[len(RULE_BREAK):].lstrip(" :")
+    kind = next((k for k, v in NAMED_RULE_BREAKS.items() if norm(v) == norm(rest)), "custom")
+    return RuleBreak(kind=kind, text=text)
+
+
+def scale_line(scale: str | None) -> str:
+    return f"{SCALE}: {scale}" if scale else ""
+
+
+def scale_from_text(text: str) -> tuple[str | None, str]:
+    """A 'Scale: Supernatural' line taken out of a text, and the text without it."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        name, _, value = line.partition(":")
+        if _ and norm(name) == norm(SCALE) and value.strip().casefold() in {s.casefold() for s in SCALES}:
+            scale = next(s for s in SCALES if s.casefold() == value.strip().casefold())
+            rest = "\n".join(lines[:i] + lines[i + 1:]).strip()
+            return scale, rest
+    return None, text
 
 
 def role_of(label: str) -> AspectRole:
