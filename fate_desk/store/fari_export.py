@@ -126,3 +126,20 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
 def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
     text = json.dumps(character_to_fari(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
     return text.encode("utf-8", "replace")
+
+
+def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
+    """What the user should know about this export (the summary)."""
+    who = character.name or "unnamed character"
+    notes = []
+    if character.kind.value != "pc":
+        notes.append(f"{who}: Fari has no kinds of character; it comes back from Fari as a PC")
+    if character.stress_boxes is not None or character.consequence_slots is not None:
+        notes.append(f"{who}: its own stress boxes and consequence slots are written as Fari trackers and "
+                     "slots, but come back from Fari as the rule set's")
+    if character.rule_breaks:
+        notes.append(f"{who}: {len(character.rule_breaks)} rule break"
+                     f"{'s' if len(character.rule_breaks) != 1 else ''} written in a section \"{RULE_BREAK}s\"")
+    if character.scale:
+        notes.append(f"{who}: scale {character.scale} written as a block \"{SCALE}\" under Other")
+    return notes

@@ -36,7 +36,6 @@ from .fari_labels import (
     FATE_POINTS,
     NOTES,
     OTHER,
-    PLACEHOLDER,
     REFRESH,
     RULE_BREAKS,
     SEVERITY_ORDER,
@@ -55,6 +54,7 @@ from .interchange import FileFormatError
 from .interop_common import (
     SCALE,
     consequence_slot,
+    placeholder_name,
     restore_repeated,
     rule_break_from_label,
 )
@@ -191,13 +191,13 @@ class _Mapper:
 
     def stunt(self, block: FariBlock) -> None:
         name, text = html_to_text(block.label), html_to_text(block.value)
-        if PLACEHOLDER.fullmatch(norm(name)):
+        if placeholder_name(name):
             name = ""  # "Stunt #1": the template's label, not a name the player gave
         if name or text:
             self.stunts.append(Stunt(name=name, text=text))
 
     def rule_break(self, block: FariBlock, section: FariSection) -> None:
-        found = rule_break_from_label(block.label, html_to_text(block.value))
+        found = rule_break_from_label(html_to_text(block.label), html_to_text(block.value))
         if found is None:
             self.keep(section, block)
         elif found.text or found.kind != "custom":

@@ -66,6 +66,19 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
                                       + _harm_tracks(character, ruleset, derived))),
         "override": _override(character),
     }
+    return {
+        "name": character.name,
+        "type": SYSTEM_ID,
+        "img": "icons/svg/mystery-man.svg",
+        "system": system,
+        "items": [],
+        "effects": [],
+        "flags": {FLAG_SCOPE: fate_desk_flags(character)},
+    }
+
+
+def fate_desk_flags(character: Character) -> dict:
+    """What Foundry's systems have no field for, kept in the actor's flags for the way back."""
     flags = {
         "id": character.id, "kind": character.kind.value, "ruleset": character.ruleset,
         "refresh": character.refresh, "aspect_roles": [a.role.value for a in character.aspects],
@@ -76,15 +89,7 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         flags["stress_boxes"] = character.stress_boxes
     if character.consequence_slots is not None:
         flags["consequence_slots"] = [s.model_dump(mode="json") for s in character.consequence_slots]
-    return {
-        "name": character.name,
-        "type": SYSTEM_ID,
-        "img": "icons/svg/mystery-man.svg",
-        "system": system,
-        "items": [],
-        "effects": [],
-        "flags": {FLAG_SCOPE: flags},
-    }
+    return flags
 
 
 # Fields FCO has no place for; they ride along in our flags and come back on import.

@@ -112,12 +112,12 @@ def rule_break_label(rule_break: RuleBreak) -> str:
 
 
 def rule_break_from_label(label: str, text: str) -> RuleBreak | None:
-    """The rule break a label written by `rule_break_label` (numbered or not) stands for."""
-    plain = _NUMBERED.sub(r"\1", html_to_text(label).strip())
-    if not norm(plain).startswith(norm(RULE_BREAK)):
+    """The rule break a plain label written by `rule_break_label` (numbered or not) stands for."""
+    plain = _NUMBERED.sub(r"\1", label.strip())
+    if not plain.casefold().startswith(RULE_BREAK.casefold()):
         return None
     rest = plain[len(RULE_BREAK):].lstrip(" :")
-    kind = next((k for k, v in NAMED_RULE_BREAKS.items() if norm(v) == norm(rest)), "custom")
+    kind = next((k for k, v in NAMED_RULE_BREAKS.items() if norm(v) == norm(rest, html=False)), "custom")
     return RuleBreak(kind=kind, text=text)
 
 
@@ -142,8 +142,10 @@ def role_of(label: str) -> AspectRole:
 
 
 def placeholder_name(name: str) -> bool:
-    """'Stunt 2' and the like: a name the exporter or a template made up, not the player."""
-    return bool(PLACEHOLDER.fullmatch(norm(name)))
+    """'Stunt 2' and the like (plain text): a name the exporter or a template made up, not the
+    player. A name of symbols or numbers only ("<b>", "<3", "—") is the player's."""
+    plain = norm(name, html=False)
+    return bool(plain) and not plain.replace(" ", "").isdigit() and bool(PLACEHOLDER.fullmatch(plain))
 
 
 # --- lone surrogates ----------------------------------------------------------------------
