@@ -91,7 +91,7 @@ def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=T
     for slot in derived.consequences:
         if draw(st.booleans()):
             if slot.condition:
-                consequences.append(Consequence(slot=slot.id, text=draw(st.sampled_from(["", "Limping"])),
+                consequences.append(Consequence(slot=slot.id, text=draw(st.just("") | phrase),
                                                 boxes_marked=draw(st.integers(1, slot.boxes))))
             else:
                 consequences.append(Consequence(slot=slot.id, text=draw(phrase), recovering=draw(st.booleans())))
