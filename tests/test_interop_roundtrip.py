@@ -29,6 +29,9 @@ from fate_desk.store.fatex_export import character_to_fatex
 from fate_desk.store.foundry_fco import character_to_fco
 from fate_desk.store.importing import import_document
 
+from fatex_model import problems as fatex_problems
+from fco_model import problems as fco_problems
+
 RULESETS = ("fate-condensed", "fate-core", "fate-accelerated")
 # Words of every kind a player types: markup, entities, quotes, other scripts. None ends a name
 # in a number (" 2" marks a repeated name on the way out) or names a Fate Desk placeholder.
@@ -127,7 +130,9 @@ def through_json(document: dict) -> dict:
 @given(drawn=characters())
 def test_fate_desk_to_fco_and_back_keeps_the_character(drawn):
     character, rules, options = drawn
-    result = import_document(through_json(character_to_fco(character, rules, options)), "x.json")
+    actor = through_json(character_to_fco(character, rules, options))
+    assert fco_problems(actor) == []
+    result = import_document(actor, "x.json")
     back = result.characters[0]
     assert kept(back) == kept(character)
     assert (back.id, back.kind, back.ruleset) == (character.id, character.kind, character.ruleset)
@@ -160,7 +165,9 @@ def test_fate_desk_to_fari_and_back_keeps_the_character(drawn):
 @given(drawn=characters())
 def test_fate_desk_to_fatex_and_back_keeps_the_character(drawn):
     character, rules, options = drawn
-    back = import_document(through_json(character_to_fatex(character, rules, options)), "x.json").characters[0]
+    actor = through_json(character_to_fatex(character, rules, options))
+    assert fatex_problems(actor) == []
+    back = import_document(actor, "x.json").characters[0]
     assert kept(back) == kept(character)
     assert (back.id, back.kind, back.ruleset) == (character.id, character.kind, character.ruleset)
     assert [c.recovering for c in back.consequences] == [c.recovering for c in character.consequences]
