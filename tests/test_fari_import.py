@@ -247,6 +247,8 @@ def test_a_block_with_no_place_on_the_sheet_is_kept_in_the_notes(section, label,
     # It went somewhere on the sheet (a label the mapping knows) or into the notes.
     placed = (
         plain in character.notes
+        or plain in character.description  # a block labelled "Descrição" or the like
+        or plain == character.scale
         or any(plain in a.text for a in character.aspects)
         or any(plain in (s.name + s.text) for s in character.stunts)
         or any(plain in c.text for c in character.consequences)
