@@ -21,12 +21,16 @@ def import_library(window, path: Path) -> list[Character] | None:
 
     A file that cannot be read is left to the caller too, which says why in its own words.
     """
+    from fate_desk.store.campaign_file import is_campaign_file
     from fate_desk.store.importing import import_characters  # the importers load when used
     from fate_desk.store.interchange import FileFormatError
 
     document = window.document
+    path = Path(path)
+    if not path.is_file() or is_campaign_file(path) or path.name.endswith(".fate.json"):
+        return None  # never a library; not read twice
     try:
-        result = import_characters(Path(path), document.campaign.ruleset)
+        result = import_characters(path, document.campaign.ruleset)
     except (FileFormatError, OSError, RecursionError, MemoryError, ValueError):
         return None
     if not result.library:
