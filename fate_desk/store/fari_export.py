@@ -30,6 +30,7 @@ from .interop_common import (
     covering_options,
     plain_to_html,
     rule_break_label,
+    rule_breaks_note,
     stunt_labels,
     unique_labels,
 )
@@ -137,9 +138,7 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     if character.stress_boxes is not None or character.consequence_slots is not None:
         notes.append(f"{who}: its own stress boxes and consequence slots are written as Fari trackers and "
                      "slots, but come back from Fari as the rule set's")
-    if character.rule_breaks:
-        notes.append(f"{who}: {len(character.rule_breaks)} rule break"
-                     f"{'s' if len(character.rule_breaks) != 1 else ''} written in a section \"{RULE_BREAK}s\"")
+    notes += rule_breaks_note(character, f"in a section \"{RULE_BREAK}s\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written as a block \"{SCALE}\" under Other")
     return notes

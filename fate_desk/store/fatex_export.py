@@ -23,7 +23,14 @@ from fate_desk.rules.derive import derive
 from .foundry_fco import consequence_track_name, fate_desk_flags, unique_names
 from .foundry_flags import FLAG_SCOPE
 from .interop_common import (
-    RULE_BREAK, SCALE, aspect_labels, covering_options, plain_to_html, rule_break_label, stunt_labels,
+    RULE_BREAK,
+    SCALE,
+    aspect_labels,
+    covering_options,
+    plain_to_html,
+    rule_break_label,
+    rule_breaks_note,
+    stunt_labels,
 )
 
 SYSTEM_ID = "fatex"
@@ -147,9 +154,7 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
                      "keep the kind for the way back)")
     if character.notes:
         notes.append(f"{who}: the notes written as an extra named \"{NOTES}\"")
-    if character.rule_breaks:
-        notes.append(f"{who}: {len(character.rule_breaks)} rule break"
-                     f"{'s' if len(character.rule_breaks) != 1 else ''} written as stunts named \"{RULE_BREAK}\"")
+    notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written as an extra named \"{SCALE}\"")
     return notes

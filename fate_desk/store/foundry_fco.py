@@ -21,10 +21,12 @@ from fate_desk.rules.derive import SlotInfo, derive
 
 from .foundry_flags import FLAG_SCOPE  # our own flags, for the way back
 from .interop_common import (
+    RULE_BREAK,
     aspect_labels,
     covering_options,
     plain_to_html,
     rule_break_label,
+    rule_breaks_note,
     scale_line,
     stunt_labels,
     unique_labels,
@@ -62,7 +64,7 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "aspects": _keyed(_aspects(character)),
         "skills": _keyed(_skills(character)),
         "stunts": _keyed(stunts),
-        "tracks": _keyed(_named_apart(_stress_tracks(character, ruleset, derived)
+        "tracks": _keyed(unique_names(_stress_tracks(character, ruleset, derived)
                                       + _harm_tracks(character, ruleset, derived))),
         "override": _override(character),
     }
@@ -127,9 +129,7 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     elif character.refresh == 0 and character.kind == CharacterKind.PC:
         notes.append(f"{who}: refresh 0 cannot be written as Fate Core Official's override (it ignores 0); "
                      "its sheet will compare against the world's refresh")
-    if character.rule_breaks:
-        notes.append(f"{who}: {len(character.rule_breaks)} rule break"
-                     f"{'s' if len(character.rule_breaks) != 1 else ''} written as stunts named \"Rule break\"")
+    notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written in the biography")
     return notes
@@ -141,8 +141,6 @@ def unique_names(entries: list[dict]) -> list[dict]:
         entry["name"] = name
     return entries
 
-
-_named_apart = unique_names
 
 
 def _keyed(entries: list[dict]) -> dict[str, dict]:

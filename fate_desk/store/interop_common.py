@@ -121,6 +121,14 @@ def rule_break_from_label(label: str, text: str) -> RuleBreak | None:
     return RuleBreak(kind=kind, text=text)
 
 
+def rule_breaks_note(character: Character, where: str) -> list[str]:
+    """The export summary's line for a monster's rule breaks, saying where they went."""
+    n = len(character.rule_breaks)
+    if not n:
+        return []
+    return [f"{character.name or 'unnamed character'}: {n} rule break{'s' if n != 1 else ''} written {where}"]
+
+
 def scale_line(scale: str | None) -> str:
     return f"{SCALE}: {scale}" if scale else ""
 
