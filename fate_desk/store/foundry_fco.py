@@ -34,8 +34,9 @@ from .interop_common import (
 
 SYSTEM_ID = "fate-core-official"
 SUFFIX = ".json"
-# FCO's "refreshTotal" world setting, which its sheet checks a player's refresh against
-# unless the actor's override is on (scripts/fcoCharacter.js, _prepareContext).
+# FCO's "refreshTotal" world setting (registered with a default of 3), which its sheet checks a
+# player's refresh against unless the actor's override is on (scripts/fcoCharacter.js,
+# _prepareContext).
 WORLD_REFRESH = 3
 
 
