@@ -202,6 +202,11 @@ def test_file_import_of_a_fari_library_adds_characters_and_scenes_in_one_undo_st
     assert summary is not None and summary.isVisible()
     assert "scene Night at the <Salt> Harbour: from Fari, 3 aspects" in summary.text()
     assert "Imported 3 characters and 2 scenes from library.fari.json" in window.statusBar().currentMessage()
+    # Characters by their Fari template; one that names none takes the campaign's rule set.
+    by_name = {c.name: c.ruleset for c in campaign.characters}
+    assert (by_name["Dara Quill"], by_name["Bram Holloway"]) == ("fate-core", campaign.ruleset)
+    assert "Dara Quill: made for fate-core, but the campaign uses" in summary.text()
+    assert "guessed" not in summary.text()
     summary.close()
     # Run again: nothing is imported twice.
     answer_file_dialog(LIBRARY)

@@ -13,7 +13,7 @@ from fate_desk.store.campaign_file import CampaignFile
 from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
 from fate_desk.store.interchange import FileFormatError, write_character_file
 from fate_desk.store.exporting import file_names
-from fate_desk.store.importing import ImportResult, import_characters
+from fate_desk.store.importing import ImportResult, import_characters, ruleset_notes
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
@@ -126,7 +126,7 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
             entries, notes = result.new_entries(taken)
             result.warnings += notes
             characters = [e for e in entries if isinstance(e, Character)]
-            result.warnings += _ruleset_notes(characters, handle.campaign.ruleset)
+            result.warnings += ruleset_notes(characters, handle.campaign.ruleset)
             if result.campaign is not None and _has_more_than_characters(result.campaign):
                 result.warnings.append(
                     "only the bundle's characters were added; import it into a new campaign file to keep "
@@ -148,20 +148,12 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
             characters=result.characters,
             scenes=result.scenes,
         )
-        result.warnings += _ruleset_notes(result.characters, campaign.ruleset)
+        result.warnings += ruleset_notes(result.characters, campaign.ruleset)
     try:
         CampaignFile.create(target, campaign).close()
     except OSError as exc:  # e.g. a read-only file system: said about the file asked for, not a temp name
         raise _Refused(f"fate-desk import: {target}: could not be written ({exc.strerror or exc})") from None
     return f"created {target} with {_added([*campaign.characters, *campaign.scenes])} (rule set {campaign.ruleset})"
-
-
-def _ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
-    return [
-        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
-        "which its checks will follow"
-        for c in characters if c.ruleset != ruleset
-    ]
 
 
 def _has_more_than_characters(campaign: Campaign) -> bool:

@@ -22,7 +22,7 @@ def import_library(window, path: Path) -> list[Character] | None:
     A file that cannot be read is left to the caller too, which says why in its own words.
     """
     from fate_desk.store.campaign_file import is_campaign_file
-    from fate_desk.store.importing import import_characters  # the importers load when used
+    from fate_desk.store.importing import import_characters, ruleset_notes  # the importers load when used
     from fate_desk.store.interchange import FileFormatError
 
     document = window.document
@@ -30,7 +30,9 @@ def import_library(window, path: Path) -> list[Character] | None:
     if not path.is_file() or is_campaign_file(path) or path.name.endswith(".fate.json"):
         return None  # never a library; not read twice
     try:
-        result = import_characters(path, document.campaign.ruleset)
+        # Characters by their Fari template; a sheet whose template names no rule set takes
+        # the campaign's instead of a guess.
+        result = import_characters(path, fallback=document.campaign.ruleset)
     except (FileFormatError, OSError, RecursionError, MemoryError, ValueError):
         return None
     if not result.library:
@@ -39,7 +41,8 @@ def import_library(window, path: Path) -> list[Character] | None:
     taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}
     entries, skipped = result.new_entries(taken)
     name = Path(path).name
-    lines = result.warnings + skipped
+    lines = result.warnings + skipped + ruleset_notes(
+        [e for e in entries if isinstance(e, Character)], document.campaign.ruleset)
     if entries and not document.add_many(entries, f"Import {name}"):
         return []  # add_many reported the failed save; nothing changed
     characters = [e for e in entries if isinstance(e, Character)]

@@ -61,14 +61,20 @@ from .interop_common import (
 
 # --- choosing the rule set ----------------------------------------------------------------
 
-def choose_ruleset(sheet: FariSheet, explicit: str | None = None) -> tuple[str, str | None]:
-    """The rule set id for a sheet, and why it was guessed (None when the file or caller said)."""
+def choose_ruleset(sheet: FariSheet, explicit: str | None = None,
+                   fallback: str | None = None) -> tuple[str, str | None]:
+    """The rule set id for a sheet, and why it was guessed (None when the file or caller said).
+
+    `fallback` (the campaign's, for a library imported into it) stands in for a guess when the
+    sheet's template names no rule set."""
     if explicit:
         return explicit, None
     template = norm(sheet.template)
     for word, rid in (("accelerated", "fate-accelerated"), ("core", "fate-core"), ("condensed", "fate-condensed")):
         if word in template:
             return rid, None
+    if fallback:
+        return fallback, None
     skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
     trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
     if sum(1 for name in skills if name in APPROACHES) >= 3:
@@ -91,10 +97,10 @@ def _escalates(boxes: list[tuple[str, bool]]) -> bool:
 # --- the mapping --------------------------------------------------------------------------
 
 def sheet_to_character(
-    sheet: FariSheet, source: str = "", ruleset: str | None = None
+    sheet: FariSheet, source: str = "", ruleset: str | None = None, fallback: str | None = None
 ) -> tuple[Character, list[str]]:
     """A Fate Desk character for one Fari sheet, and notes on what was guessed or kept aside."""
-    rid, reason = choose_ruleset(sheet, ruleset)
+    rid, reason = choose_ruleset(sheet, ruleset, fallback)
     try:
         rules = get_ruleset(rid)
     except RuleSetError as exc:

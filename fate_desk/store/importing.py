@@ -64,8 +64,9 @@ class ImportResult:
         return counts.most_common(1)[0][0] if counts else None
 
 
-def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
-    """Read every character in `path`; `ruleset` overrides the guess for Fari sheets."""
+def import_characters(path: Path, ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
+    """Read every character in `path`; `ruleset` overrides the guess for Fari sheets, `fallback`
+    is taken only for Fari sheets whose template names no rule set (instead of a guess)."""
     path = Path(path)
     source = str(path)
     if path.exists() and not path.is_file() and not path.is_dir():
@@ -76,29 +77,30 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
     notes: list[str] = []
     data = parse_json(read_bytes(path), source, notes)
-    result = import_document(data, source, ruleset)
+    result = import_document(data, source, ruleset, fallback)
     result.warnings[:0] = notes
     return result
 
 
-def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+def import_document(data: Any, source: str = "", ruleset: str | None = None,
+                    fallback: str | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
     data, broken = scrub_surrogates(data)
-    result = _import_document(data, source, ruleset)
+    result = _import_document(data, source, ruleset, fallback)
     if broken:
         result.warnings.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
                                "(lone surrogates), shown as \ufffd")
     return result
 
 
-def _import_document(data: Any, source: str, ruleset: str | None) -> ImportResult:
+def _import_document(data: Any, source: str, ruleset: str | None, fallback: str | None = None) -> ImportResult:
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
         campaign = bundle.campaign_from_dict(data, source)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign bundle", campaign)
     if looks_like_fari(data):
-        return import_fari(data, source, ruleset)
+        return import_fari(data, source, ruleset, fallback)
     foundry = _foundry_reader(data)
     if foundry is not None:
         read, kind = foundry
@@ -126,7 +128,7 @@ def _foundry_reader(data: Any):
     return None
 
 
-def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
     sheets, warnings = fari_sheets(data, source)
     library = is_library(data)
     scenes, scene_lines = library_scenes(data, source) if library else ([], [])
@@ -134,7 +136,7 @@ def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> Impo
     lines: list[str] = []
     seen: set[str] = set()
     for sheet in sheets:
-        character, notes = sheet_to_character(sheet, source, ruleset)
+        character, notes = sheet_to_character(sheet, source, ruleset, fallback)
         if character.id in seen:
             character = character.model_copy(update={"id": new_id()})
         seen.add(character.id)
@@ -144,6 +146,15 @@ def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> Impo
         lines += notes
     kind = "Fari library" if library else "Fari character"
     return ImportResult(characters, lines + scene_lines + warnings, kind, scenes=scenes, library=library)
+
+
+def ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
+    """A line for each character made for another rule set than the campaign's."""
+    return [
+        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
+        "which its checks will follow"
+        for c in characters if c.ruleset != ruleset
+    ]
 
 
 def with_fresh_ids(characters: list[Character], taken: set[str]) -> tuple[list[Character], list[str]]:
