@@ -4,26 +4,26 @@ A FateX actor ("character" or "npc") keeps its fate points in `system.fatepoints
 everything else as embedded items: aspect, skill, stunt, stress (boxes as a bit mask in
 `system.value`: bit i set means box i+1 is marked), consequence (text in `system.value`;
 conditions are marked by `system.active`) and extra. Extras, and anything that does not map,
-go into the notes. docs/interop.md names the FateX source file of each field.
+go into the notes, except what Fate Desk's own FateX export wrote (`fatex_export`): the
+`Notes` and `Scale` extras, `Rule break` stunts, and our flags. docs/interop.md names the FateX
+source file of each field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-
 from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, RuleBreak, Stunt
 from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from .fari_labels import APPROACHES
-from .interop_common import (
-    SEVERITY_BY_VALUE, Reader, actor_reader, box_values, condition_slot, export_system,
-    html_to_text, match_track, norm, placeholder_name, role_of, rule_break_from_label, severity_of, shown,
-)
 from .fatex_export import NOTES
 from .foundry_flags import FlaggedActor
-from .interop_common import SCALE
+from .interop_common import (
+    SCALE, SEVERITY_BY_VALUE, Reader, actor_reader, box_values, condition_slot, export_system, html_to_text,
+    match_track, norm, placeholder_name, role_of, rule_break_from_label, severity_of, shown,
+)
 
 SYSTEM_ID = "fatex"
 SOURCE_NAME = "Foundry (FateX)"
