@@ -115,8 +115,9 @@ def fco_json(character: Character, ruleset: RuleSet, options: CampaignOptions | 
 def _override(character: Character) -> dict:
     """FCO's refresh override: on with the character's refresh whenever it is not the world's
     default, so FCO's sheet checks the stunts against this character's refresh (a PC after a
-    major milestone has 4). FCO ignores an override of 0, so a refresh of 0 cannot be said."""
-    differs = character.refresh != WORLD_REFRESH and character.refresh > 0
+    major milestone has 4). FCO checks only player characters, and ignores an override of 0, so
+    a refresh of 0 cannot be said."""
+    differs = character.kind == CharacterKind.PC and character.refresh != WORLD_REFRESH and character.refresh > 0
     return {"active": differs, "refresh": character.refresh if differs else 0, "skillPoints": 0}
 
 
@@ -141,7 +142,6 @@ def unique_names(entries: list[dict]) -> list[dict]:
     for entry, name in zip(entries, unique_labels([e["name"] for e in entries])):
         entry["name"] = name
     return entries
-
 
 
 def _keyed(entries: list[dict]) -> dict[str, dict]:
