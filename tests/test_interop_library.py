@@ -10,10 +10,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fate_desk.cli import main
 from fate_desk.store.campaign_file import load_campaign
 from fate_desk.store.importing import import_characters, import_document
+
+from test_store_fuzz import json_values, refused_or_imported, scalars
 
 LIBRARY = Path(__file__).parent / "data" / "fari" / "library.fari.json"
 
@@ -140,3 +144,23 @@ def test_two_scenes_with_one_id_stay_two():
     doc = {"fariType": "full", "characters": [], "scenes": [{"id": "s", "name": "A"}, {"id": "s", "name": "B"}]}
     scenes = import_document(doc, "x.fari.json").scenes
     assert len({s.id for s in scenes}) == 2
+
+
+# --- fuzzing the scene reader as the character readers are fuzzed -------------------------------
+
+card_keys = st.sampled_from(["id", "title", "content", "type", "isPrivate", "blocks", "subCards", "label", "value",
+                             "checked", "tracks", "consequences", "name", "public", "private", "notes", "group"])
+card_shaped = st.recursive(
+    scalars | st.sampled_from(["<b>x</b>", "&amp;", "\ud800"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(card_keys, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scene=card_shaped | json_values, cards=card_shaped)
+def test_random_scenes_in_a_library_import_or_are_refused_with_one_line(scene, cards):
+    refused_or_imported(lambda: import_document({"fariType": "full", "characters": [], "scenes": [scene]}, "f.json"))
+    refused_or_imported(lambda: import_document(
+        {"fariType": "full", "characters": [], "scenes": [{"name": "S", "indexCards": cards, "aspects": cards}]},
+        "f.json"))
