@@ -1,7 +1,10 @@
 """The FCO actor's data model as FCO declares it, for checking what Fate Desk exports.
 
 Field names, types and allowed values come from Sk1mble/fate-core-official
-scripts/FateCoreOfficialModels.js (fcoSkill, fcoAspect, fcoTrack, fcoStunt, fcoActorModel);
+scripts/FateCoreOfficialModels.js at commit 2fa85562b4db473c66e50d0395a796c6f9861adb (fcoSkill,
+fcoAspect, fcoTrack, fcoStunt, fcoActorModel with its `override` {active, refresh,
+skillPoints}, checked against that commit for issue 26); the refresh check that reads the
+override from scripts/fcoCharacter.js (`_prepareContext`, the ApplicationV2 sheet);
 the import path from scripts/FateCharacterImporter.js and scripts/fcoActor.js; the keys from
 scripts/fcoConstants.js (tob64). docs/interop.md lists them.
 """
@@ -54,6 +57,12 @@ def problems(actor: dict) -> list[str]:
     for key in ("description", "biography", "notes"):
         if not isinstance(system.get("details", {}).get(key, {}).get("value"), str):
             found.append(f"details.{key}.value is not text")
+    override = system.get("override", {})
+    if not (isinstance(override.get("active"), bool) and _typed(override.get("refresh"), INT)
+            and _typed(override.get("skillPoints"), INT)):
+        found.append(f"override {override!r} does not fit fcoActorModel's override schema")
+    elif override["active"] and override["refresh"] <= 0:
+        found.append("override is on with a refresh of 0, which fcoCharacter.js ignores")
     for block, schema in (("skills", SKILL), ("aspects", ASPECT), ("stunts", STUNT), ("tracks", TRACK)):
         entries = system.get(block)
         if not isinstance(entries, dict):

@@ -41,6 +41,13 @@ def _sql(path: Path, *statements: str) -> Path:
     return path
 
 
+def _nested_cards(depth: int) -> dict:
+    card: dict = {"title": "x"}
+    for _ in range(depth):
+        card = {"title": "x", "subCards": [card]}
+    return card
+
+
 def make_json_files(folder: Path) -> dict[str, Path]:
     """Character files whose content is hostile (regular files: their bytes must stay the same)."""
     history = HistoryEntry(kind="harm", changes=[FieldChange(field="notes", before="a", after="b")])
@@ -61,6 +68,13 @@ def make_json_files(folder: Path) -> dict[str, Path]:
         "empty.fate.json": "",
         "not-json.fate.json": "{not json",
         "a-list.fate.json": "[1, 2, 3]",
+        # Fari libraries (issue 26): a scene's cards nested past the parser's depth, a card that is
+        # no object, a scene list that is a number.
+        "deep-cards.fari.json": json.dumps({"fariType": "full", "characters": [], "scenes": [
+            {"indexCards": [_nested_cards(300)]}]}),
+        "card-not-object.fari.json": json.dumps({"fariType": "full", "characters": [], "scenes": [
+            {"indexCards": {"public": [7]}}]}),
+        "scenes-a-number.fari.json": json.dumps({"fariType": "full", "characters": [], "scenes": 10**30}),
     }
     files = {}
     for name, text in texts.items():

@@ -167,11 +167,11 @@ def test_a_translated_template_falls_back_on_block_types():
     assert sum("from its place" in w for w in warnings) == 5
 
 
-def test_a_full_bundle_gives_every_character_and_says_what_it_left():
+def test_a_full_bundle_gives_every_character_and_scene_and_says_what_it_left():
     result = import_characters(FARI / "full-bundle.fari.json")
-    assert result.source_format == "Fari bundle"
+    assert result.source_format == "Fari library"
     assert [c.name for c in result.characters] == ["Bram Holloway", "Dara Quill"]
-    assert any("1 scene" in w for w in result.warnings)
+    assert [s.name for s in result.scenes] == ["The Flooded Archive"]
     assert any("index card" in w for w in result.warnings)
 
 
@@ -247,6 +247,8 @@ def test_a_block_with_no_place_on_the_sheet_is_kept_in_the_notes(section, label,
     # It went somewhere on the sheet (a label the mapping knows) or into the notes.
     placed = (
         plain in character.notes
+        or plain in character.description  # a block labelled "Descrição" or the like
+        or plain == character.scale
         or any(plain in a.text for a in character.aspects)
         or any(plain in (s.name + s.text) for s in character.stunts)
         or any(plain in c.text for c in character.consequences)

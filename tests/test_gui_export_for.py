@@ -146,3 +146,92 @@ def test_dropping_a_foreign_file_imports_nothing_and_says_why(qtbot, window, tmp
     drop(window, foreign)
     assert len(window.document.campaign.characters) == before
     assert "does not read" in window.statusBar().currentMessage()
+
+
+# --- issue 26: FateX through Export for…, a whole Fari library through File ▸ Import and a drop ---
+
+LIBRARY = Path(__file__).parent / "data" / "fari" / "library.fari.json"
+
+
+def test_export_for_fatex_writes_an_actor_fatex_takes_and_shows_what_went_where(qtbot, window, tmp_path):
+    from fate_desk.model import CharacterKind
+
+    from fatex_model import problems as fatex_problems
+
+    assert window.document.edit("pc-ruth", lambda c: c.model_copy(
+        update={"kind": CharacterKind.MAJOR_NPC, "notes": "Knows <every> & dock"}), "Make Ruth an NPC")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Foundry VTT (FateX)")
+    assert "FateX" in dialog.hint.text()
+    target = tmp_path / "ruth-fatex.json"
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert not dialog.isVisible()
+    actor = json.loads(target.read_text(encoding="utf-8"))
+    assert fatex_problems(actor) == [] and actor["name"] == "Ruth"
+    again = import_characters(target).characters[0]
+    assert (again.id, again.kind, again.notes) == ("pc-ruth", CharacterKind.MAJOR_NPC, "Knows <every> & dock")
+    assert "Exported 1 file: ruth-fatex.json" in window.statusBar().currentMessage()
+    summary = window.findChild(QMessageBox, "exportSummary")
+    assert summary is not None and summary.isVisible()
+    assert "FateX has one kind of actor" in summary.text() and "extra named \"Notes\"" in summary.text()
+
+
+def test_export_for_foundry_of_a_refresh_4_pc_says_the_override_is_on(qtbot, window, tmp_path):
+    assert window.document.edit("pc-ruth", lambda c: c.model_copy(update={"refresh": 4}), "Major milestone")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Foundry VTT (Fate Core")
+    type_path(qtbot, dialog, tmp_path / "ruth.json")
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    actor = json.loads((tmp_path / "ruth.json").read_text(encoding="utf-8"))
+    assert actor["system"]["override"] == {"active": True, "refresh": 4, "skillPoints": 0}
+    summary = window.findChild(QMessageBox, "exportSummary")
+    assert summary is not None and summary.isVisible() and "refresh override (switched on)" in summary.text()
+
+
+def test_file_import_of_a_fari_library_adds_characters_and_scenes_in_one_undo_step(qtbot, window):
+    from test_gui_one_writer import answer_file_dialog
+
+    before = (len(window.document.campaign.characters), len(window.document.campaign.scenes))
+    answer_file_dialog(LIBRARY)
+    menu_action(window, "File", "Import characters…").trigger()
+    qtbot.waitUntil(lambda: len(window.document.campaign.scenes) == before[1] + 2)
+    campaign = window.document.campaign
+    assert [c.name for c in campaign.characters][before[0]:] == ["Nell Ashdown", "Bram Holloway", "Dara Quill"]
+    summary = window.findChild(QMessageBox, "importSummary")
+    assert summary is not None and summary.isVisible()
+    assert "scene Night at the <Salt> Harbour: from Fari, 3 aspects" in summary.text()
+    assert "Imported 3 characters and 2 scenes from library.fari.json" in window.statusBar().currentMessage()
+    # Characters by their Fari template; one that names none takes the campaign's rule set.
+    by_name = {c.name: c.ruleset for c in campaign.characters}
+    assert (by_name["Dara Quill"], by_name["Bram Holloway"]) == ("fate-core", campaign.ruleset)
+    assert "Dara Quill: made for fate-core, but the campaign uses" in summary.text()
+    assert "guessed" not in summary.text()
+    summary.close()
+    # Run again: nothing is imported twice.
+    answer_file_dialog(LIBRARY)
+    menu_action(window, "File", "Import characters…").trigger()
+    qtbot.waitUntil(lambda: "Nothing new in library.fari.json" in window.statusBar().currentMessage())
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == (
+        before[0] + 3, before[1] + 2)
+    again = window.findChild(QMessageBox, "importSummary")
+    assert again is not None and "already in the campaign (imported before)" in again.text()
+    window.document.undo_stack.undo()  # the one import step
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == before
+
+
+def test_dropping_a_fari_library_on_the_window_imports_it_whole(qtbot, window):
+    before = len(window.document.campaign.characters)
+    event = drop(window, LIBRARY)
+    assert event.isAccepted()
+    assert len(window.document.campaign.characters) == before + 3
+    assert [s.name for s in window.document.campaign.scenes][-2:] == ["Night at the <Salt> Harbour", "The Old Mill"]
+
+
+def test_dropping_a_broken_fari_library_imports_nothing_and_says_why(qtbot, window, tmp_path):
+    broken = tmp_path / "broken.fari.json"
+    broken.write_text(json.dumps({"fariType": "full", "characters": [], "scenes": [{"indexCards": [7]}]}))
+    before = (len(window.document.campaign.characters), len(window.document.campaign.scenes))
+    drop(window, broken)
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == before
+    assert "scenes[0].indexCards[0]: expected an index card" in window.statusBar().currentMessage()

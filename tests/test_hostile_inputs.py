@@ -48,11 +48,12 @@ def commands_for(path: Path, out: Path) -> list[tuple[str, ...]]:
         ("import", str(path), "--into", str(out / "new.fatedesk")),
         ("export", str(path), "--out", str(out / "x.pdf")),
         ("export", str(path), "--to", "foundry-fco", "--out", str(out / "x.json")),
+        ("export", str(path), "--to", "fatex", "--out", str(out / "x-fatex.json")),
         ("export", str(path), "--to", "fari", "--out", str(out / "x.fari.json")),
     ]
 
 
-EXPORTS = ("x.fate.json", "new.fatedesk", "x.pdf", "x.json", "x.fari.json")
+EXPORTS = ("x.fate.json", "new.fatedesk", "x.pdf", "x.json", "x-fatex.json", "x.fari.json")
 
 
 HOSTILE = ["json", "campaign", "special"]

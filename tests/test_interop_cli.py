@@ -119,7 +119,7 @@ def hostile_files(tmp_path: Path) -> dict[str, Path]:
     return paths
 
 
-@pytest.mark.parametrize("target", ["foundry-fco", "fari"])
+@pytest.mark.parametrize("target", ["foundry-fco", "fatex", "fari"])
 def test_hostile_files_exit_2_with_one_line_and_write_nothing(tmp_path, capsys, target):
     sources = tmp_path / "in"
     sources.mkdir()

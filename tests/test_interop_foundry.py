@@ -179,11 +179,14 @@ def test_newer_foundry_exports_name_the_system_in_stats_only():
 
 
 def test_a_fatex_npc_comes_in_as_a_major_npc_with_its_own_stress_boxes():
+    """An NPC may have tracks the rule set lacks: its Wealth track is its own, with its mark."""
     data = fixture("fatex-bram.json")
     data["type"] = "npc"
     result = import_document(data, "x.json")
     npc = result.characters[0]
-    assert npc.kind == CharacterKind.MAJOR_NPC and npc.stress_boxes == {"physical": [1] * 6, "mental": [1] * 4}
+    assert npc.kind == CharacterKind.MAJOR_NPC
+    assert npc.stress_boxes == {"physical": [1] * 6, "mental": [1] * 4, "Wealth": [1, 1]}
+    assert len(npc.stress["Wealth"]) == 1
     assert any("major NPC" in w for w in result.warnings)
 
 

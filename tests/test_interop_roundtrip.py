@@ -1,6 +1,14 @@
-"""Round trips: any character taken to Foundry (FCO) or Fari and brought back keeps its name,
-aspects by role, skills and ratings, stunts, stress boxes and marks, consequences, refresh,
-fate points, description and notes."""
+"""Round trips: any character taken to Foundry (FCO, FateX) or Fari and brought back keeps its
+name, aspects by role, skills and ratings, stunts (repeated names too), stress boxes and marks,
+an NPC's own tracks, consequences, refresh, fate points, description, notes, a monster's rule
+breaks and scale: everything but what docs/interop.md lists as not mappable.
+
+Text in every field mixes markup ("<b>", "Guns <Heavy>"), "&", quotes and non-Latin scripts.
+The shapes follow the tools' own files: Fari's lib/domains/character/types.tsx (ICharacter,
+pages of rows of columns, read back through Fate Desk's Fari reader); FCO's
+scripts/FateCoreOfficialModels.js (Sk1mble/fate-core-official, as transcribed in
+tests/fco_model.py); FateX's system/template.json (anvil-vtt/FateX commit 8f5ce44).
+"""
 
 from __future__ import annotations
 
@@ -10,27 +18,43 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate_desk.model import (
-    Aspect, AspectRole, CampaignOptions, Character, CharacterKind, ConditionsMode, Consequence, Severity,
-    SlotSpec, Stunt,
+    Aspect, AspectRole, CampaignOptions, Character, CharacterKind, ConditionsMode, Consequence, RuleBreak,
+    Severity, SlotSpec, Stunt,
 )
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.derive import derive
+from fate_desk.rules.prep.editing import NAMED_RULE_BREAKS, SCALES
 from fate_desk.store.fari_export import character_to_fari
+from fate_desk.store.fatex_export import character_to_fatex
 from fate_desk.store.foundry_fco import character_to_fco
 from fate_desk.store.importing import import_document
 
+from fatex_model import problems as fatex_problems
+from fco_model import problems as fco_problems
+
 RULESETS = ("fate-condensed", "fate-core", "fate-accelerated")
-WORDS = ("Iron", "Shadow", "Quick", "Wolf", "Lantern", "Salt", "Élan", "Brisé", "Drowned", "Bell", "Oath",
-         "Harbour", "Knife", "O'Hara", "Half-Drowned", "Ember", "Mæve", "Zoë", "Fog", "Gull", "Thorn")
-CUSTOM_SKILLS = ("Sailing", "Riding", "Magic", "Hacking")
+# Words of every kind a player types: markup, entities, quotes, other scripts. None ends a name
+# in a number (" 2" marks a repeated name on the way out) or names a Fate Desk placeholder.
+WORDS = ("Iron", "Shadow", "Quick", "Wolf", "Élan", "Brisé", "O'Hara", "Half-Drowned", "Mæve", "Zoë",
+         "<b>", "</i>", "<script>", "&", "&amp;", "&lt;", "\"Red\"", "'Tis", "“quoted”", "<3", "a<b",
+         "Δράκων", "東京", "Ёлка", "مرحبا", "ナイフ", "—", "¿Qué?")
+CUSTOM_SKILLS = ("Sailing", "Guns <Heavy>", "R&D", "\"Magic\"", "Δράκων", "東京の道")
+OWN_TRACKS = ("Guard", "Morale", "Nerve & <Grit>", "Ωmega")
 ORDER = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE]
 
 phrase = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join)
-# Free text: words and punctuation, single or blank-line breaks; & and < travel as HTML.
+# Free text: words, markup and punctuation, single or blank-line breaks.
 free_text = st.lists(
-    st.lists(st.sampled_from(WORDS + ("&", "<b>", "5 < 6", "“quoted”", "42", "—")), min_size=1, max_size=6)
-    .map(" ".join), max_size=3,
+    st.lists(st.sampled_from(WORDS + ("5 < 6", "42", "x > y")), min_size=1, max_size=6).map(" ".join),
+    max_size=3,
 ).flatmap(lambda lines: st.sampled_from(["\n", "\n\n"]).map(lambda sep: sep.join(lines)))
+rule_breaks = st.tuples(
+    st.lists(st.sampled_from(list(NAMED_RULE_BREAKS)), unique=True, max_size=3),
+    st.lists(phrase, max_size=2),
+).flatmap(lambda kinds: st.tuples(
+    *[free_text.map(lambda t, k=k: RuleBreak(kind=k, text=t)) for k in kinds[0]],
+    *[st.just(RuleBreak(kind="custom", text=t)) for t in kinds[1]],
+).map(list))
 
 
 @st.composite
@@ -44,16 +68,21 @@ def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=T
     skill_names = draw(st.lists(st.sampled_from(list(rules.skills) + list(CUSTOM_SKILLS)), unique=True,
                                 max_size=8))
     skills = {name: draw(st.integers(-2, 6).filter(bool)) for name in skill_names}
-    stunt_names = draw(st.lists(phrase, unique=True, max_size=6))
-    stunts = [Stunt(name=n, text=draw(free_text)) for n in stunt_names]
+    # Names may repeat (two "Quick Hands"): FCO keys stunts by name, so they travel numbered.
+    pool = draw(st.lists(phrase, min_size=1, max_size=3, unique=True))
+    stunt_names = draw(st.lists(st.sampled_from(pool + [""]), max_size=6))
+    stunts = [Stunt(name=n, text=draw(free_text if n else free_text.filter(bool))) for n in stunt_names]
     options = CampaignOptions(
         conditions=draw(st.sampled_from(list(ConditionsMode))) if conditions else ConditionsMode.OFF,
         extreme_consequences=draw(st.booleans()))
     character = Character(kind=kind, ruleset=rules.id, name=draw(phrase), description=draw(free_text),
                           aspects=aspects, skills=skills, stunts=stunts, refresh=draw(st.integers(0, 8)),
-                          fate_points=draw(st.integers(0, 12)), notes=draw(free_text))
+                          fate_points=draw(st.integers(0, 12)), notes=draw(free_text),
+                          rule_breaks=draw(rule_breaks), scale=draw(st.none() | st.sampled_from(SCALES)))
     if kind != CharacterKind.PC and draw(st.booleans()):
-        tracks = [t.id for t in rules.stress.tracks]
+        # An NPC's own boxes, on the rule set's tracks and on tracks of its own ("Guard").
+        tracks = [t.id for t in rules.stress.tracks] + draw(st.lists(st.sampled_from(OWN_TRACKS), unique=True,
+                                                                     max_size=2))
         character.stress_boxes = {t: draw(st.lists(st.integers(1, 3), min_size=1, max_size=6)) for t in tracks}
         character.consequence_slots = [SlotSpec(id=f"slot{i}", severity=s, value=v) for i, (s, v) in enumerate(
             draw(st.lists(st.sampled_from([(Severity.MILD, 2), (Severity.MODERATE, 4), (Severity.SEVERE, 6)]),
@@ -65,7 +94,7 @@ def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=T
     for slot in derived.consequences:
         if draw(st.booleans()):
             if slot.condition:
-                consequences.append(Consequence(slot=slot.id, text=draw(st.sampled_from(["", "Limping"])),
+                consequences.append(Consequence(slot=slot.id, text=draw(st.just("") | phrase),
                                                 boxes_marked=draw(st.integers(1, slot.boxes))))
             else:
                 consequences.append(Consequence(slot=slot.id, text=draw(phrase), recovering=draw(st.booleans())))
@@ -85,6 +114,7 @@ def kept(character: Character) -> dict:
         "stress": character.stress, "refresh": character.refresh, "fate_points": character.fate_points,
         "consequences": [(c.slot, c.text, c.boxes_marked if c.slot in CONDITIONS else 1)
                          for c in character.consequences],
+        "rule_breaks": [(b.kind, b.text) for b in character.rule_breaks], "scale": character.scale,
     }
 
 
@@ -100,7 +130,9 @@ def through_json(document: dict) -> dict:
 @given(drawn=characters())
 def test_fate_desk_to_fco_and_back_keeps_the_character(drawn):
     character, rules, options = drawn
-    result = import_document(through_json(character_to_fco(character, rules, options)), "x.json")
+    actor = through_json(character_to_fco(character, rules, options))
+    assert fco_problems(actor) == []
+    result = import_document(actor, "x.json")
     back = result.characters[0]
     assert kept(back) == kept(character)
     assert (back.id, back.kind, back.ruleset) == (character.id, character.kind, character.ruleset)
@@ -127,3 +159,28 @@ def test_fate_desk_to_fari_and_back_keeps_the_character(drawn):
     back = import_document(through_json(character_to_fari(character, rules, options)), "x.fari.json").characters[0]
     assert kept(back) == kept(character)
     assert back.ruleset == character.ruleset  # from the Fari template's name
+
+
+@settings_
+@given(drawn=characters())
+def test_fate_desk_to_fatex_and_back_keeps_the_character(drawn):
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
+    assert fatex_problems(actor) == []
+    back = import_document(actor, "x.json").characters[0]
+    assert kept(back) == kept(character)
+    assert (back.id, back.kind, back.ruleset) == (character.id, character.kind, character.ruleset)
+    assert [c.recovering for c in back.consequences] == [c.recovering for c in character.consequences]
+    if character.kind != CharacterKind.PC:
+        assert derive(back, rules, options).stress == derive(character, rules, options).stress
+
+
+@settings_
+@given(drawn=characters(kinds=(CharacterKind.PC,)))
+def test_a_fatex_actor_without_our_flags_comes_back_from_fatexs_own_fields(drawn):
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
+    actor["flags"] = {}
+    back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
+    assert kept(back) == kept(character)
+    assert [c.recovering for c in back.consequences] == [c.recovering for c in character.consequences]

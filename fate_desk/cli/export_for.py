@@ -1,11 +1,11 @@
-"""`fate-desk export PATH --to foundry-fco|fari --out OUT`: characters for another tool."""
+"""`fate-desk export PATH --to foundry-fco|fatex|fari --out OUT`: characters for another tool."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan
+from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan, summary
 from fate_desk.store.importing import import_characters
 from fate_desk.store.interchange import FileFormatError
 
@@ -13,11 +13,11 @@ from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
 
 # What each target writes, as the shared output check names kinds of file.
-KIND = {"foundry-fco": "foundry", "fari": "fari"}
+KIND = {"foundry-fco": "foundry", "fatex": "foundry", "fari": "fari"}
 
 TO_HELP = ("write for another tool instead of a PDF: foundry-fco (a Foundry VTT actor for Fate Core "
-           "Official, one file per character) or fari (a .fari.json character); a campaign goes to "
-           "a folder, one file per character")
+           "Official), fatex (a Foundry VTT actor for FateX) or fari (a .fari.json character); a campaign "
+           "goes to a folder, one file per character; what went where is printed")
 PDF_ONLY = ("what", "scene", "session", "blank", "reference", "ruleset", "paper")
 
 
@@ -49,6 +49,9 @@ def run_for(args) -> int:
         print(f"fate-desk export: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     label = TARGETS[args.to].label
+    for note in summary(result.characters, args.to, options=campaign.options if campaign else None,
+                        ruleset=campaign.ruleset if campaign else None):
+        print(f"note: {note}")
     for path in written:
         print(f"{path}: {label}")
     print(f"{args.path}: {len(written)} character{'s' if len(written) != 1 else ''} written for {label}")

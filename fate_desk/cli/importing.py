@@ -13,13 +13,14 @@ from fate_desk.store.campaign_file import CampaignFile
 from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
 from fate_desk.store.interchange import FileFormatError, write_character_file
 from fate_desk.store.exporting import file_names
-from fate_desk.store.importing import ImportResult, import_characters, with_fresh_ids
+from fate_desk.store.importing import ImportResult, import_characters, ruleset_notes
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
 
 NAME = "import"
-HELP = "import characters (Fate Desk, Fari or Foundry VTT files) into a character file or a campaign file"
+HELP = ("import characters (Fate Desk, Fari or Foundry VTT files) into a character file or a campaign file; "
+        "a whole Fari library (characters and scenes) goes --into a campaign in one step")
 
 
 def add_arguments(parser) -> None:
@@ -75,6 +76,9 @@ def _write_out(result: ImportResult, out: Path, force: bool, source: Path) -> li
     characters = result.characters
     if not characters:
         raise _Refused(f"{result.source_format or 'the file'} holds no characters; nothing to write")
+    if result.scenes:
+        result.warnings.append(f"{len(result.scenes)} scene{'s' if len(result.scenes) != 1 else ''} not written "
+                               "(character files hold characters only); use --into CAMPAIGN to keep them")
     if len(characters) == 1 and not out.is_dir():
         targets = [out]
     elif out.is_dir():
@@ -101,6 +105,7 @@ def _write_bundle(result: ImportResult, out: Path, force: bool, source: Path) ->
         name=out.name[: -len(BUNDLE_SUFFIX)] or "Imported characters",
         ruleset=result.ruleset() or "fate-condensed",
         characters=result.characters,
+        scenes=result.scenes,
     )
     try:
         write_bundle(out, campaign)
@@ -118,16 +123,19 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
                 print(f"note: {target}: {handle.backup_error}")
             taken = {e.id for attr in ("characters", "obstacles", "countdowns", "scenes", "sessions", "arcs")
                      for e in getattr(handle.campaign, attr)}
-            characters, notes = with_fresh_ids(result.characters, taken)
+            entries, notes = result.new_entries(taken)
             result.warnings += notes
-            result.warnings += _ruleset_notes(characters, handle.campaign.ruleset)
+            characters = [e for e in entries if isinstance(e, Character)]
+            result.warnings += ruleset_notes(characters, handle.campaign.ruleset)
             if result.campaign is not None and _has_more_than_characters(result.campaign):
                 result.warnings.append(
                     "only the bundle's characters were added; import it into a new campaign file to keep "
                     "its obstacles, countdowns, scenes, sessions and arcs"
                 )
-            handle.put_many(characters)  # one transaction: all of them, or none
-        return f"added {_count(characters)} to {target}"
+            handle.put_many(entries)  # one transaction: all of them, or none
+        if not entries and result.entries():
+            return f"nothing new for {target}: every entry was already there"
+        return f"added {_added(entries)} to {target}"
     if not target.name.endswith(CAMPAIGN_SUFFIX):
         raise _Refused(f"{target}: a new campaign file's name must end in {CAMPAIGN_SUFFIX}")
     check_output(target, "campaign", (source,))
@@ -138,25 +146,26 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
             name=target.name[: -len(CAMPAIGN_SUFFIX)] or "Imported campaign",
             ruleset=result.ruleset() or "fate-condensed",
             characters=result.characters,
+            scenes=result.scenes,
         )
-        result.warnings += _ruleset_notes(result.characters, campaign.ruleset)
+        result.warnings += ruleset_notes(result.characters, campaign.ruleset)
     try:
         CampaignFile.create(target, campaign).close()
     except OSError as exc:  # e.g. a read-only file system: said about the file asked for, not a temp name
         raise _Refused(f"fate-desk import: {target}: could not be written ({exc.strerror or exc})") from None
-    return f"created {target} with {_count(campaign.characters)} (rule set {campaign.ruleset})"
-
-
-def _ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
-    return [
-        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
-        "which its checks will follow"
-        for c in characters if c.ruleset != ruleset
-    ]
+    return f"created {target} with {_added([*campaign.characters, *campaign.scenes])} (rule set {campaign.ruleset})"
 
 
 def _has_more_than_characters(campaign: Campaign) -> bool:
     return any(getattr(campaign, a) for a in ("obstacles", "countdowns", "scenes", "sessions", "arcs"))
+
+
+def _added(entries: list) -> str:
+    """'2 characters (Bram, Dara)', with ' and 1 scene' when scenes came too; '0 characters' if none."""
+    characters = [e for e in entries if isinstance(e, Character)]
+    scenes = len(entries) - len(characters)
+    text = _count(characters)
+    return text + (f" and {scenes} scene{'s' if scenes != 1 else ''}" if scenes else "")
 
 
 def _count(characters: list[Character]) -> str:

@@ -171,6 +171,11 @@ class FileActions:
         from fate_desk.model import new_id
         from fate_desk.store.interchange import FileFormatError
 
+        from .library_import import import_library
+
+        library = import_library(self.window, path)  # a whole Fari library: characters and scenes
+        if library is not None:
+            return library
         document = self.window.document
         try:
             characters, warnings = _read_characters(path, document.campaign.ruleset)

@@ -1,4 +1,4 @@
-"""Write characters for other tools: Foundry VTT's Fate Core Official system or Fari.
+"""Write characters for other tools: Foundry VTT's Fate Core Official or FateX system, or Fari.
 
 One character goes to one file; several (a campaign) to one file each in a folder. Nothing
 is replaced unless the caller says so (`replace`, the command line's --force after its shared
@@ -18,7 +18,11 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
 from .atomic import write_bytes_atomic
 from .fari_export import SUFFIX as FARI_SUFFIX
+from .fari_export import export_notes as fari_notes
 from .fari_export import fari_json
+from .fatex_export import export_notes as fatex_notes
+from .fatex_export import fatex_json
+from .foundry_fco import export_notes as fco_notes
 from .foundry_fco import fco_json
 
 
@@ -32,12 +36,21 @@ class Target:
     label: str
     suffix: str
     render: Callable[[Character, RuleSet, CampaignOptions | None], bytes]
+    notes: Callable[[Character, RuleSet, CampaignOptions | None], list[str]]
 
 
 TARGETS = {
-    "foundry-fco": Target("foundry-fco", "Foundry VTT (Fate Core Official)", ".json", fco_json),
-    "fari": Target("fari", "Fari", FARI_SUFFIX, fari_json),
+    "foundry-fco": Target("foundry-fco", "Foundry VTT (Fate Core Official)", ".json", fco_json, fco_notes),
+    "fatex": Target("fatex", "Foundry VTT (FateX)", ".json", fatex_json, fatex_notes),
+    "fari": Target("fari", "Fari", FARI_SUFFIX, fari_json, fari_notes),
 }
+
+
+def summary(characters: list[Character], target_id: str, *, options: CampaignOptions | None = None,
+            ruleset: str | None = None) -> list[str]:
+    """What went where, one line each, for what the export could not say as the other tool does."""
+    target = TARGETS[target_id]
+    return [line for c in characters for line in target.notes(c, ruleset_for(c, ruleset), options)]
 
 
 def safe_stem(name: str, fallback: str) -> str:

@@ -73,18 +73,19 @@ def fari_sheets(data: Any, source: str = "") -> tuple[list[FariSheet], list[str]
     if kind == "full":
         chars = data.get("characters")
         if chars is None:
-            raise FileFormatError(source, "characters: is missing (a Fari bundle lists its characters there)")
+            raise FileFormatError(source, "characters: is missing (a Fari library lists its characters there)")
         if not isinstance(chars, list):
             raise FileFormatError(source, f"characters: expected a list, got {_kind(chars)}")
         sheets = [read_sheet(c, f"characters[{i}]", source) for i, c in enumerate(chars)]
         left: list[str] = []
-        for key, word in (("scenes", "scene"), ("indexCardCollections", "index card collection")):
-            items = data.get(key)
-            if isinstance(items, list) and items:
-                left.append(
-                    f"the Fari bundle also holds {len(items)} {word}{'s' if len(items) != 1 else ''}, "
-                    "which Fate Desk does not import"
-                )
+        # Scenes are read by fari_library; index card collections (Fari's card templates) have
+        # no place in a campaign.
+        items = data.get("indexCardCollections")
+        if isinstance(items, list) and items:
+            left.append(
+                f"the Fari library also holds {len(items)} index card collection{'s' if len(items) != 1 else ''} "
+                "(card templates), which Fate Desk does not import"
+            )
         return sheets, left
     if kind == "scene":
         raise FileFormatError(source, "fariType: this Fari file holds a scene, not characters")

@@ -24,7 +24,16 @@ from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
 from .foundry_fco import consequence_track_name
-from .interop_common import plain_to_html, stunt_labels
+from .interop_common import (
+    RULE_BREAK,
+    SCALE,
+    covering_options,
+    plain_to_html,
+    rule_break_label,
+    rule_breaks_note,
+    stunt_labels,
+    unique_labels,
+)
 
 VERSION = 6
 SUFFIX = ".fari.json"
@@ -51,12 +60,24 @@ def _section(label: str, blocks: list[dict], on_card: bool = False) -> dict:
 
 
 def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
+    options = covering_options(character, options)
     derived = derive(character, ruleset, options)
-    aspects = [_block("Text", ASPECT_LABELS[a.role], plain_to_html(a.text)) for a in character.aspects]
+    # Empty aspects are left out, and a repeated label is numbered ("Other Aspect 2"): Fari's
+    # own import into Foundry keys aspects by label and would keep only one of them.
+    shown = [a for a in character.aspects if a.text.strip()]
+    labels = unique_labels([ASPECT_LABELS[a.role] for a in shown])
+    aspects = [_block("Text", label, plain_to_html(a.text)) for label, a in zip(labels, shown)]
     stunts = [_block("Text", plain_to_html(label), plain_to_html(s.text))
               for label, s in zip(stunt_labels(character), character.stunts)]
     other = [_block("Text", "Description", plain_to_html(character.description)),
              _block("Text", "Notes", plain_to_html(character.notes))]
+    if character.scale:
+        other.append(_block("Text", SCALE, plain_to_html(character.scale)))
+    # A monster's rule breaks: one text block each, labelled with the kind, where Fari's
+    # user reads them (and where Fate Desk's Fari import finds them again).
+    breaks = [_block("Text", plain_to_html(label), plain_to_html(b.text))
+              for label, b in zip(unique_labels([rule_break_label(b) for b in character.rule_breaks]),
+                                  character.rule_breaks)]
     points = [_block("PointCounter", "Fate Points", str(character.fate_points),
                      {"isMainPointCounter": True, "max": str(derived.refresh)})]
     if derived.refresh != character.refresh:
@@ -64,7 +85,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
         # refresh before stunt costs, which comes back from this block.
         points.append(_block("Numeric", "Refresh before stunts", str(character.refresh)))
     stress = [
-        _block("SlotTracker", derived.track_names.get(track_id, track_id),
+        _block("SlotTracker", plain_to_html(derived.track_names.get(track_id, track_id)),
                [{"label": str(v), "checked": i in set(character.stress.get(track_id, []))}
                 for i, v in enumerate(values)])
         for track_id, values in derived.stress.items()
@@ -80,15 +101,18 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
                            {"checked": held is not None}))
     harm += [_block("Text", slot_id.replace("_", " ").capitalize(), plain_to_html(c.text), {"checked": True})
              for slot_id, c in filled.items()]
-    skills = [_block("Skill", name, str(rating), {"commands": ["4dF"]})
+    skills = [_block("Skill", plain_to_html(name), str(rating), {"commands": ["4dF"]})
               for name, rating in sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))]
     left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts),
             _section("Other", other), _section("Fate Points", points)]
+    if breaks:
+        left.insert(2, _section(f"{RULE_BREAK}s", breaks))
     right = [_section("Stress", stress), _section("Consequences", harm),
              _section(ruleset.skill_word_plural.capitalize(), skills, on_card=True)]
     return {
         "id": character.id,
-        "name": character.name,
+        # Fate Desk's Fari import reads the name as HTML, as it reads every other Fari text.
+        "name": plain_to_html(character.name),
         "template": TEMPLATES.get(ruleset.id, "FateCondensed"),
         "lastUpdated": int(time.time()),
         "wide": False,
@@ -103,3 +127,18 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
 def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
     text = json.dumps(character_to_fari(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
     return text.encode("utf-8", "replace")
+
+
+def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
+    """What the user should know about this export (the summary)."""
+    who = character.name or "unnamed character"
+    notes = []
+    if character.kind.value != "pc":
+        notes.append(f"{who}: Fari has no kinds of character; it comes back from Fari as a PC")
+    if character.stress_boxes is not None or character.consequence_slots is not None:
+        notes.append(f"{who}: its own stress boxes and consequence slots are written as Fari trackers and "
+                     "slots, but come back from Fari as the rule set's")
+    notes += rule_breaks_note(character, f"in a section \"{RULE_BREAK}s\"")
+    if character.scale:
+        notes.append(f"{who}: scale {character.scale} written as a block \"{SCALE}\" under Other")
+    return notes

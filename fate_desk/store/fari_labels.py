@@ -35,9 +35,12 @@ def html_to_text(value: str) -> str:
     return text.strip()
 
 
-def norm(label: str) -> str:
-    """A label for matching: plain text, no accents, case folded, words split by single spaces."""
-    text = unicodedata.normalize("NFKD", html_to_text(label))
+def norm(label: str, html: bool = True) -> str:
+    """A label for matching: plain text, no accents, case folded, words split by single spaces.
+
+    `html` False for text that is plain already (Foundry's names): "<b>" is then two symbols
+    and a letter, not a tag."""
+    text = unicodedata.normalize("NFKD", html_to_text(label) if html else label)
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return re.sub(r"[\W_]+", " ", text).strip()
 
@@ -61,6 +64,7 @@ REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erhol
                  "ricarica")
 NOTES = words("note", "notas", "notiz", "notatk")
 DESCRIPTION = words("description", "descripcion", "descricao", "beschreibung", "opis", "descrizione")
+RULE_BREAKS = words("rule break")
 OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
 
 # Aspect roles.

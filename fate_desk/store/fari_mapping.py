@@ -14,7 +14,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fate_desk.model import Aspect, AspectRole, Character, Consequence, Severity, Stunt
+from fate_desk.model import (
+    Aspect,
+    AspectRole,
+    Character,
+    Consequence,
+    RuleBreak,
+    Severity,
+    Stunt,
+)
 from fate_desk.model.character import RATING_MAX, RATING_MIN
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
@@ -28,8 +36,8 @@ from .fari_labels import (
     FATE_POINTS,
     NOTES,
     OTHER,
-    PLACEHOLDER,
     REFRESH,
+    RULE_BREAKS,
     SEVERITY_ORDER,
     SKILLS,
     STRESS,
@@ -43,18 +51,30 @@ from .fari_labels import (
     severity_of,
 )
 from .interchange import FileFormatError
-from .interop_common import consequence_slot
+from .interop_common import (
+    SCALE,
+    consequence_slot,
+    placeholder_name,
+    restore_repeated,
+    rule_break_from_label,
+)
 
 # --- choosing the rule set ----------------------------------------------------------------
 
-def choose_ruleset(sheet: FariSheet, explicit: str | None = None) -> tuple[str, str | None]:
-    """The rule set id for a sheet, and why it was guessed (None when the file or caller said)."""
+def choose_ruleset(sheet: FariSheet, explicit: str | None = None,
+                   fallback: str | None = None) -> tuple[str, str | None]:
+    """The rule set id for a sheet, and why it was guessed (None when the file or caller said).
+
+    `fallback` (the campaign's, for a library imported into it) stands in for a guess when the
+    sheet's template names no rule set."""
     if explicit:
         return explicit, None
     template = norm(sheet.template)
     for word, rid in (("accelerated", "fate-accelerated"), ("core", "fate-core"), ("condensed", "fate-condensed")):
         if word in template:
             return rid, None
+    if fallback:
+        return fallback, None
     skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
     trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
     if sum(1 for name in skills if name in APPROACHES) >= 3:
@@ -77,10 +97,10 @@ def _escalates(boxes: list[tuple[str, bool]]) -> bool:
 # --- the mapping --------------------------------------------------------------------------
 
 def sheet_to_character(
-    sheet: FariSheet, source: str = "", ruleset: str | None = None
+    sheet: FariSheet, source: str = "", ruleset: str | None = None, fallback: str | None = None
 ) -> tuple[Character, list[str]]:
     """A Fate Desk character for one Fari sheet, and notes on what was guessed or kept aside."""
-    rid, reason = choose_ruleset(sheet, ruleset)
+    rid, reason = choose_ruleset(sheet, ruleset, fallback)
     try:
         rules = get_ruleset(rid)
     except RuleSetError as exc:
@@ -110,6 +130,8 @@ class _Mapper:
         self.description = ""
         self.kept: list[str] = []
         self.kept_names: list[str] = []
+        self.rule_breaks: list[RuleBreak] = []
+        self.scale: str | None = None
 
     def warn(self, text: str) -> None:
         self.warnings.append(f"{self.name or 'unnamed character'}: {text}")
@@ -140,6 +162,10 @@ class _Mapper:
             self.stunt(block)
         elif kind in ("Text", "RichText") and role == "consequences":
             self.consequence(block, section, texts.index(block))
+        elif kind in ("Text", "RichText") and role == "rule_breaks":
+            self.rule_break(block, section)
+        elif kind in ("Text", "RichText") and label == norm(SCALE) and self.scale is None:
+            self.scale = html_to_text(block.value) or None
         elif kind in ("Text", "RichText") and DESCRIPTION.search(label) and not self.description:
             self.description = html_to_text(block.value)
         elif kind in ("Text", "RichText") and NOTES.search(label):
@@ -171,10 +197,17 @@ class _Mapper:
 
     def stunt(self, block: FariBlock) -> None:
         name, text = html_to_text(block.label), html_to_text(block.value)
-        if PLACEHOLDER.fullmatch(norm(name)):
+        if placeholder_name(name):
             name = ""  # "Stunt #1": the template's label, not a name the player gave
         if name or text:
             self.stunts.append(Stunt(name=name, text=text))
+
+    def rule_break(self, block: FariBlock, section: FariSection) -> None:
+        found = rule_break_from_label(html_to_text(block.label), html_to_text(block.value))
+        if found is None:
+            self.keep(section, block)
+        elif found.text or found.kind != "custom":
+            self.rule_breaks.append(found)
 
     def skill(self, block: FariBlock, section: FariSection) -> None:
         name = html_to_text(block.label)
@@ -327,12 +360,16 @@ class _Mapper:
                 description=self.description,
                 aspects=self.resolve_aspects(),
                 skills=self.skills,
-                stunts=self.stunts,
+                # Fate Desk numbers repeated stunt names on export ("Quick Hands 2").
+                stunts=[Stunt(name=n, text=s.text) for n, s in
+                        zip(restore_repeated([s.name for s in self.stunts]), self.stunts)],
                 refresh=refresh,
                 fate_points=fate_points,
                 stress=self.stress,
                 consequences=self.consequences,
                 notes="\n\n".join(notes),
+                rule_breaks=self.rule_breaks,
+                scale=self.scale,
             )
         except ValidationError as exc:
             where = sheet.path or "(top level)"
@@ -362,7 +399,7 @@ def classify(section: FariSection) -> str | None:
     """What a Fari section holds: by its label, else by the types of its blocks."""
     label = norm(section.label)
     for role, pattern in (
-        ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
+        ("rule_breaks", RULE_BREAKS), ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
         ("stress", STRESS), ("fate_points", FATE_POINTS), ("refresh", REFRESH), ("notes", NOTES),
         ("notes", OTHER),
     ):

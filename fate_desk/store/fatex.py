@@ -4,25 +4,25 @@ A FateX actor ("character" or "npc") keeps its fate points in `system.fatepoints
 everything else as embedded items: aspect, skill, stunt, stress (boxes as a bit mask in
 `system.value`: bit i set means box i+1 is marked), consequence (text in `system.value`;
 conditions are marked by `system.active`) and extra. Extras, and anything that does not map,
-go into the notes. docs/interop.md names the FateX source file of each field.
+go into the notes, except what Fate Desk's own FateX export wrote (`fatex_export`): the
+`Notes` and `Scale` extras, `Rule break` stunts, and our flags. docs/interop.md names the FateX
+source file of each field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
-from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Stunt
+from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, RuleBreak, Stunt
 from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
-from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from .fari_labels import APPROACHES
-from .interchange import FileFormatError
+from .fatex_export import NOTES
+from .foundry_flags import FlaggedActor
 from .interop_common import (
-    SEVERITY_BY_VALUE, ForeignActor, Reader, actor_reader, box_values, condition_slot, consequence_slot, export_system,
-    html_to_text, match_track, norm, placeholder_name, role_of, severity_of, shown,
+    SCALE, SEVERITY_BY_VALUE, Reader, actor_reader, box_values, condition_slot, export_system, html_to_text,
+    match_track, norm, placeholder_name, role_of, rule_break_from_label, severity_of, shown,
 )
 
 SYSTEM_ID = "fatex"
@@ -62,7 +62,7 @@ def fatex_to_character(data: Any, source: str = "", ruleset: str | None = None) 
     return _FatexActor(data, r, ruleset).run()
 
 
-class _FatexActor(ForeignActor):
+class _FatexActor(FlaggedActor):
     source_name = SOURCE_NAME
 
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
@@ -73,12 +73,15 @@ class _FatexActor(ForeignActor):
         self.rules = self._ruleset(ruleset)
 
     def _ruleset(self, explicit: str | None) -> RuleSet:
-        rid = explicit or self._guess()
+        flagged = self.ours.get("ruleset")
+        rid = explicit or (flagged if isinstance(flagged, str) and flagged else None) or self._guess()
         try:
             rules = get_ruleset(rid)
         except RuleSetError:
-            raise self.r.fail("ruleset", f"{rid!r} is not a rule set Fate Desk knows") from None
-        if not explicit:
+            if explicit or rid != flagged:
+                raise self.r.fail("ruleset", f"{rid!r} is not a rule set Fate Desk knows") from None
+            rules, flagged = get_ruleset(self._guess()), None
+        if not explicit and rid != flagged:
             self.log.note(f"rule set {rules.name} guessed from the actor's skills and stress tracks")
         return rules
 
@@ -101,6 +104,9 @@ class _FatexActor(ForeignActor):
         stress: dict[str, list[int]] = {}
         seen_tracks: set[str] = set()
         consequences: list[Consequence] = []
+        rule_breaks: list[RuleBreak] = []
+        extras: dict[str, str] = {}
+        self.kind = self._kind(CharacterKind.PC if self.data.get("type") == "character" else CharacterKind.MAJOR_NPC)
         known = {s.casefold(): s for s in self.rules.skills}
         taken: set[AspectRole] = set()
         for at, item in self.items:
@@ -127,6 +133,9 @@ class _FatexActor(ForeignActor):
                     continue
                 skills[name] = rank
                 self.log.count("skill") if rank else None
+            elif kind == "stunt" and rule_break_from_label(name, description) is not None:
+                # Written by Fate Desk for a monster: "Rule break: Solo bonus".
+                rule_breaks.append(rule_break_from_label(name, description))
             elif kind == "stunt":
                 if placeholder_name(name):
                     name = ""
@@ -138,11 +147,13 @@ class _FatexActor(ForeignActor):
                           + self._automation_boxes(item)}
                 self._stress(at, name, system, stress, seen_tracks)
             elif kind == "consequence":
-                self._consequence(at, name, system, consequences)
+                self._consequence(at, name, system, consequences, description)
+            elif kind == "extra" and name in (NOTES, SCALE) and name not in extras:
+                extras[name] = description  # Fate Desk's notes and a monster's scale
             else:
                 self.log.keep(f"{'Extra' if kind == 'extra' else str(kind or 'Item')} {name}".strip(),
                               description or "(no description)")
-        return self._build(aspects, skills, stunts, stress, consequences)
+        return self._build(aspects, skills, self._stunt_names(stunts), stress, consequences, rule_breaks, extras)
 
     def _automation_boxes(self, item: dict) -> int:
         """Boxes FateX's automation adds to a track for a high skill.
@@ -191,29 +202,38 @@ class _FatexActor(ForeignActor):
         marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
         track = match_track(self.rules, name)
         if track is None or track in seen:
+            track = self._own_track(name, self.kind, seen) or track
+        if track is None or track in seen:
             self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")
             return
         seen.add(track)
         label_type = system.get("labelType")
         # Only the numbers FateX writes mean anything; a list or an object is not a label type.
         label = LABEL_TYPES.get(label_type, "") if isinstance(label_type, int) else ""
+        values = None
         if label_type == 2:
-            custom = self.r.text(system.get("customLabel"), f"{at}.system.customLabel").split(" ")
+            custom = self.r.text(system.get("customLabel"), f"{at}.system.customLabel").split()
             label = custom[0] if custom and len(set(custom)) == 1 else ""
-        self.values[track] = box_values(label, 1, size)
+            if len(custom) == size and all(c.isdigit() and 0 < int(c) <= 20 for c in custom):
+                values = [int(c) for c in custom]  # one value per box, as Fate Desk writes them
+        self.values[track] = values or box_values(label, 1, size)
         if marked:
             stress[track] = marked
         self.log.count("stress track")
 
-    def _consequence(self, at: str, name: str, system: dict, consequences: list) -> None:
+    def _consequence(self, at: str, name: str, system: dict, consequences: list, description: str = "") -> None:
         text = html_to_text(self.r.text(system.get("value"), f"{at}.system.value"))
         active = system.get("active") is True
         used = {c.slot for c in consequences}
         condition = condition_slot(name)
+        recovering = "recover" in norm(description)
         if system.get("type") == 1 or condition:
             if condition and condition not in used:
                 if active or text:
-                    consequences.append(Consequence(slot=condition, text=text))
+                    mask = _small_int(system.get("boxValues")) or 0
+                    marked = max(1, min(bin(mask).count("1") if mask > 0 else 1, 20))
+                    consequences.append(Consequence(slot=condition, text=text, boxes_marked=marked,
+                                                    recovering=recovering))
                     self.log.count("consequence")
             elif active or text:
                 self.log.keep(f"Condition {name}", text or "marked")
@@ -224,19 +244,19 @@ class _FatexActor(ForeignActor):
         harm = icon if isinstance(icon, int) and not isinstance(icon, bool) else (
             int(icon) if isinstance(icon, str) and icon.strip().isdigit() and len(icon) < 4 else None)
         severity = severity_of(norm(name)) or SEVERITY_BY_VALUE.get(harm or 0)
-        slot = consequence_slot(self.rules, severity, name, used) if severity else None
+        slot = self._slot(severity, name, used) if severity else None
         if slot is None:
             self.log.keep(f"Consequence {name}", text)
             return
-        consequences.append(Consequence(slot=slot, text=text))
+        consequences.append(Consequence(slot=slot, text=text, recovering=recovering))
         self.log.count("consequence")
 
-    def _build(self, aspects, skills, stunts, stress, consequences) -> tuple[Character, list[str]]:
+    def _build(self, aspects, skills, stunts, stress, consequences, rule_breaks, extras) -> tuple[Character, list[str]]:
         points = self.r.obj(self.system.get("fatepoints"), "system.fatepoints")
         refresh = self.r.number(points.get("refresh"), "system.fatepoints.refresh")
         current = self.r.number(points.get("current"), "system.fatepoints.current")
-        kind = CharacterKind.PC if self.data.get("type") == "character" else CharacterKind.MAJOR_NPC
-        if kind == CharacterKind.MAJOR_NPC:
+        kind = self.kind
+        if kind == CharacterKind.MAJOR_NPC and "kind" not in self.ours:
             self.log.note("a FateX NPC; taken as a major NPC")
         if refresh is not None and kind == CharacterKind.PC:
             # Like FCO's, FateX's refresh is after stunt costs; Fate Desk keeps it before them.
@@ -258,14 +278,16 @@ class _FatexActor(ForeignActor):
                 self.log.keep("Biography", text)
             else:
                 description = text
-        body = dict(kind=kind, ruleset=self.rules.id, name=self.name, description=description, aspects=aspects,
-                    skills={k: v for k, v in skills.items() if v}, stunts=stunts, refresh=refresh,
-                    fate_points=current, stress=stress, consequences=consequences, notes=self.log.kept_block())
-        values = self.values
-        if kind != CharacterKind.PC and values:
-            body["stress_boxes"] = values
-        try:
-            character = Character.model_validate(body)
-        except ValidationError as exc:
-            raise FileFormatError(self.r.source, describe(exc)) from None
+        if rule_breaks:
+            self.log.count("rule break", len(rule_breaks))
+        scale = extras.get(SCALE) or None
+        notes = "\n\n".join(p for p in (extras.get(NOTES, ""), self.log.kept_block()) if p)
+        body: dict[str, Any] = dict(
+            id=self._id(), kind=kind, ruleset=self.rules.id, name=self.name, description=description,
+            aspects=aspects, skills={k: v for k, v in skills.items() if v}, stunts=stunts, refresh=refresh,
+            fate_points=current, stress=stress, consequences=consequences, notes=notes, rule_breaks=rule_breaks,
+            scale=scale)
+        self._restore_kept(body)
+        character = self._validate(body)
+        character = self._own_boxes(character, self.values)
         return character, self.log.lines()

@@ -9,23 +9,38 @@ stunts) is kept in the notes, and the summary says so. docs/interop.md lists the
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from pydantic import ValidationError
-
-from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Severity, SlotSpec, Stunt, new_id
-from fate_desk.model.character import RATING_MAX, RATING_MIN, HistoryEntry, RuleBreak
-from fate_desk.model.errors import describe
+from fate_desk.model import (
+    Aspect,
+    AspectRole,
+    Character,
+    CharacterKind,
+    Consequence,
+    Stunt,
+)
+from fate_desk.model.character import RATING_MAX, RATING_MIN, RuleBreak
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
-from fate_desk.rules.creation.derive import derive
 
 from .fari_labels import APPROACHES
-from .foundry_fco import FLAG_SCOPE, SYSTEM_ID
-from .interchange import FileFormatError
+from .foundry_fco import SYSTEM_ID
+from .foundry_flags import FlaggedActor
 from .interop_common import (
-    SEVERITY_BY_VALUE, ForeignActor, Reader, actor_reader, box_values, condition_slot, consequence_slot, export_system,
-    html_to_text, match_track, norm, placeholder_name, role_of, severity_of, shown,
+    SEVERITY_BY_VALUE,
+    Reader,
+    actor_reader,
+    box_values,
+    condition_slot,
+    export_system,
+    html_to_text,
+    match_track,
+    norm,
+    placeholder_name,
+    role_of,
+    rule_break_from_label,
+    scale_from_text,
+    severity_of,
+    shown,
 )
 
 SOURCE_NAME = "Foundry (Fate Core Official)"
@@ -47,41 +62,12 @@ def fco_to_character(data: Any, source: str = "", ruleset: str | None = None) ->
     return _FcoActor(data, r, ruleset).run()
 
 
-class _FcoActor(ForeignActor):
+class _FcoActor(FlaggedActor):
     source_name = SOURCE_NAME
 
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
         super().__init__(data, r)
-        flags = r.obj(data.get("flags"), "flags")
-        ours = flags.get(FLAG_SCOPE)
-        self.ours: dict = ours if isinstance(ours, dict) else {}
         self.rules = self._ruleset(ruleset)
-        self.slot_specs = self._slot_specs()
-
-    def _slot_specs(self) -> list[SlotSpec] | None:
-        """An NPC's own consequence slots, from our flags (FCO only has the tracks)."""
-        slots = self.ours.get("consequence_slots")
-        if not isinstance(slots, list):
-            return None
-        try:
-            return [SlotSpec.model_validate(s) for s in slots]
-        except (ValidationError, TypeError):
-            return None
-
-    def _slot(self, severity: Severity, name: str, used: set[str]) -> str | None:
-        if self.slot_specs is None:
-            return consequence_slot(self.rules, severity, name, used)
-        # The n-th track of a severity ('Mild Consequence 2') is the n-th slot of that severity.
-        number = re.search(r" (\d{1,2})$", name)
-        same = [spec for spec in self.slot_specs if spec.severity == severity]
-        if number and 0 < int(number.group(1)) <= len(same) and same[int(number.group(1)) - 1].id not in used:
-            return same[int(number.group(1)) - 1].id
-        track = match_track(self.rules, name)
-        for only in (track, None):
-            for spec in same:
-                if spec.id not in used and spec.only == only:
-                    return spec.id
-        return None
 
     def _ruleset(self, explicit: str | None) -> RuleSet:
         rid, guessed = explicit or self.ours.get("ruleset"), False
@@ -119,19 +105,22 @@ class _FcoActor(ForeignActor):
         pronouns = self._html(details, "pronouns")
         if pronouns:
             self.log.keep("Pronouns", pronouns)
+        scale, biography = scale_from_text(biography)
         if biography:
             self.log.keep("Biography", biography)
         aspects = self._aspects()
         skills = self._skills()
-        stunts, cost = self._stunts()
-        stress, values, consequences = self._tracks()
-        self._items()
+        stunts, cost, rule_breaks = self._stunts()
         kind = self._kind()
+        stress, values, consequences = self._tracks(kind)
+        self._items()
         refresh, fate_points = self._points(details, kind, cost)
+        if rule_breaks:
+            self.log.count("rule break", len(rule_breaks))
         body: dict[str, Any] = dict(
             id=self._id(), kind=kind, ruleset=self.rules.id, name=self.name, description=description,
             aspects=aspects, skills=skills, stunts=stunts, refresh=refresh, fate_points=fate_points,
-            stress=stress, consequences=consequences,
+            stress=stress, consequences=consequences, rule_breaks=rule_breaks, scale=scale,
             notes="\n\n".join(p for p in (notes, self.log.kept_block()) if p),
         )
         self._restore_kept(body)
@@ -193,12 +182,16 @@ class _FcoActor(ForeignActor):
                 self.log.count("skill")
         return {k: v for k, v in skills.items() if v}
 
-    def _stunts(self) -> tuple[list[Stunt], int]:
-        stunts, cost = [], 0
+    def _stunts(self) -> tuple[list[Stunt], int, list[RuleBreak]]:
+        stunts, cost, rule_breaks = [], 0, []
         for at, entry in self._entries("stunts"):
             name = self.r.text(entry.get("name"), f"{at}.name").strip()
             text = html_to_text(self.r.text(entry.get("description"), f"{at}.description"))
             cost += max(0, self.r.number(entry.get("refresh_cost"), f"{at}.refresh_cost") or 0)
+            found = rule_break_from_label(name, text)
+            if found is not None:  # written by Fate Desk for a monster: "Rule break: Solo bonus"
+                rule_breaks.append(found)
+                continue
             skill = self.r.text(entry.get("linked_skill"), f"{at}.linked_skill")
             bonus = self.r.number(entry.get("bonus"), f"{at}.bonus") or 0
             if skill and skill != "None" or bonus:
@@ -211,9 +204,9 @@ class _FcoActor(ForeignActor):
             if name or text:
                 stunts.append(Stunt(name=name, text=text))
                 self.log.count("stunt")
-        return stunts, cost
+        return self._stunt_names(stunts), cost, rule_breaks
 
-    def _tracks(self) -> tuple[dict[str, list[int]], dict[str, list[int]], list[Consequence]]:
+    def _tracks(self, kind: CharacterKind) -> tuple[dict[str, list[int]], dict[str, list[int]], list[Consequence]]:
         stress: dict[str, list[int]] = {}
         values: dict[str, list[int]] = {}
         consequences: list[Consequence] = []
@@ -228,6 +221,9 @@ class _FcoActor(ForeignActor):
                 text = self.r.text(aspect.get("name"), f"{at}.aspect.name").strip()
             marked = [i for i, v in enumerate(boxes) if v]
             track = match_track(self.rules, name) if not isinstance(aspect, dict) and boxes else None
+            if (track is None or track in values) and not isinstance(aspect, dict) and boxes \
+                    and not condition_slot(name):
+                track = self._own_track(name, kind, values) or track
             if track is not None and track not in values:
                 values[track] = box_values(label, harm, len(boxes))
                 if marked:
@@ -265,17 +261,17 @@ class _FcoActor(ForeignActor):
             text = shown(description.get("value")) if isinstance(description, dict) else shown(description)
             self.log.keep(f"Extra {name}".strip(), text or "(no description)")
 
-    def _kind(self) -> CharacterKind:
-        try:
-            return CharacterKind(self.ours.get("kind"))
-        except ValueError:
-            return CharacterKind.PC
-
     def _points(self, details: dict, kind: CharacterKind, cost: int) -> tuple[int, int]:
         points = self.r.obj(details.get("fatePoints"), "system.details.fatePoints")
         refresh = self.r.number(points.get("refresh"), "system.details.fatePoints.refresh")
         current = self.r.number(points.get("current"), "system.details.fatePoints.current")
-        if refresh is not None and kind == CharacterKind.PC:
+        override = self.system.get("override")
+        overridden = override.get("refresh") if isinstance(override, dict) and override.get("active") is True else None
+        if isinstance(overridden, int) and not isinstance(overridden, bool) and 0 < overridden <= 99 \
+                and kind == CharacterKind.PC:
+            # FCO's refresh override is the game's refresh for this character: before stunts.
+            refresh = overridden
+        elif refresh is not None and kind == CharacterKind.PC:
             # FCO's refresh is after stunt costs; Fate Desk keeps it before them.
             refresh += max(0, cost - self.rules.free_stunts)
         if refresh is None or not 0 <= refresh <= 99:
@@ -288,68 +284,3 @@ class _FcoActor(ForeignActor):
             self.log.keep("Fate points", str(current))
             current = refresh
         return refresh, current
-
-    def _id(self) -> str:
-        found = self.ours.get("id")
-        return found if isinstance(found, str) and 0 < len(found) <= 64 else new_id()
-
-    def _restore_kept(self, body: dict) -> None:
-        """Fields only Fate Desk has (history, saved points...), from our own flags if intact."""
-        kept = self.ours.get("kept")
-        if not isinstance(kept, dict):
-            return
-        for key, model in (("advancement", HistoryEntry), ("rule_breaks", RuleBreak)):
-            try:
-                body[key] = [model.model_validate(v) for v in kept.get(key, [])]
-            except (ValidationError, TypeError):
-                pass
-        for key in ("saved_skill_points", "carried_fate_points", "scale"):
-            if key in kept:
-                body[key] = kept[key]
-        extras = kept.get("aspect_extras")
-        if isinstance(extras, list) and len(extras) == len(body["aspects"]):
-            body["aspects"] = [_merged(a, e) for a, e in zip(body["aspects"], extras)]
-        extras = kept.get("consequence_extras")
-        if isinstance(extras, list):
-            matched = {(e.get("slot"), e.get("text")): e for e in extras if isinstance(e, dict)}
-            body["consequences"] = [_merged(c, matched.get((c.slot, c.text))) for c in body["consequences"]]
-        if self.slot_specs is not None:
-            body["consequence_slots"] = self.slot_specs
-
-    def _validate(self, body: dict) -> Character:
-        try:
-            return Character.model_validate(body)
-        except ValidationError:
-            for key in ("advancement", "rule_breaks", "saved_skill_points", "carried_fate_points", "scale",
-                        "consequence_slots"):
-                body.pop(key, None)  # our flags were edited into nonsense: leave them out
-        try:
-            return Character.model_validate(body)
-        except ValidationError as exc:
-            raise FileFormatError(self.r.source, describe(exc)) from None
-
-    def _own_boxes(self, character: Character, values: dict[str, list[int]]) -> Character:
-        """NPCs and monsters keep stress boxes the rule set would not give them."""
-        if not values or character.kind == CharacterKind.PC:
-            return character
-        flagged = self.ours.get("stress_boxes")
-        if isinstance(flagged, dict) and set(flagged) == set(values) and all(
-                isinstance(v, list) and len(v) == len(values[k]) and all(isinstance(x, int) for x in v)
-                for k, v in flagged.items()):
-            values = flagged  # the box values FCO's labels cannot say (1, 2, 2...)
-        derived = derive(character, self.rules).stress
-        if all(derived.get(k) == v for k, v in values.items()) and set(derived) == set(values):
-            return character
-        try:
-            return Character.model_validate({**character.model_dump(), "stress_boxes": values})
-        except ValidationError:
-            return character
-
-
-def _merged(model, extra: dict | None):
-    if not isinstance(extra, dict):
-        return model
-    try:
-        return type(model).model_validate({**extra, **model.model_dump(exclude_defaults=True)})
-    except ValidationError:
-        return model

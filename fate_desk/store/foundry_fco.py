@@ -19,11 +19,25 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequen
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import SlotInfo, derive
 
-from .interop_common import aspect_labels, plain_to_html, stunt_labels, unique_labels
+from .foundry_flags import FLAG_SCOPE  # our own flags, for the way back
+from .interop_common import (
+    RULE_BREAK,
+    aspect_labels,
+    covering_options,
+    plain_to_html,
+    rule_break_label,
+    rule_breaks_note,
+    scale_line,
+    stunt_labels,
+    unique_labels,
+)
 
 SYSTEM_ID = "fate-core-official"
-FLAG_SCOPE = "fate-desk"  # our own flags: what FCO has no field for, for the way back
 SUFFIX = ".json"
+# FCO's "refreshTotal" world setting (registered with a default of 3), which its sheet checks a
+# player's refresh against unless the actor's override is on (scripts/fcoCharacter.js,
+# _prepareContext).
+WORLD_REFRESH = 3
 
 
 def tob64(name: str) -> str:
@@ -33,13 +47,15 @@ def tob64(name: str) -> str:
 
 def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
     """The FCO actor for a character (any kind)."""
+    options = covering_options(character, options)
     derived = derive(character, ruleset, options)
     is_pc = character.kind == CharacterKind.PC
-    stunts = _stunts(character, paid=is_pc)
+    stunts = unique_names(_stunts(character, paid=is_pc) + _rule_breaks(character))
     system = {
         "details": {
             "description": {"value": plain_to_html(character.description)},
-            "biography": {"value": ""},
+            # The scale is a line of the biography, where FCO's user reads about the creature.
+            "biography": {"value": plain_to_html(scale_line(character.scale))},
             "pronouns": {"value": ""},
             "notes": {"value": plain_to_html(character.notes), "GM": False},
             # FCO's refresh is what the fate points refresh to: after stunts are paid for.
@@ -49,19 +65,10 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "aspects": _keyed(_aspects(character)),
         "skills": _keyed(_skills(character)),
         "stunts": _keyed(stunts),
-        "tracks": _keyed(_named_apart(_stress_tracks(character, ruleset, derived)
+        "tracks": _keyed(unique_names(_stress_tracks(character, ruleset, derived)
                                       + _harm_tracks(character, ruleset, derived))),
-        "override": {"active": False, "refresh": 0, "skillPoints": 0},
+        "override": _override(character),
     }
-    flags = {
-        "id": character.id, "kind": character.kind.value, "ruleset": character.ruleset,
-        "refresh": character.refresh, "aspect_roles": [a.role.value for a in character.aspects],
-    }
-    flags.update(fate_desk_only(character))
-    if character.stress_boxes is not None:
-        flags["stress_boxes"] = character.stress_boxes
-    if character.consequence_slots is not None:
-        flags["consequence_slots"] = [s.model_dump(mode="json") for s in character.consequence_slots]
     return {
         "name": character.name,
         "type": SYSTEM_ID,
@@ -69,8 +76,23 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "system": system,
         "items": [],
         "effects": [],
-        "flags": {FLAG_SCOPE: flags},
+        "flags": {FLAG_SCOPE: fate_desk_flags(character)},
     }
+
+
+def fate_desk_flags(character: Character) -> dict:
+    """What Foundry's systems have no field for, kept in the actor's flags for the way back."""
+    flags = {
+        "id": character.id, "kind": character.kind.value, "ruleset": character.ruleset,
+        "refresh": character.refresh, "aspect_roles": [a.role.value for a in character.aspects],
+        "stunt_names": [s.name for s in character.stunts],
+    }
+    flags.update(fate_desk_only(character))
+    if character.stress_boxes is not None:
+        flags["stress_boxes"] = character.stress_boxes
+    if character.consequence_slots is not None:
+        flags["consequence_slots"] = [s.model_dump(mode="json") for s in character.consequence_slots]
+    return flags
 
 
 # Fields FCO has no place for; they ride along in our flags and come back on import.
@@ -90,11 +112,36 @@ def fco_json(character: Character, ruleset: RuleSet, options: CampaignOptions | 
     return text.encode("utf-8", "replace")
 
 
-def _named_apart(tracks: list[dict]) -> list[dict]:
-    """FCO keys tracks by name: a second 'Mild Consequence' (an NPC's own slots) becomes '... 2'."""
-    for track, name in zip(tracks, unique_labels([t["name"] for t in tracks])):
-        track["name"] = name
-    return tracks
+def _override(character: Character) -> dict:
+    """FCO's refresh override: on with the character's refresh whenever it is not the world's
+    default, so FCO's sheet checks the stunts against this character's refresh (a PC after a
+    major milestone has 4). FCO checks only player characters, and ignores an override of 0, so
+    a refresh of 0 cannot be said."""
+    differs = character.kind == CharacterKind.PC and character.refresh != WORLD_REFRESH and character.refresh > 0
+    return {"active": differs, "refresh": character.refresh if differs else 0, "skillPoints": 0}
+
+
+def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
+    """What the user should know about this export (the summary)."""
+    who = character.name or "unnamed character"
+    notes = []
+    if _override(character)["active"]:
+        notes.append(f"{who}: refresh {character.refresh} is not Fate Core Official's world default of "
+                     f"{WORLD_REFRESH}; written as the actor's refresh override (switched on)")
+    elif character.refresh == 0 and character.kind == CharacterKind.PC:
+        notes.append(f"{who}: refresh 0 cannot be written as Fate Core Official's override (it ignores 0); "
+                     "its sheet will compare against the world's refresh")
+    notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
+    if character.scale:
+        notes.append(f"{who}: scale {character.scale} written in the biography")
+    return notes
+
+
+def unique_names(entries: list[dict]) -> list[dict]:
+    """FCO keys entries by name: a second 'Mild Consequence' (an NPC's own slots) becomes '... 2'."""
+    for entry, name in zip(entries, unique_labels([e["name"] for e in entries])):
+        entry["name"] = name
+    return entries
 
 
 def _keyed(entries: list[dict]) -> dict[str, dict]:
@@ -124,6 +171,16 @@ def _stunts(character: Character, paid: bool) -> list[dict]:
          "refresh_cost": 1 if paid else 0, "overcome": False, "caa": False, "attack": False,
          "defend": False, "bonus": 0, "boxes": 0, "box_values": [], "macro": None}
         for label, stunt in zip(stunt_labels(character), character.stunts)
+    ]
+
+
+def _rule_breaks(character: Character) -> list[dict]:
+    """A monster's rule breaks as stunts that cost nothing, named "Rule break: Solo bonus"."""
+    return [
+        {"name": rule_break_label(b), "description": plain_to_html(b.text), "notes": "", "linked_skill": "None",
+         "refresh_cost": 0, "overcome": False, "caa": False, "attack": False, "defend": False, "bonus": 0,
+         "boxes": 0, "box_values": [], "macro": None}
+        for b in character.rule_breaks
     ]
 
 
@@ -160,8 +217,11 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
                 previous = len(level.boxes)
                 linked += [{"linked_skill": skill, "rank": level.at, "boxes": extra, "enables": False}
                            for skill in spec.skills[:1]]
+        # A rule set's track has FCO's default name ("Physical Stress"); an NPC's own track
+        # ("Guard") keeps the name the GM gave it.
+        name = stress_track_name(spec.name) if spec is not None else track_id
         tracks.append(_track(
-            stress_track_name(derived.track_names.get(track_id, track_id)),
+            name,
             recovery_type="Fleeting", label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
             box_values=[i in marked for i in range(len(values))],
         ))

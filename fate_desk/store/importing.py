@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate_desk.model import Campaign, Character, new_id
+from fate_desk.model import Campaign, Character, Scene, new_id
+from fate_desk.rules import get_ruleset
 
 from . import bundle, interchange
 from .campaign_file import is_campaign_file, load_campaign
 from .fari import fari_sheets, looks_like_fari
+from .fari_library import character_line, is_library, library_scenes, not_yet_imported
 from .fari_mapping import sheet_to_character
 from .fatex import fatex_to_character, looks_like_fatex
 from .fco_import import fco_to_character, looks_like_fco
@@ -31,13 +33,28 @@ class ImportResult:
     """What a file held: its characters, and notes for the user on anything guessed or set aside.
 
     `campaign` is the whole campaign when the file was a campaign bundle or campaign file
-    (its characters are `characters` too); `source_format` says what the file was.
+    (its characters are `characters` too); `source_format` says what the file was. A Fari
+    library also gives `scenes`, and `library` says that entries already in a campaign (by
+    their Fari id) are left as they are instead of added again.
     """
 
     characters: list[Character]
     warnings: list[str] = field(default_factory=list)
     source_format: str = ""
     campaign: Campaign | None = None
+    scenes: list[Scene] = field(default_factory=list)
+    library: bool = False
+
+    def entries(self) -> list:
+        return [*self.characters, *self.scenes]
+
+    def new_entries(self, taken: set[str]) -> tuple[list, list[str]]:
+        """What to add to a campaign holding the ids `taken`: a library's entries already there
+        are skipped (with a line each); other files' clashing ids are added as copies."""
+        if self.library:
+            return not_yet_imported(self.entries(), taken)
+        characters, notes = with_fresh_ids(self.characters, taken)
+        return [*characters, *self.scenes], notes
 
     def ruleset(self) -> str | None:
         """The rule set most of the characters use (the campaign's, for a campaign)."""
@@ -47,8 +64,9 @@ class ImportResult:
         return counts.most_common(1)[0][0] if counts else None
 
 
-def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
-    """Read every character in `path`; `ruleset` overrides the guess for Fari sheets."""
+def import_characters(path: Path, ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
+    """Read every character in `path`; `ruleset` overrides the guess for Fari sheets, `fallback`
+    is taken only for Fari sheets whose template names no rule set (instead of a guess)."""
     path = Path(path)
     source = str(path)
     if path.exists() and not path.is_file() and not path.is_dir():
@@ -59,29 +77,30 @@ def import_characters(path: Path, ruleset: str | None = None) -> ImportResult:
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
     notes: list[str] = []
     data = parse_json(read_bytes(path), source, notes)
-    result = import_document(data, source, ruleset)
+    result = import_document(data, source, ruleset, fallback)
     result.warnings[:0] = notes
     return result
 
 
-def import_document(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+def import_document(data: Any, source: str = "", ruleset: str | None = None,
+                    fallback: str | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
     data, broken = scrub_surrogates(data)
-    result = _import_document(data, source, ruleset)
+    result = _import_document(data, source, ruleset, fallback)
     if broken:
         result.warnings.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
                                "(lone surrogates), shown as \ufffd")
     return result
 
 
-def _import_document(data: Any, source: str, ruleset: str | None) -> ImportResult:
+def _import_document(data: Any, source: str, ruleset: str | None, fallback: str | None = None) -> ImportResult:
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
         campaign = bundle.campaign_from_dict(data, source)
         return ImportResult(list(campaign.characters), [], "Fate Desk campaign bundle", campaign)
     if looks_like_fari(data):
-        return import_fari(data, source, ruleset)
+        return import_fari(data, source, ruleset, fallback)
     foundry = _foundry_reader(data)
     if foundry is not None:
         read, kind = foundry
@@ -109,19 +128,33 @@ def _foundry_reader(data: Any):
     return None
 
 
-def import_fari(data: Any, source: str = "", ruleset: str | None = None) -> ImportResult:
+def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
     sheets, warnings = fari_sheets(data, source)
+    library = is_library(data)
+    scenes, scene_lines = library_scenes(data, source) if library else ([], [])
     characters: list[Character] = []
+    lines: list[str] = []
     seen: set[str] = set()
     for sheet in sheets:
-        character, notes = sheet_to_character(sheet, source, ruleset)
+        character, notes = sheet_to_character(sheet, source, ruleset, fallback)
         if character.id in seen:
             character = character.model_copy(update={"id": new_id()})
         seen.add(character.id)
         characters.append(character)
-        warnings += notes
-    kind = "Fari bundle" if isinstance(data, dict) and data.get("fariType") == "full" else "Fari character"
-    return ImportResult(characters, warnings, kind)
+        if library:
+            lines.append(character_line(character, get_ruleset(character.ruleset).name))
+        lines += notes
+    kind = "Fari library" if library else "Fari character"
+    return ImportResult(characters, lines + scene_lines + warnings, kind, scenes=scenes, library=library)
+
+
+def ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
+    """A line for each character made for another rule set than the campaign's."""
+    return [
+        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
+        "which its checks will follow"
+        for c in characters if c.ruleset != ruleset
+    ]
 
 
 def with_fresh_ids(characters: list[Character], taken: set[str]) -> tuple[list[Character], list[str]]:

@@ -9,14 +9,25 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fate_desk.model import AspectRole, Character, Severity
+from fate_desk.model import (
+    AspectRole,
+    CampaignOptions,
+    Character,
+    ConditionsMode,
+    RuleBreak,
+    Severity,
+)
+from fate_desk.rules.prep.editing import NAMED_RULE_BREAKS, SCALES
 
-from .fari import _kind  # the Fari reader's way of naming a wrong value, for the same messages
+from .fari import (
+    _kind,  # the Fari reader's way of naming a wrong value, for the same messages
+)
 from .fari_labels import PLACEHOLDER, aspect_role, html_to_text, norm, severity_of
 from .interchange import FileFormatError
 
 __all__ = [
-    "ImportLog", "actor_reader", "aspect_labels", "html_to_text", "norm", "plain_to_html", "role_of",
+    "ImportLog", "actor_reader", "aspect_labels", "covering_options", "html_to_text", "norm", "plain_to_html",
+    "restore_repeated", "role_of", "rule_break_from_label", "rule_break_label", "scale_from_text",
     "scrub_surrogates", "severity_of", "stunt_labels", "unique_labels",
 ]
 
@@ -60,13 +71,89 @@ def stunt_labels(character: Character) -> list[str]:
     return unique_labels(labels)
 
 
+_NUMBERED = re.compile(r"^(.*\S) ([2-9]|[1-9]\d{1,2})$")
+
+
+def restore_repeated(names: list[str]) -> list[str]:
+    """Undo `unique_labels`: 'Quick Hands 2' after a 'Quick Hands' is a repeat of that name.
+
+    A name is taken back only when the name it would repeat came earlier, so 'Round 2' on its
+    own stays as written.
+    """
+    out: list[str] = []
+    for name in names:
+        found = _NUMBERED.match(name)
+        out.append(found.group(1) if found and found.group(1) in out else name)
+    return out
+
+
+def covering_options(character: Character, options: CampaignOptions | None) -> CampaignOptions | None:
+    """The campaign options to export with: when no campaign says (a single character file),
+    the ones its filled slots need, so an Extreme consequence or a condition keeps its value."""
+    if options is not None or character.consequence_slots is not None:
+        return options
+    slots = {c.slot for c in character.consequences}
+    conditions = ConditionsMode.PLAIN if slots & set(CONDITION_NAMES) else ConditionsMode.OFF
+    if conditions == ConditionsMode.OFF and "extreme" not in slots:
+        return None
+    return CampaignOptions(conditions=conditions, extreme_consequences="extreme" in slots)
+
+
+# --- monster rule breaks and scale, as the other tools' users read them --------------------
+
+RULE_BREAK = "Rule break"
+SCALE = "Scale"
+
+
+def rule_break_label(rule_break: RuleBreak) -> str:
+    """'Rule break: Solo bonus' for the book's named ones, 'Rule break' for the GM's own."""
+    named = NAMED_RULE_BREAKS.get(rule_break.kind)
+    return f"{RULE_BREAK}: {named}" if named else RULE_BREAK
+
+
+def rule_break_from_label(label: str, text: str) -> RuleBreak | None:
+    """The rule break a plain label written by `rule_break_label` (numbered or not) stands for."""
+    plain = _NUMBERED.sub(r"\1", label.strip())
+    if not plain.casefold().startswith(RULE_BREAK.casefold()):
+        return None
+    rest = plain[len(RULE_BREAK):].lstrip(" :")
+    kind = next((k for k, v in NAMED_RULE_BREAKS.items() if norm(v) == norm(rest, html=False)), "custom")
+    return RuleBreak(kind=kind, text=text)
+
+
+def rule_breaks_note(character: Character, where: str) -> list[str]:
+    """The export summary's line for a monster's rule breaks, saying where they went."""
+    n = len(character.rule_breaks)
+    if not n:
+        return []
+    return [f"{character.name or 'unnamed character'}: {n} rule break{'s' if n != 1 else ''} written {where}"]
+
+
+def scale_line(scale: str | None) -> str:
+    return f"{SCALE}: {scale}" if scale else ""
+
+
+def scale_from_text(text: str) -> tuple[str | None, str]:
+    """A 'Scale: Supernatural' line taken out of a text, and the text without it."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        name, _, value = line.partition(":")
+        if _ and norm(name) == norm(SCALE) and value.strip().casefold() in {s.casefold() for s in SCALES}:
+            scale = next(s for s in SCALES if s.casefold() == value.strip().casefold())
+            rest = "\n".join(lines[:i] + lines[i + 1:]).strip()
+            return scale, rest
+    return None, text
+
+
 def role_of(label: str) -> AspectRole:
     return aspect_role(norm(label)) or AspectRole.FREE
 
 
 def placeholder_name(name: str) -> bool:
-    """'Stunt 2' and the like: a name the exporter or a template made up, not the player."""
-    return bool(PLACEHOLDER.fullmatch(norm(name)))
+    """'Stunt 2' and the like (plain text): a name the exporter or a template made up, not the
+    player. A name of symbols or numbers only ("<b>", "<3", "—") is the player's."""
+    plain = norm(name, html=False)
+    return bool(plain) and not plain.replace(" ", "").isdigit() and bool(PLACEHOLDER.fullmatch(plain))
 
 
 # --- lone surrogates ----------------------------------------------------------------------

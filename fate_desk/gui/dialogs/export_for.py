@@ -1,4 +1,5 @@
-"""File ▸ Export for…: the open character or the whole campaign, for Foundry VTT or Fari.
+"""File ▸ Export for…: the open character or the whole campaign, for Foundry VTT (Fate Core
+Official or FateX) or Fari.
 
 The files are written by fate_desk.store.exporting, which never replaces a file; a refusal is
 shown in the dialog, which stays open so the user can pick another name.
@@ -9,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QMessageBox, QPushButton
 
 from fate_desk.model import Campaign, Character
-from fate_desk.store.exporting import TARGETS, ExportRefused, export, safe_stem
+from fate_desk.store.exporting import TARGETS, ExportRefused, export, safe_stem, summary
 
 from ..forms import child
 from ..kinds import display_name
@@ -24,15 +25,19 @@ HINTS = {
     # Two short lines each, broken by hand: a wrapped label would make the dialog guess its height.
     "foundry-fco": "An actor for Foundry VTT's Fate Core Official system. In Foundry, right-click<br>"
                    "an actor and choose Import Data, or paste it into the system's character import.",
+    "fatex": "An actor for Foundry VTT's FateX system. In Foundry, right-click<br>"
+             "an actor and choose Import Data.",
     "fari": "A character for Fari (fari.app).<br>In Fari, open My Stuff and import the file.",
 }
+TOOL_SUFFIX = {"foundry-fco": "-foundry", "fatex": "-fatex", "fari": "-fari"}
 ONE, ALL = "one", "all"
 
 
 class ExportForDialog(FormDialog):
-    """`exported(paths)` is emitted after the files are written."""
+    """`exported(paths, notes)` is emitted after the files are written; `notes` is the summary
+    of what could not be said as the other tool says it (one line each)."""
 
-    exported = Signal(list)
+    exported = Signal(list, list)
 
     def __init__(self, campaign: Campaign, current: Character | None, folder: Path, parent=None):
         super().__init__("export_for", "Export for another tool", parent)
@@ -82,8 +87,7 @@ class ExportForDialog(FormDialog):
         suffix = TARGETS[self.target_id()].suffix
         if self.scope() == ONE and self.current is not None:
             return free_path(self.folder, safe_stem(self.current.name, "character"), suffix)
-        tool = "-foundry" if self.target_id() == "foundry-fco" else "-fari"
-        stem = safe_stem(self.campaign.name, "campaign") + tool
+        stem = safe_stem(self.campaign.name, "campaign") + TOOL_SUFFIX[self.target_id()]
         return free_path(self.folder, stem, "")
 
     def _browse(self) -> None:
@@ -112,7 +116,8 @@ class ExportForDialog(FormDialog):
         except ExportRefused as exc:
             self._refuse(str(exc))
             return
-        self.exported.emit([str(p) for p in self.written])
+        notes = summary(characters, self.target_id(), options=self.campaign.options, ruleset=self.campaign.ruleset)
+        self.exported.emit([str(p) for p in self.written], notes)
         super().accept()
 
     def _refuse(self, problem: str) -> None:
@@ -131,8 +136,22 @@ def open_export_for(window, folder: Path | None = None) -> ExportForDialog | Non
     dialog = ExportForDialog(window.document.campaign, window.current_character(),
                              folder if folder is not None else default_folder(), parent=window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.exported.connect(lambda paths: window.statusBar().showMessage(
-        f"Exported {len(paths)} file{'s' if len(paths) != 1 else ''}: {', '.join(Path(p).name for p in paths[:3])}"
-        + ("…" if len(paths) > 3 else ""), 8000))
+    dialog.exported.connect(lambda paths, notes: _report(window, paths, notes))
     dialog.open()
     return dialog
+
+
+def _report(window, paths: list[str], notes: list[str]) -> None:
+    """The status bar names the files; what went where is shown when there is something to say."""
+    window.statusBar().showMessage(
+        f"Exported {len(paths)} file{'s' if len(paths) != 1 else ''}: {', '.join(Path(p).name for p in paths[:3])}"
+        + ("…" if len(paths) > 3 else ""), 8000)
+    if not notes:
+        return
+    box = QMessageBox(QMessageBox.Icon.Information, "Exported, with notes",
+                      "What went where:\n\n" + "\n".join(f"• {n}" for n in notes[:12])
+                      + (f"\n…and {len(notes) - 12} more" if len(notes) > 12 else ""),
+                      QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("exportSummary")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()  # not exec(): never block the event loop

@@ -1,0 +1,71 @@
+"""File ▸ Import characters… (and a drop) of a whole Fari library: its characters and scenes in
+one step and one undo step, with a summary line per entry; what an earlier import already
+brought (same Fari id) is left as it is, so importing the library again adds only what is new.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from fate_desk.model import Character
+from fate_desk.model.campaign import ENTRY_LISTS
+
+SHOWN = 12  # summary lines in the box; the rest behind "Show Details…"
+
+
+def import_library(window, path: Path) -> list[Character] | None:
+    """The characters added, or None when `path` is no Fari library (the caller imports it as usual).
+
+    A file that cannot be read is left to the caller too, which says why in its own words.
+    """
+    from fate_desk.store.campaign_file import is_campaign_file
+    from fate_desk.store.importing import import_characters, ruleset_notes  # the importers load when used
+    from fate_desk.store.interchange import FileFormatError
+
+    document = window.document
+    path = Path(path)
+    if not path.is_file() or is_campaign_file(path) or path.name.endswith(".fate.json"):
+        return None  # never a library; not read twice
+    try:
+        # Characters by their Fari template; a sheet whose template names no rule set takes
+        # the campaign's instead of a guess.
+        result = import_characters(path, fallback=document.campaign.ruleset)
+    except (FileFormatError, OSError, RecursionError, MemoryError, ValueError):
+        return None
+    if not result.library:
+        return None
+    campaign = document.campaign
+    taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}
+    entries, skipped = result.new_entries(taken)
+    name = Path(path).name
+    lines = result.warnings + skipped + ruleset_notes(
+        [e for e in entries if isinstance(e, Character)], document.campaign.ruleset)
+    if entries and not document.add_many(entries, f"Import {name}"):
+        return []  # add_many reported the failed save; nothing changed
+    characters = [e for e in entries if isinstance(e, Character)]
+    scenes = len(entries) - len(characters)
+    if characters:
+        window.open_entity(characters[-1].id)
+    if entries:
+        window.statusBar().showMessage(
+            f"Imported {_count(len(characters), 'character')} and {_count(scenes, 'scene')} from {name}", 8000)
+        title, head = "Imported, with notes", f"What {name} held and where it went:"
+    else:
+        window.statusBar().showMessage(f"Nothing new in {name}: everything in it is already in the campaign", 8000)
+        title, head = "Nothing new to import", f"Everything in {name} is already in the campaign:"
+    shown = lines[:SHOWN] + ([f"…and {len(lines) - SHOWN} more (Show Details…)"] if len(lines) > SHOWN else [])
+    box = QMessageBox(QMessageBox.Icon.Information, title, head + "\n\n" + "\n".join(f"• {w}" for w in shown),
+                      QMessageBox.StandardButton.Ok, window)
+    if len(lines) > SHOWN:
+        box.setDetailedText("\n".join(lines))
+    box.setObjectName("importSummary")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()  # not exec(): never block the event loop
+    return characters
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
