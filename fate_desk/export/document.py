@@ -16,7 +16,7 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
 from .cards import CardChunk, CardFace, CardRenderer, player_countdown
 from .fonts import REGULAR
-from .geometry import CARDS_PER_PAGE, Page, landscape, portrait
+from .geometry import Page, cards_per_page, landscape, portrait
 from .job import ExportJob, What
 from .output import ExportCancelled, ExportError
 from .printables import Printables
@@ -119,8 +119,10 @@ class Document:
                 face = self.cards.reference_face(card, ruleset)
                 mark = f"Reference cards: {ruleset.name}" if i == 0 else ""
                 cards += [(chunk, mark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
-        for start in range(0, len(cards), CARDS_PER_PAGE):
-            batch = cards[start:start + CARDS_PER_PAGE]
+        start = 0
+        for size in cards_per_page(len(cards)):
+            batch = cards[start:start + size]
+            start += size
             plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _ in batch]: self.cards.draw_page(b),
                                   [(title, 0) for _, title in batch if title]))
         if what == What.PACK:

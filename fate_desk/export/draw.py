@@ -207,6 +207,7 @@ class Heading:
     text: str
     size: float = 8.0
     space_after: float = 3.0
+    keep_with_next = True
 
     def height(self, scale: float, width: float, limit: float) -> float:
         return sized(self.size, scale) + 2 + self.space_after
@@ -258,7 +259,7 @@ class Boxes:
         if any(self.needs):
             step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
         per_row = max(1, int((width - label_w + step - self.size) // step))
-        value_h = (font * 0.9 + 1.5) if self.show_values else 0.0
+        value_h = (font + 1.5) if self.show_values else 0.0
         need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
         row_h = value_h + self.size + need_h + 2
         return font, label_w, step, per_row, value_h, row_h
@@ -292,9 +293,9 @@ class Boxes:
             left = x + label_w + col * step
             row_top = top - row * row_h
             if self.show_values:
-                c.setFont(REGULAR, font * 0.9)
+                c.setFont(REGULAR, font)
                 c.setFillColor(INK)
-                c.drawCentredString(left + self.size / 2, row_top - font * 0.9, str(self.values[i]))
+                c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
             need = self.needs[i] if i < len(self.needs) else ""
             y = row_top - value_h - self.size
             needs = f"{self.need_prefix} {need}".strip()
@@ -417,6 +418,33 @@ class Gap:
 SCALES = (1.0, 0.9, 0.8)
 
 
+PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+
+
+@dataclass
+class Columns:
+    """Flows side by side (a card template in two columns); kept whole."""
+
+    flows: list
+    gap: float = 12.0
+    space_after: float = 0.0
+
+    def _width(self, width: float) -> float:
+        return (width - self.gap * (len(self.flows) - 1)) / len(self.flows)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        w = self._width(width)
+        return max(sum(i.height(scale, w, limit) for i in f.items) for f in self.flows) + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        w = self._width(width)
+        for k, flow in enumerate(self.flows):
+            Placed(flow.items, scale).draw(c, Rect(x + k * (w + self.gap), top - 10_000, w, 10_000))
+
+
 @dataclass
 class Placed:
     """The part of a flow that fits one box, at one scale."""
@@ -442,8 +470,13 @@ class Flow:
         self.items.append(item)
         return self
 
-    def fill(self, width: float, height: float) -> tuple[Placed, "Flow | None"]:
-        for scale in SCALES:
+    def fill(self, width: float, height: float, scales: tuple[float, ...] = SCALES,
+             next_height: float | None = None) -> tuple[Placed, "Flow | None"]:
+        """`scales`: the sizes it may try to fit whole (a continuation passes (1.0,) so it
+        prints as large as the part before it). `next_height`: the box the rest goes to; an
+        item that would fit there whole is moved there instead of being split, so a break
+        falls between items (a label stays with its text)."""
+        for scale in scales:
             total = 0.0
             for item in self.items:
                 total += item.height(scale, width, 2 * height - total)
@@ -465,13 +498,20 @@ class Flow:
                 placed.append(items.pop(0))
                 room -= h
                 continue
-            head, tail = item.split(scale, width, room)
+            whole_fits_next = next_height is not None and h <= next_height
+            if placed and whole_fits_next:
+                head, tail = None, item  # break before it rather than through it
+            else:
+                head, tail = item.split(scale, width, room)
             if head is None and not placed and room >= height:
                 head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
             if head is not None:
                 placed.append(head)
             items[0:1] = [tail] if tail is not None else []
             break
+        # A heading never ends a box: it goes on with what it heads.
+        while items and len(placed) > 1 and getattr(placed[-1], "keep_with_next", False):
+            items.insert(0, placed.pop())
         return Placed(placed, scale), (Flow(items) if items else None)
 
     def draw(self, c: Canvas, rect: Rect) -> "Flow | None":

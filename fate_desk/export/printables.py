@@ -15,7 +15,7 @@ from fate_desk.model import LADDER, CampaignOptions, Scene, SituationAspect, lad
 from fate_desk.rules import RuleSet
 
 from .cards import CardFace
-from .draw import BOX_MIN, Boxes, Flow, Heading, Placed, RuledLine, Table, Text, line_text, rule
+from .draw import BOX_MIN, PENCIL_LINE, Boxes, Columns, Flow, Heading, Placed, RuledLine, Table, Text, line_text, rule
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
 from .reference_text import advantage_card, attack_card, defend_card, outcomes_card, overcome_card, turn_order_card
@@ -337,21 +337,27 @@ class Printables:
     def blank_card_faces(self, ruleset: RuleSet, prefix: str) -> list[CardFace]:
         """Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown."""
         def npc(rule_breaks: bool) -> Flow:
-            """Sized to fit one card: a template that continued would be no template."""
-            flow = Flow().add(WriteLines("Aspects", 2, 13, 3))
-            flow.add(WriteLines(ruleset.skill_word_plural, 1, 13, 3))
-            flow.add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False, space_after=2))
-            flow.add(WriteLines("Consequences: mild 2, moderate 4", 2, 13, 3))
-            flow.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 1, 13, 0))
-            return flow
+            """Sized to fit one card in two columns, lines 7 mm apart for a pencil: a template
+            that continued would be no template."""
+            left = Flow().add(WriteLines("Aspects", 3, PENCIL_LINE, 2))
+            left.add(WriteLines(ruleset.skill_word_plural, 4, PENCIL_LINE, 0))
+            right = Flow().add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False,
+                                     space_after=3))
+            for label in ("Mild 2", "Moderate 4"):
+                right.add(RuledLine(label, "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
+            if rule_breaks:
+                right.add(RuledLine("Fate points", "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
+            right.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 3 if rule_breaks else 4,
+                                 PENCIL_LINE, 0))
+            return Flow().add(Columns([left, right]))
 
         obstacle = Flow().add(RuledLine("Kind", "")).add(RuledLine("Rating", "")).add(RuledLine("Weapon", ""))
         obstacle.add(Text("Hazard: acts and attacks. Block: stands in the way; overcome to remove. "
                           "Distraction: a choice with a repercussion either way.", self.styles.card_body))
-        obstacle.add(WriteLines("Notes", 2, 16))
+        obstacle.add(WriteLines("Notes", 2, PENCIL_LINE))
         countdown = Flow().add(Boxes("Track", list(range(1, 9)), set(), [], size=BOX_MIN))
         countdown.add(RuledLine("Trigger", "")).add(RuledLine("When the last box is marked", ""))
-        countdown.add(WriteLines("Box triggers", 2, 16))
+        countdown.add(WriteLines("Box triggers", 2, PENCIL_LINE))
         return [
             CardFace("NPC: ____________", "Blank NPC card", npc(False), "Blank cards"),
             CardFace("Monster: ____________", "Blank monster card", npc(True)),

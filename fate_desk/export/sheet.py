@@ -411,7 +411,8 @@ class _Sheet:
             q = taken.get(slot.id)
             flow.add(SlotItem(slot, q.text if q else "", bool(q and q.recovering), q.boxes_marked if q else 0,
                               need, box_need, extra_boxes, field_name(self.prefix, "consequence", slot.id),
-                              field_name(self.prefix, "condition", slot.id), blank=self.blank))
+                              field_name(self.prefix, "condition", slot.id), blank=self.blank,
+                              free_invokes=q.free_invokes if q else 0))
         return flow
 
     def _slot_need(self, slot: SlotInfo) -> str:

@@ -188,13 +188,16 @@ class SlotItem:
     field: str
     box_field: str
     blank: bool = False
+    free_invokes: int = 0  # held by whoever inflicted it (printed with the state in ink)
 
     SQUARE = 15.0
 
     def _text(self) -> RichText:
         runs = [Run(self.text, BOLD)]
-        if self.recovering:
-            runs.append(Run(" (recovering)", ITALIC, GREY))
+        notes = (["recovering"] if self.recovering else []) + (
+            [f"{self.free_invokes} free invoke{'s' if self.free_invokes != 1 else ''}"] if self.free_invokes else [])
+        if notes:
+            runs.append(Run(f" ({', '.join(notes)})", ITALIC, GREY))
         return RichText(runs, 8.5, space_after=0)
 
     def _caption(self) -> str:

@@ -242,9 +242,13 @@ class RichText:
         fit = int(room // leading)
         if fit < 1:
             return None, self
-        lines, ends = self._wrapped(size, width, fit + 1)
+        lines, ends = self._wrapped(size, width, fit + 2)
         if len(lines) <= fit:
             return self, None
+        if len(lines) == fit + 1 and fit >= 3:
+            fit -= 1  # no last line alone at the top of the next page or card
+        if fit < 2 and len(lines) > 2:
+            return None, self  # no first line (a bold head) alone at the foot
         head = _DrawnLines(lines[:fit], size, leading, 0.0)
         tail = RichText(self.runs, self.size, self.leading_ratio, self.space_after, self.min_size,
                         self.words, ends[fit - 1])

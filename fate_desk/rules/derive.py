@@ -16,8 +16,11 @@ NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 
 def ordinal(n: int) -> str:
-    """1 -> 'first'; past the list, '13th'."""
-    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+    """1 -> 'first'; past the list, '13th', '21st', '22nd', '23rd', '111th'."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def count_word(n: int) -> str:
