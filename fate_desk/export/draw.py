@@ -161,7 +161,7 @@ def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
 # caller prints on the next page or card, marked as a continuation. Nothing is ever cut.
 
 BODY_MIN = 7.0  # the smallest body text anywhere (the issue: "at least 7 pt on cards")
-LABEL_MIN = 6.0  # the smallest label, caption or footer
+LABEL_MIN = 6.5  # the smallest label, caption or footer (a "+" survives a 150 dpi copy)
 BOX_MIN = 5 * mm  # stress, condition and countdown boxes: room for a pencil mark
 
 

@@ -23,10 +23,10 @@ from .draw import (
 )
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .sheet_items import AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
+from .sheet_items import ApproachesItem, AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
 from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
-from .wording import marking_note, track_skills
+from .wording import marking_note, recovery_caption, refresh_note, track_skills
 
 HEADER = 70.0
 GAP = 7.0
@@ -111,7 +111,7 @@ class _Sheet:
         aspects = self._aspects_flow()
         aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
         aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
-        extras = self.blank and self.ruleset.id == "fate-core"
+        extras = self.ruleset.id == "fate-core"  # the official Core sheet has an Extras box, filled or blank
         stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
         stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
         extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
@@ -227,7 +227,10 @@ class _Sheet:
             self._stat(refresh_box, "Refresh", None, f"starts at {self.ruleset.refresh_start}",
                        field_name(self.prefix, "refresh"))
         else:
-            self._stat(refresh_box, "Refresh", str(self.derived.refresh), self.derived.refresh_explanation, "")
+            note = refresh_note(self.derived.refresh_explanation, self.derived.refresh)
+            if character.kind != CharacterKind.PC:
+                note = "NPCs pay no refresh for stunts"
+            self._stat(refresh_box, "Refresh", str(self.derived.refresh), note, "")
         if self.state:
             self._stat(points_box, "Fate points", str(character.fate_points), "at least refresh each session", "")
         else:
@@ -252,19 +255,19 @@ class _Sheet:
         inner = section(c, rect, title)
         mid = inner.x + inner.width / 2
         if value is None:
-            size = 28.0
-            box(c, mid - size / 2, inner.y + 17, size)
+            size = 26.0
+            box(c, mid - size / 2, inner.y + 24, size)
             if name:
-                c.acroForm.textfield(name=name, tooltip=title, x=mid - size / 2, y=inner.y + 17, width=size,
+                c.acroForm.textfield(name=name, tooltip=title, x=mid - size / 2, y=inner.y + 24, width=size,
                                      height=size, borderWidth=0, borderColor=None, fillColor=None,
                                      fontName="Helvetica", fontSize=16, maxlen=3)
         else:
             c.setFont(BOLD, 22)
             c.setFillColor(INK)
-            c.drawCentredString(mid, inner.y + 20, value)
-        note_flow = Flow([RichText([Run(note, REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0)])
-        placed, _ = note_flow.fill(inner.width, 16)
-        placed.draw(c, Rect(inner.x, inner.y, inner.width, 15))
+            c.drawCentredString(mid, inner.y + 27, value)
+        # The note is never cut: up to three lines under the number, which sits above them.
+        text = RichText([Run(note, REGULAR, INK)], LABEL_MIN, min_size=LABEL_MIN, space_after=0)
+        text.draw(c, inner.x, inner.y + 23, inner.width, 1.0)
 
     # --- aspects -------------------------------------------------------------------------------
 
@@ -300,10 +303,19 @@ class _Sheet:
     def _skills_flow(self) -> Flow:
         flow = Flow()
         word = self.ruleset.skill_word
-        if self.blank and len(self.ruleset.skills) <= skills_layout.SHORT_LIST:
-            # Approaches: every one named, with a box for its rating.
-            for name in self.ruleset.skills:
-                flow.add(SkillRowItem(name, (), 1, field_name(self.prefix, "approach", name), approach=True))
+        if len(self.ruleset.skills) <= skills_layout.SHORT_LIST:
+            # Approaches, as the Fate Accelerated sheet prints them: every one named beside a
+            # box for its rating, on the blank and the filled sheet alike.
+            if self.blank:
+                flow.add(ApproachesItem([(name, None) for name in self.ruleset.skills],
+                                        field_name(self.prefix, "approach")))
+                return flow
+            own = {k.casefold(): v for k, v in self.character.skills.items()}
+            extra = [k for k in self.character.skills if k.casefold() not in
+                     {s.casefold() for s in self.ruleset.skills}]
+            rows = [(name, own.get(name.casefold(), 0)) for name in self.ruleset.skills]
+            rows += [(name, self.character.skills[name]) for name in extra]
+            flow.add(ApproachesItem(rows))
             return flow
         rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
@@ -412,7 +424,8 @@ class _Sheet:
             flow.add(SlotItem(slot, q.text if q else "", bool(q and q.recovering), q.boxes_marked if q else 0,
                               need, box_need, extra_boxes, field_name(self.prefix, "consequence", slot.id),
                               field_name(self.prefix, "condition", slot.id), blank=self.blank,
-                              free_invokes=q.free_invokes if q else 0))
+                              free_invokes=q.free_invokes if q else 0,
+                              recovery=recovery_caption(self.ruleset, slot.severity)))
         return flow
 
     def _slot_need(self, slot: SlotInfo) -> str:

@@ -189,6 +189,7 @@ class SlotItem:
     box_field: str
     blank: bool = False
     free_invokes: int = 0  # held by whoever inflicted it (printed with the state in ink)
+    recovery: str = ""  # how it recovers in this rule set ("recover at Fair (+2)")
 
     SQUARE = 15.0
 
@@ -201,11 +202,8 @@ class SlotItem:
         return RichText(runs, 8.5, space_after=0)
 
     def _caption(self) -> str:
-        from .wording import RECOVERY
-
         slot = self.slot
-        recovery = RECOVERY.get(slot.severity)
-        sub = f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
+        sub = self.recovery
         if slot.condition:
             sub = f"{slot.severity.value}, {sub}"
             if slot.row_cutoff is not None:
@@ -270,3 +268,52 @@ class SlotItem:
             rule(c, x, bottom, line_w)
         if self.text.strip():
             self._text().draw(c, x + 2, top - sq - 4, width - 4, 1.0)
+
+
+@dataclass
+class ApproachesItem:
+    """Fate Accelerated's approaches as its own sheet prints them: each named beside a box for
+    its rating, in two columns; a filled sheet writes the rating in the box ("+3", with the
+    ladder word beside it), a blank one makes the box a form field."""
+
+    approaches: list[tuple[str, int | None]]  # (name, rating); None: blank
+    field: str = ""  # prefix of the blank form's fields
+    space_after: float = 2.0
+
+    ROW = 24.0
+    BOX_W = 30.0
+    BOX_H = 19.0
+
+    def _rows(self) -> int:
+        return -(-len(self.approaches) // 2)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return self._rows() * self.ROW + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        rows = self._rows()
+        col_w = width / 2
+        for i, (name, rating) in enumerate(self.approaches):
+            col, row = divmod(i, rows)
+            bx = x + col * col_w
+            by = top - (row + 1) * self.ROW + (self.ROW - self.BOX_H) / 2
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.rect(bx, by, self.BOX_W, self.BOX_H)
+            if rating is None:
+                if self.field:
+                    c.acroForm.textfield(name=f"{self.field}-{i}", tooltip=f"{name} rating", x=bx, y=by,
+                                         width=self.BOX_W, height=self.BOX_H, borderWidth=0, borderColor=None,
+                                         fillColor=None, fontName="Helvetica", fontSize=11, maxlen=3)
+            else:
+                c.setFont(BOLD, 11)
+                c.setFillColor(INK)
+                c.drawCentredString(bx + self.BOX_W / 2, by + 5.5, f"{rating:+d}")
+            line_text(c, name, bx + self.BOX_W + 8, by + 5.5, col_w - self.BOX_W - 70, BOLD, 10)
+            if rating is not None:
+                word = LADDER.get(rating, "")
+                if word:
+                    line_text(c, word, bx + col_w - 62, by + 6, 56, REGULAR, 7.5, GREY)

@@ -202,6 +202,8 @@ def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -
     """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
     if paid <= 0:
         return f"{base_refresh} ({count_word(free)} stunt{'s' if free != 1 else ''} free)"
+    if paid > 3:  # a range, not a list of ordinals no box can hold
+        return f"{base_refresh} − {paid * cost} for the {ordinal(free + 1)} to {ordinal(free + paid)} stunts"
     which = join_words([ordinal(free + i + 1) for i in range(paid)])
     return f"{base_refresh} − {paid * cost} for a {which} stunt"
 
