@@ -20,8 +20,8 @@ from .styles import GREY, INK, RULE, fit_line, scaled
 from .textflow import RichText, Run, display_order
 
 BOX_LINE = 0.8
-TITLE_SIZE = 8.0
-TITLE_BAND = 13.0
+TITLE_SIZE = 10.0
+TITLE_BAND = 15.0
 LINE_WIDTH = 0.6  # writing lines: dark and thick enough to survive a cheap photocopier
 
 
@@ -31,17 +31,21 @@ def field_name(*parts: object) -> str:
 
 
 def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
-    """A ruled box with its title in the top band; returns the space inside, below the title."""
+    """A ruled box headed by a black band with its title in white capitals (found at arm's
+    length, and kept by any photocopier); returns the space inside, below the band."""
     c.setStrokeColor(INK)
     c.setLineWidth(BOX_LINE)
-    c.rect(rect.x, rect.y, rect.width, rect.height)
     c.setFillColor(INK)
+    c.rect(rect.x, rect.top - TITLE_BAND, rect.width, TITLE_BAND, stroke=0, fill=1)
+    c.rect(rect.x, rect.y, rect.width, rect.height)
+    c.setFillColor(white)
     c.setFont(BOLD, TITLE_SIZE)
     title_text = title.upper()
-    c.drawString(rect.x + 5, rect.top - 9.5, title_text)
+    c.drawString(rect.x + 5, rect.top - TITLE_BAND + 4, title_text)
     if note:
-        start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 6
-        line_text(c, note, start, rect.top - 9.5, rect.right - 5 - start, REGULAR, 6.5, GREY)
+        start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 8
+        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, 7, white)
+    c.setFillColor(INK)
     return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
 
 
@@ -241,6 +245,7 @@ class Boxes:
     tooltip: str = ""
     need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
     more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
+    step_min: float = 0.0  # tracks in one box share a step, so their boxes line up
 
     FONT = 7.0
     MAX_BOXES = 60  # a track longer than this is absurd at the table; the rest is counted, not drawn
@@ -255,14 +260,19 @@ class Boxes:
         font = self.FONT
         label_w = max(self.label_width, stringWidth(self.label, BOLD, font) + 6) if self.first == 0 else self.label_width
         label_w = min(label_w, width * 0.45)
-        step = self.size + max(3.0, self.size * 0.3)
-        if any(self.needs):
-            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
+        step = max(self.natural_step(), self.step_min)
         per_row = max(1, int((width - label_w + step - self.size) // step))
         value_h = (font + 1.5) if self.show_values else 0.0
         need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
         row_h = value_h + self.size + need_h + 2
         return font, label_w, step, per_row, value_h, row_h
+
+    def natural_step(self) -> float:
+        """The distance from one box to the next this track needs on its own."""
+        step = self.size + max(3.0, self.size * 0.3)
+        if any(self.needs):
+            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
+        return step
 
     def _rows(self, width: float) -> int:
         per_row = self._geometry(width)[3]
@@ -303,7 +313,7 @@ class Boxes:
             name = self.names[i] if i < len(self.names) else ""
             if need:
                 dashed_box(c, left, y, self.size)
-                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, GREY)
+                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, INK)
                 if name:
                     checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
             elif name:

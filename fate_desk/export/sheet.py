@@ -31,7 +31,8 @@ from .wording import marking_note, recovery_caption, refresh_note, track_skills
 HEADER = 70.0
 GAP = 7.0
 CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
-SECTION_TOP = 17.0  # title band and padding of a section
+SECTION_TOP = 21.0  # title band and padding of a section
+POWERED_BY = "Powered by Fate"  # the licence allows the wording in text form
 NOTES_MIN = 80.0
 STAT_W = 96.0
 
@@ -203,7 +204,14 @@ class _Sheet:
         stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
-        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 7, GREY)
+        powered_w = c.stringWidth(POWERED_BY, BOLD, 7)
+        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w - powered_w - 8,
+                  BOLD, 7, GREY)
+        line_text(c, POWERED_BY, rect.x + text_w - powered_w, rect.top - 7, powered_w + 1, BOLD, 7, INK)
+        # The name banner: a heavy rule under the name, the width of the header.
+        c.setStrokeColor(INK)
+        c.setLineWidth(2.2)
+        c.line(rect.x, rect.top - 37, rect.x + text_w, rect.top - 37)
         if character is None:
             line_text(c, "NAME", rect.x, rect.top - 30, 40, BOLD, 7, GREY)
             text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, text_w - 30, 20), "Name")
@@ -211,10 +219,10 @@ class _Sheet:
             text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
                        "Description")
         else:
-            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 30, text_w, BOLD, 20, INK)
+            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 31, text_w, BOLD, 22, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
             below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
-            room = rect.height - 38 - below
+            room = rect.height - 41 - below
             placed, rest = Flow([desc]).fill(text_w, room)
             placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
             if rest is not None:
@@ -248,7 +256,7 @@ class _Sheet:
             return True
         text_w = self.r.page.content.width - self._stats_w() - 10
         need = RichText([Run(self.character.description)], 8.5, space_after=0).height(1.0, text_w, HEADER)
-        return need <= HEADER - 38
+        return need <= HEADER - 41
 
     def _stat(self, rect: Rect, title: str, value: str | None, note: str, name: str) -> None:
         c = self.c
@@ -402,6 +410,9 @@ class _Sheet:
             skills = track_skills(self.ruleset, track_id)
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
                            tooltip=f"{label} stress", need_prefix=skills, space_after=6))
+        step = max(item.natural_step() for item in flow.items)
+        for item in flow.items:
+            item.step_min = step  # every track's first box under the first, second under the second
         return flow
 
     def _slots_title(self) -> str:

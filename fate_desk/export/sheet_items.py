@@ -62,7 +62,8 @@ class AspectItem:
             if self.free_invokes:
                 n = self.free_invokes
                 runs.append(Run(f" ({n} free invoke{'s' if n != 1 else ''})", ITALIC, GREY))
-            self.body = RichText(runs, 10, space_after=0)
+            # The high concept is who the character is: it is set large.
+            self.body = RichText(runs, 13 if self.label.casefold() == "high concept" else 10, space_after=0)
         return self.body
 
     def height(self, scale: float, width: float, limit: float) -> float:
@@ -254,9 +255,9 @@ class SlotItem:
                 first = bx + (slot.boxes - self.extra_boxes) * step
                 note = f"needs {self.box_need}"
                 left = min(first, x + width - stringWidth(note, REGULAR, LABEL_MIN))
-                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, GREY)
+                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, INK)
         line_text(c, label, lx, top - 7.5, text_w, BOLD, 8)
-        RichText([Run(self._caption(), REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
+        RichText([Run(self._caption(), REGULAR, INK)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
             c, lx, top - 9, text_w, 1.0)
         if slot.condition:
             return
