@@ -243,7 +243,7 @@ def _pgm(data: bytes):
 def test_scene_sheet_shows_zones_connections_aspects_and_who_is_there(tmp_path):
     campaign = samples.scene_campaign()
     text = pdf_text(write(tmp_path, campaign_job(campaign, What.SCENE, scene="The Bridge")))
-    for words in ("Scene: The Bridge", "The Dock", "Bell Tower", "Connects to: Bell Tower", "Connects to: The Dock",
+    for words in ("Scene: The Bridge", "The Dock", "Bell Tower", "connects to: Bell Tower", "connects to: The Dock",
                   "Thick Fog", "Off Balance", "Slick With Rain", "Narrow Stairs", "Free invokes", "WHO IS HERE",
                   "Dean Whitlock", "The Shoggoth"):
         assert words in text, words

@@ -3,6 +3,7 @@ with cut marks; reference cards use the same grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -111,6 +112,8 @@ class CardFace:
     kind: str
     flow: Flow
     bookmark: str = ""  # the PDF outline entry for the card ("" for none)
+    # Draws the whole card inside its border instead of a title and a flow (tent cards).
+    draw_whole: Callable[[Canvas, Rect, float], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,9 @@ class CardRenderer:
         c.setStrokeColor(INK)  # a border a photocopier keeps
         c.setLineWidth(0.5)
         c.rect(rect.x, rect.y, rect.width, rect.height)
+        if face.draw_whole is not None:
+            face.draw_whole(c, rect, PAD)
+            return
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
         # A continuation card says so where the kind goes, leaving the title its room.
         kind = face.kind.upper() if chunk.part == 1 else "CONTINUED"
