@@ -191,3 +191,35 @@ def rectangles(path: Path, page_index: int = 0) -> list[tuple[float, float, floa
     reader = PdfReader(str(path))
     content = ContentStream(reader.pages[page_index].get_contents(), reader)
     return [tuple(float(v) for v in operands) for operands, op in content.operations if op == b"re"]
+
+
+def glyphs_missing(path: Path) -> list[tuple[str, str]]:
+    """(character, font) for every character drawn in an embedded face that has no glyph for it
+    (it would print as .notdef, an empty box)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from fate_desk.paths import resources_dir
+
+    faces: dict[str, dict] = {}
+    missing: list[tuple[str, str]] = []
+
+    def cmap(base: str) -> dict | None:
+        name = base.lstrip("/").split("+", 1)[-1]
+        if name not in faces:
+            file = resources_dir() / "fonts" / f"{name}.ttf"
+            faces[name] = TTFont(f"check-{name}", str(file)).face.charToGlyph if file.exists() else None
+        return faces[name]
+
+    for page in PdfReader(str(path)).pages:
+        def visit(text, cm, tm, font, size):
+            if not text.strip() or font is None:
+                return
+            table = cmap(str(font.get("/BaseFont", "")))
+            if table is None:
+                return
+            for ch in text:
+                if not ch.isspace() and ord(ch) not in table:
+                    missing.append((ch, str(font.get("/BaseFont"))))
+
+        page.extract_text(visitor_text=visit)
+    return missing

@@ -14,10 +14,10 @@ from reportlab.platypus import Paragraph
 
 from fate_desk import ATTRIBUTION_SHORT
 
-from .fonts import BOLD, ITALIC, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR, face_runs, text_width
 from .geometry import Page, Rect
 from .styles import GREY, INK, RULE, fit_line, scaled
-from .textflow import RichText, Run, display_order
+from .textflow import RichText, Run, display_order, starts_right_to_left
 
 BOX_LINE = 0.8
 TITLE_SIZE = 10.0
@@ -50,11 +50,18 @@ def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
-    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt)."""
+    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt), each letter
+    in a face that has it; text that reads from the right is set against the right edge."""
     shown, fitted = fit_line(text, font, size, width)
+    runs = face_runs(display_order(shown, font), font)
+    widths = [stringWidth(part, face, fitted) for part, face in runs]
+    if starts_right_to_left(shown) and sum(widths) < width:
+        x += width - sum(widths)
     c.setFillColor(color)
-    c.setFont(font, fitted)
-    c.drawString(x, y, display_order(shown))
+    for (part, face), w in zip(runs, widths):
+        c.setFont(face, fitted)
+        c.drawString(x, y, part)
+        x += w
     c.setFillColor(INK)
 
 
@@ -131,20 +138,29 @@ def writing_lines(c: Canvas, rect: Rect, spacing: float = 16.0, name: str = "", 
 
 def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
     """The attribution notice, whole, and a page count in the band below the content; the
-    document title gives way (or the notice takes two lines) when the band is short."""
+    document title gives way (or the notice takes two lines) when the band is short. The
+    title is set apart from the count, in its own reading order."""
     y = page.footer_y + 4
     width = page.width - 2 * page.margin
     size = LABEL_MIN
     count = f"page {number} of {total}"
+    title = f"{left} · " if left else ""
     notice_w = stringWidth(ATTRIBUTION_SHORT, REGULAR, size)
-    right = f"{left} · {count}" if left else count
-    if notice_w + stringWidth(right, REGULAR, size) + 12 > width:
-        right = count
-    right_w = stringWidth(right, REGULAR, size)
+    count_w = stringWidth(count, REGULAR, size)
+    title_w = text_width(title, REGULAR, size)
+    if notice_w + count_w + title_w + 12 > width:
+        title, title_w = "", 0.0
+    right = page.width - page.margin
     c.setFillColor(GREY)
     c.setFont(REGULAR, size)
-    c.drawRightString(page.width - page.margin, y, right)
-    room = width - right_w - 12
+    c.drawRightString(right, y, count)
+    if title:
+        line_text(c, left, right - count_w - title_w, y, title_w - text_width(" · ", REGULAR, size), REGULAR, size,
+                  GREY)
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, size)
+        c.drawString(right - count_w - text_width(" · ", REGULAR, size), y, " · ")
+    room = width - count_w - title_w - 12
     if notice_w <= room:
         c.drawString(page.margin, y, ATTRIBUTION_SHORT)
     else:

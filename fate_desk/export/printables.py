@@ -54,6 +54,32 @@ class WriteLines:
 
 
 @dataclass
+class ContentsRow:
+    """A line of the pack's contents: the entry (user text, in any script) and its page."""
+
+    title: str
+    page: int
+    space_after: float = 3.0
+
+    SIZE = 8.5
+
+    def _text(self) -> RichText:
+        return RichText([Run(self.title)], self.SIZE, space_after=0)
+
+    def height(self, scale, width, limit) -> float:
+        return self._text().height(1.0, width * 0.85, limit) + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        self._text().draw(c, x, top, width * 0.85, 1.0)
+        c.setFont(REGULAR, self.SIZE)
+        c.setFillColor(INK)
+        c.drawRightString(x + width, top - self.SIZE, str(self.page))
+
+
+@dataclass
 class Tent:
     """A tent card: folded along its middle it stands on the table and reads from both sides.
     The lower half is the right way up with the free-invoke boxes; the upper half is the
@@ -289,8 +315,8 @@ class Printables:
         if scope:
             flow.add(RichText([Run(scope, BOLD)], 14, space_after=8))
         flow.add(Heading("CONTENTS", 10, 6))
-        rows = [(escape(one_line(t)), str(page)) for t, _, page in contents]
-        flow.add(Table(rows, self.styles.body, (0.85, 0.15), row_gap=3))
+        for t, _, page in contents:
+            flow.add(ContentsRow(one_line(t), page))
         flow.add(Gap(10))
         flow.add(RichText([Run("Powered by Fate", BOLD), Run(". Fate™ is a trademark of Evil Hat Productions, "
                                                                "LLC.", REGULAR, GREY)], 8))

@@ -13,11 +13,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from bidi import get_display
+from bidi.algorithm import get_display  # the pure-Python one mirrors brackets; the Rust one does not
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from .fonts import REGULAR
+from .fonts import REGULAR, can_draw, face_runs, needs_shaping, shape
 from .styles import INK, clean
 
 _TOKEN = re.compile(r"\n|[^\S\n]+|[^\s]+")
@@ -43,6 +43,8 @@ class _Word:
 
 
 def tokenise(runs: list[Run]) -> list[_Word]:
+    """Words, each in a face that has its letters (a word mixing scripts becomes several
+    pieces with no space between), Arabic words shaped."""
     words: list[_Word] = []
     space = False
     newline = False
@@ -53,7 +55,12 @@ def tokenise(runs: list[Run]) -> list[_Word]:
             elif token.isspace():
                 space = True
             else:
-                words.append(_Word(token, run.font, run.color, space and not newline, newline))
+                first = True
+                for text, face in face_runs(token, run.font):
+                    if needs_shaping(text):
+                        text = shape(text, face)
+                    words.append(_Word(text, face, run.color, first and space and not newline, first and newline))
+                    first = False
                 space = newline = False
     return words
 
@@ -157,30 +164,54 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
     return lines, ends, words
 
 
-def display_order(text: str) -> str:
-    """One line of text in display order (right-to-left runs turned round), for labels and
-    names drawn as a single string."""
-    return get_display(text) if _RTL.search(text) else text
+def starts_right_to_left(text: str) -> bool:
+    """Whether the first letter with a direction is Hebrew or Arabic (the paragraph then
+    reads from the right)."""
+    return next((unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
+                 if unicodedata.bidirectional(ch) in ("L", "R", "AL")), False)
+
+
+def display_order(text: str, font: str = REGULAR) -> str:
+    """One line of text in display order, for labels and names drawn as a single string:
+    Arabic shaped, right-to-left runs turned round, brackets mirrored where they turn."""
+    if not _RTL.search(text):
+        return text
+    if needs_shaping(text):
+        text = "".join(shape(part, face) if needs_shaping(part) else part for part, face in face_runs(text, font))
+    return get_display(text)
+
+
+class RightToLeftLine(list):
+    """The segments of a line in a paragraph that reads from the right: drawn against the
+    right edge. `width` is the line's own width."""
+
+    width: float = 0.0
 
 
 def _visual(line: list[Segment], size: float) -> list[Segment]:
     """Display order for a line holding right-to-left text: each segment reordered by the
-    Unicode bidi algorithm; a line that starts right-to-left also runs its segments from the
-    right."""
+    Unicode bidi algorithm (brackets mirrored); a line that starts right-to-left also runs
+    its segments from the right, and is set against the right edge."""
     texts = [get_display(text) for _, text, _, _ in line]
-    first_strong = next((unicodedata.bidirectional(ch) for _, t, _, _ in line for ch in t
-                         if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "L")
+    rtl = starts_right_to_left("".join(t for _, t, _, _ in line))
     order = list(range(len(line)))
-    if first_strong in ("R", "AL"):
+    if rtl:
         order.reverse()
-    out: list[Segment] = []
+    # Whether a space separated segment k from segment k - 1 as typed (a word in two faces has none).
+    spaced = [False] + [line[k][0] - line[k - 1][0] - WIDTHS(line[k - 1][1], line[k - 1][2], size) > 0.01
+                        for k in range(1, len(line))]
+    out: list[Segment] = RightToLeftLine() if rtl else []
     x = 0.0
+    previous = None
     for k in order:
         _, _, font, color = line[k]
-        if out:
+        if previous is not None and spaced[max(k, previous)]:
             x += WIDTHS(" ", font, size)
         out.append((x, texts[k], font, color))
         x += WIDTHS(texts[k], font, size)
+        previous = k
+    if rtl:
+        out.width = x
     return out
 
 
@@ -290,7 +321,9 @@ class _DrawnLines:
         y = top - self.size
         color_now = None
         for line in self.lines:
+            shift = width - line.width if isinstance(line, RightToLeftLine) else 0.0
             for dx, text, font, color in line:
+                dx += shift
                 if color is not color_now:
                     c.setFillColor(color)
                     color_now = color
@@ -314,14 +347,17 @@ def draw_text(c, x: float, y: float, text: str, font_name: str, size: float) -> 
 
 
 def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
-    """Characters in `texts` the bundled font has no glyph for, each once, in order met."""
+    """Characters in `texts` that no bundled face (the family in every style, the CJK face)
+    can draw, each once, in order met."""
     covered = getFont(font).face.charToGlyph
     seen: dict[str, None] = {}
+    good: set[str] = set()
     for text in texts:
         for ch in clean(text):
-            if ch in seen or ord(ch) in covered or ch.isspace():
+            if ch in seen or ch in good or ord(ch) in covered or ch.isspace():
                 continue
-            if unicodedata.category(ch) in ("Cf", "Mn") and ord(ch) in covered:
+            if can_draw(ch):
+                good.add(ch)
                 continue
             seen[ch] = None
     return list(seen)
