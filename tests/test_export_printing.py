@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from export_pdf_reading import (
+    glyphs_missing,
     outline_titles, page_texts, pdf_text, smallest_text, squash, strokes, text_fields, text_runs,
 )
 from fate_desk.export import (
@@ -89,6 +90,7 @@ def test_every_kind_prints_nothing_below_six_points_with_bookmarks_and_dark_line
     light = [(g, w) for g, w in strokes(out) if g > 0.45 or w < 0.5]
     assert not light, light[:5]
     assert "CC BY 3.0 (faterpg.com/licensing)." in pdf_text(out)
+    assert glyphs_missing(out) == []  # no character printed as an empty box (.notdef)
 
 
 def test_the_whole_campaign_pack_has_major_npcs_a_cover_and_a_bookmark_per_entry(tmp_path):

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
 from pypdf import PdfReader
 
 from export_pdf_reading import card_texts, glyphs_missing, page_fonts, page_texts, pdf_text, placed_runs
-from fate_desk.export import ExportJob, Paper, What, export_pdf, unprintable_characters
+from fate_desk.export import ExportJob, Paper, What, campaign_job, export_pdf, unprintable_characters
 from fate_desk.export import samples
 from fate_desk.model import Aspect, AspectRole, Character, Hazard, Stunt
 
@@ -109,3 +110,33 @@ def test_chinese_japanese_and_korean_print_from_an_embedded_subset_only_when_nee
     assert CJK in pdf_text(out)
     assert out.stat().st_size < 300_000  # a subset, not the 3 MB face
     assert card_texts(write(tmp_path, ExportJob(What.CARDS, cards=[who], paper=Paper.LETTER), "c.pdf"))
+
+
+def scripts_campaign():
+    """The sample campaign with its people, scenes and aspects named in Hebrew, Arabic and CJK."""
+    campaign = samples.scene_campaign()
+    names = ["מגדלור טובע", "مرحبا بالعالم", "漢字 かな", "한국어 이름", "Ruth (רות)", "Dean وليد"]
+    for character, name in zip(campaign.characters, names):
+        character.name = name
+        character.description = f"{HEBREW}. {ARABIC}. {CJK}."
+    campaign.name = "ספר האסור"
+    bridge = campaign.scenes[1]
+    bridge.name = "الجسر"
+    bridge.aspects[0].text = "חושך מוחלט (Pitch Dark)"
+    bridge.zones[0].name = "مرفأ"
+    return campaign
+
+
+@pytest.mark.parametrize("what", [What.PACK, What.SHEETS, What.CARDS, What.SCENE, What.ASPECT_CARDS, What.TRACKERS])
+def test_every_kind_in_every_script_reads_back_whole_and_legible(tmp_path, what):
+    from export_pdf_reading import smallest_text
+
+    campaign = scripts_campaign()
+    scene = "الجسر" if what in (What.SCENE, What.ASPECT_CARDS) else None
+    out = write(tmp_path, campaign_job(campaign, what, scene=scene, paper=Paper.A4))
+    assert glyphs_missing(out) == []
+    size, text = smallest_text(out)
+    assert size >= 6.5, f"{text!r} prints at {size} pt"
+    read = unicodedata.normalize("NFKC", pdf_text(out))
+    if what in (What.PACK, What.SHEETS, What.CARDS):
+        assert HEBREW in read and ARABIC in read and "漢字" in read
