@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from bidi import algorithm as bidi_algorithm
 from bidi.algorithm import get_display  # the pure-Python one mirrors brackets; the Rust one does not
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -189,28 +190,49 @@ class RightToLeftLine(list):
 
 
 def _visual(line: list[Segment], size: float) -> list[Segment]:
-    """Display order for a line holding right-to-left text: each segment reordered by the
-    Unicode bidi algorithm (brackets mirrored); a line that starts right-to-left also runs
-    its segments from the right, and is set against the right edge."""
-    texts = [get_display(text) for _, text, _, _ in line]
-    rtl = starts_right_to_left("".join(t for _, t, _, _ in line))
-    order = list(range(len(line)))
-    if rtl:
-        order.reverse()
-    # Whether a space separated segment k from segment k - 1 as typed (a word in two faces has none).
-    spaced = [False] + [line[k][0] - line[k - 1][0] - WIDTHS(line[k - 1][1], line[k - 1][2], size) > 0.01
-                        for k in range(1, len(line))]
-    out: list[Segment] = RightToLeftLine() if rtl else []
+    """Display order for a line holding right-to-left text: the Unicode bidi algorithm run over
+    the whole line (so a Hebrew phrase after Chinese stays in the line's order), each
+    character keeping its face and colour, brackets mirrored; a line that starts
+    right-to-left is set against the right edge."""
+    chars: list[str] = []
+    looks: list[tuple[str, object]] = []
+    for k, (x, text, font, color) in enumerate(line):
+        if k:
+            _, before, before_font, _ = line[k - 1]
+            if x - line[k - 1][0] - WIDTHS(before, before_font, size) > 0.01:  # a space as typed
+                chars.append(" ")
+                looks.append((font, color))
+        chars.extend(text)
+        looks.extend([(font, color)] * len(text))
+    text = "".join(chars)
+    storage = bidi_algorithm.get_empty_storage()
+    base = bidi_algorithm.get_base_level(text)
+    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
+    bidi_algorithm.get_embedding_levels(text, storage)
+    for i, entry in enumerate(storage["chars"]):
+        entry["at"] = i  # which character it was, so it keeps its face and colour once moved
+    for step in (bidi_algorithm.explicit_embed_and_overrides, bidi_algorithm.resolve_weak_types,
+                 bidi_algorithm.resolve_neutral_types, bidi_algorithm.resolve_implicit_levels,
+                 bidi_algorithm.reorder_resolved_levels, bidi_algorithm.apply_mirroring):
+        step(storage, False)
+    out: list[Segment] = RightToLeftLine() if base == 1 else []
     x = 0.0
-    previous = None
-    for k in order:
-        _, _, font, color = line[k]
-        if previous is not None and spaced[max(k, previous)]:
-            x += WIDTHS(" ", font, size)
-        out.append((x, texts[k], font, color))
-        x += WIDTHS(texts[k], font, size)
-        previous = k
-    if rtl:
+    part: list[str] = []
+    look = None
+    for entry in storage["chars"]:
+        this = looks[entry["at"]]
+        if part and this != look:
+            piece = "".join(part)
+            out.append((x, piece, look[0], look[1]))
+            x += WIDTHS(piece, look[0], size)
+            part = []
+        look = this
+        part.append(entry["ch"])
+    if part:
+        piece = "".join(part)
+        out.append((x, piece, look[0], look[1]))
+        x += WIDTHS(piece, look[0], size)
+    if base == 1:
         out.width = x
     return out
 
