@@ -530,7 +530,11 @@ class Flow:
             else:
                 head, tail = item.split(scale, width, room)
             if head is None and not placed and room >= height:
-                head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
+                loosened = getattr(item, "loosened", None)  # a box too small to keep lines together
+                if loosened is not None:
+                    head, tail = loosened().split(scale, width, room)
+                if head is None:
+                    head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
             if head is not None:
                 placed.append(head)
             items[0:1] = [tail] if tail is not None else []

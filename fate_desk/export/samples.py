@@ -199,6 +199,7 @@ def forty_stunts(ruleset: str = "fate-condensed") -> Character:
     """A PC with 40 stunts: refresh far below 1 (flagged), stunts continuing on further pages."""
     return ruth().model_copy(update={
         "ruleset": ruleset, "name": "Forty-Stunt Fenwick",
+        **({"skills": fae_pc().skills} if ruleset == "fate-accelerated" else {}),
         "stunts": [Stunt(name=f"Trick {i}", text=f"Because of lesson {i}, I get +2 once per scene when it "
                          "fits the story.") for i in range(1, 41)],
     })

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bidi import algorithm as bidi_algorithm
-from bidi.algorithm import get_display  # the pure-Python one mirrors brackets; the Rust one does not
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
@@ -179,7 +178,7 @@ def display_order(text: str, font: str = REGULAR) -> str:
         return text
     if needs_shaping(text):
         text = "".join(shape(part, face) if needs_shaping(part) else part for part, face in face_runs(text, font))
-    return get_display(text)
+    return "".join(entry["ch"] for entry in _bidi(text)[1])
 
 
 class RightToLeftLine(list):
@@ -187,6 +186,25 @@ class RightToLeftLine(list):
     right edge. `width` is the line's own width."""
 
     width: float = 0.0
+
+
+def _bidi(text: str) -> tuple[int, list[dict]]:
+    """The Unicode bidi algorithm (python-bidi's pure-Python one, which mirrors brackets):
+    the paragraph level (1: right to left) and the characters in display order, each with
+    `at`, its place in `text`. A character with no bidi class (unassigned) is neutral."""
+    storage = bidi_algorithm.get_empty_storage()
+    base = bidi_algorithm.get_base_level(text)
+    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
+    bidi_algorithm.get_embedding_levels(text, storage)
+    for i, entry in enumerate(storage["chars"]):
+        entry["at"] = i  # which character it was, so it keeps its face and colour once moved
+        if not entry["type"]:
+            entry["type"] = entry["orig"] = "ON"
+    for step in (bidi_algorithm.explicit_embed_and_overrides, bidi_algorithm.resolve_weak_types,
+                 bidi_algorithm.resolve_neutral_types, bidi_algorithm.resolve_implicit_levels,
+                 bidi_algorithm.reorder_resolved_levels, bidi_algorithm.apply_mirroring):
+        step(storage, False)
+    return base, storage["chars"]
 
 
 def _visual(line: list[Segment], size: float) -> list[Segment]:
@@ -204,22 +222,12 @@ def _visual(line: list[Segment], size: float) -> list[Segment]:
                 looks.append((font, color))
         chars.extend(text)
         looks.extend([(font, color)] * len(text))
-    text = "".join(chars)
-    storage = bidi_algorithm.get_empty_storage()
-    base = bidi_algorithm.get_base_level(text)
-    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
-    bidi_algorithm.get_embedding_levels(text, storage)
-    for i, entry in enumerate(storage["chars"]):
-        entry["at"] = i  # which character it was, so it keeps its face and colour once moved
-    for step in (bidi_algorithm.explicit_embed_and_overrides, bidi_algorithm.resolve_weak_types,
-                 bidi_algorithm.resolve_neutral_types, bidi_algorithm.resolve_implicit_levels,
-                 bidi_algorithm.reorder_resolved_levels, bidi_algorithm.apply_mirroring):
-        step(storage, False)
+    base, entries = _bidi("".join(chars))
     out: list[Segment] = RightToLeftLine() if base == 1 else []
     x = 0.0
     part: list[str] = []
     look = None
-    for entry in storage["chars"]:
+    for entry in entries:
         this = looks[entry["at"]]
         if part and this != look:
             piece = "".join(part)
@@ -250,6 +258,11 @@ class RichText:
     words: list[_Word] = field(default_factory=list)
     start: int = 0
     _cache: dict = field(default_factory=dict, repr=False)
+    keep_lines: bool = True  # no first line alone at a foot, no last line alone at a top
+
+    def loosened(self) -> "RichText":
+        """The same text split anywhere, for a box that cannot hold two lines of it."""
+        return replace(self, keep_lines=False, _cache={})
 
     def __post_init__(self) -> None:
         if not self.words and self.runs:
@@ -298,13 +311,13 @@ class RichText:
         lines, ends = self._wrapped(size, width, fit + 2)
         if len(lines) <= fit:
             return self, None
-        if len(lines) == fit + 1 and fit >= 3:
+        if self.keep_lines and len(lines) == fit + 1 and fit >= 3:
             fit -= 1  # no last line alone at the top of the next page or card
-        if fit < 2 and len(lines) > 2:
+        if self.keep_lines and fit < 2 and len(lines) > 2:
             return None, self  # no first line (a bold head) alone at the foot
         head = _DrawnLines(lines[:fit], size, leading, 0.0)
         tail = RichText(self.runs, self.size, self.leading_ratio, self.space_after, self.min_size,
-                        self.words, ends[fit - 1])
+                        self.words, ends[fit - 1], keep_lines=self.keep_lines)
         tail._cache[(size, round(width, 2))] = (lines[fit:], ends[fit:])
         return head, tail
 
