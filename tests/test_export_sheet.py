@@ -219,3 +219,10 @@ def test_consequence_free_invokes_print_on_the_sheet_with_the_state_in_ink(tmp_p
     ruth.consequences[0] = ruth.consequences[0].model_copy(update={"free_invokes": 1})
     assert "Split Knuckles (recovering, 1 free invoke)" in pdf_text(sheet_pdf(tmp_path, ruth))
     assert "free invoke" not in pdf_text(sheet_pdf(tmp_path, ruth, state=False))
+
+
+def test_a_monster_sheet_carries_its_own_refresh_and_fate_points(tmp_path):
+    beast = samples.monster().model_copy(update={"fate_points": 4, "refresh": 2})
+    text = pdf_text(sheet_pdf(tmp_path, beast))
+    assert "REFRESH 2" in text and "FATE POINTS 4" in text
+    assert "NPCs pay no refresh for stunts" in text

@@ -246,7 +246,9 @@ class _Sheet:
                        field_name(self.prefix, "fate_points"))
 
     def _show_stats(self) -> bool:
-        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+        # Minor NPCs draw on the GM's pool; a monster keeps its own points, as PCs and major NPCs do.
+        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC,
+                                                                 CharacterKind.MONSTER)
 
     def _stats_w(self) -> float:
         return 2 * STAT_W + GAP if self._show_stats() else 0.0

@@ -192,7 +192,7 @@ class SlotItem:
     free_invokes: int = 0  # held by whoever inflicted it (printed with the state in ink)
     recovery: str = ""  # how it recovers in this rule set ("recover at Fair (+2)")
 
-    SQUARE = 15.0
+    SQUARE = BOX_MIN  # the same size as a stress box: one size of box on the whole sheet
 
     def _text(self) -> RichText:
         runs = [Run(self.text, BOLD)]
