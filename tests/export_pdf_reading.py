@@ -125,3 +125,101 @@ def strokes(path: Path) -> list[tuple[float, float]]:
             elif op in (b"S", b"s", b"B", b"b"):
                 out.append((round(grey, 3), width))
     return out
+
+
+def _transform(cm, tm) -> tuple[float, float]:
+    x, y = tm[4], tm[5]
+    return cm[0] * x + cm[2] * y + cm[4], cm[1] * x + cm[3] * y + cm[5]
+
+
+def placed_runs(path: Path) -> list[list[tuple[str, float, float, float]]]:
+    """Per page: every piece of text drawn with its (x, y) on the page and its printed size."""
+    pages = []
+    for page in PdfReader(str(path)).pages:
+        runs: list[tuple[str, float, float, float]] = []
+
+        def visit(text, cm, tm, font, size, runs=runs):
+            if text.strip():
+                x, y = _transform(cm, tm)
+                scale = abs(tm[3] * cm[3]) or abs(tm[0] * cm[0]) or 1.0
+                runs.append((text, x, y, round(size * scale, 2)))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(runs)
+    return pages
+
+
+def card_texts(path: Path) -> list[str]:
+    """The text of each index card, in order (four card slots to a landscape page)."""
+    from fate_desk.export.geometry import Page, card_slots
+
+    out = []
+    reader = PdfReader(str(path))
+    for page, runs in zip(reader.pages, placed_runs(path)):
+        slots = card_slots(Page(float(page.mediabox.width), float(page.mediabox.height)))
+        for slot in slots:
+            inside = [(-round(y), x, t) for t, x, y, _ in runs
+                      if slot.x - 1 <= x <= slot.right and slot.y - 1 <= y <= slot.top]
+            if inside:
+                out.append(squash(" ".join(t for _, _, t in sorted(inside))))
+    return out
+
+
+def horizontal_lines(path: Path, page_index: int = 0) -> list[tuple[float, float, float]]:
+    """(x1, x2, y) of every horizontal straight line drawn on a page (writing lines, rules)."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(path))
+    page = reader.pages[page_index]
+    content = ContentStream(page.get_contents(), reader)
+    out, start = [], None
+    for operands, op in content.operations:
+        if op == b"m":
+            start = tuple(float(v) for v in operands)
+        elif op == b"l" and start is not None:
+            x2, y2 = (float(v) for v in operands)
+            if abs(y2 - start[1]) < 0.01 and abs(x2 - start[0]) > 1:
+                out.append((min(start[0], x2), max(start[0], x2), round(y2, 2)))
+            start = (x2, y2)
+    return out
+
+
+def rectangles(path: Path, page_index: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of every rectangle drawn on a page."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(path))
+    content = ContentStream(reader.pages[page_index].get_contents(), reader)
+    return [tuple(float(v) for v in operands) for operands, op in content.operations if op == b"re"]
+
+
+def glyphs_missing(path: Path) -> list[tuple[str, str]]:
+    """(character, font) for every character drawn in an embedded face that has no glyph for it
+    (it would print as .notdef, an empty box)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from fate_desk.paths import resources_dir
+
+    faces: dict[str, dict] = {}
+    missing: list[tuple[str, str]] = []
+
+    def cmap(base: str) -> dict | None:
+        name = base.lstrip("/").split("+", 1)[-1]
+        if name not in faces:
+            file = resources_dir() / "fonts" / f"{name}.ttf"
+            faces[name] = TTFont(f"check-{name}", str(file)).face.charToGlyph if file.exists() else None
+        return faces[name]
+
+    for page in PdfReader(str(path)).pages:
+        def visit(text, cm, tm, font, size):
+            if not text.strip() or font is None:
+                return
+            table = cmap(str(font.get("/BaseFont", "")))
+            if table is None:
+                return
+            for ch in text:
+                if not ch.isspace() and ord(ch) not in table:
+                    missing.append((ch, str(font.get("/BaseFont"))))
+
+        page.extract_text(visitor_text=visit)
+    return missing

@@ -275,3 +275,10 @@ def test_a_rating_over_an_empty_one_says_none_rather_than_only_no():
     column = [p.message for p in check(ruth, CONDENSED).problems if p.code == "skills.column"]
     assert column and "but none at Superb (+5)" in column[0]
     assert not any("only no" in m for m in column)
+
+
+def test_ordinals_past_twelfth_end_in_st_nd_rd_or_th():
+    from fate_desk.rules.creation.derive import ordinal
+
+    assert [ordinal(n) for n in (12, 13, 21, 22, 23, 24, 101, 111, 112, 113, 121)] == [
+        "twelfth", "13th", "21st", "22nd", "23rd", "24th", "101st", "111th", "112th", "113th", "121st"]

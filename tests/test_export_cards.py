@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from export_pdf_reading import checkboxes, page_sizes, page_texts, pdf_text, squash
+from export_pdf_reading import (
+    card_texts, checkboxes, horizontal_lines, page_sizes, page_texts, pdf_text, placed_runs, rectangles, squash,
+    text_fields,
+)
+from reportlab.lib.units import inch, mm
+
 from fate_desk.export import ExportJob, Paper, What, export_pdf
 from fate_desk.export import samples
-from fate_desk.model import Block, Countdown, Hazard, ladder_label
+from fate_desk.export.geometry import Page, card_slots
+from fate_desk.model import Block, Countdown, Hazard, SlotSpec, ladder_label
 from fate_desk.rules import derive, get_ruleset
 from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
@@ -139,3 +145,132 @@ def test_a_table_copy_leaves_stress_and_countdowns_unmarked(tmp_path):
     out, _ = cards_pdf(tmp_path, [thug, clock], state=False)
     assert not any(checkboxes(out, "-stress-").values())
     assert not any(checkboxes(out, "-countdown-").values())
+
+
+# --- third pass: what a card carries, how it continues, how the cards sit on the page ---------
+
+def test_pc_card_carries_description_refresh_and_fate_points_in_ink(tmp_path):
+    ruth = samples.ruth()  # 4 stunts: refresh 3 - 1 = 2; 2 fate points; a recovering consequence
+    derived = derive(ruth, get_ruleset(ruth.ruleset))
+    (card, *_) = card_texts(cards_pdf(tmp_path, [ruth])[0])
+    assert ruth.description in card
+    assert f"Refresh {derived.refresh}" in card
+    assert f"Fate points {ruth.fate_points}" in card
+    assert "Split Knuckles (recovering)" in card
+
+
+def test_a_table_copy_card_gives_fate_points_a_box_to_pencil_in(tmp_path):
+    ruth = samples.ruth().model_copy(update={"fate_points": 7})
+    out, _ = cards_pdf(tmp_path, [ruth], state=False)
+    (card, *_) = card_texts(out)
+    assert "Fate points" in card and "7" not in card
+    assert "Split Knuckles" not in card  # consequences are pencilled in at the table
+    assert "c1-fate_points" in text_fields(out)
+
+
+def test_monster_card_carries_its_own_fate_points_and_refresh(tmp_path):
+    beast = samples.monster().model_copy(update={"fate_points": 4, "refresh": 2, "carried_fate_points": 1})
+    (card, *_) = card_texts(cards_pdf(tmp_path, [beast])[0])
+    assert "Refresh 2" in card and "Fate points 4" in card
+    assert "carries 1 into the GM's pool" in card
+
+
+def test_a_slot_limited_to_one_track_says_so_on_the_card(tmp_path):
+    beast = samples.monster().model_copy(update={"consequence_slots": [
+        SlotSpec(id="mild", severity="mild", value=2),
+        SlotSpec(id="mild_physical", severity="mild", value=2, only="physical")]})
+    (card, *_) = card_texts(cards_pdf(tmp_path, [beast])[0])
+    assert "Mild 2 Mild 2 (physical only)" in card
+
+
+def test_consequence_free_invokes_print_in_ink_on_cards(tmp_path):
+    ruth = samples.ruth()
+    ruth.consequences[0] = ruth.consequences[0].model_copy(update={"free_invokes": 2})
+    (card, *_) = card_texts(cards_pdf(tmp_path, [ruth])[0])
+    assert "Split Knuckles (recovering, 2 free invokes)" in card
+    (copy, *_) = card_texts(cards_pdf(tmp_path, [ruth], state=False)[0])
+    assert "free invoke" not in copy
+
+
+def test_a_continuation_card_prints_at_the_size_of_the_first(tmp_path):
+    wyrm = samples.normal_monster()  # two cards' worth
+    out, _ = cards_pdf(tmp_path, [wyrm])
+    runs = placed_runs(out)[0]
+    stunt_sizes = {size for text, _, _, size in runs if "nasty" in text or "Wyrm Trick" in text}
+    aspect_sizes = {size for text, _, _, size in runs if "Ancient Wyrm" in text or "Knows Every" in text}
+    assert len(card_texts(out)) == 2
+    assert len(stunt_sizes) == 1 and len(aspect_sizes) == 1
+    body = [size for text, _, y, size in runs if 100 < y < 500 and text.strip() not in ("MONSTER", "CONTINUED")]
+    assert min(body) >= 7  # card bodies: at least 7 pt, on the continuation too
+
+
+def test_a_card_breaks_between_items_so_an_aspect_stays_whole_with_its_label(tmp_path):
+    wyrm = samples.normal_monster()
+    first, second = card_texts(cards_pdf(tmp_path, [wyrm])[0])
+    # Whatever aspect or stunt each card holds, it holds whole: no phrase is split across them.
+    for aspect in wyrm.aspects:
+        assert (aspect.text in first) != (aspect.text in second)
+    for stunt in wyrm.stunts:
+        assert squash(stunt.text) in first or squash(stunt.text) in second
+    assert not first.rstrip(" →").endswith(("HIGH CONCEPT", "TROUBLE"))
+
+
+def test_a_long_stunt_never_leaves_its_last_line_alone_on_the_next_card():
+    from fate_desk.export.textflow import RichText, Run
+    from fate_desk.export.styles import Styles
+
+    Styles()
+    text = RichText([Run("Long stunt. ", "FateDeskSans-Bold"), Run("word " * 60)], 9)
+    lines = round(text.height(1.0, 200, 10_000) / (9 * 1.22))
+    head, tail = text.split(1.0, 200, (lines - 1) * 9 * 1.22 + 1)  # room for all but the last line
+    assert tail is not None and round(tail.height(1.0, 200, 10_000) / (9 * 1.22)) >= 2
+    head, tail = text.split(1.0, 200, 1.5 * 9 * 1.22)  # room for the bold head's line only
+    assert head is None  # the whole stunt moves on rather than leaving its name behind
+
+
+def test_blank_npc_and_monster_cards_have_pencil_lines_at_least_7_mm_apart(tmp_path):
+    out = tmp_path / "blank.pdf"
+    export_pdf(ExportJob(What.BLANK_CARDS, paper=Paper.LETTER), out)
+    npc, monster, *_ = card_slots(Page(792, 612))
+    for slot in (npc, monster):
+        lines = [(x1, y) for x1, x2, y in horizontal_lines(out)
+                 if slot.x < x1 < slot.right and slot.y < y < slot.top - 25 and x2 - x1 > 40]
+        columns: dict[float, list[float]] = {}
+        for x1, y in lines:
+            columns.setdefault(round(x1), []).append(y)
+        ys = sorted(y for col in columns.values() if len(col) > 2 for y in col)
+        assert len(ys) >= 10  # aspects, skills and stunts get several lines each
+        for col in columns.values():
+            col.sort()
+            assert all(b - a >= 7 * mm - 0.01 for a, b in zip(col, col[1:]))
+        assert min(ys) - slot.y < 0.6 * inch  # the card's foot is used
+
+
+def test_the_card_grid_is_centred_on_the_page(tmp_path):
+    for paper, size in ((Paper.LETTER, (792, 612)), (Paper.A4, (842, 595))):
+        out, _ = cards_pdf(tmp_path, samples.deck(4), paper)
+        cards = [r for r in rectangles(out) if round(r[2]) == 360 and round(r[3]) == 216]
+        left = min(x for x, *_ in cards)
+        right = max(x + w for x, _, w, _ in cards)
+        bottom = min(y for _, y, _, _ in cards)
+        top = max(y + h for _, y, _, h in cards)
+        assert abs(left - (size[0] - right)) < 0.5
+        assert abs(bottom - (size[1] - top)) < 0.5
+
+
+def test_no_last_page_holds_a_lone_card_when_the_page_before_can_share(tmp_path):
+    out, pages = cards_pdf(tmp_path, samples.deck(5))
+    assert pages == 2
+    per_page = [len([t for t in page if t]) for page in _cards_per_page(out)]
+    assert per_page == [3, 2]
+
+
+def _cards_per_page(path):
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    out = []
+    for page, runs in zip(reader.pages, placed_runs(path)):
+        slots = card_slots(Page(float(page.mediabox.width), float(page.mediabox.height)))
+        out.append([any(s.x <= x <= s.right and s.y <= y <= s.top for _, x, y, _ in runs) for s in slots])
+    return out

@@ -178,3 +178,26 @@ def test_an_exported_pdf_is_readable_like_any_new_file(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE(out.stat().st_mode) == 0o644
+
+
+def test_a_character_file_prints_the_reference_cards_of_its_rule_set(tmp_path):
+    path = tmp_path / "ivy.fate.json"
+    write_character_file(path, samples.fae_pc())
+    out = tmp_path / "ref.pdf"
+    assert main(["export", str(path), "--what", "reference", "--out", str(out)]) == 0
+    text = pdf_text(out)
+    assert "The ladder" in text and "Fate Accelerated" in text
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--blank", "--what", "cards"], "--what goes with a character or campaign file, not with --blank"),
+    (["--reference", "--what", "sheets"], "--what goes with a character or campaign file, not with --reference"),
+    (["--blank", "--with-state"], "--with-state goes with a character or campaign file; --blank prints no one's state"),
+    (["--print", "cheat-sheet", "--with-state"], "--with-state goes with a character or campaign file"),
+])
+def test_options_that_do_not_go_together_are_refused_in_one_accurate_line(tmp_path, capsys, args, said):
+    out = tmp_path / "x.pdf"
+    assert main(["export", *args, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()

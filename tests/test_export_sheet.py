@@ -212,3 +212,17 @@ def test_blank_condensed_sheet_offers_the_extra_mild_slots(tmp_path):
     assert "blank-consequence-mild_physical" in names
     assert "blank-consequence-mild_mental" in names
     assert "Superb (+5)" in pdf_text(out)
+
+
+def test_consequence_free_invokes_print_on_the_sheet_with_the_state_in_ink(tmp_path):
+    ruth = samples.ruth()
+    ruth.consequences[0] = ruth.consequences[0].model_copy(update={"free_invokes": 1})
+    assert "Split Knuckles (recovering, 1 free invoke)" in pdf_text(sheet_pdf(tmp_path, ruth))
+    assert "free invoke" not in pdf_text(sheet_pdf(tmp_path, ruth, state=False))
+
+
+def test_a_monster_sheet_carries_its_own_refresh_and_fate_points(tmp_path):
+    beast = samples.monster().model_copy(update={"fate_points": 4, "refresh": 2})
+    text = pdf_text(sheet_pdf(tmp_path, beast))
+    assert "REFRESH 2" in text and "FATE POINTS 4" in text
+    assert "NPCs pay no refresh for stunts" in text

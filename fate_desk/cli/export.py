@@ -33,6 +33,9 @@ NAME = "export"
 HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
 
 FILE_WHATS = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.SCENE, What.ASPECT_CARDS, What.TRACKERS)
+# What a character file can print: its sheet, its card, the reference cards for its rule set,
+# a pack of those, or a fate-point tracker.
+CHARACTER_WHATS = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.TRACKERS)
 RULESET_WHATS = (What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS, What.TRACKERS, What.ASPECT_CARDS)
 
 OPTIONS = ("conditions", "further-apart", "weapon-armor", "extreme", "scale")
@@ -96,8 +99,13 @@ def build_job(args) -> ExportJob:
     if args.scene is not None and args.session is not None:
         raise _Usage("give --scene or --session, not both")
     if args.blank or args.reference or args.printable:
-        if args.what or args.scene is not None or args.session is not None:
-            raise _Usage("--what, --scene and --session go with a campaign file")
+        chosen = "--blank" if args.blank else "--reference" if args.reference else "--print"
+        if args.what:
+            raise _Usage(f"--what goes with a character or campaign file, not with {chosen}")
+        if args.scene is not None or args.session is not None:
+            raise _Usage(f"--scene and --session go with a campaign file, not with {chosen}")
+        if args.state:
+            raise _Usage(f"--with-state goes with a character or campaign file; {chosen} prints no one's state")
         rid = args.ruleset or DEFAULT_RULESET
         try:
             ruleset = get_ruleset(rid)
@@ -119,8 +127,9 @@ def build_job(args) -> ExportJob:
         if args.scene is not None or args.session is not None:
             raise _Usage("--scene and --session go with a campaign file")
         what = what or What.SHEETS
-        if what not in (What.SHEETS, What.CARDS, What.PACK, What.TRACKERS):
-            raise _Usage(f"--what {what.value} goes with a campaign file")
+        if what not in CHARACTER_WHATS:
+            raise _Usage(f"--what {what.value} goes with a campaign file (a character file prints "
+                         + ", ".join(w.value for w in CHARACTER_WHATS) + ")")
         job = character_job(read_character_file(path), what, paper, state=args.state)
     job.options = apply_options(job.options, args.options)
     return job

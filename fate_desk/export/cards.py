@@ -3,18 +3,21 @@ with cut marks; reference cards use the same grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard, ladder_label
+from fate_desk.model import (
+    Block, CampaignOptions, Character, CharacterKind, Consequence, Countdown, Distraction, Hazard, ladder_label,
+)
 from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, removal_difficulty
 
-from .draw import BOX_MIN, Boxes, Flow, Gap, Placed, RuledLine, Table, Text, field_name, line_text
-from .fonts import BOLD, ITALIC
+from .draw import BOX_MIN, SCALES, Boxes, Flow, Gap, Placed, RuledLine, Table, Text, field_name, line_text
+from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect, card_slots
-from .styles import GREY, INK, Styles, markup, one_line
+from .styles import GREY, INK, Styles, one_line
 from .textflow import RichText, Run
 
 PAD = 9.0
@@ -33,6 +36,74 @@ def skill_phrase(name: str, rating: int) -> str:
     return name if label.casefold() in name.casefold() else f"{label} {name}"
 
 
+# Characters whose fate points and refresh the card carries (minor NPCs use the GM's pool).
+POINT_KINDS = (CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MONSTER)
+
+
+def invokes_phrase(n: int) -> str:
+    return f"{n} free invoke{'s' if n != 1 else ''}"
+
+
+def consequence_text(q: Consequence | None) -> str:
+    """A taken consequence as printed in ink: its words, whether it is recovering, and the
+    free invokes someone holds on it."""
+    if q is None:
+        return ""
+    notes = (["recovering"] if q.recovering else []) + ([invokes_phrase(q.free_invokes)] if q.free_invokes else [])
+    return one_line(q.text) + (f" ({', '.join(notes)})" if notes else "")
+
+
+@dataclass
+class PointsLine:
+    """'REFRESH 3   FATE POINTS 2' on a card; a table copy gets a box to pencil the points in.
+    A refresh below 1 (too many stunts) is said, not just printed."""
+
+    refresh: int
+    fate_points: int | None  # None: a box to write in
+    carried: int = 0  # an NPC's or monster's points waiting for the GM's pool
+    field: str = ""
+    space_after: float = 4.0
+
+    SIZE = 8.5
+    BOX_W = 26.0
+    BOX_H = 14.0
+
+    def height(self, scale, width, limit) -> float:
+        return self.BOX_H + 2 + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        y = top - self.BOX_H + 3.5
+        c.setFillColor(INK)
+        c.setFont(BOLD, self.SIZE)
+        c.drawString(x, y, "Refresh")
+        cx = x + c.stringWidth("Refresh ", BOLD, self.SIZE)
+        c.setFont(REGULAR, self.SIZE)
+        text = str(self.refresh) + ("  (below 1: too many stunts)" if self.refresh < 1 else "")
+        c.drawString(cx, y, text)
+        cx += c.stringWidth(text, REGULAR, self.SIZE) + 14
+        c.setFont(BOLD, self.SIZE)
+        c.drawString(cx, y, "Fate points")
+        cx += c.stringWidth("Fate points ", BOLD, self.SIZE)
+        if self.fate_points is None:
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.rect(cx, top - self.BOX_H, self.BOX_W, self.BOX_H)
+            if self.field:
+                c.acroForm.textfield(name=self.field, tooltip="Fate points", x=cx, y=top - self.BOX_H,
+                                     width=self.BOX_W, height=self.BOX_H, borderWidth=0, borderColor=None,
+                                     fillColor=None, fontName="Helvetica", fontSize=9, maxlen=3)
+            cx += self.BOX_W + 8
+        else:
+            c.setFont(REGULAR, self.SIZE)
+            c.drawString(cx, y, str(self.fate_points))
+            cx += c.stringWidth(str(self.fate_points), REGULAR, self.SIZE) + 8
+        if self.carried:
+            line_text(c, f"(carries {self.carried} into the GM's pool)", cx, y, x + width - cx, ITALIC, 7.5, GREY)
+
+
 @dataclass(frozen=True)
 class CardFace:
     """What one card shows: a title, a kind label on the right, and a flow for the body."""
@@ -41,6 +112,8 @@ class CardFace:
     kind: str
     flow: Flow
     bookmark: str = ""  # the PDF outline entry for the card ("" for none)
+    # Draws the whole card inside its border instead of a title and a flow (tent cards).
+    draw_whole: Callable[[Canvas, Rect, float], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,9 +151,11 @@ class CardRenderer:
         body = body_rect(card_slots(self.page)[0])
         placed_parts = []
         rest: Flow | None = face.flow
+        scales = SCALES
         while rest is not None:
-            placed, rest = rest.fill(body.width, body.height)
+            placed, rest = rest.fill(body.width, body.height, scales, next_height=body.height)
             placed_parts.append(placed)
+            scales = (1.0,)  # a continuation prints at the size of the card before it
         n = len(placed_parts)
         return [CardChunk(face, placed, i + 1, n) for i, placed in enumerate(placed_parts)]
 
@@ -97,6 +172,9 @@ class CardRenderer:
         c.setStrokeColor(INK)  # a border a photocopier keeps
         c.setLineWidth(0.5)
         c.rect(rect.x, rect.y, rect.width, rect.height)
+        if face.draw_whole is not None:
+            face.draw_whole(c, rect, PAD)
+            return
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
         # A continuation card says so where the kind goes, leaving the title its room.
         kind = face.kind.upper() if chunk.part == 1 else "CONTINUED"
@@ -159,10 +237,16 @@ class CardRenderer:
             flow.add(Gap(2)).add(RichText([Run(notes, ITALIC, GREY)], 8.5, space_after=2))
 
     def character_face(self, npc: Character, ruleset: RuleSet, options: CampaignOptions, prefix: str) -> CardFace:
-        """Mechanics first (skills, stress, consequences), then aspects, stunts and rule
-        breaks, then notes: on a long card the part that continues is the flavour."""
+        """Who it is and its points, then the mechanics (skills, stress, consequences), then
+        aspects, stunts and rule breaks, then notes: on a long card the part that continues
+        is the flavour."""
         derived = derive(npc, ruleset, options)
         flow = Flow()
+        if npc.description.strip():
+            flow.add(RichText([Run(npc.description, ITALIC)], 8.5, space_after=3))
+        if npc.kind in POINT_KINDS:
+            flow.add(PointsLine(derived.refresh, npc.fate_points if self.state else None,
+                                npc.carried_fate_points if self.state else 0, field_name(prefix, "fate_points")))
         if npc.skills:
             ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
             parts = " · ".join(skill_phrase(name, r) for name, r in ranked)
@@ -177,13 +261,15 @@ class CardRenderer:
                            label_width=label_w, space_after=4, tooltip=f"{label} stress"))
         if not derived.stress:
             flow.add(self._text('<font color="#474747">No stress boxes: any hit takes them out.</font>'))
-        taken = {q.slot: q.text for q in npc.consequences} if self.state else {}
+        taken = {q.slot: q for q in npc.consequences} if self.state else {}
         for slot in derived.consequences:
             label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
-            flow.add(RuledLine(label, taken.pop(slot.id, ""), 8.5, 2))
-        for slot_id, text in taken.items():  # slots it no longer has: keep the text on paper
-            if text.strip():
-                flow.add(RuledLine(one_line(slot_id), text, 8.5, 2))
+            if slot.only and "only" not in (slot.label or ""):
+                label += f" ({derived.track_names.get(slot.only, slot.only).lower()} only)"
+            flow.add(RuledLine(label, consequence_text(taken.pop(slot.id, None)), 8.5, 2))
+        for slot_id, q in taken.items():  # slots it no longer has: keep the text on paper
+            if q.text.strip():
+                flow.add(RuledLine(one_line(slot_id.replace("_", " ")), consequence_text(q), 8.5, 2))
         for aspect in npc.aspects:
             if not aspect.text.strip():
                 continue
@@ -191,7 +277,7 @@ class CardRenderer:
             runs = [Run(role.upper() + "  ", BOLD, GREY)] if role != "Aspect" else []
             runs.append(Run(aspect.text, BOLD))
             if aspect.free_invokes and self.state:
-                runs.append(Run(f" ({aspect.free_invokes} free)"))
+                runs.append(Run(f" ({invokes_phrase(aspect.free_invokes)})"))
             flow.add(RichText(runs, 9, space_after=2))
         for stunt in npc.stunts:
             flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))

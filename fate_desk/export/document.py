@@ -16,7 +16,7 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
 from .cards import CardChunk, CardFace, CardRenderer, player_countdown
 from .fonts import REGULAR
-from .geometry import CARDS_PER_PAGE, Page, landscape, portrait
+from .geometry import Page, cards_per_page, landscape, portrait
 from .job import ExportJob, What
 from .output import ExportCancelled, ExportError
 from .printables import Printables
@@ -50,8 +50,8 @@ class Document:
         c.setTitle(title)
         c.setAuthor("Fate Desk")
         c.setCreator(f"Fate Desk {__version__}")
-        c.setSubject(f"Fate {job.what.label.lower()}")
-        c.setKeywords(["Fate", "roleplaying", job.what.label.lower(), "Fate Desk"])
+        c.setSubject(f"Fate {job.kind_label().lower()}")
+        c.setKeywords(["Fate", "roleplaying", job.kind_label().lower(), "Fate Desk"])
         if job.what in CARD_KINDS or job.what == What.PACK:
             # Cards are cut to 5 x 3 in: a viewer must not scale the page to fit.
             c.setViewerPreference("PrintScaling", "None")
@@ -105,7 +105,7 @@ class Document:
             for face in self.more.aspect_faces(job.scenes, blanks=what == What.ASPECT_CARDS):
                 cards += self._chunks(face)
         if what == What.TRACKERS:
-            for face in self.more.tracker_faces(job.players, "t"):
+            for face in self.more.tracker_faces(job.players, "t", job.refresh):
                 cards += self._chunks(face)
         if what == What.SKILL_CARD:
             for face in self.more.skill_faces(self.ruleset(job.ruleset)):
@@ -119,8 +119,10 @@ class Document:
                 face = self.cards.reference_face(card, ruleset)
                 mark = f"Reference cards: {ruleset.name}" if i == 0 else ""
                 cards += [(chunk, mark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
-        for start in range(0, len(cards), CARDS_PER_PAGE):
-            batch = cards[start:start + CARDS_PER_PAGE]
+        start = 0
+        for size in cards_per_page(len(cards)):
+            batch = cards[start:start + size]
+            start += size
             plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _ in batch]: self.cards.draw_page(b),
                                   [(title, 0) for _, title in batch if title]))
         if what == What.PACK:
@@ -157,7 +159,8 @@ class Document:
         for cover_pages in (1, 2, 3, 4):
             contents = [(title, level, n + cover_pages) for n, plan in enumerate(plans, 1)
                         for title, level in plan.bookmarks]
-            pages = self.more.cover(self.job.title or "Fate Desk", today, contents)
+            pages = self.more.cover(self.job.title or "Fate Desk", today, contents, self.job.kind_label(),
+                                    self.job.scope)
             if len(pages) <= cover_pages:
                 break
         covers = [PagePlan(self.portrait, draw) for draw in pages]

@@ -14,14 +14,14 @@ from reportlab.platypus import Paragraph
 
 from fate_desk import ATTRIBUTION_SHORT
 
-from .fonts import BOLD, ITALIC, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR, face_runs, text_width
 from .geometry import Page, Rect
 from .styles import GREY, INK, RULE, fit_line, scaled
-from .textflow import RichText, Run, display_order
+from .textflow import RichText, Run, display_order, starts_right_to_left
 
 BOX_LINE = 0.8
-TITLE_SIZE = 8.0
-TITLE_BAND = 13.0
+TITLE_SIZE = 10.0
+TITLE_BAND = 15.0
 LINE_WIDTH = 0.6  # writing lines: dark and thick enough to survive a cheap photocopier
 
 
@@ -31,26 +31,37 @@ def field_name(*parts: object) -> str:
 
 
 def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
-    """A ruled box with its title in the top band; returns the space inside, below the title."""
+    """A ruled box headed by a black band with its title in white capitals (found at arm's
+    length, and kept by any photocopier); returns the space inside, below the band."""
     c.setStrokeColor(INK)
     c.setLineWidth(BOX_LINE)
-    c.rect(rect.x, rect.y, rect.width, rect.height)
     c.setFillColor(INK)
+    c.rect(rect.x, rect.top - TITLE_BAND, rect.width, TITLE_BAND, stroke=0, fill=1)
+    c.rect(rect.x, rect.y, rect.width, rect.height)
+    c.setFillColor(white)
     c.setFont(BOLD, TITLE_SIZE)
     title_text = title.upper()
-    c.drawString(rect.x + 5, rect.top - 9.5, title_text)
+    c.drawString(rect.x + 5, rect.top - TITLE_BAND + 4, title_text)
     if note:
-        start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 6
-        line_text(c, note, start, rect.top - 9.5, rect.right - 5 - start, REGULAR, 6.5, GREY)
+        start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 8
+        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, 7, white)
+    c.setFillColor(INK)
     return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
-    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt)."""
+    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt), each letter
+    in a face that has it; text that reads from the right is set against the right edge."""
     shown, fitted = fit_line(text, font, size, width)
+    runs = face_runs(display_order(shown, font), font)
+    widths = [stringWidth(part, face, fitted) for part, face in runs]
+    if starts_right_to_left(shown) and sum(widths) < width:
+        x += width - sum(widths)
     c.setFillColor(color)
-    c.setFont(font, fitted)
-    c.drawString(x, y, display_order(shown))
+    for (part, face), w in zip(runs, widths):
+        c.setFont(face, fitted)
+        c.drawString(x, y, part)
+        x += w
     c.setFillColor(INK)
 
 
@@ -127,20 +138,29 @@ def writing_lines(c: Canvas, rect: Rect, spacing: float = 16.0, name: str = "", 
 
 def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
     """The attribution notice, whole, and a page count in the band below the content; the
-    document title gives way (or the notice takes two lines) when the band is short."""
+    document title gives way (or the notice takes two lines) when the band is short. The
+    title is set apart from the count, in its own reading order."""
     y = page.footer_y + 4
     width = page.width - 2 * page.margin
     size = LABEL_MIN
     count = f"page {number} of {total}"
+    title = f"{left} · " if left else ""
     notice_w = stringWidth(ATTRIBUTION_SHORT, REGULAR, size)
-    right = f"{left} · {count}" if left else count
-    if notice_w + stringWidth(right, REGULAR, size) + 12 > width:
-        right = count
-    right_w = stringWidth(right, REGULAR, size)
+    count_w = stringWidth(count, REGULAR, size)
+    title_w = text_width(title, REGULAR, size)
+    if notice_w + count_w + title_w + 12 > width:
+        title, title_w = "", 0.0
+    right = page.width - page.margin
     c.setFillColor(GREY)
     c.setFont(REGULAR, size)
-    c.drawRightString(page.width - page.margin, y, right)
-    room = width - right_w - 12
+    c.drawRightString(right, y, count)
+    if title:
+        line_text(c, left, right - count_w - title_w, y, title_w - text_width(" · ", REGULAR, size), REGULAR, size,
+                  GREY)
+        c.setFillColor(GREY)
+        c.setFont(REGULAR, size)
+        c.drawString(right - count_w - text_width(" · ", REGULAR, size), y, " · ")
+    room = width - count_w - title_w - 12
     if notice_w <= room:
         c.drawString(page.margin, y, ATTRIBUTION_SHORT)
     else:
@@ -161,7 +181,7 @@ def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
 # caller prints on the next page or card, marked as a continuation. Nothing is ever cut.
 
 BODY_MIN = 7.0  # the smallest body text anywhere (the issue: "at least 7 pt on cards")
-LABEL_MIN = 6.0  # the smallest label, caption or footer
+LABEL_MIN = 6.5  # the smallest label, caption or footer (a "+" survives a 150 dpi copy)
 BOX_MIN = 5 * mm  # stress, condition and countdown boxes: room for a pencil mark
 
 
@@ -207,6 +227,7 @@ class Heading:
     text: str
     size: float = 8.0
     space_after: float = 3.0
+    keep_with_next = True
 
     def height(self, scale: float, width: float, limit: float) -> float:
         return sized(self.size, scale) + 2 + self.space_after
@@ -240,6 +261,7 @@ class Boxes:
     tooltip: str = ""
     need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
     more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
+    step_min: float = 0.0  # tracks in one box share a step, so their boxes line up
 
     FONT = 7.0
     MAX_BOXES = 60  # a track longer than this is absurd at the table; the rest is counted, not drawn
@@ -254,14 +276,19 @@ class Boxes:
         font = self.FONT
         label_w = max(self.label_width, stringWidth(self.label, BOLD, font) + 6) if self.first == 0 else self.label_width
         label_w = min(label_w, width * 0.45)
-        step = self.size + max(3.0, self.size * 0.3)
-        if any(self.needs):
-            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
+        step = max(self.natural_step(), self.step_min)
         per_row = max(1, int((width - label_w + step - self.size) // step))
-        value_h = (font * 0.9 + 1.5) if self.show_values else 0.0
+        value_h = (font + 1.5) if self.show_values else 0.0
         need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
         row_h = value_h + self.size + need_h + 2
         return font, label_w, step, per_row, value_h, row_h
+
+    def natural_step(self) -> float:
+        """The distance from one box to the next this track needs on its own."""
+        step = self.size + max(3.0, self.size * 0.3)
+        if any(self.needs):
+            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
+        return step
 
     def _rows(self, width: float) -> int:
         per_row = self._geometry(width)[3]
@@ -292,9 +319,9 @@ class Boxes:
             left = x + label_w + col * step
             row_top = top - row * row_h
             if self.show_values:
-                c.setFont(REGULAR, font * 0.9)
+                c.setFont(REGULAR, font)
                 c.setFillColor(INK)
-                c.drawCentredString(left + self.size / 2, row_top - font * 0.9, str(self.values[i]))
+                c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
             need = self.needs[i] if i < len(self.needs) else ""
             y = row_top - value_h - self.size
             needs = f"{self.need_prefix} {need}".strip()
@@ -302,7 +329,7 @@ class Boxes:
             name = self.names[i] if i < len(self.names) else ""
             if need:
                 dashed_box(c, left, y, self.size)
-                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, GREY)
+                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, INK)
                 if name:
                     checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
             elif name:
@@ -417,6 +444,33 @@ class Gap:
 SCALES = (1.0, 0.9, 0.8)
 
 
+PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+
+
+@dataclass
+class Columns:
+    """Flows side by side (a card template in two columns); kept whole."""
+
+    flows: list
+    gap: float = 12.0
+    space_after: float = 0.0
+
+    def _width(self, width: float) -> float:
+        return (width - self.gap * (len(self.flows) - 1)) / len(self.flows)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        w = self._width(width)
+        return max(sum(i.height(scale, w, limit) for i in f.items) for f in self.flows) + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        w = self._width(width)
+        for k, flow in enumerate(self.flows):
+            Placed(flow.items, scale).draw(c, Rect(x + k * (w + self.gap), top - 10_000, w, 10_000))
+
+
 @dataclass
 class Placed:
     """The part of a flow that fits one box, at one scale."""
@@ -442,8 +496,13 @@ class Flow:
         self.items.append(item)
         return self
 
-    def fill(self, width: float, height: float) -> tuple[Placed, "Flow | None"]:
-        for scale in SCALES:
+    def fill(self, width: float, height: float, scales: tuple[float, ...] = SCALES,
+             next_height: float | None = None) -> tuple[Placed, "Flow | None"]:
+        """`scales`: the sizes it may try to fit whole (a continuation passes (1.0,) so it
+        prints as large as the part before it). `next_height`: the box the rest goes to; an
+        item that would fit there whole is moved there instead of being split, so a break
+        falls between items (a label stays with its text)."""
+        for scale in scales:
             total = 0.0
             for item in self.items:
                 total += item.height(scale, width, 2 * height - total)
@@ -465,13 +524,24 @@ class Flow:
                 placed.append(items.pop(0))
                 room -= h
                 continue
-            head, tail = item.split(scale, width, room)
+            whole_fits_next = next_height is not None and h <= next_height
+            if placed and whole_fits_next:
+                head, tail = None, item  # break before it rather than through it
+            else:
+                head, tail = item.split(scale, width, room)
             if head is None and not placed and room >= height:
-                head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
+                loosened = getattr(item, "loosened", None)  # a box too small to keep lines together
+                if loosened is not None:
+                    head, tail = loosened().split(scale, width, room)
+                if head is None:
+                    head, tail = item, None  # taller than a whole box and unsplittable: it gets one to itself
             if head is not None:
                 placed.append(head)
             items[0:1] = [tail] if tail is not None else []
             break
+        # A heading never ends a box: it goes on with what it heads.
+        while items and len(placed) > 1 and getattr(placed[-1], "keep_with_next", False):
+            items.insert(0, placed.pop())
         return Placed(placed, scale), (Flow(items) if items else None)
 
     def draw(self, c: Canvas, rect: Rect) -> "Flow | None":

@@ -71,11 +71,12 @@ def landscape(paper: Paper) -> Page:
 
 def card_slots(page: Page) -> list[Rect]:
     """Where the cards of one page go, left to right, top to bottom; they touch, so one cut
-    separates two neighbours. The block is centred in the space above the footer."""
+    separates two neighbours. The block is centred on the page (the footer fits below the
+    cut marks), so the margins match on every side for the guillotine."""
     block_w = CARD_COLUMNS * CARD_WIDTH
     block_h = CARD_ROWS * CARD_HEIGHT
     left = (page.width - block_w) / 2
-    bottom = page.footer_y + FOOTER + (page.height - page.footer_y - FOOTER - block_h) / 2
+    bottom = (page.height - block_h) / 2
     slots = []
     for row in range(CARD_ROWS):
         for col in range(CARD_COLUMNS):
@@ -83,3 +84,17 @@ def card_slots(page: Page) -> list[Rect]:
             y = bottom + (CARD_ROWS - 1 - row) * CARD_HEIGHT
             slots.append(Rect(x, y, CARD_WIDTH, CARD_HEIGHT))
     return slots
+
+
+def cards_per_page(count: int) -> list[int]:
+    """How many cards go on each page: four at a time, except that a last page would never
+    hold one card alone when the page before can give it a companion (5 cards: 3 and 2)."""
+    if count <= 0:
+        return []
+    sizes = [CARDS_PER_PAGE] * (count // CARDS_PER_PAGE)
+    if count % CARDS_PER_PAGE:
+        sizes.append(count % CARDS_PER_PAGE)
+    if len(sizes) > 1 and sizes[-1] == 1:
+        sizes[-2] -= 1
+        sizes[-1] += 1
+    return sizes

@@ -97,6 +97,12 @@ class ExportJob:
     players: list[str] = field(default_factory=list)  # names for the fate-point trackers
     state: bool = False  # print fate points, marks and consequences; False: a table copy
     language: str = "en"
+    refresh: dict[str, int] = field(default_factory=dict)  # player name -> refresh, for the trackers
+    scope: str = ""  # what part of the campaign it holds, for the pack's cover ("Session 2")
+    label: str = ""  # what the PDF is called when not `what.label` ("Character pack")
+
+    def kind_label(self) -> str:
+        return self.label or self.what.label
 
     def resolved_paper(self) -> Paper:
         return self.paper or default_paper()

@@ -11,16 +11,19 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.model import LADDER, CampaignOptions, Scene, SituationAspect, ladder_label, signed
+from fate_desk.model import LADDER, CampaignOptions, ConditionsMode, Scene, SituationAspect, ladder_label, signed
 from fate_desk.rules import RuleSet
 
 from .cards import CardFace
-from .draw import BOX_MIN, Boxes, Flow, Heading, Placed, RuledLine, Table, Text, line_text, rule
+from .draw import BOX_MIN, PENCIL_LINE, Boxes, Columns, Flow, Gap, Heading, Placed, RuledLine, Table, Text, line_text, rule
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .reference_text import advantage_card, attack_card, defend_card, outcomes_card, overcome_card, turn_order_card
+from .reference_text import (
+    advantage_card, attack_card, conditions_card, consequences_card, defend_card, outcomes_card, overcome_card,
+    stress_card, turn_order_card,
+)
 from .skill_text import ACTIONS, APPROACHES, SKILLS
-from .styles import GREY, INK, Styles
+from .styles import GREY, INK, Styles, one_line
 from .textflow import RichText, Run
 
 COLUMN_GAP = 14.0
@@ -51,35 +54,82 @@ class WriteLines:
 
 
 @dataclass
-class TentTop:
-    """The top half of a tent card: the aspect upside down, so folded along the dashed line
-    the card stands on the table and reads the same from both sides."""
+class ContentsRow:
+    """A line of the pack's contents: the entry (user text, in any script) and its page."""
 
-    text: str
-    size: float = 16.0
-    room: float = 70.0
-    space_after: float = 6.0
+    title: str
+    page: int
+    space_after: float = 3.0
+
+    SIZE = 8.5
+
+    def _text(self) -> RichText:
+        return RichText([Run(self.title)], self.SIZE, space_after=0)
 
     def height(self, scale, width, limit) -> float:
-        return self.room + self.space_after
+        return self._text().height(1.0, width * 0.85, limit) + self.space_after
 
     def split(self, scale, width, room):
         return (self, None) if self.height(scale, width, room) <= room else (None, self)
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        text = RichText([Run(self.text, BOLD)], self.size, space_after=0, min_size=10)
-        placed, _ = Flow([text]).fill(width, self.room - 4)
-        c.saveState()
-        c.translate(x + width, top - self.room + 2)
-        c.rotate(180)
-        placed.draw(c, Rect(0, -self.room + 4, width, self.room - 4))
-        c.restoreState()
+        self._text().draw(c, x, top, width * 0.85, 1.0)
+        c.setFont(REGULAR, self.SIZE)
+        c.setFillColor(INK)
+        c.drawRightString(x + width, top - self.SIZE, str(self.page))
+
+
+@dataclass
+class Tent:
+    """A tent card: folded along its middle it stands on the table and reads from both sides.
+    The lower half is the right way up with the free-invoke boxes; the upper half is the
+    same aspect turned upside down, so once folded it faces the other side of the table."""
+
+    kind: str  # "SITUATION ASPECT" or "BOOST"
+    text: str  # "" for a blank card: lines to write it on
+    boxes: Boxes
+    where: str = ""
+
+    SIZES = (18.0, 16.0, 14.0, 12.0, 10.0, 9.0, 8.0)
+
+    def draw_card(self, c: Canvas, card: Rect, pad: float) -> None:
+        half_h = card.height / 2
         c.saveState()
         c.setDash(3, 2)
         c.setLineWidth(0.6)
-        c.line(x, top - self.room, x + width, top - self.room)
+        c.setStrokeColor(INK)
+        c.line(card.x, card.y + half_h, card.right, card.y + half_h)
         c.restoreState()
-        line_text(c, "fold here to stand it up", x + width - 90, top - self.room - 7, 90, ITALIC, 6, GREY)
+        line_text(c, "fold here to stand it up", card.right - 96, card.y + half_h + 2, 92, ITALIC, 6.5, GREY)
+        lower = Rect(card.x + pad, card.y + pad, card.width - 2 * pad, half_h - pad - 4)
+        self._half(c, lower, with_boxes=True)
+        c.saveState()
+        c.translate(card.right, card.top)
+        c.rotate(180)  # the upper half, turned round the card's corner onto itself, upside down
+        self._half(c, Rect(pad, pad, card.width - 2 * pad, half_h - pad - 10), with_boxes=False)
+        c.restoreState()
+
+    def _half(self, c: Canvas, rect: Rect, with_boxes: bool) -> None:
+        line_text(c, self.kind, rect.x, rect.top - 7, rect.width, BOLD, 7, GREY)
+        bottom = rect.y
+        if with_boxes:
+            boxes_h = self.boxes.height(1.0, rect.width * 0.6, 10_000)
+            self.boxes.draw(c, rect.x, rect.y + boxes_h, rect.width * 0.6, 1.0)
+            if self.where:
+                line_text(c, self.where, rect.x + rect.width * 0.62, rect.y + 3, rect.width * 0.38, ITALIC, 7.5, GREY)
+            bottom = rect.y + boxes_h
+        room = Rect(rect.x, bottom, rect.width, rect.top - 10 - bottom)
+        if not self.text.strip():
+            y = room.top - PENCIL_LINE
+            while y >= room.y:
+                rule(c, room.x, y, room.width)
+                y -= PENCIL_LINE
+            return
+        for size in self.SIZES:  # the largest size at which the whole aspect fits its half
+            text = RichText([Run(self.text, BOLD)], size, space_after=0, min_size=size)
+            if text.height(1.0, room.width, room.height) <= room.height or size == self.SIZES[-1]:
+                text.draw(c, room.x, room.top, room.width, 1.0)
+                return
 
 
 @dataclass
@@ -89,18 +139,32 @@ class ZoneMap:
 
     zones: list
     space_after: float = 8.0
+    area: float = 230.0  # the least height of the drawing area
 
     PER_ROW = 3
     ROW_H = 54.0
+    CAPTION = 12.0
 
     def height(self, scale, width, limit) -> float:
         rows = -(-len(self.zones) // self.PER_ROW)
-        return rows * self.ROW_H + self.space_after
+        return max(self.area, rows * self.ROW_H + self.CAPTION + 12) + self.space_after
 
     def split(self, scale, width, room):
         return (self, None) if self.height(scale, width, room) <= room else (None, self)
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        # The frame of the drawing area: the zones start at its top; the rest is room to
+        # sketch cover, exits and who stands where.
+        area_h = self.height(scale, width, 10_000) - self.space_after
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.rect(x, top - area_h, width, area_h)
+        caption = ("Sketch the scene here: add zones, cover and exits; mark who stands where." if self.zones
+                   else "No zones drawn yet: sketch them here, with cover and exits; mark who stands where.")
+        line_text(c, caption, x + 6, top - area_h + 5, width - 12, ITALIC, 7.5, GREY)
+        top -= 6
+        x += 4
+        width -= 8
         cell_w = width / self.PER_ROW
         box_w, box_h = cell_w - 16, self.ROW_H - 20
         centres = {}
@@ -197,6 +261,34 @@ def _aspect_runs(aspect: SituationAspect) -> list[Run]:
     return runs
 
 
+@dataclass
+class AspectRow:
+    """A situation aspect across the page: its words on the left, its free-invoke boxes on
+    the right of the same line."""
+
+    aspect: SituationAspect
+    size: float = 10.0
+    space_after: float = 5.0
+
+    TEXT = 0.56  # of the width
+
+    def _text(self) -> RichText:
+        return RichText(_aspect_runs(self.aspect), self.size, space_after=0)
+
+    def height(self, scale, width, limit) -> float:
+        text_h = self._text().height(1.0, width * self.TEXT - 8, limit)
+        boxes_h = _invoke_boxes(self.aspect, "").height(1.0, width * (1 - self.TEXT), limit)
+        return max(text_h, boxes_h) + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        self._text().draw(c, x, top - 2, width * self.TEXT - 8, 1.0)
+        _invoke_boxes(self.aspect, "").draw(c, x + width * self.TEXT, top, width * (1 - self.TEXT), 1.0)
+        rule(c, x, top - self.height(scale, width, 10_000) + self.space_after / 2, width)
+
+
 def _invoke_boxes(aspect: SituationAspect, name: str) -> Boxes:
     """Free invokes as boxes to tick; two more, dashed, for invokes earned later."""
     count = max(1, aspect.free_invokes) if aspect.boost else aspect.free_invokes
@@ -216,50 +308,52 @@ class Printables:
 
     # --- cover ------------------------------------------------------------------------------
 
-    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]]) -> list[Callable[[], None]]:
+    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]], label: str = "Campaign pack",
+              scope: str = "") -> list[Callable[[], None]]:
+        """The title, what the pack is and holds ("Session 2"), the date, and the contents."""
         flow = Flow()
+        if scope:
+            flow.add(RichText([Run(scope, BOLD)], 14, space_after=8))
         flow.add(Heading("CONTENTS", 10, 6))
-        rows = [(escape(t), str(page)) for t, _, page in contents]
-        flow.add(Table(rows, self.styles.body, (0.85, 0.15), row_gap=3))
-        frame = _Frame(self.canvas, self.portrait, title, f"Campaign pack printed {date} by Fate Desk")
+        for t, _, page in contents:
+            flow.add(ContentsRow(one_line(t), page))
+        flow.add(Gap(10))
+        flow.add(RichText([Run("Powered by Fate", BOLD), Run(". Fate™ is a trademark of Evil Hat Productions, "
+                                                               "LLC.", REGULAR, GREY)], 8))
+        frame = _Frame(self.canvas, self.portrait, title, f"{label} printed {date} by Fate Desk")
         body = frame.body
         return _paged(flow, frame, body.width, body.height - 20)
 
     # --- scene sheet ------------------------------------------------------------------------
 
     def scene_sheet(self, scene: Scene, names: dict[str, str], prefix: str) -> list[Callable[[], None]]:
+        """The whole width of the page: aspects with their invoke boxes on the same line, a
+        drawing area for the zones, then each zone's aspects and who is there."""
         flow = Flow()
         zone_names = {z.id: z.name or "(unnamed zone)" for z in scene.zones}
-        flow.add(Heading("SITUATION ASPECTS", 9, 4))
-        for i, aspect in enumerate(scene.aspects):
-            flow.add(RichText(_aspect_runs(aspect), 10, space_after=1))
-            flow.add(_invoke_boxes(aspect, f"{prefix}-a{i}"))
-        flow.add(WriteLines("New aspects, boosts and their free invokes", 3))
-        flow.add(Heading("ZONES", 9, 4))
-        if scene.zones:
-            flow.add(ZoneMap(scene.zones))
-        else:
-            flow.add(RichText([Run("No zones drawn yet: sketch them here.", ITALIC, GREY)], 8))
-            flow.add(WriteLines("", 6))
+        flow.add(Heading("SITUATION ASPECTS", 10, 5))
+        for aspect in scene.aspects:
+            flow.add(AspectRow(aspect))
+        flow.add(WriteLines("New aspects, boosts and their free invokes", 3, PENCIL_LINE))
+        flow.add(Heading("ZONES", 10, 5))
+        flow.add(ZoneMap(scene.zones))
         for zone in scene.zones:
-            flow.add(RichText([Run(zone.name or "(unnamed zone)", BOLD)], 10, space_after=1))
             links = [zone_names.get(z, "") for z in zone.adjacent if zone_names.get(z)]
-            flow.add(RichText([Run("Connects to: ", BOLD), Run(", ".join(links) or "nowhere yet")], 8.5,
-                              space_after=2))
-            for i, aspect in enumerate(zone.aspects):
-                flow.add(RichText(_aspect_runs(aspect), 9, space_after=1))
-                flow.add(_invoke_boxes(aspect, f"{prefix}-{zone.id}-{i}"))
-            flow.add(WriteLines("Who is here", 2))
-        flow.add(Heading("IN THE SCENE", 9, 4))
+            flow.add(RichText([Run(zone.name or "(unnamed zone)", BOLD), Run("   connects to: ", ITALIC, GREY),
+                               Run(", ".join(links) or "nowhere yet")], 10, space_after=3))
+            for aspect in zone.aspects:
+                flow.add(AspectRow(aspect, 9))
+            flow.add(WriteLines("Who is here", 1, PENCIL_LINE))
+        flow.add(Heading("IN THE SCENE", 10, 4))
         present = [names[i] for i in scene.present if i in names]
         flow.add(RichText([Run(", ".join(present) or "Nobody listed yet.")], 9))
         if scene.notes.strip():
-            flow.add(Heading("NOTES", 9, 4))
+            flow.add(Heading("NOTES", 10, 4))
             flow.add(RichText([Run(scene.notes)], 8.5))
         session = f"Session {scene.session}" if scene.session is not None else ""
         frame = _Frame(self.canvas, self.portrait, f"Scene: {scene.name or '(unnamed scene)'}", session)
         body = frame.body
-        return _paged(flow, frame, body.width, body.height, columns=2)
+        return _paged(flow, frame, body.width, body.height)
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -270,24 +364,23 @@ class Printables:
         for scene in scenes:
             found = [(a, "") for a in scene.aspects] + [(a, z.name) for z in scene.zones for a in z.aspects]
             for n, (aspect, zone) in enumerate(found):
-                flow = Flow()
-                flow.add(TentTop(aspect.text or ""))
-                flow.add(RichText([Run(aspect.text or "", BOLD)], 16, space_after=6, min_size=10))
-                flow.add(_invoke_boxes(aspect, f"ac{n}"))
-                where = f"{scene.name}" + (f" · {zone}" if zone else "")
-                flow.add(RichText([Run(where, ITALIC, GREY)], 8))
                 kind = "Boost" if aspect.boost else "Situation aspect"
-                faces.append(CardFace("Boost" if aspect.boost else "Aspect", kind, flow,
-                                      f"Aspect card: {aspect.text}"[:80]))
+                where = f"{scene.name}" + (f" · {zone}" if zone else "")
+                tent = Tent(kind.upper(), aspect.text or "(an aspect with no words yet)",
+                            _invoke_boxes(aspect, f"ac{n}"), where)
+                faces.append(CardFace("", kind, Flow(), f"Aspect card: {aspect.text}"[:80], tent.draw_card))
         if not faces and blanks:
             for n in range(4):
-                flow = Flow().add(WriteLines("Aspect", 2, 24)).add(
-                    Boxes("Free invokes", [1, 2, 3], set(), [], size=BOX_MIN, show_values=False))
-                faces.append(CardFace("Aspect", "Situation aspect", flow, "Blank aspect cards" if n == 0 else ""))
+                boxes = Boxes("Free invokes", [1, 2, 3], set(), [], size=BOX_MIN, show_values=False)
+                tent = Tent("SITUATION ASPECT", "", boxes)
+                faces.append(CardFace("", "Situation aspect", Flow(), "Blank aspect cards" if n == 0 else "",
+                                      tent.draw_card))
         return faces
 
-    def tracker_faces(self, players: list[str], prefix: str) -> list[CardFace]:
-        """The GM's pool (one point per PC in the scene) and a card per player."""
+    def tracker_faces(self, players: list[str], prefix: str, refresh: dict[str, int] | None = None) -> list[CardFace]:
+        """The GM's pool (one point per PC in the scene) and a card per player, with the
+        player's refresh when it is known; blank ones have a line for the name."""
+        refresh = refresh or {}
         faces = []
         pool = Flow()
         pool.add(Text("At the start of each scene the pool holds one point per player character in it. "
@@ -297,7 +390,10 @@ class Printables:
         faces.append(CardFace("GM's fate points", "Fate-point tracker", pool, "Fate-point trackers"))
         for name in players or ["", "", ""]:
             flow = Flow()
-            flow.add(RuledLine("Refresh", ""))
+            if not name:
+                flow.add(RuledLine("Name", ""))
+            known = refresh.get(name) if name else None
+            flow.add(RuledLine("Refresh", "" if known is None else str(known)))
             flow.add(Boxes("Fate points", list(range(1, 11)), set(), [], size=BOX_MIN, show_values=True))
             flow.add(Text("Tick a box for each point you hold; rub out as you spend. Back to at least "
                           "your refresh at the start of each session.", self.styles.card_body, 3))
@@ -337,21 +433,27 @@ class Printables:
     def blank_card_faces(self, ruleset: RuleSet, prefix: str) -> list[CardFace]:
         """Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown."""
         def npc(rule_breaks: bool) -> Flow:
-            """Sized to fit one card: a template that continued would be no template."""
-            flow = Flow().add(WriteLines("Aspects", 2, 13, 3))
-            flow.add(WriteLines(ruleset.skill_word_plural, 1, 13, 3))
-            flow.add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False, space_after=2))
-            flow.add(WriteLines("Consequences: mild 2, moderate 4", 2, 13, 3))
-            flow.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 1, 13, 0))
-            return flow
+            """Sized to fit one card in two columns, lines 7 mm apart for a pencil: a template
+            that continued would be no template."""
+            left = Flow().add(WriteLines("Aspects", 3, PENCIL_LINE, 2))
+            left.add(WriteLines(ruleset.skill_word_plural, 4, PENCIL_LINE, 0))
+            right = Flow().add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False,
+                                     space_after=3))
+            for label in ("Mild 2", "Moderate 4"):
+                right.add(RuledLine(label, "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
+            if rule_breaks:
+                right.add(RuledLine("Fate points", "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
+            right.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 3 if rule_breaks else 4,
+                                 PENCIL_LINE, 0))
+            return Flow().add(Columns([left, right]))
 
         obstacle = Flow().add(RuledLine("Kind", "")).add(RuledLine("Rating", "")).add(RuledLine("Weapon", ""))
         obstacle.add(Text("Hazard: acts and attacks. Block: stands in the way; overcome to remove. "
                           "Distraction: a choice with a repercussion either way.", self.styles.card_body))
-        obstacle.add(WriteLines("Notes", 2, 16))
+        obstacle.add(WriteLines("Notes", 2, PENCIL_LINE))
         countdown = Flow().add(Boxes("Track", list(range(1, 9)), set(), [], size=BOX_MIN))
         countdown.add(RuledLine("Trigger", "")).add(RuledLine("When the last box is marked", ""))
-        countdown.add(WriteLines("Box triggers", 2, 16))
+        countdown.add(WriteLines("Box triggers", 2, PENCIL_LINE))
         return [
             CardFace("NPC: ____________", "Blank NPC card", npc(False), "Blank cards"),
             CardFace("Monster: ____________", "Blank monster card", npc(True)),
@@ -395,6 +497,28 @@ class Printables:
         for p in order.paragraphs:
             if isinstance(p, str):
                 flow.add(Text(p, style, 2))
+        conditions = options.conditions != ConditionsMode.OFF
+        flow.add(Heading("STRESS AND CONDITIONS" if conditions else "STRESS AND CONSEQUENCES", 9, 2))
+        harm = conditions_card(ruleset, options) if conditions else consequences_card(ruleset, options)
+        for card in (stress_card(ruleset, options), harm):
+            for p in card.paragraphs:
+                if isinstance(p, str):
+                    flow.add(Text(p, style, 2))
+        flow.add(Heading("FATE-POINT FLOW", 9, 2))
+        taken = "condition marked" if conditions else "consequence taken"
+        flow.add(Text(
+            "<b>Players gain</b> a point for each compel they accept, for conceding (plus one per "
+            f"{taken} in the conflict), and, once the scene is over, one for each hostile invoke made "
+            "against them.", style, 2))
+        flow.add(Text(
+            "<b>Players spend</b> a point to invoke an aspect (+2 or a reroll), to refuse a compel, or "
+            "to add a story detail that is a stretch.", style, 2))
+        flow.add(Text(
+            "<b>Your pool</b> starts every scene with one point per PC in it; pay from it for NPCs' "
+            "invokes, and hand points to players for compels and concessions.", style, 2))
+        flow.add(Text(
+            "<b>Each session</b> a player starts with their refresh or the points they kept, whichever "
+            "is more.", style, 3))
         frame = _Frame(self.canvas, self.portrait, f"GM cheat sheet: {ruleset.name}",
                        "Our own summary of the rules the table uses most.")
         body = frame.body

@@ -12,7 +12,7 @@ from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.creation.ruleset import StressMarking
 
-from .wording import RECOVERY, track_levels, track_skills
+from .wording import recovery_paragraph, track_levels, track_skills
 
 SCALE_LEVELS = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
 
@@ -156,12 +156,14 @@ def compel_card() -> RefCard:
     ))
 
 
-def stress_card(ruleset: RuleSet) -> RefCard:
+def stress_card(ruleset: RuleSet, options: CampaignOptions | None = None) -> RefCard:
+    conditions = options is not None and options.conditions != ConditionsMode.OFF
+    harm = "conditions" if conditions else "consequences"
     if ruleset.stress.marking == StressMarking.ANY:
         how = ("Each stress box absorbs 1 shift. Mark as many boxes as you like against one hit, "
-               "together with consequences if you need them.")
+               f"together with {harm} if you need them.")
     else:
-        how = ("Mark one stress box per hit; it absorbs shifts up to its value. Add consequences "
+        how = (f"Mark one stress box per hit; it absorbs shifts up to its value. Add {harm} "
                "for the rest.")
     tracks = []
     for track in ruleset.stress.tracks:
@@ -175,7 +177,7 @@ def stress_card(ruleset: RuleSet) -> RefCard:
         "Stress clears at the end of every scene.",
         "A hit you cannot absorb <b>takes you out</b>: the attacker says how you lose.",
         "<b>Concede</b> before the roll to say how you lose instead: gain 1 fate point, plus 1 "
-        "for each consequence you took in this conflict.",
+        f"for each {'condition you marked' if conditions else 'consequence you took'} in this conflict.",
     ))
 
 
@@ -194,17 +196,8 @@ def consequences_card(ruleset: RuleSet, options: CampaignOptions) -> RefCard:
     if extra is not None and track_skills:
         paras.append(f"{join_words(track_skills, 'or')} at {ladder_label(extra)} or better adds a second "
                      "mild slot, for that kind of harm only.")
-    # Fate Condensed ends a severe consequence at a breakthrough; Core and Accelerated after a
-    # scenario (their word for the big advancement is "major milestone").
     older = ruleset.id in ("fate-core", "fate-accelerated")
-    severe_time = "one whole scenario" if older else RECOVERY[Severity.SEVERE][1]
-    paras.append(
-        "<b>Recovery:</b> someone succeeds at an overcome roll against "
-        + join_words([f"{sev.value} {ladder_label(diff)}" for sev, (diff, _) in RECOVERY.items()])
-        + " (+2 when treating yourself). Then rename it; it clears after "
-        + f"{RECOVERY[Severity.MILD][1]} (mild), {RECOVERY[Severity.MODERATE][1]} (moderate) or "
-        + f"{severe_time} (severe)."
-    )
+    paras.append(recovery_paragraph(ruleset))
     if options.extreme_consequences:
         paras.append("<b>Extreme (absorbs 8):</b> replaces one aspect other than the high concept, "
                      "for good; at most once between "
@@ -268,6 +261,9 @@ def contests_card() -> RefCard:
 
 
 def obstacles_card() -> RefCard:
+    """Obstacles carry their own Weapon (and a block its cover Armor) by the obstacle rules
+    (fate-condensed-optional-rules.txt, "Obstacles"), whether or not the campaign gives
+    characters Weapon and Armor ratings."""
     return RefCard("Obstacles and countdowns", (
         "<b>Hazard:</b> a name (skill and aspect), a rating and Weapon 1–4. It acts in turn order, "
         "attacks or creates advantages, and cannot be attacked; overcoming it faces its rating.",
@@ -311,7 +307,7 @@ def reference_cards(ruleset: RuleSet, options: CampaignOptions | None = None) ->
         defend_card(ruleset),
         invoke_card(),
         compel_card(),
-        stress_card(ruleset),
+        stress_card(ruleset, options),
         conditions_card(ruleset, options) if options.conditions != ConditionsMode.OFF
         else consequences_card(ruleset, options),
         turn_order_card(ruleset),

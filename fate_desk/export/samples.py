@@ -30,6 +30,7 @@ from fate_desk.model import (
     Zone,
 )
 
+RULESETS = ("fate-condensed", "fate-core", "fate-accelerated")
 ROLES = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE, AspectRole.FREE]
 
 
@@ -194,6 +195,46 @@ def many_scripts() -> Character:
                                      "notes": "Hebrew: שלום עולם. Arabic: مرحبا. Chinese: 漢字. Thai: สวัสดี."})
 
 
+def forty_stunts(ruleset: str = "fate-condensed") -> Character:
+    """A PC with 40 stunts: refresh far below 1 (flagged), stunts continuing on further pages."""
+    return ruth().model_copy(update={
+        "ruleset": ruleset, "name": "Forty-Stunt Fenwick",
+        **({"skills": fae_pc().skills} if ruleset == "fate-accelerated" else {}),
+        "stunts": [Stunt(name=f"Trick {i}", text=f"Because of lesson {i}, I get +2 once per scene when it "
+                         "fits the story.") for i in range(1, 41)],
+    })
+
+
+HEBREW = "שלום עולם"
+ARABIC = "مرحبا بالعالم"
+CJK = "漢字 かな カナ 한국어"
+
+
+def scripts_pc(ruleset: str = "fate-condensed") -> Character:
+    """A PC written in Hebrew, Arabic (in italic too, on cards) and Chinese, Japanese, Korean."""
+    return ruth().model_copy(update={
+        "ruleset": ruleset, "name": "מגדלור טובע (Sunken)",
+        "description": f"{HEBREW}. היא קוראת ספרים (הרבה). {ARABIC}.",
+        "aspects": [Aspect(role=AspectRole.HIGH_CONCEPT, text="חושך מוחלט (Pitch Dark)"),
+                    Aspect(role=AspectRole.TROUBLE, text=ARABIC), Aspect(role=AspectRole.RELATIONSHIP, text=CJK)],
+        "stunts": [Stunt(name="ضربة", text="عندما أستخدم القتال أحصل على +2 (مرتين في المشهد).")],
+        "notes": f"{CJK}, {HEBREW} and {ARABIC}.",
+        **({"skills": fae_pc().skills} if ruleset == "fate-accelerated" else {}),
+    })
+
+
+def scripts_campaign() -> Campaign:
+    """The scene campaign with its title, a scene, a zone and an aspect in other scripts."""
+    campaign = scene_campaign()
+    campaign.name = "ספר האסור"
+    campaign.characters[0] = scripts_pc()
+    bridge = campaign.scenes[1]
+    bridge.aspects[0].text = "חושך מוחלט (Pitch Dark)"
+    bridge.zones[0].name = "مرفأ"
+    campaign.obstacles[0].notes = f"{ARABIC} — {CJK}"
+    return campaign
+
+
 def obstacles() -> list:
     return [
         Hazard(name="Distant Sniper", rating=5, weapon=4, notes="On the bell tower; moves after two exchanges."),
@@ -255,7 +296,7 @@ def deck(n: int) -> list:
 
 def write_samples(folder: Path) -> list[Path]:
     """One PDF of each kind, on both paper sizes where it matters."""
-    from . import ExportJob, Paper, What, campaign_job, export_pdf
+    from . import ExportJob, Paper, What, campaign_job, character_job, export_pdf
 
     folder.mkdir(parents=True, exist_ok=True)
     campaign = scene_campaign()
@@ -296,6 +337,22 @@ def write_samples(folder: Path) -> list[Path]:
            for r in ("fate-condensed", "fate-core", "fate-accelerated")},
         **{f"skill-card-{r}": ExportJob(What.SKILL_CARD, ruleset=r, paper=Paper.LETTER)
            for r in ("fate-condensed", "fate-core", "fate-accelerated")},
+        **{f"blank-cards-{r}": ExportJob(What.BLANK_CARDS, ruleset=r, paper=Paper.A4)
+           for r in ("fate-core", "fate-accelerated")},
+        **{f"sheet-forty-stunts-{r}": ExportJob(What.SHEETS, sheets=[forty_stunts(r)], paper=Paper.LETTER)
+           for r in RULESETS},
+        **{f"cards-pcs-{r}": ExportJob(What.CARDS, cards=[pc, forty_stunts(r), scripts_pc(r)], paper=Paper.LETTER,
+                                       state=True)
+           for r, pc in zip(RULESETS, (ruth(), core_pc(), fae_pc()))},
+        **{f"sheet-scripts-{r}": ExportJob(What.SHEETS, sheets=[scripts_pc(r)], paper=Paper.A4, state=True)
+           for r in RULESETS},
+        "reference-fate-condensed": ExportJob(What.REFERENCE, ruleset="fate-condensed", paper=Paper.LETTER),
+        "pack-scripts": campaign_job(scripts_campaign(), What.PACK, session=2, paper=Paper.LETTER),
+        "scene-scripts": campaign_job(scripts_campaign(), What.SCENE, scene="The Bridge", paper=Paper.A4),
+        "aspect-cards-scripts": campaign_job(scripts_campaign(), What.ASPECT_CARDS, scene="The Bridge",
+                                             paper=Paper.A4),
+        "trackers-blank": ExportJob(What.TRACKERS, paper=Paper.LETTER),
+        "pack-one-character": character_job(ruth(), What.PACK, Paper.LETTER),
     }
     written = []
     for name, job in jobs.items():

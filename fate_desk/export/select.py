@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
+from fate_desk.rules import RuleSetError, derive, get_ruleset
 
 from .job import CardEntry, ExportJob, Paper, What
 
@@ -125,6 +126,11 @@ def campaign_job(
         shown_scenes = []
     names = {i.id: i.name or "(unnamed)" for i in _by_id(campaign).values()}
     players = [c.name or "(unnamed)" for c in pcs]
+    scope = ""
+    if scene is not None:
+        scope = f"Scene: {find_scene(campaign, scene).name or '(unnamed scene)'}"
+    elif session is not None:
+        scope = f"Session {session}"
     return ExportJob(
         what=what,
         sheets=sheets,
@@ -137,7 +143,22 @@ def campaign_job(
         names=names,
         players=players,
         state=state,
+        refresh=player_refresh(pcs, campaign.ruleset),
+        scope=scope,
     )
+
+
+def player_refresh(pcs: list[Character], ruleset_id: str | None) -> dict[str, int]:
+    """Each PC's refresh (after stunts), by name, for the fate-point trackers; a character
+    whose rule set cannot be loaded is left for the player to write in."""
+    out: dict[str, int] = {}
+    for pc in pcs:
+        try:
+            ruleset = get_ruleset(ruleset_id or pc.ruleset)
+        except RuleSetError:
+            continue
+        out[pc.name or "(unnamed)"] = derive(pc, ruleset).refresh
+    return out
 
 
 def _is_pc(item: CardEntry) -> bool:
@@ -156,4 +177,6 @@ def character_job(character: Character, what: What = What.SHEETS, paper: Paper |
         title=character.name,
         players=[character.name or "(unnamed)"],
         state=state,
+        refresh=player_refresh([character], character.ruleset) if character.kind == CharacterKind.PC else {},
+        label="Character pack" if what == What.PACK else "",
     )

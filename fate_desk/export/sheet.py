@@ -23,15 +23,16 @@ from .draw import (
 )
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .sheet_items import AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
+from .sheet_items import ApproachesItem, AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
 from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
-from .wording import marking_note, track_skills
+from .wording import marking_note, recovery_caption, refresh_note, track_skills
 
 HEADER = 70.0
 GAP = 7.0
 CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
-SECTION_TOP = 17.0  # title band and padding of a section
+SECTION_TOP = 21.0  # title band and padding of a section
+POWERED_BY = "Powered by Fate"  # the licence allows the wording in text form
 NOTES_MIN = 80.0
 STAT_W = 96.0
 
@@ -111,7 +112,7 @@ class _Sheet:
         aspects = self._aspects_flow()
         aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
         aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
-        extras = self.blank and self.ruleset.id == "fate-core"
+        extras = self.ruleset.id == "fate-core"  # the official Core sheet has an Extras box, filled or blank
         stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
         stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
         extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
@@ -203,7 +204,14 @@ class _Sheet:
         stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
-        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w, BOLD, 7, GREY)
+        powered_w = c.stringWidth(POWERED_BY, BOLD, 7)
+        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w - powered_w - 8,
+                  BOLD, 7, GREY)
+        line_text(c, POWERED_BY, rect.x + text_w - powered_w, rect.top - 7, powered_w + 1, BOLD, 7, INK)
+        # The name banner: a heavy rule under the name, the width of the header.
+        c.setStrokeColor(INK)
+        c.setLineWidth(2.2)
+        c.line(rect.x, rect.top - 37, rect.x + text_w, rect.top - 37)
         if character is None:
             line_text(c, "NAME", rect.x, rect.top - 30, 40, BOLD, 7, GREY)
             text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, text_w - 30, 20), "Name")
@@ -211,10 +219,10 @@ class _Sheet:
             text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
                        "Description")
         else:
-            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 30, text_w, BOLD, 20, INK)
+            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 31, text_w, BOLD, 22, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
             below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
-            room = rect.height - 38 - below
+            room = rect.height - 41 - below
             placed, rest = Flow([desc]).fill(text_w, room)
             placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
             if rest is not None:
@@ -227,7 +235,10 @@ class _Sheet:
             self._stat(refresh_box, "Refresh", None, f"starts at {self.ruleset.refresh_start}",
                        field_name(self.prefix, "refresh"))
         else:
-            self._stat(refresh_box, "Refresh", str(self.derived.refresh), self.derived.refresh_explanation, "")
+            note = refresh_note(self.derived.refresh_explanation, self.derived.refresh)
+            if character.kind != CharacterKind.PC:
+                note = "NPCs pay no refresh for stunts"
+            self._stat(refresh_box, "Refresh", str(self.derived.refresh), note, "")
         if self.state:
             self._stat(points_box, "Fate points", str(character.fate_points), "at least refresh each session", "")
         else:
@@ -235,7 +246,9 @@ class _Sheet:
                        field_name(self.prefix, "fate_points"))
 
     def _show_stats(self) -> bool:
-        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC)
+        # Minor NPCs draw on the GM's pool; a monster keeps its own points, as PCs and major NPCs do.
+        return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC,
+                                                                 CharacterKind.MONSTER)
 
     def _stats_w(self) -> float:
         return 2 * STAT_W + GAP if self._show_stats() else 0.0
@@ -245,26 +258,26 @@ class _Sheet:
             return True
         text_w = self.r.page.content.width - self._stats_w() - 10
         need = RichText([Run(self.character.description)], 8.5, space_after=0).height(1.0, text_w, HEADER)
-        return need <= HEADER - 38
+        return need <= HEADER - 41
 
     def _stat(self, rect: Rect, title: str, value: str | None, note: str, name: str) -> None:
         c = self.c
         inner = section(c, rect, title)
         mid = inner.x + inner.width / 2
         if value is None:
-            size = 28.0
-            box(c, mid - size / 2, inner.y + 17, size)
+            size = 26.0
+            box(c, mid - size / 2, inner.y + 24, size)
             if name:
-                c.acroForm.textfield(name=name, tooltip=title, x=mid - size / 2, y=inner.y + 17, width=size,
+                c.acroForm.textfield(name=name, tooltip=title, x=mid - size / 2, y=inner.y + 24, width=size,
                                      height=size, borderWidth=0, borderColor=None, fillColor=None,
                                      fontName="Helvetica", fontSize=16, maxlen=3)
         else:
             c.setFont(BOLD, 22)
             c.setFillColor(INK)
-            c.drawCentredString(mid, inner.y + 20, value)
-        note_flow = Flow([RichText([Run(note, REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0)])
-        placed, _ = note_flow.fill(inner.width, 16)
-        placed.draw(c, Rect(inner.x, inner.y, inner.width, 15))
+            c.drawCentredString(mid, inner.y + 27, value)
+        # The note is never cut: up to three lines under the number, which sits above them.
+        text = RichText([Run(note, REGULAR, INK)], LABEL_MIN, min_size=LABEL_MIN, space_after=0)
+        text.draw(c, inner.x, inner.y + 23, inner.width, 1.0)
 
     # --- aspects -------------------------------------------------------------------------------
 
@@ -300,10 +313,19 @@ class _Sheet:
     def _skills_flow(self) -> Flow:
         flow = Flow()
         word = self.ruleset.skill_word
-        if self.blank and len(self.ruleset.skills) <= skills_layout.SHORT_LIST:
-            # Approaches: every one named, with a box for its rating.
-            for name in self.ruleset.skills:
-                flow.add(SkillRowItem(name, (), 1, field_name(self.prefix, "approach", name), approach=True))
+        if len(self.ruleset.skills) <= skills_layout.SHORT_LIST:
+            # Approaches, as the Fate Accelerated sheet prints them: every one named beside a
+            # box for its rating, on the blank and the filled sheet alike.
+            if self.blank:
+                flow.add(ApproachesItem([(name, None) for name in self.ruleset.skills],
+                                        field_name(self.prefix, "approach")))
+                return flow
+            own = {k.casefold(): v for k, v in self.character.skills.items()}
+            extra = [k for k in self.character.skills if k.casefold() not in
+                     {s.casefold() for s in self.ruleset.skills}]
+            rows = [(name, own.get(name.casefold(), 0)) for name in self.ruleset.skills]
+            rows += [(name, self.character.skills[name]) for name in extra]
+            flow.add(ApproachesItem(rows))
             return flow
         rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
@@ -390,6 +412,9 @@ class _Sheet:
             skills = track_skills(self.ruleset, track_id)
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
                            tooltip=f"{label} stress", need_prefix=skills, space_after=6))
+        step = max(item.natural_step() for item in flow.items)
+        for item in flow.items:
+            item.step_min = step  # every track's first box under the first, second under the second
         return flow
 
     def _slots_title(self) -> str:
@@ -411,7 +436,9 @@ class _Sheet:
             q = taken.get(slot.id)
             flow.add(SlotItem(slot, q.text if q else "", bool(q and q.recovering), q.boxes_marked if q else 0,
                               need, box_need, extra_boxes, field_name(self.prefix, "consequence", slot.id),
-                              field_name(self.prefix, "condition", slot.id), blank=self.blank))
+                              field_name(self.prefix, "condition", slot.id), blank=self.blank,
+                              free_invokes=q.free_invokes if q else 0,
+                              recovery=recovery_caption(self.ruleset, slot.severity)))
         return flow
 
     def _slot_need(self, slot: SlotInfo) -> str:

@@ -62,7 +62,8 @@ class AspectItem:
             if self.free_invokes:
                 n = self.free_invokes
                 runs.append(Run(f" ({n} free invoke{'s' if n != 1 else ''})", ITALIC, GREY))
-            self.body = RichText(runs, 10, space_after=0)
+            # The high concept is who the character is: it is set large.
+            self.body = RichText(runs, 13 if self.label.casefold() == "high concept" else 10, space_after=0)
         return self.body
 
     def height(self, scale: float, width: float, limit: float) -> float:
@@ -188,21 +189,22 @@ class SlotItem:
     field: str
     box_field: str
     blank: bool = False
+    free_invokes: int = 0  # held by whoever inflicted it (printed with the state in ink)
+    recovery: str = ""  # how it recovers in this rule set ("recover at Fair (+2)")
 
-    SQUARE = 15.0
+    SQUARE = BOX_MIN  # the same size as a stress box: one size of box on the whole sheet
 
     def _text(self) -> RichText:
         runs = [Run(self.text, BOLD)]
-        if self.recovering:
-            runs.append(Run(" (recovering)", ITALIC, GREY))
+        notes = (["recovering"] if self.recovering else []) + (
+            [f"{self.free_invokes} free invoke{'s' if self.free_invokes != 1 else ''}"] if self.free_invokes else [])
+        if notes:
+            runs.append(Run(f" ({', '.join(notes)})", ITALIC, GREY))
         return RichText(runs, 8.5, space_after=0)
 
     def _caption(self) -> str:
-        from .wording import RECOVERY
-
         slot = self.slot
-        recovery = RECOVERY.get(slot.severity)
-        sub = f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
+        sub = self.recovery
         if slot.condition:
             sub = f"{slot.severity.value}, {sub}"
             if slot.row_cutoff is not None:
@@ -253,9 +255,9 @@ class SlotItem:
                 first = bx + (slot.boxes - self.extra_boxes) * step
                 note = f"needs {self.box_need}"
                 left = min(first, x + width - stringWidth(note, REGULAR, LABEL_MIN))
-                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, GREY)
+                line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, INK)
         line_text(c, label, lx, top - 7.5, text_w, BOLD, 8)
-        RichText([Run(self._caption(), REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
+        RichText([Run(self._caption(), REGULAR, INK)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
             c, lx, top - 9, text_w, 1.0)
         if slot.condition:
             return
@@ -267,3 +269,52 @@ class SlotItem:
             rule(c, x, bottom, line_w)
         if self.text.strip():
             self._text().draw(c, x + 2, top - sq - 4, width - 4, 1.0)
+
+
+@dataclass
+class ApproachesItem:
+    """Fate Accelerated's approaches as its own sheet prints them: each named beside a box for
+    its rating, in two columns; a filled sheet writes the rating in the box ("+3", with the
+    ladder word beside it), a blank one makes the box a form field."""
+
+    approaches: list[tuple[str, int | None]]  # (name, rating); None: blank
+    field: str = ""  # prefix of the blank form's fields
+    space_after: float = 2.0
+
+    ROW = 24.0
+    BOX_W = 30.0
+    BOX_H = 19.0
+
+    def _rows(self) -> int:
+        return -(-len(self.approaches) // 2)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return self._rows() * self.ROW + self.space_after
+
+    def split(self, scale, width, room):
+        return (self, None) if self.height(scale, width, room) <= room else (None, self)
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        rows = self._rows()
+        col_w = width / 2
+        for i, (name, rating) in enumerate(self.approaches):
+            col, row = divmod(i, rows)
+            bx = x + col * col_w
+            by = top - (row + 1) * self.ROW + (self.ROW - self.BOX_H) / 2
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.rect(bx, by, self.BOX_W, self.BOX_H)
+            if rating is None:
+                if self.field:
+                    c.acroForm.textfield(name=f"{self.field}-{i}", tooltip=f"{name} rating", x=bx, y=by,
+                                         width=self.BOX_W, height=self.BOX_H, borderWidth=0, borderColor=None,
+                                         fillColor=None, fontName="Helvetica", fontSize=11, maxlen=3)
+            else:
+                c.setFont(BOLD, 11)
+                c.setFillColor(INK)
+                c.drawCentredString(bx + self.BOX_W / 2, by + 5.5, f"{rating:+d}")
+            line_text(c, name, bx + self.BOX_W + 8, by + 5.5, col_w - self.BOX_W - 70, BOLD, 10)
+            if rating is not None:
+                word = LADDER.get(rating, "")
+                if word:
+                    line_text(c, word, bx + col_w - 62, by + 6, 56, REGULAR, 7.5, GREY)

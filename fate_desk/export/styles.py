@@ -9,9 +9,8 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .fonts import BOLD, ITALIC, REGULAR, register_fonts
+from .fonts import BOLD, ITALIC, REGULAR, register_fonts, text_width
 
 INK = Color(0, 0, 0)
 # Captions and writing lines dark enough to survive a 1-bit photocopy (threshold around 60%).
@@ -69,7 +68,7 @@ def fit_line(text: str, font: str, size: float, width: float, min_size: float = 
     """Plain text for one line (a name, a label): the font size that fits `width`, never below
     `min_size`; only beyond that is it cut with '…'."""
     text = one_line(text)
-    needed = stringWidth(text, font, size)
+    needed = text_width(text, font, size)
     if needed <= width:
         return text, size
     fitted = size * width / needed
@@ -78,7 +77,7 @@ def fit_line(text: str, font: str, size: float, width: float, min_size: float = 
     lo, hi = 0, len(text)
     while lo < hi:  # the longest start that fits with its ellipsis
         mid = (lo + hi + 1) // 2
-        if stringWidth(text[:mid] + "…", font, min_size) <= width:
+        if text_width(text[:mid] + "…", font, min_size) <= width:
             lo = mid
         else:
             hi = mid - 1

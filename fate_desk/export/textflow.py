@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from bidi import get_display
+from bidi import algorithm as bidi_algorithm
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from .fonts import REGULAR
+from .fonts import REGULAR, can_draw, face_runs, needs_shaping, shape
 from .styles import INK, clean
 
 _TOKEN = re.compile(r"\n|[^\S\n]+|[^\s]+")
@@ -43,6 +43,8 @@ class _Word:
 
 
 def tokenise(runs: list[Run]) -> list[_Word]:
+    """Words, each in a face that has its letters (a word mixing scripts becomes several
+    pieces with no space between), Arabic words shaped."""
     words: list[_Word] = []
     space = False
     newline = False
@@ -53,7 +55,12 @@ def tokenise(runs: list[Run]) -> list[_Word]:
             elif token.isspace():
                 space = True
             else:
-                words.append(_Word(token, run.font, run.color, space and not newline, newline))
+                first = True
+                for text, face in face_runs(token, run.font):
+                    if needs_shaping(text):
+                        text = shape(text, face)
+                    words.append(_Word(text, face, run.color, first and space and not newline, first and newline))
+                    first = False
                 space = newline = False
     return words
 
@@ -157,30 +164,84 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
     return lines, ends, words
 
 
-def display_order(text: str) -> str:
-    """One line of text in display order (right-to-left runs turned round), for labels and
-    names drawn as a single string."""
-    return get_display(text) if _RTL.search(text) else text
+def starts_right_to_left(text: str) -> bool:
+    """Whether the first letter with a direction is Hebrew or Arabic (the paragraph then
+    reads from the right)."""
+    return next((unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
+                 if unicodedata.bidirectional(ch) in ("L", "R", "AL")), False)
+
+
+def display_order(text: str, font: str = REGULAR) -> str:
+    """One line of text in display order, for labels and names drawn as a single string:
+    Arabic shaped, right-to-left runs turned round, brackets mirrored where they turn."""
+    if not _RTL.search(text):
+        return text
+    if needs_shaping(text):
+        text = "".join(shape(part, face) if needs_shaping(part) else part for part, face in face_runs(text, font))
+    return "".join(entry["ch"] for entry in _bidi(text)[1])
+
+
+class RightToLeftLine(list):
+    """The segments of a line in a paragraph that reads from the right: drawn against the
+    right edge. `width` is the line's own width."""
+
+    width: float = 0.0
+
+
+def _bidi(text: str) -> tuple[int, list[dict]]:
+    """The Unicode bidi algorithm (python-bidi's pure-Python one, which mirrors brackets):
+    the paragraph level (1: right to left) and the characters in display order, each with
+    `at`, its place in `text`. A character with no bidi class (unassigned) is neutral."""
+    storage = bidi_algorithm.get_empty_storage()
+    base = bidi_algorithm.get_base_level(text)
+    storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
+    bidi_algorithm.get_embedding_levels(text, storage)
+    for i, entry in enumerate(storage["chars"]):
+        entry["at"] = i  # which character it was, so it keeps its face and colour once moved
+        if not entry["type"]:
+            entry["type"] = entry["orig"] = "ON"
+    for step in (bidi_algorithm.explicit_embed_and_overrides, bidi_algorithm.resolve_weak_types,
+                 bidi_algorithm.resolve_neutral_types, bidi_algorithm.resolve_implicit_levels,
+                 bidi_algorithm.reorder_resolved_levels, bidi_algorithm.apply_mirroring):
+        step(storage, False)
+    return base, storage["chars"]
 
 
 def _visual(line: list[Segment], size: float) -> list[Segment]:
-    """Display order for a line holding right-to-left text: each segment reordered by the
-    Unicode bidi algorithm; a line that starts right-to-left also runs its segments from the
-    right."""
-    texts = [get_display(text) for _, text, _, _ in line]
-    first_strong = next((unicodedata.bidirectional(ch) for _, t, _, _ in line for ch in t
-                         if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "L")
-    order = list(range(len(line)))
-    if first_strong in ("R", "AL"):
-        order.reverse()
-    out: list[Segment] = []
+    """Display order for a line holding right-to-left text: the Unicode bidi algorithm run over
+    the whole line (so a Hebrew phrase after Chinese stays in the line's order), each
+    character keeping its face and colour, brackets mirrored; a line that starts
+    right-to-left is set against the right edge."""
+    chars: list[str] = []
+    looks: list[tuple[str, object]] = []
+    for k, (x, text, font, color) in enumerate(line):
+        if k:
+            _, before, before_font, _ = line[k - 1]
+            if x - line[k - 1][0] - WIDTHS(before, before_font, size) > 0.01:  # a space as typed
+                chars.append(" ")
+                looks.append((font, color))
+        chars.extend(text)
+        looks.extend([(font, color)] * len(text))
+    base, entries = _bidi("".join(chars))
+    out: list[Segment] = RightToLeftLine() if base == 1 else []
     x = 0.0
-    for k in order:
-        _, _, font, color = line[k]
-        if out:
-            x += WIDTHS(" ", font, size)
-        out.append((x, texts[k], font, color))
-        x += WIDTHS(texts[k], font, size)
+    part: list[str] = []
+    look = None
+    for entry in entries:
+        this = looks[entry["at"]]
+        if part and this != look:
+            piece = "".join(part)
+            out.append((x, piece, look[0], look[1]))
+            x += WIDTHS(piece, look[0], size)
+            part = []
+        look = this
+        part.append(entry["ch"])
+    if part:
+        piece = "".join(part)
+        out.append((x, piece, look[0], look[1]))
+        x += WIDTHS(piece, look[0], size)
+    if base == 1:
+        out.width = x
     return out
 
 
@@ -197,6 +258,11 @@ class RichText:
     words: list[_Word] = field(default_factory=list)
     start: int = 0
     _cache: dict = field(default_factory=dict, repr=False)
+    keep_lines: bool = True  # no first line alone at a foot, no last line alone at a top
+
+    def loosened(self) -> "RichText":
+        """The same text split anywhere, for a box that cannot hold two lines of it."""
+        return replace(self, keep_lines=False, _cache={})
 
     def __post_init__(self) -> None:
         if not self.words and self.runs:
@@ -242,12 +308,16 @@ class RichText:
         fit = int(room // leading)
         if fit < 1:
             return None, self
-        lines, ends = self._wrapped(size, width, fit + 1)
+        lines, ends = self._wrapped(size, width, fit + 2)
         if len(lines) <= fit:
             return self, None
+        if self.keep_lines and len(lines) == fit + 1 and fit >= 3:
+            fit -= 1  # no last line alone at the top of the next page or card
+        if self.keep_lines and fit < 2 and len(lines) > 2:
+            return None, self  # no first line (a bold head) alone at the foot
         head = _DrawnLines(lines[:fit], size, leading, 0.0)
         tail = RichText(self.runs, self.size, self.leading_ratio, self.space_after, self.min_size,
-                        self.words, ends[fit - 1])
+                        self.words, ends[fit - 1], keep_lines=self.keep_lines)
         tail._cache[(size, round(width, 2))] = (lines[fit:], ends[fit:])
         return head, tail
 
@@ -286,7 +356,9 @@ class _DrawnLines:
         y = top - self.size
         color_now = None
         for line in self.lines:
+            shift = width - line.width if isinstance(line, RightToLeftLine) else 0.0
             for dx, text, font, color in line:
+                dx += shift
                 if color is not color_now:
                     c.setFillColor(color)
                     color_now = color
@@ -310,14 +382,17 @@ def draw_text(c, x: float, y: float, text: str, font_name: str, size: float) -> 
 
 
 def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
-    """Characters in `texts` the bundled font has no glyph for, each once, in order met."""
+    """Characters in `texts` that no bundled face (the family in every style, the CJK face)
+    can draw, each once, in order met."""
     covered = getFont(font).face.charToGlyph
     seen: dict[str, None] = {}
+    good: set[str] = set()
     for text in texts:
         for ch in clean(text):
-            if ch in seen or ord(ch) in covered or ch.isspace():
+            if ch in seen or ch in good or ord(ch) in covered or ch.isspace():
                 continue
-            if unicodedata.category(ch) in ("Cf", "Mn") and ord(ch) in covered:
+            if can_draw(ch):
+                good.add(ch)
                 continue
             seen[ch] = None
     return list(seen)

@@ -16,8 +16,11 @@ NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 
 def ordinal(n: int) -> str:
-    """1 -> 'first'; past the list, '13th'."""
-    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+    """1 -> 'first'; past the list, '13th', '21st', '22nd', '23rd', '111th'."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def count_word(n: int) -> str:
@@ -199,6 +202,8 @@ def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -
     """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
     if paid <= 0:
         return f"{base_refresh} ({count_word(free)} stunt{'s' if free != 1 else ''} free)"
+    if paid > 3:  # a range, not a list of ordinals no box can hold
+        return f"{base_refresh} − {paid * cost} for the {ordinal(free + 1)} to {ordinal(free + paid)} stunts"
     which = join_words([ordinal(free + i + 1) for i in range(paid)])
     return f"{base_refresh} − {paid * cost} for a {which} stunt"
 
