@@ -125,11 +125,26 @@ def test_fate_core_skills_never_pass_the_skill_cap(tmp_path, capsys):
     hero = core(skills=skills, advancement=significant)
     _, report = check_json(tmp_path, capsys, as_file(hero))
     assert [p["path"] for p in report["problems"] if p["code"] == "skills.cap"] == ["skills.Fight"]
-    # A major milestone lifts the cap by one step.
+    # A major milestone at which Fight went past the cap lifts the cap by one step.
     _, report = check_json(tmp_path, capsys, as_file(hero, advancement=[
         *[e.model_dump() for e in significant], {"kind": "major milestone", "changes": [
-            {"field": "refresh", "before": 3, "after": 4}]}], refresh=4))
+            {"field": "refresh", "before": 3, "after": 4}, {"field": "skills.Fight", "before": 4, "after": 5}]}],
+        refresh=4))
     assert "skills.cap" not in codes(report)
+
+
+def test_fate_core_skill_cap_rises_only_when_a_skill_goes_past_it(tmp_path, capsys):
+    """Fate Core SRD, "Major Milestones": you may advance one skill above the cap, "which
+    raises the cap": a major milestone at which no skill went past the cap leaves it."""
+    significant = [HistoryEntry(kind="significant milestone")] * 6
+    skills = {"Fight": 5, "Lore": 4, "Will": 3, "Notice": 3, "Athletics": 2, "Shoot": 2, "Stealth": 2,
+              "Drive": 1, "Crafts": 1, "Contacts": 1, "Empathy": 1, "Deceive": 1}
+    hero = core(skills=skills)
+    _, report = check_json(tmp_path, capsys, as_file(hero, advancement=[
+        *[e.model_dump() for e in significant], {"kind": "major milestone", "changes": [
+            {"field": "refresh", "before": 3, "after": 4}, {"field": "skills.Lore", "before": 3, "after": 4}]}],
+        refresh=4))
+    assert [p["path"] for p in report["problems"] if p["code"] == "skills.cap"] == ["skills.Fight"]
 
 
 def test_fate_accelerated_approaches_never_pass_superb(tmp_path, capsys):

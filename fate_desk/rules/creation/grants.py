@@ -69,10 +69,27 @@ def refresh_granted(character: Character, ruleset: RuleSet) -> int:
 
 
 def skill_cap(character: Character, ruleset: RuleSet) -> int | None:
-    """The highest rating allowed after advancement: the rule set's cap, raised by major milestones."""
-    if ruleset.advancement.skill_cap is None:
+    """The highest rating allowed after advancement: the rule set's cap, raised one step by each
+    major milestone at which a skill actually went past it (Fate Core SRD, "Major Milestones":
+    raising a skill above the cap is what raises the cap)."""
+    cap = ruleset.advancement.skill_cap
+    if cap is None:
         return None
-    return ruleset.advancement.skill_cap + sum(1 for _, grant in _grants(character, ruleset) if grant.raise_cap)
+    for entry, grant in _grants(character, ruleset):
+        if grant.raise_cap and _raised_past(entry, cap):
+            cap += 1
+    return cap
+
+
+def _raised_past(entry: HistoryEntry, cap: int) -> bool:
+    """Did this entry raise a skill above `cap`?"""
+    for change in entry.changes:
+        if change.field.startswith("skills"):
+            before = change.before if isinstance(change.before, int) else 0
+            after = change.after if isinstance(change.after, int) else 0
+            if after > cap and after > before:
+                return True
+    return False
 
 
 def has_advanced(character: Character, ruleset: RuleSet) -> bool:

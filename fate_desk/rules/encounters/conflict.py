@@ -18,6 +18,7 @@ from fate_desk.rules.play.table import name_of, scene_of, with_play
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
+from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import RuleSet
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
@@ -152,19 +153,39 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
     return _put(campaign, scene_id, changed)
 
 
+def participant_roller(campaign: Campaign, p: Participant | None, skill: str) -> str | None:
+    """Who rolls for a participant with this skill: the best of the members still standing."""
+    if p is None or not p.members:
+        return None
+    standing = [m for m in p.members if m not in p.out_members] or p.members
+    return group_roller(campaign, standing, skill)
+
+
 def helpers_bonus(campaign: Campaign, p: Participant, skill: str) -> int:
-    """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more."""
+    """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more
+    (the best of them rolls)."""
     return members_teamwork(campaign, [m for m in p.members if m not in p.out_members], skill)
 
 
-def members_teamwork(campaign: Campaign, members: list[str], skill: str) -> int:
-    """The first member rolls; each other with Average (+1) or more in the skill adds +1, capped
-    at the roller's rating (a group in a conflict, a side's helpers in a contest)."""
-    if not members:
+def group_roller(campaign: Campaign, members: list[str], skill: str) -> str | None:
+    """Who rolls for a group combining a skill: the member with the highest rating in it (the
+    first listed among equals). Fate Core SRD, "Combining Skills"; Fate Condensed, "Teamwork"."""
+    present = [m for m in members if campaign.character(m) is not None]
+    if not present:
+        return members[0] if members else None
+    return max(present, key=lambda m: (campaign.character(m).rating(skill), -present.index(m)))
+
+
+def members_teamwork(campaign: Campaign, members: list[str], skill: str, ruleset: RuleSet | None = None) -> int:
+    """The member with the highest skill rolls; each other with Average (+1) or more adds +1,
+    capped at the roller's rating only where the rule set says so (Fate Condensed)."""
+    lead_id = group_roller(campaign, members, skill)
+    if lead_id is None:
         return 0
-    lead = campaign.character(members[0])
-    helpers = [c.rating(skill) for m in members[1:] if (c := campaign.character(m))]
-    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers)
+    rules = ruleset or get_ruleset(campaign.ruleset)
+    lead = campaign.character(lead_id)
+    helpers = [c.rating(skill) for m in members if m != lead_id and (c := campaign.character(m))]
+    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap)
 
 
 def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str:
