@@ -280,17 +280,20 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
     if p.hazard:
         raise refuse("conflict.concede", "participants", f"{p.name} is a hazard: it does not concede, it is overcome.")
     lines = []
+    owed = dict(conflict.concessions)
     for member in p.members:
         if campaign.character(member) is None or member in p.out_members:
             continue
-        campaign = hits.concede_conflict(campaign, member)
+        # Collected when the conflict ends (Fate Condensed, "Conceding"), not spendable during it.
+        campaign, points = hits.concede_later(campaign, member)
+        owed[member] = owed.get(member, 0) + points
         lines.append(f"{name_of(campaign, member)}: {campaign.character(member).advancement[-1].summary}")
     p = p.model_copy(update={"conceded": True})
     participants = [p if q.id == pid else q for q in conflict.participants]
     current = conflict.current
     if current == pid:
         current = next((q.id for q in participants if q.active and not q.acted), None)
-    changed = conflict.model_copy(update={"participants": participants, "current": current,
+    changed = conflict.model_copy(update={"participants": participants, "current": current, "concessions": owed,
                                           "log": [*conflict.log, f"{p.name} concedes.", *lines]})
     return _put(campaign, scene_id, changed)
 
@@ -311,7 +314,11 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
             for c in (character.consequences if character else []):
                 if c.conflict == hits.conflict_id(campaign):
                     lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
-    changed = conflict.model_copy(update={"ended": True, "current": None, "log": [*conflict.log, *lines]})
+    for member, points in conflict.concessions.items():
+        campaign = hits.collect(campaign, member, points)
+        lines.append(f"{name_of(campaign, member)} collects {counted(points, 'fate point', words=False)} for conceding.")
+    changed = conflict.model_copy(update={"ended": True, "current": None, "concessions": {},
+                                          "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines
 
 

@@ -554,19 +554,39 @@ def _gain(work: Character, points: int) -> str:
     return f"{amount}, carried into the GM's pool for a later scene"
 
 
+def concession_points(character: Character, conflict: str | None) -> int:
+    """What conceding earns: 1 fate point plus 1 per consequence taken in this conflict."""
+    return 1 + sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
+
+
 def concede(
-    character: Character, conflict: str | None = None, when: ClockStamp | None = None, at: str | None = None
+    character: Character, conflict: str | None = None, when: ClockStamp | None = None, at: str | None = None,
+    *, collect_later: bool = False,
 ) -> Applied:
-    """Conceding pays 1 fate point plus 1 per consequence taken in this conflict."""
-    taken = sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
+    """Conceding pays 1 fate point plus 1 per consequence taken in this conflict. With
+    `collect_later` the points are only recorded as owed: they are collected when the conflict
+    ends (Fate Condensed, "Conceding"), never spent during it."""
+    taken = concession_points(character, conflict) - 1
     work = character.model_copy(deep=True)
-    gained = _gain(work, 1 + taken)
+    if collect_later:
+        n = 1 + taken
+        gained = f"{n} fate point{'s' if n != 1 else ''} to collect when the conflict ends"
+    else:
+        gained = _gain(work, 1 + taken)
     why = (
         f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)"
         if taken
         else ""
     )
     return record(character, work, "harm", f"Conceded: {gained}{why}.", when, at)
+
+
+def collect_concession(character: Character, points: int, when: ClockStamp | None = None,
+                       at: str | None = None) -> Applied:
+    """The conflict is over: a character who conceded collects the fate points it earned."""
+    work = character.model_copy(deep=True)
+    gained = _gain(work, points)
+    return record(character, work, "fate points", f"Collected for conceding: {gained}.", when, at)
 
 
 def hostile_invoke(

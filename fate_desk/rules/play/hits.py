@@ -10,7 +10,10 @@ from __future__ import annotations
 from fate_desk.model import Campaign, CampaignOptions, Character
 
 from fate_desk.rules.play.fate_points import Reason, holder_name, log_entry, log_event, with_character
-from fate_desk.rules.harm.absorb import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
+from fate_desk.rules.harm.absorb import (
+    AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, collect_concession, concede, concession_points, resolve_hit,
+    shifts_text,
+)
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
 from fate_desk.rules.play.table import current_scene
@@ -78,6 +81,27 @@ def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | N
     return log_event(campaign, f"{holder_name(campaign, character_id)}: {summary}")
 
 
+def concede_later(campaign: Campaign, character_id: str) -> tuple[Campaign, int]:
+    """Concede in a running conflict: recorded now, its points owed until the conflict ends."""
+    character = _defender(campaign, character_id)
+    conflict = conflict_id(campaign)
+    points = concession_points(character, conflict)
+    applied = concede(character, conflict, when=campaign.clock, collect_later=True)
+    campaign = with_character(campaign, applied.character)
+    return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict."), points
+
+
+def collect(campaign: Campaign, character_id: str, points: int) -> Campaign:
+    """Pay a concession's points at the end of the conflict: a PC's through the ledger, an NPC's
+    carried into the GM's pool for a later scene."""
+    character = campaign.character(character_id)
+    if character is None or points <= 0:
+        return campaign
+    applied = collect_concession(character, points, when=campaign.clock)
+    campaign = with_character(campaign, applied.character)
+    return log_entry(campaign, character_id, points, Reason.CONCESSION, "collected at the end of the conflict")
+
+
 def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     """Concede before the roll: 1 fate point plus 1 per consequence taken in this conflict."""
     character = _defender(campaign, character_id)
@@ -90,4 +114,4 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict.")
 
 
-__all__ = ["concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
+__all__ = ["collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
