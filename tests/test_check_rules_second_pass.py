@@ -251,3 +251,21 @@ def test_a_column_hint_suggests_a_raise_when_the_row_below_has_room(tmp_path, ca
     hero = legal_pc(skills=skills, advancement=[HistoryEntry(kind="breakthrough")])
     _, report = check_json(tmp_path, capsys, as_file(hero))
     assert "Raise another skill to Fair (+2)" in messages(report, "skills.column")[0]
+
+
+def test_refresh_base_says_how_to_record_a_breakthrough_power_up_the_history_never_itemised(tmp_path, capsys):
+    """Fate Condensed, "Breakthroughs": the GM may grant +1 refresh. A hand-written sheet whose
+    breakthrough took it without itemised changes is told how to record it, not only that the
+    number is wrong; recorded, the check passes."""
+    from fate_desk.rules import get_ruleset
+    from fate_desk.rules.creation.grants import record_power_up
+
+    breakthrough = HistoryEntry(kind="breakthrough", when={"arc": 1, "session": 4})
+    hero = legal_pc(refresh=4, stunts=stunts(4), advancement=[breakthrough])
+    _, report = check_json(tmp_path, capsys, as_file(hero))
+    text = messages(report, "refresh.base")[0]
+    assert "should be 3" in text and "refresh power-up at the breakthrough (arc 1, session 4)" in text
+    assert '{"field": "refresh", "before": 3, "after": 4}' in text
+    fixed = record_power_up(hero, get_ruleset("fate-condensed"), breakthrough.id)
+    _, report = check_json(tmp_path, capsys, as_file(fixed))
+    assert "refresh.base" not in codes(report)
