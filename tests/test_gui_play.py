@@ -476,3 +476,27 @@ def test_any_aspect_affecting_the_character_may_be_compelled_and_a_proposing_pla
     entries = [(e.who, e.change, e.reason) for e in campaign.sessions[-1].fate_points]
     assert entries == [("pc-maren", -1, "compel proposed"), ("pc-ines", 1, "compel accepted")]
     document.close()
+
+
+def _armoury(campaign):
+    campaign.options.weapon_armor = True
+    return campaign
+
+
+def test_armor_that_takes_a_hit_to_nothing_gives_the_attacker_a_boost_that_is_placed(qtbot, tmp_path):
+    """Fate Condensed optional rules, "Weapon and Armor Ratings": a hit Armor brings to 0 or less
+    gives the attacker a boost; Take a hit puts it into play, one undo step."""
+    document = sample_document(tmp_path, _armoury)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = open_hit(qtbot, sheet)
+    dialog.shifts.setValue(2)
+    dialog.attacker.setCurrentIndex(dialog.attacker.findData("npc-bruiser"))
+    dialog.armor.setValue(2)
+    assert dialog.take_button.text() == "&Give the attacker the boost" and not offered(dialog)[1]
+    click(qtbot, dialog.take_button)
+    scene = on_disk(document).scenes[0]
+    assert [(a.text, a.boost, a.free_invokes) for a in scene.aspects if a.boost] == [("Opening on Maren Voss", True, 1)]
+    assert on_disk(document).character("pc-maren").stress == {}
+    document.undo_stack.undo()
+    assert not any(a.boost for a in on_disk(document).scenes[0].aspects)
+    document.close()

@@ -16,6 +16,7 @@ from fate_desk.rules.harm.absorb import (
 )
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.play.actions import place_aspect
 from fate_desk.rules.play.table import current_scene
 
 
@@ -71,6 +72,17 @@ def take_hit(
                      f"{option.description[:1].lower()}{option.description[1:]}.")
 
 
+def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, hit: Hit, name: str = "") -> Campaign:
+    """A hit that leaves nothing to absorb but gives the attacker a boost (a tie without a
+    Weapon, or Armor taking the hit to 0 or less): the boost is put into play."""
+    if not hit.boost or hit.shifts > 0:
+        raise refuse("hits.boost", "aspects", "This hit gives the attacker no boost.")
+    by = holder_name(campaign, attacker) if attacker else "The attacker"
+    name = name.strip() or f"Opening on {holder_name(campaign, character_id)}"
+    campaign = place_aspect(campaign, name, 1, boost=True)
+    return log_event(campaign, f"{by} gets the boost “{name}”: {hit.note}")
+
+
 def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
@@ -114,4 +126,4 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict.")
 
 
-__all__ = ["collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
+__all__ = ["attacker_boost", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
