@@ -161,4 +161,100 @@ def test_core_severe_recovery_ends_with_the_scenario():
     assert healed.consequences == [] and "Cleared “Arm in a Cast”" in entry.summary
     burned = fae().model_copy(update={"consequences": [Consequence(slot="severe", text="Burned", recovering=True)]})
     assert clears_when(burned, ACCELERATED, "severe") == (
-        "Recovering: clears at your next significant milestone once held for 2 sessions.")
+        "No treatment roll: clears at the end of the scenario (your next significant milestone).")
+
+
+def test_core_severe_clears_one_whole_scenario_after_recovery_starts():
+    """Fate Core SRD, "Recovering from Consequences": a severe consequence clears after "one
+    whole scenario" of recovery. Treated during a scenario, it does not clear at that
+    scenario's end (the scenario was not whole), only at the next one's."""
+    from fate_desk.rules.harm.recovery import clears_when, treat
+
+    hurt = take_consequence(hero(), CORE, "severe", "Broken Arm").character
+    treated = treat(hurt, CORE, "severe", 6, "Arm in a Cast", when=S3).character
+    assert "end of the next scenario, not this one" in clears_when(treated, CORE, "severe")
+    assert advance_options(treated, SIGNIFICANT, CORE).clears == []
+    first, entry = apply_advance(treated, SIGNIFICANT, BreakthroughChoice(), CORE)
+    assert [c.text for c in first.consequences] == ["Arm in a Cast"] and "Still recovering" in entry.summary
+    assert clears_when(first, CORE, "severe") == (
+        "Recovering: clears at your next significant milestone (the end of this scenario).")
+    second, entry = apply_advance(first, SIGNIFICANT, BreakthroughChoice(), CORE)
+    assert second.consequences == [] and "Cleared “Arm in a Cast”" in entry.summary
+
+
+def test_core_skill_cap_rises_only_when_a_skill_goes_past_it():
+    """Fate Core SRD, "Major Milestones": one skill may go a step above the cap, which raises
+    the cap; a major milestone whose raise stays within the cap leaves it where it was."""
+    from fate_desk.rules.creation.grants import skill_cap
+
+    assert skill_cap(hero(), CORE) == 4
+    within, _ = apply_advance(hero(), MAJOR, BreakthroughChoice(raises=("Lore",)), CORE)
+    assert within.skills["Lore"] <= 4 and skill_cap(within, CORE) == 4
+    top = hero().model_copy(update={"skills": {**hero().skills, "Fight": 4}})
+    past, _ = apply_advance(top, MAJOR, BreakthroughChoice(raises=("Fight",)), CORE)
+    assert past.skills["Fight"] == 5 and skill_cap(past, CORE) == 5
+
+
+# --- Fate Accelerated recovery: no treatment roll ---------------------------------------------
+
+
+def test_accelerated_recovery_has_no_treatment_roll():
+    """FAE SRD, "Getting Better—Recovering from Stress and Consequences": recovery needs an
+    explanation and time, no roll."""
+    from fate_desk.rules.harm.recovery import treat
+
+    hurt = take_consequence(fae(), ACCELERATED, "mild", "Bruised", when=S3).character
+    with pytest.raises(Refused, match="no treatment roll") as info:
+        treat(hurt, ACCELERATED, "mild", 4)
+    assert "end of the scene, given a chance to rest" in info.value.problems[0].message
+
+
+def test_accelerated_mild_clears_at_the_end_of_the_scene_given_rest():
+    """FAE SRD, "Getting Better…": mild: clear it at the end of the scene, provided you get a
+    chance to rest."""
+    from fate_desk.rules.clock.timeline import EndScene, end_scene
+    from fate_desk.rules.harm.recovery import clears_when
+
+    hurt = take_consequence(fae(), ACCELERATED, "mild", "Bruised", when=S3).character
+    assert clears_when(hurt, ACCELERATED, "mild", clock=S3) == (
+        "No treatment roll: clears at the end of this scene, given a chance to rest.")
+    camp = Campaign(ruleset="fate-accelerated", characters=[hurt], clock=S3)
+    assert end_scene(camp).campaign.characters[0].consequences == []
+    restless = end_scene(camp, EndScene(no_rest=frozenset({"ada"}))).campaign
+    assert [c.text for c in restless.characters[0].consequences] == ["Bruised"]
+
+
+def test_accelerated_moderate_clears_at_the_end_of_the_next_session():
+    """FAE SRD, "Getting Better…": moderate: clear it at the end of the next session."""
+    hurt = take_consequence(fae(), ACCELERATED, "moderate", "Sprained Ankle", when=S3).character
+    camp = Campaign(ruleset="fate-accelerated", characters=[hurt], clock=S3)
+    after_this = end_session(camp).campaign
+    assert [c.text for c in after_this.characters[0].consequences] == ["Sprained Ankle"]
+    after_next = end_session(after_this).campaign
+    assert after_next.characters[0].consequences == []
+
+
+def test_accelerated_severe_clears_at_the_end_of_the_scenario():
+    """FAE SRD, "Getting Better…": severe: clear it at the end of the scenario (the significant
+    milestone), without treatment."""
+    hurt = take_consequence(fae(), ACCELERATED, "severe", "Burned Hands", when=S3).character
+    assert advance_options(hurt, SIGNIFICANT, ACCELERATED).clears == ["Burned Hands"]
+    healed, entry = apply_advance(hurt, SIGNIFICANT, BreakthroughChoice(), ACCELERATED)
+    assert healed.consequences == [] and "Burned Hands" in entry.summary
+    kept, _ = apply_advance(hurt, MINOR, BreakthroughChoice(), ACCELERATED)
+    assert [c.text for c in kept.consequences] == ["Burned Hands"]
+
+
+def test_accelerated_milestones_charge_refresh_only_after_three_stunts():
+    """FAE SRD, "Minor Milestones": choose a new stunt "and adjust your refresh, if you already
+    have three stunts"; session refresh is the full three with three stunts."""
+    from fate_desk.rules.advancement.milestones import MilestoneKind
+
+    two = fae().model_copy(update={"stunts": [Stunt(name="A"), Stunt(name="B")]})
+    status = {s.value: s for s in milestone_options(two, ACCELERATED)}
+    assert "costs no refresh" in status[MilestoneKind.BUY_STUNT].reason
+    three = two.model_copy(update={"stunts": [*two.stunts, Stunt(name="C")], "fate_points": 0})
+    status = {s.value: s for s in milestone_options(three, ACCELERATED)}
+    assert "Refresh goes from 3 to 2" in status[MilestoneKind.BUY_STUNT].reason
+    camp = Campaign(ruleset="fate-accelerated", characters=[three], clock=S3)
+    assert end_session(camp).campaign.characters[0].fate_points == 3

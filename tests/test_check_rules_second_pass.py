@@ -125,11 +125,26 @@ def test_fate_core_skills_never_pass_the_skill_cap(tmp_path, capsys):
     hero = core(skills=skills, advancement=significant)
     _, report = check_json(tmp_path, capsys, as_file(hero))
     assert [p["path"] for p in report["problems"] if p["code"] == "skills.cap"] == ["skills.Fight"]
-    # A major milestone lifts the cap by one step.
+    # A major milestone at which Fight went past the cap lifts the cap by one step.
     _, report = check_json(tmp_path, capsys, as_file(hero, advancement=[
         *[e.model_dump() for e in significant], {"kind": "major milestone", "changes": [
-            {"field": "refresh", "before": 3, "after": 4}]}], refresh=4))
+            {"field": "refresh", "before": 3, "after": 4}, {"field": "skills.Fight", "before": 4, "after": 5}]}],
+        refresh=4))
     assert "skills.cap" not in codes(report)
+
+
+def test_fate_core_skill_cap_rises_only_when_a_skill_goes_past_it(tmp_path, capsys):
+    """Fate Core SRD, "Major Milestones": you may advance one skill above the cap, "which
+    raises the cap": a major milestone at which no skill went past the cap leaves it."""
+    significant = [HistoryEntry(kind="significant milestone")] * 6
+    skills = {"Fight": 5, "Lore": 4, "Will": 3, "Notice": 3, "Athletics": 2, "Shoot": 2, "Stealth": 2,
+              "Drive": 1, "Crafts": 1, "Contacts": 1, "Empathy": 1, "Deceive": 1}
+    hero = core(skills=skills)
+    _, report = check_json(tmp_path, capsys, as_file(hero, advancement=[
+        *[e.model_dump() for e in significant], {"kind": "major milestone", "changes": [
+            {"field": "refresh", "before": 3, "after": 4}, {"field": "skills.Lore", "before": 3, "after": 4}]}],
+        refresh=4))
+    assert [p["path"] for p in report["problems"] if p["code"] == "skills.cap"] == ["skills.Fight"]
 
 
 def test_fate_accelerated_approaches_never_pass_superb(tmp_path, capsys):
@@ -236,3 +251,21 @@ def test_a_column_hint_suggests_a_raise_when_the_row_below_has_room(tmp_path, ca
     hero = legal_pc(skills=skills, advancement=[HistoryEntry(kind="breakthrough")])
     _, report = check_json(tmp_path, capsys, as_file(hero))
     assert "Raise another skill to Fair (+2)" in messages(report, "skills.column")[0]
+
+
+def test_refresh_base_says_how_to_record_a_breakthrough_power_up_the_history_never_itemised(tmp_path, capsys):
+    """Fate Condensed, "Breakthroughs": the GM may grant +1 refresh. A hand-written sheet whose
+    breakthrough took it without itemised changes is told how to record it, not only that the
+    number is wrong; recorded, the check passes."""
+    from fate_desk.rules import get_ruleset
+    from fate_desk.rules.creation.grants import record_power_up
+
+    breakthrough = HistoryEntry(kind="breakthrough", when={"arc": 1, "session": 4})
+    hero = legal_pc(refresh=4, stunts=stunts(4), advancement=[breakthrough])
+    _, report = check_json(tmp_path, capsys, as_file(hero))
+    text = messages(report, "refresh.base")[0]
+    assert "should be 3" in text and "refresh power-up at the breakthrough (arc 1, session 4)" in text
+    assert '{"field": "refresh", "before": 3, "after": 4}' in text
+    fixed = record_power_up(hero, get_ruleset("fate-condensed"), breakthrough.id)
+    _, report = check_json(tmp_path, capsys, as_file(fixed))
+    assert "refresh.base" not in codes(report)

@@ -75,10 +75,16 @@ def test_sixth_stunt_breaks_minimum_refresh():
     assert "at most five stunts" in problem.message
 
 
-def test_accelerated_allows_one_free_stunt_and_two_paid():
+def test_accelerated_first_three_stunts_are_free():
+    """FAE SRD, "Stunts and Refresh": refresh "is reduced by one for each stunt after the first
+    three you choose"; it may never go below one, so five stunts is the most."""
     fae = Character(ruleset="fate-accelerated", skills={"Quick": 3, "Clever": 2, "Sneaky": 2, "Careful": 1, "Flashy": 1})
-    assert check(fae.model_copy(update={"stunts": stunts(3)}), FAE).derived.refresh == 1
-    assert "refresh.minimum" in codes(check(fae.model_copy(update={"stunts": stunts(4)}), FAE))
+    for n, refresh in ((1, 3), (2, 3), (3, 3), (4, 2), (5, 1)):
+        result = check(fae.model_copy(update={"stunts": stunts(n)}), FAE)
+        assert result.derived.refresh == refresh, n
+        assert "refresh.minimum" not in codes(result)
+    assert check(fae.model_copy(update={"stunts": stunts(2)}), FAE).derived.free_stunts_left == 1
+    assert "refresh.minimum" in codes(check(fae.model_copy(update={"stunts": stunts(6)}), FAE))
 
 
 def test_free_stunt_slots_left_are_a_hint():
@@ -161,9 +167,12 @@ def test_stress_boxes_follow_physique_and_will(rating, condensed, core):
 
 
 def test_default_characters_absorb_fifteen_shifts_per_kind_of_harm():
+    # Fate Core adds every PC's extreme consequence (8) on top: "Extreme Consequences".
     for ruleset in (CONDENSED, CORE):
         derived = derive(Character(), ruleset)
-        assert sum(derived.stress["physical"]) + sum(s.value for s in derived.consequences) == 15
+        usual = [s for s in derived.consequences if s.severity.value != "extreme"]
+        assert sum(derived.stress["physical"]) + sum(s.value for s in usual) == 15
+    assert [s.value for s in derive(Character(), CORE).consequences if s.severity.value == "extreme"] == [8]
 
 
 def test_superb_physique_earns_an_extra_mild_slot_for_physical_harm_only():

@@ -84,10 +84,15 @@ def test_elective_order_the_one_who_acted_picks_and_the_last_starts_the_next_exc
     assert not any(p.acted for p in conflict.participants)
 
 
-def test_teamwork_counts_helpers_with_average_or_better_capped_at_the_rollers_rating(table):
+def test_teamwork_counts_helpers_with_average_or_better_capped_at_the_rollers_rating_only_in_condensed(table):
+    # Fate Condensed, "Teamwork": the bonus is capped at the leader's rating. Fate Core SRD,
+    # "Combining Skills": no cap (five Average guardians roll Superb (+5)).
     ada, bo, boss, *thugs = table.characters
     assert members_teamwork(table, [ada.id, bo.id], "Fight") == 1  # Bo has Fair (+2)
-    assert members_teamwork(table, [thugs[0].id, thugs[1].id, thugs[2].id], "Fight") == 1  # capped at +1
+    three = [thugs[0].id, thugs[1].id, thugs[2].id]
+    assert members_teamwork(table, three, "Fight") == 2  # Fate Core: no cap
+    condensed = table.model_copy(update={"ruleset": "fate-condensed"})
+    assert members_teamwork(condensed, three, "Fight") == 1  # capped at the leader's +1
     assert members_teamwork(table, [ada.id, bo.id], "Stealth") == 0
 
 
@@ -111,9 +116,30 @@ def test_conceding_pays_one_plus_one_per_consequence_taken_in_the_conflict(table
     with_mild = next(o for o in plan.options if o.consequences)
     c = take_hit(c, sid, ruleset, ps[0].id, ada.id, with_mild, {with_mild.consequences[0][0]: "Bruised Ribs"})
     c = concede_participant(c, sid, ps[0].id)
-    assert c.character(ada.id).fate_points == 2 + 2
     c, lines = end_conflict(c, sid)
+    assert c.character(ada.id).fate_points == 2 + 2
     assert "Ada conceded." in lines and any("Bruised Ribs" in line for line in lines)
+
+
+def test_concession_points_are_collected_at_the_end_of_the_conflict_not_during_it(table):
+    """Fate Condensed, "Conceding": the fate points for conceding are collected at the end of
+    the conflict; they cannot be spent while it goes on."""
+    from fate_desk.rules.play.fate_points import ledger
+
+    ruleset = get_ruleset("fate-core")
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, ruleset, ConflictKind.PHYSICAL, ps)
+    sid = c.scenes[0].id
+    ada, boss = c.characters[0], c.characters[2]
+    c = concede_participant(c, sid, ps[0].id)
+    c = concede_participant(c, sid, ps[2].id)
+    assert c.character(ada.id).fate_points == 2 and c.character(boss.id).carried_fate_points == 0
+    assert "to collect when the conflict ends" in c.character(ada.id).advancement[-1].summary
+    assert c.scenes[0].play.conflict.concessions == {ada.id: 1, boss.id: 1}
+    c, lines = end_conflict(c, sid)
+    assert c.character(ada.id).fate_points == 3 and c.character(boss.id).carried_fate_points == 1
+    assert "Ada collects 1 fate point for conceding." in lines
+    assert [(e.who, e.change, e.reason) for e in ledger(c)] == [(ada.id, 1, "concession"), (boss.id, 1, "concession")]
 
 
 def test_a_contest_tie_owes_a_twist_and_the_goal_declares_a_winner(table):
@@ -144,7 +170,7 @@ def test_each_challenge_task_is_rolled_once_and_summarised(table):
     assert summary(c, c.scenes[0].play.challenge).endswith("one task still to roll.")
     c = roll_task(c, sid, tasks[1].id, _roll((-1, -1, 0, 0), 2, 1))
     text = summary(c, c.scenes[0].play.challenge)
-    assert text.startswith("one success, no ties, one failure.") and "partial victory" in text
+    assert text.startswith("one success, one failure.") and "partial victory" in text
 
 
 def test_the_players_view_leaves_out_hidden_items_and_countdown_meanings(table):
@@ -158,3 +184,74 @@ def test_the_players_view_leaves_out_hidden_items_and_countdown_meanings(table):
     assert [a.text for a in view.aspects] == ["Dim Lights"]
     assert view.countdowns[0].meaning == "" and view.countdowns[0].boxes == 3
     assert "GM secret" not in repr(view)
+
+
+def test_a_side_that_fails_its_own_difficulty_cannot_score_a_contest_victory():
+    """Fate Condensed, "Contests": each side's overcome may face its own passive difficulty; a
+    side that fails it has not succeeded, so it marks no victory whatever the others roll."""
+    assert exchange_victories({"A": 1}, {"A": 3}) == {"A": 0}  # alone against the difficulty
+    assert exchange_victories({"A": 4}, {"A": 3}) == {"A": 1}
+    assert exchange_victories({"A": 3, "B": 1}, {"A": 4, "B": 0}) == {"A": 0, "B": 0}
+
+
+def test_core_contest_against_the_environment_goes_to_the_most_shifts():
+    """Fate Core SRD, "Contests": "If you're all rolling against something in the environment,
+    it means you got the most shifts out of everyone", not the highest effort."""
+    assert exchange_victories({"A": 5, "B": 4}, {"A": 4, "B": 1}, by_shifts=True) == {"A": 0, "B": 2}
+    assert exchange_victories({"A": 5, "B": 4}, {"A": 4, "B": 1}) == {"A": 1, "B": 0}  # Condensed: effort
+
+
+def test_a_contest_in_play_follows_its_rule_set(table):
+    a, b = ContestSide(name="Climbers", difficulty=4), ContestSide(name="Divers", difficulty=1)
+    c = start_contest(table, table.scenes[0].id, "Race", [a, b], 3)  # the table plays Fate Core
+    sid = c.scenes[0].id
+    c, result = play_exchange(c, sid, {a.id: 5, b.id: 4})
+    assert result.victories == {a.id: 0, b.id: 2} and not result.twist
+    alone = start_contest(table, table.scenes[0].id, "Climb", [ContestSide(name="Ada", difficulty=4)], 3)
+    alone, result = play_exchange(alone, sid, {alone.scenes[0].play.contest.sides[0].id: 2})
+    assert not any(result.victories.values()) and "falls short of its difficulty" in result.line
+
+
+def test_the_group_member_with_the_highest_skill_rolls(table):
+    """Fate Core SRD, "Combining Skills": "figure out who has the highest skill level among the
+    participants ... only the lead character rolls"."""
+    from fate_desk.rules.encounters.conflict import group_roller
+
+    ada, bo, boss, *thugs = table.characters
+    assert group_roller(table, [bo.id, ada.id], "Fight") == ada.id
+    assert members_teamwork(table, [bo.id, ada.id], "Fight") == 1  # Bo (+2) helps Ada (+3)
+    condensed = table.model_copy(update={"ruleset": "fate-condensed"})
+    # Listed first, Thug 0 (+1) would cap the bonus at +1; the Boss (+4) leads instead.
+    assert members_teamwork(condensed, [thugs[0].id, boss.id, ada.id, bo.id], "Fight") == 3
+
+
+def test_a_challenge_tie_is_a_success_at_a_minor_cost(table):
+    """Fate Condensed and Fate Core, "Overcome": a tie means you attain the goal at a minor cost."""
+    from fate_desk.rules.encounters.challenge import task_result
+
+    tasks = [ChallengeTask(what="Pick the lock", difficulty=2), ChallengeTask(what="Keep watch", difficulty=2)]
+    c = start_challenge(table, table.scenes[0].id, "Heist", tasks)
+    sid = c.scenes[0].id
+    c = roll_task(c, sid, tasks[0].id, _roll((0, 0, 0, 0), 2, 2))
+    c = roll_task(c, sid, tasks[1].id, _roll((1, 0, 0, 0), 2, 2))
+    challenge = c.scenes[0].play.challenge
+    assert task_result(challenge.tasks[0]) == "tie: success at a minor cost"
+    text = summary(c, challenge)
+    assert text.startswith("two successes (1 at a minor cost), no failures.")
+    assert "a minor cost for the tie" in text and "partial" not in text
+
+
+def test_a_threat_attacks_everyone_on_a_contest_side_that_rolls_lower(table):
+    """Fate Condensed, "Contests": against a threat, "everyone on a side takes a hit when their
+    contest roll is lower than the threat's attack roll", of the shifts of failure."""
+    from fate_desk.rules.encounters.contest import threat_hits
+
+    ada, bo = table.characters[:2]
+    runners = ContestSide(name="Runners", members=[ada.id, bo.id], difficulty=3)
+    c = start_contest(table, table.scenes[0].id, "Flood", [runners], 3)
+    sid = c.scenes[0].id
+    c, hits = threat_hits(c, sid, runners.id, 2, 4, "The flood")
+    assert hits == {ada.id: 2, bo.id: 2}
+    assert "everyone on the side takes a hit of 2 shifts" in c.scenes[0].play.contest.log[-1]
+    c, hits = threat_hits(c, sid, runners.id, 5, 4, "The flood")
+    assert hits == {}

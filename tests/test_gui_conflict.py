@@ -161,16 +161,20 @@ def test_a_conflict_in_elective_order_over_two_exchanges_with_a_consequence_and_
     click(qtbot, panel.concede_button)
     assert "a hazard: it does not concede" in panel.status.text()
 
-    # Maren concedes: 1 fate point plus 1 for the consequence she took in this conflict.
+    # Maren concedes: 1 fate point plus 1 for the consequence she took in this conflict,
+    # collected when the conflict ends (Fate Condensed, "Conceding"), not spendable during it.
     before = on_disk(document).character("pc-maren").fate_points
     panel.select("Maren Voss")
     click(qtbot, panel.concede_button)
-    assert on_disk(document).character("pc-maren").fate_points == before + 2
-    document.undo_stack.undo()
     assert on_disk(document).character("pc-maren").fate_points == before
+    assert on_disk(document).scenes[0].play.conflict.concessions == {"pc-maren": 2}
+    document.undo_stack.undo()
+    assert on_disk(document).scenes[0].play.conflict.concessions == {}
     document.undo_stack.redo()
     click(qtbot, panel.end_conflict_button)
+    assert on_disk(document).character("pc-maren").fate_points == before + 2
     assert "Maren Voss conceded." in panel.summary
+    assert "Maren Voss collects 2 fate points for conceding." in panel.summary
     assert "Maren Voss carries the consequence “Bruised Ribs”." in panel.summary
     assert on_disk(document).scenes[0].play.conflict.ended
 

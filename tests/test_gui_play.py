@@ -457,3 +457,46 @@ def test_the_roll_dialog_fits_a_small_screen(ines, qtbot):
     _, sheet = ines
     dialog = roll_skill(qtbot, sheet, "Fight")
     assert dialog.height() <= dialog.screen().availableGeometry().height()
+
+
+def test_any_aspect_affecting_the_character_may_be_compelled_and_a_proposing_player_pays(qtbot, tmp_path):
+    """Fate Condensed, "Compels": any aspect can be compelled (a character's, a situation's, a
+    consequence) if it affects the character; the player proposing pays one of their own points."""
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    click(qtbot, sheet.play.compel_button)
+    dialog = sheet.play.dialog
+    offered = [dialog.aspect.itemText(i) for i in range(dialog.aspect.count())]
+    assert "Split Knuckles" in offered and "Pitch Dark and Pouring Rain" in offered
+    dialog.aspect.setCurrentIndex(offered.index("Pitch Dark and Pouring Rain"))
+    dialog.proposer.setCurrentIndex(dialog.proposer.findData("pc-maren"))
+    click(qtbot, dialog.accept_button)
+    campaign = on_disk(document)
+    assert campaign.character("pc-ines").fate_points == 4 and campaign.character("pc-maren").fate_points == 2
+    entries = [(e.who, e.change, e.reason) for e in campaign.sessions[-1].fate_points]
+    assert entries == [("pc-maren", -1, "compel proposed"), ("pc-ines", 1, "compel accepted")]
+    document.close()
+
+
+def _armoury(campaign):
+    campaign.options.weapon_armor = True
+    return campaign
+
+
+def test_armor_that_takes_a_hit_to_nothing_gives_the_attacker_a_boost_that_is_placed(qtbot, tmp_path):
+    """Fate Condensed optional rules, "Weapon and Armor Ratings": a hit Armor brings to 0 or less
+    gives the attacker a boost; Take a hit puts it into play, one undo step."""
+    document = sample_document(tmp_path, _armoury)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = open_hit(qtbot, sheet)
+    dialog.shifts.setValue(2)
+    dialog.attacker.setCurrentIndex(dialog.attacker.findData("npc-bruiser"))
+    dialog.armor.setValue(2)
+    assert dialog.take_button.text() == "&Give the attacker the boost" and not offered(dialog)[1]
+    click(qtbot, dialog.take_button)
+    scene = on_disk(document).scenes[0]
+    assert [(a.text, a.boost, a.free_invokes) for a in scene.aspects if a.boost] == [("Opening on Maren Voss", True, 1)]
+    assert on_disk(document).character("pc-maren").stress == {}
+    document.undo_stack.undo()
+    assert not any(a.boost for a in on_disk(document).scenes[0].aspects)
+    document.close()

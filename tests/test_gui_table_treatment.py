@@ -74,3 +74,28 @@ def test_the_gm_can_clear_a_consequence_at_once(ines, qtbot):
     assert sheet.consequences.field("mild").text() == ""
     document.undo_stack.undo()
     assert on_disk(document).character("pc-ines").consequences[0].text == "Split Knuckles"
+
+
+def _accelerated(campaign):
+    """Ines under Fate Accelerated: Split Knuckles was taken this scene."""
+    campaign.ruleset = "fate-accelerated"
+    ines = campaign.character("pc-ines")
+    ines.ruleset = "fate-accelerated"
+    ines.skills = {"Forceful": 3, "Quick": 2, "Careful": 2, "Clever": 1, "Flashy": 1}
+    return campaign
+
+
+def test_accelerated_sheet_and_dialog_say_recovery_has_no_treatment_roll(qtbot, tmp_path):
+    """FAE SRD, "Getting Better—Recovering from Stress and Consequences": no roll, only time."""
+    document = sample_document(tmp_path, _accelerated)
+    sheet = CharacterSheet(document, "pc-ines")
+    qtbot.addWidget(sheet)
+    sheet.show()
+    button = sheet.findChild(QToolButton, "treat_mild")
+    assert button.text() == "Clear…" and "no treatment roll" in button.toolTip()
+    assert "No treatment roll: clears at the end of this scene" in sheet.consequences.rows["mild"][3].text()
+    dialog = open_dialog(sheet, qtbot)
+    assert "no treatment roll" in dialog.outcome.text() and not dialog.ok.isEnabled()
+    dialog.clear_button.click()
+    assert on_disk(document).character("pc-ines").consequences == []
+    document.close()

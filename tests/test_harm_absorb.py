@@ -229,3 +229,45 @@ def test_a_sheet_with_too_many_slots_is_refused_rather_than_listed_forever():
     with pytest.raises(Refused) as info:
         absorb_options(titan, CONDENSED, 30, "physical")
     assert "one at a time" in info.value.problems[0].message
+
+
+def test_fate_core_a_higher_box_may_be_checked_when_the_one_equal_to_the_hit_is_taken():
+    """Fate Core SRD, "Stress": check the box equal to the hit; "if that box is already checked,
+    check off a higher value box". Take a hit offers every such box, not only the smallest."""
+    hero = charles(ruleset="fate-core", skills={**charles().skills, "Physique": 3})  # boxes 1, 2, 3, 4
+    fresh = absorb_options(hero, CORE, 2, "physical")
+    assert [o.stress for o in fresh.options if not o.consequences] == [(1,)]  # the equal box, while free
+    checked = hero.model_copy(update={"stress": {"physical": [1]}})
+    plan = absorb_options(checked, CORE, 2, "physical")
+    assert [o.stress for o in plan.options if not o.consequences] == [(2,), (3,)]
+    assert "or with any higher stress box" in plan.message
+    after, _ = absorb(checked, CORE, next(o for o in plan.options if o.stress == (3,)))
+    assert after.stress == {"physical": [1, 3]}
+
+
+def test_fate_accelerated_any_free_box_as_large_as_the_hit_may_take_it():
+    """FAE SRD, "What Is Stress?": one box per hit, absorbing its number of shifts."""
+    hero = Character(ruleset="fate-accelerated", skills={"Careful": 3})
+    plan = absorb_options(hero, ACCELERATED, 2, "stress")
+    assert [o.stress for o in plan.options if not o.consequences] == [(1,), (2,)]
+
+
+def test_fate_core_extreme_consequence_is_standard_for_every_pc_and_reopens_at_a_major_milestone():
+    """Fate Core SRD, "Extreme Consequences": "every PC also gets one last-ditch option"; once
+    between major milestones, after which it may be renamed (freeing the slot)."""
+    from fate_desk.rules.advancement.milestones import BreakthroughChoice, apply_advance
+    from fate_desk.rules.creation.ruleset import MilestoneLevel
+
+    hero = charles(ruleset="fate-core")
+    plan = absorb_options(hero, CORE, 8, "physical")  # no campaign option needed
+    option = next(o for o in plan.options if o.consequences == (("extreme", 1),))
+    after, _ = absorb(hero, CORE, option, {"extreme": "Soul-Burned"}, extreme_aspect=2)
+    again = {s.value: s for s in slot_options(after, CORE, "physical")}["extreme"]
+    assert not again.available and "once between major milestones" in again.reason
+    assert "breakthrough" not in again.reason
+    renewed, _ = apply_advance(after, MilestoneLevel.MAJOR, BreakthroughChoice(extreme_renames={2: "Hunter of Demons"}),
+                               CORE)
+    assert {s.value: s for s in slot_options(renewed, CORE, "physical")}["extreme"].available
+    # NPCs keep it only by the campaign's option; Condensed PCs too.
+    assert "extreme" not in {s.value for s in slot_options(npc("Hale", ruleset="fate-core"), CORE, "physical")}
+    assert "extreme" not in {s.value for s in slot_options(charles(), CONDENSED, "physical")}

@@ -159,3 +159,99 @@ def test_harms_hostile_invoke_holds_a_pcs_point_until_the_scene_ends():
     after, entry = hostile_invoke(ruth)
     assert after.fate_points == 1 and after.pending_fate_points == 1
     assert "after this scene" in entry.summary
+
+
+def test_a_player_proposing_a_compel_on_another_character_pays_one_of_their_own_points():
+    """Fate Condensed, "Compels": "The player proposing the compel must spend one of their own
+    fate points"; the GM proposes for free, and a boost can never be compelled."""
+    from fate_desk.model import Consequence
+    from fate_desk.rules.play.fate_points import compel_targets
+
+    scene = Scene(name="Docks", aspects=[SituationAspect(text="Slick Planks"), SituationAspect(text="Edge", boost=True,
+                                                                                               free_invokes=1)])
+    camp = Campaign(characters=[Character(id="a", name="Ann", fate_points=1),
+                                Character(id="b", name="Bo", fate_points=0,
+                                          consequences=[Consequence(slot="mild", text="Twisted Ankle")])],
+                    scenes=[scene])
+    assert compel_targets(camp, "b") == ["Twisted Ankle", "Slick Planks"]
+    after = compel(camp, "b", "Slick Planks", True, proposer="a")
+    assert (after.character("a").fate_points, after.character("b").fate_points) == (0, 1)
+    with pytest.raises(Refused, match="no fate point to pay for proposing"):
+        compel(after, "b", "Twisted Ankle", True, proposer="a")
+    assert compel(after, "b", "Twisted Ankle", True).character("b").fate_points == 2  # the GM's: free
+    with pytest.raises(Refused, match="boost cannot be compelled"):
+        compel(camp, "b", "Edge", True)
+
+
+def test_a_free_and_a_paid_invoke_of_the_same_aspect_stack_in_either_order():
+    """Fate Core SRD, "Free Invocations": "you can use a free invocation and pay a fate point on
+    the same aspect to get a +4 bonus"; only a second paid invoke of it is refused."""
+    campaign = table()
+    dark = keyed(campaign, "ruth", "Pitch Dark")
+    setup = RollSetup(Action.OVERCOME, "Athletics", 2, 4)
+    free_first = Roll.throw(setup, Fixed((0, 0, 0, 0))).invoke(invoke_of(dark, free=True)).invoke(invoke_of(dark))
+    paid_first = Roll.throw(setup, Fixed((0, 0, 0, 0))).invoke(invoke_of(dark)).invoke(invoke_of(dark, free=True))
+    assert free_first.effort == paid_first.effort == 6
+    assert "only free invokes" in paid_first.refusal(invoke_of(dark))
+    after = apply_roll(campaign, "ruth", free_first)
+    assert after.character("ruth").fate_points == 1 and after.scenes[0].aspects[0].free_invokes == 0
+
+
+def test_paying_to_invoke_an_aspect_placed_on_a_character_pays_that_character_after_the_scene():
+    """Fate Condensed, "Hostile Invokes": invoking an aspect against its character (situation
+    aspects and advantages placed on them included) gives them the point, spendable after the scene."""
+    campaign = table()
+    campaign.scenes[0].aspects.append(SituationAspect(id="pinned", text="Pinned Down", on="goon"))
+    pinned = keyed(campaign, "ruth", "Pinned Down")
+    assert pinned.owner == "goon" and pinned.kind.value == "hostile"
+    roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 3), Fixed((0, 0, 0, 0))).invoke(invoke_of(pinned))
+    after = apply_roll(campaign, "ruth", roll)
+    assert after.character("goon").carried_fate_points == 1 and after.gm_fate_points == 2
+    # Placed on the roller themself, it is their own advantage: no one is paid.
+    assert keyed(campaign, "goon", "Pinned Down").owner is None
+
+
+def test_attack_with_style_may_take_one_shift_less_for_a_boost():
+    """Fate Condensed, "Attack": succeed with style: "you may reduce the hit by one to get a boost"."""
+    campaign = table()
+    roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 1, who="Ruth"), Fixed((0, 0, 0, 0)))
+    assert roll.hit == 3 and not roll.boost
+    traded = roll.choose(style_boost=True)
+    assert traded.hit == 2 and traded.boost and "take a boost" in traded.summary()
+    after = apply_roll(campaign, "ruth", traded, RollResult(boost="Reeling"))
+    assert [a.text for a in after.scenes[0].aspects if a.boost] == ["Off Balance", "Reeling"]
+    with pytest.raises(Refused, match="succeeds with style"):
+        Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 3), Fixed((0, 0, 0, 0))).choose(style_boost=True)
+
+
+def test_an_overcome_tie_may_be_a_failure_with_a_boost_in_condensed_only():
+    """Fate Condensed, "Overcome": a tie is success at a minor cost, or failure with a boost;
+    Fate Core's overcome tie is success at a minor cost only (digest, "Dice and outcomes")."""
+    tie = Roll.throw(RollSetup(Action.OVERCOME, "Athletics", 2, 2), Fixed((0, 0, 0, 0)))
+    assert not tie.boost and tie.meaning() == "You get it, but at a minor cost."
+    condensed = get_ruleset("fate-condensed")
+    failed = tie.choose(tie_as_failure=True, tie_boost_allowed=condensed.overcome_tie_boost)
+    assert failed.boost and failed.meaning() == "You fail, but take a boost."
+    with pytest.raises(Refused, match="never a failure with a boost"):
+        tie.choose(tie_as_failure=True, tie_boost_allowed=get_ruleset("fate-core").overcome_tie_boost)
+
+
+def test_a_tied_attack_with_a_weapon_hits_instead_of_a_boost_and_armor_that_stops_a_hit_gives_one():
+    """Fate Condensed optional rules, "Weapon and Armor Ratings": a Weapon turns a tie into a hit
+    of its rating (no boost); Armor that takes a hit to 0 or less gives the attacker a boost."""
+    from fate_desk.model import CampaignOptions
+    from fate_desk.rules.harm.absorb import resolve_hit
+
+    options = CampaignOptions(weapon_armor=True)
+    assert resolve_hit(0, 2, 0, options)[:2] == (2, False)
+    assert resolve_hit(0, 0, 0, options)[:2] == (0, True)
+    assert resolve_hit(2, 0, 2, options)[:2] == (0, True)
+    campaign = table()
+    tie = Roll.throw(RollSetup(Action.ATTACK, "Fight", 3, 3), Fixed((0, 0, 0, 0)))
+    hit = resolve_hit(tie.shifts, 2, 0, options)
+    after = apply_roll(campaign, "ruth", tie, RollResult(boost="Opening", boost_given=hit.boost))
+    assert [a.text for a in after.scenes[0].aspects if a.boost] == ["Off Balance"]  # no boost on top
+    hit_stopped = Roll.throw(RollSetup(Action.ATTACK, "Fight", 4, 3), Fixed((0, 0, 0, 0)))
+    hit = resolve_hit(hit_stopped.shifts, 0, 2, options)
+    after = apply_roll(campaign, "ruth", hit_stopped, RollResult(boost="Glancing Blow", boost_given=hit.boost))
+    assert "Glancing Blow" in [a.text for a in after.scenes[0].aspects if a.boost]

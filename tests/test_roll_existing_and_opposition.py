@@ -27,6 +27,43 @@ def test_create_an_advantage_on_an_existing_aspect_follows_the_book(shifts, know
     assert (done.free_invokes, done.boost, done.to_opposition) == (free, boost, theirs)
 
 
+def test_a_failure_on_an_unknown_aspect_may_reveal_it_for_the_oppositions_free_invoke():
+    """Fate Condensed, "Create an Advantage": on a failure against an unknown aspect the enemy
+    "may choose to reveal it to get a free invoke"."""
+    done = roll(-1).on_existing_aspect(False, reveal_on_failure=True)
+    assert (done.free_invokes, done.boost, done.to_opposition) == (0, False, 1)
+
+
+@pytest.mark.parametrize(("shifts", "free", "boost"), [(-1, 0, False), (0, 1, False), (1, 1, False), (3, 2, False)])
+def test_core_discovers_an_unknown_aspect_on_a_tie_or_better_with_a_free_invoke(shifts, free, boost):
+    """Fate Core SRD, "Create an Advantage": on an existing aspect "when you tie or succeed, you
+    place a free invocation on the aspect"; hidden aspects are revealed on a tie or better."""
+    done = roll(shifts).on_existing_aspect(False, core_discovery=True)
+    assert (done.free_invokes, done.boost) == (free, boost)
+
+
+def test_core_rules_use_the_core_discovery_table_in_play():
+    """The rule set decides: a tie on a hidden aspect reveals it with a free invoke in Fate Core
+    (a boost and still hidden in Fate Condensed)."""
+    from fate_desk.model import Campaign, Character, Scene, ScenePlay, SituationAspect
+    from fate_desk.rules.play.actions import RollResult, apply_roll
+
+    def camp(ruleset):
+        scene = Scene(id="s", aspects=[SituationAspect(id="trap", text="Loose Floorboard")],
+                      play=ScenePlay(hidden=["trap"]))
+        return Campaign(ruleset=ruleset, characters=[Character(id="r", name="Ruth")], scenes=[scene])
+
+    tie = roll(0)
+    core = apply_roll(camp("fate-core"), "r", tie, RollResult(existing="scene:trap", existing_known=False))
+    assert core.scenes[0].aspects[0].free_invokes == 1 and core.scenes[0].play.hidden == []
+    condensed = apply_roll(camp("fate-condensed"), "r", tie, RollResult(existing="scene:trap", existing_known=False,
+                                                                          boost="Hunch"))
+    assert condensed.scenes[0].aspects[0].free_invokes == 0 and condensed.scenes[0].play.hidden == ["trap"]
+    revealed = apply_roll(camp("fate-condensed"), "r", roll(-1),
+                          RollResult(existing="scene:trap", existing_known=False, reveal_on_failure=True))
+    assert revealed.scenes[0].aspects[0].free_invokes == 1 and revealed.scenes[0].play.hidden == []
+
+
 def test_each_invoke_against_the_roll_adds_two_to_the_difficulty_and_one_aspect_is_paid_once():
     start = roll(2, Action.OVERCOME)
     against = Invoke("scene:rain", "Pouring Rain", kind=InvokeKind.SITUATION, by="npc-hale")

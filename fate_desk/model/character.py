@@ -102,6 +102,8 @@ class Consequence(FateModel):
     recovery_started: ClockStamp | None = None
     scenes_recovered: int = Field(0, ge=0, le=MAX_COUNT)
     sessions_recovered: int = Field(0, ge=0, le=MAX_COUNT)
+    # Fate Core: the recovery has run since a scenario began, so it clears at that scenario's end.
+    scenario_started: bool = False
     # The conflict it was taken in (for conceding: 1 fate point per consequence taken).
     conflict: str | None = None
     boxes_marked: int = Field(1, ge=0, le=20)

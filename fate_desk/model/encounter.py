@@ -51,6 +51,8 @@ class Conflict(FateModel):
     npcs_at_best: bool = False  # Core: every NPC acts at the best NPC's place
     ended: bool = False
     log: list[str] = Field(default_factory=empty_list)
+    # Fate points owed to characters who conceded: collected when the conflict ends.
+    concessions: dict[str, int] = Field(default_factory=empty_dict)
 
 
 class ContestSide(FateModel):

@@ -174,14 +174,15 @@ class AttackDialog(QDialog):
 
     def roll(self) -> None:
         """Throw both rolls with the desk's dice; invokes may follow on either card."""
-        from fate_desk.rules.encounters.conflict import helpers_bonus
+        from fate_desk.rules.encounters.conflict import helpers_bonus, participant_roller
 
         campaign = self.document.campaign
         target = self.target_participant()
         if target is None or self.attack_card is not None:
             return
         skill, defence = self.skill.currentText(), self.defence.currentText()
-        attacker_id, defender_id = _lead(self.attacker), _lead(target)
+        # A group rolls with its best member in the skill (the others help).
+        attacker_id, defender_id = participant_roller(campaign, self.attacker, skill), participant_roller(campaign, target, defence)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
         rating = self.hazard.rating if self.hazard is not None else attacker.rating(skill)
         # Scale (optional): the higher side gets +1 per level of difference on its own roll.
@@ -208,10 +209,11 @@ class AttackDialog(QDialog):
         attack.set_against(defence.roll.effort)
         defence.set_against(attack.roll.effort)
         if self.hazard is not None:  # a hazard always hits with its Weapon rating
-            self.hit = resolve_hit(attack.roll.shifts, self.hazard.weapon, self.armor.value())
+            self.hit = resolve_hit(attack.roll.shifts, self.hazard.weapon, self.armor.value(),
+                                   style_boost=attack.roll.style_boost)
         else:
             self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(),
-                                   self.document.campaign.options)
+                                   self.document.campaign.options, style_boost=attack.roll.style_boost)
         self.result.setText(self.hit.note)
 
     def lines(self) -> list[str]:

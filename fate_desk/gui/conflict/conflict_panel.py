@@ -179,7 +179,10 @@ class ConflictPanel(PanelBase):
         standing = [m for m in target.members if m not in target.out_members]
 
         def settle(campaign):
-            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=f"Opening on {target.name}"))
+            # The hit after Weapon and Armor decides the attacker's boost (a tie with a Weapon
+            # hits instead; Armor that stops the hit gives one).
+            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=f"Opening on {target.name}",
+                                                                                 boost_given=dialog.hit.boost))
             campaign = apply_roll(campaign, defence.character_id, defence.roll,
                                   RollResult(boost=f"{target.name} sees it coming"))
             campaign = note(campaign, sid, lines)

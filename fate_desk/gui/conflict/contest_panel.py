@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import ContestSide, ladder_label
 from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
-from fate_desk.rules.encounters.conflict import members_teamwork
+from fate_desk.rules.encounters.conflict import group_roller, members_teamwork
 from fate_desk.rules.play.roll import Action, RollSetup
 
 from ..widgets import LadderSpinBox, escape
@@ -187,7 +187,7 @@ class ContestPanel(PanelBase):
                             + (" A tie: add the twist before the next exchange." if contest.twist_due else ""))
         self.table.setRowCount(len(contest.sides))
         for row, side in enumerate(contest.sides):
-            who = campaign.character(side.members[0]) if side.members else None
+            who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
             rating = who.rating(side.skill) if who else 0
             helped = f" (+{len(side.members) - 1} helping)" if len(side.members) > 1 else ""
             values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}{helped}",
@@ -219,7 +219,7 @@ class ContestPanel(PanelBase):
         for side in contest.sides:
             if side.id in contest.forfeits:
                 continue
-            who = campaign.character(side.members[0]) if side.members else None
+            who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
             setup = RollSetup(Action.OVERCOME, side.skill, who.rating(side.skill) if who else 0,
                               against=side.difficulty or 0, opposed=side.difficulty is None,
                               teamwork=members_teamwork(campaign, side.members, side.skill),

@@ -7,9 +7,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.rules.play.fate_points import GM, Reason, change_points, compel, holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import (
+    GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of,
+)
 from fate_desk.rules.play.hits import concede_conflict, conflict_id
 from fate_desk.rules.creation.history import Refused
+from fate_desk.model import CharacterKind
 
 from ..widgets import escape
 from ..theme import status_colour
@@ -97,17 +100,25 @@ class FatePointsDialog(_PlayDialog):
 
 
 class CompelDialog(_PlayDialog):
-    """A compel on one of the character's aspects: accept (+1) or refuse (−1, not at 0)."""
+    """A compel on any aspect affecting the character (its own, a consequence, the scene's):
+    accept (+1) or refuse (−1, not at 0). A player proposing it on another character pays one."""
 
     def __init__(self, document, character_id: str, parent: QWidget | None = None):
         super().__init__("Compel", document, character_id, parent)
         character = self.character
+        campaign = document.campaign
         self.aspect = QComboBox()
         self.aspect.setAccessibleName("Aspect compelled")
-        for aspect in character.aspects:
-            if aspect.text.strip():
-                self.aspect.addItem(aspect.text, aspect.text)
+        for text in compel_targets(campaign, character_id):
+            self.aspect.addItem(text, text)
         self.form.addRow("&Aspect:", self.aspect)
+        self.proposer = QComboBox()
+        self.proposer.setAccessibleName("Who proposes the compel")
+        self.proposer.addItem("The GM (free)", None)
+        for pc in campaign.characters:
+            if pc.kind == CharacterKind.PC and pc.id != character_id:
+                self.proposer.addItem(f"{pc.name or '(unnamed)'} (pays one of their fate points)", pc.id)
+        self.form.addRow("&Proposed by:", self.proposer)
         who = holder(document.campaign, character_id)
         self.heading.setText(
             f"<b>{escape(character.name or '(unnamed)')}</b> is compelled. Accept and "
@@ -124,7 +135,8 @@ class CompelDialog(_PlayDialog):
 
     def decide(self, accept: bool) -> bool:
         aspect = self.aspect.currentData() or ""
-        return self.run(lambda c: compel(c, self.character_id, aspect, accept),
+        proposer = self.proposer.currentData()
+        return self.run(lambda c: compel(c, self.character_id, aspect, accept, proposer),
                         "Accept a compel" if accept else "Refuse a compel")
 
 

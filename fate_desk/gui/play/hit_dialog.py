@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
-from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
+from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit, taken_out
 from fate_desk.rules.creation.history import Refused
 
 from ..widgets import escape
@@ -53,6 +53,7 @@ class TakeHitDialog(QDialog):
             if c.id != character_id:
                 self.attacker.addItem(c.name or "(unnamed)", c.id)
         self.attacker.setCurrentIndex(max(0, self.attacker.findData(attacker)))
+        self.boost_only = False
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
         self.weapon.setPrefix("Weapon:")
@@ -92,7 +93,7 @@ class TakeHitDialog(QDialog):
         self.out_button.clicked.connect(self.take_out)
         layout.addWidget(self.buttons)
         for signal in (self.shifts.valueChanged, self.track.currentIndexChanged, self.weapon.valueChanged,
-                       self.armor.valueChanged):
+                       self.armor.valueChanged, self.attacker.currentIndexChanged):
             signal.connect(lambda *_: self._plan())
         self.options.currentRowChanged.connect(lambda *_: self._option_chosen())
         self._plan()
@@ -127,7 +128,10 @@ class TakeHitDialog(QDialog):
             self.options.addItem(item)
         if self.options.count():
             self.options.setCurrentRow(0)
-        self.take_button.setEnabled(bool(self.plan.options))
+        # Nothing to absorb, but the attacker earned a boost (Armor took the hit to 0, or a tie).
+        self.boost_only = self.hit.boost and self.hit.shifts <= 0 and self.attacker.currentData() is not None
+        self.take_button.setText("&Give the attacker the boost" if self.boost_only else "&Take the hit")
+        self.take_button.setEnabled(bool(self.plan.options) or self.boost_only)
         self.out_button.setEnabled(self.plan.taken_out)
         self._option_chosen()
 
@@ -174,6 +178,11 @@ class TakeHitDialog(QDialog):
         """Gather the chosen option and its names, and hand them to `apply_hit` (one undo step)."""
         option = self.option()
         if option is None:
+            if self.boost_only:
+                attacker, hit = self.attacker.currentData(), self.hit
+                self.document.edit_campaign(lambda c: attacker_boost(c, self.character_id, attacker, hit),
+                                            "Give the attacker the boost")
+                QDialog.accept(self)
             return
         texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
         extreme = self.extreme_aspect.currentData() if self.extreme_slot else None

@@ -166,7 +166,8 @@ class RollOutcomePart:
             self.created_form.setRowVisible(widget, advantage)
         self.unknown_box.setEnabled(bool(existing))
         if existing:
-            done = roll.on_existing_aspect(not self.unknown_box.isChecked())
+            done = roll.on_existing_aspect(not self.unknown_box.isChecked(),  # the rule set's discovery table
+                                           core_discovery=self.document.ruleset_for(self.character()).discovery == "core")
             self.existing_label.setText(_existing_text(done))
             made, boost = 0, done.boost
         else:

@@ -241,7 +241,8 @@ class RollSetupPart:
         return RollSetup(
             action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
             against=against, opposed=other is not None, stunts=stunts,
-            teamwork=teamwork_bonus(rating, [1] * self.helpers.value()), scale=self._scale(),
+            teamwork=teamwork_bonus(rating, [1] * self.helpers.value(), self.document.ruleset_for(character).teamwork_cap),
+            scale=self._scale(),
             scale_use=self.scale_use.currentData(), who=(character.name or "(unnamed)") if character else "",
         )
 

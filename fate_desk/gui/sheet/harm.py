@@ -144,6 +144,11 @@ class ConsequencesSection:
             label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
             current = filled.get(slot.id)
             self.treat_buttons[slot.id].setEnabled(current is not None)
+            if not self.sheet.ruleset.treatment:  # Fate Accelerated: no treatment roll, only time
+                self.treat_buttons[slot.id].setText("Clear…")
+                self.treat_buttons[slot.id].setToolTip(
+                    f"{self.sheet.ruleset.name} has no treatment roll: consequences clear with time. "
+                    "The GM may clear one here.")
             set_text(edit, current.text if current else "")
             with QSignalBlocker(recovering):
                 recovering.setChecked(bool(current and current.recovering))

@@ -16,6 +16,7 @@ from fate_desk.model import (
     CampaignOptions,
     Character,
     ClockStamp,
+    Consequence,
     HistoryEntry,
     Severity,
     Stunt,
@@ -26,7 +27,7 @@ from fate_desk.rules.creation.checker import Level, Problem, check
 from fate_desk.rules.creation.derive import count_word, derive, join_words
 from fate_desk.rules.creation.grants import skill_cap
 from fate_desk.rules.harm.absorb import slots_of
-from fate_desk.rules.creation.history import Applied, Refused, counted, record
+from fate_desk.rules.creation.history import Applied, Refused, counted, diff_characters, record
 from fate_desk.rules.advancement.raises import (
     BREAKTHROUGH_MARK,
     ChoiceStatus,
@@ -37,7 +38,7 @@ from fate_desk.rules.advancement.raises import (
     raise_problems,
     with_raises,
 )
-from fate_desk.rules.harm.recovery import begin_recovery
+from fate_desk.rules.harm.recovery import begin_recovery, recovering
 from fate_desk.rules.creation.ruleset import ChangeKind, MilestoneGrant, MilestoneLevel, RuleSet
 
 
@@ -290,8 +291,9 @@ def advance_options(
         if slot is None:
             continue
         name = c.text or slot.label
-        if c.recovering and slot.severity in grant.clear_recovering:
-            clears.append(name)
+        if recovering(c, ruleset) and slot.severity in grant.clear_recovering:
+            if not _whole_scenario_due(c, slot.severity, ruleset):
+                clears.append(name)
         elif not c.recovering and slot.severity in grant.begin_recovery:
             begin.append(ChoiceStatus(c.slot, True, "", f"{slot.label or slot.severity.label}: {name}"))
     probe = character.model_copy(update={"advancement": [*character.advancement, HistoryEntry(kind=level.history_kind)]})
@@ -610,7 +612,9 @@ def apply_advance(
                 n = work.saved_skill_points
                 done.append(f"{count_word(n).capitalize()} skill point{'s' if n != 1 else ''} saved.")
     if not problems:
-        probe = work.model_copy(update={"advancement": [*work.advancement, HistoryEntry(kind=kind)]})
+        # The probe entry carries the raises, so a skill taken past the cap raises it (Fate Core).
+        entry = HistoryEntry(kind=kind, changes=diff_characters(character, work))
+        probe = work.model_copy(update={"advancement": [*work.advancement, entry]})
         problems = rule_problems(character, probe, ruleset, options, f"This {label.lower()}")
     if problems:
         raise Refused(problems)
@@ -670,16 +674,23 @@ def _recover(
 ) -> list[Problem]:
     """Consequences of the kinds the grant names: those recovering clear, the chosen begin recovery."""
     slots = slots_of(work, ruleset, options)
-    kept, cleared, started = [], [], []
+    kept, cleared, started, waiting = [], [], [], []
     for c in work.consequences:
         slot = slots.get(c.slot)
         severity = slot.severity if slot else None
         if severity == Severity.EXTREME and grant.rename_extreme:
             cleared.append(f"the extreme consequence slot (“{c.text}” stays as an aspect)")
-        elif severity in grant.clear_recovering and c.recovering:
-            cleared.append(f"“{c.text or slot.label}”")
+        elif severity in grant.clear_recovering and recovering(c, ruleset):
+            if _whole_scenario_due(c, severity, ruleset):
+                # Fate Core: treated during this scenario, it clears at the end of the next one.
+                kept.append(c.model_copy(update={"scenario_started": True}))
+                waiting.append(f"“{c.text or slot.label}”")
+            else:
+                cleared.append(f"“{c.text or slot.label}”")
         elif severity in grant.begin_recovery and c.slot in recoveries and not c.recovering:
             new = begin_recovery(c, recoveries[c.slot], when)
+            if severity in grant.clear_recovering:  # begun at a scenario's end: the next one is whole
+                new = new.model_copy(update={"scenario_started": True})
             started.append(f"“{new.text}”")
             kept.append(new)
         else:
@@ -707,7 +718,15 @@ def _recover(
         done.append(f"Cleared {join_words(cleared)}.")
     if started:
         done.append(f"Began recovery: {join_words(started)}.")
+    if waiting:
+        done.append(f"Still recovering: {join_words(waiting)} (cleared after one whole scenario of recovery).")
     return []
+
+
+def _whole_scenario_due(c: Consequence, severity: Severity | None, ruleset: RuleSet) -> bool:
+    """Fate Core ("Recovering from Consequences"): a severe consequence recovers through one whole
+    scenario; one treated during this scenario waits for the end of the next."""
+    return ruleset.severe_whole_scenario and severity == Severity.SEVERE and not c.scenario_started
 
 
 def held_sessions(character: Character, slot: str, when: ClockStamp | None) -> int | None:

@@ -66,6 +66,8 @@ class EndScene:
     keep_aspects: frozenset[str] = frozenset()  # ids of situation aspects and boosts to keep
     next_present: list[str] | None = None  # who is in the next scene (default: every character)
     compel_points: int = 0  # a compel ended the scene before the GM could spend its point
+    # Characters who got no chance to rest (Fate Accelerated: their mild consequences stay).
+    no_rest: frozenset[str] = frozenset()
 
 
 def _ruleset(campaign: Campaign, ruleset: RuleSet | None) -> RuleSet:
@@ -163,7 +165,7 @@ def end_scene(
         if c.stress:
             work = work.model_copy(update={"stress": {}})
             lines.append("Stress cleared.")
-        work, recovered = progress(work, rules, campaign.options, clock, "scene")
+        work, recovered = progress(work, rules, campaign.options, clock, "scene", c.id not in choice.no_rest)
         lines += recovered
         if c.pending_fate_points:
             # Hostile invokes' points become spendable once the scene they were earned in ends.

@@ -9,7 +9,9 @@ from enum import StrEnum
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
-from fate_desk.rules.creation.grants import has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points
+from fate_desk.rules.creation.grants import (
+    has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points, unrecorded_power_ups,
+)
 from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
 
 
@@ -356,6 +358,23 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
 
 # --- stunts and refresh -------------------------------------------------------------------
 
+def _power_up_hint(character: Character, ruleset: RuleSet, expected: int) -> str:
+    """When the extra refresh may be a GM's power-up the history never itemised, say how to record it."""
+    missing = unrecorded_power_ups(character, ruleset)
+    if character.refresh - expected <= 0 or not missing:
+        return ""
+    entry = missing[0]
+    when = f" ({_when_text(entry.when)})" if entry.when.arc or entry.when.session else ""
+    return (f" If the GM gave the refresh power-up at the {entry.kind}{when}, record it in that history "
+            f"entry as a change of refresh from {expected} to {expected + 1} (in a file, add "
+            f"{{\"field\": \"refresh\", \"before\": {expected}, \"after\": {expected + 1}}} to the "
+            "entry's changes); the checker then counts it toward the base.")
+
+
+def _when_text(when) -> str:
+    return ", ".join(f"{name} {n}" for name, n in (("arc", when.arc), ("session", when.session)) if n)
+
+
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
     out = []
     n = len(real_stunts(character))
@@ -366,7 +385,8 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
             f"Base refresh is {character.refresh}, but a {ruleset.name} character starts with "
             f"{ruleset.refresh_start}"
             + (f" and advancement has added {expected - ruleset.refresh_start}" if expected != ruleset.refresh_start else "")
-            + f": it should be {expected}. Stunts lower the refresh you play with, not the base.",
+            + f": it should be {expected}. Stunts lower the refresh you play with, not the base."
+            + _power_up_hint(character, ruleset, expected),
         ))
     if derived.refresh < ruleset.refresh_minimum:
         room = character.refresh - ruleset.refresh_minimum

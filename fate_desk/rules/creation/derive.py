@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
-from fate_desk.rules.creation.ruleset import RuleSet, TrackSpec
+from fate_desk.rules.creation.ruleset import ExtremeRule, RuleSet, TrackSpec
 
 _ORDINALS = [
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -154,9 +154,20 @@ def derive_consequences(
             _after_last(slots, Severity.MILD),
             SlotInfo(f"mild_{track.id}", Severity.MILD, mild_value, track.id, f"Mild ({track.name.lower()} only)"),
         )
-    if options.extreme_consequences:
+    if has_extreme(character, ruleset, options):
         slots.append(SlotInfo("extreme", Severity.EXTREME, 8, None, "Extreme"))
     return slots
+
+
+def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bool:
+    """The extreme consequence: every PC's in Fate Core ("Extreme Consequences"), the campaign's
+    option in Fate Condensed (for everyone built by the rule set), never in Fate Accelerated."""
+    rule = ruleset.extreme_consequence
+    if rule == ExtremeRule.NONE:
+        return False
+    if rule == ExtremeRule.STANDARD and character.kind == CharacterKind.PC:
+        return True
+    return bool((options or CampaignOptions()).extreme_consequences)
 
 
 def _after_last(slots: list[SlotInfo], severity: Severity) -> int:

@@ -8,7 +8,7 @@ whether it was taken.
 
 from __future__ import annotations
 
-from fate_desk.model import Character, HistoryEntry
+from fate_desk.model import Character, FieldChange, HistoryEntry
 
 from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
 
@@ -57,6 +57,27 @@ def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
     return total
 
 
+def unrecorded_power_ups(character: Character, ruleset: RuleSet) -> list[HistoryEntry]:
+    """Entries that could bring the GM's refresh power-up (Fate Condensed's breakthrough) but
+    record no change of refresh: a hand-written history that never itemised the power-up."""
+    return [entry for entry, grant in _grants(character, ruleset)
+            if grant.gm_power_up and not any(c.field == "refresh" for c in entry.changes)]
+
+
+def record_power_up(character: Character, ruleset: RuleSet, entry_id: str) -> Character:
+    """Itemise the GM's refresh power-up in a breakthrough entry that did not record it: the
+    entry gains a change of refresh by +1, which the checker then counts toward the base."""
+    entries = list(character.advancement)
+    index = next((i for i, e in enumerate(entries) if e.id == entry_id), None)
+    if index is None or entries[index] not in unrecorded_power_ups(character, ruleset):
+        raise ValueError("that history entry cannot take the GM's refresh power-up")
+    before = refresh_granted(character.model_copy(update={"advancement": entries[:index]}), ruleset)
+    base = ruleset.refresh_start + before
+    change = FieldChange(field="refresh", before=base, after=base + 1)
+    entries[index] = entries[index].model_copy(update={"changes": [*entries[index].changes, change]})
+    return character.model_copy(update={"advancement": entries})
+
+
 def refresh_granted(character: Character, ruleset: RuleSet) -> int:
     """Refresh the history added to the starting refresh (major milestones, GM power-ups)."""
     total = 0
@@ -69,10 +90,27 @@ def refresh_granted(character: Character, ruleset: RuleSet) -> int:
 
 
 def skill_cap(character: Character, ruleset: RuleSet) -> int | None:
-    """The highest rating allowed after advancement: the rule set's cap, raised by major milestones."""
-    if ruleset.advancement.skill_cap is None:
+    """The highest rating allowed after advancement: the rule set's cap, raised one step by each
+    major milestone at which a skill actually went past it (Fate Core SRD, "Major Milestones":
+    raising a skill above the cap is what raises the cap)."""
+    cap = ruleset.advancement.skill_cap
+    if cap is None:
         return None
-    return ruleset.advancement.skill_cap + sum(1 for _, grant in _grants(character, ruleset) if grant.raise_cap)
+    for entry, grant in _grants(character, ruleset):
+        if grant.raise_cap and _raised_past(entry, cap):
+            cap += 1
+    return cap
+
+
+def _raised_past(entry: HistoryEntry, cap: int) -> bool:
+    """Did this entry raise a skill above `cap`?"""
+    for change in entry.changes:
+        if change.field.startswith("skills"):
+            before = change.before if isinstance(change.before, int) else 0
+            after = change.after if isinstance(change.after, int) else 0
+            if after > cap and after > before:
+                return True
+    return False
 
 
 def has_advanced(character: Character, ruleset: RuleSet) -> bool:

@@ -85,6 +85,9 @@ class StressMarking(StrEnum):
 
 class StressRules(FateModel):
     marking: StressMarking = StressMarking.ANY
+    # One box per hit: the box equal to the hit is checked when it is free, a higher one only
+    # when it is taken (Fate Core). Without this any free box as large as the hit will do (FAE).
+    exact_box_first: bool = False
     tracks: list[TrackSpec] = Field(min_length=1, max_length=20)
 
 
@@ -222,6 +225,28 @@ class Advancement(FateModel):
         return {"session": self.session_end, "scenario": self.scenario_end, "arc": self.arc_end}[event]
 
 
+class ContestScoring(StrEnum):
+    """How a contest's exchange is won when every side rolls against a passive difficulty."""
+
+    EFFORT = "effort"  # the highest effort (Fate Condensed)
+    SHIFTS = "shifts"  # the most shifts over one's own difficulty (Fate Core, "Contests")
+
+
+class Discovery(StrEnum):
+    """Create an advantage on an aspect already in play that the players did not know of."""
+
+    CONDENSED = "condensed"  # a tie: a boost, the aspect stays hidden; success reveals it
+    CORE = "core"  # Fate Core: a tie or better reveals it with a free invoke
+
+
+class ExtremeRule(StrEnum):
+    """The extreme consequence: an option the campaign turns on, or every PC's last resort."""
+
+    OPTIONAL = "optional"  # Fate Condensed: only with the campaign option, once between breakthroughs
+    STANDARD = "standard"  # Fate Core: every PC has it, once between major milestones
+    NONE = "none"  # Fate Accelerated has none
+
+
 class RuleSet(FateModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1)
@@ -244,6 +269,19 @@ class RuleSet(FateModel):
     contest_victories: int = Field(3, ge=1, le=5)
     # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
     boosts_carry_over: bool = False
+    # Groups combining a skill: Condensed caps the helpers' bonus at the leader's rating.
+    teamwork_cap: bool = True
+    contest_scoring: ContestScoring = ContestScoring.EFFORT
+    # An overcome tie may be taken as a failure with a boost (Condensed; Core gives no boost).
+    overcome_tie_boost: bool = True
+    discovery: Discovery = Discovery.CONDENSED
+    extreme_consequence: ExtremeRule = ExtremeRule.OPTIONAL
+    # Recovery starts with a treatment roll (Condensed, Core); without one (Fate Accelerated)
+    # a consequence recovers from the moment it is taken: mild at the end of that scene, given
+    # rest, moderate at the end of the next session, severe at the end of the scenario.
+    treatment: bool = True
+    # Fate Core: a severe consequence clears once it has recovered through one whole scenario.
+    severe_whole_scenario: bool = False
     stress: StressRules
     consequences: ConsequenceRules
     advancement: Advancement = Field(default_factory=Advancement)

@@ -22,8 +22,11 @@ def task_outcome(task: ChallengeTask) -> Outcome | None:
 
 
 def task_result(task: ChallengeTask) -> str:
+    """'succeed', 'tie: success at a minor cost', ... (an overcome tie succeeds at a minor cost)."""
     outcome = task_outcome(task)
-    return "not rolled yet" if outcome is None else outcome.label.lower()
+    if outcome is None:
+        return "not rolled yet"
+    return "tie: success at a minor cost" if outcome == Outcome.TIE else outcome.label.lower()
 
 
 def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Campaign:
@@ -54,22 +57,32 @@ def task_line(campaign: Campaign, task: ChallengeTask) -> str:
 
 
 def summary(campaign: Campaign, challenge: Challenge) -> str:
-    """The mix of successes, ties and failures, for the GM to read as the challenge's outcome."""
+    """The mix of successes, ties and failures, for the GM to read as the challenge's outcome.
+
+    A tie is a success at a minor cost (Fate Condensed and Fate Core, "Overcome"), so it counts
+    with the successes and adds a cost, never with the failures."""
     outcomes = [task_outcome(t) for t in challenge.tasks]
-    wins = sum(1 for o in outcomes if o in (Outcome.SUCCEED, Outcome.SUCCEED_WITH_STYLE))
+    clean = sum(1 for o in outcomes if o in (Outcome.SUCCEED, Outcome.SUCCEED_WITH_STYLE))
     style = sum(1 for o in outcomes if o == Outcome.SUCCEED_WITH_STYLE)
     ties = sum(1 for o in outcomes if o == Outcome.TIE)
     fails = sum(1 for o in outcomes if o == Outcome.FAIL)
     left = sum(1 for o in outcomes if o is None)
-    parts = [counted(wins, "success", "successes")]
+    wins = clean + ties
+    notes = []
     if style:
-        parts[0] += f" ({style} with style)"
-    parts += [counted(ties, "tie"), counted(fails, "failure")]
+        notes.append(f"{style} with style")
+    if ties:
+        notes.append(f"{ties} at a minor cost")
+    parts = [counted(wins, "success", "successes") + (f" ({', '.join(notes)})" if notes else ""),
+             counted(fails, "failure")]
     text = f"{', '.join(parts)}"
     if left:
         return f"{text}; {counted(left, 'task')} still to roll."
     if fails == 0 and ties == 0:
         verdict = "A clean success: the characters get what they set out to do."
+    elif fails == 0:
+        verdict = (f"A success: the characters get what they set out to do, paying "
+                   f"{'a minor cost' if ties == 1 else 'minor costs'} for the tie{'s' if ties != 1 else ''}.")
     elif wins == 0:
         verdict = "Everything went wrong: the goal is out of reach, or it comes at a heavy price."
     elif wins >= fails:

@@ -18,6 +18,7 @@ from fate_desk.rules.play.table import name_of, scene_of, with_play
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
+from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import RuleSet
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
@@ -152,19 +153,39 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
     return _put(campaign, scene_id, changed)
 
 
+def participant_roller(campaign: Campaign, p: Participant | None, skill: str) -> str | None:
+    """Who rolls for a participant with this skill: the best of the members still standing."""
+    if p is None or not p.members:
+        return None
+    standing = [m for m in p.members if m not in p.out_members] or p.members
+    return group_roller(campaign, standing, skill)
+
+
 def helpers_bonus(campaign: Campaign, p: Participant, skill: str) -> int:
-    """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more."""
+    """A group's teamwork bonus: +1 per other member still standing with Average (+1) or more
+    (the best of them rolls)."""
     return members_teamwork(campaign, [m for m in p.members if m not in p.out_members], skill)
 
 
-def members_teamwork(campaign: Campaign, members: list[str], skill: str) -> int:
-    """The first member rolls; each other with Average (+1) or more in the skill adds +1, capped
-    at the roller's rating (a group in a conflict, a side's helpers in a contest)."""
-    if not members:
+def group_roller(campaign: Campaign, members: list[str], skill: str) -> str | None:
+    """Who rolls for a group combining a skill: the member with the highest rating in it (the
+    first listed among equals). Fate Core SRD, "Combining Skills"; Fate Condensed, "Teamwork"."""
+    present = [m for m in members if campaign.character(m) is not None]
+    if not present:
+        return members[0] if members else None
+    return max(present, key=lambda m: (campaign.character(m).rating(skill), -present.index(m)))
+
+
+def members_teamwork(campaign: Campaign, members: list[str], skill: str, ruleset: RuleSet | None = None) -> int:
+    """The member with the highest skill rolls; each other with Average (+1) or more adds +1,
+    capped at the roller's rating only where the rule set says so (Fate Condensed)."""
+    lead_id = group_roller(campaign, members, skill)
+    if lead_id is None:
         return 0
-    lead = campaign.character(members[0])
-    helpers = [c.rating(skill) for m in members[1:] if (c := campaign.character(m))]
-    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers)
+    rules = ruleset or get_ruleset(campaign.ruleset)
+    lead = campaign.character(lead_id)
+    helpers = [c.rating(skill) for m in members if m != lead_id and (c := campaign.character(m))]
+    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap)
 
 
 def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str:
@@ -259,17 +280,20 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
     if p.hazard:
         raise refuse("conflict.concede", "participants", f"{p.name} is a hazard: it does not concede, it is overcome.")
     lines = []
+    owed = dict(conflict.concessions)
     for member in p.members:
         if campaign.character(member) is None or member in p.out_members:
             continue
-        campaign = hits.concede_conflict(campaign, member)
+        # Collected when the conflict ends (Fate Condensed, "Conceding"), not spendable during it.
+        campaign, points = hits.concede_later(campaign, member)
+        owed[member] = owed.get(member, 0) + points
         lines.append(f"{name_of(campaign, member)}: {campaign.character(member).advancement[-1].summary}")
     p = p.model_copy(update={"conceded": True})
     participants = [p if q.id == pid else q for q in conflict.participants]
     current = conflict.current
     if current == pid:
         current = next((q.id for q in participants if q.active and not q.acted), None)
-    changed = conflict.model_copy(update={"participants": participants, "current": current,
+    changed = conflict.model_copy(update={"participants": participants, "current": current, "concessions": owed,
                                           "log": [*conflict.log, f"{p.name} concedes.", *lines]})
     return _put(campaign, scene_id, changed)
 
@@ -290,7 +314,11 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
             for c in (character.consequences if character else []):
                 if c.conflict == hits.conflict_id(campaign):
                     lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
-    changed = conflict.model_copy(update={"ended": True, "current": None, "log": [*conflict.log, *lines]})
+    for member, points in conflict.concessions.items():
+        campaign = hits.collect(campaign, member, points)
+        lines.append(f"{name_of(campaign, member)} collects {counted(points, 'fate point', words=False)} for conceding.")
+    changed = conflict.model_copy(update={"ended": True, "current": None, "concessions": {},
+                                          "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines
 
 

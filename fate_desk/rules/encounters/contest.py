@@ -14,24 +14,50 @@ from fate_desk.rules.play.actions import RollResult, apply_roll, place_aspect
 from fate_desk.rules.play.roll import Outcome, Roll
 from fate_desk.rules.play.table import scene_of, with_play
 from fate_desk.rules.creation.history import counted, refuse
+from fate_desk.rules.creation.loader import get_ruleset
+from fate_desk.rules.creation.ruleset import ContestScoring
 
 
-def exchange_victories(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None) -> dict[str, int]:
-    """Victories for one exchange: the highest effort marks one, two if that side alone
-    succeeded with style. A side facing passive opposition is judged against its own
-    difficulty; a side in direct competition against the best of the other sides' efforts.
-    A tie for the highest effort marks nothing (and brings a twist)."""
+def exchange_leaders(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None,
+                     by_shifts: bool = False) -> list[str]:
+    """The sides with the best result: the highest effort, or (`by_shifts`, Fate Core, when
+    every side rolls against its own difficulty) the most shifts."""
     if not efforts:
-        return {}
+        return []
     difficulties = difficulties or {}
-    best = max(efforts.values())
-    leaders = [k for k, v in efforts.items() if v == best]
+    passive = all(difficulties.get(k) is not None for k in efforts)
+    score = {k: _shifts(k, efforts, difficulties) if by_shifts and passive else v for k, v in efforts.items()}
+    best = max(score.values())
+    return [k for k, v in score.items() if v == best]
+
+
+def failed_difficulty(side: str, efforts: dict[str, int], difficulties: dict[str, int | None] | None) -> bool:
+    """Did this side fall short of its own passive difficulty?"""
+    against = (difficulties or {}).get(side)
+    return against is not None and efforts[side] < against
+
+
+def lone_tie(efforts: dict[str, int], difficulties: dict[str, int | None] | None) -> bool:
+    """One side alone against passive opposition, meeting it exactly: a tie with it."""
+    if len(efforts) != 1:
+        return False
+    (side, effort), = efforts.items()
+    return (difficulties or {}).get(side) == effort
+
+
+def exchange_victories(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None,
+                       by_shifts: bool = False) -> dict[str, int]:
+    """Victories for one exchange: the best result marks one, two if that side alone
+    succeeded with style. A side facing passive opposition is judged against its own
+    difficulty, and a side that fails it cannot score, whatever the others roll. A tie for
+    the best marks nothing (and brings a twist)."""
     out = {k: 0 for k in efforts}
-    if len(leaders) != 1:
+    leaders = exchange_leaders(efforts, difficulties, by_shifts)
+    if len(leaders) != 1 or failed_difficulty(leaders[0], efforts, difficulties) or lone_tie(efforts, difficulties):
         return out
+    difficulties = difficulties or {}
     stylish = [k for k in efforts if _shifts(k, efforts, difficulties) >= 3]
-    leader = leaders[0]
-    out[leader] = 2 if stylish == [leader] else 1
+    out[leaders[0]] = 2 if stylish == leaders else 1
     return out
 
 
@@ -91,13 +117,19 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) ->
         raise refuse("contest.over", "contest", "The contest is already won.")
     rolling = {k: v for k, v in efforts.items() if k not in contest.forfeits}
     difficulties = {s.id: s.difficulty for s in contest.sides}
-    victories = exchange_victories(rolling, difficulties)
+    by_shifts = get_ruleset(campaign.ruleset).contest_scoring == ContestScoring.SHIFTS
+    victories = exchange_victories(rolling, difficulties, by_shifts)
+    leaders = exchange_leaders(rolling, difficulties, by_shifts)
     names = {s.id: s.name for s in contest.sides}
     sides = [s.model_copy(update={"victories": s.victories + victories.get(s.id, 0)}) for s in contest.sides]
     winner = next((s.id for s in sides if s.victories >= contest.goal), None)
-    twist = bool(rolling) and not any(victories.values())
+    # A tie for the best brings a twist; a lone best that failed its own difficulty does not.
+    twist = len(leaders) > 1 or lone_tie(rolling, difficulties)
+    failed = len(leaders) == 1 and failed_difficulty(leaders[0], rolling, difficulties)
     parts = ", ".join(f"{names[k]} {ladder_label(v)}" for k, v in rolling.items())
-    if twist:
+    if failed:
+        result = f"{names[leaders[0]]} falls short of its difficulty: no victory"
+    elif twist:
         result = "a tie for the highest effort: no victory, and a twist"
     else:
         leader = max(victories, key=victories.get)
@@ -111,6 +143,24 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) ->
     })
     new = with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
     return new, ExchangeResult(victories, twist, winner, line)
+
+
+def threat_hits(campaign: Campaign, scene_id: str, side_id: str, side_effort: int, threat_effort: int,
+                threat: str = "The threat") -> tuple[Campaign, dict[str, int]]:
+    """A threat attacking a whole side of a contest (a flood, an angry god): when the side's
+    contest roll is lower than the threat's attack (or its rating), every member takes a hit of
+    the shifts of failure (Fate Condensed, "Contests"). Returns the hits per member, logged;
+    each member then absorbs theirs like any hit (`hits.take_hit`), or is taken out."""
+    contest = _contest(campaign, scene_id)
+    side = _side(contest, side_id)
+    shifts = threat_effort - side_effort
+    if shifts <= 0:
+        line = f"{threat} attacks {side.name}: {ladder_label(side_effort)} holds off {ladder_label(threat_effort)}."
+        return note(campaign, scene_id, [line]), {}
+    hits = {m: shifts for m in side.members if campaign.character(m) is not None}
+    line = (f"{threat} attacks {side.name} ({ladder_label(threat_effort)} against {ladder_label(side_effort)}): "
+            f"everyone on the side takes a hit of {counted(shifts, 'shift', words=False)}.")
+    return note(campaign, scene_id, [line]), hits
 
 
 def add_twist(campaign: Campaign, scene_id: str, text: str) -> Campaign:

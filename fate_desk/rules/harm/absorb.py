@@ -42,16 +42,22 @@ class Hit(NamedTuple):
     note: str
 
 
-def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignOptions | None = None) -> Hit:
+def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignOptions | None = None,
+                style_boost: bool = False) -> Hit:
     """Attack shifts (attack effort minus defence effort) to the hit the defender must absorb.
 
-    Weapon adds to a hit and turns a tie into a hit; Armor takes away, and a hit it brings to
-    0 or less gives the attacker a boost instead. Without the option, both are ignored.
+    Weapon adds to a hit and turns a tie into a hit of the Weapon's rating instead of a boost;
+    Armor takes away, and a hit it brings to 0 or less gives the attacker a boost instead.
+    Without the option, both are ignored. `style_boost`: an attack with style traded one shift
+    for a boost (Fate Condensed, "Attack").
     """
     if options is not None and not options.weapon_armor:
         weapon = armor = 0
     if shifts < 0:
         return Hit(0, False, "The attack misses.")
+    if style_boost and shifts >= 3:
+        hit = resolve_hit(shifts - 1, weapon, armor)
+        return Hit(hit.shifts, True, f"{hit.note[:-1]}, and the attacker takes a boost for one shift.")
     if shifts == 0 and not weapon:
         return Hit(0, True, "A tie: no hit, but the attacker gets a boost.")
     total = shifts + weapon - armor
@@ -111,9 +117,10 @@ def slot_room(
     current = filled(character, slot_id)
     used = current.boxes_marked if current else 0
     if slot.severity == Severity.EXTREME and current:
+        moment = extreme_moment(ruleset)
         return (
             0,
-            "The extreme consequence has been used since the last breakthrough: it is once between breakthroughs.",
+            f"The extreme consequence has been used since the last {moment}: it is once between {moment}s.",
         )
     room = slot.boxes - used if is_condition else (0 if current else 1)
     if room <= 0:
@@ -127,6 +134,14 @@ def slot_room(
             )
         room = min(room, row)
     return room, ""
+
+
+def extreme_moment(ruleset: RuleSet) -> str:
+    """'breakthrough' (Fate Condensed), 'major milestone' (Fate Core): the milestone that frees
+    the extreme consequence slot again, by letting it be renamed."""
+    dials = ruleset.advancement
+    level = next((lv for lv in dials.levels() if dials.total(lv).rename_extreme), None)
+    return dials.grants[level].label.lower() if level is not None else "breakthrough"
 
 
 def slot_options(
@@ -228,6 +243,7 @@ def _take(
     options: CampaignOptions | None,
     conflict: str | None,
     extreme_aspect: int | None,
+    when: ClockStamp | None = None,
 ) -> str:
     """Fill a slot on the working copy; returns a phrase for the summary."""
     room, reason = slot_room(work, ruleset, slot_id, track, options)
@@ -254,8 +270,8 @@ def _take(
         updated = current.model_copy(
             update={
                 "boxes_marked": current.boxes_marked + boxes,
-                "recovering": False,
-                "recovery_started": None,
+                "recovering": not ruleset.treatment,
+                "recovery_started": None if ruleset.treatment else (when or ClockStamp()).model_copy(),
                 "scenes_recovered": 0,
                 "sessions_recovered": 0,
                 "conflict": conflict or current.conflict,
@@ -265,10 +281,11 @@ def _take(
         return f"{count_word(boxes)} more box{'es' if boxes != 1 else ''} of {label}"
     if slot.severity == Severity.EXTREME:
         _replace_aspect(work, extreme_aspect, text)
-    work.consequences = [
-        *work.consequences,
-        Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes),
-    ]
+    new = Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes)
+    if not ruleset.treatment and slot.severity != Severity.EXTREME:
+        # No treatment roll (Fate Accelerated): recovery runs from the moment it is taken.
+        new = new.model_copy(update={"recovering": True, "recovery_started": (when or ClockStamp()).model_copy()})
+    work.consequences = [*work.consequences, new]
     if is_condition:
         return f"{label} ({count_word(boxes)} box{'es' if boxes != 1 else ''})"
     return f"{slot.severity.value} consequence “{text}”"
@@ -304,7 +321,7 @@ def take_consequence(
 ) -> Applied:
     """Write a consequence into a free slot (or mark condition boxes); `track` is the hit's kind."""
     work = character.model_copy(deep=True)
-    phrase = _take(work, ruleset, slot, text, track, boxes, options, conflict, extreme_aspect)
+    phrase = _take(work, ruleset, slot, text, track, boxes, options, conflict, extreme_aspect, when)
     return record(character, work, "harm", f"Took {phrase}.", when, at)
 
 
@@ -345,6 +362,17 @@ def _stress_choices(free: list[tuple[int, int]], marking: StressMarking) -> list
         return [()] + [(positions[0],) for _, positions in sorted(by_value.items())]
     ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _, ps in sorted(by_value.items())]
     return [tuple(sorted(sum(combo, ()))) for combo in itertools.product(*ranges)]
+
+
+def _single_boxes(free: list[tuple[int, int]], hit: int, exact_first: bool) -> list[tuple[int, int]]:
+    """Every single free box that may take the whole hit alone, where one box is checked per hit.
+
+    Fate Core ("Stress"): the box equal to the hit if it is free, else any higher box; without
+    `exact_first` (Fate Accelerated) any free box at least as large as the hit."""
+    exact = [(p, v) for p, v in free if v == hit]
+    if exact_first and exact:
+        return exact[:1]
+    return [(p, v) for p, v in free if v >= hit]
 
 
 def absorb_options(
@@ -388,6 +416,10 @@ def absorb_options(
         for s, p, t in found
         if t == least
     ]
+    if ruleset.stress.marking == StressMarking.ONE_PER_HIT:
+        best += [AbsorbOption(hit, track, (pos,), (), value, _describe(values, (pos,), (), slots, name))
+                 for pos, value in _single_boxes(free, hit, ruleset.stress.exact_box_first)
+                 if value != least or not any(o.stress == (pos,) and not o.consequences for o in best)]
     # Cheapest first: fewest shifts on consequences, then the lightest severity, then fewest slots.
     best.sort(
         key=lambda o: (
@@ -395,6 +427,7 @@ def absorb_options(
             max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
             len(o.consequences),
             len(o.stress),
+            o.absorbed,
         )
     )
     how = (
@@ -402,6 +435,8 @@ def absorb_options(
         if least == hit
         else f"with {shifts_text(least - hit)} to spare at best"
     )
+    if len(best) > 1 and any(o.absorbed != least for o in best):
+        how += ", or with any higher stress box"
     return AbsorbPlan(
         hit,
         track,
@@ -495,7 +530,7 @@ def absorb(
     for sid, n in option.consequences:
         try:
             phrase = _take(
-                work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect
+                work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect, when
             )
             phrases.append(f"took {phrase}")
         except Refused as exc:
@@ -519,19 +554,39 @@ def _gain(work: Character, points: int) -> str:
     return f"{amount}, carried into the GM's pool for a later scene"
 
 
+def concession_points(character: Character, conflict: str | None) -> int:
+    """What conceding earns: 1 fate point plus 1 per consequence taken in this conflict."""
+    return 1 + sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
+
+
 def concede(
-    character: Character, conflict: str | None = None, when: ClockStamp | None = None, at: str | None = None
+    character: Character, conflict: str | None = None, when: ClockStamp | None = None, at: str | None = None,
+    *, collect_later: bool = False,
 ) -> Applied:
-    """Conceding pays 1 fate point plus 1 per consequence taken in this conflict."""
-    taken = sum(1 for c in character.consequences if conflict is not None and c.conflict == conflict)
+    """Conceding pays 1 fate point plus 1 per consequence taken in this conflict. With
+    `collect_later` the points are only recorded as owed: they are collected when the conflict
+    ends (Fate Condensed, "Conceding"), never spent during it."""
+    taken = concession_points(character, conflict) - 1
     work = character.model_copy(deep=True)
-    gained = _gain(work, 1 + taken)
+    if collect_later:
+        n = 1 + taken
+        gained = f"{n} fate point{'s' if n != 1 else ''} to collect when the conflict ends"
+    else:
+        gained = _gain(work, 1 + taken)
     why = (
         f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)"
         if taken
         else ""
     )
     return record(character, work, "harm", f"Conceded: {gained}{why}.", when, at)
+
+
+def collect_concession(character: Character, points: int, when: ClockStamp | None = None,
+                       at: str | None = None) -> Applied:
+    """The conflict is over: a character who conceded collects the fate points it earned."""
+    work = character.model_copy(deep=True)
+    gained = _gain(work, points)
+    return record(character, work, "fate points", f"Collected for conceding: {gained}.", when, at)
 
 
 def hostile_invoke(

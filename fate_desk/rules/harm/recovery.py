@@ -1,8 +1,13 @@
 """Recovering from consequences: treatment, the time each severity takes, clearing.
 
-A mild consequence clears after one full scene of recovery, a moderate one after a full
-session, a severe one at the next breakthrough. "Full" means the scene (session) began after
-treatment, so the one the treatment happened in does not count.
+With a treatment roll (Fate Condensed, Fate Core) a mild consequence clears after one full
+scene of recovery, a moderate one after a full session, a severe one at the next breakthrough
+(Condensed) or after one whole scenario (Core). "Full" means the scene (session, scenario)
+began after treatment, so the one the treatment happened in does not count.
+
+Fate Accelerated has no treatment roll: recovery runs from the moment a consequence is taken.
+A mild one clears at the end of that scene, given a chance to rest; a moderate one at the end
+of the next session; a severe one at the end of the scenario.
 """
 
 from __future__ import annotations
@@ -77,6 +82,10 @@ def treat(
     """
     info, current = _slot(character, ruleset, slot, options)
     name = current.text or info.label
+    if not ruleset.treatment:
+        raise refuse("recovery.no_treatment", f"consequences.{slot}",
+                     f"{ruleset.name} has no treatment roll: “{name}” recovers with time. "
+                     + no_treatment_time(info.severity))
     difficulty = treatment_difficulty(info.severity, self_treatment)
     if difficulty is None:
         raise refuse(
@@ -134,6 +143,20 @@ def begin_recovery(consequence: Consequence, new_text: str, when: ClockStamp | N
 # --- the passing of time ----------------------------------------------------------------------
 
 
+def no_treatment_time(severity: Severity) -> str:
+    """When a consequence clears without a treatment roll (Fate Accelerated)."""
+    return {
+        Severity.MILD: "A mild consequence clears at the end of the scene, given a chance to rest.",
+        Severity.MODERATE: "A moderate consequence clears at the end of the next session.",
+        Severity.SEVERE: "A severe consequence clears at the end of the scenario.",
+    }.get(severity, "")
+
+
+def recovering(consequence: Consequence, ruleset: RuleSet) -> bool:
+    """Is recovery running? Without a treatment roll it always is (from when it was taken)."""
+    return consequence.recovering or not ruleset.treatment
+
+
 def _started_before(consequence: Consequence, clock: ClockStamp, unit: str) -> bool:
     start = consequence.recovery_started
     if start is None:
@@ -144,11 +167,14 @@ def _started_before(consequence: Consequence, clock: ClockStamp, unit: str) -> b
 
 
 def progress(
-    character: Character, ruleset: RuleSet, options: CampaignOptions | None, clock: ClockStamp, unit: str
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None, clock: ClockStamp, unit: str,
+    rested: bool = True,
 ) -> tuple[Character, list[str]]:
     """The scene (or session) at `clock` ends: count it for recovering consequences, clear the done.
 
-    Returns a new character (not recorded: the clock records one entry per character) and lines.
+    Without a treatment roll (Fate Accelerated) the scene a mild consequence was taken in
+    counts, if the character got a chance to rest (`rested`). Returns a new character (not
+    recorded: the clock records one entry per character) and lines.
     """
     slots = slots_of(character, ruleset, options)
     kept: list[Consequence] = []
@@ -156,7 +182,13 @@ def progress(
     clears = Severity.MILD if unit == "scene" else Severity.MODERATE
     for c in character.consequences:
         slot = slots.get(c.slot)
-        if not c.recovering or slot is None or not _started_before(c, clock, unit):
+        if slot is not None and not ruleset.treatment and unit == "scene" and slot.severity == Severity.MILD:
+            if rested:
+                lines.append(f"“{c.text or slot.label}” cleared at the end of the scene, after a rest.")
+            else:
+                kept.append(c)
+            continue
+        if not recovering(c, ruleset) or slot is None or not _started_before(c, clock, unit):
             kept.append(c)
             continue
         if unit == "scene":
@@ -217,6 +249,8 @@ def clears_when(
     info, c = _slot(character, ruleset, slot, options)
     if info.severity == Severity.EXTREME:
         return f"Permanent: at {_moment(ruleset, 'rename_extreme')} you may rename it, but it stays."
+    if not ruleset.treatment:
+        return _no_treatment_when(info.severity, c, clock)
     if not c.recovering:
         base = treatment_difficulty(info.severity)
         own = treatment_difficulty(info.severity, True)
@@ -225,6 +259,9 @@ def clears_when(
             f"({ladder_label(own)} to treat yourself)."
         )
     if info.severity == Severity.SEVERE:
+        if ruleset.severe_whole_scenario and not c.scenario_started:
+            return ("Recovering: it must recover through one whole scenario, so it clears at the end "
+                    "of the next scenario, not this one.")
         return f"Recovering: clears at {_moment(ruleset, 'clear_severe')}."
     unit = "scene" if info.severity == Severity.MILD else "session"
     if clock is None:
@@ -234,3 +271,16 @@ def clears_when(
     if unit == "session":
         return f"Recovering: clears at the end of the next session (session {clock.session + 1})."
     return "Recovering: clears at the end of the next scene."
+
+
+def _no_treatment_when(severity: Severity, c: Consequence, clock: ClockStamp | None) -> str:
+    """Fate Accelerated: no treatment roll, only time."""
+    if severity == Severity.MILD:
+        return "No treatment roll: clears at the end of this scene, given a chance to rest."
+    if severity == Severity.MODERATE:
+        if clock is None or c.recovery_started is None:
+            return "No treatment roll: clears at the end of the session after the one it was taken in."
+        if _started_before(c, clock, "session"):
+            return "No treatment roll: clears at the end of this session."
+        return f"No treatment roll: clears at the end of the next session (session {clock.session + 1})."
+    return "No treatment roll: clears at the end of the scenario (your next significant milestone)."

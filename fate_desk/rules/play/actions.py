@@ -16,6 +16,8 @@ from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 from fate_desk.rules.clock.timeline import session_log
 from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
 from fate_desk.rules.creation.history import refuse
+from fate_desk.rules.creation.loader import get_ruleset
+from fate_desk.rules.creation.ruleset import Discovery
 from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, set_hidden
 
@@ -53,9 +55,9 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
     scene = current_scene(campaign)
     if scene is not None:
         for a in scene.aspects:
-            out.append(_situation(campaign, a, "Scene"))
+            out.append(_situation(campaign, a, "Scene", character_id))
         for zone in scene.zones:
-            out += [_situation(campaign, a, f"{zone.name or 'zone'} (zone)") for a in zone.aspects]
+            out += [_situation(campaign, a, f"{zone.name or 'zone'} (zone)", character_id) for a in zone.aspects]
     present = set(scene.present) if scene is not None and scene.present else None
     for other in campaign.characters:
         if me is not None and other.id == me.id:
@@ -80,11 +82,16 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
     return out
 
 
-def _situation(campaign: Campaign, a: SituationAspect, where: str) -> Invokable:
+def _situation(campaign: Campaign, a: SituationAspect, where: str, roller: str | None = None) -> Invokable:
+    """A situation aspect or boost. One placed on another character is invoked against them:
+    a paid invoke is hostile and pays that character (Fate Condensed, "Hostile Invokes")."""
+    owner = None
+    kind = InvokeKind.BOOST if a.boost else InvokeKind.SITUATION
     if a.on:
         where = f"on {_name(campaign, a.on)}, {where.lower()}"
-    kind = InvokeKind.BOOST if a.boost else InvokeKind.SITUATION
-    return Invokable(f"scene:{a.id}", a.text or "(unnamed)", kind, None, a.free_invokes,
+        if a.on != roller and campaign.character(a.on) is not None and not a.boost:
+            kind, owner = InvokeKind.HOSTILE, a.on
+    return Invokable(f"scene:{a.id}", a.text or "(unnamed)", kind, owner, a.free_invokes,
                      f"boost, {where.lower()}" if a.boost else where)
 
 
@@ -176,6 +183,11 @@ class RollResult:
     in_contest: bool = False  # a contest's roll: style counts as victories, it gives no boost
     existing: str = ""  # create an advantage on an aspect already in play: its `Invokable.key`
     existing_known: bool = True  # False: the aspect was unknown (hidden) until this roll
+    # A failure on an unknown aspect: the opposition reveals it to take its free invoke.
+    reveal_on_failure: bool = False
+    # An attack's boost is decided by the hit after Weapon and Armor (`harm.resolve_hit`): a tie
+    # with a Weapon hits instead, Armor that stops a hit gives one. None: the roll decides.
+    boost_given: bool | None = None
 
 
 def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invokable]:
@@ -232,7 +244,9 @@ def _existing_label(campaign: Campaign, key: str) -> str:
 
 def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Campaign, bool]:
     """Apply a create an advantage on an existing aspect; returns the campaign and whether it boosts."""
-    done = roll.on_existing_aspect(result.existing_known)
+    core = get_ruleset(campaign.ruleset).discovery == Discovery.CORE
+    done = roll.on_existing_aspect(result.existing_known, core_discovery=core,
+                                   reveal_on_failure=result.reveal_on_failure)
     added = done.free_invokes + done.to_opposition
     name = _existing_label(campaign, result.existing)
     if added:
@@ -240,14 +254,16 @@ def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Ca
     who = roll.setup.who or "Someone"
     kind, _, aspect_id = result.existing.partition(":")
     scene = current_scene(campaign)
-    if done.free_invokes and kind == "scene" and scene is not None and aspect_id in scene.play.hidden:
+    revealing = done.free_invokes or (done.to_opposition and not result.existing_known)
+    if revealing and kind == "scene" and scene is not None and aspect_id in scene.play.hidden:
         campaign = set_hidden(campaign, scene.id, aspect_id, False)  # discovered: the players see it now
     if done.free_invokes:
         revealed = " (now revealed)" if not result.existing_known else ""
         campaign = log_event(campaign, f"{who} put {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''}"
                              f" on “{name}”{revealed}.")
     elif done.to_opposition:
-        campaign = log_event(campaign, f"{who} failed to use “{name}”: the opposition holds a free invoke on it.")
+        revealed = " (revealed by the opposition)" if not result.existing_known else ""
+        campaign = log_event(campaign, f"{who} failed to use “{name}”{revealed}: the opposition holds a free invoke on it.")
     return campaign, done.boost
 
 
@@ -277,7 +293,10 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         if not name:
             raise refuse("play.advantage", "aspects", "Name the advantage you created.")
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
-    boosted = (existing_boost if existing else roll.boost) and not result.in_contest
+    earned = existing_boost if existing else roll.boost
+    if result.boost_given is not None and not existing:
+        earned = result.boost_given
+    boosted = earned and not result.in_contest
     if boosted:
         campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])

@@ -12,6 +12,7 @@ from fate_desk.model import Campaign, Character, CharacterKind, FatePointEntry
 
 from fate_desk.rules.clock.timeline import session_log
 from fate_desk.rules.creation.history import counted, record, refuse
+from fate_desk.rules.play.table import current_scene
 
 GM = "gm"
 
@@ -23,11 +24,12 @@ class Reason:
     HOSTILE_INVOKE = "hostile invoke"
     COMPEL_ACCEPTED = "compel accepted"
     COMPEL_REFUSED = "compel refused"
+    COMPEL_PROPOSED = "compel proposed"
     CONCESSION = "concession"
     REFRESH = "refresh"
     OTHER = "other"
 
-    ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, CONCESSION, REFRESH, OTHER)
+    ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, COMPEL_PROPOSED, CONCESSION, REFRESH, OTHER)
 
 
 def holder(campaign: Campaign, character_id: str | None) -> str:
@@ -134,20 +136,52 @@ def earn_later(campaign: Campaign, character_id: str, points: int, reason: str, 
     return log_entry(campaign, character.id, points, reason, f"{note}; spendable {when}".lstrip("; "))
 
 
-def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool) -> Campaign:
-    """A compel on one of the character's aspects: accept and gain a point, or refuse and pay one.
+def compel_targets(campaign: Campaign, character_id: str) -> list[str]:
+    """Every aspect that may be compelled on this character: its own aspects, its consequences,
+    and the situation aspects of the scene being played (Fate Condensed, "Compels": any aspect,
+    a character's, a situation's or a consequence, that affects the character; never a boost)."""
+    character = campaign.character(character_id)
+    if character is None:
+        return []
+    out = [a.text for a in character.aspects if a.text.strip()]
+    out += [c.text for c in character.consequences if c.text.strip()]
+    scene = current_scene(campaign)
+    if scene is not None:
+        every = [*scene.aspects, *(a for z in scene.zones for a in z.aspects)]
+        out += [a.text for a in every if a.text.strip() and not a.boost]
+    return list(dict.fromkeys(out))
+
+
+def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, proposer: str | None = None) -> Campaign:
+    """A compel on an aspect that affects the character: accept and gain a point, or refuse and pay one.
 
     A PC's points are their own; an NPC's compels are paid from (or paid into) the GM's pool.
-    Refusing with no point to pay is refused: the compel must be accepted.
+    Refusing with no point to pay is refused: the compel must be accepted. A player who
+    proposes a compel on another character (`proposer`, a PC's id) pays one of their own fate
+    points for it (Fate Condensed, "Compels"); the GM proposes for free.
     """
     who = holder(campaign, character_id)
     note = f"“{aspect}”" if aspect else ""
-    if accept:
-        return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
-    if points_of(campaign, who) < 1:
+    scene = current_scene(campaign)
+    boosts = {a.text for a in ([*scene.aspects, *(a for z in scene.zones for a in z.aspects)] if scene else [])
+              if a.boost}
+    if aspect and aspect in boosts and aspect not in compel_targets(campaign, character_id):
+        raise refuse("fate_points.compel_boost", "aspects", f"“{aspect}” is a boost: a boost cannot be compelled.")
+    paying = proposer is not None and proposer != character_id and holder(campaign, proposer) != GM
+    if paying:
+        name = holder_name(campaign, proposer)
+        if points_of(campaign, proposer) < 1:
+            raise refuse("fate_points.propose", "fate_points",
+                         f"{name} has no fate point to pay for proposing a compel on another character.")
+    if not accept and points_of(campaign, who) < 1:
         name = holder_name(campaign, who)
         raise refuse("fate_points.compel", "fate_points",
                      f"{name} has no fate point to pay for refusing the compel: it must be accepted.")
+    if paying:
+        target = holder_name(campaign, character_id)
+        campaign = change_points(campaign, proposer, -1, Reason.COMPEL_PROPOSED, f"{note} on {target}".strip())
+    if accept:
+        return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
     return change_points(campaign, who, -1, Reason.COMPEL_REFUSED, note)
 
 
@@ -166,6 +200,6 @@ def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tu
 
 
 __all__ = [
-    "GM", "Reason", "append_to_log", "change_points", "compel", "describe", "earn_later", "holder", "holder_name", "ledger",
+    "GM", "Reason", "append_to_log", "change_points", "compel", "compel_targets", "describe", "earn_later", "holder", "holder_name", "ledger",
     "ledger_totals", "log_entry", "log_event", "points_of", "with_character",
 ]

@@ -10,9 +10,13 @@ from __future__ import annotations
 from fate_desk.model import Campaign, CampaignOptions, Character
 
 from fate_desk.rules.play.fate_points import Reason, holder_name, log_entry, log_event, with_character
-from fate_desk.rules.harm.absorb import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
+from fate_desk.rules.harm.absorb import (
+    AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, collect_concession, concede, concession_points, resolve_hit,
+    shifts_text,
+)
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.play.actions import place_aspect
 from fate_desk.rules.play.table import current_scene
 
 
@@ -68,6 +72,17 @@ def take_hit(
                      f"{option.description[:1].lower()}{option.description[1:]}.")
 
 
+def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, hit: Hit, name: str = "") -> Campaign:
+    """A hit that leaves nothing to absorb but gives the attacker a boost (a tie without a
+    Weapon, or Armor taking the hit to 0 or less): the boost is put into play."""
+    if not hit.boost or hit.shifts > 0:
+        raise refuse("hits.boost", "aspects", "This hit gives the attacker no boost.")
+    by = holder_name(campaign, attacker) if attacker else "The attacker"
+    name = name.strip() or f"Opening on {holder_name(campaign, character_id)}"
+    campaign = place_aspect(campaign, name, 1, boost=True)
+    return log_event(campaign, f"{by} gets the boost “{name}”: {hit.note}")
+
+
 def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
@@ -76,6 +91,27 @@ def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | N
     applied = record(character, character.model_copy(), "harm", summary, campaign.clock)
     campaign = with_character(campaign, applied.character)
     return log_event(campaign, f"{holder_name(campaign, character_id)}: {summary}")
+
+
+def concede_later(campaign: Campaign, character_id: str) -> tuple[Campaign, int]:
+    """Concede in a running conflict: recorded now, its points owed until the conflict ends."""
+    character = _defender(campaign, character_id)
+    conflict = conflict_id(campaign)
+    points = concession_points(character, conflict)
+    applied = concede(character, conflict, when=campaign.clock, collect_later=True)
+    campaign = with_character(campaign, applied.character)
+    return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict."), points
+
+
+def collect(campaign: Campaign, character_id: str, points: int) -> Campaign:
+    """Pay a concession's points at the end of the conflict: a PC's through the ledger, an NPC's
+    carried into the GM's pool for a later scene."""
+    character = campaign.character(character_id)
+    if character is None or points <= 0:
+        return campaign
+    applied = collect_concession(character, points, when=campaign.clock)
+    campaign = with_character(campaign, applied.character)
+    return log_entry(campaign, character_id, points, Reason.CONCESSION, "collected at the end of the conflict")
 
 
 def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
@@ -90,4 +126,4 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict.")
 
 
-__all__ = ["concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
+__all__ = ["attacker_boost", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]

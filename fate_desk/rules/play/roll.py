@@ -106,7 +106,7 @@ def outcome_for(shifts: int) -> Outcome:
 _MEANINGS: dict[Action, dict[Outcome, str]] = {
     Action.OVERCOME: {
         Outcome.FAIL: "You don't get what you wanted, or you get it at a serious cost.",
-        Outcome.TIE: "You get it, but at a minor cost (or you fail and take a boost).",
+        Outcome.TIE: "You get it, but at a minor cost.",
         Outcome.SUCCEED: "You get what you wanted and the story moves on.",
         Outcome.SUCCEED_WITH_STYLE: "You get what you wanted, and a boost on top.",
     },
@@ -197,10 +197,11 @@ def percent(chance: Fraction) -> str:
 # --- teamwork and scale -----------------------------------------------------------------------
 
 
-def teamwork_bonus(leader_rating: int, helper_ratings: list[int]) -> int:
-    """+1 per helper with at least Average (+1) in the skill, capped at the leader's rating."""
+def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = True) -> int:
+    """+1 per helper with at least Average (+1) in the skill; Fate Condensed caps the bonus at
+    the leader's rating (`cap`), Fate Core and Accelerated do not."""
     helpers = sum(1 for r in helper_ratings if r >= 1)
-    return max(0, min(helpers, leader_rating))
+    return max(0, min(helpers, leader_rating)) if cap else helpers
 
 
 SCALES: tuple[str, ...] = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
@@ -369,6 +370,10 @@ class Roll:
     invokes: tuple[Invoke, ...] = ()
     # Invokes against the roll: +2 each to a passive difficulty, paid by whoever invokes (`by`).
     opposition: tuple[Invoke, ...] = ()
+    # The roller's choices the books give after the dice: an attack with style hits one shift
+    # less for a boost; an overcome tie taken as a failure with a boost (Fate Condensed).
+    style_boost: bool = False
+    tie_as_failure: bool = False
 
     @classmethod
     def throw(cls, setup: RollSetup, dice: DiceSource) -> Roll:
@@ -380,17 +385,17 @@ class Roll:
     def refusal(self, invoke: Invoke) -> str:
         """Why this invoke may not be added now ('' when it may).
 
-        An aspect is invoked at most once per roll; the one exception is free invokes, which
-        may be stacked on an aspect as often as there are free invokes to spend. A boost is
-        only ever invoked for free.
+        An aspect is paid for at most once per roll; free invokes stack on it, before or after
+        the paid one, as often as there are free invokes to spend. A boost is only ever invoked
+        for free.
         """
         if invoke.free:
             return ""
         if invoke.kind == InvokeKind.BOOST:
             return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
-        if any(i.key == invoke.key for i in self.invokes):
+        if any(i.key == invoke.key and not i.free for i in self.invokes):
             name = invoke.label or invoke.key
-            return f"“{name}” has already been invoked on this roll; only free invokes can be stacked on it."
+            return f"“{name}” has already been invoked for a fate point on this roll; only free invokes can be stacked on it."
         return ""
 
     def invoke(self, invoke: Invoke, dice: DiceSource | None = None) -> Roll:
@@ -415,7 +420,7 @@ class Roll:
             return ""
         if invoke.kind == InvokeKind.BOOST:
             return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
-        if any(i.key == invoke.key for i in self.opposition):
+        if any(i.key == invoke.key and not i.free for i in self.opposition):
             return (f"“{invoke.label or invoke.key}” has already been invoked against this roll; "
                     "only free invokes can be stacked on it.")
         return ""
@@ -432,6 +437,25 @@ class Roll:
     def difficulty(self) -> int:
         """What the roll must beat: the set-up's opposition, plus +2 per invoke against it."""
         return self.setup.against + 2 * len(self.opposition)
+
+    def choice_refusal(self, style_boost: bool = False, tie_as_failure: bool = False,
+                       tie_boost_allowed: bool = True) -> str:
+        """Why an outcome choice may not be taken on this roll ('' when it may)."""
+        if style_boost and not (self.setup.action == Action.ATTACK and self.outcome == Outcome.SUCCEED_WITH_STYLE):
+            return "Only an attack that succeeds with style may trade one shift of its hit for a boost."
+        if tie_as_failure:
+            if not tie_boost_allowed:
+                return "This rule set reads an overcome tie as success at a minor cost only, never a failure with a boost."
+            if not (self.setup.action == Action.OVERCOME and self.outcome == Outcome.TIE):
+                return "Only an overcome that ties may be taken as a failure with a boost."
+        return ""
+
+    def choose(self, style_boost: bool = False, tie_as_failure: bool = False, tie_boost_allowed: bool = True) -> Roll:
+        """Take an outcome choice after the dice (see `choice_refusal`); refused by the rules."""
+        reason = self.choice_refusal(style_boost, tie_as_failure, tie_boost_allowed)
+        if reason:
+            raise refuse("roll.choice", "outcome", reason)
+        return replace(self, style_boost=style_boost, tie_as_failure=tie_as_failure)
 
     def against(self, opposition: int) -> Roll:
         """The same roll against another opposition (an opposing roll's effort, say)."""
@@ -513,18 +537,22 @@ class Roll:
             base += self.setup.scale_levels
         return base
 
-    def on_existing_aspect(self, known: bool = True) -> ExistingAspect:
-        """Create an advantage on an aspect already in play (Fate Condensed's outcomes).
+    def on_existing_aspect(self, known: bool = True, *, core_discovery: bool = False,
+                           reveal_on_failure: bool = False) -> ExistingAspect:
+        """Create an advantage on an aspect already in play.
 
         Success places one free invoke on it (two with style, plus scale's), revealing it if it
-        was unknown; a tie places one on a known aspect, or gives a boost and leaves an unknown
-        one hidden; a failure on a known aspect gives the opposition a free invoke on it.
+        was unknown. A tie places one on a known aspect; on an unknown one Fate Condensed gives
+        a boost and leaves it hidden, while Fate Core and Accelerated (`core_discovery`) reveal
+        it with a free invoke. A failure on a known aspect gives the opposition a free invoke
+        on it; on an unknown one the opposition may reveal it to take that invoke
+        (`reveal_on_failure`), or leave it hidden.
         """
         outcome = self.outcome
         if outcome == Outcome.FAIL:
-            return ExistingAspect(0, False, 1 if known else 0)
+            return ExistingAspect(0, False, 1 if known or reveal_on_failure else 0)
         if outcome == Outcome.TIE:
-            return ExistingAspect(1, False, 0) if known else ExistingAspect(0, True, 0)
+            return ExistingAspect(1, False, 0) if known or core_discovery else ExistingAspect(0, True, 0)
         base = 2 if outcome == Outcome.SUCCEED_WITH_STYLE else 1
         if self.setup.scale_use == ScaleUse.FREE_INVOKE:
             base += self.setup.scale_levels
@@ -535,6 +563,8 @@ class Roll:
         """Does the roller get a boost? (tie on create an advantage or attack; style on overcome
         or defend)."""
         action, outcome = self.setup.action, self.outcome
+        if self.style_boost or self.tie_as_failure:
+            return True
         if outcome == Outcome.TIE:
             return action in (Action.CREATE_ADVANTAGE, Action.ATTACK)
         if outcome == Outcome.SUCCEED_WITH_STYLE:
@@ -543,10 +573,17 @@ class Roll:
 
     @property
     def hit(self) -> int:
-        """Shifts an attack hands to the defender (0 when it does not hit)."""
-        return max(0, self.shifts) if self.setup.action == Action.ATTACK else 0
+        """Shifts an attack hands to the defender (0 when it does not hit); one less when the
+        attacker traded a shift of a stylish hit for a boost."""
+        if self.setup.action != Action.ATTACK:
+            return 0
+        return max(0, self.shifts - (1 if self.style_boost else 0))
 
     def meaning(self) -> str:
+        if self.style_boost:
+            return f"You land a hit of {self.hit} shift{'s' if self.hit != 1 else ''} and take a boost."
+        if self.tie_as_failure:
+            return "You fail, but take a boost."
         return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
 
     def faces(self) -> str:
