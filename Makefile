@@ -28,6 +28,7 @@ run: $(VENV)/.installed-run
 	$(PY) -m fate_desk $(ARGS)
 
 test: $(VENV)/.installed-test
+	@sh tools/a11y-deps.sh
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
