@@ -66,8 +66,8 @@ class Walk:
             raise Unavailable(f"the AT-SPI registry never listed the window {self.titles[stage]!r}")
         return nodes
 
-    def press(self, stage: str, name: str) -> str:
-        return self._ask(self.reader, f"press {self.titles[stage]}|{name}")
+    def press(self, stage: str, name: str) -> dict:
+        return json.loads(self._ask(self.reader, f"press {self.titles[stage]}|{name}"))
 
     def close(self) -> None:
         for process in (self.app, self.reader):
@@ -146,10 +146,15 @@ def test_ratings_read_as_the_ladder(heard):
 
 
 def test_a_roll_thrown_by_the_button_action_reads_dice_total_outcome_and_odds(heard):
-    assert heard.pressed["roll"] == "done"
+    assert heard.pressed["roll"]["done"]
+    announced = heard.pressed["roll"]["announced"]
+    assert len(announced) == 1, announced  # said once, as thrown
+    assert re.match(r"Dice [+−0 ]+, total [+−-]?\d+\. Effort .+ \([+−-]?\d+\) against .+: "
+                    r"(Fail|Tie|Succeed|Succeed with style), [+−-]?\d+ shifts?\. Odds were \d+% to succeed", announced[0]), announced
     said = " | ".join(n["name"] + " " + n.get("text", "") for n in heard.trees["rolled"])
     assert re.search(r"Dice: [+−0 ]+", said), said
-    assert "Total" in said and re.search(r"(Fail|Tie|Succeed|Succeed with style)", said)
+    assert re.search(r"Dice: [+−0 ]+, total [+−-]?\d", said), said
+    assert re.search(r"Outcome: (Fail|Tie|Succeed|Succeed with style)", said), said
     assert "Odds" in said or "/81" in said
 
 
@@ -157,16 +162,17 @@ def test_take_a_hit_lists_its_absorb_options(heard):
     options = next(n for n in heard.trees["hit"] if n["role"] == "list" and n["name"] == "Ways to absorb the hit")
     items = [n for n in heard.trees["hit"] if n["path"].startswith(options["path"] + ".") and n["role"] == "list item"]
     assert items and all(i["name"].startswith("Mark ") or "consequence" in i["name"] for i in items)
-    assert heard.pressed["hit"] == "done"
+    assert heard.pressed["hit"]["done"]
+    assert heard.pressed["hit"]["announced"] == ["Maren Voss took the hit: Mark one physical stress box."]
 
 
 def test_the_zone_map_is_a_list_of_zones_with_who_is_there_and_the_ways_out(heard):
-    zone_map = next(n for n in heard.trees["zone_map"] if n["name"] == "Zone map")
+    zone_map = next(n for n in heard.trees["zone_map"] if n["name"] == "Zone map" and "focusable" in n["states"])
     assert zone_map["role"] == "list"
     zones = [n for n in heard.trees["zone_map"] if n["path"].startswith(zone_map["path"] + ".")]
     assert {z["role"] for z in zones} == {"list item"}
     walkway = next(z for z in zones if z["name"].startswith("Lock Gate Walkway"))
-    assert "leads to" in walkway["description"] or "leads to" in walkway["name"]
+    assert walkway["name"].endswith(" here") and "Leads to " in walkway["description"]
 
 
 def test_the_players_view_names_its_map_and_aspects(heard):

@@ -131,6 +131,7 @@ class EditorTabs(QTabWidget):
         self.setDocumentMode(True)
         self.setElideMode(Qt.TextElideMode.ElideNone)  # whole names; scroll buttons when many
         self.setUsesScrollButtons(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab reaches the tab bar itself; a second stop said nothing
         self.preview_id: str | None = None  # the entry in the one tab a single click reuses
         self.tabCloseRequested.connect(self.close_tab)
         self.currentChanged.connect(self._current_changed)

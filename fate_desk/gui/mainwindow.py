@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
+from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
 from .file_actions import FileActions
 from .icons import icon
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
 
         self.actions = build_actions(self, self._handlers())
         self.menus = build_menus(self, self.actions)
+        self.dock_tab_names = DockTabNames(self)
         self.toolbar = build_toolbar(self, self.actions)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self._fill_add_menu()

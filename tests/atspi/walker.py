@@ -4,7 +4,8 @@ python3-gi and gir1.2-atspi-2.0 (the app runs in the project's venv).
 
 On each stdin line "walk <window title>" it prints one JSON line: every showing node of that
 window with its role, name, description, states and value. "press <window title>|<name>" runs
-the default action of the named node (a button press, as Orca's Enter does) and prints "done".
+the default action of the named node (a button press, as Orca's Enter does) and prints what
+the app announced just after, as JSON.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import warnings
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, GLib  # noqa: E402
 
 warnings.simplefilter("ignore", DeprecationWarning)  # get_value_iface and friends: the 2.46 names
 
@@ -103,6 +104,26 @@ def find(root, name: str):
     return None
 
 
+def press_and_listen(node) -> tuple[bool, list[str]]:
+    """Run the node's default action and collect what the app announces for a moment after."""
+    heard: list[str] = []
+
+    def on_event(event) -> None:
+        heard.append(str(event.any_data or ""))
+
+    listener = Atspi.EventListener.new(on_event)
+    listener.register("object:announcement")
+    action = node.get_action_iface() if node is not None else None
+    done = action is not None and action.do_action(0)
+    context = GLib.MainContext.default()
+    deadline = time.monotonic() + 1.0
+    while time.monotonic() < deadline:
+        context.iteration(False)
+        time.sleep(0.02)
+    listener.deregister("object:announcement")
+    return done, heard
+
+
 def main() -> int:
     for line in sys.stdin:
         command, _, rest = line.strip().partition(" ")
@@ -113,8 +134,8 @@ def main() -> int:
             title, _, name = rest.partition("|")
             root = window(title)
             node = find(root, name) if root is not None else None
-            action = node.get_action_iface() if node is not None else None
-            print("done" if action is not None and action.do_action(0) else "missing", flush=True)
+            done, heard = press_and_listen(node)
+            print(json.dumps({"done": done, "announced": heard}), flush=True)
         elif command == "quit":
             break
     return 0

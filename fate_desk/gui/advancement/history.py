@@ -60,6 +60,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
+        self.tree.setAccessibleName("Character history")
         # Both columns wrap onto more lines rather than being cut; "What happened" gets the room.
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)

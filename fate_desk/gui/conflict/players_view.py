@@ -100,6 +100,7 @@ class PlayersViewWindow(QWidget):
         grid.setColumnStretch(1, 2)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
@@ -156,6 +157,7 @@ class PlayersViewWindow(QWidget):
         self.theme = theme
         self.setStyleSheet(STYLES[theme])
         self.theme_button.setText("Light" if theme == "dark" else "Dark")
+        self.theme_button.setAccessibleName(f"Switch to {'light' if theme == 'dark' else 'dark'} colours")
         self.map.setBackgroundBrush(Qt.GlobalColor.black if theme == "dark" else Qt.GlobalColor.white)
         palette = self.map.palette()
         palette.setColor(QPalette.ColorRole.Base, QColor("#23252b" if theme == "dark" else "#ffffff"))

@@ -43,6 +43,7 @@ class SceneEditor(GmEditor):
         self.zone_list: QListWidget = child(form, QListWidget, "zoneList")
         self.add_zone_button: QPushButton = child(form, QPushButton, "addZoneButton")
         self.remove_zone_button: QPushButton = child(form, QPushButton, "removeZoneButton")
+        self.remove_zone_button.setAccessibleName("Remove zone")
         self.zone_name_edit: QLineEdit = child(form, QLineEdit, "zoneNameEdit")
         self.adjacent_list: QListWidget = child(form, QListWidget, "adjacentList")
         self.present_list: QListWidget = child(form, QListWidget, "presentList")

@@ -25,6 +25,14 @@ QToolButton:checked { background: palette(highlight); color: palette(highlighted
 """
 
 
+def stress_box_name(track: str, position: int, count: int, value: int, marked: bool, worth: bool) -> str:
+    """What a screen reader says for a box: "Physical stress, box 2 of 4, marked"."""
+    said = f"{track[:1].upper()}{track[1:]} stress, box {position + 1} of {count}"
+    if worth:
+        said += f", worth {value}"
+    return said + (", marked" if marked else "")
+
+
 class StressSection:
     def __init__(self, sheet, layout: QGridLayout):
         self.sheet = sheet
@@ -82,9 +90,10 @@ class StressSection:
                 label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(character.rating(skill))}</small>")
             else:
                 label.setText(f"<b>{name}</b>")
-            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []))
+            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []), name)
 
-    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int]) -> None:
+    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int],
+                   name: str) -> None:
         layout = holder.layout()
         while len(boxes) < len(values):
             position = len(boxes)
@@ -102,7 +111,8 @@ class StressSection:
             box.deleteLater()
         for position, (box, value) in enumerate(zip(boxes, values)):
             box.setText(str(value))
-            box.setAccessibleName(f"{track_id} stress box {position + 1}, worth {value}")
+            box.setAccessibleName(stress_box_name(name, position, len(values), value, position in marked,
+                                                  any(v != 1 for v in values)))
             box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
                            "Marked through Take a hit…; stress clears at the end of the scene.")
             with QSignalBlocker(box):
@@ -183,6 +193,7 @@ class ConsequencesSection:
         edit.setPlaceholderText("Free")
         edit.setAccessibleName(f"{slot.label or slot.severity.label} consequence")
         recovering = QCheckBox("Recovering")
+        recovering.setAccessibleName(f"{slot.label or slot.severity.label} consequence recovering")
         recovering.setToolTip("Treatment succeeded: the consequence is on its way out (set by Treat…)")
         recovering.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         recovering.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -192,6 +203,7 @@ class ConsequencesSection:
         label.setBuddy(edit)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/play/treatment.py
         treat.setText("Treat…")
+        treat.setAccessibleName(f"Treat the {(slot.label or slot.severity.label).lower()} consequence")
         treat.setObjectName(f"treat_{slot.id}")
         treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
         self.layout.addWidget(treat, 2 * row, 3)
@@ -220,7 +232,7 @@ class ConsequencesSection:
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
-            box.setAccessibleName(f"{slot.label} box {position + 1}")
+            box.setAccessibleName(f"{slot.label}, box {position + 1} of {slot.boxes}")
             box.clicked.connect(lambda *_, only=slot.only: _open_hit(self.sheet, only))
             line.addWidget(box)
             boxes.append(box)
