@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
+from . import access, zoom
 from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
 from .file_actions import FileActions
@@ -21,7 +22,7 @@ from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
-from .theme import THEMES, apply_theme
+from .theme import LABELS, THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice
 
@@ -61,6 +62,9 @@ class MainWindow(QMainWindow):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self._fill_add_menu()
         self._fill_theme_menu()
+        size = zoom.current(QApplication.instance())
+        self.actions["zoom_in"].setEnabled(size < zoom.STEPS[-1])
+        self.actions["zoom_out"].setEnabled(size > zoom.STEPS[0])
         self.actions["open_recent"].menu().aboutToShow.connect(self._fill_recent_menu)
 
         self.stack = QStackedWidget()
@@ -158,6 +162,9 @@ class MainWindow(QMainWindow):
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
+            "zoom_in": lambda: self.set_text_size(zoom.step(zoom.current(QApplication.instance()), 1)),
+            "zoom_out": lambda: self.set_text_size(zoom.step(zoom.current(QApplication.instance()), -1)),
+            "zoom_reset": lambda: self.set_text_size(100),
             "user_guide": self.files.show_user_guide,
             "about": self.files.about,
             **self.table.handlers(),
@@ -223,7 +230,7 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         current = self.settings.get(Preferences.THEME)
         for theme in THEMES:
-            action = menu.addAction(theme.capitalize())
+            action = menu.addAction(LABELS[theme])
             action.setCheckable(True)
             action.setChecked(theme == current)
             group.addAction(action)
@@ -232,6 +239,16 @@ class MainWindow(QMainWindow):
     def set_theme(self, theme: str) -> None:
         self.settings.set(Preferences.THEME, theme)
         apply_theme(QApplication.instance(), theme)
+
+    def set_text_size(self, percent: int) -> None:
+        """View ▸ Zoom: every window's text at `percent` (100 to 200), remembered for next time."""
+        percent = zoom.apply_zoom(QApplication.instance(), percent)
+        self.settings.set(Preferences.TEXT_SIZE, percent)
+        self.actions["zoom_in"].setEnabled(percent < zoom.STEPS[-1])
+        self.actions["zoom_out"].setEnabled(percent > zoom.STEPS[0])
+        said = f"Text size {percent}%"
+        self.statusBar().showMessage(said, 4000)
+        access.announce(self, said)
 
     def _fill_recent_menu(self) -> None:
         menu = self.actions["open_recent"].menu()

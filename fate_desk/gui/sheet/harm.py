@@ -8,7 +8,9 @@ clicking a box opens Take a hit… for its track.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget,
+)
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
@@ -99,7 +101,8 @@ class StressSection:
             position = len(boxes)
             box = QToolButton()
             box.setCheckable(True)
-            box.setFixedSize(30, 30)
+            box.setMinimumSize(30, 30)  # and larger with the text (View ▸ Zoom)
+            box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
@@ -110,7 +113,7 @@ class StressSection:
             box.hide()
             box.deleteLater()
         for position, (box, value) in enumerate(zip(boxes, values)):
-            box.setText(str(value))
+            box.setText(f"✕{value}" if position in marked else str(value))  # marked: a cross, not a colour alone
             box.setAccessibleName(stress_box_name(name, position, len(values), value, position in marked,
                                                   any(v != 1 for v in values)))
             box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
@@ -171,6 +174,9 @@ class ConsequencesSection:
         for position, box in enumerate(self.condition_boxes[slot.id]):
             with QSignalBlocker(box):
                 box.setChecked(position < marked)
+            count = len(self.condition_boxes[slot.id])
+            box.setText(f"✕{slot.value}" if position < marked else str(slot.value))
+            box.setAccessibleName(f"{slot.label}, box {position + 1} of {count}" + (", marked" if position < marked else ""))
             # boxes past the rules' limit cannot take harm now (the row's cutoff, say)
             box.setEnabled(position < limit or position < marked)
             box.setToolTip(
@@ -228,11 +234,11 @@ class ConsequencesSection:
         for position in range(slot.boxes):
             box = QToolButton()
             box.setCheckable(True)
-            box.setFixedSize(26, 26)
+            box.setMinimumSize(26, 26)
+            box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
-            box.setAccessibleName(f"{slot.label}, box {position + 1} of {slot.boxes}")
             box.clicked.connect(lambda *_, only=slot.only: _open_hit(self.sheet, only))
             line.addWidget(box)
             boxes.append(box)

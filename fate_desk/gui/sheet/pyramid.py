@@ -114,7 +114,7 @@ class PyramidView(QWidget):
         fm = QFontMetrics(self.font())
         label_w = fm.horizontalAdvance("Fantastic (+6)") + 52  # room for the "2/3" count
         longest = max((fm.horizontalAdvance(n) for n in self.model.skill_names()), default=60)
-        slot_w = max(longest + 20, 90)
+        slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
 
@@ -367,4 +367,6 @@ class PyramidView(QWidget):
         painter.setBrush(fill)
         painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
         painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+        # Not by colour alone: a skill with a rule error, or beyond its row's slots, carries a sign.
+        sign = " ✖" if (problem is not None and problem.severity == Level.ERROR) or extra else ""
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name + sign)
