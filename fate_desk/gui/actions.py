@@ -64,6 +64,12 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("delete", "&Delete", "Edit", "Ctrl+Del", "remove", "Delete the selected entry (undo brings it back)",
                toolbar=True),
     ActionSpec("close_tab", "&Close tab", "View", Key.Close),
+    # Keyboard only: panels and tab order without the mouse (docs/accessibility.md)
+    ActionSpec("next_panel", "Ne&xt panel", "View", "F6", tip="Move the keyboard to the next panel or dock"),
+    ActionSpec("previous_panel", "Pre&vious panel", "View", "Shift+F6", tip="Move the keyboard to the panel before"),
+    ActionSpec("move_tab_left", "Move tab &left", "View", "Ctrl+Shift+PgUp", tip="Move the open tab one place left"),
+    ActionSpec("move_tab_right", "Move tab r&ight", "View", "Ctrl+Shift+PgDown",
+               tip="Move the open tab one place right"),
     ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
     ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
     # Text size for low vision (fate_desk/gui/zoom.py): Ctrl+= as well as the platform's Ctrl++

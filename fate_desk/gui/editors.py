@@ -233,6 +233,13 @@ class EditorTabs(QTabWidget):
         if editor is not None:
             editor.deleteLater()
 
+    def move_current(self, step: int) -> None:
+        """View ▸ Move tab left/right: the keyboard's way to reorder tabs (the mouse drags them)."""
+        index = self.currentIndex()
+        target = index + step
+        if index >= 0 and 0 <= target < self.count():
+            self.tabBar().moveTab(index, target)
+
     def close_current(self) -> None:
         if self.count():
             self.close_tab(self.currentIndex())

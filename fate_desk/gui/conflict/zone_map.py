@@ -178,7 +178,9 @@ class ZoneMap(QGraphicsView):
             self.zoneMoved.emit(box.zone.id, box.pos().x(), box.pos().y())
         elif key in steps and self.boxes:
             self.set_current(self._neighbour(*steps[key]) if box is not None else next(iter(self.boxes)))
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and box is not None and self.editable:
+        elif box is not None and self.editable and (
+                key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Menu)
+                or (key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier)):
             self.open_menu(box.zone.id, self._menu_place(box))
         else:
             super().keyPressEvent(event)
