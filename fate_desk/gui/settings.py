@@ -37,6 +37,7 @@ class Preferences:
     # Print to PDF (issue 6)
     PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")
     PDF_OPEN_WHEN_DONE = Setting("preferences/pdf_open_when_done", True, bool, "open an exported PDF")
+    PDF_LARGE_PRINT = Setting("preferences/pdf_large_print", False, bool, "PDFs in large print (150%)")
 
 
 class WindowState:
