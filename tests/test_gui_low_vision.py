@@ -100,3 +100,12 @@ def test_the_focus_ring_is_3_px_in_the_highlight_colour_around_each_tab_stop(win
             pixel = QColor(image.pixel(left, middle))
             assert contrast(pixel, highlight) < 1.3, (target, pixel.name(), highlight.name())
         QTest.keyClick(target, Qt.Key.Key_Tab)
+
+
+def test_the_players_views_colours_read_at_7_to_1_in_high_contrast_and_4_5_otherwise():
+    from fate_desk.gui.conflict.players_view import COLOURS
+
+    for theme, (back, text, _edge, title, fill) in COLOURS.items():
+        need = AAA if theme == "high-contrast" else 4.5
+        for colour, ground in ((text, back), (title, back), (text, fill)):
+            assert contrast(QColor(colour), QColor(ground)) >= need, (theme, colour, ground)
