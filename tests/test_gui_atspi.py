@@ -20,7 +20,11 @@ import pytest
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE / "atspi"))
-from session import SYSTEM_PYTHON, Unavailable, desktop  # noqa: E402
+from session import SYSTEM_PYTHON, Unavailable, desktop, missing  # noqa: E402
+
+SKIPPED = "AT-SPI walk skipped: {} (run tools/a11y-deps.sh as root to install the desktop)"
+if (_reason := missing()) is not None:
+    pytest.skip(SKIPPED.format(_reason), allow_module_level=True)  # one line, not one per test
 
 STAGES = ("main", "roll", "hit", "conflict", "zone_map", "players")
 # What each focusable thing may be; a focusable "filler" or "panel" is a control nobody can name.
@@ -97,7 +101,7 @@ def heard(tmp_path_factory):
             finally:
                 walk.close()
     except Unavailable as reason:
-        pytest.skip(f"AT-SPI walk skipped: {reason} (run tools/a11y-deps.sh as root to install the desktop)")
+        pytest.skip(SKIPPED.format(reason))
     return walk
 
 
@@ -131,6 +135,12 @@ def test_stress_boxes_are_check_boxes_that_say_whether_they_are_marked(heard):
         assert box["name"].endswith(", marked") == ("checked" in box["states"]), box
 
 
+@pytest.mark.parametrize("stage", STAGES)
+def test_every_check_box_reports_that_it_can_be_ticked_and_whether_it_is(heard, stage):
+    boxes = [n for n in heard.trees[stage] if n["role"] in ("check box", "toggle button")]
+    assert all("checkable" in n["states"] for n in boxes), [n["name"] for n in boxes if "checkable" not in n["states"]]
+
+
 def test_the_pyramid_reads_as_a_table_of_ratings_and_skills(heard):
     table = next(n for n in heard.trees["main"] if n["name"] == "Skill pyramid")
     assert table["role"] == "table"
@@ -143,6 +153,10 @@ def test_the_pyramid_reads_as_a_table_of_ratings_and_skills(heard):
 def test_ratings_read_as_the_ladder(heard):
     spins = [n for n in heard.trees["roll"] if n["role"] == "spin button" and n["name"] == "Difficulty"]
     assert spins and LADDER.match(spins[0].get("text", "")), spins
+    skill = next(n for n in heard.trees["roll"] if n["role"] == "combo box" and n["name"].startswith("Fight"))
+    assert LADDER.match(skill["name"].split(" — ", 1)[1]), skill["name"]
+    rows = [n["name"] for n in heard.trees["main"] if n["role"] == "table row"]
+    assert rows and all(LADDER.match(r) for r in rows), rows
 
 
 def test_a_roll_thrown_by_the_button_action_reads_dice_total_outcome_and_odds(heard):

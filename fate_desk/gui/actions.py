@@ -68,7 +68,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("next_panel", "Ne&xt panel", "View", "F6", tip="Move the keyboard to the next panel or dock"),
     ActionSpec("previous_panel", "Pre&vious panel", "View", "Shift+F6", tip="Move the keyboard to the panel before"),
     ActionSpec("move_tab_left", "Move tab &left", "View", "Ctrl+Shift+PgUp", tip="Move the open tab one place left"),
-    ActionSpec("move_tab_right", "Move tab r&ight", "View", "Ctrl+Shift+PgDown",
+    ActionSpec("move_tab_right", "Move tab ri&ght", "View", "Ctrl+Shift+PgDown",
                tip="Move the open tab one place right"),
     ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
     ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
