@@ -50,6 +50,7 @@ pdf-previews: $(VENV)/.installed-run
 # Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
 screenshots: $(VENV)/.installed-run
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots_access.py shots/access
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
