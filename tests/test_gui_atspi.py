@@ -91,9 +91,17 @@ def heard(tmp_path_factory):
             walk = Walk(env, tmp_path_factory.mktemp("atspi"))
             try:
                 for stage in STAGES:
-                    walk.open(stage)
+                    if stage == "roll":  # the play bar's button, pressed by its AT-SPI action as Orca's Enter does
+                        walk.pressed["open roll"] = walk.press("main", "Roll…")
+                        walk.titles["roll"] = "Roll"
+                    elif stage == "hit":
+                        walk.pressed["cancel roll"] = walk.press("roll", "Cancel")
+                        walk.pressed["open hit"] = walk.press("main", "Take a hit…")
+                        walk.titles["hit"] = "Take a hit"
+                    else:
+                        walk.open(stage)
                     walk.trees[stage] = walk.read(stage)
-                    if stage == "roll":  # throw the dice by the button's action alone, as Orca's Enter does
+                    if stage == "roll":  # throw the dice, read what the dialog shows then
                         walk.pressed["roll"] = walk.press(stage, "Roll 4dF")
                         walk.trees["rolled"] = walk.read(stage)
                     if stage == "hit":
@@ -153,13 +161,15 @@ def test_the_pyramid_reads_as_a_table_of_ratings_and_skills(heard):
 def test_ratings_read_as_the_ladder(heard):
     spins = [n for n in heard.trees["roll"] if n["role"] == "spin button" and n["name"] == "Difficulty"]
     assert spins and LADDER.match(spins[0].get("text", "")), spins
-    skill = next(n for n in heard.trees["roll"] if n["role"] == "combo box" and n["name"].startswith("Fight"))
+    skill = next(n for n in heard.trees["roll"] if n["role"] == "combo box" and " — " in n["name"]
+                 and "character" not in n["name"])
     assert LADDER.match(skill["name"].split(" — ", 1)[1]), skill["name"]
     rows = [n["name"] for n in heard.trees["main"] if n["role"] == "table row"]
     assert rows and all(LADDER.match(r) for r in rows), rows
 
 
 def test_a_roll_thrown_by_the_button_action_reads_dice_total_outcome_and_odds(heard):
+    assert heard.pressed["open roll"]["done"]  # the dialog was opened by AT-SPI too, no mouse anywhere
     assert heard.pressed["roll"]["done"]
     announced = heard.pressed["roll"]["announced"]
     assert len(announced) == 1, announced  # said once, as thrown
@@ -176,6 +186,7 @@ def test_take_a_hit_lists_its_absorb_options(heard):
     options = next(n for n in heard.trees["hit"] if n["role"] == "list" and n["name"] == "Ways to absorb the hit")
     items = [n for n in heard.trees["hit"] if n["path"].startswith(options["path"] + ".") and n["role"] == "list item"]
     assert items and all(i["name"].startswith("Mark ") or "consequence" in i["name"] for i in items)
+    assert heard.pressed["cancel roll"]["done"] and heard.pressed["open hit"]["done"]
     assert heard.pressed["hit"]["done"]
     assert heard.pressed["hit"]["announced"] == ["Maren Voss took the hit: Mark one physical stress box."]
 

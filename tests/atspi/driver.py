@@ -1,5 +1,6 @@
 """The app side of the AT-SPI walk: starts Fate Desk on the sample campaign and, on each line
-read from stdin, opens one more window or dialog; answers with "ready <stage> <window title>".
+read from stdin, opens one more window or dock; answers with "ready <stage> <window title>".
+Dialogs (the roll, Take a hit) are opened by the screen reader's side, through AT-SPI actions.
 
 Run by tests/test_gui_atspi.py under Xvfb with a D-Bus session; never by pytest directly.
 """
@@ -30,22 +31,11 @@ def main() -> int:
             state["sheet"].play.dice = Dice(11)
         return state["sheet"]
 
-    def close_dialog():
-        dialog = state.pop("dialog", None)
-        if dialog is not None:
-            dialog.close()
-
     def stage(name: str):
-        close_dialog()
         if name == "main":
             sheet()
             return window
-        if name == "roll":
-            state["dialog"] = sheet().play.roll("Fight")
-            return state["dialog"]
-        if name == "hit":
-            state["dialog"] = sheet().play.take_hit()
-            return state["dialog"]
+        # The roll dialog and Take a hit are opened by the screen reader's side (AT-SPI actions).
         if name == "conflict":
             window.actions["conflict_panel"].trigger()
             return window
