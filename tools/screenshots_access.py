@@ -1,5 +1,6 @@
 """Screenshots for docs/accessibility.md: the main window at 200% text and in high contrast
-(1280x800), the roll dialog at 200%, and the players' view in large type and high contrast.
+(1280x800), the roll dialog at 200%, the zone map with the keyboard on a zone, and the players'
+view in large type and high contrast.
 
 Usage: python tools/screenshots_access.py [OUT_DIR]   (default: shots/access/). Offscreen;
 never touches the user's settings or campaigns.
@@ -33,6 +34,8 @@ def main(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     window = start(app, None)
     window.resize(1280, 800)
+    window.show()
+    window.activateWindow()
     sheet = window.open_entity("pc-maren")
 
     def grab(widget, name: str) -> None:
@@ -53,6 +56,13 @@ def main(out: Path) -> int:
     sheet.skills.pyramid.setFocus()
     sheet.skills.pyramid.select("Fight")
     grab(window, "main-high-contrast")
+    editor = window.open_entity("sc-lock")
+    editor.scroll.ensureWidgetVisible(editor.zone_map)
+    window.activateWindow()
+    app.processEvents()
+    editor.zone_map.setFocus()
+    editor.zone_map.set_current(next(iter(editor.zone_map.boxes)))
+    grab(window, "zone-map-focus-high-contrast")
     apply_zoom(app, 100)
     players = window.encounters.open_players_view()
     players.resize(1280, 800)

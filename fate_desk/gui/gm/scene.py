@@ -93,7 +93,10 @@ class SceneEditor(GmEditor):
 
         box = QGroupBox("Zone map")
         layout = QVBoxLayout(box)
-        layout.addWidget(QLabel("Drag the zones into place; right-click a zone to say who is in it."))
+        hint = QLabel("Drag the zones into place; right-click a zone to say who is in it. By keyboard: arrows go "
+                      "from zone to zone, Shift+F10 says who is in it, Ctrl+arrows move it.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
         self.zone_map = ZoneMap(editable=True)
         self.zone_map.setMinimumHeight(300)
         layout.addWidget(self.zone_map)
