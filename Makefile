@@ -34,6 +34,7 @@ run: $(VENV)/.installed-run $(FORMS)
 	$(PY) -m fate_desk $(ARGS)
 
 test: $(VENV)/.installed-test $(FORMS)
+	@sh tools/a11y-deps.sh
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 	$(VENV)/bin/lint-imports
 
@@ -55,6 +56,7 @@ pdf-previews: $(VENV)/.installed-run $(FORMS)
 # Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
 screenshots: $(VENV)/.installed-run $(FORMS)
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots_access.py shots/access
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

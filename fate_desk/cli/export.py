@@ -8,6 +8,7 @@ from pathlib import Path
 from fate_desk.export import (
     ExportError,
     ExportJob,
+    LARGE_PRINT,
     Paper,
     SelectionError,
     What,
@@ -66,6 +67,9 @@ def add_arguments(parser) -> None:
                         help="an optional rule to cover (repeatable): " + ", ".join(OPTIONS))
     parser.add_argument("--paper", choices=[p.value for p in Paper],
                         help="paper size (default from your locale: Letter in the Americas, else A4)")
+    parser.add_argument("--large-print", dest="large_print", action="store_true",
+                        help="large print for low vision: everything 150%%, the same content on more pages "
+                        "(cards one to a page)")
     parser.add_argument("--force", action="store_true",
                         help="replace OUT even if it holds something other than a PDF; with --to, replace "
                         "existing exports (never the input, a campaign file or a read-only file)")
@@ -114,7 +118,7 @@ def build_job(args) -> ExportJob:
         what = What(args.printable) if args.printable else What.BLANK if args.blank else What.REFERENCE
         title = f"{what.label}: {ruleset.name}"
         return ExportJob(what, ruleset=rid, options=apply_options(CampaignOptions(), args.options),
-                         paper=paper, title=title)
+                         paper=paper, title=title, scale=LARGE_PRINT if args.large_print else 1.0)
     if args.ruleset:
         raise _Usage("--ruleset goes with --blank, --reference or --print; a file brings its own rule set")
     path = Path(args.path)
@@ -132,6 +136,8 @@ def build_job(args) -> ExportJob:
                          + ", ".join(w.value for w in CHARACTER_WHATS) + ")")
         job = character_job(read_character_file(path), what, paper, state=args.state)
     job.options = apply_options(job.options, args.options)
+    if args.large_print:
+        job.scale = LARGE_PRINT
     return job
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .job import CardEntry, ExportJob, Paper, What, default_paper
+from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
 from .output import ExportCancelled, ExportError, Progress
 from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
 
@@ -60,7 +60,7 @@ def describe_characters(chars: list[str], limit: int = 8) -> str:
 
 
 __all__ = [
-    "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
+    "LARGE_PRINT", "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
     "campaign_entries", "campaign_job", "character_job", "default_paper", "describe_characters", "export_pdf",
     "unprintable_characters",
 ]

@@ -16,7 +16,7 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
 from .cards import CardChunk, CardFace, CardRenderer, player_countdown
 from .fonts import REGULAR
-from .geometry import Page, cards_per_page, landscape, portrait
+from .geometry import Page, card_slots, cards_per_page, landscape, portrait
 from .job import ExportJob, What
 from .output import ExportCancelled, ExportError
 from .printables import Printables
@@ -41,10 +41,11 @@ class Document:
         self.job = job
         self.paper = job.resolved_paper()
         self.styles = Styles()
-        self.portrait = portrait(self.paper)
-        self.landscape = landscape(self.paper)
-        self.canvas = Canvas(str(path), pagesize=self.portrait.size, initialFontName=REGULAR, pageCompression=1,
-                             lang=job.language or "en")
+        self.scale = job.scale
+        self.portrait = portrait(self.paper, self.scale)
+        self.landscape = landscape(self.paper, self.scale)
+        self.canvas = _ScaledCanvas(str(path), self.scale, pagesize=portrait(self.paper).size, initialFontName=REGULAR,
+                                    pageCompression=1, lang=job.language or "en")
         title = one_line(job.title) or "Fate Desk"
         c = self.canvas
         c.setTitle(title)
@@ -120,7 +121,8 @@ class Document:
                 mark = f"Reference cards: {ruleset.name}" if i == 0 else ""
                 cards += [(chunk, mark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
         start = 0
-        for size in cards_per_page(len(cards)):
+        per_page = len(card_slots(self.landscape))  # four, or one in large print
+        for size in cards_per_page(len(cards), per_page):
             batch = cards[start:start + size]
             start += size
             plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _ in batch]: self.cards.draw_page(b),
@@ -182,15 +184,56 @@ class Document:
             raise ExportCancelled()
         c = self.canvas
         for number, plan in enumerate(plans, 1):
-            c.setPageSize(plan.page.size)
+            c.setPageSize((plan.page.width * self.scale, plan.page.height * self.scale))
             for k, (title, level) in enumerate(plan.bookmarks):
                 key = f"p{number}-{k}"
                 c.bookmarkPage(key)
                 c.addOutlineEntry(one_line(title), key, level=level)
+            c.saveState()
+            c.scale(self.scale, self.scale)  # large print: the page's layout drawn 150%
             plan.draw()
-            footer(c, plan.page, self.footer_label, number, total)
+            c.restoreState()
+            # The attribution band stays at its usual size, on one line below the enlarged content.
+            paper = Page(plan.page.width * self.scale, plan.page.height * self.scale)
+            footer(c, paper, self.footer_label, number, total)
             c.showPage()
             if progress is not None and progress(number, total) is False:
                 raise ExportCancelled()
         c.save()
         return total
+
+
+_FIELD_SIZES = ("x", "y", "width", "height", "size", "fontSize")
+
+
+class _ScaledForm:
+    """The canvas's form fields at the page's scale: reportlab places a field where its numbers
+    say, ignoring the canvas's scaling, so large print scales them here."""
+
+    def __init__(self, form, scale: float) -> None:
+        self._form = form
+        self._scale = scale
+
+    def _scaled(self, kwargs: dict) -> dict:
+        return {k: (v * self._scale if k in _FIELD_SIZES and isinstance(v, (int, float)) else v)
+                for k, v in kwargs.items()}
+
+    def textfield(self, **kwargs):
+        return self._form.textfield(**self._scaled(kwargs))
+
+    def checkbox(self, **kwargs):
+        return self._form.checkbox(**self._scaled(kwargs))
+
+    def __getattr__(self, name):
+        return getattr(self._form, name)
+
+
+class _ScaledCanvas(Canvas):
+    def __init__(self, path: str, scale: float, **kwargs) -> None:
+        super().__init__(path, **kwargs)
+        self.page_scale = scale  # read by draw.line_text
+
+    @property
+    def acroForm(self):  # noqa: N802 (reportlab's name)
+        form = super().acroForm
+        return form if self.page_scale == 1 else _ScaledForm(form, self.page_scale)

@@ -50,9 +50,11 @@ def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
-    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt), each letter
-    in a face that has it; text that reads from the right is set against the right edge."""
-    shown, fitted = fit_line(text, font, size, width)
+    """One line of plain text at baseline y, shrunk to `width` (never below 6 pt as printed:
+    large print draws its pages enlarged, so its floor is 6 pt on paper too, and nothing is cut
+    that the ordinary print shows whole), each letter in a face that has it; text that reads
+    from the right is set against the right edge."""
+    shown, fitted = fit_line(text, font, size, width, 6.0 / getattr(c, "page_scale", 1.0))
     runs = face_runs(display_order(shown, font), font)
     widths = [stringWidth(part, face, fitted) for part, face in runs]
     if starts_right_to_left(shown) and sum(widths) < width:

@@ -59,42 +59,53 @@ class Page:
         return self.margin
 
 
-def portrait(paper: Paper) -> Page:
+def portrait(paper: Paper, scale: float = 1.0) -> Page:
+    """The page renderers lay out on; at `scale` (large print) a smaller page drawn enlarged,
+    so the same paper shows everything `scale` times as large."""
     width, height = SIZES[paper]
-    return Page(width, height)
+    return Page(width / scale, height / scale, MARGIN / scale)
 
 
-def landscape(paper: Paper) -> Page:
+def landscape(paper: Paper, scale: float = 1.0) -> Page:
     width, height = SIZES[paper]
-    return Page(height, width)
+    return Page(height / scale, width / scale, MARGIN / scale)
+
+
+def card_grid(page: Page) -> tuple[int, int]:
+    """Columns and rows of cards a page holds: two by two, or one on a large-print page."""
+    columns = max(1, min(CARD_COLUMNS, int(page.width // CARD_WIDTH)))
+    rows = max(1, min(CARD_ROWS, int((page.height - page.footer_y - FOOTER) // CARD_HEIGHT)))
+    return columns, rows
 
 
 def card_slots(page: Page) -> list[Rect]:
     """Where the cards of one page go, left to right, top to bottom; they touch, so one cut
     separates two neighbours. The block is centred on the page (the footer fits below the
     cut marks), so the margins match on every side for the guillotine."""
-    block_w = CARD_COLUMNS * CARD_WIDTH
-    block_h = CARD_ROWS * CARD_HEIGHT
+    columns, rows = card_grid(page)
+    block_w = columns * CARD_WIDTH
+    block_h = rows * CARD_HEIGHT
     left = (page.width - block_w) / 2
     bottom = (page.height - block_h) / 2
     slots = []
-    for row in range(CARD_ROWS):
-        for col in range(CARD_COLUMNS):
+    for row in range(rows):
+        for col in range(columns):
             x = left + col * CARD_WIDTH
-            y = bottom + (CARD_ROWS - 1 - row) * CARD_HEIGHT
+            y = bottom + (rows - 1 - row) * CARD_HEIGHT
             slots.append(Rect(x, y, CARD_WIDTH, CARD_HEIGHT))
     return slots
 
 
-def cards_per_page(count: int) -> list[int]:
-    """How many cards go on each page: four at a time, except that a last page would never
-    hold one card alone when the page before can give it a companion (5 cards: 3 and 2)."""
+def cards_per_page(count: int, per_page: int = CARDS_PER_PAGE) -> list[int]:
+    """How many cards go on each page: `per_page` at a time (four, or one in large print),
+    except that a last page would never hold one card alone when the page before can give it a
+    companion (5 cards: 3 and 2)."""
     if count <= 0:
         return []
-    sizes = [CARDS_PER_PAGE] * (count // CARDS_PER_PAGE)
-    if count % CARDS_PER_PAGE:
-        sizes.append(count % CARDS_PER_PAGE)
-    if len(sizes) > 1 and sizes[-1] == 1:
+    sizes = [per_page] * (count // per_page)
+    if count % per_page:
+        sizes.append(count % per_page)
+    if len(sizes) > 1 and sizes[-1] == 1 and per_page >= 3:
         sizes[-2] -= 1
         sizes[-1] += 1
     return sizes

@@ -76,6 +76,9 @@ def default_paper(env: Mapping[str, str] | None = None) -> Paper:
     return Paper.LETTER if locale_country(env) in LETTER_COUNTRIES else Paper.A4
 
 
+LARGE_PRINT = 1.5  # large-print sheets and cards for low vision: text, boxes and lines at 150%
+
+
 @dataclass
 class ExportJob:
     """Everything one PDF holds.
@@ -97,6 +100,7 @@ class ExportJob:
     players: list[str] = field(default_factory=list)  # names for the fate-point trackers
     state: bool = False  # print fate points, marks and consequences; False: a table copy
     language: str = "en"
+    scale: float = 1.0  # LARGE_PRINT: everything 150%, the same content on more pages
     refresh: dict[str, int] = field(default_factory=dict)  # player name -> refresh, for the trackers
     scope: str = ""  # what part of the campaign it holds, for the pack's cover ("Session 2")
     label: str = ""  # what the PDF is called when not `what.label` ("Character pack")

@@ -64,8 +64,18 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("delete", "&Delete", "Edit", "Ctrl+Del", "remove", "Delete the selected entry (undo brings it back)",
                toolbar=True),
     ActionSpec("close_tab", "&Close tab", "View", Key.Close),
+    # Keyboard only: panels and tab order without the mouse (docs/accessibility.md)
+    ActionSpec("next_panel", "Ne&xt panel", "View", "F6", tip="Move the keyboard to the next panel or dock"),
+    ActionSpec("previous_panel", "Pre&vious panel", "View", "Shift+F6", tip="Move the keyboard to the panel before"),
+    ActionSpec("move_tab_left", "Move tab &left", "View", "Ctrl+Shift+PgUp", tip="Move the open tab one place left"),
+    ActionSpec("move_tab_right", "Move tab ri&ght", "View", "Ctrl+Shift+PgDown",
+               tip="Move the open tab one place right"),
     ActionSpec("toggle_problems", "&Problems panel", "View", "Ctrl+Shift+P", separator_before=True),
     ActionSpec("toggle_navigator", "Campaign &navigator", "View", "Ctrl+Shift+L"),
+    # Text size for low vision (fate_desk/gui/zoom.py): Ctrl+= as well as the platform's Ctrl++
+    ActionSpec("zoom_in", "Zoom &in", "View", "Ctrl+=", separator_before=True, tip="Larger text everywhere, up to 200%"),
+    ActionSpec("zoom_out", "Zoom &out", "View", "Ctrl+-", tip="Smaller text, down to the platform's size"),
+    ActionSpec("zoom_reset", "&Actual size", "View", "Ctrl+0", tip="Text at the platform's size (100%)"),
     ActionSpec("theme", "&Theme", "View", separator_before=True),  # a submenu
     # At the table (fate_desk/gui/table_desk.py)
     ActionSpec("end_scene", "End the &scene…", "Table", "Ctrl+Shift+E", "scene",
@@ -90,6 +100,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("about", "&About Fate Desk", "Help"),
 )
 MENUS = ("File", "Edit", "View", "Table", "Help")
+# Second bindings: Ctrl++ (Shift on most layouts) and the keypad's plus and minus zoom too.
+EXTRA_KEYS = {"zoom_in": (QKeySequence("Ctrl++"),), "zoom_out": (QKeySequence("Ctrl+_"),)}
 SUBMENUS = ("open_recent", "theme", "add_entry")
 
 
@@ -104,7 +116,7 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
             if not action.shortcuts() and spec.fallback:
                 action.setShortcut(QKeySequence(spec.fallback))
         elif spec.shortcut is not None:
-            action.setShortcut(QKeySequence(spec.shortcut))
+            action.setShortcuts([QKeySequence(spec.shortcut), *EXTRA_KEYS.get(spec.id, ())])
         if spec.icon:
             action.setIcon(icon(spec.icon))
         if spec.tip:

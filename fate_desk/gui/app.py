@@ -66,6 +66,13 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)
+    from .focus_ring import install as install_focus_ring
+
+    install_focus_ring(app)
+    if settings.get(Preferences.TEXT_SIZE) != 100:
+        from .zoom import apply_zoom
+
+        apply_zoom(app, settings.get(Preferences.TEXT_SIZE))
     app.setWindowIcon(app_icon())
     window = MainWindow(settings)
     if not paint_first:

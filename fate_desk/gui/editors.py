@@ -131,6 +131,7 @@ class EditorTabs(QTabWidget):
         self.setDocumentMode(True)
         self.setElideMode(Qt.TextElideMode.ElideNone)  # whole names; scroll buttons when many
         self.setUsesScrollButtons(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab reaches the tab bar itself; a second stop said nothing
         self.preview_id: str | None = None  # the entry in the one tab a single click reuses
         self.tabCloseRequested.connect(self.close_tab)
         self.currentChanged.connect(self._current_changed)
@@ -231,6 +232,13 @@ class EditorTabs(QTabWidget):
         self.removeTab(index)
         if editor is not None:
             editor.deleteLater()
+
+    def move_current(self, step: int) -> None:
+        """View ▸ Move tab left/right: the keyboard's way to reorder tabs (the mouse drags them)."""
+        index = self.currentIndex()
+        target = index + step
+        if index >= 0 and 0 <= target < self.count():
+            self.tabBar().moveTab(index, target)
 
     def close_current(self) -> None:
         if self.count():

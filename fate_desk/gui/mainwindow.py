@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
+from . import access, zoom
+from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
 from .file_actions import FileActions
 from .icons import icon
@@ -20,7 +22,7 @@ from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
-from .theme import THEMES, apply_theme
+from .theme import LABELS, THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice
 
@@ -55,10 +57,14 @@ class MainWindow(QMainWindow):
 
         self.actions = build_actions(self, self._handlers())
         self.menus = build_menus(self, self.actions)
+        self.dock_tab_names = DockTabNames(self)
         self.toolbar = build_toolbar(self, self.actions)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self._fill_add_menu()
         self._fill_theme_menu()
+        size = zoom.current(QApplication.instance())
+        self.actions["zoom_in"].setEnabled(size < zoom.STEPS[-1])
+        self.actions["zoom_out"].setEnabled(size > zoom.STEPS[0])
         self.actions["open_recent"].menu().aboutToShow.connect(self._fill_recent_menu)
 
         self.stack = QStackedWidget()
@@ -156,6 +162,13 @@ class MainWindow(QMainWindow):
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
+            "next_panel": lambda: self.cycle_panel(1),
+            "previous_panel": lambda: self.cycle_panel(-1),
+            "move_tab_left": lambda: self.tabs and self.tabs.move_current(-1),
+            "move_tab_right": lambda: self.tabs and self.tabs.move_current(1),
+            "zoom_in": lambda: self.set_text_size(zoom.step(zoom.current(QApplication.instance()), 1)),
+            "zoom_out": lambda: self.set_text_size(zoom.step(zoom.current(QApplication.instance()), -1)),
+            "zoom_reset": lambda: self.set_text_size(100),
             "user_guide": self.files.show_user_guide,
             "about": self.files.about,
             **self.table.handlers(),
@@ -221,7 +234,7 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         current = self.settings.get(Preferences.THEME)
         for theme in THEMES:
-            action = menu.addAction(theme.capitalize())
+            action = menu.addAction(LABELS[theme])
             action.setCheckable(True)
             action.setChecked(theme == current)
             group.addAction(action)
@@ -230,6 +243,44 @@ class MainWindow(QMainWindow):
     def set_theme(self, theme: str) -> None:
         self.settings.set(Preferences.THEME, theme)
         apply_theme(QApplication.instance(), theme)
+
+    def panels(self) -> list[QWidget]:
+        """What F6 goes round: the open tabs, then each dock on screen, in reading order."""
+        docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.visibleRegion().isEmpty()]
+        area = Qt.DockWidgetArea
+        order = {area.LeftDockWidgetArea: 0, area.TopDockWidgetArea: 1, area.RightDockWidgetArea: 2,
+                 area.BottomDockWidgetArea: 3}
+        docks.sort(key=lambda d: (order.get(self.dockWidgetArea(d), 4), d.mapTo(self, d.rect().topLeft()).y(),
+                                  d.mapTo(self, d.rect().topLeft()).x()))
+        central = [self.tabs] if self.tabs is not None and self.tabs.isVisible() else []
+        return central + docks
+
+    def cycle_panel(self, step: int) -> QWidget | None:
+        """F6 / Shift+F6: the keyboard to the next (or previous) panel's first control."""
+        panels = self.panels()
+        if not panels:
+            return None
+        focus = QApplication.focusWidget()
+        here = next((i for i, p in enumerate(panels) if focus is not None and (p is focus or p.isAncestorOf(focus))), -1)
+        for offset in range(1, len(panels) + 1):
+            panel = panels[(here + step * offset) % len(panels)] if here >= 0 else panels[0 if step > 0 else -1]
+            target = _first_stop(panel)
+            if target is not None:
+                target.setFocus(Qt.FocusReason.TabFocusReason)
+                title = panel.windowTitle() if isinstance(panel, QDockWidget) else "Open entries"
+                access.announce(target, f"{title.replace('&', '')} panel")
+                return target
+        return None
+
+    def set_text_size(self, percent: int) -> None:
+        """View ▸ Zoom: every window's text at `percent` (100 to 200), remembered for next time."""
+        percent = zoom.apply_zoom(QApplication.instance(), percent)
+        self.settings.set(Preferences.TEXT_SIZE, percent)
+        self.actions["zoom_in"].setEnabled(percent < zoom.STEPS[-1])
+        self.actions["zoom_out"].setEnabled(percent > zoom.STEPS[0])
+        said = f"Text size {percent}%"
+        self.statusBar().showMessage(said, 4000)
+        access.announce(self, said)
 
     def _fill_recent_menu(self) -> None:
         menu = self.actions["open_recent"].menu()
@@ -589,3 +640,16 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.close()
         super().closeEvent(event)
+
+
+def _first_stop(panel: QWidget) -> QWidget | None:
+    """The first control in `panel` that Tab would stop at."""
+    widget = panel.nextInFocusChain()
+    for _ in range(2000):  # the chain is a ring through the whole window
+        if widget is panel:
+            break
+        if (panel.isAncestorOf(widget) and widget.isVisible() and widget.isEnabled()
+                and widget.focusPolicy() & Qt.FocusPolicy.TabFocus and not widget.visibleRegion().isEmpty()):
+            return widget
+        widget = widget.nextInFocusChain()
+    return None

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from . import access
 from .follow import FollowsEntry
 from .icons import icon
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 # Worst first, by severity value (the rules' Level loads with the first campaign, not the window).
 _ORDER = {"error": 0, "warning": 1, "info": 2}
+_SAID = {"error": "Rule error", "warning": "Warning", "info": "Note"}  # the word beside the icon's shape
+ANNOUNCE_AFTER_MS = 700  # typing pauses this long before a new problem is spoken
 
 
 class ProblemsDock(FollowsEntry, QDockWidget):
@@ -38,6 +41,28 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         self.list.itemClicked.connect(self._activated)
         self.document = None
         self.entity_id: str | None = None
+        self.announced: list[str] = []  # every problem spoken, in order
+        self._heard: tuple[str | None, set[str]] = (None, set())  # the entry, and its problems already known
+        self._speak = QTimer(self, singleShot=True, interval=ANNOUNCE_AFTER_MS)
+        self._speak.timeout.connect(self._announce_new)
+
+    def _announce_new(self) -> None:
+        """Speak the problems that appeared since the last time, once: not those of an entry
+        just opened, and not again while the user goes on typing."""
+        current = set(self.messages_said())
+        entity, known = self._heard
+        self._heard = (self.entity_id, current)
+        if entity != self.entity_id:
+            return
+        new = [m for m in self.messages_said() if m not in known]
+        if new:
+            text = " ".join(new)
+            self.announced.append(text)
+            access.announce(self.list, text)
+
+    def messages_said(self) -> list[str]:
+        """Each problem as a screen reader hears it, its severity in a word first."""
+        return [self.list.item(i).data(Qt.ItemDataRole.AccessibleTextRole) for i in range(self.list.count())]
 
     def refresh(self) -> None:
         from fate_desk.model import Character
@@ -47,6 +72,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         if not isinstance(entity, Character):
             self.list.setVisible(False)
             self.summary.setText("Open a character to see how it fits the rules.")
+            self._speak.start()
             return
         result = self.document.check(self.entity_id)
         ruleset = self.document.ruleset_for(entity)
@@ -55,7 +81,9 @@ class ProblemsDock(FollowsEntry, QDockWidget):
             item = QListWidgetItem(icon(problem.severity.value), problem.message)
             item.setData(PATH_ROLE, problem.path)
             item.setToolTip(f"{problem.code} — click to go to the field")
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{_SAID[problem.severity.value]}: {problem.message}")
             self.list.addItem(item)
+        self._speak.start()
         errors = len(result.errors)
         others = len(problems) - errors
         self.list.setVisible(bool(problems))

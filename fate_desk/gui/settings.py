@@ -31,11 +31,13 @@ class Setting(Generic[T]):
 class Preferences:
     """What the user chooses (shown in menus)."""
 
-    THEME = Setting("preferences/theme", "system", str, "system, light or dark palette")
+    THEME = Setting("preferences/theme", "system", str, "system, light, dark or high-contrast palette")
+    TEXT_SIZE = Setting("preferences/text_size", 100, int, "text size in percent, 100 to 200 (View ▸ Zoom)")
     REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")
     # Print to PDF (issue 6)
     PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")
     PDF_OPEN_WHEN_DONE = Setting("preferences/pdf_open_when_done", True, bool, "open an exported PDF")
+    PDF_LARGE_PRINT = Setting("preferences/pdf_large_print", False, bool, "PDFs in large print (150%)")
 
 
 class WindowState:

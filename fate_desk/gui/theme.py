@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
-THEMES = ("system", "light", "dark")
+THEMES = ("system", "light", "dark", "high-contrast")
+LABELS = {"system": "System", "light": "Light", "dark": "Dark", "high-contrast": "High contrast"}
 
 _DARK = {
     QPalette.ColorRole.Window: "#2b2d31",
@@ -29,6 +30,59 @@ _DARK = {
     QPalette.ColorRole.Link: "#7fb0ff",
 }
 
+# High contrast for low vision: white and yellow on black, every text pair 7:1 or better
+# (WCAG AAA), control edges drawn in white by the style sheet below since Fusion draws them
+# from the window colour, which is black here.
+_HIGH_CONTRAST = {
+    QPalette.ColorRole.Window: "#000000",
+    QPalette.ColorRole.WindowText: "#ffffff",
+    QPalette.ColorRole.Base: "#000000",
+    QPalette.ColorRole.AlternateBase: "#1c1c1c",
+    QPalette.ColorRole.ToolTipBase: "#000000",
+    QPalette.ColorRole.ToolTipText: "#ffffff",
+    QPalette.ColorRole.PlaceholderText: "#c8c8c8",
+    QPalette.ColorRole.Text: "#ffffff",
+    QPalette.ColorRole.Button: "#000000",
+    QPalette.ColorRole.ButtonText: "#ffffff",
+    QPalette.ColorRole.BrightText: "#ffff00",
+    QPalette.ColorRole.Light: "#ffffff",
+    QPalette.ColorRole.Midlight: "#d0d0d0",
+    QPalette.ColorRole.Mid: "#a0a0a0",
+    QPalette.ColorRole.Dark: "#ffffff",
+    QPalette.ColorRole.Shadow: "#ffffff",
+    QPalette.ColorRole.Highlight: "#ffff00",
+    QPalette.ColorRole.HighlightedText: "#000000",
+    QPalette.ColorRole.Link: "#7fd4ff",
+}
+HIGH_CONTRAST_SHEET = """
+QWidget { color: #ffffff; }
+QMainWindow, QDialog, QDockWidget, QMenuBar, QMenu, QToolBar, QStatusBar, QTabBar { background: #000000; color: #ffffff; }
+QLineEdit, QPlainTextEdit, QTextEdit, QSpinBox, QComboBox, QAbstractItemView, QPushButton, QToolButton,
+QGroupBox, QTabBar::tab { border: 1px solid #ffffff; background: #000000; color: #ffffff; }
+QPushButton, QToolButton { padding: 3px 8px; }
+QPushButton:checked, QToolButton:checked, QTabBar::tab:selected, QMenuBar::item:selected, QMenu::item:selected,
+QPushButton:hover, QToolButton:hover { background: #ffff00; color: #000000; }
+QPushButton:disabled, QToolButton:disabled, QLineEdit:disabled, QComboBox:disabled, QSpinBox:disabled {
+    color: #c8c8c8; border: 1px dashed #c8c8c8; }
+QGroupBox { margin-top: 1.4em; padding-top: 4px; }
+QGroupBox::title { subcontrol-origin: margin; left: 6px; color: #ffffff; }
+QDockWidget::title { background: #000000; border-bottom: 1px solid #ffffff; padding: 3px; }
+QSpinBox { padding-right: 18px; }
+QSpinBox::up-button, QSpinBox::down-button, QComboBox::drop-down {
+    subcontrol-origin: border; width: 18px; border-left: 1px solid #ffffff; background: #000000; }
+QSpinBox::up-button { subcontrol-position: top right; border-bottom: 1px solid #ffffff; }
+QSpinBox::down-button { subcontrol-position: bottom right; }
+QComboBox::drop-down { subcontrol-position: center right; }
+QSpinBox::up-arrow { width: 0; height: 0; border-left: 5px solid #000000; border-right: 5px solid #000000;
+    border-bottom: 6px solid #ffffff; }
+QSpinBox::down-arrow, QComboBox::down-arrow { width: 0; height: 0; border-left: 5px solid #000000;
+    border-right: 5px solid #000000; border-top: 6px solid #ffffff; }
+QCheckBox::indicator, QRadioButton::indicator { width: 14px; height: 14px; border: 2px solid #ffffff; background: #000000; }
+QCheckBox::indicator:checked, QRadioButton::indicator:checked { background: #ffff00; border: 2px solid #ffffff; }
+QRadioButton::indicator { border-radius: 8px; }
+QToolTip { background: #000000; color: #ffffff; border: 1px solid #ffffff; }
+"""
+
 _system_style: str | None = None
 _system_palette: QPalette | None = None
 
@@ -39,6 +93,7 @@ def apply_theme(app: QApplication, theme: str) -> None:
     if _system_style is None:
         _system_style = app.style().name()
         _system_palette = QPalette(app.palette())
+    app.setStyleSheet("")
     if theme == "system":
         app.setStyle(QStyleFactory.create(_system_style) or app.style())
         app.setPalette(_system_palette)
@@ -53,6 +108,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
         # drawn from the window colour, and in the dark palette it vanished into the window.
         for kind in ("QCheckBox", "QRadioButton"):
             app.setPalette(_item_view_palette(palette, theme, INDICATOR_WINDOW), kind)
+    if theme == "high-contrast":  # after the palette, so the style sheet starts from it
+        app.setStyleSheet(HIGH_CONTRAST_SHEET)
     # Widgets with a style sheet keep the palette they were polished with; re-polish them.
     for widget in app.allWidgets():
         sheet = widget.styleSheet()
@@ -62,6 +119,13 @@ def apply_theme(app: QApplication, theme: str) -> None:
 
 
 def _palette(app: QApplication, theme: str) -> QPalette:
+    if theme == "high-contrast":
+        palette = QPalette()
+        for role, colour in _HIGH_CONTRAST.items():
+            palette.setColor(role, QColor(colour))
+        for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+            palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#c8c8c8"))  # 12:1, dashed edges say "off"
+        return palette
     if theme == "dark":
         palette = QPalette()
         for role, colour in _DARK.items():
@@ -85,7 +149,7 @@ def _item_view_palette(palette: QPalette, theme: str, window: str = "#5c6068") -
     """Fusion outlines an unticked check box in a list with the window colour darkened, which in
     the dark palette matches the list's base: lighten that role in item views so the box shows."""
     view = QPalette(palette)
-    if theme == "dark":
+    if theme in ("dark", "high-contrast"):
         view.setColor(QPalette.ColorRole.Window, QColor(window))
     return view
 
@@ -109,7 +173,8 @@ def contrast(a: QColor, b: QColor) -> float:
 
 
 # Words that say something went wrong, needs attention or worked, per palette: each reads at
-# 4.5:1 or better on that palette's window (the one red of old read 3.3:1 on the dark one).
+# 4.5:1 or better on that palette's window (the one red of old read 3.3:1 on the dark one),
+# and the dark ones at 7:1 on the high-contrast black.
 _STATUS = {
     "error": ("#b71c1c", "#ff8a80"),
     "warning": ("#7a5200", "#ffd54f"),
@@ -124,12 +189,19 @@ def status_colour(kind: str, palette: QPalette | None = None) -> str:
     return dark if is_dark(palette) else light
 
 
+def is_high_contrast(palette: QPalette) -> bool:
+    return (palette.color(QPalette.ColorRole.Window) == QColor("#000000")
+            and palette.color(QPalette.ColorRole.WindowText) == QColor("#ffffff"))
+
+
 def muted(palette: QPalette, background: QColor | None = None) -> QColor:
-    """A quieter text colour for secondary words that still reads at 4.5:1 on `background`."""
+    """A quieter text colour for secondary words that still reads at 4.5:1 on `background`
+    (7:1 in the high-contrast theme)."""
     text = palette.color(QPalette.ColorRole.WindowText)
     back = background or palette.color(QPalette.ColorRole.Window)
+    need = 7.0 if is_high_contrast(palette) else 4.5
     for share in (0.45, 0.35, 0.25, 0.15, 0.0):  # how far towards the background
         colour = QColor.fromRgbF(*(t + (b - t) * share for t, b in zip(text.getRgbF()[:3], back.getRgbF()[:3])))
-        if contrast(colour, back) >= 4.5:
+        if contrast(colour, back) >= need:
             return colour
     return text

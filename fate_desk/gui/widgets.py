@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtWidgets import QBoxLayout, QSpinBox, QWidget
 
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
@@ -58,3 +59,25 @@ def refusal_html(problems: list[Problem]) -> str:
         f"<p style='color:{status_colour('error')}'><b>This cannot be done as it stands:</b></p>"
         + problems_html(problems)
     )
+
+
+class StackWhenNarrow(QObject):
+    """Lays a row of buttons one under another when its widget is too narrow for them side by
+    side (large text in a narrow dock), and back in a row when there is room."""
+
+    def __init__(self, row: QBoxLayout, owner: QWidget):
+        super().__init__(owner)
+        self.row = row
+        self.owner = owner
+        owner.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange, QEvent.Type.Show):
+            widgets = [self.row.itemAt(i).widget() for i in range(self.row.count())]
+            needed = sum(w.sizeHint().width() for w in widgets if w is not None and not w.isHidden())
+            needed += self.row.spacing() * max(0, self.row.count() - 1)
+            margins = self.owner.contentsMargins()
+            room = self.owner.width() - margins.left() - margins.right() - 24
+            self.row.setDirection(QBoxLayout.Direction.LeftToRight if needed <= room
+                                  else QBoxLayout.Direction.TopToBottom)
+        return False

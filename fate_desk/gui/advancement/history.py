@@ -6,7 +6,7 @@ import json
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
-    QDialogButtonBox, QDockWidget, QHeaderView, QLabel, QMessageBox, QPushButton, QStyledItemDelegate, QTreeWidget,
+    QBoxLayout, QDialogButtonBox, QDockWidget, QHeaderView, QLabel, QMessageBox, QPushButton, QStyledItemDelegate, QTreeWidget,
     QTreeWidgetItem, QVBoxLayout,
     QWidget,
 )
@@ -18,7 +18,7 @@ from fate_desk.rules.creation.history import Refused, describe_field, revert_las
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry
 from ..forms import child, load_form
-from ..widgets import escape, refusal_html
+from ..widgets import StackWhenNarrow, escape, refusal_html
 from .preview import preview_html
 from .raises import RaisesPicker
 
@@ -60,6 +60,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
+        self.tree.setAccessibleName("Character history")
         # Both columns wrap onto more lines rather than being cut; "What happened" gets the room.
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
@@ -76,6 +77,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())
         self.spend_button.clicked.connect(self.spend)
+        self.button_row = StackWhenNarrow(child(self.form, QBoxLayout, "buttonRow"), self.form)
         self.document = None
         self.entity_id: str | None = None
         self.confirm: QMessageBox | None = None

@@ -43,6 +43,7 @@ class RaisesPicker(QWidget):
         if scrolls:
             scroll = QScrollArea()
             scroll.setWidgetResizable(True)
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
             scroll.setFrameShape(QFrame.Shape.StyledPanel)
             scroll.setWidget(body)
             scroll.setMinimumHeight(180)

@@ -120,6 +120,7 @@ class EncounterDesk:
         # Floatable too: a GM with a second screen can keep the panels beside the sheets.
         self.dock.setFeatures(window.navigator_dock.features() | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.tabs = QTabWidget()
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its tab bar takes the Tab stop
         self.conflict = ConflictPanel(self)
         self.contest = ContestPanel(self)
         self.challenge = ChallengePanel(self)
@@ -132,6 +133,7 @@ class EncounterDesk:
         # 800-pixel screen the dock's minimum otherwise squeezed the sheet's header above it.
         holder = QScrollArea()
         holder.setWidgetResizable(True)
+        holder.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         holder.setFrameShape(QFrame.Shape.NoFrame)
         holder.setWidget(self.tabs)
         holder.setMinimumHeight(120)

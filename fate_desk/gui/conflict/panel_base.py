@@ -37,6 +37,7 @@ class PanelBase(QWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(90)
+        self.table.setAccessibleName(f"Who takes part in the {self.state_name or 'scene'}")
         layout.addWidget(self.table, 3)
         self.button_row = QHBoxLayout()
         self.buttons: list[QPushButton] = []
@@ -58,6 +59,7 @@ class PanelBase(QWidget):
         log.setWordWrap(True)
         log.setMinimumHeight(60)
         log.setMaximumHeight(160)  # the table comes first; the log scrolls
+        log.setAccessibleName(f"What happened in the {self.state_name or 'scene'}")
         self.lower.addWidget(log, 1)
         return log
 

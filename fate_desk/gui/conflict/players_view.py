@@ -1,5 +1,7 @@
 """The players' view: a second window for a projector, a second monitor or full screen, showing
-only what the GM lets the players see of the scene being played. Large type, dark or light."""
+only what the GM lets the players see of the scene being played. Large type, dark or light;
+by choice larger still (one and a half times) and in high contrast (white and yellow on black).
+By keyboard: Tab between the buttons and the map, Page Up / Page Down scroll, F11 full screen."""
 
 from __future__ import annotations
 
@@ -14,21 +16,32 @@ from fate_desk.rules.encounters.scene import PlayersView, players_view
 from .common import scene_now
 from .zone_map import ZoneMap
 
-# Large type, readable from across a table (the zone map is scaled to fill its space).
-STYLES = {
-    "dark": "QWidget#playersView, QWidget#playersBody { background: #15161a; color: #f2f2f2; }"
-            " QGroupBox { color: #f2f2f2; border: 2px solid #4a4d55; border-radius: 8px; margin-top: 1.2em; }"
-            " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-            " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
-            " QLabel { color: #f2f2f2; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
-            " QPushButton { font-size: 12pt; }",
-    "light": "QWidget#playersView, QWidget#playersBody { background: #fbfaf6; color: #111; }"
-             " QGroupBox { color: #111; border: 2px solid #9a9a9a; border-radius: 8px; margin-top: 1.2em; }"
-             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-             " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
-             " QLabel { color: #111; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
-             " QPushButton { font-size: 12pt; }",
+# Large type, readable from across a table (the zone map is scaled to fill its space):
+# background, text, box edge, box title, map box fill.
+COLOURS = {
+    "dark": ("#15161a", "#f2f2f2", "#4a4d55", "#f2f2f2", "#23252b"),
+    "light": ("#fbfaf6", "#111111", "#9a9a9a", "#111111", "#ffffff"),
+    "high-contrast": ("#000000", "#ffffff", "#ffffff", "#ffff00", "#000000"),  # 21:1 and 19.6:1
 }
+LARGER = 1.5  # "Larger text": one and a half times the usual large type
+
+
+def style(theme: str, scale: float = 1.0) -> str:
+    back, text, edge, title, _ = COLOURS[theme]
+    width = 3 if theme == "high-contrast" else 2
+
+    def pt(size: float) -> str:
+        return f"{size * scale:g}pt"
+
+    return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"
+            f" QGroupBox {{ color: {title}; border: {width}px solid {edge}; border-radius: 8px; margin-top: 1.2em; }}"
+            " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
+            f" QLabel#playersTitle {{ font-size: {pt(30)}; font-weight: bold; }}"
+            f" QLabel {{ color: {text}; font-size: {pt(20)}; }} QGroupBox {{ font-size: {pt(15)}; font-weight: bold; }}"
+            f" QPushButton {{ font-size: {pt(12)}; }}")
+
+
+STYLES = {theme: style(theme) for theme in COLOURS}
 
 
 class Section(QGroupBox):
@@ -74,7 +87,17 @@ class PlayersViewWindow(QWidget):
         self.full_button = QPushButton("Full screen")
         self.full_button.setCheckable(True)
         self.full_button.toggled.connect(self.set_full_screen)
+        self.contrast = QPushButton("High contrast")
+        self.contrast.setCheckable(True)
+        self.contrast.setToolTip("White and yellow on black (Ctrl+H)")
+        self.contrast.toggled.connect(lambda _on: self.set_theme(self.theme))
+        self.large = QPushButton("Larger text")
+        self.large.setCheckable(True)
+        self.large.setToolTip("Everything one and a half times larger (Ctrl+L)")
+        self.large.toggled.connect(lambda _on: self.set_theme(self.theme))
         top.addWidget(self.theme_button)
+        top.addWidget(self.contrast)
+        top.addWidget(self.large)
         top.addWidget(self.full_button)
         outer.addLayout(top)
         body = QWidget()
@@ -98,13 +121,19 @@ class PlayersViewWindow(QWidget):
         grid.addLayout(side, 0, 1)
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
         QShortcut(QKeySequence("F11"), self, activated=self.full_button.toggle)
         QShortcut(QKeySequence("Escape"), self, activated=lambda: self.full_button.setChecked(False))
+        QShortcut(QKeySequence("Ctrl+H"), self, activated=self.contrast.toggle)
+        QShortcut(QKeySequence("Ctrl+L"), self, activated=self.large.toggle)
+        bar = scroll.verticalScrollBar()
+        QShortcut(QKeySequence("PgDown"), self, activated=lambda: bar.triggerAction(bar.SliderAction.SliderPageStepAdd))
+        QShortcut(QKeySequence("PgUp"), self, activated=lambda: bar.triggerAction(bar.SliderAction.SliderPageStepSub))
         self.theme = theme
         self.set_theme(theme)
         self.resize(1280, 800)
@@ -153,14 +182,21 @@ class PlayersViewWindow(QWidget):
     # --- presentation ------------------------------------------------------------------------------
 
     def set_theme(self, theme: str) -> None:
+        """Dark or light (the button); high contrast and larger text are the GM's choice on top."""
         self.theme = theme
-        self.setStyleSheet(STYLES[theme])
+        shown = "high-contrast" if self.contrast.isChecked() else theme
+        scale = LARGER if self.large.isChecked() else 1.0
+        self.setStyleSheet(style(shown, scale))
         self.theme_button.setText("Light" if theme == "dark" else "Dark")
-        self.map.setBackgroundBrush(Qt.GlobalColor.black if theme == "dark" else Qt.GlobalColor.white)
+        self.theme_button.setAccessibleName(f"Switch to {'light' if theme == 'dark' else 'dark'} colours")
+        self.theme_button.setEnabled(not self.contrast.isChecked())
+        self.map.setBackgroundBrush(Qt.GlobalColor.white if shown == "light" else Qt.GlobalColor.black)
+        _, text, _, title, fill = COLOURS[shown]
         palette = self.map.palette()
-        palette.setColor(QPalette.ColorRole.Base, QColor("#23252b" if theme == "dark" else "#ffffff"))
-        palette.setColor(QPalette.ColorRole.Text, QColor("#f2f2f2" if theme == "dark" else "#111111"))
-        self.map.setPalette(palette)
+        palette.setColor(QPalette.ColorRole.Base, QColor(fill))
+        palette.setColor(QPalette.ColorRole.Text, QColor(text))
+        palette.setColor(QPalette.ColorRole.Highlight, QColor(title if shown == "high-contrast" else "#4a78c2"))
+        self.map.setPalette(palette)  # the map keeps its font: it is scaled to fill its space anyway
         if self.document is not None:
             self.refresh()
 

@@ -1,16 +1,22 @@
 """The zone map: zones as boxes with their names, aspects and who is there, lines for the ways
-between them. The GM drags boxes into place in the scene editor; the players' view only shows."""
+between them. The GM drags boxes into place in the scene editor; the players' view only shows.
+
+By keyboard: the arrow keys go from zone to zone (the current one is drawn with a thick ring),
+Shift+F10 or the Menu key opens the "who is here" menu, Ctrl+arrows move the zone's box.
+Screen readers hear a list of zones (fate_desk/gui/access.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem, QGraphicsScene, QGraphicsTextItem, QGraphicsView, QMenu,
     QWidget,
 )
 
 from fate_desk.rules.encounters.scene import ViewZone
+
+from .. import access
 
 BOX_WIDTH = 210
 
@@ -52,7 +58,11 @@ class ZoneBox(QGraphicsRectItem):
     def recolour(self) -> None:
         palette = self.map.palette()
         self.setBrush(QBrush(palette.base()))
-        self.setPen(QPen(palette.text().color(), 2))
+        if self.map.current_zone == self.zone.id and self.map.hasFocus():
+            # The keyboard's place: a ring three times as thick, in the highlight colour.
+            self.setPen(QPen(palette.highlight().color(), 6 * self.map.scale_factor))
+        else:
+            self.setPen(QPen(palette.text().color(), 2))
         self.title.setDefaultTextColor(palette.text().color())
         self.body.setDefaultTextColor(palette.text().color())
 
@@ -65,22 +75,18 @@ class ZoneBox(QGraphicsRectItem):
                 line.setLine(self.centre().x(), self.centre().y(), other.centre().x(), other.centre().y())
         return super().itemChange(change, value)
 
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self.map.set_current(self.zone.id)
+        super().mousePressEvent(event)
+
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().mouseReleaseEvent(event)
         if self.map.editable and (self.pos().x(), self.pos().y()) != (self.zone.x, self.zone.y):
             self.map.zoneMoved.emit(self.zone.id, self.pos().x(), self.pos().y())
 
     def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if self.map.editable and self.map.people:
-            menu = QMenu(self.map)
-            self.map.menu = menu  # kept, so the menu lives while open (and tests can reach it)
-            for character_id, name in self.map.people:
-                action = menu.addAction(f"{name} is here")
-                action.setCheckable(True)
-                action.setChecked(name in self.zone.who)
-                action.triggered.connect(lambda checked, c=character_id: self.map.whereaboutsChanged.emit(
-                    c, self.zone.id if checked else ""))
-            menu.popup(event.screenPos())  # not exec(): the event loop keeps running
+        self.map.set_current(self.zone.id)
+        self.map.open_menu(self.zone.id, event.screenPos())
 
 
 class ZoneMap(QGraphicsView):
@@ -91,6 +97,7 @@ class ZoneMap(QGraphicsView):
 
     def __init__(self, editable: bool = False, scale_factor: float = 1.0, parent: QWidget | None = None,
                  fit: bool = False):
+        access.install()  # before Qt makes this view's interface: it is asked for on the first event
         super().__init__(parent)
         self.editable = editable
         self.scale_factor = scale_factor
@@ -98,10 +105,17 @@ class ZoneMap(QGraphicsView):
         self.people: list[tuple[str, str]] = []  # (character id, name) the GM may place
         self.menu: QMenu | None = None  # the zone's "who is here" menu, when open
         self.boxes: dict[str, ZoneBox] = {}
+        self.current_zone: str | None = None  # the zone the keyboard is on
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(int(160 * scale_factor))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setFocusProxy(self)
         self.setAccessibleName("Zone map")
+        how = "Arrow keys go from zone to zone."
+        if editable:
+            how += " Shift+F10 or the Menu key says who is here; Ctrl with an arrow moves the zone."
+        self.setAccessibleDescription(how)
 
     def show_zones(self, zones: list[ViewZone]) -> None:
         scene = self.scene()
@@ -124,7 +138,110 @@ class ZoneMap(QGraphicsView):
                 other.lines.append((line, box))
         if zones:
             scene.setSceneRect(scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        if self.current_zone not in self.boxes:
+            self.current_zone = None
         self._fit()
+        self._current_changed()
+
+    # --- the keyboard --------------------------------------------------------------------
+
+    def set_current(self, zone_id: str | None) -> None:
+        if zone_id != self.current_zone:
+            self.current_zone = zone_id
+            self._current_changed()
+
+    def _current_changed(self) -> None:
+        for box in self.boxes.values():
+            box.recolour()
+        box = self.boxes.get(self.current_zone or "")
+        if box is not None and not self.fit:
+            self.ensureVisible(box)
+        access.changed(self)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusInEvent(event)
+        if self.current_zone is None and self.boxes:
+            self.current_zone = next(iter(self.boxes))
+        self._current_changed()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        self._current_changed()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        key = event.key()
+        box = self.boxes.get(self.current_zone or "")
+        if key in steps and box is not None and self.editable and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            dx, dy = steps[key]
+            box.setPos(box.pos() + QPointF(dx * 20, dy * 20))
+            self.zoneMoved.emit(box.zone.id, box.pos().x(), box.pos().y())
+        elif key in steps and self.boxes:
+            self.set_current(self._neighbour(*steps[key]) if box is not None else next(iter(self.boxes)))
+        elif box is not None and self.editable and (
+                key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Menu)
+                or (key == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier)):
+            self.open_menu(box.zone.id, self._menu_place(box))
+        else:
+            super().keyPressEvent(event)
+
+    def _neighbour(self, dx: int, dy: int) -> str:
+        """The nearest zone that way from the current one (the current one if none is)."""
+        here = self.boxes[self.current_zone].centre()
+        best, best_cost = self.current_zone, None
+        for zone_id, box in self.boxes.items():
+            offset = box.centre() - here
+            along = offset.x() * dx + offset.y() * dy
+            if zone_id == self.current_zone or along <= 0:
+                continue
+            across = abs(offset.x() * dy) + abs(offset.y() * dx)
+            cost = along + 2 * across  # straight ahead beats a long way to the side
+            if best_cost is None or cost < best_cost:
+                best, best_cost = zone_id, cost
+        return best
+
+    def _menu_place(self, box: ZoneBox) -> QPoint:
+        return self.viewport().mapToGlobal(self.mapFromScene(box.sceneBoundingRect().center()))
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        box = self.boxes.get(self.current_zone or "")
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:
+            if box is not None:
+                self.open_menu(box.zone.id, self._menu_place(box))
+            return
+        super().contextMenuEvent(event)
+
+    def open_menu(self, zone_id: str, at: QPoint) -> QMenu | None:
+        """Who is in this zone, as check marks the GM ticks to place people (the drag's equal)."""
+        zone = self.boxes[zone_id].zone
+        if not (self.editable and self.people):
+            return None
+        menu = QMenu(self)
+        menu.setAccessibleName(f"Who is in {zone.name or 'this zone'}")
+        self.menu = menu  # kept, so the menu lives while open (and tests can reach it)
+        for character_id, name in self.people:
+            action = menu.addAction(f"{name} is here")
+            action.setCheckable(True)
+            action.setChecked(name in zone.who)
+            action.triggered.connect(lambda checked, c=character_id: self.whereaboutsChanged.emit(
+                c, zone.id if checked else ""))
+        menu.popup(at)  # not exec(): the event loop keeps running
+        return menu
+
+    def zone_words(self, zone_id: str) -> tuple[str, str]:
+        """A zone as a screen reader says it: name and who is there; then its aspects and links."""
+        zone = self.boxes[zone_id].zone
+        name = zone.name or "Unnamed zone"
+        said = f"{name}: {', '.join(zone.who)} here" if zone.who else f"{name}: nobody here"
+        names = {z: b.zone.name or "Unnamed zone" for z, b in self.boxes.items()}
+        links = [names[z] for z in zone.adjacent if z in names]
+        details = []
+        if zone.aspects:
+            details.append("Aspects: " + "; ".join(
+                a.text + (f" ({a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''})"
+                          if a.free_invokes else "") for a in zone.aspects))
+        details.append(f"Leads to {', '.join(links)}" if links else "Leads nowhere")
+        return said, ". ".join(details)
 
     def _fit(self) -> None:
         if self.fit and self.boxes:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.export import (
-    ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
+    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )
 from fate_desk.model import Campaign
@@ -102,6 +102,7 @@ class ExportPdfDialog(FormDialog):
         self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
         self.open_check: QCheckBox = child(self.form, QCheckBox, "openCheck")
         self.state_check: QCheckBox = child(self.form, QCheckBox, "stateCheck")
+        self.large_check: QCheckBox = child(self.form, QCheckBox, "largeCheck")
         self.message: QLabel = child(self.form, QLabel, "messageLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -156,8 +157,10 @@ class ExportPdfDialog(FormDialog):
         what = self.what()
         ids = self.checked_ids() if what in WITH_ENTRIES else None
         scope = self.scope().job_arguments() if what in SCENE_KINDS else {}
-        return campaign_job(self.campaign, what, ids=ids, paper=self.paper(), state=self.state_check.isChecked(),
-                            **scope)
+        job = campaign_job(self.campaign, what, ids=ids, paper=self.paper(), state=self.state_check.isChecked(),
+                           **scope)
+        job.scale = LARGE_PRINT if self.large_check.isChecked() else 1.0
+        return job
 
     def _fill_remembered(self) -> None:
         try:
@@ -166,6 +169,7 @@ class ExportPdfDialog(FormDialog):
             paper = default_paper()
         self.paper_combo.setCurrentIndex([p for p, _ in PAPERS].index(paper))
         self.open_check.setChecked(self.settings.get(Preferences.PDF_OPEN_WHEN_DONE))
+        self.large_check.setChecked(self.settings.get(Preferences.PDF_LARGE_PRINT))
 
     def _refresh_choice(self) -> None:
         what = self.what()
@@ -261,6 +265,7 @@ class ExportPdfDialog(FormDialog):
             return False
         path = self.path()
         self.settings.set(Preferences.PDF_PAPER, self.paper().value)
+        self.settings.set(Preferences.PDF_LARGE_PRINT, self.large_check.isChecked())
         self.settings.set(Preferences.PDF_OPEN_WHEN_DONE, self.open_check.isChecked())
         existed = path.exists()
         try:

@@ -23,6 +23,7 @@ def list_with_buttons(owner: QWidget, view: QWidget, add_text: str) -> tuple[QPu
     """Lay out `view` with Add and Remove buttons under it, filling `owner`."""
     add_button = QPushButton(icon("add"), add_text)
     remove_button = QPushButton(icon("remove"), "Remove")
+    remove_button.setAccessibleName(add_text.replace("Add", "Remove", 1))  # one "Remove" per list, heard apart
     buttons = QHBoxLayout()
     buttons.addWidget(add_button)
     buttons.addWidget(remove_button)
@@ -45,6 +46,7 @@ class GmEditor(QWidget):
         form.setStyleSheet(problem_style())
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setWidget(form)
         layout = QVBoxLayout(self)

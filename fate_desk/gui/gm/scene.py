@@ -43,6 +43,7 @@ class SceneEditor(GmEditor):
         self.zone_list: QListWidget = child(form, QListWidget, "zoneList")
         self.add_zone_button: QPushButton = child(form, QPushButton, "addZoneButton")
         self.remove_zone_button: QPushButton = child(form, QPushButton, "removeZoneButton")
+        self.remove_zone_button.setAccessibleName("Remove zone")
         self.zone_name_edit: QLineEdit = child(form, QLineEdit, "zoneNameEdit")
         self.adjacent_list: QListWidget = child(form, QListWidget, "adjacentList")
         self.present_list: QListWidget = child(form, QListWidget, "presentList")
@@ -92,7 +93,10 @@ class SceneEditor(GmEditor):
 
         box = QGroupBox("Zone map")
         layout = QVBoxLayout(box)
-        layout.addWidget(QLabel("Drag the zones into place; right-click a zone to say who is in it."))
+        hint = QLabel("Drag the zones into place; right-click a zone to say who is in it. By keyboard: arrows go "
+                      "from zone to zone, Shift+F10 says who is in it, Ctrl+arrows move it.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
         self.zone_map = ZoneMap(editable=True)
         self.zone_map.setMinimumHeight(300)
         layout.addWidget(self.zone_map)

@@ -65,6 +65,7 @@ class DiceDock(QDockWidget):
         self.body_layout.addWidget(self.ledger_label)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fields wrap and shrink
         scroll.setWidget(body)

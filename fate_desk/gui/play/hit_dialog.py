@@ -14,6 +14,7 @@ from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit, taken_out
 from fate_desk.rules.creation.history import Refused
 
+from .. import access
 from ..widgets import escape
 from ..theme import status_colour
 
@@ -192,19 +193,24 @@ class TakeHitDialog(QDialog):
     def apply_hit(self, option: AbsorbOption | None, texts: dict[str, str], extreme: int | None) -> bool:
         """Apply the hit (None: taken out) as one undo step; a refusal stays in the dialog."""
         attacker, hit = self.attacker.currentData(), self.hit.shifts
+        name = self.character.name or "(unnamed)"
+        heard_by = self.parentWidget() or self  # the dialog closes; the sheet under it says what happened
         if option is None:
             self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
+            access.announce(heard_by, f"{name} is taken out.")
             return True
         try:
             take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
                      extreme_aspect=extreme)
         except Refused as refused:
-            self.status.setText(f"<span style='color:{status_colour('error')}'>{escape(refused.problems[0].message)}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>✖ {escape(refused.problems[0].message)}</span>")
+            access.announce(self, refused.problems[0].message)
             return False
         self.document.edit_campaign(
             lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,
                                extreme_aspect=extreme),
             f"Take a hit of {shifts_text(option.hit)}")
+        access.announce(heard_by, f"{name} took the hit: {option.description}.")
         return True
 
     def take_out(self) -> None:

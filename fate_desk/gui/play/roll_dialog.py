@@ -60,6 +60,7 @@ class RollDialog(QDialog):
         layout = QVBoxLayout(self)
         scroll = QScrollArea()  # a small screen (1024x700) still reaches every field
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # reached through its fields: it scrolls to the focused one
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.panel)

@@ -28,6 +28,16 @@ def _existing_text(done) -> str:
     return "<small>Nothing comes of it.</small>"
 
 
+def spoken(roll) -> str:
+    """A thrown roll in one breath, for screen readers: dice, total, outcome and the odds it had."""
+    shifts = roll.shifts
+    chance = roll.setup.odds()
+    return (f"Dice {faces_text(roll.dice)}, total {signed(roll.dice_total)}. Effort {ladder_label(roll.effort)} "
+            f"against {ladder_label(roll.difficulty)}: {roll.outcome.label}, {signed(shifts)} "
+            f"shift{'' if abs(shifts) == 1 else 's'}. "
+            f"Odds were {percent(chance.succeed + chance.style)} to succeed, {percent(chance.tie)} to tie.")
+
+
 class RollOutcomePart:
     """Builds the result labels and the created-aspect rows, and shows the roll; mixed into `RollPanel`."""
 
@@ -121,6 +131,8 @@ class RollOutcomePart:
             self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
             self.created_row.hide()
             return
+        self.dice_label.setAccessibleName(f"Dice: {faces_text(roll.dice)}, total {signed(roll.dice_total)}")
+        self.outcome_label.setAccessibleName(f"Outcome: {roll.outcome.label}")
         cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
         rerolled = ""
         if len(roll.throws) > 1:
@@ -149,6 +161,7 @@ class RollOutcomePart:
         self.effort_label.setText(
             f"{' + '.join(parts)} = effort <b>{ladder_label(roll.effort)}</b><br>against {against} "
             f"{ladder_label(roll.difficulty)}{raised}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
+        self.effort_label.setAccessibleName(f"Effort {ladder_label(roll.effort)} against {ladder_label(roll.difficulty)}")
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent

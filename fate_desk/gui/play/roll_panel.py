@@ -13,9 +13,10 @@ from PySide6.QtWidgets import QComboBox, QGroupBox, QVBoxLayout, QWidget
 
 from fate_desk.rules.play.roll import Action, Dice, DiceSource, Roll, RollSetup
 
+from .. import access
 from .roll_invokes import RollInvokesPart
 from .roll_opposition import RollOppositionPart
-from .roll_outcome import RollOutcomePart
+from .roll_outcome import RollOutcomePart, spoken
 from .roll_setup import RollSetupPart
 
 
@@ -80,6 +81,7 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
         self._defence(other)
         self._fill_opposers()
         self._show()
+        access.announce(self, spoken(self.roll))
         self.rolled.emit()
         return self.roll
 

@@ -47,7 +47,6 @@ class AspectsSection:
             spin.setRange(0, 99)
             spin.setSpecialValueText("–")
             spin.setToolTip("Free invokes waiting on this aspect")
-            spin.setAccessibleName("Free invokes")
             spin.setFixedWidth(56)
             label.setBuddy(edit)
             self.layout.addWidget(label, row + 1, 0)
@@ -81,7 +80,10 @@ class AspectsSection:
             title = role.label if role != AspectRole.FREE else "Aspect"
             self.labels[row].setText(f"<b>{title}</b>")
             self.edits[row].setPlaceholderText(_PLACEHOLDERS[role])
-            self.edits[row].setAccessibleName(title)
+            # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.
+            heard = title if role != AspectRole.FREE else f"Aspect {row + 1}"
+            self.edits[row].setAccessibleName(heard)
+            self.invokes[row].setAccessibleName(f"Free invokes on {heard}")
             set_text(self.edits[row], aspect.text if aspect else "")
             spin = self.invokes[row]
             spin.blockSignals(True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QWidget
 
+from ..icons import icon
 from ..theme import status_colour
 
 def problem_style() -> str:
@@ -14,7 +16,7 @@ def problem_style() -> str:
 QLineEdit[problem="error"], QPlainTextEdit[problem="error"], QFrame[problem="error"] {{
     border: 2px solid {error}; border-radius: 3px; }}
 QLineEdit[problem="warning"], QPlainTextEdit[problem="warning"], QFrame[problem="warning"] {{
-    border: 2px solid {warning}; border-radius: 3px; }}
+    border: 2px dashed {warning}; border-radius: 3px; }}
 QGroupBox[problem="error"]::title {{ color: {error}; }}
 QGroupBox[problem="warning"]::title {{ color: {warning}; }}
 QLabel[problem="error"] {{ color: {error}; }}
@@ -53,6 +55,20 @@ def mark(widget: QWidget, severity: str | None, message: str = "") -> None:
     widget.setProperty("problem", value)
     widget.setProperty("problemMessage", message)
     widget.setToolTip(message)
+    # Not by colour alone: a field with a problem carries the problem's sign (✖ or ⚠) and says it.
+    said = {"error": "Rule error", "warning": "Warning"}.get(value, "Note")
+    widget.setAccessibleDescription(f"{said}: {message}" if value else "")
+    if isinstance(widget, QLineEdit):
+        sign = widget.findChild(QAction, "problemSign")
+        if sign is None and value:
+            sign = QAction(widget)
+            sign.setObjectName("problemSign")
+            widget.addAction(sign, QLineEdit.ActionPosition.TrailingPosition)
+        if sign is not None:
+            sign.setVisible(bool(value))
+            if value:
+                sign.setIcon(icon("error" if value == "error" else "warning"))
+                sign.setToolTip(message)
     widget.style().unpolish(widget)
     widget.style().polish(widget)
     widget.update()

@@ -8,7 +8,9 @@ clicking a box opens Take a hit… for its track.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget,
+)
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
@@ -23,6 +25,14 @@ QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-w
 QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);
                       border-color: palette(highlight); }
 """
+
+
+def stress_box_name(track: str, position: int, count: int, value: int, marked: bool, worth: bool) -> str:
+    """What a screen reader says for a box: "Physical stress, box 2 of 4, marked"."""
+    said = f"{track[:1].upper()}{track[1:]} stress, box {position + 1} of {count}"
+    if worth:
+        said += f", worth {value}"
+    return said + (", marked" if marked else "")
 
 
 class StressSection:
@@ -82,15 +92,17 @@ class StressSection:
                 label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(character.rating(skill))}</small>")
             else:
                 label.setText(f"<b>{name}</b>")
-            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []))
+            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []), name)
 
-    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int]) -> None:
+    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int],
+                   name: str) -> None:
         layout = holder.layout()
         while len(boxes) < len(values):
             position = len(boxes)
             box = QToolButton()
             box.setCheckable(True)
-            box.setFixedSize(30, 30)
+            box.setMinimumSize(30, 30)  # and larger with the text (View ▸ Zoom)
+            box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
@@ -101,8 +113,9 @@ class StressSection:
             box.hide()
             box.deleteLater()
         for position, (box, value) in enumerate(zip(boxes, values)):
-            box.setText(str(value))
-            box.setAccessibleName(f"{track_id} stress box {position + 1}, worth {value}")
+            box.setText(f"✕{value}" if position in marked else str(value))  # marked: a cross, not a colour alone
+            box.setAccessibleName(stress_box_name(name, position, len(values), value, position in marked,
+                                                  any(v != 1 for v in values)))
             box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
                            "Marked through Take a hit…; stress clears at the end of the scene.")
             with QSignalBlocker(box):
@@ -166,6 +179,9 @@ class ConsequencesSection:
         for position, box in enumerate(self.condition_boxes[slot.id]):
             with QSignalBlocker(box):
                 box.setChecked(position < marked)
+            count = len(self.condition_boxes[slot.id])
+            box.setText(f"✕{slot.value}" if position < marked else str(slot.value))
+            box.setAccessibleName(f"{slot.label}, box {position + 1} of {count}" + (", marked" if position < marked else ""))
             # boxes past the rules' limit cannot take harm now (the row's cutoff, say)
             box.setEnabled(position < limit or position < marked)
             box.setToolTip(
@@ -188,6 +204,7 @@ class ConsequencesSection:
         edit.setPlaceholderText("Free")
         edit.setAccessibleName(f"{slot.label or slot.severity.label} consequence")
         recovering = QCheckBox("Recovering")
+        recovering.setAccessibleName(f"{slot.label or slot.severity.label} consequence recovering")
         recovering.setToolTip("Treatment succeeded: the consequence is on its way out (set by Treat…)")
         recovering.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         recovering.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -197,6 +214,7 @@ class ConsequencesSection:
         label.setBuddy(edit)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/play/treatment.py
         treat.setText("Treat…")
+        treat.setAccessibleName(f"Treat the {(slot.label or slot.severity.label).lower()} consequence")
         treat.setObjectName(f"treat_{slot.id}")
         treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
         self.layout.addWidget(treat, 2 * row, 3)
@@ -221,11 +239,11 @@ class ConsequencesSection:
         for position in range(slot.boxes):
             box = QToolButton()
             box.setCheckable(True)
-            box.setFixedSize(26, 26)
+            box.setMinimumSize(26, 26)
+            box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
-            box.setAccessibleName(f"{slot.label} box {position + 1}")
             box.clicked.connect(lambda *_, only=slot.only: _open_hit(self.sheet, only))
             line.addWidget(box)
             boxes.append(box)

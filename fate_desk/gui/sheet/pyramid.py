@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
+from .. import access
 from ..theme import is_dark, muted, status_colour
 from .skills_model import SkillRole, SkillsModel
 
@@ -84,6 +85,7 @@ class PyramidView(QWidget):
     rollRequested = Signal(str)  # double-click or Enter on a skill: roll it
 
     def __init__(self, model: SkillsModel, parent=None):
+        access.install()  # before Qt makes this view's interface: it is asked for on the first event
         super().__init__(parent)
         self.model = model
         self.rows: list[PyramidRow] = []
@@ -97,6 +99,8 @@ class PyramidView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setAccessibleName("Skill pyramid")
+        self.setAccessibleDescription("A table of ratings and skills. Left and Right pick a skill, Up and Down "
+                                      "move it a step on the ladder, Enter rolls it.")
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -110,7 +114,7 @@ class PyramidView(QWidget):
         fm = QFontMetrics(self.font())
         label_w = fm.horizontalAdvance("Fantastic (+6)") + 52  # room for the "2/3" count
         longest = max((fm.horizontalAdvance(n) for n in self.model.skill_names()), default=60)
-        slot_w = max(longest + 20, 90)
+        slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
 
@@ -147,6 +151,7 @@ class PyramidView(QWidget):
         self._layout(max(self.width(), 300))
         self.updateGeometry()
         self.update()
+        access.changed(self)
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -250,6 +255,12 @@ class PyramidView(QWidget):
         if name:
             self.skillSelected.emit(name)
         self.update()
+        access.changed(self)
+
+    def problem_text(self, name: str) -> str:
+        """What the checker says about a skill, in words (drawn as a red edge)."""
+        problem = self.model.index(self.model.row_of(name), 0).data(SkillRole.PROBLEM)
+        return problem.message if problem else ""
 
     def event(self, event) -> bool:
         if event.type() == event.Type.ToolTip:
@@ -356,4 +367,6 @@ class PyramidView(QWidget):
         painter.setBrush(fill)
         painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
         painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+        # Not by colour alone: a skill with a rule error, or beyond its row's slots, carries a sign.
+        sign = " ✖" if (problem is not None and problem.severity == Level.ERROR) or extra else ""
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name + sign)

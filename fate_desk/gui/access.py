@@ -1,0 +1,284 @@
+"""What a screen reader hears from the widgets Fate Desk draws itself, and what it is told.
+
+Qt describes ordinary widgets on its own; the skill pyramid and the zone map are painted, so
+they get accessible interfaces here: the pyramid is a table of rating rows holding skill
+cells ("Fight, Good (+3)"), the map a list of zones saying who is in each and where it leads.
+`install` registers the factory once per application; `announce` speaks a result (a roll, a
+problem found) without moving the focus.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
+from PySide6.QtWidgets import QAbstractButton, QAccessibleWidget, QDockWidget, QMainWindow, QTabBar, QWidget
+
+try:  # Qt 6.8 and later
+    from PySide6.QtGui import QAccessibleAnnouncementEvent
+except ImportError:  # pragma: no cover - older Qt: the live status labels carry the words alone
+    QAccessibleAnnouncementEvent = None
+
+Role = QAccessible.Role
+Text = QAccessible.Text
+
+# Interfaces handed to Qt stay alive for the whole run: Qt's accessibility cache keeps raw
+# pointers to them (and the bridge caches their ids), so Python must never free one under it.
+_KEPT: list[QAccessibleInterface] = []
+
+
+class Part(QAccessibleInterface):
+    """One drawn part of a widget (a pyramid row, a skill, a zone): a role, a name, a place."""
+
+    def __init__(self, owner: "DrawnWidget", parent: QAccessibleInterface, role: Role):
+        super().__init__()
+        self.owner = owner
+        self._parent = parent
+        self._role = role
+        self.name = ""
+        self.description = ""
+        self.area = QRect()  # in the widget's coordinates
+        self.parts: list[Part] = []
+        self.selected = False
+        self.focused = False
+        _KEPT.append(self)
+
+    def isValid(self) -> bool:  # noqa: N802 (Qt's names throughout)
+        return self.owner.alive
+
+    def object(self):
+        return None
+
+    def window(self):
+        return self.owner.window() if self.owner.alive else None
+
+    def parent(self):
+        return self._parent
+
+    def child(self, index: int):
+        return self.parts[index] if 0 <= index < len(self.parts) else None
+
+    def childCount(self) -> int:
+        return len(self.parts)
+
+    def indexOfChild(self, child) -> int:
+        return next((i for i, part in enumerate(self.parts) if part is child), -1)
+
+    def childAt(self, x: int, y: int):
+        return next((p for p in self.parts if p.rect().contains(x, y)), None)
+
+    def text(self, kind) -> str:
+        if kind == Text.Name:
+            return self.name
+        if kind == Text.Description:
+            return self.description
+        return ""
+
+    def setText(self, kind, text: str) -> None:
+        pass
+
+    def rect(self) -> QRect:
+        widget = self.owner.widget_
+        if not self.owner.alive or self.area.isNull():
+            return QRect()
+        return QRect(widget.mapToGlobal(self.area.topLeft()), self.area.size())
+
+    def role(self):
+        return self._role
+
+    def state(self):
+        state = QAccessible.State()
+        state.selectable = self._role in (Role.Cell, Role.ListItem)
+        state.selected = self.selected
+        state.focused = self.focused and self.owner.alive and self.owner.widget_.hasFocus()
+        state.invisible = self.area.isNull()
+        return state
+
+
+class DrawnWidget(QAccessibleWidget):
+    """A painted widget's interface: its parts, rebuilt from `describe` whenever it changes."""
+
+    def __init__(self, widget: QWidget, role: Role, describe: Callable[["DrawnWidget"], list[Part]]):
+        super().__init__(widget, role, "")
+        self.widget_ = widget
+        self.alive = True
+        self.describe = describe
+        self.parts: list[Part] = []
+        self._pool: dict[tuple, Part] = {}
+        widget.destroyed.connect(self._gone)
+        _KEPT.append(self)
+
+    def _gone(self, *_args) -> None:
+        self.alive = False
+        self.parts = []
+
+    def part(self, key: tuple, parent: QAccessibleInterface, role: Role) -> Part:
+        """The part for `key`, the same object each time (the bridge may hold on to it)."""
+        part = self._pool.get(key)
+        if part is None:
+            part = self._pool[key] = Part(self, parent, role)
+        part.parts = []
+        return part
+
+    def refresh(self) -> None:
+        self.parts = self.describe(self) if self.alive else []
+
+    def childCount(self) -> int:  # noqa: N802
+        self.refresh()
+        return len(self.parts)
+
+    def child(self, index: int):
+        if not self.parts:
+            self.refresh()
+        return self.parts[index] if 0 <= index < len(self.parts) else None
+
+    def indexOfChild(self, child) -> int:  # noqa: N802
+        return next((i for i, part in enumerate(self.parts) if part is child), -1)
+
+    def childAt(self, x: int, y: int):  # noqa: N802
+        self.refresh()
+        for part in self.parts:
+            inner = part.childAt(x, y)
+            if inner is not None:
+                return inner
+            if part.rect().contains(x, y):
+                return part
+        return None
+
+    def focusChild(self):  # noqa: N802
+        self.refresh()
+        for part in self.parts:
+            for inner in [part, *part.parts]:
+                if inner.focused:
+                    return inner
+        return None
+
+
+def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
+    """Rows of the ladder, each with its skills: "Good (+3)" row, "Fight, Good (+3)" cells."""
+    from fate_desk.model import ladder_label
+
+    view = iface.widget_
+    rows = []
+    for row in view.rows:
+        rating = ladder_label(row.rating)
+        line = iface.part(("row", row.rating), iface, Role.Row)
+        line.name = rating
+        slots = ""
+        if row.expected is not None and row.rating > 0:
+            slots = f"{len(row.names)} of {row.expected} slots filled"
+            if row.over:
+                slots += ", too many skills"
+        line.description = slots
+        line.area = QRect(row.rect)
+        for name, rect in row.chips:
+            cell = iface.part(("skill", name), line, Role.Cell)
+            cell.name = f"{name}, {rating}"
+            problem = view.problem_text(name)
+            cell.description = problem
+            cell.area = QRect(rect)
+            cell.selected = cell.focused = name == view.selected
+            line.parts.append(cell)
+        rows.append(line)
+    return rows
+
+
+def _zone_parts(iface: DrawnWidget) -> list[Part]:
+    """One list item per zone: "Pump House: Maren Voss here", described by its aspects and links."""
+    view = iface.widget_
+    zones = []
+    for zone_id, box in view.boxes.items():
+        item = iface.part(("zone", zone_id), iface, Role.ListItem)
+        item.name, item.description = view.zone_words(zone_id)
+        area = view.mapFromScene(box.sceneBoundingRect()).boundingRect()
+        item.area = area
+        item.selected = item.focused = zone_id == view.current_zone
+        zones.append(item)
+    return zones
+
+
+def _factory(key: str, obj: QObject):
+    from .conflict.zone_map import ZoneMap
+    from .sheet.pyramid import PyramidView
+
+    if isinstance(obj, PyramidView):
+        return DrawnWidget(obj, Role.Table, _pyramid_parts)
+    if isinstance(obj, ZoneMap):
+        return DrawnWidget(obj, Role.List, _zone_parts)
+    return None
+
+
+_installed = False
+
+
+def install() -> None:
+    """Register the interfaces for the painted widgets (once; safe to call again)."""
+    global _installed
+    if not _installed:
+        QAccessible.installFactory(_factory)
+        _installed = True
+
+
+def changed(widget: QWidget) -> None:
+    """Tell screen readers a painted widget's parts changed; the part picked (a skill, a zone)
+    is announced as the focus, as a list's current item is."""
+    if not QAccessible.isActive():
+        return
+    iface = QAccessible.queryAccessibleInterface(widget)
+    if not isinstance(iface, DrawnWidget):
+        return
+    iface.refresh()
+    QAccessible.updateAccessibility(QAccessibleEvent(widget, QAccessible.Event.NameChanged))
+    current = iface.focusChild()
+    if current is not None and widget.hasFocus():
+        QAccessible.updateAccessibility(QAccessibleEvent(current, QAccessible.Event.Focus))
+
+
+def _tab_stop_when_tabs(bar: QTabBar) -> None:
+    bar.setFocusPolicy(Qt.FocusPolicy.TabFocus if bar.count() else Qt.FocusPolicy.NoFocus)
+
+
+def announce(widget: QWidget, text: str) -> None:
+    """Speak `text` now, as a polite announcement from `widget`; the widget keeps the words in
+    its "announced" property (what the app said last, for tests and for a second listen)."""
+    if not text:
+        return
+    widget.setProperty("announced", text)
+    if QAccessibleAnnouncementEvent is not None and QAccessible.isActive():
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
+
+
+class DockTabNames(QObject):
+    """Names what Qt leaves nameless around docks: the tab bars a main window makes for docks
+    stacked on one another (heard only as "page tab list") and each dock's Close and Float
+    buttons (five "Close" buttons nobody could tell apart)."""
+
+    def __init__(self, window: QMainWindow):
+        super().__init__(window)
+        self.window = window
+        self._pending = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.ChildAdded and not self._pending:
+            self._pending = True  # the child is not built yet: name it once the event loop turns
+            QTimer.singleShot(0, self.name_all)
+        return False
+
+    def name_all(self) -> None:
+        self._pending = False
+        for bar in self.window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not bar.accessibleName():
+                bar.setAccessibleName("Docked panels")
+                # Qt keeps a spare bar with no tabs, off-screen but "visible": no Tab stop there.
+                bar.currentChanged.connect(lambda _i, b=bar: _tab_stop_when_tabs(b))
+                _tab_stop_when_tabs(bar)
+        for dock in self.window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            title = dock.windowTitle().replace("&", "")
+            for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
+                if button.objectName() == "qt_dockwidget_closebutton":
+                    button.setAccessibleName(f"Close the {title} panel")
+                elif button.objectName() == "qt_dockwidget_floatbutton":
+                    button.setAccessibleName(f"Float the {title} panel")
+

@@ -1,0 +1,65 @@
+"""Text size for low vision: the application font from 100% to 200% of the platform's, so every
+window, dock and dialog grows together (View ▸ Zoom in / Zoom out / Actual size)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
+
+STEPS = (100, 110, 125, 150, 175, 200)
+_BASE = "fateDeskBaseFont"  # the platform's font, kept on the application the first time
+_NOW = "fateDeskZoom"
+SIZE_RESOLVED = 0x2  # QFont::SizeResolved (PySide6 does not export the enum): a size set by the widget
+
+
+def current(app: QApplication) -> int:
+    return int(app.property(_NOW) or 100)
+
+
+def clamp(percent: int) -> int:
+    return max(STEPS[0], min(STEPS[-1], int(percent)))
+
+
+def step(percent: int, direction: int) -> int:
+    """The next size up (1) or down (-1) from `percent`."""
+    if direction > 0:
+        return next((s for s in STEPS if s > percent), STEPS[-1])
+    return next((s for s in reversed(STEPS) if s < percent), STEPS[0])
+
+
+def apply_zoom(app: QApplication, percent: int) -> int:
+    """Set the text size; widgets with a font of their own (a sheet's big name, a roll's outcome)
+    grow by the same ratio, so nothing keeps its old size. Returns the size set."""
+    percent = clamp(percent)
+    base = app.property(_BASE)
+    if not isinstance(base, QFont):
+        base = QFont(app.font())
+        app.setProperty(_BASE, base)
+    before = current(app)
+    if percent == before and app.property(_NOW) is not None:
+        return percent
+    font = QFont(base)
+    if base.pointSizeF() > 0:
+        font.setPointSizeF(base.pointSizeF() * percent / 100)
+    else:
+        font.setPixelSize(round(base.pixelSize() * percent / 100))
+    ratio = percent / before
+    own = [w for w in app.allWidgets() if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+           and w.font().resolveMask() & SIZE_RESOLVED]
+    sizes = [(w, w.font().pointSizeF()) for w in own]
+    app.setFont(font)
+    QCoreApplication.sendPostedEvents()  # Qt posts some widgets' font changes (the menu bar's): deliver them now
+    app.setProperty(_NOW, percent)
+    for widget, size in sizes:
+        if size > 0:
+            grown = QFont(widget.font())
+            grown.setPointSizeF(size * ratio)
+            widget.setFont(grown)
+    # A widget with a style sheet keeps the font it was polished with: polish it again.
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+    return percent

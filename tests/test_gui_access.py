@@ -1,0 +1,182 @@
+"""What a screen reader hears, read in-process through QAccessible.queryAccessibleInterface
+(fast, offscreen); tests/test_gui_atspi.py reads the same through AT-SPI as Orca does.
+
+Names in the game's words and unique where a listener must tell controls apart; the painted
+pyramid and zone map expose their parts; results are announced once, when they happen.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.gui.sheet.sheet import CharacterSheet
+from fate_desk.model import ladder_label
+from fate_desk.rules.play.dice import Dice
+
+from access_helpers import name, tree
+from table_helpers import sample_document
+
+Role = QAccessible.Role
+
+
+def heard_as(widget) -> str:
+    return QAccessible.queryAccessibleInterface(widget).text(QAccessible.Text.Name)
+
+
+@pytest.fixture
+def maren(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = CharacterSheet(document, "pc-maren")
+    sheet.play.dice = Dice(11)
+    qtbot.addWidget(sheet)
+    sheet.resize(1100, 900)
+    sheet.show()
+    yield document, sheet
+    document.close()
+
+
+def test_stress_boxes_say_track_box_of_count_and_marked_after_a_hit(maren, qtbot):
+    _, sheet = maren
+    boxes = sheet.stress.boxes("physical")
+    assert [heard_as(b) for b in boxes] == [f"Physical stress, box {i} of 4" for i in range(1, 5)]
+    dialog = sheet.play.take_hit()
+    dialog.shifts.setValue(1)
+    dialog.take_button.click()  # "Mark one physical stress box"
+    boxes = sheet.stress.boxes("physical")
+    marked = [b for b in boxes if QAccessible.queryAccessibleInterface(b).state().checked]
+    assert [heard_as(b) for b in marked] == ["Physical stress, box 1 of 4, marked"]
+    assert QAccessible.queryAccessibleInterface(boxes[0]).role() == Role.CheckBox
+    assert sheet.property("announced") == "Maren Voss took the hit: Mark one physical stress box."
+
+
+def test_aspects_free_invokes_treat_and_recovering_are_told_apart_by_name(maren):
+    _, sheet = maren
+    aspects = [heard_as(e) for e in sheet.aspects.edits if e.isVisible()]
+    assert aspects[:3] == ["High Concept", "Trouble", "Relationship"]
+    assert len(set(aspects)) == len(aspects), aspects
+    invokes = [heard_as(s) for s in sheet.aspects.invokes if s.isVisible()]
+    assert invokes[:2] == ["Free invokes on High Concept", "Free invokes on Trouble"]
+    assert len(set(invokes)) == len(invokes)
+    treat = [heard_as(b) for b in sheet.consequences.treat_buttons.values()]
+    assert treat == ["Treat the mild consequence", "Treat the moderate consequence", "Treat the severe consequence"]
+    recovering = [heard_as(row[2]) for row in sheet.consequences.rows.values()]
+    assert recovering == ["Mild consequence recovering", "Moderate consequence recovering",
+                          "Severe consequence recovering"]
+
+
+def test_the_pyramid_is_a_table_of_rating_rows_holding_each_skill_with_its_rating(maren):
+    _, sheet = maren
+    pyramid = QAccessible.queryAccessibleInterface(sheet.skills.pyramid)
+    assert pyramid.role() == Role.Table and name(pyramid) == "Skill pyramid"
+    rows = [pyramid.child(i) for i in range(pyramid.childCount())]
+    assert [r.role() for r in rows] == [Role.Row] * len(rows)
+    assert name(rows[0]) == "Great (+4)"
+    cells = [(name(r.child(i)), r.child(i).role()) for r in rows for i in range(r.childCount())]
+    character = sheet.character
+    expected = {f"{skill}, {ladder_label(character.rating(skill))}" for skill in sheet.skills.model.skill_names()}
+    assert {c for c, _ in cells} == expected and {r for _, r in cells} == {Role.Cell}
+    assert all(name(c.parent()) == name(r) for r in rows for c in (r.child(i) for i in range(r.childCount())))
+
+
+def test_picking_a_skill_by_keyboard_makes_it_the_tables_focused_cell(maren):
+    _, sheet = maren
+    view = sheet.skills.pyramid
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Right)
+    pyramid = QAccessible.queryAccessibleInterface(view)
+    current = pyramid.focusChild()
+    assert current is not None and name(current) == f"{view.selected}, " + name(current.parent())
+    assert current.state().selected
+
+
+def test_a_roll_is_announced_once_with_dice_total_outcome_and_odds(maren, qtbot):
+    _, sheet = maren
+    dialog = sheet.play.roll("Fight")
+    panel = dialog.panel
+    panel.difficulty.setValue(2)
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    said = panel.property("announced")
+    assert re.fullmatch(r"Dice [+−0 ]+, total [+−]?\d+\. Effort \w+ \([+−]?\d+\) against Fair \(\+2\): "
+                        r"(Fail|Tie|Succeed|Succeed with style), [+−]?\d+ shifts?\. "
+                        r"Odds were \d+% to succeed, \d+% to tie\.", said), said
+    assert heard_as(panel.dice_label).startswith("Dice: ")
+    dialog.close()
+
+
+def test_the_hit_dialog_offers_its_ways_as_a_list_of_named_items(maren):
+    _, sheet = maren
+    dialog = sheet.play.take_hit()
+    dialog.shifts.setValue(3)
+    options = QAccessible.queryAccessibleInterface(dialog.options)
+    assert options.role() == Role.List and name(options) == "Ways to absorb the hit"
+    items = [name(options.child(i)) for i in range(options.childCount())]
+    assert items == dialog.option_texts() and len(items) >= 2
+    dialog.close()
+
+
+@pytest.fixture
+def scene_editor(qtbot):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    editor = window.open_entity("sc-lock")
+    window.resize(1280, 800)
+    window.show()
+    yield window, editor
+    window.close()
+
+
+def test_the_zone_map_is_a_list_of_zones_saying_who_is_there_and_where_each_leads(scene_editor):
+    _, editor = scene_editor
+    zone_map = QAccessible.queryAccessibleInterface(editor.zone_map)
+    assert zone_map.role() == Role.List
+    zones = [zone_map.child(i) for i in range(zone_map.childCount())]
+    assert {z.role() for z in zones} == {Role.ListItem}
+    said = {name(z): z.text(QAccessible.Text.Description) for z in zones}
+    walkway = next(k for k in said if k.startswith("Lock Gate Walkway: "))
+    assert walkway.endswith(" here")
+    assert said[walkway] == "Aspects: Slick Iron Grating. Leads to Pump House, Flooded Lock Chamber"
+
+
+def test_every_focusable_control_of_the_started_window_has_a_name(qtbot):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.resize(1280, 800)
+    window.show()
+    QApplication.processEvents()
+    nameless = [(path, i.role()) for i, path in tree(window)
+                if i.state().focusable and not i.state().invisible and not name(i).strip()
+                and i.role() not in (Role.Cell, Role.Client)]
+    assert not nameless
+    window.close()
+
+
+def test_a_new_checker_problem_is_announced_once_not_on_every_keystroke(qtbot):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    sheet = window.tabs.current_editor()
+    dock = window.problems
+    qtbot.waitUntil(lambda: dock._heard[0] == sheet.entity_id)  # what the sheet had on opening is not spoken
+    assert dock.announced == []
+    pyramid = sheet.skills.pyramid
+    pyramid.setFocus()
+    pyramid.select(sheet.skills.model.skill_names()[0])
+    QTest.keyClick(pyramid, Qt.Key.Key_Up)  # a skill above the peak, or a row too full
+    qtbot.waitUntil(lambda: len(dock.announced) == 1)
+    assert dock.announced[0].startswith("Rule error: ")
+    edit = sheet.notes_edit
+    edit.setFocus()
+    for letter in "salt":
+        QTest.keyClick(edit, letter)  # the checker runs again on each key; nothing new to say
+    qtbot.wait(900)
+    assert len(dock.announced) == 1
+    window.close()
