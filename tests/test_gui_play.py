@@ -15,7 +15,7 @@ from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.rules.play.roll import Dice
 
-from table_helpers import on_disk, sample_document
+from table_helpers import in_a_conflict, on_disk, sample_document
 
 SEED = 11
 DISTRIBUTION = [1, 4, 10, 16, 19, 16, 10, 4, 1]  # 4dF totals -4..+4, out of 81
@@ -45,7 +45,7 @@ def open_sheet(qtbot, document, character_id):
 
 @pytest.fixture
 def ines(qtbot, tmp_path):
-    document = sample_document(tmp_path, lit_scene)
+    document = sample_document(tmp_path, lambda c: in_a_conflict("pc-ines")(lit_scene(c)))
     yield document, open_sheet(qtbot, document, "pc-ines")
     document.close()
 
@@ -230,7 +230,7 @@ def concede_now(qtbot, sheet):
 
 
 def test_conceding_gives_one_point_plus_one_per_consequence_taken_in_the_conflict(qtbot, tmp_path):
-    document = sample_document(tmp_path)
+    document = sample_document(tmp_path, in_a_conflict("pc-maren"))
     sheet = open_sheet(qtbot, document, "pc-maren")
     for shifts, slot in ((2, "mild"), (4, "moderate")):
         dialog = open_hit(qtbot, sheet)

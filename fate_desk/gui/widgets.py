@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
 
+from .sheet.ladder_delegate import parse_rating
 from .theme import status_colour
 
 
@@ -26,17 +27,21 @@ class LadderSpinBox(QSpinBox):
         self.setRange(minimum, maximum)
         self.setValue(value)
         self.setMinimumWidth(130)
+        self.editingFinished.connect(self._tidy)
+
+    def _tidy(self) -> None:
+        """Typed "sup": once the typing is done the box says "Superb (+5)", as the ladder does."""
+        self.lineEdit().setText(self.textFromValue(self.value()))
 
     def textFromValue(self, value: int) -> str:  # noqa: N802 (Qt's name)
         return ladder_label(value)
 
     def valueFromText(self, text: str) -> int:  # noqa: N802 (Qt's name)
-        # Accept "Great (+4)", "+4" or "4": the number is what counts.
-        digits = text[text.find("(") + 1 : text.find(")")] if "(" in text else text
-        try:
-            return int(digits.replace("+", "").strip())
-        except ValueError:
-            return self.value()
+        # What the skill editor accepts: "Great (+4)", "+4", "4", a rung ("Superb") or its start ("sup").
+        if self.specialValueText() and text.strip() == self.specialValueText():
+            return self.minimum()
+        rating = parse_rating(text)
+        return self.value() if rating is None else max(self.minimum(), min(self.maximum(), rating))
 
     def validate(self, text: str, pos: int):  # any text; valueFromText makes sense of it
         return QValidator.State.Acceptable, text, pos

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
-from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
+from fate_desk.rules.encounters.conflict import taken_out_in_play
+from fate_desk.rules.play.hits import hit_plan, take_hit
 from fate_desk.rules.creation.history import Refused
 
 from ..widgets import escape
@@ -184,7 +185,9 @@ class TakeHitDialog(QDialog):
         """Apply the hit (None: taken out) as one undo step; a refusal stays in the dialog."""
         attacker, hit = self.attacker.currentData(), self.hit.shifts
         if option is None:
-            self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
+            ruleset = self.ruleset
+            self.document.edit_campaign(lambda c: taken_out_in_play(c, ruleset, self.character_id, hit, attacker),
+                                        "Taken out")
             return True
         try:
             take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
