@@ -97,3 +97,121 @@ def test_the_roll_dialogs_difficulty_takes_rung_names_as_the_skill_editor_does(q
         assert box.text() == box.textFromValue(value)
     assert panel.roll is None  # typing a difficulty never throws the dice
     document.close()
+
+
+# --- 17: a roll is thrown once ---------------------------------------------------------------
+# Fate Condensed, "Invoking Aspects" (fate-condensed.txt): an invoke gives +2 "or reroll the dice";
+# nothing else throws them again.
+
+
+def test_roll_4df_is_thrown_once_and_a_reroll_comes_only_from_an_invoke(qtbot, tmp_path):
+    document = sample_document(tmp_path, lit_scene)
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    panel = dialog.panel
+    click(qtbot, panel.roll_button)
+    first = panel.roll.dice
+    assert not panel.roll_button.isEnabled()  # no second throw for free
+    QTest.keyClick(dialog, Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)  # nor by its key
+    assert panel.roll.throws == (first,)
+    panel.select_aspect("Pitch Dark and Pouring Rain")  # one free invoke on the scene
+    click(qtbot, panel.reroll)
+    source = Dice(SEED)
+    assert panel.roll.throws == (source.throw(), source.throw())
+    click(qtbot, dialog.done_button)
+    line = on_disk(document).sessions[-1].rolls[-1]
+    assert "rerolled by invoking “Pitch Dark and Pouring Rain” (a free invoke)" in line
+    assert line.count("[") >= 2  # both throws are in the log
+    document.close()
+
+
+def test_cancelling_a_thrown_roll_keeps_its_dice_in_the_roll_log(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = roll_skill(qtbot, sheet, "Drive")
+    click(qtbot, dialog.panel.roll_button)
+    faces = dialog.panel.roll.faces()
+    fate_points = on_disk(document).character("pc-maren").fate_points
+    click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Cancel))
+    assert not dialog.isVisible()
+    after = on_disk(document)
+    assert after.sessions[-1].rolls[-1].startswith("Set aside, not applied")
+    assert f"[{faces}]" in after.sessions[-1].rolls[-1]
+    assert after.character("pc-maren").fate_points == fate_points
+    document.close()
+
+
+def test_the_dice_dock_throws_once_until_applied_or_set_aside(qtbot, tmp_path):
+    from fate_desk.gui.play.dice_dock import DiceDock
+
+    document = sample_document(tmp_path)
+    dock = DiceDock(dice=Dice(SEED))
+    qtbot.addWidget(dock)
+    dock.set_document(document)
+    dock.resize(520, 900)
+    dock.show()
+    dock.follow("pc-maren")
+    panel = dock.panel
+    click(qtbot, panel.roll_button)
+    assert not panel.roll_button.isEnabled()
+    dock.follow("pc-tobias")  # the open sheet changes: the thrown roll stays Maren's
+    assert panel.character().id == "pc-maren"
+    click(qtbot, dock.aside_button)
+    assert on_disk(document).sessions[-1].rolls[-1].startswith("Set aside")
+    assert panel.roll_button.isEnabled() and panel.roll is None
+    click(qtbot, panel.roll_button)
+    click(qtbot, dock.apply_button)
+    assert len(on_disk(document).sessions[-1].rolls) == 2  # both throws logged
+    document.close()
+
+
+# --- 24-13: one button per Alt key after a roll -----------------------------------------------
+
+
+def test_after_a_roll_each_alt_key_belongs_to_one_button(qtbot, tmp_path):
+    from PySide6.QtWidgets import QAbstractButton
+
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    dialog = roll_skill(qtbot, sheet, "Drive")
+    click(qtbot, dialog.panel.roll_button)
+    keys: dict[str, list[str]] = {}
+    for button in dialog.findChildren(QAbstractButton):
+        text = button.text()
+        if "&" in text.replace("&&", "") and button.isVisibleTo(dialog):
+            key = text[text.index("&") + 1].lower()
+            keys.setdefault(key, []).append(text)
+    assert {k: v for k, v in keys.items() if len(v) > 1} == {}
+    assert keys["e"] == ["Invoke to r&eroll"]
+    document.close()
+
+
+# --- 24-15: Escape twice never drops invokes without asking --------------------------------------
+
+
+def test_escape_twice_asks_before_dropping_a_roll_with_invokes(qtbot, tmp_path):
+    document = sample_document(tmp_path, lit_scene)
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    panel = dialog.panel
+    click(qtbot, panel.roll_button)
+    panel.select_aspect("Pitch Dark and Pouring Rain")
+    click(qtbot, panel.plus_two)
+    before = on_disk(document)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    panel.aspect.setFocus()
+    panel.aspect.showPopup()  # the player opens the drop-down, then thinks better of it
+    qtbot.waitUntil(lambda: panel.aspect.view().isVisible())
+    QTest.keyClick(panel.aspect.view(), Qt.Key.Key_Escape)  # closes the drop-down
+    qtbot.waitUntil(lambda: not panel.aspect.view().isVisible())
+    QTest.keyClick(panel.aspect, Qt.Key.Key_Escape)  # reaches the dialog
+    assert dialog.isVisible() and panel.roll is not None and len(panel.roll.invokes) == 1
+    question = dialog.question
+    assert question is not None and question.isVisible()
+    QTest.keyClick(question, Qt.Key.Key_Escape)  # "Keep the roll"
+    assert dialog.isVisible() and len(panel.roll.invokes) == 1
+    assert on_disk(document) == before
+    click(qtbot, dialog.done_button)
+    assert on_disk(document).scenes[0].aspects[0].free_invokes == 0
+    document.close()

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
 from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.play.actions import RollResult, apply_roll
+from fate_desk.rules.play.actions import RollResult, apply_roll, set_aside
 from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..widgets import escape
@@ -39,6 +39,32 @@ def apply_panel(document, panel: RollPanel) -> bool:
     return True
 
 
+def set_aside_panel(document, panel: RollPanel) -> None:
+    """Set the panel's thrown roll aside unapplied (one undo step): its dice stay in the roll log,
+    so closing and throwing again is never a free reroll; the panel starts afresh."""
+    roll = panel.roll
+    if roll is not None:
+        document.edit_campaign(lambda c: set_aside(c, roll), "Set a roll aside")
+    panel.reset()
+
+
+def ask_set_aside(parent: QWidget, roll, on_yes) -> QMessageBox:
+    """Ask before dropping a roll that has invokes on it (Escape alone never drops them)."""
+    count = len(roll.invokes) + len(roll.opposition)
+    box = QMessageBox(QMessageBox.Icon.Question, "Set the roll aside?",
+                      f"This roll has {count} invoke{'s' if count != 1 else ''} on it. Set it aside unapplied? "
+                      "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setObjectName("setAsideBox")
+    yes = box.addButton("Set it &aside", QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton("&Keep the roll", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    yes.clicked.connect(on_yes)
+    box.open()
+    return box
+
+
 class RollDialog(QDialog):
     """Roll for one character; Done applies the roll; an attack's hit goes to the defender."""
 
@@ -67,9 +93,25 @@ class RollDialog(QDialog):
         layout.addWidget(self.buttons)
         self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
         self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
+        self.question: QMessageBox | None = None  # "Set the roll aside?", when Cancel meets invokes
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
         wanted = self.panel.sizeHint().height() + self.buttons.sizeHint().height() + 40
         self.resize(max(640, self.panel.sizeHint().width() + 40), min(wanted, screen.height() - 60))
+
+    def reject(self) -> None:
+        """Cancel, Escape or closing: a thrown roll is set aside into the roll log; one with
+        invokes on it is only dropped after asking."""
+        roll = self.panel.roll
+        if roll is None:
+            super().reject()
+        elif roll.invokes or roll.opposition:
+            self.question = ask_set_aside(self, roll, self._set_aside)
+        else:
+            self._set_aside()
+
+    def _set_aside(self) -> None:
+        set_aside_panel(self.document, self.panel)
+        super().reject()
 
     def accept(self) -> None:
         panel = self.panel

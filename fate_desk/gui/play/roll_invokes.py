@@ -31,7 +31,7 @@ class RollInvokesPart:
         self.aspect.setAccessibleName("Aspect to invoke")
         self.free = QCheckBox("Use a &free invoke")
         self.plus_two = QPushButton("Invoke for &+2")
-        self.reroll = QPushButton("Invoke to re&roll")
+        self.reroll = QPushButton("Invoke to r&eroll")
         invoke_row.addWidget(self.plus_two)
         invoke_row.addWidget(self.reroll)
         invoke_row.addStretch(1)

@@ -32,7 +32,7 @@ class RollOppositionPart:
         self.opposer_aspect = QComboBox()
         self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
         self.opposer_free = QCheckBox("Use a free invoke")
-        self.oppose_button = QPushButton("+2 to the &difficulty")
+        self.oppose_button = QPushButton("+2 to the diffic&ulty")
         self.oppose_status = QLabel()
         self.oppose_status.setWordWrap(True)
         for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,

@@ -114,6 +114,7 @@ class RollOutcomePart:
     def _show(self) -> None:
         roll = self.roll
         has = roll is not None
+        self.setup_box.setEnabled(not has)  # thrown once: no second throw until applied or set aside
         for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
             widget.setEnabled(has)
         self.against_box.setVisible(has and self.opposing is None)

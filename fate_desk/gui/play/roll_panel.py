@@ -59,7 +59,10 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
     # --- rolling -----------------------------------------------------------------------------
 
     def throw(self) -> Roll:
-        """Roll the dice (and the opponent's defence); invokes come afterwards."""
+        """Roll the dice (and the opponent's defence) once; invokes come afterwards, and only an
+        invoke throws them again. The setup is locked until the roll is applied or set aside."""
+        if self.roll is not None:
+            return self.roll
         other = self.campaign.character(self.opponent_id() or "")
         self.opposing = None
         against = None

@@ -42,6 +42,7 @@ class RollSetupPart:
 
     def _build_setup(self) -> QGroupBox:
         setup = QGroupBox("The roll")
+        self.setup_box = setup  # locked while a thrown roll is on the table
         form = QFormLayout(setup)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.who = QComboBox()

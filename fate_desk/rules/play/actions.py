@@ -291,6 +291,14 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     return revalidated(campaign, before)
 
 
+def set_aside(campaign: Campaign, roll: Roll) -> Campaign:
+    """A thrown roll the table does not apply: its throws still go into the roll log, so
+    throwing again never hides the first dice (only an invoke rerolls). Nothing is paid: the
+    invokes on it are dropped with it."""
+    dropped = f"; {len(roll.invokes)} invoke{'s' if len(roll.invokes) != 1 else ''} dropped" if roll.invokes else ""
+    return append_to_log(campaign, rolls=[f"Set aside, not applied{dropped} — {roll.summary()}"])
+
+
 def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
     """Invokes against the roll are paid by whoever made them: a fate point (theirs, or the GM's
     pool for NPCs and nobody), or their free invokes. One of the roller's own aspects invoked
@@ -361,4 +369,4 @@ def roll_log_text(campaign: Campaign) -> str:
 
 
 __all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
-           "roll_log_text", "scene_for_play", "stunts_for"]
+           "roll_log_text", "scene_for_play", "set_aside", "stunts_for"]
