@@ -215,3 +215,39 @@ def test_escape_twice_asks_before_dropping_a_roll_with_invokes(qtbot, tmp_path):
     click(qtbot, dialog.done_button)
     assert on_disk(document).scenes[0].aspects[0].free_invokes == 0
     document.close()
+
+
+# --- 18: nobody rolls against, attacks or hits itself ------------------------------------------
+# Fate Condensed, "Defend" (fate-condensed.txt): the defender is "the target", someone else.
+
+
+def combo_data(combo) -> list:
+    return [combo.itemData(i) for i in range(combo.count())]
+
+
+def test_a_character_cannot_roll_against_attack_or_hit_itself(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    panel = roll_skill(qtbot, sheet, "Drive").panel
+    assert "pc-maren" not in combo_data(panel.opponent) and "pc-tobias" in combo_data(panel.opponent)
+    panel.who.setCurrentIndex(panel.who.findData("pc-tobias"))  # someone else rolls now
+    assert "pc-tobias" not in combo_data(panel.opponent) and "pc-maren" in combo_data(panel.opponent)
+    hit = open_hit(qtbot, sheet)
+    assert "pc-maren" not in combo_data(hit.attacker)
+    document.close()
+
+
+def test_the_core_refuses_a_hit_from_oneself(tmp_path):
+    import pytest
+
+    from fate_desk.rules.creation.history import Refused
+    from fate_desk.rules.creation.loader import get_ruleset
+    from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
+
+    campaign = sample_document(tmp_path).campaign
+    ruleset = get_ruleset(campaign.ruleset)
+    _, plan = hit_plan(campaign, ruleset, "pc-maren", 1, "physical")
+    with pytest.raises(Refused, match="cannot roll against, attack or hit itself"):
+        take_hit(campaign, ruleset, "pc-maren", plan.options[0], attacker="pc-maren")
+    with pytest.raises(Refused, match="itself"):
+        taken_out(campaign, "pc-maren", 9, attacker="pc-maren")

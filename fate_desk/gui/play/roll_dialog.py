@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
-from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.play.actions import RollResult, apply_roll, set_aside
+from fate_desk.rules.creation.history import Refused, refuse
+from fate_desk.rules.play.actions import RollResult, against_self_refusal, apply_roll, set_aside
 from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..widgets import escape
@@ -22,6 +22,9 @@ def apply_panel(document, panel: RollPanel) -> bool:
     defender, defence = panel.opponent_id(), panel.opposing
 
     def both(campaign):
+        reason = against_self_refusal(cid, defender)
+        if reason:
+            raise refuse("play.self", "opposition", reason)
         # The defender's roll first (its invokes, a boost for style), so the log ends with the roller's.
         if defender and defence is not None:
             name = defence.setup.who or "The defender"

@@ -112,7 +112,7 @@ class RollSetupPart:
         self.roll_button.setDefault(True)
         form.addRow("", self.roll_button)
 
-        self.who.currentIndexChanged.connect(lambda *_: self._fill_skills())
+        self.who.currentIndexChanged.connect(lambda *_: self._who_chosen())
         self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
         self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
@@ -128,21 +128,39 @@ class RollSetupPart:
         chosen, against = self.who.currentData(), self.opponent.currentData()
         for combo in (self.who, self.opponent, self.advantage_on):
             combo.blockSignals(True)
+        for combo in (self.who, self.advantage_on):
             combo.clear()
         self.who.addItem("Nobody in particular", None)
-        self.opponent.addItem("a difficulty", DIFFICULTY)
         self.advantage_on.addItem("the scene", None)
         for c in self.campaign.characters:
             label = f"{c.name or '(unnamed)'} — {c.kind.label}"
             self.who.addItem(label, c.id)
-            self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
             self.advantage_on.addItem(c.name or "(unnamed)", c.id)
         self.who.setCurrentIndex(max(0, self.who.findData(chosen)))
-        self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
+        self._fill_opponents(against)
         for combo in (self.who, self.opponent, self.advantage_on):
             combo.blockSignals(False)
         self._fill_skills()
         self._opponent_chosen()
+
+    def _fill_opponents(self, against: str | None) -> None:
+        """Anyone but the roller may oppose the roll: nobody rolls against, attacks or hits itself."""
+        me = self.who.currentData()
+        blocked = self.opponent.blockSignals(True)
+        self.opponent.clear()
+        self.opponent.addItem("a difficulty", DIFFICULTY)
+        for c in self.campaign.characters:
+            if c.id != me:
+                self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
+        self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
+        self.opponent.blockSignals(blocked)
+
+    def _who_chosen(self) -> None:
+        against = self.opponent.currentData()
+        self._fill_opponents(against)
+        self._fill_skills()
+        if self.opponent.currentData() != against:
+            self._opponent_chosen()
 
     def character(self) -> Character | None:
         cid = self.who.currentData()

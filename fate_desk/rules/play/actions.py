@@ -291,6 +291,14 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     return revalidated(campaign, before)
 
 
+def against_self_refusal(roller: str | None, other: str | None) -> str:
+    """Why a roll, an attack or a hit from `roller` on `other` may not happen ('' when it may):
+    a character never opposes, attacks or hits itself."""
+    if roller and other and roller == other:
+        return "A character cannot roll against, attack or hit itself: pick someone else."
+    return ""
+
+
 def set_aside(campaign: Campaign, roll: Roll) -> Campaign:
     """A thrown roll the table does not apply: its throws still go into the roll log, so
     throwing again never hides the first dice (only an invoke rerolls). Nothing is paid: the
@@ -368,5 +376,5 @@ def roll_log_text(campaign: Campaign) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
+__all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
            "roll_log_text", "scene_for_play", "set_aside", "stunts_for"]

@@ -13,6 +13,7 @@ from fate_desk.rules.play.fate_points import Reason, holder_name, log_entry, log
 from fate_desk.rules.harm.absorb import AbsorbOption, AbsorbPlan, Hit, absorb, absorb_options, concede, resolve_hit, shifts_text
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.play.actions import against_self_refusal
 from fate_desk.rules.play.table import current_scene
 
 
@@ -27,6 +28,12 @@ def _defender(campaign: Campaign, character_id: str) -> Character:
     if character is None:
         raise refuse("hits.who", "characters", "That character is no longer in the campaign.")
     return character
+
+
+def _not_self(attacker: str | None, character_id: str) -> None:
+    reason = against_self_refusal(attacker, character_id)
+    if reason:
+        raise refuse("hits.self", "characters", reason)
 
 
 def hit_plan(campaign: Campaign, ruleset: RuleSet, character_id: str, shifts: int, track: str,
@@ -50,6 +57,7 @@ def take_hit(
 ) -> Campaign:
     """Absorb a hit by one of the plan's options; each new consequence gives `attacker` a free invoke."""
     character = _defender(campaign, character_id)
+    _not_self(attacker, character_id)
     before = {c.slot for c in character.consequences}
     applied = absorb(
         character, ruleset, option, texts, options=campaign.options, conflict=conflict_id(campaign),
@@ -71,6 +79,7 @@ def take_hit(
 def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
+    _not_self(attacker, character_id)
     by = f" by {holder_name(campaign, attacker)}" if attacker else ""
     summary = f"Taken out{by}: a hit of {shifts_text(hit)} that nothing left could absorb."
     applied = record(character, character.model_copy(), "harm", summary, campaign.clock)
