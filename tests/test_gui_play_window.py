@@ -13,6 +13,7 @@ from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.rules.play.roll import Dice
 
 from table_helpers import both, in_a_conflict, on_disk, sample_document
+from test_gui_conflict import window  # noqa: F401  (the main window fixture)
 from test_gui_play import SEED, click, concede_now, lit_scene, open_hit, open_sheet, roll_skill
 
 
@@ -251,3 +252,62 @@ def test_the_core_refuses_a_hit_from_oneself(tmp_path):
         take_hit(campaign, ruleset, "pc-maren", plan.options[0], attacker="pc-maren")
     with pytest.raises(Refused, match="itself"):
         taken_out(campaign, "pc-maren", 9, attacker="pc-maren")
+
+
+# --- 20: sensible defaults ---------------------------------------------------------------------
+# Fate Condensed, "Which skills can be used to attack and defend?" (fate-condensed.txt): "Fight
+# and Shoot can be used to make physical attacks. Athletics can be used to defend against any
+# physical attack. Fight can be used to defend against melee physical attacks. Provoke can be used
+# to make a mental attack. Will can be used to defend against mental attacks."
+
+
+def test_the_defender_starts_with_its_best_defending_skill_for_the_action(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    panel = roll_skill(qtbot, sheet, "Fight").panel
+    panel.select_action("attack")
+    panel.opponent.setCurrentIndex(panel.opponent.findData("npc-bruiser"))
+    assert panel.opponent_skill.currentData() == "Fight"  # Fair Fight, no Athletics: melee is met by Fight
+    panel.opponent.setCurrentIndex(panel.opponent.findData("pc-maren"))
+    assert panel.opponent_skill.currentData() == "Athletics"  # Good Athletics beats her Average Fight
+    panel.opponent.setCurrentIndex(panel.opponent.findData("npc-sluice"))
+    panel.select_skill("Provoke")  # a mental attack
+    assert panel.opponent_skill.currentData() == "Will"
+    document.close()
+
+
+def test_a_conflicts_attack_starts_with_fight_or_shoot_and_the_target_defends_with_its_best(qtbot, window):
+    from test_gui_conflict import start_fight
+
+    panel = start_fight(window, qtbot, ["npc-bruiser"])  # Maren acts first: Great Drive, Average Fight
+    click(qtbot, panel.attack_button)
+    attack = panel.dialog
+    attack.target.setCurrentIndex(attack.target.findText("Syndicate Dock Bruiser"))
+    assert attack.skill.currentText() == "Fight"
+    assert attack.defence.currentText() == "Fight"
+    attack.reject()
+
+
+def test_a_contests_opposition_starts_with_someone_else_than_the_player_characters(qtbot, window):
+    window.actions["contest_panel"].trigger()
+    panel = window.encounters.contest
+    click(qtbot, panel.start_button)
+    pcs, opposition = panel.dialog.rows
+    assert pcs.who.currentData() == "pc-maren"
+    assert opposition.who.currentData() == "npc-bruiser"  # the NPC in the scene, not Maren again
+    panel.dialog.reject()
+
+
+def test_the_dice_dock_rolls_an_npcs_own_skills(qtbot, tmp_path):
+    from fate_desk.gui.play.dice_dock import DiceDock
+
+    document = sample_document(tmp_path)
+    dock = DiceDock(dice=Dice(SEED))
+    qtbot.addWidget(dock)
+    dock.set_document(document)
+    dock.follow("pc-maren")
+    dock.panel.select_skill("Drive")
+    dock.follow("npc-bruiser")  # the bruiser has no Drive: his own best skill instead
+    assert dock.panel.skill.currentData() == "Fight" and dock.panel.rating.value() == 2
+    dock.follow("pc-maren")
+    document.close()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.encounters.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
 from fate_desk.rules.harm.absorb import resolve_hit, shifts_text
+from fate_desk.rules.play.actions import attack_skill, defence_skill
 from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
@@ -129,7 +130,10 @@ class AttackDialog(QDialog):
         if self.hazard is not None:  # a hazard's name is its skill
             self.skill.addItem(self.hazard.name or "Hazard")
         else:
-            fill_skills(self.skill, campaign.character(_lead(attacker)), self.ruleset.skills)
+            lead = campaign.character(_lead(attacker))
+            fill_skills(self.skill, lead, self.ruleset.skills)
+            if lead is not None:  # physical: the better of Fight and Shoot; mental: Provoke
+                self.skill.setCurrentIndex(max(0, self.skill.findText(attack_skill(lead, conflict.kind, self.ruleset.skills) or "")))
         self.defence = QComboBox()
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
@@ -153,6 +157,7 @@ class AttackDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self._target_changed)
+        self.skill.currentIndexChanged.connect(lambda *_: self._pick_defence())
         self.roll_button.clicked.connect(self.roll)
         self._target_changed()
         self.attack_card: RollCard | None = None
@@ -164,9 +169,18 @@ class AttackDialog(QDialog):
         target = self.target_participant()
         character = self.document.campaign.character(_lead(target)) if target else None
         fill_skills(self.defence, character, self.ruleset.skills)
-        wanted = "Athletics" if self.conflict.kind == ConflictKind.PHYSICAL else "Will"
-        if self.defence.findText(wanted) >= 0:
-            self.defence.setCurrentText(wanted)
+        self._pick_defence()
+
+    def _pick_defence(self) -> None:
+        """The target defends with its best skill against the attack's (Athletics or Fight against
+        Fight, Athletics against Shoot, Will against Provoke)."""
+        target = self.target_participant()
+        character = self.document.campaign.character(_lead(target)) if target else None
+        if character is not None:
+            wanted = defence_skill(character, self.skill.currentText(), Action.ATTACK, self.conflict.kind,
+                                   self.ruleset.skills)
+            if self.defence.findText(wanted or "") >= 0:
+                self.defence.setCurrentText(wanted)
 
     def target_participant(self) -> Participant | None:
         pid = self.target.currentData()

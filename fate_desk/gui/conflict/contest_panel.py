@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.model import ContestSide, ladder_label
+from fate_desk.model import CharacterKind, ContestSide, ladder_label
 from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
 from fate_desk.rules.encounters.conflict import members_teamwork
 from fate_desk.rules.play.roll import Action, RollSetup
@@ -76,8 +76,16 @@ class StartContestDialog(RowsDialog):
         self.goal.setValue(self.ruleset.contest_victories)
         self.goal.setSuffix(" victories")
         self.form.addRow("First to:", self.goal)
-        self.add_row("Player characters")
-        self.add_row("Opposition")
+        pcs, opposition = self.add_row("Player characters"), self.add_row("Opposition")
+        # Each side starts with someone of its own: a PC for the PCs, an NPC (or at least someone
+        # else) for the opposition, never the same character on both sides.
+        players = [c.id for c in self.characters if c.kind == CharacterKind.PC]
+        others = [c.id for c in self.characters if c.kind != CharacterKind.PC]
+        if players:
+            pcs.who.setCurrentIndex(pcs.who.findData(players[0]))
+        rest = [cid for cid in [*others, *players] if cid != pcs.who.currentData()]
+        if rest:
+            opposition.who.setCurrentIndex(opposition.who.findData(rest[0]))
 
     def sides(self) -> list[ContestSide]:
         return [row.side() for row in self.rows]

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character, ladder_label
-from fate_desk.rules.play.actions import stunts_for
+from fate_desk.rules.play.actions import defence_skill, stunts_for
 from fate_desk.rules.play.roll import (
     SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
     scale_difference, teamwork_bonus,
@@ -115,6 +115,7 @@ class RollSetupPart:
         self.who.currentIndexChanged.connect(lambda *_: self._who_chosen())
         self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
+        self.action.currentIndexChanged.connect(lambda *_: self._pick_defence())
         self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
                        self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
@@ -193,7 +194,8 @@ class RollSetupPart:
         if character is not None:
             for name in self._skill_names(character):
                 self.skill.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
-            index = self.skill.findData(chosen)
+            # The chosen skill stays only if this character has it: an NPC rolls its own skills.
+            index = self.skill.findData(chosen) if chosen in character.skills else -1
             self.skill.setCurrentIndex(index if index > 0 else (1 if self.skill.count() > 1 else 0))
         self.skill.blockSignals(False)
         self._skill_chosen()
@@ -204,6 +206,7 @@ class RollSetupPart:
         if name is not None and character is not None:
             self.rating.setValue(character.rating(name))
         self._fill_stunts()
+        self._pick_defence()
 
     def _fill_stunts(self) -> None:
         for box in self.stunt_checks:
@@ -233,9 +236,17 @@ class RollSetupPart:
             other = self.campaign.character(cid)
             for name in self._skill_names(other):
                 self.opponent_skill.addItem(f"{name} — {ladder_label(other.rating(name))}", name)
-            # Defence against most attacks is Athletics; a sensible start the player can change.
-            self.opponent_skill.setCurrentIndex(max(0, self.opponent_skill.findData("Athletics")))
         self.opponent_skill.blockSignals(False)
+        self._pick_defence()
+
+    def _pick_defence(self) -> None:
+        """The defender starts with its best skill against this skill and action (Athletics or
+        Fight against Fight, Will against Provoke...); the player can change it."""
+        other = self.campaign.character(self.opponent_id() or "")
+        if other is not None:
+            best = defence_skill(other, self.skill.currentData() or "", self.action.currentData(),
+                                 known=self.document.ruleset_for(other).skills)
+            self.opponent_skill.setCurrentIndex(max(0, self.opponent_skill.findData(best)))
         self._update_odds()
 
     def opponent_id(self) -> str | None:

@@ -360,6 +360,48 @@ def stunts_for(character, skill: str, action) -> list:
 
 
 
+# --- sensible skills to start from -------------------------------------------------------------
+
+# Fate Condensed, "Which skills can be used to attack and defend?": Fight and Shoot attack
+# physically, Provoke mentally; Athletics defends against any physical attack, Fight against melee,
+# Will against mental attacks. Other rolls are opposed by the skill that notices or resists them.
+ATTACKS = {"physical": ("Fight", "Shoot"), "mental": ("Provoke",)}
+_DEFENCES = {"Fight": ("Athletics", "Fight"), "Shoot": ("Athletics",), "Provoke": ("Will",)}
+_OPPOSES = {
+    "Deceive": ("Empathy", "Notice"), "Stealth": ("Notice",), "Burglary": ("Notice",), "Rapport": ("Will",),
+    "Empathy": ("Deceive",), "Notice": ("Stealth",), "Investigate": ("Deceive", "Stealth"),
+    "Athletics": ("Athletics",), "Physique": ("Physique",), "Drive": ("Drive",), "Will": ("Will",),
+}
+
+
+def _best_of(character, names, known=()) -> str | None:
+    """The highest of these skills the character has (the first on a tie). With none of them on
+    its sheet: the first of them if its rule set knows it (rolled at Mediocre), else (approaches,
+    a custom list) the character's own best skill."""
+    own = [n for n in names if n in character.skills]
+    if own:
+        return max(own, key=lambda n: character.rating(n))
+    if names and (names[0] in known or not character.skills):
+        return names[0]
+    return max(character.skills, key=lambda n: character.rating(n))
+
+
+def attack_skill(character, kind: str = "physical", known=()) -> str | None:
+    """The skill an attack starts with in a conflict of this kind: physical, the better of Fight
+    and Shoot; mental, Provoke. `known` is the rule set's skill list."""
+    return _best_of(character, ATTACKS.get(str(getattr(kind, "value", kind)), ATTACKS["physical"]), known)
+
+
+def defence_skill(character, skill: str, action, kind: str = "physical", known=()) -> str | None:
+    """The defender's best skill against this skill and action: Athletics or Fight against Fight,
+    Athletics against Shoot, Will against Provoke, Notice against Stealth; against anything else
+    Athletics in a physical conflict, Will in a mental one."""
+    table = _DEFENCES if getattr(action, "value", action) == "attack" else {}
+    fallback = ("Will",) if str(getattr(kind, "value", kind)) == "mental" else ("Athletics",)
+    names = table.get(skill) or _OPPOSES.get(skill) or _DEFENCES.get(skill) or fallback
+    return _best_of(character, names, known)
+
+
 def roll_log_text(campaign: Campaign) -> str:
     """Every session's roll log as plain text, for export: a heading per session, a line per roll."""
     lines = [f"Roll log — {campaign.name}", ""]
@@ -376,5 +418,6 @@ def roll_log_text(campaign: Campaign) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
+__all__ = ["ATTACKS", "GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "attack_skill",
+           "defence_skill", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
            "roll_log_text", "scene_for_play", "set_aside", "stunts_for"]
