@@ -69,6 +69,12 @@ def click(qtbot, widget):
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at if not at.isNull() else widget.rect().center())
 
 
+def name_any_boost(qtbot, panel, name="A Moment's Edge"):
+    """The roll gave a boost: the player names it, as the dialog asks."""
+    if panel.roll is not None and panel.boost.isEnabled() and not panel.boost.text():
+        qtbot.keyClicks(panel.boost, name)
+
+
 def chances(modifier: int, against: int) -> list[Fraction]:
     """Fail, tie, succeed, style: counted from the distribution, not from the code."""
     counts = [0, 0, 0, 0]
@@ -291,6 +297,7 @@ def test_the_whole_exchange_undoes_step_by_step_back_to_the_start(ines, qtbot):
     click(qtbot, dialog.panel.plus_two)
     dialog.panel.select_aspect("Built Like a Mooring Post")
     click(qtbot, dialog.panel.plus_two)
+    name_any_boost(qtbot, dialog.panel)
     click(qtbot, dialog.done_button)
     states.append(on_disk(document))
     hit = open_hit(qtbot, sheet)
@@ -357,6 +364,7 @@ def test_a_hostile_invoke_shows_on_the_targets_sheet_as_points_for_after_the_sce
     click(qtbot, dialog.panel.roll_button)
     dialog.panel.select_aspect("Salt in My Veins")  # Maren's aspect, invoked against her
     click(qtbot, dialog.panel.plus_two)
+    name_any_boost(qtbot, dialog.panel)
     click(qtbot, dialog.done_button)
     maren = on_disk(document).character("pc-maren")
     assert maren.fate_points == 3 and maren.pending_fate_points == 1

@@ -14,7 +14,7 @@ from fate_desk.rules.play.roll import Dice
 
 from table_helpers import both, in_a_conflict, on_disk, sample_document
 from test_gui_conflict import window  # noqa: F401  (the main window fixture)
-from test_gui_play import SEED, click, concede_now, lit_scene, open_hit, open_sheet, roll_skill
+from test_gui_play import SEED, click, concede_now, lit_scene, name_any_boost, open_hit, open_sheet, roll_skill
 
 
 def press_concede(qtbot, sheet) -> QMessageBox:
@@ -213,6 +213,7 @@ def test_escape_twice_asks_before_dropping_a_roll_with_invokes(qtbot, tmp_path):
     QTest.keyClick(question, Qt.Key.Key_Escape)  # "Keep the roll"
     assert dialog.isVisible() and len(panel.roll.invokes) == 1
     assert on_disk(document) == before
+    name_any_boost(qtbot, panel)
     click(qtbot, dialog.done_button)
     assert on_disk(document).scenes[0].aspects[0].free_invokes == 0
     document.close()
@@ -310,4 +311,65 @@ def test_the_dice_dock_rolls_an_npcs_own_skills(qtbot, tmp_path):
     dock.follow("npc-bruiser")  # the bruiser has no Drive: his own best skill instead
     assert dock.panel.skill.currentData() == "Fight" and dock.panel.rating.value() == 2
     dock.follow("pc-maren")
+    document.close()
+
+
+# --- 19: a boost gets the player's name for it ------------------------------------------------
+# Fate Condensed, "Boosts" (fate-condensed.txt): a boost is a temporary aspect the player names.
+
+
+def in_view(widget) -> bool:
+    """Wholly visible in its scroll area's viewport (not scrolled away, not squashed)."""
+    shown = widget.visibleRegion().boundingRect()
+    return widget.isVisible() and widget.height() >= widget.minimumSizeHint().height() \
+        and shown.height() == widget.height()
+
+
+def test_a_boost_is_named_by_the_player_and_the_dialog_shows_where(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    dialog.resize(640, 520)  # a small screen: the dialog scrolls
+    panel = dialog.panel
+    panel.set_difficulty(-4)  # Great Fight against Horrifying: succeed with style, a boost
+    click(qtbot, panel.roll_button)
+    assert panel.roll.boost
+    qtbot.waitUntil(lambda: in_view(panel.boost))  # the name field is in view after the dice
+    click(qtbot, dialog.done_button)
+    assert dialog.isVisible()  # refused: nothing is silently named "Boost"
+    assert "Name the boost" in panel.status.text()
+    qtbot.waitUntil(lambda: in_view(panel.status) and in_view(panel.boost))
+    assert dialog.focusWidget() is panel.boost
+    dialog.grab().save(str(tmp_path / "boost.png"))  # looked at while writing this test
+    qtbot.keyClicks(panel.boost, "Reeling from the Jab")
+    click(qtbot, dialog.done_button)
+    boosts = [a.text for a in on_disk(document).scenes[0].aspects if a.boost]
+    assert boosts == ["Reeling from the Jab"]
+    document.close()
+
+
+# --- 24-11: refusals clear, free invokes counted down -------------------------------------------
+
+
+def test_a_not_invoked_error_clears_after_a_later_invoke_and_spent_free_invokes_leave_the_list(qtbot, tmp_path):
+    document = sample_document(tmp_path, both(lit_scene, lambda c: c.model_copy(update={"gm_fate_points": 0})))
+    sheet = open_sheet(qtbot, document, "pc-ines")
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    panel = dialog.panel
+    click(qtbot, panel.roll_button)
+    qtbot.wait(50)  # the dialog settles after the dice
+    panel.select_opposer("The GM")  # the GM's pool is empty: refused
+    panel.select_opposer_aspect("Retired Prizefighter with a Debt to Settle")
+    dialog.scroll.ensureWidgetVisible(panel.oppose_button)  # the player scrolls down to it
+    qtbot.waitUntil(lambda: in_view(panel.oppose_button))
+    click(qtbot, panel.oppose_button)
+    assert "Not invoked" in panel.oppose_status.text()
+    panel.select_aspect("Pitch Dark and Pouring Rain")
+    assert "1 free invoke" in panel.aspect.currentText()
+    dialog.scroll.ensureWidgetVisible(panel.plus_two)
+    qtbot.waitUntil(lambda: in_view(panel.plus_two))
+    click(qtbot, panel.plus_two)  # a later invoke succeeds
+    assert panel.oppose_status.text() == "" and panel.status.text() == ""
+    assert "free invoke" not in panel.aspect.currentText()  # the one free invoke is spent
+    assert not panel.free.isEnabled()
     document.close()

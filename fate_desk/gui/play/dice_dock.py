@@ -21,7 +21,7 @@ from fate_desk.rules.play.actions import roll_log, roll_log_text
 from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
-from .roll_dialog import apply_panel, ask_set_aside, set_aside_panel
+from .roll_dialog import apply_panel, ask_set_aside, set_aside_panel, show_what_needs_the_player
 from ..widgets import escape
 from .roll_panel import RollPanel
 
@@ -73,6 +73,7 @@ class DiceDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fields wrap and shrink
         scroll.setWidget(body)
+        self.scroll = scroll
         self.setWidget(scroll)
         self.apply_button.clicked.connect(self.apply)
         self.aside_button.clicked.connect(self.set_aside)
@@ -93,6 +94,7 @@ class DiceDock(QDockWidget):
             self.panel = RollPanel(document, self, self)
             self.body_layout.insertWidget(0, self.panel)
             self.panel.rolled.connect(self._rolled)
+            self.panel.refused.connect(lambda: show_what_needs_the_player(self.scroll, self.panel))
             document.entityAdded.connect(self._refill)
             document.entityRemoved.connect(self._refill)
             document.campaignChanged.connect(self._show_log)
@@ -101,6 +103,8 @@ class DiceDock(QDockWidget):
 
     def _rolled(self) -> None:
         thrown = self.panel is not None and self.panel.roll is not None
+        if thrown:
+            show_what_needs_the_player(self.scroll, self.panel)
         self.apply_button.setEnabled(thrown)
         self.aside_button.setEnabled(thrown)
 
@@ -128,7 +132,10 @@ class DiceDock(QDockWidget):
 
     def apply(self) -> bool:
         """Apply the finished roll (one undo step); the panel then starts afresh, no invokes."""
-        if self.panel is None or not apply_panel(self.document, self.panel):
+        if self.panel is None:
+            return False
+        if not apply_panel(self.document, self.panel):
+            show_what_needs_the_player(self.scroll, self.panel)
             return False
         self.panel.reset()
         self._rolled()

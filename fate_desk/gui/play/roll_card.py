@@ -6,6 +6,8 @@ defender's roll on one, so the defending side can invoke after the dice too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
@@ -63,10 +65,14 @@ class RollCard(QGroupBox):
         self._aspect_changed()
         self.show_roll()
 
+    def _free_left(self, option) -> int:
+        return option.free - self.roll.free_invokes_used.get(option.key, 0)
+
     def _aspect_changed(self) -> None:
         option = self.option()
-        self.free.setEnabled(bool(option and option.free))
-        self.free.setChecked(bool(option and option.free))
+        left = self._free_left(option) if option else 0
+        self.free.setEnabled(left > 0)
+        self.free.setChecked(left > 0)
 
     def option(self):
         index = self.aspect.currentIndex()
@@ -106,6 +112,9 @@ class RollCard(QGroupBox):
             self.status.setText(escape(str(exc)))
             return False
         self.status.setText("")
+        for i, o in enumerate(self.options):  # the free invokes left, not the ones already spent
+            self.aspect.setItemText(i, replace(o, free=max(0, self._free_left(o))).describe())
+        self._aspect_changed()
         self.show_roll()
         self.changed.emit()
         return True

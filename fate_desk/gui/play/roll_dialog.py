@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
 from fate_desk.rules.creation.history import Refused, refuse
@@ -40,6 +40,24 @@ def apply_panel(document, panel: RollPanel) -> bool:
     what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")
     document.edit_campaign(both, f"Roll {what}")
     return True
+
+
+def show_what_needs_the_player(scroll: QScrollArea, panel: RollPanel) -> None:
+    """Scroll so the player sees what the roll now asks of them: a refusal, and the name of the
+    boost or advantage it made (focused when still empty). Done once the layout has settled."""
+    QTimer.singleShot(0, scroll, lambda: _show_needs(scroll, panel))
+
+
+def _show_needs(scroll: QScrollArea, panel: RollPanel) -> None:
+    for field in (panel.boost, panel.advantage):
+        if field.isVisibleTo(panel) and field.isEnabled() and not field.text().strip():
+            scroll.ensureWidgetVisible(field, 20, 20)
+            if panel.status.text():
+                field.setFocus()
+            break
+    for label in (panel.status, panel.oppose_status):
+        if label.text():
+            scroll.ensureWidgetVisible(label, 20, 20)
 
 
 def set_aside_panel(document, panel: RollPanel) -> None:
@@ -92,9 +110,12 @@ class RollDialog(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.panel)
+        self.scroll = scroll
         layout.addWidget(scroll)
         layout.addWidget(self.buttons)
         self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
+        for signal in (self.panel.rolled, self.panel.refused):
+            signal.connect(lambda: show_what_needs_the_player(self.scroll, self.panel))
         self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
         self.question: QMessageBox | None = None  # "Set the roll aside?", when Cancel meets invokes
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
@@ -119,6 +140,7 @@ class RollDialog(QDialog):
     def accept(self) -> None:
         panel = self.panel
         if not apply_panel(self.document, panel):
+            show_what_needs_the_player(self.scroll, panel)
             return
         roll = panel.roll
         super().accept()

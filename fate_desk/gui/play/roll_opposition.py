@@ -137,8 +137,7 @@ class RollOppositionPart:
         self.roll = self.roll.oppose(invoke)
         payer = self.opposer.currentText()
         self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
-        self.oppose_status.clear()
-        self._opposer_aspect_chosen()
+        self._invoked()
         self._show()
         self.rolled.emit()
         return True

@@ -58,7 +58,7 @@ class RollOutcomePart:
         self.advantage_on = QComboBox()
         self.advantage_on.setAccessibleName("Put the advantage on")
         self.boost = QLineEdit()
-        self.boost.setPlaceholderText("Name the boost")
+        self.boost.setPlaceholderText("Name the boost you got (needed)")
         self.boost.setAccessibleName("Boost")
         self.advantage_target = QComboBox()
         self.advantage_target.setAccessibleName("Create the advantage on")

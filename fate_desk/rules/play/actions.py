@@ -279,11 +279,13 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
     boosted = (existing_boost if existing else roll.boost) and not result.in_contest
     if boosted:
-        campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
+        if not result.boost.strip():  # the player names it: a boost is never just "Boost"
+            raise refuse("play.boost", "aspects", "Name the boost you got: a passing advantage, in a few words.")
+        campaign = place_aspect(campaign, result.boost, 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])
     if made or boosted:
         what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
-        boost = f"the boost “{result.boost or 'Boost'}”" if boosted else ""
+        boost = f"the boost “{result.boost.strip()}”" if boosted else ""
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
     # Validated like every campaign-wide step: the entries the roll did not touch are taken as
