@@ -373,3 +373,50 @@ def test_a_not_invoked_error_clears_after_a_later_invoke_and_spent_free_invokes_
     assert "free invoke" not in panel.aspect.currentText()  # the one free invoke is spent
     assert not panel.free.isEnabled()
     document.close()
+
+
+# --- 21: Taken out on the sheet; a major NPC's own fate points --------------------------------
+# Fate Condensed, "Taken Out" (fate-condensed.txt): "If you don't absorb the entire hit, you're
+# taken out".
+
+
+def test_taken_out_shows_on_the_sheet_as_a_banner_and_in_the_status_bar(qtbot, window):
+    from test_gui_conflict import start_fight
+
+    start_fight(window, qtbot, ["npc-bruiser"])
+    sheet = window.open_entity("pc-maren")
+    assert not sheet.play.banner.isVisibleTo(sheet)
+    hit = open_hit(qtbot, sheet)
+    hit.shifts.setValue(40)
+    click(qtbot, hit.out_button)
+    assert sheet.play.banner.isVisibleTo(sheet) and "Taken out" in sheet.play.banner.text()
+    assert window.statusBar().currentMessage() == "Maren Voss is taken out."
+    conflict = window.encounters.conflict
+    assert "Taken out" in conflict.table.item(0, 2).text()
+    window.document.undo_stack.undo()
+    assert not sheet.play.banner.isVisibleTo(sheet)
+
+
+def test_a_major_npcs_fate_points_are_its_own_on_the_sheet_and_in_the_conflict_table(qtbot, window):
+    from test_gui_conflict import start_fight, three_bruisers
+
+    three_bruisers(window)  # brings Captain Hale (Fair, 2 fate points) into the scene
+    panel = start_fight(window, qtbot, [])
+    document = window.document
+    row = next(r for r in range(panel.table.rowCount()) if panel.table.item(r, 0).text() == "Captain Ruarc Hale")
+    hale_sheet = window.open_entity("npc-hale")
+    assert panel.table.item(row, 5).text() == hale_sheet.fate_points_value.text() == "2"
+    # Hale invokes his own aspect on a roll: his own points pay, not the GM's pool.
+    pool = document.campaign.gm_fate_points
+    hale_sheet.play.dice = Dice(SEED)
+    dialog = roll_skill(qtbot, hale_sheet, "Shoot")
+    panel_roll = dialog.panel
+    click(qtbot, panel_roll.roll_button)
+    panel_roll.select_aspect("Every Debt Gets Collected")
+    click(qtbot, panel_roll.plus_two)
+    assert "Captain Ruarc Hale has 1 left" in panel_roll.cost_label.text()
+    name_any_boost(qtbot, panel_roll)
+    click(qtbot, dialog.done_button)
+    after = on_disk(document)
+    assert after.character("npc-hale").fate_points == 1 and after.gm_fate_points == pool
+    assert panel.table.item(row, 5).text() == hale_sheet.fate_points_value.text() == "1"

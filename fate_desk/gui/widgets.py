@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QSpinBox, QWidget
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
 
-from .sheet.ladder_delegate import parse_rating
 from .theme import status_colour
 
 
@@ -40,6 +39,8 @@ class LadderSpinBox(QSpinBox):
         # What the skill editor accepts: "Great (+4)", "+4", "4", a rung ("Superb") or its start ("sup").
         if self.specialValueText() and text.strip() == self.specialValueText():
             return self.minimum()
+        from .sheet.ladder_delegate import parse_rating  # here: the sheet package imports this module
+
         rating = parse_rating(text)
         return self.value() if rating is None else max(self.minimum(), min(self.maximum(), rating))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
-from fate_desk.model import TurnOrder, ladder_label
+from fate_desk.model import CharacterKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.conflict import (
     ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
@@ -104,8 +104,7 @@ class ConflictPanel(PanelBase):
                     for t, values in tracks.items())
                 stress.append(boxes + out if len(p.members) == 1 else f"{character.name}: {boxes}{out}")
                 consequences += [c.text or c.slot for c in character.consequences]
-                points.append(str(character.fate_points if character.kind.value == "pc"
-                                  else character.carried_fate_points))
+                points.append(_points_text(character))
             hazard = hazard_of(campaign, p)
             if hazard is not None:  # no stress to show: it cannot be attacked
                 stress = [f"Hazard {ladder_label(hazard.rating)}, Weapon:{hazard.weapon}"]
@@ -232,6 +231,14 @@ class ConflictPanel(PanelBase):
             return campaign
 
         play(self.document, operation, "End the conflict", self.status)
+
+
+def _points_text(character) -> str:
+    """The fate points its sheet shows (PCs and major NPCs hold their own), and what it carries
+    into the GM's pool for a later scene."""
+    own = str(character.fate_points) if character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC) else "—"
+    carried = character.carried_fate_points
+    return f"{own} (+{carried} for the GM's pool later)" if carried else own
 
 
 def _esc(text: str) -> str:

@@ -12,7 +12,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from fate_desk.model import ladder_label
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.play.actions import invokables
 from fate_desk.rules.play.roll import Invoke, Roll, RollSetup
@@ -101,7 +101,7 @@ class RollCard(QGroupBox):
         if invoke.free and used >= option.free:
             self.status.setText(f"“{option.label}” has no free invoke left on this roll.")
             return False
-        who = holder(self.document.campaign, self.character_id)
+        who = payer(self.document.campaign, self.character_id)
         if not invoke.free and points_of(self.document.campaign, who) - self.roll.fate_points_spent < 1:
             self.status.setText(f"{escape(holder_name(self.document.campaign, who))} has no fate point left to pay "
                                 "for an invoke; use a free invoke or stop here.")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
 
 from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.play.roll import Invoke
 
 from ..theme import status_colour
@@ -94,7 +94,7 @@ class RollInvokesPart:
 
     def points_left(self) -> int:
         """The roller's fate points (or the GM's pool) less what this roll has already spent."""
-        who = holder(self.campaign, self.who.currentData())
+        who = payer(self.campaign, self.who.currentData())
         return points_of(self.campaign, who) - (self.roll.fate_points_spent if self.roll else 0)
 
     def invoke(self, reroll: bool) -> bool:
@@ -104,7 +104,7 @@ class RollInvokesPart:
             return False
         free = self.free.isChecked() and self._free_left(item) > 0
         if not free and self.points_left() < 1:
-            who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+            who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
             self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
                                       "use a free invoke or stop here.")
             return False

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QPushButt
 
 from fate_desk.model import Character
 from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.play.roll import Invoke, InvokeKind
 
 from .roll_card import RollCard
@@ -113,9 +113,9 @@ class RollOppositionPart:
 
     def _opposer_points_left(self, by: str | None) -> int:
         """The invoker's fate points less what this roll already spends from the same purse."""
-        who = holder(self.campaign, by)
-        spent = sum(1 for i in self.roll.opposition if not i.free and holder(self.campaign, i.by) == who)
-        if holder(self.campaign, self.who.currentData()) == who:
+        who = payer(self.campaign, by)
+        spent = sum(1 for i in self.roll.opposition if not i.free and payer(self.campaign, i.by) == who)
+        if payer(self.campaign, self.who.currentData()) == who:
             spent += self.roll.fate_points_spent
         return points_of(self.campaign, who) - spent
 
@@ -126,7 +126,7 @@ class RollOppositionPart:
             return False
         free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
         if not free and self._opposer_points_left(by) < 1:
-            name = holder_name(self.campaign, holder(self.campaign, by))
+            name = holder_name(self.campaign, payer(self.campaign, by))
             self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
             return False
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
@@ -135,8 +135,7 @@ class RollOppositionPart:
             self._refuse(self.oppose_status, reason)
             return False
         self.roll = self.roll.oppose(invoke)
-        payer = self.opposer.currentText()
-        self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
+        self.invoked.addItem(f"Against the roll, by {self.opposer.currentText()}: {invoke.describe()}")
         self._invoked()
         self._show()
         self.rolled.emit()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEd
 
 from fate_desk.model import ladder_label, signed
 from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
-from fate_desk.rules.play.fate_points import holder, holder_name
+from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Action, faces_text, percent
 
 from ..widgets import escape
@@ -153,7 +153,7 @@ class RollOutcomePart:
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent
-        who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+        who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
         cost = f"{spent} fate point{'s' if spent != 1 else ''}" if spent else "no fate points"
         free = sum(roll.free_invokes_used.values())
         free_text = f" and {free} free invoke{'s' if free != 1 else ''}" if free else ""

@@ -351,3 +351,16 @@ def taken_out_in_play(campaign: Campaign, ruleset: RuleSet, character_id: str, h
         return hits.taken_out(campaign, character_id, hit, attacker)
     scene_id, p = place
     return take_hit(campaign, scene_id, ruleset, p.id, character_id, None, attacker=attacker, hit=hit)
+
+
+def taken_out_now(campaign: Campaign, character_id: str) -> bool:
+    """Is this character taken out: in the conflict running now, or (outside one) by a hit taken
+    in the scene being played?"""
+    place = place_in_conflict(campaign, character_id)
+    if place is not None:
+        return place[1].taken_out or character_id in place[1].out_members
+    character = campaign.character(character_id)
+    last = next((e for e in reversed(character.advancement) if e.kind == "harm"), None) if character else None
+    clock = campaign.clock
+    return (last is not None and last.summary.startswith("Taken out")
+            and (last.when.session, last.when.scene) == (clock.session, clock.scene))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 
 from fate_desk.rules.clock.timeline import session_log
-from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
+from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder_name, payer, log_event, with_character
 from fate_desk.rules.creation.history import refuse
 from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, set_hidden
@@ -255,7 +255,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     """Apply a finished roll in one step; refused (nothing changed) when it cannot be paid."""
     result = result or RollResult()
     before = campaign
-    who = holder(campaign, character_id)
+    who = payer(campaign, character_id)
     spent = roll.fate_points_spent
     if spent:
         paid = [i for i in roll.invokes if not i.free]
@@ -318,7 +318,7 @@ def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campa
             campaign = _use_free(campaign, invoke.key, 1, invoke.by)
             continue
         note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
-        campaign = change_points(campaign, holder(campaign, invoke.by), -1, Reason.INVOKE, note)
+        campaign = change_points(campaign, payer(campaign, invoke.by), -1, Reason.INVOKE, note)
         # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
         if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:
             campaign = earn_later(campaign, invoke.owner, 1, Reason.HOSTILE_INVOKE, note)
