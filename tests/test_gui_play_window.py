@@ -420,3 +420,64 @@ def test_a_major_npcs_fate_points_are_its_own_on_the_sheet_and_in_the_conflict_t
     after = on_disk(document)
     assert after.character("npc-hale").fate_points == 1 and after.gm_fate_points == pool
     assert panel.table.item(row, 5).text() == hale_sheet.fate_points_value.text() == "1"
+
+
+# --- 21: contests and challenges roll with the same stunts and invokes as Roll… -----------------
+# Fate Core, "Invoking Aspects" (fate-core-srd.md): an invoke may "increase passive opposition"
+# by +2; stunts add their bonus to any roll they describe.
+
+
+def test_a_challenge_task_offers_stunts_and_plus_two_to_its_difficulty(qtbot, window):
+    window.encounters.dice = Dice(SEED)
+    window.actions["challenge_panel"].trigger()
+    panel = window.encounters.challenge
+    click(qtbot, panel.start_button)
+    row = panel.dialog.rows[0]
+    row.what.setText("Pole through the shallows")
+    row.who.setCurrentIndex(row.who.findData("pc-maren"))
+    row.skill.setCurrentText("Drive")
+    row.difficulty.setValue(3)
+    from test_gui_conflict import ok
+
+    ok(panel.dialog)
+    pool = window.document.campaign.gm_fate_points
+    click(qtbot, panel.roll_button)
+    card = panel.dialog.cards[0]
+    effort = card.roll.effort
+    [stunt] = card.stunt_checks
+    assert stunt.text() == "+2 from “Reads the Water”"
+    stunt.setChecked(True)
+    assert card.roll.effort == effort + 2
+    assert card.against_box.isVisibleTo(card)
+    assert card.oppose("The GM", "Harbour Pilot Who Knows Every Shoal")  # the GM raises the difficulty
+    assert card.roll.difficulty == 3 + 2
+    ok(panel.dialog)
+    after = on_disk(window.document)
+    task = after.scenes[0].play.challenge.tasks[0]
+    assert (task.effort, task.difficulty) == (effort + 2, 5)
+    assert after.gm_fate_points == pool - 1
+    assert "Reads the Water +2" in after.sessions[-1].rolls[-1]
+
+
+def test_a_contest_side_against_a_difficulty_can_be_raised_and_it_counts(qtbot, window):
+    window.encounters.dice = Dice(SEED)
+    window.actions["contest_panel"].trigger()
+    panel = window.encounters.contest
+    click(qtbot, panel.start_button)
+    dialog = panel.dialog
+    pcs, other = dialog.rows
+    pcs.who.setCurrentIndex(pcs.who.findData("pc-maren"))
+    pcs.skill.setCurrentText("Drive")
+    pcs.against.setValue(1)  # racing the tide: passive opposition, Average (+1)
+    other.who.setCurrentIndex(other.who.findData("npc-bruiser"))
+    other.skill.setCurrentText("Athletics")
+    from test_gui_conflict import ok
+
+    ok(dialog)
+    click(qtbot, panel.roll_button)
+    card = panel.dialog.cards[0]
+    assert [b.text() for b in card.stunt_checks] == ["+2 from “Reads the Water”"]
+    assert card.against_box.isVisibleTo(card) and not panel.dialog.cards[1].against_box.isVisibleTo(card)
+    assert card.oppose("The GM", "Harbour Pilot Who Knows Every Shoal")
+    assert card.roll.difficulty == 3
+    panel.dialog.reject()

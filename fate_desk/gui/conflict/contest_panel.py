@@ -133,7 +133,8 @@ class AdvantageDialog(QDialog):
         skill = self.skill.currentText().strip()
         setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
                           against=self.against.value(), who=who.name if who else "")
-        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty")
+        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty",
+                             difficulty=True)
         self.cards.addWidget(self.card)
         for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
             widget.setEnabled(False)
@@ -233,7 +234,8 @@ class ContestPanel(PanelBase):
                               teamwork=members_teamwork(campaign, side.members, side.skill),
                               who=f"{side.name} ({who.name if who else 'nobody'})")
             against = "the other sides" if side.difficulty is None else "the difficulty"
-            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against)
+            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against,
+                                      difficulty=side.difficulty is not None)
         dialog = RollDialog(f"Exchange {contest.exchange}", list(cards.values()), "Score the exchange",
                             "Invoke aspects after the dice if you want to; the highest effort marks a victory.", self)
 

@@ -14,10 +14,26 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLab
 from fate_desk.model import ladder_label
 from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.play.actions import invokables
-from fate_desk.rules.play.roll import Invoke, Roll, RollSetup
+from fate_desk.rules.play.actions import Invokable, invokables, stunts_for
+from fate_desk.rules.play.roll import Invoke, InvokeKind, Roll, RollSetup, StuntBonus
 
 from ..widgets import escape
+
+
+def opposer_free_left(roll: Roll, item: Invokable) -> int:
+    """Free invokes left on `item` for an invoke against `roll` (those spent on it already count)."""
+    on_roll = roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
+    against = sum(1 for i in roll.opposition if i.free and i.key == item.key)
+    return item.free - on_roll - against
+
+
+def opposer_points_left(campaign, roll: Roll, roller: str | None, by: str | None) -> int:
+    """The invoker's fate points less what this roll already spends from the same purse."""
+    who = payer(campaign, by)
+    spent = sum(1 for i in roll.opposition if not i.free and payer(campaign, i.by) == who)
+    if payer(campaign, roller) == who:
+        spent += roll.fate_points_spent
+    return points_of(campaign, who) - spent
 
 
 class RollCard(QGroupBox):
@@ -27,10 +43,11 @@ class RollCard(QGroupBox):
     changed = Signal()
 
     def __init__(self, document, character_id: str | None, setup: RollSetup, dice, title: str, against_text: str = "",
-                 roll: Roll | None = None):
+                 roll: Roll | None = None, difficulty: bool = False):
         super().__init__(title)
         self.document, self.character_id, self.dice = document, character_id, dice
         self.against_text = against_text
+        self.difficulty = difficulty and not setup.opposed  # a passive difficulty others may raise
         self.roll = roll if roll is not None else Roll.throw(setup, dice)
         layout = QVBoxLayout(self)
         self.result = QLabel()
@@ -58,12 +75,106 @@ class RollCard(QGroupBox):
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self._build_stunts(layout)
+        self._build_against(layout)
         self.aspect.currentIndexChanged.connect(self._aspect_changed)
         self.invoke_button.clicked.connect(lambda: self.invoke())
         self.aspect.setEnabled(bool(self.options))
         self.invoke_button.setEnabled(bool(self.options))
         self._aspect_changed()
         self.show_roll()
+
+    # --- the same stunts and invokes as the roll dialog ------------------------------------------
+
+    def _build_stunts(self, layout: QVBoxLayout) -> None:
+        """The roller's stunts that give +2 to this skill and action, ticked as they apply."""
+        character = self.document.campaign.character(self.character_id or "")
+        found = stunts_for(character, self.roll.setup.skill, self.roll.setup.action) if character else []
+        self.stunt_checks: list[QCheckBox] = []
+        for stunt in found:
+            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            box.setToolTip(stunt.text)
+            box.setProperty("stunt", stunt.name or "a stunt")
+            box.toggled.connect(lambda *_: self._stunts_changed())
+            layout.addWidget(box)
+            self.stunt_checks.append(box)
+
+    def _stunts_changed(self) -> None:
+        stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
+        self.roll = replace(self.roll, setup=replace(self.roll.setup, stunts=stunts))
+        self.show_roll()
+        self.changed.emit()
+
+    def _build_against(self, layout: QVBoxLayout) -> None:
+        """Against a passive difficulty anyone but the roller may invoke for +2 to it, paying."""
+        self.against_box = QGroupBox("Invoke against the roll (+2 to the difficulty)")
+        box = QVBoxLayout(self.against_box)
+        self.opposer = QComboBox()
+        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer.addItem("The GM", None)
+        for c in self.document.campaign.characters:
+            if c.id != self.character_id:
+                self.opposer.addItem(c.name or "(unnamed)", c.id)
+        self.opposer_aspect = QComboBox()
+        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_aspect.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.opposer_aspect.setMinimumContentsLength(12)
+        self.opposer_free = QCheckBox("Free")
+        self.oppose_button = QPushButton("+2 to the difficulty")
+        row = QHBoxLayout()
+        for widget in (self.opposer, self.opposer_free, self.oppose_button):
+            row.addWidget(widget)
+        box.addWidget(self.opposer_aspect)
+        box.addLayout(row)
+        layout.addWidget(self.against_box)
+        self.against_box.setVisible(self.difficulty)
+        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_changed())
+        self.oppose_button.clicked.connect(lambda: self.oppose())
+        self._fill_opposer_aspects()
+
+    def _fill_opposer_aspects(self) -> None:
+        self.opposer_aspect.blockSignals(True)
+        self.opposer_aspect.clear()
+        for item in invokables(self.document.campaign, self.opposer.currentData()):
+            self.opposer_aspect.addItem(item.describe(), item)
+        self.opposer_aspect.blockSignals(False)
+        self._opposer_aspect_changed()
+
+    def _opposer_aspect_changed(self) -> None:
+        item = self.opposer_aspect.currentData()
+        left = opposer_free_left(self.roll, item) if item else 0
+        self.opposer_free.setEnabled(left > 0)
+        self.opposer_free.setChecked(left > 0)
+
+    def oppose(self, by_name: str | None = None, label: str | None = None) -> bool:
+        """Invoke an aspect against the roll: +2 to its difficulty, paid by whoever invokes."""
+        if by_name is not None:
+            self.opposer.setCurrentIndex(self.opposer.findText(by_name))
+        if label is not None:
+            index = next(i for i in range(self.opposer_aspect.count())
+                         if self.opposer_aspect.itemData(i).label.startswith(label))
+            self.opposer_aspect.setCurrentIndex(index)
+        item, by = self.opposer_aspect.currentData(), self.opposer.currentData()
+        if item is None:
+            return False
+        campaign = self.document.campaign
+        free = self.opposer_free.isChecked() and opposer_free_left(self.roll, item) > 0
+        if not free and opposer_points_left(campaign, self.roll, self.character_id, by) < 1:
+            self.status.setText(f"{escape(holder_name(campaign, payer(campaign, by)))} has no fate point left "
+                                "to pay for an invoke.")
+            return False
+        invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
+        reason = self.roll.opposition_refusal(invoke)
+        if reason:
+            self.status.setText(escape(reason))
+            return False
+        self.roll = self.roll.oppose(invoke)
+        self.status.setText("")
+        self._opposer_aspect_changed()
+        self.show_roll()
+        self.changed.emit()
+        return True
 
     def _free_left(self, option) -> int:
         return option.free - self.roll.free_invokes_used.get(option.key, 0)
@@ -122,7 +233,9 @@ class RollCard(QGroupBox):
     def show_roll(self) -> None:
         roll = self.roll
         invokes = "".join(f"<br>+ {escape(i.describe())}" for i in roll.invokes)
-        against = f"Against {escape(self.against_text)} {ladder_label(roll.setup.against)}" if self.against_text else "Result"
+        invokes += "".join(f"<br>+2 against the roll: {escape(i.describe())}" for i in roll.opposition)
+        invokes += "".join(f"<br>+{s.bonus} from “{escape(s.name)}”" for s in roll.setup.stunts)
+        against = f"Against {escape(self.against_text)} {ladder_label(roll.difficulty)}" if self.against_text else "Result"
         self.result.setText(
             f"[{roll.faces()}] {escape(roll.setup.skill or 'no skill')} {ladder_label(roll.setup.rating)}"
             + (f" +{roll.setup.teamwork} teamwork" if roll.setup.teamwork else "")

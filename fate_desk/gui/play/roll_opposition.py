@@ -7,10 +7,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QPushButt
 
 from fate_desk.model import Character
 from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.fate_points import holder_name, payer, points_of
-from fate_desk.rules.play.roll import Invoke, InvokeKind
+from fate_desk.rules.play.fate_points import holder_name, payer
+from fate_desk.rules.play.roll import Invoke
 
-from .roll_card import RollCard
+from .roll_card import RollCard, opposer_free_left, opposer_points_left
 from .roll_invokes import select_invokable
 
 
@@ -98,11 +98,7 @@ class RollOppositionPart:
         select_invokable(self.opposer_aspect, label)
 
     def _opposer_free_left(self, item: Invokable) -> int:
-        if self.roll is None:
-            return 0
-        on_roll = self.roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
-        against = sum(1 for i in self.roll.opposition if i.free and i.key == item.key)
-        return item.free - on_roll - against
+        return opposer_free_left(self.roll, item) if self.roll is not None else 0
 
     def _opposer_aspect_chosen(self) -> None:
         item = self.opposer_aspect.currentData()
@@ -112,12 +108,7 @@ class RollOppositionPart:
         self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
 
     def _opposer_points_left(self, by: str | None) -> int:
-        """The invoker's fate points less what this roll already spends from the same purse."""
-        who = payer(self.campaign, by)
-        spent = sum(1 for i in self.roll.opposition if not i.free and payer(self.campaign, i.by) == who)
-        if payer(self.campaign, self.who.currentData()) == who:
-            spent += self.roll.fate_points_spent
-        return points_of(self.campaign, who) - spent
+        return opposer_points_left(self.campaign, self.roll, self.who.currentData(), by)
 
     def oppose(self) -> bool:
         """Invoke the chosen aspect against the roll: +2 to the difficulty, paid by the invoker."""

@@ -38,7 +38,9 @@ def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Ca
     if task.effort is not None:
         raise refuse("challenge.rolled", "tasks", f"“{task.what}” has been rolled: each task is rolled once.")
     campaign = apply_roll(campaign, task.who, roll, RollResult(boost=f"Boost from “{task.what}”"))
-    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice)})
+    # Invokes against the roll raised the task's difficulty (+2 each): it is recorded raised.
+    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice),
+                                   "difficulty": min(12, roll.difficulty)})
     tasks = [done if t.id == task_id else t for t in challenge.tasks]
     changed = challenge.model_copy(update={"tasks": tasks})
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": changed}))

@@ -84,13 +84,16 @@ def _side(contest: Contest, side_id: str) -> ContestSide:
     return side
 
 
-def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) -> tuple[Campaign, ExchangeResult]:
-    """Score one exchange from each rolling side's effort (forfeited sides roll nothing)."""
+def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
+                  raised: dict[str, int] | None = None) -> tuple[Campaign, ExchangeResult]:
+    """Score one exchange from each rolling side's effort (forfeited sides roll nothing);
+    `raised` adds to a side's passive difficulty (invokes against its roll)."""
     contest = _contest(campaign, scene_id)
     if contest.winner is not None:
         raise refuse("contest.over", "contest", "The contest is already won.")
     rolling = {k: v for k, v in efforts.items() if k not in contest.forfeits}
-    difficulties = {s.id: s.difficulty for s in contest.sides}
+    raised = raised or {}
+    difficulties = {s.id: None if s.difficulty is None else s.difficulty + raised.get(s.id, 0) for s in contest.sides}
     victories = exchange_victories(rolling, difficulties)
     names = {s.id: s.name for s in contest.sides}
     sides = [s.model_copy(update={"victories": s.victories + victories.get(s.id, 0)}) for s in contest.sides]
@@ -163,7 +166,9 @@ def settle_exchange(
     for character_id, roll in rolls.values():
         campaign = apply_roll(campaign, character_id, roll, RollResult(in_contest=True))
     campaign = note(campaign, scene_id, [roll.summary() for _, roll in rolls.values()])
-    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()})
+    # +2 invoked against a side's passive difficulty raises it for this exchange.
+    raised = {side: roll.difficulty - roll.setup.against for side, (_, roll) in rolls.items()}
+    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()}, raised)
 
 
 def _put_scene(campaign: Campaign, scene) -> Campaign:
