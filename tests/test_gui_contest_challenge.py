@@ -80,7 +80,7 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     assert contest.winner == contest.sides[0].id and contest.sides[0].victories >= 3
     scene = on_disk(window.document).scenes[0]
     assert sum(a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")) == twists - spent
-    assert "Player characters wins." in panel.header.text()
+    assert "The contest goes to Player characters." in panel.header.text()
 
 
 def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qtbot):

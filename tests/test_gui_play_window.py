@@ -481,3 +481,41 @@ def test_a_contest_side_against_a_difficulty_can_be_raised_and_it_counts(qtbot, 
     assert card.oppose("The GM", "Harbour Pilot Who Knows Every Shoal")
     assert card.roll.difficulty == 3
     panel.dialog.reject()
+
+
+# --- 22: wording ---------------------------------------------------------------------------------
+# Fate Condensed, "Contests" (fate-condensed.txt): "The side with the highest effort marks a
+# victory. If the victor succeeds with style—and no one else did—then they mark two victories...
+# When there's a tie for the highest effort, no one marks a victory, and an unexpected twist happens."
+
+
+def test_a_contests_ties_style_and_winner_read_as_the_book_says_for_any_side(qtbot, window):
+    from test_gui_conflict import ok
+    from test_gui_contest_challenge import bring_in
+
+    window.encounters.dice = Dice(0)  # with these dice: a tie, then a side alone succeeding with style
+    bring_in(window, "npc-hale")
+    window.actions["contest_panel"].trigger()
+    panel = window.encounters.contest
+    click(qtbot, panel.start_button)
+    pcs, hale = panel.dialog.rows
+    pcs.skill.setCurrentText("Drive")
+    hale.who.setCurrentIndex(hale.who.findData("npc-hale"))
+    hale.skill.setCurrentText("Drive")
+    ok(panel.dialog)
+    for turn in range(12):
+        if panel.twist_button.isEnabled():
+            click(qtbot, panel.twist_button)
+            panel.dialog.aspect.setText(f"Barges Cross the Canal {turn}")
+            ok(panel.dialog)
+        if not panel.roll_button.isEnabled():
+            break
+        click(qtbot, panel.roll_button)
+        ok(panel.dialog)
+    log = on_disk(window.document).scenes[0].play.contest.log
+    text = " ".join(log)
+    assert "no one marks a victory, and an unexpected twist changes the scene." in text
+    assert "two victories to " in text and "the only side to succeed with style" in text
+    assert "The contest goes to Player characters." in log[-1] or "The contest goes to Opposition." in log[-1]
+    assert " wins" not in text and " wins" not in panel.header.text()
+    assert panel.header.text().endswith(("The contest goes to Player characters.", "The contest goes to Opposition."))

@@ -191,7 +191,7 @@ class ContestPanel(PanelBase):
             return
         campaign = self.document.campaign
         winner = next((s.name for s in contest.sides if s.id == contest.winner), "")
-        state = f"{escape(winner)} wins." if winner else f"Exchange {contest.exchange}."
+        state = f"The contest goes to {escape(winner)}." if winner else f"Exchange {contest.exchange}."
         self.header.setText(f"<b>{escape(contest.name or 'Contest')}</b>: first to {contest.goal} victories. {state}"
                             + (" A tie: add the twist before the next exchange." if contest.twist_due else ""))
         self.table.setRowCount(len(contest.sides))

@@ -43,6 +43,20 @@ def _shifts(side: str, efforts: dict[str, int], difficulties: dict[str, int | No
     return efforts[side] - against
 
 
+def exchange_words(names: dict[str, str], victories: dict[str, int], twist: bool) -> str:
+    """An exchange's result in the book's words (Fate Condensed, "Contests"): the highest effort
+    marks a victory, two for the only side to succeed with style; a tie for the highest effort
+    marks none and brings an unexpected twist. Phrased so any side's name reads right."""
+    if not victories:
+        return "no side rolled."
+    if twist:
+        return "a tie for the highest effort: no one marks a victory, and an unexpected twist changes the scene."
+    leader = max(victories, key=victories.get)
+    if victories[leader] == 2:
+        return f"two victories to {names[leader]}, the only side to succeed with style."
+    return f"one victory to {names[leader]}."
+
+
 # --- the contest on a scene ---------------------------------------------------------------------
 
 
@@ -100,14 +114,9 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
     winner = next((s.id for s in sides if s.victories >= contest.goal), None)
     twist = bool(rolling) and not any(victories.values())
     parts = ", ".join(f"{names[k]} {ladder_label(v)}" for k, v in rolling.items())
-    if twist:
-        result = "a tie for the highest effort: no victory, and a twist"
-    else:
-        leader = max(victories, key=victories.get)
-        result = f"{names[leader]} marks {counted(victories[leader], 'victory', 'victories')}"
-    line = f"Exchange {contest.exchange}: {parts}; {result}."
+    line = f"Exchange {contest.exchange}: {parts}; {exchange_words(names, victories, twist)}"
     if winner:
-        line += f" {names[winner]} wins the contest."
+        line += f" The contest goes to {names[winner]}."
     changed = contest.model_copy(update={
         "sides": sides, "exchange": contest.exchange + (0 if winner else 1), "winner": winner,
         "forfeits": [], "log": [*contest.log, line], "twist_due": twist,
