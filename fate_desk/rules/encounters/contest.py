@@ -13,7 +13,7 @@ from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, lad
 from fate_desk.rules.play.actions import RollResult, apply_roll, place_aspect
 from fate_desk.rules.play.roll import Outcome, Roll
 from fate_desk.rules.play.table import scene_of, with_play
-from fate_desk.rules.creation.history import counted, refuse
+from fate_desk.rules.creation.history import refuse
 
 
 def exchange_victories(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None) -> dict[str, int]:
