@@ -145,7 +145,7 @@ def test_the_odds_shown_are_the_exact_4df_chances_and_follow_stunts(ines, qtbot)
     panel.select_skill("Fight")
     panel.action.setCurrentIndex(panel.action.findText("Defend"))  # Ring-Wise: +2 to Fight to defend
     stunt = panel.stunt_checks[0]
-    assert "Ring-Wise" in stunt.text()
+    assert "Ring-Wise" in stunt.accessibleName()
     click(qtbot, stunt)
     text = panel.odds_label.text()
     assert all(f"{c.numerator * 81 // c.denominator}/81" in text for c in chances(4 + 2, 3))

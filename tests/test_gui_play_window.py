@@ -360,13 +360,13 @@ def test_a_not_invoked_error_clears_after_a_later_invoke_and_spent_free_invokes_
     qtbot.wait(50)  # the dialog settles after the dice
     panel.select_opposer("The GM")  # the GM's pool is empty: refused
     panel.select_opposer_aspect("Retired Prizefighter with a Debt to Settle")
-    dialog.scroll.ensureWidgetVisible(panel.oppose_button)  # the player scrolls down to it
+    dialog.scroll_area.ensureWidgetVisible(panel.oppose_button)  # the player scrolls down to it
     qtbot.waitUntil(lambda: in_view(panel.oppose_button))
     click(qtbot, panel.oppose_button)
     assert "Not invoked" in panel.oppose_status.text()
     panel.select_aspect("Pitch Dark and Pouring Rain")
     assert "1 free invoke" in panel.aspect.currentText()
-    dialog.scroll.ensureWidgetVisible(panel.plus_two)
+    dialog.scroll_area.ensureWidgetVisible(panel.plus_two)
     qtbot.waitUntil(lambda: in_view(panel.plus_two))
     click(qtbot, panel.plus_two)  # a later invoke succeeds
     assert panel.oppose_status.text() == "" and panel.status.text() == ""
@@ -519,3 +519,66 @@ def test_a_contests_ties_style_and_winner_read_as_the_book_says_for_any_side(qtb
     assert "The contest goes to Player characters." in log[-1] or "The contest goes to Opposition." in log[-1]
     assert " wins" not in text and " wins" not in panel.header.text()
     assert panel.header.text().endswith(("The contest goes to Player characters.", "The contest goes to Opposition."))
+
+
+# --- 24-8: nothing cut at the default sizes ------------------------------------------------------
+
+
+def fully_shown(widget, area) -> bool:
+    """The widget's whole width lies inside the scroll area's viewport."""
+    left = widget.mapTo(area.viewport(), widget.rect().topLeft()).x()
+    return left >= 0 and left + widget.width() <= area.viewport().width()
+
+
+def test_the_dice_dock_fits_its_default_width_without_clipping(qtbot, tmp_path):
+    from fate_desk.gui.play.dice_dock import DiceDock
+
+    document = sample_document(tmp_path)
+    dock = DiceDock(dice=Dice(SEED))
+    qtbot.addWidget(dock)
+    dock.set_document(document)
+    dock.follow("npc-hale")  # a stunt with a long name: "+2 from “Everyone Has a Price”"
+    dock.panel.select_skill("Resources")
+    dock.resize(280, 1000)
+    dock.show()
+    qtbot.waitUntil(lambda: dock.panel.width() <= dock.scroll_area.viewport().width())
+    panel = dock.panel
+    assert panel.minimumSizeHint().width() <= dock.scroll_area.viewport().width()
+    for widget in (panel.who, panel.odds_label, panel.stunt_rows[0], dock.export_button, panel.roll_button):
+        assert fully_shown(widget, dock.scroll_area), widget
+    dock.grab().save(str(tmp_path / "dice-dock.png"))
+    document.close()
+
+
+def test_take_a_hits_long_options_wrap_instead_of_being_cut(qtbot, tmp_path):
+    document = sample_document(tmp_path)
+    sheet = open_sheet(qtbot, document, "pc-maren")
+    hit = open_hit(qtbot, sheet)
+    hit.resize(600, hit.height())
+    hit.shifts.setValue(7)
+    qtbot.wait(50)
+    view = hit.options
+    line = view.fontMetrics().height()
+    longest = max(range(view.count()), key=lambda i: len(view.item(i).text()))
+    rect = view.visualItemRect(view.item(longest))
+    assert view.fontMetrics().horizontalAdvance(view.item(longest).text()) > view.viewport().width()
+    assert rect.right() <= view.viewport().width() and rect.height() >= 2 * line  # wrapped onto two lines
+    assert not view.horizontalScrollBar().isVisible()
+    hit.grab().save(str(tmp_path / "take-a-hit.png"))
+    document.close()
+
+
+def test_the_conflict_panel_shows_every_participant_and_a_groups_whole_stress(qtbot, window):
+    from test_gui_conflict import start_fight, three_bruisers
+
+    panel = start_fight(window, qtbot, three_bruisers(window))
+    table = panel.table
+    assert table.rowCount() == 5
+    qtbot.waitUntil(lambda: table.viewport().height() >= sum(table.rowHeight(r) for r in range(5)))
+    group = next(r for r in range(5) if "two others" in table.item(r, 0).text())
+    cell = table.item(group, 3).text()
+    assert cell.count("\n") == 2  # a line per bruiser
+    assert table.rowHeight(group) >= 3 * table.fontMetrics().height()
+    qtbot.wait(50)
+    assert panel.height() >= panel.minimumSizeHint().height()
+    window.grab().save(str(window.document.path.with_name("conflict-panel.png")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
@@ -64,3 +64,32 @@ def refusal_html(problems: list[Problem]) -> str:
         f"<p style='color:{status_colour('error')}'><b>This cannot be done as it stands:</b></p>"
         + problems_html(problems)
     )
+
+
+class _ToggleLabel(QLabel):
+    """A wrapping label that ticks its check box when clicked, as a check box's own text does."""
+
+    def __init__(self, text: str, box: QCheckBox):
+        super().__init__(text)
+        self.box = box
+        self.setWordWrap(True)
+        self.setBuddy(box)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.box.isEnabled():
+            self.box.toggle()
+        event.accept()
+
+
+def wrapping_check(text: str, parent: QWidget | None = None) -> tuple[QWidget, QCheckBox]:
+    """A check box whose long text wraps in a narrow dock instead of being cut: the row to add,
+    and the check box (its accessible name is the whole text)."""
+    row = QWidget(parent)
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    box = QCheckBox()
+    box.setAccessibleName(text)
+    label = _ToggleLabel(text, box)
+    layout.addWidget(box, 0)
+    layout.addWidget(label, 1)
+    return row, box

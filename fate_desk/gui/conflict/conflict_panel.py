@@ -108,11 +108,23 @@ class ConflictPanel(PanelBase):
             hazard = hazard_of(campaign, p)
             if hazard is not None:  # no stress to show: it cannot be attacked
                 stress = [f"Hazard {ladder_label(hazard.rating)}, Weapon:{hazard.weapon}"]
-            values = [p.name, p.side, state, "; ".join(stress), ", ".join(consequences) or "—",
+            # A group's members each get a line of their own in the cell, never cut off.
+            values = [p.name, p.side, state, "\n".join(stress), ", ".join(consequences) or "—",
                       points[0] if len(points) == 1 else "—"]
             self.fill_row(row, values, p.id)
             if p.id == conflict.current:
                 self.table.selectRow(row)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as their lines, and the table tall enough for every participant (up to a
+        screenful, then it scrolls): three rows and a cut group cell hid who was in the fight."""
+        table = self.table
+        table.setWordWrap(True)
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        wanted = table.horizontalHeader().height() + rows + 2 * table.frameWidth() + 4
+        table.setMinimumHeight(max(90, min(wanted, 420)))
 
     def _fill_next(self, conflict) -> None:
         self.next_combo.clear()

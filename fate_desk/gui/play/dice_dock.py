@@ -73,7 +73,7 @@ class DiceDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fields wrap and shrink
         scroll.setWidget(body)
-        self.scroll = scroll
+        self.scroll_area = scroll
         self.setWidget(scroll)
         self.apply_button.clicked.connect(self.apply)
         self.aside_button.clicked.connect(self.set_aside)
@@ -94,7 +94,7 @@ class DiceDock(QDockWidget):
             self.panel = RollPanel(document, self, self)
             self.body_layout.insertWidget(0, self.panel)
             self.panel.rolled.connect(self._rolled)
-            self.panel.refused.connect(lambda: show_what_needs_the_player(self.scroll, self.panel))
+            self.panel.refused.connect(lambda: show_what_needs_the_player(self.scroll_area, self.panel))
             document.entityAdded.connect(self._refill)
             document.entityRemoved.connect(self._refill)
             document.campaignChanged.connect(self._show_log)
@@ -104,7 +104,7 @@ class DiceDock(QDockWidget):
     def _rolled(self) -> None:
         thrown = self.panel is not None and self.panel.roll is not None
         if thrown:
-            show_what_needs_the_player(self.scroll, self.panel)
+            show_what_needs_the_player(self.scroll_area, self.panel)
         self.apply_button.setEnabled(thrown)
         self.aside_button.setEnabled(thrown)
 
@@ -135,7 +135,7 @@ class DiceDock(QDockWidget):
         if self.panel is None:
             return False
         if not apply_panel(self.document, self.panel):
-            show_what_needs_the_player(self.scroll, self.panel)
+            show_what_needs_the_player(self.scroll_area, self.panel)
             return False
         self.panel.reset()
         self._rolled()

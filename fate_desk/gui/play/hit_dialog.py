@@ -73,6 +73,12 @@ class TakeHitDialog(QDialog):
         self.options = QListWidget()
         self.options.setAccessibleName("Ways to absorb the hit")
         self.options.setMinimumHeight(110)
+        # Long ways ("Mark one stress box, take a mild and a moderate consequence…") wrap, never cut.
+        self.options.setWordWrap(True)
+        self.options.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.options.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.options.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.options.setSpacing(2)
         layout.addWidget(self.options)
         self.names_box = QWidget()
         self.names = QFormLayout(self.names_box)

@@ -110,12 +110,12 @@ class RollDialog(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.panel)
-        self.scroll = scroll
+        self.scroll_area = scroll
         layout.addWidget(scroll)
         layout.addWidget(self.buttons)
         self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
         for signal in (self.panel.rolled, self.panel.refused):
-            signal.connect(lambda: show_what_needs_the_player(self.scroll, self.panel))
+            signal.connect(lambda: show_what_needs_the_player(self.scroll_area, self.panel))
         self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
         self.question: QMessageBox | None = None  # "Set the roll aside?", when Cancel meets invokes
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
@@ -140,7 +140,7 @@ class RollDialog(QDialog):
     def accept(self) -> None:
         panel = self.panel
         if not apply_panel(self.document, panel):
-            show_what_needs_the_player(self.scroll, panel)
+            show_what_needs_the_player(self.scroll_area, panel)
             return
         roll = panel.roll
         super().accept()

@@ -14,7 +14,7 @@ from fate_desk.rules.play.roll import (
     scale_difference, teamwork_bonus,
 )
 
-from ..widgets import LadderSpinBox, escape
+from ..widgets import LadderSpinBox, escape, wrapping_check
 
 PLAIN = "(a plain rating)"
 DIFFICULTY = "__difficulty__"
@@ -45,6 +45,7 @@ class RollSetupPart:
         self.setup_box = setup  # locked while a thrown roll is on the table
         form = QFormLayout(setup)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock puts fields under labels
         self.who = QComboBox()
         self.who.setAccessibleName("Who rolls")
         self.skill = QComboBox()
@@ -73,6 +74,7 @@ class RollSetupPart:
         self.stunts_layout = QVBoxLayout(self.stunts_box)
         self.stunts_layout.setContentsMargins(0, 0, 0, 0)
         self.stunt_checks: list[QCheckBox] = []
+        self.stunt_rows: list[QWidget] = []
         self.no_stunt = QLabel("<small>No stunt of this character gives +2 to this skill and action.</small>")
         self.no_stunt.setWordWrap(True)
         self.stunts_layout.addWidget(self.no_stunt)
@@ -209,19 +211,20 @@ class RollSetupPart:
         self._pick_defence()
 
     def _fill_stunts(self) -> None:
-        for box in self.stunt_checks:
-            box.hide()
-            box.deleteLater()
-        self.stunt_checks = []
+        for row in self.stunt_rows:
+            row.hide()
+            row.deleteLater()
+        self.stunt_checks, self.stunt_rows = [], []
         character = self.character()
         found = stunts_for(character, self.skill.currentData() or "", self.action.currentData()) if character else []
         for stunt in found:
-            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            row, box = wrapping_check(f"+2 from “{stunt.name or 'a stunt'}”")  # wraps in a narrow dock
             box.setToolTip(stunt.text)
             box.setProperty("stunt", stunt.name or "a stunt")
             box.toggled.connect(lambda *_: self._update_odds())
-            self.stunts_layout.addWidget(box)
+            self.stunts_layout.addWidget(row)
             self.stunt_checks.append(box)
+            self.stunt_rows.append(row)
         self.no_stunt.setVisible(not found)
         self._update_odds()
 
