@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.rules.play.roll import Dice
 
 from table_helpers import both, in_a_conflict, on_disk, sample_document
