@@ -11,6 +11,7 @@ from fate_desk.rules.play.dice import Dice
 
 from table_helpers import on_disk
 from test_gui_conflict import click, ok, window  # noqa: F401  (the window fixture)
+from test_gui_play import name_card_boosts
 
 CONTEST_SEED = 35  # with these dice the chase has a tie, a stylish exchange and a winner
 
@@ -101,6 +102,7 @@ def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qt
     ok(dialog)
     for _ in plan:
         click(qtbot, panel.roll_button)
+        name_card_boosts(qtbot, panel.dialog.cards)  # a style roll's boost is named by the player
         ok(panel.dialog)
     assert not panel.roll_button.isEnabled()  # each task is rolled once
     challenge = on_disk(window.document).scenes[0].play.challenge

@@ -73,6 +73,14 @@ def name_any_boost(qtbot, panel, name="A Moment's Edge"):
     """The roll gave a boost: the player names it, as the dialog asks."""
     if panel.roll is not None and panel.boost.isEnabled() and not panel.boost.text():
         qtbot.keyClicks(panel.boost, name)
+    name_card_boosts(qtbot, [panel.defence_card])
+
+
+def name_card_boosts(qtbot, cards, name="Caught Off Guard"):
+    """Rolls on cards that gave a boost: the player names each, as the dialog asks."""
+    for card in cards:
+        if card is not None and card.missing_boost():
+            qtbot.keyClicks(card.boost, name)
 
 
 def chances(modifier: int, against: int) -> list[Fraction]:

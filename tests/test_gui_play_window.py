@@ -581,3 +581,29 @@ def test_the_conflict_panel_shows_every_participant_and_a_groups_whole_stress(qt
     qtbot.wait(50)
     assert panel.height() >= panel.minimumSizeHint().height()
     window.grab().save(str(window.document.path.with_name("conflict-panel.png")))
+
+
+def test_a_challenge_or_defence_boost_is_named_by_the_player_too(qtbot, window):
+    from test_gui_conflict import ok
+
+    window.encounters.dice = Dice(SEED)
+    window.actions["challenge_panel"].trigger()
+    panel = window.encounters.challenge
+    click(qtbot, panel.start_button)
+    row = panel.dialog.rows[0]
+    row.what.setText("Cast off")
+    row.who.setCurrentIndex(row.who.findData("pc-maren"))
+    row.skill.setCurrentText("Drive")
+    row.difficulty.setValue(-4)  # Great Drive against Horrifying: style, and a boost
+    ok(panel.dialog)
+    click(qtbot, panel.roll_button)
+    dialog = panel.dialog
+    card = dialog.cards[0]
+    assert card.roll.boost and card.boost.isVisibleTo(card)
+    ok(dialog)
+    assert dialog.isVisible() and "Name the boost first" in dialog.result.text()
+    qtbot.keyClicks(card.boost, "Clear Water Ahead")
+    ok(dialog)
+    assert not dialog.isVisible()
+    boosts = [a.text for a in on_disk(window.document).scenes[0].aspects if a.boost]
+    assert boosts == ["Clear Water Ahead"]

@@ -114,7 +114,8 @@ class ChallengePanel(PanelBase):
                         difficulty=True)
         dialog = RollDialog(f"Roll “{task.what}”", [card], "Record the result", parent=self)
         sid = scene_now(self.document).id
-        return self.open_dialog(dialog, lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll),
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll,
+                                                                                        card.boost_name()),
                                                      f"Roll “{task.what}”", self.status))
 
     def end(self) -> None:

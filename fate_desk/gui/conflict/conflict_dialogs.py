@@ -16,6 +16,7 @@ from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
 from ..play.roll_card import RollCard
+from .roll_card import ask_boost_names
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 
@@ -227,6 +228,12 @@ class AttackDialog(QDialog):
             self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(),
                                    self.document.campaign.options)
         self.result.setText(self.hit.note)
+
+    def accept(self) -> None:
+        """Apply only once every boost the dice gave has the player's name for it."""
+        cards = [card for card in (self.attack_card, self.defence_card) if card is not None]
+        if ask_boost_names(cards, self.result):
+            super().accept()
 
     def lines(self) -> list[str]:
         return [self.attack_card.roll.summary(), self.defence_card.roll.summary(), self.hit.note]

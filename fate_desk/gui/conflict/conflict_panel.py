@@ -190,9 +190,8 @@ class ConflictPanel(PanelBase):
         standing = [m for m in target.members if m not in target.out_members]
 
         def settle(campaign):
-            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=f"Opening on {target.name}"))
-            campaign = apply_roll(campaign, defence.character_id, defence.roll,
-                                  RollResult(boost=f"{target.name} sees it coming"))
+            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=attack.boost_name()))
+            campaign = apply_roll(campaign, defence.character_id, defence.roll, RollResult(boost=defence.boost_name()))
             campaign = note(campaign, sid, lines)
             if hit > 0 and len(standing) > 1:
                 campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)

@@ -133,8 +133,9 @@ class AdvantageDialog(QDialog):
         skill = self.skill.currentText().strip()
         setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
                           against=self.against.value(), who=who.name if who else "")
+        # A tie's boost takes the advantage's words the player typed above.
         self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty",
-                             difficulty=True)
+                             difficulty=True, boosts=False)
         self.cards.addWidget(self.card)
         for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
             widget.setEnabled(False)
@@ -235,7 +236,7 @@ class ContestPanel(PanelBase):
                               who=f"{side.name} ({who.name if who else 'nobody'})")
             against = "the other sides" if side.difficulty is None else "the difficulty"
             cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against,
-                                      difficulty=side.difficulty is not None)
+                                      difficulty=side.difficulty is not None, boosts=False)
         dialog = RollDialog(f"Exchange {contest.exchange}", list(cards.values()), "Score the exchange",
                             "Invoke aspects after the dice if you want to; the highest effort marks a victory.", self)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout
 
 from ..play.roll_card import RollCard
+from ..theme import status_colour
 from .common import ok_cancel
 
-__all__ = ["RollCard", "RollDialog"]
+__all__ = ["RollCard", "RollDialog", "ask_boost_names"]
 
 
 class RollDialog(QDialog):
@@ -29,3 +30,19 @@ class RollDialog(QDialog):
         layout.addWidget(self.result)
         layout.addWidget(ok_cancel(self, ok_text))
         self.setMinimumWidth(620)
+
+    def accept(self) -> None:
+        """Settle only once every boost the dice gave has the player's name for it."""
+        if ask_boost_names(self.cards, self.result):
+            super().accept()
+
+
+def ask_boost_names(cards, label: QLabel) -> bool:
+    """True when no card still needs its boost named; else say so and focus the first one."""
+    missing = [card for card in cards if card.missing_boost()]
+    if missing:
+        label.setText(f"<span style='color:{status_colour('error')}'><b>Name the boost first:</b> "
+                      "a roll gave a boost; type what it is on its card.</span>")
+        missing[0].boost.setFocus()
+        return False
+    return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
 from fate_desk.model import ladder_label
 from fate_desk.rules.play.fate_points import holder_name, payer, points_of
@@ -43,11 +43,12 @@ class RollCard(QGroupBox):
     changed = Signal()
 
     def __init__(self, document, character_id: str | None, setup: RollSetup, dice, title: str, against_text: str = "",
-                 roll: Roll | None = None, difficulty: bool = False):
+                 roll: Roll | None = None, difficulty: bool = False, boosts: bool = True):
         super().__init__(title)
         self.document, self.character_id, self.dice = document, character_id, dice
         self.against_text = against_text
         self.difficulty = difficulty and not setup.opposed  # a passive difficulty others may raise
+        self.boosts = boosts  # False in a contest: style there marks victories, not a boost
         self.roll = roll if roll is not None else Roll.throw(setup, dice)
         layout = QVBoxLayout(self)
         self.result = QLabel()
@@ -75,6 +76,10 @@ class RollCard(QGroupBox):
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self.boost = QLineEdit()  # a boost the roll gives is named by the player, never "Boost"
+        self.boost.setPlaceholderText("Name the boost you got (needed)")
+        self.boost.setAccessibleName("Boost")
+        layout.addWidget(self.boost)
         self._build_stunts(layout)
         self._build_against(layout)
         self.aspect.currentIndexChanged.connect(self._aspect_changed)
@@ -230,8 +235,16 @@ class RollCard(QGroupBox):
         self.changed.emit()
         return True
 
+    def boost_name(self) -> str:
+        return self.boost.text().strip()
+
+    def missing_boost(self) -> bool:
+        """The roll gives a boost and the player has not named it yet."""
+        return self.boosts and self.roll.boost and not self.boost_name()
+
     def show_roll(self) -> None:
         roll = self.roll
+        self.boost.setVisible(self.boosts and roll.boost)
         invokes = "".join(f"<br>+ {escape(i.describe())}" for i in roll.invokes)
         invokes += "".join(f"<br>+2 against the roll: {escape(i.describe())}" for i in roll.opposition)
         invokes += "".join(f"<br>+{s.bonus} from “{escape(s.name)}”" for s in roll.setup.stunts)

@@ -20,6 +20,13 @@ def apply_panel(document, panel: RollPanel) -> bool:
     if roll is None:
         return False
     defender, defence = panel.opponent_id(), panel.opposing
+    card = panel.defence_card
+    if card is not None and card.missing_boost():
+        panel.status.setText(f"<span style='color:{status_colour('error')}'><b>Not applied:</b> name the boost "
+                             f"{escape(defence.setup.who or 'the defender')} got, on its card.</span>")
+        card.boost.setFocus()
+        return False
+    defence_boost = card.boost_name() if card is not None else ""
 
     def both(campaign):
         reason = against_self_refusal(cid, defender)
@@ -27,8 +34,7 @@ def apply_panel(document, panel: RollPanel) -> bool:
             raise refuse("play.self", "opposition", reason)
         # The defender's roll first (its invokes, a boost for style), so the log ends with the roller's.
         if defender and defence is not None:
-            name = defence.setup.who or "The defender"
-            campaign = apply_roll(campaign, defender, defence, RollResult(boost=f"{name} holds firm"))
+            campaign = apply_roll(campaign, defender, defence, RollResult(boost=defence_boost))
         return apply_roll(campaign, cid, roll, result)
 
     try:

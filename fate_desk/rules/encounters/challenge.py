@@ -26,7 +26,7 @@ def task_result(task: ChallengeTask) -> str:
     return "not rolled yet" if outcome is None else outcome.label.lower()
 
 
-def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Campaign:
+def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll, boost: str = "") -> Campaign:
     """Settle and record a task's one finished roll (invokes paid, a style boost, the roll log);
     a second roll of the same task is refused."""
     challenge = scene_of(campaign, scene_id).play.challenge
@@ -37,7 +37,7 @@ def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Ca
         raise refuse("challenge.task", "tasks", "That task is not in the challenge.")
     if task.effort is not None:
         raise refuse("challenge.rolled", "tasks", f"“{task.what}” has been rolled: each task is rolled once.")
-    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=f"Boost from “{task.what}”"))
+    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=boost or f"Boost from “{task.what}”"))
     # Invokes against the roll raised the task's difficulty (+2 each): it is recorded raised.
     done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice),
                                    "difficulty": min(12, roll.difficulty)})
