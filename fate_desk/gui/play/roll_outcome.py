@@ -174,8 +174,9 @@ class RollOutcomePart:
             self.existing_label.setText("")
             made, boost = roll.free_invokes_created, roll.boost
         self.created_row.setVisible(advantage or bool(made or boost))
-        self.created_form.setRowVisible(self.advantage, not existing)
-        self.created_form.setRowVisible(self.advantage_on, not existing)
+        # Only a create an advantage makes an aspect; an overcome's style asks for the boost alone.
+        self.created_form.setRowVisible(self.advantage, advantage and not existing)
+        self.created_form.setRowVisible(self.advantage_on, advantage and not existing)
         self.advantage.setEnabled(bool(made))
         self.advantage_on.setEnabled(bool(made))
         self.boost.setEnabled(boost)

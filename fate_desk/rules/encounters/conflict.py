@@ -207,7 +207,8 @@ def take_hit(
     if option is None:
         campaign = hits.taken_out(campaign, member, hit or 1, attacker)
         p = p.model_copy(update={"out_members": [*p.out_members, member]})
-        return _put(campaign, scene_id, _update_participant(conflict, p, f"{name} is taken out."))
+        line = f"{name} is taken out." if len(p.members) > 1 else f"{name} takes a hit nothing left can absorb."
+        return _put(campaign, scene_id, _update_participant(conflict, p, line))
     campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker,
                              extreme_aspect=extreme_aspect)
     summary = campaign.character(member).advancement[-1].summary
