@@ -607,3 +607,27 @@ def test_a_challenge_or_defence_boost_is_named_by_the_player_too(qtbot, window):
     assert not dialog.isVisible()
     boosts = [a.text for a in on_disk(window.document).scenes[0].aspects if a.boost]
     assert boosts == ["Clear Water Ahead"]
+
+
+def test_a_challenge_summary_reads_in_words(qtbot, window):
+    # Fate Condensed, "Challenges": "the GM will evaluate the successes, failures, and costs of each action".
+    from test_gui_conflict import ok
+    from test_gui_play import name_card_boosts
+
+    window.encounters.dice = Dice(SEED)
+    window.actions["challenge_panel"].trigger()
+    panel = window.encounters.challenge
+    click(qtbot, panel.start_button)
+    for index, (what, difficulty) in enumerate((("Cast off", -4), ("Outrun the flood", 12))):
+        row = panel.dialog.rows[index] if index < len(panel.dialog.rows) else panel.dialog.add_task()
+        row.what.setText(what)
+        row.who.setCurrentIndex(row.who.findData("pc-maren"))
+        row.skill.setCurrentText("Drive")
+        row.difficulty.setValue(difficulty)
+    ok(panel.dialog)
+    for _ in range(2):
+        click(qtbot, panel.roll_button)
+        name_card_boosts(qtbot, panel.dialog.cards)
+        ok(panel.dialog)
+    text = panel.summary_label.text()
+    assert "one success (with style), no ties, one failure." in text

@@ -7,6 +7,7 @@ from fate_desk.model import Campaign, Challenge, ChallengeTask, ladder_label
 from fate_desk.rules.play.actions import RollResult, apply_roll
 from fate_desk.rules.play.roll import Outcome, Roll, outcome_for
 from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.creation.derive import count_word
 from fate_desk.rules.creation.history import counted, refuse
 
 
@@ -64,9 +65,13 @@ def summary(campaign: Campaign, challenge: Challenge) -> str:
     fails = sum(1 for o in outcomes if o == Outcome.FAIL)
     left = sum(1 for o in outcomes if o is None)
     parts = [counted(wins, "success", "successes")]
-    if style:
-        parts[0] += f" ({style} with style)"
-    parts += [counted(ties, "tie"), counted(fails, "failure")]
+    if style:  # in words throughout, as the counts are: "two successes (one with style)"
+        every = {1: "with style", 2: "both with style"}.get(wins, "all with style")
+        parts[0] += f" ({every})" if style == wins else f" ({count_word(style)} with style)"
+    ties_text = counted(ties, "tie")
+    if ties:  # Fate Condensed, "Overcome": a tie is success at a minor cost
+        ties_text += " (success at a minor cost)"
+    parts += [ties_text, counted(fails, "failure")]
     text = f"{', '.join(parts)}"
     if left:
         return f"{text}; {counted(left, 'task')} still to roll."
