@@ -631,3 +631,35 @@ def test_a_challenge_summary_reads_in_words(qtbot, window):
         ok(panel.dialog)
     text = panel.summary_label.text()
     assert "one success (with style), no ties, one failure." in text
+
+
+def test_cancelling_a_challenge_or_attack_roll_keeps_its_dice_in_the_log_and_asks_over_invokes(qtbot, window):
+    from test_gui_conflict import ok, start_fight
+
+    window.encounters.dice = Dice(SEED)
+    window.actions["challenge_panel"].trigger()
+    panel = window.encounters.challenge
+    click(qtbot, panel.start_button)
+    row = panel.dialog.rows[0]
+    row.what.setText("Cast off")
+    row.who.setCurrentIndex(row.who.findData("pc-maren"))
+    row.skill.setCurrentText("Drive")
+    ok(panel.dialog)
+    click(qtbot, panel.roll_button)
+    dialog = panel.dialog
+    faces = dialog.cards[0].roll.faces()
+    assert dialog.cards[0].invoke("Harbour Pilot", reroll=False, free=False)
+    QTest.keyClick(dialog, Qt.Key.Key_Escape)  # invokes on it: asked, not dropped
+    assert dialog.isVisible() and dialog.question.isVisible()
+    next(b for b in dialog.question.buttons() if "aside" in b.text()).click()
+    assert not dialog.isVisible()
+    line = on_disk(window.document).sessions[-1].rolls[-1]
+    assert line.startswith("Set aside, not applied; 1 invoke dropped") and f"[{faces}]" in line
+    assert on_disk(window.document).character("pc-maren").fate_points == 3  # nothing paid
+
+    fight = start_fight(window, qtbot, ["npc-bruiser"])
+    click(qtbot, fight.attack_button)
+    attack = fight.dialog
+    click(qtbot, attack.roll_button)
+    attack.reject()
+    assert on_disk(window.document).sessions[-1].rolls[-2:][0].startswith("Set aside")

@@ -16,7 +16,7 @@ from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
 from ..play.roll_card import RollCard
-from .roll_card import ask_boost_names
+from .roll_card import SetsAsideCards, ask_boost_names
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 
@@ -110,7 +110,7 @@ class StartConflictDialog(QDialog):
         return next((p.id for p in participants if wanted in p.members), participants[0].id if participants else None)
 
 
-class AttackDialog(QDialog):
+class AttackDialog(SetsAsideCards, QDialog):
     """The one acting attacks: both sides roll (groups add teamwork), then invoke aspects after
     the dice, one at a time, until the hit is what it is."""
 
@@ -228,6 +228,9 @@ class AttackDialog(QDialog):
             self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(),
                                    self.document.campaign.options)
         self.result.setText(self.hit.note)
+
+    def thrown_cards(self) -> list[RollCard]:
+        return [card for card in (self.attack_card, self.defence_card) if card is not None]
 
     def accept(self) -> None:
         """Apply only once every boost the dice gave has the player's name for it."""

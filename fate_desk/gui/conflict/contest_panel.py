@@ -17,7 +17,7 @@ from fate_desk.rules.play.roll import Action, RollSetup
 from ..widgets import LadderSpinBox, escape
 from .common import in_scene, ok_cancel, play, scene_now, who_and_skill
 from .panel_base import PanelBase
-from .roll_card import RollCard, RollDialog
+from .roll_card import RollCard, RollDialog, SetsAsideCards
 from .rows_dialog import RowsDialog
 
 NO_DIFFICULTY = -5  # the passive-difficulty spin's "none": the side rolls against the others
@@ -91,7 +91,7 @@ class StartContestDialog(RowsDialog):
         return [row.side() for row in self.rows]
 
 
-class AdvantageDialog(QDialog):
+class AdvantageDialog(SetsAsideCards, QDialog):
     """Create an advantage inside the contest, before the side's overcome roll."""
 
     def __init__(self, document, contest, dice, parent: QWidget | None = None):
@@ -124,6 +124,9 @@ class AdvantageDialog(QDialog):
         self.buttons = ok_cancel(self, "Put it into play")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
+
+    def thrown_cards(self) -> list[RollCard]:
+        return [self.card] if self.card is not None else []
 
     def roll(self) -> None:
         """Throw the dice; invokes may follow on the card before it is put into play."""

@@ -21,7 +21,7 @@ from fate_desk.rules.play.actions import roll_log, roll_log_text
 from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
-from .roll_dialog import apply_panel, ask_set_aside, set_aside_panel, show_what_needs_the_player
+from .roll_dialog import apply_panel, ask_set_aside, invokes_on, set_aside_panel, show_what_needs_the_player
 from ..widgets import escape
 from .roll_panel import RollPanel
 
@@ -145,8 +145,8 @@ class DiceDock(QDockWidget):
         """Drop the thrown roll unapplied (logged); with invokes on it, only after asking."""
         if self.panel is None or self.panel.roll is None:
             return
-        if self.panel.roll.invokes or self.panel.roll.opposition:
-            self.question = ask_set_aside(self, self.panel.roll, self._set_aside)
+        if invokes_on(self.panel.roll):
+            self.question = ask_set_aside(self, invokes_on(self.panel.roll), self._set_aside)
         else:
             self._set_aside()
 

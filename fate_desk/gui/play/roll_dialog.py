@@ -75,9 +75,12 @@ def set_aside_panel(document, panel: RollPanel) -> None:
     panel.reset()
 
 
-def ask_set_aside(parent: QWidget, roll, on_yes) -> QMessageBox:
-    """Ask before dropping a roll that has invokes on it (Escape alone never drops them)."""
-    count = len(roll.invokes) + len(roll.opposition)
+def invokes_on(*rolls) -> int:
+    return sum(len(roll.invokes) + len(roll.opposition) for roll in rolls)
+
+
+def ask_set_aside(parent: QWidget, count: int, on_yes) -> QMessageBox:
+    """Ask before dropping a roll that has `count` invokes on it (Escape alone never drops them)."""
     box = QMessageBox(QMessageBox.Icon.Question, "Set the roll aside?",
                       f"This roll has {count} invoke{'s' if count != 1 else ''} on it. Set it aside unapplied? "
                       "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
@@ -134,8 +137,8 @@ class RollDialog(QDialog):
         roll = self.panel.roll
         if roll is None:
             super().reject()
-        elif roll.invokes or roll.opposition:
-            self.question = ask_set_aside(self, roll, self._set_aside)
+        elif invokes_on(roll):
+            self.question = ask_set_aside(self, invokes_on(roll), self._set_aside)
         else:
             self._set_aside()
 
