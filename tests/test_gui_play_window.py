@@ -663,3 +663,18 @@ def test_cancelling_a_challenge_or_attack_roll_keeps_its_dice_in_the_log_and_ask
     click(qtbot, attack.roll_button)
     attack.reject()
     assert on_disk(window.document).sessions[-1].rolls[-2:][0].startswith("Set aside")
+
+
+def test_a_concession_from_the_sheet_is_not_paid_again_from_the_conflict_panel(qtbot, window):
+    from test_gui_conflict import start_fight
+
+    panel = start_fight(window, qtbot, ["npc-bruiser"])
+    sheet = window.open_entity("pc-maren")
+    concede_now(qtbot, sheet)
+    paid = on_disk(window.document).character("pc-maren").fate_points
+    assert paid == 3 + 1
+    assert "Conceded" in panel.table.item(0, 2).text()
+    panel.select("Maren Voss")
+    click(qtbot, panel.concede_button)
+    assert "already out of the conflict" in panel.status.text()
+    assert on_disk(window.document).character("pc-maren").fate_points == paid
