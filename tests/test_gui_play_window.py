@@ -168,21 +168,40 @@ def test_the_dice_dock_throws_once_until_applied_or_set_aside(qtbot, tmp_path):
 # --- 24-13: one button per Alt key after a roll -----------------------------------------------
 
 
+def alt_keys(top) -> dict[str, list[str]]:
+    """Every Alt key in use on what is shown and enabled: buttons, and labels naming a field."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    keys: dict[str, list[str]] = {}
+    for widget in [*top.findChildren(QAbstractButton), *top.findChildren(QLabel)]:
+        text = widget.text().replace("&&", "")
+        if isinstance(widget, QLabel) and widget.buddy() is None:
+            continue
+        target = widget.buddy() if isinstance(widget, QLabel) else widget
+        if "&" in text and widget.isVisibleTo(top) and target.isEnabled():
+            keys.setdefault(text[text.index("&") + 1].lower(), []).append(widget.text())
+    return keys
+
+
 def test_after_a_roll_each_alt_key_belongs_to_one_button(qtbot, tmp_path):
-    from PySide6.QtWidgets import QAbstractButton
+    from fate_desk.gui.play.dice_dock import DiceDock
 
     document = sample_document(tmp_path)
     sheet = open_sheet(qtbot, document, "pc-maren")
     dialog = roll_skill(qtbot, sheet, "Drive")
     click(qtbot, dialog.panel.roll_button)
-    keys: dict[str, list[str]] = {}
-    for button in dialog.findChildren(QAbstractButton):
-        text = button.text()
-        if "&" in text.replace("&&", "") and button.isVisibleTo(dialog):
-            key = text[text.index("&") + 1].lower()
-            keys.setdefault(key, []).append(text)
+    keys = alt_keys(dialog)
     assert {k: v for k, v in keys.items() if len(v) > 1} == {}
     assert keys["e"] == ["Invoke to r&eroll"]
+    dock = DiceDock(dice=Dice(SEED))
+    qtbot.addWidget(dock)
+    dock.set_document(document)
+    dock.follow("pc-maren")
+    dock.show()
+    for thrown in (False, True):  # before the dice and after them
+        if thrown:
+            click(qtbot, dock.panel.roll_button)
+        assert {k: v for k, v in alt_keys(dock).items() if len(v) > 1} == {}
     document.close()
 
 

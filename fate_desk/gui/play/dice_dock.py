@@ -41,7 +41,7 @@ class DiceDock(QDockWidget):
         self.placeholder = QLabel("Open a campaign to roll dice.")
         self.body_layout.addWidget(self.placeholder)
         buttons = QHBoxLayout()
-        self.apply_button = QPushButton("&Apply the roll")
+        self.apply_button = QPushButton("A&pply the roll")
         self.apply_button.setToolTip("Pay the invokes, use up free invokes, put advantages and boosts on the "
                                      "scene and log the roll (one undo step)")
         self.apply_button.setEnabled(False)
