@@ -264,7 +264,9 @@ def test_the_core_refuses_a_hit_from_oneself(tmp_path):
     from fate_desk.rules.creation.loader import get_ruleset
     from fate_desk.rules.play.hits import hit_plan, take_hit, taken_out
 
-    campaign = sample_document(tmp_path).campaign
+    document = sample_document(tmp_path)
+    campaign = document.campaign
+    document.close()
     ruleset = get_ruleset(campaign.ruleset)
     _, plan = hit_plan(campaign, ruleset, "pc-maren", 1, "physical")
     with pytest.raises(Refused, match="cannot roll against, attack or hit itself"):
