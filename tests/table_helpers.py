@@ -24,3 +24,26 @@ def on_disk(document):
 def empty_pool(campaign):
     campaign.gm_fate_points = 0
     return campaign
+
+
+def in_a_conflict(*pcs: str, against: str = "npc-bruiser"):
+    """An edit: a physical conflict running in the sample's scene, these PCs against one NPC."""
+    def edit(campaign):
+        from fate_desk.model import ConflictKind
+        from fate_desk.rules.creation.loader import get_ruleset
+        from fate_desk.rules.encounters.conflict import participant, start_conflict
+
+        ours = [participant(campaign, "Player characters", [pc]) for pc in pcs]
+        theirs = participant(campaign, "Opposition", [against])
+        return start_conflict(campaign, campaign.scenes[0].id, get_ruleset(campaign.ruleset),
+                              ConflictKind.PHYSICAL, [*ours, theirs], ours[0].id)
+    return edit
+
+
+def both(*edits):
+    """Several campaign edits, one after the other."""
+    def edit(campaign):
+        for one in edits:
+            campaign = one(campaign)
+        return campaign
+    return edit

@@ -237,7 +237,7 @@ def test_a_challenge_tie_is_a_success_at_a_minor_cost(table):
     challenge = c.scenes[0].play.challenge
     assert task_result(challenge.tasks[0]) == "tie: success at a minor cost"
     text = summary(c, challenge)
-    assert text.startswith("two successes (1 at a minor cost), no failures.")
+    assert text.startswith("two successes (one at a minor cost), no failures.")
     assert "a minor cost for the tie" in text and "partial" not in text
 
 

@@ -11,6 +11,7 @@ from fate_desk.rules.play.dice import Dice
 
 from table_helpers import on_disk
 from test_gui_conflict import click, ok, window  # noqa: F401  (the window fixture)
+from test_gui_play import name_card_boosts
 
 CONTEST_SEED = 35  # with these dice the chase has a tie, a stylish exchange and a winner
 
@@ -80,7 +81,7 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     assert contest.winner == contest.sides[0].id and contest.sides[0].victories >= 3
     scene = on_disk(window.document).scenes[0]
     assert sum(a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")) == twists - spent
-    assert "Player characters wins." in panel.header.text()
+    assert "The contest goes to Player characters." in panel.header.text()
 
 
 def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qtbot):
@@ -101,6 +102,7 @@ def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qt
     ok(dialog)
     for _ in plan:
         click(qtbot, panel.roll_button)
+        name_card_boosts(qtbot, panel.dialog.cards)  # a style roll's boost is named by the player
         ok(panel.dialog)
     assert not panel.roll_button.isEnabled()  # each task is rolled once
     challenge = on_disk(window.document).scenes[0].play.challenge

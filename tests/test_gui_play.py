@@ -15,7 +15,7 @@ from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.rules.play.roll import Dice
 
-from table_helpers import on_disk, sample_document
+from table_helpers import in_a_conflict, on_disk, sample_document
 
 SEED = 11
 DISTRIBUTION = [1, 4, 10, 16, 19, 16, 10, 4, 1]  # 4dF totals -4..+4, out of 81
@@ -45,7 +45,7 @@ def open_sheet(qtbot, document, character_id):
 
 @pytest.fixture
 def ines(qtbot, tmp_path):
-    document = sample_document(tmp_path, lit_scene)
+    document = sample_document(tmp_path, lambda c: in_a_conflict("pc-ines")(lit_scene(c)))
     yield document, open_sheet(qtbot, document, "pc-ines")
     document.close()
 
@@ -67,6 +67,20 @@ def click(qtbot, widget):
     # a check box takes clicks on its box and label only, not across its whole width
     at = QPoint(8, widget.height() // 2) if isinstance(widget, QCheckBox) else QPoint()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at if not at.isNull() else widget.rect().center())
+
+
+def name_any_boost(qtbot, panel, name="A Moment's Edge"):
+    """The roll gave a boost: the player names it, as the dialog asks."""
+    if panel.roll is not None and panel.boost.isEnabled() and not panel.boost.text():
+        qtbot.keyClicks(panel.boost, name)
+    name_card_boosts(qtbot, [panel.defence_card])
+
+
+def name_card_boosts(qtbot, cards, name="Caught Off Guard"):
+    """Rolls on cards that gave a boost: the player names each, as the dialog asks."""
+    for card in cards:
+        if card is not None and card.missing_boost():
+            qtbot.keyClicks(card.boost, name)
 
 
 def chances(modifier: int, against: int) -> list[Fraction]:
@@ -139,7 +153,7 @@ def test_the_odds_shown_are_the_exact_4df_chances_and_follow_stunts(ines, qtbot)
     panel.select_skill("Fight")
     panel.action.setCurrentIndex(panel.action.findText("Defend"))  # Ring-Wise: +2 to Fight to defend
     stunt = panel.stunt_checks[0]
-    assert "Ring-Wise" in stunt.text()
+    assert "Ring-Wise" in stunt.accessibleName()
     click(qtbot, stunt)
     text = panel.odds_label.text()
     assert all(f"{c.numerator * 81 // c.denominator}/81" in text for c in chances(4 + 2, 3))
@@ -230,7 +244,7 @@ def concede_now(qtbot, sheet):
 
 
 def test_conceding_gives_one_point_plus_one_per_consequence_taken_in_the_conflict(qtbot, tmp_path):
-    document = sample_document(tmp_path)
+    document = sample_document(tmp_path, in_a_conflict("pc-maren"))
     sheet = open_sheet(qtbot, document, "pc-maren")
     for shifts, slot in ((2, "mild"), (4, "moderate")):
         dialog = open_hit(qtbot, sheet)
@@ -291,6 +305,7 @@ def test_the_whole_exchange_undoes_step_by_step_back_to_the_start(ines, qtbot):
     click(qtbot, dialog.panel.plus_two)
     dialog.panel.select_aspect("Built Like a Mooring Post")
     click(qtbot, dialog.panel.plus_two)
+    name_any_boost(qtbot, dialog.panel)
     click(qtbot, dialog.done_button)
     states.append(on_disk(document))
     hit = open_hit(qtbot, sheet)
@@ -357,6 +372,7 @@ def test_a_hostile_invoke_shows_on_the_targets_sheet_as_points_for_after_the_sce
     click(qtbot, dialog.panel.roll_button)
     dialog.panel.select_aspect("Salt in My Veins")  # Maren's aspect, invoked against her
     click(qtbot, dialog.panel.plus_two)
+    name_any_boost(qtbot, dialog.panel)
     click(qtbot, dialog.done_button)
     maren = on_disk(document).character("pc-maren")
     assert maren.fate_points == 3 and maren.pending_fate_points == 1

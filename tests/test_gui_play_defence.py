@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 
 from table_helpers import on_disk, sample_document
 from test_gui_play import click as click_shown
+from test_gui_play import name_any_boost
 from test_gui_play import lit_scene, open_sheet, roll_skill
 
 
@@ -56,6 +57,7 @@ def test_defender_invokes_after_the_dice_paid_from_the_gm_pool_and_free_and_the_
     click(qtbot, card.invoke_button)
     assert panel.roll.shifts == shifts - 4
     before = on_disk(document)
+    name_any_boost(qtbot, panel)
     click(qtbot, dialog.done_button)
     if dialog.hit_dialog is not None:
         dialog.hit_dialog.reject()

@@ -69,6 +69,7 @@ def test_a_supernatural_defender_gets_plus_one_against_a_mundane_pc(ines, qtbot)
     dialog = roll_skill(qtbot, sheet, "Fight")
     panel = dialog.panel
     panel.opponent.setCurrentIndex(panel.opponent.findData("npc-bruiser"))
+    panel.opponent_skill.setCurrentIndex(panel.opponent_skill.findData("Athletics"))
     assert "the defence gets +1" in panel.scale_label.text()
     click(qtbot, panel.roll_button)
     defence = Dice(SEED).throw()

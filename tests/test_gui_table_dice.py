@@ -10,6 +10,7 @@ from fate_desk.gui.play.dice_dock import DiceDock
 from fate_desk.rules.play.roll import Dice
 
 from table_helpers import empty_pool, on_disk, sample_document
+from test_gui_play import name_any_boost
 
 SEED = 7
 
@@ -63,6 +64,7 @@ def test_applying_a_roll_pays_its_invokes_once_and_the_next_roll_starts_without_
     panel.select_aspect("Salt in My Veins")
     click(qtbot, panel.plus_two)
     assert "costs 1 fate point" in panel.cost_label.text()
+    name_any_boost(qtbot, panel)
     click(qtbot, widget.apply_button)
     assert on_disk(document).character("pc-maren").fate_points == 2
     assert panel.roll is None and panel.invoked.count() == 0 and not widget.apply_button.isEnabled()
@@ -129,6 +131,7 @@ def test_the_dock_sums_up_the_sessions_fate_points_per_character(dock, qtbot):
     click(qtbot, panel.roll_button)
     panel.select_aspect("Salt in My Veins")
     click(qtbot, panel.plus_two)
+    name_any_boost(qtbot, panel)
     click(qtbot, widget.apply_button)
     text = widget.ledger_label.text()
     assert "Maren Voss</td><td align='right'>+0</td><td align='right'>−1" in text

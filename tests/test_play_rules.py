@@ -75,6 +75,7 @@ def test_paid_invokes_are_refused_when_the_points_run_out_and_nothing_changes():
 
 def test_a_hostile_invokes_point_is_spendable_only_after_the_scene():
     campaign = table()
+    campaign.character("goon").fate_points = 0  # none of its own: the GM's pool pays
     goon_roll = Roll.throw(RollSetup(Action.ATTACK, "Fight", 3, 2, who="Goon"), Fixed((0, 0, 0, 0)))
     goon_roll = goon_roll.invoke(invoke_of(keyed(campaign, "goon", "Curiosity Opens Every Door")))
     after = apply_roll(campaign, "goon", goon_roll)

@@ -6,7 +6,7 @@ import html
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QBoxLayout, QCheckBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
@@ -27,17 +27,23 @@ class LadderSpinBox(QSpinBox):
         self.setRange(minimum, maximum)
         self.setValue(value)
         self.setMinimumWidth(130)
+        self.editingFinished.connect(self._tidy)
+
+    def _tidy(self) -> None:
+        """Typed "sup": once the typing is done the box says "Superb (+5)", as the ladder does."""
+        self.lineEdit().setText(self.textFromValue(self.value()))
 
     def textFromValue(self, value: int) -> str:  # noqa: N802 (Qt's name)
         return ladder_label(value)
 
     def valueFromText(self, text: str) -> int:  # noqa: N802 (Qt's name)
-        # Accept "Great (+4)", "+4" or "4": the number is what counts.
-        digits = text[text.find("(") + 1 : text.find(")")] if "(" in text else text
-        try:
-            return int(digits.replace("+", "").strip())
-        except ValueError:
-            return self.value()
+        # What the skill editor accepts: "Great (+4)", "+4", "4", a rung ("Superb") or its start ("sup").
+        if self.specialValueText() and text.strip() == self.specialValueText():
+            return self.minimum()
+        from .sheet.ladder_delegate import parse_rating  # here: the sheet package imports this module
+
+        rating = parse_rating(text)
+        return self.value() if rating is None else max(self.minimum(), min(self.maximum(), rating))
 
     def validate(self, text: str, pos: int):  # any text; valueFromText makes sense of it
         return QValidator.State.Acceptable, text, pos
@@ -81,3 +87,32 @@ class StackWhenNarrow(QObject):
             self.row.setDirection(QBoxLayout.Direction.LeftToRight if needed <= room
                                   else QBoxLayout.Direction.TopToBottom)
         return False
+
+
+class _ToggleLabel(QLabel):
+    """A wrapping label that ticks its check box when clicked, as a check box's own text does."""
+
+    def __init__(self, text: str, box: QCheckBox):
+        super().__init__(text)
+        self.box = box
+        self.setWordWrap(True)
+        self.setBuddy(box)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.box.isEnabled():
+            self.box.toggle()
+        event.accept()
+
+
+def wrapping_check(text: str, parent: QWidget | None = None) -> tuple[QWidget, QCheckBox]:
+    """A check box whose long text wraps in a narrow dock instead of being cut: the row to add,
+    and the check box (its accessible name is the whole text)."""
+    row = QWidget(parent)
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    box = QCheckBox()
+    box.setAccessibleName(text)
+    label = _ToggleLabel(text, box)
+    layout.addWidget(box, 0)
+    layout.addWidget(label, 1)
+    return row, box

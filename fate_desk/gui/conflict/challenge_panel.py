@@ -110,10 +110,12 @@ class ChallengePanel(PanelBase):
         who = self.document.campaign.character(task.who) if task.who else None
         setup = RollSetup(Action.OVERCOME, task.skill, who.rating(task.skill) if who else 0,
                           against=task.difficulty, who=who.name if who else "")
-        card = RollCard(self.document, task.who, setup, self.desk.dice, task.what or "The task", "the difficulty")
+        card = RollCard(self.document, task.who, setup, self.desk.dice, task.what or "The task", "the difficulty",
+                        difficulty=True)
         dialog = RollDialog(f"Roll “{task.what}”", [card], "Record the result", parent=self)
         sid = scene_now(self.document).id
-        return self.open_dialog(dialog, lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll),
+        return self.open_dialog(dialog, lambda: play(self.document, lambda c: roll_task(c, sid, task.id, card.roll,
+                                                                                        card.boost_name()),
                                                      f"Roll “{task.what}”", self.status))
 
     def end(self) -> None:

@@ -10,11 +10,13 @@ from PySide6.QtWidgets import (
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.encounters.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
 from fate_desk.rules.harm.absorb import resolve_hit, shifts_text
+from fate_desk.rules.play.actions import attack_skill, defence_skill
 from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
 from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
 from ..play.roll_card import RollCard
+from .roll_card import SetsAsideCards, ask_boost_names
 
 SIDES = ("Not taking part", "Player characters", "Opposition")
 
@@ -108,7 +110,7 @@ class StartConflictDialog(QDialog):
         return next((p.id for p in participants if wanted in p.members), participants[0].id if participants else None)
 
 
-class AttackDialog(QDialog):
+class AttackDialog(SetsAsideCards, QDialog):
     """The one acting attacks: both sides roll (groups add teamwork), then invoke aspects after
     the dice, one at a time, until the hit is what it is."""
 
@@ -129,7 +131,10 @@ class AttackDialog(QDialog):
         if self.hazard is not None:  # a hazard's name is its skill
             self.skill.addItem(self.hazard.name or "Hazard")
         else:
-            fill_skills(self.skill, campaign.character(_lead(attacker)), self.ruleset.skills)
+            lead = campaign.character(_lead(attacker))
+            fill_skills(self.skill, lead, self.ruleset.skills)
+            if lead is not None:  # physical: the better of Fight and Shoot; mental: Provoke
+                self.skill.setCurrentIndex(max(0, self.skill.findText(attack_skill(lead, conflict.kind, self.ruleset.skills) or "")))
         self.defence = QComboBox()
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
@@ -153,6 +158,7 @@ class AttackDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self._target_changed)
+        self.skill.currentIndexChanged.connect(lambda *_: self._pick_defence())
         self.roll_button.clicked.connect(self.roll)
         self._target_changed()
         self.attack_card: RollCard | None = None
@@ -164,9 +170,18 @@ class AttackDialog(QDialog):
         target = self.target_participant()
         character = self.document.campaign.character(_lead(target)) if target else None
         fill_skills(self.defence, character, self.ruleset.skills)
-        wanted = "Athletics" if self.conflict.kind == ConflictKind.PHYSICAL else "Will"
-        if self.defence.findText(wanted) >= 0:
-            self.defence.setCurrentText(wanted)
+        self._pick_defence()
+
+    def _pick_defence(self) -> None:
+        """The target defends with its best skill against the attack's (Athletics or Fight against
+        Fight, Athletics against Shoot, Will against Provoke)."""
+        target = self.target_participant()
+        character = self.document.campaign.character(_lead(target)) if target else None
+        if character is not None:
+            wanted = defence_skill(character, self.skill.currentText(), Action.ATTACK, self.conflict.kind,
+                                   self.ruleset.skills)
+            if self.defence.findText(wanted or "") >= 0:
+                self.defence.setCurrentText(wanted)
 
     def target_participant(self) -> Participant | None:
         pid = self.target.currentData()
@@ -215,6 +230,15 @@ class AttackDialog(QDialog):
             self.hit = resolve_hit(attack.roll.shifts, self.weapon.value(), self.armor.value(),
                                    self.document.campaign.options, style_boost=attack.roll.style_boost)
         self.result.setText(self.hit.note)
+
+    def thrown_cards(self) -> list[RollCard]:
+        return [card for card in (self.attack_card, self.defence_card) if card is not None]
+
+    def accept(self) -> None:
+        """Apply only once every boost the dice gave has the player's name for it."""
+        cards = [card for card in (self.attack_card, self.defence_card) if card is not None]
+        if ask_boost_names(cards, self.result):
+            super().accept()
 
     def lines(self) -> list[str]:
         return [self.attack_card.roll.summary(), self.defence_card.roll.summary(), self.hit.note]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
-from fate_desk.model import TurnOrder, ladder_label
+from fate_desk.model import CharacterKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.conflict import (
     ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
@@ -104,16 +104,27 @@ class ConflictPanel(PanelBase):
                     for t, values in tracks.items())
                 stress.append(boxes + out if len(p.members) == 1 else f"{character.name}: {boxes}{out}")
                 consequences += [c.text or c.slot for c in character.consequences]
-                points.append(str(character.fate_points if character.kind.value == "pc"
-                                  else character.carried_fate_points))
+                points.append(_points_text(character))
             hazard = hazard_of(campaign, p)
             if hazard is not None:  # no stress to show: it cannot be attacked
                 stress = [f"Hazard {ladder_label(hazard.rating)}, Weapon:{hazard.weapon}"]
-            values = [p.name, p.side, state, "; ".join(stress), ", ".join(consequences) or "—",
+            # A group's members each get a line of their own in the cell, never cut off.
+            values = [p.name, p.side, state, "\n".join(stress), ", ".join(consequences) or "—",
                       points[0] if len(points) == 1 else "—"]
             self.fill_row(row, values, p.id)
             if p.id == conflict.current:
                 self.table.selectRow(row)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as their lines, and the table tall enough for every participant (up to a
+        screenful, then it scrolls): three rows and a cut group cell hid who was in the fight."""
+        table = self.table
+        table.setWordWrap(True)
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        wanted = table.horizontalHeader().height() + rows + 2 * table.frameWidth() + 4
+        table.setMinimumHeight(max(90, min(wanted, 420)))
 
     def _fill_next(self, conflict) -> None:
         self.next_combo.clear()
@@ -180,11 +191,10 @@ class ConflictPanel(PanelBase):
 
         def settle(campaign):
             # The hit after Weapon and Armor decides the attacker's boost (a tie with a Weapon
-            # hits instead; Armor that stops the hit gives one).
-            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=f"Opening on {target.name}",
+            # hits instead; Armor that stops the hit gives one); the players name the boosts.
+            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=attack.boost_name(),
                                                                                  boost_given=dialog.hit.boost))
-            campaign = apply_roll(campaign, defence.character_id, defence.roll,
-                                  RollResult(boost=f"{target.name} sees it coming"))
+            campaign = apply_roll(campaign, defence.character_id, defence.roll, RollResult(boost=defence.boost_name()))
             campaign = note(campaign, sid, lines)
             if hit > 0 and len(standing) > 1:
                 campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)
@@ -235,6 +245,14 @@ class ConflictPanel(PanelBase):
             return campaign
 
         play(self.document, operation, "End the conflict", self.status)
+
+
+def _points_text(character) -> str:
+    """The fate points its sheet shows (PCs and major NPCs hold their own), and what it carries
+    into the GM's pool for a later scene."""
+    own = str(character.fate_points) if character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC) else "—"
+    carried = character.carried_fate_points
+    return f"{own} (+{carried} for the GM's pool later)" if carried else own
 
 
 def _esc(text: str) -> str:

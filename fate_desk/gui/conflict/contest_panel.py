@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.model import ContestSide, ladder_label
+from fate_desk.model import CharacterKind, ContestSide, ladder_label
 from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
 from fate_desk.rules.encounters.conflict import group_roller, members_teamwork
 from fate_desk.rules.play.roll import Action, RollSetup
@@ -17,7 +17,7 @@ from fate_desk.rules.play.roll import Action, RollSetup
 from ..widgets import LadderSpinBox, escape
 from .common import in_scene, ok_cancel, play, scene_now, who_and_skill
 from .panel_base import PanelBase
-from .roll_card import RollCard, RollDialog
+from .roll_card import RollCard, RollDialog, SetsAsideCards
 from .rows_dialog import RowsDialog
 
 NO_DIFFICULTY = -5  # the passive-difficulty spin's "none": the side rolls against the others
@@ -76,14 +76,22 @@ class StartContestDialog(RowsDialog):
         self.goal.setValue(self.ruleset.contest_victories)
         self.goal.setSuffix(" victories")
         self.form.addRow("First to:", self.goal)
-        self.add_row("Player characters")
-        self.add_row("Opposition")
+        pcs, opposition = self.add_row("Player characters"), self.add_row("Opposition")
+        # Each side starts with someone of its own: a PC for the PCs, an NPC (or at least someone
+        # else) for the opposition, never the same character on both sides.
+        players = [c.id for c in self.characters if c.kind == CharacterKind.PC]
+        others = [c.id for c in self.characters if c.kind != CharacterKind.PC]
+        if players:
+            pcs.who.setCurrentIndex(pcs.who.findData(players[0]))
+        rest = [cid for cid in [*others, *players] if cid != pcs.who.currentData()]
+        if rest:
+            opposition.who.setCurrentIndex(opposition.who.findData(rest[0]))
 
     def sides(self) -> list[ContestSide]:
         return [row.side() for row in self.rows]
 
 
-class AdvantageDialog(QDialog):
+class AdvantageDialog(SetsAsideCards, QDialog):
     """Create an advantage inside the contest, before the side's overcome roll."""
 
     def __init__(self, document, contest, dice, parent: QWidget | None = None):
@@ -117,6 +125,9 @@ class AdvantageDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
 
+    def thrown_cards(self) -> list[RollCard]:
+        return [self.card] if self.card is not None else []
+
     def roll(self) -> None:
         """Throw the dice; invokes may follow on the card before it is put into play."""
         if self.card is not None:
@@ -125,7 +136,9 @@ class AdvantageDialog(QDialog):
         skill = self.skill.currentText().strip()
         setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
                           against=self.against.value(), who=who.name if who else "")
-        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty")
+        # A tie's boost takes the advantage's words the player typed above.
+        self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty",
+                             difficulty=True, boosts=False)
         self.cards.addWidget(self.card)
         for widget in (self.side, self.who, self.skill, self.against, self.roll_button):
             widget.setEnabled(False)
@@ -182,7 +195,7 @@ class ContestPanel(PanelBase):
             return
         campaign = self.document.campaign
         winner = next((s.name for s in contest.sides if s.id == contest.winner), "")
-        state = f"{escape(winner)} wins." if winner else f"Exchange {contest.exchange}."
+        state = f"The contest goes to {escape(winner)}." if winner else f"Exchange {contest.exchange}."
         self.header.setText(f"<b>{escape(contest.name or 'Contest')}</b>: first to {contest.goal} victories. {state}"
                             + (" A tie: add the twist before the next exchange." if contest.twist_due else ""))
         self.table.setRowCount(len(contest.sides))
@@ -225,7 +238,8 @@ class ContestPanel(PanelBase):
                               teamwork=members_teamwork(campaign, side.members, side.skill),
                               who=f"{side.name} ({who.name if who else 'nobody'})")
             against = "the other sides" if side.difficulty is None else "the difficulty"
-            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against)
+            cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against,
+                                      difficulty=side.difficulty is not None, boosts=False)
         dialog = RollDialog(f"Exchange {contest.exchange}", list(cards.values()), "Score the exchange",
                             "Invoke aspects after the dice if you want to; the highest effort marks a victory.", self)
 

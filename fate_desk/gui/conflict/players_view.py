@@ -175,7 +175,7 @@ class PlayersViewWindow(QWidget):
         contest = [f"{side}: {'●' * won}{'○' * max(0, view.contest_goal - won)} ({won} of {view.contest_goal})"
                    for side, won in view.contest]
         if view.contest_winner:
-            contest.append(f"{view.contest_winner} wins!")
+            contest.append(f"The contest goes to {view.contest_winner}!")
         self.contest.show_lines(contest)
         self.challenge.show_lines([f"{task}: {result}" for task, result in view.challenge])
 

@@ -7,7 +7,10 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 
 from fate_desk.model import CharacterKind
 from fate_desk.rules.creation.edits import edited
+from fate_desk.rules.encounters.conflict import taken_out_now
 from fate_desk.rules.play.roll import SCALES, DiceSource
+
+from ..widgets import escape
 
 
 class PlayBar(QWidget):
@@ -32,6 +35,15 @@ class PlayBar(QWidget):
         self.points_button = QPushButton("Fate points…")
         self.points_button.setToolTip("Spend or gain fate points with a reason")
         self.pending = QLabel()
+        # Shown over the sheet while the character is taken out (in the conflict, or this scene).
+        self.banner = QLabel()
+        self.banner.setObjectName("takenOutBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setAccessibleName("Taken out")
+        # Dark red with white text in both palettes (6.5:1); the word "Taken out" says it without colour.
+        self.banner.setStyleSheet("QLabel#takenOutBanner { background: #b71c1c; color: white; "
+                                  "padding: 6px; border-radius: 3px; }")
+        self.banner.hide()
         for button in (self.roll_button, self.hit_button, self.concede_button, self.compel_button,
                        self.points_button):
             layout.addWidget(button)
@@ -73,9 +85,23 @@ class PlayBar(QWidget):
         self.scale.setVisible(used)
         with QSignalBlocker(self.scale):
             self.scale.setCurrentIndex(max(0, self.scale.findText(character.scale or SCALES[0])))
+        self._show_taken_out(character)
         self.pending.setText(
             f"<small>+{character.pending_fate_points} fate point{'s' if character.pending_fate_points != 1 else ''}"
             " after this scene</small>" if character.pending_fate_points else "")
+
+    def _show_taken_out(self, character) -> None:
+        """A banner over the sheet while the character is taken out, and a line in the status bar
+        when it happens."""
+        out = taken_out_now(self.sheet.document.campaign, character.id)
+        was = self.banner.isVisibleTo(self.sheet)
+        name = character.name or "(unnamed)"
+        self.banner.setText(f"<b>Taken out.</b> {escape(name)} is out of this conflict: the side that took them "
+                            "out says how they leave the scene. They can no longer act or concede.")
+        self.banner.setVisible(out)
+        window = self.sheet.window()
+        if out and not was and hasattr(window, "statusBar"):
+            window.statusBar().showMessage(f"{name} is taken out.", 10000)
 
     def _show(self, dialog):
         self.dialog = dialog

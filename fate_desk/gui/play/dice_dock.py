@@ -21,7 +21,7 @@ from fate_desk.rules.play.actions import roll_log, roll_log_text
 from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
-from .roll_dialog import apply_panel
+from .roll_dialog import apply_panel, ask_set_aside, invokes_on, set_aside_panel, show_what_needs_the_player
 from ..widgets import escape
 from .roll_panel import RollPanel
 
@@ -41,11 +41,16 @@ class DiceDock(QDockWidget):
         self.placeholder = QLabel("Open a campaign to roll dice.")
         self.body_layout.addWidget(self.placeholder)
         buttons = QHBoxLayout()
-        self.apply_button = QPushButton("&Apply the roll")
+        self.apply_button = QPushButton("A&pply the roll")
         self.apply_button.setToolTip("Pay the invokes, use up free invokes, put advantages and boosts on the "
                                      "scene and log the roll (one undo step)")
         self.apply_button.setEnabled(False)
+        self.aside_button = QPushButton("Set as&ide")
+        self.aside_button.setToolTip("Drop the thrown roll unapplied: nothing is paid, its dice stay in the roll log")
+        self.aside_button.setEnabled(False)
+        self.question = None  # "Set the roll aside?", when the roll has invokes
         buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.aside_button)
         buttons.addStretch(1)
         self.body_layout.addLayout(buttons)
         log_head = QHBoxLayout()
@@ -69,8 +74,10 @@ class DiceDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # fields wrap and shrink
         scroll.setWidget(body)
+        self.scroll_area = scroll
         self.setWidget(scroll)
         self.apply_button.clicked.connect(self.apply)
+        self.aside_button.clicked.connect(self.set_aside)
         self.export_button.clicked.connect(self.ask_export)
         self.set_document(None)
 
@@ -87,12 +94,20 @@ class DiceDock(QDockWidget):
         if document is not None:
             self.panel = RollPanel(document, self, self)
             self.body_layout.insertWidget(0, self.panel)
-            self.panel.rolled.connect(lambda: self.apply_button.setEnabled(True))
+            self.panel.rolled.connect(self._rolled)
+            self.panel.refused.connect(lambda: show_what_needs_the_player(self.scroll_area, self.panel))
             document.entityAdded.connect(self._refill)
             document.entityRemoved.connect(self._refill)
             document.campaignChanged.connect(self._show_log)
-        self.apply_button.setEnabled(False)
+        self._rolled()
         self._show_log()
+
+    def _rolled(self) -> None:
+        thrown = self.panel is not None and self.panel.roll is not None
+        if thrown:
+            show_what_needs_the_player(self.scroll_area, self.panel)
+        self.apply_button.setEnabled(thrown)
+        self.aside_button.setEnabled(thrown)
 
     def throw(self) -> tuple[int, ...]:
         """The panel throws through the dock, so a test or a screenshot can swap `dice` at any time."""
@@ -106,6 +121,8 @@ class DiceDock(QDockWidget):
         """The open sheet changed: roll for that character (anything else leaves Who as it is)."""
         if self.panel is None or self.document is None:
             return
+        if self.panel.roll is not None:
+            return  # a thrown roll stays whose it is until it is applied or set aside
         if isinstance(self.document.entity(entity_id) if entity_id else None, Character):
             self.panel.select_character(entity_id)
 
@@ -116,11 +133,27 @@ class DiceDock(QDockWidget):
 
     def apply(self) -> bool:
         """Apply the finished roll (one undo step); the panel then starts afresh, no invokes."""
-        if self.panel is None or not apply_panel(self.document, self.panel):
+        if self.panel is None:
+            return False
+        if not apply_panel(self.document, self.panel):
+            show_what_needs_the_player(self.scroll_area, self.panel)
             return False
         self.panel.reset()
-        self.apply_button.setEnabled(False)
+        self._rolled()
         return True
+
+    def set_aside(self) -> None:
+        """Drop the thrown roll unapplied (logged); with invokes on it, only after asking."""
+        if self.panel is None or self.panel.roll is None:
+            return
+        if invokes_on(self.panel.roll):
+            self.question = ask_set_aside(self, invokes_on(self.panel.roll), self._set_aside)
+        else:
+            self._set_aside()
+
+    def _set_aside(self) -> None:
+        set_aside_panel(self.document, self.panel)
+        self._rolled()
 
     def _show_log(self) -> None:
         self.log.clear()

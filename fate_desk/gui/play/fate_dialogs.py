@@ -10,7 +10,8 @@ from PySide6.QtWidgets import (
 from fate_desk.rules.play.fate_points import (
     GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of,
 )
-from fate_desk.rules.play.hits import concede_conflict, conflict_id
+from fate_desk.rules.encounters.conflict import concede_in_play, concession_refusal
+from fate_desk.rules.play.hits import conflict_id
 from fate_desk.rules.creation.history import Refused
 from fate_desk.model import CharacterKind
 
@@ -141,12 +142,20 @@ class CompelDialog(_PlayDialog):
 
 
 def concede(parent: QWidget, document, character_id: str) -> QMessageBox:
-    """Ask, then concede the conflict (before the roll): 1 point plus 1 per consequence taken in it.
+    """Ask, then concede the running conflict (before the roll): 1 point plus 1 per consequence
+    taken in it. Refused, with the reason, outside a conflict, a second time, or once taken out.
 
-    The question opens without blocking; its Concede button applies the concession (one undo step).
+    The question opens without blocking; its Concede button concedes through the conflict (one
+    undo step, the same as the conflict panel's Concede).
     """
     campaign = document.campaign
     character = campaign.character(character_id)
+    reason = concession_refusal(campaign, character_id)
+    if reason:
+        box = QMessageBox(QMessageBox.Icon.Information, "Concede", reason, QMessageBox.StandardButton.Close, parent)
+        box.setObjectName("concedeBox")
+        box.open()
+        return box
     taken = sum(1 for c in character.consequences if c.conflict == conflict_id(campaign))
     points = 1 + taken
     box = QMessageBox(QMessageBox.Icon.Question, "Concede",
@@ -156,7 +165,14 @@ def concede(parent: QWidget, document, character_id: str) -> QMessageBox:
                       QMessageBox.StandardButton.Cancel, parent)
     box.setObjectName("concedeBox")
     yes = box.addButton("Concede", QMessageBox.ButtonRole.AcceptRole)
-    yes.clicked.connect(
-        lambda: document.edit_campaign(lambda c: concede_conflict(c, character_id), "Concede the conflict"))
+    yes.clicked.connect(lambda: _concede(document, character_id, parent))
     box.open()
     return box
+
+
+def _concede(document, character_id: str, parent: QWidget) -> None:
+    """Concede through the core; a refusal (the conflict changed meanwhile) is said, nothing changes."""
+    try:
+        document.edit_campaign(lambda c: concede_in_play(c, character_id), "Concede the conflict")
+    except Refused as refused:
+        QMessageBox.information(parent, "Concede", refused.problems[0].message)

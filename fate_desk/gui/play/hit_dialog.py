@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
-from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit, taken_out
+from fate_desk.rules.encounters.conflict import taken_out_in_play
+from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit
 from fate_desk.rules.creation.history import Refused
 
 from .. import access
@@ -74,6 +75,12 @@ class TakeHitDialog(QDialog):
         self.options = QListWidget()
         self.options.setAccessibleName("Ways to absorb the hit")
         self.options.setMinimumHeight(110)
+        # Long ways ("Mark one stress box, take a mild and a moderate consequence…") wrap, never cut.
+        self.options.setWordWrap(True)
+        self.options.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.options.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.options.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.options.setSpacing(2)
         layout.addWidget(self.options)
         self.names_box = QWidget()
         self.names = QFormLayout(self.names_box)
@@ -196,7 +203,9 @@ class TakeHitDialog(QDialog):
         name = self.character.name or "(unnamed)"
         heard_by = self.parentWidget() or self  # the dialog closes; the sheet under it says what happened
         if option is None:
-            self.document.edit_campaign(lambda c: taken_out(c, self.character_id, hit, attacker), "Taken out")
+            ruleset = self.ruleset
+            self.document.edit_campaign(lambda c: taken_out_in_play(c, ruleset, self.character_id, hit, attacker),
+                                        "Taken out")
             access.announce(heard_by, f"{name} is taken out.")
             return True
         try:

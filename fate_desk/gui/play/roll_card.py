@@ -6,16 +6,34 @@ defender's roll on one, so the defending side can invoke after the dice too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
 from fate_desk.model import ladder_label
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.play.actions import invokables
-from fate_desk.rules.play.roll import Invoke, Roll, RollSetup
+from fate_desk.rules.play.actions import Invokable, invokables, stunts_for
+from fate_desk.rules.play.roll import Invoke, InvokeKind, Roll, RollSetup, StuntBonus
 
 from ..widgets import escape
+
+
+def opposer_free_left(roll: Roll, item: Invokable) -> int:
+    """Free invokes left on `item` for an invoke against `roll` (those spent on it already count)."""
+    on_roll = roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
+    against = sum(1 for i in roll.opposition if i.free and i.key == item.key)
+    return item.free - on_roll - against
+
+
+def opposer_points_left(campaign, roll: Roll, roller: str | None, by: str | None) -> int:
+    """The invoker's fate points less what this roll already spends from the same purse."""
+    who = payer(campaign, by)
+    spent = sum(1 for i in roll.opposition if not i.free and payer(campaign, i.by) == who)
+    if payer(campaign, roller) == who:
+        spent += roll.fate_points_spent
+    return points_of(campaign, who) - spent
 
 
 class RollCard(QGroupBox):
@@ -25,10 +43,12 @@ class RollCard(QGroupBox):
     changed = Signal()
 
     def __init__(self, document, character_id: str | None, setup: RollSetup, dice, title: str, against_text: str = "",
-                 roll: Roll | None = None):
+                 roll: Roll | None = None, difficulty: bool = False, boosts: bool = True):
         super().__init__(title)
         self.document, self.character_id, self.dice = document, character_id, dice
         self.against_text = against_text
+        self.difficulty = difficulty and not setup.opposed  # a passive difficulty others may raise
+        self.boosts = boosts  # False in a contest: style there marks victories, not a boost
         self.roll = roll if roll is not None else Roll.throw(setup, dice)
         layout = QVBoxLayout(self)
         self.result = QLabel()
@@ -56,6 +76,12 @@ class RollCard(QGroupBox):
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self.boost = QLineEdit()  # a boost the roll gives is named by the player, never "Boost"
+        self.boost.setPlaceholderText("Name the boost you got (needed)")
+        self.boost.setAccessibleName("Boost")
+        layout.addWidget(self.boost)
+        self._build_stunts(layout)
+        self._build_against(layout)
         self.aspect.currentIndexChanged.connect(self._aspect_changed)
         self.invoke_button.clicked.connect(lambda: self.invoke())
         self.aspect.setEnabled(bool(self.options))
@@ -63,10 +89,106 @@ class RollCard(QGroupBox):
         self._aspect_changed()
         self.show_roll()
 
+    # --- the same stunts and invokes as the roll dialog ------------------------------------------
+
+    def _build_stunts(self, layout: QVBoxLayout) -> None:
+        """The roller's stunts that give +2 to this skill and action, ticked as they apply."""
+        character = self.document.campaign.character(self.character_id or "")
+        found = stunts_for(character, self.roll.setup.skill, self.roll.setup.action) if character else []
+        self.stunt_checks: list[QCheckBox] = []
+        for stunt in found:
+            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            box.setToolTip(stunt.text)
+            box.setProperty("stunt", stunt.name or "a stunt")
+            box.toggled.connect(lambda *_: self._stunts_changed())
+            layout.addWidget(box)
+            self.stunt_checks.append(box)
+
+    def _stunts_changed(self) -> None:
+        stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
+        self.roll = replace(self.roll, setup=replace(self.roll.setup, stunts=stunts))
+        self.show_roll()
+        self.changed.emit()
+
+    def _build_against(self, layout: QVBoxLayout) -> None:
+        """Against a passive difficulty anyone but the roller may invoke for +2 to it, paying."""
+        self.against_box = QGroupBox("Invoke against the roll (+2 to the difficulty)")
+        box = QVBoxLayout(self.against_box)
+        self.opposer = QComboBox()
+        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer.addItem("The GM", None)
+        for c in self.document.campaign.characters:
+            if c.id != self.character_id:
+                self.opposer.addItem(c.name or "(unnamed)", c.id)
+        self.opposer_aspect = QComboBox()
+        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_aspect.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.opposer_aspect.setMinimumContentsLength(12)
+        self.opposer_free = QCheckBox("Free")
+        self.oppose_button = QPushButton("+2 to the difficulty")
+        row = QHBoxLayout()
+        for widget in (self.opposer, self.opposer_free, self.oppose_button):
+            row.addWidget(widget)
+        box.addWidget(self.opposer_aspect)
+        box.addLayout(row)
+        layout.addWidget(self.against_box)
+        self.against_box.setVisible(self.difficulty)
+        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_changed())
+        self.oppose_button.clicked.connect(lambda: self.oppose())
+        self._fill_opposer_aspects()
+
+    def _fill_opposer_aspects(self) -> None:
+        self.opposer_aspect.blockSignals(True)
+        self.opposer_aspect.clear()
+        for item in invokables(self.document.campaign, self.opposer.currentData()):
+            self.opposer_aspect.addItem(item.describe(), item)
+        self.opposer_aspect.blockSignals(False)
+        self._opposer_aspect_changed()
+
+    def _opposer_aspect_changed(self) -> None:
+        item = self.opposer_aspect.currentData()
+        left = opposer_free_left(self.roll, item) if item else 0
+        self.opposer_free.setEnabled(left > 0)
+        self.opposer_free.setChecked(left > 0)
+
+    def oppose(self, by_name: str | None = None, label: str | None = None) -> bool:
+        """Invoke an aspect against the roll: +2 to its difficulty, paid by whoever invokes."""
+        if by_name is not None:
+            self.opposer.setCurrentIndex(self.opposer.findText(by_name))
+        if label is not None:
+            index = next(i for i in range(self.opposer_aspect.count())
+                         if self.opposer_aspect.itemData(i).label.startswith(label))
+            self.opposer_aspect.setCurrentIndex(index)
+        item, by = self.opposer_aspect.currentData(), self.opposer.currentData()
+        if item is None:
+            return False
+        campaign = self.document.campaign
+        free = self.opposer_free.isChecked() and opposer_free_left(self.roll, item) > 0
+        if not free and opposer_points_left(campaign, self.roll, self.character_id, by) < 1:
+            self.status.setText(f"{escape(holder_name(campaign, payer(campaign, by)))} has no fate point left "
+                                "to pay for an invoke.")
+            return False
+        invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
+        reason = self.roll.opposition_refusal(invoke)
+        if reason:
+            self.status.setText(escape(reason))
+            return False
+        self.roll = self.roll.oppose(invoke)
+        self.status.setText("")
+        self._opposer_aspect_changed()
+        self.show_roll()
+        self.changed.emit()
+        return True
+
+    def _free_left(self, option) -> int:
+        return option.free - self.roll.free_invokes_used.get(option.key, 0)
+
     def _aspect_changed(self) -> None:
         option = self.option()
-        self.free.setEnabled(bool(option and option.free))
-        self.free.setChecked(bool(option and option.free))
+        left = self._free_left(option) if option else 0
+        self.free.setEnabled(left > 0)
+        self.free.setChecked(left > 0)
 
     def option(self):
         index = self.aspect.currentIndex()
@@ -95,7 +217,7 @@ class RollCard(QGroupBox):
         if invoke.free and used >= option.free:
             self.status.setText(f"“{option.label}” has no free invoke left on this roll.")
             return False
-        who = holder(self.document.campaign, self.character_id)
+        who = payer(self.document.campaign, self.character_id)
         if not invoke.free and points_of(self.document.campaign, who) - self.roll.fate_points_spent < 1:
             self.status.setText(f"{escape(holder_name(self.document.campaign, who))} has no fate point left to pay "
                                 "for an invoke; use a free invoke or stop here.")
@@ -106,14 +228,27 @@ class RollCard(QGroupBox):
             self.status.setText(escape(str(exc)))
             return False
         self.status.setText("")
+        for i, o in enumerate(self.options):  # the free invokes left, not the ones already spent
+            self.aspect.setItemText(i, replace(o, free=max(0, self._free_left(o))).describe())
+        self._aspect_changed()
         self.show_roll()
         self.changed.emit()
         return True
 
+    def boost_name(self) -> str:
+        return self.boost.text().strip()
+
+    def missing_boost(self) -> bool:
+        """The roll gives a boost and the player has not named it yet."""
+        return self.boosts and self.roll.boost and not self.boost_name()
+
     def show_roll(self) -> None:
         roll = self.roll
+        self.boost.setVisible(self.boosts and roll.boost)
         invokes = "".join(f"<br>+ {escape(i.describe())}" for i in roll.invokes)
-        against = f"Against {escape(self.against_text)} {ladder_label(roll.setup.against)}" if self.against_text else "Result"
+        invokes += "".join(f"<br>+2 against the roll: {escape(i.describe())}" for i in roll.opposition)
+        invokes += "".join(f"<br>+{s.bonus} from “{escape(s.name)}”" for s in roll.setup.stunts)
+        against = f"Against {escape(self.against_text)} {ladder_label(roll.difficulty)}" if self.against_text else "Result"
         self.result.setText(
             f"[{roll.faces()}] {escape(roll.setup.skill or 'no skill')} {ladder_label(roll.setup.rating)}"
             + (f" +{roll.setup.teamwork} teamwork" if roll.setup.teamwork else "")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
-from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.play.actions import RollResult, apply_roll
+from fate_desk.rules.creation.history import Refused, refuse
+from fate_desk.rules.play.actions import RollResult, against_self_refusal, apply_roll, set_aside
 from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..widgets import escape
@@ -20,12 +20,21 @@ def apply_panel(document, panel: RollPanel) -> bool:
     if roll is None:
         return False
     defender, defence = panel.opponent_id(), panel.opposing
+    card = panel.defence_card
+    if card is not None and card.missing_boost():
+        panel.status.setText(f"<span style='color:{status_colour('error')}'><b>Not applied:</b> name the boost "
+                             f"{escape(defence.setup.who or 'the defender')} got, on its card.</span>")
+        card.boost.setFocus()
+        return False
+    defence_boost = card.boost_name() if card is not None else ""
 
     def both(campaign):
+        reason = against_self_refusal(cid, defender)
+        if reason:
+            raise refuse("play.self", "opposition", reason)
         # The defender's roll first (its invokes, a boost for style), so the log ends with the roller's.
         if defender and defence is not None:
-            name = defence.setup.who or "The defender"
-            campaign = apply_roll(campaign, defender, defence, RollResult(boost=f"{name} holds firm"))
+            campaign = apply_roll(campaign, defender, defence, RollResult(boost=defence_boost))
         return apply_roll(campaign, cid, roll, result)
 
     try:
@@ -37,6 +46,53 @@ def apply_panel(document, panel: RollPanel) -> bool:
     what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")
     document.edit_campaign(both, f"Roll {what}")
     return True
+
+
+def show_what_needs_the_player(scroll: QScrollArea, panel: RollPanel) -> None:
+    """Scroll so the player sees what the roll now asks of them: a refusal, and the name of the
+    boost or advantage it made (focused when still empty). Done once the layout has settled."""
+    QTimer.singleShot(0, scroll, lambda: _show_needs(scroll, panel))
+
+
+def _show_needs(scroll: QScrollArea, panel: RollPanel) -> None:
+    for field in (panel.boost, panel.advantage):
+        if field.isVisibleTo(panel) and field.isEnabled() and not field.text().strip():
+            scroll.ensureWidgetVisible(field, 20, 20)
+            if panel.status.text():
+                field.setFocus()
+            break
+    for label in (panel.status, panel.oppose_status):
+        if label.text():
+            scroll.ensureWidgetVisible(label, 20, 20)
+
+
+def set_aside_panel(document, panel: RollPanel) -> None:
+    """Set the panel's thrown roll aside unapplied (one undo step): its dice stay in the roll log,
+    so closing and throwing again is never a free reroll; the panel starts afresh."""
+    roll = panel.roll
+    if roll is not None:
+        document.edit_campaign(lambda c: set_aside(c, roll), "Set a roll aside")
+    panel.reset()
+
+
+def invokes_on(*rolls) -> int:
+    return sum(len(roll.invokes) + len(roll.opposition) for roll in rolls)
+
+
+def ask_set_aside(parent: QWidget, count: int, on_yes) -> QMessageBox:
+    """Ask before dropping a roll that has `count` invokes on it (Escape alone never drops them)."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Set the roll aside?",
+                      f"This roll has {count} invoke{'s' if count != 1 else ''} on it. Set it aside unapplied? "
+                      "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setObjectName("setAsideBox")
+    yes = box.addButton("Set it &aside", QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton("&Keep the roll", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    yes.clicked.connect(on_yes)
+    box.open()
+    return box
 
 
 class RollDialog(QDialog):
@@ -64,17 +120,37 @@ class RollDialog(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.panel)
+        self.scroll_area = scroll
         layout.addWidget(scroll)
         layout.addWidget(self.buttons)
         self.panel.rolled.connect(lambda: self.done_button.setEnabled(True))
+        for signal in (self.panel.rolled, self.panel.refused):
+            signal.connect(lambda: show_what_needs_the_player(self.scroll_area, self.panel))
         self.hit_dialog = None  # the defender's Take a hit, opened by an attack that hits
+        self.question: QMessageBox | None = None  # "Set the roll aside?", when Cancel meets invokes
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
         wanted = self.panel.sizeHint().height() + self.buttons.sizeHint().height() + 40
         self.resize(max(640, self.panel.sizeHint().width() + 40), min(wanted, screen.height() - 60))
 
+    def reject(self) -> None:
+        """Cancel, Escape or closing: a thrown roll is set aside into the roll log; one with
+        invokes on it is only dropped after asking."""
+        roll = self.panel.roll
+        if roll is None:
+            super().reject()
+        elif invokes_on(roll):
+            self.question = ask_set_aside(self, invokes_on(roll), self._set_aside)
+        else:
+            self._set_aside()
+
+    def _set_aside(self) -> None:
+        set_aside_panel(self.document, self.panel)
+        super().reject()
+
     def accept(self) -> None:
         panel = self.panel
         if not apply_panel(self.document, panel):
+            show_what_needs_the_player(self.scroll_area, panel)
             return
         roll = panel.roll
         super().accept()

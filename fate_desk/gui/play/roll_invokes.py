@@ -3,10 +3,12 @@ reroll, paid with a free invoke or a fate point, and what the roll costs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
 
 from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
+from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.play.roll import Invoke
 
 from ..theme import status_colour
@@ -22,6 +24,13 @@ def select_invokable(combo: QComboBox, label: str) -> None:
     raise LookupError(label)
 
 
+def relabel(combo: QComboBox, free_left) -> None:
+    """Each aspect's text with the free invokes left on it now (spent ones are not offered)."""
+    for i in range(combo.count()):
+        item = combo.itemData(i)
+        combo.setItemText(i, replace(item, free=max(0, free_left(item))).describe())
+
+
 class RollInvokesPart:
     """Builds the invoke controls of the result group and invokes; mixed into `RollPanel`."""
 
@@ -31,12 +40,16 @@ class RollInvokesPart:
         self.aspect.setAccessibleName("Aspect to invoke")
         self.free = QCheckBox("Use a &free invoke")
         self.plus_two = QPushButton("Invoke for &+2")
-        self.reroll = QPushButton("Invoke to re&roll")
+        self.reroll = QPushButton("Invoke to r&eroll")
         invoke_row.addWidget(self.plus_two)
         invoke_row.addWidget(self.reroll)
         invoke_row.addStretch(1)
         heading = QLabel("<b>After the roll, invoke aspects one at a time:</b>")
         heading.setWordWrap(True)
+        self.status = QLabel()  # refusals, above the invokes so they are seen
+        self.status.setWordWrap(True)
+        self.status.setObjectName("statusLabel")
+        result_layout.addWidget(self.status)
         result_layout.addWidget(heading)
         result_layout.addWidget(self.aspect)
         result_layout.addWidget(self.free)
@@ -46,13 +59,9 @@ class RollInvokesPart:
         self.invoked.setMaximumHeight(90)
         self.invoked.setWordWrap(True)
         result_layout.addWidget(self.invoked)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setObjectName("statusLabel")
         self.cost_label = QLabel()
         self.cost_label.setWordWrap(True)
         result_layout.addWidget(self.cost_label)
-        result_layout.addWidget(self.status)
 
         self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
@@ -85,7 +94,7 @@ class RollInvokesPart:
 
     def points_left(self) -> int:
         """The roller's fate points (or the GM's pool) less what this roll has already spent."""
-        who = holder(self.campaign, self.who.currentData())
+        who = payer(self.campaign, self.who.currentData())
         return points_of(self.campaign, who) - (self.roll.fate_points_spent if self.roll else 0)
 
     def invoke(self, reroll: bool) -> bool:
@@ -95,7 +104,7 @@ class RollInvokesPart:
             return False
         free = self.free.isChecked() and self._free_left(item) > 0
         if not free and self.points_left() < 1:
-            who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+            who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
             self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
                                       "use a free invoke or stop here.")
             return False
@@ -107,12 +116,20 @@ class RollInvokesPart:
         self.roll = self.roll.invoke(invoke, self.dice)
         self._sync_defence()
         self.invoked.addItem(invoke.describe())
-        self.status.clear()
-        self._aspect_chosen()
+        self._invoked()
         self._show()
         self.rolled.emit()
         return True
 
-    @staticmethod
-    def _refuse(label: QLabel, message: str) -> None:
+    def _invoked(self) -> None:
+        """After an invoke succeeds: old refusals go, and the lists say the free invokes left."""
+        self.status.clear()
+        self.oppose_status.clear()
+        self._aspect_chosen()
+        self._opposer_aspect_chosen()
+        relabel(self.aspect, self._free_left)
+        relabel(self.opposer_aspect, self._opposer_free_left)
+
+    def _refuse(self, label: QLabel, message: str) -> None:
         label.setText(f"<span style='color:{status_colour('error')}'><b>Not invoked:</b> {escape(message)}</span>")
+        self.refused.emit()

@@ -7,10 +7,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QPushButt
 
 from fate_desk.model import Character
 from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.fate_points import holder, holder_name, points_of
-from fate_desk.rules.play.roll import Invoke, InvokeKind
+from fate_desk.rules.play.fate_points import holder_name, payer
+from fate_desk.rules.play.roll import Invoke
 
-from .roll_card import RollCard
+from .roll_card import RollCard, opposer_free_left, opposer_points_left
 from .roll_invokes import select_invokable
 
 
@@ -32,7 +32,7 @@ class RollOppositionPart:
         self.opposer_aspect = QComboBox()
         self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
         self.opposer_free = QCheckBox("Use a free invoke")
-        self.oppose_button = QPushButton("+2 to the &difficulty")
+        self.oppose_button = QPushButton("+2 to the diffic&ulty")
         self.oppose_status = QLabel()
         self.oppose_status.setWordWrap(True)
         for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,
@@ -98,11 +98,7 @@ class RollOppositionPart:
         select_invokable(self.opposer_aspect, label)
 
     def _opposer_free_left(self, item: Invokable) -> int:
-        if self.roll is None:
-            return 0
-        on_roll = self.roll.free_invokes_used.get(item.key, 0) if item.kind != InvokeKind.CONSEQUENCE else 0
-        against = sum(1 for i in self.roll.opposition if i.free and i.key == item.key)
-        return item.free - on_roll - against
+        return opposer_free_left(self.roll, item) if self.roll is not None else 0
 
     def _opposer_aspect_chosen(self) -> None:
         item = self.opposer_aspect.currentData()
@@ -112,12 +108,7 @@ class RollOppositionPart:
         self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
 
     def _opposer_points_left(self, by: str | None) -> int:
-        """The invoker's fate points less what this roll already spends from the same purse."""
-        who = holder(self.campaign, by)
-        spent = sum(1 for i in self.roll.opposition if not i.free and holder(self.campaign, i.by) == who)
-        if holder(self.campaign, self.who.currentData()) == who:
-            spent += self.roll.fate_points_spent
-        return points_of(self.campaign, who) - spent
+        return opposer_points_left(self.campaign, self.roll, self.who.currentData(), by)
 
     def oppose(self) -> bool:
         """Invoke the chosen aspect against the roll: +2 to the difficulty, paid by the invoker."""
@@ -126,7 +117,7 @@ class RollOppositionPart:
             return False
         free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
         if not free and self._opposer_points_left(by) < 1:
-            name = holder_name(self.campaign, holder(self.campaign, by))
+            name = holder_name(self.campaign, payer(self.campaign, by))
             self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
             return False
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
@@ -135,10 +126,8 @@ class RollOppositionPart:
             self._refuse(self.oppose_status, reason)
             return False
         self.roll = self.roll.oppose(invoke)
-        payer = self.opposer.currentText()
-        self.invoked.addItem(f"Against the roll, by {payer}: {invoke.describe()}")
-        self.oppose_status.clear()
-        self._opposer_aspect_chosen()
+        self.invoked.addItem(f"Against the roll, by {self.opposer.currentText()}: {invoke.describe()}")
+        self._invoked()
         self._show()
         self.rolled.emit()
         return True

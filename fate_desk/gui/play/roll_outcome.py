@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEd
 
 from fate_desk.model import ladder_label, signed
 from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
-from fate_desk.rules.play.fate_points import holder, holder_name
+from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Action, faces_text, percent
 
 from ..widgets import escape
@@ -68,7 +68,7 @@ class RollOutcomePart:
         self.advantage_on = QComboBox()
         self.advantage_on.setAccessibleName("Put the advantage on")
         self.boost = QLineEdit()
-        self.boost.setPlaceholderText("Name the boost")
+        self.boost.setPlaceholderText("Name the boost you got (needed)")
         self.boost.setAccessibleName("Boost")
         self.advantage_target = QComboBox()
         self.advantage_target.setAccessibleName("Create the advantage on")
@@ -124,6 +124,7 @@ class RollOutcomePart:
     def _show(self) -> None:
         roll = self.roll
         has = roll is not None
+        self.setup_box.setEnabled(not has)  # thrown once: no second throw until applied or set aside
         for widget in (self.aspect, self.plus_two, self.reroll, self.invoked):
             widget.setEnabled(has)
         self.against_box.setVisible(has and self.opposing is None)
@@ -165,7 +166,7 @@ class RollOutcomePart:
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent
-        who = holder_name(self.campaign, holder(self.campaign, self.who.currentData()))
+        who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
         cost = f"{spent} fate point{'s' if spent != 1 else ''}" if spent else "no fate points"
         free = sum(roll.free_invokes_used.values())
         free_text = f" and {free} free invoke{'s' if free != 1 else ''}" if free else ""
@@ -187,8 +188,9 @@ class RollOutcomePart:
             self.existing_label.setText("")
             made, boost = roll.free_invokes_created, roll.boost
         self.created_row.setVisible(advantage or bool(made or boost))
-        self.created_form.setRowVisible(self.advantage, not existing)
-        self.created_form.setRowVisible(self.advantage_on, not existing)
+        # Only a create an advantage makes an aspect; an overcome's style asks for the boost alone.
+        self.created_form.setRowVisible(self.advantage, advantage and not existing)
+        self.created_form.setRowVisible(self.advantage_on, advantage and not existing)
         self.advantage.setEnabled(bool(made))
         self.advantage_on.setEnabled(bool(made))
         self.boost.setEnabled(boost)

@@ -24,6 +24,7 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
     """Who rolls what against what; after the roll, invokes one at a time; the outcome."""
 
     rolled = Signal()  # the dice fell, or an invoke changed the roll
+    refused = Signal()  # an invoke was refused: the reason is in a status line
 
     def __init__(self, document, dice: DiceSource | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -40,10 +41,12 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
         layout.addWidget(self._build_setup())
         result = QGroupBox("Result")
         result_layout = QVBoxLayout(result)
+        # What the roll asks of the player (names, refusals) sits right under the outcome, in view
+        # without scrolling; the invokes follow.
         self._build_outcome(result_layout)
+        self._build_created(result_layout)
         self._build_invokes(result_layout)
         self._build_opposition(result_layout)
-        self._build_created(result_layout)
         layout.addWidget(result)
         layout.addStretch(1)
         for combo in self.findChildren(QComboBox):
@@ -60,7 +63,10 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
     # --- rolling -----------------------------------------------------------------------------
 
     def throw(self) -> Roll:
-        """Roll the dice (and the opponent's defence); invokes come afterwards."""
+        """Roll the dice (and the opponent's defence) once; invokes come afterwards, and only an
+        invoke throws them again. The setup is locked until the roll is applied or set aside."""
+        if self.roll is not None:
+            return self.roll
         other = self.campaign.character(self.opponent_id() or "")
         self.opposing = None
         against = None

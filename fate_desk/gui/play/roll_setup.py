@@ -8,13 +8,13 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.model import Character, ladder_label
-from fate_desk.rules.play.actions import stunts_for
+from fate_desk.rules.play.actions import defence_skill, stunts_for
 from fate_desk.rules.play.roll import (
     SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
     scale_difference, teamwork_bonus,
 )
 
-from ..widgets import LadderSpinBox, escape
+from ..widgets import LadderSpinBox, escape, wrapping_check
 
 PLAIN = "(a plain rating)"
 DIFFICULTY = "__difficulty__"
@@ -42,8 +42,10 @@ class RollSetupPart:
 
     def _build_setup(self) -> QGroupBox:
         setup = QGroupBox("The roll")
+        self.setup_box = setup  # locked while a thrown roll is on the table
         form = QFormLayout(setup)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock puts fields under labels
         self.who = QComboBox()
         self.who.setAccessibleName("Who rolls")
         self.skill = QComboBox()
@@ -72,6 +74,7 @@ class RollSetupPart:
         self.stunts_layout = QVBoxLayout(self.stunts_box)
         self.stunts_layout.setContentsMargins(0, 0, 0, 0)
         self.stunt_checks: list[QCheckBox] = []
+        self.stunt_rows: list[QWidget] = []
         self.no_stunt = QLabel("<small>No stunt of this character gives +2 to this skill and action.</small>")
         self.no_stunt.setWordWrap(True)
         self.stunts_layout.addWidget(self.no_stunt)
@@ -111,9 +114,10 @@ class RollSetupPart:
         self.roll_button.setDefault(True)
         form.addRow("", self.roll_button)
 
-        self.who.currentIndexChanged.connect(lambda *_: self._fill_skills())
+        self.who.currentIndexChanged.connect(lambda *_: self._who_chosen())
         self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
         self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
+        self.action.currentIndexChanged.connect(lambda *_: self._pick_defence())
         self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
                        self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
@@ -127,21 +131,39 @@ class RollSetupPart:
         chosen, against = self.who.currentData(), self.opponent.currentData()
         for combo in (self.who, self.opponent, self.advantage_on):
             combo.blockSignals(True)
+        for combo in (self.who, self.advantage_on):
             combo.clear()
         self.who.addItem("Nobody in particular", None)
-        self.opponent.addItem("a difficulty", DIFFICULTY)
         self.advantage_on.addItem("the scene", None)
         for c in self.campaign.characters:
             label = f"{c.name or '(unnamed)'} — {c.kind.label}"
             self.who.addItem(label, c.id)
-            self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
             self.advantage_on.addItem(c.name or "(unnamed)", c.id)
         self.who.setCurrentIndex(max(0, self.who.findData(chosen)))
-        self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
+        self._fill_opponents(against)
         for combo in (self.who, self.opponent, self.advantage_on):
             combo.blockSignals(False)
         self._fill_skills()
         self._opponent_chosen()
+
+    def _fill_opponents(self, against: str | None) -> None:
+        """Anyone but the roller may oppose the roll: nobody rolls against, attacks or hits itself."""
+        me = self.who.currentData()
+        blocked = self.opponent.blockSignals(True)
+        self.opponent.clear()
+        self.opponent.addItem("a difficulty", DIFFICULTY)
+        for c in self.campaign.characters:
+            if c.id != me:
+                self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
+        self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
+        self.opponent.blockSignals(blocked)
+
+    def _who_chosen(self) -> None:
+        against = self.opponent.currentData()
+        self._fill_opponents(against)
+        self._fill_skills()
+        if self.opponent.currentData() != against:
+            self._opponent_chosen()
 
     def character(self) -> Character | None:
         cid = self.who.currentData()
@@ -174,7 +196,8 @@ class RollSetupPart:
         if character is not None:
             for name in self._skill_names(character):
                 self.skill.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
-            index = self.skill.findData(chosen)
+            # The chosen skill stays only if this character has it: an NPC rolls its own skills.
+            index = self.skill.findData(chosen) if chosen in character.skills else -1
             self.skill.setCurrentIndex(index if index > 0 else (1 if self.skill.count() > 1 else 0))
         self.skill.blockSignals(False)
         self._skill_chosen()
@@ -185,21 +208,23 @@ class RollSetupPart:
         if name is not None and character is not None:
             self.rating.setValue(character.rating(name))
         self._fill_stunts()
+        self._pick_defence()
 
     def _fill_stunts(self) -> None:
-        for box in self.stunt_checks:
-            box.hide()
-            box.deleteLater()
-        self.stunt_checks = []
+        for row in self.stunt_rows:
+            row.hide()
+            row.deleteLater()
+        self.stunt_checks, self.stunt_rows = [], []
         character = self.character()
         found = stunts_for(character, self.skill.currentData() or "", self.action.currentData()) if character else []
         for stunt in found:
-            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            row, box = wrapping_check(f"+2 from “{stunt.name or 'a stunt'}”")  # wraps in a narrow dock
             box.setToolTip(stunt.text)
             box.setProperty("stunt", stunt.name or "a stunt")
             box.toggled.connect(lambda *_: self._update_odds())
-            self.stunts_layout.addWidget(box)
+            self.stunts_layout.addWidget(row)
             self.stunt_checks.append(box)
+            self.stunt_rows.append(row)
         self.no_stunt.setVisible(not found)
         self._update_odds()
 
@@ -214,9 +239,17 @@ class RollSetupPart:
             other = self.campaign.character(cid)
             for name in self._skill_names(other):
                 self.opponent_skill.addItem(f"{name} — {ladder_label(other.rating(name))}", name)
-            # Defence against most attacks is Athletics; a sensible start the player can change.
-            self.opponent_skill.setCurrentIndex(max(0, self.opponent_skill.findData("Athletics")))
         self.opponent_skill.blockSignals(False)
+        self._pick_defence()
+
+    def _pick_defence(self) -> None:
+        """The defender starts with its best skill against this skill and action (Athletics or
+        Fight against Fight, Will against Provoke...); the player can change it."""
+        other = self.campaign.character(self.opponent_id() or "")
+        if other is not None:
+            best = defence_skill(other, self.skill.currentData() or "", self.action.currentData(),
+                                 known=self.document.ruleset_for(other).skills)
+            self.opponent_skill.setCurrentIndex(max(0, self.opponent_skill.findData(best)))
         self._update_odds()
 
     def opponent_id(self) -> str | None:

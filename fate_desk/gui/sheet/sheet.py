@@ -54,6 +54,7 @@ class CharacterSheet(QWidget):
         # In line with the header frame below it, so bar and sheet read as one piece.
         self.play.layout().setContentsMargins(12, 6, 12, 0)
         layout.insertWidget(0, self.play)
+        layout.insertWidget(1, self.play.banner)  # "Taken out", between the play bar and the sheet
 
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.description_edit: QLineEdit = child(self.form, QLineEdit, "descriptionEdit")

@@ -7,6 +7,7 @@ from fate_desk.model import Campaign, Challenge, ChallengeTask, ladder_label
 from fate_desk.rules.play.actions import RollResult, apply_roll
 from fate_desk.rules.play.roll import Outcome, Roll, outcome_for
 from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.creation.derive import count_word
 from fate_desk.rules.creation.history import counted, refuse
 
 
@@ -29,7 +30,7 @@ def task_result(task: ChallengeTask) -> str:
     return "tie: success at a minor cost" if outcome == Outcome.TIE else outcome.label.lower()
 
 
-def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Campaign:
+def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll, boost: str = "") -> Campaign:
     """Settle and record a task's one finished roll (invokes paid, a style boost, the roll log);
     a second roll of the same task is refused."""
     challenge = scene_of(campaign, scene_id).play.challenge
@@ -40,8 +41,10 @@ def roll_task(campaign: Campaign, scene_id: str, task_id: str, roll: Roll) -> Ca
         raise refuse("challenge.task", "tasks", "That task is not in the challenge.")
     if task.effort is not None:
         raise refuse("challenge.rolled", "tasks", f"“{task.what}” has been rolled: each task is rolled once.")
-    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=f"Boost from “{task.what}”"))
-    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice)})
+    campaign = apply_roll(campaign, task.who, roll, RollResult(boost=boost or f"Boost from “{task.what}”"))
+    # Invokes against the roll raised the task's difficulty (+2 each): it is recorded raised.
+    done = task.model_copy(update={"effort": roll.effort, "dice": list(roll.dice),
+                                   "difficulty": min(12, roll.difficulty)})
     tasks = [done if t.id == task_id else t for t in challenge.tasks]
     changed = challenge.model_copy(update={"tasks": tasks})
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"challenge": changed}))
@@ -68,11 +71,13 @@ def summary(campaign: Campaign, challenge: Challenge) -> str:
     fails = sum(1 for o in outcomes if o == Outcome.FAIL)
     left = sum(1 for o in outcomes if o is None)
     wins = clean + ties
-    notes = []
-    if style:
-        notes.append(f"{style} with style")
-    if ties:
-        notes.append(f"{ties} at a minor cost")
+
+    def share(n: int, what: str) -> str:  # in words, as the counts are: "two successes (one with style)"
+        if n == wins:
+            return {1: what, 2: f"both {what}"}.get(n, f"all {what}")
+        return f"{count_word(n)} {what}"
+
+    notes = ([share(style, "with style")] if style else []) + ([share(ties, "at a minor cost")] if ties else [])
     parts = [counted(wins, "success", "successes") + (f" ({', '.join(notes)})" if notes else ""),
              counted(fails, "failure")]
     text = f"{', '.join(parts)}"

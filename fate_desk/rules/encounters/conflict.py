@@ -14,7 +14,7 @@ from fate_desk.model import (
 
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.dice import teamwork_bonus
-from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.play.table import current_scene, name_of, scene_of, with_play
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
@@ -228,7 +228,8 @@ def take_hit(
     if option is None:
         campaign = hits.taken_out(campaign, member, hit or 1, attacker)
         p = p.model_copy(update={"out_members": [*p.out_members, member]})
-        return _put(campaign, scene_id, _update_participant(conflict, p, f"{name} is taken out."))
+        line = f"{name} is taken out." if len(p.members) > 1 else f"{name} takes a hit nothing left can absorb."
+        return _put(campaign, scene_id, _update_participant(conflict, p, line))
     campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker,
                              extreme_aspect=extreme_aspect)
     summary = campaign.character(member).advancement[-1].summary
@@ -326,3 +327,69 @@ def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
     """Write what happened (rolls, misses) into the conflict's log."""
     conflict = conflict_of(campaign, scene_id)
     return _put(campaign, scene_id, conflict.model_copy(update={"log": [*conflict.log, *lines]}))
+
+
+# --- from a character's sheet: the running conflict decides ------------------------------------
+
+
+def place_in_conflict(campaign: Campaign, character_id: str) -> tuple[str, Participant] | None:
+    """The scene and participant of this character in the conflict running now, or None."""
+    scene = current_scene(campaign)
+    conflict = scene.play.conflict if scene is not None else None
+    if conflict is None or conflict.ended:
+        return None
+    p = next((p for p in conflict.participants if character_id in p.members), None)
+    return (scene.id, p) if p is not None else None
+
+
+def concession_refusal(campaign: Campaign, character_id: str) -> str:
+    """Why this character may not concede now ('' when they may). Fate Condensed, "Conceding the
+    conflict": a concession is offered during a conflict, before the roll, and once you are taken
+    out it is too late; it ends your part in the conflict, so it happens once."""
+    name = name_of(campaign, character_id)
+    place = place_in_conflict(campaign, character_id)
+    if place is None:
+        return (f"{name} is not in a conflict: a concession is made during a conflict, before the roll "
+                "(start one on the Conflict tab).")
+    _, p = place
+    if p.conceded:
+        return f"{name} has already conceded this conflict."
+    if p.taken_out or character_id in p.out_members:
+        return f"{name} was taken out: it is too late to concede."
+    if p.hazard:
+        return f"{p.name} is a hazard: it does not concede, it is overcome."
+    return ""
+
+
+def concede_in_play(campaign: Campaign, character_id: str) -> Campaign:
+    """Concede from the sheet: through the running conflict (once, never after being taken out);
+    refused outside a conflict."""
+    reason = concession_refusal(campaign, character_id)
+    if reason:
+        raise refuse("conflict.concede", "participants", reason)
+    scene_id, p = place_in_conflict(campaign, character_id)
+    return concede_participant(campaign, scene_id, p.id)
+
+
+def taken_out_in_play(campaign: Campaign, ruleset: RuleSet, character_id: str, hit: int,
+                      attacker: str | None = None) -> Campaign:
+    """Taken out from the sheet: recorded in the running conflict when the character is in one
+    (so it can no longer concede or act), else on the character alone."""
+    place = place_in_conflict(campaign, character_id)
+    if place is None or character_id in place[1].out_members:
+        return hits.taken_out(campaign, character_id, hit, attacker)
+    scene_id, p = place
+    return take_hit(campaign, scene_id, ruleset, p.id, character_id, None, attacker=attacker, hit=hit)
+
+
+def taken_out_now(campaign: Campaign, character_id: str) -> bool:
+    """Is this character taken out: in the conflict running now, or (outside one) by a hit taken
+    in the scene being played?"""
+    place = place_in_conflict(campaign, character_id)
+    if place is not None:
+        return place[1].taken_out or character_id in place[1].out_members
+    character = campaign.character(character_id)
+    last = next((e for e in reversed(character.advancement) if e.kind == "harm"), None) if character else None
+    clock = campaign.clock
+    return (last is not None and last.summary.startswith("Taken out")
+            and (last.when.session, last.when.scene) == (clock.session, clock.scene))

@@ -69,6 +69,20 @@ def _shifts(side: str, efforts: dict[str, int], difficulties: dict[str, int | No
     return efforts[side] - against
 
 
+def exchange_words(names: dict[str, str], victories: dict[str, int], twist: bool) -> str:
+    """An exchange's result in the book's words (Fate Condensed, "Contests"): the highest effort
+    marks a victory, two for the only side to succeed with style; a tie for the highest effort
+    marks none and brings an unexpected twist. Phrased so any side's name reads right."""
+    if not victories:
+        return "no side rolled."
+    if twist:
+        return "a tie for the highest effort: no one marks a victory, and an unexpected twist changes the scene."
+    leader = max(victories, key=victories.get)
+    if victories[leader] == 2:
+        return f"two victories to {names[leader]}, the only side to succeed with style."
+    return f"one victory to {names[leader]}."
+
+
 # --- the contest on a scene ---------------------------------------------------------------------
 
 
@@ -110,13 +124,16 @@ def _side(contest: Contest, side_id: str) -> ContestSide:
     return side
 
 
-def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) -> tuple[Campaign, ExchangeResult]:
-    """Score one exchange from each rolling side's effort (forfeited sides roll nothing)."""
+def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
+                  raised: dict[str, int] | None = None) -> tuple[Campaign, ExchangeResult]:
+    """Score one exchange from each rolling side's effort (forfeited sides roll nothing);
+    `raised` adds to a side's passive difficulty (invokes against its roll)."""
     contest = _contest(campaign, scene_id)
     if contest.winner is not None:
         raise refuse("contest.over", "contest", "The contest is already won.")
     rolling = {k: v for k, v in efforts.items() if k not in contest.forfeits}
-    difficulties = {s.id: s.difficulty for s in contest.sides}
+    raised = raised or {}
+    difficulties = {s.id: None if s.difficulty is None else s.difficulty + raised.get(s.id, 0) for s in contest.sides}
     by_shifts = get_ruleset(campaign.ruleset).contest_scoring == ContestScoring.SHIFTS
     victories = exchange_victories(rolling, difficulties, by_shifts)
     leaders = exchange_leaders(rolling, difficulties, by_shifts)
@@ -128,15 +145,12 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int]) ->
     failed = len(leaders) == 1 and failed_difficulty(leaders[0], rolling, difficulties)
     parts = ", ".join(f"{names[k]} {ladder_label(v)}" for k, v in rolling.items())
     if failed:
-        result = f"{names[leaders[0]]} falls short of its difficulty: no victory"
-    elif twist:
-        result = "a tie for the highest effort: no victory, and a twist"
+        result = f"{names[leaders[0]]} falls short of its difficulty: no one marks a victory."
     else:
-        leader = max(victories, key=victories.get)
-        result = f"{names[leader]} marks {counted(victories[leader], 'victory', 'victories')}"
-    line = f"Exchange {contest.exchange}: {parts}; {result}."
+        result = exchange_words(names, victories, twist)
+    line = f"Exchange {contest.exchange}: {parts}; {result}"
     if winner:
-        line += f" {names[winner]} wins the contest."
+        line += f" The contest goes to {names[winner]}."
     changed = contest.model_copy(update={
         "sides": sides, "exchange": contest.exchange + (0 if winner else 1), "winner": winner,
         "forfeits": [], "log": [*contest.log, line], "twist_due": twist,
@@ -213,7 +227,9 @@ def settle_exchange(
     for character_id, roll in rolls.values():
         campaign = apply_roll(campaign, character_id, roll, RollResult(in_contest=True))
     campaign = note(campaign, scene_id, [roll.summary() for _, roll in rolls.values()])
-    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()})
+    # +2 invoked against a side's passive difficulty raises it for this exchange.
+    raised = {side: roll.difficulty - roll.setup.against for side, (_, roll) in rolls.items()}
+    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()}, raised)
 
 
 def _put_scene(campaign: Campaign, scene) -> Campaign:

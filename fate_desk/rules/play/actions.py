@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 
 from fate_desk.rules.clock.timeline import session_log
-from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder, holder_name, log_event, with_character
+from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder_name, payer, log_event, with_character
 from fate_desk.rules.creation.history import refuse
 from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import Discovery
@@ -271,7 +271,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     """Apply a finished roll in one step; refused (nothing changed) when it cannot be paid."""
     result = result or RollResult()
     before = campaign
-    who = holder(campaign, character_id)
+    who = payer(campaign, character_id)
     spent = roll.fate_points_spent
     if spent:
         paid = [i for i in roll.invokes if not i.free]
@@ -298,16 +298,34 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         earned = result.boost_given
     boosted = earned and not result.in_contest
     if boosted:
-        campaign = place_aspect(campaign, result.boost or "Boost", 1, boost=True)
+        if not result.boost.strip():  # the player names it: a boost is never just "Boost"
+            raise refuse("play.boost", "aspects", "Name the boost you got: a passing advantage, in a few words.")
+        campaign = place_aspect(campaign, result.boost, 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])
     if made or boosted:
         what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
-        boost = f"the boost “{result.boost or 'Boost'}”" if boosted else ""
+        boost = f"the boost “{result.boost.strip()}”" if boosted else ""
         campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
                              "into play.")
     # Validated like every campaign-wide step: the entries the roll did not touch are taken as
     # they are (validating all of a 10,000-entry campaign again took seconds).
     return revalidated(campaign, before)
+
+
+def against_self_refusal(roller: str | None, other: str | None) -> str:
+    """Why a roll, an attack or a hit from `roller` on `other` may not happen ('' when it may):
+    a character never opposes, attacks or hits itself."""
+    if roller and other and roller == other:
+        return "A character cannot roll against, attack or hit itself: pick someone else."
+    return ""
+
+
+def set_aside(campaign: Campaign, roll: Roll) -> Campaign:
+    """A thrown roll the table does not apply: its throws still go into the roll log, so
+    throwing again never hides the first dice (only an invoke rerolls). Nothing is paid: the
+    invokes on it are dropped with it."""
+    dropped = f"; {len(roll.invokes)} invoke{'s' if len(roll.invokes) != 1 else ''} dropped" if roll.invokes else ""
+    return append_to_log(campaign, rolls=[f"Set aside, not applied{dropped} — {roll.summary()}"])
 
 
 def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
@@ -319,7 +337,7 @@ def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campa
             campaign = _use_free(campaign, invoke.key, 1, invoke.by)
             continue
         note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
-        campaign = change_points(campaign, holder(campaign, invoke.by), -1, Reason.INVOKE, note)
+        campaign = change_points(campaign, payer(campaign, invoke.by), -1, Reason.INVOKE, note)
         # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
         if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:
             campaign = earn_later(campaign, invoke.owner, 1, Reason.HOSTILE_INVOKE, note)
@@ -363,6 +381,48 @@ def stunts_for(character, skill: str, action) -> list:
 
 
 
+# --- sensible skills to start from -------------------------------------------------------------
+
+# Fate Condensed, "Which skills can be used to attack and defend?": Fight and Shoot attack
+# physically, Provoke mentally; Athletics defends against any physical attack, Fight against melee,
+# Will against mental attacks. Other rolls are opposed by the skill that notices or resists them.
+ATTACKS = {"physical": ("Fight", "Shoot"), "mental": ("Provoke",)}
+_DEFENCES = {"Fight": ("Athletics", "Fight"), "Shoot": ("Athletics",), "Provoke": ("Will",)}
+_OPPOSES = {
+    "Deceive": ("Empathy", "Notice"), "Stealth": ("Notice",), "Burglary": ("Notice",), "Rapport": ("Will",),
+    "Empathy": ("Deceive",), "Notice": ("Stealth",), "Investigate": ("Deceive", "Stealth"),
+    "Athletics": ("Athletics",), "Physique": ("Physique",), "Drive": ("Drive",), "Will": ("Will",),
+}
+
+
+def _best_of(character, names, known=()) -> str | None:
+    """The highest of these skills the character has (the first on a tie). With none of them on
+    its sheet: the first of them if its rule set knows it (rolled at Mediocre), else (approaches,
+    a custom list) the character's own best skill."""
+    own = [n for n in names if n in character.skills]
+    if own:
+        return max(own, key=lambda n: character.rating(n))
+    if names and (names[0] in known or not character.skills):
+        return names[0]
+    return max(character.skills, key=lambda n: character.rating(n))
+
+
+def attack_skill(character, kind: str = "physical", known=()) -> str | None:
+    """The skill an attack starts with in a conflict of this kind: physical, the better of Fight
+    and Shoot; mental, Provoke. `known` is the rule set's skill list."""
+    return _best_of(character, ATTACKS.get(str(getattr(kind, "value", kind)), ATTACKS["physical"]), known)
+
+
+def defence_skill(character, skill: str, action, kind: str = "physical", known=()) -> str | None:
+    """The defender's best skill against this skill and action: Athletics or Fight against Fight,
+    Athletics against Shoot, Will against Provoke, Notice against Stealth; against anything else
+    Athletics in a physical conflict, Will in a mental one."""
+    table = _DEFENCES if getattr(action, "value", action) == "attack" else {}
+    fallback = ("Will",) if str(getattr(kind, "value", kind)) == "mental" else ("Athletics",)
+    names = table.get(skill) or _OPPOSES.get(skill) or _DEFENCES.get(skill) or fallback
+    return _best_of(character, names, known)
+
+
 def roll_log_text(campaign: Campaign) -> str:
     """Every session's roll log as plain text, for export: a heading per session, a line per roll."""
     lines = [f"Roll log — {campaign.name}", ""]
@@ -379,5 +439,6 @@ def roll_log_text(campaign: Campaign) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["GM", "Invokable", "RollResult", "add_free_invokes", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
-           "roll_log_text", "scene_for_play", "stunts_for"]
+__all__ = ["ATTACKS", "GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "attack_skill",
+           "defence_skill", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
+           "roll_log_text", "scene_for_play", "set_aside", "stunts_for"]

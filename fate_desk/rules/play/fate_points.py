@@ -38,6 +38,16 @@ def holder(campaign: Campaign, character_id: str | None) -> str:
     return character.id if character is not None and character.kind == CharacterKind.PC else GM
 
 
+def payer(campaign: Campaign, character_id: str | None) -> str:
+    """Whose points pay this character's invokes: a PC's own; a major NPC's own while its sheet
+    holds some (the sheet and the conflict table show that number); everyone else, and a major
+    NPC with none left, the GM's pool."""
+    character = campaign.character(character_id) if character_id else None
+    if character is not None and character.kind == CharacterKind.MAJOR_NPC and character.fate_points > 0:
+        return character.id
+    return holder(campaign, character_id)
+
+
 def points_of(campaign: Campaign, who: str) -> int:
     if who == GM:
         return campaign.gm_fate_points
@@ -201,5 +211,6 @@ def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tu
 
 __all__ = [
     "GM", "Reason", "append_to_log", "change_points", "compel", "compel_targets", "describe", "earn_later", "holder", "holder_name", "ledger",
+    "payer",
     "ledger_totals", "log_entry", "log_event", "points_of", "with_character",
 ]

@@ -16,7 +16,7 @@ from fate_desk.rules.harm.absorb import (
 )
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
-from fate_desk.rules.play.actions import place_aspect
+from fate_desk.rules.play.actions import against_self_refusal, place_aspect
 from fate_desk.rules.play.table import current_scene
 
 
@@ -31,6 +31,12 @@ def _defender(campaign: Campaign, character_id: str) -> Character:
     if character is None:
         raise refuse("hits.who", "characters", "That character is no longer in the campaign.")
     return character
+
+
+def _not_self(attacker: str | None, character_id: str) -> None:
+    reason = against_self_refusal(attacker, character_id)
+    if reason:
+        raise refuse("hits.self", "characters", reason)
 
 
 def hit_plan(campaign: Campaign, ruleset: RuleSet, character_id: str, shifts: int, track: str,
@@ -54,6 +60,7 @@ def take_hit(
 ) -> Campaign:
     """Absorb a hit by one of the plan's options; each new consequence gives `attacker` a free invoke."""
     character = _defender(campaign, character_id)
+    _not_self(attacker, character_id)
     before = {c.slot for c in character.consequences}
     applied = absorb(
         character, ruleset, option, texts, options=campaign.options, conflict=conflict_id(campaign),
@@ -86,6 +93,7 @@ def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, 
 def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
+    _not_self(attacker, character_id)
     by = f" by {holder_name(campaign, attacker)}" if attacker else ""
     summary = f"Taken out{by}: a hit of {shifts_text(hit)} that nothing left could absorb."
     applied = record(character, character.model_copy(), "harm", summary, campaign.clock)

@@ -589,6 +589,16 @@ class Roll:
     def faces(self) -> str:
         return faces_text(self.dice)
 
+    def throws_text(self) -> str:
+        """Every throw in order, each reroll with the invoke that caused it (the roll log keeps
+        them all: a roll is thrown once, and only an invoke throws the dice again)."""
+        rerolls = [i for i in self.invokes if i.reroll]
+        text = f"[{faces_text(self.throws[0])}]"
+        for invoke, faces in zip(rerolls, self.throws[1:]):
+            how = "a free invoke" if invoke.free else "a fate point"
+            text += f", rerolled by invoking “{invoke.label or invoke.key}” ({how}) to [{faces_text(faces)}]"
+        return text
+
     def summary(self) -> str:
         """One line for the roll log: who, what, the dice, effort, shifts, outcome and invokes."""
         s = self.setup
@@ -601,13 +611,11 @@ class Roll:
             extras.append(f"scale {s.scale_use.label.replace('per level', f'x{s.scale_levels}')}")
         extras += [i.describe() for i in self.invokes]
         extras += [f"against the roll {i.describe()}" for i in self.opposition]
-        if len(self.throws) > 1:
-            extras.append(f"{len(self.throws) - 1} reroll{'s' if len(self.throws) > 2 else ''}")
         with_ = f" with {'; '.join(extras)}" if extras else ""
         shifts = f"{signed(self.shifts)} shift{'' if abs(self.shifts) == 1 else 's'}"
         return (
             f"{who}{s.action.label} with {s.skill or 'no skill'} {ladder_label(s.rating)}{with_}: "
-            f"[{self.faces()}] {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
+            f"{self.throws_text()} {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
             f"{against} {ladder_label(self.difficulty)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
         )
 
