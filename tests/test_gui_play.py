@@ -254,9 +254,16 @@ def test_conceding_gives_one_point_plus_one_per_consequence_taken_in_the_conflic
         qtbot.keyClicks(dialog.name_edits[slot], f"Hurt {slot}")
         click(qtbot, dialog.take_button)
     concede_now(qtbot, sheet)
-    maren = on_disk(document).character("pc-maren")
-    assert maren.fate_points == 3 + 1 + 2
-    assert on_disk(document).sessions[-1].fate_points[-1].reason == "concession"
+    # Owed, not paid: the points are collected when the conflict ends (Fate Condensed, "Conceding").
+    campaign = on_disk(document)
+    assert campaign.character("pc-maren").fate_points == 3
+    assert campaign.scenes[0].play.conflict.concessions == {"pc-maren": 1 + 2}
+    from fate_desk.rules.encounters.conflict import end_conflict
+
+    document.edit_campaign(lambda c: end_conflict(c, c.scenes[0].id)[0], "End the conflict")
+    campaign = on_disk(document)
+    assert campaign.character("pc-maren").fate_points == 3 + 1 + 2
+    assert campaign.sessions[-1].fate_points[-1].reason == "concession"
     document.close()
 
 

@@ -50,7 +50,9 @@ def test_a_character_concedes_once_per_conflict_through_the_running_conflict(qtb
     sheet = open_sheet(qtbot, document, "pc-maren")
     concede_now(qtbot, sheet)
     after = on_disk(document)
-    assert after.character("pc-maren").fate_points == 3 + 1
+    # Owed until the conflict ends (Fate Condensed, "Conceding"): 1 point, no consequences taken.
+    assert after.character("pc-maren").fate_points == 3
+    assert after.scenes[0].play.conflict.concessions == {"pc-maren": 1}
     maren = next(p for p in after.scenes[0].play.conflict.participants if "pc-maren" in p.members)
     assert maren.conceded  # the conflict knows: she is out of its turn order
     assert "Maren Voss concedes." in after.scenes[0].play.conflict.log
@@ -692,10 +694,12 @@ def test_a_concession_from_the_sheet_is_not_paid_again_from_the_conflict_panel(q
     panel = start_fight(window, qtbot, ["npc-bruiser"])
     sheet = window.open_entity("pc-maren")
     concede_now(qtbot, sheet)
-    paid = on_disk(window.document).character("pc-maren").fate_points
-    assert paid == 3 + 1
+    owed = on_disk(window.document).scenes[0].play.conflict.concessions
+    assert owed == {"pc-maren": 1}  # collected when the conflict ends, once
     assert "Conceded" in panel.table.item(0, 2).text()
     panel.select("Maren Voss")
     click(qtbot, panel.concede_button)
     assert "already out of the conflict" in panel.status.text()
-    assert on_disk(window.document).character("pc-maren").fate_points == paid
+    assert on_disk(window.document).scenes[0].play.conflict.concessions == owed
+    click(qtbot, panel.end_conflict_button)
+    assert on_disk(window.document).character("pc-maren").fate_points == 3 + 1  # paid once, at the end

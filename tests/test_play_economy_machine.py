@@ -34,7 +34,7 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.encounters.conflict import concede_participant, end_conflict, participant, start_conflict
 from fate_desk.rules.encounters.contest import play_exchange, start_contest
 from fate_desk.rules.play.actions import RollResult, apply_roll, invokables
-from fate_desk.rules.play.fate_points import compel
+from fate_desk.rules.play.fate_points import GM, compel, payer
 from fate_desk.rules.play.hits import hit_plan, take_hit
 from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
 from fate_desk.rules.play.table import current_scene
@@ -131,15 +131,19 @@ class TableEconomy(RuleBasedStateMachine):
         if not self._step(lambda c: apply_roll(c, who, roll, RollResult(advantage="Opening", boost="Edge"))):
             return
         after = self.campaign
-        payer = who if before.character(who).kind == CharacterKind.PC else None
+        # A PC pays its own invokes; a major NPC whose sheet holds fate points pays from those
+        # (docs/play.md), and with none left, like every other NPC, the GM's pool pays (Fate
+        # Condensed, "The GM's Fate Point Pool").
+        pays = payer(before, who)
+        payer_id = None if pays == GM else pays
         old, new = _points(before), _points(after)
         for cid in old:
             fate, pending, carried = old[cid]
             owed = roll.hostile_points.get(cid, 0)
-            paid = roll.fate_points_spent if cid == payer else 0
+            paid = roll.fate_points_spent if cid == payer_id else 0
             is_pc = before.character(cid).kind == CharacterKind.PC
             assert new[cid] == (fate - paid, pending + (owed if is_pc else 0), carried + (0 if is_pc else owed)), cid
-        assert after.gm_fate_points == before.gm_fate_points - (0 if payer else roll.fate_points_spent)
+        assert after.gm_fate_points == before.gm_fate_points - (0 if payer_id else roll.fate_points_spent)
         used = sum(roll.free_invokes_used.values())
         made = roll.free_invokes_created
         boosted = 1 if roll.boost else 0
