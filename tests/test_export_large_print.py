@@ -52,7 +52,7 @@ def test_a_large_print_sheet_says_the_same_at_150_percent_on_the_same_paper(tmp_
     assert set(page_sizes(large)) == {(612, 792)}
     assert len(page_sizes(large)) > len(page_sizes(normal))  # the same content needs more pages
     assert set(_words(large)) == set(_words(normal))
-    assert max(_sizes(large, "Ruth")) == max(_sizes(normal, "Ruth")) * 1.5 == 30  # her name, 20 pt as a rule
+    assert max(_sizes(large, "Ruth")) == max(_sizes(normal, "Ruth")) * 1.5 == 33  # her name in the 22 pt banner
 
 
 def test_large_print_form_fields_grow_with_the_page_and_stay_on_it(tmp_path):

@@ -205,21 +205,26 @@ class _Sheet:
         text_w = stats.x - rect.x - 10
         kind = character.kind.label if character else "Character"
         powered_w = c.stringWidth(POWERED_BY, BOLD, 7)
-        line_text(c, f"{self.ruleset.name} · {kind}".upper(), rect.x, rect.top - 7, text_w - powered_w - 8,
-                  BOLD, 7, GREY)
-        line_text(c, POWERED_BY, rect.x + text_w - powered_w, rect.top - 7, powered_w + 1, BOLD, 7, INK)
+        kind_text = f"{self.ruleset.name} · {kind}".upper()
+        # On a narrow header (large print) the rule set and kind take the whole top line and
+        # "Powered by Fate" moves down to the end of the name's line, so neither is cut.
+        stacked = c.stringWidth(kind_text, BOLD, 7) > text_w - powered_w - 8
+        line_text(c, kind_text, rect.x, rect.top - 7, text_w if stacked else text_w - powered_w - 8, BOLD, 7, GREY)
+        line_text(c, POWERED_BY, rect.x + text_w - powered_w, rect.top - (33 if stacked else 7), powered_w + 1,
+                  BOLD, 7, INK)
+        name_w = text_w - powered_w - 8 if stacked else text_w
         # The name banner: a heavy rule under the name, the width of the header.
         c.setStrokeColor(INK)
         c.setLineWidth(2.2)
         c.line(rect.x, rect.top - 37, rect.x + text_w, rect.top - 37)
         if character is None:
             line_text(c, "NAME", rect.x, rect.top - 30, 40, BOLD, 7, GREY)
-            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, text_w - 30, 20), "Name")
+            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, name_w - 30, 20), "Name")
             line_text(c, "DESCRIPTION", rect.x, rect.y + 10, 60, BOLD, 7, GREY)
             text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
                        "Description")
         else:
-            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 31, text_w, BOLD, 22, INK)
+            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 31, name_w, BOLD, 22, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
             below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
             room = rect.height - 41 - below
