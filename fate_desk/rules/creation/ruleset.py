@@ -222,6 +222,30 @@ class Advancement(FateModel):
         return {"session": self.session_end, "scenario": self.scenario_end, "arc": self.arc_end}[event]
 
 
+class ModeSpec(FateModel):
+    """A mode: a named group of skills rated together (Atomic Robo, "Modes")."""
+
+    name: str = Field(min_length=1, max_length=60)
+    skills: list[str] = Field(min_length=1, max_length=60)
+
+
+class ModeRules(FateModel):
+    """Skills rated through modes: each PC rates some modes, and its skills follow the mode."""
+
+    modes: list[ModeSpec] = Field(min_length=1, max_length=20)
+    # The ratings a PC gives its modes, one each (Atomic Robo: Good, Fair and Average).
+    ratings: list[Annotated[int, Field(ge=0, le=8)]] = Field(default_factory=lambda: [3, 2, 1], min_length=1, max_length=6)
+    # Skill points to spend focusing (1) and specializing (2 more) skills above their mode.
+    improvement_points: int = Field(0, ge=0, le=50)
+    # A mode at these ratings holding a track's skill adds this many boxes to the track.
+    stress_boxes: dict[Annotated[int, Field(ge=0, le=8)], Annotated[int, Field(ge=0, le=5)]] = Field(
+        default_factory=lambda: {2: 1, 3: 2}
+    )
+
+    def find(self, name: str) -> ModeSpec | None:
+        return next((m for m in self.modes if m.name.casefold() == name.strip().casefold()), None)
+
+
 class RuleSet(FateModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1)
@@ -247,6 +271,7 @@ class RuleSet(FateModel):
     stress: StressRules
     consequences: ConsequenceRules
     advancement: Advancement = Field(default_factory=Advancement)
+    modes: ModeRules | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":
@@ -259,6 +284,14 @@ class RuleSet(FateModel):
             for skill in track.skills:
                 if skill not in self.skills:
                     raise ValueError(f"stress track {track.id!r} uses {skill!r}, not in the skill list")
+        if self.modes is not None:
+            names = [m.name.casefold() for m in self.modes.modes]
+            if len(set(names)) != len(names):
+                raise ValueError("two modes share a name")
+            for mode in self.modes.modes:
+                for skill in mode.skills:
+                    if skill not in self.skills:
+                        raise ValueError(f"mode {mode.name!r} holds {skill!r}, not in the skill list")
         if self.shape.counts and max(self.shape.counts) > self.peak:
             raise ValueError("the shape has a rating above the peak")
         return self

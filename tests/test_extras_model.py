@@ -1,0 +1,54 @@
+"""The model of extras and custom tracks (Fate Core SRD, "Extras"), and old files still reading."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from fate_desk.model import Character, CustomTrack, Extra, ExtraCost, TrackClears
+from fate_desk.store.interchange import character_from_dict, character_to_dict, json_schema
+
+from builders import legal_pc
+
+
+def test_a_file_written_before_extras_reads_with_none():
+    data = {"format": "fate-desk/character", "version": 1, "name": "Ruth", "skills": {"Fight": 4}}
+    character = character_from_dict(data)
+    assert character.extras == [] and character.tracks == [] and character.modes == {}
+
+
+def test_an_extra_with_costs_grants_and_a_track_round_trips_through_the_file():
+    # Fate Core SRD, Extras, "Super Strength": refresh paid, Weapon:2 on Fight, +2 on raw Physique.
+    extra = Extra(
+        name="Super Strength", permission="Gamma-Ray Survivor", cost=ExtraCost(refresh=2),
+        skill_bonuses={"Physique": 2}, weapon=2,
+        tracks=[CustomTrack(id="grit", name="Grit", boxes=[1, 1], clears=TrackClears.SCENE)],
+    )
+    pc = legal_pc(extras=[extra], tracks=[CustomTrack(id="wealth", name="Wealth", boxes=[1, 1], skill="Resources")])
+    again = character_from_dict(json.loads(json.dumps(character_to_dict(pc))))
+    assert again == pc
+
+
+def test_two_tracks_with_one_id_are_refused():
+    with pytest.raises(ValidationError, match="share the id"):
+        Character(tracks=[CustomTrack(id="a", name="A"), CustomTrack(id="a", name="B")])
+
+
+@pytest.mark.parametrize("bad", [
+    {"refresh": 11}, {"skill_points": 21}, {"stunt_slots": 11}, {"refresh": -1},
+])
+def test_absurd_extra_costs_are_refused(bad):
+    with pytest.raises(ValidationError):
+        ExtraCost(**bad)
+
+
+def test_a_track_of_a_thousand_boxes_is_refused():
+    with pytest.raises(ValidationError):
+        CustomTrack(id="big", name="Big", boxes=[1] * 1000)
+
+
+def test_the_schema_describes_extras_and_tracks():
+    props = json_schema()["properties"]
+    assert "extras" in props and "tracks" in props and "modes" in props
