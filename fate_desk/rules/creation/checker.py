@@ -67,14 +67,14 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
         problems += _check_aspects(character, ruleset)
         problems += _check_stunts(character, ruleset, derived)
         problems += extras_problems(character, ruleset)
-    if kind != CharacterKind.MONSTER:
-        problems += track_problems(character, ruleset)
     elif kind == CharacterKind.MAJOR_NPC:
         problems += _check_unknown_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
     elif kind == CharacterKind.MINOR_NPC:
         problems += _check_minor_npc(character, derived)
     # Monsters and threats may break any rule on purpose: nothing to check.
+    if kind != CharacterKind.MONSTER:
+        problems += track_problems(character, ruleset)
     return CheckResult(problems, derived)
 
 
