@@ -514,12 +514,13 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
             ))
         else:
             spent += _STEP_COST.get((trained - character.modes[mode], rating - character.modes[mode]), 0)
-    budget = rules.improvement_points
+    budget = rules.improvement_points(list(character.modes))
     if spent > budget:
         out.append(Problem(
             "modes.points", Level.ERROR, "skills",
             f"Focusing and specializing skills costs {counted_points(spent)} here (1 to focus, 2 more to "
-            f"specialize), but you have {budget} to spend. Bring a skill back down toward its mode.",
+            f"specialize), but your modes leave {budget} of the {rules.character_points} character points. "
+            f"Bring a skill back down toward its mode.",
         ))
     return out
 

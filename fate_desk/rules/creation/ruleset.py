@@ -227,6 +227,8 @@ class ModeSpec(FateModel):
 
     name: str = Field(min_length=1, max_length=60)
     skills: list[str] = Field(min_length=1, max_length=60)
+    # What taking the mode costs out of the character points (the sum of its skills' costs).
+    cost: int = Field(0, ge=0, le=100)
 
 
 class ModeRules(FateModel):
@@ -235,12 +237,16 @@ class ModeRules(FateModel):
     modes: list[ModeSpec] = Field(min_length=1, max_length=20)
     # The ratings a PC gives its modes, one each (Atomic Robo: Good, Fair and Average).
     ratings: list[Annotated[int, Field(ge=0, le=8)]] = Field(default_factory=lambda: [3, 2, 1], min_length=1, max_length=6)
-    # Skill points to spend focusing (1) and specializing (2 more) skills above their mode.
-    improvement_points: int = Field(0, ge=0, le=50)
+    # Character points: the chosen modes' costs come out of them, and what is left focuses (1)
+    # and specializes (2 more) skills above their mode.
+    character_points: int = Field(0, ge=0, le=200)
     # A mode at these ratings holding a track's skill adds this many boxes to the track.
     stress_boxes: dict[Annotated[int, Field(ge=0, le=8)], Annotated[int, Field(ge=0, le=5)]] = Field(
         default_factory=lambda: {2: 1, 3: 2}
     )
+
+    def improvement_points(self, chosen: list[str]) -> int:
+        return self.character_points - sum(m.cost for name in chosen if (m := self.find(name)) is not None)
 
     def find(self, name: str) -> ModeSpec | None:
         return next((m for m in self.modes if m.name.casefold() == name.strip().casefold()), None)
