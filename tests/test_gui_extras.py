@@ -1,0 +1,205 @@
+"""Extras, custom tracks and the library on the sheet, driven through the real widgets: add an
+extra and see refresh and stress change, take a hit on a custom track, clear it by its rule,
+insert from the library, and undo each step (Fate Core SRD, "Extras"; Fate System Toolkit SRD,
+"Conditions" and "Wealth")."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox
+
+from fate_desk.gui.sheet import CharacterSheet
+from fate_desk.model import CustomTrack, TrackClears
+
+from table_helpers import on_disk, sample_document
+
+
+def core_rules(campaign):
+    campaign.ruleset = "fate-core"
+    for c in campaign.characters:
+        c.ruleset = "fate-core"
+    return campaign
+
+
+def with_tracks(campaign):
+    core_rules(campaign)
+    maren = campaign.characters[0]
+    maren.tracks = [
+        CustomTrack(id="wealth", name="Wealth", boxes=[1, 2], skill="Resources", clears=TrackClears.EVENT,
+                    event="you gain a parcel of Wealth"),
+        CustomTrack(id="angry", name="Angry", boxes=[1], clears=TrackClears.SCENE, absorbs=["physical", "mental"]),
+    ]
+    return campaign
+
+
+def click(qtbot, widget):
+    qtbot.waitUntil(widget.isVisible)
+    assert widget.isEnabled(), widget
+    at = QPoint(8, widget.height() // 2) if isinstance(widget, QCheckBox) else widget.rect().center()
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
+
+
+def open_sheet(qtbot, document, character_id="pc-maren"):
+    sheet = CharacterSheet(document, character_id)
+    qtbot.addWidget(sheet)
+    sheet.resize(1100, 900)
+    sheet.show()
+    return sheet
+
+
+def type_into(qtbot, widget, text: str) -> None:
+    widget.setFocus()
+    widget.selectAll()
+    qtbot.keyClicks(widget, text)
+
+
+def test_adding_an_extra_changes_refresh_and_stress_and_undoes(qtbot, tmp_path):
+    document = sample_document(tmp_path, core_rules)
+    sheet = open_sheet(qtbot, document)
+    refresh_before = sheet.refresh_value.text()
+    click(qtbot, sheet.extras.add_extra_button)
+    dialog = sheet.extras.dialog
+    qtbot.waitUntil(dialog.isVisible)
+    qtbot.keyClicks(dialog.name, "Rocket Pack")
+    qtbot.keyClicks(dialog.permission, "Daredevil Test Pilot")
+    type_into(qtbot, dialog.refresh.lineEdit(), "1")
+    qtbot.keyClicks(dialog.bonuses, "Physique +2")
+    qtbot.keyClicks(dialog.stunts, "Boost: +2 to overcome with Athletics while flying.")
+    dialog.track_box.setFocus()
+    qtbot.keyClick(dialog.track_box, Qt.Key.Key_Space)  # tick "It has a track of its own"
+    assert dialog.track_box.isChecked()
+    qtbot.keyClicks(dialog.track_fields.name, "Fuel")
+    type_into(qtbot, dialog.track_fields.boxes, "1 1 1")
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    maren = on_disk(document).character("pc-maren")
+    assert [e.name for e in maren.extras] == ["Rocket Pack"]
+    assert maren.advancement[-1].kind == "extra" and "Rocket Pack" in maren.advancement[-1].summary
+    assert int(sheet.refresh_value.text()) == int(refresh_before) - 1
+    assert "for extras" in sheet.refresh_explanation.text()
+    assert len(sheet.stress.boxes("fuel")) == 3
+    # Physique Fair (+2) +2 is Great (+4): Fate Core's fourth physical box.
+    assert len(sheet.stress.boxes("physical")) == 4
+    row = sheet.extras.extra_rows[0]
+    assert "Costs 1 refresh" in row.title.text() and "Physique +2" in row.grants.text()
+    # Switch it off: refresh comes back, the track goes; one undo step each.
+    click(qtbot, row.switch)
+    assert sheet.refresh_value.text() == refresh_before and not sheet.stress.boxes("fuel")
+    document.undo_stack.undo()
+    assert int(sheet.refresh_value.text()) == int(refresh_before) - 1
+    document.undo_stack.undo()
+    assert sheet.refresh_value.text() == refresh_before and on_disk(document).character("pc-maren").extras == []
+    assert len(sheet.stress.boxes("physical")) == 3
+    document.close()
+
+
+def test_a_bad_extra_line_is_explained_in_the_dialog_and_nothing_changes(qtbot, tmp_path):
+    document = sample_document(tmp_path, core_rules)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.extras.add_extra_button)
+    dialog = sheet.extras.dialog
+    qtbot.keyClicks(dialog.name, "Odd")
+    qtbot.keyClicks(dialog.bonuses, "plenty of Physique")
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    assert dialog.isVisible() and "Physique +2" in dialog.status.text()
+    assert document.undo_stack.count() == 0
+    dialog.reject()
+    document.close()
+
+
+def test_a_hit_on_a_custom_track_then_its_event_clears_it_each_step_undone(qtbot, tmp_path):
+    document = sample_document(tmp_path, with_tracks)
+    sheet = open_sheet(qtbot, document)
+    assert len(sheet.stress.boxes("wealth")) == 2
+    click(qtbot, sheet.play.hit_button)
+    hit = sheet.play.dialog
+    assert hit.track.findData("wealth") >= 0  # Take a hit offers the custom tracks
+    hit.track.setCurrentIndex(hit.track.findData("wealth"))
+    hit.shifts.setValue(2)
+    assert hit.option_texts()[0] == "Mark the wealth stress box worth 2"
+    click(qtbot, hit.take_button)
+    assert on_disk(document).character("pc-maren").stress == {"wealth": [1]}
+    assert sheet.stress.boxes("wealth")[1].isChecked()
+    wealth_row = next(r for r in sheet.extras.track_rows if r.track_id == "wealth")
+    assert "you gain a parcel of Wealth" in wealth_row.label.text()
+    click(qtbot, wealth_row.clear_button)
+    maren = on_disk(document).character("pc-maren")
+    assert maren.stress == {} and "you gain a parcel of Wealth" in maren.advancement[-1].summary
+    document.undo_stack.undo()
+    assert on_disk(document).character("pc-maren").stress == {"wealth": [1]}
+    document.undo_stack.undo()
+    assert on_disk(document).character("pc-maren").stress == {}
+    document.close()
+
+
+def test_a_track_that_absorbs_physical_harm_is_offered_in_take_a_hit(qtbot, tmp_path):
+    document = sample_document(tmp_path, with_tracks)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.play.hit_button)
+    hit = sheet.play.dialog
+    hit.track.setCurrentIndex(hit.track.findData("physical"))
+    hit.shifts.setValue(1)
+    angry = next(t for t in hit.option_texts() if "angry" in t)
+    hit.choose(angry)
+    click(qtbot, hit.take_button)
+    assert on_disk(document).character("pc-maren").stress == {"angry": [0]}
+    document.close()
+
+
+def test_a_fleeting_track_clears_when_the_scene_ends_a_sticky_one_stays(qtbot, tmp_path):
+    from fate_desk.gui.app import start
+
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    try:
+        doc = window.document
+        tracks = with_tracks(doc.campaign.model_copy(deep=True)).characters[0].tracks
+        doc.edit("pc-maren", lambda c: c.model_copy(update={"tracks": tracks, "stress": {"angry": [0], "wealth": [0]}}),
+                 "Mark tracks")
+        window.actions["end_scene"].trigger()
+        dialog = window.table.dialog
+        dialog.ok.click()
+        maren = on_disk(doc).character("pc-maren")
+        assert maren.stress == {"wealth": [0]}
+        assert "Angry cleared at the end of the scene." in window.table.summary.text()
+        doc.undo_stack.undo()
+        assert on_disk(doc).character("pc-maren").stress == {"angry": [0], "wealth": [0]}
+    finally:
+        window.close()
+
+
+def test_the_library_finds_a_stunt_by_word_and_inserts_it(qtbot, tmp_path):
+    document = sample_document(tmp_path, core_rules)
+    sheet = open_sheet(qtbot, document)
+    stunts_before = len(document.entity("pc-maren").stunts)
+    click(qtbot, sheet.extras.library_button)
+    library = sheet.extras.dialog
+    qtbot.waitUntil(library.isVisible)
+    qtbot.keyClicks(library.words, "lock whisperer")
+    assert library.results.count() == 1 and "Lock Whisperer" in library.results.item(0).text()
+    assert "Burglary" in library.detail.text()
+    click(qtbot, library.insert_button)
+    maren = on_disk(document).character("pc-maren")
+    assert len(maren.stunts) == stunts_before + 1 and maren.stunts[-1].name == "Lock Whisperer"
+    document.undo_stack.undo()
+    assert len(on_disk(document).character("pc-maren").stunts) == stunts_before
+    document.close()
+
+
+def test_the_library_inserts_a_packs_extra_with_what_it_includes(qtbot, tmp_path):
+    def venture(campaign):
+        campaign.ruleset = "venture-city"
+        for c in campaign.characters:
+            c.ruleset = "venture-city"
+        return campaign
+
+    document = sample_document(tmp_path, venture)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.extras.library_button)
+    library = sheet.extras.dialog
+    qtbot.keyClicks(library.words, "master flight")
+    library.kind.setCurrentIndex(library.kind.findData("extra"))
+    click(qtbot, library.insert_button)
+    assert [e.name for e in on_disk(document).character("pc-maren").extras] == ["Master Flight", "Basic Flight"]
+    assert document.undo_stack.count() == 1
+    document.close()
