@@ -203,3 +203,92 @@ def test_the_library_inserts_a_packs_extra_with_what_it_includes(qtbot, tmp_path
     assert [e.name for e in on_disk(document).character("pc-maren").extras] == ["Master Flight", "Basic Flight"]
     assert document.undo_stack.count() == 1
     document.close()
+
+
+# --- installing a pack by dropping or opening it ----------------------------------------------
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from fate_desk.gui.mainwindow import MainWindow
+    from fate_desk.gui.settings import Settings
+    from fate_desk.rules import load_catalog
+
+    from gui_helpers import blank_pc, new_document
+
+    win = MainWindow(Settings(), catalog=load_catalog())
+    qtbot.addWidget(win)
+    win.set_document(new_document(tmp_path, blank_pc("Ash")))
+    yield win
+    win.close()
+
+
+def my_pack(tmp_path, pack_id="my-ashes", broken=False):
+    """A copy of the War of Ashes pack under an id of its own (what docs/rulesets.md tells a user to do)."""
+    import shutil
+
+    from fate_desk.paths import packs_dir
+
+    folder = tmp_path / "incoming" / pack_id
+    shutil.copytree(packs_dir() / "war-of-ashes", folder)
+    for name in ("pack.toml", "ruleset.toml"):
+        path = folder / name
+        path.write_text(path.read_text().replace('id = "war-of-ashes"', f'id = "{pack_id}"'))
+    sample = folder / "sample.fate.json"
+    sample.write_text(sample.read_text().replace('"war-of-ashes"', f'"{pack_id}"'))
+    if broken:
+        path = folder / "pack.toml"
+        path.write_text(path.read_text().replace("cost = { stunt_slots = 1 }", "cost = { refresh = 500 }", 1))
+    return folder
+
+
+def drop(window, path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    target = window.centralWidget()
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, event)
+    return event
+
+
+def test_dropping_a_pack_folder_installs_it_and_offers_its_rule_set(window, tmp_path, user_data):
+    assert drop(window, my_pack(tmp_path)).isAccepted()
+    assert (user_data / "packs" / "my-ashes" / "pack.toml").is_file()
+    assert window.catalog.get("my-ashes").name == "War of Ashes"
+    assert "my-ashes" in window.catalog.packs and window.catalog.is_user("my-ashes")
+    assert "Installed the game pack War of Ashes" in window.statusBar().currentMessage()
+
+
+def test_opening_a_single_file_pack_installs_it(window, tmp_path, user_data):
+    from fate_desk.paths import packs_dir
+
+    source = tmp_path / "mine.fatepack.toml"
+    source.write_text((packs_dir() / "wealth-hack.fatepack.toml").read_text().replace("wealth-hack", "my-wealth"))
+    assert window.open_path(source)
+    assert (user_data / "packs" / "my-wealth.fatepack.toml").is_file()
+    assert "my-wealth" in window.catalog.rulesets
+
+
+def test_a_broken_pack_dropped_is_refused_with_the_line_that_says_where(window, tmp_path, user_data):
+    from PySide6.QtWidgets import QMessageBox
+
+    drop(window, my_pack(tmp_path, broken=True))
+    box = next(b for b in window.findChildren(QMessageBox) if b.isVisible())
+    assert "extras[0].cost.refresh" in box.text() and "my-ashes/pack.toml" in box.text()
+    assert not (user_data / "packs" / "my-ashes").exists() and "my-ashes" not in window.catalog.packs
+
+
+def test_a_copy_of_a_shipped_pack_under_the_same_id_is_refused(window, tmp_path, user_data):
+    from PySide6.QtWidgets import QMessageBox
+
+    drop(window, my_pack(tmp_path, pack_id="war-of-ashes"))
+    box = next(b for b in window.findChildren(QMessageBox) if b.isVisible())
+    assert "give your copy an id of its own" in box.text()

@@ -38,13 +38,17 @@ def is_pack_path(path: Path) -> bool:
     return path.name.endswith(SINGLE_SUFFIX) or path.name == PACK_FILE or (path.is_dir() and (path / PACK_FILE).is_file())
 
 
-def install_pack(source: Path, target: Path | None = None) -> Pack:
+def install_pack(source: Path, target: Path | None = None, taken: set[str] = frozenset()) -> Pack:
     """Check the pack, then copy it into the user's packs folder (replacing an older copy of the
-    same id there); a pack that does not load is refused and nothing is copied."""
+    same id there); a pack that does not load, or whose id is `taken` by a rule set or pack that
+    ships with Fate Desk, is refused and nothing is copied."""
     source = Path(source)
     folder = source if source.is_dir() else (source.parent if source.name == PACK_FILE else None)
     pack = load_pack(folder or source)
     pack_samples(pack)  # a pack whose samples do not read is refused whole
+    if pack.id in taken:
+        raise PackError(f"{pack.path.name}: id: {pack.id!r} is the id of a rule set or pack that comes with "
+                        "Fate Desk; give your copy an id of its own")
     target = target or user_packs_dir()
     target.mkdir(parents=True, exist_ok=True)
     if folder is None:

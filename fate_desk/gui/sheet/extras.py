@@ -56,6 +56,7 @@ class ExtraRow(QFrame):
         self.edit_button.setText("Edit…")
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("remove"))
+        self.remove_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as a stunt's remove button
         grid.addWidget(self.switch, 0, 0)
         grid.addWidget(self.title, 0, 1)
         grid.addWidget(self.edit_button, 0, 2)
@@ -98,6 +99,8 @@ class TrackRow(QFrame):
         self.remove_button.setIcon(icon("remove"))
         line.addWidget(self.label, 1)
         for button in (self.clear_button, self.treat_button, self.remove_button):
+            # As the stress boxes: no Tab stop, so a stray Tab and space never clears harm.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             line.addWidget(button)
         self.clear_button.clicked.connect(lambda: section.clear(self.track_id))
         self.treat_button.clicked.connect(lambda: section.treat(self.track_id))

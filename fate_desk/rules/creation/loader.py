@@ -102,6 +102,13 @@ class RuleSetCatalog:
             return not getattr(self.packs[ruleset_id], "shipped", True)
         return origin is not None and origin.parent != rules_dir()
 
+    def reload(self) -> None:
+        """Read the folders again in place (a pack was installed): everyone holding this
+        catalog sees the new rule sets and packs."""
+        fresh = load_catalog()
+        self.rulesets, self.origins, self.problems, self.packs = (
+            fresh.rulesets, fresh.origins, fresh.problems, fresh.packs)
+
     def pack_of(self, ruleset_id: str):
         """The game pack a rule set came with, or None."""
         return self.packs.get(ruleset_id)
