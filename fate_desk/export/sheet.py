@@ -15,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
+from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
 from .draw import (
@@ -45,14 +47,26 @@ def _share(room: float, *needs: float) -> list[float]:
     return [room * n / total for n in needs]
 
 
-def blank_model(ruleset: RuleSet) -> Character:
+def pack_tracks(ruleset: RuleSet) -> list:
+    """The track templates of the game pack the rule set came with (every character of the pack
+    has them: the Toolkit's conditions, a Wealth track), or none."""
+    from fate_desk.rules import default_catalog
+
+    pack = default_catalog().pack_of(ruleset.id)
+    return list(pack.tracks) if pack is not None else []
+
+
+def blank_model(ruleset: RuleSet, tracks: list | None = None) -> Character:
     """A stand-in whose track skills are at their highest level, so derive() yields every box and
-    slot a character of this rule set can have."""
+    slot a character of this rule set can have (with the pack's tracks, at their longest)."""
+    tracks = pack_tracks(ruleset) if tracks is None else tracks
     top = max((lvl.at for t in ruleset.stress.tracks for lvl in t.levels), default=0)
+    top = max([top] + [lvl.at for t in tracks for lvl in t.levels])
     if ruleset.consequences.extra_mild_at is not None:
         top = max(top, ruleset.consequences.extra_mild_at)
     skills = {s: top for t in ruleset.stress.tracks for s in t.skills} if top else {}
-    return Character(ruleset=ruleset.id, skills=skills)
+    skills.update({t.skill: top for t in tracks if t.skill and top})
+    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks)
 
 
 def _follows_rules(character: Character | None) -> bool:
@@ -86,9 +100,11 @@ class _Sheet:
         self.state = state and character is not None
         self.blank = character is None
         # A blank form's solid boxes are what every new character has; the rest are dashed.
-        model = Character(ruleset=ruleset.id) if self.blank else character
+        self.pack_tracks = pack_tracks(ruleset)
+        model = Character(ruleset=ruleset.id, tracks=self.pack_tracks) if self.blank else character
         self.derived = derive(model, ruleset, options)
-        self.most = derive(blank_model(ruleset), ruleset, options) if _follows_rules(character) else self.derived
+        tracks = self.pack_tracks if self.blank else list(character.all_tracks())
+        self.most = derive(blank_model(ruleset, tracks), ruleset, options) if _follows_rules(character) else self.derived
         self.leftovers: list[tuple[str, Flow]] = []
         self._layout_only = False
         self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
@@ -111,8 +127,15 @@ class _Sheet:
         aspects = self._aspects_flow()
         aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
         aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
-        extras = self.blank and self.ruleset.id == "fate-core"
+        extras = self._has_extras_box()
         stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
+        if extras and not self.blank:  # the room under the aspects goes to stunts and extras by need
+            room = aspects_rect.y - GAP - left.y - GAP
+            stunts_h, _ = _share(room, max(60.0, self._need(self._stunts_flow(), left.width)),
+                                 max(60.0, self._need(self._extras_flow(), left.width)))
+            if stunts_h + 60.0 < room:
+                stunts_h = max(stunts_h, 60.0)
+                stunts_bottom = aspects_rect.y - GAP - stunts_h
         stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
         extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
 
@@ -131,8 +154,7 @@ class _Sheet:
             self._flow_section(aspects_rect, "Aspects", "", aspects)
             self._stunts(stunts_rect)
             if extras_rect is not None:
-                inner = section(self.c, extras_rect, "Extras", "gear, powers and other things your character has")
-                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+                self._extras(extras_rect)
             self._flow_section(stress_rect, "Stress", self._stress_note(), stress)
             self._flow_section(slots_rect, self._slots_title(), "", slots)
             self._notes(notes_rect)
@@ -325,13 +347,62 @@ class _Sheet:
                 inner = section(self.c, rect, "Stunts", note)
                 writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip="Stunts")
             return
+        self._flow_section(rect, "Stunts", note, self._stunts_flow())
+
+    def _stunts_flow(self) -> Flow:
         flow = Flow()
         for stunt in self.character.stunts:
             head = [Run(stunt.name.strip() + ". ", BOLD)] if stunt.name.strip() else []
             flow.add(RichText(head + [Run(stunt.text)], 8.5, space_after=5))
         if not self.character.stunts:
-            flow.add(RichText([Run("No stunts yet.", ITALIC, GREY)], 8))
-        self._flow_section(rect, "Stunts", note, flow)
+            flow.add(RichText([Run("No stunts of its own" if self.character.extras else "No stunts yet.",
+                                   ITALIC, GREY)], 8))
+        return flow
+
+    def _has_extras_box(self) -> bool:
+        """Blank Fate Core sheets and blank sheets of a game pack get a box to write extras in;
+        a character's sheet gets one when the character has extras."""
+        if self.blank:
+            from fate_desk.rules import default_catalog
+
+            return self.ruleset.id == "fate-core" or default_catalog().pack_of(self.ruleset.id) is not None
+        return bool(self.character.extras)
+
+    def _extras(self, rect: Rect) -> None:
+        note = "gear, powers and other things your character has"
+        if self.blank:
+            if not self._layout_only:
+                inner = section(self.c, rect, "Extras", note)
+                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+            return
+        self._flow_section(rect, "Extras", "permission, cost and what each grants", self._extras_flow())
+
+    def _extras_flow(self) -> Flow:
+        flow = Flow()
+        for extra in self.character.extras:
+            head = [Run((extra.name or "(unnamed extra)") + ". ", BOLD)]
+            if not extra.active:
+                head.append(Run("(switched off) ", ITALIC, GREY))
+            bits = []
+            if extra.permission:
+                bits.append(f"Permission: {extra.permission}.")
+            bits.append(f"Costs {cost_text(extra.cost)}.")
+            grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
+            grants += [f"{k} {ladder_label(v)}" for k, v in extra.skills.items()]
+            grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
+            grants += [f"aspect {a}" for a in extra.aspects] + [f"the track {t.name}" for t in extra.tracks]
+            grants += [f"a {s.severity.label.lower()} consequence slot" for s in extra.consequences]
+            if grants:
+                bits.append("Grants " + ", ".join(grants) + ".")
+            if extra.description.strip():
+                bits.append(extra.description.strip())
+            flow.add(RichText(head + [Run(" ".join(bits))], 8.5, space_after=2))
+            for stunt in extra.stunts:
+                flow.add(RichText([Run("   " + stunt.name.strip() + ". ", BOLD), Run(stunt.text)], 8, space_after=2))
+            if extra.notes.strip():
+                flow.add(RichText([Run("   " + extra.notes.strip(), ITALIC)], 8, space_after=2))
+            flow.add(RichText([Run("")], 3, space_after=2))
+        return flow
 
     def _notes(self, rect: Rect) -> None:
         if "notes" not in self._flows:
@@ -387,10 +458,34 @@ class _Sheet:
             marked = set(self.character.stress.get(track_id, [])) if self.state else set()
             names = [field_name(self.prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
             label = self.most.track_names.get(track_id, track_id)
-            skills = track_skills(self.ruleset, track_id)
+            custom = self._custom_tracks().get(track_id)
+            skills = track_skills(self.ruleset, track_id) if custom is None else (custom.skill or "")
+            if custom is not None:
+                needs = self._custom_needs(custom, len(values), have)
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
-                           tooltip=f"{label} stress", need_prefix=skills, space_after=6))
+                           tooltip=f"{label} stress" if custom is None else label, need_prefix=skills,
+                           space_after=2 if custom is not None else 6))
+            if custom is not None:
+                flow.add(RichText([Run(clears_text(custom), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN,
+                                  space_after=5))
         return flow
+
+    def _custom_tracks(self) -> dict:
+        tracks = self.pack_tracks if self.blank else self.character.all_tracks()
+        return {t.id: t for t in tracks}
+
+    @staticmethod
+    def _custom_needs(track, total: int, have: int) -> list[str]:
+        """Per box of a custom track: "" if the character has it, else the rating of its linked skill
+        that adds it."""
+        needs = [""] * total
+        position = len(track.boxes)
+        for level in track.levels:
+            for _ in level.add:
+                if have <= position < total:
+                    needs[position] = rating_word(level.at)
+                position += 1
+        return needs
 
     def _slots_title(self) -> str:
         return "Conditions" if any(s.condition for s in self.most.consequences) else "Consequences"

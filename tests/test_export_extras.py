@@ -1,0 +1,62 @@
+"""Printed sheets of game-pack characters: extras and custom tracks on the sheet, and blank sheets of
+a pack with its tracks and a box for extras (read back from the PDF)."""
+
+from __future__ import annotations
+
+import pytest
+
+from export_pdf_reading import checkboxes, pdf_text, squash, text_fields
+from fate_desk.export import ExportJob, Paper, What, export_pdf
+from fate_desk.rules import load_catalog
+from fate_desk.store.packs import pack_samples
+
+PACKS = ["atomic-robo", "frontier-spirit", "toolkit-conditions", "venture-city", "war-of-ashes", "wealth-hack"]
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_a_packs_sample_prints_its_extras_and_tracks(tmp_path, catalog, pack_id):
+    character = pack_samples(catalog.packs[pack_id])[0]
+    out = tmp_path / "sheet.pdf"
+    assert export_pdf(ExportJob(What.SHEETS, sheets=[character], paper=Paper.LETTER, state=True), out) >= 1
+    text = pdf_text(out)
+    assert squash(character.name) in text
+    for extra in character.extras:
+        assert squash(extra.name) in text and "EXTRAS" in text
+        for stunt in extra.stunts:
+            assert squash(stunt.name) in text
+    for track in character.all_tracks():
+        assert squash(track.name) in text
+        assert len(checkboxes(out, f"-stress-{track.id}-")) >= len(track.boxes)
+
+
+def test_a_switched_off_extra_is_printed_as_switched_off(tmp_path, catalog):
+    character = pack_samples(catalog.packs["war-of-ashes"])[0]
+    character.extras = [character.extras[0].model_copy(update={"active": False})]
+    out = tmp_path / "sheet.pdf"
+    export_pdf(ExportJob(What.SHEETS, sheets=[character], paper=Paper.LETTER, state=True), out)
+    assert "(switched off)" in pdf_text(out)
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_a_blank_sheet_of_a_pack_prints_its_tracks_and_an_extras_box(tmp_path, catalog, pack_id):
+    out = tmp_path / "blank.pdf"
+    assert export_pdf(ExportJob(What.BLANK, ruleset=pack_id, paper=Paper.A4), out) >= 1
+    text = pdf_text(out)
+    assert catalog.get(pack_id).name.upper() in text
+    assert "EXTRAS" in text and any(n.startswith("blank-extras-") for n in text_fields(out))
+    for track in catalog.packs[pack_id].tracks:
+        assert squash(track.name) in text
+        assert len(checkboxes(out, f"-stress-{track.id}-")) >= len(track.boxes)
+
+
+def test_the_toolkit_conditions_blank_prints_how_each_clears(tmp_path):
+    out = tmp_path / "blank.pdf"
+    export_pdf(ExportJob(What.BLANK, ruleset="toolkit-conditions", paper=Paper.A4), out)
+    text = pdf_text(out)
+    assert "Clears at the end of the scene." in text and "Clears when: you get some sleep." in text
+    assert "Lasting: needs treatment" in text
