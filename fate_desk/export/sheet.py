@@ -56,7 +56,7 @@ def pack_tracks(ruleset: RuleSet) -> list:
     return list(pack.tracks) if pack is not None else []
 
 
-def blank_model(ruleset: RuleSet, tracks: list | None = None) -> Character:
+def blank_model(ruleset: RuleSet, tracks: list | None = None, modes: dict | None = None) -> Character:
     """A stand-in whose track skills are at their highest level, so derive() yields every box and
     slot a character of this rule set can have (with the pack's tracks, at their longest)."""
     tracks = pack_tracks(ruleset) if tracks is None else tracks
@@ -66,7 +66,7 @@ def blank_model(ruleset: RuleSet, tracks: list | None = None) -> Character:
         top = max(top, ruleset.consequences.extra_mild_at)
     skills = {s: top for t in ruleset.stress.tracks for s in t.skills} if top else {}
     skills.update({t.skill: top for t in tracks if t.skill and top})
-    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks)
+    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks, modes=modes or {})
 
 
 def _follows_rules(character: Character | None) -> bool:
@@ -104,7 +104,9 @@ class _Sheet:
         model = Character(ruleset=ruleset.id, tracks=self.pack_tracks) if self.blank else character
         self.derived = derive(model, ruleset, options)
         tracks = self.pack_tracks if self.blank else list(character.all_tracks())
-        self.most = derive(blank_model(ruleset, tracks), ruleset, options) if _follows_rules(character) else self.derived
+        modes = character.modes if character is not None else None  # modes add boxes (Atomic Robo)
+        self.most = (derive(blank_model(ruleset, tracks, modes), ruleset, options) if _follows_rules(character)
+                     else self.derived)
         self.leftovers: list[tuple[str, Flow]] = []
         self._layout_only = False
         self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
@@ -315,6 +317,13 @@ class _Sheet:
     # --- skills -------------------------------------------------------------------------------
 
     def _skills_note(self) -> str:
+        modes = self.ruleset.modes
+        if modes is not None:
+            if self.character is not None and self.character.modes:
+                return "modes: " + ", ".join(f"{name} {ladder_label(r)}" for name, r in
+                                             sorted(self.character.modes.items(), key=lambda kv: -kv[1]))
+            ratings = ", ".join(ladder_label(r) for r in modes.ratings)
+            return f"rate {len(modes.ratings)} modes ({ratings}); their skills start at the mode's rating"
         if self.character is None or self.character.kind == CharacterKind.PC:
             return self.ruleset.shape.describe()
         return ""
