@@ -116,7 +116,7 @@ def test_a_hit_on_a_custom_track_then_its_event_clears_it_each_step_undone(qtbot
     assert hit.track.findData("wealth") >= 0  # Take a hit offers the custom tracks
     hit.track.setCurrentIndex(hit.track.findData("wealth"))
     hit.shifts.setValue(2)
-    assert hit.option_texts()[0] == "Mark the wealth stress box worth 2"
+    assert hit.option_texts()[0] == "Mark the Wealth box worth 2"
     click(qtbot, hit.take_button)
     assert on_disk(document).character("pc-maren").stress == {"wealth": [1]}
     assert sheet.stress.boxes("wealth")[1].isChecked()
@@ -139,7 +139,7 @@ def test_a_track_that_absorbs_physical_harm_is_offered_in_take_a_hit(qtbot, tmp_
     hit = sheet.play.dialog
     hit.track.setCurrentIndex(hit.track.findData("physical"))
     hit.shifts.setValue(1)
-    angry = next(t for t in hit.option_texts() if "angry" in t)
+    angry = next(t for t in hit.option_texts() if "Angry" in t)
     hit.choose(angry)
     click(qtbot, hit.take_button)
     assert on_disk(document).character("pc-maren").stress == {"angry": [0]}

@@ -228,3 +228,17 @@ def test_installing_a_broken_pack_copies_nothing(user_data, tmp_path):
     with pytest.raises(PackError):
         install_pack(folder)
     assert not (user_data / "packs").exists() or not any((user_data / "packs").iterdir())
+
+
+def test_atomic_robo_milestone_skill_points_improve_skills_too(catalog):
+    # Atomic Robo RPG SRD, "Improving Skills Within Modes": skill points from an appropriate
+    # milestone focus or specialize skills as creation's excess points do.
+    from fate_desk.model import HistoryEntry
+
+    robo = catalog.get("atomic-robo")
+    pc = _sample(catalog, "atomic-robo")
+    # 9 points left after the modes; Robotics took 3. Six more sciences at Great (+4) cost 3 each.
+    over = pc.model_copy(update={"skills": {**pc.skills, "Physics": 4, "Biology": 4, "Chemistry": 3}})
+    assert "modes.points" in check(over, robo).codes()  # 3 + 3 + 3 + 1 = 10 > 9
+    grown = over.model_copy(update={"advancement": [HistoryEntry(kind="significant milestone")]})
+    assert "modes.points" not in check(grown, robo).codes()

@@ -30,6 +30,7 @@ class LibraryDialog(QDialog):
         self.setObjectName("libraryDialog")
         self.setWindowTitle("Library")
         self.entries = library(packs)
+        self.licences = {p.name: p.licence for p in packs}
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.words = QLineEdit()
@@ -93,4 +94,5 @@ class LibraryDialog(QDialog):
             self.detail.setText("<i>Nothing in the library matches those words.</i>")
             return
         self.detail.setText(f"<b>{escape(entry.title)}</b> <small>({escape(entry.kind_label)}, "
-                            f"{escape(entry.pack)})</small><br>{escape(entry.text)}")
+                            f"{escape(entry.pack)})</small><br>{escape(entry.text)}"
+                            f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")

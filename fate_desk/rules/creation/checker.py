@@ -514,13 +514,16 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
             ))
         else:
             spent += _STEP_COST.get((trained - character.modes[mode], rating - character.modes[mode]), 0)
-    budget = rules.improvement_points(list(character.modes))
+    # Atomic Robo, "Improving Skills Within Modes": skill points from milestones improve skills too.
+    granted = skill_points_granted(character, ruleset) - character.saved_skill_points
+    budget = rules.improvement_points(list(character.modes)) + granted
     if spent > budget:
+        more = f" and advancement {granted}" if granted else ""
         out.append(Problem(
             "modes.points", Level.ERROR, "skills",
             f"Focusing and specializing skills costs {counted_points(spent)} here (1 to focus, 2 more to "
-            f"specialize), but your modes leave {budget} of the {rules.character_points} character points. "
-            f"Bring a skill back down toward its mode.",
+            f"specialize), but your modes leave {rules.improvement_points(list(character.modes))} of the "
+            f"{rules.character_points} character points{more}. Bring a skill back down toward its mode.",
         ))
     return out
 

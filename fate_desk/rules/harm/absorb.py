@@ -194,15 +194,22 @@ def mark_stress(
     """Mark stress boxes (0-based positions); one box per hit where the rule set says so."""
     work = character.model_copy(deep=True)
     values = _mark(work, ruleset, track, list(boxes))
-    name = derive_stress(character, ruleset)[1].get(track, track).lower()
+    name = derive_stress(character, ruleset)[1].get(track, track)
+    name = name if _is_custom(character, track) else name.lower()
     return record(
-        character, work, "harm", f"Marked {_boxes_text(values, name)}, absorbing {sum(values)}.", when, at
+        character, work, "harm", f"Marked {_boxes_text(values, name, _is_custom(character, track))}, "
+        f"absorbing {sum(values)}.", when, at
     )
 
 
-def _boxes_text(values: list[int], track_name: str) -> str:
-    # A track already called "stress" (Fate Accelerated's only one) is not "stress stress".
-    what = "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
+def _is_custom(character: Character, track: str) -> bool:
+    return any(t.id == track for t in character.all_tracks())
+
+
+def _boxes_text(values: list[int], track_name: str, custom: bool = False) -> str:
+    # A track already called "stress" (Fate Accelerated's only one) is not "stress stress"; a
+    # custom track (Wealth, Angry) is named as it is, not as stress.
+    what = track_name if custom else "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
     if all(v == 1 for v in values):
         n = len(values)
         return f"{count_word(n)} {what} box{'es' if n != 1 else ''}"
@@ -393,7 +400,7 @@ def absorb_options(
     best = [
         AbsorbOption(
             hit, track, s, tuple(x for x in p if x[0] in slots), t,
-            _describe(values, s, p, slots, name, character, ruleset),
+            _describe(values, s, p, slots, name, character, ruleset, track),
             tuple(x for x in p if x[0] not in slots),
         )
         for s, p, t in found
@@ -488,15 +495,18 @@ def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) ->
 
 def _describe(
     values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str,
-    character: Character | None = None, ruleset: RuleSet | None = None,
+    character: Character | None = None, ruleset: RuleSet | None = None, track: str | None = None,
 ) -> str:
     bits = []
     if stress:
-        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name)}")
+        custom = character is not None and ruleset is not None and track is not None and _is_custom(character, track)
+        if custom:
+            track_name = derive_stress(character, ruleset)[1].get(track, track_name)
+        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name, custom)}")
     for sid, n in parts:
         if sid not in slots and character is not None and ruleset is not None:
             boxes, names = derive_stress(character, ruleset)
-            bits.append(f"mark {_boxes_text([boxes[sid][n]], names[sid].lower())}")
+            bits.append(f"mark {_boxes_text([boxes[sid][n]], names[sid], True)}")
             continue
         slot = slots[sid]
         label = slot.label or slot.severity.label
@@ -528,12 +538,13 @@ def absorb(
     phrases = []
     if option.stress:
         values = _mark(work, ruleset, option.track, list(option.stress))
-        name = derive_stress(character, ruleset)[1].get(option.track, option.track).lower()
-        phrases.append(f"marked {_boxes_text(values, name)}")
+        custom = _is_custom(character, option.track)
+        name = derive_stress(character, ruleset)[1].get(option.track, option.track)
+        phrases.append(f"marked {_boxes_text(values, name if custom else name.lower(), custom)}")
     for helper, pos in option.helpers:
         values = _mark(work, ruleset, helper, [pos])
-        name = derive_stress(character, ruleset)[1].get(helper, helper).lower()
-        phrases.append(f"marked {_boxes_text(values, name)}")
+        name = derive_stress(character, ruleset)[1].get(helper, helper)
+        phrases.append(f"marked {_boxes_text(values, name, True)}")
     problems: list[Problem] = []
     for sid, n in option.consequences:
         try:
