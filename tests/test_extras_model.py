@@ -52,3 +52,23 @@ def test_a_track_of_a_thousand_boxes_is_refused():
 def test_the_schema_describes_extras_and_tracks():
     props = json_schema()["properties"]
     assert "extras" in props and "tracks" in props and "modes" in props
+
+
+def test_extras_tracks_and_modes_survive_a_trip_through_foundry():
+    # Foundry's Fate Core Official sheet has no extras of ours: they ride in our flags, and a
+    # custom track goes out as an FCO track (Sticky: it clears by its event) and its marks come back.
+    from fate_desk.rules import get_ruleset
+    from fate_desk.store.fco_import import fco_to_character
+    from fate_desk.store.foundry_fco import character_to_fco
+
+    core = get_ruleset("fate-core")
+    extra = Extra(name="Rocket Pack", cost=ExtraCost(refresh=1),
+                  tracks=[CustomTrack(id="fuel", name="Fuel", boxes=[1, 1, 1], clears=TrackClears.SESSION)])
+    wealth = CustomTrack(id="wealth", name="Wealth", boxes=[1, 2], clears=TrackClears.EVENT, event="loot")
+    pc = legal_pc(ruleset="fate-core", extras=[extra], tracks=[wealth], stress={"wealth": [1], "fuel": [0, 2]})
+    data = character_to_fco(pc, core)
+    out = {t["name"]: t for t in data["system"]["tracks"].values()}
+    assert out["Wealth"]["recovery_type"] == "Sticky" and out["Fuel"]["recovery_type"] == "Fleeting"
+    back, _notes = fco_to_character(json.loads(json.dumps(data)), "pc.json")
+    assert back.extras == pc.extras and back.tracks == pc.tracks
+    assert back.stress == pc.stress

@@ -14,7 +14,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Consequence, Severity, SlotSpec, Stunt, new_id
+from fate_desk.model import (
+    Aspect, AspectRole, Character, CharacterKind, Consequence, CustomTrack, Extra, Severity, SlotSpec, Stunt, new_id,
+)
 from fate_desk.model.character import RATING_MAX, RATING_MIN, HistoryEntry, RuleBreak
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
@@ -227,6 +229,11 @@ class _FcoActor(ForeignActor):
             if isinstance(aspect, dict):
                 text = self.r.text(aspect.get("name"), f"{at}.aspect.name").strip()
             marked = [i for i, v in enumerate(boxes) if v]
+            own = self._own_track(name)
+            if own is not None and not isinstance(aspect, dict):
+                if marked:  # a custom track of ours (kept in our flags): its marks come home
+                    stress[own] = marked
+                continue
             track = match_track(self.rules, name) if not isinstance(aspect, dict) and boxes else None
             if track is not None and track not in values:
                 values[track] = box_values(label, harm, len(boxes))
@@ -255,6 +262,19 @@ class _FcoActor(ForeignActor):
             shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""
             self.log.keep(f"Track {name}", "; ".join(p for p in (text, shown_boxes) if p))
         return stress, values, consequences
+
+    def _own_track(self, name: str) -> str | None:
+        """The id of the custom track (the character's or an extra's) our flags name so."""
+        kept = self.ours.get("kept")
+        if not isinstance(kept, dict):
+            return None
+        tracks = list(kept.get("tracks") or [])
+        for extra in kept.get("extras") or []:
+            if isinstance(extra, dict) and extra.get("active", True):
+                tracks += extra.get("tracks") or []
+        wanted = name.strip().casefold()
+        return next((t["id"] for t in tracks if isinstance(t, dict) and isinstance(t.get("id"), str)
+                     and str(t.get("name", "")).strip().casefold() == wanted), None)
 
     def _items(self) -> None:
         for i, item in enumerate(self.r.items(self.data.get("items"), "items")):
@@ -298,12 +318,13 @@ class _FcoActor(ForeignActor):
         kept = self.ours.get("kept")
         if not isinstance(kept, dict):
             return
-        for key, model in (("advancement", HistoryEntry), ("rule_breaks", RuleBreak)):
+        for key, model in (("advancement", HistoryEntry), ("rule_breaks", RuleBreak), ("extras", Extra),
+                           ("tracks", CustomTrack)):
             try:
                 body[key] = [model.model_validate(v) for v in kept.get(key, [])]
             except (ValidationError, TypeError):
                 pass
-        for key in ("saved_skill_points", "carried_fate_points", "scale"):
+        for key in ("saved_skill_points", "carried_fate_points", "scale", "modes"):
             if key in kept:
                 body[key] = kept[key]
         extras = kept.get("aspect_extras")
@@ -321,7 +342,7 @@ class _FcoActor(ForeignActor):
             return Character.model_validate(body)
         except ValidationError:
             for key in ("advancement", "rule_breaks", "saved_skill_points", "carried_fate_points", "scale",
-                        "consequence_slots"):
+                        "consequence_slots", "extras", "tracks", "modes"):
                 body.pop(key, None)  # our flags were edited into nonsense: leave them out
         try:
             return Character.model_validate(body)

@@ -74,7 +74,10 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
 
 
 # Fields FCO has no place for; they ride along in our flags and come back on import.
-ONLY_HERE = ("advancement", "saved_skill_points", "carried_fate_points", "rule_breaks", "scale")
+ONLY_HERE = ("advancement", "saved_skill_points", "carried_fate_points", "rule_breaks", "scale",
+             "extras", "tracks", "modes")
+# How a custom track clears, in FCO's recovery types (the System Toolkit's words).
+_RECOVERY = {"scene": "Fleeting", "session": "Fleeting", "event": "Sticky", "recovery": "Lasting"}
 
 
 def fate_desk_only(character: Character) -> dict:
@@ -146,6 +149,7 @@ def stress_track_name(track_name: str) -> str:
 def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict]:
     tracks = []
     specs = {t.id: t for t in ruleset.stress.tracks}
+    custom = {t.id: t for t in character.all_tracks()}
     for track_id, values in derived.stress.items():
         marked = set(character.stress.get(track_id, []))
         label, harm = _box_labels(values)
@@ -160,9 +164,12 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
                 previous = len(level.boxes)
                 linked += [{"linked_skill": skill, "rank": level.at, "boxes": extra, "enables": False}
                            for skill in spec.skills[:1]]
+        own = custom.get(track_id)
+        name = derived.track_names.get(track_id, track_id)
         tracks.append(_track(
-            stress_track_name(derived.track_names.get(track_id, track_id)),
-            recovery_type="Fleeting", label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
+            name if own is not None else stress_track_name(name),
+            recovery_type=_RECOVERY[own.clears.value] if own is not None else "Fleeting",
+            label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
             box_values=[i in marked for i in range(len(values))],
         ))
     return tracks
