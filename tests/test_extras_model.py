@@ -72,3 +72,17 @@ def test_extras_tracks_and_modes_survive_a_trip_through_foundry():
     back, _notes = fco_to_character(json.loads(json.dumps(data)), "pc.json")
     assert back.extras == pc.extras and back.tracks == pc.tracks
     assert back.stress == pc.stress
+
+
+def test_a_fari_export_writes_extras_in_words_and_custom_tracks_as_trackers():
+    from fate_desk.rules import get_ruleset
+    from fate_desk.store.fari_export import character_to_fari
+
+    extra = Extra(name="Rocket Pack", permission="Test Pilot", cost=ExtraCost(refresh=1), weapon=2)
+    pc = legal_pc(extras=[extra], tracks=[CustomTrack(id="wealth", name="Wealth", boxes=[1, 2])])
+    data = character_to_fari(pc, get_ruleset("fate-condensed"))
+    blocks = [b for sec in data["pages"][0]["rows"][0]["columns"][0]["sections"]
+              + data["pages"][0]["rows"][0]["columns"][1]["sections"] for b in sec["blocks"]]
+    extra_block = next(b for b in blocks if b["label"] == "Extra: Rocket Pack")
+    assert "Costs 1 refresh" in extra_block["value"] and "Weapon:2" in extra_block["value"]
+    assert any(b["type"] == "SlotTracker" and b["label"] == "Wealth" for b in blocks)
