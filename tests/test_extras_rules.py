@@ -182,3 +182,41 @@ def test_buying_switching_and_removing_an_extra_is_recorded_and_reverts():
     assert removed.character.extras == [] and "fuel" not in removed.character.stress
     assert revert_last(removed.character).character.extras == marked.extras
     assert revert_last(bought.character).character.extras == []
+
+
+# --- any sequence of extra edits reverts to where it began ------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from fate_desk.rules.creation.extra_edits import add_track, remove_track  # noqa: E402
+
+_STEPS = st.lists(st.sampled_from(["buy", "switch", "remove", "track", "untrack"]), max_size=8)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_STEPS)
+def test_any_sequence_of_extra_edits_reverts_to_the_original(steps):
+    # Each step is recorded in the history (Fate Core SRD, Extras, "Extras And Advancement":
+    # extras are bought and changed like the elements they are made of); undoing every entry,
+    # newest first, gives back the sheet as it was.
+    original = core_pc()
+    character = original
+    for step in steps:
+        try:
+            if step == "buy":
+                character = buy_extra(character, jetpack(), at=AT).character
+            elif step == "switch" and character.extras:
+                extra = character.extras[-1]
+                character = switch_extra(character, extra.id, not extra.active, at=AT).character
+            elif step == "remove" and character.extras:
+                character = remove_extra(character, character.extras[0].id, at=AT).character
+            elif step == "track":
+                character = add_track(character, wealth(), at=AT).character
+            elif step == "untrack" and character.tracks:
+                character = remove_track(character, character.tracks[-1].id, at=AT).character
+        except Refused:
+            continue
+    while len(character.advancement) > len(original.advancement):
+        character = revert_last(character).character
+    assert character == original
