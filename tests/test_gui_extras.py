@@ -292,3 +292,19 @@ def test_a_copy_of_a_shipped_pack_under_the_same_id_is_refused(window, tmp_path,
     drop(window, my_pack(tmp_path, pack_id="war-of-ashes"))
     box = next(b for b in window.findChildren(QMessageBox) if b.isVisible())
     assert "give your copy an id of its own" in box.text()
+
+
+def test_stunt_slots_an_extra_costs_show_in_the_stunts_box(qtbot, tmp_path):
+    from fate_desk.rules import default_catalog
+    from fate_desk.store.packs import pack_samples
+
+    from gui_helpers import new_document
+
+    miles = pack_samples(default_catalog().packs["venture-city"])[0]
+    document = new_document(tmp_path, miles)
+    sheet = open_sheet(qtbot, document, miles.id)
+    # Venture City SRD: six free stunts, the power takes seven, the seventh paid with refresh.
+    assert "all used (seven by extras)" in sheet.stunts.summary.text()
+    assert sheet.refresh_value.text() == "2"
+    assert "Costs 7 stunt slots" in sheet.extras.extra_rows[0].title.text()
+    document.close()
