@@ -60,3 +60,16 @@ def test_the_toolkit_conditions_blank_prints_how_each_clears(tmp_path):
     text = pdf_text(out)
     assert "Clears at the end of the scene." in text and "Clears when: you get some sleep." in text
     assert "Lasting: needs treatment" in text
+
+
+def test_an_npc_card_prints_its_extras_and_custom_tracks(tmp_path):
+    # The Bronze Rule (Fate Core SRD, Extras): an NPC's armour is an extra; a gang's morale a track.
+    from fate_desk.model import Character, CharacterKind, CustomTrack, Extra
+
+    thug = Character(name="Dock Boss", kind=CharacterKind.MAJOR_NPC, skills={"Fight": 3},
+                     extras=[Extra(name="Steel Breastplate", armor=2, description="Dented, but it holds.")],
+                     tracks=[CustomTrack(id="morale", name="Crew Morale", boxes=[1, 1, 1])])
+    out = tmp_path / "cards.pdf"
+    export_pdf(ExportJob(What.CARDS, cards=[thug], paper=Paper.LETTER, state=True), out)
+    text = pdf_text(out)
+    assert "Steel Breastplate" in text and "Armor:2" in text and "Crew Morale" in text
