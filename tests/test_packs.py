@@ -242,3 +242,13 @@ def test_atomic_robo_milestone_skill_points_improve_skills_too(catalog):
     assert "modes.points" in check(over, robo).codes()  # 3 + 3 + 3 + 1 = 10 > 9
     grown = over.model_copy(update={"advancement": [HistoryEntry(kind="significant milestone")]})
     assert "modes.points" not in check(grown, robo).codes()
+
+
+def test_a_pack_toml_linked_from_outside_the_folder_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text((folder / "pack.toml").read_text())
+    (folder / "pack.toml").unlink()
+    os.symlink(outside, folder / "pack.toml")
+    with pytest.raises(PackError, match="pack.toml: pack.toml leads out of the pack's folder"):
+        load_pack(folder)

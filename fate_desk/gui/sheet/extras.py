@@ -12,7 +12,7 @@ from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.edits import add_stunt, set_aspect
 from fate_desk.rules.creation.extra_edits import (
-    add_track, buy_extra, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
+    add_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
 )
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.history import Refused
@@ -222,11 +222,13 @@ class ExtrasSection:
         if extra is None:
             return None
         self.dialog = ExtraDialog(self.sheet.ruleset, self._new_id, extra, parent=self.sheet)
-        self.dialog.accepted.connect(
-            lambda: self.dialog.result_extra is not None and self.sheet.edit(
-                lambda c: update_extra(c, self.dialog.result_extra), f"Change the extra {extra.name}"))
+        self.dialog.accepted.connect(lambda: self._changed(self.dialog.result_extra))
         self.dialog.open()
         return self.dialog
+
+    def _changed(self, extra) -> None:
+        if extra is not None:
+            self.sheet.edit(lambda c: update_extra(c, extra), f"Change the extra {extra.name}")
 
     def switch(self, extra_id: str, on: bool) -> None:
         name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), "extra")
@@ -240,11 +242,13 @@ class ExtrasSection:
         from ..dialogs.extra_editor import TrackDialog
 
         self.dialog = TrackDialog(self.sheet.ruleset, self._new_id, parent=self.sheet)
-        self.dialog.accepted.connect(
-            lambda: self.dialog.result_track is not None and self._apply(
-                lambda c: add_track(c, self.dialog.result_track), f"Add the track {self.dialog.result_track.name}"))
+        self.dialog.accepted.connect(lambda: self._track_added(self.dialog.result_track))
         self.dialog.open()
         return self.dialog
+
+    def _track_added(self, track) -> None:
+        if track is not None:
+            self._apply(lambda c: add_track(c, track), f"Add the track {track.name}")
 
     def remove_track(self, track_id: str) -> None:
         self._apply(lambda c: remove_track(c, track_id), "Remove a track")
@@ -290,17 +294,8 @@ class ExtrasSection:
             return self.sheet.edit(lambda c: add_stunt(c, stunt), f"Add the stunt {item.name} from the library")
         if entry.kind == "extra":
             pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
-            bundle = pack.bundle(item.id)
-
-            def buy_all(character):
-                class _Done:  # the last purchase's result, so the whole bundle is one step
-                    pass
-                for extra in bundle:
-                    character = buy_extra(character, extra).character
-                done = _Done()
-                done.character = character
-                return done
-            return self._apply(buy_all, f"Add the extra {item.name} from the library")
+            bundle = pack.bundle(item.id)  # the extra and those it includes: one purchase, one step
+            return self._apply(lambda c: buy_extras(c, bundle), f"Add the extra {item.name} from the library")
         if entry.kind == "track":
             return self._apply(lambda c: add_track(c, item), f"Add the track {item.name} from the library")
         character, ruleset = self.sheet.character, self.sheet.ruleset

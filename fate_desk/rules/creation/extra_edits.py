@@ -54,6 +54,20 @@ def buy_extra(character: Character, extra: Extra, when=None, at: str | None = No
                   when, at)
 
 
+def buy_extras(character: Character, extras: list[Extra], when=None, at: str | None = None) -> Applied:
+    """Several extras bought together (a pack's extra and those it includes): one history entry."""
+    if not extras:
+        raise refuse("extras.none", "extras", "There is no extra to buy.")
+    work = character.model_copy(deep=True)
+    for extra in extras:
+        work.extras = [*work.extras, _own_ids(work, extra)]
+    names = [e.name or "(unnamed)" for e in extras]
+    what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    cost = "; ".join(cost_text(e.cost) for e in extras)
+    return record(character, work, "extra", f"Bought the extra{'s' if len(names) > 1 else ''} {what} ({cost}).",
+                  when, at)
+
+
 def remove_extra(character: Character, extra_id: str, when=None, at: str | None = None) -> Applied:
     index = _index(character, extra_id)
     extra = character.extras[index]

@@ -154,6 +154,8 @@ def load_pack(path: Path, shipped: bool = False) -> Pack:
     if path.is_dir():
         path = path / PACK_FILE
     where = path.name if path.name != PACK_FILE else f"{path.parent.name}/{PACK_FILE}"
+    if path.name == PACK_FILE:
+        _inside(path.parent, PACK_FILE, where, "pack.toml")  # a pack.toml linked from elsewhere is refused too
     data = _toml(path, MAX_PACK_BYTES)
     try:
         spec = PackFile.model_validate(data)
