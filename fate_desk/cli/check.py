@@ -58,7 +58,8 @@ def check_pack(path: Path) -> list[tuple[Character, CheckResult]]:
     results = []
     for character in samples:
         try:
-            ruleset = pack.ruleset if pack.ruleset is not None and character.ruleset == pack.id else get_ruleset(character.ruleset)
+            own = pack.ruleset is not None and character.ruleset == pack.id
+            ruleset = pack.ruleset if own else get_ruleset(character.ruleset)
         except RuleSetError as exc:
             raise FileFormatError(str(path), f"samples: ruleset: {exc}") from None
         results.append((character, check(character, ruleset)))

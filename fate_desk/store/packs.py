@@ -35,7 +35,9 @@ def pack_samples(pack: Pack) -> list[Character]:
 def is_pack_path(path: Path) -> bool:
     """A single-file pack, a pack.toml, or a folder holding one."""
     path = Path(path)
-    return path.name.endswith(SINGLE_SUFFIX) or path.name == PACK_FILE or (path.is_dir() and (path / PACK_FILE).is_file())
+    if path.name.endswith(SINGLE_SUFFIX) or path.name == PACK_FILE:
+        return True
+    return path.is_dir() and (path / PACK_FILE).is_file()
 
 
 def install_pack(source: Path, target: Path | None = None, taken: set[str] = frozenset()) -> Pack:

@@ -413,7 +413,8 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     out = []
     for i, extra in enumerate(character.extras):
         if not extra.name.strip():
-            out.append(Problem("extras.name", Level.WARNING, f"extras[{i}]", "An extra has no name: name it or remove it."))
+            out.append(Problem("extras.name", Level.WARNING, f"extras[{i}]",
+                               "An extra has no name: name it or remove it."))
         for name in extra.skills:
             if name not in ruleset.skills and not ruleset.allow_custom_skills:
                 out.append(Problem(

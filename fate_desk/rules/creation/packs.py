@@ -216,20 +216,23 @@ def _library_problem(spec: PackFile, ruleset: RuleSet | None) -> str | None:
     def unknown(name: str | None) -> bool:
         return bool(name) and name.strip().casefold() not in skills
 
+    def not_ours(where: str, name: str) -> str:
+        return f"{where}: {name!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+
     for i, extra in enumerate(spec.extras):
         for key in ("skills", "skill_bonuses"):
             for name in getattr(extra, key):
                 if unknown(name) and not ruleset.allow_custom_skills:
-                    return f"extras[{i}].{key}: {name!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+                    return not_ours(f"extras[{i}].{key}", name)
         for j, track in enumerate(extra.tracks):
             if unknown(track.skill):
-                return f"extras[{i}].tracks[{j}].skill: {track.skill!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+                return not_ours(f"extras[{i}].tracks[{j}].skill", track.skill)
     for i, track in enumerate(spec.tracks):
         if unknown(track.skill):
-            return f"tracks[{i}].skill: {track.skill!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+            return not_ours(f"tracks[{i}].skill", track.skill)
     for i, stunt in enumerate(spec.stunts):
         if unknown(stunt.skill):
-            return f"stunts[{i}].skill: {stunt.skill!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+            return not_ours(f"stunts[{i}].skill", stunt.skill)
     return None
 
 
