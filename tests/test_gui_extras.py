@@ -308,3 +308,42 @@ def test_stunt_slots_an_extra_costs_show_in_the_stunts_box(qtbot, tmp_path):
     assert sheet.refresh_value.text() == "2"
     assert "Costs 7 stunt slots" in sheet.extras.extra_rows[0].title.text()
     document.close()
+
+
+def test_a_lasting_track_is_treated_then_clears_after_a_full_session(qtbot, tmp_path):
+    # Fate System Toolkit SRD, "Conditions": a lasting condition needs an overcome against at
+    # least Great (+4) to start recovering, then clears after one more full session.
+    from PySide6.QtWidgets import QDialogButtonBox as Buttons, QSpinBox
+
+    from fate_desk.gui.table.clock_dialogs import EndSessionDialog
+
+    def wounded(campaign):
+        core_rules(campaign)
+        campaign.characters[0].tracks = [CustomTrack(id="wounded", name="Wounded", boxes=[4],
+                                                     clears=TrackClears.RECOVERY, absorbs=["physical"])]
+        campaign.characters[0].stress = {"wounded": [0]}
+        return campaign
+
+    document = sample_document(tmp_path, wounded)
+    sheet = open_sheet(qtbot, document)
+    row = next(r for r in sheet.extras.track_rows if r.track_id == "wounded")
+    assert "needs treatment" in row.label.text()
+    click(qtbot, row.treat_button)
+    dialog = sheet.extras.dialog
+    qtbot.waitUntil(dialog.isVisible)
+    spin = dialog.findChild(QSpinBox)
+    type_into(qtbot, spin.lineEdit(), "4")
+    click(qtbot, dialog.findChild(Buttons).button(Buttons.StandardButton.Ok))
+    maren = on_disk(document).character("pc-maren")
+    assert maren.tracks[0].recovering and "Treated Wounded" in maren.advancement[-1].summary
+    row = next(r for r in sheet.extras.track_rows if r.track_id == "wounded")
+    assert "Recovering" in row.label.text()
+    for _ in range(2):  # the session it was treated in does not count; the next one does
+        end = EndSessionDialog(document)
+        qtbot.addWidget(end)
+        end.ok.click()
+    maren = on_disk(document).character("pc-maren")
+    assert maren.stress == {} and not maren.tracks[0].recovering
+    document.undo_stack.undo()
+    assert on_disk(document).character("pc-maren").stress == {"wounded": [0]}
+    document.close()
