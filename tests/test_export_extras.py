@@ -73,3 +73,15 @@ def test_an_npc_card_prints_its_extras_and_custom_tracks(tmp_path):
     export_pdf(ExportJob(What.CARDS, cards=[thug], paper=Paper.LETTER, state=True), out)
     text = pdf_text(out)
     assert "Steel Breastplate" in text and "Armor:2" in text and "Crew Morale" in text
+
+
+def test_an_atomic_robo_blank_has_a_row_for_modes_and_the_boxes_modes_can_add(tmp_path):
+    # Atomic Robo RPG SRD, "Modes" and "Modes and Stress": three modes rated Good, Fair and Average;
+    # two boxes each to start, and up to three more from a Good and a Fair mode.
+    out = tmp_path / "blank.pdf"
+    export_pdf(ExportJob(What.BLANK, ruleset="atomic-robo", paper=Paper.A4), out)
+    names = text_fields(out)
+    assert sum(n.startswith("blank-mode") for n in names) == 3
+    text = pdf_text(out)
+    assert "Modes" in text and "Action: Athletics" in text and "adds a box to it" in text
+    assert len(checkboxes(out, "-stress-physical-")) == 5

@@ -107,6 +107,14 @@ class _Sheet:
         modes = character.modes if character is not None else None  # modes add boxes (Atomic Robo)
         self.most = (derive(blank_model(ruleset, tracks, modes), ruleset, options) if _follows_rules(character)
                      else self.derived)
+        if ruleset.modes is not None and self.blank:
+            # Modes add boxes (Atomic Robo): at most what a mode at each rating can give a track,
+            # dashed until the modes are chosen.
+            most_added = sum(max((n for at, n in ruleset.modes.stress_boxes.items() if r >= at), default=0)
+                             for r in ruleset.modes.ratings)
+            for track in ruleset.stress.tracks:
+                if track.id in self.most.stress and track.skills:
+                    self.most.stress[track.id] = self.most.stress[track.id] + [1] * most_added
         self.leftovers: list[tuple[str, Flow]] = []
         self._layout_only = False
         self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
@@ -336,6 +344,13 @@ class _Sheet:
             for name in self.ruleset.skills:
                 flow.add(SkillRowItem(name, (), 1, field_name(self.prefix, "approach", name), approach=True))
             return flow
+        modes = self.ruleset.modes
+        if modes is not None and self.blank:
+            # Atomic Robo: the modes first, a cell each to write one in with its rating.
+            flow.add(SkillRowItem("Modes", (), len(modes.ratings), field_name(self.prefix, "mode"),
+                                  tooltip="A mode and its rating"))
+            listed = "; ".join(f"{m.name}: {', '.join(m.skills)}" for m in modes.modes)
+            flow.add(RichText([Run(listed, ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=4))
         rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
             flow.add(RichText([Run(f"No {self.ruleset.skill_word_plural}.", ITALIC, GREY)], 8))
@@ -471,12 +486,17 @@ class _Sheet:
             skills = track_skills(self.ruleset, track_id) if custom is None else (custom.skill or "")
             if custom is not None:
                 needs = self._custom_needs(custom, len(values), have)
+            elif self.ruleset.modes is not None:  # boxes still to come from modes
+                needs = ["" if i < have else "mode" for i in range(len(needs))]
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
                            tooltip=f"{label} stress" if custom is None else label, need_prefix=skills,
                            space_after=2 if custom is not None else 6))
             if custom is not None:
                 flow.add(RichText([Run(clears_text(custom), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN,
                                   space_after=5))
+        if self.ruleset.modes is not None and self.blank:  # Atomic Robo: boxes come from modes
+            flow.add(RichText([Run("A Fair (+2) mode holding one of a track's skills adds a box to it, a Good (+3) "
+                                   "mode two.", ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=2))
         return flow
 
     def _custom_tracks(self) -> dict:
