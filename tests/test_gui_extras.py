@@ -347,3 +347,37 @@ def test_a_lasting_track_is_treated_then_clears_after_a_full_session(qtbot, tmp_
     document.undo_stack.undo()
     assert on_disk(document).character("pc-maren").stress == {"wounded": [0]}
     document.close()
+
+
+def test_an_atomic_robo_sheet_rates_modes_and_its_stress_follows(qtbot, tmp_path):
+    # Atomic Robo RPG SRD, "Modes and Stress": a Good (+3) mode holding Athletics or Physique adds
+    # two physical boxes.
+    from PySide6.QtWidgets import QGroupBox
+
+    from fate_desk.model import Character
+
+    from gui_helpers import new_document
+
+    robo = Character(name="Jenkins", ruleset="atomic-robo")
+    document = new_document(tmp_path, robo)
+    sheet = open_sheet(qtbot, document, robo.id)
+    assert sheet.findChild(QGroupBox, "modesBox").isVisible()
+    assert len(sheet.stress.boxes("physical")) == 2
+    combo = sheet.modes.combos["Action"]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # Not taken → Good (+3), as a keyboard user picks it
+    assert on_disk(document).character(robo.id).modes == {"Action": 3}
+    assert len(sheet.stress.boxes("physical")) == 4
+    assert "leave 21 of 30 points" in sheet.modes.hint.text()
+    document.undo_stack.undo()
+    assert on_disk(document).character(robo.id).modes == {} and len(sheet.stress.boxes("physical")) == 2
+    document.close()
+
+
+def test_the_modes_box_is_hidden_for_rule_sets_without_modes(qtbot, tmp_path):
+    from PySide6.QtWidgets import QGroupBox
+
+    document = sample_document(tmp_path, core_rules)
+    sheet = open_sheet(qtbot, document)
+    assert not sheet.findChild(QGroupBox, "modesBox").isVisible()
+    document.close()

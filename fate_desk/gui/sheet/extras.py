@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
-from fate_desk.rules.creation.edits import add_stunt, set_aspect
+from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode
 from fate_desk.rules.creation.extra_edits import (
     add_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
 )
@@ -310,3 +310,52 @@ class ExtrasSection:
 
     def focus_chain(self) -> list[QWidget]:
         return [self.add_extra_button, self.add_track_button, self.library_button]
+
+
+class ModesSection:
+    """Mode ratings, for rule sets that rate skills through modes (Atomic Robo): a choice per mode."""
+
+    def __init__(self, sheet, box):
+        self.sheet = sheet
+        self.box = box
+        self.form = QFormLayout(box)
+        self.combos: dict[str, QComboBox] = {}
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        style_hint(self.hint)
+
+    def update(self, character: Character, ruleset: RuleSet) -> None:
+        modes = ruleset.modes
+        self.box.setVisible(modes is not None)
+        if modes is None:
+            return
+        names = [m.name for m in modes.modes]
+        if list(self.combos) != names:
+            while self.form.rowCount():
+                self.form.removeRow(0)
+            self.combos = {}
+            for spec in modes.modes:
+                combo = QComboBox()
+                combo.setAccessibleName(f"{spec.name} mode rating")
+                combo.setToolTip(f"{spec.name}: {', '.join(spec.skills)}")
+                combo.addItem("Not taken", None)
+                for rating in sorted(set(modes.ratings), reverse=True):
+                    combo.addItem(ladder_label(rating), rating)
+                combo.activated.connect(lambda _i, n=spec.name, c=combo: self._rate(n, c.currentData()))
+                self.form.addRow(f"{spec.name}:", combo)
+                self.combos[spec.name] = combo
+            self.hint = QLabel()
+            self.hint.setWordWrap(True)
+            style_hint(self.hint)
+            self.form.addRow(self.hint)
+        for name, combo in self.combos.items():
+            with QSignalBlocker(combo):
+                combo.setCurrentIndex(max(0, combo.findData(character.modes.get(name))))
+        left = modes.improvement_points(list(character.modes))
+        self.hint.setText(f"Rate {len(modes.ratings)} modes, one at each of "
+                          f"{', '.join(ladder_label(r) for r in modes.ratings)}; their skills start at the "
+                          f"mode's rating. The modes chosen leave {left} of {modes.character_points} points "
+                          "to focus (1) and specialize (2 more) skills.")
+
+    def _rate(self, name: str, rating) -> None:
+        self.sheet.edit(lambda c: set_mode(c, name, rating), f"Rate the {name} mode")

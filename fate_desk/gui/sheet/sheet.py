@@ -22,7 +22,7 @@ from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import problem_style, mark, set_text
-from .extras import ExtrasSection
+from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
 from .stunts import StuntsSection
@@ -109,6 +109,13 @@ class CharacterSheet(QWidget):
         self.boxes["extras"] = box
         self.boxes["tracks"] = box
         self.extras = ExtrasSection(self, inner)
+        # Modes (Atomic Robo) sit above the skills they rate; hidden for every other rule set.
+        modes_box = QGroupBox("Modes")
+        modes_box.setObjectName("modesBox")
+        right = child(self.form, QVBoxLayout, "rightColumn")
+        right.insertWidget(right.indexOf(self.boxes["skills"]), modes_box)
+        self.boxes["modes"] = modes_box
+        self.modes = ModesSection(self, modes_box)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.header_frame and event.type() == QEvent.Type.Resize:
@@ -243,6 +250,7 @@ class CharacterSheet(QWidget):
         self.stress.update(character, ruleset, derived)
         self.consequences.update(character, derived)
         self.extras.update(character, ruleset, derived)
+        self.modes.update(character, ruleset)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
         self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
@@ -263,6 +271,8 @@ class CharacterSheet(QWidget):
         for card in self.stunts.cards:
             chain += [card.name, card.text]
         chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain(), self.notes_edit]
+        if self.ruleset.modes is not None:
+            chain += list(self.modes.combos.values())  # modes before the skills they rate
         chain += self.skills.focus_chain()
         chain += self.consequences.focus_chain()
         for first, second in zip(chain, chain[1:]):
