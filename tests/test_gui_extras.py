@@ -381,3 +381,27 @@ def test_the_modes_box_is_hidden_for_rule_sets_without_modes(qtbot, tmp_path):
     sheet = open_sheet(qtbot, document)
     assert not sheet.findChild(QGroupBox, "modesBox").isVisible()
     document.close()
+
+
+def test_take_a_hit_fills_in_armor_and_the_attackers_weapon_from_extras(qtbot, tmp_path):
+    # Fate Core SRD, Extras, "Weapon And Armor Ratings" (with the campaign's Weapon and Armor option on).
+    from fate_desk.model import Extra
+
+    def armed(campaign):
+        core_rules(campaign)
+        campaign.options.weapon_armor = True
+        campaign.characters[0].extras = [Extra(name="Mail Shirt", armor=2)]
+        bruiser = next(c for c in campaign.characters if c.id == "npc-bruiser")
+        bruiser.extras = [Extra(name="Boarding Axe", weapon=3)]
+        return campaign
+
+    document = sample_document(tmp_path, armed)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.play.hit_button)
+    hit = sheet.play.dialog
+    assert hit.armor.value() == 2 and hit.weapon.value() == 0
+    hit.attacker.setCurrentIndex(hit.attacker.findData("npc-bruiser"))
+    assert hit.weapon.value() == 3
+    hit.shifts.setValue(1)
+    assert "A hit of one shift + Weapon:3 − Armor:2 = 2 shifts." in hit.hit_label.text()
+    document.close()
