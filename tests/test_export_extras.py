@@ -85,3 +85,10 @@ def test_an_atomic_robo_blank_has_a_row_for_modes_and_the_boxes_modes_can_add(tm
     text = pdf_text(out)
     assert "Modes" in text and "Action: Athletics" in text and "adds a box to it" in text
     assert len(checkboxes(out, "-stress-physical-")) == 5
+
+
+def test_a_packs_character_sheet_carries_the_packs_attribution(tmp_path, catalog):
+    character = pack_samples(catalog.packs["venture-city"])[0]
+    out = tmp_path / "sheet.pdf"
+    export_pdf(ExportJob(What.SHEETS, sheets=[character], paper=Paper.LETTER, state=True), out)
+    assert squash("This work is based on the Venture City SRD") in pdf_text(out)

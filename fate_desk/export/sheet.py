@@ -47,6 +47,12 @@ def _share(room: float, *needs: float) -> list[float]:
     return [room * n / total for n in needs]
 
 
+def _pack_of(ruleset: RuleSet):
+    from fate_desk.rules import default_catalog
+
+    return default_catalog().pack_of(ruleset.id)
+
+
 def pack_tracks(ruleset: RuleSet) -> list:
     """The track templates of the game pack the rule set came with (every character of the pack
     has them: the Toolkit's conditions, a Wealth track), or none."""
@@ -460,6 +466,11 @@ class _Sheet:
             flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
             flow.add(RichText([Run(character.notes)], 8.5))
+        pack = _pack_of(self.ruleset)
+        if pack is not None and (flow.items or character.extras or character.all_tracks()):
+            # What the sheet prints of a game pack carries the attribution its SRD asks for.
+            flow.add(RichText([Run(f"{pack.name}: {pack.licence}", REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN,
+                              space_after=0))
         return flow if flow.items else None
 
     # --- stress and consequences ---------------------------------------------------------------
