@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
-_DATA_NAMES = ("rules", "ui", "resources", "docs")
+_DATA_NAMES = ("rules", "packs", "ui", "resources", "docs")
 
 
 def data_dir(name: str) -> Path:
@@ -21,6 +21,10 @@ def data_dir(name: str) -> Path:
 
 def rules_dir() -> Path:
     return data_dir("rules")
+
+
+def packs_dir() -> Path:
+    return data_dir("packs")
 
 
 def ui_dir() -> Path:
@@ -47,6 +51,11 @@ def user_data_dir() -> Path:
 
 def user_rules_dir() -> Path:
     return user_data_dir() / "rules"
+
+
+def user_packs_dir() -> Path:
+    """Game packs the user installed (copied here when they open or drop one)."""
+    return user_data_dir() / "packs"
 
 
 def mode_for_new_file(path: Path) -> int:

@@ -57,7 +57,7 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
         tab(qtbot)
         assert focused() is sheet.stunts.cards[-1].text
         type_text(qtbot, text)
-    tab(qtbot, 3)  # Add stunt, New stunt from template…, the notes
+    tab(qtbot, 6)  # Add stunt, New stunt from template…, Add extra…, Add track…, Library…, the notes
     assert focused() is sheet.notes_edit
     type_text(qtbot, "Owes Jory a boat.")
     tab(qtbot)

@@ -49,7 +49,7 @@ def test_tab_from_the_name_walks_the_sheet_top_to_bottom_then_the_play_bar_and_c
         expected += [edit, spin]
     for card in sheet.stunts.cards:
         expected += [card.name, card.text]
-    expected += [sheet.stunts.add_button, sheet.stunts.template_button, sheet.notes_edit,
+    expected += [sheet.stunts.add_button, sheet.stunts.template_button, *sheet.extras.focus_chain(), sheet.notes_edit,
                  sheet.skills.tabs.tabBar(), sheet.skills.pyramid]
     expected += [row[1] for row in sheet.consequences.rows.values()]
     expected += [play.roll_button, play.hit_button, play.concede_button, play.compel_button, play.points_button]

@@ -10,7 +10,9 @@ from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
 from fate_desk.store import bundle
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
+from fate_desk.rules.creation.packs import PackError, load_pack
 from fate_desk.store.interchange import FileFormatError, character_from_dict, parse_json, read_bytes
+from fate_desk.store.packs import is_pack_path, pack_samples
 
 from . import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
 
@@ -20,9 +22,11 @@ HELP = "check character files against the rules of their rule set"
 
 def add_arguments(parser) -> None:
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH",
-        help="character files (*.fate.json), campaign files (*.fatedesk) or bundles (*.fate-campaign.json)",
+        "paths", nargs="*", metavar="PATH",
+        help="character files (*.fate.json), campaign files (*.fatedesk), bundles (*.fate-campaign.json) "
+        "or game packs (a pack folder, its pack.toml, or a *.fatepack.toml): a pack's sample characters",
     )
+    parser.add_argument("--packs", action="store_true", help="check the sample characters of every installed pack")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
@@ -44,7 +48,27 @@ def load_targets(path: Path) -> list[tuple[Character, str | None, CampaignOption
     return [(c, campaign.ruleset, campaign.options) for c in campaign.characters]
 
 
+def check_pack(path: Path) -> list[tuple[Character, CheckResult]]:
+    """A pack's sample characters, each against the pack's own rule set (or its named one)."""
+    try:
+        pack = load_pack(path)
+        samples = pack_samples(pack)
+    except PackError as exc:
+        raise FileFormatError("", str(exc)) from None
+    results = []
+    for character in samples:
+        try:
+            own = pack.ruleset is not None and character.ruleset == pack.id
+            ruleset = pack.ruleset if own else get_ruleset(character.ruleset)
+        except RuleSetError as exc:
+            raise FileFormatError(str(path), f"samples: ruleset: {exc}") from None
+        results.append((character, check(character, ruleset)))
+    return results
+
+
 def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
+    if is_pack_path(path):
+        return check_pack(path)
     results = []
     for character, ruleset_id, options in load_targets(path):
         rid = ruleset_id or character.ruleset
@@ -76,7 +100,15 @@ def format_text(path: Path, character: Character, result: CheckResult) -> str:
 def run(args) -> int:
     exit_code = EXIT_OK
     report = []
-    for raw in args.paths:
+    paths = list(args.paths)
+    if args.packs:
+        from fate_desk.rules import default_catalog
+
+        paths += [str(pack.path) for pack in default_catalog().packs.values()]
+    if not paths:
+        print("fate-desk check: name a file to check, or pass --packs", file=sys.stderr)
+        return EXIT_UNREADABLE
+    for raw in paths:
         path = Path(raw)
         try:
             results = check_file(path)

@@ -281,6 +281,12 @@ class CardRenderer:
             flow.add(RichText(runs, 9, space_after=2))
         for stunt in npc.stunts:
             flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))
+        for extra in npc.active_extras():  # an NPC's gear and powers: what each grants, in words
+            grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
+            grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
+            grants += [f"{s.name}: {s.text}" for s in extra.stunts]
+            text = "; ".join(p for p in (extra.description.strip(), *grants) if p)
+            flow.add(self._user(f"{extra.name.strip() or 'Extra'}. ", text))
         for brk in npc.rule_breaks:
             flow.add(self._user(f"{brk.kind.replace('_', ' ').capitalize()}: ", brk.text))
         if npc.scale:

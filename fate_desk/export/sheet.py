@@ -15,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
+from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
 from .draw import (
@@ -46,14 +48,32 @@ def _share(room: float, *needs: float) -> list[float]:
     return [room * n / total for n in needs]
 
 
-def blank_model(ruleset: RuleSet) -> Character:
+def _pack_of(ruleset: RuleSet):
+    from fate_desk.rules import default_catalog
+
+    return default_catalog().pack_of(ruleset.id)
+
+
+def pack_tracks(ruleset: RuleSet) -> list:
+    """The track templates of the game pack the rule set came with (every character of the pack
+    has them: the Toolkit's conditions, a Wealth track), or none."""
+    from fate_desk.rules import default_catalog
+
+    pack = default_catalog().pack_of(ruleset.id)
+    return list(pack.tracks) if pack is not None else []
+
+
+def blank_model(ruleset: RuleSet, tracks: list | None = None, modes: dict | None = None) -> Character:
     """A stand-in whose track skills are at their highest level, so derive() yields every box and
-    slot a character of this rule set can have."""
+    slot a character of this rule set can have (with the pack's tracks, at their longest)."""
+    tracks = pack_tracks(ruleset) if tracks is None else tracks
     top = max((lvl.at for t in ruleset.stress.tracks for lvl in t.levels), default=0)
+    top = max([top] + [lvl.at for t in tracks for lvl in t.levels])
     if ruleset.consequences.extra_mild_at is not None:
         top = max(top, ruleset.consequences.extra_mild_at)
     skills = {s: top for t in ruleset.stress.tracks for s in t.skills} if top else {}
-    return Character(ruleset=ruleset.id, skills=skills)
+    skills.update({t.skill: top for t in tracks if t.skill and top})
+    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks, modes=modes or {})
 
 
 def _follows_rules(character: Character | None) -> bool:
@@ -87,9 +107,21 @@ class _Sheet:
         self.state = state and character is not None
         self.blank = character is None
         # A blank form's solid boxes are what every new character has; the rest are dashed.
-        model = Character(ruleset=ruleset.id) if self.blank else character
+        self.pack_tracks = pack_tracks(ruleset)
+        model = Character(ruleset=ruleset.id, tracks=self.pack_tracks) if self.blank else character
         self.derived = derive(model, ruleset, options)
-        self.most = derive(blank_model(ruleset), ruleset, options) if _follows_rules(character) else self.derived
+        tracks = self.pack_tracks if self.blank else list(character.all_tracks())
+        modes = character.modes if character is not None else None  # modes add boxes (Atomic Robo)
+        self.most = (derive(blank_model(ruleset, tracks, modes), ruleset, options) if _follows_rules(character)
+                     else self.derived)
+        if ruleset.modes is not None and self.blank:
+            # Modes add boxes (Atomic Robo): at most what a mode at each rating can give a track,
+            # dashed until the modes are chosen.
+            most_added = sum(max((n for at, n in ruleset.modes.stress_boxes.items() if r >= at), default=0)
+                             for r in ruleset.modes.ratings)
+            for track in ruleset.stress.tracks:
+                if track.id in self.most.stress and track.skills:
+                    self.most.stress[track.id] = self.most.stress[track.id] + [1] * most_added
         self.leftovers: list[tuple[str, Flow]] = []
         self._layout_only = False
         self._placed: dict[str, tuple] = {}  # section title -> (placed, rest) from the layout pass
@@ -112,8 +144,15 @@ class _Sheet:
         aspects = self._aspects_flow()
         aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
         aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
-        extras = self.ruleset.id == "fate-core"  # the official Core sheet has an Extras box, filled or blank
+        extras = self._has_extras_box()
         stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
+        if extras and not self.blank:  # the room under the aspects goes to stunts and extras by need
+            room = aspects_rect.y - GAP - left.y - GAP
+            stunts_h, _ = _share(room, max(60.0, self._need(self._stunts_flow(), left.width)),
+                                 max(60.0, self._need(self._extras_flow(), left.width)))
+            if stunts_h + 60.0 < room:
+                stunts_h = max(stunts_h, 60.0)
+                stunts_bottom = aspects_rect.y - GAP - stunts_h
         stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
         extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
 
@@ -132,8 +171,7 @@ class _Sheet:
             self._flow_section(aspects_rect, "Aspects", "", aspects)
             self._stunts(stunts_rect)
             if extras_rect is not None:
-                inner = section(self.c, extras_rect, "Extras", "gear, powers and other things your character has")
-                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+                self._extras(extras_rect)
             self._flow_section(stress_rect, "Stress", self._stress_note(), stress)
             self._flow_section(slots_rect, self._slots_title(), "", slots)
             self._notes(notes_rect)
@@ -311,6 +349,13 @@ class _Sheet:
     # --- skills -------------------------------------------------------------------------------
 
     def _skills_note(self) -> str:
+        modes = self.ruleset.modes
+        if modes is not None:
+            if self.character is not None and self.character.modes:
+                return "modes: " + ", ".join(f"{name} {ladder_label(r)}" for name, r in
+                                             sorted(self.character.modes.items(), key=lambda kv: -kv[1]))
+            ratings = ", ".join(ladder_label(r) for r in modes.ratings)
+            return f"rate {len(modes.ratings)} modes ({ratings}); their skills start at the mode's rating"
         if self.character is None or self.character.kind == CharacterKind.PC:
             return self.ruleset.shape.describe()
         return ""
@@ -332,6 +377,13 @@ class _Sheet:
             rows += [(name, self.character.skills[name]) for name in extra]
             flow.add(ApproachesItem(rows))
             return flow
+        modes = self.ruleset.modes
+        if modes is not None and self.blank:
+            # Atomic Robo: the modes first, a cell each to write one in with its rating.
+            flow.add(SkillRowItem("Modes", (), len(modes.ratings), field_name(self.prefix, "mode"),
+                                  tooltip="A mode and its rating"))
+            listed = "; ".join(f"{m.name}: {', '.join(m.skills)}" for m in modes.modes)
+            flow.add(RichText([Run(listed, ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=4))
         rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
             flow.add(RichText([Run(f"No {self.ruleset.skill_word_plural}.", ITALIC, GREY)], 8))
@@ -352,13 +404,64 @@ class _Sheet:
                 inner = section(self.c, rect, "Stunts", note)
                 writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip="Stunts")
             return
+        self._flow_section(rect, "Stunts", note, self._stunts_flow())
+
+    def _stunts_flow(self) -> Flow:
         flow = Flow()
         for stunt in self.character.stunts:
             head = [Run(stunt.name.strip() + ". ", BOLD)] if stunt.name.strip() else []
             flow.add(RichText(head + [Run(stunt.text)], 8.5, space_after=5))
         if not self.character.stunts:
-            flow.add(RichText([Run("No stunts yet.", ITALIC, GREY)], 8))
-        self._flow_section(rect, "Stunts", note, flow)
+            flow.add(RichText([Run("No stunts of its own" if self.character.extras else "No stunts yet.",
+                                   ITALIC, GREY)], 8))
+        return flow
+
+    def _has_extras_box(self) -> bool:
+        """Blank sheets of a game pack get a box to write extras in; every Fate Core sheet has one, as the official sheet does, and any other character's sheet
+        gets one when the character has extras."""
+        if self.ruleset.id == "fate-core":
+            return True
+        if self.blank:
+            from fate_desk.rules import default_catalog
+
+            return default_catalog().pack_of(self.ruleset.id) is not None
+        return bool(self.character.extras)
+
+    def _extras(self, rect: Rect) -> None:
+        note = "gear, powers and other things your character has"
+        if self.blank:
+            if not self._layout_only:
+                inner = section(self.c, rect, "Extras", note)
+                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+            return
+        self._flow_section(rect, "Extras", "permission, cost and what each grants", self._extras_flow())
+
+    def _extras_flow(self) -> Flow:
+        flow = Flow()
+        for extra in self.character.extras:
+            head = [Run((extra.name or "(unnamed extra)") + ". ", BOLD)]
+            if not extra.active:
+                head.append(Run("(switched off) ", ITALIC, GREY))
+            bits = []
+            if extra.permission:
+                bits.append(f"Permission: {extra.permission}.")
+            bits.append(f"Costs {cost_text(extra.cost)}.")
+            grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
+            grants += [f"{k} {ladder_label(v)}" for k, v in extra.skills.items()]
+            grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
+            grants += [f"aspect {a}" for a in extra.aspects] + [f"the track {t.name}" for t in extra.tracks]
+            grants += [f"a {s.severity.label.lower()} consequence slot" for s in extra.consequences]
+            if grants:
+                bits.append("Grants " + ", ".join(grants) + ".")
+            if extra.description.strip():
+                bits.append(extra.description.strip())
+            flow.add(RichText(head + [Run(" ".join(bits))], 8.5, space_after=2))
+            for stunt in extra.stunts:
+                flow.add(RichText([Run("   " + stunt.name.strip() + ". ", BOLD), Run(stunt.text)], 8, space_after=2))
+            if extra.notes.strip():
+                flow.add(RichText([Run("   " + extra.notes.strip(), ITALIC)], 8, space_after=2))
+            flow.add(RichText([Run("")], 3, space_after=2))
+        return flow
 
     def _notes(self, rect: Rect) -> None:
         if "notes" not in self._flows:
@@ -392,6 +495,11 @@ class _Sheet:
             flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
             flow.add(RichText([Run(character.notes)], 8.5))
+        pack = _pack_of(self.ruleset)
+        if pack is not None and (flow.items or character.extras or character.all_tracks()):
+            # What the sheet prints of a game pack carries the attribution its SRD asks for.
+            flow.add(RichText([Run(f"{pack.name}: {pack.licence}", REGULAR, GREY)], LABEL_MIN, min_size=LABEL_MIN,
+                              space_after=0))
         return flow if flow.items else None
 
     # --- stress and consequences ---------------------------------------------------------------
@@ -414,13 +522,43 @@ class _Sheet:
             marked = set(self.character.stress.get(track_id, [])) if self.state else set()
             names = [field_name(self.prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
             label = self.most.track_names.get(track_id, track_id)
-            skills = track_skills(self.ruleset, track_id)
+            custom = self._custom_tracks().get(track_id)
+            skills = track_skills(self.ruleset, track_id) if custom is None else (custom.skill or "")
+            if custom is not None:
+                needs = self._custom_needs(custom, len(values), have)
+            elif self.ruleset.modes is not None:  # boxes still to come from modes
+                needs = ["" if i < have else "mode" for i in range(len(needs))]
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
-                           tooltip=f"{label} stress", need_prefix=skills, space_after=6))
-        step = max(item.natural_step() for item in flow.items)
-        for item in flow.items:
+                           tooltip=f"{label} stress" if custom is None else label, need_prefix=skills,
+                           space_after=2 if custom is not None else 6))
+            if custom is not None:
+                flow.add(RichText([Run(clears_text(custom), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN,
+                                  space_after=5))
+        if self.ruleset.modes is not None and self.blank:  # Atomic Robo: boxes come from modes
+            flow.add(RichText([Run("A Fair (+2) mode holding one of a track's skills adds a box to it, a Good (+3) "
+                                   "mode two.", ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=2))
+        boxes = [item for item in flow.items if isinstance(item, Boxes)]
+        step = max(item.natural_step() for item in boxes)
+        for item in boxes:
             item.step_min = step  # every track's first box under the first, second under the second
         return flow
+
+    def _custom_tracks(self) -> dict:
+        tracks = self.pack_tracks if self.blank else self.character.all_tracks()
+        return {t.id: t for t in tracks}
+
+    @staticmethod
+    def _custom_needs(track, total: int, have: int) -> list[str]:
+        """Per box of a custom track: "" if the character has it, else the rating of its linked skill
+        that adds it."""
+        needs = [""] * total
+        position = len(track.boxes)
+        for level in track.levels:
+            for _ in level.add:
+                if have <= position < total:
+                    needs[position] = rating_word(level.at)
+                position += 1
+        return needs
 
     def _slots_title(self) -> str:
         return "Conditions" if any(s.condition for s in self.most.consequences) else "Consequences"

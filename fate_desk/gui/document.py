@@ -83,6 +83,11 @@ class CampaignDocument(QObject):
                 continue
         return self.catalog.get(self.catalog.ids()[0])
 
+    def rules_changed(self) -> None:
+        """The catalog gained rule sets (a pack was installed): check every character again."""
+        self._checks.clear()
+        self.campaignChanged.emit()
+
     def check(self, entity_id: str) -> CheckResult | None:
         """The checker's verdict on a character (cached until it changes); None for others."""
         if entity_id in self._checks:

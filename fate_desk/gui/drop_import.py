@@ -1,4 +1,5 @@
-"""Dropping files onto the main window imports the characters in them (as File ▸ Import does).
+"""Dropping files onto the main window imports the characters in them (as File ▸ Import does);
+a dropped game pack (a pack folder, its pack.toml or a *.fatepack.toml) is installed.
 
 An event filter on the window, so the window's own code needs only to install it; child
 widgets that take no drops pass drag events up to the window.
@@ -21,15 +22,19 @@ class DropImport(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
-            if self._paths(event) and self.window.document is not None:
+            paths = self._paths(event)
+            if paths and (self.window.document is not None or any(map(_is_pack, paths))):
                 event.acceptProposedAction()
                 return True
         elif kind == QEvent.Type.Drop:
             paths = self._paths(event)
-            if paths and self.window.document is not None:
+            if paths and (self.window.document is not None or any(map(_is_pack, paths))):
                 event.acceptProposedAction()
                 for path in paths:
-                    self.window.files.import_file(path)
+                    if _is_pack(path):
+                        self.window.files.install_pack(path)
+                    elif self.window.document is not None:
+                        self.window.files.import_file(path)
                 return True
         return False
 
@@ -39,6 +44,12 @@ class DropImport(QObject):
         if mime is None or not mime.hasUrls():
             return []
         return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+
+def _is_pack(path: Path) -> bool:
+    from fate_desk.store.packs import is_pack_path
+
+    return is_pack_path(path)
 
 
 def install_drop_import(window) -> DropImport:

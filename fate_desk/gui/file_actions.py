@@ -39,7 +39,8 @@ class MainWindow(Protocol):
 
     def statusBar(self): ...
 
-CAMPAIGN_FILTER = "Fate Desk campaigns (*.fatedesk *.fate-campaign.json)"
+CAMPAIGN_FILTER = ("Fate Desk campaigns (*.fatedesk *.fate-campaign.json);;"
+                   "Game packs (*.fatepack.toml pack.toml)")
 COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)"
 CHARACTER_FILTER = "Fate Desk characters (*.fate.json)"
 IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json)"
@@ -155,6 +156,34 @@ class FileActions:
             return False
         self.window.statusBar().showMessage(
             f"Restored the backup. The campaign as it was is kept as {kept.name}; Edit ▸ Undo takes it back.", 10000)
+        return True
+
+    # --- game packs ------------------------------------------------------------------------
+
+    def install_pack(self, path: Path) -> bool:
+        """Install a game pack (opened or dropped): check it whole, copy it into the user's packs
+        folder, and offer its rule set and library at once. A broken pack is refused with the
+        line that says where, and nothing is copied."""
+        from fate_desk.rules.creation.packs import PackError
+        from fate_desk.store.packs import install_pack
+
+        catalog = self.window.catalog
+        shipped = {rid for rid in catalog.rulesets if not catalog.is_user(rid)}
+        shipped |= {pid for pid, p in catalog.packs.items() if p.shipped}
+        try:
+            pack = install_pack(Path(path), taken=shipped)
+        except PackError as exc:
+            self.window.show_error("The game pack was not installed", str(exc))
+            return False
+        except OSError as exc:
+            self.window.show_error("The game pack was not installed", f"{Path(path).name}: {exc.strerror or exc}")
+            return False
+        catalog.reload()
+        document = self.window.document
+        if document is not None:
+            document.rules_changed()
+        what = f"its rule set “{pack.ruleset.name}” and " if pack.ruleset is not None else ""
+        self.window.statusBar().showMessage(f"Installed the game pack {pack.name}: {what}its library are ready.", 8000)
         return True
 
     # --- characters ------------------------------------------------------------------------

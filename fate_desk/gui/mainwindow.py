@@ -301,6 +301,10 @@ class MainWindow(QMainWindow):
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
         path = Path(path)
+        from fate_desk.store.packs import is_pack_path
+
+        if is_pack_path(path):  # a game pack is installed, whether or not a campaign is open
+            return self.files.install_pack(path)
         if self.document is not None and path.name.endswith((".fate.json", ".fari.json")) \
                 and not path.name.endswith(".fate-campaign.json"):
             # A character file (double-clicked, or handed over by a second launch) joins the

@@ -20,12 +20,17 @@ from .character import (
     CharacterKind,
     ClockStamp,
     Consequence,
+    CustomTrack,
+    Extra,
+    ExtraCost,
     FieldChange,
     HistoryEntry,
     RuleBreak,
     Severity,
     SlotSpec,
     Stunt,
+    TrackClears,
+    TrackLevel,
 )
 from .encounter import (
     Challenge, ChallengeTask, Conflict, ConflictKind, Contest, ContestSide, Participant, ScenePlay, TurnOrder,
@@ -37,8 +42,8 @@ from .obstacles import Block, Countdown, Distraction, Hazard, Obstacle
 __all__ = [
     "Arc", "Aspect", "Challenge", "ChallengeTask", "Conflict", "ConflictKind", "Contest", "ContestSide",
     "Participant", "ScenePlay", "TurnOrder", "ZonePlace", "AspectRole", "Block", "Campaign", "CampaignOptions", "Character",
-    "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown",
+    "CharacterKind", "ClockStamp", "ConditionsMode", "Consequence", "Countdown", "CustomTrack", "Extra", "ExtraCost",
     "Distraction", "FateModel", "FatePointEntry", "FieldChange", "Hazard", "HistoryEntry", "LADDER",
     "Obstacle", "RuleBreak", "Scene", "SessionLog", "Severity", "SituationAspect",
-    "SlotSpec", "Stunt", "Zone", "ladder_label", "ladder_name", "new_id", "revalidated", "signed",
+    "SlotSpec", "Stunt", "TrackClears", "TrackLevel", "Zone", "ladder_label", "ladder_name", "new_id", "revalidated", "signed",
 ]

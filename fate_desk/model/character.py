@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import Field, Strict, field_validator
+from pydantic import Field, Strict, field_validator, model_validator
 
 from .base import FateModel, empty_dict, empty_list, id_field
 from .plain import plain_data_problem
@@ -128,6 +128,111 @@ class SlotSpec(FateModel):
     only: str | None = None
 
 
+class TrackClears(StrEnum):
+    """When a custom track's marked boxes clear (the System Toolkit's fleeting, sticky, lasting)."""
+
+    SCENE = "scene"  # fleeting: at the end of the scene, like stress
+    SESSION = "session"  # at the end of the session
+    EVENT = "event"  # sticky: only when the named event happens in the story
+    RECOVERY = "recovery"  # lasting: treated, then recovers over time like a consequence
+
+    @property
+    def label(self) -> str:
+        return {
+            "scene": "clears at the end of the scene",
+            "session": "clears at the end of the session",
+            "event": "clears only when something happens",
+            "recovery": "recovers like a consequence",
+        }[self.value]
+
+
+class TrackLevel(FateModel):
+    """Boxes a linked skill adds once it reaches `at` (Physique and Will do this for stress)."""
+
+    at: int = Field(ge=RATING_MIN, le=RATING_MAX)
+    add: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_list, max_length=10)
+
+
+_TRACK_ID = r"^[a-z0-9][a-z0-9_-]{0,39}$"
+
+
+class CustomTrack(FateModel):
+    """A named track of boxes beyond the rule set's stress: Wealth, Hunger, a condition, a ship's hull.
+
+    Marked boxes are kept with the other stress, in `Character.stress[id]`.
+    """
+
+    id: str = Field(pattern=_TRACK_ID, description="a short id: lower-case letters, digits, - and _")
+    name: str = Field(min_length=1, max_length=80)
+    boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_list, max_length=MAX_BOXES)
+    # The skill (or approach) whose rating adds boxes by `levels`, e.g. Wealth from Resources.
+    skill: str | None = Field(None, max_length=80)
+    levels: list[TrackLevel] = Field(default_factory=empty_list, max_length=20)
+    # Other kinds of harm it may absorb besides hits aimed at it (track ids such as "physical").
+    absorbs: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=empty_list, max_length=10)
+    clears: TrackClears = TrackClears.SCENE
+    event: str = Field("", max_length=200)  # what clears a sticky track
+    # A lasting track recovers over the time a consequence of this severity takes.
+    recovers_as: Severity = Severity.MODERATE
+    recovering: bool = False
+    recovery_started: ClockStamp | None = None
+    notes: str = Field("", max_length=2000)
+
+    @field_validator("levels")
+    @classmethod
+    def _rising(cls, value: list[TrackLevel]) -> list[TrackLevel]:
+        ats = [level.at for level in value]
+        if ats != sorted(ats) or len(set(ats)) != len(ats):
+            raise ValueError("the levels of a track must rise without repeats")
+        return value
+
+
+class ExtraCost(FateModel):
+    """What an extra costs from the sheet's budgets (Fate Core, Extras: "Permissions And Costs")."""
+
+    refresh: int = Field(0, ge=0, le=10)
+    skill_points: int = Field(0, ge=0, le=20)
+    stunt_slots: int = Field(0, ge=0, le=10)
+
+    def is_free(self) -> bool:
+        return not (self.refresh or self.skill_points or self.stunt_slots)
+
+
+class Extra(FateModel):
+    """Gear, a power, a vehicle, an organisation: something the character owns that the rules
+    treat specially. Switched off, it grants nothing and costs nothing."""
+
+    id: str = id_field()
+    name: str = Field("", max_length=120)
+    description: str = Field("", max_length=4000)
+    permission: str = Field("", max_length=200)  # the aspect that justifies having it
+    cost: ExtraCost = Field(default_factory=ExtraCost)
+    active: bool = True
+    aspects: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=empty_list, max_length=10)
+    # Skills the extra brings at a rating (used where higher than the character's own).
+    skills: dict[str, Rating] = Field(default_factory=empty_dict, max_length=20)
+    # Bonuses to skills the character already has, e.g. +2 to raw-strength Physique.
+    skill_bonuses: dict[str, Annotated[int, Strict(), Field(ge=-4, le=4)]] = Field(
+        default_factory=empty_dict, max_length=20
+    )
+    stunts: list[Stunt] = Field(default_factory=empty_list, max_length=20)
+    tracks: list[CustomTrack] = Field(default_factory=empty_list, max_length=10)
+    consequences: list[SlotSpec] = Field(default_factory=empty_list, max_length=5)
+    weapon: int = Field(0, ge=0, le=8)
+    armor: int = Field(0, ge=0, le=8)
+    notes: str = Field("", max_length=4000)
+
+    @field_validator("skills", "skill_bonuses")
+    @classmethod
+    def _named(cls, value: dict[str, int]) -> dict[str, int]:
+        for name, rating in value.items():
+            if not name.strip():
+                raise ValueError("a skill needs a name")
+            if not RATING_MIN <= rating <= RATING_MAX:
+                raise ValueError(f"{name} is rated {rating}, off any ladder Fate uses")
+        return value
+
+
 class FieldChange(FateModel):
     """One field before and after a recorded change; `field` is a dotted path."""
 
@@ -170,7 +275,7 @@ class Character(FateModel):
     refresh: int = Field(3, ge=0, le=99)
     fate_points: int = Field(3, ge=0, le=999)
     # Marked stress boxes per track id, as 0-based box positions.
-    stress: dict[str, list[int]] = Field(default_factory=empty_dict, max_length=20)
+    stress: dict[str, list[int]] = Field(default_factory=empty_dict, max_length=100)
     consequences: list[Consequence] = Field(default_factory=empty_list, max_length=50)
     notes: str = ""
     advancement: list[HistoryEntry] = Field(default_factory=empty_list)
@@ -186,6 +291,11 @@ class Character(FateModel):
     consequence_slots: list[SlotSpec] | None = Field(None, max_length=20)
     rule_breaks: list[RuleBreak] = Field(default_factory=empty_list, max_length=100)
     scale: str | None = None
+    # Extras owned (Fate Core, "Extras") and tracks of the character's own beyond stress.
+    extras: list[Extra] = Field(default_factory=empty_list, max_length=50)
+    tracks: list[CustomTrack] = Field(default_factory=empty_list, max_length=20)
+    # Mode ratings where the rule set rates skills through modes (Atomic Robo): mode -> rating.
+    modes: dict[str, Rating] = Field(default_factory=empty_dict, max_length=10)
 
     @field_validator("skills")
     @classmethod
@@ -218,6 +328,26 @@ class Character(FateModel):
             if marked:
                 out[track] = marked
         return out
+
+    @model_validator(mode="after")
+    def _track_ids(self) -> "Character":
+        seen: set[str] = set()
+        for track in self.all_tracks(active_only=False):
+            if track.id in seen:
+                raise ValueError(f"two custom tracks share the id {track.id!r}")
+            seen.add(track.id)
+        return self
+
+    def all_tracks(self, active_only: bool = True) -> list[CustomTrack]:
+        """The character's own tracks, then those of its extras (switched-on ones only by default)."""
+        tracks = list(self.tracks)
+        for extra in self.extras:
+            if extra.active or not active_only:
+                tracks += extra.tracks
+        return tracks
+
+    def active_extras(self) -> list[Extra]:
+        return [e for e in self.extras if e.active]
 
     def rating(self, skill: str) -> int:
         """The skill's rating; names match without regard to case or surrounding spaces."""

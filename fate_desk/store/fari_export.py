@@ -69,6 +69,8 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     aspects = [_block("Text", label, plain_to_html(a.text)) for label, a in zip(labels, shown)]
     stunts = [_block("Text", plain_to_html(label), plain_to_html(s.text))
               for label, s in zip(stunt_labels(character), character.stunts)]
+    stunts += [_block("Text", plain_to_html(f"Extra: {e.name}" + ("" if e.active else " (switched off)")),
+                      plain_to_html(_extra_text(e))) for e in character.extras]
     other = [_block("Text", "Description", plain_to_html(character.description)),
              _block("Text", "Notes", plain_to_html(character.notes))]
     if character.scale:
@@ -122,6 +124,25 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
         "version": VERSION,
         "fariType": "character",
     }
+
+
+def _extra_text(extra) -> str:
+    """An extra as Fari shows it: its permission, cost, what it grants and its stunts, in words."""
+    from fate_desk.rules.creation.extras import cost_text
+
+    lines = []
+    if extra.permission:
+        lines.append(f"Permission: {extra.permission}")
+    lines.append(f"Costs {cost_text(extra.cost)}")
+    grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()] + [f"{k} {v:+d}" for k, v in extra.skills.items()]
+    grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
+    grants += [f"aspect {a}" for a in extra.aspects] + [f"track {t.name}" for t in extra.tracks]
+    if grants:
+        lines.append("Grants " + ", ".join(grants))
+    lines += [f"{s.name}: {s.text}" for s in extra.stunts]
+    if extra.description:
+        lines.append(extra.description)
+    return "\n".join(lines)
 
 
 def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:

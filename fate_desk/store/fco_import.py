@@ -220,6 +220,11 @@ class _FcoActor(FlaggedActor):
             if isinstance(aspect, dict):
                 text = self.r.text(aspect.get("name"), f"{at}.aspect.name").strip()
             marked = [i for i, v in enumerate(boxes) if v]
+            own = self._own_track(name)
+            if own is not None and not isinstance(aspect, dict):
+                if marked:  # a custom track of ours (kept in our flags): its marks come home
+                    stress[own] = marked
+                continue
             track = match_track(self.rules, name) if not isinstance(aspect, dict) and boxes else None
             if (track is None or track in values) and not isinstance(aspect, dict) and boxes \
                     and not condition_slot(name):
@@ -251,6 +256,19 @@ class _FcoActor(FlaggedActor):
             shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""
             self.log.keep(f"Track {name}", "; ".join(p for p in (text, shown_boxes) if p))
         return stress, values, consequences
+
+    def _own_track(self, name: str) -> str | None:
+        """The id of the custom track (the character's or an extra's) our flags name so."""
+        kept = self.ours.get("kept")
+        if not isinstance(kept, dict):
+            return None
+        tracks = list(kept.get("tracks") or [])
+        for extra in kept.get("extras") or []:
+            if isinstance(extra, dict) and extra.get("active", True):
+                tracks += extra.get("tracks") or []
+        wanted = name.strip().casefold()
+        return next((t["id"] for t in tracks if isinstance(t, dict) and isinstance(t.get("id"), str)
+                     and str(t.get("name", "")).strip().casefold() == wanted), None)
 
     def _items(self) -> None:
         for i, item in enumerate(self.r.items(self.data.get("items"), "items")):

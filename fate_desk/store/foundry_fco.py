@@ -96,7 +96,10 @@ def fate_desk_flags(character: Character) -> dict:
 
 
 # Fields FCO has no place for; they ride along in our flags and come back on import.
-ONLY_HERE = ("advancement", "saved_skill_points", "carried_fate_points", "rule_breaks", "scale")
+ONLY_HERE = ("advancement", "saved_skill_points", "carried_fate_points", "rule_breaks", "scale",
+             "extras", "tracks", "modes")
+# How a custom track clears, in FCO's recovery types (the System Toolkit's words).
+_RECOVERY = {"scene": "Fleeting", "session": "Fleeting", "event": "Sticky", "recovery": "Lasting"}
 
 
 def fate_desk_only(character: Character) -> dict:
@@ -203,6 +206,7 @@ def stress_track_name(track_name: str) -> str:
 def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict]:
     tracks = []
     specs = {t.id: t for t in ruleset.stress.tracks}
+    custom = {t.id: t for t in character.all_tracks()}
     for track_id, values in derived.stress.items():
         marked = set(character.stress.get(track_id, []))
         label, harm = _box_labels(values)
@@ -217,12 +221,19 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
                 previous = len(level.boxes)
                 linked += [{"linked_skill": skill, "rank": level.at, "boxes": extra, "enables": False}
                            for skill in spec.skills[:1]]
+        own = custom.get(track_id)
         # A rule set's track has FCO's default name ("Physical Stress"); an NPC's own track
-        # ("Guard") keeps the name the GM gave it.
-        name = stress_track_name(spec.name) if spec is not None else track_id
+        # ("Guard") and a custom track ("Wealth") keep the name they were given.
+        if own is not None:
+            name = derived.track_names.get(track_id, track_id)
+        elif spec is not None:
+            name = stress_track_name(spec.name)
+        else:
+            name = track_id
         tracks.append(_track(
             name,
-            recovery_type="Fleeting", label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
+            recovery_type=_RECOVERY[own.clears.value] if own is not None else "Fleeting",
+            label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
             box_values=[i in marked for i in range(len(values))],
         ))
     return tracks

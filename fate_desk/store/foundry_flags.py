@@ -13,7 +13,7 @@ import re
 
 from pydantic import ValidationError
 
-from fate_desk.model import Character, CharacterKind, Severity, SlotSpec, Stunt, new_id
+from fate_desk.model import Character, CharacterKind, CustomTrack, Extra, Severity, SlotSpec, Stunt, new_id
 from fate_desk.model.character import HistoryEntry, RuleBreak
 from fate_desk.model.errors import describe
 from fate_desk.rules.creation.derive import derive
@@ -112,12 +112,13 @@ class FlaggedActor(ForeignActor):
         kept = self.ours.get("kept")
         if not isinstance(kept, dict):
             return
-        for key, model in (("advancement", HistoryEntry), ("rule_breaks", RuleBreak)):
+        for key, model in (("advancement", HistoryEntry), ("rule_breaks", RuleBreak), ("extras", Extra),
+                           ("tracks", CustomTrack)):
             try:
                 body[key] = [model.model_validate(v) for v in kept.get(key, [])]
             except (ValidationError, TypeError):
                 pass
-        for key in ("saved_skill_points", "carried_fate_points", "scale"):
+        for key in ("saved_skill_points", "carried_fate_points", "scale", "modes"):
             if key in kept:
                 body[key] = kept[key]
         extras = kept.get("aspect_extras")
@@ -135,7 +136,7 @@ class FlaggedActor(ForeignActor):
             return Character.model_validate(body)
         except ValidationError:
             for key in ("advancement", "rule_breaks", "saved_skill_points", "carried_fate_points", "scale",
-                        "consequence_slots"):
+                        "consequence_slots", "extras", "tracks", "modes"):
                 body.pop(key, None)  # our flags were edited into nonsense: leave them out
         try:
             return Character.model_validate(body)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.creation.extras import extra_totals
 from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.encounters.conflict import taken_out_in_play
 from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit
@@ -68,6 +69,11 @@ class TakeHitDialog(QDialog):
         if options.weapon_armor:
             form.addRow("&Weapon:", self.weapon)
             form.addRow("A&rmor:", self.armor)
+            # Extras carry Weapon and Armor ratings (Fate Core SRD, Extras, "Weapon And Armor Ratings"):
+            # the defender's armour, and the chosen attacker's weapon, start filled in.
+            self.armor.setValue(min(4, extra_totals(character).armor))
+            self.attacker.currentIndexChanged.connect(lambda *_: self._attacker_weapon())
+            self._attacker_weapon()
         layout.addLayout(form)
         self.hit_label = QLabel()
         self.hit_label.setWordWrap(True)
@@ -106,6 +112,10 @@ class TakeHitDialog(QDialog):
         self.options.currentRowChanged.connect(lambda *_: self._option_chosen())
         self._plan()
         self.resize(max(560, self.sizeHint().width()), self.sizeHint().height())
+
+    def _attacker_weapon(self) -> None:
+        attacker = self.document.campaign.character(self.attacker.currentData()) if self.attacker.currentData() else None
+        self.weapon.setValue(min(4, extra_totals(attacker).weapon) if attacker is not None else 0)
 
     @property
     def character(self):

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import (
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
 from fate_desk.rules.harm.marking import condition_box_limit
+from fate_desk.rules.creation.extras import effective_rating
 from fate_desk.rules.harm.recovery import clears_when
+from fate_desk.rules.harm.tracks import clears_text
 
 from .common import set_text, style_hint
 
@@ -72,6 +74,7 @@ class StressSection:
                 label.deleteLater()
                 holder.deleteLater()
         specs = {t.id: t for t in ruleset.stress.tracks}
+        custom = {t.id: t for t in character.all_tracks()}
         for row, (track_id, values) in enumerate(derived.stress.items()):
             if track_id not in self.rows:
                 label = QLabel()
@@ -87,15 +90,21 @@ class StressSection:
             self.layout.addWidget(holder, place[0], place[1] + 1)
             name = derived.track_names.get(track_id, track_id)
             spec = specs.get(track_id)
+            track = custom.get(track_id)
             if spec and spec.skills and character.stress_boxes is None:
-                skill = max(spec.skills, key=character.rating)
-                label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(character.rating(skill))}</small>")
+                skill = max(spec.skills, key=lambda s: effective_rating(character, s, ruleset))
+                rating = effective_rating(character, skill, ruleset)
+                label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(rating)}</small>")
+            elif track is not None and track.skill:
+                rating = effective_rating(character, track.skill, ruleset)
+                label.setText(f"<b>{name}</b><br><small>{track.skill} {ladder_label(rating)}</small>")
             else:
                 label.setText(f"<b>{name}</b>")
-            self._fit_boxes(track_id, holder, boxes, values, character.stress.get(track_id, []), name)
+            clears = clears_text(track) if track is not None else "Stress clears at the end of the scene."
+            self._fit_boxes(track_id, name, holder, boxes, values, character.stress.get(track_id, []), clears)
 
-    def _fit_boxes(self, track_id, holder, boxes: list[QToolButton], values: list[int], marked: list[int],
-                   name: str) -> None:
+    def _fit_boxes(self, track_id, name: str, holder, boxes: list[QToolButton], values: list[int], marked: list[int],
+                   clears: str) -> None:
         layout = holder.layout()
         while len(boxes) < len(values):
             position = len(boxes)
@@ -117,7 +126,7 @@ class StressSection:
             box.setAccessibleName(stress_box_name(name, position, len(values), value, position in marked,
                                                   any(v != 1 for v in values)))
             box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
-                           "Marked through Take a hit…; stress clears at the end of the scene.")
+                           f"Marked through Take a hit…. {clears}")
             with QSignalBlocker(box):
                 box.setChecked(position in marked)
 

@@ -22,6 +22,7 @@ from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import problem_style, mark, set_text
+from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
 from .stunts import StuntsSection
@@ -75,6 +76,7 @@ class CharacterSheet(QWidget):
         self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
         self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
+        self._add_extras_box()
         self.identity_layout = child(self.form, QGridLayout, "identityLayout")
         self.identity_layout.setColumnStretch(1, 1)
         self.header_frame: QFrame = child(self.form, QFrame, "identityFrame")
@@ -96,6 +98,25 @@ class CharacterSheet(QWidget):
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
+
+    def _add_extras_box(self) -> None:
+        """Extras and custom tracks: a box of the left column, under the stunts (built in code,
+        as the sections are, so the form keeps only the fixed parts of the sheet)."""
+        box = QGroupBox("Extras and tracks")
+        box.setObjectName("extrasBox")
+        inner = QVBoxLayout(box)
+        column = child(self.form, QVBoxLayout, "leftColumn")
+        column.insertWidget(column.indexOf(self.boxes["stunts"]) + 1, box)
+        self.boxes["extras"] = box
+        self.boxes["tracks"] = box
+        self.extras = ExtrasSection(self, inner)
+        # Modes (Atomic Robo) sit above the skills they rate; hidden for every other rule set.
+        modes_box = QGroupBox("Modes")
+        modes_box.setObjectName("modesBox")
+        right = child(self.form, QVBoxLayout, "rightColumn")
+        right.insertWidget(right.indexOf(self.boxes["skills"]), modes_box)
+        self.boxes["modes"] = modes_box
+        self.modes = ModesSection(self, modes_box)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.header_frame and event.type() == QEvent.Type.Resize:
@@ -229,6 +250,8 @@ class CharacterSheet(QWidget):
         self.stunts.update(character, ruleset, derived, pays)
         self.stress.update(character, ruleset, derived)
         self.consequences.update(character, derived)
+        self.extras.update(character, ruleset, derived)
+        self.modes.update(character, ruleset)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
         self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
@@ -248,7 +271,9 @@ class CharacterSheet(QWidget):
             chain += [edit, spin]
         for card in self.stunts.cards:
             chain += [card.name, card.text]
-        chain += [self.stunts.add_button, self.stunts.template_button, self.notes_edit]
+        chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain(), self.notes_edit]
+        if self.ruleset.modes is not None:
+            chain += list(self.modes.combos.values())  # modes before the skills they rate
         chain += self.skills.focus_chain()
         chain += self.consequences.focus_chain()
         for first, second in zip(chain, chain[1:]):

@@ -12,6 +12,7 @@ from fate_desk.model import Character, Stunt
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.derive import count_word
 from fate_desk.rules.creation.edits import add_stunt, remove_stunt, update_stunt
+from fate_desk.rules.creation.extras import extra_totals
 
 from ..icons import icon
 from .common import GrowingTextEdit, set_text, style_hint
@@ -88,7 +89,9 @@ class StuntsSection:
             card = self.cards.pop()
             card.hide()
             card.deleteLater()
-        written = 0  # blank entries are not stunts (the checker's rule): they cost nothing yet
+        # Blank entries are not stunts (the checker's rule): they cost nothing yet. Stunt slots an
+        # extra costs fill the free slots first (fate_desk.rules.creation.derive).
+        written = extra_totals(character).stunt_slots
         for card, stunt in zip(self.cards, character.stunts):
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
@@ -109,6 +112,9 @@ class StuntsSection:
         left = derived.free_stunts_left
         parts = [f"{count_word(free).capitalize()} free stunt{'s' if free != 1 else ''}"]
         parts.append(f"{count_word(left)} left" if left else "all used")
+        slots = extra_totals(character).stunt_slots
+        if slots:
+            parts[1] += f" ({count_word(slots)} by extras)"
         cost = f"each further stunt costs {ruleset.stunt_cost} refresh (refresh never below {ruleset.refresh_minimum})"
         return f"{parts[0]}, {parts[1]}; {cost}."
 

@@ -35,6 +35,7 @@ from fate_desk.rules.creation.derive import derive, join_words
 from fate_desk.rules.creation.history import Refused, counted, record
 from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.harm.recovery import clear_severe_in_recovery, progress
+from fate_desk.rules.harm.tracks import clear_on_time, stress_kept_at
 from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
 
 
@@ -163,8 +164,12 @@ def end_scene(
         lines = []
         work = c
         if c.stress:
-            work = work.model_copy(update={"stress": {}})
-            lines.append("Stress cleared.")
+            work, cleared = clear_on_time(work, clock, "scene")
+            kept = stress_kept_at(work, "scene")
+            if kept != work.stress:
+                work = work.model_copy(update={"stress": kept})
+                lines.append("Stress cleared.")
+            lines += cleared
         work, recovered = progress(work, rules, campaign.options, clock, "scene", c.id not in choice.no_rest)
         lines += recovered
         if c.pending_fate_points:
@@ -290,6 +295,8 @@ def end_session(
                 work = work.model_copy(update={"fate_points": refresh})
         work, recovered = progress(work, rules, campaign.options, clock, "session")
         changes += recovered
+        work, cleared = clear_on_time(work, clock, "session")
+        changes += cleared
         if work is not before:
             applied = record(
                 before, work, "clock", f"End of session {clock.session}: {' '.join(changes)}", clock, at
@@ -386,7 +393,7 @@ def scene_open(campaign: Campaign) -> bool:
         return True
     clock = campaign.clock
     for c in campaign.characters:
-        if c.stress:
+        if c.stress and stress_kept_at(c, "scene") != c.stress:  # sticky tracks outlive scenes
             return True
         if any(e.kind != "clock" and e.when == clock for e in c.advancement):
             return True
@@ -442,6 +449,8 @@ def end_arc(
             )
             continue
         work, lines = clear_severe_in_recovery(c, rules, campaign.options)
+        work, cleared = clear_on_time(work, clock, "arc")
+        lines = lines + cleared
         if work is c:
             characters.append(c)
             continue

@@ -9,6 +9,7 @@ from enum import StrEnum
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
+from fate_desk.rules.creation.extras import mode_base
 from fate_desk.rules.creation.grants import (
     has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points, unrecorded_power_ups,
 )
@@ -67,12 +68,15 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
         problems += _check_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
         problems += _check_stunts(character, ruleset, derived)
+        problems += extras_problems(character, ruleset)
     elif kind == CharacterKind.MAJOR_NPC:
         problems += _check_unknown_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
     elif kind == CharacterKind.MINOR_NPC:
         problems += _check_minor_npc(character, derived)
     # Monsters and threats may break any rule on purpose: nothing to check.
+    if kind != CharacterKind.MONSTER:
+        problems += track_problems(character, ruleset)
     return CheckResult(problems, derived)
 
 
@@ -112,6 +116,8 @@ def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Proble
 
 
 def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
+    if ruleset.modes is not None:
+        return _check_unknown_skills(character, ruleset) + mode_problems(character, ruleset)
     problems = _check_unknown_skills(character, ruleset) + _below_mediocre(character, ruleset)
     if has_advanced(character, ruleset):
         if ruleset.column_rule:
@@ -388,7 +394,14 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
             + f": it should be {expected}. Stunts lower the refresh you play with, not the base."
             + _power_up_hint(character, ruleset, expected),
         ))
-    if derived.refresh < ruleset.refresh_minimum:
+    if derived.refresh < ruleset.refresh_minimum and derived.extras_refresh:
+        out.append(Problem(
+            "refresh.minimum", Level.ERROR, "extras",
+            f"Stunts and extras bring refresh down to {derived.refresh} ({derived.refresh_explanation}), "
+            f"but refresh can never drop below {ruleset.refresh_minimum}. Switch off or remove an extra "
+            f"costing refresh, or drop a stunt.",
+        ))
+    elif derived.refresh < ruleset.refresh_minimum:
         room = character.refresh - ruleset.refresh_minimum
         if room < 0:
             fix = f"A base refresh of {character.refresh} is already below it, whatever the stunts."
@@ -408,6 +421,130 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
             f"{count_word(left).capitalize()} free stunt slot{'s' if left != 1 else ''} left: "
             f"add {'a stunt' if left == 1 else 'stunts'} now, or fill {'it' if left == 1 else 'them'} "
             "in during play.",
+        ))
+    return out
+
+
+# --- extras and custom tracks ---------------------------------------------------------------
+
+def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """Extras are paid from the sheet's budgets (Fate Core SRD, Extras, "Permissions And Costs"):
+    skill points come out of the skills the creation shape hands out."""
+    out = []
+    for i, extra in enumerate(character.extras):
+        if not extra.name.strip():
+            out.append(Problem("extras.name", Level.WARNING, f"extras[{i}]",
+                               "An extra has no name: name it or remove it."))
+        for name in extra.skills:
+            if name not in ruleset.skills and not ruleset.allow_custom_skills:
+                out.append(Problem(
+                    "extras.skill", Level.ERROR, f"extras[{i}].skills",
+                    f"{extra.name or 'An extra'} grants {name}, which is not one of the {ruleset.name} "
+                    f"{ruleset.skill_word_plural}.",
+                ))
+    cost = sum(e.cost.skill_points for e in character.active_extras())
+    total = starting_points(ruleset)
+    if cost and total is not None and not has_advanced(character, ruleset):
+        spent = sum(r for r in character.skills.values() if r > 0)
+        if spent + cost > total:
+            over = spent + cost - total
+            out.append(Problem(
+                "skills.extras", Level.ERROR, "skills",
+                f"Extras cost {counted_points(cost)} and your {ruleset.skill_word_plural} use {spent}: "
+                f"{spent + cost} in all, but {ruleset.name} gives {total}. An extra's skill points come out "
+                f"of the same budget: lower {ruleset.skill_word_plural} by {counted_points(over)}, "
+                f"or switch the extra off.",
+            ))
+    return out
+
+
+def counted_points(n: int) -> str:
+    return f"{n} skill point{'s' if n != 1 else ''}"
+
+
+def track_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """Custom tracks need ids of their own and a linked skill the character can have."""
+    own = {t.id for t in ruleset.stress.tracks}
+    out = []
+    for track in character.all_tracks(active_only=False):
+        if track.id in own:
+            out.append(Problem(
+                "tracks.id", Level.ERROR, f"tracks.{track.id}",
+                f"The track {track.name} has the id {track.id!r}, which {ruleset.name}'s own stress track "
+                "already uses: give it another id.",
+            ))
+        if track.skill and track.skill not in ruleset.skills and not ruleset.allow_custom_skills:
+            out.append(Problem(
+                "tracks.skill", Level.ERROR, f"tracks.{track.id}",
+                f"{track.name} is lengthened by {track.skill}, which is not one of the {ruleset.name} "
+                f"{ruleset.skill_word_plural}.",
+            ))
+        if track.clears.value == "event" and not track.event.strip():
+            out.append(Problem(
+                "tracks.event", Level.WARNING, f"tracks.{track.id}",
+                f"{track.name} clears only when something happens: say what (\"eat a proper meal\").",
+            ))
+    return out
+
+
+# --- modes --------------------------------------------------------------------------------
+
+_STEP_COST = {(0, 1): 1, (1, 2): 2, (0, 2): 3}  # Atomic Robo, "Improving Skills Within Modes"
+
+
+def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
+    """Atomic Robo, "Modes": rate each of your modes once from the list; every skill is trained at its
+    mode's rating, at most two steps above it, improved with skill points."""
+    rules = ruleset.modes
+    assert rules is not None
+    out = []
+    for name in character.modes:
+        if rules.find(name) is None:
+            known = join_words([m.name for m in rules.modes], "or")
+            out.append(Problem("modes.unknown", Level.ERROR, f"modes.{name}", f"{name} is not a mode here ({known})."))
+    wanted = sorted(rules.ratings, reverse=True)
+    have = sorted(character.modes.values(), reverse=True)
+    if have != wanted:
+        rows = join_words([ladder_label(r) for r in wanted])
+        out.append(Problem(
+            "modes.ratings", Level.ERROR if len(have) >= len(wanted) else Level.WARNING, "modes",
+            f"Rate {count_word(len(wanted))} modes, one each at {rows}; this sheet has "
+            f"{join_words([ladder_label(r) for r in have]) if have else 'none'}.",
+        ))
+    base = mode_base(character, ruleset)
+    spent = 0
+    for skill, rating in sorted(character.skills.items()):
+        if skill not in base:
+            out.append(Problem(
+                "modes.skill", Level.ERROR, f"skills.{skill}",
+                f"{skill} is in none of your modes, so it stays Mediocre (+0): skills are rated through their mode.",
+            ))
+            continue
+        trained, mode = base[skill]
+        top = character.modes[mode] + 2
+        if rating < trained:
+            out.append(Problem(
+                "modes.below", Level.ERROR, f"skills.{skill}",
+                f"{skill} is {ladder_label(rating)}, but your {mode} mode trains it at {ladder_label(trained)}.",
+            ))
+        elif rating > top:
+            out.append(Problem(
+                "modes.above", Level.ERROR, f"skills.{skill}",
+                f"{skill} is {ladder_label(rating)}, but no skill goes more than two steps above its mode: "
+                f"at most {ladder_label(top)} under {mode}.",
+            ))
+        else:
+            spent += _STEP_COST.get((trained - character.modes[mode], rating - character.modes[mode]), 0)
+    # Atomic Robo, "Improving Skills Within Modes": skill points from milestones improve skills too.
+    granted = skill_points_granted(character, ruleset) - character.saved_skill_points
+    budget = rules.improvement_points(list(character.modes)) + granted
+    if spent > budget:
+        more = f" and advancement {granted}" if granted else ""
+        out.append(Problem(
+            "modes.points", Level.ERROR, "skills",
+            f"Focusing and specializing skills costs {counted_points(spent)} here (1 to focus, 2 more to "
+            f"specialize), but your modes leave {rules.improvement_points(list(character.modes))} of the "
+            f"{rules.character_points} character points{more}. Bring a skill back down toward its mode.",
         ))
     return out
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
+from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
 from fate_desk.rules.creation.ruleset import ExtremeRule, RuleSet, TrackSpec
 
 _ORDINALS = [
@@ -67,33 +68,61 @@ class Derived:
     refresh_explanation: str = ""
     paid_stunts: int = 0
     free_stunts_left: int = 0
+    # What switched-on extras add: refresh they cost, skills as played, Weapon and Armor.
+    extras_refresh: int = 0
+    skills: dict[str, int] = field(default_factory=dict)
+    weapon: int = 0
+    armor: int = 0
 
     def as_json(self) -> dict:
-        return {
+        data = {
             "stress": {k: list(v) for k, v in self.stress.items()},
             "consequences": [slot.as_json() for slot in self.consequences],
             "refresh": self.refresh,
             "free_stunts_left": self.free_stunts_left,
         }
+        if self.extras_refresh or self.weapon or self.armor:
+            data.update(extras_refresh=self.extras_refresh, weapon=self.weapon, armor=self.armor)
+        return data
 
     def absorbs(self) -> int:
         """Shifts the character can absorb in all (stress plus consequences)."""
         return sum(sum(v) for v in self.stress.values()) + sum(s.value * s.boxes for s in self.consequences)
 
 
-def track_rating(character: Character, track: TrackSpec) -> int:
+def track_rating(character: Character, track: TrackSpec, ruleset: RuleSet | None = None) -> int:
+    """The highest rating among the track's skills, as played (extras' bonuses included)."""
     if not track.skills:
         return 0
-    return max(character.rating(skill) for skill in track.skills)
+    return max(effective_rating(character, skill, ruleset) for skill in track.skills)
 
 
-def track_boxes(character: Character, track: TrackSpec) -> list[int]:
-    rating = track_rating(character, track)
+def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None = None) -> list[int]:
+    if ruleset is not None and ruleset.modes is not None:
+        return list(track.levels[0].boxes) + [1] * mode_stress_boxes(character, ruleset, track)
+    rating = track_rating(character, track, ruleset)
     chosen = track.levels[0]
     for level in track.levels:
         if rating >= level.at:
             chosen = level
     return list(chosen.boxes)
+
+
+def mode_stress_boxes(character: Character, ruleset: RuleSet, track: TrackSpec) -> int:
+    """Atomic Robo, "Modes and Stress": a Fair (+2) mode holding one of the track's skills adds one
+    box, a Good (+3) mode two. A mode holding skills of both tracks gives them to the track whose
+    skill it lists first."""
+    assert ruleset.modes is not None
+    owners = {skill: t.id for t in ruleset.stress.tracks for skill in t.skills}
+    total = 0
+    for spec in ruleset.modes.modes:
+        rating = character.modes.get(spec.name)
+        if rating is None:
+            continue
+        first = next((owners[s] for s in spec.skills if s in owners), None)
+        if first == track.id:
+            total += max((n for at, n in ruleset.modes.stress_boxes.items() if rating >= at), default=0)
+    return total
 
 
 def uses_ruleset_harm(character: Character) -> bool:
@@ -105,11 +134,19 @@ def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, lis
     if character.stress_boxes is not None:
         tracks = {k: list(v) for k, v in character.stress_boxes.items()}
         names = {k: _track_name(ruleset, k) for k in tracks}
+        for track in character.all_tracks():
+            tracks.setdefault(track.id, custom_track_boxes(character, track, ruleset))
+            names.setdefault(track.id, track.name)
         return tracks, names
     if not uses_ruleset_harm(character):
-        return {}, {}
-    tracks = {t.id: track_boxes(character, t) for t in ruleset.stress.tracks}
-    names = {t.id: t.name for t in ruleset.stress.tracks}
+        tracks, names = {}, {}
+    else:
+        tracks = {t.id: track_boxes(character, t, ruleset) for t in ruleset.stress.tracks}
+        names = {t.id: t.name for t in ruleset.stress.tracks}
+    for track in character.all_tracks():
+        if track.id not in tracks:  # a clash with the rule set's own id is the checker's to report
+            tracks[track.id] = custom_track_boxes(character, track, ruleset)
+            names[track.id] = track.name
     return tracks, names
 
 
@@ -124,7 +161,7 @@ def extra_mild_tracks(character: Character, ruleset: RuleSet) -> list[TrackSpec]
     threshold = ruleset.consequences.extra_mild_at
     if threshold is None:
         return []
-    return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t) >= threshold]
+    return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t, ruleset) >= threshold]
 
 
 _CONDITIONS = {
@@ -135,6 +172,21 @@ _CONDITIONS = {
 
 
 def derive_consequences(
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+) -> list[SlotInfo]:
+    return _base_consequences(character, ruleset, options) + extra_slots(character)
+
+
+def extra_slots(character: Character) -> list[SlotInfo]:
+    """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
+    return [
+        SlotInfo(f"extra_{spec.id}", spec.severity, spec.value, spec.only, f"{spec.severity.label} ({extra.name})")
+        for extra in character.active_extras()
+        for spec in extra.consequences
+    ]
+
+
+def _base_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
     options = options or CampaignOptions()
@@ -226,21 +278,29 @@ def real_stunts(character: Character) -> list:
 
 def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> Derived:
     stress, names = derive_stress(character, ruleset)
-    taken = len(real_stunts(character))
+    totals = extra_totals(character)
+    # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And Costs").
+    taken = len(real_stunts(character)) + totals.stunt_slots
     paid = max(0, taken - ruleset.free_stunts)
+    extras_refresh = totals.refresh
     if character.kind not in (CharacterKind.PC,):
-        # NPCs and monsters do not pay refresh for stunts.
-        paid = 0
+        # NPCs and monsters do not pay refresh for stunts (nor for extras).
+        paid = extras_refresh = 0
+    explanation = stunt_cost_explanation(character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts)
+    if extras_refresh:
+        explanation += f" − {extras_refresh} for extras"
     return Derived(
         stress=stress,
         track_names=names,
         consequences=derive_consequences(character, ruleset, options),
-        refresh=character.refresh - paid * ruleset.stunt_cost,
-        refresh_explanation=stunt_cost_explanation(
-            character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts
-        ),
+        refresh=character.refresh - paid * ruleset.stunt_cost - extras_refresh,
+        refresh_explanation=explanation,
         paid_stunts=paid,
         free_stunts_left=max(0, ruleset.free_stunts - taken),
+        extras_refresh=extras_refresh,
+        skills=effective_ratings(character, ruleset),
+        weapon=totals.weapon,
+        armor=totals.armor,
     )
 
 

@@ -49,6 +49,14 @@ def set_skill(character: Character, name: str, rating: int) -> Character:
     return edited(character, skills=skills)
 
 
+def set_mode(character: Character, name: str, rating: int | None) -> Character:
+    """Rate a mode (Atomic Robo), or drop it with None."""
+    modes = {k: v for k, v in character.modes.items() if k != name}
+    if rating is not None:
+        modes[name] = rating
+    return edited(character, modes=modes)
+
+
 def add_stunt(character: Character, stunt: Stunt, index: int | None = None) -> Character:
     stunts = [s.model_copy() for s in character.stunts]
     stunts.insert(len(stunts) if index is None else index, stunt.model_copy())

@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from fate_desk.model.errors import describe
-from fate_desk.paths import rules_dir, user_rules_dir
+from fate_desk.paths import packs_dir, rules_dir, user_packs_dir, user_rules_dir
 from fate_desk.safefile import problem as file_problem
 from fate_desk.safefile import read_regular
 
@@ -43,15 +43,20 @@ def load_ruleset_file(path: Path) -> RuleSet:
         raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
     except ValueError as exc:  # e.g. Python's limit on digits in a number
         raise RuleSetError(f"{path.name}: is not usable TOML ({exc})") from None
+    return ruleset_from_data(data, path.name)
+
+
+def ruleset_from_data(data: object, where: str, prefix: str = "") -> RuleSet:
+    """A rule set from parsed TOML; `where` names the file and `prefix` the table it sits in."""
     try:
         ruleset = RuleSet.model_validate(data)
     except ValidationError as exc:
-        raise RuleSetError(f"{path.name}: {describe(exc)}") from None
+        raise RuleSetError(f"{where}: {prefix}{describe(exc)}") from None
     except RecursionError:
-        raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
+        raise RuleSetError(f"{where}: is nested too deeply to be a rule set") from None
     problem = _absurd(ruleset)
     if problem:
-        raise RuleSetError(f"{path.name}: {problem}")
+        raise RuleSetError(f"{where}: {prefix}{problem}")
     return ruleset
 
 
@@ -77,6 +82,8 @@ class RuleSetCatalog:
     rulesets: dict[str, RuleSet] = field(default_factory=dict)
     origins: dict[str, Path] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    # Game packs by id (fate_desk.rules.creation.packs.Pack); a pack's rule set is in `rulesets`.
+    packs: dict[str, object] = field(default_factory=dict)
 
     def get(self, ruleset_id: str) -> RuleSet:
         try:
@@ -91,11 +98,28 @@ class RuleSetCatalog:
 
     def is_user(self, ruleset_id: str) -> bool:
         origin = self.origins.get(ruleset_id)
+        if ruleset_id in self.packs:
+            return not getattr(self.packs[ruleset_id], "shipped", True)
         return origin is not None and origin.parent != rules_dir()
 
+    def reload(self) -> None:
+        """Read the folders again in place (a pack was installed): everyone holding this
+        catalog sees the new rule sets and packs."""
+        fresh = load_catalog()
+        self.rulesets, self.origins, self.problems, self.packs = (
+            fresh.rulesets, fresh.origins, fresh.problems, fresh.packs)
 
-def load_catalog(shipped: Path | None = None, user: Path | None = None) -> RuleSetCatalog:
-    """Shipped rule sets first; a user file may add new ids but never replaces a shipped one."""
+    def pack_of(self, ruleset_id: str):
+        """The game pack a rule set came with, or None."""
+        return self.packs.get(ruleset_id)
+
+
+def load_catalog(
+    shipped: Path | None = None, user: Path | None = None,
+    shipped_packs: Path | None = None, user_packs: Path | None = None,
+) -> RuleSetCatalog:
+    """Shipped rule sets first; a user file may add new ids but never replaces a shipped one.
+    Then the game packs, shipped and the user's, each bringing its rule set."""
     catalog = RuleSetCatalog()
     for folder, is_user in ((shipped or rules_dir(), False), (user or user_rules_dir(), True)):
         try:
@@ -119,6 +143,9 @@ def load_catalog(shipped: Path | None = None, user: Path | None = None) -> RuleS
                 continue
             catalog.rulesets[ruleset.id] = ruleset
             catalog.origins[ruleset.id] = path
+    from fate_desk.rules.creation.packs import add_packs  # packs build on the rule-set loader
+
+    add_packs(catalog, shipped_packs or packs_dir(), user_packs or user_packs_dir())
     return catalog
 
 

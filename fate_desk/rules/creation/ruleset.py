@@ -247,6 +247,36 @@ class ExtremeRule(StrEnum):
     NONE = "none"  # Fate Accelerated has none
 
 
+class ModeSpec(FateModel):
+    """A mode: a named group of skills rated together (Atomic Robo, "Modes")."""
+
+    name: str = Field(min_length=1, max_length=60)
+    skills: list[str] = Field(min_length=1, max_length=60)
+    # What taking the mode costs out of the character points (the sum of its skills' costs).
+    cost: int = Field(0, ge=0, le=100)
+
+
+class ModeRules(FateModel):
+    """Skills rated through modes: each PC rates some modes, and its skills follow the mode."""
+
+    modes: list[ModeSpec] = Field(min_length=1, max_length=20)
+    # The ratings a PC gives its modes, one each (Atomic Robo: Good, Fair and Average).
+    ratings: list[Annotated[int, Field(ge=0, le=8)]] = Field(default_factory=lambda: [3, 2, 1], min_length=1, max_length=6)
+    # Character points: the chosen modes' costs come out of them, and what is left focuses (1)
+    # and specializes (2 more) skills above their mode.
+    character_points: int = Field(0, ge=0, le=200)
+    # A mode at these ratings holding a track's skill adds this many boxes to the track.
+    stress_boxes: dict[Annotated[int, Field(ge=0, le=8)], Annotated[int, Field(ge=0, le=5)]] = Field(
+        default_factory=lambda: {2: 1, 3: 2}
+    )
+
+    def improvement_points(self, chosen: list[str]) -> int:
+        return self.character_points - sum(m.cost for name in chosen if (m := self.find(name)) is not None)
+
+    def find(self, name: str) -> ModeSpec | None:
+        return next((m for m in self.modes if m.name.casefold() == name.strip().casefold()), None)
+
+
 class RuleSet(FateModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1)
@@ -285,6 +315,7 @@ class RuleSet(FateModel):
     stress: StressRules
     consequences: ConsequenceRules
     advancement: Advancement = Field(default_factory=Advancement)
+    modes: ModeRules | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":
@@ -297,6 +328,14 @@ class RuleSet(FateModel):
             for skill in track.skills:
                 if skill not in self.skills:
                     raise ValueError(f"stress track {track.id!r} uses {skill!r}, not in the skill list")
+        if self.modes is not None:
+            names = [m.name.casefold() for m in self.modes.modes]
+            if len(set(names)) != len(names):
+                raise ValueError("two modes share a name")
+            for mode in self.modes.modes:
+                for skill in mode.skills:
+                    if skill not in self.skills:
+                        raise ValueError(f"mode {mode.name!r} holds {skill!r}, not in the skill list")
         if self.shape.counts and max(self.shape.counts) > self.peak:
             raise ValueError("the shape has a rating above the peak")
         return self

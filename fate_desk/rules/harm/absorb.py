@@ -209,15 +209,22 @@ def mark_stress(
     """Mark stress boxes (0-based positions); one box per hit where the rule set says so."""
     work = character.model_copy(deep=True)
     values = _mark(work, ruleset, track, list(boxes))
-    name = derive_stress(character, ruleset)[1].get(track, track).lower()
+    name = derive_stress(character, ruleset)[1].get(track, track)
+    name = name if _is_custom(character, track) else name.lower()
     return record(
-        character, work, "harm", f"Marked {_boxes_text(values, name)}, absorbing {sum(values)}.", when, at
+        character, work, "harm", f"Marked {_boxes_text(values, name, _is_custom(character, track))}, "
+        f"absorbing {sum(values)}.", when, at
     )
 
 
-def _boxes_text(values: list[int], track_name: str) -> str:
-    # A track already called "stress" (Fate Accelerated's only one) is not "stress stress".
-    what = "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
+def _is_custom(character: Character, track: str) -> bool:
+    return any(t.id == track for t in character.all_tracks())
+
+
+def _boxes_text(values: list[int], track_name: str, custom: bool = False) -> str:
+    # A track already called "stress" (Fate Accelerated's only one) is not "stress stress"; a
+    # custom track (Wealth, Angry) is named as it is, not as stress.
+    what = track_name if custom else "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
     if all(v == 1 for v in values):
         n = len(values)
         return f"{count_word(n)} {what} box{'es' if n != 1 else ''}"
@@ -338,6 +345,8 @@ class AbsorbOption:
     consequences: tuple[tuple[str, int], ...]  # (slot id, boxes)
     absorbed: int
     description: str
+    # Boxes on other tracks that absorb this kind of harm: (track id, box position).
+    helpers: tuple[tuple[str, int], ...] = ()
 
     @property
     def waste(self) -> int:
@@ -386,6 +395,8 @@ def absorb_options(
     slots = slots_of(character, ruleset, options)
     units = _slot_units(character, ruleset, slots, track, options)
     stress_choices = _stress_choices(free, ruleset.stress.marking)
+    helper_units, helper_values = _helper_units(character, ruleset, track)
+    units = units + helper_units
     if math.prod(len(u) for u in units) * len(stress_choices) > MAX_COMBINATIONS:
         raise refuse(
             "harm.too_many", "consequences",
@@ -397,10 +408,13 @@ def absorb_options(
     )
     found: list[tuple[tuple, tuple, int]] = []
     for picks in itertools.product(*units):
-        parts = tuple(part for pick in picks for part in pick)
+        every = tuple(part for pick in picks for part in pick)
+        parts = tuple(p for p in every if p[0] in slots)
+        helpers = tuple(p for p in every if p[0] not in slots)
         if further and not _rows_fit(character, slots, parts):
             continue
-        taken = sum(slots[sid].value * n for sid, n in parts)
+        taken = sum(slots[sid].value * n for sid, n in parts) + sum(helper_values[h] for h in helpers)
+        parts = parts + helpers
         for stress in stress_choices:
             total = taken + sum(values[p] for p in stress)
             if total >= hit:
@@ -412,7 +426,11 @@ def absorb_options(
         )
     least = min(total for _, _, total in found)
     best = [
-        AbsorbOption(hit, track, s, p, t, _describe(values, s, p, slots, name))
+        AbsorbOption(
+            hit, track, s, tuple(x for x in p if x[0] in slots), t,
+            _describe(values, s, p, slots, name, character, ruleset, track),
+            tuple(x for x in p if x[0] not in slots),
+        )
         for s, p, t in found
         if t == least
     ]
@@ -426,6 +444,7 @@ def absorb_options(
             sum(slots[sid].value * n for sid, n in o.consequences),
             max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
             len(o.consequences),
+            len(o.helpers),
             len(o.stress),
             o.absorbed,
         )
@@ -477,6 +496,28 @@ def _slot_units(
     return units
 
 
+def _helper_units(character: Character, ruleset: RuleSet, track: str):
+    """Custom tracks that also absorb this kind of harm: on each, no box or one of its free boxes
+    (the leftmost of each value). Units hold (track id, position); values maps them to shifts."""
+    units, values = [], {}
+    boxes = derive_stress(character, ruleset)[0]
+    for custom in character.all_tracks():
+        if custom.id == track or track not in custom.absorbs or custom.id not in boxes:
+            continue
+        marked = set(character.stress.get(custom.id, []))
+        seen: set[int] = set()
+        unit: list[tuple[tuple[str, int], ...]] = [()]
+        for pos, value in enumerate(boxes[custom.id]):
+            if pos in marked or value in seen:
+                continue
+            seen.add(value)
+            unit.append(((custom.id, pos),))
+            values[(custom.id, pos)] = value
+        if len(unit) > 1:
+            units.append(unit)
+    return units, values
+
+
 def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) -> bool:
     extra: dict[Severity, int] = {}
     for sid, n in parts:
@@ -488,12 +529,20 @@ def _rows_fit(character: Character, slots: dict[str, SlotInfo], parts: tuple) ->
 
 
 def _describe(
-    values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str
+    values: list[int], stress: tuple, parts: tuple, slots: dict[str, SlotInfo], track_name: str,
+    character: Character | None = None, ruleset: RuleSet | None = None, track: str | None = None,
 ) -> str:
     bits = []
     if stress:
-        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name)}")
+        custom = character is not None and ruleset is not None and track is not None and _is_custom(character, track)
+        if custom:
+            track_name = derive_stress(character, ruleset)[1].get(track, track_name)
+        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name, custom)}")
     for sid, n in parts:
+        if sid not in slots and character is not None and ruleset is not None:
+            boxes, names = derive_stress(character, ruleset)
+            bits.append(f"mark {_boxes_text([boxes[sid][n]], names[sid], True)}")
+            continue
         slot = slots[sid]
         label = slot.label or slot.severity.label
         if slot.boxes > 1 or n > 1:
@@ -524,8 +573,13 @@ def absorb(
     phrases = []
     if option.stress:
         values = _mark(work, ruleset, option.track, list(option.stress))
-        name = derive_stress(character, ruleset)[1].get(option.track, option.track).lower()
-        phrases.append(f"marked {_boxes_text(values, name)}")
+        custom = _is_custom(character, option.track)
+        name = derive_stress(character, ruleset)[1].get(option.track, option.track)
+        phrases.append(f"marked {_boxes_text(values, name if custom else name.lower(), custom)}")
+    for helper, pos in option.helpers:
+        values = _mark(work, ruleset, helper, [pos])
+        name = derive_stress(character, ruleset)[1].get(helper, helper)
+        phrases.append(f"marked {_boxes_text(values, name, True)}")
     problems: list[Problem] = []
     for sid, n in option.consequences:
         try:

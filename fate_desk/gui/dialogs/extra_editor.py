@@ -1,0 +1,316 @@
+"""Add or change an extra, or a custom track: plain fields in, a validated model out.
+
+The dialogs only build an Extra or a CustomTrack; the sheet hands it to a core operation
+(fate_desk.rules.creation.extra_edits) inside an undo step.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QPlainTextEdit,
+    QSpinBox, QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import CustomTrack, Extra, ExtraCost, Severity, Stunt, TrackClears, TrackLevel
+from fate_desk.model.errors import describe
+from fate_desk.rules import RuleSet
+
+from ..widgets import escape
+from ..theme import status_colour
+
+_CLEARS = [
+    (TrackClears.SCENE, "At the end of the scene (fleeting)"),
+    (TrackClears.SESSION, "At the end of the session"),
+    (TrackClears.EVENT, "Only when something happens (sticky)"),
+    (TrackClears.RECOVERY, "After treatment, like a consequence (lasting)"),
+]
+
+
+class InputError(ValueError):
+    """A line the player typed that cannot be read; the message says which and how to write it."""
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    parts = text.replace(",", " ").split()
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise InputError(f"{what}: write the box values as numbers, e.g. “1 2 3”.") from None
+    if any(v < 0 or v > 20 for v in values):
+        raise InputError(f"{what}: each box is worth 0 to 20.")
+    return values
+
+
+def _rated_lines(text: str, what: str, signed: bool) -> dict[str, int]:
+    """'Physique +2' or 'Sorcery: 3', one a line."""
+    out = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        found = re.match(r"^\s*(.+?)\s*:?\s*([+-]?\d+)\s*$", line)
+        if not found:
+            example = "Physique +2" if signed else "Sorcery 3"
+            raise InputError(f"{what}: write one a line as “{example}” (not “{line.strip()}”).")
+        out[found.group(1).strip()] = int(found.group(2))
+    return out
+
+
+def _stunt_lines(text: str) -> list[Stunt]:
+    stunts = []
+    for line in text.splitlines():
+        if line.strip():
+            name, _, body = line.partition(":")
+            stunts.append(Stunt(name=name.strip(), text=body.strip()))
+    return stunts
+
+
+def _status(label: QLabel, message: str) -> None:
+    label.setText(f"<span style='color:{status_colour('error')}'>{escape(message)}</span>")
+
+
+class TrackFields(QWidget):
+    """The fields of one custom track (used alone, and inside the extra dialog)."""
+
+    def __init__(self, ruleset: RuleSet, track: CustomTrack | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ruleset = ruleset
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Track name")
+        self.name.setPlaceholderText("Wealth, Hunger, Hull…")
+        self.boxes = QLineEdit("1 1")
+        self.boxes.setAccessibleName("Box values")
+        self.skill = QComboBox()
+        self.skill.setAccessibleName(f"Linked {ruleset.skill_word}")
+        self.skill.addItem("None", None)
+        for name in ruleset.skills:
+            self.skill.addItem(name, name)
+        self.levels = QLineEdit()
+        self.levels.setAccessibleName("Boxes the linked skill adds")
+        self.levels.setPlaceholderText("e.g. 1:3 3:4 — at Average (+1) a 3 box, at Good (+3) a 4 box")
+        self.absorbs = {t.id: QCheckBox(f"Also takes {t.name.lower()} hits") for t in ruleset.stress.tracks}
+        self.clears = QComboBox()
+        self.clears.setAccessibleName("How the track clears")
+        for value, label in _CLEARS:
+            self.clears.addItem(label, value)
+        self.event = QLineEdit()
+        self.event.setAccessibleName("What clears it")
+        self.event.setPlaceholderText("e.g. you eat a proper meal")
+        self.recovers = QComboBox()
+        self.recovers.setAccessibleName("Recovers like a consequence of")
+        for severity in (Severity.MILD, Severity.MODERATE, Severity.SEVERE):
+            self.recovers.addItem(f"{severity.label} consequence", severity)
+        form.addRow("Track &name:", self.name)
+        form.addRow("&Boxes (values):", self.boxes)
+        form.addRow(f"Linked {ruleset.skill_word}:", self.skill)
+        form.addRow("It adds boxes:", self.levels)
+        for box in self.absorbs.values():
+            form.addRow("", box)
+        form.addRow("&Clears:", self.clears)
+        form.addRow("Clears when:", self.event)
+        form.addRow("Recovers as a:", self.recovers)
+        if track is not None:
+            self.show_track(track)
+        self.track_id = track.id if track else None
+
+    def show_track(self, track: CustomTrack) -> None:
+        self.name.setText(track.name)
+        self.boxes.setText(" ".join(map(str, track.boxes)))
+        self.skill.setCurrentIndex(max(0, self.skill.findData(track.skill)))
+        self.levels.setText(" ".join(f"{lv.at}:{','.join(map(str, lv.add))}" for lv in track.levels))
+        for track_id, box in self.absorbs.items():
+            box.setChecked(track_id in track.absorbs)
+        self.clears.setCurrentIndex(max(0, self.clears.findData(track.clears)))
+        self.event.setText(track.event)
+        self.recovers.setCurrentIndex(max(0, self.recovers.findData(track.recovers_as)))
+
+    def track(self, track_id: str) -> CustomTrack:
+        name = self.name.text().strip()
+        if not name:
+            raise InputError("Name the track.")
+        levels = []
+        for part in self.levels.text().split():
+            at, _, add = part.partition(":")
+            try:
+                levels.append(TrackLevel(at=int(at), add=_numbers(add, "Boxes the skill adds")))
+            except (ValueError, ValidationError):
+                raise InputError("Boxes the skill adds: write “rating:box values”, e.g. “1:3 3:4”.") from None
+        try:
+            return CustomTrack(
+                id=self.track_id or track_id, name=name, boxes=_numbers(self.boxes.text(), "Boxes"),
+                skill=self.skill.currentData(), levels=levels,
+                absorbs=[tid for tid, box in self.absorbs.items() if box.isChecked()],
+                clears=self.clears.currentData(), event=self.event.text().strip(),
+                recovers_as=self.recovers.currentData(),
+            )
+        except ValidationError as exc:
+            raise InputError(describe(exc)) from None
+
+
+class TrackDialog(QDialog):
+    """Add a custom track to a sheet (or change one)."""
+
+    def __init__(self, ruleset: RuleSet, new_id, track: CustomTrack | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("trackDialog")
+        self.setWindowTitle("Change a track" if track else "Add a track")
+        self.new_id = new_id
+        layout = QVBoxLayout(self)
+        self.fields = TrackFields(ruleset, track)
+        layout.addWidget(self.fields)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.result_track: CustomTrack | None = None
+
+    def accept(self) -> None:
+        try:
+            self.result_track = self.fields.track(self.new_id(self.fields.name.text()))
+        except InputError as exc:
+            _status(self.status, str(exc))
+            return
+        super().accept()
+
+
+class ExtraDialog(QDialog):
+    """Add an extra to a sheet, or change one: permission, costs and what it grants."""
+
+    def __init__(self, ruleset: RuleSet, new_id, extra: Extra | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("extraDialog")
+        self.setWindowTitle("Change an extra" if extra else "Add an extra")
+        self.ruleset, self.new_id, self.original = ruleset, new_id, extra
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Extra name")
+        self.permission = QLineEdit()
+        self.permission.setAccessibleName("Permission: the aspect that justifies it")
+        self.description = QPlainTextEdit()
+        self.description.setAccessibleName("Description")
+        self.description.setMaximumHeight(70)
+        self.refresh = QSpinBox()
+        self.refresh.setRange(0, 10)
+        self.refresh.setAccessibleName("Costs refresh")
+        self.skill_points = QSpinBox()
+        self.skill_points.setRange(0, 20)
+        self.skill_points.setAccessibleName("Costs skill points")
+        self.stunt_slots = QSpinBox()
+        self.stunt_slots.setRange(0, 10)
+        self.stunt_slots.setAccessibleName("Costs stunt slots")
+        self.aspects = QPlainTextEdit()
+        self.aspects.setAccessibleName("Aspects it grants, one a line")
+        self.aspects.setMaximumHeight(60)
+        self.skills = QPlainTextEdit()
+        self.skills.setAccessibleName(f"{ruleset.skill_word_plural.capitalize()} it grants, one a line")
+        self.skills.setPlaceholderText("Sorcery 3")
+        self.skills.setMaximumHeight(60)
+        self.bonuses = QPlainTextEdit()
+        self.bonuses.setAccessibleName(f"Bonuses to {ruleset.skill_word_plural}, one a line")
+        self.bonuses.setPlaceholderText("Physique +2")
+        self.bonuses.setMaximumHeight(60)
+        self.stunts = QPlainTextEdit()
+        self.stunts.setAccessibleName("Stunts it grants: name: text, one a line")
+        self.stunts.setMaximumHeight(70)
+        self.weapon = QSpinBox()
+        self.weapon.setRange(0, 8)
+        self.weapon.setPrefix("Weapon:")
+        self.weapon.setAccessibleName("Weapon rating")
+        self.armor = QSpinBox()
+        self.armor.setRange(0, 8)
+        self.armor.setPrefix("Armor:")
+        self.armor.setAccessibleName("Armor rating")
+        self.notes = QLineEdit()
+        self.notes.setAccessibleName("Notes")
+        form.addRow("&Name:", self.name)
+        form.addRow("&Permission:", self.permission)
+        form.addRow("&Description:", self.description)
+        form.addRow("Costs &refresh:", self.refresh)
+        form.addRow(f"Costs {ruleset.skill_word} points:", self.skill_points)
+        form.addRow("Costs stunt slots:", self.stunt_slots)
+        form.addRow("Grants &aspects:", self.aspects)
+        form.addRow(f"Grants {ruleset.skill_word_plural}:", self.skills)
+        form.addRow("&Bonuses:", self.bonuses)
+        form.addRow("Grants &stunts:", self.stunts)
+        form.addRow("Weapon:", self.weapon)
+        form.addRow("Armor:", self.armor)
+        form.addRow("N&otes:", self.notes)
+        layout.addLayout(form)
+        self.track_box = QGroupBox("It has a track of its own")
+        self.track_box.setCheckable(True)
+        self.track_box.setChecked(False)
+        inner = QVBoxLayout(self.track_box)
+        existing = extra.tracks[0] if extra and extra.tracks else None
+        self.track_fields = TrackFields(ruleset, existing)
+        inner.addWidget(self.track_fields)
+        layout.addWidget(self.track_box)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.result_extra: Extra | None = None
+        if extra is not None:
+            self._show(extra)
+
+    def _show(self, extra: Extra) -> None:
+        self.name.setText(extra.name)
+        self.permission.setText(extra.permission)
+        self.description.setPlainText(extra.description)
+        self.refresh.setValue(extra.cost.refresh)
+        self.skill_points.setValue(extra.cost.skill_points)
+        self.stunt_slots.setValue(extra.cost.stunt_slots)
+        self.aspects.setPlainText("\n".join(extra.aspects))
+        self.skills.setPlainText("\n".join(f"{k} {v}" for k, v in extra.skills.items()))
+        self.bonuses.setPlainText("\n".join(f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()))
+        self.stunts.setPlainText("\n".join(f"{s.name}: {s.text}" for s in extra.stunts))
+        self.weapon.setValue(extra.weapon)
+        self.armor.setValue(extra.armor)
+        self.notes.setText(extra.notes)
+        self.track_box.setChecked(bool(extra.tracks))
+
+    def build(self) -> Extra:
+        name = self.name.text().strip()
+        if not name:
+            raise InputError("Name the extra.")
+        tracks = list(self.original.tracks[1:]) if self.original else []
+        if self.track_box.isChecked():
+            tracks.insert(0, self.track_fields.track(self.new_id(self.track_fields.name.text())))
+        data = dict(
+            name=name, permission=self.permission.text().strip(), description=self.description.toPlainText().strip(),
+            cost=ExtraCost(refresh=self.refresh.value(), skill_points=self.skill_points.value(),
+                           stunt_slots=self.stunt_slots.value()),
+            aspects=[a.strip() for a in self.aspects.toPlainText().splitlines() if a.strip()],
+            skills=_rated_lines(self.skills.toPlainText(),
+                                f"{self.ruleset.skill_word_plural.capitalize()} it grants", False),
+            skill_bonuses=_rated_lines(self.bonuses.toPlainText(), "Bonuses", True),
+            stunts=_stunt_lines(self.stunts.toPlainText()), tracks=tracks,
+            weapon=self.weapon.value(), armor=self.armor.value(), notes=self.notes.text().strip(),
+        )
+        try:
+            if self.original is not None:
+                return Extra.model_validate({**self.original.model_dump(), **data,
+                                             "cost": data["cost"].model_dump(),
+                                             "stunts": [s.model_dump() for s in data["stunts"]],
+                                             "tracks": [t.model_dump() for t in tracks]})
+            return Extra(**data)
+        except ValidationError as exc:
+            raise InputError(describe(exc)) from None
+
+    def accept(self) -> None:
+        try:
+            self.result_extra = self.build()
+        except InputError as exc:
+            _status(self.status, str(exc))
+            return
+        super().accept()

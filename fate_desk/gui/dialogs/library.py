@@ -1,0 +1,98 @@
+"""The library: search the game packs' stunts, extras, tracks and example aspects by word, and
+put one on the sheet (each insert is one undo step, made by a core operation)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from fate_desk.rules.creation.packs import LibraryEntry, library, search
+
+from ..widgets import escape
+
+_KINDS = [(None, "Everything"), ("stunt", "Stunts"), ("extra", "Extras"), ("track", "Tracks"), ("aspect", "Aspects")]
+
+
+def packs_for(catalog, ruleset_id: str) -> list:
+    """The sheet's own pack first, then the packs that are only libraries, then the rest."""
+    packs = list(catalog.packs.values())
+    return sorted(packs, key=lambda p: (p.id != ruleset_id, p.ruleset is not None, p.name))
+
+
+class LibraryDialog(QDialog):
+    """Word search over the packs; Insert puts the chosen entry on the sheet."""
+
+    def __init__(self, packs: list, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("libraryDialog")
+        self.setWindowTitle("Library")
+        self.entries = library(packs)
+        self.licences = {p.name: p.licence for p in packs}
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        self.words = QLineEdit()
+        self.words.setPlaceholderText("Search stunts, extras and aspects by word")
+        self.words.setAccessibleName("Search the library")
+        self.kind = QComboBox()
+        self.kind.setAccessibleName("What to look for")
+        for value, label in _KINDS:
+            self.kind.addItem(label, value)
+        self.pack = QComboBox()
+        self.pack.setAccessibleName("Which pack")
+        self.pack.addItem("Every pack", None)
+        for pack in packs:
+            self.pack.addItem(pack.name, pack.name)
+        row.addWidget(self.words, 1)
+        row.addWidget(self.kind)
+        row.addWidget(self.pack)
+        layout.addLayout(row)
+        self.results = QListWidget()
+        self.results.setAccessibleName("What the library holds")
+        self.results.setMinimumSize(520, 240)
+        layout.addWidget(self.results, 1)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.detail)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.insert_button = self.buttons.addButton("&Insert into the sheet", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.words.textChanged.connect(lambda *_: self._search())
+        self.kind.currentIndexChanged.connect(lambda *_: self._search())
+        self.pack.currentIndexChanged.connect(lambda *_: self._search())
+        self.results.currentRowChanged.connect(lambda *_: self._show())
+        self.results.itemDoubleClicked.connect(lambda *_: self.accept())
+        self._search()
+
+    def _search(self) -> None:
+        found = search(self.entries, self.words.text(), self.kind.currentData())
+        pack = self.pack.currentData()
+        if pack:
+            found = [e for e in found if e.pack == pack]
+        self.results.clear()
+        for entry in found[:500]:  # a search that matches everything still lists quickly
+            item = QListWidgetItem(f"{entry.kind_label}: {entry.title} — {entry.pack}")
+            item.setData(Qt.ItemDataRole.UserRole, entry)
+            self.results.addItem(item)
+        if self.results.count():
+            self.results.setCurrentRow(0)
+        self.insert_button.setEnabled(bool(self.results.count()))
+        self._show()
+
+    def entry(self) -> LibraryEntry | None:
+        item = self.results.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def _show(self) -> None:
+        entry = self.entry()
+        if entry is None:
+            self.detail.setText("<i>Nothing in the library matches those words.</i>")
+            return
+        self.detail.setText(f"<b>{escape(entry.title)}</b> <small>({escape(entry.kind_label)}, "
+                            f"{escape(entry.pack)})</small><br>{escape(entry.text)}"
+                            f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")

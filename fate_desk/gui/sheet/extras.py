@@ -1,0 +1,361 @@
+"""Extras and custom tracks on the sheet: each extra with its switch, cost and grants; each of the
+character's own tracks with how it clears. Every change is a core operation in one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget,
+)
+
+from fate_desk.model import Character, TrackClears, ladder_label
+from fate_desk.rules import Derived, RuleSet
+from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode
+from fate_desk.rules.creation.extra_edits import (
+    add_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
+)
+from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.harm.tracks import begin_track_recovery, clear_track, clears_text
+
+from ..icons import icon
+from ..widgets import escape
+from .common import style_hint
+
+
+def grants_text(extra, ruleset: RuleSet) -> str:
+    """'Physique +2, Weapon:2, a track (Fuel), one stunt' — what a switched-on extra brings."""
+    parts = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
+    parts += [f"{k} {ladder_label(v)}" for k, v in extra.skills.items()]
+    if extra.weapon:
+        parts.append(f"Weapon:{extra.weapon}")
+    if extra.armor:
+        parts.append(f"Armor:{extra.armor}")
+    parts += [f"aspect “{a}”" for a in extra.aspects]
+    parts += [f"stunt “{s.name}”" for s in extra.stunts]
+    parts += [f"track {t.name}" for t in extra.tracks]
+    parts += [f"{s.severity.label.lower()} consequence slot" for s in extra.consequences]
+    return ", ".join(parts) or "nothing on the sheet (story only)"
+
+
+class ExtraRow(QFrame):
+    def __init__(self, section: "ExtrasSection", extra_id: str):
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.extra_id = extra_id
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 4, 6, 4)
+        self.switch = QCheckBox()
+        self.switch.setToolTip("Switched on: it costs and grants. Off: neither.")
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.grants = QLabel()
+        self.grants.setWordWrap(True)
+        style_hint(self.grants)
+        self.edit_button = QToolButton()
+        self.edit_button.setText("Edit…")
+        self.remove_button = QToolButton()
+        self.remove_button.setIcon(icon("remove"))
+        self.remove_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as a stunt's remove button
+        grid.addWidget(self.switch, 0, 0)
+        grid.addWidget(self.title, 0, 1)
+        grid.addWidget(self.edit_button, 0, 2)
+        grid.addWidget(self.remove_button, 0, 3)
+        grid.addWidget(self.grants, 1, 1, 1, 3)
+        grid.setColumnStretch(1, 1)
+        self.switch.toggled.connect(lambda on: section.switch(self.extra_id, on))
+        self.edit_button.clicked.connect(lambda: section.edit_extra(self.extra_id))
+        self.remove_button.clicked.connect(lambda: section.remove_extra(self.extra_id))
+
+    def show_extra(self, extra, ruleset: RuleSet) -> None:
+        name = extra.name or "(unnamed extra)"
+        with QSignalBlocker(self.switch):
+            self.switch.setChecked(extra.active)
+        self.switch.setAccessibleName(f"{name} switched on")
+        self.edit_button.setAccessibleName(f"Edit the extra {name}")
+        self.remove_button.setAccessibleName(f"Remove the extra {name}")
+        self.remove_button.setToolTip(f"Remove {name} from the sheet (recorded in the history)")
+        permission = f" <small>(permission: {escape(extra.permission)})</small>" if extra.permission else ""
+        state = "" if extra.active else " <small>— switched off</small>"
+        self.title.setText(f"<b>{escape(name)}</b>{permission}{state}<br><small>Costs {escape(cost_text(extra.cost))}"
+                           "</small>")
+        self.grants.setText(f"Grants: {grants_text(extra, ruleset)}")
+
+
+class TrackRow(QFrame):
+    def __init__(self, section: "ExtrasSection", track_id: str):
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.track_id = track_id
+        line = QHBoxLayout(self)
+        line.setContentsMargins(8, 4, 6, 4)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.clear_button = QToolButton()
+        self.clear_button.setText("Clear")
+        self.treat_button = QToolButton()
+        self.treat_button.setText("Treat…")
+        self.remove_button = QToolButton()
+        self.remove_button.setIcon(icon("remove"))
+        line.addWidget(self.label, 1)
+        for button in (self.clear_button, self.treat_button, self.remove_button):
+            # As the stress boxes: no Tab stop, so a stray Tab and space never clears harm.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            line.addWidget(button)
+        self.clear_button.clicked.connect(lambda: section.clear(self.track_id))
+        self.treat_button.clicked.connect(lambda: section.treat(self.track_id))
+        self.remove_button.clicked.connect(lambda: section.remove_track(self.track_id))
+
+    def show_track(self, track, character: Character, own: bool, owner: str) -> None:
+        marked = bool(character.stress.get(track.id))
+        whose = f" <small>(from {escape(owner)})</small>" if owner else ""
+        self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")
+        self.clear_button.setEnabled(marked)
+        self.clear_button.setAccessibleName(f"Clear {track.name}")
+        self.clear_button.setToolTip(
+            f"{track.event.strip().capitalize() or 'The GM says so'}: clear its marked boxes now"
+            if track.clears == TrackClears.EVENT else "Clear its marked boxes now (the GM's call)")
+        self.treat_button.setVisible(track.clears == TrackClears.RECOVERY)
+        self.treat_button.setEnabled(marked and not track.recovering)
+        self.treat_button.setAccessibleName(f"Treat {track.name}")
+        self.remove_button.setVisible(own)
+        self.remove_button.setAccessibleName(f"Remove the track {track.name}")
+
+
+class ExtrasSection:
+    """The Extras and tracks box of the sheet."""
+
+    def __init__(self, sheet, layout: QVBoxLayout):
+        self.sheet = sheet
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.extras_holder = QVBoxLayout()
+        layout.addLayout(self.extras_holder)
+        self.tracks_holder = QVBoxLayout()
+        layout.addLayout(self.tracks_holder)
+        buttons = QHBoxLayout()
+        self.add_extra_button = QPushButton("Add &extra…")
+        self.add_extra_button.setAccessibleName("Add an extra")
+        self.add_track_button = QPushButton("Add trac&k…")
+        self.add_track_button.setAccessibleName("Add a track")
+        self.library_button = QPushButton("&Library…")
+        self.library_button.setAccessibleName("Search the library of stunts, extras and aspects")
+        for button in (self.add_extra_button, self.add_track_button, self.library_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.add_extra_button.clicked.connect(self.add_extra)
+        self.add_track_button.clicked.connect(self.add_track)
+        self.library_button.clicked.connect(self.open_library)
+        self.extra_rows: list[ExtraRow] = []
+        self.track_rows: list[TrackRow] = []
+        self.dialog = None
+
+    # --- showing -------------------------------------------------------------------------
+
+    def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
+        self._fit(self.extra_rows, self.extras_holder, [e.id for e in character.extras],
+                  lambda eid: ExtraRow(self, eid))
+        for row, extra in zip(self.extra_rows, character.extras):
+            row.show_extra(extra, ruleset)
+        owners = [(t, True, "") for t in character.tracks]
+        owners += [(t, False, e.name) for e in character.extras if e.active for t in e.tracks]
+        self._fit(self.track_rows, self.tracks_holder, [t.id for t, _, _ in owners], lambda tid: TrackRow(self, tid))
+        for row, (track, own, owner) in zip(self.track_rows, owners):
+            row.show_track(track, character, own, owner)
+        bits = []
+        if derived.extras_refresh:
+            bits.append(f"extras cost {derived.extras_refresh} refresh")
+        if derived.weapon or derived.armor:
+            bits.append(" ".join(x for x in (f"Weapon:{derived.weapon}" if derived.weapon else "",
+                                             f"Armor:{derived.armor}" if derived.armor else "") if x))
+        if not character.extras and not owners:
+            bits.append("no extras or tracks yet: gear, powers, allies and Wealth-style tracks go here")
+        self.summary.setText(f"<small>{escape('; '.join(bits).capitalize())}</small>" if bits else "")
+
+    @staticmethod
+    def _fit(rows: list, holder: QVBoxLayout, ids: list[str], make) -> None:
+        if [r.extra_id if hasattr(r, "extra_id") else r.track_id for r in rows] == ids:
+            return
+        for row in rows:
+            row.hide()
+            row.deleteLater()
+        rows.clear()
+        for item_id in ids:
+            row = make(item_id)
+            holder.addWidget(row)
+            rows.append(row)
+
+    # --- editing (each a core operation, one undo step) -----------------------------------
+
+    def _apply(self, operation, text: str) -> bool:
+        """Run a recorded operation on the sheet's character as one undo step; a refusal is shown."""
+        def run(character):
+            return operation(character).character
+        try:
+            run(self.sheet.character)
+        except Refused as refused:
+            self.sheet.document.saveFailed.emit(refused.problems[0].message)
+            return False
+        return self.sheet.edit(run, text)
+
+    def _new_id(self, name: str) -> str:
+        return fresh_track_id(self.sheet.character, name)
+
+    def add_extra(self):
+        from ..dialogs.extra_editor import ExtraDialog
+
+        self.dialog = ExtraDialog(self.sheet.ruleset, self._new_id, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self._bought(self.dialog.result_extra))
+        self.dialog.open()
+        return self.dialog
+
+    def _bought(self, extra) -> None:
+        if extra is not None:
+            self._apply(lambda c: buy_extra(c, extra), f"Add the extra {extra.name}")
+
+    def edit_extra(self, extra_id: str):
+        from ..dialogs.extra_editor import ExtraDialog
+
+        extra = next((e for e in self.sheet.character.extras if e.id == extra_id), None)
+        if extra is None:
+            return None
+        self.dialog = ExtraDialog(self.sheet.ruleset, self._new_id, extra, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self._changed(self.dialog.result_extra))
+        self.dialog.open()
+        return self.dialog
+
+    def _changed(self, extra) -> None:
+        if extra is not None:
+            self.sheet.edit(lambda c: update_extra(c, extra), f"Change the extra {extra.name}")
+
+    def switch(self, extra_id: str, on: bool) -> None:
+        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), "extra")
+        self._apply(lambda c: switch_extra(c, extra_id, on), f"Switch {'on' if on else 'off'} {name}")
+
+    def remove_extra(self, extra_id: str) -> None:
+        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), "extra")
+        self._apply(lambda c: remove_extra(c, extra_id), f"Remove the extra {name}")
+
+    def add_track(self):
+        from ..dialogs.extra_editor import TrackDialog
+
+        self.dialog = TrackDialog(self.sheet.ruleset, self._new_id, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self._track_added(self.dialog.result_track))
+        self.dialog.open()
+        return self.dialog
+
+    def _track_added(self, track) -> None:
+        if track is not None:
+            self._apply(lambda c: add_track(c, track), f"Add the track {track.name}")
+
+    def remove_track(self, track_id: str) -> None:
+        self._apply(lambda c: remove_track(c, track_id), "Remove a track")
+
+    def clear(self, track_id: str) -> None:
+        campaign = self.sheet.document.campaign
+        self._apply(lambda c: clear_track(c, track_id, when=campaign.clock), "Clear a track")
+
+    def treat(self, track_id: str):
+        """Record the overcome roll that starts a lasting track's recovery."""
+        campaign = self.sheet.document.campaign
+        dialog = QInputDialog(self.sheet)
+        dialog.setObjectName("treatTrackDialog")
+        dialog.setWindowTitle("Treat")
+        dialog.setLabelText("The overcome roll's result (effort), against Great (+4) for a lasting track:")
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(-4, 12)
+        dialog.setIntValue(4)
+        dialog.intValueSelected.connect(
+            lambda effort: self._apply(lambda c: begin_track_recovery(c, track_id, effort, when=campaign.clock),
+                                       "Treat a track"))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_library(self):
+        from ..dialogs.library import LibraryDialog, packs_for
+
+        packs = packs_for(self.sheet.document.catalog, self.sheet.ruleset.id)
+        self.dialog = LibraryDialog(packs, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self.insert(self.dialog.entry()))
+        self.dialog.open()
+        return self.dialog
+
+    def insert(self, entry) -> bool:
+        if entry is None:
+            return False
+        item = entry.item
+        if entry.kind == "stunt":
+            from fate_desk.model import Stunt
+
+            stunt = Stunt(name=item.name, text=item.text)
+            return self.sheet.edit(lambda c: add_stunt(c, stunt), f"Add the stunt {item.name} from the library")
+        if entry.kind == "extra":
+            pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
+            bundle = pack.bundle(item.id)  # the extra and those it includes: one purchase, one step
+            return self._apply(lambda c: buy_extras(c, bundle), f"Add the extra {item.name} from the library")
+        if entry.kind == "track":
+            return self._apply(lambda c: add_track(c, item), f"Add the track {item.name} from the library")
+        character, ruleset = self.sheet.character, self.sheet.ruleset
+        from fate_desk.rules.creation.checker import aspect_slots
+
+        empty = next((i for i, (_, index) in enumerate(aspect_slots(character, ruleset))
+                      if index is None or not character.aspects[index].text.strip()), None)
+        if empty is None:
+            self.sheet.document.saveFailed.emit("Every aspect slot is written: clear one to take this aspect.")
+            return False
+        return self.sheet.edit(lambda c: set_aspect(c, ruleset, empty, item.text), "Add an aspect from the library")
+
+    def focus_chain(self) -> list[QWidget]:
+        return [self.add_extra_button, self.add_track_button, self.library_button]
+
+
+class ModesSection:
+    """Mode ratings, for rule sets that rate skills through modes (Atomic Robo): a choice per mode."""
+
+    def __init__(self, sheet, box):
+        self.sheet = sheet
+        self.box = box
+        self.form = QFormLayout(box)
+        self.combos: dict[str, QComboBox] = {}
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        style_hint(self.hint)
+
+    def update(self, character: Character, ruleset: RuleSet) -> None:
+        modes = ruleset.modes
+        self.box.setVisible(modes is not None)
+        if modes is None:
+            return
+        names = [m.name for m in modes.modes]
+        if list(self.combos) != names:
+            while self.form.rowCount():
+                self.form.removeRow(0)
+            self.combos = {}
+            for spec in modes.modes:
+                combo = QComboBox()
+                combo.setAccessibleName(f"{spec.name} mode rating")
+                combo.setToolTip(f"{spec.name}: {', '.join(spec.skills)}")
+                combo.addItem("Not taken", None)
+                for rating in sorted(set(modes.ratings), reverse=True):
+                    combo.addItem(ladder_label(rating), rating)
+                combo.activated.connect(lambda _i, n=spec.name, c=combo: self._rate(n, c.currentData()))
+                self.form.addRow(f"{spec.name}:", combo)
+                self.combos[spec.name] = combo
+            self.hint = QLabel()
+            self.hint.setWordWrap(True)
+            style_hint(self.hint)
+            self.form.addRow(self.hint)
+        for name, combo in self.combos.items():
+            with QSignalBlocker(combo):
+                combo.setCurrentIndex(max(0, combo.findData(character.modes.get(name))))
+        left = modes.improvement_points(list(character.modes))
+        self.hint.setText(f"Rate {len(modes.ratings)} modes, one at each of "
+                          f"{', '.join(ladder_label(r) for r in modes.ratings)}; their skills start at the "
+                          f"mode's rating. The modes chosen leave {left} of {modes.character_points} points "
+                          "to focus (1) and specialize (2 more) skills.")
+
+    def _rate(self, name: str, rating) -> None:
+        self.sheet.edit(lambda c: set_mode(c, name, rating), f"Rate the {name} mode")

@@ -1,0 +1,120 @@
+"""Buying, switching and removing extras and custom tracks; each is recorded in the history.
+
+Fate Core, Extras ("Extras And Advancement"): extras are bought and changed at milestones like
+the elements they are made of, so the sheet keeps a line for each one bought or removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fate_desk.model import Character, CustomTrack, Extra, new_id
+
+from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.creation.history import Applied, record, refuse
+
+
+def _index(character: Character, extra_id: str) -> int:
+    for i, extra in enumerate(character.extras):
+        if extra.id == extra_id:
+            return i
+    raise refuse("extras.none", "extras", "That extra is not on this sheet.")
+
+
+def fresh_track_id(character: Character, name: str, taken: set[str] | None = None) -> str:
+    """An id for a new track made from its name ("Wealth" -> "wealth", then "wealth-2")."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:30] or "track"
+    if not base[0].isalnum():
+        base = "t" + base
+    used = {t.id for t in character.all_tracks(active_only=False)} | (taken or set())
+    used |= {"physical", "mental", "stress"}
+    candidate, n = base, 1
+    while candidate in used:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def _own_ids(character: Character, extra: Extra) -> Extra:
+    """A copy of the extra with a new id and track ids that do not clash with the sheet's."""
+    taken: set[str] = set()
+    tracks = []
+    for track in extra.tracks:
+        clash = track.id in {t.id for t in character.all_tracks(active_only=False)} | taken
+        tid = fresh_track_id(character, track.name, taken) if clash else track.id
+        taken.add(tid)
+        tracks.append(track.model_copy(update={"id": tid}))
+    return extra.model_copy(update={"id": new_id(), "tracks": tracks}, deep=True)
+
+
+def buy_extra(character: Character, extra: Extra, when=None, at: str | None = None) -> Applied:
+    work = character.model_copy(deep=True)
+    work.extras = [*work.extras, _own_ids(character, extra)]
+    return record(character, work, "extra", f"Bought the extra {extra.name or '(unnamed)'} ({cost_text(extra.cost)}).",
+                  when, at)
+
+
+def buy_extras(character: Character, extras: list[Extra], when=None, at: str | None = None) -> Applied:
+    """Several extras bought together (a pack's extra and those it includes): one history entry."""
+    if not extras:
+        raise refuse("extras.none", "extras", "There is no extra to buy.")
+    work = character.model_copy(deep=True)
+    for extra in extras:
+        work.extras = [*work.extras, _own_ids(work, extra)]
+    names = [e.name or "(unnamed)" for e in extras]
+    what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    cost = "; ".join(cost_text(e.cost) for e in extras)
+    return record(character, work, "extra", f"Bought the extra{'s' if len(names) > 1 else ''} {what} ({cost}).",
+                  when, at)
+
+
+def remove_extra(character: Character, extra_id: str, when=None, at: str | None = None) -> Applied:
+    index = _index(character, extra_id)
+    extra = character.extras[index]
+    work = character.model_copy(deep=True)
+    work.extras = [e for e in work.extras if e.id != extra_id]
+    gone = {t.id for t in extra.tracks}
+    work.stress = {k: v for k, v in work.stress.items() if k not in gone}
+    work.consequences = [c for c in work.consequences if not c.slot.startswith("extra_") or
+                         c.slot[len("extra_"):] not in {s.id for s in extra.consequences}]
+    return record(character, work, "extra", f"Removed the extra {extra.name or '(unnamed)'}.", when, at)
+
+
+def switch_extra(character: Character, extra_id: str, active: bool, when=None, at: str | None = None) -> Applied:
+    index = _index(character, extra_id)
+    extra = character.extras[index]
+    if extra.active == active:
+        state = "on" if active else "off"
+        raise refuse("extras.switch", f"extras[{index}]", f"{extra.name or 'The extra'} is already switched {state}.")
+    work = character.model_copy(deep=True)
+    work.extras = [e.model_copy(update={"active": active}) if e.id == extra_id else e for e in work.extras]
+    what = "Switched on" if active else "Switched off"
+    return record(character, work, "extra", f"{what} the extra {extra.name or '(unnamed)'}.", when, at)
+
+
+def update_extra(character: Character, extra: Extra) -> Character:
+    """Replace an extra by an edited copy of it (same id); not a purchase, so nothing is recorded."""
+    index = _index(character, extra.id)
+    work = character.model_copy(deep=True)
+    extras = list(work.extras)
+    extras[index] = Extra.model_validate(extra.model_dump())
+    work.extras = extras
+    return work
+
+
+def add_track(character: Character, track: CustomTrack, when=None, at: str | None = None) -> Applied:
+    if any(t.id == track.id for t in character.all_tracks(active_only=False)):
+        track = track.model_copy(update={"id": fresh_track_id(character, track.name)})
+    work = character.model_copy(deep=True)
+    work.tracks = [*work.tracks, track]
+    return record(character, work, "extra", f"Added the track {track.name}.", when, at)
+
+
+def remove_track(character: Character, track_id: str, when=None, at: str | None = None) -> Applied:
+    track = next((t for t in character.tracks if t.id == track_id), None)
+    if track is None:
+        raise refuse("tracks.none", "tracks", "That track is not one of the character's own.")
+    work = character.model_copy(deep=True)
+    work.tracks = [t for t in work.tracks if t.id != track_id]
+    work.stress = {k: v for k, v in work.stress.items() if k != track_id}
+    return record(character, work, "extra", f"Removed the track {track.name}.", when, at)

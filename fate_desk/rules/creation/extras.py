@@ -1,0 +1,149 @@
+"""Extras and custom tracks: what a character's switched-on extras add, and what they cost.
+
+Fate Core, "Extras" (Permissions And Costs): an extra is paid for from the sheet's own budgets,
+refresh, skill points or stunt slots, and may bring aspects, skills, stunts, stress tracks and
+consequences with it. Modes (Atomic Robo, "Modes") rate skills through the mode they sit in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fate_desk.model import Character, CustomTrack, ExtraCost, Stunt
+
+from fate_desk.rules.creation.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class ExtraTotals:
+    """The switched-on extras' costs and grants, summed."""
+
+    refresh: int = 0
+    skill_points: int = 0
+    stunt_slots: int = 0
+    weapon: int = 0
+    armor: int = 0
+
+
+def extra_totals(character: Character) -> ExtraTotals:
+    extras = character.active_extras()
+    return ExtraTotals(
+        refresh=sum(e.cost.refresh for e in extras),
+        skill_points=sum(e.cost.skill_points for e in extras),
+        stunt_slots=sum(e.cost.stunt_slots for e in extras),
+        weapon=max((e.weapon for e in extras), default=0),
+        armor=max((e.armor for e in extras), default=0),
+    )
+
+
+def cost_text(cost: ExtraCost) -> str:
+    """'2 refresh and 1 skill point', or 'free'."""
+    parts = []
+    if cost.refresh:
+        parts.append(f"{cost.refresh} refresh")
+    if cost.skill_points:
+        parts.append(f"{cost.skill_points} skill point{'s' if cost.skill_points != 1 else ''}")
+    if cost.stunt_slots:
+        parts.append(f"{cost.stunt_slots} stunt slot{'s' if cost.stunt_slots != 1 else ''}")
+    if not parts:
+        return "free"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def extra_stunts(character: Character) -> list[tuple[str, Stunt]]:
+    """(extra name, stunt) for every stunt a switched-on extra brings; these cost the extra's price,
+    not a stunt of their own."""
+    return [(e.name, s) for e in character.active_extras() for s in e.stunts]
+
+
+def extra_aspects(character: Character) -> list[tuple[str, str]]:
+    return [(e.name, a) for e in character.active_extras() for a in e.aspects if a.strip()]
+
+
+# --- modes ------------------------------------------------------------------------------------
+
+
+def mode_base(character: Character, ruleset: RuleSet) -> dict[str, tuple[int, str]]:
+    """Each skill of the character's modes at its trained rating: (rating, mode).
+
+    Atomic Robo, "Reinforced Skills": a skill in two of the character's modes is focused (+1)
+    under the higher one, in all three specialized (+2).
+    """
+    if ruleset.modes is None:
+        return {}
+    holders: dict[str, list[tuple[int, str]]] = {}
+    for spec in ruleset.modes.modes:
+        rating = character.modes.get(spec.name)
+        if rating is None:
+            continue
+        for skill in spec.skills:
+            holders.setdefault(skill, []).append((rating, spec.name))
+    out = {}
+    for skill, found in holders.items():
+        rating, mode = max(found)
+        out[skill] = (rating + min(2, len(found) - 1), mode)
+    return out
+
+
+def _plain(character: Character, ruleset: RuleSet | None) -> bool:
+    """No extras and no modes: the sheet's own ratings are the ones played (the common case,
+    kept cheap: derive() asks for ratings often)."""
+    return not character.extras and (ruleset is None or ruleset.modes is None or not character.modes)
+
+
+def effective_ratings(character: Character, ruleset: RuleSet | None = None) -> dict[str, int]:
+    """Every rated skill as played: the sheet's ratings, a mode's trained ratings where the sheet
+    leaves a skill out, an extra's skills where higher, then the extras' bonuses."""
+    if _plain(character, ruleset):
+        return dict(character.skills)
+    ratings: dict[str, int] = {}
+    if ruleset is not None:
+        ratings.update({skill: rating for skill, (rating, _) in mode_base(character, ruleset).items()})
+    for name, rating in character.skills.items():
+        key = _key(ratings, name)
+        ratings[key] = rating
+    for extra in character.active_extras():
+        for name, rating in extra.skills.items():
+            key = _key(ratings, name)
+            ratings[key] = max(ratings.get(key, 0), rating)
+    for extra in character.active_extras():
+        for name, bonus in extra.skill_bonuses.items():
+            key = _key(ratings, name)
+            ratings[key] = ratings.get(key, 0) + bonus
+    return {k: v for k, v in ratings.items() if v}
+
+
+def _key(ratings: dict[str, int], name: str) -> str:
+    folded = name.strip().casefold()
+    return next((k for k in ratings if k.casefold() == folded), name.strip())
+
+
+def effective_rating(character: Character, skill: str, ruleset: RuleSet | None = None) -> int:
+    if _plain(character, ruleset):
+        return character.rating(skill)
+    ratings = effective_ratings(character, ruleset)
+    return ratings.get(_key(ratings, skill), 0)
+
+
+# --- custom tracks ----------------------------------------------------------------------------
+
+
+def custom_track_boxes(character: Character, track: CustomTrack, ruleset: RuleSet | None = None) -> list[int]:
+    """The track's boxes, plus those its linked skill adds at each level it has reached."""
+    boxes = list(track.boxes)
+    if track.skill:
+        rating = effective_rating(character, track.skill, ruleset)
+        for level in track.levels:
+            if rating >= level.at:
+                boxes += level.add
+    return boxes
+
+
+def custom_tracks(character: Character) -> dict[str, CustomTrack]:
+    """The tracks that count now, by id: the character's own and those of switched-on extras."""
+    return {t.id: t for t in character.all_tracks()}
+
+
+def tracks_for(character: Character, harm: str) -> list[CustomTrack]:
+    """Custom tracks that can take a hit of this kind: the track itself, or those that absorb it."""
+    return [t for t in character.all_tracks() if t.id == harm or harm in t.absorbs]

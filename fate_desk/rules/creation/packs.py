@@ -1,0 +1,343 @@
+"""Game packs: a rule set with its extras, track templates, a library of stunts, extras and
+example aspects, sample characters, and the licence statement of the game it comes from.
+
+A pack is a folder holding `pack.toml` (which may name a `ruleset` file and `samples` beside it)
+or one file named `*.fatepack.toml` with everything inline. Pack files are read like any file a
+user hands us: every way one can be wrong is a PackError naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, ValidationError
+
+from fate_desk.model import CustomTrack, Extra, FateModel
+from fate_desk.model.base import empty_list
+from fate_desk.model.errors import describe
+from fate_desk.safefile import problem as file_problem
+from fate_desk.safefile import read_regular
+
+from fate_desk.rules.creation.loader import MAX_RULESET_BYTES, RuleSetCatalog, RuleSetError, ruleset_from_data
+from fate_desk.rules.creation.ruleset import RuleSet
+
+PACK_FILE = "pack.toml"
+SINGLE_SUFFIX = ".fatepack.toml"
+MAX_PACK_BYTES = 1024 * 1024
+MAX_SAMPLE_BYTES = 1024 * 1024
+_SLUG = r"^[a-z0-9][a-z0-9._-]{0,63}$"
+
+
+class PackError(Exception):
+    """A pack that cannot be used: one line naming the file and the field."""
+
+
+class PackStunt(FateModel):
+    name: str = Field(min_length=1, max_length=120)
+    text: str = Field("", max_length=2000)
+    skill: str | None = Field(None, max_length=80)
+
+
+class PackAspect(FateModel):
+    text: str = Field(min_length=1, max_length=200)
+    note: str = Field("", max_length=500)
+
+
+class ExtraTemplate(Extra):
+    """An extra as a pack offers it; `includes` names other extras of the pack bought with it."""
+
+    id: str = Field(pattern=_SLUG)
+    includes: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=empty_list, max_length=10)
+
+    def as_extra(self) -> Extra:
+        return Extra.model_validate(self.model_dump(exclude={"includes"}))
+
+
+class PackFile(FateModel):
+    """The contents of `pack.toml` (or a single-file pack)."""
+
+    format: Literal["fate-desk/pack"]
+    version: Literal[1]
+    id: str = Field(pattern=_SLUG)
+    name: str = Field(min_length=1, max_length=120)
+    description: str = Field("", max_length=4000)
+    # The licence and attribution statement the game's SRD asks for; a pack without one is refused.
+    licence: str = Field(min_length=20, max_length=4000)
+    source: str = Field("", max_length=500)
+    ruleset: str | dict | None = None
+    samples: list[str | dict] = Field(default_factory=empty_list, max_length=10)
+    extras: list[ExtraTemplate] = Field(default_factory=empty_list, max_length=300)
+    tracks: list[CustomTrack] = Field(default_factory=empty_list, max_length=100)
+    stunts: list[PackStunt] = Field(default_factory=empty_list, max_length=1000)
+    aspects: list[PackAspect] = Field(default_factory=empty_list, max_length=1000)
+
+
+@dataclass
+class Pack:
+    """A loaded pack, ready to use."""
+
+    id: str
+    name: str
+    description: str
+    licence: str
+    source: str
+    path: Path  # pack.toml or the single file
+    ruleset: RuleSet | None
+    extras: list[ExtraTemplate] = field(default_factory=list)
+    tracks: list[CustomTrack] = field(default_factory=list)
+    stunts: list[PackStunt] = field(default_factory=list)
+    aspects: list[PackAspect] = field(default_factory=list)
+    sample_files: list[Path] = field(default_factory=list)
+    sample_data: list[dict] = field(default_factory=list)
+    shipped: bool = True
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def extra(self, extra_id: str) -> ExtraTemplate | None:
+        return next((e for e in self.extras if e.id == extra_id), None)
+
+    def bundle(self, extra_id: str) -> list[Extra]:
+        """The extra and every extra it includes (each once), as extras for a sheet."""
+        seen: list[str] = []
+
+        def walk(eid: str) -> None:
+            if eid in seen:
+                return
+            seen.append(eid)
+            template = self.extra(eid)
+            for inner in template.includes if template else []:
+                walk(inner)
+
+        walk(extra_id)
+        return [t.as_extra() for eid in seen if (t := self.extra(eid)) is not None]
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _toml(path: Path, limit: int) -> dict:
+    try:
+        text = read_regular(path, limit=limit).decode("utf-8")
+        return tomllib.loads(text)
+    except OSError as exc:
+        raise PackError(f"{path.name}: {file_problem(exc)}") from None
+    except UnicodeDecodeError:
+        raise PackError(f"{path.name}: is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PackError(f"{path.name}: is not valid TOML ({exc})") from None
+    except (RecursionError, ValueError) as exc:
+        raise PackError(f"{path.name}: is not usable TOML ({type(exc).__name__})") from None
+
+
+def _inside(folder: Path, name: str, where: str, what: str) -> Path:
+    """A file the pack names, which must be a plain relative path that stays in its folder
+    (a symlink leading out of it is refused like `../` is)."""
+    if not isinstance(name, str) or not name or Path(name).is_absolute() or ".." in Path(name).parts:
+        raise PackError(f"{where}: {what}: {name!r} must be a file name inside the pack's folder")
+    path = folder / name
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise PackError(f"{where}: {what}: {name} is not in the pack's folder") from None
+    if not real.is_relative_to(folder.resolve()):
+        raise PackError(f"{where}: {what}: {name} leads out of the pack's folder")
+    return path
+
+
+def load_pack(path: Path, shipped: bool = False) -> Pack:
+    """A pack from a folder (holding pack.toml), its pack.toml, or a single `*.fatepack.toml`."""
+    if path.is_dir():
+        path = path / PACK_FILE
+    where = path.name if path.name != PACK_FILE else f"{path.parent.name}/{PACK_FILE}"
+    if path.name == PACK_FILE:
+        _inside(path.parent, PACK_FILE, where, "pack.toml")  # a pack.toml linked from elsewhere is refused too
+    data = _toml(path, MAX_PACK_BYTES)
+    try:
+        spec = PackFile.model_validate(data)
+    except ValidationError as exc:
+        raise PackError(f"{where}: {describe(exc)}") from None
+    except RecursionError:
+        raise PackError(f"{where}: is nested too deeply to be a pack") from None
+    folder = path.parent
+    ruleset = None
+    if isinstance(spec.ruleset, str):
+        rpath = _inside(folder, spec.ruleset, where, "ruleset")
+        try:
+            ruleset = ruleset_from_data(_toml(rpath, MAX_RULESET_BYTES), f"{where}: ruleset {spec.ruleset}")
+        except RuleSetError as exc:
+            raise PackError(str(exc)) from None
+    elif isinstance(spec.ruleset, dict):
+        try:
+            ruleset = ruleset_from_data(spec.ruleset, where, "ruleset.")
+        except RuleSetError as exc:
+            raise PackError(str(exc)) from None
+    if ruleset is not None and ruleset.id != spec.id:
+        raise PackError(f"{where}: ruleset.id: {ruleset.id!r} must be the pack's id {spec.id!r}")
+    files, inline = [], []
+    for i, sample in enumerate(spec.samples):
+        if isinstance(sample, str):
+            files.append(_inside(folder, sample, where, f"samples[{i}]"))
+        else:
+            inline.append(sample)
+    problem = _library_problem(spec, ruleset)
+    if problem:
+        raise PackError(f"{where}: {problem}")
+    return Pack(spec.id, spec.name, spec.description, spec.licence, spec.source, path, ruleset,
+                list(spec.extras), list(spec.tracks), list(spec.stunts), list(spec.aspects), files, inline, shipped)
+
+
+def _library_problem(spec: PackFile, ruleset: RuleSet | None) -> str | None:
+    """Duplicate ids, extras that include themselves (directly or round a circle), unknown skills."""
+    ids = [e.id for e in spec.extras]
+    dup = next((i for i in ids if ids.count(i) > 1), None)
+    if dup:
+        return f"extras: two extras have the id {dup!r}"
+    track_ids = [t.id for t in spec.tracks]
+    dup = next((i for i in track_ids if track_ids.count(i) > 1), None)
+    if dup:
+        return f"tracks: two track templates have the id {dup!r}"
+    known = set(ids)
+    for i, extra in enumerate(spec.extras):
+        for inner in extra.includes:
+            if inner not in known:
+                return f"extras[{i}].includes: {extra.id!r} includes {inner!r}, which the pack does not have"
+    cycle = _cycle({e.id: e.includes for e in spec.extras})
+    if cycle:
+        return f"extras.includes: the extras include one another in a circle ({' → '.join(cycle)})"
+    if ruleset is None:
+        return None
+    skills = {s.casefold() for s in ruleset.skills}
+
+    def unknown(name: str | None) -> bool:
+        return bool(name) and name.strip().casefold() not in skills
+
+    def not_ours(where: str, name: str) -> str:
+        return f"{where}: {name!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+
+    for i, extra in enumerate(spec.extras):
+        for key in ("skills", "skill_bonuses"):
+            for name in getattr(extra, key):
+                if unknown(name) and not ruleset.allow_custom_skills:
+                    return not_ours(f"extras[{i}].{key}", name)
+        for j, track in enumerate(extra.tracks):
+            if unknown(track.skill):
+                return not_ours(f"extras[{i}].tracks[{j}].skill", track.skill)
+    for i, track in enumerate(spec.tracks):
+        if unknown(track.skill):
+            return not_ours(f"tracks[{i}].skill", track.skill)
+    for i, stunt in enumerate(spec.stunts):
+        if unknown(stunt.skill):
+            return not_ours(f"stunts[{i}].skill", stunt.skill)
+    return None
+
+
+def _cycle(graph: dict[str, list[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in graph.get(node, []):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if state.get(nxt) is None:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in graph:
+        if state.get(node) is None:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def pack_paths(folder: Path) -> list[Path]:
+    """The packs in a folder: sub-folders holding pack.toml, and single-file packs."""
+    out = []
+    for child in sorted(folder.iterdir()):
+        if child.name.endswith(SINGLE_SUFFIX) or (child.is_dir() and (child / PACK_FILE).exists()):
+            out.append(child)
+    return out
+
+
+def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
+    """Load every pack into the catalog; a broken pack is one line in `problems`, the rest load."""
+    for folder, is_user in ((shipped, False), (user, True)):
+        try:
+            if not folder.is_dir():
+                continue
+            paths = pack_paths(folder)
+        except OSError as exc:
+            catalog.problems.append(f"Skipped the packs in {folder}: {exc.strerror or exc}")
+            continue
+        for path in paths:
+            try:
+                if path.is_symlink() and not path.resolve().is_relative_to(folder.resolve()):
+                    raise PackError(f"{path.name}: is a link leading out of the packs folder")
+                pack = load_pack(path, shipped=not is_user)
+            except PackError as exc:
+                catalog.problems.append(f"Skipped {'your ' if is_user else ''}pack {exc}")
+                continue
+            except OSError as exc:
+                catalog.problems.append(f"Skipped pack {path.name}: {exc.strerror or exc}")
+                continue
+            if pack.id in catalog.packs or (pack.ruleset is not None and pack.id in catalog.rulesets):
+                catalog.problems.append(f"Skipped pack {path.name}: the id {pack.id!r} is already taken")
+                continue
+            catalog.packs[pack.id] = pack
+            if pack.ruleset is not None:
+                catalog.rulesets[pack.id] = pack.ruleset
+                catalog.origins[pack.id] = pack.path
+
+
+# --- the library ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """One thing the library offers: a stunt, an extra, a track or an example aspect."""
+
+    kind: str  # "stunt", "extra", "track", "aspect"
+    title: str
+    text: str
+    pack: str
+    item: object
+
+    @property
+    def kind_label(self) -> str:
+        return {"stunt": "Stunt", "extra": "Extra", "track": "Track", "aspect": "Aspect"}[self.kind]
+
+
+def library(packs: list[Pack]) -> list[LibraryEntry]:
+    out = []
+    for pack in packs:
+        out += [LibraryEntry("stunt", s.name, (f"{s.skill}: " if s.skill else "") + s.text, pack.name, s)
+                for s in pack.stunts]
+        out += [LibraryEntry("extra", e.name, e.description, pack.name, e) for e in pack.extras]
+        out += [LibraryEntry("track", t.name, t.notes, pack.name, t) for t in pack.tracks]
+        out += [LibraryEntry("aspect", a.text, a.note, pack.name, a) for a in pack.aspects]
+    return out
+
+
+def search(entries: list[LibraryEntry], words: str, kind: str | None = None) -> list[LibraryEntry]:
+    """Entries holding every word (in title, text or pack name), regardless of case."""
+    terms = words.casefold().split()
+    found = []
+    for entry in entries:
+        if kind and entry.kind != kind:
+            continue
+        hay = f"{entry.title} {entry.text} {entry.pack}".casefold()
+        if all(t in hay for t in terms):
+            found.append(entry)
+    return found

@@ -1,0 +1,140 @@
+"""Custom tracks over time: how their marked boxes clear.
+
+A track clears at the end of a scene (fleeting, like stress), at the end of a session, only when
+a named event happens in the story (sticky), or, once treated, after the time a consequence of
+its severity takes (lasting). Fate System Toolkit, "Conditions"; Fate Core, "Recovering From
+Consequences".
+"""
+
+from __future__ import annotations
+
+from fate_desk.model import Character, ClockStamp, CustomTrack, Severity, TrackClears, ladder_label
+
+from fate_desk.rules.creation.history import Applied, record, refuse
+from fate_desk.rules.harm.recovery import treatment_difficulty
+
+
+def _find(character: Character, track_id: str) -> CustomTrack:
+    track = next((t for t in character.all_tracks() if t.id == track_id), None)
+    if track is None:
+        raise refuse("tracks.none", f"tracks.{track_id}", f"There is no custom track “{track_id}” on this sheet.")
+    return track
+
+
+def _replace_track(work: Character, track_id: str, **update) -> None:
+    """Change a track wherever it lives: on the character or on one of its extras."""
+    if any(t.id == track_id for t in work.tracks):
+        work.tracks = [t.model_copy(update=update) if t.id == track_id else t for t in work.tracks]
+        return
+    extras = []
+    for extra in work.extras:
+        if any(t.id == track_id for t in extra.tracks):
+            extra = extra.model_copy(
+                update={"tracks": [t.model_copy(update=update) if t.id == track_id else t for t in extra.tracks]}
+            )
+        extras.append(extra)
+    work.extras = extras
+
+
+_SETTLED = {"recovering": False, "recovery_started": None}
+
+
+def stress_kept_at(character: Character, unit: str) -> dict[str, list[int]]:
+    """The marked boxes that survive the end of a scene (or session): every custom track that does
+    not clear then keeps its marks; the rule set's stress and the tracks that do clear lose theirs."""
+    clearing = {TrackClears.SCENE} if unit == "scene" else {TrackClears.SCENE, TrackClears.SESSION}
+    keep = {t.id for t in character.all_tracks(active_only=False) if t.clears not in clearing}
+    return {k: v for k, v in character.stress.items() if k in keep}
+
+
+def clear_on_time(character: Character, clock: ClockStamp, unit: str) -> tuple[Character, list[str]]:
+    """The scene, session (or arc) at `clock` ends: tracks that clear then are emptied, treated
+    lasting tracks whose time is up clear. Returns the new character (not recorded) and lines."""
+    lines: list[str] = []
+    stress = dict(character.stress)
+    work = character.model_copy(deep=True)
+    for track in character.all_tracks(active_only=False):
+        if not stress.get(track.id):
+            continue
+        clears_now = (track.clears == TrackClears.SCENE and unit in ("scene", "session", "arc")) or (
+            track.clears == TrackClears.SESSION and unit in ("session", "arc")
+        )
+        if track.clears == TrackClears.RECOVERY and track.recovering and _recovered(track, clock, unit):
+            clears_now = True
+            _replace_track(work, track.id, **_SETTLED)
+        if clears_now:
+            del stress[track.id]
+            lines.append(f"{track.name} cleared at the end of the {unit}.")
+    if stress == character.stress and not lines:
+        return character, []
+    work.stress = stress
+    return work, lines
+
+
+_UNIT = {Severity.MILD: "scene", Severity.MODERATE: "session", Severity.SEVERE: "arc"}
+
+
+def _recovered(track: CustomTrack, clock: ClockStamp, unit: str) -> bool:
+    """A whole scene (session, arc) begun after treatment has ended."""
+    need = _UNIT.get(track.recovers_as, "session")
+    order = ["scene", "session", "arc"]
+    if order.index(unit) < order.index(need):
+        return False
+    start = track.recovery_started
+    if start is None:
+        return True
+    if need == "scene":
+        return (start.session, start.scene) < (clock.session, clock.scene)
+    if need == "session":
+        return start.session < clock.session
+    return start.arc < clock.arc
+
+
+def clear_track(
+    character: Character, track_id: str, reason: str = "", when: ClockStamp | None = None, at: str | None = None
+) -> Applied:
+    """Empty a track now: the named event of a sticky track happened (or the GM says so)."""
+    track = _find(character, track_id)
+    if not character.stress.get(track_id):
+        raise refuse("tracks.clear", f"tracks.{track_id}", f"{track.name} has no marked boxes to clear.")
+    work = character.model_copy(deep=True)
+    work.stress = {k: v for k, v in character.stress.items() if k != track_id}
+    _replace_track(work, track_id, **_SETTLED)
+    why = reason.strip() or track.event.strip() or "cleared by the GM"
+    return record(character, work, "recovery", f"{track.name} cleared: {why}.", when, at)
+
+
+def begin_track_recovery(
+    character: Character, track_id: str, effort: int, when: ClockStamp | None = None, at: str | None = None
+) -> Applied:
+    """Treat a lasting track: an overcome against its severity's difficulty starts recovery."""
+    track = _find(character, track_id)
+    if track.clears != TrackClears.RECOVERY:
+        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} {track.clears.label}; it needs no treatment.")
+    if not character.stress.get(track_id):
+        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} has no marked boxes to recover from.")
+    if track.recovering:
+        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} is already recovering.")
+    difficulty = treatment_difficulty(track.recovers_as) or 4
+    work = character.model_copy(deep=True)
+    if effort < difficulty:
+        summary = f"Treating {track.name} failed: {ladder_label(effort)} against {ladder_label(difficulty)}."
+        return record(character, work, "recovery", summary, when, at)
+    _replace_track(work, track_id, recovering=True, recovery_started=(when or ClockStamp()).model_copy())
+    unit = _UNIT.get(track.recovers_as, "session")
+    summary = (f"Treated {track.name} ({ladder_label(effort)} against {ladder_label(difficulty)}): "
+               f"it clears after one full {unit}.")
+    return record(character, work, "recovery", summary, when, at)
+
+
+def clears_text(track: CustomTrack) -> str:
+    """What the sheet shows beside a custom track: when its boxes clear."""
+    if track.clears == TrackClears.EVENT:
+        return f"Clears when: {track.event.strip() or 'the GM says so'}."
+    if track.clears == TrackClears.RECOVERY:
+        unit = _UNIT.get(track.recovers_as, "session")
+        if track.recovering:
+            return f"Recovering: clears after one full {unit}."
+        return (f"Lasting: needs treatment (an overcome against "
+                f"{ladder_label(treatment_difficulty(track.recovers_as) or 4)}), then one full {unit}.")
+    return track.clears.label[:1].upper() + track.clears.label[1:] + "."
