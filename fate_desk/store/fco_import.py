@@ -220,7 +220,7 @@ class _FcoActor(FlaggedActor):
             if isinstance(aspect, dict):
                 text = self.r.text(aspect.get("name"), f"{at}.aspect.name").strip()
             marked = [i for i, v in enumerate(boxes) if v]
-            own = self._own_track(name)
+            own = self._custom_track(name)
             if own is not None and not isinstance(aspect, dict):
                 if marked:  # a custom track of ours (kept in our flags): its marks come home
                     stress[own] = marked
@@ -257,7 +257,7 @@ class _FcoActor(FlaggedActor):
             self.log.keep(f"Track {name}", "; ".join(p for p in (text, shown_boxes) if p))
         return stress, values, consequences
 
-    def _own_track(self, name: str) -> str | None:
+    def _custom_track(self, name: str) -> str | None:
         """The id of the custom track (the character's or an extra's) our flags name so."""
         kept = self.ours.get("kept")
         if not isinstance(kept, dict):
