@@ -41,25 +41,11 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
     sheet = window.tabs.current_editor()
     assert isinstance(sheet, CharacterSheet) and focused() is sheet.name_edit
     type_text(qtbot, "Kestrel Vane")
-    tab(qtbot)
-    type_text(qtbot, "Ex-navy signaller turned smuggler")
-    for text in ASPECTS:
+    for text in ASPECTS[:2]:  # high concept and trouble, in the banner under the name
         tab(qtbot)
-        assert isinstance(focused(), QLineEdit) and focused() in sheet.aspects.edits
+        assert focused() in sheet.aspects.edits
         type_text(qtbot, text)
         tab(qtbot)  # past the aspect's free invokes
-    for name, text in STUNTS:
-        tab(qtbot)
-        assert focused() is sheet.stunts.add_button  # Tab from the last stunt's text reaches "Add stunt"
-        press(qtbot, Qt.Key.Key_Space)
-        assert focused() is sheet.stunts.cards[-1].name
-        type_text(qtbot, name)
-        tab(qtbot)
-        assert focused() is sheet.stunts.cards[-1].text
-        type_text(qtbot, text)
-    tab(qtbot, 3)  # Add stunt, New stunt from template…, the notes
-    assert focused() is sheet.notes_edit
-    type_text(qtbot, "Owes Jory a boat.")
     tab(qtbot)
     assert focused() is sheet.skills.tabs.tabBar()
     press(qtbot, Qt.Key.Key_Right)  # the List tab
@@ -76,6 +62,31 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
         qtbot.waitUntil(lambda: focused() is table)
         press(qtbot, Qt.Key.Key_Down)
     assert names[:10] == list(RATINGS)
+    tab(qtbot)
+    assert focused() is sheet.skills.add_button  # Add custom skill…
+    tab(qtbot)
+    for text in ASPECTS[2:]:
+        assert isinstance(focused(), QLineEdit) and focused() in sheet.aspects.edits
+        type_text(qtbot, text)
+        tab(qtbot, 2)  # past the aspect's free invokes
+    for index, (name, text) in enumerate(STUNTS):
+        if index:
+            tab(qtbot)
+        assert focused() is sheet.stunts.add_button  # Tab from the last stunt's text reaches "Add stunt"
+        press(qtbot, Qt.Key.Key_Space)
+        assert focused() is sheet.stunts.cards[-1].name
+        type_text(qtbot, name)
+        tab(qtbot)
+        assert focused() is sheet.stunts.cards[-1].text
+        type_text(qtbot, text)
+    tab(qtbot, 3)  # Add stunt, New stunt from template…, the first consequence slot (Treat… is off)
+    while focused() is not sheet.description_edit:  # the consequence slots: read, not typed into
+        assert isinstance(focused(), QLineEdit) and focused().isReadOnly()
+        tab(qtbot)
+    type_text(qtbot, "Ex-navy signaller turned smuggler")
+    tab(qtbot)
+    assert focused() is sheet.notes_edit
+    type_text(qtbot, "Owes Jory a boat.")
 
     saved = load_campaign(window.document.path)
     assert len(saved.characters) == 1

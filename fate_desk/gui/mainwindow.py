@@ -102,6 +102,9 @@ class MainWindow(QMainWindow):
         self._read_only_badge.setToolTip("This campaign was opened read-only: changes cannot be saved")
         self._read_only_badge.hide()
         self.statusBar().addPermanentWidget(self._read_only_badge)
+        from .sheet_room import SheetRoom
+
+        self.sheet_room = SheetRoom(self)  # before the table's docks are added, so it sees them
         self.table.install()
         install_drop_import(self)
         self.encounters.install()

@@ -1,0 +1,54 @@
+"""The sheet's look: section titles as the paper sheet's dark bars, refresh and fate points as
+tokens, free invokes and stress as boxes, and fields that only play can change drawn as slots
+rather than as boxes to type in. Colours come from the palette in use (light or dark)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+
+from ..theme import status_colour, token_colours
+from .common import problem_style
+
+Role = QPalette.ColorRole
+
+
+def sheet_style(palette: QPalette | None = None) -> str:
+    palette = palette or QApplication.palette()
+    text = palette.color(Role.WindowText).name()
+    window = palette.color(Role.Window).name()
+    token, on_token = token_colours(palette)
+    error, warning = status_colour("error", palette), status_colour("warning", palette)
+    return problem_style() + f"""
+QFrame#identityFrame {{ border: none; border-bottom: 3px solid {text}; }}
+QLineEdit#nameEdit {{ background: transparent; }}
+QLineEdit#nameEdit:focus, QLineEdit#nameEdit:hover {{ background: palette(base); }}
+QGroupBox {{ border: 2px solid {text}; border-radius: 0; margin-top: 12px; padding-top: 8px;
+             font-weight: bold; }}
+QGroupBox::title {{ subcontrol-origin: margin; subcontrol-position: top left; left: 0px;
+                    padding: 1px 10px; background: {text}; color: {window}; }}
+QGroupBox[flat="true"] {{ border: none; border-top: 1px solid {text}; font-weight: normal; }}
+QGroupBox[flat="true"]::title {{ background: transparent; color: {text}; padding-left: 0px; }}
+QGroupBox[problem="error"]::title {{ background: {error}; color: {window}; }}
+QGroupBox[problem="warning"]::title {{ background: {warning}; color: {window}; }}
+QLabel#refreshValue {{ border: 3px solid {text}; border-radius: 24px; min-width: 42px; max-width: 42px;
+                       min-height: 42px; max-height: 42px; font-weight: bold; }}
+QLabel#fatePointsValue {{ border: 3px solid {token}; border-radius: 24px; background: {token};
+                          color: {on_token}; min-width: 42px; max-width: 42px; min-height: 42px;
+                          max-height: 42px; font-weight: bold; }}
+QLabel#refreshValue[problem="error"] {{ border-color: {error}; color: {error}; }}
+QLabel#refreshValue[problem="warning"] {{ border-color: {warning}; color: {warning}; }}
+QLabel#slotValue {{ border: 2px solid {text}; min-width: 22px; max-width: 22px; min-height: 22px;
+                    max-height: 22px; font-weight: bold; }}
+QLabel#recoveringBadge {{ border: 1px solid {text}; border-radius: 8px; padding: 0px 6px; }}
+QLineEdit[readOnly="true"] {{ background: transparent; border: none; border-bottom: 1px dashed {text};
+                              border-radius: 0; }}
+QLineEdit[readOnly="true"]:focus {{ border-bottom: 2px solid palette(highlight); }}
+QFrame#invokeBoxes {{ border: 2px solid transparent; border-radius: 3px; }}
+QFrame#invokeBoxes:focus {{ border: 2px solid palette(highlight); }}
+QFrame#invokeBoxes QToolButton {{ border: 2px solid {text}; border-radius: 2px; background: palette(base);
+                                  color: {text}; min-width: 16px; max-width: 16px; min-height: 16px;
+                                  max-height: 16px; padding: 0px; }}
+QFrame#invokeBoxes QToolButton:checked {{ background: {token}; border-color: {token}; color: {on_token}; }}
+QFrame#invokeBoxes QToolButton[spare="true"] {{ border: 1px dashed {text}; background: transparent; }}
+"""
