@@ -188,3 +188,17 @@ def test_the_header_shrinks_back_when_the_window_widens_after_a_narrow_spell(ful
     header = sheet.form.findChild(QFrame, "identityFrame")
     assert header.height() <= header.sizeHint().height()  # no height kept from the narrow layout
     assert _header_whole(sheet) == []
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_monster_and_minor_npc_sheets_never_scroll_sideways(qtbot, width, height):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    for kind in ("monster", "minor_npc"):
+        entity = next(c for c in window.document.campaign.characters if c.kind.value == kind)
+        editor = window.open_entity(entity.id)
+        editor = _settle(qtbot, window, width, height)
+        assert not editor.scroll.horizontalScrollBar().isVisible(), (kind, width)
+    window.close()

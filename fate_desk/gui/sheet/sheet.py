@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
     QScrollArea, QToolButton, QVBoxLayout, QWidget,
@@ -25,7 +25,7 @@ from .common import mark, scaled, set_text
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
 from .stunts import StuntsSection
-from .style import sheet_style
+from .style import style_as_sheet
 
 _ASPECT_PATH = re.compile(r"^aspects\[(\d+)\]$")
 _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
@@ -45,7 +45,7 @@ class CharacterSheet(QWidget):
         self.document = document
         self.entity_id = entity_id
         self.form = load_form("sheet")
-        self.form.setStyleSheet(sheet_style())
+        style_as_sheet(self.form)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.form)
@@ -95,13 +95,6 @@ class CharacterSheet(QWidget):
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
         self.refresh()
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
-            style = sheet_style()  # View ▸ Theme: the tokens and bars take the new palette's colours
-            if self.form.styleSheet() != style:
-                self.form.setStyleSheet(style)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

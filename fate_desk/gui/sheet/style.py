@@ -4,8 +4,9 @@ rather than as boxes to type in. Colours come from the palette in use (light or 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ..theme import status_colour, token_colours
 from .common import problem_style
@@ -44,6 +45,8 @@ QLabel#recoveringBadge {{ border: 1px solid {text}; border-radius: 8px; padding:
 QLineEdit[readOnly="true"] {{ background: transparent; border: none; border-bottom: 1px dashed {text};
                               border-radius: 0; }}
 QLineEdit[readOnly="true"]:focus {{ border-bottom: 2px solid palette(highlight); }}
+QFrame#card {{ border: 2px solid {text}; border-radius: 6px; }}
+QFrame#card QLineEdit#nameEdit {{ border: none; border-bottom: 2px solid {text}; }}
 QFrame#invokeBoxes {{ border: 2px solid transparent; border-radius: 3px; }}
 QFrame#invokeBoxes:focus {{ border: 2px solid palette(highlight); }}
 QFrame#invokeBoxes QToolButton {{ border: 2px solid {text}; border-radius: 2px; background: palette(base);
@@ -52,3 +55,19 @@ QFrame#invokeBoxes QToolButton {{ border: 2px solid {text}; border-radius: 2px; 
 QFrame#invokeBoxes QToolButton:checked {{ background: {token}; border-color: {token}; color: {on_token}; }}
 QFrame#invokeBoxes QToolButton[spare="true"] {{ border: 1px dashed {text}; background: transparent; }}
 """
+
+
+class _Restyle(QObject):
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
+            style = sheet_style()
+            if watched.styleSheet() != style:
+                watched.setStyleSheet(style)
+        return False
+
+
+def style_as_sheet(form: QWidget) -> None:
+    """Give `form` the sheet's look, and its colours again when View ▸ Theme changes the palette."""
+    form.setStyleSheet(sheet_style())
+    restyle = _Restyle(form)
+    form.installEventFilter(restyle)
