@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
 
         self.welcome = WelcomeBanner(self.actions)
         self.welcome.hide()  # only on the very first start (see show_welcome)
+        self._welcome_for = None  # the sample campaign's file, while the welcome is about it
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -353,6 +354,8 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        if document.path != self._welcome_for:
+            self.welcome.hide()  # it says "This is the sample campaign"
         self.navigator = None
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
@@ -413,6 +416,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.start_page)
 
     def show_welcome(self) -> None:
+        """The welcome speaks of the sample campaign: it stays only while the sample is open."""
+        self._welcome_for = self.document.path if self.document is not None else None
         self.welcome.show()
 
     def _restore_tabs(self) -> None:

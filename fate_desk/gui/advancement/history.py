@@ -89,8 +89,11 @@ class HistoryDock(FollowsEntry, QDockWidget):
     def refresh(self) -> None:
         self.tree.clear()
         character = self.character
-        self.revert_button.setEnabled(bool(character and character.advancement))
-        self.spend_button.setEnabled(bool(character and character.saved_skill_points))
+        # A read-only campaign cannot take the revert or the spend: offer neither (a click ended
+        # in "could not be saved").
+        writable = self.document is not None and not self.document.readonly
+        self.revert_button.setEnabled(writable and bool(character and character.advancement))
+        self.spend_button.setEnabled(writable and bool(character and character.saved_skill_points))
         if character is None:
             self.heading.setText("Open a character to see its history.")
             return

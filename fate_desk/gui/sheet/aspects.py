@@ -41,7 +41,14 @@ class InvokeBoxes(QFrame):
         self._layout.setSpacing(3)
         self.boxes: list[QToolButton] = []
         self._value = 0
+        self.read_only = False
         self._show()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """A read-only campaign: the boxes show the count and take no click or key."""
+        self.read_only = read_only
+        for box in self.boxes:
+            box.setEnabled(not read_only)
 
     def value(self) -> int:
         return self._value
@@ -54,6 +61,8 @@ class InvokeBoxes(QFrame):
             self._show()
 
     def _choose(self, value: int) -> None:
+        if self.read_only:
+            return
         value = max(0, min(99, value))
         if value != self._value:
             self.setValue(value)
@@ -66,6 +75,7 @@ class InvokeBoxes(QFrame):
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the frame is the one Tab stop
             position = len(self.boxes)
             box.clicked.connect(lambda *_, p=position: self._clicked(p))
+            box.setEnabled(not self.read_only)
             self._layout.addWidget(box)
             self.boxes.append(box)
         for position, box in enumerate(self.boxes):
