@@ -53,3 +53,47 @@ def test_revert_last_is_not_offered_on_a_read_only_campaign(qtbot, tmp_path):
     assert copy.read_bytes() == before
     assert load_campaign(copy).characters  # still readable, untouched
     window.close()
+
+
+def _players_view(qtbot, width, height):
+    window = started_app_window(qtbot)
+    window.show()
+    window.actions["players_view"].trigger()
+    view = window.encounters.players_window
+    view.resize(width, height)
+    for _ in range(4):
+        QApplication.processEvents()
+    return window, view
+
+
+def test_the_players_view_map_fits_a_small_window_in_type_as_large_as_the_side_panel(qtbot):
+    for width, height in ((900, 520), (1280, 800), (1920, 1080)):
+        window, view = _players_view(qtbot, width, height)
+        zone_map = view.map
+        viewport = zone_map.viewport().rect()
+        for box in zone_map.boxes.values():
+            shown = zone_map.mapFromScene(box.sceneBoundingRect()).boundingRect()
+            assert viewport.contains(shown), (width, box.zone.name, shown, viewport)  # nothing clipped
+            assert shown.top() < viewport.height() * 0.4  # from the top, not floating in the middle
+        side = view.aspects.labels[0]
+        scale = zone_map.transform().m11()
+        for box in zone_map.boxes.values():
+            assert box.body.font().pointSizeF() * scale >= side.font().pointSizeF() - 0.01, width
+        window.close()
+
+
+def _passes_under(path, rect) -> bool:
+    return any(rect.contains(path.pointAtPercent(step / 200)) for step in range(201))
+
+
+def test_the_way_from_walkway_to_pump_house_runs_round_the_lock_chamber_not_under_it(qtbot):
+    window = started_app_window(qtbot)
+    window.show()
+    editor = window.open_entity("sc-lock")
+    zone_map = editor.zone_map
+    walkway, chamber, pump = (zone_map.boxes[z] for z in ("z-walk", "z-chamber", "z-pump"))
+    line = next(item for item, other in walkway.lines if other is pump)
+    assert not _passes_under(line.path(), chamber.sceneBoundingRect().adjusted(2, 2, -2, -2))
+    chamber.setPos(chamber.pos().x(), chamber.pos().y() - 60)  # dragged up across the way round
+    assert not _passes_under(line.path(), chamber.sceneBoundingRect().adjusted(2, 2, -2, -2))
+    window.close()

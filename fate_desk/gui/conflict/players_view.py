@@ -14,21 +14,27 @@ from fate_desk.rules.encounters.scene import PlayersView, players_view
 from .common import scene_now
 from .zone_map import ZoneMap
 
-# Large type, readable from across a table (the zone map is scaled to fill its space).
-STYLES = {
-    "dark": "QWidget#playersView, QWidget#playersBody { background: #15161a; color: #f2f2f2; }"
-            " QGroupBox { color: #f2f2f2; border: 2px solid #4a4d55; border-radius: 8px; margin-top: 1.2em; }"
-            " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-            " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
-            " QLabel { color: #f2f2f2; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
-            " QPushButton { font-size: 12pt; }",
-    "light": "QWidget#playersView, QWidget#playersBody { background: #fbfaf6; color: #111; }"
-             " QGroupBox { color: #111; border: 2px solid #9a9a9a; border-radius: 8px; margin-top: 1.2em; }"
-             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-             " QLabel#playersTitle { font-size: 30pt; font-weight: bold; }"
-             " QLabel { color: #111; font-size: 20pt; } QGroupBox { font-size: 15pt; font-weight: bold; }"
-             " QPushButton { font-size: 12pt; }",
-}
+# Large type, readable from across a table, sized to the window (TYPE_SIZES) so a small second
+# screen shows it all; the zone map's type is the same size as the side panel's.
+_STYLE = ("QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"
+          " QGroupBox {{ color: {text}; border: 2px solid {edge}; border-radius: 8px; margin-top: 1.2em; }}"
+          " QGroupBox::title {{ subcontrol-origin: margin; left: 12px; padding: 0 6px; }}"
+          " QLabel#playersTitle {{ font-size: {title}pt; font-weight: bold; }}"
+          " QLabel {{ color: {text}; font-size: {size}pt; }} QGroupBox {{ font-size: {heading}pt; font-weight: bold; }}"
+          " QPushButton {{ font-size: 12pt; }}")
+_COLOURS = {"dark": {"back": "#15161a", "text": "#f2f2f2", "edge": "#4a4d55"},
+            "light": {"back": "#fbfaf6", "text": "#111", "edge": "#9a9a9a"}}
+TYPE_SIZES = (12, 20)  # points: the smallest and the largest the players' text takes
+PIXELS_PER_POINT = 40  # of the window's height: 800 pixels give 20-point type
+
+
+def type_size(height: int) -> int:
+    """The players' text size for a window `height` pixels tall."""
+    return max(TYPE_SIZES[0], min(TYPE_SIZES[1], height // PIXELS_PER_POINT))
+
+
+def players_style(theme: str, size: int) -> str:
+    return _STYLE.format(size=size, title=round(size * 1.5), heading=round(size * 0.75), **_COLOURS[theme])
 
 
 class Section(QGroupBox):
@@ -82,9 +88,7 @@ class PlayersViewWindow(QWidget):
         grid = QGridLayout(body)
         self.map = ZoneMap(editable=False, fit=True)
         self.map.setFrameShape(ZoneMap.Shape.NoFrame)
-        map_font = self.map.font()
-        map_font.setPointSize(16)  # before the map is scaled to fill its space
-        self.map.setFont(map_font)
+        self.type_size = TYPE_SIZES[1]
         self.aspects = Section("Situation aspects")
         self.countdowns = Section("Countdowns")
         self.turns = Section("Turn order")
@@ -152,9 +156,19 @@ class PlayersViewWindow(QWidget):
 
     # --- presentation ------------------------------------------------------------------------------
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        size = type_size(event.size().height())
+        if size != self.type_size:
+            self.type_size = size
+            self.set_theme(self.theme)
+
     def set_theme(self, theme: str) -> None:
         self.theme = theme
-        self.setStyleSheet(STYLES[theme])
+        self.setStyleSheet(players_style(theme, self.type_size))
+        map_font = self.map.font()
+        map_font.setPointSize(self.type_size)  # the side panel's size: the map never reads smaller
+        self.map.setFont(map_font)
         self.theme_button.setText("Light" if theme == "dark" else "Dark")
         self.map.setBackgroundBrush(Qt.GlobalColor.black if theme == "dark" else Qt.GlobalColor.white)
         palette = self.map.palette()
