@@ -97,3 +97,39 @@ def test_the_way_from_walkway_to_pump_house_runs_round_the_lock_chamber_not_unde
     chamber.setPos(chamber.pos().x(), chamber.pos().y() - 60)  # dragged up across the way round
     assert not _passes_under(line.path(), chamber.sceneBoundingRect().adjusted(2, 2, -2, -2))
     window.close()
+
+
+def test_a_second_launch_with_a_foundry_or_fari_file_imports_its_characters(qtbot, tmp_path):
+    """`fate-desk wren.json` while Fate Desk runs: the running app imports the character, as
+    File ▸ Import and a drop do (it tried to open it as a campaign: "not an SQLite database")."""
+    import subprocess
+    import sys
+    import uuid
+    from pathlib import Path
+
+    from fate_desk.gui.single_instance import SingleInstance
+
+    window = started_app_window(qtbot)
+    window.show()
+    key = f"fate-desk-test-{uuid.uuid4().hex}"
+    primary = SingleInstance(key)
+    assert primary.claim()
+    primary.fileRequested.connect(window.receive_file)  # as the app wires it
+    data = Path(__file__).parent / "data"
+    campaign = window.document.path
+    try:
+        for path, name in ((data / "foundry" / "fco-wren.json", "Wren"),
+                           (data / "fari" / "v6-nell.fari.json", "Nell")):
+            before = len(window.document.campaign.characters)
+            second = subprocess.Popen([sys.executable, "-c",
+                                       "import sys; from fate_desk.gui.single_instance import SingleInstance; "
+                                       "sys.exit(0 if SingleInstance(sys.argv[1]).hand_over(sys.argv[2]) else 1)",
+                                       key, str(path)], cwd=Path(__file__).parent.parent)
+            qtbot.waitUntil(lambda: second.poll() is not None, timeout=20000)
+            assert second.returncode == 0  # the running app answered
+            qtbot.waitUntil(lambda: len(window.document.campaign.characters) == before + 1, timeout=5000)
+            assert window.document.path == campaign  # still the same campaign, one character more
+            assert any(name in c.name for c in window.document.campaign.characters)
+    finally:
+        primary.release()
+        window.close()

@@ -253,11 +253,12 @@ class MainWindow(QMainWindow):
 
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
+        from .opening import holds_characters
+
         path = Path(path)
-        if self.document is not None and path.name.endswith((".fate.json", ".fari.json")) \
-                and not path.name.endswith(".fate-campaign.json"):
-            # A character file (double-clicked, or handed over by a second launch) joins the
-            # open campaign, as File > Import would do.
+        if self.document is not None and holds_characters(path):
+            # A character file (double-clicked, or handed over by a second launch; a Foundry or
+            # Fari export too) joins the open campaign, as File > Import would do.
             return bool(self.files.import_file(path))
         if self.document is not None and not readonly and _same_file(path, self.document.path):
             if not self.document.readonly:
