@@ -133,3 +133,26 @@ def test_a_second_launch_with_a_foundry_or_fari_file_imports_its_characters(qtbo
     finally:
         primary.release()
         window.close()
+
+
+def test_a_read_only_campaign_follows_the_app_that_edits_it_and_says_so(qtbot, tmp_path):
+    window = started_app_window(qtbot)
+    window.show()
+    copy = window.files.save_copy(tmp_path / "lantern.fatedesk")
+    answer_file_dialog(copy)
+    menu_action(window, "File", "Open read-only…").trigger()
+    qtbot.waitUntil(lambda: window.document.path == copy)
+    assert window.document.readonly
+    sheet = window.open_entity("pc-maren")
+    assert sheet.name_edit.text() == "Maren Voss"
+
+    editor = CampaignFile.open(copy)  # the other app, which has the campaign open for editing
+    maren = editor.campaign.character("pc-maren")
+    editor.put(maren.model_copy(update={"name": "Maren the Pilot"}))
+    editor.close()
+
+    qtbot.waitUntil(lambda: window.document.entity("pc-maren").name == "Maren the Pilot", timeout=5000)
+    assert window.document.readonly  # still read-only, read again
+    assert window.tabs.current_editor().name_edit.text() == "Maren the Pilot"
+    assert "read again" in window.statusBar().currentMessage()
+    window.close()

@@ -73,6 +73,9 @@ class MainWindow(QMainWindow):
         self.welcome = WelcomeBanner(self.actions)
         self.welcome.hide()  # only on the very first start (see show_welcome)
         self._welcome_for = None  # the sample campaign's file, while the welcome is about it
+        from .read_only_watch import ReadOnlyWatch
+
+        self.read_only_watch = ReadOnlyWatch(self)
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -308,8 +311,9 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
-    def reload_document(self, message: str = "") -> bool:
-        """Read the open campaign again from disk (another program changed it); say so."""
+    def reload_document(self, message: str = "", quiet: bool = False) -> bool:
+        """Read the open campaign again from disk (another program changed it); say so, unless
+        `quiet` (a read-only campaign following its editor says so in the status bar)."""
         document = self.document
         if document is None:
             return False
@@ -324,6 +328,8 @@ class MainWindow(QMainWindow):
                             f"{exc}. Nothing was written over it.")
             return False
         self.set_document(CampaignDocument(handle, self.catalog))
+        if quiet:
+            return True
         self.show_error("The campaign was changed by another program",
                         f"{message or str(handle.path)}\n\nIt has been read again from disk; "
                         "what you see now is the file as it is. Undo history was cleared.")
@@ -355,6 +361,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
             self.welcome.hide()  # it says "This is the sample campaign"
         self.navigator = None
