@@ -156,3 +156,21 @@ def test_a_read_only_campaign_follows_the_app_that_edits_it_and_says_so(qtbot, t
     assert window.tabs.current_editor().name_edit.text() == "Maren the Pilot"
     assert "read again" in window.statusBar().currentMessage()
     window.close()
+
+
+def test_the_skill_list_rating_editor_shows_its_drop_down_arrow_inside_the_list(qtbot):
+    from PySide6.QtWidgets import QComboBox
+
+    window = started_app_window(qtbot)
+    window.show()
+    window.resize(1280, 800)
+    sheet = window.open_entity("pc-maren")
+    sheet.skills.tabs.setCurrentIndex(1)  # the List tab
+    table = sheet.skills.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(0, 1))
+    qtbot.keyClick(table, Qt.Key.Key_F2)  # edit the rating, as a person would
+    editor = next(c for c in table.viewport().findChildren(QComboBox) if c.isVisible())
+    assert table.viewport().rect().contains(editor.geometry()), (editor.geometry(), table.viewport().rect())
+    assert table.columnWidth(1) >= editor.sizeHint().width() - 1  # the column itself has room for it
+    window.close()
