@@ -174,3 +174,30 @@ def test_the_skill_list_rating_editor_shows_its_drop_down_arrow_inside_the_list(
     assert table.viewport().rect().contains(editor.geometry()), (editor.geometry(), table.viewport().rect())
     assert table.columnWidth(1) >= editor.sizeHint().width() - 1  # the column itself has room for it
     window.close()
+
+
+def test_the_stunt_template_rows_stay_whole_when_the_preview_wraps(qtbot, tmp_path):
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    from fate_desk.gui.dialogs.stunt_helper import StuntHelperDialog
+    from fate_desk.rules import get_ruleset
+
+    from gui_helpers import blank_pc
+
+    character = blank_pc("Ash")
+    dialog = StuntHelperDialog(get_ruleset("fate-condensed"), character)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.mouseClick(dialog.rule, Qt.MouseButton.LeftButton)  # the Rule exception template
+    qtbot.keyClicks(dialog.name_edit, "Knows Every Lock-Keeper")
+    qtbot.keyClicks(dialog.because, "have bribed every lock-keeper on the canal from the sea gate to the mills")
+    qtbot.keyClicks(dialog.can, "pass any lock without paying the toll, day or night, in any weather at all")
+    qtbot.keyClicks(dialog.only, "once per session, and never while the Syndicate holds the harbour")
+    QApplication.processEvents()
+    page = dialog.pages.currentWidget()
+    rows = [w for w in page.findChildren(QLabel) + page.findChildren(QLineEdit) if w.isVisible()]
+    rows += [dialog.rule, dialog.bonus, dialog.preview, dialog.ok]
+    for widget in rows:
+        assert widget.visibleRegion().boundingRect().size() == widget.size(), widget.objectName()
+        assert widget.height() >= widget.minimumSizeHint().height(), widget.objectName()
+    assert dialog.preview.height() >= dialog.preview.heightForWidth(dialog.preview.width())
