@@ -201,3 +201,33 @@ def test_the_stunt_template_rows_stay_whole_when_the_preview_wraps(qtbot, tmp_pa
         assert widget.visibleRegion().boundingRect().size() == widget.size(), widget.objectName()
         assert widget.height() >= widget.minimumSizeHint().height(), widget.objectName()
     assert dialog.preview.height() >= dialog.preview.heightForWidth(dialog.preview.width())
+
+
+def test_the_breakthrough_raise_buttons_stay_put_after_a_raise(qtbot, tmp_path):
+    from PySide6.QtCore import QPoint
+
+    from fate_desk.gui.clock.dialogs import EndSessionDialog
+
+    from table_helpers import sample_document
+    from test_gui_table_milestones import core_campaign, open_for
+
+    document = sample_document(tmp_path, core_campaign)
+    dialog = EndSessionDialog(document)
+    dialog.level_combo.setCurrentIndex(1)  # a significant milestone: a skill point to spend
+    sub = open_for(qtbot, dialog, "pc-pilot")
+    _label, _rating, minus, plus = sub.raises.rows["Provoke"][:4]
+    from PySide6.QtWidgets import QScrollArea
+
+    sub.form.findChild(QScrollArea, "choicesScroll").ensureWidgetVisible(plus)  # where a person sees it
+    plus.setFocus()
+    QApplication.processEvents()
+    where = [button.mapTo(sub, QPoint(0, 0)) for button in (minus, plus)]
+    qtbot.mouseClick(plus, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert sub.raises.raises() == ("Provoke",)
+    assert [button.mapTo(sub, QPoint(0, 0)) for button in (minus, plus)] == where
+    qtbot.mouseClick(minus, Qt.MouseButton.LeftButton)  # the − is where it was: the raise is taken back
+    assert sub.raises.raises() == ()
+    sub.reject()
+    dialog.reject()
+    document.close()
