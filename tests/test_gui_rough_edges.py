@@ -231,3 +231,62 @@ def test_the_breakthrough_raise_buttons_stay_put_after_a_raise(qtbot, tmp_path):
     sub.reject()
     dialog.reject()
     document.close()
+
+
+def test_the_edit_menu_names_a_long_step_in_whole_words_with_its_quotes_closed(qtbot, tmp_path):
+    from fate_desk.rules.advancement.milestones import RewriteAspect
+
+    window = started_app_window(qtbot)
+    window.show()
+    document = window.document
+    ruleset = document.ruleset_for()
+    rewrite = RewriteAspect(3, "Sworn to Find Whoever Sank the Lantern Before the Autumn Storms Close the Harbour")
+    document.edit("pc-tobias", lambda c: apply_milestone(c, rewrite, ruleset).character, "Milestone")
+    window.open_entity("pc-tobias")
+    window.actions["toggle_history"].trigger()
+    qtbot.mouseClick(window.table.history_dock.revert_button, Qt.MouseButton.LeftButton)
+    undo = next(a for a in window.menus["Edit"].actions() if a.text().startswith("&Undo"))
+    text = undo.text().replace("&", "")
+    assert text.startswith("Undo Revert “")
+    assert text.count("“") == text.count("”")  # every quotation closed
+    words = text.rstrip("”").rstrip("…").split()
+    whole = set(" ".join(document.undo_stack.undoText().split()).replace("“", " ").replace("”", " ").split())
+    assert all(word.strip("“”") in whole for word in words[1:]), text  # no word cut in half
+    window.close()
+
+
+def test_the_open_elsewhere_warning_is_one_sentence_with_a_warning_icon(qtbot, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    from fate_desk.store.lock import CampaignLock
+
+    window = started_app_window(qtbot)
+    window.show()
+    path = _own_campaign(tmp_path)
+    elsewhere = CampaignLock.acquire(path)
+    try:
+        answer_file_dialog(path)
+        menu_action(window, "File", "Open…").trigger()
+        qtbot.waitUntil(lambda: window.findChild(QMessageBox, "campaignInUse") is not None)
+        box = window.findChild(QMessageBox, "campaignInUse")
+        assert box.icon() == QMessageBox.Icon.Warning
+        assert box.text().startswith("own.fatedesk is open for editing")
+        assert ": is" not in box.text() and box.text().endswith(".")
+        box.reject()
+    finally:
+        elsewhere.release()
+        window.close()
+
+
+def test_a_stunt_bought_at_a_milestone_into_a_free_slot_is_never_said_to_cost_refresh(qtbot):
+    from fate_desk.gui.advancement.milestone import MilestonePicker
+    from fate_desk.rules import get_ruleset
+
+    from gui_helpers import blank_pc
+
+    character = blank_pc("Ash")  # no stunts yet: three free slots
+    picker = MilestonePicker(character, get_ruleset("fate-condensed"))
+    qtbot.addWidget(picker)
+    radio, note = picker.radios["buy_stunt"], picker.reasons["buy_stunt"]
+    assert "costs no refresh" in note.text()
+    assert "refresh" not in radio.text()

@@ -22,6 +22,7 @@ from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
+from .widgets import short_step
 from .undo_notice import UndoNotice
 
 
@@ -279,7 +280,7 @@ class MainWindow(QMainWindow):
         try:
             handle, note = open_campaign(path, readonly=readonly)
         except CampaignInUse as exc:
-            self._offer_read_only(path, str(exc))
+            self._offer_read_only(path, exc.problem)
             return False
         except FileFormatError as exc:
             self.show_error("That campaign could not be opened", str(exc))
@@ -289,10 +290,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(note, 8000)
         return True
 
-    def _offer_read_only(self, path: Path, message: str) -> QMessageBox:
+    def _offer_read_only(self, path: Path, problem: str) -> QMessageBox:
+        """`problem` says who holds it ("is open for editing by …; close it there first, …"):
+        one sentence with the file's name, and a warning, since editing here is refused."""
+        message = f"{path.name} {problem.rstrip('.')}."
         self.statusBar().showMessage(message, 10000)
-        box = QMessageBox(QMessageBox.Icon.Information, "The campaign is open elsewhere", message,
+        box = QMessageBox(QMessageBox.Icon.Warning, "The campaign is open elsewhere", message,
                           QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(f"It is in {path.parent}.")
         box.setObjectName("campaignInUse")
         read_only = box.addButton("Open read-only", QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
@@ -474,8 +479,8 @@ class MainWindow(QMainWindow):
         undo.setEnabled(bool(stack and stack.canUndo()))
         redo.setEnabled(bool(stack and stack.canRedo()))
         # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
-        undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
-        redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        undo.setText(f"&Undo {short_step(stack.undoText())}" if stack and stack.canUndo() else "&Undo")
+        redo.setText(f"&Redo {short_step(stack.redoText())}" if stack and stack.canRedo() else "&Redo")
         undo.setIconText("Undo")
         redo.setIconText("Redo")
         undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")

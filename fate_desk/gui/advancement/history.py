@@ -18,7 +18,7 @@ from fate_desk.rules.creation.history import Refused, describe_field, revert_las
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry
 from ..forms import child, load_form
-from ..widgets import escape, refusal_html
+from ..widgets import escape, refusal_html, short_step
 from .preview import preview_html
 from .raises import RaisesPicker
 
@@ -133,7 +133,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
             self.confirm.open()
             return False
         return self.document.edit(self.entity_id, lambda c: revert_last(c, force).character,
-                                  f"Revert “{summary[:40]}”")
+                                  short_step(f"Revert “{summary}”", 48))
 
     def spend(self):
         character = self.character
