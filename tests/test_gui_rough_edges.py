@@ -290,3 +290,57 @@ def test_a_stunt_bought_at_a_milestone_into_a_free_slot_is_never_said_to_cost_re
     radio, note = picker.radios["buy_stunt"], picker.reasons["buy_stunt"]
     assert "costs no refresh" in note.text()
     assert "refresh" not in radio.text()
+
+
+def test_down_and_enter_in_the_navigator_filter_reach_the_results(qtbot):
+    from gui_keys import activate, focused, press, shortcut, type_text
+
+    window = started_app_window(qtbot)
+    activate(qtbot, window)
+    qtbot.waitUntil(lambda: window.navigator is not None)
+    shortcut(window, "Ctrl+F")  # Edit ▸ Find…
+    assert focused() is window.navigator.filter_edit
+    type_text(qtbot, "tob")
+    press(qtbot, Qt.Key.Key_Down)
+    assert focused() is window.navigator.tree
+    assert window.navigator.current_entity() == "pc-tobias"
+    press(qtbot, Qt.Key.Key_Return)  # Enter on the result opens it
+    assert window.tabs.current_entity_id() == "pc-tobias"
+    shortcut(window, "Ctrl+F")
+    focused().selectAll()
+    type_text(qtbot, "hale")
+    press(qtbot, Qt.Key.Key_Return)  # Enter straight from the filter opens the first result
+    assert window.tabs.current_entity_id() == "npc-hale"
+    window.close()
+
+
+def test_tab_into_the_pyramid_shows_where_the_focus_is_at_once(qtbot):
+    from gui_keys import activate, focused, tab
+
+    window = started_app_window(qtbot)
+    activate(qtbot, window)
+    sheet = window.open_entity("pc-maren")
+    sheet.skills.tabs.tabBar().setFocus(Qt.FocusReason.TabFocusReason)
+    tab(qtbot)
+    assert focused() is sheet.skills.pyramid
+    assert sheet.skills.pyramid.selected == sheet.skills.pyramid.rows[0].names[0]  # the first skill, ringed
+    window.close()
+
+
+def test_the_gm_fate_point_buttons_show_a_focus_ring(qtbot):
+    from gui_keys import activate
+
+    window = started_app_window(qtbot)
+    activate(qtbot, window)
+    pool = window.table.pool
+    for button in (pool.minus, pool.plus, pool.reset):
+        if not button.isEnabled():
+            continue
+        window.setFocus()
+        QApplication.processEvents()
+        plain = button.grab().toImage()
+        button.setFocus(Qt.FocusReason.TabFocusReason)
+        QApplication.processEvents()
+        assert button.hasFocus()
+        assert button.grab().toImage() != plain, button.text()  # something shows the focus
+    window.close()
