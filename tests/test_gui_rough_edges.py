@@ -344,3 +344,16 @@ def test_the_gm_fate_point_buttons_show_a_focus_ring(qtbot):
         assert button.hasFocus()
         assert button.grab().toImage() != plain, button.text()  # something shows the focus
     window.close()
+
+
+def test_quick_npc_reads_parts_typed_with_commas(qtbot, tmp_path):
+    window = started_app_window(qtbot)
+    window.show()
+    window.actions["quick_npc"].trigger()
+    dialog = window.quick_npc_dialog
+    qtbot.keyClicks(dialog.line_edit, "Lookout, Eyes Like a Hawk, Good Notice, 2 stress")
+    qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
+    npc = window.document.entity(window.tabs.current_entity_id())
+    assert npc.name == "Lookout"  # not the whole line
+    assert [a.text for a in npc.aspects] == ["Eyes Like a Hawk"] and npc.skills == {"Notice": 3}
+    window.close()
