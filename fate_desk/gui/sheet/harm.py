@@ -20,8 +20,8 @@ from .common import scaled, set_text, style_hint
 BOX_STYLE = """
 QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
               background: palette(base); color: palette(text); }
-QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);
-                      border-color: palette(highlight); }
+QToolButton:checked { background: palette(window-text); color: palette(window);
+                      border-color: palette(window-text); }
 """
 
 

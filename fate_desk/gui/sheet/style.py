@@ -4,7 +4,7 @@ rather than as boxes to type in. Colours come from the palette in use (light or 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -41,7 +41,7 @@ QLabel#refreshValue[problem="error"] {{ border-color: {error}; color: {error}; }
 QLabel#refreshValue[problem="warning"] {{ border-color: {warning}; color: {warning}; }}
 QLabel#slotValue {{ border: 2px solid {text}; min-width: 22px; max-width: 22px; min-height: 22px;
                     max-height: 22px; font-weight: bold; }}
-QLabel#recoveringBadge {{ border: 1px solid {text}; border-radius: 8px; padding: 0px 6px; }}
+QLabel#recoveringBadge {{ font-weight: bold; font-style: italic; }}
 QLineEdit[readOnly="true"] {{ background: transparent; border: none; border-bottom: 1px dashed {text};
                               border-radius: 0; }}
 QLineEdit[readOnly="true"]:focus {{ border-bottom: 2px solid palette(highlight); }}
@@ -58,16 +58,41 @@ QFrame#invokeBoxes QToolButton[spare="true"] {{ border: 1px dashed {text}; backg
 
 
 class _Restyle(QObject):
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
-            style = sheet_style()
-            if watched.styleSheet() != style:
-                watched.setStyleSheet(style)
-        return False
+    """Restyles the sheets once a theme change is over. It follows the application's palette
+    (forms with a style sheet are not told of a palette change), and waits a turn of the event
+    loop: View ▸ Theme re-applies every widget's old style sheet after changing the palette."""
+
+    def __init__(self, app: QApplication):
+        super().__init__(app)
+        self.forms: list[QWidget] = []
+        self.pending = False
+        app.paletteChanged.connect(self._palette_changed)
+
+    def _palette_changed(self, *_args) -> None:
+        if not self.pending:
+            self.pending = True
+            QTimer.singleShot(0, self._restyle)
+
+    def _restyle(self) -> None:
+        self.pending = False
+        style = sheet_style()
+        for form in list(self.forms):
+            if form.styleSheet() != style:
+                form.setStyleSheet(style)
+
+    def forget(self, form: QWidget) -> None:
+        if form in self.forms:
+            self.forms.remove(form)
+
+
+_restyle: _Restyle | None = None
 
 
 def style_as_sheet(form: QWidget) -> None:
     """Give `form` the sheet's look, and its colours again when View ▸ Theme changes the palette."""
+    global _restyle
     form.setStyleSheet(sheet_style())
-    restyle = _Restyle(form)
-    form.installEventFilter(restyle)
+    if _restyle is None:
+        _restyle = _Restyle(QApplication.instance())
+    _restyle.forms.append(form)
+    form.destroyed.connect(lambda *_args, r=_restyle, f=form: r.forget(f))
