@@ -22,8 +22,7 @@ from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
 from .theme import THEMES, apply_theme
 from .undo_keys import route_undo_keys
-from .widgets import short_step
-from .undo_notice import UndoNotice
+from .undo_notice import UndoNotice, short_step
 
 
 def _same_file(a: Path, b: Path) -> bool:

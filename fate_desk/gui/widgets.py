@@ -59,20 +59,3 @@ def refusal_html(problems: list[Problem]) -> str:
         + problems_html(problems)
     )
 
-
-_QUOTES = (("“", "”"), ("‘", "’"), ("«", "»"))
-
-
-def short_step(text: str, limit: int = 60) -> str:
-    """A step's name for a menu or a button: whole words up to `limit` characters, "…" where it
-    was cut, and every quotation mark it opened closed again."""
-    text = " ".join(text.split())
-    if len(text) > limit:
-        head = text[:limit + 1]
-        cut = head.rsplit(" ", 1)[0] if " " in head else text[:limit]
-        text = cut.rstrip(" ,;:.—–-") + "…"
-    for opening, closing in _QUOTES:
-        text += closing * max(0, text.count(opening) - text.count(closing))
-    if text.count('"') % 2:
-        text += '"'
-    return text

@@ -18,7 +18,8 @@ from fate_desk.rules.creation.history import Refused, describe_field, revert_las
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry
 from ..forms import child, load_form
-from ..widgets import escape, refusal_html, short_step
+from ..undo_notice import short_step
+from ..widgets import escape, refusal_html
 from .preview import preview_html
 from .raises import RaisesPicker
 
