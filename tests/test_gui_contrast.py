@@ -88,3 +88,43 @@ def test_refusals_warnings_and_successes_are_readable_in_both_palettes(themed_wi
     error = status_colour("error")
     assert error in problem_style()
     assert error in refusal_html([Problem("x", Level.ERROR, "", "Not enough fate points.")])
+
+
+def test_the_sheet_tokens_and_section_bars_are_readable_in_both_palettes(themed_window):
+    """The fate point token's number on its fill, the section titles on their dark bars (drawn
+    in the text colour), and the captions in the banner reach 4.5:1."""
+    from PySide6.QtGui import QColor
+
+    from fate_desk.gui.theme import token_colours
+
+    sheet = themed_window.tabs.current_editor()
+    palette = QApplication.instance().palette()
+    fill, number = token_colours(palette)
+    assert contrast(QColor(number), QColor(fill)) >= READABLE
+    style = sheet.form.styleSheet()
+    assert fill in style and number in style  # the sheet in use draws with this palette's token
+    window, text = palette.color(Role.Window), palette.color(Role.WindowText)
+    assert f"background: {text.name()}; color: {window.name()}" in style  # the section bars
+    assert contrast(window, text) >= READABLE
+    for label in sheet.aspects.labels[:2] + [sheet.refresh_explanation]:
+        assert contrast(label.palette().color(label.foregroundRole()), window) >= READABLE
+
+
+def test_switching_the_theme_redraws_the_sheet_in_the_new_palette(qtbot, tmp_path):
+    from fate_desk.gui.theme import token_colours
+
+    app = QApplication.instance()
+    apply_theme(app, "light")
+    window = start(app, str(full_campaign_file(tmp_path)))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        sheet = window.tabs.current_editor()
+        dark = next(a for a in window.actions["theme"].menu().actions() if a.text() == "Dark")
+        dark.trigger()
+        QApplication.processEvents()
+        fill, _number = token_colours(app.palette())
+        assert fill == "#9cc2ff" and fill in sheet.form.styleSheet()
+    finally:
+        window.close()
+        apply_theme(app, "system")

@@ -41,25 +41,11 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
     sheet = window.tabs.current_editor()
     assert isinstance(sheet, CharacterSheet) and focused() is sheet.name_edit
     type_text(qtbot, "Kestrel Vane")
-    tab(qtbot)
-    type_text(qtbot, "Ex-navy signaller turned smuggler")
-    for text in ASPECTS:
+    for text in ASPECTS[:2]:  # high concept and trouble, in the banner under the name
         tab(qtbot)
-        assert isinstance(focused(), QLineEdit) and focused() in sheet.aspects.edits
+        assert focused() in sheet.aspects.edits
         type_text(qtbot, text)
         tab(qtbot)  # past the aspect's free invokes
-    for name, text in STUNTS:
-        tab(qtbot)
-        assert focused() is sheet.stunts.add_button  # Tab from the last stunt's text reaches "Add stunt"
-        press(qtbot, Qt.Key.Key_Space)
-        assert focused() is sheet.stunts.cards[-1].name
-        type_text(qtbot, name)
-        tab(qtbot)
-        assert focused() is sheet.stunts.cards[-1].text
-        type_text(qtbot, text)
-    tab(qtbot, 6)  # Add stunt, New stunt from template…, Add extra…, Add track…, Library…, the notes
-    assert focused() is sheet.notes_edit
-    type_text(qtbot, "Owes Jory a boat.")
     tab(qtbot)
     assert focused() is sheet.skills.tabs.tabBar()
     press(qtbot, Qt.Key.Key_Right)  # the List tab
@@ -76,6 +62,31 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
         qtbot.waitUntil(lambda: focused() is table)
         press(qtbot, Qt.Key.Key_Down)
     assert names[:10] == list(RATINGS)
+    tab(qtbot)
+    assert focused() is sheet.skills.add_button  # Add custom skill…
+    tab(qtbot)
+    for text in ASPECTS[2:]:
+        assert isinstance(focused(), QLineEdit) and focused() in sheet.aspects.edits
+        type_text(qtbot, text)
+        tab(qtbot, 2)  # past the aspect's free invokes
+    for index, (name, text) in enumerate(STUNTS):
+        if index:
+            tab(qtbot)
+        assert focused() is sheet.stunts.add_button  # Tab from the last stunt's text reaches "Add stunt"
+        press(qtbot, Qt.Key.Key_Space)
+        assert focused() is sheet.stunts.cards[-1].name
+        type_text(qtbot, name)
+        tab(qtbot)
+        assert focused() is sheet.stunts.cards[-1].text
+        type_text(qtbot, text)
+    tab(qtbot, 6)  # Add stunt, New stunt from template…, Add extra…, Add track…, Library…, the first consequence slot (Treat… is off)
+    while focused() is not sheet.description_edit:  # the consequence slots: read, not typed into
+        assert isinstance(focused(), QLineEdit) and focused().isReadOnly()
+        tab(qtbot)
+    type_text(qtbot, "Ex-navy signaller turned smuggler")
+    tab(qtbot)
+    assert focused() is sheet.notes_edit
+    type_text(qtbot, "Owes Jory a boat.")
 
     saved = load_campaign(window.document.path)
     assert len(saved.characters) == 1
@@ -154,3 +165,57 @@ def test_the_rating_editor_shows_whole_ladder_labels(list_tab):
     sheet.skills.table.edit(sheet.skills.table.currentIndex())
     combo = sheet.skills.table.findChild(QComboBox)
     assert combo.width() >= combo.fontMetrics().horizontalAdvance("Mediocre (+0)") + 20
+
+
+def _tab_to(qtbot, target, limit: int = 80) -> None:
+    """Tab until `target` has the focus, as a person would, never past `limit` presses."""
+    for _ in range(limit):
+        if focused() is target:
+            return
+        tab(qtbot)
+    pytest.fail(f"Tab never reached {target.accessibleName() or target.objectName() or target.text()!r}")
+
+
+def test_a_roll_with_an_invoke_is_played_with_the_keyboard_alone(qtbot):
+    """Find the character from the navigator filter, Tab into the pyramid, Enter rolls the skill
+    picked there; in the roll dialog Tab to Roll, invoke the first aspect for +2, and Done."""
+    from fate_desk.gui.play.roll_dialog import RollDialog
+    from fate_desk.rules.play.dice import Dice
+
+    window = start(QApplication.instance(), None)  # the sample campaign, as on a first start
+    qtbot.addWidget(window)
+    activate(qtbot, window)
+    qtbot.waitUntil(lambda: window.navigator is not None)
+    before = window.document.entity("pc-maren").fate_points
+    shortcut(window, "Ctrl+F")
+    type_text(qtbot, "maren")
+    press(qtbot, Qt.Key.Key_Return)  # opens the first result
+    sheet = window.tabs.current_editor()
+    assert sheet.entity_id == "pc-maren"
+    sheet.play.dice = Dice(11)  # the dice, seeded, so the test reads the same every time
+    sheet.name_edit.setFocus(Qt.FocusReason.TabFocusReason)  # where a Tab into the sheet lands
+    _tab_to(qtbot, sheet.skills.pyramid)
+    skill = sheet.skills.pyramid.selected  # Tab in picks the first skill on the ladder
+    assert skill == "Drive"
+    press(qtbot, Qt.Key.Key_Return)
+    dialog = sheet.play.dialog
+    assert isinstance(dialog, RollDialog) and dialog.isVisible()
+    qtbot.waitUntil(lambda: focused() is not None and dialog.isAncestorOf(focused()))
+    panel = dialog.panel
+    _tab_to(qtbot, panel.roll_button)
+    press(qtbot, Qt.Key.Key_Space)
+    assert panel.roll is not None and panel.roll.dice
+    effort = panel.roll.effort
+    _tab_to(qtbot, panel.aspect)
+    aspect = panel.aspect.currentText()
+    _tab_to(qtbot, panel.plus_two)
+    press(qtbot, Qt.Key.Key_Space)
+    assert panel.invoked.count() == 1 and panel.roll.effort == effort + 2, panel.status.text()
+    _tab_to(qtbot, dialog.done_button)
+    press(qtbot, Qt.Key.Key_Space)
+    assert not dialog.isVisible()
+    saved = load_campaign(window.document.path)
+    assert saved.sessions[-1].rolls[-1].startswith("Maren Voss: ") and "Drive" in saved.sessions[-1].rolls[-1]
+    spent = before - saved.character("pc-maren").fate_points
+    assert spent in (0, 1), aspect  # free when the aspect held a free invoke, else one point
+    window.close()

@@ -61,23 +61,51 @@ def test_a_full_sheet_fits_without_sideways_scrolling_or_clipping(full_window, q
 
 
 @pytest.mark.parametrize("width, height", SIZES)
-def test_name_refresh_fate_points_and_stress_stay_in_view_when_the_sheet_scrolls(full_window, qtbot, width, height):
+def test_the_banner_stays_in_view_and_keeps_its_shape_while_the_sheet_scrolls(full_window, qtbot, width, height):
+    """Name, high concept, trouble, refresh and fate points stay put; nothing in the banner grows
+    or shrinks as the body scrolls (the old header switched between tall and compact)."""
     sheet = _settle(qtbot, full_window, width, height)
     bar = sheet.scroll.verticalScrollBar()
-    bar.setValue(bar.maximum())
-    QApplication.processEvents()
-    for widget in (sheet.name_edit, sheet.refresh_value, sheet.fate_points_value, sheet.fate_plus,
-                   sheet.boxes["stress"]):
-        assert not sheet.scroll.isAncestorOf(widget)
-        assert widget.isVisible() and not widget.visibleRegion().isEmpty()
+    banner = [sheet.name_edit, sheet.aspects.edits[0], sheet.aspects.edits[1], sheet.refresh_value,
+              sheet.fate_points_value, sheet.fate_plus]
+    before = (sheet.header_frame.height(), [w.mapTo(sheet, w.rect().topLeft()).toTuple() for w in banner])
+    for value in (bar.maximum() // 2, bar.maximum(), 0):
+        bar.setValue(value)
+        QApplication.processEvents()
+        for widget in banner:
+            assert not sheet.scroll.isAncestorOf(widget)
+            assert widget.isVisible() and not widget.visibleRegion().isEmpty()
+        assert (sheet.header_frame.height(), [w.mapTo(sheet, w.rect().topLeft()).toTuple() for w in banner]) == before
 
 
-def test_a_narrow_sheet_has_one_column_and_a_wide_one_two(full_window, qtbot):
+def _body_share(window, sheet) -> float:
+    return sheet.scroll.viewport().height() / window.height()
+
+
+def test_at_1024x700_the_sheet_body_keeps_half_the_window(full_window, qtbot):
     sheet = _settle(qtbot, full_window, 1024, 700)
-    aspects, skills = sheet.boxes["aspects"], sheet.boxes["skills"]
-    assert skills.geometry().top() > aspects.geometry().bottom()  # one column: skills under the stunts
-    sheet = _settle(qtbot, full_window, 1920, 1080)
-    assert skills.mapTo(sheet, skills.rect().topLeft()).x() > aspects.mapTo(sheet, aspects.rect().topRight()).x()
+    assert _body_share(full_window, sheet) >= 0.5, sheet.scroll.viewport().height()
+
+
+def test_at_1024x700_on_the_first_start_the_welcome_leaves_the_sheet_body_half_the_window(qtbot):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    sheet = _settle(qtbot, window, 1024, 700)
+    assert window.welcome.isVisible()
+    assert _body_share(window, sheet) >= 0.5, sheet.scroll.viewport().height()
+    window.close()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
+def test_with_the_conflict_dock_open_the_sheet_body_keeps_half_the_window(full_window, qtbot, width, height):
+    sheet = _settle(qtbot, full_window, width, height)
+    full_window.actions["conflict_panel"].trigger()
+    sheet = _settle(qtbot, full_window, width, height)
+    dock = full_window.encounters.dock
+    assert dock.isVisible() and dock.height() >= dock.minimumSizeHint().height()
+    assert _body_share(full_window, sheet) >= 0.5, (sheet.scroll.viewport().height(), dock.height())
 
 
 def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_window, qtbot):
@@ -92,13 +120,13 @@ def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_w
 
 
 def _header_whole(sheet) -> list[str]:
-    """Header parts (play bar, name, refresh, fate points, every stress box) shown whole."""
+    """Banner parts (play bar, name, high concept, trouble, refresh, fate points) shown whole."""
     from PySide6.QtWidgets import QFrame
 
     header = sheet.form.findChild(QFrame, "identityFrame")
     parts = [sheet.play, *sheet.play.findChildren(QAbstractButton), sheet.name_edit, sheet.refresh_value,
              sheet.fate_points_value, sheet.fate_minus, sheet.fate_plus,
-             *(box for track in sheet.stress.rows for box in sheet.stress.boxes(track))]
+             *(sheet.aspects.edits[row] for row in sheet.aspects.rows_in_banner())]
     cut = [f"header {header.height()} < {header.minimumSizeHint().height()}"] \
         if header.height() < header.minimumSizeHint().height() else []
     for widget in parts:
@@ -135,12 +163,6 @@ def test_on_the_first_start_the_welcome_and_a_conflict_leave_the_sheet_header_wh
     window.close()
 
 
-def test_stress_tracks_sit_side_by_side_when_there_is_room_keeping_the_header_short(full_window, qtbot):
-    sheet = _settle(qtbot, full_window, 1280, 800)  # the sheet is narrower than the stress-beside-name width
-    physical, mental = (sheet.stress.boxes(track)[0] for track in list(sheet.stress.rows)[:2])
-    assert physical.mapTo(sheet, physical.rect().topLeft()).y() == mental.mapTo(sheet, mental.rect().topLeft()).y()
-
-
 def test_the_welcome_grows_for_a_narrow_window_and_shrinks_back_when_a_dock_closes(qtbot):
     from gui_helpers import started_app_window
 
@@ -166,3 +188,17 @@ def test_the_header_shrinks_back_when_the_window_widens_after_a_narrow_spell(ful
     header = sheet.form.findChild(QFrame, "identityFrame")
     assert header.height() <= header.sizeHint().height()  # no height kept from the narrow layout
     assert _header_whole(sheet) == []
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_monster_and_minor_npc_sheets_never_scroll_sideways(qtbot, width, height):
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    for kind in ("monster", "minor_npc"):
+        entity = next(c for c in window.document.campaign.characters if c.kind.value == kind)
+        editor = window.open_entity(entity.id)
+        editor = _settle(qtbot, window, width, height)
+        assert not editor.scroll.horizontalScrollBar().isVisible(), (kind, width)
+    window.close()

@@ -139,3 +139,14 @@ def test_read_only_the_table_offers_no_step_that_changes_the_campaign(read_only)
     pool = window.table.pool
     assert not any(b.isEnabled() for b in (pool.minus, pool.plus, pool.reset))
     assert digest(copy) == before
+
+
+def test_free_invoke_boxes_take_no_key_on_a_read_only_campaign(read_only, qtbot):
+    window, copy = read_only
+    sheet = window.open_entity("pc-maren")
+    boxes = sheet.aspects.invokes[0]
+    before = digest(copy)
+    boxes.setFocus()
+    qtbot.keyClick(boxes, Qt.Key.Key_Plus)
+    assert boxes.value() == 0 and not any(b.isEnabled() for b in boxes.boxes)
+    assert digest(copy) == before

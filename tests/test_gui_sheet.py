@@ -295,3 +295,53 @@ def test_long_editing_sessions_do_not_wear_down_none(maren):
     for _ in range(2000):
         sheet.refresh()
     assert sys.getrefcount(None) >= before - 50  # a little noise from caches, never one per refresh
+
+
+def test_free_invokes_are_boxes_set_from_the_keyboard_and_taken_back_by_undo(maren, qtbot):
+    from PySide6.QtWidgets import QSpinBox
+
+    document, sheet = maren
+    assert not sheet.findChildren(QSpinBox)  # boxes, as on paper, not spin boxes
+    boxes = sheet.aspects.invokes[0]  # on the high concept, in the banner
+    assert boxes.focusPolicy() & Qt.FocusPolicy.TabFocus
+    boxes.setFocus()
+    qtbot.keyClick(boxes, Qt.Key.Key_Plus)
+    qtbot.keyClick(boxes, Qt.Key.Key_Plus)
+    assert document.entity("pc-maren").aspects[0].free_invokes == 2
+    assert reread(document, "pc-maren").aspects[0].free_invokes == 2
+    assert [b.isChecked() for b in boxes.boxes if b.isVisible()] == [True, True, False]  # two filled, one to add
+    assert boxes.accessibleDescription() == "2 free invokes"
+    qtbot.keyClick(boxes, Qt.Key.Key_Minus)
+    assert document.entity("pc-maren").aspects[0].free_invokes == 1
+    document.undo_stack.undo()  # the typed changes are one step, as typing in a field is
+    assert document.entity("pc-maren").aspects[0].free_invokes == 0
+    assert [b.isChecked() for b in boxes.boxes if b.isVisible()] == [False]
+    qtbot.mouseClick(boxes.boxes[0], Qt.MouseButton.LeftButton)  # the dashed box adds one
+    assert document.entity("pc-maren").aspects[0].free_invokes == 1
+    qtbot.mouseClick(boxes.boxes[0], Qt.MouseButton.LeftButton)  # a filled box takes it away
+    assert document.entity("pc-maren").aspects[0].free_invokes == 0
+
+
+def test_consequence_slots_and_recovering_do_not_look_like_fields_to_type_in(maren, qtbot):
+    """A consequence is taken through Take a hit… and recovers through Treat…: its slot has no
+    field box (it is drawn on the window, not on the white of an input) and no tick box."""
+    from PySide6.QtCore import QPoint, QRect
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QCheckBox
+
+    document, sheet = maren
+    sheet.scroll.ensureWidgetVisible(sheet.boxes["consequences"])
+    assert not sheet.boxes["consequences"].findChildren(QCheckBox)
+    for _label, edit, recovering, _when in sheet.consequences.rows.values():
+        assert edit.isReadOnly()
+        image = sheet.grab(QRect(edit.mapTo(sheet, QPoint(0, 0)), edit.size())).toImage()
+        middle = image.pixelColor(image.width() // 2, image.height() // 2)
+        assert middle == sheet.palette().color(QPalette.ColorRole.Window), middle.name()
+        assert not recovering.isVisible()  # shown only once a treatment succeeded
+    for name, edit in zip(["name", "description"], [sheet.name_edit, sheet.description_edit]):
+        assert not edit.isReadOnly(), name
+
+
+def test_every_slot_shows_the_shifts_it_absorbs_in_a_box(maren):
+    _document, sheet = maren
+    assert [box.text() for box in sheet.consequences.values.values()] == ["2", "4", "6"]

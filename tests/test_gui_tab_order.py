@@ -44,22 +44,26 @@ def test_tab_from_the_name_walks_the_sheet_top_to_bottom_then_the_play_bar_and_c
     sheet = window.tabs.current_editor()
     stops = [w for w in _walk(qtbot, sheet, sheet.name_edit) if sheet.isAncestorOf(w)]
     play = sheet.play
-    expected = [sheet.name_edit, sheet.description_edit]
-    for edit, spin in zip(sheet.aspects.edits, sheet.aspects.invokes):
-        expected += [edit, spin]
+    edits, invokes = sheet.aspects.edits, sheet.aspects.invokes
+    # The banner (name, high concept, trouble), the skills heading the body, the left column
+    # (other aspects, stunts), the right (consequences), then the description and notes.
+    expected = [sheet.name_edit, edits[0], invokes[0], edits[1], invokes[1],
+                sheet.skills.tabs.tabBar(), sheet.skills.pyramid]
+    for edit, boxes in list(zip(edits, invokes))[2:]:
+        expected += [edit, boxes]
     for card in sheet.stunts.cards:
         expected += [card.name, card.text]
-    expected += [sheet.stunts.add_button, sheet.stunts.template_button, *sheet.extras.focus_chain(), sheet.notes_edit,
-                 sheet.skills.tabs.tabBar(), sheet.skills.pyramid]
+    expected += [sheet.stunts.add_button, sheet.stunts.template_button, *sheet.extras.focus_chain()]
     expected += [row[1] for row in sheet.consequences.rows.values()]
+    expected += [sheet.description_edit, sheet.notes_edit]
     expected += [play.roll_button, play.hit_button, play.concede_button, play.compel_button, play.points_button]
     assert [w.accessibleName() or w.text() if hasattr(w, "text") else "" for w in stops] == \
         [w.accessibleName() or w.text() if hasattr(w, "text") else "" for w in expected]
     assert stops == expected
     # Top to bottom within the page: each body field lies below the one before (or beside it).
-    body = stops[stops.index(sheet.aspects.edits[0]):stops.index(sheet.stunts.template_button)]
-    tops = [w.mapTo(sheet, w.rect().topLeft()).y() for w in body]
-    assert tops == sorted(tops)
+    body = stops[stops.index(sheet.skills.pyramid):stops.index(sheet.stunts.template_button)]
+    middles = [w.mapTo(sheet, w.rect().center()).y() for w in body]
+    assert all(later >= earlier - 2 for earlier, later in zip(middles, middles[1:])), middles
 
 
 def test_no_button_that_changes_play_is_one_tab_after_a_field_typed_into(window, qtbot):

@@ -35,3 +35,19 @@ def test_stunts_and_default_stress():
 def test_an_empty_line_is_explained():
     with pytest.raises(ValueError, match="at least a name"):
         parse_quick_npc("  ;  ")
+
+
+def test_parts_split_by_commas_are_read_as_parts_when_there_is_no_semicolon():
+    quick = parse_quick_npc("Bouncer, Built Like a Door, Fair Fight, Average Notice, 2 stress, "
+                            "stunt: +2 to Overcome, when blocking a door")
+    npc = quick.character
+    assert npc.name == "Bouncer"
+    assert [a.text for a in npc.aspects] == ["Built Like a Door"]
+    assert npc.skills == {"Fight": 2, "Notice": 1} and npc.stress_boxes == {"stress": [1, 1]}
+    assert npc.stunts[0].text == "+2 to Overcome, when blocking a door"
+    assert any("commas" in note for note in quick.notes)
+
+
+def test_with_semicolons_an_aspect_keeps_its_comma():
+    npc = parse_quick_npc("Brute; Slow to Think, Quick to Swing; Good Fight").character
+    assert [a.text for a in npc.aspects] == ["Slow to Think, Quick to Swing"]

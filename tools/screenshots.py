@@ -1,5 +1,5 @@
-"""Render the main window (1280x800 and 1920x1080, light and dark), every dialog, the start
-pages and the user guide to PNG.
+"""Render the main window (1280x800 and 1920x1080, light and dark), the four kinds of sheet at
+1024x700, 1280x800 and 1920x1080, every dialog, the start pages and the user guide to PNG.
 
 Usage: python tools/screenshots.py [OUT_DIR]   (default: shots/). Runs offscreen; never
 touches the user's settings or campaigns (everything lives in a temporary folder).
@@ -33,6 +33,7 @@ def main(out: Path) -> int:
     sys.path.insert(0, str(ROOT / "tools"))
     from screenshots_export import grab_print_dialog
     from screenshots_gm import grab_gm_editors
+    from screenshots_sheets import grab_sheets
     from screenshots_play import play_shots
     from conflict_shots import conflict_shots
     from screenshots_start import grab_start_and_files
@@ -85,6 +86,7 @@ def main(out: Path) -> int:
         helper.only.setText("once per session")
         grab(helper, f"dialog-stunt-helper-rule-{theme}")
         helper.close()
+        grab_sheets(window, grab, theme)
         grab_gm_editors(window, grab, theme)
         grab_print_dialog(window, grab, theme, scratch)
         table_shots(window, grab, theme)

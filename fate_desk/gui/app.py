@@ -108,11 +108,11 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
 def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> bool:
     """FILE, else the last campaign, else a copy of the sample; False only for a FILE that
     cannot be opened in a smoke run (the window says why otherwise)."""
-    from .opening import create_sample_campaign
+    from .opening import create_sample_campaign, holds_characters
     from .settings import Preferences, WindowState
 
     character_file = None
-    if path and str(path).endswith((".fate.json", ".fari.json")) and not str(path).endswith(".fate-campaign.json"):
+    if path and holds_characters(path):
         character_file, path = path, None  # imported into the campaign opened below
     if path:
         if not window.open_path(Path(path)) and smoke:

@@ -24,7 +24,7 @@ from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
 from .theme import LABELS, THEMES, apply_theme
 from .undo_keys import route_undo_keys
-from .undo_notice import UndoNotice
+from .undo_notice import UndoNotice, short_step
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -78,6 +78,10 @@ class MainWindow(QMainWindow):
 
         self.welcome = WelcomeBanner(self.actions)
         self.welcome.hide()  # only on the very first start (see show_welcome)
+        self._welcome_for = None  # the sample campaign's file, while the welcome is about it
+        from .read_only_watch import ReadOnlyWatch
+
+        self.read_only_watch = ReadOnlyWatch(self)
         central = QWidget()
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -108,6 +112,9 @@ class MainWindow(QMainWindow):
         self._read_only_badge.setToolTip("This campaign was opened read-only: changes cannot be saved")
         self._read_only_badge.hide()
         self.statusBar().addPermanentWidget(self._read_only_badge)
+        from .sheet_room import SheetRoom
+
+        self.sheet_room = SheetRoom(self)  # before the table's docks are added, so it sees them
         self.table.install()
         install_drop_import(self)
         self.encounters.install()
@@ -300,15 +307,16 @@ class MainWindow(QMainWindow):
 
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
+        from .opening import holds_characters
+
         path = Path(path)
         from fate_desk.store.packs import is_pack_path
 
         if is_pack_path(path):  # a game pack is installed, whether or not a campaign is open
             return self.files.install_pack(path)
-        if self.document is not None and path.name.endswith((".fate.json", ".fari.json")) \
-                and not path.name.endswith(".fate-campaign.json"):
-            # A character file (double-clicked, or handed over by a second launch) joins the
-            # open campaign, as File > Import would do.
+        if self.document is not None and holds_characters(path):
+            # A character file (double-clicked, or handed over by a second launch; a Foundry or
+            # Fari export too) joins the open campaign, as File > Import would do.
             return bool(self.files.import_file(path))
         if self.document is not None and not readonly and _same_file(path, self.document.path):
             if not self.document.readonly:
@@ -326,7 +334,7 @@ class MainWindow(QMainWindow):
         try:
             handle, note = open_campaign(path, readonly=readonly)
         except CampaignInUse as exc:
-            self._offer_read_only(path, str(exc))
+            self._offer_read_only(path, exc.problem)
             return False
         except FileFormatError as exc:
             self.show_error("That campaign could not be opened", str(exc))
@@ -336,10 +344,14 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(note, 8000)
         return True
 
-    def _offer_read_only(self, path: Path, message: str) -> QMessageBox:
+    def _offer_read_only(self, path: Path, problem: str) -> QMessageBox:
+        """`problem` says who holds it ("is open for editing by …; close it there first, …"):
+        one sentence with the file's name, and a warning, since editing here is refused."""
+        message = f"{path.name} {problem.rstrip('.')}."
         self.statusBar().showMessage(message, 10000)
-        box = QMessageBox(QMessageBox.Icon.Information, "The campaign is open elsewhere", message,
+        box = QMessageBox(QMessageBox.Icon.Warning, "The campaign is open elsewhere", message,
                           QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(f"It is in {path.parent}.")
         box.setObjectName("campaignInUse")
         read_only = box.addButton("Open read-only", QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
@@ -358,8 +370,9 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
 
-    def reload_document(self, message: str = "") -> bool:
-        """Read the open campaign again from disk (another program changed it); say so."""
+    def reload_document(self, message: str = "", quiet: bool = False) -> bool:
+        """Read the open campaign again from disk (another program changed it); say so, unless
+        `quiet` (a read-only campaign following its editor says so in the status bar)."""
         document = self.document
         if document is None:
             return False
@@ -374,6 +387,8 @@ class MainWindow(QMainWindow):
                             f"{exc}. Nothing was written over it.")
             return False
         self.set_document(CampaignDocument(handle, self.catalog))
+        if quiet:
+            return True
         self.show_error("The campaign was changed by another program",
                         f"{message or str(handle.path)}\n\nIt has been read again from disk; "
                         "what you see now is the file as it is. Undo history was cleared.")
@@ -405,6 +420,9 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        self.read_only_watch.follow(document)
+        if document.path != self._welcome_for:
+            self.welcome.hide()  # it says "This is the sample campaign"
         self.navigator = None
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
@@ -465,6 +483,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.start_page)
 
     def show_welcome(self) -> None:
+        """The welcome speaks of the sample campaign: it stays only while the sample is open."""
+        self._welcome_for = self.document.path if self.document is not None else None
         self.welcome.show()
 
     def _restore_tabs(self) -> None:
@@ -513,8 +533,8 @@ class MainWindow(QMainWindow):
         undo.setEnabled(bool(stack and stack.canUndo()))
         redo.setEnabled(bool(stack and stack.canRedo()))
         # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
-        undo.setText(f"&Undo {stack.undoText()}" if stack and stack.canUndo() else "&Undo")
-        redo.setText(f"&Redo {stack.redoText()}" if stack and stack.canRedo() else "&Redo")
+        undo.setText(f"&Undo {short_step(stack.undoText())}" if stack and stack.canUndo() else "&Undo")
+        redo.setText(f"&Redo {short_step(stack.redoText())}" if stack and stack.canRedo() else "&Redo")
         undo.setIconText("Undo")
         redo.setIconText("Redo")
         undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")

@@ -6,7 +6,7 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
 
@@ -326,6 +326,22 @@ class BadgeDelegate(QStyledItemDelegate):
         return QSize(size.width() + 28, max(size.height(), 24))
 
 
+class _FilterKeys(QObject):
+    """Down and Enter in the filter box reach the results, as in a search field."""
+
+    def __init__(self, panel: "NavigatorPanel"):
+        super().__init__(panel)
+        self.panel = panel
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.KeyPress:
+            if event.key() == Qt.Key.Key_Down:
+                return self.panel.to_results()
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                return self.panel.open_first()
+        return False
+
+
 class NavigatorPanel(QWidget):
     """The filter box and tree; asks the main window to open entries and to run its actions."""
 
@@ -356,6 +372,8 @@ class NavigatorPanel(QWidget):
         self.tree.activated.connect(self._activated)
         self.tree.clicked.connect(self._clicked)
         self.filter_edit.textChanged.connect(self._filter)
+        self._filter_keys = _FilterKeys(self)
+        self.filter_edit.installEventFilter(self._filter_keys)
         self.model.rowsInserted.connect(self._expand_new)
         self.model.entryMoving.connect(self._moving)
         self.model.entryMoved.connect(self._moved)
@@ -366,6 +384,37 @@ class NavigatorPanel(QWidget):
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
         self.tree.expandAll()
+
+    def first_result(self) -> QModelIndex:
+        """The first entry the filter shows, top to bottom (folders are not entries)."""
+        pending = [self.proxy.index(row, 0) for row in range(self.proxy.rowCount())]
+        while pending:
+            index = pending.pop(0)
+            if index.data(NavRole.ENTITY_ID):
+                return index
+            pending[:0] = [self.proxy.index(row, 0, index) for row in range(self.proxy.rowCount(index))]
+        return QModelIndex()
+
+    def to_results(self) -> bool:
+        """Down in the filter: into the results, on the first one the filter shows."""
+        index = self.tree.currentIndex()
+        if not (index.isValid() and index.data(NavRole.ENTITY_ID)):
+            index = self.first_result()
+        if not index.isValid():
+            return False
+        self.tree.setCurrentIndex(index)
+        self._reveal(index)
+        self.tree.setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
+    def open_first(self) -> bool:
+        """Enter in the filter: open the first entry the filter shows."""
+        index = self.first_result()
+        if not index.isValid():
+            return False
+        self.tree.setCurrentIndex(index)
+        self._activated(index)
+        return True
 
     def _expand_new(self, parent, first, last) -> None:
         self.tree.expand(self.proxy.mapFromSource(parent))

@@ -14,6 +14,13 @@ from fate_desk.store.campaign_file import SUFFIX, CampaignFile, CampaignFileErro
 SAMPLE_BUNDLE = "sample-campaign" + BUNDLE_SUFFIX
 
 
+def holds_characters(path: Path | str) -> bool:
+    """A character file (ours, Fari's or a Foundry export: any .json but a campaign bundle), which
+    joins the open campaign as File ▸ Import does rather than being opened as a campaign."""
+    name = Path(path).name.lower()
+    return name.endswith(".json") and not name.endswith(BUNDLE_SUFFIX)
+
+
 def sample_bundle_path() -> Path:
     return resources_dir() / SAMPLE_BUNDLE
 

@@ -194,6 +194,17 @@ def is_high_contrast(palette: QPalette) -> bool:
             and palette.color(QPalette.ColorRole.WindowText) == QColor("#ffffff"))
 
 
+# Refresh and fate point tokens, filled invoke boxes: a colour of their own (the palette's
+# highlight read 3.5:1 under white in the light palette) and the text drawn on it, 4.5:1 or better.
+_TOKEN = {"light": ("#1d4f91", "#ffffff"), "dark": ("#9cc2ff", "#10151c")}
+
+
+def token_colours(palette: QPalette | None = None) -> tuple[str, str]:
+    """The fill of a token and the colour of the number on it, for the palette in use."""
+    palette = palette or QApplication.palette()
+    return _TOKEN["dark" if is_dark(palette) else "light"]
+
+
 def muted(palette: QPalette, background: QColor | None = None) -> QColor:
     """A quieter text colour for secondary words that still reads at 4.5:1 on `background`
     (7:1 in the high-contrast theme)."""

@@ -60,3 +60,21 @@ class UndoNotice(QWidget):
         self.hide()
         if self.stack is not None and self.stack.index() == self.index:
             self.stack.undo()
+
+
+_QUOTES = (("“", "”"), ("‘", "’"), ("«", "»"))
+
+
+def short_step(text: str, limit: int = 60) -> str:
+    """A step's name for a menu or a button: whole words up to `limit` characters, "…" where it
+    was cut, and every quotation mark it opened closed again."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        head = text[:limit + 1]
+        cut = head.rsplit(" ", 1)[0] if " " in head else text[:limit]
+        text = cut.rstrip(" ,;:.—–-") + "…"
+    for opening, closing in _QUOTES:
+        text += closing * max(0, text.count(opening) - text.count(closing))
+    if text.count('"') % 2:
+        text += '"'
+    return text

@@ -447,8 +447,13 @@ class CampaignFile:
 
     def changed_on_disk(self) -> bool:
         """True if the file was changed, replaced, moved or deleted by someone else since this
-        handle last read or wrote it (read-only handles never look)."""
-        return not self.readonly and self._conn is not None and self._current_stamp() != self._stamp
+        handle last read or wrote it (read-only handles never look: see `outdated`)."""
+        return not self.readonly and self.outdated()
+
+    def outdated(self) -> bool:
+        """True if the file on disk is no longer what this handle read, read-only or not: a
+        read-only window uses it to follow the app that edits the campaign."""
+        return self._conn is not None and self._current_stamp() != self._stamp
 
     def _check_unchanged(self) -> None:
         now = self._current_stamp()

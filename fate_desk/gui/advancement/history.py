@@ -18,6 +18,7 @@ from fate_desk.rules.creation.history import Refused, describe_field, revert_las
 from ..dialogs.base import FormDialog
 from ..follow import FollowsEntry
 from ..forms import child, load_form
+from ..undo_notice import short_step
 from ..widgets import StackWhenNarrow, escape, refusal_html
 from .preview import preview_html
 from .raises import RaisesPicker
@@ -91,8 +92,11 @@ class HistoryDock(FollowsEntry, QDockWidget):
     def refresh(self) -> None:
         self.tree.clear()
         character = self.character
-        self.revert_button.setEnabled(bool(character and character.advancement))
-        self.spend_button.setEnabled(bool(character and character.saved_skill_points))
+        # A read-only campaign cannot take the revert or the spend: offer neither (a click ended
+        # in "could not be saved").
+        writable = self.document is not None and not self.document.readonly
+        self.revert_button.setEnabled(writable and bool(character and character.advancement))
+        self.spend_button.setEnabled(writable and bool(character and character.saved_skill_points))
         if character is None:
             self.heading.setText("Open a character to see its history.")
             return
@@ -132,7 +136,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
             self.confirm.open()
             return False
         return self.document.edit(self.entity_id, lambda c: revert_last(c, force).character,
-                                  f"Revert “{summary[:40]}”")
+                                  short_step(f"Revert “{summary}”", 48))
 
     def spend(self):
         character = self.character

@@ -67,7 +67,9 @@ class RaisesPicker(QWidget):
             reason = QLabel()
             reason.setWordWrap(True)
             style_hint(reason)  # readable, not disabled-grey
-            for col, widget in enumerate((label, rating, minus, plus, reason)):
+            # The buttons sit before the rating, whose text grows with a raise ("Fair (+2) →
+            # Good (+3)"): after it they moved, and a second click landed elsewhere.
+            for col, widget in enumerate((label, minus, plus, rating, reason)):
                 self.grid.addWidget(widget, row, col, Qt.AlignmentFlag.AlignVCenter)
             plus.clicked.connect(lambda _=False, n=name: self.add(n))
             minus.clicked.connect(lambda _=False, n=name: self.take_back(n))
@@ -109,6 +111,11 @@ class RaisesPicker(QWidget):
         return raise_problems(self.character, self.ruleset, list(self.chosen), self.cap, self.above_cap)
 
     def _update(self) -> None:
+        # Rows keep the height they are shown at: a reason that goes (no point left to spend)
+        # must not pull the rows below it up under the pointer.
+        for *_widgets, reason in self.rows.values():
+            if reason.isVisible() and reason.height() > reason.minimumHeight():
+                reason.setMinimumHeight(reason.height())
         left = self.points - len(self.chosen)
         word = "skill point" if self.points == 1 else "skill points"
         self.summary.setText(

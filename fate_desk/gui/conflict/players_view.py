@@ -16,32 +16,37 @@ from fate_desk.rules.encounters.scene import PlayersView, players_view
 from .common import scene_now
 from .zone_map import ZoneMap
 
-# Large type, readable from across a table (the zone map is scaled to fill its space):
-# background, text, box edge, box title, map box fill.
+# Large type, readable from across a table, sized to the window (TYPE_SIZES) so a small second
+# screen shows it all; the zone map's type is the same size as the side panel's.
+# Colours: background, text, box edge, box title, map box fill.
 COLOURS = {
     "dark": ("#15161a", "#f2f2f2", "#4a4d55", "#f2f2f2", "#23252b"),
     "light": ("#fbfaf6", "#111111", "#9a9a9a", "#111111", "#ffffff"),
     "high-contrast": ("#000000", "#ffffff", "#ffffff", "#ffff00", "#000000"),  # 21:1 and 19.6:1
 }
 LARGER = 1.5  # "Larger text": one and a half times the usual large type
+TYPE_SIZES = (12, 20)  # points: the smallest and the largest the players' text takes
+PIXELS_PER_POINT = 40  # of the window's height: 800 pixels give 20-point type
 
 
-def style(theme: str, scale: float = 1.0) -> str:
+def type_size(height: int) -> int:
+    """The players' text size for a window `height` pixels tall."""
+    return max(TYPE_SIZES[0], min(TYPE_SIZES[1], height // PIXELS_PER_POINT))
+
+
+def style(theme: str, size: float = TYPE_SIZES[1], scale: float = 1.0) -> str:
     back, text, edge, title, _ = COLOURS[theme]
     width = 3 if theme == "high-contrast" else 2
 
-    def pt(size: float) -> str:
-        return f"{size * scale:g}pt"
+    def pt(points: float) -> str:
+        return f"{round(points * scale)}pt"
 
     return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"
             f" QGroupBox {{ color: {title}; border: {width}px solid {edge}; border-radius: 8px; margin-top: 1.2em; }}"
             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
-            f" QLabel#playersTitle {{ font-size: {pt(30)}; font-weight: bold; }}"
-            f" QLabel {{ color: {text}; font-size: {pt(20)}; }} QGroupBox {{ font-size: {pt(15)}; font-weight: bold; }}"
+            f" QLabel#playersTitle {{ font-size: {pt(size * 1.5)}; font-weight: bold; }}"
+            f" QLabel {{ color: {text}; font-size: {pt(size)}; }} QGroupBox {{ font-size: {pt(size * 0.75)}; font-weight: bold; }}"
             f" QPushButton {{ font-size: {pt(12)}; }}")
-
-
-STYLES = {theme: style(theme) for theme in COLOURS}
 
 
 class Section(QGroupBox):
@@ -105,9 +110,7 @@ class PlayersViewWindow(QWidget):
         grid = QGridLayout(body)
         self.map = ZoneMap(editable=False, fit=True)
         self.map.setFrameShape(ZoneMap.Shape.NoFrame)
-        map_font = self.map.font()
-        map_font.setPointSize(16)  # before the map is scaled to fill its space
-        self.map.setFont(map_font)
+        self.type_size = TYPE_SIZES[1]
         self.aspects = Section("Situation aspects")
         self.countdowns = Section("Countdowns")
         self.turns = Section("Turn order")
@@ -181,12 +184,22 @@ class PlayersViewWindow(QWidget):
 
     # --- presentation ------------------------------------------------------------------------------
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        size = type_size(event.size().height())
+        if size != self.type_size:
+            self.type_size = size
+            self.set_theme(self.theme)
+
     def set_theme(self, theme: str) -> None:
         """Dark or light (the button); high contrast and larger text are the GM's choice on top."""
         self.theme = theme
         shown = "high-contrast" if self.contrast.isChecked() else theme
         scale = LARGER if self.large.isChecked() else 1.0
-        self.setStyleSheet(style(shown, scale))
+        self.setStyleSheet(style(shown, self.type_size, scale))
+        map_font = self.map.font()
+        map_font.setPointSize(round(self.type_size * scale))  # the side panel's size: the map never reads smaller
+        self.map.setFont(map_font)
         self.theme_button.setText("Light" if theme == "dark" else "Dark")
         self.theme_button.setAccessibleName(f"Switch to {'light' if theme == 'dark' else 'dark'} colours")
         self.theme_button.setEnabled(not self.contrast.isChecked())

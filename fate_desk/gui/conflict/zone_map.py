@@ -7,10 +7,10 @@ Screen readers hear a list of zones (fate_desk/gui/access.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QFont, QPainter, QPen
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QContextMenuEvent, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsLineItem, QGraphicsRectItem, QGraphicsScene, QGraphicsTextItem, QGraphicsView, QMenu,
+    QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene, QGraphicsTextItem, QGraphicsView, QMenu,
     QWidget,
 )
 
@@ -19,14 +19,18 @@ from fate_desk.rules.encounters.scene import ViewZone
 from .. import access
 
 BOX_WIDTH = 210
+ROUTE_GAP = 18  # how far a way between two zones keeps clear of a third zone's box
+# The players' view spreads or packs the map (positions and box widths, never the type) by one
+# of these, the largest whose map fits the window.
+SPREADS = (1.6, 1.4, 1.2, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 
 
 class ZoneBox(QGraphicsRectItem):
-    def __init__(self, zone: ViewZone, map_: "ZoneMap"):
+    def __init__(self, zone: ViewZone, map_: "ZoneMap", spread: float = 1.0):
         super().__init__()
         self.zone = zone
         self.map = map_
-        self.lines: list[tuple[QGraphicsLineItem, "ZoneBox"]] = []
+        self.lines: list[tuple[QGraphicsPathItem, "ZoneBox"]] = []
         scale = map_.scale_factor
         self.title = QGraphicsTextItem(self)
         font = QFont(map_.font())
@@ -38,17 +42,20 @@ class ZoneBox(QGraphicsRectItem):
         body_font = QFont(map_.font())
         body_font.setPointSizeF(body_font.pointSizeF() * scale)
         self.body.setFont(body_font)
-        width = BOX_WIDTH * scale
-        self.title.setTextWidth(width - 16)
-        self.body.setTextWidth(width - 16)
         lines = [f"▸ {a.text}" + (" " + "◆" * a.free_invokes if a.free_invokes else "") for a in zone.aspects]
         lines += [f"● {name}" for name in zone.who]
+        # Never narrower than its longest word: a word cut across the box's edge could not be read.
+        words = [w for text in [self.title.toPlainText(), *lines] for w in text.split()]
+        longest = max((QFontMetricsF(font).horizontalAdvance(w) for w in words), default=0)
+        width = max(BOX_WIDTH * scale * spread, longest + 24)
+        self.title.setTextWidth(width - 16)
+        self.body.setTextWidth(width - 16)
         self.body.setPlainText("\n".join(lines))
         self.title.setPos(8, 6)
         self.body.setPos(8, 10 + self.title.boundingRect().height())
         height = max(70 * scale, 18 + self.title.boundingRect().height() + self.body.boundingRect().height())
         self.setRect(QRectF(0, 0, width, height))
-        self.setPos(zone.x, zone.y)
+        self.setPos(zone.x * spread, zone.y * spread)
         if map_.editable:
             self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
             self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
@@ -71,8 +78,7 @@ class ZoneBox(QGraphicsRectItem):
 
     def itemChange(self, change, value):  # noqa: N802 (Qt's name)
         if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
-            for line, other in self.lines:
-                line.setLine(self.centre().x(), self.centre().y(), other.centre().x(), other.centre().y())
+            self.map.reroute()  # a box moved into (or out of) the way of any line
         return super().itemChange(change, value)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -106,7 +112,10 @@ class ZoneMap(QGraphicsView):
         self.menu: QMenu | None = None  # the zone's "who is here" menu, when open
         self.boxes: dict[str, ZoneBox] = {}
         self.current_zone: str | None = None  # the zone the keyboard is on
+        self.zones: list[ViewZone] = []
         self.setScene(QGraphicsScene(self))
+        if fit:  # the map from the top of its space, never floating in the middle of it
+            self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(int(160 * scale_factor))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -118,9 +127,16 @@ class ZoneMap(QGraphicsView):
         self.setAccessibleDescription(how)
 
     def show_zones(self, zones: list[ViewZone]) -> None:
+        self.zones = list(zones)
+        if self.fit:
+            self._fit()
+        else:
+            self._draw(1.0)
+
+    def _draw(self, spread: float) -> None:
         scene = self.scene()
         scene.clear()
-        self.boxes = {z.id: ZoneBox(z, self) for z in zones}
+        self.boxes = {z.id: ZoneBox(z, self, spread) for z in self.zones}
         pen = QPen(QColor(self.palette().text().color()), 3 * self.scale_factor)
         drawn = set()
         for box in self.boxes.values():
@@ -132,15 +148,14 @@ class ZoneMap(QGraphicsView):
                 if other is None or key in drawn:
                     continue
                 drawn.add(key)
-                line = scene.addLine(box.centre().x(), box.centre().y(), other.centre().x(), other.centre().y(), pen)
+                line = scene.addPath(self.route(box, other), pen)
                 line.setZValue(-1)
                 box.lines.append((line, other))
                 other.lines.append((line, box))
-        if zones:
+        if self.zones:
             scene.setSceneRect(scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
         if self.current_zone not in self.boxes:
             self.current_zone = None
-        self._fit()
         self._current_changed()
 
     # --- the keyboard --------------------------------------------------------------------
@@ -243,13 +258,57 @@ class ZoneMap(QGraphicsView):
         details.append(f"Leads to {', '.join(links)}" if links else "Leads nowhere")
         return said, ". ".join(details)
 
+    def reroute(self) -> None:
+        for box in self.boxes.values():
+            for line, other in box.lines:
+                line.setPath(self.route(box, other))
+
+    def route(self, box: ZoneBox, other: ZoneBox) -> QPainterPath:
+        """The way between two zones: straight when no third zone's box is in the way, else round
+        the boxes in the way (above them, or below when above is blocked too), so a line never
+        runs under a box and seems to pass through that zone."""
+        start, end = box.centre(), other.centre()
+        path = QPainterPath(start)
+        others = [b.sceneBoundingRect() for b in self.boxes.values() if b is not box and b is not other]
+        if not any(_crosses(QLineF(start, end), rect) for rect in others):
+            path.lineTo(end)
+            return path
+        span = QRectF(start, end).normalized()
+        in_the_way = [rect for rect in others if rect.left() < span.right() and rect.right() > span.left()]
+        ends = (box.sceneBoundingRect(), other.sceneBoundingRect())
+        above = min(r.top() for r in (*in_the_way, *ends)) - ROUTE_GAP
+        below = max(r.bottom() for r in (*in_the_way, *ends)) + ROUTE_GAP
+        for level, (here, there) in ((above, (ends[0].top(), ends[1].top())),
+                                     (below, (ends[0].bottom(), ends[1].bottom()))):
+            points = [QPointF(start.x(), here), QPointF(start.x(), level), QPointF(end.x(), level),
+                      QPointF(end.x(), there)]
+            legs = [QLineF(a, b) for a, b in zip(points, points[1:])]
+            if not any(_crosses(leg, rect) for leg in legs for rect in others):
+                break
+        path = QPainterPath(points[0])
+        for point in points[1:]:
+            path.lineTo(point)
+        return path
+
     def _fit(self) -> None:
-        if self.fit and self.boxes:
+        """The players' view: the largest spread whose map fits the view at the map's own type
+        size; only when none does is the whole map scaled down to fit."""
+        if not self.fit:
+            return
+        self.resetTransform()
+        room = self.viewport().size()
+        for spread in SPREADS:
+            self._draw(spread)
+            size = self.scene().sceneRect().size()
+            if size.width() <= room.width() and size.height() <= room.height():
+                return
+        if self.boxes:
             self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        self._fit()
+        if self.fit and event.oldSize() != event.size():
+            self._fit()
 
     def texts(self) -> list[str]:
         """Everything the map says, for tests and screen readers."""
@@ -257,3 +316,12 @@ class ZoneMap(QGraphicsView):
         for box in self.boxes.values():
             out += [box.title.toPlainText(), *box.body.toPlainText().splitlines()]
         return out
+
+
+def _crosses(line: QLineF, rect: QRectF) -> bool:
+    """Whether `line` runs through `rect` (ending inside it counts)."""
+    if rect.contains(line.p1()) or rect.contains(line.p2()):
+        return True
+    corners = [rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()]
+    return any(line.intersects(QLineF(a, b))[0] == QLineF.IntersectionType.BoundedIntersection
+               for a, b in zip(corners, corners[1:] + corners[:1]))

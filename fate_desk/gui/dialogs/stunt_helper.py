@@ -73,9 +73,25 @@ class StuntHelperDialog(FormDialog):
     def stunt(self) -> Stunt:
         return Stunt(name=self.name_edit.text().strip(), text=self.text())
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_preview()
+
+    def _fit_preview(self) -> None:
+        """The wrapped preview's height at its width is its minimum, and the dialog grows to hold
+        it: otherwise a long preview squeezed the template's rows above it."""
+        needed = max(0, self.preview.heightForWidth(max(1, self.preview.width())))
+        if self.preview.minimumHeight() != needed:
+            self.preview.setMinimumHeight(needed)
+        self.layout().activate()
+        height = self.minimumSizeHint().height()
+        if height > self.height():
+            self.resize(self.width(), height)
+
     def _update(self) -> None:
         self.pages.setCurrentIndex(0 if self.bonus.isChecked() else 1)
         self.preview.setText(self.text())
+        self._fit_preview()
         ready = bool(self.name_edit.text().strip() and self.because.text().strip())
         if self.rule.isChecked():
             ready = ready and bool(self.can.text().strip())

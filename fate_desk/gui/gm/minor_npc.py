@@ -9,6 +9,8 @@ from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import minor_npc_box_count, minor_npc_stress
 
 from ..forms import child, load_form
+from ..sheet.common import scaled
+from ..sheet.style import style_as_sheet
 from .common import GmEditor, set_checked, set_spin, set_text, show_problems
 from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows
 
@@ -27,10 +29,8 @@ class MinorNpcEditor(GmEditor):
         self.stress_spin: QSpinBox = child(form, QSpinBox, "stressSpin")
         self.consequence_check: QCheckBox = child(form, QCheckBox, "consequenceCheck")
         self.problems_label: QLabel = child(form, QLabel, "problemsLabel")
-        font = self.name_edit.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        self.name_edit.setFont(font)
+        style_as_sheet(form)  # the character sheet's look: section bars, invoke boxes, the name as a banner
+        scaled(self.name_edit, 1.8, bold=True)
         self.aspects = AspectRows(self, child(form, QGridLayout, "aspectsLayout"), min_rows=3,
                                   add_button=child(form, QPushButton, "addAspectButton"))
         self.skills = SkillRows(self, child(form, QGridLayout, "skillsLayout"),

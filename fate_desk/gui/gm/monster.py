@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
+    QBoxLayout, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
     QVBoxLayout, )
 
 from fate_desk.model import Character, Severity
@@ -18,11 +18,15 @@ from fate_desk.rules.prep.editing import (
 )
 
 from ..forms import child, load_form
-from ..sheet.common import mark
+from ..sheet.common import mark, scaled
+from ..sheet.style import style_as_sheet
 from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
 from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button
 
 _SEVERITIES = [s for s in Severity]
+
+
+MONSTER_TWO_COLUMNS_FROM = 900
 
 
 class MonsterEditor(GmEditor):
@@ -32,10 +36,9 @@ class MonsterEditor(GmEditor):
         self.name_edit: QLineEdit = child(form, QLineEdit, "nameEdit")
         self.description_edit: QLineEdit = child(form, QLineEdit, "descriptionEdit")
         self.notes_edit: QPlainTextEdit = child(form, QPlainTextEdit, "notesEdit")
-        font = self.name_edit.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        self.name_edit.setFont(font)
+        style_as_sheet(form)  # the character sheet's look: section bars, invoke boxes, the name as a banner
+        scaled(self.name_edit, 1.8, bold=True)
+        self.columns = child(form, QHBoxLayout, "columns")
         self.aspects = AspectRows(self, child(form, QGridLayout, "aspectsLayout"),
                                   add_button=child(form, QPushButton, "addAspectButton"))
         self.skills = SkillRows(self, child(form, QGridLayout, "skillsLayout"),
@@ -158,6 +161,15 @@ class MonsterEditor(GmEditor):
         self.slots_layout.setColumnStretch(2, 1)
 
     # --- showing ---------------------------------------------------------------------------
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Two columns when there is room, else one: beside the campaign list at 1024 pixels the
+        two columns scrolled sideways."""
+        super().resizeEvent(event)
+        direction = (QBoxLayout.Direction.LeftToRight if self.width() >= MONSTER_TWO_COLUMNS_FROM
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
 
     def show_entity(self, character: Character) -> None:
         ruleset = self.document.ruleset_for(character)

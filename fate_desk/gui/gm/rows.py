@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QToolButton,
+    QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSizePolicy, QToolButton,
     QVBoxLayout, QWidget,
 )
 
@@ -19,8 +19,9 @@ from fate_desk.rules.prep.editing import add_skill_row, remove_skill_row, set_sk
 
 from ..icons import icon
 from ..sheet.common import mark, set_text
+from ..sheet.aspects import InvokeBoxes
 from ..sheet.harm import BOX_STYLE
-from .common import LadderCombo, set_spin
+from .common import LadderCombo
 
 
 def _remove_button(what: str) -> QToolButton:
@@ -69,7 +70,7 @@ class AspectRows:
         self.layout = layout
         self.min_rows = min_rows
         self.edits: list[QLineEdit] = []
-        self.invokes: list[QSpinBox] = []
+        self.invokes: list[InvokeBoxes] = []
         self.removes: list[QToolButton] = []
         layout.setColumnStretch(0, 1)
         if add_button is not None:
@@ -82,12 +83,8 @@ class AspectRows:
             edit.setPlaceholderText("An aspect: a phrase that is true about them")
             edit.setAccessibleName(f"Aspect {row + 1}")
             edit.setClearButtonEnabled(True)
-            spin = QSpinBox()
-            spin.setRange(0, 99)
-            spin.setSpecialValueText("–")
-            spin.setToolTip("Free invokes waiting on this aspect")
+            spin = InvokeBoxes()  # boxes, as on the character sheet
             spin.setAccessibleName(f"Free invokes on aspect {row + 1}")
-            spin.setFixedWidth(56)
             remove = _remove_button("aspect")
             self.layout.addWidget(edit, row, 0)
             self.layout.addWidget(spin, row, 1)
@@ -112,7 +109,7 @@ class AspectRows:
             spin.setEnabled(exists)
             remove.setEnabled(exists)
             set_text(edit, character.aspects[row].text if exists else "")
-            set_spin(spin, character.aspects[row].free_invokes if exists else 0)
+            spin.setValue(character.aspects[row].free_invokes if exists else 0)
 
     def add(self) -> None:
         character = self.editor.entity

@@ -1,16 +1,17 @@
-"""Aspects: the rule set's slots (High Concept, Trouble, ...) as labelled line edits."""
+"""Aspects: the rule set's slots (High Concept, Trouble, ...) as lines to write on, each with its
+free invokes as boxes. High concept and trouble sit in the banner under the name."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QSpinBox
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton
 
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.edits import set_aspect, update_aspect
 
-from .common import set_text, style_hint
+from .common import scaled, set_text
 
 _PLACEHOLDERS = {
     AspectRole.HIGH_CONCEPT: "Who they are, in one phrase",
@@ -18,56 +19,168 @@ _PLACEHOLDERS = {
     AspectRole.RELATIONSHIP: "Someone they are tied to (fine to fill in last)",
     AspectRole.FREE: "Anything else that makes them who they are",
 }
+_IN_BANNER = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE)
+
+
+class InvokeBoxes(QFrame):
+    """Free invokes waiting on an aspect, as boxes: one filled box per invoke and a dashed one
+    to add another. A click on a filled box takes the invokes from there on away. With the
+    keyboard (it is a Tab stop): + or ↑ adds one, − or ↓ takes one away, a digit sets the count."""
+
+    valueChanged = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("invokeBoxes")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Free invokes")
+        self.setToolTip("Free invokes waiting on this aspect: + or click the dashed box to add one, "
+                        "− or click a filled box to take them away")
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(2, 2, 2, 2)
+        self._layout.setSpacing(3)
+        self.boxes: list[QToolButton] = []
+        self._value = 0
+        self.read_only = False
+        self._show()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """A read-only campaign: the boxes show the count and take no click or key."""
+        self.read_only = read_only
+        for box in self.boxes:
+            box.setEnabled(not read_only)
+
+    def value(self) -> int:
+        return self._value
+
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt's name)
+        """Show `value` without telling anyone (the document's state, redrawn)."""
+        value = max(0, min(99, value))
+        if value != self._value:
+            self._value = value
+            self._show()
+
+    def _choose(self, value: int) -> None:
+        if self.read_only:
+            return
+        value = max(0, min(99, value))
+        if value != self._value:
+            self.setValue(value)
+            self.valueChanged.emit(value)
+
+    def _show(self) -> None:
+        while len(self.boxes) < self._value + 1:
+            box = QToolButton()
+            box.setCheckable(True)
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the frame is the one Tab stop
+            position = len(self.boxes)
+            box.clicked.connect(lambda *_, p=position: self._clicked(p))
+            box.setEnabled(not self.read_only)
+            self._layout.addWidget(box)
+            self.boxes.append(box)
+        for position, box in enumerate(self.boxes):
+            box.setVisible(position <= self._value)
+            spare = position == self._value
+            box.setChecked(not spare)
+            box.setProperty("spare", spare)
+            box.setAccessibleName("Add a free invoke" if spare else f"Free invoke {position + 1}")
+            box.style().unpolish(box)
+            box.style().polish(box)
+        words = "no free invokes" if not self._value else \
+            f"{self._value} free invoke{'s' if self._value != 1 else ''}"
+        self.setAccessibleDescription(words)
+
+    def _clicked(self, position: int) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self._choose(position + 1 if position == self._value else position)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        key, text = event.key(), event.text()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Up, Qt.Key.Key_Right) or text == "+":
+            self._choose(self._value + 1)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Backspace,
+                     Qt.Key.Key_Delete) or text == "-":
+            self._choose(self._value - 1)
+        elif text.isdigit():
+            self._choose(int(text))
+        else:
+            super().keyPressEvent(event)
 
 
 class AspectsSection:
-    """One row per rule-set slot, plus rows for aspects beyond the slots (NPCs may have more)."""
+    """One line per rule-set slot, plus lines for aspects beyond the slots (NPCs may have more).
+    High concept and trouble go to `banner` (beside each other under the name), the rest to `layout`."""
 
-    def __init__(self, sheet, layout: QGridLayout):
+    def __init__(self, sheet, layout: QGridLayout, banner: QGridLayout):
         self.sheet = sheet
         self.layout = layout
+        self.banner = banner
         self.edits: list[QLineEdit] = []
-        self.invokes: list[QSpinBox] = []
+        self.invokes: list[InvokeBoxes] = []
         self.labels: list[QLabel] = []
-        self._roles: list[AspectRole] = []
+        self._places: list[tuple[str, int]] = []  # where each row sits: ("banner", column) or ("body", line)
         self._targets: list[tuple[str, int]] = []  # ("slot", i) or ("extra", aspect index)
-        header = QLabel("<small>Free invokes</small>")
-        style_hint(header)
-        self.layout.addWidget(header, 0, 2, Qt.AlignmentFlag.AlignCenter)
-        self.layout.setColumnStretch(1, 1)
+        self.layout.setColumnStretch(0, 1)
+        self.stacked = False  # high concept over trouble (a narrow sheet) or beside it
 
-    def _ensure_rows(self, count: int) -> None:
-        while len(self.edits) < count:
-            row = len(self.edits)
-            label = QLabel()
-            label.setMinimumWidth(96)
-            edit = QLineEdit()
-            edit.setClearButtonEnabled(True)
-            spin = QSpinBox()
-            spin.setRange(0, 99)
-            spin.setSpecialValueText("–")
-            spin.setToolTip("Free invokes waiting on this aspect")
-            spin.setFixedWidth(56)
-            label.setBuddy(edit)
-            self.layout.addWidget(label, row + 1, 0)
-            self.layout.addWidget(edit, row + 1, 1)
-            self.layout.addWidget(spin, row + 1, 2, Qt.AlignmentFlag.AlignCenter)
-            edit.textEdited.connect(lambda text, r=row: self._text_edited(r, text))
-            spin.valueChanged.connect(lambda value, r=row: self._invokes_changed(r, value))
-            self.labels.append(label)
-            self.edits.append(edit)
-            self.invokes.append(spin)
-        for i, widgets in enumerate(zip(self.labels, self.edits, self.invokes)):
-            for widget in widgets:
-                widget.setVisible(i < count)
+    def set_stacked(self, stacked: bool) -> bool:
+        """Put trouble under high concept (narrow sheets) or beside it; only the width decides.
+        True when the lines moved."""
+        if stacked == self.stacked:
+            return False
+        self.stacked = stacked
+        for row in self.rows_in_banner():
+            where, self._places[row] = self._places[row], ("", -1)
+            self._place(row, where)
+        return True
+
+    def _make_row(self) -> None:
+        row = len(self.edits)
+        edit = QLineEdit()
+        edit.setClearButtonEnabled(True)
+        label = QLabel()
+        label.setBuddy(edit)
+        invokes = InvokeBoxes()
+        edit.textEdited.connect(lambda text, r=row: self._text_edited(r, text))
+        invokes.valueChanged.connect(lambda value, r=row: self._invokes_changed(r, value))
+        self.labels.append(label)
+        self.edits.append(edit)
+        self.invokes.append(invokes)
+        self._places.append(("", -1))
+
+    def _place(self, row: int, where: tuple[str, int]) -> None:
+        """The line on top, its caption under it and the invoke boxes at the line's end, as on paper."""
+        if self._places[row] == where:
+            return
+        self._places[row] = where
+        edit, label, invokes = self.edits[row], self.labels[row], self.invokes[row]
+        for widget in (edit, label, invokes):
+            self.banner.removeWidget(widget)
+            self.layout.removeWidget(widget)
+        kind, at = where
+        if kind == "banner":
+            top, column = (2 * at, 0) if self.stacked else (0, 2 * at)
+            self.banner.addWidget(edit, top, column)
+            self.banner.addWidget(invokes, top, column + 1, Qt.AlignmentFlag.AlignVCenter)
+            self.banner.addWidget(label, top + 1, column, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.banner.setColumnStretch(column, 1)
+            self.banner.setColumnStretch(2, 0 if self.stacked else 1)
+        else:
+            self.layout.addWidget(edit, 2 * at, 0)
+            self.layout.addWidget(invokes, 2 * at, 1, Qt.AlignmentFlag.AlignVCenter)
+            self.layout.addWidget(label, 2 * at + 1, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
+            self.layout.setRowMinimumHeight(2 * at + 1, 22)
+        scaled(edit, 1.22 if kind == "banner" else 1.08)
+        scaled(label, 0.8, bold=True, spaced=True)
 
     def update(self, character: Character, ruleset: RuleSet) -> None:
         slots = aspect_slots(character, ruleset)
         used = {index for _, index in slots if index is not None}
         extras = [i for i in range(len(character.aspects)) if i not in used]
         self._targets = [("slot", i) for i in range(len(slots))] + [("extra", i) for i in extras]
-        self._ensure_rows(len(self._targets))
-        free = 0
+        while len(self.edits) < len(self._targets):
+            self._make_row()
+        banner_column, body_line = 0, 0
         for row, (kind, where) in enumerate(self._targets):
             if kind == "slot":
                 role, index = slots[where]
@@ -75,20 +188,28 @@ class AspectsSection:
             else:
                 aspect = character.aspects[where]
                 role = aspect.role
-            if role == AspectRole.FREE:
-                free += 1
+            if role in _IN_BANNER and kind == "slot" and banner_column < 2:
+                self._place(row, ("banner", banner_column))
+                banner_column += 1
+            else:
+                self._place(row, ("body", body_line))
+                body_line += 1
             title = role.label if role != AspectRole.FREE else "Aspect"
-            self.labels[row].setText(f"<b>{title}</b>")
+            self.labels[row].setText(title.upper())
             self.edits[row].setPlaceholderText(_PLACEHOLDERS[role])
             # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.
             heard = title if role != AspectRole.FREE else f"Aspect {row + 1}"
             self.edits[row].setAccessibleName(heard)
             self.invokes[row].setAccessibleName(f"Free invokes on {heard}")
             set_text(self.edits[row], aspect.text if aspect else "")
-            spin = self.invokes[row]
-            spin.blockSignals(True)
-            spin.setValue(aspect.free_invokes if aspect else 0)
-            spin.blockSignals(False)
+            self.invokes[row].setValue(aspect.free_invokes if aspect else 0)
+        for row in range(len(self.edits)):
+            for widget in (self.labels[row], self.edits[row], self.invokes[row]):
+                widget.setVisible(row < len(self._targets))
+        self.sheet.boxes["aspects"].setVisible(body_line > 0)
+
+    def rows_in_banner(self) -> list[int]:
+        return [row for row in range(len(self._targets)) if self._places[row][0] == "banner"]
 
     def _operation(self, row: int, text: str | None = None, invokes: int | None = None):
         kind, where = self._targets[row]
@@ -105,3 +226,4 @@ class AspectsSection:
 
     def field(self, slot: int) -> QLineEdit | None:
         return self.edits[slot] if 0 <= slot < len(self._targets) else None
+

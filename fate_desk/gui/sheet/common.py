@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QWidget
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
 from ..icons import icon
 from ..theme import status_colour
@@ -22,6 +22,17 @@ QGroupBox[problem="warning"]::title {{ color: {warning}; }}
 QLabel[problem="error"] {{ color: {error}; }}
 QLabel[problem="warning"] {{ color: {warning}; }}
 """
+
+
+def scaled(widget: QWidget, scale: float, bold: bool = False, spaced: bool = False) -> None:
+    """Type at `scale` times the application's size, taken from the app font so a redraw never
+    compounds it; `spaced` letter-spaces small capitals (the paper sheet's captions)."""
+    font = QApplication.font(widget)
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(bold)
+    if spaced:
+        font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
+    widget.setFont(font)
 
 
 def style_hint(label: QLabel) -> None:

@@ -8,9 +8,7 @@ clicking a box opens Take a hit… for its track.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import (
-    QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget
 
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
@@ -19,13 +17,13 @@ from fate_desk.rules.creation.extras import effective_rating
 from fate_desk.rules.harm.recovery import clears_when
 from fate_desk.rules.harm.tracks import clears_text
 
-from .common import set_text, style_hint
+from .common import scaled, set_text, style_hint
 
 BOX_STYLE = """
 QToolButton { border: 2px solid palette(window-text); border-radius: 4px; font-weight: bold;
               background: palette(base); color: palette(text); }
-QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);
-                      border-color: palette(highlight); }
+QToolButton:checked { background: palette(window-text); color: palette(window);
+                      border-color: palette(window-text); }
 """
 
 
@@ -38,34 +36,13 @@ def stress_box_name(track: str, position: int, count: int, value: int, marked: b
 
 
 class StressSection:
+    """One track a line, as on paper: its name (and the skill that sets its length), then its boxes."""
+
     def __init__(self, sheet, layout: QGridLayout):
         self.sheet = sheet
         self.layout = layout
+        self.layout.setColumnStretch(1, 1)
         self.rows: dict[str, tuple[QLabel, QWidget, list[QToolButton]]] = {}
-        self.side_by_side = False
-
-    def needed_width(self) -> int:
-        """The width the tracks take laid side by side in one row."""
-        spacing = max(0, self.layout.horizontalSpacing())
-        parts = [w.sizeHint().width() for label, holder, _ in self.rows.values() for w in (label, holder)]
-        return sum(parts) + spacing * max(0, len(parts) - 1) + 3 * spacing
-
-    def stacked_width(self) -> int:
-        """The width of the widest track: what the box needs with one track a row."""
-        spacing = max(0, self.layout.horizontalSpacing())
-        return max((label.sizeHint().width() + holder.sizeHint().width() + spacing
-                    for label, holder, _ in self.rows.values()), default=0)
-
-    def set_side_by_side(self, side_by_side: bool) -> None:
-        """Tracks in one row (a short header, so more of the sheet shows below it) or one
-        track a row (narrow sheets)."""
-        self.side_by_side = side_by_side
-        for index, (label, holder, _) in enumerate(self.rows.values()):
-            self.layout.removeWidget(label)
-            self.layout.removeWidget(holder)
-            row, column = (0, 2 * index) if side_by_side else (index, 0)
-            self.layout.addWidget(label, row, column)
-            self.layout.addWidget(holder, row, column + 1)
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
         for track_id in list(self.rows):
@@ -85,9 +62,8 @@ class StressSection:
                 box_layout.addStretch(1)
                 self.rows[track_id] = (label, holder, [])
             label, holder, boxes = self.rows[track_id]
-            place = (0, 2 * row) if self.side_by_side else (row, 0)
-            self.layout.addWidget(label, *place)
-            self.layout.addWidget(holder, place[0], place[1] + 1)
+            self.layout.addWidget(label, row, 0)
+            self.layout.addWidget(holder, row, 1)
             name = derived.track_names.get(track_id, track_id)
             spec = specs.get(track_id)
             track = custom.get(track_id)
@@ -110,7 +86,7 @@ class StressSection:
             position = len(boxes)
             box = QToolButton()
             box.setCheckable(True)
-            box.setMinimumSize(30, 30)  # and larger with the text (View ▸ Zoom)
+            box.setMinimumSize(32, 32)  # and larger with the text (View ▸ Zoom)
             box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
@@ -135,11 +111,17 @@ class StressSection:
 
 
 class ConsequencesSection:
+    """One slot a consequence, as on paper: the shifts it absorbs in a box, then a line that
+    only play writes on (Take a hit…, treatment), a Recovering mark once treated, and Treat…."""
+
+    ROWS = 3  # grid rows a slot takes: its line, its caption (and condition boxes), when it clears
+
     def __init__(self, sheet, layout: QGridLayout):
         self.sheet = sheet
         self.layout = layout
         self.layout.setColumnStretch(1, 1)
-        self.rows: dict[str, tuple[QLabel, QLineEdit, QCheckBox, QLabel]] = {}
+        self.rows: dict[str, tuple[QLabel, QLineEdit, QLabel, QLabel]] = {}
+        self.values: dict[str, QLabel] = {}  # the box with the shifts a slot absorbs
         self.treat_buttons: dict[str, QToolButton] = {}  # "Treat…" per slot (fate_desk/gui/play/treatment.py)
         self.condition_boxes: dict[str, list[QToolButton]] = {}  # optional rule: conditions
         self._order: list[str] = []
@@ -151,19 +133,21 @@ class ConsequencesSection:
             for widgets in self.rows.values():
                 for widget in widgets:
                     widget.deleteLater()
-            for button in self.treat_buttons.values():
-                button.deleteLater()
+            for widget in [*self.treat_buttons.values(), *self.values.values()]:
+                widget.deleteLater()
             for strip in self.condition_boxes.values():
                 if strip:
                     strip[0].parentWidget().deleteLater()
-            self.rows, self.treat_buttons, self.condition_boxes = {}, {}, {}
+            self.rows, self.treat_buttons, self.condition_boxes, self.values = {}, {}, {}, {}
             for row, slot in enumerate(slots):
                 self.rows[slot.id] = self._make_row(row, slot)
             self._order = ids
         filled = {c.slot: c for c in character.consequences}
         for slot in slots:
             label, edit, recovering, when = self.rows[slot.id]
-            label.setText(f"<b>{slot.label or slot.severity.label}</b> <small>absorbs {slot.value}</small>")
+            name = slot.label or slot.severity.label
+            label.setText(f"{name.upper()} · absorbs {slot.value}")
+            self.values[slot.id].setText(str(slot.value))
             current = filled.get(slot.id)
             self.treat_buttons[slot.id].setEnabled(current is not None)
             if not self.sheet.ruleset.treatment:  # Fate Accelerated: no treatment roll, only time
@@ -172,9 +156,7 @@ class ConsequencesSection:
                     f"{self.sheet.ruleset.name} has no treatment roll: consequences clear with time. "
                     "The GM may clear one here.")
             set_text(edit, current.text if current else "")
-            with QSignalBlocker(recovering):
-                recovering.setChecked(bool(current and current.recovering))
-            recovering.setEnabled(bool(current and current.text.strip()) or recovering.isChecked())
+            recovering.setVisible(bool(current and current.recovering))
             when_text = self._when(slot, current)
             when.setText(when_text)
             when.setVisible(bool(when_text))
@@ -207,32 +189,42 @@ class ConsequencesSection:
         return f"<small>{text}</small>"
 
     def _make_row(self, row: int, slot: SlotInfo):
-        label = QLabel()
+        name = slot.label or slot.severity.label
+        top = self.ROWS * row
+        value = QLabel()
+        value.setObjectName("slotValue")
+        value.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        value.setToolTip(f"A {name.lower()} consequence absorbs {slot.value} shifts")
         edit = QLineEdit()
         edit.setReadOnly(True)  # filled by Take a hit…, renamed by treatment and advancement
         edit.setPlaceholderText("Free")
-        edit.setAccessibleName(f"{slot.label or slot.severity.label} consequence")
-        recovering = QCheckBox("Recovering")
-        recovering.setAccessibleName(f"{slot.label or slot.severity.label} consequence recovering")
+        edit.setAccessibleName(f"{name} consequence")
+        edit.setToolTip("Taken through Take a hit…; treated or cleared through Treat…")
+        label = QLabel()
+        label.setBuddy(edit)
+        scaled(label, 0.8, bold=True, spaced=True)
+        recovering = QLabel("Recovering")
+        recovering.setObjectName("recoveringBadge")
         recovering.setToolTip("Treatment succeeded: the consequence is on its way out (set by Treat…)")
-        recovering.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        recovering.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        recovering.setAccessibleName(f"{name} consequence recovering")
+        recovering.hide()
         when = QLabel()
         when.setWordWrap(True)  # a long "needs treatment" hint must never widen the column
         style_hint(when)
-        label.setBuddy(edit)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/play/treatment.py
         treat.setText("Treat…")
         treat.setAccessibleName(f"Treat the {(slot.label or slot.severity.label).lower()} consequence")
         treat.setObjectName(f"treat_{slot.id}")
         treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
-        self.layout.addWidget(treat, 2 * row, 3)
-        treat.clicked.connect(lambda: _open_treatment(self.sheet, slot_id))
-        self.layout.addWidget(label, 2 * row, 0)
-        self.layout.addWidget(edit, 2 * row, 1)
-        self.layout.addWidget(recovering, 2 * row, 2)
-        self.layout.addWidget(when, 2 * row + 1, 1, 1, 2)
         slot_id = slot.id
+        treat.clicked.connect(lambda: _open_treatment(self.sheet, slot_id))
+        self.layout.addWidget(value, top, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        self.layout.addWidget(edit, top, 1)
+        self.layout.addWidget(recovering, top, 2)
+        self.layout.addWidget(treat, top, 3)
+        self.layout.addWidget(label, top + 1, 1, 1, 3, Qt.AlignmentFlag.AlignTop)
+        self.layout.addWidget(when, top + 2, 1, 1, 3)
+        self.values[slot_id] = value
         self.treat_buttons[slot_id] = treat
         if slot.condition:
             self.condition_boxes[slot_id] = self._condition_strip(row, slot)
@@ -257,7 +249,7 @@ class ConsequencesSection:
             line.addWidget(box)
             boxes.append(box)
         line.addStretch(1)
-        self.layout.addWidget(strip, 2 * row + 1, 0)
+        self.layout.addWidget(strip, self.ROWS * row + 1, 1, 1, 3, Qt.AlignmentFlag.AlignRight)
         return boxes
 
     def focus_chain(self) -> list[QWidget]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QStyledItemDelegate
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyledItemDelegate, QStyleOptionComboBox
 
 from fate_desk.model import LADDER, ladder_label
 
@@ -61,9 +61,24 @@ class LadderDelegate(QStyledItemDelegate):
         if rating is not None:
             model.setData(index, rating, Qt.ItemDataRole.EditRole)
 
+    def sizeHint(self, option, index):
+        """Room for the rung and the drop-down arrow beside it: the column fits the open editor."""
+        hint = super().sizeHint(option, index)
+        combo = QStyleOptionComboBox()
+        combo.editable = True
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        widest = max(option.fontMetrics.horizontalAdvance(ladder_label(r)) for r in range(BOTTOM, TOP + 1))
+        text = QSize(widest + 8, option.fontMetrics.height())
+        needed = style.sizeFromContents(QStyle.ContentsType.CT_ComboBox, combo, text, widget)
+        return QSize(max(hint.width(), needed.width()), max(hint.height(), needed.height()))
+
     def updateEditorGeometry(self, editor, option, index) -> None:
+        """Over the cell, and wider leftwards when it needs to be: its right edge (the drop-down
+        arrow) stays inside the list, which the rating column ends."""
         rect = option.rect
-        rect.setWidth(max(rect.width(), editor.sizeHint().width()))
+        width = max(rect.width(), editor.sizeHint().width())
+        rect.setLeft(rect.right() + 1 - width)
         editor.setGeometry(rect)
 
     def _picked(self, editor: QComboBox) -> None:

@@ -250,6 +250,16 @@ class PyramidView(QWidget):
     def set_read_only(self, read_only: bool) -> None:
         self.read_only = read_only
 
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Arriving by Tab picks the first skill, so the focus shows at once (before, nothing
+        showed it until an arrow key was pressed)."""
+        super().focusInEvent(event)
+        reasons = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+        if self.selected is None and event.reason() in reasons:
+            first = next((name for row in self.rows for name in row.names), None)
+            if first:
+                self.select(first)
+
     def select(self, name: str | None) -> None:
         self.selected = name
         if name:

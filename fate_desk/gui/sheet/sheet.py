@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QToolButton, QVBoxLayout,
-    QWidget,
+    QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+    QScrollArea, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.model import Character, CharacterKind
@@ -21,18 +21,19 @@ from ..kinds import display_name
 from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
-from .common import problem_style, mark, set_text
+from .common import mark, scaled, set_text
 from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
 from .stunts import StuntsSection
+from .style import style_as_sheet
 
 _ASPECT_PATH = re.compile(r"^aspects\[(\d+)\]$")
 _RANK = {Level.ERROR.value: 0, Level.WARNING.value: 1}
-# Below this width (the sheet's, in pixels) two columns would squeeze aspects and skills.
-TWO_COLUMNS_FROM = 1000
-STRESS_BESIDE_NAME_FROM = 1300
-_HEADER_MARGINS = 80  # the sheet's, the header frame's and the stress box's margins, both sides
+# Below this width (the sheet's, in pixels) two columns would squeeze aspects and stunts.
+TWO_COLUMNS_FROM = 900
+# Below this width high concept and trouble, side by side, would each be shorter than 250 pixels.
+CONCEPTS_BESIDE_FROM = 620
 # Fields typed into as free text; no section of the sheet below the identity shows them.
 _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 
@@ -45,11 +46,11 @@ class CharacterSheet(QWidget):
         self.document = document
         self.entity_id = entity_id
         self.form = load_form("sheet")
-        self.form.setStyleSheet(problem_style())
+        style_as_sheet(self.form)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.form)
-        # The header (name, refresh, fate points, stress) stays put; only the body scrolls.
+        # The banner (name, high concept, trouble, refresh, fate points) stays put; the body scrolls.
         self.scroll: QScrollArea = child(self.form, QScrollArea, "bodyScroll")
         self.play = PlayBar(self)  # play at the table: every action goes through the core
         # In line with the header frame below it, so bar and sheet read as one piece.
@@ -71,17 +72,16 @@ class CharacterSheet(QWidget):
                       for name in ("aspects", "skills", "stunts", "stress", "consequences", "notes")}
         self._style_identity()
 
-        self.aspects = AspectsSection(self, child(self.form, QGridLayout, "aspectsLayout"))
+        self.aspects = AspectsSection(self, child(self.form, QGridLayout, "aspectsLayout"),
+                                      child(self.form, QGridLayout, "conceptLayout"))
         self.skills = SkillsSection(self, child(self.form, QVBoxLayout, "skillsLayout"))
         self.stunts = StuntsSection(self, child(self.form, QVBoxLayout, "stuntsLayout"))
         self.stress = StressSection(self, child(self.form, QGridLayout, "stressLayout"))
         self.consequences = ConsequencesSection(self, child(self.form, QGridLayout, "consequencesLayout"))
         self._add_extras_box()
         self.identity_layout = child(self.form, QGridLayout, "identityLayout")
-        self.identity_layout.setColumnStretch(1, 1)
+        self.identity_layout.setColumnStretch(0, 1)
         self.header_frame: QFrame = child(self.form, QFrame, "identityFrame")
-        self._header_wide = False
-        self.header_frame.installEventFilter(self)
         self.columns = child(self.form, QHBoxLayout, "columnsLayout")
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
         self.columns.setStretch(1, 1)
@@ -113,90 +113,39 @@ class CharacterSheet(QWidget):
         # Modes (Atomic Robo) sit above the skills they rate; hidden for every other rule set.
         modes_box = QGroupBox("Modes")
         modes_box.setObjectName("modesBox")
-        right = child(self.form, QVBoxLayout, "rightColumn")
-        right.insertWidget(right.indexOf(self.boxes["skills"]), modes_box)
+        body = child(self.form, QVBoxLayout, "bodyLayout")
+        body.insertWidget(body.indexOf(self.boxes["skills"]), modes_box)
         self.boxes["modes"] = modes_box
         self.modes = ModesSection(self, modes_box)
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
-        if watched is self.header_frame and event.type() == QEvent.Type.Resize:
-            self._fit_header(event.size().width())
-        return super().eventFilter(watched, event)
-
-    def _fit_header(self, width: int) -> None:
-        """Wrapped labels (rule set, refresh explanation) need more height at a given width than
-        the layout's minimum says; make that height the minimum, so a bottom dock or a short
-        screen can never squeeze the header and cut its stress boxes. Beside the name (wide)
-        nothing wraps, and a grid's height for a width overestimates the rows the stress box
-        spans: the layout's own minimum is right there."""
-        needed = 0 if self._header_wide else max(0, self.header_frame.heightForWidth(width))
-        if self.header_frame.minimumHeight() != needed:
-            self.header_frame.setMinimumHeight(needed)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._arrange(self.width())
 
     def _arrange(self, width: int) -> None:
-        """Two columns like a printed sheet when there is room, else one (aspects stay wide);
-        stress sits beside the name on wide screens and under it otherwise, its tracks side by
-        side when they fit: the header stays short, so the sheet below it keeps its room."""
+        """Two columns under the skills like a printed sheet when there is room (aspects and
+        stunts beside stress and consequences), else one. Only the width decides: the banner
+        above never changes shape while the body scrolls."""
         direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
                      else QBoxLayout.Direction.TopToBottom)
         if self.columns.direction() != direction:
             self.columns.setDirection(direction)
-        wide = width >= STRESS_BESIDE_NAME_FROM
-        side_by_side = not wide and self.stress.needed_width() <= width - _HEADER_MARGINS
-        # The box asks only for the stacked width, so tracks side by side never hold the sheet
-        # (and the window) wider: a narrower sheet stacks them again.
-        self.boxes["stress"].setMinimumWidth(self.stress.stacked_width() + 24)
-        if side_by_side != self.stress.side_by_side:
-            self.stress.set_side_by_side(side_by_side)
-        if wide != self._header_wide:
-            self._place_stress(wide)
-        self._fit_header(self.header_frame.width())  # its own resize may have come before this one
-
-    def _place_stress(self, wide: bool) -> None:
-        self._header_wide = wide
-        grid = self.identity_layout
-        frames = [self.boxes["stress"], child(self.form, QFrame, "refreshFrame"), child(self.form, QFrame, "fatePointsFrame")]
-        for widget in frames:
-            grid.removeWidget(widget)
-        if wide:
-            grid.addWidget(frames[0], 0, 2, 3, 1)
-            grid.addWidget(frames[1], 0, 3, 3, 1)
-            grid.addWidget(frames[2], 0, 4, 3, 1)
-        else:
-            grid.addWidget(frames[1], 0, 2, 3, 1)
-            grid.addWidget(frames[2], 0, 3, 3, 1)
-            grid.addWidget(frames[0], 3, 0, 1, 4)
+        if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM):
+            self._order_focus()
 
     def _style_identity(self) -> None:
-        font = self.name_edit.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.name_edit.setFont(font)
+        scaled(self.name_edit, 2.0, bold=True)  # the banner: the sheet's largest type
         for label in (self.refresh_value, self.fate_points_value):
-            big = label.font()
-            big.setPointSizeF(big.pointSizeF() * 2.0)
-            big.setBold(True)
-            label.setFont(big)
+            scaled(label, 1.6, bold=True)
         for name in ("refreshTitle", "fatePointsTitle"):
-            title = child(self.form, QLabel, name)
-            small = title.font()
-            small.setPointSizeF(small.pointSizeF() * 0.85)
-            small.setBold(True)
-            title.setFont(small)
-        for frame in ("refreshFrame", "fatePointsFrame"):
-            child(self.form, QFrame, frame).setMinimumWidth(100)
-        self.fate_points_value.setMinimumWidth(34)
-        self.ruleset_label.setWordWrap(True)
-        # "3 − 2 for a fourth and fifth stunt" wraps rather than widening the header, so the sheet
-        # still fits at 1024 px beside the campaign list and a table dock.
+            scaled(child(self.form, QLabel, name), 0.8, bold=True)
+        scaled(self.refresh_explanation, 0.85)
+        # "3 − 2 for a fourth and fifth stunt" wraps rather than widening the banner.
         self.refresh_explanation.setWordWrap(True)
-        self.refresh_explanation.setMaximumWidth(160)
-        self.fate_minus.setFixedSize(28, 28)
-        self.fate_plus.setFixedSize(28, 28)
+        self.refresh_explanation.setMinimumWidth(110)
+        self.refresh_explanation.setMaximumWidth(150)
+        self.fate_minus.setFixedSize(24, 22)
+        self.fate_plus.setFixedSize(24, 22)
         for button in (self.fate_minus, self.fate_plus):  # see _order_focus
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
@@ -240,12 +189,12 @@ class CharacterSheet(QWidget):
         self.ruleset_label.setText(f"Rule set: {ruleset.name}")
         self.refresh_value.setText(str(derived.refresh))
         pays = character.kind == CharacterKind.PC
-        self.refresh_explanation.setText(
-            f"<small>{derived.refresh_explanation if pays else 'no cost for NPC stunts'}</small>")
+        self.refresh_explanation.setText(derived.refresh_explanation if pays else "no cost for NPC stunts")
         self.fate_points_value.setText(str(character.fate_points))
         self.play.show_character(character)
         self.fate_minus.setEnabled(character.fate_points > 0)
         self.aspects.update(character, ruleset)
+        self.aspects.set_stacked(self.width() < CONCEPTS_BESIDE_FROM)
         self.skills.update(character, ruleset, result.problems)
         self.stunts.update(character, ruleset, derived, pays)
         self.stress.update(character, ruleset, derived)
@@ -254,28 +203,34 @@ class CharacterSheet(QWidget):
         self.modes.update(character, ruleset)
         self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
         self._mark_problems(result.problems)
-        self._arrange(self.width())  # the tracks may have grown (a skill raised) or shrunk
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
 
     def _order_focus(self) -> None:
-        """Tab follows the page top to bottom: the play bar, the name, then the body. Buttons that
-        change play at a click (stress boxes, the quick fate point − and +) take no Tab stop, so a
-        space typed after a stray Tab never marks stress or spends a point: the play bar's Take a
-        hit… and Fate points… do the same from the keyboard, through a dialog."""
+        """Tab follows the eye: the play bar, the banner (name, high concept, trouble), the skills
+        across the top of the body, then the left column (aspects, stunts), the right column
+        (consequences) and the description and notes. Buttons that change play at a click
+        (stress boxes, the quick fate point − and +) take no Tab stop, so a space typed after a
+        stray Tab never marks stress or spends a point: the play bar's Take a hit… and Fate
+        points… do the same from the keyboard, through a dialog."""
         play = self.play
         # The scale choice is part of the bar (hidden where the campaign has no scale, and then skipped).
         chain: list[QWidget] = [play.roll_button, play.hit_button, play.concede_button, play.compel_button,
-                                play.points_button, play.scale, self.name_edit, self.description_edit]
-        for edit, spin in zip(self.aspects.edits, self.aspects.invokes):
-            chain += [edit, spin]
-        for card in self.stunts.cards:
-            chain += [card.name, card.text]
-        chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain(), self.notes_edit]
+                                play.points_button, play.scale, self.name_edit]
+        banner = self.aspects.rows_in_banner()
+        for row in banner:
+            chain += [self.aspects.edits[row], self.aspects.invokes[row]]
         if self.ruleset.modes is not None:
             chain += list(self.modes.combos.values())  # modes before the skills they rate
         chain += self.skills.focus_chain()
+        for row, (edit, invokes) in enumerate(zip(self.aspects.edits, self.aspects.invokes)):
+            if row not in banner:
+                chain += [edit, invokes]
+        for card in self.stunts.cards:
+            chain += [card.name, card.text]
+        chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain()]
         chain += self.consequences.focus_chain()
+        chain += [self.description_edit, self.notes_edit]
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
 
@@ -332,6 +287,8 @@ class CharacterSheet(QWidget):
             return [self.boxes["stunts"], self.stunts.summary]
         if head == "name":
             return [self.name_edit]
+        if head == "description":
+            return [self.description_edit]
         if head in self.boxes:
             return [self.boxes[head]]
         return []
@@ -371,7 +328,7 @@ class CharacterSheet(QWidget):
         if path == "stunts":
             target = self.stunts.cards[-1].name if self.stunts.cards else self.stunts.add_button
         elif path.startswith("consequences"):
-            target = self.consequences.field()
+            target = self.consequences.field(path.split(".", 1)[1] if "." in path else None)
         elif path.startswith("stress"):
             target = next((b for t in self.stress.rows for b in self.stress.boxes(t)), None)
         else:
@@ -390,3 +347,4 @@ def _only_text_changed(before: Character, after: Character) -> bool:
     fields = type(after).model_fields
     return (any(getattr(before, name) != getattr(after, name) for name in _TEXT_FIELDS)
             and all(getattr(before, name) == getattr(after, name) for name in fields if name not in _TEXT_FIELDS))
+

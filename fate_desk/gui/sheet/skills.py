@@ -67,6 +67,7 @@ class SkillsSection:
             | QAbstractItemView.EditTrigger.EditKeyPressed | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.table.verticalHeader().hide()
+        self.table.setTabKeyNavigation(False)  # Tab leaves the list for the aspects below it; arrows move in it
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setAlternatingRowColors(True)
@@ -84,10 +85,22 @@ class SkillsSection:
         table_layout.addLayout(buttons)
         self.tabs.addTab(table_page, "List")
         layout.addWidget(self.tabs)
+        self.tabs.currentChanged.connect(self._fit_to_page)
+        self._fit_to_page(0)
         self.pyramid.skillSelected.connect(self._select_in_table)
         self.pyramid.rollRequested.connect(self._roll)
         self._enter_filter = _EnterFilter(self._enter_pressed, self.table)
         self.table.installEventFilter(self._enter_filter)
+
+    def _fit_to_page(self, current: int) -> None:
+        """The section is as tall as the page shown: the taller List page left an empty band
+        under the pyramid, in the middle of the sheet."""
+        from PySide6.QtWidgets import QSizePolicy
+
+        for index in range(self.tabs.count()):
+            policy = QSizePolicy.Policy.Preferred if index == current else QSizePolicy.Policy.Ignored
+            self.tabs.widget(index).setSizePolicy(policy, policy)
+        self.tabs.updateGeometry()
 
     def _roll(self, name: str) -> None:
         if not self.sheet.document.readonly:  # a roll lands in the campaign's log

@@ -55,7 +55,7 @@ class MilestoneKind(StrEnum):
             "swap_skills": "Swap the ratings of two skills",
             "replace_skill": "Replace an Average (+1) skill with a new one",
             "rewrite_stunt": "Rewrite a stunt",
-            "buy_stunt": "Buy a new stunt for 1 refresh",
+            "buy_stunt": "Buy a new stunt",  # what it costs (refresh, or nothing) is its note
             "rewrite_aspect": "Rewrite an aspect (not the high concept)",
         }[self.value]
 

@@ -1,8 +1,10 @@
 """Build a minor NPC from one typed line, for the GM's "quick NPC" action.
 
-Parts are separated by semicolons: the first is the name; a part that gives a rating is a skill
-("Fair (+2) at Getting into Bar Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets
-stress boxes; "stunt: ..." (or "stunt: Name: ...") adds a stunt; anything else is an aspect.
+Parts are separated by semicolons, or by commas in a line with no semicolon (what people type):
+the first is the name; a part that gives a rating is a skill ("Fair (+2) at Getting into Bar
+Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets stress boxes; "stunt: ..." (or
+"stunt: Name: ...") adds a stunt; anything else is an aspect. Split at commas, a stunt keeps the
+pieces after it up to the next part that is a rating, stress or another stunt.
 """
 
 from __future__ import annotations
@@ -38,8 +40,30 @@ def _stunt(typed: str) -> Stunt:
     return Stunt(text=typed.strip())
 
 
+def _known(part: str) -> bool:
+    """A part that is a stress count, a stunt or a rated skill (not an aspect's words)."""
+    return bool(_STRESS.match(part) or _STUNT.match(part) or _RATING_FIRST.match(part)
+                or _RATING_LAST.match(part))
+
+
+def _split(line: str) -> tuple[list[str], str]:
+    """The parts of a line, and a note when they were split at commas."""
+    if ";" in line or "," not in line:
+        return [p.strip() for p in line.split(";") if p.strip()], ""
+    parts: list[str] = []
+    for piece in (p.strip() for p in line.split(",")):
+        if not piece:
+            continue
+        if parts and _STUNT.match(parts[-1]) and not _known(piece):
+            parts[-1] += f", {piece}"  # "stunt: +2 to Provoke, when chanting" stays one stunt
+        else:
+            parts.append(piece)
+    return parts, ("Parts were split at commas; use semicolons between parts when an aspect "
+                   "itself has a comma.")
+
+
 def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
-    parts = [p.strip() for p in line.split(";") if p.strip()]
+    parts, split_note = _split(line)
     if not parts:
         raise ValueError("Type at least a name, e.g. \"Bouncer; Built Like a Door; Fair (+2) Fight\".")
     name, rest = parts[0], parts[1:]
@@ -47,7 +71,7 @@ def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
     skills: dict[str, int] = {}
     stunts: list[Stunt] = []
     boxes: int | None = None
-    notes: list[str] = []
+    notes: list[str] = [split_note] if split_note and rest else []
     for part in rest:
         if m := _STRESS.match(part):
             boxes = int(m["n"])

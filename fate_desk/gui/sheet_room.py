@@ -1,0 +1,56 @@
+"""Docks at the bottom of the window (the conflict panel) give way to the sheet above them: the
+open sheet's own body keeps at least half the window's height when a dock opens or the window
+is resized. Dragging the dock's edge afterwards is left alone."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+SHARE = 0.5  # of the window's height, for the sheet's body
+
+
+class SheetRoom(QObject):
+    def __init__(self, window: QMainWindow):
+        super().__init__(window)
+        self.window = window
+        self._pending = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        kind = event.type()
+        if watched is self.window:
+            if kind == QEvent.Type.ChildPolished and isinstance(event.child(), QDockWidget):
+                event.child().installEventFilter(self)
+            elif kind == QEvent.Type.Resize:
+                self._later()
+        elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget):
+            self._later()
+        return False
+
+    def _later(self) -> None:
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.fit)
+
+    def _bottom_docks(self) -> list[QDockWidget]:
+        return [dock for dock in self.window.findChildren(QDockWidget)
+                if dock.isVisible() and not dock.isFloating()
+                and self.window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea]
+
+    def fit(self) -> None:
+        self._pending = False
+        tabs = getattr(self.window, "tabs", None)
+        sheet = tabs.current_editor() if tabs is not None else None
+        scroll = getattr(sheet, "scroll", None)
+        docks = self._bottom_docks()
+        if scroll is None or not docks or not scroll.isVisible():
+            return
+        short = int(self.window.height() * SHARE) - scroll.viewport().height()
+        for dock in docks:
+            if short <= 0:
+                return
+            target = max(dock.minimumSizeHint().height(), dock.height() - short)
+            if target < dock.height():
+                short -= dock.height() - target
+                self.window.resizeDocks([dock], [target], Qt.Orientation.Vertical)
