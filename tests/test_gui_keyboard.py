@@ -211,6 +211,9 @@ def test_a_roll_with_an_invoke_is_played_with_the_keyboard_alone(qtbot):
     _tab_to(qtbot, panel.plus_two)
     press(qtbot, Qt.Key.Key_Space)
     assert panel.invoked.count() == 1 and panel.roll.effort == effort + 2, panel.status.text()
+    if panel.boost.isVisible() and panel.boost.isEnabled():  # a boost is named by the player
+        _tab_to(qtbot, panel.boost)
+        type_text(qtbot, "Lucky Break")
     _tab_to(qtbot, dialog.done_button)
     press(qtbot, Qt.Key.Key_Space)
     assert not dialog.isVisible()

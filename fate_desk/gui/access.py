@@ -198,14 +198,31 @@ def _zone_parts(iface: DrawnWidget) -> list[Part]:
     return zones
 
 
+class CountWidget(QAccessibleWidget):
+    """A count kept in boxes (free invokes on an aspect) heard as a spin button: its name says
+    what is counted, its value how many."""
+
+    def __init__(self, widget: QWidget):
+        super().__init__(widget, Role.SpinBox, "")
+        self.widget_ = widget
+
+    def text(self, kind):  # noqa: D102 (Qt's name)
+        if kind == QAccessible.Text.Value:
+            return str(self.widget_.value())
+        return super().text(kind)
+
+
 def _factory(key: str, obj: QObject):
     from .conflict.zone_map import ZoneMap
+    from .sheet.aspects import InvokeBoxes
     from .sheet.pyramid import PyramidView
 
     if isinstance(obj, PyramidView):
         return DrawnWidget(obj, Role.Table, _pyramid_parts)
     if isinstance(obj, ZoneMap):
         return DrawnWidget(obj, Role.List, _zone_parts)
+    if isinstance(obj, InvokeBoxes):
+        return CountWidget(obj)
     return None
 
 

@@ -471,6 +471,17 @@ class MainWindow(QMainWindow):
         current = self.tabs.current_entity_id()
         if current:
             self.navigator.select(current)
+        self.pool_after_navigator()
+
+    def pool_after_navigator(self) -> None:
+        """The GM's fate point buttons come after the navigator in Tab order, not straight after
+        the sheet's last field: a stray Tab and space from the notes would spend a GM point."""
+        pool = self.table.pool
+        if pool is None or self.navigator is None:
+            return
+        QWidget.setTabOrder(self.navigator.tree, pool.minus)
+        QWidget.setTabOrder(pool.minus, pool.plus)
+        QWidget.setTabOrder(pool.plus, pool.reset)
 
     def _show_tabs_or_start(self) -> None:
         """The tabs when an entry is open; otherwise the page with the first things to do."""

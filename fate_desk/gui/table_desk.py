@@ -91,6 +91,7 @@ class TableDesk:
             self.pool.scene_on_screen = self.scene_on_screen
             self.pool.said.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
             self.window.statusBar().addPermanentWidget(self.pool)
+            self.window.pool_after_navigator()
         self.pool.set_document(document)
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
         document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())

@@ -8,8 +8,8 @@ Its parts live beside it: the setup and odds (`roll_setup`), the roller's invoke
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGroupBox, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QVBoxLayout, QWidget
 
 from fate_desk.rules.play.roll import Action, Dice, DiceSource, Roll, RollSetup
 
@@ -67,6 +67,8 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
         invoke throws them again. The setup is locked until the roll is applied or set aside."""
         if self.roll is not None:
             return self.roll
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and self.setup_box.isAncestorOf(focus)
         other = self.campaign.character(self.opponent_id() or "")
         self.opposing = None
         against = None
@@ -87,6 +89,10 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
         self._defence(other)
         self._fill_opposers()
         self._show()
+        if had_focus and self.aspect.isEnabled():
+            # The setup (and Roll 4dF with it) is locked now: the keyboard moves on to the invokes
+            # instead of being left on a disabled button, with no focus anywhere.
+            self.aspect.setFocus(Qt.FocusReason.OtherFocusReason)
         access.announce(self, spoken(self.roll))
         self.rolled.emit()
         return self.roll

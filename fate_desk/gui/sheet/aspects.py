@@ -11,6 +11,7 @@ from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.edits import set_aspect, update_aspect
 
+from .. import access
 from .common import scaled, set_text
 
 _PLACEHOLDERS = {
@@ -30,6 +31,7 @@ class InvokeBoxes(QFrame):
     valueChanged = Signal(int)
 
     def __init__(self, parent=None):
+        access.install()  # heard as a spin button: the factory must be in before Qt asks
         super().__init__(parent)
         self.setObjectName("invokeBoxes")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -43,6 +45,12 @@ class InvokeBoxes(QFrame):
         self._value = 0
         self.read_only = False
         self._show()
+
+    def setAccessibleName(self, name: str) -> None:  # noqa: N802 (Qt's name)
+        """The boxes inside are named after it too: "Add a free invoke on Trouble"."""
+        super().setAccessibleName(name)
+        if hasattr(self, "boxes"):  # not while __init__ is still making them
+            self._show()
 
     def set_read_only(self, read_only: bool) -> None:
         """A read-only campaign: the boxes show the count and take no click or key."""
@@ -83,7 +91,8 @@ class InvokeBoxes(QFrame):
             spare = position == self._value
             box.setChecked(not spare)
             box.setProperty("spare", spare)
-            box.setAccessibleName("Add a free invoke" if spare else f"Free invoke {position + 1}")
+            on = self.accessibleName().removeprefix("Free invokes")  # " on Trouble"
+            box.setAccessibleName(f"Add a free invoke{on}" if spare else f"Free invoke {position + 1}{on}")
             box.style().unpolish(box)
             box.style().polish(box)
         words = "no free invokes" if not self._value else \

@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+    QApplication, QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
     QScrollArea, QToolButton, QVBoxLayout, QWidget,
 )
 
@@ -16,6 +16,7 @@ from fate_desk.rules.creation.edits import edited, set_fate_points
 from fate_desk.rules.play.fate_points import Reason, change_points
 from fate_desk.rules.creation.history import Refused
 
+from .. import zoom
 from ..forms import child, load_form
 from ..kinds import display_name
 from ..play.bar import PlayBar
@@ -126,11 +127,16 @@ class CharacterSheet(QWidget):
         """Two columns under the skills like a printed sheet when there is room (aspects and
         stunts beside stress and consequences), else one. Only the width decides: the banner
         above never changes shape while the body scrolls."""
-        direction = (QBoxLayout.Direction.LeftToRight if width >= TWO_COLUMNS_FROM
+        # Larger text (View ▸ Zoom) needs more room for the same arrangement; and two columns only
+        # where both fit side by side, so the body never scrolls sideways.
+        grown = max(1.0, zoom.current(QApplication.instance()) / 100)
+        left, right = child(self.form, QVBoxLayout, "leftColumn"), child(self.form, QVBoxLayout, "rightColumn")
+        beside = left.minimumSize().width() + right.minimumSize().width() + self.columns.spacing() + 40
+        direction = (QBoxLayout.Direction.LeftToRight if width >= max(TWO_COLUMNS_FROM * grown, beside)
                      else QBoxLayout.Direction.TopToBottom)
         if self.columns.direction() != direction:
             self.columns.setDirection(direction)
-        if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM):
+        if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM * grown):
             self._order_focus()
 
     def _style_identity(self) -> None:
