@@ -405,3 +405,35 @@ def test_take_a_hit_fills_in_armor_and_the_attackers_weapon_from_extras(qtbot, t
     hit.shifts.setValue(1)
     assert "A hit of one shift + Weapon:3 − Armor:2 = 2 shifts." in hit.hit_label.text()
     document.close()
+
+
+def test_a_switched_on_extras_skill_bonus_is_what_the_roll_uses(qtbot, tmp_path):
+    """Fate Core SRD, "Extras": an extra that gives a bonus to a skill changes what the character
+    rolls with it; switched off, the sheet's own rating is rolled again."""
+    from fate_desk.model import Extra, ExtraCost
+    from fate_desk.model.ladder import ladder_label
+
+    def strong(campaign):
+        maren = campaign.character("pc-maren")
+        maren.extras = [Extra(name="Harbour-Crane Arms", cost=ExtraCost(refresh=1), skill_bonuses={"Physique": 2})]
+        return campaign
+
+    document = sample_document(tmp_path, strong)
+    sheet = open_sheet(qtbot, document)
+    base = document.campaign.character("pc-maren").rating("Physique")
+    click(qtbot, sheet.play.roll_button)
+    panel = sheet.play.dialog.panel
+    panel.select_character("pc-maren")
+    panel.select_skill("Physique")
+    assert panel.skill.currentText() == f"Physique — {ladder_label(base + 2)}"
+    assert panel.setup().rating == base + 2
+    sheet.play.dialog.reject()
+    document.edit("pc-maren", lambda c: c.model_copy(update={"extras": [
+        c.extras[0].model_copy(update={"active": False})]}), "Switch the extra off")
+    click(qtbot, sheet.play.roll_button)
+    panel = sheet.play.dialog.panel
+    panel.select_character("pc-maren")
+    panel.select_skill("Physique")
+    assert panel.setup().rating == base
+    sheet.play.dialog.reject()
+    document.close()

@@ -88,6 +88,18 @@ class CampaignDocument(QObject):
         self._checks.clear()
         self.campaignChanged.emit()
 
+    def ratings_of(self, character: Character) -> dict[str, int]:
+        """The character's skills as played: the sheet's ratings with switched-on extras' skills
+        and bonuses, and a mode's ratings (Atomic Robo); what every roll uses."""
+        from fate_desk.rules.creation.extras import effective_ratings
+
+        return effective_ratings(character, self.ruleset_for(character))
+
+    def rating_of(self, character: Character, skill: str) -> int:
+        from fate_desk.rules.creation.extras import effective_rating
+
+        return effective_rating(character, skill, self.ruleset_for(character))
+
     def check(self, entity_id: str) -> CheckResult | None:
         """The checker's verdict on a character (cached until it changes); None for others."""
         if entity_id in self._checks:

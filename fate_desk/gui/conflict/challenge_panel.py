@@ -108,7 +108,7 @@ class ChallengePanel(PanelBase):
             return None
         task = challenge.tasks[row]
         who = self.document.campaign.character(task.who) if task.who else None
-        setup = RollSetup(Action.OVERCOME, task.skill, who.rating(task.skill) if who else 0,
+        setup = RollSetup(Action.OVERCOME, task.skill, self.document.rating_of(who, task.skill) if who else 0,
                           against=task.difficulty, who=who.name if who else "")
         card = RollCard(self.document, task.who, setup, self.desk.dice, task.what or "The task", "the difficulty",
                         difficulty=True)

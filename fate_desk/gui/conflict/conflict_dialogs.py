@@ -199,14 +199,14 @@ class AttackDialog(SetsAsideCards, QDialog):
         # A group rolls with its best member in the skill (the others help).
         attacker_id, defender_id = participant_roller(campaign, self.attacker, skill), participant_roller(campaign, target, defence)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
-        rating = self.hazard.rating if self.hazard is not None else attacker.rating(skill)
+        rating = self.hazard.rating if self.hazard is not None else self.document.rating_of(attacker, skill)
         # Scale (optional): the higher side gets +1 per level of difference on its own roll.
         levels = scale_difference(attacker.scale if attacker else None, defender.scale) if campaign.options.scale else 0
         setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name, scale=levels,
                           teamwork=helpers_bonus(campaign, self.attacker, skill))
         self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
                                     "the defence")
-        setup = RollSetup(Action.DEFEND, defence, defender.rating(defence), opposed=True, who=target.name,
+        setup = RollSetup(Action.DEFEND, defence, self.document.rating_of(defender, defence), opposed=True, who=target.name,
                           scale=-levels, teamwork=helpers_bonus(campaign, target, defence))
         self.defence_card = RollCard(self.document, defender_id, setup, self.dice, f"{target.name} defends",
                                      "the attack")

@@ -134,7 +134,7 @@ class AdvantageDialog(SetsAsideCards, QDialog):
             return
         who = self.document.campaign.character(self.who.currentData())
         skill = self.skill.currentText().strip()
-        setup = RollSetup(Action.CREATE_ADVANTAGE, skill, who.rating(skill) if who else 0,
+        setup = RollSetup(Action.CREATE_ADVANTAGE, skill, self.document.rating_of(who, skill) if who else 0,
                           against=self.against.value(), who=who.name if who else "")
         # A tie's boost takes the advantage's words the player typed above.
         self.card = RollCard(self.document, who.id if who else None, setup, self.dice, "The roll", "the difficulty",
@@ -201,7 +201,7 @@ class ContestPanel(PanelBase):
         self.table.setRowCount(len(contest.sides))
         for row, side in enumerate(contest.sides):
             who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
-            rating = who.rating(side.skill) if who else 0
+            rating = self.document.rating_of(who, side.skill) if who else 0
             helped = f" (+{len(side.members) - 1} helping)" if len(side.members) > 1 else ""
             values = [side.name, f"{who.name if who else '—'}: {side.skill} {ladder_label(rating)}{helped}",
                       "the other sides" if side.difficulty is None else ladder_label(side.difficulty),
@@ -233,7 +233,7 @@ class ContestPanel(PanelBase):
             if side.id in contest.forfeits:
                 continue
             who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
-            setup = RollSetup(Action.OVERCOME, side.skill, who.rating(side.skill) if who else 0,
+            setup = RollSetup(Action.OVERCOME, side.skill, self.document.rating_of(who, side.skill) if who else 0,
                               against=side.difficulty or 0, opposed=side.difficulty is None,
                               teamwork=members_teamwork(campaign, side.members, side.skill),
                               who=f"{side.name} ({who.name if who else 'nobody'})")

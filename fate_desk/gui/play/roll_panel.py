@@ -75,7 +75,7 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
         if other is not None:
             skill = self.opponent_skill.currentData() or ""
             # The defender carries its own scale's benefit when it is the higher side (+1 a level).
-            defence = RollSetup(Action.DEFEND, skill, other.rating(skill), 0, scale=-self._scale(),
+            defence = RollSetup(Action.DEFEND, skill, self.document.rating_of(other, skill), 0, scale=-self._scale(),
                                 who=other.name or "(unnamed)")
             self.opposing = Roll.throw(defence, self.dice)
             against = self.opposing.effort

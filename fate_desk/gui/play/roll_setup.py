@@ -184,8 +184,9 @@ class RollSetupPart:
 
     def _skill_names(self, character: Character) -> list[str]:
         ruleset = self.document.ruleset_for(character)
-        names = sorted(character.skills, key=lambda n: (-character.rating(n), n))
-        return names + [n for n in ruleset.skills if n not in character.skills]
+        ratings = self.document.ratings_of(character)
+        names = sorted(ratings, key=lambda n: (-ratings[n], n))
+        return names + [n for n in ruleset.skills if n not in ratings]
 
     def _fill_skills(self) -> None:
         character = self.character()
@@ -195,7 +196,7 @@ class RollSetupPart:
         self.skill.addItem(PLAIN, None)
         if character is not None:
             for name in self._skill_names(character):
-                self.skill.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
+                self.skill.addItem(f"{name} — {ladder_label(self.document.rating_of(character, name))}", name)
             # The chosen skill stays only if this character has it: an NPC rolls its own skills.
             index = self.skill.findData(chosen) if chosen in character.skills else -1
             self.skill.setCurrentIndex(index if index > 0 else (1 if self.skill.count() > 1 else 0))
@@ -206,7 +207,7 @@ class RollSetupPart:
         name, character = self.skill.currentData(), self.character()
         self.rating.setVisible(name is None)  # a skill's rating is in its name; a plain rating is typed
         if name is not None and character is not None:
-            self.rating.setValue(character.rating(name))
+            self.rating.setValue(self.document.rating_of(character, name))
         self._fill_stunts()
         self._pick_defence()
 
@@ -238,7 +239,7 @@ class RollSetupPart:
         if opposed:
             other = self.campaign.character(cid)
             for name in self._skill_names(other):
-                self.opponent_skill.addItem(f"{name} — {ladder_label(other.rating(name))}", name)
+                self.opponent_skill.addItem(f"{name} — {ladder_label(self.document.rating_of(other, name))}", name)
         self.opponent_skill.blockSignals(False)
         self._pick_defence()
 
@@ -269,7 +270,7 @@ class RollSetupPart:
         stunts = tuple(StuntBonus(box.property("stunt")) for box in self.stunt_checks if box.isChecked())
         other = self.campaign.character(self.opponent_id() or "")
         if against is None:
-            against = (other.rating(self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
+            against = (self.document.rating_of(other, self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
                        else self.difficulty.value())
         return RollSetup(
             action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
