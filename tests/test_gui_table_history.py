@@ -79,3 +79,49 @@ def test_saved_skill_points_are_spent_together(qtbot, tmp_path):
     assert after.skills["Lore"] == 1 and after.saved_skill_points == 1
     assert after.advancement[-1].kind == "skill points"
     document.close()
+
+
+def test_a_breakthroughs_unrecorded_refresh_power_up_is_offered_and_recorded_by_the_history(qtbot, tmp_path):
+    """Fate Condensed, "Breakthroughs": the GM may grant +1 refresh. A hand-written history that
+    took it without recording it makes the base refresh look wrong; the History dock offers to
+    record it in that breakthrough, as one undo step, and the checker is then satisfied."""
+    from fate_desk.model import ClockStamp
+
+    breakthrough = HistoryEntry(kind="breakthrough", summary="Arc 1", when=ClockStamp(arc=1, session=4))
+
+    def powered(campaign):
+        maren = campaign.character("pc-maren")
+        maren.advancement = [breakthrough]
+        maren.refresh += 1  # the GM's +1, never itemised
+        return campaign
+
+    document = sample_document(tmp_path, powered)
+    assert "refresh.base" in {p.code for p in document.check("pc-maren").problems}
+    dock = HistoryDock()
+    qtbot.addWidget(dock)
+    dock.show_for(document, "pc-maren")
+    dock.show()
+    assert dock.power_up_button.isVisible()
+    assert "arc 1, session 4" in dock.power_up_button.accessibleName().lower()
+    qtbot.mouseClick(dock.power_up_button, Qt.MouseButton.LeftButton)
+    after = on_disk(document).character("pc-maren")
+    assert [c.field for c in after.advancement[-1].changes] == ["refresh"]
+    assert "refresh.base" not in {p.code for p in document.check("pc-maren").problems}
+    assert not dock.power_up_button.isVisible()  # nothing left to record
+    document.undo_stack.undo()
+    assert on_disk(document).character("pc-maren").advancement[-1].changes == []
+    document.close()
+
+
+def test_a_breakthrough_without_the_power_up_offers_nothing_to_record(qtbot, tmp_path):
+    def plain(campaign):
+        campaign.character("pc-maren").advancement = [HistoryEntry(kind="breakthrough", summary="Arc 1")]
+        return campaign
+
+    document = sample_document(tmp_path, plain)
+    dock = HistoryDock()
+    qtbot.addWidget(dock)
+    dock.show_for(document, "pc-maren")
+    dock.show()
+    assert not dock.power_up_button.isVisible()
+    document.close()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.model import Character
 from fate_desk.rules.advancement.milestones import spend_skill_points
+from fate_desk.rules.creation.grants import record_power_up, refresh_granted, unrecorded_power_ups
 from fate_desk.rules.creation.history import Refused, describe_field, revert_last, when_label
 
 from ..dialogs.base import FormDialog
@@ -78,7 +79,16 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
         self.revert_button.clicked.connect(lambda: self.revert())
         self.spend_button.clicked.connect(self.spend)
-        self.button_row = StackWhenNarrow(child(self.form, QBoxLayout, "buttonRow"), self.form)
+        row = child(self.form, QBoxLayout, "buttonRow")
+        # A breakthrough written by hand that took the GM's refresh power-up without recording it:
+        # the checker says the base refresh is off, and this records the power-up in that entry.
+        self.power_up_button = QPushButton("Record the refresh power-up")
+        self.power_up_button.setToolTip("Add the GM's +1 refresh to the breakthrough it came with, so the "
+                                        "base refresh adds up")
+        self.power_up_button.clicked.connect(lambda: self.record_power_up())
+        self.power_up_button.hide()
+        row.addWidget(self.power_up_button)
+        self.button_row = StackWhenNarrow(row, self.form)
         self.document = None
         self.entity_id: str | None = None
         self.confirm: QMessageBox | None = None
@@ -97,6 +107,11 @@ class HistoryDock(FollowsEntry, QDockWidget):
         writable = self.document is not None and not self.document.readonly
         self.revert_button.setEnabled(writable and bool(character and character.advancement))
         self.spend_button.setEnabled(writable and bool(character and character.saved_skill_points))
+        entry = self._unrecorded_power_up(character)
+        self.power_up_button.setVisible(writable and entry is not None)
+        if entry is not None:
+            self.power_up_button.setAccessibleName(
+                f"Record the GM's refresh power-up in the breakthrough of {when_label(entry.when)}")
         if character is None:
             self.heading.setText("Open a character to see its history.")
             return
@@ -137,6 +152,27 @@ class HistoryDock(FollowsEntry, QDockWidget):
             return False
         return self.document.edit(self.entity_id, lambda c: revert_last(c, force).character,
                                   short_step(f"Revert “{summary}”", 48))
+
+    def _unrecorded_power_up(self, character: Character | None):
+        """The newest breakthrough that could hold the GM's refresh power-up but records none,
+        when the base refresh is one or more above what the history grants; else None."""
+        if character is None or self.document is None:
+            return None
+        ruleset = self.document.ruleset_for(character)
+        if character.refresh <= ruleset.refresh_start + refresh_granted(character, ruleset):
+            return None
+        pending = unrecorded_power_ups(character, ruleset)
+        return pending[-1] if pending else None
+
+    def record_power_up(self) -> bool:
+        """Record the power-up in its breakthrough, as one undo step."""
+        character = self.character
+        entry = self._unrecorded_power_up(character)
+        if entry is None:
+            return False
+        ruleset = self.document.ruleset_for(character)
+        return self.document.edit(self.entity_id, lambda c: record_power_up(c, ruleset, entry.id),
+                                  "Record the refresh power-up")
 
     def spend(self):
         character = self.character
