@@ -523,3 +523,57 @@ def test_armor_that_takes_a_hit_to_nothing_gives_the_attacker_a_boost_that_is_pl
     document.undo_stack.undo()
     assert not any(a.boost for a in on_disk(document).scenes[0].aspects)
     document.close()
+
+
+class _Fixed:
+    """Dice that fall as told, one throw at a time."""
+
+    def __init__(self, *throws):
+        self._throws = list(throws)
+
+    def throw(self):
+        return self._throws.pop(0)
+
+
+def test_a_stylish_attack_may_hit_one_shift_less_for_a_boost_from_the_roll_dialog(ines, qtbot):
+    """Fate Condensed, "Attack": "if you succeed with style, you can choose to reduce the shifts
+    of your hit by one in exchange for a boost"; the box shows only when that is the outcome."""
+    document, sheet = ines
+    sheet.play.dice = _Fixed((1, 1, 0, 0))
+    dialog = roll_skill(qtbot, sheet, "Fight")
+    panel = dialog.panel
+    panel.action.setCurrentIndex(panel.action.findText("Attack"))
+    panel.set_difficulty(2)  # Fight Great (+4) + 2 = +6 against Fair (+2): four shifts, with style
+    assert not panel.style_boost_box.isVisible()
+    click(qtbot, panel.roll_button)
+    assert panel.roll.outcome.name == "SUCCEED_WITH_STYLE" and panel.style_boost_box.isVisible()
+    click(qtbot, panel.style_boost_box)
+    assert panel.roll.hit == panel.roll.shifts - 1 and panel.roll.boost
+    assert panel.boost.isEnabled()  # the player names the boost it took
+    click(qtbot, panel.style_boost_box)
+    assert panel.roll.hit == panel.roll.shifts and not panel.roll.boost
+    dialog.reject()
+
+
+def test_an_overcome_tie_may_be_taken_as_a_failure_with_a_boost_in_condensed_only(qtbot, tmp_path):
+    """Fate Condensed, "Overcome": on a tie "you could also choose to fail the roll and take a
+    boost"; Fate Core reads a tie as success at a minor cost only, so nothing is offered there."""
+    for rules, offered in ((None, True), (core_rules, False)):
+        folder = tmp_path / ("core" if rules else "condensed")
+        folder.mkdir()
+        document = sample_document(folder, rules) if rules else sample_document(folder)
+        sheet = open_sheet(qtbot, document, "pc-ines")
+        sheet.play.dice = _Fixed((0, 0, 0, 0))
+        dialog = roll_skill(qtbot, sheet, "Fight")
+        panel = dialog.panel
+        panel.action.setCurrentIndex(panel.action.findText("Overcome"))
+        panel.set_difficulty(panel.rating.value())
+        click(qtbot, panel.roll_button)
+        assert panel.roll.outcome.name == "TIE"
+        assert panel.tie_failure_box.isVisible() is offered
+        if offered:
+            click(qtbot, panel.tie_failure_box)
+            assert panel.roll.tie_as_failure and panel.roll.boost
+            assert "fail" in panel.meaning_label.text().lower()
+        dialog.reject()
+        document.close()

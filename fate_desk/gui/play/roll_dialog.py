@@ -160,7 +160,8 @@ class RollDialog(QDialog):
         if roll.setup.action == Action.ATTACK and defender and lands:
             from .hit_dialog import TakeHitDialog
 
-            self.hit_dialog = TakeHitDialog(self.document, defender, shifts=roll.shifts,
+            # roll.hit: one shift less when the attacker took a boost for a stylish hit
+            self.hit_dialog = TakeHitDialog(self.document, defender, shifts=roll.hit if roll.shifts > 0 else roll.shifts,
                                             attacker=panel.who.currentData(), parent=self.parentWidget())
             self.hit_dialog.open()
 

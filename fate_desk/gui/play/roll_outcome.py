@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEd
 from fate_desk.model import ladder_label, signed
 from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
 from fate_desk.rules.play.fate_points import holder_name, payer
-from fate_desk.rules.play.roll import Action, faces_text, percent
+from fate_desk.rules.play.roll import Action, Outcome, faces_text, percent
 
 from ..widgets import escape
 
@@ -57,6 +57,48 @@ class RollOutcomePart:
         self.meaning_label.setTextFormat(Qt.TextFormat.PlainText)
         for widget in (self.dice_label, self.effort_label, self.outcome_label, self.meaning_label):
             result_layout.addWidget(widget)
+        # The choices the books give after the dice, offered only where they apply.
+        self.style_boost_box = QCheckBox("Hit for one shift less and take a boost")
+        self.style_boost_box.setToolTip("An attack that succeeds with style may trade one shift of its hit for a boost")
+        self.tie_failure_box = QCheckBox("Take the tie as a failure with a boost")
+        self.tie_failure_box.setToolTip("Instead of success at a minor cost, fail and take a boost")
+        self.reveal_box = QCheckBox("The opposition reveals the aspect for its free invoke")
+        self.reveal_box.setToolTip("A failed create an advantage on an unknown aspect: the opposition may reveal it "
+                                   "to take a free invoke on it, or leave it hidden")
+        for box in (self.style_boost_box, self.tie_failure_box, self.reveal_box):
+            box.hide()
+            result_layout.addWidget(box)
+        self.style_boost_box.toggled.connect(lambda *_: self._choose_outcome())
+        self.tie_failure_box.toggled.connect(lambda *_: self._choose_outcome())
+        self.reveal_box.toggled.connect(lambda *_: self._show())
+
+    def _tie_boost_allowed(self) -> bool:
+        return self.document.ruleset_for(self.character()).overcome_tie_boost
+
+    def _choose_outcome(self) -> None:
+        """Take (or drop) the outcome choices ticked; the rules refuse one that does not apply."""
+        if self.roll is None:
+            return
+        style, tie = self.style_boost_box.isChecked(), self.tie_failure_box.isChecked()
+        if self.roll.choice_refusal(style, tie, self._tie_boost_allowed()):
+            style = tie = False
+        self.roll = self.roll.choose(style_boost=style, tie_as_failure=tie, tie_boost_allowed=self._tie_boost_allowed())
+        self._show()
+        self.rolled.emit()
+
+    def _show_choices(self, roll) -> None:
+        """Offer each outcome choice while the roll allows it; a choice that no longer applies
+        (an invoke changed the outcome) is dropped."""
+        allowed = self._tie_boost_allowed()
+        offers = {self.style_boost_box: not roll.choice_refusal(style_boost=True),
+                  self.tie_failure_box: not roll.choice_refusal(tie_as_failure=True, tie_boost_allowed=allowed)}
+        if (roll.style_boost and not offers[self.style_boost_box]) or (roll.tie_as_failure and not offers[self.tie_failure_box]):
+            self.roll = roll = roll.choose()
+        for box, offered in offers.items():
+            box.setVisible(offered)
+            box.blockSignals(True)
+            box.setChecked(offered and (roll.style_boost if box is self.style_boost_box else roll.tie_as_failure))
+            box.blockSignals(False)
 
     def _build_created(self, result_layout: QVBoxLayout) -> None:
         self.created_row = QWidget()
@@ -113,7 +155,8 @@ class RollOutcomePart:
     def result(self) -> RollResult:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
                           boost=self.boost.text(), existing=self._existing(),
-                          existing_known=not self.unknown_box.isChecked())
+                          existing_known=not self.unknown_box.isChecked(),
+                          reveal_on_failure=self.reveal_box.isVisible() and self.reveal_box.isChecked())
 
     def _existing(self) -> str:
         """The existing aspect a create an advantage works on ('' for a new aspect, or another action)."""
@@ -131,7 +174,12 @@ class RollOutcomePart:
         if not has:
             self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
             self.created_row.hide()
+            for box in (self.style_boost_box, self.tie_failure_box, self.reveal_box):
+                box.hide()
+                box.setChecked(False)
             return
+        self._show_choices(roll)
+        roll = self.roll
         self.dice_label.setAccessibleName(f"Dice: {faces_text(roll.dice)}, total {signed(roll.dice_total)}")
         self.outcome_label.setAccessibleName(f"Outcome: {roll.outcome.label}")
         cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
@@ -179,9 +227,12 @@ class RollOutcomePart:
         for widget in (self.advantage_target, self.unknown_box, self.existing_label):
             self.created_form.setRowVisible(widget, advantage)
         self.unknown_box.setEnabled(bool(existing))
+        unknown_failure = bool(existing) and self.unknown_box.isChecked() and roll.outcome == Outcome.FAIL
+        self.reveal_box.setVisible(unknown_failure)
         if existing:
             done = roll.on_existing_aspect(not self.unknown_box.isChecked(),  # the rule set's discovery table
-                                           core_discovery=self.document.ruleset_for(self.character()).discovery == "core")
+                                           core_discovery=self.document.ruleset_for(self.character()).discovery == "core",
+                                           reveal_on_failure=unknown_failure and self.reveal_box.isChecked())
             self.existing_label.setText(_existing_text(done))
             made, boost = 0, done.boost
         else:
