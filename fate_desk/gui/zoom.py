@@ -3,6 +3,7 @@ window, dock and dialog grows together (View ▸ Zoom in / Zoom out / Actual siz
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
@@ -52,12 +53,16 @@ def apply_zoom(app: QApplication, percent: int) -> int:
     QCoreApplication.sendPostedEvents()  # Qt posts some widgets' font changes (the menu bar's): deliver them now
     app.setProperty(_NOW, percent)
     for widget, size in sizes:
-        if size > 0:
+        if size > 0 and shiboken6.isValid(widget):  # the posted events may have deleted it
             grown = QFont(widget.font())
             grown.setPointSizeF(size * ratio)
             widget.setFont(grown)
     # A widget with a style sheet keeps the font it was polished with: polish it again.
     for widget in app.allWidgets():
+        # Polishing one widget may rebuild or delete others in the list (a combo's popup, a row
+        # of boxes): skip any that are gone, never touch a deleted widget.
+        if not shiboken6.isValid(widget):
+            continue
         sheet = widget.styleSheet()
         if sheet:
             widget.setStyleSheet("")
