@@ -35,7 +35,7 @@ run: $(VENV)/.installed-run $(FORMS)
 
 test: $(VENV)/.installed-test $(FORMS)
 	@sh tools/a11y-deps.sh
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2
 	$(VENV)/bin/lint-imports
 
 # dist/fate-desk/: the program with Python, Qt and its data in one folder (docs/install.md).
