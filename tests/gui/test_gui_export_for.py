@@ -1,0 +1,237 @@
+"""File ▸ Export for… through the menu and the dialog's buttons, and dropping a file on the
+window to import it, as a user does them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
+
+from fate_desk.gui.dialogs.export_for import ExportForDialog
+from fate_desk.gui.mainwindow import MainWindow
+from fate_desk.gui.settings import Settings
+from fate_desk.store.importing import import_characters
+
+from builders import legal_pc
+from fco_model import problems
+from gui_helpers import new_document
+
+WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    window = MainWindow(Settings())
+    qtbot.addWidget(window)
+    ruth = legal_pc()
+    ruth.id = "pc-ruth"
+    window.set_document(new_document(tmp_path, ruth, legal_pc(name="Cassandra")))
+    window.open_entity("pc-ruth")
+    window.show()
+    yield window
+    window.close()
+
+
+def menu_action(window, menu_title: str, text: str):
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu_title)
+    return next(a for a in menu.actions() if a.text().replace("&", "") == text)
+
+
+def open_dialog(window) -> ExportForDialog:
+    action = menu_action(window, "File", "Export for…")
+    assert action.isEnabled()
+    action.trigger()
+    dialog = window.findChild(ExportForDialog)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def choose(combo, text: str) -> None:
+    index = combo.findText(text, Qt.MatchFlag.MatchStartsWith)
+    assert index >= 0, f"{text!r} is not offered"
+    combo.setCurrentIndex(index)
+
+
+def type_path(qtbot, dialog, path: Path) -> None:
+    dialog.file_edit.clear()
+    qtbot.keyClicks(dialog.file_edit, str(path))
+
+
+def press(qtbot, dialog, which) -> None:
+    qtbot.mouseClick(dialog.buttons.button(which), Qt.MouseButton.LeftButton)
+
+
+def test_export_for_foundry_writes_the_open_character_as_an_fco_actor(qtbot, window, tmp_path):
+    dialog = open_dialog(window)
+    assert dialog.scope_combo.currentText() == "This character: Ruth"
+    choose(dialog.target_combo, "Foundry VTT")
+    target = tmp_path / "ruth-for-foundry.json"
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert not dialog.isVisible()
+    actor = json.loads(target.read_text(encoding="utf-8"))
+    assert problems(actor) == [] and actor["name"] == "Ruth"
+    assert "Exported 1 file: ruth-for-foundry.json" in window.statusBar().currentMessage()
+
+
+def test_export_for_fari_can_write_every_character_into_a_folder(qtbot, window, tmp_path):
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Fari")
+    choose(dialog.scope_combo, "Every character")
+    folder = tmp_path / "for-fari"
+    type_path(qtbot, dialog, folder)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    names = sorted(import_characters(p).characters[0].name for p in folder.glob("*.fari.json"))
+    assert names == ["Cassandra", "Ruth"]
+
+
+def test_a_file_that_exists_is_not_replaced_and_the_dialog_says_so(qtbot, window, tmp_path):
+    target = tmp_path / "ruth.fari.json"
+    target.write_text("mine", encoding="utf-8")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Fari")
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert dialog.isVisible() and "already exists" in dialog.error.text()
+    assert target.read_text(encoding="utf-8") == "mine"
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Cancel)
+    assert not dialog.isVisible() and target.read_text(encoding="utf-8") == "mine"
+
+
+def test_the_suggested_name_follows_the_target_until_the_user_types_one(qtbot, window, tmp_path):
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Fari")
+    assert dialog.file_edit.text().endswith("Ruth.fari.json")
+    choose(dialog.target_combo, "Foundry VTT")
+    assert dialog.file_edit.text().endswith("Ruth.json")
+    type_path(qtbot, dialog, tmp_path / "mine.json")
+    choose(dialog.target_combo, "Fari")
+    assert dialog.file_edit.text() == str(tmp_path / "mine.json")
+
+
+def drop(window, path: Path) -> QDropEvent:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    target = window.centralWidget()
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, event)
+    return event
+
+
+def test_dropping_a_foundry_actor_on_the_window_imports_it_and_shows_what_went_where(qtbot, window):
+    event = drop(window, WREN)
+    assert event.isAccepted()
+    names = [c.name for c in window.document.campaign.characters]
+    assert "Wren Halloway" in names
+    summary = window.findChild(QMessageBox, "importSummary")
+    assert summary is not None and summary.isVisible()
+    assert "4 aspects, 10 skills, 4 stunts" in summary.text() and "kept in the notes" in summary.text()
+    window.document.undo_stack.undo()  # one undo step takes the whole import back
+    assert "Wren Halloway" not in [c.name for c in window.document.campaign.characters]
+
+
+def test_dropping_a_foreign_file_imports_nothing_and_says_why(qtbot, window, tmp_path):
+    foreign = tmp_path / "sheet.json"
+    foreign.write_text(json.dumps({"type": "character", "system": {}, "_stats": {"systemId": "dnd5e"}}))
+    before = len(window.document.campaign.characters)
+    drop(window, foreign)
+    assert len(window.document.campaign.characters) == before
+    assert "does not read" in window.statusBar().currentMessage()
+
+
+# --- issue 26: FateX through Export for…, a whole Fari library through File ▸ Import and a drop ---
+
+LIBRARY = Path(__file__).parents[1] / "data" / "fari" / "library.fari.json"
+
+
+def test_export_for_fatex_writes_an_actor_fatex_takes_and_shows_what_went_where(qtbot, window, tmp_path):
+    from fate_desk.model import CharacterKind
+
+    from fatex_model import problems as fatex_problems
+
+    assert window.document.edit("pc-ruth", lambda c: c.model_copy(
+        update={"kind": CharacterKind.MAJOR_NPC, "notes": "Knows <every> & dock"}), "Make Ruth an NPC")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Foundry VTT (FateX)")
+    assert "FateX" in dialog.hint.text()
+    target = tmp_path / "ruth-fatex.json"
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert not dialog.isVisible()
+    actor = json.loads(target.read_text(encoding="utf-8"))
+    assert fatex_problems(actor) == [] and actor["name"] == "Ruth"
+    again = import_characters(target).characters[0]
+    assert (again.id, again.kind, again.notes) == ("pc-ruth", CharacterKind.MAJOR_NPC, "Knows <every> & dock")
+    assert "Exported 1 file: ruth-fatex.json" in window.statusBar().currentMessage()
+    summary = window.findChild(QMessageBox, "exportSummary")
+    assert summary is not None and summary.isVisible()
+    assert "FateX has one kind of actor" in summary.text() and "extra named \"Notes\"" in summary.text()
+
+
+def test_export_for_foundry_of_a_refresh_4_pc_says_the_override_is_on(qtbot, window, tmp_path):
+    assert window.document.edit("pc-ruth", lambda c: c.model_copy(update={"refresh": 4}), "Major milestone")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Foundry VTT (Fate Core")
+    type_path(qtbot, dialog, tmp_path / "ruth.json")
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    actor = json.loads((tmp_path / "ruth.json").read_text(encoding="utf-8"))
+    assert actor["system"]["override"] == {"active": True, "refresh": 4, "skillPoints": 0}
+    summary = window.findChild(QMessageBox, "exportSummary")
+    assert summary is not None and summary.isVisible() and "refresh override (switched on)" in summary.text()
+
+
+def test_file_import_of_a_fari_library_adds_characters_and_scenes_in_one_undo_step(qtbot, window):
+    from test_gui_one_writer import answer_file_dialog
+
+    before = (len(window.document.campaign.characters), len(window.document.campaign.scenes))
+    answer_file_dialog(LIBRARY)
+    menu_action(window, "File", "Import characters…").trigger()
+    qtbot.waitUntil(lambda: len(window.document.campaign.scenes) == before[1] + 2)
+    campaign = window.document.campaign
+    assert [c.name for c in campaign.characters][before[0]:] == ["Nell Ashdown", "Bram Holloway", "Dara Quill"]
+    summary = window.findChild(QMessageBox, "importSummary")
+    assert summary is not None and summary.isVisible()
+    assert "scene Night at the <Salt> Harbour: from Fari, 3 aspects" in summary.text()
+    assert "Imported 3 characters and 2 scenes from library.fari.json" in window.statusBar().currentMessage()
+    # Characters by their Fari template; one that names none takes the campaign's rule set.
+    by_name = {c.name: c.ruleset for c in campaign.characters}
+    assert (by_name["Dara Quill"], by_name["Bram Holloway"]) == ("fate-core", campaign.ruleset)
+    assert "Dara Quill: made for fate-core, but the campaign uses" in summary.text()
+    assert "guessed" not in summary.text()
+    summary.close()
+    # Run again: nothing is imported twice.
+    answer_file_dialog(LIBRARY)
+    menu_action(window, "File", "Import characters…").trigger()
+    qtbot.waitUntil(lambda: "Nothing new in library.fari.json" in window.statusBar().currentMessage())
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == (
+        before[0] + 3, before[1] + 2)
+    again = window.findChild(QMessageBox, "importSummary")
+    assert again is not None and "already in the campaign (imported before)" in again.text()
+    window.document.undo_stack.undo()  # the one import step
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == before
+
+
+def test_dropping_a_fari_library_on_the_window_imports_it_whole(qtbot, window):
+    before = len(window.document.campaign.characters)
+    event = drop(window, LIBRARY)
+    assert event.isAccepted()
+    assert len(window.document.campaign.characters) == before + 3
+    assert [s.name for s in window.document.campaign.scenes][-2:] == ["Night at the <Salt> Harbour", "The Old Mill"]
+
+
+def test_dropping_a_broken_fari_library_imports_nothing_and_says_why(qtbot, window, tmp_path):
+    broken = tmp_path / "broken.fari.json"
+    broken.write_text(json.dumps({"fariType": "full", "characters": [], "scenes": [{"indexCards": [7]}]}))
+    before = (len(window.document.campaign.characters), len(window.document.campaign.scenes))
+    drop(window, broken)
+    assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == before
+    assert "scenes[0].indexCards[0]: expected an index card" in window.statusBar().currentMessage()
