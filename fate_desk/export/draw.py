@@ -302,7 +302,10 @@ class Boxes:
 
     def split(self, scale: float, width: float, room: float):
         _, _, _, per_row, _, row_h = self._geometry(width)
-        fit_rows = int((room - self.space_after) // row_h)
+        # A head that ends the box needs neither the space after the track nor the gap of 2 under
+        # its last row: counting them, a box a few points short fitted no row at all, and the
+        # whole track was then drawn over the box's "continued" line.
+        fit_rows = int((room + 2) // row_h)
         if fit_rows >= self._rows(width):
             return self, None
         if fit_rows < 1:
