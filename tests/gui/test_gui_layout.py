@@ -202,3 +202,19 @@ def test_the_monster_and_minor_npc_sheets_never_scroll_sideways(qtbot, width, he
         editor = _settle(qtbot, window, width, height)
         assert not editor.scroll.horizontalScrollBar().isVisible(), (kind, width)
     window.close()
+
+
+def test_on_the_first_start_the_conflict_dock_puts_the_welcome_aside_and_the_sheet_keeps_half(qtbot, tmp_path):
+    """The sample on a first start shows the welcome; opening the conflict dock at 1280x800 must
+    still leave the sheet's own content half the window (issue 24: 70 px before)."""
+    from fate_desk.gui.app import start
+
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.welcome.isVisible()
+    window.actions["conflict_panel"].trigger()
+    sheet = _settle(qtbot, window, 1280, 800)
+    assert window.encounters.dock.isVisible() and not window.welcome.isVisible()
+    assert _body_share(window, sheet) >= 0.5, sheet.scroll.viewport().height()
+    window.close()
