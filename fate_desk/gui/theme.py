@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
@@ -111,7 +112,16 @@ def apply_theme(app: QApplication, theme: str) -> None:
     if theme == "high-contrast":  # after the palette, so the style sheet starts from it
         app.setStyleSheet(HIGH_CONTRAST_SHEET)
     # Widgets with a style sheet keep the palette they were polished with; re-polish them.
+    repolish_style_sheets(app)
+
+
+def repolish_style_sheets(app: QApplication) -> None:
+    """Polish again every widget that has a style sheet of its own (it keeps the palette and
+    font it was first polished with). Polishing one may rebuild or delete others in Qt's list
+    (a combo's popup, a row of boxes): those are skipped, never touched once deleted."""
     for widget in app.allWidgets():
+        if not shiboken6.isValid(widget):
+            continue
         sheet = widget.styleSheet()
         if sheet:
             widget.setStyleSheet("")

@@ -58,13 +58,7 @@ def apply_zoom(app: QApplication, percent: int) -> int:
             grown.setPointSizeF(size * ratio)
             widget.setFont(grown)
     # A widget with a style sheet keeps the font it was polished with: polish it again.
-    for widget in app.allWidgets():
-        # Polishing one widget may rebuild or delete others in the list (a combo's popup, a row
-        # of boxes): skip any that are gone, never touch a deleted widget.
-        if not shiboken6.isValid(widget):
-            continue
-        sheet = widget.styleSheet()
-        if sheet:
-            widget.setStyleSheet("")
-            widget.setStyleSheet(sheet)
+    from .theme import repolish_style_sheets
+
+    repolish_style_sheets(app)
     return percent
