@@ -333,7 +333,7 @@ def test_a_second_writer_is_refused_while_a_campaign_is_open_and_welcome_after(t
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign()).close()
     with CampaignFile.open(path) as handle:
-        with pytest.raises(CampaignInUse, match=r"is open for editing by Fate Desk \(process \d+\) on this computer since"):
+        with pytest.raises(CampaignInUse, match=r"is open for editing by Fate Desk \(process \d+, user \S+\) on this computer since"):
             CampaignFile.open(path)
         assert load_campaign(path).characters == []  # readers are welcome
         handle.put(Character(name="Ruth"))

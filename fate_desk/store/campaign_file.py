@@ -24,7 +24,7 @@ from fate_desk.safefile import read_regular
 from .atomic import fsync_dir
 from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
-from .lock import CampaignLock, CampaignLocked
+from .lock import CampaignLock, CampaignLocked, LockRefused
 from .opening import (
     APPLICATION_ID,
     MAX_CAMPAIGN_BYTES,
@@ -64,6 +64,8 @@ def _take_lock(path: Path) -> CampaignLock:
         return CampaignLock.acquire(path)
     except CampaignLocked as exc:
         raise CampaignInUse(str(path), str(exc)) from None
+    except LockRefused as exc:
+        raise CampaignFileError(str(path), f"cannot be opened for editing: {exc}") from None
     except OSError as exc:
         raise CampaignFileError(str(path), f"cannot be opened for editing ({exc.strerror or exc})") from None
 
@@ -138,6 +140,11 @@ class CampaignFile:
         self._backup_job: _BackupJob | None = None
 
     # --- opening and creating ---------------------------------------------------------
+
+    @property
+    def lock_warning(self) -> str | None:
+        """Why this open for editing holds no lock (a file system without locks), else None."""
+        return self.lock.warning if self.lock is not None else None
 
     @classmethod
     def create(cls, path: Path, campaign: Campaign, *, backup_dir: Path | None = None) -> "CampaignFile":
