@@ -211,6 +211,8 @@ class CampaignDocument(QObject):
     def insert_many(self, entities: list) -> bool:
         if not self._save(lambda: self.file.put_many(entities)):
             return False
+        for entity in entities:  # indexed before any view hears of them, so it can look them up
+            self._indexed(entity)
         for entity in entities:
             self.entityAdded.emit(entity.id)
         return True
@@ -219,6 +221,9 @@ class CampaignDocument(QObject):
         if self._save(lambda: self.file.remove_many(entity_ids)):
             for entity_id in entity_ids:
                 self._checks.pop(entity_id, None)
+                if self._index is not None:
+                    self._index.pop(entity_id, None)
+            for entity_id in entity_ids:
                 self.entityRemoved.emit(entity_id)
 
     def delete(self, entity_id: str) -> None:

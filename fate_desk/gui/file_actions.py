@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from .kinds import display_name
+from .kinds import BY_KEY, display_name, kind_of
 
 # The models and file formats load with the first campaign or on first use, never with the
 # window (which builds this class before its first paint).
@@ -34,6 +34,8 @@ class MainWindow(Protocol):
     def current_character(self): ...
 
     def selected_entity(self) -> str | None: ...
+
+    navigator: object
 
     def show_error(self, title: str, message: str) -> None: ...
 
@@ -166,9 +168,11 @@ class FileActions:
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> list[Character]:
-        """Add the characters in a file as one transaction and one undo step; a character
-        whose id is taken gets a new one. Any failure is shown and leaves the campaign as it was."""
-        from fate_desk.model import new_id
+        """Add the characters in a file as one transaction and one undo step, shown and selected
+        at once. Characters already in the campaign (the same id or name) are added only when
+        the user says so; the question is asked without blocking the window, so the added list
+        is returned only when no question was needed. Any failure is shown and leaves the
+        campaign as it was."""
         from fate_desk.store.interchange import FileFormatError
 
         document = self.window.document
@@ -180,24 +184,62 @@ class FileActions:
         except (OSError, RecursionError, MemoryError, ValueError) as exc:
             self.window.show_error("Nothing was imported", f"{path}: cannot be read ({exc})")
             return []
+        if not characters:
+            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
+            return []
+        already = _already_in(document.campaign.characters, characters)
+        if already:
+            self._ask_about_duplicates(Path(path), characters, already, warnings)
+            return []
+        return self._add_imported(Path(path), characters, warnings)
+
+    def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
+        names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
+        if len(already) == 1:
+            text = f"{names} from {path.name} is already in this campaign. Add another copy?"
+        else:
+            text = (f"{len(already)} of the characters in {path.name} are already in this campaign "
+                    f"({names}). Add copies of them?")
+        box = QMessageBox(QMessageBox.Icon.Question, "Already in the campaign", text,
+                          QMessageBox.StandardButton.Cancel, self.window)
+        box.setObjectName("importDuplicates")
+        add = box.addButton("Add copies" if len(already) > 1 else "Add a copy", QMessageBox.ButtonRole.AcceptRole)
+        rest = [c for c in characters if not any(c is d for d in already)]
+        skip = box.addButton("Import only the others", QMessageBox.ButtonRole.ActionRole) if rest else None
+        box.setDefaultButton(skip or add)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        add.clicked.connect(lambda: self._add_imported(path, characters, warnings))
+        if skip is not None:
+            skip.clicked.connect(lambda: self._add_imported(path, rest, warnings))
+        box.open()  # not exec(): never block the event loop (a drop, a hand-over)
+        return box
+
+    def _add_imported(self, path: Path, characters: list, warnings: list[str]) -> list[Character]:
+        from fate_desk.model import new_id
+
+        document = self.window.document
+        if document is None:
+            return []
         added = []
         for character in characters:
             if document.entity(character.id) is not None or any(c.id == character.id for c in added):
                 character = character.model_copy(update={"id": new_id()})
             added.append(character)
-        if not added:
-            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
-            return []
         # add_many reports a failed save through the document's saveFailed (an error box).
-        if not document.add_many(added, f"Import {Path(path).name}"):
+        if not document.add_many(added, f"Import {path.name}"):
             return []
-        self.window.open_entity(added[-1].id)
+        first = added[0].id
+        if self.window.navigator is not None:
+            self.window.navigator.select(first)
+        self.window.open_entity(first)
+        where = ", ".join(f"{display_name(c)} ({BY_KEY[kind_of(c)].plural})" for c in added[:6])
         self.window.statusBar().showMessage(
-            f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
+            f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {path.name}: "
+            f"{where}{', …' if len(added) > 6 else ''}", 8000)
         if warnings:
             # What went where: what mapped, what was kept in the notes, what was guessed.
             box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
-                              f"What {Path(path).name} held and where it went:\n\n"
+                              f"What {path.name} held and where it went:\n\n"
                               + "\n".join(f"• {w}" for w in warnings[:12]), QMessageBox.StandardButton.Ok,
                               self.window)
             box.setObjectName("importSummary")
@@ -266,6 +308,13 @@ class FileActions:
         from .about import show_about
 
         show_about(self.window)
+
+
+def _already_in(present: list, incoming: list) -> list:
+    """The incoming characters that are already in the campaign: the same id, or the same name."""
+    ids = {c.id for c in present}
+    names = {c.name.strip().casefold() for c in present if c.name.strip()}
+    return [c for c in incoming if c.id in ids or (c.name.strip() and c.name.strip().casefold() in names)]
 
 
 def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[str]]:
