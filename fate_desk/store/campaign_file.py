@@ -423,18 +423,35 @@ class CampaignFile:
         if self._conn is None:
             raise CampaignFileError(str(self.path), "is closed")
         self.finish_backup()  # the backup is of the file before this open's first change
+        checked = False
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._check_unchanged()
+                checked = True
                 work(self._conn)
+                self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._rollback()
                 raise
-            self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
+            if checked:
+                # The file was ours when this transaction began, and it holds the write lock:
+                # whatever the failed write and its rollback did to the file's size and time
+                # was this open's own doing, not another program's (a full disk is no reason
+                # to read the file again and lose the undo history).
+                self._stamp = self._current_stamp()
             raise CampaignFileError(str(self.path), f"could not be saved ({_save_problem(exc)})") from None
         self._stamp = self._current_stamp()
+
+    def _rollback(self) -> None:
+        """Undo a failed transaction; SQLite may have rolled it back itself (a full disk), and a
+        failed rollback must not hide why the transaction failed."""
+        if self._conn.in_transaction:
+            try:
+                self._conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     # --- noticing changes made by others ---------------------------------------------------
 
