@@ -13,7 +13,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from fate_desk.paths import user_data_dir
+from fate_desk.paths import mode_for_new_file, user_data_dir
 
 from .atomic import fsync_dir
 
@@ -82,6 +82,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
             dest.close()
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode_for_new_file(target))  # a replaced file keeps its own; a new one, the umask's
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

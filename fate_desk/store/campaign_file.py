@@ -19,6 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import plain_data_problem
+from fate_desk.paths import mode_for_new_file
 from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
@@ -172,6 +173,7 @@ class CampaignFile:
                 conn.close()
             if path.exists():  # someone made it meanwhile: never replace it
                 raise FileExistsError(f"{path} appeared while it was being written")
+            os.chmod(tmp, mode_for_new_file(path))  # as the umask says (a group folder: 0664)
             tmp.rename(path)
             fsync_dir(path.parent)
         except sqlite3.Error as exc:
