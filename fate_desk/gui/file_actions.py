@@ -93,7 +93,8 @@ class FileActions:
     def open_read_only_dialog(self) -> None:
         self.open_dialog(readonly=True)
 
-    def save_copy_dialog(self) -> None:
+    def save_copy_dialog(self, then_open: bool = False) -> None:
+        """File ▸ Save a copy as…; with `then_open` (the open file is gone) editing goes on in the copy."""
         document = self.window.document
         if document is None:
             return
@@ -104,7 +105,9 @@ class FileActions:
         if path:
             if "fate-campaign.json" in chosen and not path.endswith(".fate-campaign.json"):
                 path += ".fate-campaign.json"
-            self.save_copy(Path(path))
+            written = self.save_copy(Path(path))
+            if written is not None and then_open and written.name.endswith(".fatedesk"):
+                self.window.open_path(written)
 
     def save_copy(self, path: Path) -> Path | None:
         from fate_desk.store.interchange import FileFormatError

@@ -44,7 +44,7 @@ from .opening import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError", "FileGoneError",
     "entity_kind",
     "is_campaign_file", "load_campaign",
 ]
@@ -54,6 +54,11 @@ SUFFIX = ".fatedesk"
 
 class FileChangedError(CampaignFileError):
     """The file changed underneath an open campaign; nothing was written over it."""
+
+
+class FileGoneError(FileChangedError):
+    """The file was deleted (or moved where it cannot be found) while open. The open handle
+    still reads it, so `save_copy_as` keeps everything saved up to the last edit."""
 
 
 class CampaignInUse(CampaignFileError):
@@ -137,6 +142,7 @@ class CampaignFile:
         self.upgrade_copy: Path | None = None
         self.upgraded_from: int | None = None
         self._conn = conn
+        self.moved_from: Path | None = None  # set when the file was followed to a new name
         self._stamp = self._current_stamp()
         self._backup_job: _BackupJob | None = None
 
@@ -425,6 +431,8 @@ class CampaignFile:
         if self._conn is None:
             raise CampaignFileError(str(self.path), "is closed")
         self.finish_backup()  # the backup is of the file before this open's first change
+        if self._current_stamp()[1] is None:
+            self._follow()  # a moved file is written through a connection made under its new name
         checked = False
         try:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -472,19 +480,83 @@ class CampaignFile:
             return version, None
 
     def changed_on_disk(self) -> bool:
-        """True if the file was changed, replaced, moved or deleted by someone else since this
-        handle last read or wrote it (read-only handles never look)."""
-        return not self.readonly and self._conn is not None and self._current_stamp() != self._stamp
+        """True if the file was changed, replaced or deleted by someone else since this handle
+        last read or wrote it (read-only handles never look). A file moved but otherwise
+        unchanged is followed to its new name (see `moved_from`), not reported."""
+        if self.readonly or self._conn is None:
+            return False
+        now = self._current_stamp()
+        if now != self._stamp and now[1] is None and self._follow():
+            return False
+        return now != self._stamp
+
+    @property
+    def gone(self) -> bool:
+        """True when the file is no longer at its name and could not be found again."""
+        return self._conn is not None and self._current_stamp()[1] is None and not self._follow()
 
     def _check_unchanged(self) -> None:
         now = self._current_stamp()
         if now == self._stamp:
             return
         if now[1] is None:
-            raise FileChangedError(str(self.path), "was moved or deleted since it was opened; "
-                                   "this change was not saved")
+            raise FileGoneError(str(self.path), "was deleted, or moved where Fate Desk cannot find it, since it "
+                                "was opened; this change was not saved. Everything saved before it is still "
+                                "open: use File ▸ Save a copy as… to keep it")
         raise FileChangedError(str(self.path), "was changed by another program since it was opened; "
                                "this change was not saved, so as not to overwrite the newer file")
+
+    def _follow(self) -> bool:
+        """The file is not at its name: if it was moved (the same file, unchanged, under
+        another name), carry on under the new name and return True. SQLite refuses writes to
+        a file moved since its connection was made, so the connection is made again there."""
+        if len(self._stamp) < 5 or self._stamp[1] is None or self._conn is None:
+            return False
+        dev, ino, size, mtime = self._stamp[1:5]
+        for candidate in self._places_it_may_be():
+            try:
+                info = os.stat(candidate)
+            except OSError:
+                continue
+            if (info.st_dev, info.st_ino) != (dev, ino):
+                continue
+            if (info.st_size, info.st_mtime_ns) != (size, mtime):
+                return False  # moved and changed: not ours to follow
+            try:
+                conn = connect(Path(candidate), self.readonly)
+            except (sqlite3.Error, OSError):
+                return False
+            self._conn.close()
+            self._conn = conn
+            self.moved_from, self.path = self.path, Path(candidate)
+            self._stamp = self._current_stamp()
+            return True
+        return False
+
+    def _places_it_may_be(self):
+        """Where a moved campaign is looked for: where the kernel says our open file is now
+        (Linux), else beside its old name, in the folders there, and in the folder above."""
+        fd = self.lock.file_fd if self.lock is not None else None
+        if fd is not None:
+            try:
+                now = os.readlink(f"/proc/self/fd/{fd}")
+            except OSError:
+                now = None
+            if now and not now.endswith(" (deleted)"):
+                yield now
+        folder = self.path.parent
+        for place in (folder, folder.parent):
+            try:
+                entries = list(os.scandir(place))
+            except OSError:
+                continue
+            for entry in entries[:10_000]:
+                yield entry.path
+                if place == folder and entry.is_dir(follow_symlinks=False):
+                    try:
+                        yield from (e.path for e in list(os.scandir(entry.path))[:10_000])
+                    except OSError:
+                        continue
 
 
 class _BackupJob:

@@ -293,6 +293,11 @@ class CampaignLock:
         return lock
 
     @property
+    def file_fd(self) -> int | None:
+        """The descriptor open on the campaign file itself (Linux), else None."""
+        return self._file_fd
+
+    @property
     def held(self) -> bool:
         return self._fd is not None or self._file_fd is not None
 
