@@ -13,6 +13,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from fate_desk.leftovers import remove_leftovers
 from fate_desk.paths import mode_for_new_file, user_data_dir
 
 from .atomic import fsync_dir
@@ -27,42 +28,9 @@ def default_backup_dir() -> Path:
 
 # ".NAME.<pid>.copy" and its journal: what a copy killed half-way leaves behind.
 _LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal)?")
-# A leftover younger than this may belong to a copy still running on another computer.
-_LEFTOVER_AGE_S = 600
-
-
 def clean_leftovers(folder: Path) -> list[Path]:
     """Remove half-made copies whose process is gone (a copy or backup killed mid-way)."""
-    removed = []
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:
-        return removed
-    now = time.time()
-    for path in entries:
-        match = _LEFTOVER.fullmatch(path.name)
-        if not match or _alive(int(match["pid"])):
-            continue
-        try:
-            if now - path.lstat().st_mtime < _LEFTOVER_AGE_S or not path.is_file():
-                continue
-            path.unlink()
-            removed.append(path)
-        except OSError:
-            continue
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True  # someone else's process, or cannot tell: leave its file alone
-    return True
+    return remove_leftovers(folder, _LEFTOVER)
 
 
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
