@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -141,7 +140,7 @@ class FileActions:
     def restore(self, backup: Path) -> bool:
         """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
         it was is first written to a copy beside the backups, so nothing is ever lost."""
-        from fate_desk.store.backups import default_backup_dir
+        from fate_desk.store.backups import before_restoring_path, default_backup_dir, prune_before_restoring
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
@@ -150,11 +149,11 @@ class FileActions:
             restored = load_campaign(backup)
             folder = default_backup_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-            kept = document.file.save_copy_as(folder / f"{document.path.stem} before restoring {stamp}.fatedesk")
+            kept = document.file.save_copy_as(before_restoring_path(folder, document.path.stem))
         except (CampaignFileError, FileFormatError, OSError) as exc:
             self.window.show_error("The backup was not restored", str(exc))
             return False
+        prune_before_restoring(folder, document.path.stem)
         if not document.edit_campaign(lambda _current: restored, "Restore from backup"):
             self.window.statusBar().showMessage("That backup holds the campaign as it is now: nothing changed.", 8000)
             return False

@@ -6,6 +6,7 @@ temporary file first and renamed into place, so a failed copy never replaces a g
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import re
@@ -28,6 +29,33 @@ def default_backup_dir() -> Path:
 
 # ".NAME.<pid>.copy" and its journal: what a copy killed half-way leaves behind.
 _LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal)?")
+def before_restoring_path(folder: Path, stem: str) -> Path:
+    """A name for the campaign as it was before a restore that no earlier copy has (two
+    restores in one second get two files)."""
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    target = Path(folder) / f"{stem} before restoring {stamp}.fatedesk"
+    n = 2
+    while target.exists():
+        target = Path(folder) / f"{stem} before restoring {stamp} ({n}).fatedesk"
+        n += 1
+    return target
+
+
+def prune_before_restoring(folder: Path, stem: str, keep: int = KEEP_BACKUPS) -> None:
+    """Keep only the newest `keep` before-restoring copies of one campaign."""
+    copies = []
+    for path in Path(folder).glob(f"{glob.escape(stem)} before restoring *.fatedesk"):
+        try:
+            copies.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:
+            continue
+    for _mtime, _name, path in sorted(copies)[:-keep] if keep > 0 else []:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
 def clean_leftovers(folder: Path) -> list[Path]:
     """Remove half-made copies whose process is gone (a copy or backup killed mid-way)."""
     return remove_leftovers(folder, _LEFTOVER)

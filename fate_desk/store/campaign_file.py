@@ -159,6 +159,8 @@ class CampaignFile:
         path = Path(path)
         if path.exists():
             raise CampaignFileError(str(path), "already exists; choose another name")
+        if _name_too_long(path):
+            raise CampaignFileError(str(path), _name_too_long(path) + "; choose a shorter name")
         duplicate = _duplicate_id(campaign)
         if duplicate:
             raise CampaignFileError(str(path), f"cannot be written: {duplicate}")
@@ -215,6 +217,8 @@ class CampaignFile:
         path = Path(path)
         source = str(path)
         check_header(path)
+        if not readonly and _name_too_long(path):
+            raise CampaignFileError(source, _name_too_long(path) + "; rename it, or open it read-only")
         if not readonly and not writable(path):
             raise CampaignFileError(
                 source,
@@ -594,6 +598,23 @@ class _BackupJob:
         except (OSError, sqlite3.Error) as exc:
             # A missing backup must not keep the user from their campaign; the GUI says so.
             self.error = f"no backup was made ({exc})"
+
+
+# While a campaign is edited, SQLite keeps NAME-journal beside it: the longest name beside it.
+_SIDE_SUFFIX = "-journal"
+
+
+def _name_too_long(path: Path) -> str | None:
+    """Why the file's name leaves no room for the files kept beside it while editing, or None."""
+    try:
+        limit = os.pathconf(path.parent if str(path.parent) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        limit = 255
+    longest = limit - len(_SIDE_SUFFIX.encode())
+    if len(os.fsencode(path.name)) > longest:
+        return (f"has a name too long to be edited here ({len(os.fsencode(path.name))} bytes; "
+                f"at most {longest}, to leave room for the journal SQLite keeps beside it)")
+    return None
 
 
 def _duplicate_id(campaign: Campaign) -> str | None:
