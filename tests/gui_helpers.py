@@ -46,7 +46,8 @@ def started_app_window(qtbot):
 
 
 def drop(window, *paths: Path) -> QDropEvent:
-    """Drag files from a file manager onto the window and let go (enter, then drop)."""
+    """Drag files from a file manager onto the window and let go (enter, then drop); the
+    import runs once the drop has returned."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
     target = window.centralWidget()
@@ -57,4 +58,5 @@ def drop(window, *paths: Path) -> QDropEvent:
     event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(target, event)
+    QApplication.processEvents()  # the event loop turns, as after a person's drop: the import runs
     return event

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QPushButton
 
 from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store.bundle import write_bundle
@@ -145,3 +145,52 @@ def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window
     click(qtbot, box, "Import only the others")
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth", "Nell"]
     assert window.navigator.current_entity() == "nell"
+
+
+def big_fari(tmp_path: Path, blocks: int) -> Path:
+    """A Fari sheet with a notes section of many blocks (megabytes: a moment to read)."""
+    import json
+
+    sheet = json.loads((Path(__file__).parent / "data" / "fari" / "v6-nell.fari.json").read_text(encoding="utf-8"))
+    section = sheet["pages"][0]["rows"][0]["columns"][0]["sections"][0]
+    section["label"] = "NOTES"
+    section["blocks"] = [{"id": f"b{i}", "type": "Text", "label": "NOTES",
+                          "value": f"<p>Note {i}<!-- a comment left open", "meta": {}} for i in range(blocks)]
+    path = tmp_path / "big.fari.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    return path
+
+
+def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(qtbot, window, tmp_path):
+    big = big_fari(tmp_path, 60_000)
+    seen = []
+
+    def cancel_when_shown() -> None:  # runs while the file is being read: the window answers
+        progress = window.findChild(QProgressDialog, "importProgress")
+        if progress is None or not progress.isVisible():
+            QTimer.singleShot(10, cancel_when_shown)
+            return
+        seen.append(progress.labelText())
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, cancel_when_shown)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    assert seen == ["Reading big.fari.json…"]
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert window.document.undo_stack.count() == 0
+
+
+def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path):
+    big = big_fari(tmp_path, 20_000)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(window.findChild(QProgressDialog, "importProgress") is not None))
+    timer.start(5)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    timer.stop()
+    assert any(ticks)  # the window's own timers ran while the file was read
+    nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
+    assert shown_in_navigator(window, nell.id) and "Note 19999" in nell.notes

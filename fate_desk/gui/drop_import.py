@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 
 class DropImport(QObject):
@@ -28,10 +28,17 @@ class DropImport(QObject):
             paths = self._paths(event)
             if paths and self.window.document is not None:
                 event.acceptProposedAction()
-                for path in paths:
-                    self.window.files.import_file(path)
+                # After the drop has returned: the file manager that dragged is not kept
+                # waiting while the files are read (on a worker, with progress and Cancel).
+                QTimer.singleShot(0, self, lambda: self._import(paths))
                 return True
         return False
+
+    def _import(self, paths: list[Path]) -> None:
+        for path in paths:
+            if self.window.document is None:
+                return
+            self.window.files.import_file(path)
 
     @staticmethod
     def _paths(event) -> list[Path]:

@@ -179,7 +179,11 @@ class FileActions:
 
         document = self.window.document
         try:
-            characters, warnings = _read_characters(path, document.campaign.ruleset)
+            read = self._read_in_background(Path(path), document.campaign.ruleset)
+            if read is None:
+                self.window.statusBar().showMessage(f"Import of {Path(path).name} cancelled: nothing was added.", 8000)
+                return []
+            characters, warnings = read
         except FileFormatError as exc:
             self.window.show_error("Nothing was imported", str(exc))
             return []
@@ -194,6 +198,53 @@ class FileActions:
             self._ask_about_duplicates(Path(path), characters, already, warnings)
             return []
         return self._add_imported(Path(path), characters, warnings)
+
+    def _read_in_background(self, path: Path, ruleset: str):
+        """(characters, notes) read on a worker thread while the window keeps answering, with
+        a progress dialog and Cancel once it takes a moment; None if the user cancelled. A
+        cancelled read finishes on its own thread and is thrown away."""
+        import threading
+
+        from PySide6.QtCore import QEventLoop, QTimer
+        from PySide6.QtWidgets import QProgressDialog
+
+        outcome: dict[str, object] = {}
+
+        def work() -> None:
+            try:
+                outcome["result"] = _read_characters(path, ruleset)
+            except BaseException as exc:  # handed to the window's thread, which words it
+                outcome["error"] = exc
+
+        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)
+        thread.start()
+        thread.join(0.05)  # a small file is read before anything needs showing
+        if thread.is_alive():
+            progress = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, self.window)
+            progress.setObjectName("importProgress")
+            progress.setWindowTitle("Import characters")
+            progress.setWindowModality(Qt.WindowModality.WindowModal)
+            progress.setMinimumDuration(0)
+            progress.setAutoClose(False)
+            progress.setAutoReset(False)
+            loop = QEventLoop()
+            poll = QTimer()
+            poll.setInterval(20)
+            poll.timeout.connect(lambda: thread.is_alive() or loop.quit())
+            progress.canceled.connect(loop.quit)
+            poll.start()
+            progress.show()
+            if thread.is_alive() and not progress.wasCanceled():
+                loop.exec()
+            poll.stop()
+            cancelled = progress.wasCanceled() and thread.is_alive()
+            progress.close()
+            progress.deleteLater()
+            if cancelled:
+                return None
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["result"]
 
     def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
         names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
