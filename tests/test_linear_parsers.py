@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from fate_desk.export.fonts import REGULAR
+from fate_desk.export.fonts import REGULAR, register_fonts
 from fate_desk.export.textflow import Run, tokenise, wrap_lines
 from fate_desk.model import Character
 from fate_desk.store.exporting import file_names
@@ -45,6 +45,7 @@ def test_same_named_characters_get_one_file_each_counting_on():
 
 
 def test_a_word_longer_than_the_line_is_cut_into_pieces_that_fit_and_lose_nothing():
+    register_fonts()
     word = "x" * 200_000
     lines, _ends, _words = wrap_lines(tokenise([Run(word)]), 0, 9.0, 300.0, 10_000)
     texts = [seg[1] for line in lines for seg in line]
