@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, load_campaign

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gui_helpers import started_app_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
-
-from gui_helpers import started_app_window
 
 
 @pytest.fixture

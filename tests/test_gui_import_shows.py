@@ -8,15 +8,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gui_helpers import drop, started_app_window
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QPushButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+)
 
 from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.interchange import write_character_file
-
-from gui_helpers import drop, started_app_window
 
 
 @pytest.fixture

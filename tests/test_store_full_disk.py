@@ -11,13 +11,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from gui_helpers import started_app_window
 from PySide6.QtWidgets import QMessageBox
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.interchange import write_character_file
-
-from gui_helpers import started_app_window
 
 
 @pytest.fixture

@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 from fate_desk.model import Campaign, Character
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, CampaignInUse, load_campaign
+from fate_desk.store.campaign_file import (
+    CampaignFile,
+    CampaignFileError,
+    CampaignInUse,
+    load_campaign,
+)
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock, CampaignLocked, lock_path
 

@@ -140,7 +140,11 @@ class FileActions:
     def restore(self, backup: Path) -> bool:
         """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
         it was is first written to a copy beside the backups, so nothing is ever lost."""
-        from fate_desk.store.backups import before_restoring_path, default_backup_dir, prune_before_restoring
+        from fate_desk.store.backups import (
+            before_restoring_path,
+            default_backup_dir,
+            prune_before_restoring,
+        )
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
@@ -213,7 +217,7 @@ class FileActions:
         def work() -> None:
             try:
                 outcome["result"] = _read_characters(path, ruleset)
-            except BaseException as exc:  # handed to the window's thread, which words it
+            except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which words it
                 outcome["error"] = exc
 
         thread = threading.Thread(target=work, name="fate-desk import", daemon=True)

@@ -29,10 +29,20 @@ import struct
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from PySide6.QtCore import QByteArray, QLockFile, QMetaObject, QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QByteArray,
+    QLockFile,
+    QMetaObject,
+    QObject,
+    Qt,
+    QThread,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from fate_desk.paths import user_data_dir
@@ -104,10 +114,10 @@ class _FileLock:
             self._qt = QLockFile(str(path))
             self._qt.setStaleLockTime(0)  # never stale by age; only when its process is gone
 
-    def isLocked(self) -> bool:  # noqa: N802 - as QLockFile
+    def isLocked(self) -> bool:
         return self._qt.isLocked() if self._qt is not None else self._fd is not None
 
-    def tryLock(self, _timeout: int = 0) -> bool:  # noqa: N802 - as QLockFile
+    def tryLock(self, _timeout: int = 0) -> bool:
         if self._qt is not None:
             return self._qt.tryLock(0)
         if self._fd is not None:
