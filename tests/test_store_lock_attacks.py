@@ -202,3 +202,20 @@ def test_the_holder_is_named_with_the_user(tmp_path):
     finally:
         lock.release()
     assert not lock_path(campaign).exists()
+
+
+def test_a_file_a_sync_tool_put_in_the_campaigns_place_is_locked_once_read_again(tmp_path):
+    from fate_desk.store.lock import is_locked
+
+    campaign = make_campaign(tmp_path / "c.fatedesk", "Ruth")
+    handle = CampaignFile.open(campaign)
+    try:
+        make_campaign(tmp_path / "incoming.fatedesk", "Ruth", "Nell").replace(campaign)
+        assert handle.changed_on_disk()
+        handle = handle.reload()
+        assert is_locked(campaign)
+        line = one_line(import_into(tmp_path, campaign))
+        assert "is open for editing" in line
+    finally:
+        handle.close()
+    assert not is_locked(campaign)

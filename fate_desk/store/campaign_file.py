@@ -305,6 +305,11 @@ class CampaignFile:
         """Reopen the file as it is on disk now, keeping the lock; this handle is closed."""
         lock = self.close(keep_lock=True)
         try:
+            if lock is not None:
+                try:
+                    lock.follow(self.path)  # a file put in its place is locked too
+                except CampaignLocked as exc:
+                    raise CampaignInUse(str(self.path), str(exc)) from None
             return CampaignFile.open(self.path, self.readonly, lock=lock)
         except BaseException:
             if lock is not None:

@@ -159,6 +159,29 @@ def _lock_file_itself(path: Path) -> int | None:
     return fd
 
 
+def is_locked(path: Path) -> bool:
+    """Whether some open holds the campaign's lock, asked without taking it (on Linux the
+    kernel is asked; elsewhere the lock is taken and freed at once)."""
+    if fcntl is None:
+        return False
+    command = getattr(fcntl, "F_OFD_GETLK", None)
+    if command is not None and struct.calcsize("l") == 8:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        try:
+            request = struct.pack("hhxxxxqqi4x", fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0)
+            answer = fcntl.fcntl(fd, command, request)
+            return struct.unpack("hhxxxxqqi4x", answer[:struct.calcsize("hhxxxxqqi4x")])[0] != fcntl.F_UNLCK
+        except OSError:
+            pass  # no such locks here: ask the note's flock the only way there is
+        finally:
+            os.close(fd)
+    try:
+        CampaignLock.acquire(path).release()
+    except CampaignLocked:
+        return True
+    return False
+
+
 def _open_note(note: Path, path: Path) -> tuple[int | None, str | None]:
     """(fd holding flock on our own note, None) or (None, why there is no lock at all).
 
@@ -291,6 +314,25 @@ class CampaignLock:
             except OSError:
                 pass  # the lock holds; only the note of who holds it is missing
         return lock
+
+    def follow(self, path: Path) -> None:
+        """A sync tool put another file in the campaign's place: lock that file itself too, so
+        the lock stays on the file at the name. Raises CampaignLocked if someone else has it."""
+        if self._file_fd is None:
+            return
+        try:
+            now, mine = os.stat(path), os.fstat(self._file_fd)
+        except OSError:
+            return
+        if (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
+            return
+        try:
+            fd = _lock_file_itself(Path(path))
+        except BlockingIOError:
+            raise CampaignLocked(Path(path), holder_of(path)) from None
+        if fd is not None:
+            os.close(self._file_fd)
+            self._file_fd = fd
 
     @property
     def file_fd(self) -> int | None:
