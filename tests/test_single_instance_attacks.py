@@ -79,8 +79,13 @@ def apps(tmp_path, shared_tmp):
                XDG_RUNTIME_DIR=str(runtime), TMPDIR=str(shared_tmp))
 
     def start(*args: str, **overrides) -> subprocess.Popen:
-        proc = subprocess.Popen([sys.executable, "-m", "fate_desk", *args], env={**env, **overrides},
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Output to files, not pipes nobody reads while the app runs: a full pipe would stop
+        # the app in its next write (Qt's warnings, our log lines) and look like a hang.
+        log = tmp_path / f"app-{len(started)}.err"
+        with open(log, "w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "fate_desk", *args], env={**env, **overrides},
+                                    stdout=subprocess.DEVNULL, stderr=err, text=True)
+        proc.err_path = log
         started.append(proc)
         return proc
 
@@ -90,8 +95,13 @@ def apps(tmp_path, shared_tmp):
     for proc in started:
         if proc.poll() is None:
             proc.kill()
-        proc.communicate(timeout=30)
+        proc.wait(timeout=30)
     shutil.rmtree(runtime, ignore_errors=True)
+
+
+def err_of(proc: subprocess.Popen) -> str:
+    """What an app started by `apps` wrote to its standard error (wait for it to end first)."""
+    return proc.err_path.read_text(errors="replace")
 
 
 def key_for(data: Path, monkeypatch) -> str:
@@ -241,14 +251,15 @@ def test_five_launches_at_once_make_exactly_one_app(tmp_path, apps):
         launches = [apps(str(campaign)) for _ in range(5)]
         assert wait_until(lambda: sum(p.poll() is None for p in launches) <= 1, 90)
         running = [p for p in launches if p.poll() is None]
-        assert len(running) == 1, [p.communicate()[1] for p in launches if p.poll() is not None]
+        assert len(running) == 1, [err_of(p) for p in launches if p.poll() is not None]
         for proc in launches:
             if proc is not running[0]:
-                out, err = proc.communicate(timeout=30)
-                assert proc.returncode == 0 and "already running" in err, err
-        assert wait_until(lambda: locked(campaign))
+                proc.wait(timeout=30)
+                assert proc.returncode == 0 and "already running" in err_of(proc), err_of(proc)
+        held = wait_until(lambda: locked(campaign))
         running[0].kill()
-        running[0].communicate(timeout=30)
+        running[0].wait(timeout=30)
+        assert held, err_of(running[0])[-3000:]
 
 
 # --- item 7: a bad message is dropped with a log line ----------------------------------------
@@ -293,6 +304,7 @@ def test_a_bad_hand_over_message_is_dropped_with_a_log_line(tmp_path, apps, monk
     assert wait_until(lambda: names(campaign) == ["Ruth", "Nell"], 30)
     assert app.poll() is None
     app.kill()
-    _out, err = app.communicate(timeout=30)
+    app.wait(timeout=30)
+    err = err_of(app)
     assert "Traceback" not in err
     assert "dropped a message from another launch" in err
