@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
 from fate_desk.gui.document import CampaignDocument
 from fate_desk.model import Campaign, Character
 from fate_desk.rules import get_ruleset
@@ -34,10 +38,25 @@ def character_named(document: CampaignDocument, name: str) -> Character:
 
 def started_app_window(qtbot):
     """The main window as the app starts it (the sample campaign on a first start)."""
-    from PySide6.QtWidgets import QApplication
-
     from fate_desk.gui.app import start
 
     win = start(QApplication.instance(), None)
     qtbot.addWidget(win)
     return win
+
+
+def drop(window, *paths: Path) -> QDropEvent:
+    """Drag files from a file manager onto the window and let go (enter, then drop); the
+    import runs once the drop has returned."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+    target = window.centralWidget()
+    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, event)
+    QApplication.processEvents()  # the event loop turns, as after a person's drop: the import runs
+    return event

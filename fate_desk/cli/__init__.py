@@ -79,13 +79,36 @@ def _not_a_command(argv: list[str]) -> str | None:
             f"commands: {', '.join(COMMANDS)} (see fate-desk --help)")
 
 
+# Control characters (but line ends and tabs) from file names and file contents would move the
+# cursor, clear the screen or retitle the terminal: they print as escapes such as \x1b.
+_CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if code not in (0x09, 0x0A)}
+
+
+class _EscapedStream:
+    """A text stream whose control characters print as visible escapes."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text.translate(_CONTROLS))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def _plain_streams() -> None:
-    """File names that are not UTF-8 (or a strict stdout) print escaped, never as a traceback."""
+    """File names that are not UTF-8 (or a strict stdout) print escaped, never as a traceback;
+    control characters print as escapes, never reach the terminal."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
+    if not isinstance(sys.stdout, _EscapedStream):
+        sys.stdout = _EscapedStream(sys.stdout)
+    if not isinstance(sys.stderr, _EscapedStream):
+        sys.stderr = _EscapedStream(sys.stderr)
 
 
 def _run_command(command, args) -> int:

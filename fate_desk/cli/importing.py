@@ -121,6 +121,8 @@ def _write_into(result: ImportResult, target: Path, source: Path) -> str:
         with CampaignFile.open(target) as handle:
             if handle.backup_error:
                 print(f"note: {target}: {handle.backup_error}")
+            if handle.lock_warning:
+                print(f"note: {target}: {handle.lock_warning}")
             taken = {e.id for attr in ("characters", "obstacles", "countdowns", "scenes", "sessions", "arcs")
                      for e in getattr(handle.campaign, attr)}
             entries, notes = result.new_entries(taken)

@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from fate_desk.leftovers import host_tag, remove_leftovers
 from fate_desk.paths import mode_for_new_file
 
 
@@ -32,8 +34,11 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     if out_path.is_dir():
         raise ExportError(f"{out_path}: is a folder, not a file")
     _refuse_read_only(out_path)
+    # What exports killed half-way left here (their process gone) goes first.
+    leftover = re.escape(f".{out_path.name}.") + r"(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp"
+    remove_leftovers(folder, re.compile(leftover))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.{host_tag()}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise ExportError(f"{out_path}: cannot write in {folder} ({exc.strerror or exc})") from None
     os.close(fd)

@@ -91,22 +91,22 @@ Segment = tuple[float, str, str, object]  # x offset, text, font, colour
 
 
 def _break_word(word: _Word, size: float, width: float) -> list[_Word]:
-    """A word wider than the line, cut into pieces that fit (a URL, a long name)."""
-    pieces = []
-    text = word.text
-    first = True
-    while text:
-        lo, hi = 1, len(text)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if stringWidth(text[:mid], word.font, size) <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        pieces.append(_Word(text[:lo], word.font, word.color, word.space_before and first, word.newline and first))
-        text = text[lo:]
-        first = False
-    return pieces
+    """A word wider than the line, cut into pieces that fit (a URL, a long name), in one pass
+    over its characters: measuring ever longer prefixes made a 200,000-character word take 21 s."""
+    table = WIDTHS.table(word.font, size)
+    pieces: list[str] = []
+    start, x = 0, 0.0
+    for k, ch in enumerate(word.text):
+        w = table.get(ch)
+        if w is None:
+            w = table[ch] = stringWidth(ch, word.font, size)
+        if x + w > width and k > start:
+            pieces.append(word.text[start:k])
+            start, x = k, 0.0
+        x += w
+    pieces.append(word.text[start:])
+    return [_Word(text, word.font, word.color, word.space_before and n == 0, word.newline and n == 0)
+            for n, text in enumerate(pieces)]
 
 
 def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_lines: int):

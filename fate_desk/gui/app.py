@@ -41,7 +41,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     if window is None:
         return 2
     if instance is not None:
-        instance.fileRequested.connect(window.receive_file)
+        instance.deliver_to(window.receive_file)
         app.aboutToQuit.connect(instance.release)
     if smoke:
         from .smoke import SmokeRun

@@ -11,7 +11,7 @@ from PySide6.QtGui import QUndoStack
 from fate_desk.model import Character
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, all_entities, display_name, kind_of
@@ -31,6 +31,11 @@ class CampaignDocument(QObject):
     campaignChanged = Signal()  # campaign-wide fields (clock, GM pool, logs) or many entries changed
     # The file was changed or replaced by another program; the change was not saved (message).
     changedOnDisk = Signal(str)
+    # The file was deleted (or moved out of sight) while open: nothing is read again, the
+    # campaign as last saved stays open for Save a copy as… (message).
+    fileGone = Signal(str)
+    # The file was moved (renamed) while open and is followed there (old path, new path).
+    fileMoved = Signal(str, str)
 
     def __init__(self, file: CampaignFile, catalog: RuleSetCatalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -228,6 +233,8 @@ class CampaignDocument(QObject):
     def insert_many(self, entities: list) -> bool:
         if not self._save(lambda: self.file.put_many(entities)):
             return False
+        for entity in entities:  # indexed before any view hears of them, so it can look them up
+            self._indexed(entity)
         for entity in entities:
             self.entityAdded.emit(entity.id)
         return True
@@ -236,6 +243,9 @@ class CampaignDocument(QObject):
         if self._save(lambda: self.file.remove_many(entity_ids)):
             for entity_id in entity_ids:
                 self._checks.pop(entity_id, None)
+                if self._index is not None:
+                    self._index.pop(entity_id, None)
+            for entity_id in entity_ids:
                 self.entityRemoved.emit(entity_id)
 
     def delete(self, entity_id: str) -> None:
@@ -253,6 +263,9 @@ class CampaignDocument(QObject):
     def _save(self, work: Callable[[], None]) -> bool:
         try:
             work()
+        except FileGoneError as exc:
+            self.fileGone.emit(str(exc))
+            return False
         except FileChangedError as exc:
             # Never write over the newer file: the window reloads it and says why.
             self.changedOnDisk.emit(str(exc))
@@ -261,7 +274,14 @@ class CampaignDocument(QObject):
             # The file keeps its last good state; the user hears why this change was not saved.
             self.saveFailed.emit(str(exc))
             return False
+        self.announce_move()
         return True
+
+    def announce_move(self) -> None:
+        """Tell the views once if the file was followed to a new name."""
+        old, self.file.moved_from = self.file.moved_from, None
+        if old is not None:
+            self.fileMoved.emit(str(old), str(self.file.path))
 
     def close(self) -> None:
         self.undo_stack.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 
 class DropImport(QObject):
@@ -30,13 +30,18 @@ class DropImport(QObject):
             paths = self._paths(event)
             if paths and (self.window.document is not None or any(map(_is_pack, paths))):
                 event.acceptProposedAction()
-                for path in paths:
-                    if _is_pack(path):
-                        self.window.files.install_pack(path)
-                    elif self.window.document is not None:
-                        self.window.files.import_file(path)
+                # After the drop has returned: the file manager that dragged is not kept
+                # waiting while the files are read (on a worker, with progress and Cancel).
+                QTimer.singleShot(0, self, lambda: self._import(paths))
                 return True
         return False
+
+    def _import(self, paths: list[Path]) -> None:
+        for path in paths:
+            if _is_pack(path):  # a game pack installs, whether or not a campaign is open
+                self.window.files.install_pack(path)
+            elif self.window.document is not None:
+                self.window.files.import_file(path)
 
     @staticmethod
     def _paths(event) -> list[Path]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from .kinds import display_name
+from .kinds import BY_KEY, display_name, kind_of
 
 # The models and file formats load with the first campaign or on first use, never with the
 # window (which builds this class before its first paint).
@@ -34,6 +33,8 @@ class MainWindow(Protocol):
     def current_character(self): ...
 
     def selected_entity(self) -> str | None: ...
+
+    navigator: object
 
     def show_error(self, title: str, message: str) -> None: ...
 
@@ -92,7 +93,8 @@ class FileActions:
     def open_read_only_dialog(self) -> None:
         self.open_dialog(readonly=True)
 
-    def save_copy_dialog(self) -> None:
+    def save_copy_dialog(self, then_open: bool = False) -> None:
+        """File ▸ Save a copy as…; with `then_open` (the open file is gone) editing goes on in the copy."""
         document = self.window.document
         if document is None:
             return
@@ -103,7 +105,9 @@ class FileActions:
         if path:
             if "fate-campaign.json" in chosen and not path.endswith(".fate-campaign.json"):
                 path += ".fate-campaign.json"
-            self.save_copy(Path(path))
+            written = self.save_copy(Path(path))
+            if written is not None and then_open and written.name.endswith(".fatedesk"):
+                self.window.open_path(written)
 
     def save_copy(self, path: Path) -> Path | None:
         from fate_desk.store.interchange import FileFormatError
@@ -137,7 +141,11 @@ class FileActions:
     def restore(self, backup: Path) -> bool:
         """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
         it was is first written to a copy beside the backups, so nothing is ever lost."""
-        from fate_desk.store.backups import default_backup_dir
+        from fate_desk.store.backups import (
+            before_restoring_path,
+            default_backup_dir,
+            prune_before_restoring,
+        )
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
@@ -146,11 +154,11 @@ class FileActions:
             restored = load_campaign(backup)
             folder = default_backup_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-            kept = document.file.save_copy_as(folder / f"{document.path.stem} before restoring {stamp}.fatedesk")
+            kept = document.file.save_copy_as(before_restoring_path(folder, document.path.stem))
         except (CampaignFileError, FileFormatError, OSError) as exc:
             self.window.show_error("The backup was not restored", str(exc))
             return False
+        prune_before_restoring(folder, document.path.stem)
         if not document.edit_campaign(lambda _current: restored, "Restore from backup"):
             self.window.statusBar().showMessage("That backup holds the campaign as it is now: nothing changed.", 8000)
             return False
@@ -195,9 +203,11 @@ class FileActions:
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> list[Character]:
-        """Add the characters in a file as one transaction and one undo step; a character
-        whose id is taken gets a new one. Any failure is shown and leaves the campaign as it was."""
-        from fate_desk.model import new_id
+        """Add the characters in a file as one transaction and one undo step, shown and selected
+        at once. Characters already in the campaign (the same id or name) are added only when
+        the user says so; the question is asked without blocking the window, so the added list
+        is returned only when no question was needed. Any failure is shown and leaves the
+        campaign as it was."""
         from fate_desk.store.interchange import FileFormatError
 
         from .library_import import import_library
@@ -207,31 +217,120 @@ class FileActions:
             return library
         document = self.window.document
         try:
-            characters, warnings = _read_characters(path, document.campaign.ruleset)
+            read = self._read_in_background(Path(path), document.campaign.ruleset)
+            if read is None:
+                self.window.statusBar().showMessage(f"Import of {Path(path).name} cancelled: nothing was added.", 8000)
+                return []
+            characters, warnings = read
         except FileFormatError as exc:
             self.window.show_error("Nothing was imported", str(exc))
             return []
         except (OSError, RecursionError, MemoryError, ValueError) as exc:
             self.window.show_error("Nothing was imported", f"{path}: cannot be read ({exc})")
             return []
+        if not characters:
+            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
+            return []
+        already = _already_in(document.campaign.characters, characters)
+        if already:
+            self._ask_about_duplicates(Path(path), characters, already, warnings)
+            return []
+        return self._add_imported(Path(path), characters, warnings)
+
+    def _read_in_background(self, path: Path, ruleset: str):
+        """(characters, notes) read on a worker thread while the window keeps answering, with
+        a progress dialog and Cancel once it takes a moment; None if the user cancelled. A
+        cancelled read finishes on its own thread and is thrown away."""
+        import threading
+
+        from PySide6.QtCore import QEventLoop, QTimer
+        from PySide6.QtWidgets import QProgressDialog
+
+        outcome: dict[str, object] = {}
+
+        def work() -> None:
+            try:
+                outcome["result"] = _read_characters(path, ruleset)
+            except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which words it
+                outcome["error"] = exc
+
+        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)
+        thread.start()
+        thread.join(0.05)  # a small file is read before anything needs showing
+        if thread.is_alive():
+            progress = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, self.window)
+            progress.setObjectName("importProgress")
+            progress.setWindowTitle("Import characters")
+            progress.setWindowModality(Qt.WindowModality.WindowModal)
+            progress.setMinimumDuration(0)
+            progress.setAutoClose(False)
+            progress.setAutoReset(False)
+            loop = QEventLoop()
+            poll = QTimer()
+            poll.setInterval(20)
+            poll.timeout.connect(lambda: thread.is_alive() or loop.quit())
+            progress.canceled.connect(loop.quit)
+            poll.start()
+            progress.show()
+            if thread.is_alive() and not progress.wasCanceled():
+                loop.exec()
+            poll.stop()
+            cancelled = progress.wasCanceled() and thread.is_alive()
+            progress.close()
+            progress.deleteLater()
+            if cancelled:
+                return None
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["result"]
+
+    def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
+        names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
+        if len(already) == 1:
+            text = f"{names} from {path.name} is already in this campaign. Add another copy?"
+        else:
+            text = (f"{len(already)} of the characters in {path.name} are already in this campaign "
+                    f"({names}). Add copies of them?")
+        box = QMessageBox(QMessageBox.Icon.Question, "Already in the campaign", text,
+                          QMessageBox.StandardButton.Cancel, self.window)
+        box.setObjectName("importDuplicates")
+        add = box.addButton("Add copies" if len(already) > 1 else "Add a copy", QMessageBox.ButtonRole.AcceptRole)
+        rest = [c for c in characters if not any(c is d for d in already)]
+        skip = box.addButton("Import only the others", QMessageBox.ButtonRole.ActionRole) if rest else None
+        box.setDefaultButton(skip or add)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        add.clicked.connect(lambda: self._add_imported(path, characters, warnings))
+        if skip is not None:
+            skip.clicked.connect(lambda: self._add_imported(path, rest, warnings))
+        box.open()  # not exec(): never block the event loop (a drop, a hand-over)
+        return box
+
+    def _add_imported(self, path: Path, characters: list, warnings: list[str]) -> list[Character]:
+        from fate_desk.model import new_id
+
+        document = self.window.document
+        if document is None:
+            return []
         added = []
         for character in characters:
             if document.entity(character.id) is not None or any(c.id == character.id for c in added):
                 character = character.model_copy(update={"id": new_id()})
             added.append(character)
-        if not added:
-            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
-            return []
         # add_many reports a failed save through the document's saveFailed (an error box).
-        if not document.add_many(added, f"Import {Path(path).name}"):
+        if not document.add_many(added, f"Import {path.name}"):
             return []
-        self.window.open_entity(added[-1].id)
+        first = added[0].id
+        if self.window.navigator is not None:
+            self.window.navigator.select(first)
+        self.window.open_entity(first)
+        where = ", ".join(f"{display_name(c)} ({BY_KEY[kind_of(c)].plural})" for c in added[:6])
         self.window.statusBar().showMessage(
-            f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {Path(path).name}", 6000)
+            f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {path.name}: "
+            f"{where}{', …' if len(added) > 6 else ''}", 8000)
         if warnings:
             # What went where: what mapped, what was kept in the notes, what was guessed.
             box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
-                              f"What {Path(path).name} held and where it went:\n\n"
+                              f"What {path.name} held and where it went:\n\n"
                               + "\n".join(f"• {w}" for w in warnings[:12]), QMessageBox.StandardButton.Ok,
                               self.window)
             box.setObjectName("importSummary")
@@ -300,6 +399,13 @@ class FileActions:
         from .about import show_about
 
         show_about(self.window)
+
+
+def _already_in(present: list, incoming: list) -> list:
+    """The incoming characters that are already in the campaign: the same id, or the same name."""
+    ids = {c.id for c in present}
+    names = {c.name.strip().casefold() for c in present if c.name.strip()}
+    return [c for c in incoming if c.id in ids or (c.name.strip() and c.name.strip().casefold() in names)]
 
 
 def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[str]]:

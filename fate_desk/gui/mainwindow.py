@@ -399,9 +399,38 @@ class MainWindow(QMainWindow):
             self._check_disk()
 
     def _check_disk(self) -> None:
-        """Coming back to the app: if the file changed meanwhile, read it again before any edit."""
-        if self.document is not None and self.document.file.changed_on_disk():
-            self.reload_document(f"{self.document.path} was changed by another program.")
+        """Coming back to the app: if the file changed meanwhile, read it again before any edit;
+        a file moved is followed, and a file gone is never read again (see `_file_gone`)."""
+        document = self.document
+        if document is None:
+            return
+        if document.file.changed_on_disk():
+            if document.file.gone:
+                self._file_gone(f"{document.path} was deleted, or moved where Fate Desk cannot find it, "
+                                "since it was opened.")
+            else:
+                self.reload_document(f"{document.path} was changed by another program.")
+        document.announce_move()
+
+    def _file_gone(self, message: str) -> QMessageBox | None:
+        """The campaign's file vanished: keep everything open and offer Save a copy as… (once)."""
+        existing = self.findChild(QMessageBox, "campaignGone")
+        if existing is not None and existing.isVisible():
+            return existing
+        self.statusBar().showMessage(message, 10000)
+        box = QMessageBox(QMessageBox.Icon.Warning, "The campaign file is gone",
+                          f"{message}\n\nEverything saved up to your last change is still open here. "
+                          "Save it as a new file to keep it.", QMessageBox.StandardButton.Close, self)
+        box.setObjectName("campaignGone")
+        save = box.addButton("Save a copy as…", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(save)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        save.clicked.connect(lambda: self.files.save_copy_dialog(then_open=True))
+        box.open()  # not exec(): never block the event loop
+        return box
+
+    def _file_moved(self, old: str, new: str) -> None:
+        self.statusBar().showMessage(f"{Path(old).name} was moved to {new}; Fate Desk saves there now.", 10000)
 
     def set_document(self, document: CampaignDocument) -> None:
         from fate_desk.collector import release_settled
@@ -433,6 +462,8 @@ class MainWindow(QMainWindow):
         document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
         # Reload after the failing undo command has returned, never inside it.
         document.changedOnDisk.connect(lambda message: QTimer.singleShot(0, lambda: self.reload_document(message)))
+        document.fileGone.connect(self._file_gone)
+        document.fileMoved.connect(self._file_moved)
         document.entityChanged.connect(self._maybe_retitle)
         document.campaignChanged.connect(self._update_actions)
         stack = document.undo_stack

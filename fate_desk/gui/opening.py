@@ -74,7 +74,11 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
             return handle, f"Imported {path.name} into the new campaign file {target}"
     # The rolling backup is made on a thread while the campaign shows; the first save waits for it.
     handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True)
-    return handle, ("Opened read-only: changes cannot be saved" if readonly else "")
+    if readonly:
+        return handle, "Opened read-only: changes cannot be saved"
+    if handle.lock_warning:
+        return handle, f"Opened without a lock: {handle.lock_warning}"
+    return handle, ""
 
 
 def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:

@@ -1,29 +1,60 @@
 """One running app per user: a second launch hands its file to the first and exits.
 
-The first app to take a QLockFile becomes the primary and listens on a QLocalServer; later
-launches connect with a QLocalSocket, send `{"open": PATH}` (PATH may be empty: just raise
-the window) and exit once the primary says "ok". The names come from the user's data folder,
-so separate users (and tests with their own folders) never meet. QLockFile notices a lock
-left by a crashed or killed app (its process is gone) and takes it over.
+The first app to take the lock becomes the primary and listens on a local socket; later
+launches connect, send `{"open": PATH}` (PATH may be empty: just raise the window) and exit
+once the primary says "ok". The names come from the user's data folder, so separate data
+folders (and tests with their own) never meet.
+
+Both live in a folder only the user can enter: `$XDG_RUNTIME_DIR/fate-desk`, else
+`fate-desk-UID` in the temporary folder, else `run` in the user's data folder, each used only
+if it is a real folder owned by the user that no one else may open (0700). Never a name in the
+world-writable temporary folder that anyone could compute and take first. A socket there that
+belongs to someone else is never connected to, and a connection from another user is dropped.
+
+The primary answers on a thread of its own, so a launch gets its "ok" at once even while the
+primary is still starting; the files it was handed reach the window once the window is there
+(`deliver_to`). A launch waits at most a second for each answer from a peer that connected
+(and asks a silent one three times at most), and a launch that finds the primary starting (the lock held, no socket yet) keeps trying for a
+few seconds, so launches made at the same moment end up as exactly one app.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
+import stat
+import struct
 import tempfile
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QLockFile, QObject, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QLockFile,
+    QMetaObject,
+    QObject,
+    Qt,
+    QThread,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from fate_desk.paths import user_data_dir
 
-CONNECT_MS = 1000
-REPLY_MS = 5000
-# A launch racing the primary's start-up retries for this long before running on its own.
-HANDOVER_TRIES = 6
+log = logging.getLogger(__name__)
+
+WAIT_MS = 1000  # the longest wait on a peer: to connect, and for its answer
+SILENT_TRIES = 3  # how often a launch asks a peer that connected but never answered
+STARTING_S = 10.0  # how long a launch waits for a primary that holds the lock but does not listen yet
+MAX_MESSAGE = 64 * 1024
+MAX_PATH = 4096
+SOCKET_PATH_LIMIT = 103  # sun_path holds 108 bytes on Linux, 104 on macOS, with the final NUL
 
 
 def instance_key() -> str:
@@ -33,76 +64,329 @@ def instance_key() -> str:
     return f"fate-desk-{digest[:16]}"
 
 
-class SingleInstance(QObject):
-    """`claim()` once at start: True for the primary (keep running), False if another app runs."""
+def _private_folder(folder: Path, create: bool) -> bool:
+    """True if `folder` is (or was just made) a real folder of this user that no one else may open."""
+    try:
+        if create:
+            folder.mkdir(mode=0o700, parents=False, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and info.st_mode & 0o077 == 0
 
-    fileRequested = Signal(str)  # an absolute path, or "" to only raise the window
 
-    def __init__(self, key: str | None = None, parent: QObject | None = None):
-        super().__init__(parent)
-        self.key = key or instance_key()
-        self._lock = QLockFile(str(Path(tempfile.gettempdir()) / f"{self.key}.lock"))
-        self._lock.setStaleLockTime(0)  # never stale by age; only when its process is gone
-        self._server: QLocalServer | None = None
+def runtime_folder(key: str) -> Path | None:
+    """The folder for this user's socket `key` and its lock (see the module docstring); None on
+    Windows, whose local sockets are named pipes in a per-user space, or if there is none."""
+    if not hasattr(os, "getuid"):
+        return None
+    xdg = os.environ.get("XDG_RUNTIME_DIR")
+    if xdg and Path(xdg).is_absolute() and _private_folder(Path(xdg), create=False) \
+            and _fits(Path(xdg) / "fate-desk", key) and _private_folder(Path(xdg) / "fate-desk", create=True):
+        return Path(xdg) / "fate-desk"
+    data = Path(user_data_dir()).expanduser().absolute()
+    for folder in (Path(tempfile.gettempdir()) / f"fate-desk-{os.getuid()}", data / "run"):
+        if not _fits(folder, key):
+            continue
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if _private_folder(folder, create=True):
+            return folder
+        log.warning("fate-desk: not using %s for the running app's socket: it is not a private folder of yours",
+                    folder)
+    return None
 
-    def claim(self) -> bool:
-        if not self._lock.tryLock(0):
+
+class _FileLock:
+    """The primary's lock: `flock` on a file in the private folder (the kernel frees it when
+    the app dies, however it dies; nothing is ever stale). Where there is no flock (Windows),
+    a QLockFile, which notices a lock whose process is gone."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._fd: int | None = None
+        self._qt: QLockFile | None = None
+        try:
+            import fcntl  # noqa: F401
+        except ImportError:
+            self._qt = QLockFile(str(path))
+            self._qt.setStaleLockTime(0)  # never stale by age; only when its process is gone
+
+    def isLocked(self) -> bool:
+        return self._qt.isLocked() if self._qt is not None else self._fd is not None
+
+    def tryLock(self, _timeout: int = 0) -> bool:
+        if self._qt is not None:
+            return self._qt.tryLock(0)
+        if self._fd is not None:
+            return True
+        import fcntl
+
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError:
             return False
-        QLocalServer.removeServer(self.key)  # a socket left by a crashed primary
-        server = QLocalServer(self)
-        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-        if not server.listen(self.key):
-            return True  # no hand-over this time, but this app runs normally
-        server.newConnection.connect(self._accept)
-        self._server = server
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
         return True
 
-    def hand_over(self, path: str | None) -> bool:
-        """Send `path` to the running app; False if none answered."""
-        message = json.dumps({"open": str(Path(path).absolute()) if path else ""}) + "\n"
-        for _ in range(HANDOVER_TRIES):
-            socket = QLocalSocket()
-            socket.connectToServer(self.key)
-            if socket.waitForConnected(CONNECT_MS):
-                socket.write(QByteArray(message.encode("utf-8")))
-                socket.waitForBytesWritten(REPLY_MS)
-                answered = socket.waitForReadyRead(REPLY_MS) and bytes(socket.readAll().data()).startswith(b"ok")
-                socket.disconnectFromServer()
-                if answered:
-                    return True
-            socket.abort()
-            if self._lock.tryLock(0):  # the primary went away meanwhile: this launch takes over
-                self._lock.unlock()
-                return False
-        return False
+    def unlock(self) -> None:
+        if self._qt is not None:
+            self._qt.unlock()
+        elif self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
 
-    def release(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            self._server = None
-        self._lock.unlock()
+
+def _fits(folder: Path, key: str) -> bool:
+    return len(os.fsencode(folder / key)) <= SOCKET_PATH_LIMIT
+
+
+def parse_message(line: bytes) -> str | None:
+    """The path a hand-over asks to open ("" for none), or None for anything that is not one
+    of ours (logged): valid UTF-8 JSON {"open": text}, the text an absolute path or empty,
+    without NUL or other control characters, at most MAX_PATH long."""
+    why = None
+    path = None
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        why = "not a hand-over message"
+    else:
+        if not isinstance(message, dict) or not isinstance(message.get("open", None), str):
+            why = "not a hand-over message"
+        else:
+            path = message["open"]
+            if len(path) > MAX_PATH:
+                why = "the path is too long"
+            elif any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
+                why = "the path holds control characters"
+            elif path and not Path(path).is_absolute():
+                why = "the path is not absolute"
+    if why:
+        log.warning("fate-desk: dropped a message from another launch: %s", why)
+        return None
+    return path
+
+
+def _peer_is_us(socket: QLocalSocket) -> bool:
+    """On Linux, whether the connected peer runs as this user (SO_PEERCRED)."""
+    import socket as sockets
+
+    if not hasattr(sockets, "SO_PEERCRED") or not hasattr(os, "getuid"):
+        return True
+    descriptor = int(socket.socketDescriptor())
+    if descriptor < 0:
+        return False
+    try:
+        raw = sockets.socket(fileno=os.dup(descriptor))
+    except OSError:
+        return False
+    try:
+        _pid, uid, _gid = struct.unpack("3i", raw.getsockopt(sockets.SOL_SOCKET, sockets.SO_PEERCRED,
+                                                               struct.calcsize("3i")))
+    except OSError:
+        return False
+    finally:
+        raw.close()
+    return uid == os.getuid()
+
+
+class _Listener(QObject):
+    """The primary's server, living on a thread of its own: answers every launch at once."""
+
+    received = Signal(str)
+    ready = Signal(bool)
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+        self.server: QLocalServer | None = None
+
+    @Slot()
+    def start(self) -> None:
+        QLocalServer.removeServer(self.name)  # a socket left by a crashed primary (in our own folder)
+        server = QLocalServer(self)
+        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        listening = server.listen(self.name)
+        if listening:
+            server.newConnection.connect(self._accept)
+            self.server = server
+        self.ready.emit(listening)
+
+    @Slot()
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
 
     def _accept(self) -> None:
-        while self._server is not None and self._server.hasPendingConnections():
-            socket = self._server.nextPendingConnection()
+        while self.server is not None and self.server.hasPendingConnections():
+            socket = self.server.nextPendingConnection()
+            if not _peer_is_us(socket):
+                log.warning("fate-desk: dropped a connection from another user")
+                socket.abort()
+                socket.deleteLater()
+                continue
             buffer = bytearray()
+            # A peer that sends nothing useful is cut off after a second.
+            QTimer.singleShot(WAIT_MS, socket, socket.abort)
 
             def read(socket=socket, buffer=buffer) -> None:
                 buffer.extend(bytes(socket.readAll().data()))
                 if b"\n" not in buffer:
-                    if len(buffer) > 64 * 1024:  # not one of ours
+                    if len(buffer) > MAX_MESSAGE:
+                        log.warning("fate-desk: dropped a message from another launch: too long")
                         socket.abort()
                     return
-                line = bytes(buffer).split(b"\n", 1)[0]
-                try:
-                    path = json.loads(line.decode("utf-8")).get("open", "")
-                except (ValueError, AttributeError, UnicodeDecodeError):
+                path = parse_message(bytes(buffer).split(b"\n", 1)[0])
+                if path is None:
                     socket.abort()
                     return
                 socket.write(QByteArray(b"ok\n"))
                 socket.flush()
                 socket.disconnectFromServer()
-                self.fileRequested.emit(str(path) if isinstance(path, str) else "")
+                self.received.emit(path)
 
             socket.readyRead.connect(read)
             socket.disconnected.connect(socket.deleteLater)
+
+
+class SingleInstance(QObject):
+    """`claim()` once at start: True for the primary (keep running), False if another app runs."""
+
+    def __init__(self, key: str | None = None, parent: QObject | None = None, folder: Path | None = None):
+        super().__init__(parent)
+        self.key = key or instance_key()
+        self.folder = folder if folder is not None else runtime_folder(self.key)
+        if self.folder is not None:
+            self.server_name = str(self.folder / self.key)
+            lock_file = self.folder / f"{self.key}.lock"
+        elif os.name == "nt":  # a named pipe, and the lock in the user's own temporary folder
+            self.server_name = self.key
+            lock_file = Path(tempfile.gettempdir()) / f"{self.key}.lock"
+        else:
+            log.warning("fate-desk: no private folder for the running app's socket; "
+                        "each launch runs on its own")
+            self.server_name = ""
+            lock_file = Path(os.devnull)
+        self._lock = _FileLock(lock_file)
+        self._thread: QThread | None = None
+        self._listener: _Listener | None = None
+        self._receiver: Callable[[str], None] | None = None
+        self._pending: list[str] = []
+
+    @property
+    def usable(self) -> bool:
+        return bool(self.server_name)
+
+    def claim(self) -> bool:
+        """Become the primary (and listen) if no other app holds the lock."""
+        if not self.usable:
+            return True
+        if not self._lock.isLocked() and not self._lock.tryLock(0):
+            return False
+        self._listen()
+        return True
+
+    def _listen(self) -> None:
+        if self._thread is not None:
+            return
+        thread = QThread()
+        thread.setObjectName("fate-desk hand-over")
+        listener = _Listener(self.server_name)
+        listener.moveToThread(thread)
+        started = threading.Event()
+        # Direct: set on the listener's thread (this one waits for it).
+        listener.ready.connect(lambda ok: started.set(), Qt.ConnectionType.DirectConnection)
+        listener.received.connect(self._arrived)  # queued to this object's (the GUI) thread
+        thread.started.connect(listener.start)
+        thread.start()
+        started.wait(5)  # listening before any later launch gives up on us
+        self._thread, self._listener = thread, listener
+
+    def hand_over(self, path: str | None) -> bool:
+        """Send `path` to the running app; False if none answered (then this launch may claim)."""
+        if not self.usable:
+            return False
+        message = json.dumps({"open": str(Path(path).absolute()) if path else ""}) + "\n"
+        deadline = time.monotonic() + STARTING_S
+        silent = 0
+        while True:
+            reached, answered = self._send(message.encode("utf-8"))
+            if answered:
+                return True
+            if reached:
+                # Connected, but no answer within a second: a stuck app (or one starved of
+                # time on a busy machine). Asked again at most twice, a second each.
+                silent += 1
+                if silent >= SILENT_TRIES:
+                    return False
+            if self._lock.tryLock(0):  # the primary went away meanwhile: this launch takes over
+                return False
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)  # the primary holds the lock and is about to listen
+
+    def _send(self, message: bytes) -> tuple[bool, bool]:
+        """(connected, answered "ok")."""
+        if self.folder is not None and not self._ours(Path(self.server_name)):
+            return False, False
+        socket = QLocalSocket()
+        socket.connectToServer(self.server_name)
+        if not socket.waitForConnected(WAIT_MS):
+            socket.abort()
+            return False, False
+        socket.write(QByteArray(message))
+        end = time.monotonic() + WAIT_MS / 1000
+        socket.waitForBytesWritten(WAIT_MS)
+        reply = b""
+        while b"\n" not in reply:
+            left = int((end - time.monotonic()) * 1000)
+            if left <= 0 or not socket.waitForReadyRead(left):
+                break
+            reply += bytes(socket.readAll().data())
+        socket.abort()
+        return True, reply.startswith(b"ok")
+
+    @staticmethod
+    def _ours(path: Path) -> bool:
+        """A socket of this user's (never connect to, and so never tell a path to, anyone else's)."""
+        try:
+            info = os.lstat(path)
+        except OSError:
+            return False
+        if not stat.S_ISSOCK(info.st_mode) or info.st_uid != os.getuid():
+            log.warning("fate-desk: %s is not your Fate Desk's socket; not using it", path)
+            return False
+        return True
+
+    def deliver_to(self, receiver: Callable[[str], None]) -> None:
+        """Where handed-over files go (the window); those that came before it are passed on now."""
+        self._receiver = receiver
+        pending, self._pending = self._pending, []
+        for path in pending:
+            receiver(path)
+
+    def _arrived(self, path: str) -> None:
+        """A handed-over path (absolute, or "" to only raise the window), on the GUI thread."""
+        if self._receiver is not None:
+            self._receiver(path)
+        else:
+            self._pending.append(path)
+
+    def release(self) -> None:
+        if self._thread is not None:
+            listener, thread = self._listener, self._thread
+            self._thread = self._listener = None
+            QMetaObject.invokeMethod(listener, "stop", Qt.ConnectionType.BlockingQueuedConnection)
+            thread.quit()
+            thread.wait(5000)
+        if self._lock.isLocked():
+            self._lock.unlock()

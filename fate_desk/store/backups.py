@@ -6,6 +6,7 @@ temporary file first and renamed into place, so a failed copy never replaces a g
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import re
@@ -13,7 +14,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from fate_desk.paths import user_data_dir
+from fate_desk.leftovers import remove_leftovers
+from fate_desk.paths import mode_for_new_file, user_data_dir
 
 from .atomic import fsync_dir
 
@@ -27,42 +29,36 @@ def default_backup_dir() -> Path:
 
 # ".NAME.<pid>.copy" and its journal: what a copy killed half-way leaves behind.
 _LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal)?")
-# A leftover younger than this may belong to a copy still running on another computer.
-_LEFTOVER_AGE_S = 600
+def before_restoring_path(folder: Path, stem: str) -> Path:
+    """A name for the campaign as it was before a restore that no earlier copy has (two
+    restores in one second get two files)."""
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    target = Path(folder) / f"{stem} before restoring {stamp}.fatedesk"
+    n = 2
+    while target.exists():
+        target = Path(folder) / f"{stem} before restoring {stamp} ({n}).fatedesk"
+        n += 1
+    return target
+
+
+def prune_before_restoring(folder: Path, stem: str, keep: int = KEEP_BACKUPS) -> None:
+    """Keep only the newest `keep` before-restoring copies of one campaign."""
+    copies = []
+    for path in Path(folder).glob(f"{glob.escape(stem)} before restoring *.fatedesk"):
+        try:
+            copies.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:
+            continue
+    for _mtime, _name, path in sorted(copies)[:-keep] if keep > 0 else []:
+        try:
+            path.unlink()
+        except OSError:
+            pass
 
 
 def clean_leftovers(folder: Path) -> list[Path]:
     """Remove half-made copies whose process is gone (a copy or backup killed mid-way)."""
-    removed = []
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:
-        return removed
-    now = time.time()
-    for path in entries:
-        match = _LEFTOVER.fullmatch(path.name)
-        if not match or _alive(int(match["pid"])):
-            continue
-        try:
-            if now - path.lstat().st_mtime < _LEFTOVER_AGE_S or not path.is_file():
-                continue
-            path.unlink()
-            removed.append(path)
-        except OSError:
-            continue
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True  # someone else's process, or cannot tell: leave its file alone
-    return True
+    return remove_leftovers(folder, _LEFTOVER)
 
 
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
@@ -82,6 +78,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
             dest.close()
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode_for_new_file(target))  # a replaced file keeps its own; a new one, the umask's
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

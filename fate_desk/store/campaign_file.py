@@ -19,12 +19,13 @@ from pydantic import TypeAdapter, ValidationError
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import plain_data_problem
+from fate_desk.paths import mode_for_new_file
 from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
 from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
-from .lock import CampaignLock, CampaignLocked
+from .lock import CampaignLock, CampaignLocked, LockRefused
 from .opening import (
     APPLICATION_ID,
     MAX_CAMPAIGN_BYTES,
@@ -43,7 +44,7 @@ from .opening import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
+    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError", "FileGoneError",
     "entity_kind",
     "is_campaign_file", "load_campaign",
 ]
@@ -55,6 +56,11 @@ class FileChangedError(CampaignFileError):
     """The file changed underneath an open campaign; nothing was written over it."""
 
 
+class FileGoneError(FileChangedError):
+    """The file was deleted (or moved where it cannot be found) while open. The open handle
+    still reads it, so `save_copy_as` keeps everything saved up to the last edit."""
+
+
 class CampaignInUse(CampaignFileError):
     """Another program has the campaign open for editing; it can still be opened read-only."""
 
@@ -64,6 +70,8 @@ def _take_lock(path: Path) -> CampaignLock:
         return CampaignLock.acquire(path)
     except CampaignLocked as exc:
         raise CampaignInUse(str(path), str(exc)) from None
+    except LockRefused as exc:
+        raise CampaignFileError(str(path), f"cannot be opened for editing: {exc}") from None
     except OSError as exc:
         raise CampaignFileError(str(path), f"cannot be opened for editing ({exc.strerror or exc})") from None
 
@@ -134,10 +142,16 @@ class CampaignFile:
         self.upgrade_copy: Path | None = None
         self.upgraded_from: int | None = None
         self._conn = conn
+        self.moved_from: Path | None = None  # set when the file was followed to a new name
         self._stamp = self._current_stamp()
         self._backup_job: _BackupJob | None = None
 
     # --- opening and creating ---------------------------------------------------------
+
+    @property
+    def lock_warning(self) -> str | None:
+        """Why this open for editing holds no lock (a file system without locks), else None."""
+        return self.lock.warning if self.lock is not None else None
 
     @classmethod
     def create(cls, path: Path, campaign: Campaign, *, backup_dir: Path | None = None) -> "CampaignFile":
@@ -145,6 +159,8 @@ class CampaignFile:
         path = Path(path)
         if path.exists():
             raise CampaignFileError(str(path), "already exists; choose another name")
+        if _name_too_long(path):
+            raise CampaignFileError(str(path), _name_too_long(path) + "; choose a shorter name")
         duplicate = _duplicate_id(campaign)
         if duplicate:
             raise CampaignFileError(str(path), f"cannot be written: {duplicate}")
@@ -165,6 +181,7 @@ class CampaignFile:
                 conn.close()
             if path.exists():  # someone made it meanwhile: never replace it
                 raise FileExistsError(f"{path} appeared while it was being written")
+            os.chmod(tmp, mode_for_new_file(path))  # as the umask says (a group folder: 0664)
             tmp.rename(path)
             fsync_dir(path.parent)
         except sqlite3.Error as exc:
@@ -200,6 +217,8 @@ class CampaignFile:
         path = Path(path)
         source = str(path)
         check_header(path)
+        if not readonly and _name_too_long(path):
+            raise CampaignFileError(source, _name_too_long(path) + "; rename it, or open it read-only")
         if not readonly and not writable(path):
             raise CampaignFileError(
                 source,
@@ -286,6 +305,11 @@ class CampaignFile:
         """Reopen the file as it is on disk now, keeping the lock; this handle is closed."""
         lock = self.close(keep_lock=True)
         try:
+            if lock is not None:
+                try:
+                    lock.follow(self.path)  # a file put in its place is locked too
+                except CampaignLocked as exc:
+                    raise CampaignInUse(str(self.path), str(exc)) from None
             return CampaignFile.open(self.path, self.readonly, lock=lock)
         except BaseException:
             if lock is not None:
@@ -416,18 +440,37 @@ class CampaignFile:
         if self._conn is None:
             raise CampaignFileError(str(self.path), "is closed")
         self.finish_backup()  # the backup is of the file before this open's first change
+        if self._current_stamp()[1] is None:
+            self._follow()  # a moved file is written through a connection made under its new name
+        checked = False
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 self._check_unchanged()
+                checked = True
                 work(self._conn)
+                self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._rollback()
                 raise
-            self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
+            if checked:
+                # The file was ours when this transaction began, and it holds the write lock:
+                # whatever the failed write and its rollback did to the file's size and time
+                # was this open's own doing, not another program's (a full disk is no reason
+                # to read the file again and lose the undo history).
+                self._stamp = self._current_stamp()
             raise CampaignFileError(str(self.path), f"could not be saved ({_save_problem(exc)})") from None
         self._stamp = self._current_stamp()
+
+    def _rollback(self) -> None:
+        """Undo a failed transaction; SQLite may have rolled it back itself (a full disk), and a
+        failed rollback must not hide why the transaction failed."""
+        if self._conn.in_transaction:
+            try:
+                self._conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     # --- noticing changes made by others ---------------------------------------------------
 
@@ -446,9 +489,20 @@ class CampaignFile:
             return version, None
 
     def changed_on_disk(self) -> bool:
-        """True if the file was changed, replaced, moved or deleted by someone else since this
-        handle last read or wrote it (read-only handles never look: see `outdated`)."""
-        return not self.readonly and self.outdated()
+        """True if the file was changed, replaced or deleted by someone else since this handle
+        last read or wrote it (read-only handles never look). A file moved but otherwise
+        unchanged is followed to its new name (see `moved_from`), not reported."""
+        if self.readonly or self._conn is None:
+            return False
+        now = self._current_stamp()
+        if now != self._stamp and now[1] is None and self._follow():
+            return False
+        return now != self._stamp
+
+    @property
+    def gone(self) -> bool:
+        """True when the file is no longer at its name and could not be found again."""
+        return self._conn is not None and self._current_stamp()[1] is None and not self._follow()
 
     def outdated(self) -> bool:
         """True if the file on disk is no longer what this handle read, read-only or not: a
@@ -460,10 +514,63 @@ class CampaignFile:
         if now == self._stamp:
             return
         if now[1] is None:
-            raise FileChangedError(str(self.path), "was moved or deleted since it was opened; "
-                                   "this change was not saved")
+            raise FileGoneError(str(self.path), "was deleted, or moved where Fate Desk cannot find it, since it "
+                                "was opened; this change was not saved. Everything saved before it is still "
+                                "open: use File ▸ Save a copy as… to keep it")
         raise FileChangedError(str(self.path), "was changed by another program since it was opened; "
                                "this change was not saved, so as not to overwrite the newer file")
+
+    def _follow(self) -> bool:
+        """The file is not at its name: if it was moved (the same file, unchanged, under
+        another name), carry on under the new name and return True. SQLite refuses writes to
+        a file moved since its connection was made, so the connection is made again there."""
+        if len(self._stamp) < 5 or self._stamp[1] is None or self._conn is None:
+            return False
+        dev, ino, size, mtime = self._stamp[1:5]
+        for candidate in self._places_it_may_be():
+            try:
+                info = os.stat(candidate)
+            except OSError:
+                continue
+            if (info.st_dev, info.st_ino) != (dev, ino):
+                continue
+            if (info.st_size, info.st_mtime_ns) != (size, mtime):
+                return False  # moved and changed: not ours to follow
+            try:
+                conn = connect(Path(candidate), self.readonly)
+            except (sqlite3.Error, OSError):
+                return False
+            self._conn.close()
+            self._conn = conn
+            self.moved_from, self.path = self.path, Path(candidate)
+            self._stamp = self._current_stamp()
+            return True
+        return False
+
+    def _places_it_may_be(self):
+        """Where a moved campaign is looked for: where the kernel says our open file is now
+        (Linux), else beside its old name, in the folders there, and in the folder above."""
+        fd = self.lock.file_fd if self.lock is not None else None
+        if fd is not None:
+            try:
+                now = os.readlink(f"/proc/self/fd/{fd}")
+            except OSError:
+                now = None
+            if now and not now.endswith(" (deleted)"):
+                yield now
+        folder = self.path.parent
+        for place in (folder, folder.parent):
+            try:
+                entries = list(os.scandir(place))
+            except OSError:
+                continue
+            for entry in entries[:10_000]:
+                yield entry.path
+                if place == folder and entry.is_dir(follow_symlinks=False):
+                    try:
+                        yield from (e.path for e in list(os.scandir(entry.path))[:10_000])
+                    except OSError:
+                        continue
 
 
 class _BackupJob:
@@ -501,6 +608,23 @@ class _BackupJob:
         except (OSError, sqlite3.Error) as exc:
             # A missing backup must not keep the user from their campaign; the GUI says so.
             self.error = f"no backup was made ({exc})"
+
+
+# While a campaign is edited, SQLite keeps NAME-journal beside it: the longest name beside it.
+_SIDE_SUFFIX = "-journal"
+
+
+def _name_too_long(path: Path) -> str | None:
+    """Why the file's name leaves no room for the files kept beside it while editing, or None."""
+    try:
+        limit = os.pathconf(path.parent if str(path.parent) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        limit = 255
+    longest = limit - len(_SIDE_SUFFIX.encode())
+    if len(os.fsencode(path.name)) > longest:
+        return (f"has a name too long to be edited here ({len(os.fsencode(path.name))} bytes; "
+                f"at most {longest}, to leave room for the journal SQLite keeps beside it)")
+    return None
 
 
 def _duplicate_id(campaign: Campaign) -> str | None:

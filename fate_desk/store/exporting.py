@@ -61,12 +61,16 @@ def safe_stem(name: str, fallback: str) -> str:
 def file_names(folder: Path, characters: list[Character], suffix: str) -> list[Path]:
     """One file name per character in `folder`, from its name; repeats get -2, -3..."""
     names: list[Path] = []
+    taken: set[str] = set()
+    next_number: dict[str, int] = {}  # per stem: where to go on counting (1,000 "Thug"s took 28 s)
     for index, character in enumerate(characters, 1):
         stem = safe_stem(character.name, f"character-{index}")
-        candidate, n = folder / f"{stem}{suffix}", 2
-        while candidate in names:
-            candidate, n = folder / f"{stem}-{n}{suffix}", n + 1
-        names.append(candidate)
+        candidate, n = f"{stem}{suffix}", next_number.get(stem, 2)
+        while candidate.casefold() in taken:  # as on a file system that ignores case
+            candidate, n = f"{stem}-{n}{suffix}", n + 1
+        next_number[stem] = n
+        taken.add(candidate.casefold())
+        names.append(folder / candidate)
     return names
 
 

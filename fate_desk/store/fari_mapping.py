@@ -141,12 +141,17 @@ class _Mapper:
     def run(self) -> Character:
         for section in self.sheet.sections:
             role = section.role or classify(section)
-            texts = [b for b in section.blocks if b.type in ("Text", "RichText")]
+            # Each text block's place among the section's text blocks, found in one pass: a
+            # list.index per block made a section of 16,000 blocks take 19 s.
+            places: dict[int, int] = {}
             for block in section.blocks:
-                self.block(block, role, section, texts)
+                if block.type in ("Text", "RichText"):
+                    places[id(block)] = len(places)
+            for block in section.blocks:
+                self.block(block, role, section, places)
         return self.build()
 
-    def block(self, block: FariBlock, role: str | None, section: FariSection, texts: list[FariBlock]) -> None:
+    def block(self, block: FariBlock, role: str | None, section: FariSection, places: dict[int, int]) -> None:
         kind, label = block.type, norm(block.label)
         if kind == "Skill":
             self.skill(block, section)
@@ -157,11 +162,11 @@ class _Mapper:
         elif REFRESH.search(label) and self.set_refresh(block):
             pass
         elif kind in ("Text", "RichText") and role == "aspects":
-            self.aspect(block, texts.index(block))
+            self.aspect(block, places[id(block)])
         elif kind in ("Text", "RichText") and role == "stunts":
             self.stunt(block)
         elif kind in ("Text", "RichText") and role == "consequences":
-            self.consequence(block, section, texts.index(block))
+            self.consequence(block, section, places[id(block)])
         elif kind in ("Text", "RichText") and role == "rule_breaks":
             self.rule_break(block, section)
         elif kind in ("Text", "RichText") and label == norm(SCALE) and self.scale is None:

@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from fate_desk.gui.dialogs.export_for import ExportForDialog
 from fate_desk.gui.mainwindow import MainWindow
@@ -18,7 +17,7 @@ from fate_desk.store.importing import import_characters
 
 from builders import legal_pc
 from fco_model import problems
-from gui_helpers import new_document
+from gui_helpers import drop, new_document
 
 WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
 
@@ -111,20 +110,6 @@ def test_the_suggested_name_follows_the_target_until_the_user_types_one(qtbot, w
     type_path(qtbot, dialog, tmp_path / "mine.json")
     choose(dialog.target_combo, "Fari")
     assert dialog.file_edit.text() == str(tmp_path / "mine.json")
-
-
-def drop(window, path: Path) -> QDropEvent:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
-    target = window.centralWidget()
-    enter = QDragEnterEvent(QPoint(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(target, enter)
-    assert enter.isAccepted()
-    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(target, event)
-    return event
 
 
 def test_dropping_a_foundry_actor_on_the_window_imports_it_and_shows_what_went_where(qtbot, window):

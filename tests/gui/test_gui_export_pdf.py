@@ -196,6 +196,21 @@ def test_cancel_leaves_the_existing_pdf_untouched(qtbot, tmp_path, sample, opene
     assert opened == []
 
 
+def test_escape_or_closing_the_dialog_during_an_export_stops_the_export(qtbot, tmp_path, sample, opened):
+    target = tmp_path / "pack.pdf"
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    type_path(qtbot, dialog, target)
+
+    def close_dialog() -> None:  # what Escape or the window's close button call: reject()
+        dialog.reject()
+
+    QTimer.singleShot(0, close_dialog)
+    save(qtbot, dialog)
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no temporary file left
+    assert "no PDF was written" in dialog.message.text()
+
+
 def test_a_failed_export_says_why_and_keeps_the_old_file(qtbot, tmp_path, opened):
     # A campaign made with a custom rule set that is no longer installed
     campaign = Campaign(name="Lost rules", ruleset="homebrew-gone")

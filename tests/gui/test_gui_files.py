@@ -84,3 +84,24 @@ def test_deleting_in_a_second_campaign_after_deleting_in_the_first_still_offers_
     assert window.undo_notice.isVisible() and "Ruth" in window.undo_notice.label.text()
     qtbot.mouseClick(window.undo_notice.button, Qt.MouseButton.LeftButton)
     assert window.document.entity("ruth").name == "Ruth"
+
+
+def test_restores_in_quick_succession_each_keep_the_campaign_as_it_was_and_only_five_stay(window, qtbot, user_data):
+    from fate_desk.store.campaign_file import load_campaign
+
+    sheet = window.tabs.current_editor()
+    entity_id = sheet.entity_id
+    for n in range(7):  # faster than one a second
+        sheet = window.open_entity(entity_id)
+        sheet.name_edit.setFocus()
+        sheet.name_edit.selectAll()
+        qtbot.keyClicks(sheet.name_edit, f"Before restore {n}")
+        dialogs = []
+        QTimer.singleShot(0, lambda: dialogs.append(QApplication.activeModalWidget()))
+        window.actions["restore_backup"].trigger()
+        qtbot.waitUntil(lambda: bool(dialogs) and dialogs[0] is not None)
+        qtbot.mouseClick(dialogs[0].restore_button, Qt.MouseButton.LeftButton)
+    kept = sorted((user_data / "backups").glob("* before restoring *.fatedesk"), key=lambda p: p.stat().st_mtime_ns)
+    assert len(kept) == 5
+    names = [next(c.name for c in load_campaign(p).characters if c.id == entity_id) for p in kept]
+    assert names == [f"Before restore {n}" for n in range(2, 7)]

@@ -11,7 +11,7 @@ import sys
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from fate_desk.gui.app import start
 from fate_desk.gui.navigator import NavRole
@@ -151,8 +151,11 @@ def test_export_then_import_a_character(window, tmp_path):
     target = tmp_path / "ines.fate.json"
     assert window.files.export_character(target)
     assert read_character_file(target).name == "Ines Okafor"
-    added = window.files.import_file(target)
-    assert len(added) == 1 and added[0].id != "pc-ines"  # the id was taken, so it got a new one
+    assert window.files.import_file(target) == []  # she is in the campaign: the user is asked first
+    box = next(b for b in window.findChildren(QMessageBox, "importDuplicates") if b.isVisible())
+    next(b for b in box.buttons() if b.text() == "Add a copy").click()
+    added = [c for c in window.document.campaign.characters if c.name == "Ines Okafor"]
+    assert len(added) == 2 and added[1].id != "pc-ines"  # the id was taken, so it got a new one
     assert [c.name for c in load_campaign(window.document.path).characters].count("Ines Okafor") == 2
     window.document.undo_stack.undo()
     assert [c.name for c in window.document.campaign.characters].count("Ines Okafor") == 1

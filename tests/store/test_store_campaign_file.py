@@ -314,17 +314,32 @@ def test_the_order_of_entries_survives_delete_undo_and_reopening(tmp_path):
     assert [c.name for c in load_campaign(path).characters] == order
 
 
-def test_an_edit_to_a_file_moved_away_meanwhile_says_so_and_writes_nothing(tmp_path):
-    from fate_desk.store.campaign_file import FileChangedError
+def test_an_edit_to_a_file_moved_meanwhile_follows_it_to_its_new_name(tmp_path):
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign()).close()
+    (tmp_path / "archive").mkdir()
+    with CampaignFile.open(path) as handle:
+        path.rename(tmp_path / "archive" / "elsewhere.fatedesk")
+        handle.put(Character(name="Ruth"))
+        assert handle.path == tmp_path / "archive" / "elsewhere.fatedesk" and handle.moved_from == path
+    assert [c.name for c in load_campaign(tmp_path / "archive" / "elsewhere.fatedesk").characters] == ["Ruth"]
+    assert not path.exists()
+
+
+def test_an_edit_to_a_file_deleted_meanwhile_says_so_and_a_copy_keeps_everything_saved(tmp_path):
+    from fate_desk.store.campaign_file import FileGoneError
 
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign()).close()
     with CampaignFile.open(path) as handle:
-        path.rename(tmp_path / "elsewhere.fatedesk")
-        with pytest.raises(FileChangedError, match="moved or deleted"):
-            handle.put(Character(name="Ruth"))
-        assert handle.campaign.characters == []
-    assert load_campaign(tmp_path / "elsewhere.fatedesk").characters == []
+        handle.put(Character(name="Ruth"))
+        path.unlink()
+        with pytest.raises(FileGoneError, match="deleted"):
+            handle.put(Character(name="Nell"))
+        assert handle.gone and not path.exists()
+        handle.save_copy_as(tmp_path / "kept.fatedesk")
+    assert [c.name for c in load_campaign(tmp_path / "kept.fatedesk").characters] == ["Ruth"]
+    assert not path.exists()
 
 
 def test_a_second_writer_is_refused_while_a_campaign_is_open_and_welcome_after(tmp_path):
@@ -333,7 +348,7 @@ def test_a_second_writer_is_refused_while_a_campaign_is_open_and_welcome_after(t
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign()).close()
     with CampaignFile.open(path) as handle:
-        with pytest.raises(CampaignInUse, match=r"is open for editing by Fate Desk \(process \d+\) on this computer since"):
+        with pytest.raises(CampaignInUse, match=r"is open for editing by Fate Desk \(process \d+, user \S+\) on this computer since"):
             CampaignFile.open(path)
         assert load_campaign(path).characters == []  # readers are welcome
         handle.put(Character(name="Ruth"))

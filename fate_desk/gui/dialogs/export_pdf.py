@@ -88,6 +88,7 @@ class ExportPdfDialog(FormDialog):
         self.folder = Path(folder) if folder is not None else default_folder(settings)
         self.open_url = open_url or QDesktopServices.openUrl
         self.progress: QProgressDialog | None = None  # while an export runs
+        self._worker: ExportWorker | None = None  # the export under way, told directly when cancelled
         self.written: Path | None = None
         self.pages = 0
         self._path_touched = False
@@ -255,6 +256,9 @@ class ExportPdfDialog(FormDialog):
 
     def reject(self) -> None:
         if self.progress is not None:  # Escape during an export cancels the export, not the dialog
+            # QProgressDialog.cancel() does not emit `canceled`: tell the worker ourselves.
+            if self._worker is not None:
+                self._worker.cancelled.set()
             self.progress.cancel()
             return
         super().reject()
@@ -319,6 +323,7 @@ class ExportPdfDialog(FormDialog):
         progress.setAutoReset(False)
         progress.setMinimumWidth(360)
         progress.show()
+        self.progress = progress  # before the events below: an Escape among them cancels the export
         QApplication.processEvents()  # painted before the first export loads reportlab and fonts
         return progress
 
@@ -326,6 +331,7 @@ class ExportPdfDialog(FormDialog):
         """Write the PDF on a worker thread while this thread keeps the window (and the
         progress dialog's Cancel) answering; returns the page count or the exception."""
         worker = ExportWorker(job, path)
+        self._worker = worker
         thread = QThread(self)
         worker.moveToThread(thread)
         outcome: list[object] = []
@@ -341,6 +347,7 @@ class ExportPdfDialog(FormDialog):
             loop.exec()
         thread.quit()
         thread.wait()
+        self._worker = None
         worker.deleteLater()
         thread.deleteLater()
         return outcome[0]

@@ -1,0 +1,201 @@
+"""Imported characters are at once part of the campaign a person sees: in the navigator,
+selected, open on their sheet, and every edit to them saved. Through File ▸ Import, a drop
+and a second launch's hand-over; a character already in the campaign is added only on a yes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gui_helpers import drop, started_app_window
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+)
+
+from fate_desk.model import Campaign, Character, CharacterKind
+from fate_desk.store.bundle import write_bundle
+from fate_desk.store.campaign_file import CampaignFile, load_campaign
+from fate_desk.store.interchange import write_character_file
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = started_app_window(qtbot)
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
+    assert win.open_path(path)
+    qtbot.waitUntil(lambda: not win.navigator.model.filling)
+    yield win
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible() and widget is not win and hasattr(widget, "reject"):
+            widget.reject()
+    win.close()
+
+
+def two_newcomers(tmp_path: Path) -> Path:
+    bundle = tmp_path / "newcomers.fate-campaign.json"
+    write_bundle(bundle, Campaign(name="Newcomers", characters=[
+        Character(id="nell", name="Nell"), Character(id="gor", name="Gor", kind=CharacterKind.MAJOR_NPC)]))
+    return bundle
+
+
+def answer_file_dialog(path: Path) -> None:
+    """When the next file dialog opens, choose `path` in it as a person would, and accept."""
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, answer)
+            return
+        dialog.selectFile(str(path))
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)
+
+
+def import_action(window):
+    return next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…")
+
+
+def shown_in_navigator(window, entity_id: str) -> bool:
+    return window.navigator.proxy.mapFromSource(window.navigator.model.index_of(entity_id)).isValid()
+
+
+def rename_on_sheet(qtbot, window, entity_id: str, name: str) -> None:
+    sheet = window.tabs.current_editor()
+    assert sheet.entity_id == entity_id
+    sheet.name_edit.setFocus()
+    sheet.name_edit.selectAll()
+    qtbot.keyClicks(sheet.name_edit, name)
+
+
+def test_file_import_shows_the_new_characters_selects_the_first_and_saves_edits_to_them(qtbot, window, tmp_path):
+    answer_file_dialog(two_newcomers(tmp_path))
+    import_action(window).trigger()
+    assert shown_in_navigator(window, "nell") and shown_in_navigator(window, "gor")
+    assert window.navigator.current_entity() == "nell"
+    assert "Nell (Player characters)" in window.statusBar().currentMessage()
+    assert "Gor (Major NPCs)" in window.statusBar().currentMessage()
+    rename_on_sheet(qtbot, window, "nell", "Nell the Bold")
+    assert window.document.entity("nell").name == "Nell the Bold"
+    assert {c.name for c in load_campaign(window.document.path).characters} == {"Ruth", "Nell the Bold", "Gor"}
+    # The second one opens from the navigator like any other entry.
+    window.navigator.select("gor")
+    assert window.open_entity("gor") is not None and window.tabs.current_editor().entity_id == "gor"
+    # Undo takes the rename back, then (in one step) the import, out of the navigator too.
+    window.actions["undo"].trigger()
+    assert window.document.undo_stack.undoText() == "Import newcomers.fate-campaign.json"
+    window.actions["undo"].trigger()
+    assert not shown_in_navigator(window, "nell") and window.document.entity("gor") is None
+
+
+def test_a_dropped_character_file_is_shown_selected_and_editable(qtbot, window, tmp_path):
+    nell = tmp_path / "nell.fate.json"
+    write_character_file(nell, Character(id="nell", name="Nell"))
+    assert drop(window, nell).isAccepted()
+    assert shown_in_navigator(window, "nell") and window.navigator.current_entity() == "nell"
+    rename_on_sheet(qtbot, window, "nell", "Nell Dropped")
+    assert "Nell Dropped" in [c.name for c in load_campaign(window.document.path).characters]
+
+
+def test_a_handed_over_character_file_is_shown_and_selected(qtbot, window, tmp_path):
+    nell = tmp_path / "nell.fate.json"
+    write_character_file(nell, Character(id="nell", name="Nell"))
+    window.receive_file(str(nell))  # what a second launch's hand-over calls
+    assert shown_in_navigator(window, "nell") and window.navigator.current_entity() == "nell"
+    rename_on_sheet(qtbot, window, "nell", "Nell Handed")
+    assert "Nell Handed" in [c.name for c in load_campaign(window.document.path).characters]
+
+
+def duplicates_question(window) -> QMessageBox:
+    boxes = [b for b in window.findChildren(QMessageBox, "importDuplicates") if b.isVisible()]
+    assert len(boxes) == 1
+    return boxes[0]
+
+
+def click(qtbot, box: QMessageBox, text: str) -> None:
+    button = next(b for b in box.buttons() if b.text() == text)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_importing_a_character_already_in_the_campaign_asks_first(qtbot, window, tmp_path):
+    ruth = tmp_path / "ruth.fate.json"
+    write_character_file(ruth, Character(id="ruth", name="Ruth"))
+    drop(window, ruth)
+    box = duplicates_question(window)
+    assert "Ruth" in box.text() and "already in this campaign" in box.text()
+    assert [c.name for c in window.document.campaign.characters] == ["Ruth"]  # nothing yet
+    click(qtbot, box, "Cancel")
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+
+    drop(window, ruth)
+    click(qtbot, duplicates_question(window), "Add a copy")
+    copies = [c for c in window.document.campaign.characters if c.name == "Ruth"]
+    assert len(copies) == 2 and copies[1].id != "ruth"
+    assert shown_in_navigator(window, copies[1].id) and window.navigator.current_entity() == copies[1].id
+
+
+def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window, tmp_path):
+    bundle = tmp_path / "mixed.fate-campaign.json"
+    write_bundle(bundle, Campaign(name="Mixed", characters=[Character(name="ruth"), Character(id="nell", name="Nell")]))
+    answer_file_dialog(bundle)
+    import_action(window).trigger()
+    box = duplicates_question(window)
+    assert "ruth" in box.text()
+    click(qtbot, box, "Import only the others")
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth", "Nell"]
+    assert window.navigator.current_entity() == "nell"
+
+
+def big_fari(tmp_path: Path, blocks: int) -> Path:
+    """A Fari sheet with a notes section of many blocks (megabytes: a moment to read)."""
+    import json
+
+    sheet = json.loads((Path(__file__).parents[1] / "data" / "fari" / "v6-nell.fari.json").read_text(encoding="utf-8"))
+    section = sheet["pages"][0]["rows"][0]["columns"][0]["sections"][0]
+    section["label"] = "NOTES"
+    section["blocks"] = [{"id": f"b{i}", "type": "Text", "label": "NOTES",
+                          "value": f"<p>Note {i}<!-- a comment left open", "meta": {}} for i in range(blocks)]
+    path = tmp_path / "big.fari.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    return path
+
+
+def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(qtbot, window, tmp_path):
+    big = big_fari(tmp_path, 60_000)
+    seen = []
+
+    def cancel_when_shown() -> None:  # runs while the file is being read: the window answers
+        progress = window.findChild(QProgressDialog, "importProgress")
+        if progress is None or not progress.isVisible():
+            QTimer.singleShot(10, cancel_when_shown)
+            return
+        seen.append(progress.labelText())
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, cancel_when_shown)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    assert seen == ["Reading big.fari.json…"]
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert window.document.undo_stack.count() == 0
+
+
+def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path):
+    big = big_fari(tmp_path, 20_000)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(window.findChild(QProgressDialog, "importProgress") is not None))
+    timer.start(5)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    timer.stop()
+    assert any(ticks)  # the window's own timers ran while the file was read
+    nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
+    assert shown_in_navigator(window, nell.id) and "Note 19999" in nell.notes
