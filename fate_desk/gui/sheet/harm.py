@@ -48,8 +48,10 @@ class StressSection:
         for track_id in list(self.rows):
             if track_id not in derived.stress:
                 label, holder, _ = self.rows.pop(track_id)
-                label.deleteLater()
-                holder.deleteLater()
+                for widget in (label, holder):  # gone at once, not when the event loop next turns
+                    self.layout.removeWidget(widget)
+                    widget.hide()
+                    widget.deleteLater()
         specs = {t.id: t for t in ruleset.stress.tracks}
         custom = {t.id: t for t in character.all_tracks()}
         for row, (track_id, values) in enumerate(derived.stress.items()):
