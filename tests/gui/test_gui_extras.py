@@ -256,6 +256,7 @@ def drop(window, path):
     event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(target, event)
+    QApplication.processEvents()  # the drop returns at once; what was dropped is taken in after it
     return event
 
 

@@ -113,11 +113,11 @@ def test_a_second_launch_with_a_foundry_or_fari_file_imports_its_characters(qtbo
     window.show()
     key = f"fate-desk-test-{uuid.uuid4().hex}"
     primary = SingleInstance(key)
-    assert primary.claim()
-    primary.fileRequested.connect(window.receive_file)  # as the app wires it
     data = Path(__file__).parents[1] / "data"
     campaign = window.document.path
-    try:
+    try:  # released whatever happens: a listening thread left running aborts the process later
+        assert primary.claim()
+        primary.deliver_to(window.receive_file)  # as the app wires it
         for path, name in ((data / "foundry" / "fco-wren.json", "Wren"),
                            (data / "fari" / "v6-nell.fari.json", "Nell")):
             before = len(window.document.campaign.characters)
