@@ -34,6 +34,7 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
+    QCoreApplication,
     QLockFile,
     QMetaObject,
     QObject,
@@ -298,7 +299,9 @@ class SingleInstance(QObject):
     def _listen(self) -> None:
         if self._thread is not None:
             return
-        thread = QThread()
+        # Owned by the application, not by this object's Python wrapper: collected while still
+        # running, a QThread aborts the whole process. release() (at quit) stops it.
+        thread = QThread(QCoreApplication.instance())
         thread.setObjectName("fate-desk hand-over")
         listener = _Listener(self.server_name)
         listener.moveToThread(thread)
@@ -387,6 +390,7 @@ class SingleInstance(QObject):
             self._thread = self._listener = None
             QMetaObject.invokeMethod(listener, "stop", Qt.ConnectionType.BlockingQueuedConnection)
             thread.quit()
-            thread.wait(5000)
+            if thread.wait(5000):
+                thread.deleteLater()
         if self._lock.isLocked():
             self._lock.unlock()
