@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from fate_desk.model import Campaign, Character
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
+from fate_desk.model import Character
+from fate_desk.store.campaign_file import CampaignFileError, load_campaign
 from fate_desk.store.interchange import write_character_file
-from fate_desk.store.lock import is_locked
+
+from test_one_writer_processes import locked, make_campaign, wait_until  # the same apps, the same waits
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="local sockets and uids as on Linux")
 
@@ -30,24 +31,6 @@ as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or 
                              reason="switching to a second user needs root")
 
 
-def make_campaign(path: Path, *names: str) -> Path:
-    CampaignFile.create(path, Campaign(name=path.stem, characters=[Character(name=n) for n in names])).close()
-    return path
-
-
-def locked(path: Path) -> bool:
-    """Whether an app holds the campaign, asked without taking the lock (a test that took it
-    to look could refuse the very app it waits for)."""
-    return is_locked(path)
-
-
-def wait_until(condition, deadline_s: float = 60.0) -> bool:
-    end = time.monotonic() + deadline_s
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def names(path: Path) -> list[str]:
@@ -267,6 +250,7 @@ def test_five_launches_at_once_make_exactly_one_app(tmp_path, apps):
 
 SENDER = """
 import socket, sys
+
 s = socket.socket(socket.AF_UNIX)
 s.settimeout(5)
 s.connect(sys.argv[1])
