@@ -31,3 +31,27 @@ def _isolated_qsettings(tmp_path_factory):
 def user_data(_isolated_user_data):
     """This test's user data folder (backups, the user's own rule sets)."""
     return _isolated_user_data
+
+
+@pytest.fixture(autouse=True)
+def _application_looks_as_it_started():
+    """A test that switched the theme or the text size (a menu walk does both) leaves the one
+    QApplication as it found it: its style sheet, palette and font are shared by every later
+    test in the process."""
+    yield
+    import sys
+
+    if "fate_desk.gui.theme" not in sys.modules:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui import zoom
+    from fate_desk.gui.theme import apply_theme
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    if app.styleSheet() or app.property("fateDeskTheme") not in (None, "system"):
+        apply_theme(app, "system")
+    if zoom.current(app) != 100:
+        zoom.apply_zoom(app, 100)

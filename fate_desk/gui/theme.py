@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shiboken6
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
 THEMES = ("system", "light", "dark", "high-contrast")
 LABELS = {"system": "System", "light": "Light", "dark": "Dark", "high-contrast": "High contrast"}
@@ -91,6 +91,7 @@ _system_palette: QPalette | None = None
 def apply_theme(app: QApplication, theme: str) -> None:
     """Switch palettes at run time; 'system' restores what the platform gave us."""
     global _system_style, _system_palette
+    app.setProperty("fateDeskTheme", theme)  # what is on now (the tests put "system" back)
     if _system_style is None:
         _system_style = app.style().name()
         _system_palette = QPalette(app.palette())
@@ -115,11 +116,24 @@ def apply_theme(app: QApplication, theme: str) -> None:
     repolish_style_sheets(app)
 
 
+def live_widgets(app: QApplication) -> list[QWidget]:
+    """The widgets of the windows on screen, each window first: what a change of theme or text
+    size must reach. Windows closed and hidden are left alone (a new window takes the new
+    palette and font when it is built), and so is Qt's list of every widget ever made, which
+    in a long session held widgets Python could no longer use safely."""
+    out: list[QWidget] = []
+    for top in app.topLevelWidgets():
+        if shiboken6.isValid(top) and top.isVisible():
+            out.append(top)
+            out.extend(top.findChildren(QWidget))
+    return out
+
+
 def repolish_style_sheets(app: QApplication) -> None:
-    """Polish again every widget that has a style sheet of its own (it keeps the palette and
-    font it was first polished with). Polishing one may rebuild or delete others in Qt's list
+    """Polish again every widget on screen that has a style sheet of its own (it keeps the
+    palette and font it was first polished with). Polishing one may rebuild or delete others
     (a combo's popup, a row of boxes): those are skipped, never touched once deleted."""
-    for widget in app.allWidgets():
+    for widget in live_widgets(app):
         if not shiboken6.isValid(widget):
             continue
         sheet = widget.styleSheet()

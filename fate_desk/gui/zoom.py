@@ -46,7 +46,9 @@ def apply_zoom(app: QApplication, percent: int) -> int:
     else:
         font.setPixelSize(round(base.pixelSize() * percent / 100))
     ratio = percent / before
-    own = [w for w in app.allWidgets() if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+    from .theme import live_widgets
+
+    own = [w for w in live_widgets(app) if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
            and w.font().resolveMask() & SIZE_RESOLVED]
     sizes = [(w, w.font().pointSizeF()) for w in own]
     app.setFont(font)
