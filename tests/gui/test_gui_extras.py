@@ -438,3 +438,31 @@ def test_a_switched_on_extras_skill_bonus_is_what_the_roll_uses(qtbot, tmp_path)
     assert panel.setup().rating == base
     sheet.play.dialog.reject()
     document.close()
+
+
+def test_a_characters_own_track_is_changed_in_place_its_marks_kept_and_undone(qtbot, tmp_path):
+    """Edit… on a custom track opens it as it stands; OK changes it in place (same track, so a
+    marked box stays marked where the track still has it), as one undo step."""
+    def marked(campaign):
+        with_tracks(campaign)
+        campaign.characters[0].stress = {"wealth": [0, 1]}
+        return campaign
+
+    document = sample_document(tmp_path, marked)
+    sheet = open_sheet(qtbot, document)
+    row = next(r for r in sheet.extras.track_rows if r.track_id == "wealth")
+    click(qtbot, row.edit_button)
+    dialog = sheet.extras.dialog
+    assert dialog.fields.name.text() == "Wealth" and dialog.fields.boxes.text() == "1 2"
+    dialog.fields.name.setText("Fortune")
+    dialog.fields.boxes.setText("1")
+    click(qtbot, dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+    maren = on_disk(document).character("pc-maren")
+    track = next(t for t in maren.tracks if t.id == "wealth")
+    assert (track.name, track.boxes) == ("Fortune", [1])
+    assert maren.stress["wealth"] == [0]  # the second box is gone, the first stays marked
+    assert "Changed the track Wealth (now Fortune)" in maren.advancement[-1].summary
+    document.undo_stack.undo()
+    maren = on_disk(document).character("pc-maren")
+    assert next(t for t in maren.tracks if t.id == "wealth").name == "Wealth" and maren.stress["wealth"] == [0, 1]
+    document.close()

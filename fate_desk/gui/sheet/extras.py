@@ -12,7 +12,7 @@ from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode
 from fate_desk.rules.creation.extra_edits import (
-    add_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
+    add_track, change_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
 )
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.history import Refused
@@ -91,6 +91,8 @@ class TrackRow(QFrame):
         line.setContentsMargins(8, 4, 6, 4)
         self.label = QLabel()
         self.label.setWordWrap(True)
+        self.edit_button = QToolButton()
+        self.edit_button.setText("Edit…")
         self.clear_button = QToolButton()
         self.clear_button.setText("Clear")
         self.treat_button = QToolButton()
@@ -98,10 +100,11 @@ class TrackRow(QFrame):
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("remove"))
         line.addWidget(self.label, 1)
-        for button in (self.clear_button, self.treat_button, self.remove_button):
+        for button in (self.edit_button, self.clear_button, self.treat_button, self.remove_button):
             # As the stress boxes: no Tab stop, so a stray Tab and space never clears harm.
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             line.addWidget(button)
+        self.edit_button.clicked.connect(lambda: section.edit_track(self.track_id))
         self.clear_button.clicked.connect(lambda: section.clear(self.track_id))
         self.treat_button.clicked.connect(lambda: section.treat(self.track_id))
         self.remove_button.clicked.connect(lambda: section.remove_track(self.track_id))
@@ -120,6 +123,8 @@ class TrackRow(QFrame):
         self.treat_button.setAccessibleName(f"Treat {track.name}")
         self.remove_button.setVisible(own)
         self.remove_button.setAccessibleName(f"Remove the track {track.name}")
+        self.edit_button.setVisible(own)  # an extra's track is changed with its extra
+        self.edit_button.setAccessibleName(f"Edit the track {track.name}")
 
 
 class ExtrasSection:
@@ -249,6 +254,22 @@ class ExtrasSection:
     def _track_added(self, track) -> None:
         if track is not None:
             self._apply(lambda c: add_track(c, track), f"Add the track {track.name}")
+
+    def edit_track(self, track_id: str):
+        """Change one of the character's own tracks (its name, boxes, link, how it clears)."""
+        from ..dialogs.extra_editor import TrackDialog
+
+        track = next((t for t in self.sheet.character.tracks if t.id == track_id), None)
+        if track is None:
+            return None
+        self.dialog = TrackDialog(self.sheet.ruleset, self._new_id, track, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self._track_changed(self.dialog.result_track))
+        self.dialog.open()
+        return self.dialog
+
+    def _track_changed(self, track) -> None:
+        if track is not None:
+            self._apply(lambda c: change_track(c, track), f"Change the track {track.name}")
 
     def remove_track(self, track_id: str) -> None:
         self._apply(lambda c: remove_track(c, track_id), "Remove a track")

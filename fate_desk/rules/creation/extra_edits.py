@@ -10,7 +10,7 @@ import re
 
 from fate_desk.model import Character, CustomTrack, Extra, new_id
 
-from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.creation.extras import cost_text, custom_track_boxes
 from fate_desk.rules.creation.history import Applied, record, refuse
 
 
@@ -108,6 +108,22 @@ def add_track(character: Character, track: CustomTrack, when=None, at: str | Non
     work = character.model_copy(deep=True)
     work.tracks = [*work.tracks, track]
     return record(character, work, "extra", f"Added the track {track.name}.", when, at)
+
+
+def change_track(character: Character, track: CustomTrack, when=None, at: str | None = None) -> Applied:
+    """Change one of the character's own tracks in place (same id): its marks stay, except on
+    boxes the track no longer has."""
+    old = next((t for t in character.tracks if t.id == track.id), None)
+    if old is None:
+        raise refuse("tracks.none", "tracks", "That track is not one of the character's own.")
+    work = character.model_copy(deep=True)
+    work.tracks = [track if t.id == track.id else t for t in work.tracks]
+    work.stress = dict(work.stress)
+    if track.id in work.stress:
+        room = len(custom_track_boxes(work, track))
+        work.stress[track.id] = [i for i in work.stress[track.id] if i < room]
+    return record(character, work, "extra", f"Changed the track {old.name}"
+                  + (f" (now {track.name})." if track.name != old.name else "."), when, at)
 
 
 def remove_track(character: Character, track_id: str, when=None, at: str | None = None) -> Applied:
