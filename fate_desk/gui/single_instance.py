@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import logging
 import os
 import stat
@@ -34,17 +35,11 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     QByteArray,
-    QCoreApplication,
     QLockFile,
-    QMetaObject,
     QObject,
-    Qt,
-    QThread,
     QTimer,
-    Signal,
-    Slot,
 )
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtNetwork import QLocalSocket
 
 from fate_desk.paths import user_data_dir
 
@@ -176,87 +171,109 @@ def parse_message(line: bytes) -> str | None:
     return path
 
 
-def _peer_is_us(socket: QLocalSocket) -> bool:
+def _peer_is_us(conn) -> bool:
     """On Linux, whether the connected peer runs as this user (SO_PEERCRED)."""
     import socket as sockets
 
     if not hasattr(sockets, "SO_PEERCRED") or not hasattr(os, "getuid"):
         return True
-    descriptor = int(socket.socketDescriptor())
-    if descriptor < 0:
-        return False
     try:
-        raw = sockets.socket(fileno=os.dup(descriptor))
+        _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(sockets.SOL_SOCKET, sockets.SO_PEERCRED,
+                                                              struct.calcsize("3i")))
     except OSError:
         return False
-    try:
-        _pid, uid, _gid = struct.unpack("3i", raw.getsockopt(sockets.SOL_SOCKET, sockets.SO_PEERCRED,
-                                                               struct.calcsize("3i")))
-    except OSError:
-        return False
-    finally:
-        raw.close()
     return uid == os.getuid()
 
 
-class _Listener(QObject):
-    """The primary's server, living on a thread of its own: answers every launch at once."""
-
-    received = Signal(str)
-    ready = Signal(bool)
+class _Listener:
+    """The primary's server, on a plain Python thread that never touches a Qt object: it answers
+    every launch at once, even while the window is busy, and puts each path handed over in a
+    queue the GUI thread drains. (A Qt server on a Qt thread ran Python slots there, and those
+    deadlocked against the GUI thread over Qt's locks and Python's.)"""
 
     def __init__(self, name: str):
-        super().__init__()
         self.name = name
-        self.server: QLocalServer | None = None
+        self.paths: queue.Queue[str] = queue.Queue()
+        self._server = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
 
-    @Slot()
-    def start(self) -> None:
-        QLocalServer.removeServer(self.name)  # a socket left by a crashed primary (in our own folder)
-        server = QLocalServer(self)
-        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-        listening = server.listen(self.name)
-        if listening:
-            server.newConnection.connect(self._accept)
-            self.server = server
-        self.ready.emit(listening)
+    def start(self) -> bool:
+        import socket as sockets
 
-    @Slot()
-    def stop(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            self.server = None
+        try:
+            os.unlink(self.name)  # a socket left by a crashed primary (in our own private folder)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+        server = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+        try:
+            old = os.umask(0o177)  # the socket itself is the user's alone, as its folder is
+            try:
+                server.bind(self.name)
+            finally:
+                os.umask(old)
+            server.listen(16)
+        except OSError:
+            server.close()
+            return False
+        server.settimeout(0.2)  # wakes to see whether it should stop
+        self._server = server
+        self._thread = threading.Thread(target=self._serve, name="fate-desk hand-over", daemon=True)
+        self._thread.start()
+        return True
 
-    def _accept(self) -> None:
-        while self.server is not None and self.server.hasPendingConnections():
-            socket = self.server.nextPendingConnection()
-            if not _peer_is_us(socket):
-                log.warning("fate-desk: dropped a connection from another user")
-                socket.abort()
-                socket.deleteLater()
+    def _serve(self) -> None:
+        import socket as sockets
+
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._server.accept()
+            except sockets.timeout:
                 continue
-            buffer = bytearray()
-            # A peer that sends nothing useful is cut off after a second.
-            QTimer.singleShot(WAIT_MS, socket, socket.abort)
+            except OSError:
+                return
+            with conn:
+                self._handle(conn)
 
-            def read(socket=socket, buffer=buffer) -> None:
-                buffer.extend(bytes(socket.readAll().data()))
-                if b"\n" not in buffer:
-                    if len(buffer) > MAX_MESSAGE:
-                        log.warning("fate-desk: dropped a message from another launch: too long")
-                        socket.abort()
+    def _handle(self, conn) -> None:
+        if not _peer_is_us(conn):
+            log.warning("fate-desk: dropped a connection from another user")
+            return
+        conn.settimeout(WAIT_MS / 1000)  # a peer that sends nothing useful is cut off after a second
+        buffer = bytearray()
+        try:
+            while b"\n" not in buffer:
+                chunk = conn.recv(4096)
+                if not chunk:
                     return
-                path = parse_message(bytes(buffer).split(b"\n", 1)[0])
-                if path is None:
-                    socket.abort()
+                buffer.extend(chunk)
+                if len(buffer) > MAX_MESSAGE:
+                    log.warning("fate-desk: dropped a message from another launch: too long")
                     return
-                socket.write(QByteArray(b"ok\n"))
-                socket.flush()
-                socket.disconnectFromServer()
-                self.received.emit(path)
+        except OSError:
+            return
+        path = parse_message(bytes(buffer).split(b"\n", 1)[0])
+        if path is None:
+            return
+        try:
+            conn.sendall(b"ok\n")
+        except OSError:
+            pass
+        self.paths.put(path)
 
-            socket.readyRead.connect(read)
-            socket.disconnected.connect(socket.deleteLater)
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2)
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+            try:
+                os.unlink(self.name)
+            except OSError:
+                pass
 
 
 class SingleInstance(QObject):
@@ -278,8 +295,8 @@ class SingleInstance(QObject):
             self.server_name = ""
             lock_file = Path(os.devnull)
         self._lock = _FileLock(lock_file)
-        self._thread: QThread | None = None
         self._listener: _Listener | None = None
+        self._drain: QTimer | None = None
         self._receiver: Callable[[str], None] | None = None
         self._pending: list[str] = []
 
@@ -297,22 +314,26 @@ class SingleInstance(QObject):
         return True
 
     def _listen(self) -> None:
-        if self._thread is not None:
+        if self._listener is not None:
             return
-        # Owned by the application, not by this object's Python wrapper: collected while still
-        # running, a QThread aborts the whole process. release() (at quit) stops it.
-        thread = QThread(QCoreApplication.instance())
-        thread.setObjectName("fate-desk hand-over")
         listener = _Listener(self.server_name)
-        listener.moveToThread(thread)
-        started = threading.Event()
-        # Direct: set on the listener's thread (this one waits for it).
-        listener.ready.connect(lambda ok: started.set(), Qt.ConnectionType.DirectConnection)
-        listener.received.connect(self._arrived)  # queued to this object's (the GUI) thread
-        thread.started.connect(listener.start)
-        thread.start()
-        started.wait(5)  # listening before any later launch gives up on us
-        self._thread, self._listener = thread, listener
+        if not listener.start():
+            log.warning("fate-desk: cannot listen for other launches at %s", self.server_name)
+            return
+        self._listener = listener
+        # The GUI thread takes what the listener received, a few times a second.
+        self._drain = QTimer(self)
+        self._drain.setInterval(50)
+        self._drain.timeout.connect(self._take_received)
+        self._drain.start()
+
+    def _take_received(self) -> None:
+        while self._listener is not None:
+            try:
+                path = self._listener.paths.get_nowait()
+            except queue.Empty:
+                return
+            self._arrived(path)
 
     def hand_over(self, path: str | None) -> bool:
         """Send `path` to the running app; False if none answered (then this launch may claim)."""
@@ -385,12 +406,9 @@ class SingleInstance(QObject):
             self._pending.append(path)
 
     def release(self) -> None:
-        if self._thread is not None:
-            listener, thread = self._listener, self._thread
-            self._thread = self._listener = None
-            QMetaObject.invokeMethod(listener, "stop", Qt.ConnectionType.BlockingQueuedConnection)
-            thread.quit()
-            if thread.wait(5000):
-                thread.deleteLater()
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            self._drain.stop()
+            listener.stop()
         if self._lock.isLocked():
             self._lock.unlock()
