@@ -37,7 +37,7 @@ from PySide6.QtCore import (
     QByteArray,
     QLockFile,
     QObject,
-    QTimer,
+    QSocketNotifier,
 )
 from PySide6.QtNetwork import QLocalSocket
 
@@ -194,6 +194,9 @@ class _Listener:
     def __init__(self, name: str):
         self.name = name
         self.paths: queue.Queue[str] = queue.Queue()
+        # A byte down this pipe wakes the window when a path arrives (no polling timer).
+        self.wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self.wake_read, False)
         self._server = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -262,6 +265,10 @@ class _Listener:
         except OSError:
             pass
         self.paths.put(path)
+        try:
+            os.write(self._wake_write, b"!")
+        except OSError:
+            pass
 
     def stop(self) -> None:
         self._stop.set()
@@ -272,6 +279,11 @@ class _Listener:
             self._server = None
             try:
                 os.unlink(self.name)
+            except OSError:
+                pass
+        for fd in (self.wake_read, self._wake_write):
+            try:
+                os.close(fd)
             except OSError:
                 pass
 
@@ -296,7 +308,7 @@ class SingleInstance(QObject):
             lock_file = Path(os.devnull)
         self._lock = _FileLock(lock_file)
         self._listener: _Listener | None = None
-        self._drain: QTimer | None = None
+        self._woken: QSocketNotifier | None = None
         self._receiver: Callable[[str], None] | None = None
         self._pending: list[str] = []
 
@@ -321,13 +333,17 @@ class SingleInstance(QObject):
             log.warning("fate-desk: cannot listen for other launches at %s", self.server_name)
             return
         self._listener = listener
-        # The GUI thread takes what the listener received, a few times a second.
-        self._drain = QTimer(self)
-        self._drain.setInterval(50)
-        self._drain.timeout.connect(self._take_received)
-        self._drain.start()
+        # The window takes what the listener received as soon as it is woken for it.
+        self._woken = QSocketNotifier(listener.wake_read, QSocketNotifier.Type.Read, self)
+        self._woken.activated.connect(self._take_received)
 
     def _take_received(self) -> None:
+        if self._listener is not None:
+            try:
+                while os.read(self._listener.wake_read, 4096):
+                    pass
+            except OSError:  # nothing more to read (the pipe is non-blocking)
+                pass
         while self._listener is not None:
             try:
                 path = self._listener.paths.get_nowait()
@@ -408,7 +424,9 @@ class SingleInstance(QObject):
     def release(self) -> None:
         if self._listener is not None:
             listener, self._listener = self._listener, None
-            self._drain.stop()
+            self._woken.setEnabled(False)
+            self._woken.deleteLater()
+            self._woken = None
             listener.stop()
         if self._lock.isLocked():
             self._lock.unlock()
