@@ -71,6 +71,18 @@ def _status(label: QLabel, message: str) -> None:
     label.setText(f"<span style='color:{status_colour('error')}'>{escape(message)}</span>")
 
 
+def _status_and_buttons(dialog: QDialog, layout: QVBoxLayout) -> tuple[QLabel, QDialogButtonBox]:
+    """What both dialogs end with: a line for refusals, then OK and Cancel."""
+    status = QLabel()
+    status.setWordWrap(True)
+    layout.addWidget(status)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    return status, buttons
+
+
 class TrackFields(QWidget):
     """The fields of one custom track (used alone, and inside the extra dialog)."""
 
@@ -162,13 +174,7 @@ class TrackDialog(QDialog):
         layout = QVBoxLayout(self)
         self.fields = TrackFields(ruleset, track)
         layout.addWidget(self.fields)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.status, self.buttons = _status_and_buttons(self, layout)
         self.result_track: CustomTrack | None = None
 
     def accept(self) -> None:
@@ -252,13 +258,7 @@ class ExtraDialog(QDialog):
         self.track_fields = TrackFields(ruleset, existing)
         inner.addWidget(self.track_fields)
         layout.addWidget(self.track_box)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.status, self.buttons = _status_and_buttons(self, layout)
         self.result_extra: Extra | None = None
         if extra is not None:
             self._show(extra)
