@@ -103,26 +103,40 @@ def shared_campaign(folder: Path) -> Path:
     return path
 
 
-def member_tries(path: Path) -> str:
-    result = subprocess.run([OTHER_PYTHON, "-c", MEMBER, WORKTREE, str(path)], capture_output=True, text=True,
+@pytest.fixture(scope="module")
+def member_code():
+    """The package where the other member can read it: a checkout may sit in a folder only its
+    owner can enter (a fresh `mktemp -d` clone does), and the member is another user."""
+    folder = Path(tempfile.mkdtemp(prefix="fd-member-code-", dir="/tmp"))
+    folder.chmod(0o755)
+    shutil.copytree(Path(WORKTREE) / "fate_desk", folder / "fate_desk",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for item in folder.rglob("*"):
+        item.chmod(0o755 if item.is_dir() else 0o644)
+    yield str(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def member_tries(path: Path, code: str) -> str:
+    result = subprocess.run([OTHER_PYTHON, "-c", MEMBER, code, str(path)], capture_output=True, text=True,
                             timeout=60, preexec_fn=as_member)
     assert "Traceback" not in result.stderr, result.stderr
     return result.stdout.strip()
 
 
 @as_root
-def test_a_member_refused_hears_who_holds_the_campaign(group_folder):
+def test_a_member_refused_hears_who_holds_the_campaign(group_folder, member_code):
     campaign = shared_campaign(group_folder)
     holder = start_holder(campaign)
     try:
-        said = member_tries(campaign)
+        said = member_tries(campaign, member_code)
         assert said.startswith("refused:") and "user root" in said and f"process {holder.pid}" in said, said
     finally:
         holder.communicate("", timeout=30)
 
 
 @as_root
-def test_a_lock_left_by_another_members_killed_app_is_stale_and_replaced(group_folder):
+def test_a_lock_left_by_another_members_killed_app_is_stale_and_replaced(group_folder, member_code):
     campaign = shared_campaign(group_folder)
     holder = start_holder(campaign)
     holder.kill()
@@ -130,5 +144,5 @@ def test_a_lock_left_by_another_members_killed_app_is_stale_and_replaced(group_f
     note = lock_path(campaign)
     assert note.exists() and note.stat().st_uid == 0  # left behind, and not the member's to write
     note.chmod(0o644)
-    assert member_tries(campaign) == "held"
+    assert member_tries(campaign, member_code) == "held"
     assert [c.name for c in load_campaign(campaign).characters] == ["Ruth"]
