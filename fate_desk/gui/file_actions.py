@@ -201,7 +201,7 @@ class FileActions:
             said = _("Installed the game pack {pack}: its rule set “{ruleset}” and its library are ready.").format(
                 pack=pack.name, ruleset=rules_text(pack.ruleset.name))
         else:
-            said = _("Installed the game pack {pack}: its library are ready.").format(pack=pack.name)
+            said = _("Installed the game pack {pack}: its library is ready.").format(pack=pack.name)
         self.window.statusBar().showMessage(said, 8000)
         return True
 

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 
+from fate_desk.i18n import _
+
 if TYPE_CHECKING:
     from fate_desk.model import Scene
     from fate_desk.rules.play.roll import DiceSource
@@ -137,9 +139,13 @@ class TableDesk:
             return
         from .clock.summary import SummaryDialog
 
-        self.summary = SummaryDialog(dialog.step_text.replace("End", "The end of"), dialog.result, self.window)
+        # The clock dialog may name its summary itself (a whole sentence, translated); the English
+        # step's name ("End scene 3") otherwise reads "The end of scene 3".
+        title = getattr(dialog, "summary_title", "") or dialog.step_text.replace("End", "The end of")
+        self.summary = SummaryDialog(title, dialog.result, self.window)
         self.summary.open()
-        self.window.statusBar().showMessage(f"{dialog.step_text}: done. Edit ▸ Undo takes it back.", 8000)
+        self.window.statusBar().showMessage(
+            _("{step}: done. Edit ▸ Undo takes it back.").format(step=dialog.step_text), 8000)
 
     def spend_points(self):
         character = self.window.current_character()
