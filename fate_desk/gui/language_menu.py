@@ -6,6 +6,7 @@ languages. The menu says so, and so does the message after a choice.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu, QMessageBox
 
@@ -44,4 +45,7 @@ def choose(window, code: str) -> None:
     name = i18n.LANGUAGES.get(code) or _("the system's language")
     text = _("Fate Desk will speak {language} when you next start it.").format(language=name)
     window.statusBar().showMessage(text, 8000)
-    QMessageBox.information(window, _("Language"), text)
+    box = QMessageBox(QMessageBox.Icon.Information, _("Language"), text, QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("language_chosen")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()  # not exec(): the event loop keeps turning
