@@ -61,6 +61,8 @@ def python_files() -> list[Path]:
 def _add(catalog: Catalog, message, location: tuple[str, int], context=None, comments=()) -> None:
     flags = set()
     text = message if isinstance(message, str) else message[0]
+    if text and not any(ch.isalpha() for ch in text):
+        return  # a sign or a number ("+", "−", "…") reads the same in every language
     if re.search(r"\{[a-zA-Z_][a-zA-Z0-9_]*\}", "".join(message if not isinstance(message, str) else [message])):
         flags.add("python-brace-format")
     catalog.add(message, locations=[location], context=context, auto_comments=list(comments), flags=flags)
