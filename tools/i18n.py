@@ -155,12 +155,12 @@ def cmd_extract() -> Catalog:
     return catalog
 
 
-def read_catalogue(code: str) -> Catalog:
+def read_catalogue(code: str, strict: bool = False) -> Catalog:
     path = LOCALE / f"{code}.po"
     if not path.exists():
         return Catalog(locale=code, domain=DOMAIN)
     with path.open("rb") as handle:
-        return read_po(handle, locale=code)
+        return read_po(handle, locale=code, abort_invalid=strict)
 
 
 def cmd_update() -> None:
@@ -220,9 +220,17 @@ def check_language(code: str, pot: Catalog) -> list[str]:
     po_path = LOCALE / f"{code}.po"
     if not po_path.exists():
         return [f"locale/{code}.po: missing"]
-    catalog = read_catalogue(code)
     where = f"locale/{code}.po"
+    try:
+        catalog = read_catalogue(code, strict=True)
+    except Exception as error:  # babel's PoFileError: more plural forms than the header says, bad syntax
+        if "num_plurals" in str(error):
+            return [f"{where}: more plural forms than the language has ({error})"]
+        return [f"{where}: {error}"]
     nplurals = catalog.num_plurals
+    expected = Catalog(locale=code).num_plurals
+    if nplurals != expected:
+        problems.append(f"{where}: the header gives {nplurals} plural forms, the language has {expected}")
     glossary = load_glossary(code)
     if not glossary:
         problems.append(f"locale/glossary/{code}.toml: missing or empty")
