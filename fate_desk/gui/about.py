@@ -64,7 +64,7 @@ def fonts_html(licences: list[FontLicence]) -> str:
     parts = ["<p>{}</p>".format(html.escape(_("PDF sheets and cards embed these fonts, shipped under their own licences.")))]
     for lic in licences:
         files = ", ".join(lic.files) or _("no font files found")
-        parts.append(f"<h3>{html.escape(lic.family)}</h3><p>{html.escape(files)}</p>"
+        parts.append(f"<h3>{html.escape(lic.family)}</h3><p>{html.escape(files)}</p>"  # i18n: markup only (its words are translated)
                      f"<pre style=\"white-space: pre-wrap\">{html.escape(lic.text)}</pre>")
     return "".join(parts)
 

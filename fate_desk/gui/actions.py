@@ -79,6 +79,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("zoom_out", N_("Zoom &out"), "View", "Ctrl+-", tip=N_("Smaller text, down to the platform's size")),
     ActionSpec("zoom_reset", N_("&Actual size"), "View", "Ctrl+0", tip=N_("Text at the platform's size (100%)")),
     ActionSpec("theme", N_("&Theme"), "View", separator_before=True),  # a submenu
+    ActionSpec("language", N_("&Language"), "View"),  # a submenu (gui/language_menu.py)
     # At the table (fate_desk/gui/table_desk.py)
     ActionSpec("end_scene", N_("End the &scene…"), "Table", "Ctrl+Shift+E", "scene",
                N_("Clear stress and situation aspects, move recovery on, set the GM's fate points")),
@@ -106,7 +107,7 @@ MENU_TITLES = {"File": N_("&File"), "Edit": N_("&Edit"), "View": N_("&View"), "T
                "Help": N_("&Help")}
 # Second bindings: Ctrl++ (Shift on most layouts) and the keypad's plus and minus zoom too.
 EXTRA_KEYS = {"zoom_in": (QKeySequence("Ctrl++"),), "zoom_out": (QKeySequence("Ctrl+_"),)}
-SUBMENUS = ("open_recent", "theme", "add_entry")
+SUBMENUS = ("open_recent", "theme", "language", "add_entry")
 
 
 def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) -> dict[str, QAction]:

@@ -268,7 +268,7 @@ class FileActions:
             except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which words it
                 outcome["error"] = exc
 
-        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)
+        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)  # i18n: not shown (a thread name)
         thread.start()
         thread.join(0.05)  # a small file is read before anything needs showing
         if thread.is_alive():

@@ -45,6 +45,8 @@ def _menu_texts(menu, skip=()):
     for action in menu.actions():
         if action.isSeparator() or action.objectName() in skip:
             continue
+        if action.objectName().startswith("language_") and action.objectName() != "language_system":
+            continue  # each language by its own name ("Deutsch"), never translated
         yield action.text()
         if action.menu() is not None and action.menu() is not menu:
             yield action.menu().title()

@@ -81,7 +81,7 @@ class ExportForDialog(FormDialog):
         return [self.current] if self.scope() == ONE and self.current is not None else list(self.campaign.characters)
 
     def _changed(self) -> None:
-        self.hint.setText(f"<small>{_(HINTS[self.target_id()])}</small>")
+        self.hint.setText(f"<small>{_(HINTS[self.target_id()])}</small>")  # i18n: markup only (its words are translated)
         if not self._path_touched:
             self.file_edit.setText(str(self._suggested()))
         self.error.clear()
@@ -124,7 +124,7 @@ class ExportForDialog(FormDialog):
         super().accept()
 
     def _refuse(self, problem: str) -> None:
-        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>")
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>")  # i18n: markup only (its words are translated)
 
 
 def default_folder() -> Path:

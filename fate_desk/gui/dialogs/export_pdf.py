@@ -181,7 +181,7 @@ class ExportPdfDialog(FormDialog):
             self.scope_combo.setCurrentIndex(0)
             self.scope_combo.blockSignals(False)
         scope = self.scope()
-        self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")
+        self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")  # i18n: markup only (its words are translated)
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
         ticked = preselected(self.campaign, what, scope, self.current_id)
@@ -253,7 +253,7 @@ class ExportPdfDialog(FormDialog):
         return not problem
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.message.setText(f"<span style='color:{status_colour('error')}'>{text}</span>" if error and text else text)
+        self.message.setText(f"<span style='color:{status_colour('error')}'>{text}</span>" if error and text else text)  # i18n: markup only (its words are translated)
 
     def accept(self) -> None:
         if self.progress is None and self.export():

@@ -70,7 +70,7 @@ def _stunt_lines(text: str) -> list[Stunt]:
 
 
 def _status(label: QLabel, message: str) -> None:
-    label.setText(f"<span style='color:{status_colour('error')}'>{escape(message)}</span>")
+    label.setText(f"<span style='color:{status_colour('error')}'>{escape(message)}</span>")  # i18n: markup only (its words are translated)
 
 
 def _status_and_buttons(dialog: QDialog, layout: QVBoxLayout) -> tuple[QLabel, QDialogButtonBox]:

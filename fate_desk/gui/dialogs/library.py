@@ -101,6 +101,6 @@ class LibraryDialog(QDialog):
         if entry is None:
             self.detail.setText("<i>{}</i>".format(escape(_("Nothing in the library matches those words."))))
             return
-        self.detail.setText(f"<b>{escape(rules_text(entry.title))}</b> <small>({escape(_kind_label(entry))}, "
+        self.detail.setText(f"<b>{escape(rules_text(entry.title))}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
                             f"{escape(rules_text(entry.pack))})</small><br>{escape(rules_text(entry.text))}"
                             f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")

@@ -58,7 +58,7 @@ class NewCampaignDialog(FormDialog):
 
     def _describe(self) -> None:
         ruleset = self.catalog.get(self.ruleset_combo.currentData())
-        self.description.setText(f"<small>{rules_text(ruleset.description)}</small>")
+        self.description.setText(f"<small>{rules_text(ruleset.description)}</small>")  # i18n: markup only (its words are translated)
 
     def _suggest_path(self) -> None:
         if not self._path_touched:
@@ -78,7 +78,7 @@ class NewCampaignDialog(FormDialog):
             problem = _("Choose where to keep the campaign file.")
         elif path.exists():
             problem = _("{file} already exists; choose another name.").format(file=path.name)
-        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>" if problem else "")
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>" if problem else "")  # i18n: markup only (its words are translated)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def accept(self) -> None:

@@ -30,7 +30,7 @@ class Backup:
     pcs: int
 
     def describe(self) -> str:
-        when = format_datetime(datetime.fromtimestamp(self.made), "dd MMM yyyy, HH:mm")  # month in the language
+        when = format_datetime(datetime.fromtimestamp(self.made), "dd MMM yyyy, HH:mm")  # i18n: a date pattern (the month in the language)
         return _("{when} — {entries}, {characters}").format(
             when=when, entries=ngettext("{count} entry", "{count} entries", self.entries).format(count=self.entries),
             characters=ngettext("{count} player character", "{count} player characters", self.pcs).format(
@@ -62,7 +62,7 @@ class RestoreBackupDialog(FormDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         folder = Path(folder) if folder is not None else default_backup_dir()
-        child(self.form, QLabel, "folderLabel").setText("<small>{}</small>".format(_("Backups are kept in {folder}").format(folder=folder)))
+        child(self.form, QLabel, "folderLabel").setText("<small>{}</small>".format(_("Backups are kept in {folder}").format(folder=folder)))  # i18n: markup only (its words are translated)
         self.backups = read_backups(source, folder)
         for backup in self.backups:
             item = QListWidgetItem(backup.describe())
