@@ -7,7 +7,7 @@ import re
 
 import pytest
 from PySide6.QtWidgets import (
-    QAbstractButton, QComboBox, QGroupBox, QLabel, QLineEdit, QListWidget, QPlainTextEdit, QTableWidget,
+    QAbstractButton, QApplication, QComboBox, QGroupBox, QLabel, QLineEdit, QListWidget, QPlainTextEdit, QTableWidget,
     QTreeWidget, QWidget,
 )
 
@@ -91,3 +91,14 @@ def data_texts(campaign) -> set[str]:
 
     walk(campaign.model_dump(mode="json"))
     return found
+
+
+def type_text(widget: QWidget, text: str) -> None:
+    """Type `text` into a field key by key, as a keyboard in that language would (QTest's
+    keyClicks knows only ASCII keys; the pseudo-locale's words are accented)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+
+    for char in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, char))
