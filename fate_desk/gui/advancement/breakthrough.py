@@ -199,7 +199,7 @@ class BreakthroughDialog(FormDialog):
             check.toggled.connect(lambda *_args: self._update())
             layout.addWidget(check)
             if status.reason:
-                note = QLabel(f"<small>{escape(status.reason)}</small>")
+                note = QLabel(f"<small>{escape(status.reason)}</small>")  # i18n: not shown (markup)
                 note.setWordWrap(True)
                 note.setEnabled(status.available)
                 layout.addWidget(note)

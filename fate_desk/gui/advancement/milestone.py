@@ -81,7 +81,7 @@ class MilestonePicker(QWidget):
         layout.addWidget(radio)
         self.radios[key] = radio
         if reason:
-            note = QLabel(f"<small>{escape(reason)}</small>")
+            note = QLabel(f"<small>{escape(reason)}</small>")  # i18n: not shown (markup)
             note.setWordWrap(True)
             note.setContentsMargins(24, 0, 0, 4)
             note.setEnabled(available)  # greyed like its choice when it explains a refusal

@@ -31,8 +31,8 @@ def preview_html(
     before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> str:
     """The sheet after the change next to the sheet now, with any new problems."""
-    parts = ["<table cellspacing='0' cellpadding='3' width='100%'>",
-             "<tr><th align='left'>{}</th><th align='left'>{}</th><th align='left'>{}</th></tr>".format(
+    parts = ["<table cellspacing='0' cellpadding='3' width='100%'>",  # i18n: not shown (markup)
+             "<tr><th align='left'>{}</th><th align='left'>{}</th><th align='left'>{}</th></tr>".format(  # i18n: not shown (markup)
                  _("Rating"), _("Now"), _("After"))]
     for label, was, now in skills_rows(before, after):
         parts.append(f"<tr><td>{label}</td><td>{was}</td><td>{now}</td></tr>")

@@ -134,7 +134,7 @@ class RaisesPicker(QWidget):
             plus.setEnabled(ok)
             plus.setToolTip(why or _("Raise {skill} to {rating}").format(skill=rules_text(name),
                                                                           rating=ladder_label(now + steps + 1)))
-            reason.setText(f"<small>{escape(_short(why))}</small>" if why else "")
+            reason.setText(f"<small>{escape(_short(why))}</small>" if why else "")  # i18n: not shown (markup)
             reason.setToolTip(why)
         self.changed.emit()
 

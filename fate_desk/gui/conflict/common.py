@@ -24,7 +24,7 @@ def play(document, operation: Callable[[Campaign], Campaign], text: str, status:
         done = document.edit_campaign(operation, text)
     except Refused as exc:
         if status is not None:
-            status.setText(f"<span style='color:{status_colour('error')}'>{escape(str(exc))}</span>")
+            status.setText(f"<span style='color:{status_colour('error')}'>{escape(str(exc))}</span>")  # i18n: not shown (markup)
         return False
     if status is not None:
         status.setText("")

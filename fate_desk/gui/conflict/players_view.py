@@ -42,7 +42,7 @@ def style(theme: str, size: float = TYPE_SIZES[1], scale: float = 1.0) -> str:
     def pt(points: float) -> str:
         return f"{round(points * scale)}pt"
 
-    return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"
+    return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"  # i18n: not shown (markup)
             f" QGroupBox {{ color: {title}; border: {width}px solid {edge}; border-radius: 8px; margin-top: 1.2em; }}"
             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
             f" QLabel#playersTitle {{ font-size: {pt(size * 1.5)}; font-weight: bold; }}"

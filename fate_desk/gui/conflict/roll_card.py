@@ -78,7 +78,7 @@ def ask_boost_names(cards, label: QLabel) -> bool:
     missing = [card for card in cards if card.missing_boost()]
     if missing:
         message = _("<b>Name the boost first:</b> a roll gave a boost; type what it is on its card.")
-        label.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")
+        label.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")  # i18n: not shown (markup)
         missing[0].boost.setFocus()
         return False
     return True

@@ -179,7 +179,7 @@ def show_problems(label: QLabel, problems) -> list[str]:
     shown = [p.message for p in problems if p.severity in (Level.ERROR, Level.WARNING)]
     label.setWordWrap(True)
     label.setVisible(bool(shown))
-    label.setText("<br>".join(f"⚠ {m}" for m in shown))
+    label.setText("<br>".join(f"⚠ {m}" for m in shown))  # i18n: not shown (markup)
     label.setProperty("problem", "warning" if shown else "")
     label.style().unpolish(label)
     label.style().polish(label)

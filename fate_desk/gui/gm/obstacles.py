@@ -92,7 +92,7 @@ class HazardEditor(_RatedEditor):
     def show_derived(self, hazard: Hazard) -> None:
         name = escape(hazard.name.strip() or _("the hazard"))
         rating = ladder_label(hazard.rating)
-        self.summary.setText("<br>".join((
+        self.summary.setText("<br>".join((  # i18n: not shown (markup)
             _("It rolls <b>{name}</b> at <b>{rating}</b> to attack or create advantages; "
               "its hits add <b>Weapon:{weapon}</b>.").format(name=name, rating=rating, weapon=hazard.weapon),
             _("<b>{name}</b> is also an aspect of the scene, open to invokes.").format(name=name),
@@ -120,7 +120,7 @@ class BlockEditor(_RatedEditor):
             _("Forcing someone into it: <b>Weapon:{weapon}</b> on that hit (half its Weapon, at least 1).").format(
                 weapon=forced) if forced else _("Forcing someone into it does no extra harm (it has no Weapon)."),
         ]
-        self.derived.setText("<br>".join(lines))
+        self.derived.setText("<br>".join(lines))  # i18n: not shown (markup)
 
 
 class DistractionEditor(_ObstacleEditor):
