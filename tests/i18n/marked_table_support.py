@@ -20,12 +20,17 @@ QT_WORDS = ("&Cancel", "Cancel", "&OK", "OK", "&Close", "Close", "&Yes", "&No", 
 
 
 @pytest.fixture
-def pseudo():
-    """The accented pseudo-locale for one test, English again after it (pass or fail)."""
-    i18n.set_language("en_XA")
+def pseudo(qapp, monkeypatch):
+    """The accented pseudo-locale for one test (the catalogue and the forms, and a window started
+    in it keeps it), English again after it, pass or fail."""
+    from fate_desk.gui.translator import apply_language
+
+    monkeypatch.setenv("FATE_DESK_LANGUAGE", "en_XA")
+    apply_language(qapp, "en_XA")
     try:
         yield
     finally:
+        apply_language(qapp, "en")
         i18n.set_language("en")
 
 

@@ -100,3 +100,16 @@ def test_scene_obstacle_countdown_and_session_editors_speak_the_language(pseudo,
     translated(session.status.text(), session.events.add_button.text())
     for i in range(session.history.count()):
         assert PSEUDO in session.history.item(i).text()
+
+
+def test_quick_npc_previews_in_the_language_and_keeps_the_english_skill(pseudo, qtbot):  # noqa: F811
+    from fate_desk.gui.gm.quick_npc import QuickNpcDialog
+
+    dialog = QuickNpcDialog()
+    qtbot.addWidget(dialog)
+    translated(dialog.windowTitle(), dialog.ok.text(), dialog.preview.text())
+    dialog.line_edit.setText("Lookout; Eyes Like a Hawk; Good Notice")
+    preview = dialog.preview.text().split("</table>")[0]  # the notes after it are the reader's words
+    assert rules_text("Notice") in preview and PSEUDO in preview
+    assert english_left(preview, {"Lookout", "Eyes Like a Hawk"}) is None, preview
+    assert dialog.character().skills == {"Notice": 3}

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from fate_desk.i18n import _, rules_text
-from fate_desk.model import CampaignOptions, Character, ladder_label
+from fate_desk.i18n import N_, _, rules_text
+from fate_desk.model import AspectRole, CampaignOptions, Character, ladder_label
 from fate_desk.rules import RuleSet, check, derive
 
 from ..widgets import escape, problems_html
+
+
+# Aspect roles as the preview names them (the model keeps the role's value).
+_ROLES = {AspectRole.HIGH_CONCEPT: N_("High Concept"), AspectRole.TROUBLE: N_("Trouble"),
+          AspectRole.RELATIONSHIP: N_("Relationship"), AspectRole.FREE: N_("Aspect")}
+
+
+def _role(role: AspectRole) -> str:
+    return _(_ROLES[role]) if role in _ROLES else role.label
 
 
 def _by_rating(character: Character) -> dict[int, list[str]]:
@@ -48,9 +57,9 @@ def preview_html(
     for old, new in zip(before.aspects, after.aspects):
         if old.text != new.text:
             facts.append(_("{role}: “{before}” → <b>“{after}”</b>").format(
-                role=_(old.role.label), before=escape(old.text), after=escape(new.text)))
+                role=_role(old.role), before=escape(old.text), after=escape(new.text)))
     if len(after.aspects) > len(before.aspects):
-        facts += [_("{role}: <b>“{aspect}”</b>").format(role=_(a.role.label), aspect=escape(a.text))
+        facts += [_("{role}: <b>“{aspect}”</b>").format(role=_role(a.role), aspect=escape(a.text))
                   for a in after.aspects[len(before.aspects):]]
     known = {(p.code, p.path) for p in check(before, ruleset, options).problems}
     fresh = [p for p in check(after, ruleset, options).problems

@@ -19,6 +19,9 @@ from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, sce
 from ..play.roll_card import RollCard
 from .roll_card import SetsAsideCards, ask_boost_names
 
+# Kinds of character as a row names them (the model keeps the kind's value).
+_KIND_NAMES = {CharacterKind.PC: N_("Player character"), CharacterKind.MAJOR_NPC: N_("Major NPC"),
+               CharacterKind.MINOR_NPC: N_("Minor NPC"), CharacterKind.MONSTER: N_("Monster")}
 # The sides by the names the conflict keeps (the same in every language); shown translated.
 SIDES = (N_("Not taking part"), N_("Player characters"), N_("Opposition"))
 
@@ -52,7 +55,7 @@ class StartConflictDialog(QDialog):
         self.group_spins: list[QSpinBox] = []
         for row, entry in enumerate([*self.characters, *self.hazards]):
             is_character = row < len(self.characters)
-            kind = _(entry.kind.label) if is_character else _("Hazard")
+            kind = _(_KIND_NAMES.get(entry.kind, entry.kind.label)) if is_character else _("Hazard")
             self.table.setCellWidget(row, 0, QLabel(_("{name} — {kind}").format(name=entry.name or _("(unnamed)"),
                                                                                   kind=kind)))
             side = QComboBox()

@@ -22,10 +22,12 @@ from ..forms import child, load_form
 from ..sheet.common import mark, scaled
 from ..sheet.style import style_as_sheet
 from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
-from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button
+from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button, severity_name
 
 _SEVERITIES = [s for s in Severity]
-# The book's named rule breaks, as undo texts (their labels come from the rules).
+# The book's named rule breaks by name (the rules keep their kind), and as undo texts.
+_BREAK_NAMES = {"immunity": N_("Immune to challenges and contests"), "minion_armor": N_("Expendable minions as armor"),
+                "true_form": N_("True form"), "solo_bonus": N_("Solo bonus"), "scale": N_("Scale")}
 _BREAK_STEPS = {
     "immunity": (N_("Add immune to challenges and contests"), N_("Remove immune to challenges and contests")),
     "minion_armor": (N_("Add expendable minions as armor"), N_("Remove expendable minions as armor")),
@@ -97,10 +99,11 @@ class MonsterEditor(GmEditor):
             "scale": _("e.g. Supernatural: bigger than any mortal threat"),
         }
         for row, (kind, label) in enumerate(NAMED_RULE_BREAKS.items()):
-            check = QCheckBox(_(label))
+            label = _(_BREAK_NAMES[kind]) if kind in _BREAK_NAMES else label
+            check = QCheckBox(label)
             detail = QLineEdit()
             detail.setPlaceholderText(hints[kind])
-            detail.setAccessibleName(_("{rule_break}: details").format(rule_break=_(label)))
+            detail.setAccessibleName(_("{rule_break}: details").format(rule_break=label))
             grid.addWidget(check, row, 0)
             grid.addWidget(detail, row, 1 if kind != "scale" else 2)
             check.toggled.connect(lambda on, k=kind, d=detail: self._named_toggled(k, on, d.text()))
@@ -147,7 +150,7 @@ class MonsterEditor(GmEditor):
             row = len(self.slots)
             severity = QComboBox()
             for s in _SEVERITIES:
-                severity.addItem(_(s.label), s.value)
+                severity.addItem(severity_name(s), s.value)
             severity.setAccessibleName(_("Slot {number} severity").format(number=row + 1))
             value = QSpinBox()
             value.setRange(0, 20)

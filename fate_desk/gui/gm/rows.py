@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.i18n import _, ngettext, pgettext, rules_text
-from fate_desk.model import Aspect, Character, Stunt, ladder_label
+from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.model import Aspect, Character, Severity, Stunt, ladder_label
 from fate_desk.rules.creation.edits import add_stunt, edited, remove_stunt, update_stunt
 from fate_desk.rules.harm.absorb import slots_of
 from fate_desk.rules.prep.editing import add_skill_row, remove_skill_row, set_skill_row, skill_rows
@@ -23,6 +23,15 @@ from ..sheet.common import mark, set_text
 from ..sheet.aspects import InvokeBoxes
 from ..sheet.harm import BOX_STYLE
 from .common import LadderCombo
+
+
+# Consequence severities by name (the model keeps the severity's value).
+SEVERITY_NAMES = {Severity.MILD: N_("Mild"), Severity.MODERATE: N_("Moderate"), Severity.SEVERE: N_("Severe"),
+                  Severity.EXTREME: N_("Extreme")}
+
+
+def severity_name(severity: Severity) -> str:
+    return _(SEVERITY_NAMES[severity]) if severity in SEVERITY_NAMES else severity.label
 
 
 def _remove_button(tip: str, name: str) -> QToolButton:
@@ -375,7 +384,7 @@ class HarmRow(QWidget):
             if not c.text.strip():
                 continue
             slot = slots.get(c.slot)
-            kind = (rules_text(slot.label) if slot.label else _(slot.severity.label)) if slot is not None else c.slot
+            kind = (rules_text(slot.label) if slot.label else severity_name(slot.severity)) if slot is not None else c.slot
             holder = campaign.character(c.inflicted_by) if c.inflicted_by else None
             if holder is not None and c.free_invokes:
                 lines.append(ngettext("{kind}: {text}, {count} free invoke for {holder}",
