@@ -6,6 +6,7 @@
     python tools/i18n.py check            what `make i18n-check` fails on (exit 1, one line each)
     python tools/i18n.py unmarked [FILE]  user-visible strings in code not marked for translation
     python tools/i18n.py stats            how much of each language is translated
+    python tools/i18n.py check-language CODE   the check, for one language's catalogue only
     python tools/i18n.py todo CODE [N]    the next N (all) untranslated or fuzzy entries, as JSON
     python tools/i18n.py fill CODE FILE   take translations from a JSON file written like todo's
 
@@ -493,7 +494,8 @@ def cmd_fill(code: str, source: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats", "todo", "fill"}:
+    if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats", "todo", "fill",
+                                          "check-language"}:
         print(__doc__)
         return 2
     command = argv[0]
@@ -507,6 +509,12 @@ def main(argv: list[str]) -> int:
         return cmd_check()
     elif command == "stats":
         cmd_stats()
+    elif command == "check-language":
+        problems = check_language(argv[1], template())
+        for line in problems:
+            print(line)
+        print(f"i18n: {len(problems)} problem(s) in locale/{argv[1]}.po")
+        return 1 if problems else 0
     elif command == "todo":
         cmd_todo(argv[1], int(argv[2]) if len(argv) > 2 else None)
     elif command == "fill":
