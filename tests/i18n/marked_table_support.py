@@ -46,12 +46,21 @@ def english_left(text: str, allowed=()) -> str | None:
     return found.group() if found else None
 
 
-def widget_texts(root: QWidget) -> list[str]:
+def widget_texts(root: QWidget, skip: tuple = ()) -> list[str]:
     """What a person reads or hears in `root`: titles, labels, buttons, tooltips, placeholders,
-    accessible names, table and tree headers, combo items."""
+    accessible names, table and tree headers, combo items (not inside widgets of the `skip`
+    classes: pieces another part of the program writes)."""
     out = [root.windowTitle()]
+
+    def skipped(widget) -> bool:
+        while widget is not None and widget is not root:
+            if isinstance(widget, skip):
+                return True
+            widget = widget.parentWidget()
+        return False
+
     for widget in [root, *root.findChildren(QWidget)]:
-        if not widget.isVisibleTo(root) and widget is not root:
+        if widget is not root and (not widget.isVisibleTo(root) or skipped(widget)):
             continue
         out += [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription()]
         if isinstance(widget, (QLabel, QAbstractButton)):
@@ -72,9 +81,9 @@ def widget_texts(root: QWidget) -> list[str]:
     return [t for t in out if t]
 
 
-def assert_translated(root: QWidget, allowed=()) -> None:
+def assert_translated(root: QWidget, allowed=(), skip: tuple = ()) -> None:
     """Every text in `root` is translated: nothing English but the data it shows."""
-    leftovers = [(t, english_left(t, allowed)) for t in widget_texts(root) if t not in QT_WORDS]
+    leftovers = [(t, english_left(t, allowed)) for t in widget_texts(root, skip) if t not in QT_WORDS]
     leftovers = [(t, word) for t, word in leftovers if word]
     assert not leftovers, leftovers
 

@@ -10,7 +10,7 @@ from fate_desk.i18n import rules_text
 from fate_desk.model import Character, CharacterKind
 
 from gm_support import on_disk, open_editor, sample  # noqa: F401
-from marked_table_support import PSEUDO, data_texts, english_left, pseudo, type_text  # noqa: F401
+from marked_table_support import PSEUDO, assert_translated, data_texts, english_left, pseudo, type_text  # noqa: F401
 
 
 def _id(document, name):
@@ -113,3 +113,22 @@ def test_quick_npc_previews_in_the_language_and_keeps_the_english_skill(pseudo, 
     assert rules_text("Notice") in preview and PSEUDO in preview
     assert english_left(preview, {"Lookout", "Eyes Like a Hawk"}) is None, preview
     assert dialog.character().skills == {"Notice": 3}
+
+
+def test_every_gm_editor_reads_in_the_language_but_for_the_gms_own_words(pseudo, sample, qtbot):  # noqa: F811
+    """Scenes, obstacles, countdowns, sessions, arcs, minor NPCs and monsters: the forms and the
+    code's text alike (the sheet's invoke boxes are the sheet's, checked with it)."""
+    from fate_desk.gui.sheet.aspects import InvokeBoxes
+
+    names = data_texts(sample.campaign)
+    campaign = sample.campaign
+    ids = ["sc-lock", "ob-flood", "ob-gate", "ob-acolyte", "cd-lighthouse", campaign.sessions[0].id,
+           *[a.id for a in campaign.arcs[:1]],
+           *[c.id for c in campaign.characters if c.kind in (CharacterKind.MINOR_NPC, CharacterKind.MONSTER)]]
+    kinds = set()
+    for entity_id in ids:
+        editor = open_editor(qtbot, sample, entity_id)
+        kinds.add(type(editor).__name__)
+        assert_translated(editor, names, skip=(InvokeBoxes,))
+    assert {"SceneEditor", "HazardEditor", "BlockEditor", "DistractionEditor", "CountdownEditor", "SessionEditor",
+            "MinorNpcEditor", "MonsterEditor"} <= kinds
