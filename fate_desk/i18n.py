@@ -93,6 +93,19 @@ def rules_text(text: str) -> str:
     return _translations.pgettext("rules", text)
 
 
+def lookup(message: str, context: str | None = None) -> str | None:
+    """The translation of `message` if the catalogue has one, else None (Qt then asks its own
+    translations); the pseudo-locales answer everything."""
+    if isinstance(_translations, _Pseudo):
+        return _translations.pgettext(context, message) if context else _translations.gettext(message)
+    catalog = getattr(_translations, "_catalog", None)
+    if not catalog:
+        return None
+    key = f"{context}\x04{message}" if context else message
+    found = catalog.get(key)
+    return found if isinstance(found, str) and found else None
+
+
 def language() -> str:
     """The interface language's code, e.g. "de" or "pt_BR"."""
     return _language
