@@ -12,8 +12,7 @@ import importlib
 import os
 import sys
 
-from fate_desk import __version__
-from fate_desk import i18n
+from fate_desk import __version__, i18n
 from fate_desk.i18n import _
 
 # Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
@@ -145,8 +144,8 @@ def _run_command(command, args) -> int:
 def _speak_users_language() -> None:
     """The command line speaks the language of the user's locale (LANGUAGE, LC_ALL,
     LC_MESSAGES, LANG), or FATE_DESK_LANGUAGE when that is set."""
-    chosen = os.environ.get("FATE_DESK_LANGUAGE", "").strip()
-    i18n.set_language(chosen or i18n.from_environment())
+    forced = i18n.match_language(os.environ.get("FATE_DESK_LANGUAGE", "").strip())
+    i18n.set_language(forced or i18n.from_environment())
 
 
 def main(argv: list[str] | None = None) -> int:

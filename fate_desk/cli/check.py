@@ -9,10 +9,15 @@ from pathlib import Path
 from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
 from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
+from fate_desk.rules.creation.packs import PackError, load_pack
 from fate_desk.store import bundle
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
-from fate_desk.rules.creation.packs import PackError, load_pack
-from fate_desk.store.interchange import FileFormatError, character_from_dict, parse_json, read_bytes
+from fate_desk.store.interchange import (
+    FileFormatError,
+    character_from_dict,
+    parse_json,
+    read_bytes,
+)
 from fate_desk.store.packs import is_pack_path, pack_samples
 
 from . import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from fate_desk.export import (
+    LARGE_PRINT,
     ExportError,
     ExportJob,
-    LARGE_PRINT,
     Paper,
     SelectionError,
     What,

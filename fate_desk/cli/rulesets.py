@@ -22,8 +22,8 @@ def run(args) -> int:
         rs = catalog.get(rid)
         pack = catalog.pack_of(rid)
         shape = _("skills rated through modes") if rs.modes is not None else rs.shape.describe()
-        values = dict(id=rid, name=rules_text(rs.name), count=len(rs.skills), skills=rules_text(rs.skill_word_plural),
-                      shape=shape, peak=ladder_label(rs.peak))
+        values = {"id": rid, "name": rules_text(rs.name), "count": len(rs.skills), "skills": rules_text(rs.skill_word_plural),
+                  "shape": shape, "peak": ladder_label(rs.peak)}
         if catalog.is_user(rid):
             line = _("{id} (yours): {name}: {count} {skills}, {shape}, peak {peak}").format(**values)
         else:
@@ -33,7 +33,7 @@ def run(args) -> int:
         print(line)
     for pid, pack in sorted(catalog.packs.items()):
         if pack.ruleset is None:
-            values = dict(id=pid, name=rules_text(pack.name), contents=_contents(pack))
+            values = {"id": pid, "name": rules_text(pack.name), "contents": _contents(pack)}
             if not pack.shipped:
                 print(_("{id} (yours): {name}: library only: {contents}").format(**values))
             else:
