@@ -367,7 +367,7 @@ class Printables:
         for aspect in scene.aspects:
             flow.add(AspectRow(aspect))
         flow.add(WriteLines(_("New aspects, boosts and their free invokes"), 3, PENCIL_LINE))
-        flow.add(Heading("ZONES", 10, 5))
+        flow.add(Heading(_("Zones").upper(), 10, 5))
         flow.add(ZoneMap(scene.zones))
         for zone in scene.zones:
             links = [zone_names.get(z, "") for z in zone.adjacent if zone_names.get(z)]
@@ -380,7 +380,7 @@ class Printables:
         present = [names[i] for i in scene.present if i in names]
         flow.add(RichText([Run(", ".join(present) or _("Nobody listed yet."))], 9))
         if scene.notes.strip():
-            flow.add(Heading("NOTES", 10, 4))
+            flow.add(Heading(_("Notes").upper(), 10, 4))
             flow.add(RichText([Run(scene.notes)], 8.5))
         session = _("Session {number}").format(number=scene.session) if scene.session is not None else ""
         frame = _Frame(self.canvas, self.portrait, _("Scene: {scene}").format(scene=scene.name or _("(unnamed scene)")), session)
