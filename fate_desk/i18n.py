@@ -262,8 +262,8 @@ _KEEP = re.compile(r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[-#0 +]*\d
 def pseudo(text: str, right_to_left: bool = False) -> str:
     """English made to look foreign and 40% longer, bracketed so a clipped end shows; for right
     to left, marked so the paragraph runs right to left."""
-    if not text or text.isspace():
-        return text
+    if not any(ch.isalpha() for ch in text):
+        return text  # a sign, a number or an arrow reads the same in every language
     pieces, last = [], 0
     for found in _KEEP.finditer(text):
         pieces.append(text[last:found.start()].translate(_ACCENTED))

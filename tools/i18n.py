@@ -6,6 +6,9 @@
     python tools/i18n.py check            what `make i18n-check` fails on (exit 1, one line each)
     python tools/i18n.py unmarked [FILE]  user-visible strings in code not marked for translation
     python tools/i18n.py stats            how much of each language is translated
+    python tools/i18n.py check-language CODE   the check, for one language's catalogue only
+    python tools/i18n.py todo CODE [N]    the next N (all) untranslated or fuzzy entries, as JSON
+    python tools/i18n.py fill CODE FILE   take translations from a JSON file written like todo's
 
 Strings come from three places: Python code (`_`, `N_`, `ngettext`, `pgettext`, `npgettext`),
 the Qt Designer forms (the `translate()` calls pyside6-uic writes for them, made in memory
@@ -61,6 +64,8 @@ def python_files() -> list[Path]:
 def _add(catalog: Catalog, message, location: tuple[str, int], context=None, comments=()) -> None:
     flags = set()
     text = message if isinstance(message, str) else message[0]
+    if text and not any(ch.isalpha() for ch in text):
+        return  # a sign or a number ("+", "−", "…") reads the same in every language
     if re.search(r"\{[a-zA-Z_][a-zA-Z0-9_]*\}", "".join(message if not isinstance(message, str) else [message])):
         flags.add("python-brace-format")
     catalog.add(message, locations=[location], context=context, auto_comments=list(comments), flags=flags)
@@ -141,7 +146,7 @@ def template() -> Catalog:
 
 def _write(catalog: Catalog, path: Path, **options) -> None:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, sort_output=False, **options)
+    write_po(out, catalog, width=100, sort_output=False, include_lineno=False, **options)
     path.write_bytes(out.getvalue())
 
 
@@ -153,12 +158,12 @@ def cmd_extract() -> Catalog:
     return catalog
 
 
-def read_catalogue(code: str) -> Catalog:
+def read_catalogue(code: str, strict: bool = False) -> Catalog:
     path = LOCALE / f"{code}.po"
     if not path.exists():
         return Catalog(locale=code, domain=DOMAIN)
     with path.open("rb") as handle:
-        return read_po(handle, locale=code)
+        return read_po(handle, locale=code, abort_invalid=strict)
 
 
 def cmd_update() -> None:
@@ -167,6 +172,11 @@ def cmd_update() -> None:
         catalog = read_catalogue(code)
         catalog.update(pot, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        catalog.fuzzy = False
+        catalog.project, catalog.version = "Fate Desk", ""
+        catalog.copyright_holder = "Fate Desk developers"
+        catalog.language_team = f"{LANGUAGES[code]} <https://github.com/fatedesk>"
+        catalog.last_translator = "Fate Desk developers"
         catalog.revision_date = FIXED_DATE
         catalog.creation_date = FIXED_DATE
         _write(catalog, LOCALE / f"{code}.po", omit_header=False, include_previous=False)
@@ -218,9 +228,17 @@ def check_language(code: str, pot: Catalog) -> list[str]:
     po_path = LOCALE / f"{code}.po"
     if not po_path.exists():
         return [f"locale/{code}.po: missing"]
-    catalog = read_catalogue(code)
     where = f"locale/{code}.po"
+    try:
+        catalog = read_catalogue(code, strict=True)
+    except Exception as error:  # babel's PoFileError: more plural forms than the header says, bad syntax
+        if "num_plurals" in str(error):
+            return [f"{where}: more plural forms than the language has ({error})"]
+        return [f"{where}: {error}"]
     nplurals = catalog.num_plurals
+    expected = Catalog(locale=code).num_plurals
+    if nplurals != expected:
+        problems.append(f"{where}: the header gives {nplurals} plural forms, the language has {expected}")
     glossary = load_glossary(code)
     if not glossary:
         problems.append(f"locale/glossary/{code}.toml: missing or empty")
@@ -412,8 +430,72 @@ def unmarked(paths: list[Path]) -> list[str]:
     return found
 
 
+def _key(message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def cmd_todo(code: str, limit: int | None) -> None:
+    """Untranslated entries for a translator working in batches: one JSON object per line with
+    id (a string, or [singular, plural]), context, notes (comments and where it is used)."""
+    import json
+
+    catalog = read_catalogue(code)
+    print(json.dumps({"language": code, "plural_forms": catalog.plural_forms, "num_plurals": catalog.num_plurals},
+                     ensure_ascii=False))
+    shown = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.fuzzy and all(strings):
+            continue
+        entry = {"id": message.id if isinstance(message.id, str) else list(message.id), "context": message.context}
+        notes = [*message.auto_comments, *message.user_comments]
+        where = sorted({loc for loc, _line in message.locations})[:3]
+        if notes:
+            entry["notes"] = notes
+        entry["where"] = where
+        print(json.dumps(entry, ensure_ascii=False))
+        shown += 1
+        if limit is not None and shown >= limit:
+            break
+
+
+def cmd_fill(code: str, source: Path) -> int:
+    """Each line (or a list) of {"id", "context", "str"}: str a string, or a list of plural forms."""
+    import json
+
+    text = source.read_text(encoding="utf-8").strip()
+    entries = json.loads(text) if text.startswith("[") else [json.loads(line) for line in text.splitlines() if line.strip()]
+    catalog = read_catalogue(code)
+    taken, unknown = 0, []
+    for entry in entries:
+        if "str" not in entry:
+            continue
+        msgid = entry["id"] if isinstance(entry["id"], str) else tuple(entry["id"])
+        message = catalog.get(msgid, context=entry.get("context"))
+        if message is None:
+            unknown.append(msgid if isinstance(msgid, str) else msgid[0])
+            continue
+        value = entry["str"]
+        if isinstance(message.id, tuple):
+            value = tuple(value) if isinstance(value, list) else (value,) * catalog.num_plurals
+            if len(value) != catalog.num_plurals:
+                unknown.append(f"{message.id[0]} (needs {catalog.num_plurals} plural forms)")
+                continue
+        message.string = value
+        message.flags.discard("fuzzy")
+        taken += 1
+    _write(catalog, LOCALE / f"{code}.po", omit_header=False, include_previous=False)
+    for line in unknown:
+        print(f"i18n: not taken: {line[:70]!r}")
+    print(f"i18n: {taken} translation(s) taken into locale/{code}.po, {len(unknown)} not")
+    return 1 if unknown else 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats"}:
+    if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats", "todo", "fill",
+                                          "check-language"}:
         print(__doc__)
         return 2
     command = argv[0]
@@ -427,6 +509,16 @@ def main(argv: list[str]) -> int:
         return cmd_check()
     elif command == "stats":
         cmd_stats()
+    elif command == "check-language":
+        problems = check_language(argv[1], template())
+        for line in problems:
+            print(line)
+        print(f"i18n: {len(problems)} problem(s) in locale/{argv[1]}.po")
+        return 1 if problems else 0
+    elif command == "todo":
+        cmd_todo(argv[1], int(argv[2]) if len(argv) > 2 else None)
+    elif command == "fill":
+        return cmd_fill(argv[1], Path(argv[2]))
     elif command == "unmarked":
         paths = [Path(p).resolve() for p in argv[1:]] or python_files()
         problems = unmarked(paths)
