@@ -510,7 +510,7 @@ def _spend(
             _problem(
                 "advance.points",
                 "saved_skill_points",
-                _("That is {value}, but you have {value2} to spend.").format(value=counted(len(raises), 'raise'), value2=counted(points, 'skill point')),
+                _("That is {value}, but you have {value2} to spend.").format(value=counted(len(raises), 'raise'), value2=counted(points, 'skill point')),  # i18n: not shown (a key)
             )
         ]
     problems = raise_problems(work, ruleset, raises, skill_cap(work, ruleset), above)
@@ -822,4 +822,4 @@ def spend_skill_points(
     problems = problems or rule_problems(character, work, ruleset, options, text)
     if problems:
         raise Refused(problems)
-    return record(character, work, "skill points", text + ".", when, at)
+    return record(character, work, "skill points", text + ".", when, at)  # i18n: not shown (a key)

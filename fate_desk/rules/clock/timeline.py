@@ -175,11 +175,11 @@ def end_scene(
         lines += recovered
         if c.pending_fate_points:
             # Hostile invokes' points become spendable once the scene they were earned in ends.
-            lines.append(_("{value} from hostile invokes can now be spent.").format(value=counted(c.pending_fate_points, 'fate point', words=False)))
+            lines.append(_("{value} from hostile invokes can now be spent.").format(value=counted(c.pending_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"fate_points": min(999, work.fate_points + c.pending_fate_points),
                                            "pending_fate_points": 0})
         if c.id in carriers:
-            lines.append(_("Brought {value} into the GM's pool.").format(value=counted(c.carried_fate_points, 'fate point', words=False)))
+            lines.append(_("Brought {value} into the GM's pool.").format(value=counted(c.carried_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"carried_fate_points": 0})
         if work is c:
             characters.append(c)

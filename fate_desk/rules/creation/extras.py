@@ -103,7 +103,7 @@ def effective_ratings(character: Character, ruleset: RuleSet | None = None) -> d
         return dict(character.skills)
     ratings: dict[str, int] = {}
     if ruleset is not None:
-        ratings.update({skill: rating for skill, (rating, _) in mode_base(character, ruleset).items()})
+        ratings.update({skill: rating for skill, (rating, _mode) in mode_base(character, ruleset).items()})
     for name, rating in character.skills.items():
         key = _key(ratings, name)
         ratings[key] = rating

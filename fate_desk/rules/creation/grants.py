@@ -119,7 +119,7 @@ def has_advanced(character: Character, ruleset: RuleSet) -> bool:
     from then on the column rule replaces the creation shape."""
     if character.has_breakthrough():
         return True
-    return any(grant.skill_points > 0 for _, grant in _grants(character, ruleset))
+    return any(grant.skill_points > 0 for _entry, grant in _grants(character, ruleset))
 
 
 def starting_points(ruleset: RuleSet) -> int | None:

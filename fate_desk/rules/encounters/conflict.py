@@ -328,7 +328,7 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
                     lines.append(_("{value} carries the consequence “{value2}”.").format(value=name_of(campaign, member), value2=c.text or c.slot))
     for member, points in conflict.concessions.items():
         campaign = hits.collect(campaign, member, points)
-        lines.append(_("{value} collects {value2} for conceding.").format(value=name_of(campaign, member), value2=counted(points, 'fate point', words=False)))
+        lines.append(_("{value} collects {value2} for conceding.").format(value=name_of(campaign, member), value2=counted(points, 'fate point', words=False)))  # i18n: not shown (a key)
     changed = conflict.model_copy(update={"ended": True, "current": None, "concessions": {},
                                           "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines
@@ -409,7 +409,7 @@ def _is_taken_out(summary: str) -> bool:
     """A harm entry's summary saying the character was taken out (rules/play/hits.py writes it),
     in English or in the language it is shown in now: the start of each message, up to its first
     placeholder."""
-    starts = {"Taken out"}
+    starts = {"Taken out"}  # i18n: not shown (a key)
     for message in (_("Taken out by {attacker}: a hit of {shifts} that nothing left could absorb."),
                     _("Taken out: a hit of {shifts} that nothing left could absorb.")):
         starts.add(message.split("{", 1)[0])

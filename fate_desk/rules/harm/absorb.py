@@ -386,8 +386,8 @@ def _stress_choices(free: list[tuple[int, int]], marking: StressMarking) -> list
     for pos, value in free:
         by_value.setdefault(value, []).append(pos)
     if marking == StressMarking.ONE_PER_HIT:
-        return [()] + [(positions[0],) for _, positions in sorted(by_value.items())]
-    ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _, ps in sorted(by_value.items())]
+        return [()] + [(positions[0],) for _value, positions in sorted(by_value.items())]
+    ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _value, ps in sorted(by_value.items())]
     return [tuple(sorted(sum(combo, ()))) for combo in itertools.product(*ranges)]
 
 
@@ -443,7 +443,7 @@ def absorb_options(
         return AbsorbPlan(
             hit, track, [], True, _("Nothing left can absorb {value}: taken out (or concede first).").format(value=shifts_text(hit))
         )
-    least = min(total for _, _, total in found)
+    least = min(total for _stress, _parts, total in found)
     best = [
         AbsorbOption(
             hit, track, s, tuple(x for x in p if x[0] in slots), t,
@@ -461,7 +461,7 @@ def absorb_options(
     best.sort(
         key=lambda o: (
             sum(slots[sid].value * n for sid, n in o.consequences),
-            max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
+            max((_RANK[slots[sid].severity] for sid, _boxes in o.consequences), default=-1),
             len(o.consequences),
             len(o.helpers),
             len(o.stress),
@@ -506,7 +506,7 @@ def _slot_units(
     units: list[list[tuple[tuple[str, int], ...]]] = []
     groups: dict[tuple, list[str]] = {}
     for slot in slots.values():
-        room, _ = slot_room(character, ruleset, slot.id, track, options)
+        room, _why = slot_room(character, ruleset, slot.id, track, options)
         if not room:
             continue
         if slot.condition or room > 1:
@@ -670,7 +670,7 @@ def collect_concession(character: Character, points: int, when: ClockStamp | Non
     """The conflict is over: a character who conceded collects the fate points it earned."""
     work = character.model_copy(deep=True)
     gained = _gain(work, points)
-    return record(character, work, "fate points", _("Collected for conceding: {gained}.").format(gained=gained), when, at)
+    return record(character, work, "fate points", _("Collected for conceding: {gained}.").format(gained=gained), when, at)  # i18n: not shown (a key)
 
 
 def hostile_invoke(
@@ -689,6 +689,6 @@ def hostile_invoke(
     else:
         gained = _gain(work, count)
     return record(
-        character, work, "fate points",
+        character, work, "fate points",  # i18n: not shown (a key)
         ngettext("Hostile invoke: {gained}.", "Hostile invokes: {gained}.", count).format(gained=gained), when, at
     )

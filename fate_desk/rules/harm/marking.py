@@ -59,7 +59,7 @@ def condition_box_limit(
     """How many boxes of a condition may be marked in all (the "further apart" cutoff included)."""
     current = filled(character, slot_id)
     used = current.boxes_marked if current else 0
-    room, _ = slot_room(character, ruleset, slot_id, None, options)
+    room, _why = slot_room(character, ruleset, slot_id, None, options)
     return used + room
 
 

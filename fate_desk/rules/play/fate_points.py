@@ -131,7 +131,7 @@ def change_points(campaign: Campaign, who: str, change: int, reason: str, note: 
         raise refuse(
             "fate_points.short", "fate_points",
             _("{name} has {points}; {reason} needs {count}.").format(
-                name=name, points=counted(have, "fate point", words=False), reason=reason_text(reason), count=-change),
+                name=name, points=counted(have, "fate point", words=False), reason=reason_text(reason), count=-change),  # i18n: not shown (a key)
         )
     after = min(999, have + change)
     if note:
@@ -145,7 +145,7 @@ def change_points(campaign: Campaign, who: str, change: int, reason: str, note: 
     else:
         character = campaign.character(who)
         work = character.model_copy(update={"fate_points": after})
-        applied = record(character, work, "fate points", _("{change}.").format(change=what[:1].upper() + what[1:]),
+        applied = record(character, work, "fate points", _("{change}.").format(change=what[:1].upper() + what[1:]),  # i18n: not shown (a key)
                          campaign.clock)
         campaign = with_character(campaign, applied.character)
     return log_entry(campaign, who, after - have, reason, note)
@@ -170,8 +170,8 @@ def earn_later(campaign: Campaign, character_id: str, points: int, reason: str, 
         spendable = (_("{note}; spendable into the GM's pool for a later scene") if note
                      else _("spendable into the GM's pool for a later scene"))
     work = character.model_copy(update=update)
-    summary = summary.format(points=counted(points, "fate point", words=False), reason=reason_text(reason))
-    applied = record(character, work, "fate points", summary, campaign.clock)
+    summary = summary.format(points=counted(points, "fate point", words=False), reason=reason_text(reason))  # i18n: not shown (a key)
+    applied = record(character, work, "fate points", summary, campaign.clock)  # i18n: not shown (a key)
     campaign = with_character(campaign, applied.character)
     return log_entry(campaign, character.id, points, reason, spendable.format(note=note))
 

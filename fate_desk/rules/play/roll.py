@@ -64,7 +64,7 @@ class Dice:
         self._rng = random.Random(seed)
 
     def throw(self) -> tuple[int, ...]:
-        return tuple(self._rng.choice((-1, 0, 1)) for _ in range(4))
+        return tuple(self._rng.choice((-1, 0, 1)) for _die in range(4))
 
 
 # --- actions and outcomes ---------------------------------------------------------------------
