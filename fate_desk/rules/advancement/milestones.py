@@ -238,7 +238,7 @@ def milestone_options(
             (
                 ""
                 if free
-                else _("There is no aspect a milestone may rewrite (the high concept waits for {value}).").format(value=concept_moment(ruleset))
+                else _("There is no aspect a milestone may rewrite (the high concept waits for {when}).").format(when=concept_moment(ruleset))
             ),
             MilestoneKind.REWRITE_ASPECT.label,
         )
@@ -412,7 +412,7 @@ def _milestone_step(
         stunts = list(work.stunts)
         stunts[choice.index] = new
         work.stunts = stunts
-        return _("Rewrote the stunt “{value}” as “{value2}”.").format(value=old.name or old.text[:40], value2=new.name or new.text[:40]), []
+        return _("Rewrote the stunt “{stunt}” as “{stunt2}”.").format(stunt=old.name or old.text[:40], stunt2=new.name or new.text[:40]), []
     if isinstance(choice, BuyStunt):
         new = Stunt(name=choice.name.strip(), text=choice.text.strip())
         if not (new.name or new.text):
@@ -421,7 +421,7 @@ def _milestone_step(
         if not ok:
             return "", [_problem("milestone.refresh", "stunts", why)]
         work.stunts = [*work.stunts, new]
-        return _("Bought the stunt “{value}”. {why}").format(value=new.name or new.text[:40], why=why), []
+        return _("Bought the stunt “{stunt}”. {why}").format(stunt=new.name or new.text[:40], why=why), []
     if isinstance(choice, RewriteAspect):
         status = next((s for s in aspect_options(work, ruleset) if s.value == choice.index), None)
         if status is None:
@@ -510,7 +510,7 @@ def _spend(
             _problem(
                 "advance.points",
                 "saved_skill_points",
-                _("That is {value}, but you have {value2} to spend.").format(value=counted(len(raises), 'raise'), value2=counted(points, 'skill point')),  # i18n: not shown (a key)
+                _("That is {raises}, but you have {points} to spend.").format(raises=counted(len(raises), 'raise'), points=counted(points, 'skill point')),  # i18n: not shown (a key)
             )
         ]
     problems = raise_problems(work, ruleset, raises, skill_cap(work, ruleset), above)
@@ -536,7 +536,7 @@ def apply_breakthrough(
 
 
 def _not_granted(what: str, label: str) -> Problem:
-    return _problem("advance.not_granted", "advancement", _("A {value} does not {what}.").format(value=label.lower(), what=what))
+    return _problem("advance.not_granted", "advancement", _("A {label} does not {what}.").format(label=label.lower(), what=what))
 
 
 def apply_advance(
@@ -596,7 +596,7 @@ def apply_advance(
         if extra_refresh:
             stunt = Stunt(name=choice.new_stunt.name.strip(), text=choice.new_stunt.text.strip())
             work.stunts = [*work.stunts, stunt]
-            done.append(_("Bought the stunt “{value}” with it.").format(value=stunt.name or stunt.text[:40]))
+            done.append(_("Bought the stunt “{stunt}” with it.").format(stunt=stunt.name or stunt.text[:40]))
         else:
             problems.append(
                 _problem(
@@ -606,7 +606,7 @@ def apply_advance(
 "Only the GM's refresh power-up buys a stunt outside the milestone; "
                     "buy it as the milestone instead.")
                     if grant.gm_power_up
-                    else _("A {value} grants no refresh to buy a stunt with; buy it as the change instead.").format(value=label.lower()),
+                    else _("A {label} grants no refresh to buy a stunt with; buy it as the change instead.").format(label=label.lower()),
                 )
             )
     if choice.gm_skill_point and not grant.gm_power_up:
@@ -626,7 +626,7 @@ def apply_advance(
         # The probe entry carries the raises, so a skill taken past the cap raises it (Fate Core).
         entry = HistoryEntry(kind=kind, changes=diff_characters(character, work))
         probe = work.model_copy(update={"advancement": [*work.advancement, entry]})
-        problems = rule_problems(character, probe, ruleset, options, _("This {value}").format(value=label.lower()))
+        problems = rule_problems(character, probe, ruleset, options, _("This {label}").format(label=label.lower()))
     if problems:
         raise Refused(problems)
     summary = " ".join(d for d in done if d) or _("{milestone} taken.").format(milestone=label)
@@ -779,7 +779,7 @@ def clear_held_options(
             out.append(ChoiceStatus(c.slot, True, "" if held is not None else
                                     _("When it was taken is not recorded: clear it if it has been held for {count} sessions.").format(count=count_word(need)), label))
         else:
-            out.append(ChoiceStatus(c.slot, False, _("Held for {value}; it may clear after {count}.").format(value=counted(held, 'session'), count=count_word(need)), label))
+            out.append(ChoiceStatus(c.slot, False, _("Held for {sessions}; it may clear after {count}.").format(sessions=counted(held, 'session'), count=count_word(need)), label))
     return out
 
 
@@ -795,7 +795,7 @@ def _clear_held(
         st = status.get(slot)
         if st is None:
             out.append(_problem("milestone.clear", f"consequences.{slot}",
-                                _("A {value} cannot clear that consequence.").format(value=label.lower())))
+                                _("A {label} cannot clear that consequence.").format(label=label.lower())))
         elif not st.available:
             out.append(_problem("milestone.clear", f"consequences.{slot}", st.reason))
     if out:

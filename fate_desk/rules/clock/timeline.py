@@ -131,7 +131,7 @@ def gm_pool(
     lines = [ngettext("{count} for the player character", "{count} for the player characters", pcs).format(count=pcs)]
     carriers = [c for c in here if c.kind != CharacterKind.PC and c.carried_fate_points]
     for c in carriers:
-        lines.append(_("{carried_fate_points} carried in by {value}").format(carried_fate_points=c.carried_fate_points, value=_name(c)))
+        lines.append(_("{carried_fate_points} carried in by {who}").format(carried_fate_points=c.carried_fate_points, who=_name(c)))
     if compel_points:
         lines.append(_("{compel_points} from the compel that ended the last scene").format(compel_points=compel_points))
     total = pcs + sum(c.carried_fate_points for c in carriers) + max(0, compel_points)
@@ -175,16 +175,16 @@ def end_scene(
         lines += recovered
         if c.pending_fate_points:
             # Hostile invokes' points become spendable once the scene they were earned in ends.
-            lines.append(_("{value} from hostile invokes can now be spent.").format(value=counted(c.pending_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
+            lines.append(_("{points} from hostile invokes can now be spent.").format(points=counted(c.pending_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"fate_points": min(999, work.fate_points + c.pending_fate_points),
                                            "pending_fate_points": 0})
         if c.id in carriers:
-            lines.append(_("Brought {value} into the GM's pool.").format(value=counted(c.carried_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
+            lines.append(_("Brought {points} into the GM's pool.").format(points=counted(c.carried_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"carried_fate_points": 0})
         if work is c:
             characters.append(c)
             continue
-        applied = record(c, work, "clock", _("End of scene {scene}: {value}").format(scene=clock.scene, value=' '.join(lines)), clock, at)
+        applied = record(c, work, "clock", _("End of scene {scene}: {text}").format(scene=clock.scene, text=' '.join(lines)), clock, at)
         characters.append(applied.character)
         reports.append(CharacterReport(c.id, _name(c), lines, [applied.entry]))
     scenes, scene_line = _end_scene_object(campaign, choice, rules.boosts_carry_over)
@@ -300,7 +300,7 @@ def end_session(
         changes += cleared
         if work is not before:
             applied = record(
-                before, work, "clock", _("End of session {session}: {value}").format(session=clock.session, value=' '.join(changes)), clock, at
+                before, work, "clock", _("End of session {session}: {text}").format(session=clock.session, text=' '.join(changes)), clock, at
             )
             work = applied.character
             entries.append(applied.entry)
@@ -457,7 +457,7 @@ def end_arc(
         if work is c:
             characters.append(c)
             continue
-        applied = record(c, work, "clock", _("End of arc {arc}: {value}").format(arc=clock.arc, value=' '.join(lines)), clock, at)
+        applied = record(c, work, "clock", _("End of arc {arc}: {text}").format(arc=clock.arc, text=' '.join(lines)), clock, at)
         characters.append(applied.character)
         reports.append(CharacterReport(c.id, _name(c), lines, [applied.entry]))
     if problems:

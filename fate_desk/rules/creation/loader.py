@@ -128,7 +128,7 @@ def load_catalog(
                 continue
             paths = sorted(folder.glob("*.toml"))
         except OSError as exc:  # an unreachable user folder must not take the app down
-            catalog.problems.append(_("Skipped the rule sets in {folder}: {value}").format(folder=folder, value=exc.strerror or exc))
+            catalog.problems.append(_("Skipped the rule sets in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
         for path in paths:
             try:

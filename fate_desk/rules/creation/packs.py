@@ -281,7 +281,7 @@ def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
                 continue
             paths = pack_paths(folder)
         except OSError as exc:
-            catalog.problems.append(_("Skipped the packs in {folder}: {value}").format(folder=folder, value=exc.strerror or exc))
+            catalog.problems.append(_("Skipped the packs in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
         for path in paths:
             try:
@@ -295,7 +295,7 @@ def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
                     catalog.problems.append(_("Skipped pack {problem}").format(problem=exc))
                 continue
             except OSError as exc:
-                catalog.problems.append(_("Skipped pack {name}: {value}").format(name=path.name, value=exc.strerror or exc))
+                catalog.problems.append(_("Skipped pack {name}: {reason}").format(name=path.name, reason=exc.strerror or exc))
                 continue
             if pack.id in catalog.packs or (pack.ruleset is not None and pack.id in catalog.rulesets):
                 catalog.problems.append(_("Skipped pack {name}: the id {id} is already taken").format(name=path.name, id=repr(pack.id)))

@@ -44,7 +44,7 @@ class Shape(FateModel):
     def _consistent(self) -> "Shape":
         if self.kind in (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS):
             if not self.counts:
-                raise ValueError(_("a {value} shape needs counts per rating").format(value=self.kind.value))
+                raise ValueError(_("a {kind} shape needs counts per rating").format(kind=self.kind.value))
             if any(n < 0 for n in self.counts.values()):
                 raise ValueError(_("counts per rating cannot be negative"))
         if self.kind == ShapeKind.BUDGET and self.points is None:

@@ -34,7 +34,7 @@ def participant(campaign: Campaign, side: str, members: list[str]) -> Participan
     if not members:
         raise refuse("conflict.members", "participants", _("A participant needs at least one character."))
     lead = name_of(campaign, members[0])
-    name = lead if len(members) == 1 else _("{lead} and {value}").format(lead=lead, value=counted(len(members) - 1, 'other'))
+    name = lead if len(members) == 1 else _("{lead} and {others}").format(lead=lead, others=counted(len(members) - 1, 'other'))
     return Participant(name=name, side=side.strip() or "NPCs", members=list(members))
 
 
@@ -154,9 +154,9 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
         allowed = ", ".join(p.name for p in left)
         raise refuse("conflict.next", "participants", _("Pick who acts next from those who have not acted: {allowed}.").format(allowed=allowed))
     if exchange != conflict.exchange:
-        log.append(_("Exchange {exchange}: {value} starts.").format(exchange=exchange, value=names[next_id]))
+        log.append(_("Exchange {exchange}: {name} starts.").format(exchange=exchange, name=names[next_id]))
     else:
-        log.append(_("{value} acts next.").format(value=names[next_id]))
+        log.append(_("{name} acts next.").format(name=names[next_id]))
     changed = conflict.model_copy(update={"participants": participants, "exchange": exchange, "current": next_id,
                                           "log": log})
     return _put(campaign, scene_id, changed)
@@ -312,7 +312,7 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
 def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]]:
     """End the conflict: who conceded, who was taken out, and every consequence taken in it."""
     conflict = conflict_of(campaign, scene_id)
-    lines = [_("The conflict ends after {value}.").format(value=counted(conflict.exchange, 'exchange'))]
+    lines = [_("The conflict ends after {exchanges}.").format(exchanges=counted(conflict.exchange, 'exchange'))]
     for p in conflict.participants:
         if p.conceded:
             lines.append(_("{name} conceded.").format(name=p.name))
@@ -325,10 +325,10 @@ def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]
             character = campaign.character(member)
             for c in (character.consequences if character else []):
                 if c.conflict == hits.conflict_id(campaign):
-                    lines.append(_("{value} carries the consequence “{value2}”.").format(value=name_of(campaign, member), value2=c.text or c.slot))
+                    lines.append(_("{who} carries the consequence “{consequence}”.").format(who=name_of(campaign, member), consequence=c.text or c.slot))
     for member, points in conflict.concessions.items():
         campaign = hits.collect(campaign, member, points)
-        lines.append(_("{value} collects {value2} for conceding.").format(value=name_of(campaign, member), value2=counted(points, 'fate point', words=False)))  # i18n: not shown (a key)
+        lines.append(_("{who} collects {points} for conceding.").format(who=name_of(campaign, member), points=counted(points, 'fate point', words=False)))  # i18n: not shown (a key)
     changed = conflict.model_copy(update={"ended": True, "current": None, "concessions": {},
                                           "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines

@@ -80,8 +80,8 @@ def exchange_words(names: dict[str, str], victories: dict[str, int], twist: bool
         return _("a tie for the highest effort: no one marks a victory, and an unexpected twist changes the scene.")
     leader = max(victories, key=victories.get)
     if victories[leader] == 2:
-        return _("two victories to {value}, the only side to succeed with style.").format(value=names[leader])
-    return _("one victory to {value}.").format(value=names[leader])
+        return _("two victories to {name}, the only side to succeed with style.").format(name=names[leader])
+    return _("one victory to {name}.").format(name=names[leader])
 
 
 # --- the contest on a scene ---------------------------------------------------------------------
@@ -176,7 +176,7 @@ def threat_hits(campaign: Campaign, scene_id: str, side_id: str, side_effort: in
         line = _("{threat} attacks {name}: {rating} holds off {rating2}.").format(threat=threat, name=side.name, rating=ladder_label(side_effort), rating2=ladder_label(threat_effort))
         return note(campaign, scene_id, [line]), {}
     hits = {m: shifts for m in side.members if campaign.character(m) is not None}
-    line = (_("{threat} attacks {name} ({rating} against {rating2}): everyone on the side takes a hit of {value}.").format(threat=threat, name=side.name, rating=ladder_label(threat_effort), rating2=ladder_label(side_effort), value=counted(shifts, 'shift', words=False)))
+    line = (_("{threat} attacks {name} ({rating} against {rating2}): everyone on the side takes a hit of {shifts}.").format(threat=threat, name=side.name, rating=ladder_label(threat_effort), rating2=ladder_label(side_effort), shifts=counted(shifts, 'shift', words=False)))
     return note(campaign, scene_id, [line]), hits
 
 

@@ -123,10 +123,10 @@ def view_items(campaign: Campaign, scene: Scene) -> list[tuple[str, str, bool]]:
     hidden = set(scene.play.hidden)
     items = [(a.id, _("Situation aspect: {text}").format(text=a.text), a.id in hidden) for a in scene.aspects if a.text.strip()]
     for zone in scene.zones:
-        items.append((zone.id, _("Zone: {value}").format(value=zone.name or '(unnamed)'), zone.id in hidden))
+        items.append((zone.id, _("Zone: {name}").format(name=zone.name or '(unnamed)'), zone.id in hidden))
         items += [(a.id, _("Zone aspect: {text} ({name})").format(text=a.text, name=zone.name), a.id in hidden) for a in zone.aspects if a.text.strip()]
     items += [(c.id, _("Countdown: {name}").format(name=c.name), c.id in hidden) for c in campaign.countdowns if c.id in scene.present]
-    items += [(c, _("Who is in the zones: {value}").format(value=name_of(campaign, c)), c in hidden) for c in scene.play.whereabouts]
+    items += [(c, _("Who is in the zones: {who}").format(who=name_of(campaign, c)), c in hidden) for c in scene.play.whereabouts]
     for key, label in (("conflict", _("Conflict: turn order")), ("contest", _("Contest: victories")),
                        ("challenge", _("Challenge: progress"))):
         if getattr(scene.play, key) is not None:

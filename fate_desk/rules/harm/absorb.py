@@ -58,7 +58,7 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
         return Hit(0, False, _("The attack misses."))
     if style_boost and shifts >= 3:
         hit = resolve_hit(shifts - 1, weapon, armor)
-        return Hit(hit.shifts, True, _("{value}, and the attacker takes a boost for one shift.").format(value=hit.note[:-1]))
+        return Hit(hit.shifts, True, _("{hit}, and the attacker takes a boost for one shift.").format(hit=hit.note[:-1]))
     if shifts == 0 and not weapon:
         return Hit(0, True, _("A tie: no hit, but the attacker gets a boost."))
     total = shifts + weapon - armor
@@ -68,7 +68,7 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
     if armor:
         parts.append(f"− Armor:{armor}")
     if total <= 0:
-        return Hit(0, True, _("{value} leaves nothing: no harm, but the attacker gets a boost.").format(value=' '.join(parts)))
+        return Hit(0, True, _("{text} leaves nothing: no harm, but the attacker gets a boost.").format(text=' '.join(parts)))
     if len(parts) > 1:
         return Hit(total, False, _("A hit of {sum} = {shifts}.").format(sum=" ".join(parts), shifts=shifts_text(total)))
     return Hit(total, False, _("A hit of {shifts}.").format(shifts=shifts_text(total)))
@@ -196,10 +196,10 @@ def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> li
             raise refuse(
                 "harm.no_box",
                 f"stress.{track}",
-                _("The track has {count} boxes; there is no box {value}.").format(count=len(values), value=pos + 1),
+                _("The track has {count} boxes; there is no box {box}.").format(count=len(values), box=pos + 1),
             )
         if pos in marked or boxes.count(pos) > 1:
-            raise refuse("harm.marked", f"stress.{track}", _("Stress box {value} is already marked.").format(value=pos + 1))
+            raise refuse("harm.marked", f"stress.{track}", _("Stress box {box} is already marked.").format(box=pos + 1))
     work.stress = {**work.stress, track: sorted(marked | set(boxes))}
     return [values[p] for p in boxes]
 
@@ -218,7 +218,7 @@ def mark_stress(
     name = derive_stress(character, ruleset)[1].get(track, track)
     name = name if _is_custom(character, track) else name.lower()
     return record(
-        character, work, "harm", _("Marked {value}, absorbing {value2}.").format(value=_boxes_text(values, name, _is_custom(character, track)), value2=sum(values)), when, at
+        character, work, "harm", _("Marked {boxes}, absorbing {shifts}.").format(boxes=_boxes_text(values, name, _is_custom(character, track)), shifts=sum(values)), when, at
     )
 
 
@@ -281,7 +281,7 @@ def _take(
         raise refuse(
             "harm.name",
             f"consequences.{slot_id}",
-            _("Name the {value} consequence: what did the hit do?").format(value=label.lower()),
+            _("Name the {label} consequence: what did the hit do?").format(label=label.lower()),
         )
     current = filled(work, slot_id)
     if current is not None:  # more boxes on a condition: fresh harm, so treatment starts again
@@ -441,7 +441,7 @@ def absorb_options(
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
     if not found:
         return AbsorbPlan(
-            hit, track, [], True, _("Nothing left can absorb {value}: taken out (or concede first).").format(value=shifts_text(hit))
+            hit, track, [], True, _("Nothing left can absorb {shifts}: taken out (or concede first).").format(shifts=shifts_text(hit))
         )
     least = min(total for _stress, _parts, total in found)
     best = [
@@ -559,11 +559,11 @@ def _describe(
         custom = character is not None and ruleset is not None and track is not None and _is_custom(character, track)
         if custom:
             track_name = derive_stress(character, ruleset)[1].get(track, track_name)
-        bits.append(_("mark {value}").format(value=_boxes_text([values[p] for p in stress], track_name, custom)))
+        bits.append(_("mark {boxes}").format(boxes=_boxes_text([values[p] for p in stress], track_name, custom)))
     for sid, n in parts:
         if sid not in slots and character is not None and ruleset is not None:
             boxes, names = derive_stress(character, ruleset)
-            bits.append(_("mark {value}").format(value=_boxes_text([boxes[sid][n]], names[sid], True)))
+            bits.append(_("mark {boxes}").format(boxes=_boxes_text([boxes[sid][n]], names[sid], True)))
             continue
         slot = slots[sid]
         label = slot.label or slot.severity.label
@@ -598,11 +598,11 @@ def absorb(
         values = _mark(work, ruleset, option.track, list(option.stress))
         custom = _is_custom(character, option.track)
         name = derive_stress(character, ruleset)[1].get(option.track, option.track)
-        phrases.append(_("marked {value}").format(value=_boxes_text(values, name if custom else name.lower(), custom)))
+        phrases.append(_("marked {boxes}").format(boxes=_boxes_text(values, name if custom else name.lower(), custom)))
     for helper, pos in option.helpers:
         values = _mark(work, ruleset, helper, [pos])
         name = derive_stress(character, ruleset)[1].get(helper, helper)
-        phrases.append(_("marked {value}").format(value=_boxes_text(values, name, True)))
+        phrases.append(_("marked {boxes}").format(boxes=_boxes_text(values, name, True)))
     problems: list[Problem] = []
     for sid, n in option.consequences:
         try:
@@ -614,7 +614,7 @@ def absorb(
             problems += exc.problems
     if problems:
         raise Refused(problems)
-    summary = _("Absorbed a hit of {value}: {names}.").format(value=shifts_text(option.hit), names=join_words(phrases))
+    summary = _("Absorbed a hit of {shifts}: {names}.").format(shifts=shifts_text(option.hit), names=join_words(phrases))
     return record(character, work, "harm", summary, when, at)
 
 

@@ -201,7 +201,7 @@ def progress(
         slot = slots.get(c.slot)
         if slot is not None and not ruleset.treatment and unit == "scene" and slot.severity == Severity.MILD:
             if rested:
-                lines.append(_("“{value}” cleared at the end of the scene, after a rest.").format(value=c.text or slot.label))
+                lines.append(_("“{consequence}” cleared at the end of the scene, after a rest.").format(consequence=c.text or slot.label))
             else:
                 kept.append(c)
             continue
@@ -214,7 +214,7 @@ def progress(
             c = c.model_copy(update={"sessions_recovered": c.sessions_recovered + 1})
         done = c.scenes_recovered if unit == "scene" else c.sessions_recovered
         if slot.severity == clears and done >= 1:
-            lines.append(_("“{value}” cleared after a full {unit} of recovery.").format(value=c.text or slot.label, unit=unit))
+            lines.append(_("“{consequence}” cleared after a full {unit} of recovery.").format(consequence=c.text or slot.label, unit=unit))
             continue
         kept.append(c)
     if len(kept) == len(character.consequences) and kept == character.consequences:
@@ -231,7 +231,7 @@ def clear_severe_in_recovery(
     for c in character.consequences:
         slot = slots.get(c.slot)
         if c.recovering and slot is not None and slot.severity == Severity.SEVERE:
-            lines.append(_("“{value}” cleared at the end of the arc.").format(value=c.text or slot.label))
+            lines.append(_("“{consequence}” cleared at the end of the arc.").format(consequence=c.text or slot.label))
         else:
             kept.append(c)
     if not lines:
@@ -271,7 +271,7 @@ def clears_when(
     """What the sheet shows beside a consequence: how to treat it, or when it will clear."""
     info, c = _slot(character, ruleset, slot, options)
     if info.severity == Severity.EXTREME:
-        return _("Permanent: at {value} you may rename it, but it stays.").format(value=_moment(ruleset, 'rename_extreme'))
+        return _("Permanent: at {when} you may rename it, but it stays.").format(when=_moment(ruleset, 'rename_extreme'))
     if not ruleset.treatment:
         return _no_treatment_when(info.severity, c, clock)
     if not c.recovering:
@@ -285,14 +285,14 @@ def clears_when(
             return (_(
 "Recovering: it must recover through one whole scenario, so it clears at the end "
                     "of the next scenario, not this one."))
-        return _("Recovering: clears at {value}.").format(value=_moment(ruleset, 'clear_severe'))
+        return _("Recovering: clears at {when}.").format(when=_moment(ruleset, 'clear_severe'))
     unit = "scene" if info.severity == Severity.MILD else "session"
     if clock is None:
         return _("Recovering: clears after one full {unit}.").format(unit=unit)
     if _started_before(c, clock, unit):
         return _("Recovering: clears at the end of this {unit}.").format(unit=unit)
     if unit == "session":
-        return _("Recovering: clears at the end of the next session (session {value}).").format(value=clock.session + 1)
+        return _("Recovering: clears at the end of the next session (session {session}).").format(session=clock.session + 1)
     return _("Recovering: clears at the end of the next scene.")
 
 
@@ -305,5 +305,5 @@ def _no_treatment_when(severity: Severity, c: Consequence, clock: ClockStamp | N
             return _("No treatment roll: clears at the end of the session after the one it was taken in.")
         if _started_before(c, clock, "session"):
             return _("No treatment roll: clears at the end of this session.")
-        return _("No treatment roll: clears at the end of the next session (session {value}).").format(value=clock.session + 1)
+        return _("No treatment roll: clears at the end of the next session (session {session}).").format(session=clock.session + 1)
     return _("No treatment roll: clears at the end of the scenario (your next significant milestone).")

@@ -54,7 +54,7 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
         for i, a in enumerate(me.aspects):
             if a.text.strip():
                 out.append(Invokable(f"aspect:{me.id}:{i}", a.text, InvokeKind.OWN, None, a.free_invokes,
-                                     _("own {value}").format(value=a.role.label.lower())))
+                                     _("own {role}").format(role=a.role.label.lower())))
     scene = current_scene(campaign)
     if scene is not None:
         for a in scene.aspects:
@@ -91,11 +91,11 @@ def _situation(campaign: Campaign, a: SituationAspect, where: str, roller: str |
     owner = None
     kind = InvokeKind.BOOST if a.boost else InvokeKind.SITUATION
     if a.on:
-        where = _("on {value}, {value2}").format(value=_name(campaign, a.on), value2=where.lower())
+        where = _("on {who}, {where}").format(who=_name(campaign, a.on), where=where.lower())
         if a.on != roller and campaign.character(a.on) is not None and not a.boost:
             kind, owner = InvokeKind.HOSTILE, a.on
     return Invokable(f"scene:{a.id}", a.text or "(unnamed)", kind, owner, a.free_invokes,
-                     _("boost, {value}").format(value=where.lower()) if a.boost else where)
+                     _("boost, {where}").format(where=where.lower()) if a.boost else where)
 
 
 # --- free invokes -------------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campa
         if invoke.free:
             campaign = _use_free(campaign, invoke.key, 1, invoke.by)
             continue
-        note = _("“{value}” against {value2}").format(value=invoke.label or invoke.key, value2=roll.setup.who or 'a roll')
+        note = _("“{aspect}” against {who}").format(aspect=invoke.label or invoke.key, who=roll.setup.who or 'a roll')
         campaign = change_points(campaign, payer(campaign, invoke.by), -1, Reason.INVOKE, note)
         # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
         if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:

@@ -89,7 +89,7 @@ def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, 
     if not hit.boost or hit.shifts > 0:
         raise refuse("hits.boost", "aspects", _("This hit gives the attacker no boost."))
     by = holder_name(campaign, attacker) if attacker else _("The attacker")
-    name = name.strip() or _("Opening on {value}").format(value=holder_name(campaign, character_id))
+    name = name.strip() or _("Opening on {who}").format(who=holder_name(campaign, character_id))
     campaign = place_aspect(campaign, name, 1, boost=True)
     return log_event(campaign, _("{by} gets the boost “{name}”: {note}").format(by=by, name=name, note=hit.note))
 
@@ -115,7 +115,7 @@ def concede_later(campaign: Campaign, character_id: str) -> tuple[Campaign, int]
     points = concession_points(character, conflict)
     applied = concede(character, conflict, when=campaign.clock, collect_later=True)
     campaign = with_character(campaign, applied.character)
-    return log_event(campaign, _("{value} conceded the conflict.").format(value=holder_name(campaign, character_id))), points
+    return log_event(campaign, _("{who} conceded the conflict.").format(who=holder_name(campaign, character_id))), points
 
 
 def collect(campaign: Campaign, character_id: str, points: int) -> Campaign:
@@ -138,7 +138,7 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     campaign = with_character(campaign, applied.character)
     note = _("1, plus {taken} for consequences taken").format(taken=taken) if taken else "1"
     campaign = log_entry(campaign, character_id, 1 + taken, Reason.CONCESSION, note)
-    return log_event(campaign, _("{value} conceded the conflict.").format(value=holder_name(campaign, character_id)))
+    return log_event(campaign, _("{who} conceded the conflict.").format(who=holder_name(campaign, character_id)))
 
 
 __all__ = ["attacker_boost", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]

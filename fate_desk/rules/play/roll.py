@@ -399,7 +399,7 @@ class Roll:
         if invoke.free:
             return ""
         if invoke.kind == InvokeKind.BOOST:
-            return _("“{value}” is a boost: it is invoked once, for free, never for a fate point.").format(value=invoke.label or invoke.key)
+            return _("“{aspect}” is a boost: it is invoked once, for free, never for a fate point.").format(aspect=invoke.label or invoke.key)
         if any(i.key == invoke.key and not i.free for i in self.invokes):
             name = invoke.label or invoke.key
             return _("“{name}” has already been invoked for a fate point on this roll; only free invokes can be stacked on it.").format(name=name)
@@ -426,9 +426,9 @@ class Roll:
         if invoke.free:
             return ""
         if invoke.kind == InvokeKind.BOOST:
-            return _("“{value}” is a boost: it is invoked once, for free, never for a fate point.").format(value=invoke.label or invoke.key)
+            return _("“{aspect}” is a boost: it is invoked once, for free, never for a fate point.").format(aspect=invoke.label or invoke.key)
         if any(i.key == invoke.key and not i.free for i in self.opposition):
-            return (_("“{value}” has already been invoked against this roll; only free invokes can be stacked on it.").format(value=invoke.label or invoke.key))
+            return (_("“{aspect}” has already been invoked against this roll; only free invokes can be stacked on it.").format(aspect=invoke.label or invoke.key))
         return ""
 
     def oppose(self, invoke: Invoke) -> Roll:

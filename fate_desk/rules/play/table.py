@@ -51,7 +51,7 @@ def change_gm_pool(campaign: Campaign, step: int) -> Campaign:
         raise refuse(
             "table.gm_pool",
             "gm_fate_points",
-            _("The GM has {value} left; spending {value2} is more than that.").format(value=counted(campaign.gm_fate_points, 'fate point', words=False), value2=-step),  # i18n: not shown (a key)
+            _("The GM has {points} left; spending {value2} is more than that.").format(points=counted(campaign.gm_fate_points, 'fate point', words=False), value2=-step),  # i18n: not shown (a key)
         )
     return campaign.model_copy(update={"gm_fate_points": min(999, after)})
 
@@ -71,20 +71,20 @@ def pay_fate_points(campaign: Campaign, character_id: str | None, points: int) -
         return campaign, ""
     if payer(campaign, character_id) == "gm":
         new = change_gm_pool(campaign, -points)
-        return new, _("The GM paid {value} from the pool.").format(value=counted(points, 'fate point', words=False))  # i18n: not shown (a key)
+        return new, _("The GM paid {points} from the pool.").format(points=counted(points, 'fate point', words=False))  # i18n: not shown (a key)
     character = campaign.character(character_id)
     name = character.name or "(unnamed)"
     if character.fate_points < points:
         raise refuse(
             "table.fate_points",
             "fate_points",
-            _("{name} has {value}; the invokes cost {points}.").format(name=name, value=counted(character.fate_points, 'fate point', words=False), points=points),  # i18n: not shown (a key)
+            _("{name} has {points2}; the invokes cost {points}.").format(name=name, points2=counted(character.fate_points, 'fate point', words=False), points=points),  # i18n: not shown (a key)
         )
     changed = character.model_copy(update={"fate_points": character.fate_points - points})
     characters = [changed if c.id == character.id else c for c in campaign.characters]
     return (
         campaign.model_copy(update={"characters": characters}),
-        _("{name} paid {value}.").format(name=name, value=counted(points, 'fate point', words=False)),  # i18n: not shown (a key)
+        _("{name} paid {points}.").format(name=name, points=counted(points, 'fate point', words=False)),  # i18n: not shown (a key)
     )
 
 
