@@ -60,12 +60,13 @@ class Severity(StrEnum):
 
     @property
     def label(self) -> str:
-        return _({
+        """'Mild', in English: files for other tools use it. Shown with _() (marked here)."""
+        return {
             "mild": N_("Mild"),
             "moderate": N_("Moderate"),
             "severe": N_("Severe"),
             "extreme": N_("Extreme"),
-        }[self.value])
+        }[self.value]
 
 
 # Bounds on counts a file may claim: far past any real campaign, far short of a hang.

@@ -29,8 +29,9 @@ def test_the_ladder_is_not_frozen_in_the_language_it_was_first_used_in(pseudo):
 
 
 def test_labels_of_kinds_roles_and_severities_are_translated(pseudo):
-    for text in (CharacterKind.MAJOR_NPC.label, AspectRole.HIGH_CONCEPT.label, Severity.MODERATE.label):
+    for text in (CharacterKind.MAJOR_NPC.label, AspectRole.HIGH_CONCEPT.label, i18n._(Severity.MODERATE.label)):
         assert_translated(text)
+    assert Severity.MODERATE.label == "Moderate"  # English: files for other tools use it
     assert CharacterKind.MAJOR_NPC.value == "major_npc"  # the stored value stays
 
 

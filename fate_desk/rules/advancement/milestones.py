@@ -25,7 +25,7 @@ from fate_desk.model import (
 )
 
 from fate_desk.rules.creation.checker import Level, Problem, check
-from fate_desk.rules.creation.derive import count_word, derive, join_words
+from fate_desk.rules.creation.derive import count_word, derive, join_words, slot_text
 from fate_desk.rules.creation.grants import skill_cap
 from fate_desk.rules.harm.absorb import slots_of
 from fate_desk.rules.creation.history import Applied, Refused, counted, diff_characters, record
@@ -303,7 +303,7 @@ def advance_options(
             if not _whole_scenario_due(c, slot.severity, ruleset):
                 clears.append(name)
         elif not c.recovering and slot.severity in grant.begin_recovery:
-            begin.append(ChoiceStatus(c.slot, True, "", _("{slot}: {name}").format(slot=slot.label or slot.severity.label, name=name)))
+            begin.append(ChoiceStatus(c.slot, True, "", _("{slot}: {name}").format(slot=slot_text(slot), name=name)))
     probe = character.model_copy(update={"advancement": [*character.advancement, HistoryEntry(kind=level.history_kind)]})
     cap = skill_cap(character, ruleset)
     above = 1 if grant.raise_cap else 0
@@ -774,7 +774,7 @@ def clear_held_options(
             continue
         need = grant.clear_held[slot.severity]
         held = held_sessions(character, c.slot, when)
-        label = _("{slot}: {text}").format(slot=slot.label or slot.severity.label, text=c.text or _("(unnamed)"))
+        label = _("{slot}: {text}").format(slot=slot_text(slot), text=c.text or _("(unnamed)"))
         if held is None or held >= need:
             out.append(ChoiceStatus(c.slot, True, "" if held is not None else
                                     _("When it was taken is not recorded: clear it if it has been held for {count} sessions.").format(count=count_word(need)), label))

@@ -189,6 +189,19 @@ _CONDITIONS = {
 }
 
 
+def slot_text(slot: SlotInfo) -> str:
+    """A slot's label in the interface language. SlotInfo.label stays English, as files for
+    other tools write it: a condition's name is rule-set text, a severity is marked in the model."""
+    label = slot.label or slot.severity.label
+    if slot.condition:
+        return rules_text(label)
+    if label == slot.severity.label:
+        return _(label)
+    if slot.only and label.startswith(slot.severity.label + " ("):
+        return _("Mild ({track} only)").format(track=label[len(slot.severity.label) + 2:-len(" only)")])
+    return label
+
+
 def derive_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
@@ -200,7 +213,7 @@ def extra_slots(character: Character) -> list[SlotInfo]:
     return [
         SlotInfo(
             f"extra_{spec.id}", spec.severity, spec.value, spec.only,
-            _("{severity} ({extra})").format(severity=spec.severity.label, extra=extra.name),
+            f"{spec.severity.label} ({extra.name})",  # i18n: not shown (English: files use it; see slot_text)
         )
         for extra in character.active_extras()
         for spec in extra.consequences
@@ -227,7 +240,7 @@ def _base_consequences(
             _after_last(slots, Severity.MILD),
             SlotInfo(
                 f"mild_{track.id}", Severity.MILD, mild_value, track.id,
-                _("Mild ({track} only)").format(track=rules_text(track.name).lower()),
+                f"Mild ({track.name.lower()} only)",  # i18n: not shown (English: files use it; see slot_text)
             ),
         )
     if has_extreme(character, ruleset, options):
@@ -282,7 +295,7 @@ def _condition_slots(
         for name, kind, boxes in row:
             only = None if one_track else kind
             slots.append(SlotInfo(
-                name.lower(), rule.severity, rule.value // 2, only, rules_text(name), boxes, cutoff, True,
+                name.lower(), rule.severity, rule.value // 2, only, name, boxes, cutoff, True,
             ))
     return slots
 

@@ -23,7 +23,7 @@ from fate_desk.model import (
 )
 
 from fate_desk.rules.creation.checker import ChoiceStatus, Problem
-from fate_desk.rules.creation.derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
+from fate_desk.rules.creation.derive import SlotInfo, count_word, slot_text, derive_consequences, derive_stress, join_words
 from fate_desk.rules.creation.history import Applied, Refused, record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet, StressMarking
 
@@ -108,7 +108,7 @@ def slot_room(
         return 0, _("There is no consequence slot “{slot_id}” on this sheet (slots: {known}).").format(slot_id=slot_id, known=known)
     mode = _conditions(options)
     is_condition = slot.condition
-    name = slot.label or slot.severity.label
+    name = slot_text(slot)
     # Plain conditions may be marked for any harm; the "further apart" variant keeps them apart.
     if slot.only and track and slot.only != track and not (is_condition and mode == ConditionsMode.PLAIN):
         return 0, _("{name} takes {only} harm only, and this hit is {track}.").format(name=name, only=slot.only, track=track)
@@ -158,7 +158,7 @@ def slot_options(
         room, reason = slot_room(character, ruleset, slot.id, track, options)
         out.append(
             ChoiceStatus(slot.id, room > 0, reason, _("{slot} ({value})").format(
-                slot=slot.label or slot.severity.label, value=slot.value))
+                slot=slot_text(slot), value=slot.value))
         )
     return out
 
@@ -566,7 +566,7 @@ def _describe(
             bits.append(_("mark {boxes}").format(boxes=_boxes_text([boxes[sid][n]], names[sid], True)))
             continue
         slot = slots[sid]
-        label = slot.label or slot.severity.label
+        label = slot_text(slot)
         if slot.boxes > 1 or n > 1:
             bits.append(ngettext("mark {count} box of {label} ({value})", "mark {count} boxes of {label} ({value})", n).format(
                 count=count_word(n), label=label, value=slot.value * n))

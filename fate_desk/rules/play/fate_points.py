@@ -30,6 +30,8 @@ class Reason:
     REFRESH = "refresh"
     OTHER = "other"
 
+    ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, COMPEL_PROPOSED, CONCESSION, REFRESH, OTHER)
+
 
 # The reasons in words, translated where shown (the ledger keeps the English reason).
 _REASON_WORDS = {
@@ -48,8 +50,6 @@ def reason_text(reason: str) -> str:
     """A ledger reason as the user reads it."""
     word = _REASON_WORDS.get(reason)
     return _(word) if word else reason
-
-    ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, COMPEL_PROPOSED, CONCESSION, REFRESH, OTHER)
 
 
 def holder(campaign: Campaign, character_id: str | None) -> str:
