@@ -12,7 +12,7 @@ _DATA_NAMES = ("rules", "packs", "ui", "resources", "docs", "locale")
 def data_dir(name: str) -> Path:
     """A shipped data folder: inside the installed wheel, or beside the package in a checkout."""
     if name not in _DATA_NAMES:
-        raise ValueError(f"unknown data folder {name!r}")
+        raise ValueError(f"unknown data folder {name!r}")  # i18n: not shown
     installed = _PACKAGE / "_data" / name
     if installed.is_dir():
         return installed

@@ -10,6 +10,8 @@ import os
 import stat
 from pathlib import Path
 
+from fate_desk.i18n import _
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
@@ -19,14 +21,14 @@ class NotARegularFile(OSError):
 
 def _describe_mode(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return _("is a folder, not a file")
     if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a file"
+        return _("is a pipe (FIFO), not a file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a file"
+        return _("is a device, not a file")
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a file"
-    return "is not an ordinary file"
+        return _("is a socket, not a file")
+    return _("is not an ordinary file")
 
 
 def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
@@ -42,8 +44,8 @@ def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
             raise NotARegularFile(_describe_mode(info.st_mode))
         if info.st_size > limit:
             raise NotARegularFile(
-                f"is too large ({info.st_size // (1024 * 1024)} MB; Fate Desk reads files up to "
-                f"{limit // (1024 * 1024)} MB)"
+                _("is too large ({size} MB; Fate Desk reads files up to {limit} MB)").format(
+                    size=info.st_size // (1024 * 1024), limit=limit // (1024 * 1024))
             )
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
@@ -59,7 +61,8 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, size: int | None = Non
     with os.fdopen(fd, "rb") as handle:
         data = handle.read(limit + 1 if size is None else size)
     if size is None and len(data) > limit:  # it grew while we read it
-        raise NotARegularFile(f"is too large (Fate Desk reads files up to {limit // (1024 * 1024)} MB)")
+        raise NotARegularFile(
+            _("is too large (Fate Desk reads files up to {limit} MB)").format(limit=limit // (1024 * 1024)))
     return data
 
 
@@ -68,7 +71,7 @@ def problem(exc: OSError) -> str:
     if isinstance(exc, NotARegularFile):
         return str(exc)
     if isinstance(exc, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(exc, IsADirectoryError):
-        return "is a folder, not a file"
-    return f"cannot be read ({exc.strerror or exc})"
+        return _("is a folder, not a file")
+    return _("cannot be read ({reason})").format(reason=exc.strerror or exc)

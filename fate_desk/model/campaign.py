@@ -88,7 +88,7 @@ class Arc(FateModel):
 
 class Campaign(FateModel):
     id: str = id_field()
-    name: str = "New campaign"
+    name: str = "New campaign"  # i18n: not shown (a stored default; the dialog names campaigns)
     ruleset: str = "fate-condensed"
     options: CampaignOptions = Field(default_factory=CampaignOptions)
     characters: list[Character] = Field(default_factory=empty_list)

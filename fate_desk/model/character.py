@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, Strict, field_validator, model_validator
 
+from fate_desk.i18n import N_, _
+
 from .base import FateModel, empty_dict, empty_list, id_field
 from .plain import plain_data_problem
 
@@ -15,7 +17,7 @@ RATING_MAX = 20
 
 # A rating is a whole number (a JSON integer) everywhere: text such as "4" or "Great" and
 # true/false are refused alike, so a file means the same to every reader of it.
-Rating = Annotated[int, Strict(), Field(description="a whole number on the ladder, e.g. 4 for Great (+4); text is refused")]
+Rating = Annotated[int, Strict(), Field(description="a whole number on the ladder, e.g. 4 for Great (+4); text is refused")]  # i18n: not shown
 
 
 class CharacterKind(StrEnum):
@@ -26,12 +28,12 @@ class CharacterKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "pc": "Player character",
-            "major_npc": "Major NPC",
-            "minor_npc": "Minor NPC",
-            "monster": "Monster",
-        }[self.value]
+        return _({
+            "pc": N_("Player character"),
+            "major_npc": N_("Major NPC"),
+            "minor_npc": N_("Minor NPC"),
+            "monster": N_("Monster"),
+        }[self.value])
 
 
 class AspectRole(StrEnum):
@@ -42,12 +44,12 @@ class AspectRole(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "high_concept": "High Concept",
-            "trouble": "Trouble",
-            "relationship": "Relationship",
-            "free": "Aspect",
-        }[self.value]
+        return _({
+            "high_concept": N_("High Concept"),
+            "trouble": N_("Trouble"),
+            "relationship": N_("Relationship"),
+            "free": N_("Aspect"),
+        }[self.value])
 
 
 class Severity(StrEnum):
@@ -58,7 +60,13 @@ class Severity(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """'Mild', in English: files for other tools use it. Shown with _() (marked here)."""
+        return {
+            "mild": N_("Mild"),
+            "moderate": N_("Moderate"),
+            "severe": N_("Severe"),
+            "extreme": N_("Extreme"),
+        }[self.value]
 
 
 # Bounds on counts a file may claim: far past any real campaign, far short of a hang.
@@ -138,12 +146,12 @@ class TrackClears(StrEnum):
 
     @property
     def label(self) -> str:
-        return {
-            "scene": "clears at the end of the scene",
-            "session": "clears at the end of the session",
-            "event": "clears only when something happens",
-            "recovery": "recovers like a consequence",
-        }[self.value]
+        return _({
+            "scene": N_("clears at the end of the scene"),
+            "session": N_("clears at the end of the session"),
+            "event": N_("clears only when something happens"),
+            "recovery": N_("recovers like a consequence"),
+        }[self.value])
 
 
 class TrackLevel(FateModel):
@@ -162,7 +170,7 @@ class CustomTrack(FateModel):
     Marked boxes are kept with the other stress, in `Character.stress[id]`.
     """
 
-    id: str = Field(pattern=_TRACK_ID, description="a short id: lower-case letters, digits, - and _")
+    id: str = Field(pattern=_TRACK_ID, description="a short id: lower-case letters, digits, - and _")  # i18n: not shown
     name: str = Field(min_length=1, max_length=80)
     boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_list, max_length=MAX_BOXES)
     # The skill (or approach) whose rating adds boxes by `levels`, e.g. Wealth from Resources.
@@ -183,7 +191,7 @@ class CustomTrack(FateModel):
     def _rising(cls, value: list[TrackLevel]) -> list[TrackLevel]:
         ats = [level.at for level in value]
         if ats != sorted(ats) or len(set(ats)) != len(ats):
-            raise ValueError("the levels of a track must rise without repeats")
+            raise ValueError(_("the levels of a track must rise without repeats"))
         return value
 
 
@@ -227,9 +235,9 @@ class Extra(FateModel):
     def _named(cls, value: dict[str, int]) -> dict[str, int]:
         for name, rating in value.items():
             if not name.strip():
-                raise ValueError("a skill needs a name")
+                raise ValueError(_("a skill needs a name"))
             if not RATING_MIN <= rating <= RATING_MAX:
-                raise ValueError(f"{name} is rated {rating}, off any ladder Fate uses")
+                raise ValueError(_("{name} is rated {rating}, off any ladder Fate uses").format(name=name, rating=rating))
         return value
 
 
@@ -305,11 +313,11 @@ class Character(FateModel):
         for name, rating in value.items():
             key = name.strip()
             if not key:
-                raise ValueError("a skill needs a name")
+                raise ValueError(_("a skill needs a name"))
             if not RATING_MIN <= rating <= RATING_MAX:
-                raise ValueError(f"{key} is rated {rating}, off any ladder Fate uses")
+                raise ValueError(_("{name} is rated {rating}, off any ladder Fate uses").format(name=key, rating=rating))
             if key.casefold() in seen:
-                raise ValueError(f"{key} is listed twice (as {seen[key.casefold()]} too)")
+                raise ValueError(_("{name} is listed twice (as {other} too)").format(name=key, other=seen[key.casefold()]))
             seen[key.casefold()] = key
             if rating != 0:
                 cleaned[key] = rating
@@ -321,9 +329,9 @@ class Character(FateModel):
         out: dict[str, list[int]] = {}
         for track, boxes in value.items():
             if any(b < 0 for b in boxes):
-                raise ValueError(f"stress box positions on {track} start at 0")
+                raise ValueError(_("stress box positions on {track} start at 0").format(track=track))
             if any(b >= MAX_BOXES for b in boxes):
-                raise ValueError(f"stress track {track} has at most {MAX_BOXES} boxes")
+                raise ValueError(_("stress track {track} has at most {count} boxes").format(track=track, count=MAX_BOXES))
             marked = sorted(set(boxes))
             if marked:
                 out[track] = marked
@@ -334,7 +342,7 @@ class Character(FateModel):
         seen: set[str] = set()
         for track in self.all_tracks(active_only=False):
             if track.id in seen:
-                raise ValueError(f"two custom tracks share the id {track.id!r}")
+                raise ValueError(_("two custom tracks share the id {id}").format(id=repr(track.id)))
             seen.add(track.id)
         return self
 

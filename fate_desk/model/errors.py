@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _, ngettext
+
 
 def field_path(loc: tuple) -> str:
     parts: list[str] = []
@@ -15,7 +17,7 @@ def field_path(loc: tuple) -> str:
             if item in ("hazard", "block", "distraction") and parts:
                 continue
             parts.append(("." if parts else "") + str(item))
-    return "".join(parts) or "(top level)"
+    return "".join(parts) or _("(top level)")
 
 
 def describe(err: ValidationError, limit: int = 1) -> str:
@@ -23,21 +25,23 @@ def describe(err: ValidationError, limit: int = 1) -> str:
     lines = []
     for item in err.errors()[:limit]:
         where = field_path(tuple(item.get("loc", ())))
-        msg = item.get("msg", "is not valid")
+        msg = item.get("msg") or _("is not valid")
         got = item.get("input")
         if item.get("type") == "extra_forbidden":
-            msg = "is not a field Fate Desk knows"
-            lines.append(f"{where}: {msg}")
+            lines.append(_("{where}: is not a field Fate Desk knows").format(where=where))
             continue
         if item.get("type") == "missing":
-            lines.append(f"{where}: is missing")
+            lines.append(_("{where}: is missing").format(where=where))
             continue
         shown = repr(got)
         if len(shown) > 40:
             shown = shown[:37] + "..."
-        lines.append(f"{where}: {msg} (got {shown})")
+        # pydantic's own message stays in English: it comes from pydantic, not from us
+        lines.append(_("{where}: {message} (got {value})").format(where=where, message=msg, value=shown))
     more = len(err.errors()) - limit
     text = "; ".join(lines)
     if more > 0:
-        text += f" (and {more} more problem{'s' if more > 1 else ''})"
+        text = ngettext(
+            "{problems} (and {count} more problem)", "{problems} (and {count} more problems)", more,
+        ).format(problems=text, count=more)
     return text

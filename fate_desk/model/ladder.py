@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from fate_desk.i18n import N_, _
+
+# The ladder's words, marked for the catalogue and translated where shown (ladder_name).
 LADDER: dict[int, str] = {
-    8: "Legendary",
-    7: "Epic",
-    6: "Fantastic",
-    5: "Superb",
-    4: "Great",
-    3: "Good",
-    2: "Fair",
-    1: "Average",
-    0: "Mediocre",
-    -1: "Poor",
-    -2: "Terrible",
+    8: N_("Legendary"),
+    7: N_("Epic"),
+    6: N_("Fantastic"),
+    5: N_("Superb"),
+    4: N_("Great"),
+    3: N_("Good"),
+    2: N_("Fair"),
+    1: N_("Average"),
+    0: N_("Mediocre"),
+    -1: N_("Poor"),
+    -2: N_("Terrible"),
 }
 
 
@@ -22,10 +25,14 @@ def signed(value: int) -> str:
 
 
 def ladder_name(value: int) -> str | None:
-    return LADDER.get(value)
+    """The ladder word for `value` in the interface language, or None off the ladder."""
+    name = LADDER.get(value)
+    return _(name) if name else None
 
 
 def ladder_label(value: int) -> str:
     """'Great (+4)'; off the ladder just the signed number, e.g. '+9'."""
     name = LADDER.get(value)
-    return f"{name} ({signed(value)})" if name else signed(value)
+    if not name:
+        return signed(value)
+    return _("{word} ({rating})").format(word=_(name), rating=signed(value))

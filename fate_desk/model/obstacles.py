@@ -6,6 +6,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
+from fate_desk.i18n import _
+
 from .base import FateModel, empty_list, id_field
 
 
@@ -60,5 +62,5 @@ class Countdown(FateModel):
     @model_validator(mode="after")
     def _marked_fits(self) -> "Countdown":
         if self.marked > self.boxes:
-            raise ValueError(f"marked ({self.marked}) is more than the {self.boxes} boxes")
+            raise ValueError(_("marked ({marked}) is more than the {boxes} boxes").format(marked=self.marked, boxes=self.boxes))
         return self

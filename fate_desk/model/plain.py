@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import re
 
+from fate_desk.i18n import _
+
 MAX_DEPTH = 64
 
 
@@ -20,18 +22,19 @@ def plain_data_problem(value, max_depth: int = MAX_DEPTH) -> str | None:
         item, depth, where = stack.pop()
         if depth > max_depth:
             shown = where if len(where) <= 60 else where[:50] + "…"
-            return f"{shown or 'the file'}: nested more than {max_depth} levels deep"
+            return _("{where}: nested more than {depth} levels deep").format(where=shown or _("the file"), depth=max_depth)
         if isinstance(item, str):
             if not _encodable(item):
-                return f"{where or 'the file'}: holds a broken character (a lone UTF-16 surrogate)"
+                return _("{where}: holds a broken character (a lone UTF-16 surrogate)").format(where=where or _("the file"))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return f"{where or 'the file'}: {item} is not a number Fate Desk can keep"
+                return _("{where}: {number} is not a number Fate Desk can keep").format(where=where or _("the file"), number=item)
         elif isinstance(item, dict):
             for key, child in item.items():
                 key_text = str(key)
                 if not _encodable(key_text):
-                    return f"{where or 'the file'}: a field name holds a broken character (a lone UTF-16 surrogate)"
+                    return _("{where}: a field name holds a broken character (a lone UTF-16 surrogate)").format(
+                        where=where or _("the file"))
                 stack.append((child, depth + 1, f"{where}.{key_text}" if where else key_text))
         elif isinstance(item, (list, tuple)):
             for index, child in enumerate(item):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -24,7 +25,7 @@ from fate_desk.model import (
 )
 
 from fate_desk.rules.creation.checker import Level, Problem, check
-from fate_desk.rules.creation.derive import count_word, derive, join_words
+from fate_desk.rules.creation.derive import count_word, derive, join_words, slot_text
 from fate_desk.rules.creation.grants import skill_cap
 from fate_desk.rules.harm.absorb import slots_of
 from fate_desk.rules.creation.history import Applied, Refused, counted, diff_characters, record
@@ -51,12 +52,17 @@ class MilestoneKind(StrEnum):
 
     @property
     def label(self) -> str:
+        return _(self.english)
+
+    @property
+    def english(self) -> str:
+        """The label in English, as the rule set's own words are fitted into it (_worded)."""
         return {
-            "swap_skills": "Swap the ratings of two skills",
-            "replace_skill": "Replace an Average (+1) skill with a new one",
-            "rewrite_stunt": "Rewrite a stunt",
-            "buy_stunt": "Buy a new stunt",  # what it costs (refresh, or nothing) is its note
-            "rewrite_aspect": "Rewrite an aspect (not the high concept)",
+            "swap_skills": N_("Swap the ratings of two skills"),
+            "replace_skill": N_("Replace an Average (+1) skill with a new one"),
+            "rewrite_stunt": N_("Rewrite a stunt"),
+            "buy_stunt": N_("Buy a new stunt"),  # what it costs (refresh, or nothing) is its note
+            "rewrite_aspect": N_("Rewrite an aspect (not the high concept)"),
         }[self.value]
 
 
@@ -137,10 +143,13 @@ def replacement_candidates(character: Character, ruleset: RuleSet) -> tuple[list
 def concept_moment(ruleset: RuleSet | None) -> str:
     """'a breakthrough', 'a major milestone': when the rule set lets the high concept change."""
     if ruleset is None:
-        return "a breakthrough"
+        return _("a breakthrough")
     dials = ruleset.advancement
-    names = [dials.grants[lv].label.lower() for lv in dials.levels() if dials.total(lv).high_concept]
-    return join_words([f"{'an' if n[:1] in 'aeiou' else 'a'} {n}" for n in names], "or") or "no milestone"
+    names = [dials.grants[lv].label for lv in dials.levels() if dials.total(lv).high_concept]
+    return join_words([
+        (_("an {milestone}") if n[:1].lower() in "aeiou" else _("a {milestone}")).format(milestone=rules_text(n).lower())
+        for n in names
+    ], "or") or _("no milestone")
 
 
 def aspect_options(character: Character, ruleset: RuleSet | None = None) -> list[ChoiceStatus]:
@@ -148,17 +157,17 @@ def aspect_options(character: Character, ruleset: RuleSet | None = None) -> list
     when = concept_moment(ruleset)
     out = []
     for i, aspect in enumerate(character.aspects):
-        label = f"{aspect.role.label}: {aspect.text or '(empty)'}"
+        label = _("{role}: {text}").format(role=aspect.role.label, text=aspect.text or _("(empty)"))
         if aspect.role == AspectRole.HIGH_CONCEPT:
             out.append(
-                ChoiceStatus(i, False, f"The high concept can only be rewritten at {when}.", label)
+                ChoiceStatus(i, False, _("The high concept can only be rewritten at {when}.").format(when=when), label)
             )
         elif aspect.extreme:
             out.append(
                 ChoiceStatus(
                     i,
                     False,
-                    f"This is an extreme consequence: it is permanent, and only {when} may rename it.",
+                    _("This is an extreme consequence: it is permanent, and only {when} may rename it.").format(when=when),
                     label,
                 )
             )
@@ -175,19 +184,18 @@ def _stunt_cost_text(
     now = derive(character, ruleset, options).refresh
     if after < ruleset.refresh_minimum:
         return False, (
-            f"A new stunt would bring your refresh down to {after}, but refresh can never drop below "
-            f"{ruleset.refresh_minimum}."
+            _("A new stunt would bring your refresh down to {after}, but refresh can never drop below {refresh_minimum}.").format(after=after, refresh_minimum=ruleset.refresh_minimum)
         )
     if after == now:
-        return True, "A free stunt slot is open: this stunt costs no refresh."
-    return True, f"Refresh goes from {now} to {after}."
+        return True, _("A free stunt slot is open: this stunt costs no refresh.")
+    return True, _("Refresh goes from {now} to {after}.").format(now=now, after=after)
 
 
 def milestone_options(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[ChoiceStatus]:
     """The five milestone choices, each available or not, with the reason (or the cost)."""
-    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    word, plural = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
     rated = _rated(character)
     distinct = len({character.rating(n) for n in rated})
     olds, news = replacement_candidates(character, ruleset)
@@ -199,14 +207,14 @@ def milestone_options(
             ChoiceStatus(
                 MilestoneKind.SWAP_SKILLS,
                 False,
-                f"You need two {plural} on your sheet with different ratings to swap.",
+                _("You need two {plural} on your sheet with different ratings to swap.").format(plural=plural),
                 MilestoneKind.SWAP_SKILLS.label,
             )
         )
     if not olds:
-        reason = f"No {word} is at Average (+1), so there is none to replace."
+        reason = _("No {word} is at Average (+1), so there is none to replace.").format(word=word)
     elif not news and not ruleset.allow_custom_skills:
-        reason = f"Every {ruleset.name} {word} is already on your sheet."
+        reason = _("Every {name} {word} is already on your sheet.").format(name=rules_text(ruleset.name), word=word)
     else:
         reason = ""
     out.append(
@@ -216,7 +224,7 @@ def milestone_options(
         ChoiceStatus(
             MilestoneKind.REWRITE_STUNT,
             bool(character.stunts),
-            "" if character.stunts else "You have no stunt to rewrite.",
+            "" if character.stunts else _("You have no stunt to rewrite."),
             MilestoneKind.REWRITE_STUNT.label,
         )
     )
@@ -230,7 +238,7 @@ def milestone_options(
             (
                 ""
                 if free
-                else f"There is no aspect a milestone may rewrite (the high concept waits for {concept_moment(ruleset)})."
+                else _("There is no aspect a milestone may rewrite (the high concept waits for {when}).").format(when=concept_moment(ruleset))
             ),
             MilestoneKind.REWRITE_ASPECT.label,
         )
@@ -238,16 +246,16 @@ def milestone_options(
     # Only the changes this rule set's milestones offer, worded with its own word for skills.
     allowed = {k.value for k in ruleset.advancement.changes}
     return [
-        ChoiceStatus(s.value, s.available, s.reason, _worded(s.label, ruleset))
+        ChoiceStatus(s.value, s.available, s.reason, _worded(s.value, ruleset))
         for s in out
         if s.value.value in allowed
     ]
 
 
-def _worded(label: str, ruleset: RuleSet) -> str:
+def _worded(kind: MilestoneKind, ruleset: RuleSet) -> str:
     if ruleset.skill_word == "skill":
-        return label
-    return label.replace("skills", ruleset.skill_word_plural).replace("skill", ruleset.skill_word)
+        return kind.label
+    return _(kind.english.replace("skills", ruleset.skill_word_plural).replace("skill", ruleset.skill_word))
 
 
 @dataclass(frozen=True)
@@ -295,7 +303,7 @@ def advance_options(
             if not _whole_scenario_due(c, slot.severity, ruleset):
                 clears.append(name)
         elif not c.recovering and slot.severity in grant.begin_recovery:
-            begin.append(ChoiceStatus(c.slot, True, "", f"{slot.label or slot.severity.label}: {name}"))
+            begin.append(ChoiceStatus(c.slot, True, "", _("{slot}: {name}").format(slot=slot_text(slot), name=name)))
     probe = character.model_copy(update={"advancement": [*character.advancement, HistoryEntry(kind=level.history_kind)]})
     cap = skill_cap(character, ruleset)
     above = 1 if grant.raise_cap else 0
@@ -336,7 +344,7 @@ def _milestone_step(
     work: Character, choice: MilestoneChoice, ruleset: RuleSet, options: CampaignOptions | None
 ) -> tuple[str, list[Problem]]:
     """Apply one milestone choice to the working copy; returns (summary, problems)."""
-    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    word, plural = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
     if isinstance(choice, SwapSkills):
         a, b = choice.first.strip(), choice.second.strip()
         off = [n for n in (a, b) if work.rating(n) == 0]
@@ -345,8 +353,7 @@ def _milestone_step(
                 _problem(
                     "milestone.swap_unrated",
                     f"skills.{off[0]}",
-                    f"{off[0]} is not on your sheet: a swap trades the ratings of two {plural} you have. "
-                    f"To bring in a new {word}, replace one at Average (+1) instead.",
+                    _("{value} is not on your sheet: a swap trades the ratings of two {plural} you have. To bring in a new {word}, replace one at Average (+1) instead.").format(value=off[0], plural=plural, word=word),
                 )
             ]
         if a == b or work.rating(a) == work.rating(b):
@@ -354,12 +361,12 @@ def _milestone_step(
                 _problem(
                     "milestone.swap_same",
                     f"skills.{a}",
-                    f"{a} and {b} are both {ladder_label(work.rating(a))}: swapping them changes nothing.",
+                    _("{a} and {b} are both {rating}: swapping them changes nothing.").format(a=rules_text(a), b=rules_text(b), rating=ladder_label(work.rating(a))),
                 )
             ]
         ra, rb = work.rating(a), work.rating(b)
         work.skills = {**work.skills, a: rb, b: ra}
-        return f"Swapped {a} ({ladder_label(ra)}) and {b} ({ladder_label(rb)}).", []
+        return _("Swapped {a} ({rating}) and {b} ({rating2}).").format(a=rules_text(a), rating=ladder_label(ra), b=rules_text(b), rating2=ladder_label(rb)), []
     if isinstance(choice, ReplaceSkill):
         old, new = choice.old.strip(), choice.new.strip()
         if work.rating(old) != 1:
@@ -367,18 +374,17 @@ def _milestone_step(
                 _problem(
                     "milestone.replace_rating",
                     f"skills.{old}",
-                    f"Only a {word} at Average (+1) can be replaced; {old} is {ladder_label(work.rating(old))}.",
+                    _("Only a {word} at Average (+1) can be replaced; {old} is {rating}.").format(word=word, old=rules_text(old), rating=ladder_label(work.rating(old))),
                 )
             ]
         if not new:
-            return "", [_problem("milestone.replace_name", "skills", f"Name the new {word}.")]
+            return "", [_problem("milestone.replace_name", "skills", _("Name the new {word}.").format(word=word))]
         if work.rating(new) != 0:
             return "", [
                 _problem(
                     "milestone.replace_known",
                     f"skills.{new}",
-                    f"{new} is already on your sheet at {ladder_label(work.rating(new))}; "
-                    f"choose a {word} that is not.",
+                    _("{new} is already on your sheet at {rating}; choose a {word} that is not.").format(new=rules_text(new), rating=ladder_label(work.rating(new)), word=word),
                 )
             ]
         if new not in ruleset.skills and not ruleset.allow_custom_skills:
@@ -386,41 +392,41 @@ def _milestone_step(
                 _problem(
                     "milestone.replace_unknown",
                     f"skills.{new}",
-                    f"{new} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                    _("{new} is not one of the {name} {plural} ({value}).").format(new=rules_text(new), name=rules_text(ruleset.name), plural=plural, value=', '.join((rules_text(s) for s in ruleset.skills))),
                 )
             ]
         skills = {k: v for k, v in work.skills.items() if k != old}
         work.skills = {**skills, new: 1}
-        return f"Replaced {old} with {new} at Average (+1).", []
+        return _("Replaced {old} with {new} at Average (+1).").format(old=rules_text(old), new=rules_text(new)), []
     if isinstance(choice, RewriteStunt):
         if not 0 <= choice.index < len(work.stunts):
-            return "", [_problem("milestone.stunt_index", "stunts", "Choose one of your stunts to rewrite.")]
+            return "", [_problem("milestone.stunt_index", "stunts", _("Choose one of your stunts to rewrite."))]
         new = Stunt(name=choice.name.strip(), text=choice.text.strip())
         old = work.stunts[choice.index]
         if not (new.name or new.text):
-            return "", [_problem("milestone.stunt_empty", f"stunts[{choice.index}]", "Write the new stunt.")]
+            return "", [_problem("milestone.stunt_empty", f"stunts[{choice.index}]", _("Write the new stunt."))]
         if new == old:
             return "", [
-                _problem("milestone.stunt_same", f"stunts[{choice.index}]", "The stunt is unchanged.")
+                _problem("milestone.stunt_same", f"stunts[{choice.index}]", _("The stunt is unchanged."))
             ]
         stunts = list(work.stunts)
         stunts[choice.index] = new
         work.stunts = stunts
-        return f"Rewrote the stunt “{old.name or old.text[:40]}” as “{new.name or new.text[:40]}”.", []
+        return _("Rewrote the stunt “{stunt}” as “{stunt2}”.").format(stunt=old.name or old.text[:40], stunt2=new.name or new.text[:40]), []
     if isinstance(choice, BuyStunt):
         new = Stunt(name=choice.name.strip(), text=choice.text.strip())
         if not (new.name or new.text):
-            return "", [_problem("milestone.stunt_empty", "stunts", "Write the new stunt.")]
+            return "", [_problem("milestone.stunt_empty", "stunts", _("Write the new stunt."))]
         ok, why = _stunt_cost_text(work, ruleset, options)
         if not ok:
             return "", [_problem("milestone.refresh", "stunts", why)]
         work.stunts = [*work.stunts, new]
-        return f"Bought the stunt “{new.name or new.text[:40]}”. {why}", []
+        return _("Bought the stunt “{stunt}”. {why}").format(stunt=new.name or new.text[:40], why=why), []
     if isinstance(choice, RewriteAspect):
         status = next((s for s in aspect_options(work, ruleset) if s.value == choice.index), None)
         if status is None:
             return "", [
-                _problem("milestone.aspect_index", "aspects", "Choose one of your aspects to rewrite.")
+                _problem("milestone.aspect_index", "aspects", _("Choose one of your aspects to rewrite."))
             ]
         if not status.available:
             return "", [_problem("milestone.aspect_locked", f"aspects[{choice.index}]", status.reason)]
@@ -428,13 +434,13 @@ def _milestone_step(
         old = work.aspects[choice.index]
         if not text or text == old.text:
             return "", [
-                _problem("milestone.aspect_same", f"aspects[{choice.index}]", "Write the new aspect.")
+                _problem("milestone.aspect_same", f"aspects[{choice.index}]", _("Write the new aspect."))
             ]
         aspects = list(work.aspects)
         aspects[choice.index] = old.model_copy(update={"text": text})
         work.aspects = aspects
-        return f"Rewrote the aspect “{old.text}” as “{text}”.", []
-    return "", [_problem("milestone.unknown", "", "That is not a milestone choice.")]
+        return _("Rewrote the aspect “{text}” as “{text2}”.").format(text=old.text, text2=text), []
+    return "", [_problem("milestone.unknown", "", _("That is not a milestone choice."))]
 
 
 # The step itself accounts for these: it spends the points and refresh its kind grants, and
@@ -465,7 +471,10 @@ def _once(character: Character, kind: str, when: ClockStamp | None) -> list[Prob
     per_arc = kind in ("breakthrough", "major milestone")
     unit, number = ("arc", when.arc) if per_arc else ("session", when.session)
     if number and any(e.kind == kind and getattr(e.when, unit) == number for e in character.advancement):
-        return [_problem(f"{kind.replace(' ', '_')}.taken", "advancement", f"You already took the {kind} for {unit} {number}.")]
+        message = (_("You already took the {kind} for arc {number}.") if per_arc
+                   else _("You already took the {kind} for session {number}."))
+        return [_problem(f"{kind.replace(' ', '_')}.taken", "advancement",
+                         message.format(kind=rules_text(kind), number=number))]
     return []
 
 
@@ -483,7 +492,7 @@ def apply_milestone(
         raise Refused(problems)
     if choice is None:
         work = character.model_copy(deep=True)
-        return record(character, work, "milestone", "Milestone passed without a change.", when, at)
+        return record(character, work, "milestone", _("Milestone passed without a change."), when, at)
     return apply_advance(character, _session_level(ruleset), BreakthroughChoice(milestone=choice),
                          ruleset, options, when, at)
 
@@ -501,8 +510,7 @@ def _spend(
             _problem(
                 "advance.points",
                 "saved_skill_points",
-                f"That is {counted(len(raises), 'raise')}, but you have "
-                f"{counted(points, 'skill point')} to spend.",
+                _("That is {raises}, but you have {points} to spend.").format(raises=counted(len(raises), 'raise'), points=counted(points, 'skill point')),  # i18n: not shown (a key)
             )
         ]
     problems = raise_problems(work, ruleset, raises, skill_cap(work, ruleset), above)
@@ -528,7 +536,7 @@ def apply_breakthrough(
 
 
 def _not_granted(what: str, label: str) -> Problem:
-    return _problem("advance.not_granted", "advancement", f"A {label.lower()} does not {what}.")
+    return _problem("advance.not_granted", "advancement", _("A {label} does not {what}.").format(label=label.lower(), what=what))
 
 
 def apply_advance(
@@ -544,10 +552,10 @@ def apply_advance(
     grants, and all of it lands or none of it."""
     dials = ruleset.advancement
     if level not in dials.grants:
-        kinds = join_words([dials.grants[lv].label.lower() for lv in dials.levels()], "or")
-        raise Refused([_problem("advance.kind", "advancement", f"{ruleset.name} has no such milestone (it has {kinds}).")])
+        kinds = join_words([rules_text(dials.grants[lv].label).lower() for lv in dials.levels()], "or")
+        raise Refused([_problem("advance.kind", "advancement", _("{name} has no such milestone (it has {kinds}).").format(name=rules_text(ruleset.name), kinds=kinds))])
     grant = dials.total(level)
-    label = grant.label
+    label = rules_text(grant.label)
     kind = level.history_kind
     problems = _once(character, kind, when)
     if problems:
@@ -556,29 +564,30 @@ def apply_advance(
     done: list[str] = []
     extra_refresh = grant.refresh + (1 if choice.gm_refresh and grant.gm_power_up else 0)
     if choice.gm_refresh and not grant.gm_power_up:
-        problems.append(_not_granted("bring the GM's power-up", label))
+        problems.append(_not_granted(_("bring the GM's power-up"), label))
     if extra_refresh:  # first, so the milestone may spend it on a stunt too
         work.refresh = work.refresh + extra_refresh
-        what = "Power-up" if choice.gm_refresh and grant.gm_power_up else label
-        done.append(f"{what}: refresh {character.refresh} → {work.refresh}.")
+        what = _("Power-up") if choice.gm_refresh and grant.gm_power_up else label
+        done.append(_("{what}: refresh {refresh} → {refresh2}.").format(what=what, refresh=character.refresh, refresh2=work.refresh))
     if choice.milestone is not None:
         if not grant.change:
-            problems.append(_not_granted("allow a change of this kind", label))
+            problems.append(_not_granted(_("allow a change of this kind"), label))
         elif ChangeKind(choice.milestone.kind.value) not in dials.changes:
             problems.append(_problem(
                 "milestone.not_offered", "advancement",
-                f"{ruleset.name} milestones do not offer this change ({_worded(choice.milestone.kind.label, ruleset)}).",
+                _("{ruleset} milestones do not offer this change ({change}).").format(
+                    ruleset=rules_text(ruleset.name), change=_worded(choice.milestone.kind, ruleset)),
             ))
         else:
             text, step = _milestone_step(work, choice.milestone, ruleset, options)
             problems += step
             done.append(text)
     if choice.high_concept is not None and not grant.high_concept:
-        problems.append(_not_granted("let you rewrite the high concept", label))
+        problems.append(_not_granted(_("let you rewrite the high concept"), label))
     else:
         problems += _rewrite_concept(work, choice.high_concept, done)
     if choice.extreme_renames and not grant.rename_extreme:
-        problems.append(_not_granted("rename an extreme consequence", label))
+        problems.append(_not_granted(_("rename an extreme consequence"), label))
     else:
         problems += _rename_extremes(work, choice.extreme_renames, done)
     problems += _recover(work, ruleset, options, choice.recoveries, when, done, grant, label)
@@ -587,20 +596,21 @@ def apply_advance(
         if extra_refresh:
             stunt = Stunt(name=choice.new_stunt.name.strip(), text=choice.new_stunt.text.strip())
             work.stunts = [*work.stunts, stunt]
-            done.append(f"Bought the stunt “{stunt.name or stunt.text[:40]}” with it.")
+            done.append(_("Bought the stunt “{stunt}” with it.").format(stunt=stunt.name or stunt.text[:40]))
         else:
             problems.append(
                 _problem(
                     "breakthrough.stunt",
                     "stunts",
-                    "Only the GM's refresh power-up buys a stunt outside the milestone; "
-                    "buy it as the milestone instead."
+                    _(
+"Only the GM's refresh power-up buys a stunt outside the milestone; "
+                    "buy it as the milestone instead.")
                     if grant.gm_power_up
-                    else f"A {label.lower()} grants no refresh to buy a stunt with; buy it as the change instead.",
+                    else _("A {label} grants no refresh to buy a stunt with; buy it as the change instead.").format(label=label.lower()),
                 )
             )
     if choice.gm_skill_point and not grant.gm_power_up:
-        problems.append(_not_granted("bring the GM's power-up", label))
+        problems.append(_not_granted(_("bring the GM's power-up"), label))
     gained = grant.skill_points + (1 if choice.gm_skill_point and grant.gm_power_up else 0)
     points = work.saved_skill_points + gained
     if choice.raises or gained:
@@ -610,15 +620,16 @@ def apply_advance(
             done.append(f"{text}." if text else "")
             if work.saved_skill_points:
                 n = work.saved_skill_points
-                done.append(f"{count_word(n).capitalize()} skill point{'s' if n != 1 else ''} saved.")
+                saved = ngettext("{count} skill point saved.", "{count} skill points saved.", n).format(count=count_word(n))
+                done.append(saved[:1].upper() + saved[1:])
     if not problems:
         # The probe entry carries the raises, so a skill taken past the cap raises it (Fate Core).
         entry = HistoryEntry(kind=kind, changes=diff_characters(character, work))
         probe = work.model_copy(update={"advancement": [*work.advancement, entry]})
-        problems = rule_problems(character, probe, ruleset, options, f"This {label.lower()}")
+        problems = rule_problems(character, probe, ruleset, options, _("This {label}").format(label=label.lower()))
     if problems:
         raise Refused(problems)
-    summary = " ".join(d for d in done if d) or f"{label} taken."
+    summary = " ".join(d for d in done if d) or _("{milestone} taken.").format(milestone=label)
     return record(character, work, kind, summary, when, at)
 
 
@@ -629,7 +640,7 @@ def _rewrite_concept(work: Character, text: str | None, done: list[str]) -> list
     index = next((i for i, a in enumerate(work.aspects) if a.role == AspectRole.HIGH_CONCEPT), None)
     if not text:
         return [
-            _problem("breakthrough.concept", "aspects", "Write the new high concept (or leave it as it is).")
+            _problem("breakthrough.concept", "aspects", _("Write the new high concept (or leave it as it is)."))
         ]
     aspects = list(work.aspects)
     if index is None:
@@ -639,7 +650,7 @@ def _rewrite_concept(work: Character, text: str | None, done: list[str]) -> list
     else:
         aspects[index] = aspects[index].model_copy(update={"text": text})
     work.aspects = aspects
-    done.append(f"High concept is now “{text}”.")
+    done.append(_("High concept is now “{text}”.").format(text=text))
     return []
 
 
@@ -652,11 +663,11 @@ def _rename_extremes(work: Character, renames: dict[int, str], done: list[str]) 
                 _problem(
                     "breakthrough.extreme",
                     f"aspects[{index}]",
-                    "Only an aspect an extreme consequence replaced is renamed this way.",
+                    _("Only an aspect an extreme consequence replaced is renamed this way."),
                 )
             )
         elif text.strip():
-            done.append(f"Came to terms with “{aspects[index].text}”: now “{text.strip()}”.")
+            done.append(_("Came to terms with “{text}”: now “{value}”.").format(text=aspects[index].text, value=text.strip()))
             aspects[index] = aspects[index].model_copy(update={"text": text.strip()})
     work.aspects = aspects
     return out
@@ -679,7 +690,7 @@ def _recover(
         slot = slots.get(c.slot)
         severity = slot.severity if slot else None
         if severity == Severity.EXTREME and grant.rename_extreme:
-            cleared.append(f"the extreme consequence slot (“{c.text}” stays as an aspect)")
+            cleared.append(_("the extreme consequence slot (“{text}” stays as an aspect)").format(text=c.text))
         elif severity in grant.clear_recovering and recovering(c, ruleset):
             if _whole_scenario_due(c, severity, ruleset):
                 # Fate Core: treated during this scenario, it clears at the end of the next one.
@@ -704,22 +715,27 @@ def _recover(
         )
     ]
     if wrong:
-        kinds = join_words([sev.value for sev in grant.begin_recovery], "or") or "no"
+        kinds = join_words([sev.label.lower() for sev in grant.begin_recovery], "or") or _("no")
         return [
             _problem(
                 "breakthrough.recovery",
                 f"consequences.{wrong[0]}",
-                f"A {label.lower()} starts recovery only for {kinds} consequences not yet recovering; "
-                f"{join_words(wrong)} {'is' if len(wrong) == 1 else 'are'} not one.",
+                ngettext(
+                    "A {milestone} starts recovery only for {kinds} consequences not yet recovering; {names} is "
+                    "not one.",
+                    "A {milestone} starts recovery only for {kinds} consequences not yet recovering; {names} are "
+                    "not one.",
+                    len(wrong),
+                ).format(milestone=label.lower(), kinds=kinds, names=join_words(wrong)),
             )
         ]
     work.consequences = kept
     if cleared:
-        done.append(f"Cleared {join_words(cleared)}.")
+        done.append(_("Cleared {names}.").format(names=join_words(cleared)))
     if started:
-        done.append(f"Began recovery: {join_words(started)}.")
+        done.append(_("Began recovery: {names}.").format(names=join_words(started)))
     if waiting:
-        done.append(f"Still recovering: {join_words(waiting)} (cleared after one whole scenario of recovery).")
+        done.append(_("Still recovering: {names} (cleared after one whole scenario of recovery).").format(names=join_words(waiting)))
     return []
 
 
@@ -758,14 +774,12 @@ def clear_held_options(
             continue
         need = grant.clear_held[slot.severity]
         held = held_sessions(character, c.slot, when)
-        label = f"{slot.label or slot.severity.label}: {c.text or '(unnamed)'}"
+        label = _("{slot}: {text}").format(slot=slot_text(slot), text=c.text or _("(unnamed)"))
         if held is None or held >= need:
             out.append(ChoiceStatus(c.slot, True, "" if held is not None else
-                                    "When it was taken is not recorded: clear it if it has been held "
-                                    f"for {count_word(need)} sessions.", label))
+                                    _("When it was taken is not recorded: clear it if it has been held for {count} sessions.").format(count=count_word(need)), label))
         else:
-            out.append(ChoiceStatus(c.slot, False, f"Held for {counted(held, 'session')}; it may clear after "
-                                    f"{count_word(need)}.", label))
+            out.append(ChoiceStatus(c.slot, False, _("Held for {sessions}; it may clear after {count}.").format(sessions=counted(held, 'session'), count=count_word(need)), label))
     return out
 
 
@@ -781,14 +795,14 @@ def _clear_held(
         st = status.get(slot)
         if st is None:
             out.append(_problem("milestone.clear", f"consequences.{slot}",
-                                f"A {label.lower()} cannot clear that consequence."))
+                                _("A {label} cannot clear that consequence.").format(label=label.lower())))
         elif not st.available:
             out.append(_problem("milestone.clear", f"consequences.{slot}", st.reason))
     if out:
         return out
     gone = [c for c in work.consequences if c.slot in clears]
     work.consequences = [c for c in work.consequences if c.slot not in clears]
-    done.append(f"Cleared {join_words([f'“{c.text}”' for c in gone])}.")
+    done.append(_("Cleared {names}.").format(names=join_words([f'“{c.text}”' for c in gone])))
     return []
 
 
@@ -802,10 +816,10 @@ def spend_skill_points(
 ) -> Applied:
     """Spend saved skill points now, all raises landing together (the column rule judges them so)."""
     if not raises:
-        raise Refused([_problem("advance.no_raise", "skills", "Choose at least one skill to raise.")])
+        raise Refused([_problem("advance.no_raise", "skills", _("Choose at least one skill to raise."))])
     work = character.model_copy(deep=True)
     text, problems = _spend(work, list(raises), character.saved_skill_points, ruleset)
     problems = problems or rule_problems(character, work, ruleset, options, text)
     if problems:
         raise Refused(problems)
-    return record(character, work, "skill points", text + ".", when, at)
+    return record(character, work, "skill points", text + ".", when, at)  # i18n: not shown (a key)

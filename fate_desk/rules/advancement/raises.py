@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import Character, HistoryEntry, ladder_label
 
 from fate_desk.rules.creation.checker import ChoiceStatus, Level, Problem, mediocre_count
@@ -11,7 +12,7 @@ from fate_desk.rules.creation.derive import count_word, join_words, only_count
 from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
 
 # Stands in for a breakthrough when judging raises, so the column rule is the one applied.
-BREAKTHROUGH_MARK = HistoryEntry(id="column-rule", kind="breakthrough", summary="(column rule)")
+BREAKTHROUGH_MARK = HistoryEntry(id="column-rule", kind="breakthrough", summary="(column rule)")  # i18n: not shown
 
 
 def column_applies(character: Character, ruleset: RuleSet) -> bool:
@@ -41,7 +42,7 @@ def column_breaches(character: Character, ruleset: RuleSet) -> dict[int, tuple[i
 def column_refusals(before: Character, after: Character, ruleset: RuleSet, what: str) -> list[Problem]:
     """Breaches of the column rule that `what` (e.g. 'Raising Lore to Fair (+2)') would cause."""
     old = column_breaches(before, ruleset)
-    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    word, plural = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
     out = []
     for rating, (have, below) in column_breaches(after, ruleset).items():
         was = old.get(rating)
@@ -54,10 +55,16 @@ def column_refusals(before: Character, after: Character, ruleset: RuleSet, what:
                 "advance.column",
                 Level.ERROR,
                 f"skills.{names[0]}" if names else "skills",
-                f"{what} would put {count_word(have)} {word if have == 1 else plural} at {at} "
-                f"but {only_count(below)} at {under}: {at} would outnumber {under}. "
-                f"Raise another {word} to {under} at the same time (a saved skill point can pay for "
-                f"it), or choose a different {word}.",
+                ngettext(
+                    "{what} would put {count} {skill} at {rating} but {below} at {under}: {rating} would "
+                    "outnumber {under}. Raise another {skill} to {under} at the same time (a saved skill point "
+                    "can pay for it), or choose a different {skill}.",
+                    "{what} would put {count} {skills} at {rating} but {below} at {under}: {rating} would "
+                    "outnumber {under}. Raise another {skill} to {under} at the same time (a saved skill point "
+                    "can pay for it), or choose a different {skill}.",
+                    have,
+                ).format(what=what, count=count_word(have), skill=word, skills=plural, rating=at,
+                         below=only_count(below), under=under),
             )
         )
     return out
@@ -69,8 +76,8 @@ def describe_raises(character: Character, raises: list[str]) -> str:
     steps = []
     for name in raises:
         ratings[name] = ratings.get(name, 0) + 1
-        steps.append(f"{name} to {ladder_label(ratings[name])}")
-    return "Raising " + join_words(steps)
+        steps.append(_("{skill} to {rating}").format(skill=rules_text(name), rating=ladder_label(ratings[name])))
+    return _("Raising {raises}").format(raises=join_words(steps))
 
 
 def with_raises(character: Character, raises: list[str]) -> Character:
@@ -93,11 +100,15 @@ def cap_problems(
         return []
     name = (too_high or over)[0]
     limit = ladder_label(cap + above) if above and len(over) <= above else ladder_label(cap)
-    extra = " (one may go a step above it at this milestone)" if above else ""
+    if above:
+        message = _("{name} cannot go to {rating}: in {ruleset} no {skill} may rise above {limit} (one may go a "
+                    "step above it at this milestone).")
+    else:
+        message = _("{name} cannot go to {rating}: in {ruleset} no {skill} may rise above {limit}.")
     return [Problem(
         "advance.cap", Level.ERROR, f"skills.{name}",
-        f"{name} cannot go to {ladder_label(after.rating(name))}: in {ruleset.name} no "
-        f"{ruleset.skill_word} may rise above {limit}{extra}.",
+        message.format(name=rules_text(name), rating=ladder_label(after.rating(name)), ruleset=rules_text(ruleset.name),
+                       skill=rules_text(ruleset.skill_word), limit=limit),
     )]
 
 
@@ -105,18 +116,20 @@ def raise_problems(
     character: Character, ruleset: RuleSet, raises: list[str], cap: int | None = None, above: int = 0
 ) -> list[Problem]:
     """Why these raises, landing together, are not allowed (empty: they are)."""
-    word, plural = ruleset.skill_word, ruleset.skill_word_plural
+    word, plural = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
     out = []
     for name in dict.fromkeys(raises):
         if not name.strip():
-            out.append(Problem("advance.raise_name", Level.ERROR, "skills", f"Name the {word} to raise."))
+            out.append(Problem("advance.raise_name", Level.ERROR, "skills", _("Name the {skill} to raise.").format(skill=word)))
         elif name not in ruleset.skills and name not in character.skills and not ruleset.allow_custom_skills:
             out.append(
                 Problem(
                     "advance.unknown_skill",
                     Level.ERROR,
                     f"skills.{name}",
-                    f"{name} is not one of the {ruleset.name} {plural} ({', '.join(ruleset.skills)}).",
+                    _("{name} is not one of the {ruleset} {skills} ({known}).").format(
+                        name=rules_text(name), ruleset=rules_text(ruleset.name), skills=plural,
+                        known=", ".join(rules_text(s) for s in ruleset.skills)),
                 )
             )
     if out:
@@ -139,6 +152,8 @@ def raise_options(
     out = []
     for name in names:
         problems = raise_problems(character, ruleset, [name], cap, above)
-        label = f"{name}: {ladder_label(character.rating(name))} → {ladder_label(character.rating(name) + 1)}"
+        label = _("{skill}: {rating} → {raised}").format(
+            skill=rules_text(name), rating=ladder_label(character.rating(name)),
+            raised=ladder_label(character.rating(name) + 1))
         out.append(ChoiceStatus(name, not problems, " ".join(p.message for p in problems), label))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
     Arc,
     Campaign,
@@ -76,7 +77,7 @@ def _ruleset(campaign: Campaign, ruleset: RuleSet | None) -> RuleSet:
 
 
 def _name(character: Character) -> str:
-    return character.name or "(unnamed)"
+    return character.name or _("(unnamed)")
 
 
 def _refuse_for(character: Character, index: int, exc: Refused) -> list[Problem]:
@@ -85,7 +86,7 @@ def _refuse_for(character: Character, index: int, exc: Refused) -> list[Problem]
             p.code,
             p.severity,
             f"characters[{index}].{p.path}".rstrip("."),
-            f"{_name(character)}: {p.message}",
+            _("{name}: {message}").format(name=_name(character), message=p.message),
         )
         for p in exc.problems
     ]
@@ -98,7 +99,7 @@ def _unknown_ids(campaign: Campaign, ids: Mapping[str, object], what: str) -> li
             f"clock.{what}",
             Level.ERROR,
             "characters",
-            f"There is no player character with id {cid!r} for a {what}.",
+            _("There is no player character with id {cid} for a {what}.").format(cid=repr(cid), what=what),
         )
         for cid in ids
         if cid not in pcs
@@ -127,12 +128,12 @@ def gm_pool(
     ids = set(present) if present is not None else {c.id for c in campaign.characters}
     here = [c for c in campaign.characters if c.id in ids]
     pcs = sum(1 for c in here if c.kind == CharacterKind.PC)
-    lines = [f"{pcs} for the player character{'s' if pcs != 1 else ''}"]
+    lines = [ngettext("{count} for the player character", "{count} for the player characters", pcs).format(count=pcs)]
     carriers = [c for c in here if c.kind != CharacterKind.PC and c.carried_fate_points]
     for c in carriers:
-        lines.append(f"{c.carried_fate_points} carried in by {_name(c)}")
+        lines.append(_("{carried_fate_points} carried in by {who}").format(carried_fate_points=c.carried_fate_points, who=_name(c)))
     if compel_points:
-        lines.append(f"{compel_points} from the compel that ended the last scene")
+        lines.append(_("{compel_points} from the compel that ended the last scene").format(compel_points=compel_points))
     total = pcs + sum(c.carried_fate_points for c in carriers) + max(0, compel_points)
     return min(999, total), lines, [c.id for c in carriers]
 
@@ -168,30 +169,29 @@ def end_scene(
             kept = stress_kept_at(work, "scene")
             if kept != work.stress:
                 work = work.model_copy(update={"stress": kept})
-                lines.append("Stress cleared.")
+                lines.append(_("Stress cleared."))
             lines += cleared
         work, recovered = progress(work, rules, campaign.options, clock, "scene", c.id not in choice.no_rest)
         lines += recovered
         if c.pending_fate_points:
             # Hostile invokes' points become spendable once the scene they were earned in ends.
-            lines.append(f"{counted(c.pending_fate_points, 'fate point', words=False)} from hostile invokes "
-                         "can now be spent.")
+            lines.append(_("{points} from hostile invokes can now be spent.").format(points=counted(c.pending_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"fate_points": min(999, work.fate_points + c.pending_fate_points),
                                            "pending_fate_points": 0})
         if c.id in carriers:
-            lines.append(f"Brought {counted(c.carried_fate_points, 'fate point', words=False)} into the GM's pool.")
+            lines.append(_("Brought {points} into the GM's pool.").format(points=counted(c.carried_fate_points, 'fate point', words=False)))  # i18n: not shown (a key)
             work = work.model_copy(update={"carried_fate_points": 0})
         if work is c:
             characters.append(c)
             continue
-        applied = record(c, work, "clock", f"End of scene {clock.scene}: {' '.join(lines)}", clock, at)
+        applied = record(c, work, "clock", _("End of scene {scene}: {text}").format(scene=clock.scene, text=' '.join(lines)), clock, at)
         characters.append(applied.character)
         reports.append(CharacterReport(c.id, _name(c), lines, [applied.entry]))
     scenes, scene_line = _end_scene_object(campaign, choice, rules.boosts_carry_over)
-    events = [f"Scene {clock.scene} ended{scene_line}."]
+    events = [_("Scene {scene} ended{scene_line}.").format(scene=clock.scene, scene_line=scene_line)]
     for r in reports:
-        events.append(f"{r.name}: {' '.join(r.lines)}")
-    events.append(f"GM fate points for the next scene: {pool} ({join_words(pool_lines)}).")
+        events.append(_("{name}: {lines}").format(name=r.name, lines=" ".join(r.lines)))
+    events.append(_("GM fate points for the next scene: {pool} ({names}).").format(pool=pool, names=join_words(pool_lines)))
     log = session_log(campaign)
     log = log.model_copy(update={"events": [*log.events, *events]})
     new = campaign.model_copy(
@@ -212,7 +212,7 @@ def _end_scene_object(campaign: Campaign, choice: EndScene, boosts_carry_over: b
         index = next((i for i, s in enumerate(scenes) if s.id == choice.scene_id), None)
         if index is None:
             raise Refused(
-                [Problem("clock.scene", Level.ERROR, "scenes", "That scene is not in this campaign.")]
+                [Problem("clock.scene", Level.ERROR, "scenes", _("That scene is not in this campaign."))]
             )
     else:
         index = next((i for i in reversed(range(len(scenes))) if not scenes[i].ended), None)
@@ -233,9 +233,9 @@ def _end_scene_object(campaign: Campaign, choice: EndScene, boosts_carry_over: b
             "session": scene.session if scene.session is not None else campaign.clock.session,
         }
     )
-    line = f" ({scene.name})" if scene.name else ""
+    line = _(" ({scene})").format(scene=scene.name) if scene.name else ""
     if gone:
-        line += f"; aspects gone: {join_words(gone)}"
+        line += _("; aspects gone: {names}").format(names=join_words(gone))
     return scenes, line
 
 
@@ -282,16 +282,17 @@ def end_session(
                 continue
             work = applied.character
             entries.append(applied.entry)
-            lines.append(f"{rules.advancement.grants[level].label}: {applied.entry.summary}")
+            lines.append(_("{milestone}: {summary}").format(
+                milestone=rules_text(rules.advancement.grants[level].label), summary=applied.entry.summary))
         before = work
         changes = []
         if c.kind == CharacterKind.PC:
             refresh = derive(work, rules, campaign.options).refresh
             if work.fate_points < refresh:
-                changes.append(f"Fate points {work.fate_points} → {refresh} (refresh).")
+                changes.append(_("Fate points {fate_points} → {refresh} (refresh).").format(fate_points=work.fate_points, refresh=refresh))
                 # The ledger is the one record of every fate point; the refresh belongs in it.
                 ledger.append(FatePointEntry(who=c.id, name=_name(c), change=refresh - work.fate_points,
-                                             reason="refresh", note=f"back up to {refresh}", scene=clock.scene))
+                                             reason="refresh", note=_("back up to {refresh}").format(refresh=refresh), scene=clock.scene))
                 work = work.model_copy(update={"fate_points": refresh})
         work, recovered = progress(work, rules, campaign.options, clock, "session")
         changes += recovered
@@ -299,7 +300,7 @@ def end_session(
         changes += cleared
         if work is not before:
             applied = record(
-                before, work, "clock", f"End of session {clock.session}: {' '.join(changes)}", clock, at
+                before, work, "clock", _("End of session {session}: {text}").format(session=clock.session, text=' '.join(changes)), clock, at
             )
             work = applied.character
             entries.append(applied.entry)
@@ -309,7 +310,7 @@ def end_session(
             reports.append(CharacterReport(c.id, _name(c), lines, entries))
     if problems:
         raise Refused(problems)
-    events = [f"Session {clock.session} ended."] + [f"{r.name}: {' '.join(r.lines)}" for r in reports]
+    events = [_("Session {session} ended.").format(session=clock.session)] + [_("{name}: {lines}").format(name=r.name, lines=" ".join(r.lines)) for r in reports]
     log = session_log(campaign)
     log = log.model_copy(
         update={
@@ -374,17 +375,19 @@ def milestone_choices(rules: RuleSet, event: str) -> list[tuple[MilestoneLevel |
     A fixed dial gives one entry (a session may also close a scenario: a second entry);
     'choose' offers every milestone the rule set has; 'none' offers nothing."""
     dials = rules.advancement
-    label = {lv: dials.grants[lv].label for lv in dials.levels()}
+    label = {lv: rules_text(dials.grants[lv].label) for lv in dials.levels()}
     out: list[tuple[MilestoneLevel | None, str]] = []
-    for when, text in ((event, f"end of {'a session' if event == 'session' else 'an arc'}"),
-                       *((("scenario", "this session also ends a scenario"),) if event == "session" else ())):
+    ends = _("{milestone} (end of a session)") if event == "session" else _("{milestone} (end of an arc)")
+    for when, text in ((event, ends),
+                       *((("scenario", _("{milestone} (this session also ends a scenario)")),)
+                         if event == "session" else ())):
         level = dials.clock_level(when)
         if level == MilestoneLevel.CHOOSE:
-            out += [(lv, f"{label[lv]} (the GM's choice)") for lv in dials.levels()
-                    if all(lv != have for have, _ in out)]
-        elif level != MilestoneLevel.NONE and all(level != have for have, _ in out):
-            out.append((level, f"{label[level]} ({text})"))
-    return out or [(None, f"None ({rules.name} grants no milestone here)")]
+            out += [(lv, _("{milestone} (the GM's choice)").format(milestone=label[lv])) for lv in dials.levels()
+                    if all(lv != have for have, _text in out)]
+        elif level != MilestoneLevel.NONE and all(level != have for have, _text in out):
+            out.append((level, text.format(milestone=label[level])))
+    return out or [(None, _("None ({ruleset} grants no milestone here)").format(ruleset=rules_text(rules.name)))]
 
 
 def scene_open(campaign: Campaign) -> bool:
@@ -429,7 +432,7 @@ def end_arc(
     level = level or arc_level(rules)
     if level not in rules.advancement.grants:
         level = arc_level(rules)
-    arc_label = rules.advancement.grants[level].label
+    arc_label = rules_text(rules.advancement.grants[level].label)
     clock = campaign.clock
     problems = _unknown_ids(campaign, breakthroughs, "breakthrough")
     characters, reports = [], []
@@ -445,7 +448,7 @@ def end_arc(
                 continue
             characters.append(applied.character)
             reports.append(
-                CharacterReport(c.id, _name(c), [f"{arc_label}: {applied.entry.summary}"], [applied.entry])
+                CharacterReport(c.id, _name(c), [_("{milestone}: {summary}").format(milestone=arc_label, summary=applied.entry.summary)], [applied.entry])
             )
             continue
         work, lines = clear_severe_in_recovery(c, rules, campaign.options)
@@ -454,12 +457,12 @@ def end_arc(
         if work is c:
             characters.append(c)
             continue
-        applied = record(c, work, "clock", f"End of arc {clock.arc}: {' '.join(lines)}", clock, at)
+        applied = record(c, work, "clock", _("End of arc {arc}: {text}").format(arc=clock.arc, text=' '.join(lines)), clock, at)
         characters.append(applied.character)
         reports.append(CharacterReport(c.id, _name(c), lines, [applied.entry]))
     if problems:
         raise Refused(problems)
-    events = [f"Arc {clock.arc} ended."] + [f"{r.name}: {' '.join(r.lines)}" for r in reports]
+    events = [_("Arc {arc} ended.").format(arc=clock.arc)] + [_("{name}: {lines}").format(name=r.name, lines=" ".join(r.lines)) for r in reports]
     arcs = list(campaign.arcs)
     index = next((j for j, a in enumerate(arcs) if a.number == clock.arc), None)
     arc = arcs[index] if index is not None else Arc(number=max(1, clock.arc))
@@ -523,17 +526,18 @@ def describe_timeline(campaign: Campaign) -> list[str]:
     """Plain lines: 'Arc 1 (ended)', '  Session 3, 2024-05-01: The Ghoul's Lair (ended)', events."""
     lines = []
     for arc in timeline(campaign):
-        title = (
-            f"Arc {arc.number}" + (f": {arc.name}" if arc.name else "") + (" (ended)" if arc.ended else "")
-        )
+        title = (_("Arc {number}: {name}") if arc.name else _("Arc {number}")).format(number=arc.number, name=arc.name)
+        if arc.ended:
+            title = _("{arc} (ended)").format(arc=title)
         lines.append(title)
         for s in arc.sessions:
-            head = (
-                f"  Session {s.number}"
-                + (f", {s.date}" if s.date else "")
-                + (f": {s.title}" if s.title else "")
-            )
-            lines.append(head + (" (ended)" if s.ended else " (in play)"))
+            head = _("Session {number}").format(number=s.number)
+            if s.date:
+                head = _("{session}, {date}").format(session=head, date=s.date)
+            if s.title:
+                head = _("{session}: {title}").format(session=head, title=s.title)
+            head = (_("{session} (ended)") if s.ended else _("{session} (in play)")).format(session=head)
+            lines.append("  " + head)
             lines += [f"    {e}" for e in s.events]
         lines += [f"  {e}" for e in arc.events]
     return lines

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
@@ -83,7 +84,12 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
 # --- skills -------------------------------------------------------------------------------
 
 def _names(skills: list[str], last: str = "or") -> str:
-    return join_words(sorted(skills), last)
+    return join_words([rules_text(s) for s in sorted(skills)], last)
+
+
+def sentence(text: str) -> str:
+    """`text` with its first letter made a capital (a message that starts with a count word)."""
+    return text[:1].upper() + text[1:]
 
 
 def _rating_counts(character: Character) -> Counter:
@@ -104,13 +110,16 @@ def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Proble
         if ruleset.allow_custom_skills:
             out.append(Problem(
                 "skills.unknown", Level.INFO, f"skills.{name}",
-                f"{name} is not on the {ruleset.name} {word} list; it counts as a custom {word}.",
+                _("{name} is not on the {ruleset} {skill} list; it counts as a custom {skill}.").format(
+                    name=rules_text(name), ruleset=rules_text(ruleset.name), skill=rules_text(word)),
             ))
         else:
             out.append(Problem(
                 "skills.unknown", Level.ERROR, f"skills.{name}",
-                f"{name} is not one of the {ruleset.name} {ruleset.skill_word_plural} "
-                f"({', '.join(ruleset.skills)}).",
+                _("{name} is not one of the {ruleset} {skills} ({known}).").format(
+                    name=rules_text(name), ruleset=rules_text(ruleset.name),
+                    skills=rules_text(ruleset.skill_word_plural),
+                    known=", ".join(rules_text(s) for s in ruleset.skills)),
             ))
     return out
 
@@ -142,8 +151,10 @@ def _below_mediocre(character: Character, ruleset: RuleSet) -> list[Problem]:
     return [
         Problem(
             "skills.over", Level.ERROR, f"skills.{name}",
-            f"{name} is {ladder_label(rating)}, but the {shape_word} has no place below Mediocre (+0): "
-            f"every {ruleset.skill_word} starts at Mediocre (+0) or higher. Raise {name} to Mediocre (+0).",
+            _("{name} is {rating}, but the {shape} has no place below {mediocre}: every {skill} starts at "
+              "{mediocre} or higher. Raise {name} to {mediocre}.").format(
+                name=rules_text(name), rating=ladder_label(rating), shape=shape_word, mediocre=ladder_label(0),
+                skill=rules_text(ruleset.skill_word)),
         )
         for name, rating in sorted(character.skills.items())
         if rating < 0
@@ -154,37 +165,54 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
     """After advancement: the points on the sheet are the creation points plus those granted
     (less what is saved), and no skill is above the rule set's cap."""
     out = []
-    plural = ruleset.skill_word_plural
+    plural = rules_text(ruleset.skill_word_plural)
     start = starting_points(ruleset)
     if start is not None:
         granted = skill_points_granted(character, ruleset)
         allowed = start + granted - character.saved_skill_points
         spent = sum(r for r in character.skills.values() if r > 0)
         if spent > allowed:
-            saved = (
-                f", less {count_word(character.saved_skill_points)} saved"
-                if character.saved_skill_points else ""
-            )
+            over = spent - allowed
+            if character.saved_skill_points:
+                message = ngettext(
+                    "Your {skills} add up to {spent} points, but creation gave {start} and advancement "
+                    "{granted}, less {saved} saved: at most {allowed}. Lower {skills} by {count} point in all.",
+                    "Your {skills} add up to {spent} points, but creation gave {start} and advancement "
+                    "{granted}, less {saved} saved: at most {allowed}. Lower {skills} by {count} points in all.",
+                    over,
+                )
+            else:
+                message = ngettext(
+                    "Your {skills} add up to {spent} points, but creation gave {start} and advancement "
+                    "{granted}: at most {allowed}. Lower {skills} by {count} point in all.",
+                    "Your {skills} add up to {spent} points, but creation gave {start} and advancement "
+                    "{granted}: at most {allowed}. Lower {skills} by {count} points in all.",
+                    over,
+                )
             out.append(Problem(
                 "skills.points", Level.ERROR, "skills",
-                f"Your {plural} add up to {spent} points, but creation gave {start} and advancement "
-                f"{granted}{saved}: at most {allowed}. Lower {plural} by {spent - allowed} "
-                f"point{'s' if spent - allowed != 1 else ''} in all.",
+                message.format(skills=plural, spent=spent, start=start, granted=granted,
+                               saved=count_word(character.saved_skill_points), allowed=allowed, count=over),
             ))
     cap = skill_cap(character, ruleset)
     if cap is not None:
-        out += _check_peak(character, ruleset, cap, f"in {ruleset.name} no {ruleset.skill_word} may rise above")
+        out += _check_peak(character, ruleset, cap, advanced=True)
     return out
 
 
-def _check_peak(character: Character, ruleset: RuleSet, peak: int, rule: str = "") -> list[Problem]:
+def _check_peak(character: Character, ruleset: RuleSet, peak: int, advanced: bool = False) -> list[Problem]:
     """Skills above the creation peak (or, after advancement, the rule set's cap)."""
-    rule = rule or f"at creation no {ruleset.skill_word} may be higher than"
+    if advanced:
+        message = _("{name} is {rating}, but in {ruleset} no {skill} may rise above {peak}. "
+                    "Lower {name} to {peak} or below.")
+    else:
+        message = _("{name} is {rating}, but at creation no {skill} may be higher than {peak}. "
+                    "Lower {name} to {peak} or below.")
     return [
         Problem(
             "skills.cap", Level.ERROR, f"skills.{name}",
-            f"{name} is {ladder_label(rating)}, but {rule} {ladder_label(peak)}. "
-            f"Lower {name} to {ladder_label(peak)} or below.",
+            message.format(name=rules_text(name), rating=ladder_label(rating), ruleset=rules_text(ruleset.name),
+                           skill=rules_text(ruleset.skill_word), peak=ladder_label(peak)),
         )
         for name, rating in sorted(character.skills.items())
         if rating > peak
@@ -196,7 +224,7 @@ def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
     actual = _rating_counts(character)
     shape_word = ruleset.shape.kind.label
     word = ruleset.skill_word
-    plural = ruleset.skill_word_plural
+    plural = rules_text(ruleset.skill_word_plural)
     out: list[Problem] = []
     for rating in sorted(set(allowed) | set(actual), reverse=True):
         if rating > ruleset.peak:
@@ -206,24 +234,39 @@ def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         if have > may:
             names = _skills_at(character, rating)
             lower = _room_below(rating, allowed, actual)
-            target = ladder_label(lower) if lower is not None else "a lower rating"
-            who = _names(names) if len(names) == 2 else f"one of {_names(names)}"
+            target = ladder_label(lower) if lower is not None else _("a lower rating")
+            who = _names(names) if len(names) == 2 else _("one of {names}").format(names=_names(names))
             if len(names) - may > 1:
-                who = f"{count_word(len(names) - may)} of {_names(names, 'and')}"
-            allows = f"allows {count_word(may)}" if may else "has no place there"
+                who = _("{count} of {names}").format(count=count_word(len(names) - may), names=_names(names, "and"))
+            if may:
+                message = _("{count} {skills} at {rating}: the {shape} allows {allowed}. Move {who} down to {target}.")
+            else:
+                message = _("{count} {skills} at {rating}: the {shape} has no place there. Move {who} down to {target}.")
             out.append(Problem(
                 "skills.over", Level.ERROR, f"skills.{names[0]}",
-                f"{count_word(have).capitalize()} {plural} at {at}: the {shape_word} {allows}. "
-                f"Move {who} down to {target}.",
+                sentence(message.format(count=count_word(have), skills=plural, rating=at, shape=shape_word,
+                                        allowed=count_word(may), who=who, target=target)),
             ))
         elif have < may:
             missing = may - have
-            slot = "slot" if missing == 1 else "slots"
+            if missing == 1 and article(word) == "an":
+                message = _("{count} slot at {rating} still empty: the {shape} asks for {wanted}. "
+                            "Raise an {skill} to {rating}.")
+            elif missing == 1:
+                message = _("{count} slot at {rating} still empty: the {shape} asks for {wanted}. "
+                            "Raise a {skill} to {rating}.")
+            else:
+                message = ngettext(
+                    "{count} slot at {rating} still empty: the {shape} asks for {wanted}. "
+                    "Raise {count} {skills} to {rating}.",
+                    "{count} slots at {rating} still empty: the {shape} asks for {wanted}. "
+                    "Raise {count} {skills} to {rating}.",
+                    missing,
+                )
             out.append(Problem(
                 "skills.under", Level.WARNING, f"skills@{rating}",
-                f"{count_word(missing).capitalize()} {slot} at {at} still empty: the {shape_word} asks "
-                f"for {count_word(may)}. Raise {article(word) if missing == 1 else count_word(missing)} "
-                f"{word if missing == 1 else plural} to {at}.",
+                sentence(message.format(count=count_word(missing), rating=at, shape=shape_word,
+                                        wanted=count_word(may), skill=rules_text(word), skills=plural)),
             ))
     return out
 
@@ -248,8 +291,8 @@ def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     """No rating above Mediocre may hold more skills than the rating one step below."""
     actual = _rating_counts(character)
     actual[0] = mediocre_count(character, ruleset)
-    word = ruleset.skill_word
-    plural = ruleset.skill_word_plural
+    word = rules_text(ruleset.skill_word)
+    plural = rules_text(ruleset.skill_word_plural)
     out = []
     for rating in sorted((r for r in actual if r > 0), reverse=True):
         below = actual.get(rating - 1, 0)
@@ -257,43 +300,56 @@ def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
         if have <= below:
             continue
         names = _skills_at(character, rating)
+        message = ngettext(
+            "{count} {skill} at {rating} but {below} at {lower}: no rating may have more {skills} than the "
+            "one below it. {fix}",
+            "{count} {skills} at {rating} but {below} at {lower}: no rating may have more {skills} than the "
+            "one below it. {fix}",
+            have,
+        )
         out.append(Problem(
             "skills.column", Level.ERROR, f"skills.{names[0]}",
-            f"{count_word(have).capitalize()} {word if have == 1 else plural} at {ladder_label(rating)} "
-            f"but {only_count(below)} at {ladder_label(rating - 1)}: no rating may have more "
-            f"{plural} than the one below it. {_column_fix(actual, rating, names, ruleset)}",
+            sentence(message.format(count=count_word(have), skill=word, skills=plural, rating=ladder_label(rating),
+                                    below=only_count(below), lower=ladder_label(rating - 1),
+                                    fix=_column_fix(actual, rating, names, ruleset))),
         ))
     return out
 
 
 def _column_fix(actual: Counter, rating: int, names: list[str], ruleset: RuleSet) -> str:
     """Suggest a raise into the row below only when it mends this row without breaking that one."""
-    word = ruleset.skill_word
-    lower = f"lower {_names(names)}" if len(names) <= 2 else f"lower one of {_names(names)}"
+    values = {"skill": rules_text(ruleset.skill_word), "names": _names(names), "rating": ladder_label(rating - 1)}
     have, below = actual[rating], actual.get(rating - 1, 0)
     if rating >= 2 and have == below + 1:
         # Raising a skill from rating-2 to rating-1 fills this row's gap; the row below must
         # still have room, i.e. rating-1 stays no larger than rating-2 afterwards.
         source = actual.get(rating - 2, 0)
         if below + 1 <= source - 1:
-            return f"Raise another {word} to {ladder_label(rating - 1)}, or {lower}."
-    return f"{lower[0].upper()}{lower[1:]} to {ladder_label(rating - 1)}."
+            if len(names) <= 2:
+                return _("Raise another {skill} to {rating}, or lower {names}.").format(**values)
+            return _("Raise another {skill} to {rating}, or lower one of {names}.").format(**values)
+    if len(names) <= 2:
+        return _("Lower {names} to {rating}.").format(**values)
+    return _("Lower one of {names} to {rating}.").format(**values)
 
 
 def _check_budget(character: Character, ruleset: RuleSet, points: int) -> list[Problem]:
     spent = sum(r for r in character.skills.values() if r > 0)
-    word = ruleset.skill_word
-    plural = ruleset.skill_word_plural
+    word = rules_text(ruleset.skill_word)
+    plural = rules_text(ruleset.skill_word_plural)
     if spent > points:
         return [Problem(
             "skills.budget", Level.ERROR, "skills",
-            f"Your {plural} use {spent} points; the budget is {points}. Lower {plural} by "
-            f"{spent - points} point{'s' if spent - points != 1 else ''} in all.",
+            ngettext(
+                "Your {skills} use {spent} points; the budget is {points}. Lower {skills} by {count} point in all.",
+                "Your {skills} use {spent} points; the budget is {points}. Lower {skills} by {count} points in all.",
+                spent - points,
+            ).format(skills=plural, spent=spent, points=points, count=spent - points),
         )]
     if spent < points:
         return [Problem(
             "skills.under", Level.WARNING, "skills",
-            f"{points - spent} of {points} {word} points still to spend.",
+            _("{left} of {points} {skill} points still to spend.").format(left=points - spent, points=points, skill=word),
         )]
     return []
 
@@ -301,10 +357,10 @@ def _check_budget(character: Character, ruleset: RuleSet, points: int) -> list[P
 # --- aspects ------------------------------------------------------------------------------
 
 _ASPECT_HINTS = {
-    AspectRole.HIGH_CONCEPT: "sum up who your character is in one phrase",
-    AspectRole.TROUBLE: "name what keeps getting your character into trouble",
-    AspectRole.RELATIONSHIP: "name someone your character is bound to (this one can wait until last)",
-    AspectRole.FREE: "add anything else that makes your character who they are",
+    AspectRole.HIGH_CONCEPT: N_("sum up who your character is in one phrase"),
+    AspectRole.TROUBLE: N_("name what keeps getting your character into trouble"),
+    AspectRole.RELATIONSHIP: N_("name someone your character is bound to (this one can wait until last)"),
+    AspectRole.FREE: N_("add anything else that makes your character who they are"),
 }
 
 
@@ -330,13 +386,13 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
     for slot, (role, index) in enumerate(aspect_slots(character, ruleset)):
         if role == AspectRole.FREE:
             free_seen += 1
-            label = f"{ordinal(free_seen)} free aspect"
+            message = _("The {ordinal} free aspect is empty: {hint}.")
         else:
-            label = f"{role.label} aspect"
+            message = _("The {role} aspect is empty: {hint}.")
         if index is None or not character.aspects[index].text.strip():
             out.append(Problem(
                 "aspects.missing", Level.WARNING, f"aspects[{slot}]",
-                f"The {label} is empty: {_ASPECT_HINTS[role]}.",
+                message.format(ordinal=ordinal(free_seen), role=role.label, hint=_(_ASPECT_HINTS[role])),
             ))
     return out + _aspect_counts(character, ruleset)
 
@@ -350,14 +406,17 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         if have > may:
             out.append(Problem(
                 "aspects.count", Level.ERROR, "aspects",
-                f"{count_word(have).capitalize()} aspects are marked {role.label}, but {ruleset.name} "
-                f"gives a character {count_word(may)}. Make the others ordinary aspects or remove them.",
+                sentence(_("{count} aspects are marked {role}, but {ruleset} gives a character {allowed}. "
+                           "Make the others ordinary aspects or remove them.").format(
+                    count=count_word(have), role=role.label, ruleset=rules_text(ruleset.name),
+                    allowed=count_word(may))),
             ))
     if len(written) > len(ruleset.aspects):
         out.append(Problem(
             "aspects.count", Level.ERROR, "aspects",
-            f"{count_word(len(written)).capitalize()} aspects, but {ruleset.name} gives a character "
-            f"{count_word(len(ruleset.aspects))}. Remove {count_word(len(written) - len(ruleset.aspects))}.",
+            sentence(_("{count} aspects, but {ruleset} gives a character {allowed}. Remove {extra}.").format(
+                count=count_word(len(written)), ruleset=rules_text(ruleset.name),
+                allowed=count_word(len(ruleset.aspects)), extra=count_word(len(written) - len(ruleset.aspects)))),
         ))
     return out
 
@@ -370,15 +429,27 @@ def _power_up_hint(character: Character, ruleset: RuleSet, expected: int) -> str
     if character.refresh - expected <= 0 or not missing:
         return ""
     entry = missing[0]
-    when = f" ({_when_text(entry.when)})" if entry.when.arc or entry.when.session else ""
-    return (f" If the GM gave the refresh power-up at the {entry.kind}{when}, record it in that history "
-            f"entry as a change of refresh from {expected} to {expected + 1} (in a file, add "
-            f"{{\"field\": \"refresh\", \"before\": {expected}, \"after\": {expected + 1}}} to the "
-            "entry's changes); the checker then counts it toward the base.")
+    if entry.when.arc or entry.when.session:
+        message = _("If the GM gave the refresh power-up at the {kind} ({when}), record it in that history "
+                    "entry as a change of refresh from {before} to {after} (in a file, add "
+                    "{{\"field\": \"refresh\", \"before\": {before}, \"after\": {after}}} to the "
+                    "entry's changes); the checker then counts it toward the base.")
+    else:
+        message = _("If the GM gave the refresh power-up at the {kind}, record it in that history "
+                    "entry as a change of refresh from {before} to {after} (in a file, add "
+                    "{{\"field\": \"refresh\", \"before\": {before}, \"after\": {after}}} to the "
+                    "entry's changes); the checker then counts it toward the base.")
+    return " " + message.format(kind=rules_text(entry.kind), when=_when_text(entry.when),
+                                before=expected, after=expected + 1)
 
 
 def _when_text(when) -> str:
-    return ", ".join(f"{name} {n}" for name, n in (("arc", when.arc), ("session", when.session)) if n)
+    parts = []
+    if when.arc:
+        parts.append(_("arc {number}").format(number=when.arc))
+    if when.session:
+        parts.append(_("session {number}").format(number=when.session))
+    return ", ".join(parts)
 
 
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
@@ -388,39 +459,50 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
     if character.refresh != expected:
         out.append(Problem(
             "refresh.base", Level.ERROR, "refresh",
-            f"Base refresh is {character.refresh}, but a {ruleset.name} character starts with "
-            f"{ruleset.refresh_start}"
-            + (f" and advancement has added {expected - ruleset.refresh_start}" if expected != ruleset.refresh_start else "")
-            + f": it should be {expected}. Stunts lower the refresh you play with, not the base."
+            (
+                _("Base refresh is {refresh}, but a {ruleset} character starts with {start} and advancement "
+                  "has added {added}: it should be {expected}. Stunts lower the refresh you play with, not "
+                  "the base.")
+                if expected != ruleset.refresh_start else
+                _("Base refresh is {refresh}, but a {ruleset} character starts with {start}: it should be "
+                  "{expected}. Stunts lower the refresh you play with, not the base.")
+            ).format(refresh=character.refresh, ruleset=rules_text(ruleset.name), start=ruleset.refresh_start,
+                     added=expected - ruleset.refresh_start, expected=expected)
             + _power_up_hint(character, ruleset, expected),
         ))
     if derived.refresh < ruleset.refresh_minimum and derived.extras_refresh:
         out.append(Problem(
             "refresh.minimum", Level.ERROR, "extras",
-            f"Stunts and extras bring refresh down to {derived.refresh} ({derived.refresh_explanation}), "
-            f"but refresh can never drop below {ruleset.refresh_minimum}. Switch off or remove an extra "
-            f"costing refresh, or drop a stunt.",
+            _("Stunts and extras bring refresh down to {refresh} ({explanation}), but refresh can never drop "
+              "below {minimum}. Switch off or remove an extra costing refresh, or drop a stunt.").format(
+                refresh=derived.refresh, explanation=derived.refresh_explanation, minimum=ruleset.refresh_minimum),
         ))
     elif derived.refresh < ruleset.refresh_minimum:
         room = character.refresh - ruleset.refresh_minimum
         if room < 0:
-            fix = f"A base refresh of {character.refresh} is already below it, whatever the stunts."
+            fix = _("A base refresh of {refresh} is already below it, whatever the stunts.").format(
+                refresh=character.refresh)
         else:
             most = ruleset.free_stunts + room // max(1, ruleset.stunt_cost)
-            fix = (f"With a refresh of {character.refresh} you can have at most {count_word(most)} "
-                   f"stunts: remove {count_word(n - most)}.")
+            fix = _("With a refresh of {refresh} you can have at most {most} stunts: remove {count}.").format(
+                refresh=character.refresh, most=count_word(most), count=count_word(n - most))
         out.append(Problem(
             "refresh.minimum", Level.ERROR, "stunts",
-            f"{count_word(n).capitalize()} stunt{'s' if n != 1 else ''} bring refresh down to "
-            f"{derived.refresh}, but refresh can never drop below {ruleset.refresh_minimum}. {fix}",
+            sentence(ngettext(
+                "{count} stunt bring refresh down to {refresh}, but refresh can never drop below {minimum}. {fix}",
+                "{count} stunts bring refresh down to {refresh}, but refresh can never drop below {minimum}. {fix}",
+                n,
+            ).format(count=count_word(n), refresh=derived.refresh, minimum=ruleset.refresh_minimum, fix=fix)),
         ))
     if derived.free_stunts_left > 0:
         left = derived.free_stunts_left
         out.append(Problem(
             "stunts.unused", Level.INFO, "stunts",
-            f"{count_word(left).capitalize()} free stunt slot{'s' if left != 1 else ''} left: "
-            f"add {'a stunt' if left == 1 else 'stunts'} now, or fill {'it' if left == 1 else 'them'} "
-            "in during play.",
+            sentence(ngettext(
+                "{count} free stunt slot left: add a stunt now, or fill it in during play.",
+                "{count} free stunt slots left: add stunts now, or fill them in during play.",
+                left,
+            ).format(count=count_word(left))),
         ))
     return out
 
@@ -434,13 +516,14 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     for i, extra in enumerate(character.extras):
         if not extra.name.strip():
             out.append(Problem("extras.name", Level.WARNING, f"extras[{i}]",
-                               "An extra has no name: name it or remove it."))
+                               _("An extra has no name: name it or remove it.")))
         for name in extra.skills:
             if name not in ruleset.skills and not ruleset.allow_custom_skills:
                 out.append(Problem(
                     "extras.skill", Level.ERROR, f"extras[{i}].skills",
-                    f"{extra.name or 'An extra'} grants {name}, which is not one of the {ruleset.name} "
-                    f"{ruleset.skill_word_plural}.",
+                    _("{extra} grants {skill}, which is not one of the {ruleset} {skills}.").format(
+                        extra=extra.name or _("An extra"), skill=rules_text(name), ruleset=rules_text(ruleset.name),
+                        skills=rules_text(ruleset.skill_word_plural)),
                 ))
     cost = sum(e.cost.skill_points for e in character.active_extras())
     total = starting_points(ruleset)
@@ -450,16 +533,17 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
             over = spent + cost - total
             out.append(Problem(
                 "skills.extras", Level.ERROR, "skills",
-                f"Extras cost {counted_points(cost)} and your {ruleset.skill_word_plural} use {spent}: "
-                f"{spent + cost} in all, but {ruleset.name} gives {total}. An extra's skill points come out "
-                f"of the same budget: lower {ruleset.skill_word_plural} by {counted_points(over)}, "
-                f"or switch the extra off.",
+                _("Extras cost {cost} and your {skills} use {spent}: {used} in all, but {ruleset} gives {total}. "
+                  "An extra's skill points come out of the same budget: lower {skills} by {over}, or switch the "
+                  "extra off.").format(
+                    cost=counted_points(cost), skills=rules_text(ruleset.skill_word_plural), spent=spent,
+                    used=spent + cost, ruleset=rules_text(ruleset.name), total=total, over=counted_points(over)),
             ))
     return out
 
 
 def counted_points(n: int) -> str:
-    return f"{n} skill point{'s' if n != 1 else ''}"
+    return ngettext("{count} skill point", "{count} skill points", n).format(count=n)
 
 
 def track_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
@@ -470,19 +554,22 @@ def track_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
         if track.id in own:
             out.append(Problem(
                 "tracks.id", Level.ERROR, f"tracks.{track.id}",
-                f"The track {track.name} has the id {track.id!r}, which {ruleset.name}'s own stress track "
-                "already uses: give it another id.",
+                _("The track {track} has the id {id}, which {ruleset}'s own stress track already uses: "
+                  "give it another id.").format(track=rules_text(track.name), id=repr(track.id),
+                                                ruleset=rules_text(ruleset.name)),
             ))
         if track.skill and track.skill not in ruleset.skills and not ruleset.allow_custom_skills:
             out.append(Problem(
                 "tracks.skill", Level.ERROR, f"tracks.{track.id}",
-                f"{track.name} is lengthened by {track.skill}, which is not one of the {ruleset.name} "
-                f"{ruleset.skill_word_plural}.",
+                _("{track} is lengthened by {skill}, which is not one of the {ruleset} {skills}.").format(
+                    track=rules_text(track.name), skill=rules_text(track.skill), ruleset=rules_text(ruleset.name),
+                    skills=rules_text(ruleset.skill_word_plural)),
             ))
         if track.clears.value == "event" and not track.event.strip():
             out.append(Problem(
                 "tracks.event", Level.WARNING, f"tracks.{track.id}",
-                f"{track.name} clears only when something happens: say what (\"eat a proper meal\").",
+                _("{track} clears only when something happens: say what (\"eat a proper meal\").").format(
+                    track=rules_text(track.name)),
             ))
     return out
 
@@ -500,16 +587,18 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     out = []
     for name in character.modes:
         if rules.find(name) is None:
-            known = join_words([m.name for m in rules.modes], "or")
-            out.append(Problem("modes.unknown", Level.ERROR, f"modes.{name}", f"{name} is not a mode here ({known})."))
+            known = join_words([rules_text(m.name) for m in rules.modes], "or")
+            out.append(Problem("modes.unknown", Level.ERROR, f"modes.{name}",
+                               _("{name} is not a mode here ({known}).").format(name=rules_text(name), known=known)))
     wanted = sorted(rules.ratings, reverse=True)
     have = sorted(character.modes.values(), reverse=True)
     if have != wanted:
         rows = join_words([ladder_label(r) for r in wanted])
         out.append(Problem(
             "modes.ratings", Level.ERROR if len(have) >= len(wanted) else Level.WARNING, "modes",
-            f"Rate {count_word(len(wanted))} modes, one each at {rows}; this sheet has "
-            f"{join_words([ladder_label(r) for r in have]) if have else 'none'}.",
+            _("Rate {count} modes, one each at {ratings}; this sheet has {have}.").format(
+                count=count_word(len(wanted)), ratings=rows,
+                have=join_words([ladder_label(r) for r in have]) if have else _("none")),
         ))
     base = mode_base(character, ruleset)
     spent = 0
@@ -517,7 +606,8 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
         if skill not in base:
             out.append(Problem(
                 "modes.skill", Level.ERROR, f"skills.{skill}",
-                f"{skill} is in none of your modes, so it stays Mediocre (+0): skills are rated through their mode.",
+                _("{skill} is in none of your modes, so it stays {mediocre}: skills are rated through their "
+                  "mode.").format(skill=rules_text(skill), mediocre=ladder_label(0)),
             ))
             continue
         trained, mode = base[skill]
@@ -525,13 +615,16 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
         if rating < trained:
             out.append(Problem(
                 "modes.below", Level.ERROR, f"skills.{skill}",
-                f"{skill} is {ladder_label(rating)}, but your {mode} mode trains it at {ladder_label(trained)}.",
+                _("{skill} is {rating}, but your {mode} mode trains it at {trained}.").format(
+                    skill=rules_text(skill), rating=ladder_label(rating), mode=rules_text(mode),
+                    trained=ladder_label(trained)),
             ))
         elif rating > top:
             out.append(Problem(
                 "modes.above", Level.ERROR, f"skills.{skill}",
-                f"{skill} is {ladder_label(rating)}, but no skill goes more than two steps above its mode: "
-                f"at most {ladder_label(top)} under {mode}.",
+                _("{skill} is {rating}, but no skill goes more than two steps above its mode: at most {top} "
+                  "under {mode}.").format(skill=rules_text(skill), rating=ladder_label(rating), top=ladder_label(top),
+                                          mode=rules_text(mode)),
             ))
         else:
             spent += _STEP_COST.get((trained - character.modes[mode], rating - character.modes[mode]), 0)
@@ -539,12 +632,18 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     granted = skill_points_granted(character, ruleset) - character.saved_skill_points
     budget = rules.improvement_points(list(character.modes)) + granted
     if spent > budget:
-        more = f" and advancement {granted}" if granted else ""
+        if granted:
+            message = _("Focusing and specializing skills costs {cost} here (1 to focus, 2 more to specialize), "
+                        "but your modes leave {left} of the {total} character points and advancement {granted}. "
+                        "Bring a skill back down toward its mode.")
+        else:
+            message = _("Focusing and specializing skills costs {cost} here (1 to focus, 2 more to specialize), "
+                        "but your modes leave {left} of the {total} character points. "
+                        "Bring a skill back down toward its mode.")
         out.append(Problem(
             "modes.points", Level.ERROR, "skills",
-            f"Focusing and specializing skills costs {counted_points(spent)} here (1 to focus, 2 more to "
-            f"specialize), but your modes leave {rules.improvement_points(list(character.modes))} of the "
-            f"{rules.character_points} character points{more}. Bring a skill back down toward its mode.",
+            message.format(cost=counted_points(spent), left=rules.improvement_points(list(character.modes)),
+                           total=rules.character_points, granted=granted),
         ))
     return out
 
@@ -557,28 +656,31 @@ def _check_minor_npc(character: Character, derived: Derived) -> list[Problem]:
     if not 1 <= len(aspects) <= 3:
         out.append(Problem(
             "npc.aspects", Level.WARNING, "aspects",
-            f"A minor NPC usually has one to three aspects; this one has {count_word(len(aspects)) if len(aspects) else 'none'}.",
+            _("A minor NPC usually has one to three aspects; this one has {count}.").format(
+                count=count_word(len(aspects)) if len(aspects) else _("none")),
         ))
     if not 1 <= len(character.skills) <= 2:
         out.append(Problem(
             "npc.skills", Level.WARNING, "skills",
-            f"A minor NPC usually has one or two skills; this one has {count_word(len(character.skills)) if len(character.skills) else 'none'}.",
+            _("A minor NPC usually has one or two skills; this one has {count}.").format(
+                count=count_word(len(character.skills)) if len(character.skills) else _("none")),
         ))
     if len(character.stunts) > 1:
         out.append(Problem(
             "npc.stunts", Level.WARNING, "stunts",
-            f"A minor NPC usually has at most one stunt; this one has {count_word(len(character.stunts)) if len(character.stunts) else 'none'}.",
+            _("A minor NPC usually has at most one stunt; this one has {count}.").format(
+                count=count_word(len(character.stunts)) if len(character.stunts) else _("none")),
         ))
     boxes = sum(len(v) for v in derived.stress.values())
     if boxes > 3:
         out.append(Problem(
             "npc.stress", Level.WARNING, "stress",
-            f"A minor NPC usually has no more than three stress boxes; this one has {boxes}.",
+            _("A minor NPC usually has no more than three stress boxes; this one has {count}.").format(count=boxes),
         ))
     if derived.consequences:
         out.append(Problem(
             "npc.consequences", Level.WARNING, "consequences",
-            "Minor NPCs normally take no consequences; consider making this a major NPC.",
+            _("Minor NPCs normally take no consequences; consider making this a major NPC."),
         ))
     return out
 

@@ -4,39 +4,56 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
 from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
 from fate_desk.rules.creation.ruleset import ExtremeRule, RuleSet, TrackSpec
 
+# Words for small numbers and places, marked here and translated where they are used.
 _ORDINALS = [
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "eleventh", "twelfth",
+    N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"),
+    N_("eighth"), N_("ninth"), N_("tenth"), N_("eleventh"), N_("twelfth"),
 ]
-NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+NUMBER_WORDS = [
+    N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+    N_("eight"), N_("nine"), N_("ten"),
+]
 
 
 def ordinal(n: int) -> str:
     """1 -> 'first'; past the list, '13th', '21st', '22nd', '23rd', '111th'."""
     if 1 <= n <= len(_ORDINALS):
-        return _ORDINALS[n - 1]
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return _(_ORDINALS[n - 1])
+    if n % 100 in (11, 12, 13):
+        return pgettext("ordinal", "{number}th").format(number=n)
+    return {
+        1: pgettext("ordinal", "{number}st"),
+        2: pgettext("ordinal", "{number}nd"),
+        3: pgettext("ordinal", "{number}rd"),
+    }.get(n % 10, pgettext("ordinal", "{number}th")).format(number=n)
 
 
 def count_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def only_count(n: int) -> str:
     """'only two', or 'none' when there are none ('but none at Great (+4)')."""
-    return f"only {count_word(n)}" if n else "none"
+    return _("only {count}").format(count=count_word(n)) if n else _("none")
 
 
 def join_words(words: list[str], last: str = "and") -> str:
+    """'a, b and c' (or 'a, b or c' with last="or")."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+    rest = ", ".join(words[:-1])
+    if last == "and":
+        return _("{items} and {last}").format(items=rest, last=words[-1])
+    if last == "or":
+        return _("{items} or {last}").format(items=rest, last=words[-1])
+    return f"{rest} {last} {words[-1]}"
 
 
 @dataclass(frozen=True)
@@ -164,11 +181,25 @@ def extra_mild_tracks(character: Character, ruleset: RuleSet) -> list[TrackSpec]
     return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t, ruleset) >= threshold]
 
 
+# The conditions' English names are their ids (lower-cased); shown through rules_text().
 _CONDITIONS = {
-    Severity.MILD: ("Hurt", "Scared"),
-    Severity.MODERATE: ("Injured", "Shaken"),
-    Severity.SEVERE: ("Wounded", "Demoralized"),
+    Severity.MILD: (N_("Hurt"), N_("Scared")),
+    Severity.MODERATE: (N_("Injured"), N_("Shaken")),
+    Severity.SEVERE: (N_("Wounded"), N_("Demoralized")),
 }
+
+
+def slot_text(slot: SlotInfo) -> str:
+    """A slot's label in the interface language. SlotInfo.label stays English, as files for
+    other tools write it: a condition's name is rule-set text, a severity is marked in the model."""
+    label = slot.label or slot.severity.label
+    if slot.condition:
+        return rules_text(label)
+    if label == slot.severity.label:
+        return _(label)
+    if slot.only and label.startswith(slot.severity.label + " ("):
+        return _("Mild ({track} only)").format(track=label[len(slot.severity.label) + 2:-len(" only)")])
+    return label
 
 
 def derive_consequences(
@@ -180,7 +211,10 @@ def derive_consequences(
 def extra_slots(character: Character) -> list[SlotInfo]:
     """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
     return [
-        SlotInfo(f"extra_{spec.id}", spec.severity, spec.value, spec.only, f"{spec.severity.label} ({extra.name})")
+        SlotInfo(
+            f"extra_{spec.id}", spec.severity, spec.value, spec.only,
+            f"{spec.severity.label} ({extra.name})",  # i18n: not shown (English: files use it; see slot_text)
+        )
         for extra in character.active_extras()
         for spec in extra.consequences
     ]
@@ -204,10 +238,13 @@ def _base_consequences(
     for track in extras:
         slots.insert(
             _after_last(slots, Severity.MILD),
-            SlotInfo(f"mild_{track.id}", Severity.MILD, mild_value, track.id, f"Mild ({track.name.lower()} only)"),
+            SlotInfo(
+                f"mild_{track.id}", Severity.MILD, mild_value, track.id,
+                f"Mild ({track.name.lower()} only)",  # i18n: not shown (English: files use it; see slot_text)
+            ),
         )
     if has_extreme(character, ruleset, options):
-        slots.append(SlotInfo("extreme", Severity.EXTREME, 8, None, "Extreme"))
+        slots.append(SlotInfo("extreme", Severity.EXTREME, 8, None, Severity.EXTREME.label))
     return slots
 
 
@@ -254,21 +291,26 @@ def _condition_slots(
             row.append((name, kind, boxes_each + extra))
         # "Further apart": two marked boxes close a row, and each extra box raises the cutoff
         # by one. The cutoff belongs to the row, so both of its conditions report it.
-        cutoff = 2 + sum(boxes - boxes_each for _, _, boxes in row) if further else None
+        cutoff = 2 + sum(boxes - boxes_each for _name, _kind, boxes in row) if further else None
         for name, kind, boxes in row:
             only = None if one_track else kind
-            slots.append(SlotInfo(name.lower(), rule.severity, rule.value // 2, only, name, boxes, cutoff, True))
+            slots.append(SlotInfo(
+                name.lower(), rule.severity, rule.value // 2, only, name, boxes, cutoff, True,
+            ))
     return slots
 
 
 def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -> str:
     """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
     if paid <= 0:
-        return f"{base_refresh} ({count_word(free)} stunt{'s' if free != 1 else ''} free)"
+        return ngettext(
+            "{refresh} ({count} stunt free)", "{refresh} ({count} stunts free)", free,
+        ).format(refresh=base_refresh, count=count_word(free))
     if paid > 3:  # a range, not a list of ordinals no box can hold
-        return f"{base_refresh} − {paid * cost} for the {ordinal(free + 1)} to {ordinal(free + paid)} stunts"
+        return _("{refresh} − {cost} for the {first} to {last} stunts").format(
+            refresh=base_refresh, cost=paid * cost, first=ordinal(free + 1), last=ordinal(free + paid))
     which = join_words([ordinal(free + i + 1) for i in range(paid)])
-    return f"{base_refresh} − {paid * cost} for a {which} stunt"
+    return _("{refresh} − {cost} for a {which} stunt").format(refresh=base_refresh, cost=paid * cost, which=which)
 
 
 def real_stunts(character: Character) -> list:
@@ -288,7 +330,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
         paid = extras_refresh = 0
     explanation = stunt_cost_explanation(character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts)
     if extras_refresh:
-        explanation += f" − {extras_refresh} for extras"
+        explanation = _("{explanation} − {cost} for extras").format(explanation=explanation, cost=extras_refresh)
     return Derived(
         stress=stress,
         track_names=names,

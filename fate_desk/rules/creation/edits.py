@@ -5,6 +5,7 @@ The GUI's undo commands call these; nothing here knows about Qt or files.
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import Aspect, Character, Stunt, new_id
 
 from fate_desk.rules.creation.checker import aspect_slots
@@ -82,13 +83,14 @@ def set_fate_points(character: Character, value: int) -> Character:
     return edited(character, fate_points=max(0, value))
 
 
-def duplicated(entity, suffix: str = " (copy)"):
+def duplicated(entity, suffix: str | None = None):
     """A copy of any campaign entity with a new id and a name (or title) marked as a copy."""
     copy = entity.model_copy(deep=True)
     copy.id = new_id()
     for field in ("name", "title"):
         if hasattr(copy, field):
-            setattr(copy, field, (getattr(copy, field) or "Untitled") + suffix)
+            name = getattr(copy, field) or _("Untitled")
+            setattr(copy, field, _("{name} (copy)").format(name=name) if suffix is None else name + suffix)
             break
     return copy
 

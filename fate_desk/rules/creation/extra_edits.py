@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character, CustomTrack, Extra, new_id
 
 from fate_desk.rules.creation.extras import cost_text, custom_track_boxes
@@ -18,7 +19,7 @@ def _index(character: Character, extra_id: str) -> int:
     for i, extra in enumerate(character.extras):
         if extra.id == extra_id:
             return i
-    raise refuse("extras.none", "extras", "That extra is not on this sheet.")
+    raise refuse("extras.none", "extras", _("That extra is not on this sheet."))
 
 
 def fresh_track_id(character: Character, name: str, taken: set[str] | None = None) -> str:
@@ -50,22 +51,23 @@ def _own_ids(character: Character, extra: Extra) -> Extra:
 def buy_extra(character: Character, extra: Extra, when=None, at: str | None = None) -> Applied:
     work = character.model_copy(deep=True)
     work.extras = [*work.extras, _own_ids(character, extra)]
-    return record(character, work, "extra", f"Bought the extra {extra.name or '(unnamed)'} ({cost_text(extra.cost)}).",
+    return record(character, work, "extra", _("Bought the extra {name} ({cost}).").format(
+        name=extra.name or _("(unnamed)"), cost=cost_text(extra.cost)),
                   when, at)
 
 
 def buy_extras(character: Character, extras: list[Extra], when=None, at: str | None = None) -> Applied:
     """Several extras bought together (a pack's extra and those it includes): one history entry."""
     if not extras:
-        raise refuse("extras.none", "extras", "There is no extra to buy.")
+        raise refuse("extras.none", "extras", _("There is no extra to buy."))
     work = character.model_copy(deep=True)
     for extra in extras:
         work.extras = [*work.extras, _own_ids(work, extra)]
-    names = [e.name or "(unnamed)" for e in extras]
-    what = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [e.name or _("(unnamed)") for e in extras]
+    what = names[0] if len(names) == 1 else _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
     cost = "; ".join(cost_text(e.cost) for e in extras)
-    return record(character, work, "extra", f"Bought the extra{'s' if len(names) > 1 else ''} {what} ({cost}).",
-                  when, at)
+    summary = ngettext("Bought the extra {names} ({cost}).", "Bought the extras {names} ({cost}).", len(names))
+    return record(character, work, "extra", summary.format(names=what, cost=cost), when, at)
 
 
 def remove_extra(character: Character, extra_id: str, when=None, at: str | None = None) -> Applied:
@@ -77,19 +79,19 @@ def remove_extra(character: Character, extra_id: str, when=None, at: str | None 
     work.stress = {k: v for k, v in work.stress.items() if k not in gone}
     work.consequences = [c for c in work.consequences if not c.slot.startswith("extra_") or
                          c.slot[len("extra_"):] not in {s.id for s in extra.consequences}]
-    return record(character, work, "extra", f"Removed the extra {extra.name or '(unnamed)'}.", when, at)
+    return record(character, work, "extra", _("Removed the extra {name}.").format(name=extra.name or _("(unnamed)")), when, at)
 
 
 def switch_extra(character: Character, extra_id: str, active: bool, when=None, at: str | None = None) -> Applied:
     index = _index(character, extra_id)
     extra = character.extras[index]
     if extra.active == active:
-        state = "on" if active else "off"
-        raise refuse("extras.switch", f"extras[{index}]", f"{extra.name or 'The extra'} is already switched {state}.")
+        message = _("{name} is already switched on.") if active else _("{name} is already switched off.")
+        raise refuse("extras.switch", f"extras[{index}]", message.format(name=extra.name or _("The extra")))
     work = character.model_copy(deep=True)
     work.extras = [e.model_copy(update={"active": active}) if e.id == extra_id else e for e in work.extras]
-    what = "Switched on" if active else "Switched off"
-    return record(character, work, "extra", f"{what} the extra {extra.name or '(unnamed)'}.", when, at)
+    summary = _("Switched on the extra {name}.") if active else _("Switched off the extra {name}.")
+    return record(character, work, "extra", summary.format(name=extra.name or _("(unnamed)")), when, at)
 
 
 def update_extra(character: Character, extra: Extra) -> Character:
@@ -107,7 +109,7 @@ def add_track(character: Character, track: CustomTrack, when=None, at: str | Non
         track = track.model_copy(update={"id": fresh_track_id(character, track.name)})
     work = character.model_copy(deep=True)
     work.tracks = [*work.tracks, track]
-    return record(character, work, "extra", f"Added the track {track.name}.", when, at)
+    return record(character, work, "extra", _("Added the track {name}.").format(name=track.name), when, at)
 
 
 def change_track(character: Character, track: CustomTrack, when=None, at: str | None = None) -> Applied:
@@ -115,22 +117,25 @@ def change_track(character: Character, track: CustomTrack, when=None, at: str | 
     boxes the track no longer has."""
     old = next((t for t in character.tracks if t.id == track.id), None)
     if old is None:
-        raise refuse("tracks.none", "tracks", "That track is not one of the character's own.")
+        raise refuse("tracks.none", "tracks", _("That track is not one of the character's own."))
     work = character.model_copy(deep=True)
     work.tracks = [track if t.id == track.id else t for t in work.tracks]
     work.stress = dict(work.stress)
     if track.id in work.stress:
         room = len(custom_track_boxes(work, track))
         work.stress[track.id] = [i for i in work.stress[track.id] if i < room]
-    return record(character, work, "extra", f"Changed the track {old.name}"
-                  + (f" (now {track.name})." if track.name != old.name else "."), when, at)
+    if track.name != old.name:
+        summary = _("Changed the track {old} (now {new}).").format(old=old.name, new=track.name)
+    else:
+        summary = _("Changed the track {name}.").format(name=old.name)
+    return record(character, work, "extra", summary, when, at)
 
 
 def remove_track(character: Character, track_id: str, when=None, at: str | None = None) -> Applied:
     track = next((t for t in character.tracks if t.id == track_id), None)
     if track is None:
-        raise refuse("tracks.none", "tracks", "That track is not one of the character's own.")
+        raise refuse("tracks.none", "tracks", _("That track is not one of the character's own."))
     work = character.model_copy(deep=True)
     work.tracks = [t for t in work.tracks if t.id != track_id]
     work.stress = {k: v for k, v in work.stress.items() if k != track_id}
-    return record(character, work, "extra", f"Removed the track {track.name}.", when, at)
+    return record(character, work, "extra", _("Removed the track {name}.").format(name=track.name), when, at)

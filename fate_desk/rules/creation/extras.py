@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character, CustomTrack, ExtraCost, Stunt
 
 from fate_desk.rules.creation.ruleset import RuleSet
@@ -40,14 +41,18 @@ def cost_text(cost: ExtraCost) -> str:
     """'2 refresh and 1 skill point', or 'free'."""
     parts = []
     if cost.refresh:
-        parts.append(f"{cost.refresh} refresh")
+        parts.append(_("{count} refresh").format(count=cost.refresh))
     if cost.skill_points:
-        parts.append(f"{cost.skill_points} skill point{'s' if cost.skill_points != 1 else ''}")
+        parts.append(ngettext("{count} skill point", "{count} skill points", cost.skill_points).format(
+            count=cost.skill_points))
     if cost.stunt_slots:
-        parts.append(f"{cost.stunt_slots} stunt slot{'s' if cost.stunt_slots != 1 else ''}")
+        parts.append(ngettext("{count} stunt slot", "{count} stunt slots", cost.stunt_slots).format(
+            count=cost.stunt_slots))
     if not parts:
-        return "free"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return _("free")
+    if len(parts) == 1:
+        return parts[0]
+    return _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def extra_stunts(character: Character) -> list[tuple[str, Stunt]]:
@@ -98,7 +103,7 @@ def effective_ratings(character: Character, ruleset: RuleSet | None = None) -> d
         return dict(character.skills)
     ratings: dict[str, int] = {}
     if ruleset is not None:
-        ratings.update({skill: rating for skill, (rating, _) in mode_base(character, ruleset).items()})
+        ratings.update({skill: rating for skill, (rating, _mode) in mode_base(character, ruleset).items()})
     for name, rating in character.skills.items():
         key = _key(ratings, name)
         ratings[key] = rating

@@ -8,6 +8,7 @@ whether it was taken.
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import Character, FieldChange, HistoryEntry
 
 from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
@@ -70,7 +71,7 @@ def record_power_up(character: Character, ruleset: RuleSet, entry_id: str) -> Ch
     entries = list(character.advancement)
     index = next((i for i, e in enumerate(entries) if e.id == entry_id), None)
     if index is None or entries[index] not in unrecorded_power_ups(character, ruleset):
-        raise ValueError("that history entry cannot take the GM's refresh power-up")
+        raise ValueError(_("that history entry cannot take the GM's refresh power-up"))
     before = refresh_granted(character.model_copy(update={"advancement": entries[:index]}), ruleset)
     base = ruleset.refresh_start + before
     change = FieldChange(field="refresh", before=base, after=base + 1)
@@ -118,7 +119,7 @@ def has_advanced(character: Character, ruleset: RuleSet) -> bool:
     from then on the column rule replaces the creation shape."""
     if character.has_breakthrough():
         return True
-    return any(grant.skill_points > 0 for _, grant in _grants(character, ruleset))
+    return any(grant.skill_points > 0 for _entry, grant in _grants(character, ruleset))
 
 
 def starting_points(ruleset: RuleSet) -> int | None:

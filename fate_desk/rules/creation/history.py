@@ -13,6 +13,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import Character, ClockStamp, FieldChange, HistoryEntry
 
 from fate_desk.rules.creation.checker import Level, Problem
@@ -43,9 +44,26 @@ def refuse(code: str, path: str, message: str) -> Refused:
     return Refused([Problem(code, Level.ERROR, path, message)])
 
 
+# The nouns counted() is asked for, each a whole message in both forms for the catalogue.
+_COUNTED = {
+    "shift": lambda n: ngettext("{count} shift", "{count} shifts", n),
+    "success": lambda n: ngettext("{count} success", "{count} successes", n),
+    "failure": lambda n: ngettext("{count} failure", "{count} failures", n),
+    "task": lambda n: ngettext("{count} task", "{count} tasks", n),
+    "other": lambda n: ngettext("{count} other", "{count} others", n),
+    "exchange": lambda n: ngettext("{count} exchange", "{count} exchanges", n),
+    "fate point": lambda n: ngettext("{count} fate point", "{count} fate points", n),
+    "raise": lambda n: ngettext("{count} raise", "{count} raises", n),
+    "skill point": lambda n: ngettext("{count} skill point", "{count} skill points", n),
+    "session": lambda n: ngettext("{count} session", "{count} sessions", n),
+}
+
+
 def counted(n: int, noun: str, many: str | None = None, words: bool = True) -> str:
     """'one skill point', 'two raises', '3 fate points' (digits with words=False)."""
     number = count_word(n) if words else str(n)
+    if noun in _COUNTED:
+        return _COUNTED[noun](n).format(count=number)
     return f"{number} {noun if n == 1 else (many or noun + 's')}"
 
 
@@ -233,7 +251,7 @@ def revert_last(character: Character, force: bool = False) -> Applied:
     edited since, so a revert never silently throws away later work.
     """
     if not character.advancement:
-        raise refuse("history.empty", "advancement", "There is nothing in the history to revert.")
+        raise refuse("history.empty", "advancement", _("There is nothing in the history to revert."))
     entry = character.advancement[-1]
     data = character.model_dump(mode="json")
     data["advancement"] = data["advancement"][:-1]
@@ -247,8 +265,8 @@ def revert_last(character: Character, force: bool = False) -> Applied:
                 raise refuse(
                     "history.edited",
                     change.field,
-                    f"{describe_field(change.field)} was edited after “{entry.summary}”; "
-                    "revert that edit first, or revert anyway to lose it.",
+                    _("{field} was edited after “{summary}”; revert that edit first, or revert anyway to "
+                      "lose it.").format(field=describe_field(change.field), summary=entry.summary),
                 )
             apply_changes(probe, [change], backwards=True)
     apply_changes(data, entry.changes, backwards=True)
@@ -258,15 +276,15 @@ def revert_last(character: Character, force: bool = False) -> Applied:
 # --- listing ----------------------------------------------------------------------------------
 
 _FIELD_WORDS = {
-    "skills": "skill",
-    "stunts": "stunt",
-    "aspects": "aspect",
-    "consequences": "consequence",
-    "stress": "stress",
-    "refresh": "refresh",
-    "fate_points": "fate points",
-    "saved_skill_points": "saved skill points",
-    "carried_fate_points": "fate points carried",
+    "skills": N_("skill"),
+    "stunts": N_("stunt"),
+    "aspects": N_("aspect"),
+    "consequences": N_("consequence"),
+    "stress": N_("stress"),
+    "refresh": N_("refresh"),
+    "fate_points": N_("fate points"),
+    "saved_skill_points": N_("saved skill points"),
+    "carried_fate_points": N_("fate points carried"),
 }
 
 
@@ -275,26 +293,31 @@ def describe_field(path: str) -> str:
     parts = split_path(path)
     head = parts[0]
     if head == "skills" and len(parts) > 1:
-        return str(parts[1])
-    word = _FIELD_WORDS.get(str(head), str(head).replace("_", " "))
+        return rules_text(str(parts[1]))
+    word = _FIELD_WORDS.get(str(head))
+    word = _(word) if word else str(head).replace("_", " ")
     if len(parts) > 1 and isinstance(parts[1], int):
-        return f"{word} {parts[1] + 1}"
+        return _("{field} {number}").format(field=word, number=parts[1] + 1)
     if len(parts) > 1:
-        return f"{word} ({parts[1]})"
+        return _("{field} ({key})").format(field=word, key=rules_text(str(parts[1])))
     return word[:1].upper() + word[1:]
 
 
 def when_label(when: ClockStamp) -> str:
     bits = []
     if when.arc:
-        bits.append(f"arc {when.arc}")
+        bits.append(_("arc {number}").format(number=when.arc))
     if when.session:
-        bits.append(f"session {when.session}")
+        bits.append(_("session {number}").format(number=when.session))
     if when.scene:
-        bits.append(f"scene {when.scene}")
-    return ", ".join(bits).capitalize() or "Outside the campaign clock"
+        bits.append(_("scene {number}").format(number=when.scene))
+    text = ", ".join(bits)
+    return text[:1].upper() + text[1:] if text else _("Outside the campaign clock")
 
 
 def history_lines(character: Character) -> list[str]:
     """One line per entry, oldest first: 'Arc 1, session 4: milestone — swapped Fight and Lore.'"""
-    return [f"{when_label(e.when)}: {e.kind} — {e.summary}" for e in character.advancement]
+    return [
+        _("{when}: {kind} — {summary}").format(when=when_label(e.when), kind=rules_text(e.kind), summary=e.summary)
+        for e in character.advancement
+    ]

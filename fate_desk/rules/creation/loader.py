@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _
 from fate_desk.model.errors import describe
 from fate_desk.paths import packs_dir, rules_dir, user_packs_dir, user_rules_dir
 from fate_desk.safefile import problem as file_problem
@@ -36,13 +37,13 @@ def load_ruleset_file(path: Path) -> RuleSet:
     except OSError as exc:
         raise RuleSetError(f"{path.name}: {file_problem(exc)}") from None
     except UnicodeDecodeError:
-        raise RuleSetError(f"{path.name}: is not UTF-8 text") from None
+        raise RuleSetError(_("{name}: is not UTF-8 text").format(name=path.name)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RuleSetError(f"{path.name}: is not valid TOML ({exc})") from None
+        raise RuleSetError(_("{name}: is not valid TOML ({exc})").format(name=path.name, exc=exc)) from None
     except RecursionError:
-        raise RuleSetError(f"{path.name}: is nested too deeply to be a rule set") from None
+        raise RuleSetError(_("{name}: is nested too deeply to be a rule set").format(name=path.name)) from None
     except ValueError as exc:  # e.g. Python's limit on digits in a number
-        raise RuleSetError(f"{path.name}: is not usable TOML ({exc})") from None
+        raise RuleSetError(_("{name}: is not usable TOML ({exc})").format(name=path.name, exc=exc)) from None
     return ruleset_from_data(data, path.name)
 
 
@@ -53,7 +54,7 @@ def ruleset_from_data(data: object, where: str, prefix: str = "") -> RuleSet:
     except ValidationError as exc:
         raise RuleSetError(f"{where}: {prefix}{describe(exc)}") from None
     except RecursionError:
-        raise RuleSetError(f"{where}: is nested too deeply to be a rule set") from None
+        raise RuleSetError(_("{where}: is nested too deeply to be a rule set").format(where=where)) from None
     problem = _absurd(ruleset)
     if problem:
         raise RuleSetError(f"{where}: {prefix}{problem}")
@@ -69,9 +70,9 @@ def _absurd(ruleset: RuleSet) -> str | None:
     for name, limit in _LIMITS.items():
         value = getattr(ruleset, name)
         if value > limit:
-            return f"{name}: {value} is more than any game uses (at most {limit})"
+            return _("{name}: {value} is more than any game uses (at most {limit})").format(name=name, value=value, limit=limit)
     if len(ruleset.aspects) > _MAX_ASPECTS:
-        return f"aspects: {len(ruleset.aspects)} aspects is more than any game uses (at most {_MAX_ASPECTS})"
+        return _("aspects: {count} aspects is more than any game uses (at most {max_aspects})").format(count=len(ruleset.aspects), max_aspects=_MAX_ASPECTS)
     return None
 
 
@@ -90,7 +91,7 @@ class RuleSetCatalog:
             return self.rulesets[ruleset_id]
         except KeyError:
             known = ", ".join(sorted(self.rulesets)) or "none"
-            raise RuleSetError(f"unknown rule set {ruleset_id!r} (known: {known})") from None
+            raise RuleSetError(_("unknown rule set {ruleset_id} (known: {known})").format(ruleset_id=repr(ruleset_id), known=known)) from None
 
     def ids(self) -> list[str]:
         # The default first, then the rest by name.
@@ -127,18 +128,20 @@ def load_catalog(
                 continue
             paths = sorted(folder.glob("*.toml"))
         except OSError as exc:  # an unreachable user folder must not take the app down
-            catalog.problems.append(f"Skipped the rule sets in {folder}: {exc.strerror or exc}")
+            catalog.problems.append(_("Skipped the rule sets in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
         for path in paths:
             try:
                 ruleset = load_ruleset_file(path)
             except RuleSetError as exc:
-                where = "your rule set " if is_user else ""
-                catalog.problems.append(f"Skipped {where}{exc}")
+                if is_user:
+                    catalog.problems.append(_("Skipped your rule set {problem}").format(problem=exc))
+                else:
+                    catalog.problems.append(_("Skipped {problem}").format(problem=exc))
                 continue
             if ruleset.id in catalog.rulesets:
                 catalog.problems.append(
-                    f"Skipped {path.name}: the rule set id {ruleset.id!r} is already taken"
+                    _("Skipped {name}: the rule set id {id} is already taken").format(name=path.name, id=repr(ruleset.id))
                 )
                 continue
             catalog.rulesets[ruleset.id] = ruleset

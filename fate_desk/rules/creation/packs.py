@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import CustomTrack, Extra, FateModel
 from fate_desk.model.base import empty_list
 from fate_desk.model.errors import describe
@@ -127,25 +128,25 @@ def _toml(path: Path, limit: int) -> dict:
     except OSError as exc:
         raise PackError(f"{path.name}: {file_problem(exc)}") from None
     except UnicodeDecodeError:
-        raise PackError(f"{path.name}: is not UTF-8 text") from None
+        raise PackError(_("{name}: is not UTF-8 text").format(name=path.name)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise PackError(f"{path.name}: is not valid TOML ({exc})") from None
+        raise PackError(_("{name}: is not valid TOML ({exc})").format(name=path.name, exc=exc)) from None
     except (RecursionError, ValueError) as exc:
-        raise PackError(f"{path.name}: is not usable TOML ({type(exc).__name__})") from None
+        raise PackError(_("{name}: is not usable TOML ({kind})").format(name=path.name, kind=type(exc).__name__)) from None
 
 
 def _inside(folder: Path, name: str, where: str, what: str) -> Path:
     """A file the pack names, which must be a plain relative path that stays in its folder
     (a symlink leading out of it is refused like `../` is)."""
     if not isinstance(name, str) or not name or Path(name).is_absolute() or ".." in Path(name).parts:
-        raise PackError(f"{where}: {what}: {name!r} must be a file name inside the pack's folder")
+        raise PackError(_("{where}: {what}: {name} must be a file name inside the pack's folder").format(where=where, what=what, name=repr(name)))
     path = folder / name
     try:
         real = path.resolve(strict=True)
     except (OSError, RuntimeError):
-        raise PackError(f"{where}: {what}: {name} is not in the pack's folder") from None
+        raise PackError(_("{where}: {what}: {name} is not in the pack's folder").format(where=where, what=what, name=name)) from None
     if not real.is_relative_to(folder.resolve()):
-        raise PackError(f"{where}: {what}: {name} leads out of the pack's folder")
+        raise PackError(_("{where}: {what}: {name} leads out of the pack's folder").format(where=where, what=what, name=name))
     return path
 
 
@@ -162,13 +163,13 @@ def load_pack(path: Path, shipped: bool = False) -> Pack:
     except ValidationError as exc:
         raise PackError(f"{where}: {describe(exc)}") from None
     except RecursionError:
-        raise PackError(f"{where}: is nested too deeply to be a pack") from None
+        raise PackError(_("{where}: is nested too deeply to be a pack").format(where=where)) from None
     folder = path.parent
     ruleset = None
     if isinstance(spec.ruleset, str):
         rpath = _inside(folder, spec.ruleset, where, "ruleset")
         try:
-            ruleset = ruleset_from_data(_toml(rpath, MAX_RULESET_BYTES), f"{where}: ruleset {spec.ruleset}")
+            ruleset = ruleset_from_data(_toml(rpath, MAX_RULESET_BYTES), _("{where}: ruleset {ruleset}").format(where=where, ruleset=spec.ruleset))
         except RuleSetError as exc:
             raise PackError(str(exc)) from None
     elif isinstance(spec.ruleset, dict):
@@ -177,7 +178,7 @@ def load_pack(path: Path, shipped: bool = False) -> Pack:
         except RuleSetError as exc:
             raise PackError(str(exc)) from None
     if ruleset is not None and ruleset.id != spec.id:
-        raise PackError(f"{where}: ruleset.id: {ruleset.id!r} must be the pack's id {spec.id!r}")
+        raise PackError(_("{where}: ruleset.id: {id} must be the pack's id {id2}").format(where=where, id=repr(ruleset.id), id2=repr(spec.id)))
     files, inline = [], []
     for i, sample in enumerate(spec.samples):
         if isinstance(sample, str):
@@ -196,19 +197,19 @@ def _library_problem(spec: PackFile, ruleset: RuleSet | None) -> str | None:
     ids = [e.id for e in spec.extras]
     dup = next((i for i in ids if ids.count(i) > 1), None)
     if dup:
-        return f"extras: two extras have the id {dup!r}"
+        return _("extras: two extras have the id {dup}").format(dup=repr(dup))
     track_ids = [t.id for t in spec.tracks]
     dup = next((i for i in track_ids if track_ids.count(i) > 1), None)
     if dup:
-        return f"tracks: two track templates have the id {dup!r}"
+        return _("tracks: two track templates have the id {dup}").format(dup=repr(dup))
     known = set(ids)
     for i, extra in enumerate(spec.extras):
         for inner in extra.includes:
             if inner not in known:
-                return f"extras[{i}].includes: {extra.id!r} includes {inner!r}, which the pack does not have"
+                return _("extras[{i}].includes: {id} includes {inner}, which the pack does not have").format(i=i, id=repr(extra.id), inner=repr(inner))
     cycle = _cycle({e.id: e.includes for e in spec.extras})
     if cycle:
-        return f"extras.includes: the extras include one another in a circle ({' → '.join(cycle)})"
+        return _("extras.includes: the extras include one another in a circle ({value})").format(value=' → '.join(cycle))
     if ruleset is None:
         return None
     skills = {s.casefold() for s in ruleset.skills}
@@ -217,7 +218,8 @@ def _library_problem(spec: PackFile, ruleset: RuleSet | None) -> str | None:
         return bool(name) and name.strip().casefold() not in skills
 
     def not_ours(where: str, name: str) -> str:
-        return f"{where}: {name!r} is not one of the {ruleset.name} {ruleset.skill_word_plural}"
+        return _("{where}: {name} is not one of the {ruleset} {skills}").format(
+            where=where, name=repr(name), ruleset=rules_text(ruleset.name), skills=rules_text(ruleset.skill_word_plural))
 
     for i, extra in enumerate(spec.extras):
         for key in ("skills", "skill_bonuses"):
@@ -279,21 +281,24 @@ def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
                 continue
             paths = pack_paths(folder)
         except OSError as exc:
-            catalog.problems.append(f"Skipped the packs in {folder}: {exc.strerror or exc}")
+            catalog.problems.append(_("Skipped the packs in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
         for path in paths:
             try:
                 if path.is_symlink() and not path.resolve().is_relative_to(folder.resolve()):
-                    raise PackError(f"{path.name}: is a link leading out of the packs folder")
+                    raise PackError(_("{name}: is a link leading out of the packs folder").format(name=path.name))
                 pack = load_pack(path, shipped=not is_user)
             except PackError as exc:
-                catalog.problems.append(f"Skipped {'your ' if is_user else ''}pack {exc}")
+                if is_user:
+                    catalog.problems.append(_("Skipped your pack {problem}").format(problem=exc))
+                else:
+                    catalog.problems.append(_("Skipped pack {problem}").format(problem=exc))
                 continue
             except OSError as exc:
-                catalog.problems.append(f"Skipped pack {path.name}: {exc.strerror or exc}")
+                catalog.problems.append(_("Skipped pack {name}: {reason}").format(name=path.name, reason=exc.strerror or exc))
                 continue
             if pack.id in catalog.packs or (pack.ruleset is not None and pack.id in catalog.rulesets):
-                catalog.problems.append(f"Skipped pack {path.name}: the id {pack.id!r} is already taken")
+                catalog.problems.append(_("Skipped pack {name}: the id {id} is already taken").format(name=path.name, id=repr(pack.id)))
                 continue
             catalog.packs[pack.id] = pack
             if pack.ruleset is not None:
@@ -316,7 +321,7 @@ class LibraryEntry:
 
     @property
     def kind_label(self) -> str:
-        return {"stunt": "Stunt", "extra": "Extra", "track": "Track", "aspect": "Aspect"}[self.kind]
+        return {"stunt": _("Stunt"), "extra": _("Extra"), "track": _("Track"), "aspect": _("Aspect")}[self.kind]
 
 
 def library(packs: list[Pack]) -> list[LibraryEntry]:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from fate_desk.i18n import N_, _
 from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
 from fate_desk.model.base import empty_dict, empty_list
 
@@ -23,7 +24,13 @@ class ShapeKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"budget": "point budget", "counts": "shape"}.get(self.value, self.value)
+        return _({
+            "pyramid": N_("pyramid"),
+            "diamond": N_("diamond"),
+            "counts": N_("shape"),
+            "column": N_("column"),
+            "budget": N_("point budget"),
+        }.get(self.value, self.value))
 
 
 class Shape(FateModel):
@@ -37,22 +44,23 @@ class Shape(FateModel):
     def _consistent(self) -> "Shape":
         if self.kind in (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS):
             if not self.counts:
-                raise ValueError(f"a {self.kind.value} shape needs counts per rating")
+                raise ValueError(_("a {kind} shape needs counts per rating").format(kind=self.kind.value))
             if any(n < 0 for n in self.counts.values()):
-                raise ValueError("counts per rating cannot be negative")
+                raise ValueError(_("counts per rating cannot be negative"))
         if self.kind == ShapeKind.BUDGET and self.points is None:
-            raise ValueError("a budget shape needs points")
+            raise ValueError(_("a budget shape needs points"))
         return self
 
     def describe(self) -> str:
         if self.counts:
             rows = ", ".join(
-                f"{n} at {ladder_label(r)}" for r, n in sorted(self.counts.items(), reverse=True)
+                _("{count} at {rating}").format(count=n, rating=ladder_label(r))
+                for r, n in sorted(self.counts.items(), reverse=True)
             )
-            return f"{self.kind.label}: {rows}"
+            return _("{shape}: {rows}").format(shape=self.kind.label, rows=rows)
         if self.kind == ShapeKind.BUDGET:
-            return f"{self.points} skill points to spend freely"
-        return "column: no rating may have more skills than the one below it"
+            return _("{points} skill points to spend freely").format(points=self.points)
+        return _("column: no rating may have more skills than the one below it")
 
 
 class StressLevel(FateModel):
@@ -74,7 +82,7 @@ class TrackSpec(FateModel):
     def _sorted(self) -> "TrackSpec":
         ats = [level.at for level in self.levels]
         if ats != sorted(ats) or len(set(ats)) != len(ats):
-            raise ValueError(f"stress levels of track {self.id!r} must rise without repeats")
+            raise ValueError(_("stress levels of track {id} must rise without repeats").format(id=repr(self.id)))
         return self
 
 
@@ -183,11 +191,11 @@ class Advancement(FateModel):
     def _known(self) -> "Advancement":
         for when in (self.session_end, self.scenario_end, self.arc_end):
             if when not in (MilestoneLevel.NONE, MilestoneLevel.CHOOSE) and when not in self.grants:
-                raise ValueError(f"the clock grants a {when.value} milestone, but [advancement.grants] has none")
+                raise ValueError(_("the clock grants a {value} milestone, but [advancement.grants] has none").format(value=when.value))
         for level, grant in self.grants.items():
             for inner in grant.includes:
                 if inner not in self.grants or inner == level:
-                    raise ValueError(f"the {level.value} milestone includes {inner.value}, which is not defined")
+                    raise ValueError(_("the {value} milestone includes {value2}, which is not defined").format(value=level.value, value2=inner.value))
         return self
 
     def levels(self) -> list[MilestoneLevel]:
@@ -320,24 +328,24 @@ class RuleSet(FateModel):
     @model_validator(mode="after")
     def _consistent(self) -> "RuleSet":
         if len(set(self.skills)) != len(self.skills):
-            raise ValueError("the skill list names a skill twice")
+            raise ValueError(_("the skill list names a skill twice"))
         ids = [t.id for t in self.stress.tracks]
         if len(set(ids)) != len(ids):
-            raise ValueError("two stress tracks share an id")
+            raise ValueError(_("two stress tracks share an id"))
         for track in self.stress.tracks:
             for skill in track.skills:
                 if skill not in self.skills:
-                    raise ValueError(f"stress track {track.id!r} uses {skill!r}, not in the skill list")
+                    raise ValueError(_("stress track {id} uses {skill}, not in the skill list").format(id=repr(track.id), skill=repr(skill)))
         if self.modes is not None:
             names = [m.name.casefold() for m in self.modes.modes]
             if len(set(names)) != len(names):
-                raise ValueError("two modes share a name")
+                raise ValueError(_("two modes share a name"))
             for mode in self.modes.modes:
                 for skill in mode.skills:
                     if skill not in self.skills:
-                        raise ValueError(f"mode {mode.name!r} holds {skill!r}, not in the skill list")
+                        raise ValueError(_("mode {name} holds {skill}, not in the skill list").format(name=repr(mode.name), skill=repr(skill)))
         if self.shape.counts and max(self.shape.counts) > self.peak:
-            raise ValueError("the shape has a rating above the peak")
+            raise ValueError(_("the shape has a rating above the peak"))
         return self
 
     @property

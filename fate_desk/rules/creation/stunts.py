@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-ACTIONS = ("overcome", "create an advantage", "attack", "defend")
+from fate_desk.i18n import N_, _, rules_text
+
+# The four actions, in English (the keys); shown with _() where offered.
+ACTIONS = (N_("overcome"), N_("create an advantage"), N_("attack"), N_("defend"))
 
 
 def _clean(part: str) -> str:
@@ -11,13 +14,20 @@ def _clean(part: str) -> str:
 
 def bonus_stunt_text(because: str, skill: str, action: str, when: str) -> str:
     """'Because I …, I get +2 when I use [skill] to [action] when …'."""
-    text = f"Because I {_clean(because) or '…'}, I get +2 when I use {skill} to {action}"
-    when = _clean(when)
-    return f"{text} when {when}." if when else f"{text}."
+    values = {
+        "because": _clean(because) or "…",
+        "skill": rules_text(skill),
+        "action": _(action) if action in ACTIONS else action,
+        "when": _clean(when),
+    }
+    if values["when"]:
+        return _("Because I {because}, I get +2 when I use {skill} to {action} when {when}.").format(**values)
+    return _("Because I {because}, I get +2 when I use {skill} to {action}.").format(**values)
 
 
 def rule_stunt_text(because: str, can: str, only: str) -> str:
     """'Because I …, I can …, but only …' (a stunt that bends a rule once in a while)."""
-    text = f"Because I {_clean(because) or '…'}, I can {_clean(can) or '…'}"
-    only = _clean(only)
-    return f"{text}, but only {only}." if only else f"{text}."
+    values = {"because": _clean(because) or "…", "can": _clean(can) or "…", "only": _clean(only)}
+    if values["only"]:
+        return _("Because I {because}, I can {can}, but only {only}.").format(**values)
+    return _("Because I {because}, I can {can}.").format(**values)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
     Campaign, Character, CharacterKind, Conflict, ConflictKind, Participant, TurnOrder,
 )
@@ -31,9 +32,9 @@ ORDER_SKILLS = {
 def participant(campaign: Campaign, side: str, members: list[str]) -> Participant:
     """A character, or a group of minor NPCs acting together (the first one leads)."""
     if not members:
-        raise refuse("conflict.members", "participants", "A participant needs at least one character.")
+        raise refuse("conflict.members", "participants", _("A participant needs at least one character."))
     lead = name_of(campaign, members[0])
-    name = lead if len(members) == 1 else f"{lead} and {counted(len(members) - 1, 'other')}"
+    name = lead if len(members) == 1 else _("{lead} and {others}").format(lead=lead, others=counted(len(members) - 1, 'other'))
     return Participant(name=name, side=side.strip() or "NPCs", members=list(members))
 
 
@@ -41,8 +42,9 @@ def hazard_participant(campaign: Campaign, side: str, hazard_id: str) -> Partici
     """A hazard acts in turn order (it attacks or creates advantages) but cannot be attacked."""
     hazard = next((o for o in campaign.obstacles if o.id == hazard_id and o.kind == "hazard"), None)
     if hazard is None:
-        raise refuse("conflict.hazard", "participants", "That hazard is not in the campaign.")
-    return Participant(name=hazard.name or "Hazard", side=side.strip() or "Opposition", hazard=hazard_id)
+        raise refuse("conflict.hazard", "participants", _("That hazard is not in the campaign."))
+    return Participant(name=hazard.name or _("Hazard"), side=side.strip() or "Opposition",  # i18n: not shown (side key)
+                       hazard=hazard_id)
 
 
 def hazard_of(campaign: Campaign, p: Participant):
@@ -89,19 +91,26 @@ def start_conflict(
     """Begin a conflict. Elective order starts with whoever the table picks (`first`);
     Fate Core's order sorts by skill and starts at the top."""
     if len({p.side for p in participants}) < 2:
-        raise refuse("conflict.sides", "participants", "A conflict needs at least two sides.")
+        raise refuse("conflict.sides", "participants", _("A conflict needs at least two sides."))
     kind, order = ConflictKind(kind), ruleset.turn_order
     if order == TurnOrder.SKILL:
         participants = skill_order(campaign, participants, kind, npcs_at_best)
         first = participants[0].id
     elif first not in {p.id for p in participants}:
-        raise refuse("conflict.first", "participants", "Pick who acts first.")
-    how = ("elective order" if order == TurnOrder.ELECTIVE else
-           f"{ORDER_SKILLS[kind][0]} order" + (", NPCs at the best NPC's place" if npcs_at_best else ""))
+        raise refuse("conflict.first", "participants", _("Pick who acts first."))
+    if order == TurnOrder.ELECTIVE:
+        how = _("elective order")
+    elif npcs_at_best:
+        how = _("{skill} order, NPCs at the best NPC's place").format(skill=rules_text(ORDER_SKILLS[kind][0]))
+    else:
+        how = _("{skill} order").format(skill=rules_text(ORDER_SKILLS[kind][0]))
     starter = next(p.name for p in participants if p.id == first)
+    begins = (_("A physical conflict begins in {how}. Exchange 1: {starter} acts first.")
+              if kind == ConflictKind.PHYSICAL else
+              _("A mental conflict begins in {how}. Exchange 1: {starter} acts first."))
     conflict = Conflict(
         kind=kind, order=order, participants=participants, current=first, npcs_at_best=npcs_at_best,
-        log=[f"A {kind.value} conflict begins in {how}. Exchange 1: {starter} acts first."],
+        log=[begins.format(how=how, starter=starter)],
     )
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"conflict": conflict}))
 
@@ -109,7 +118,7 @@ def start_conflict(
 def conflict_of(campaign: Campaign, scene_id: str) -> Conflict:
     conflict = scene_of(campaign, scene_id).play.conflict
     if conflict is None or conflict.ended:
-        raise refuse("conflict.none", "conflict", "There is no conflict going on in this scene.")
+        raise refuse("conflict.none", "conflict", _("There is no conflict going on in this scene."))
     return conflict
 
 
@@ -138,16 +147,16 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
         participants = [p.model_copy(update={"acted": False}) for p in participants]
         left = [p for p in participants if p.active]
     if not left:
-        raise refuse("conflict.nobody", "participants", "Nobody is left to act.")
+        raise refuse("conflict.nobody", "participants", _("Nobody is left to act."))
     if conflict.order == TurnOrder.SKILL:
         next_id = next(p.id for p in participants if p.id in {q.id for q in left})
     elif next_id not in {p.id for p in left}:
         allowed = ", ".join(p.name for p in left)
-        raise refuse("conflict.next", "participants", f"Pick who acts next from those who have not acted: {allowed}.")
+        raise refuse("conflict.next", "participants", _("Pick who acts next from those who have not acted: {allowed}.").format(allowed=allowed))
     if exchange != conflict.exchange:
-        log.append(f"Exchange {exchange}: {names[next_id]} starts.")
+        log.append(_("Exchange {exchange}: {name} starts.").format(exchange=exchange, name=names[next_id]))
     else:
-        log.append(f"{names[next_id]} acts next.")
+        log.append(_("{name} acts next.").format(name=names[next_id]))
     changed = conflict.model_copy(update={"participants": participants, "exchange": exchange, "current": next_id,
                                           "log": log})
     return _put(campaign, scene_id, changed)
@@ -196,14 +205,15 @@ def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str
 def _participant(conflict: Conflict, pid: str) -> Participant:
     p = next((p for p in conflict.participants if p.id == pid), None)
     if p is None:
-        raise refuse("conflict.participant", "participants", "That participant is not in the conflict.")
+        raise refuse("conflict.participant", "participants", _("That participant is not in the conflict."))
     return p
 
 
 def _update_participant(conflict: Conflict, p: Participant, line: str) -> Conflict:
     if all(m in p.out_members for m in p.members):
         p = p.model_copy(update={"taken_out": True})
-        line += f" {p.name} {'is' if len(p.members) == 1 else 'are'} taken out."
+        line = ngettext("{line} {name} is taken out.", "{line} {name} are taken out.", len(p.members)).format(
+            line=line, name=p.name)
     participants = [p if q.id == p.id else q for q in conflict.participants]
     current = conflict.current
     if current == p.id and not p.active:
@@ -223,17 +233,17 @@ def take_hit(
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
     if campaign.character(member) is None or member not in p.members:
-        raise refuse("conflict.member", "participants", "That character is not part of this participant.")
+        raise refuse("conflict.member", "participants", _("That character is not part of this participant."))
     name = name_of(campaign, member)
     if option is None:
         campaign = hits.taken_out(campaign, member, hit or 1, attacker)
         p = p.model_copy(update={"out_members": [*p.out_members, member]})
-        line = f"{name} is taken out." if len(p.members) > 1 else f"{name} takes a hit nothing left can absorb."
+        line = _("{name} is taken out.").format(name=name) if len(p.members) > 1 else _("{name} takes a hit nothing left can absorb.").format(name=name)
         return _put(campaign, scene_id, _update_participant(conflict, p, line))
     campaign = hits.take_hit(campaign, ruleset, member, option, texts, attacker=attacker,
                              extreme_aspect=extreme_aspect)
     summary = campaign.character(member).advancement[-1].summary
-    return _put(campaign, scene_id, _update_participant(conflict, p, f"{name}: {summary}"))
+    return _put(campaign, scene_id, _update_participant(conflict, p, _("{name}: {summary}").format(name=name, summary=summary)))
 
 
 def hit_group(
@@ -265,7 +275,7 @@ def _capacity(character: Character, ruleset: RuleSet, track: str) -> int:
     from fate_desk.rules.harm.absorb import free_boxes
     from fate_desk.rules.creation.ruleset import StressMarking
 
-    free = [value for _, value in free_boxes(character, ruleset, track)]
+    free = [value for _box, value in free_boxes(character, ruleset, track)]
     if not free:
         return 0
     return max(free) if ruleset.stress.marking == StressMarking.ONE_PER_HIT else sum(free)
@@ -277,9 +287,9 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
     if not p.active:
-        raise refuse("conflict.concede", "participants", f"{p.name} is already out of the conflict.")
+        raise refuse("conflict.concede", "participants", _("{name} is already out of the conflict.").format(name=p.name))
     if p.hazard:
-        raise refuse("conflict.concede", "participants", f"{p.name} is a hazard: it does not concede, it is overcome.")
+        raise refuse("conflict.concede", "participants", _("{name} is a hazard: it does not concede, it is overcome.").format(name=p.name))
     lines = []
     owed = dict(conflict.concessions)
     for member in p.members:
@@ -288,36 +298,37 @@ def concede_participant(campaign: Campaign, scene_id: str, pid: str) -> Campaign
         # Collected when the conflict ends (Fate Condensed, "Conceding"), not spendable during it.
         campaign, points = hits.concede_later(campaign, member)
         owed[member] = owed.get(member, 0) + points
-        lines.append(f"{name_of(campaign, member)}: {campaign.character(member).advancement[-1].summary}")
+        lines.append(_("{name}: {summary}").format(name=name_of(campaign, member), summary=campaign.character(member).advancement[-1].summary))
     p = p.model_copy(update={"conceded": True})
     participants = [p if q.id == pid else q for q in conflict.participants]
     current = conflict.current
     if current == pid:
         current = next((q.id for q in participants if q.active and not q.acted), None)
     changed = conflict.model_copy(update={"participants": participants, "current": current, "concessions": owed,
-                                          "log": [*conflict.log, f"{p.name} concedes.", *lines]})
+                                          "log": [*conflict.log, _("{name} concedes.").format(name=p.name), *lines]})
     return _put(campaign, scene_id, changed)
 
 
 def end_conflict(campaign: Campaign, scene_id: str) -> tuple[Campaign, list[str]]:
     """End the conflict: who conceded, who was taken out, and every consequence taken in it."""
     conflict = conflict_of(campaign, scene_id)
-    lines = [f"The conflict ends after {counted(conflict.exchange, 'exchange')}."]
+    lines = [_("The conflict ends after {exchanges}.").format(exchanges=counted(conflict.exchange, 'exchange'))]
     for p in conflict.participants:
         if p.conceded:
-            lines.append(f"{p.name} conceded.")
+            lines.append(_("{name} conceded.").format(name=p.name))
         elif p.taken_out:
-            lines.append(f"{p.name} {'was' if len(p.members) == 1 else 'were'} taken out.")
+            lines.append(ngettext("{name} was taken out.", "{name} were taken out.", len(p.members)).format(name=p.name))
         else:
-            lines.append(f"{p.name} {'is' if len(p.members) == 1 else 'are'} still standing.")
+            lines.append(ngettext("{name} is still standing.", "{name} are still standing.", len(p.members)).format(
+                name=p.name))
         for member in p.members:
             character = campaign.character(member)
             for c in (character.consequences if character else []):
                 if c.conflict == hits.conflict_id(campaign):
-                    lines.append(f"{name_of(campaign, member)} carries the consequence “{c.text or c.slot}”.")
+                    lines.append(_("{who} carries the consequence “{consequence}”.").format(who=name_of(campaign, member), consequence=c.text or c.slot))
     for member, points in conflict.concessions.items():
         campaign = hits.collect(campaign, member, points)
-        lines.append(f"{name_of(campaign, member)} collects {counted(points, 'fate point', words=False)} for conceding.")
+        lines.append(_("{who} collects {points} for conceding.").format(who=name_of(campaign, member), points=counted(points, 'fate point', words=False)))  # i18n: not shown (a key)
     changed = conflict.model_copy(update={"ended": True, "current": None, "concessions": {},
                                           "log": [*conflict.log, *lines]})
     return _put(campaign, scene_id, changed), lines
@@ -349,15 +360,14 @@ def concession_refusal(campaign: Campaign, character_id: str) -> str:
     name = name_of(campaign, character_id)
     place = place_in_conflict(campaign, character_id)
     if place is None:
-        return (f"{name} is not in a conflict: a concession is made during a conflict, before the roll "
-                "(start one on the Conflict tab).")
-    _, p = place
+        return (_("{name} is not in a conflict: a concession is made during a conflict, before the roll (start one on the Conflict tab).").format(name=name))
+    _index, p = place
     if p.conceded:
-        return f"{name} has already conceded this conflict."
+        return _("{name} has already conceded this conflict.").format(name=name)
     if p.taken_out or character_id in p.out_members:
-        return f"{name} was taken out: it is too late to concede."
+        return _("{name} was taken out: it is too late to concede.").format(name=name)
     if p.hazard:
-        return f"{p.name} is a hazard: it does not concede, it is overcome."
+        return _("{name} is a hazard: it does not concede, it is overcome.").format(name=p.name)
     return ""
 
 
@@ -391,5 +401,16 @@ def taken_out_now(campaign: Campaign, character_id: str) -> bool:
     character = campaign.character(character_id)
     last = next((e for e in reversed(character.advancement) if e.kind == "harm"), None) if character else None
     clock = campaign.clock
-    return (last is not None and last.summary.startswith("Taken out")
+    return (last is not None and _is_taken_out(last.summary)
             and (last.when.session, last.when.scene) == (clock.session, clock.scene))
+
+
+def _is_taken_out(summary: str) -> bool:
+    """A harm entry's summary saying the character was taken out (rules/play/hits.py writes it),
+    in English or in the language it is shown in now: the start of each message, up to its first
+    placeholder."""
+    starts = {"Taken out"}  # i18n: not shown (a key)
+    for message in (_("Taken out by {attacker}: a hit of {shifts} that nothing left could absorb."),
+                    _("Taken out: a hit of {shifts} that nothing left could absorb.")):
+        starts.add(message.split("{", 1)[0])
+    return summary.startswith(tuple(start for start in starts if start))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, ladder_label
 
 from fate_desk.rules.play.actions import RollResult, apply_roll, place_aspect
@@ -74,13 +75,13 @@ def exchange_words(names: dict[str, str], victories: dict[str, int], twist: bool
     marks a victory, two for the only side to succeed with style; a tie for the highest effort
     marks none and brings an unexpected twist. Phrased so any side's name reads right."""
     if not victories:
-        return "no side rolled."
+        return _("no side rolled.")
     if twist:
-        return "a tie for the highest effort: no one marks a victory, and an unexpected twist changes the scene."
+        return _("a tie for the highest effort: no one marks a victory, and an unexpected twist changes the scene.")
     leader = max(victories, key=victories.get)
     if victories[leader] == 2:
-        return f"two victories to {names[leader]}, the only side to succeed with style."
-    return f"one victory to {names[leader]}."
+        return _("two victories to {name}, the only side to succeed with style.").format(name=names[leader])
+    return _("one victory to {name}.").format(name=names[leader])
 
 
 # --- the contest on a scene ---------------------------------------------------------------------
@@ -96,15 +97,15 @@ class ExchangeResult:
 
 def start_contest(campaign: Campaign, scene_id: str, name: str, sides: list[ContestSide], goal: int) -> Campaign:
     if len(sides) < 2 and not any(s.difficulty is not None for s in sides):
-        raise refuse("contest.sides", "sides", "A contest needs two sides, or one side against passive opposition.")
-    contest = Contest(name=name, sides=sides, goal=goal, log=[f"The contest begins: first to {goal} victories."])
+        raise refuse("contest.sides", "sides", _("A contest needs two sides, or one side against passive opposition."))
+    contest = Contest(name=name, sides=sides, goal=goal, log=[_("The contest begins: first to {goal} victories.").format(goal=goal)])
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": contest}))
 
 
 def _contest(campaign: Campaign, scene_id: str) -> Contest:
     contest = scene_of(campaign, scene_id).play.contest
     if contest is None:
-        raise refuse("contest.none", "contest", "There is no contest in this scene.")
+        raise refuse("contest.none", "contest", _("There is no contest in this scene."))
     return contest
 
 
@@ -112,7 +113,7 @@ def forfeit(campaign: Campaign, scene_id: str, side_id: str) -> Campaign:
     """A side that failed to create an advantage and chose to give up its overcome roll."""
     contest = _contest(campaign, scene_id)
     side = _side(contest, side_id)
-    line = f"{side.name} forfeits this exchange's overcome roll."
+    line = _("{name} forfeits this exchange's overcome roll.").format(name=side.name)
     changed = contest.model_copy(update={"forfeits": [*contest.forfeits, side_id], "log": [*contest.log, line]})
     return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
 
@@ -120,7 +121,7 @@ def forfeit(campaign: Campaign, scene_id: str, side_id: str) -> Campaign:
 def _side(contest: Contest, side_id: str) -> ContestSide:
     side = next((s for s in contest.sides if s.id == side_id), None)
     if side is None:
-        raise refuse("contest.side", "sides", "That side is not in the contest.")
+        raise refuse("contest.side", "sides", _("That side is not in the contest."))
     return side
 
 
@@ -130,7 +131,7 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
     `raised` adds to a side's passive difficulty (invokes against its roll)."""
     contest = _contest(campaign, scene_id)
     if contest.winner is not None:
-        raise refuse("contest.over", "contest", "The contest is already won.")
+        raise refuse("contest.over", "contest", _("The contest is already won."))
     rolling = {k: v for k, v in efforts.items() if k not in contest.forfeits}
     raised = raised or {}
     difficulties = {s.id: None if s.difficulty is None else s.difficulty + raised.get(s.id, 0) for s in contest.sides}
@@ -143,14 +144,16 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
     # A tie for the best brings a twist; a lone best that failed its own difficulty does not.
     twist = len(leaders) > 1 or lone_tie(rolling, difficulties)
     failed = len(leaders) == 1 and failed_difficulty(leaders[0], rolling, difficulties)
-    parts = ", ".join(f"{names[k]} {ladder_label(v)}" for k, v in rolling.items())
+    parts = ", ".join(_("{side} {effort}").format(side=names[k], effort=ladder_label(v)) for k, v in rolling.items())
     if failed:
-        result = f"{names[leaders[0]]} falls short of its difficulty: no one marks a victory."
+        result = _("{side} falls short of its difficulty: no one marks a victory.").format(side=names[leaders[0]])
     else:
         result = exchange_words(names, victories, twist)
-    line = f"Exchange {contest.exchange}: {parts}; {result}"
     if winner:
-        line += f" The contest goes to {names[winner]}."
+        line = _("Exchange {exchange}: {efforts}; {result} The contest goes to {winner}.").format(
+            exchange=contest.exchange, efforts=parts, result=result, winner=names[winner])
+    else:
+        line = _("Exchange {exchange}: {efforts}; {result}").format(exchange=contest.exchange, efforts=parts, result=result)
     changed = contest.model_copy(update={
         "sides": sides, "exchange": contest.exchange + (0 if winner else 1), "winner": winner,
         "forfeits": [], "log": [*contest.log, line], "twist_due": twist,
@@ -160,20 +163,20 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
 
 
 def threat_hits(campaign: Campaign, scene_id: str, side_id: str, side_effort: int, threat_effort: int,
-                threat: str = "The threat") -> tuple[Campaign, dict[str, int]]:
+                threat: str | None = None) -> tuple[Campaign, dict[str, int]]:
     """A threat attacking a whole side of a contest (a flood, an angry god): when the side's
     contest roll is lower than the threat's attack (or its rating), every member takes a hit of
     the shifts of failure (Fate Condensed, "Contests"). Returns the hits per member, logged;
     each member then absorbs theirs like any hit (`hits.take_hit`), or is taken out."""
+    threat = threat or _("The threat")
     contest = _contest(campaign, scene_id)
     side = _side(contest, side_id)
     shifts = threat_effort - side_effort
     if shifts <= 0:
-        line = f"{threat} attacks {side.name}: {ladder_label(side_effort)} holds off {ladder_label(threat_effort)}."
+        line = _("{threat} attacks {name}: {rating} holds off {rating2}.").format(threat=threat, name=side.name, rating=ladder_label(side_effort), rating2=ladder_label(threat_effort))
         return note(campaign, scene_id, [line]), {}
     hits = {m: shifts for m in side.members if campaign.character(m) is not None}
-    line = (f"{threat} attacks {side.name} ({ladder_label(threat_effort)} against {ladder_label(side_effort)}): "
-            f"everyone on the side takes a hit of {counted(shifts, 'shift', words=False)}.")
+    line = (_("{threat} attacks {name} ({rating} against {rating2}): everyone on the side takes a hit of {shifts}.").format(threat=threat, name=side.name, rating=ladder_label(threat_effort), rating2=ladder_label(side_effort), shifts=counted(shifts, 'shift', words=False)))
     return note(campaign, scene_id, [line]), hits
 
 
@@ -181,11 +184,11 @@ def add_twist(campaign: Campaign, scene_id: str, text: str) -> Campaign:
     """The unexpected twist of a tie: a new situation aspect, with one free invoke up for grabs."""
     text = text.strip()
     if not text:
-        raise refuse("contest.twist", "aspects", "A twist needs the situation aspect's words.")
+        raise refuse("contest.twist", "aspects", _("A twist needs the situation aspect's words."))
     contest = _contest(campaign, scene_id)
     aspect = SituationAspect(text=text, free_invokes=1)
     scene = scene_of(campaign, scene_id)
-    changed = contest.model_copy(update={"twist_due": False, "log": [*contest.log, f"Twist: {text}."]})
+    changed = contest.model_copy(update={"twist_due": False, "log": [*contest.log, _("Twist: {text}.").format(text=text)]})
     new_scene = scene.model_copy(update={
         "aspects": [*scene.aspects, aspect], "play": scene.play.model_copy(update={"contest": changed}),
     })
@@ -204,7 +207,7 @@ def contest_advantage(
     """
     text = text.strip()
     if not text:
-        raise refuse("contest.advantage", "aspects", "An advantage needs the aspect's words.")
+        raise refuse("contest.advantage", "aspects", _("An advantage needs the aspect's words."))
     contest = _contest(campaign, scene_id)
     side = _side(contest, side_id)
     outcome = roll.outcome
@@ -214,7 +217,7 @@ def contest_advantage(
         return campaign
     if on_failure == "forfeit":
         return forfeit(campaign, scene_id, side_id)
-    line = f"{side.name} fails at a cost: “{text}” appears, and the other side holds its free invoke."
+    line = _("{name} fails at a cost: “{text}” appears, and the other side holds its free invoke.").format(name=side.name, text=text)
     campaign = place_aspect(campaign, text, 1)
     return note(campaign, scene_id, [line])
 
@@ -226,10 +229,10 @@ def settle_exchange(
     contest's style gives victories, not a boost) and score the exchange."""
     for character_id, roll in rolls.values():
         campaign = apply_roll(campaign, character_id, roll, RollResult(in_contest=True))
-    campaign = note(campaign, scene_id, [roll.summary() for _, roll in rolls.values()])
+    campaign = note(campaign, scene_id, [roll.summary() for _side, roll in rolls.values()])
     # +2 invoked against a side's passive difficulty raises it for this exchange.
-    raised = {side: roll.difficulty - roll.setup.against for side, (_, roll) in rolls.items()}
-    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_, roll) in rolls.items()}, raised)
+    raised = {side: roll.difficulty - roll.setup.against for side, (_who, roll) in rolls.items()}
+    return play_exchange(campaign, scene_id, {side: roll.effort for side, (_who, roll) in rolls.items()}, raised)
 
 
 def _put_scene(campaign: Campaign, scene) -> Campaign:

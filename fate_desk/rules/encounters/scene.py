@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign, Scene, ZonePlace
 
 from fate_desk.rules.play.table import name_of
@@ -87,8 +88,9 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
     if play.conflict is not None and not play.conflict.ended and "conflict" not in hidden:
         view.exchange = play.conflict.exchange
         for p in play.conflict.participants:
-            state = ("conceded" if p.conceded else "taken out" if p.taken_out else
-                     "acting now" if p.id == play.conflict.current else "has acted" if p.acted else "to act")
+            # A state key, not words: the players' view shows each state its own way.
+            state = ("conceded" if p.conceded else "taken out" if p.taken_out else  # i18n: not shown
+                     "acting now" if p.id == play.conflict.current else "has acted" if p.acted else "to act")  # i18n: not shown
             view.turns.append((p.name, state))
     if play.contest is not None and "contest" not in hidden:
         view.contest = [(s.name, s.victories) for s in play.contest.sides]
@@ -119,14 +121,14 @@ def put_in_zone(scene: Scene, character_id: str, zone_id: str | None) -> Scene:
 def view_items(campaign: Campaign, scene: Scene) -> list[tuple[str, str, bool]]:
     """Every item the GM can show to or hide from the players: (id, label, hidden)."""
     hidden = set(scene.play.hidden)
-    items = [(a.id, f"Situation aspect: {a.text}", a.id in hidden) for a in scene.aspects if a.text.strip()]
+    items = [(a.id, _("Situation aspect: {text}").format(text=a.text), a.id in hidden) for a in scene.aspects if a.text.strip()]
     for zone in scene.zones:
-        items.append((zone.id, f"Zone: {zone.name or '(unnamed)'}", zone.id in hidden))
-        items += [(a.id, f"Zone aspect: {a.text} ({zone.name})", a.id in hidden) for a in zone.aspects if a.text.strip()]
-    items += [(c.id, f"Countdown: {c.name}", c.id in hidden) for c in campaign.countdowns if c.id in scene.present]
-    items += [(c, f"Who is in the zones: {name_of(campaign, c)}", c in hidden) for c in scene.play.whereabouts]
-    for key, label in (("conflict", "Conflict: turn order"), ("contest", "Contest: victories"),
-                       ("challenge", "Challenge: progress")):
+        items.append((zone.id, _("Zone: {name}").format(name=zone.name or '(unnamed)'), zone.id in hidden))
+        items += [(a.id, _("Zone aspect: {text} ({name})").format(text=a.text, name=zone.name), a.id in hidden) for a in zone.aspects if a.text.strip()]
+    items += [(c.id, _("Countdown: {name}").format(name=c.name), c.id in hidden) for c in campaign.countdowns if c.id in scene.present]
+    items += [(c, _("Who is in the zones: {who}").format(who=name_of(campaign, c)), c in hidden) for c in scene.play.whereabouts]
+    for key, label in (("conflict", _("Conflict: turn order")), ("contest", _("Contest: victories")),
+                       ("challenge", _("Challenge: progress"))):
         if getattr(scene.play, key) is not None:
             items.append((key, label, key in hidden))
     return items

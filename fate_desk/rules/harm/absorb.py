@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
     AspectRole,
     CampaignOptions,
@@ -22,13 +23,13 @@ from fate_desk.model import (
 )
 
 from fate_desk.rules.creation.checker import ChoiceStatus, Problem
-from fate_desk.rules.creation.derive import SlotInfo, count_word, derive_consequences, derive_stress, join_words
+from fate_desk.rules.creation.derive import SlotInfo, count_word, slot_text, derive_consequences, derive_stress, join_words
 from fate_desk.rules.creation.history import Applied, Refused, record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet, StressMarking
 
 def shifts_text(n: int) -> str:
     """A count of shifts as people say it: 'one shift', '2 shifts', '0 shifts'."""
-    return "one shift" if n == 1 else f"{n} shifts"
+    return _("one shift") if n == 1 else ngettext("{count} shift", "{count} shifts", n).format(count=n)
 
 
 # --- Weapon and Armor -------------------------------------------------------------------------
@@ -54,12 +55,12 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
     if options is not None and not options.weapon_armor:
         weapon = armor = 0
     if shifts < 0:
-        return Hit(0, False, "The attack misses.")
+        return Hit(0, False, _("The attack misses."))
     if style_boost and shifts >= 3:
         hit = resolve_hit(shifts - 1, weapon, armor)
-        return Hit(hit.shifts, True, f"{hit.note[:-1]}, and the attacker takes a boost for one shift.")
+        return Hit(hit.shifts, True, _("{hit}, and the attacker takes a boost for one shift.").format(hit=hit.note[:-1]))
     if shifts == 0 and not weapon:
-        return Hit(0, True, "A tie: no hit, but the attacker gets a boost.")
+        return Hit(0, True, _("A tie: no hit, but the attacker gets a boost."))
     total = shifts + weapon - armor
     parts = [shifts_text(shifts)]
     if weapon:
@@ -67,9 +68,10 @@ def resolve_hit(shifts: int, weapon: int = 0, armor: int = 0, options: CampaignO
     if armor:
         parts.append(f"− Armor:{armor}")
     if total <= 0:
-        return Hit(0, True, f"{' '.join(parts)} leaves nothing: no harm, but the attacker gets a boost.")
-    what = f"{' '.join(parts)} = " if len(parts) > 1 else ""
-    return Hit(total, False, f"A hit of {what}{shifts_text(total)}.")
+        return Hit(0, True, _("{text} leaves nothing: no harm, but the attacker gets a boost.").format(text=' '.join(parts)))
+    if len(parts) > 1:
+        return Hit(total, False, _("A hit of {sum} = {shifts}.").format(sum=" ".join(parts), shifts=shifts_text(total)))
+    return Hit(total, False, _("A hit of {shifts}.").format(shifts=shifts_text(total)))
 
 
 # --- slots ------------------------------------------------------------------------------------
@@ -102,35 +104,38 @@ def slot_room(
     slots = slots_of(character, ruleset, options)
     slot = slots.get(slot_id)
     if slot is None:
-        known = ", ".join(slots) or "none"
-        return 0, f"There is no consequence slot “{slot_id}” on this sheet (slots: {known})."
+        known = ", ".join(slots) or _("none")
+        return 0, _("There is no consequence slot “{slot_id}” on this sheet (slots: {known}).").format(slot_id=slot_id, known=known)
     mode = _conditions(options)
     is_condition = slot.condition
-    name = slot.label or slot.severity.label
+    name = slot_text(slot)
     # Plain conditions may be marked for any harm; the "further apart" variant keeps them apart.
     if slot.only and track and slot.only != track and not (is_condition and mode == ConditionsMode.PLAIN):
-        return 0, f"{name} takes {slot.only} harm only, and this hit is {track}."
+        return 0, _("{name} takes {only} harm only, and this hit is {track}.").format(name=name, only=slot.only, track=track)
     if slot.severity == Severity.EXTREME and not any(
         a.role != AspectRole.HIGH_CONCEPT for a in character.aspects
     ):
-        return 0, "An extreme consequence replaces an aspect other than the high concept, and there is none."
+        return 0, _("An extreme consequence replaces an aspect other than the high concept, and there is none.")
     current = filled(character, slot_id)
     used = current.boxes_marked if current else 0
     if slot.severity == Severity.EXTREME and current:
         moment = extreme_moment(ruleset)
         return (
             0,
-            f"The extreme consequence has been used since the last {moment}: it is once between {moment}s.",
+            _("The extreme consequence has been used since the last {moment}: it is once between {moment}s.").format(moment=moment),
         )
     room = slot.boxes - used if is_condition else (0 if current else 1)
     if room <= 0:
-        return 0, f"{name} is already taken" + (f": “{current.text}”." if current and current.text else ".")
+        if current and current.text:
+            return 0, _("{name} is already taken: “{text}”.").format(name=name, text=current.text)
+        return 0, _("{name} is already taken.").format(name=name)
     if is_condition and mode == ConditionsMode.FURTHER_APART:
         row = _row_room(character, slots, slot)
         if row <= 0:
             return (
                 0,
-                f"The {slot.severity.value} row has reached its cutoff: no more boxes may be marked on it.",
+                _("The {severity} row has reached its cutoff: no more boxes may be marked on it.").format(
+                    severity=slot.severity.label.lower()),
             )
         room = min(room, row)
     return room, ""
@@ -141,7 +146,7 @@ def extreme_moment(ruleset: RuleSet) -> str:
     the extreme consequence slot again, by letting it be renamed."""
     dials = ruleset.advancement
     level = next((lv for lv in dials.levels() if dials.total(lv).rename_extreme), None)
-    return dials.grants[level].label.lower() if level is not None else "breakthrough"
+    return rules_text(dials.grants[level].label).lower() if level is not None else rules_text("breakthrough")
 
 
 def slot_options(
@@ -152,7 +157,8 @@ def slot_options(
     for slot in derive_consequences(character, ruleset, options):
         room, reason = slot_room(character, ruleset, slot.id, track, options)
         out.append(
-            ChoiceStatus(slot.id, room > 0, reason, f"{slot.label or slot.severity.label} ({slot.value})")
+            ChoiceStatus(slot.id, room > 0, reason, _("{slot} ({value})").format(
+                slot=slot_text(slot), value=slot.value))
         )
     return out
 
@@ -163,8 +169,8 @@ def slot_options(
 def _track(character: Character, ruleset: RuleSet, track: str) -> list[int]:
     boxes, names = derive_stress(character, ruleset)
     if track not in boxes:
-        known = join_words(list(names.values()) or ["none"], "or")
-        raise refuse("harm.track", "stress", f"There is no “{track}” stress track here (tracks: {known}).")
+        known = join_words([rules_text(n) for n in names.values()] or [_("none")], "or")
+        raise refuse("harm.track", "stress", _("There is no “{track}” stress track here (tracks: {known}).").format(track=track, known=known))
     return boxes[track]
 
 
@@ -177,12 +183,12 @@ def free_boxes(character: Character, ruleset: RuleSet, track: str) -> list[tuple
 def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> list[int]:
     values = _track(work, ruleset, track)
     if not boxes:
-        raise refuse("harm.no_boxes", f"stress.{track}", "Choose at least one stress box to mark.")
+        raise refuse("harm.no_boxes", f"stress.{track}", _("Choose at least one stress box to mark."))
     if ruleset.stress.marking == StressMarking.ONE_PER_HIT and len(boxes) > 1:
         raise refuse(
             "harm.one_box",
             f"stress.{track}",
-            f"In {ruleset.name} only one stress box may be checked for each hit.",
+            _("In {name} only one stress box may be checked for each hit.").format(name=ruleset.name),
         )
     marked = set(work.stress.get(track, []))
     for pos in boxes:
@@ -190,10 +196,10 @@ def _mark(work: Character, ruleset: RuleSet, track: str, boxes: list[int]) -> li
             raise refuse(
                 "harm.no_box",
                 f"stress.{track}",
-                f"The track has {len(values)} boxes; there is no box {pos + 1}.",
+                _("The track has {count} boxes; there is no box {box}.").format(count=len(values), box=pos + 1),
             )
         if pos in marked or boxes.count(pos) > 1:
-            raise refuse("harm.marked", f"stress.{track}", f"Stress box {pos + 1} is already marked.")
+            raise refuse("harm.marked", f"stress.{track}", _("Stress box {box} is already marked.").format(box=pos + 1))
     work.stress = {**work.stress, track: sorted(marked | set(boxes))}
     return [values[p] for p in boxes]
 
@@ -212,8 +218,7 @@ def mark_stress(
     name = derive_stress(character, ruleset)[1].get(track, track)
     name = name if _is_custom(character, track) else name.lower()
     return record(
-        character, work, "harm", f"Marked {_boxes_text(values, name, _is_custom(character, track))}, "
-        f"absorbing {sum(values)}.", when, at
+        character, work, "harm", _("Marked {boxes}, absorbing {shifts}.").format(boxes=_boxes_text(values, name, _is_custom(character, track)), shifts=sum(values)), when, at
     )
 
 
@@ -224,17 +229,22 @@ def _is_custom(character: Character, track: str) -> bool:
 def _boxes_text(values: list[int], track_name: str, custom: bool = False) -> str:
     # A track already called "stress" (Fate Accelerated's only one) is not "stress stress"; a
     # custom track (Wealth, Angry) is named as it is, not as stress.
-    what = track_name if custom else "stress" if track_name.strip().lower() == "stress" else f"{track_name} stress"
+    if custom:
+        what = track_name
+    elif track_name.strip().lower() == "stress":
+        what = _("stress")
+    else:
+        what = _("{track} stress").format(track=rules_text(track_name))
     if all(v == 1 for v in values):
         n = len(values)
-        return f"{count_word(n)} {what} box{'es' if n != 1 else ''}"
-    boxes = "box" if len(values) == 1 else "boxes"
-    return f"the {what} {boxes} worth {join_words([str(v) for v in values])}"
+        return ngettext("{count} {what} box", "{count} {what} boxes", n).format(count=count_word(n), what=what)
+    return ngettext("the {what} box worth {values}", "the {what} boxes worth {values}", len(values)).format(
+        what=what, values=join_words([str(v) for v in values]))
 
 
 def clear_stress(character: Character, when: ClockStamp | None = None, at: str | None = None) -> Applied:
     work = character.model_copy(update={"stress": {}})
-    return record(character, work, "recovery", "Cleared all stress.", when, at)
+    return record(character, work, "recovery", _("Cleared all stress."), when, at)
 
 
 # --- consequences -----------------------------------------------------------------------------
@@ -262,7 +272,8 @@ def _take(
         raise refuse(
             "harm.boxes",
             f"consequences.{slot_id}",
-            f"{label} can take {count_word(room)} more box{'es' if room != 1 else ''} now.",
+            ngettext("{label} can take {count} more box now.", "{label} can take {count} more boxes now.", room).format(
+                label=label, count=count_word(room)),
         )
     is_condition = slot.condition
     text = text.strip() or (label if is_condition else "")
@@ -270,7 +281,7 @@ def _take(
         raise refuse(
             "harm.name",
             f"consequences.{slot_id}",
-            f"Name the {label.lower()} consequence: what did the hit do?",
+            _("Name the {label} consequence: what did the hit do?").format(label=label.lower()),
         )
     current = filled(work, slot_id)
     if current is not None:  # more boxes on a condition: fresh harm, so treatment starts again
@@ -285,7 +296,8 @@ def _take(
             }
         )
         work.consequences = [updated if c is current else c for c in work.consequences]
-        return f"{count_word(boxes)} more box{'es' if boxes != 1 else ''} of {label}"
+        return ngettext("{count} more box of {label}", "{count} more boxes of {label}", boxes).format(
+            count=count_word(boxes), label=label)
     if slot.severity == Severity.EXTREME:
         _replace_aspect(work, extreme_aspect, text)
     new = Consequence(slot=slot_id, text=text, conflict=conflict, boxes_marked=boxes)
@@ -294,19 +306,25 @@ def _take(
         new = new.model_copy(update={"recovering": True, "recovery_started": (when or ClockStamp()).model_copy()})
     work.consequences = [*work.consequences, new]
     if is_condition:
-        return f"{label} ({count_word(boxes)} box{'es' if boxes != 1 else ''})"
-    return f"{slot.severity.value} consequence “{text}”"
+        return ngettext("{label} ({count} box)", "{label} ({count} boxes)", boxes).format(
+            label=label, count=count_word(boxes))
+    return {
+        Severity.MILD: _("mild consequence “{text}”"),
+        Severity.MODERATE: _("moderate consequence “{text}”"),
+        Severity.SEVERE: _("severe consequence “{text}”"),
+        Severity.EXTREME: _("extreme consequence “{text}”"),
+    }[slot.severity].format(text=text)
 
 
 def _replace_aspect(work: Character, index: int | None, text: str) -> None:
     aspects = list(work.aspects)
     if index is None or not 0 <= index < len(aspects):
-        raise refuse("harm.extreme_aspect", "aspects", "Choose the aspect the extreme consequence replaces.")
+        raise refuse("harm.extreme_aspect", "aspects", _("Choose the aspect the extreme consequence replaces."))
     if aspects[index].role == AspectRole.HIGH_CONCEPT:
         raise refuse(
             "harm.extreme_concept",
             f"aspects[{index}]",
-            "An extreme consequence cannot replace the high concept; choose another aspect.",
+            _("An extreme consequence cannot replace the high concept; choose another aspect."),
         )
     aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0})
     work.aspects = aspects
@@ -329,7 +347,7 @@ def take_consequence(
     """Write a consequence into a free slot (or mark condition boxes); `track` is the hit's kind."""
     work = character.model_copy(deep=True)
     phrase = _take(work, ruleset, slot, text, track, boxes, options, conflict, extreme_aspect, when)
-    return record(character, work, "harm", f"Took {phrase}.", when, at)
+    return record(character, work, "harm", _("Took {phrase}.").format(phrase=phrase), when, at)
 
 
 # --- absorbing a hit --------------------------------------------------------------------------
@@ -368,8 +386,8 @@ def _stress_choices(free: list[tuple[int, int]], marking: StressMarking) -> list
     for pos, value in free:
         by_value.setdefault(value, []).append(pos)
     if marking == StressMarking.ONE_PER_HIT:
-        return [()] + [(positions[0],) for _, positions in sorted(by_value.items())]
-    ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _, ps in sorted(by_value.items())]
+        return [()] + [(positions[0],) for _value, positions in sorted(by_value.items())]
+    ranges = [[tuple(ps[:k]) for k in range(len(ps) + 1)] for _value, ps in sorted(by_value.items())]
     return [tuple(sorted(sum(combo, ()))) for combo in itertools.product(*ranges)]
 
 
@@ -389,7 +407,7 @@ def absorb_options(
 ) -> AbsorbPlan:
     """The ways to absorb a hit exactly, or else with the fewest shifts lost; or taken out."""
     if hit <= 0:
-        return AbsorbPlan(hit, track, [], False, "Nothing to absorb.")
+        return AbsorbPlan(hit, track, [], False, _("Nothing to absorb."))
     values = _track(character, ruleset, track) if derive_stress(character, ruleset)[0] else []
     free = free_boxes(character, ruleset, track) if values else []
     slots = slots_of(character, ruleset, options)
@@ -400,8 +418,9 @@ def absorb_options(
     if math.prod(len(u) for u in units) * len(stress_choices) > MAX_COMBINATIONS:
         raise refuse(
             "harm.too_many", "consequences",
-            "This sheet has too many boxes and slots to list every way to absorb the hit; "
-            "mark stress and take consequences one at a time instead.",
+            _(
+"This sheet has too many boxes and slots to list every way to absorb the hit; "
+            "mark stress and take consequences one at a time instead."),
         )
     further = _conditions(options) == ConditionsMode.FURTHER_APART and any(
         s.condition for s in slots.values()
@@ -422,9 +441,9 @@ def absorb_options(
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
     if not found:
         return AbsorbPlan(
-            hit, track, [], True, f"Nothing left can absorb {shifts_text(hit)}: taken out (or concede first)."
+            hit, track, [], True, _("Nothing left can absorb {shifts}: taken out (or concede first).").format(shifts=shifts_text(hit))
         )
-    least = min(total for _, _, total in found)
+    least = min(total for _stress, _parts, total in found)
     best = [
         AbsorbOption(
             hit, track, s, tuple(x for x in p if x[0] in slots), t,
@@ -442,27 +461,30 @@ def absorb_options(
     best.sort(
         key=lambda o: (
             sum(slots[sid].value * n for sid, n in o.consequences),
-            max((_RANK[slots[sid].severity] for sid, _ in o.consequences), default=-1),
+            max((_RANK[slots[sid].severity] for sid, _boxes in o.consequences), default=-1),
             len(o.consequences),
             len(o.helpers),
             len(o.stress),
             o.absorbed,
         )
     )
-    how = (
-        "exactly"
-        if least == hit
-        else f"with {shifts_text(least - hit)} to spare at best"
-    )
-    if len(best) > 1 and any(o.absorbed != least for o in best):
-        how += ", or with any higher stress box"
-    return AbsorbPlan(
-        hit,
-        track,
-        best,
-        False,
-        f"{count_word(len(best)).capitalize()} way{'s' if len(best) != 1 else ''} to absorb {shifts_text(hit)} {how}.",
-    )
+    higher = len(best) > 1 and any(o.absorbed != least for o in best)
+    if least == hit:
+        message = ngettext(
+            "{count} way to absorb {shifts} exactly, or with any higher stress box.",
+            "{count} ways to absorb {shifts} exactly, or with any higher stress box.", len(best),
+        ) if higher else ngettext(
+            "{count} way to absorb {shifts} exactly.", "{count} ways to absorb {shifts} exactly.", len(best))
+    else:
+        message = ngettext(
+            "{count} way to absorb {shifts} with {spare} to spare at best, or with any higher stress box.",
+            "{count} ways to absorb {shifts} with {spare} to spare at best, or with any higher stress box.",
+            len(best),
+        ) if higher else ngettext(
+            "{count} way to absorb {shifts} with {spare} to spare at best.",
+            "{count} ways to absorb {shifts} with {spare} to spare at best.", len(best))
+    text = message.format(count=count_word(len(best)), shifts=shifts_text(hit), spare=shifts_text(least - hit))
+    return AbsorbPlan(hit, track, best, False, text[:1].upper() + text[1:])
 
 
 _RANK = {Severity.MILD: 0, Severity.MODERATE: 1, Severity.SEVERE: 2, Severity.EXTREME: 3}
@@ -484,7 +506,7 @@ def _slot_units(
     units: list[list[tuple[tuple[str, int], ...]]] = []
     groups: dict[tuple, list[str]] = {}
     for slot in slots.values():
-        room, _ = slot_room(character, ruleset, slot.id, track, options)
+        room, _why = slot_room(character, ruleset, slot.id, track, options)
         if not room:
             continue
         if slot.condition or room > 1:
@@ -537,20 +559,21 @@ def _describe(
         custom = character is not None and ruleset is not None and track is not None and _is_custom(character, track)
         if custom:
             track_name = derive_stress(character, ruleset)[1].get(track, track_name)
-        bits.append(f"mark {_boxes_text([values[p] for p in stress], track_name, custom)}")
+        bits.append(_("mark {boxes}").format(boxes=_boxes_text([values[p] for p in stress], track_name, custom)))
     for sid, n in parts:
         if sid not in slots and character is not None and ruleset is not None:
             boxes, names = derive_stress(character, ruleset)
-            bits.append(f"mark {_boxes_text([boxes[sid][n]], names[sid], True)}")
+            bits.append(_("mark {boxes}").format(boxes=_boxes_text([boxes[sid][n]], names[sid], True)))
             continue
         slot = slots[sid]
-        label = slot.label or slot.severity.label
+        label = slot_text(slot)
         if slot.boxes > 1 or n > 1:
-            bits.append(f"mark {count_word(n)} box{'es' if n != 1 else ''} of {label} ({slot.value * n})")
+            bits.append(ngettext("mark {count} box of {label} ({value})", "mark {count} boxes of {label} ({value})", n).format(
+                count=count_word(n), label=label, value=slot.value * n))
+        elif label[:1].lower() in "aeiou":
+            bits.append(_("take an {label} consequence ({value})").format(label=label.lower(), value=slot.value))
         else:
-            bits.append(
-                f"take a{'n' if label[:1].lower() in 'aeiou' else ''} {label.lower()} consequence ({slot.value})"
-            )
+            bits.append(_("take a {label} consequence ({value})").format(label=label.lower(), value=slot.value))
     text = join_words(bits)
     return text[:1].upper() + text[1:]
 
@@ -575,23 +598,23 @@ def absorb(
         values = _mark(work, ruleset, option.track, list(option.stress))
         custom = _is_custom(character, option.track)
         name = derive_stress(character, ruleset)[1].get(option.track, option.track)
-        phrases.append(f"marked {_boxes_text(values, name if custom else name.lower(), custom)}")
+        phrases.append(_("marked {boxes}").format(boxes=_boxes_text(values, name if custom else name.lower(), custom)))
     for helper, pos in option.helpers:
         values = _mark(work, ruleset, helper, [pos])
         name = derive_stress(character, ruleset)[1].get(helper, helper)
-        phrases.append(f"marked {_boxes_text(values, name, True)}")
+        phrases.append(_("marked {boxes}").format(boxes=_boxes_text(values, name, True)))
     problems: list[Problem] = []
     for sid, n in option.consequences:
         try:
             phrase = _take(
                 work, ruleset, sid, texts.get(sid, ""), option.track, n, options, conflict, extreme_aspect, when
             )
-            phrases.append(f"took {phrase}")
+            phrases.append(_("took {phrase}").format(phrase=phrase))
         except Refused as exc:
             problems += exc.problems
     if problems:
         raise Refused(problems)
-    summary = f"Absorbed a hit of {shifts_text(option.hit)}: {join_words(phrases)}."
+    summary = _("Absorbed a hit of {shifts}: {names}.").format(shifts=shifts_text(option.hit), names=join_words(phrases))
     return record(character, work, "harm", summary, when, at)
 
 
@@ -600,12 +623,14 @@ def absorb(
 
 def _gain(work: Character, points: int) -> str:
     """PCs take fate points now; NPCs and monsters carry them into the GM's pool later."""
-    amount = f"+{points} fate point{'s' if points != 1 else ''}"
     if work.kind == CharacterKind.PC:
         work.fate_points = min(999, work.fate_points + points)
-        return amount
+        return ngettext("+{count} fate point", "+{count} fate points", points).format(count=points)
     work.carried_fate_points = min(999, work.carried_fate_points + points)
-    return f"{amount}, carried into the GM's pool for a later scene"
+    return ngettext(
+        "+{count} fate point, carried into the GM's pool for a later scene",
+        "+{count} fate points, carried into the GM's pool for a later scene", points,
+    ).format(count=points)
 
 
 def concession_points(character: Character, conflict: str | None) -> int:
@@ -624,15 +649,20 @@ def concede(
     work = character.model_copy(deep=True)
     if collect_later:
         n = 1 + taken
-        gained = f"{n} fate point{'s' if n != 1 else ''} to collect when the conflict ends"
+        gained = ngettext(
+            "{count} fate point to collect when the conflict ends",
+            "{count} fate points to collect when the conflict ends", n,
+        ).format(count=n)
     else:
         gained = _gain(work, 1 + taken)
-    why = (
-        f" (1, plus {taken} for consequence{'s' if taken != 1 else ''} taken in this conflict)"
-        if taken
-        else ""
-    )
-    return record(character, work, "harm", f"Conceded: {gained}{why}.", when, at)
+    if taken:
+        summary = ngettext(
+            "Conceded: {gained} (1, plus {taken} for consequence taken in this conflict).",
+            "Conceded: {gained} (1, plus {taken} for consequences taken in this conflict).", taken,
+        ).format(gained=gained, taken=taken)
+    else:
+        summary = _("Conceded: {gained}.").format(gained=gained)
+    return record(character, work, "harm", summary, when, at)
 
 
 def collect_concession(character: Character, points: int, when: ClockStamp | None = None,
@@ -640,7 +670,7 @@ def collect_concession(character: Character, points: int, when: ClockStamp | Non
     """The conflict is over: a character who conceded collects the fate points it earned."""
     work = character.model_copy(deep=True)
     gained = _gain(work, points)
-    return record(character, work, "fate points", f"Collected for conceding: {gained}.", when, at)
+    return record(character, work, "fate points", _("Collected for conceding: {gained}.").format(gained=gained), when, at)  # i18n: not shown (a key)
 
 
 def hostile_invoke(
@@ -649,13 +679,16 @@ def hostile_invoke(
     """Someone invoked this character's aspect against them: they earn the fate point(s), which a
     PC may spend only after the current scene (held as pending until the scene ends)."""
     if count < 1:
-        raise refuse("harm.invokes", "fate_points", "A hostile invoke pays at least one fate point.")
+        raise refuse("harm.invokes", "fate_points", _("A hostile invoke pays at least one fate point."))
     work = character.model_copy(deep=True)
     if work.kind == CharacterKind.PC:
         work.pending_fate_points = min(999, work.pending_fate_points + count)
-        gained = f"+{count} fate point{'s' if count != 1 else ''}, to spend after this scene"
+        gained = ngettext(
+            "+{count} fate point, to spend after this scene", "+{count} fate points, to spend after this scene", count,
+        ).format(count=count)
     else:
         gained = _gain(work, count)
     return record(
-        character, work, "fate points", f"Hostile invoke{'s' if count != 1 else ''}: {gained}.", when, at
+        character, work, "fate points",  # i18n: not shown (a key)
+        ngettext("Hostile invoke: {gained}.", "Hostile invokes: {gained}.", count).format(gained=gained), when, at
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import CampaignOptions, Character, ClockStamp, Consequence
 
 from fate_desk.rules.creation.edits import edited
@@ -58,7 +59,7 @@ def condition_box_limit(
     """How many boxes of a condition may be marked in all (the "further apart" cutoff included)."""
     current = filled(character, slot_id)
     used = current.boxes_marked if current else 0
-    room, _ = slot_room(character, ruleset, slot_id, None, options)
+    room, _why = slot_room(character, ruleset, slot_id, None, options)
     return used + room
 
 
@@ -72,7 +73,7 @@ def set_condition_boxes(
     """Mark the first `marked` boxes of a condition; never beyond what the rules allow."""
     slot = slots_of(character, ruleset, options).get(slot_id)
     if slot is None or not slot.condition:
-        raise ValueError(f"{slot_id} is not a condition on this sheet")
+        raise ValueError(_("{slot_id} is not a condition on this sheet").format(slot_id=slot_id))
     marked = max(0, min(marked, condition_box_limit(character, ruleset, slot_id, options)))
     items = [c.model_copy() for c in character.consequences]
     current = filled(character, slot_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
     CampaignOptions,
     Character,
@@ -55,7 +56,7 @@ def _slot(
     current = filled(character, slot_id)
     if slot is None or current is None:
         raise refuse(
-            "recovery.none", f"consequences.{slot_id}", f"There is no consequence in the “{slot_id}” slot."
+            "recovery.none", f"consequences.{slot_id}", _("There is no consequence in the “{slot_id}” slot.").format(slot_id=slot_id)
         )
     return slot, current
 
@@ -84,29 +85,41 @@ def treat(
     name = current.text or info.label
     if not ruleset.treatment:
         raise refuse("recovery.no_treatment", f"consequences.{slot}",
-                     f"{ruleset.name} has no treatment roll: “{name}” recovers with time. "
-                     + no_treatment_time(info.severity))
+                     _("{ruleset} has no treatment roll: “{name}” recovers with time. {when}").format(
+                         ruleset=rules_text(ruleset.name), name=name, when=no_treatment_time(info.severity)))
     difficulty = treatment_difficulty(info.severity, self_treatment)
     if difficulty is None:
         raise refuse(
             "recovery.extreme",
             f"consequences.{slot}",
-            f"“{name}” is an extreme consequence: it is permanent and cannot be treated.",
+            _("“{name}” is an extreme consequence: it is permanent and cannot be treated.").format(name=name),
         )
     if current.recovering:
-        raise refuse("recovery.already", f"consequences.{slot}", f"“{name}” is already recovering.")
-    who = " (treating yourself: +2)" if self_treatment else ""
+        raise refuse("recovery.already", f"consequences.{slot}", _("“{name}” is already recovering.").format(name=name))
     work = character.model_copy(deep=True)
     target = next(c for c in work.consequences if c.slot == slot)
+    rolls = {"name": name, "effort": ladder_label(effort), "difficulty": ladder_label(difficulty)}
     if effort < difficulty:
-        summary = f"Treating “{name}” failed: {ladder_label(effort)} against {ladder_label(difficulty)}{who}."
+        summary = (
+            _("Treating “{name}” failed: {effort} against {difficulty} (treating yourself: +2).") if self_treatment
+            else _("Treating “{name}” failed: {effort} against {difficulty}.")
+        ).format(**rolls)
         applied = record(character, work, "recovery", summary, when, at)
         return Treatment(applied.character, applied.entry, False, difficulty)
     renamed = new_text.strip() or current.text
     _replace(work, target, begin_recovery(target, renamed, when))
-    tie = " (a tie: success at a minor cost)" if effort == difficulty else ""
-    what = f"“{name}” is now “{renamed}”, recovering" if renamed != name else f"“{name}” is recovering"
-    summary = f"Treated: {what} ({ladder_label(effort)} against {ladder_label(difficulty)}{who}){tie}."
+    if renamed != name:
+        what = _("“{name}” is now “{renamed}”, recovering").format(name=name, renamed=renamed)
+    else:
+        what = _("“{name}” is recovering").format(name=name)
+    if self_treatment:
+        summary = _("Treated: {what} ({effort} against {difficulty} (treating yourself: +2))").format(what=what, **rolls)
+    else:
+        summary = _("Treated: {what} ({effort} against {difficulty})").format(what=what, **rolls)
+    if effort == difficulty:
+        summary = _("{summary} (a tie: success at a minor cost).").format(summary=summary)
+    else:
+        summary = _("{summary}.").format(summary=summary)
     applied = record(character, work, "recovery", summary, when, at)
     return Treatment(applied.character, applied.entry, True, difficulty)
 
@@ -117,7 +130,7 @@ def clear_consequence(
     slot: str,
     *,
     options: CampaignOptions | None = None,
-    reason: str = "cleared by the GM",
+    reason: str | None = None,
     when: ClockStamp | None = None,
     at: str | None = None,
 ) -> Applied:
@@ -125,7 +138,11 @@ def clear_consequence(
     info, current = _slot(character, ruleset, slot, options)
     work = character.model_copy(deep=True)
     _replace(work, next(c for c in work.consequences if c.slot == slot), None)
-    return record(character, work, "recovery", f"“{current.text or info.label}” {reason}.", when, at)
+    if reason is None:
+        summary = _("“{name}” cleared by the GM.").format(name=current.text or info.label)
+    else:
+        summary = _("“{name}” {reason}.").format(name=current.text or info.label, reason=reason)
+    return record(character, work, "recovery", summary, when, at)
 
 
 def begin_recovery(consequence: Consequence, new_text: str, when: ClockStamp | None) -> Consequence:
@@ -146,9 +163,9 @@ def begin_recovery(consequence: Consequence, new_text: str, when: ClockStamp | N
 def no_treatment_time(severity: Severity) -> str:
     """When a consequence clears without a treatment roll (Fate Accelerated)."""
     return {
-        Severity.MILD: "A mild consequence clears at the end of the scene, given a chance to rest.",
-        Severity.MODERATE: "A moderate consequence clears at the end of the next session.",
-        Severity.SEVERE: "A severe consequence clears at the end of the scenario.",
+        Severity.MILD: _("A mild consequence clears at the end of the scene, given a chance to rest."),
+        Severity.MODERATE: _("A moderate consequence clears at the end of the next session."),
+        Severity.SEVERE: _("A severe consequence clears at the end of the scenario."),
     }.get(severity, "")
 
 
@@ -184,7 +201,7 @@ def progress(
         slot = slots.get(c.slot)
         if slot is not None and not ruleset.treatment and unit == "scene" and slot.severity == Severity.MILD:
             if rested:
-                lines.append(f"“{c.text or slot.label}” cleared at the end of the scene, after a rest.")
+                lines.append(_("“{consequence}” cleared at the end of the scene, after a rest.").format(consequence=c.text or slot.label))
             else:
                 kept.append(c)
             continue
@@ -197,7 +214,7 @@ def progress(
             c = c.model_copy(update={"sessions_recovered": c.sessions_recovered + 1})
         done = c.scenes_recovered if unit == "scene" else c.sessions_recovered
         if slot.severity == clears and done >= 1:
-            lines.append(f"“{c.text or slot.label}” cleared after a full {unit} of recovery.")
+            lines.append(_("“{consequence}” cleared after a full {unit} of recovery.").format(consequence=c.text or slot.label, unit=unit))
             continue
         kept.append(c)
     if len(kept) == len(character.consequences) and kept == character.consequences:
@@ -214,7 +231,7 @@ def clear_severe_in_recovery(
     for c in character.consequences:
         slot = slots.get(c.slot)
         if c.recovering and slot is not None and slot.severity == Severity.SEVERE:
-            lines.append(f"“{c.text or slot.label}” cleared at the end of the arc.")
+            lines.append(_("“{consequence}” cleared at the end of the arc.").format(consequence=c.text or slot.label))
         else:
             kept.append(c)
     if not lines:
@@ -230,12 +247,18 @@ def _moment(ruleset: RuleSet, what: str) -> str:
         grant = dials.total(level)
         if (grant.rename_extreme if what == "rename_extreme" else Severity.SEVERE in grant.clear_recovering):
             when = next((w for w in ("scenario", "arc") if dials.clock_level(w) == level), None)
-            end = f" (the end of this {when})" if when and what != "rename_extreme" else ""
-            return f"your next {dials.grants[level].label.lower()}{end}"
+            label = rules_text(dials.grants[level].label).lower()
+            if when == "scenario" and what != "rename_extreme":
+                return _("your next {milestone} (the end of this scenario)").format(milestone=label)
+            if when == "arc" and what != "rename_extreme":
+                return _("your next {milestone} (the end of this arc)").format(milestone=label)
+            return _("your next {milestone}").format(milestone=label)
         if what == "clear_severe" and Severity.SEVERE in grant.clear_held:
             n = grant.clear_held[Severity.SEVERE]
-            return f"your next {dials.grants[level].label.lower()} once held for {n} sessions"
-    return "the GM's word"
+            return ngettext("your next {milestone} once held for {count} session",
+                            "your next {milestone} once held for {count} sessions", n).format(
+                milestone=rules_text(dials.grants[level].label).lower(), count=n)
+    return _("the GM's word")
 
 
 def clears_when(
@@ -248,39 +271,39 @@ def clears_when(
     """What the sheet shows beside a consequence: how to treat it, or when it will clear."""
     info, c = _slot(character, ruleset, slot, options)
     if info.severity == Severity.EXTREME:
-        return f"Permanent: at {_moment(ruleset, 'rename_extreme')} you may rename it, but it stays."
+        return _("Permanent: at {when} you may rename it, but it stays.").format(when=_moment(ruleset, 'rename_extreme'))
     if not ruleset.treatment:
         return _no_treatment_when(info.severity, c, clock)
     if not c.recovering:
         base = treatment_difficulty(info.severity)
         own = treatment_difficulty(info.severity, True)
         return (
-            f"Needs treatment: an overcome against {ladder_label(base)} "
-            f"({ladder_label(own)} to treat yourself)."
+            _("Needs treatment: an overcome against {rating} ({rating2} to treat yourself).").format(rating=ladder_label(base), rating2=ladder_label(own))
         )
     if info.severity == Severity.SEVERE:
         if ruleset.severe_whole_scenario and not c.scenario_started:
-            return ("Recovering: it must recover through one whole scenario, so it clears at the end "
-                    "of the next scenario, not this one.")
-        return f"Recovering: clears at {_moment(ruleset, 'clear_severe')}."
+            return (_(
+"Recovering: it must recover through one whole scenario, so it clears at the end "
+                    "of the next scenario, not this one."))
+        return _("Recovering: clears at {when}.").format(when=_moment(ruleset, 'clear_severe'))
     unit = "scene" if info.severity == Severity.MILD else "session"
     if clock is None:
-        return f"Recovering: clears after one full {unit}."
+        return _("Recovering: clears after one full {unit}.").format(unit=unit)
     if _started_before(c, clock, unit):
-        return f"Recovering: clears at the end of this {unit}."
+        return _("Recovering: clears at the end of this {unit}.").format(unit=unit)
     if unit == "session":
-        return f"Recovering: clears at the end of the next session (session {clock.session + 1})."
-    return "Recovering: clears at the end of the next scene."
+        return _("Recovering: clears at the end of the next session (session {session}).").format(session=clock.session + 1)
+    return _("Recovering: clears at the end of the next scene.")
 
 
 def _no_treatment_when(severity: Severity, c: Consequence, clock: ClockStamp | None) -> str:
     """Fate Accelerated: no treatment roll, only time."""
     if severity == Severity.MILD:
-        return "No treatment roll: clears at the end of this scene, given a chance to rest."
+        return _("No treatment roll: clears at the end of this scene, given a chance to rest.")
     if severity == Severity.MODERATE:
         if clock is None or c.recovery_started is None:
-            return "No treatment roll: clears at the end of the session after the one it was taken in."
+            return _("No treatment roll: clears at the end of the session after the one it was taken in.")
         if _started_before(c, clock, "session"):
-            return "No treatment roll: clears at the end of this session."
-        return f"No treatment roll: clears at the end of the next session (session {clock.session + 1})."
-    return "No treatment roll: clears at the end of the scenario (your next significant milestone)."
+            return _("No treatment roll: clears at the end of this session.")
+        return _("No treatment roll: clears at the end of the next session (session {session}).").format(session=clock.session + 1)
+    return _("No treatment roll: clears at the end of the scenario (your next significant milestone).")

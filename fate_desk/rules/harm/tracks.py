@@ -8,6 +8,7 @@ Consequences".
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import Character, ClockStamp, CustomTrack, Severity, TrackClears, ladder_label
 
 from fate_desk.rules.creation.history import Applied, record, refuse
@@ -17,7 +18,7 @@ from fate_desk.rules.harm.recovery import treatment_difficulty
 def _find(character: Character, track_id: str) -> CustomTrack:
     track = next((t for t in character.all_tracks() if t.id == track_id), None)
     if track is None:
-        raise refuse("tracks.none", f"tracks.{track_id}", f"There is no custom track “{track_id}” on this sheet.")
+        raise refuse("tracks.none", f"tracks.{track_id}", _("There is no custom track “{track_id}” on this sheet.").format(track_id=track_id))
     return track
 
 
@@ -64,7 +65,7 @@ def clear_on_time(character: Character, clock: ClockStamp, unit: str) -> tuple[C
             _replace_track(work, track.id, **_SETTLED)
         if clears_now:
             del stress[track.id]
-            lines.append(f"{track.name} cleared at the end of the {unit}.")
+            lines.append(_("{name} cleared at the end of the {unit}.").format(name=track.name, unit=unit))
     if stress == character.stress and not lines:
         return character, []
     work.stress = stress
@@ -96,12 +97,12 @@ def clear_track(
     """Empty a track now: the named event of a sticky track happened (or the GM says so)."""
     track = _find(character, track_id)
     if not character.stress.get(track_id):
-        raise refuse("tracks.clear", f"tracks.{track_id}", f"{track.name} has no marked boxes to clear.")
+        raise refuse("tracks.clear", f"tracks.{track_id}", _("{name} has no marked boxes to clear.").format(name=track.name))
     work = character.model_copy(deep=True)
     work.stress = {k: v for k, v in character.stress.items() if k != track_id}
     _replace_track(work, track_id, **_SETTLED)
-    why = reason.strip() or track.event.strip() or "cleared by the GM"
-    return record(character, work, "recovery", f"{track.name} cleared: {why}.", when, at)
+    why = reason.strip() or track.event.strip() or _("cleared by the GM")
+    return record(character, work, "recovery", _("{name} cleared: {why}.").format(name=track.name, why=why), when, at)
 
 
 def begin_track_recovery(
@@ -110,31 +111,30 @@ def begin_track_recovery(
     """Treat a lasting track: an overcome against its severity's difficulty starts recovery."""
     track = _find(character, track_id)
     if track.clears != TrackClears.RECOVERY:
-        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} {track.clears.label}; it needs no treatment.")
+        raise refuse("tracks.treat", f"tracks.{track_id}", _("{name} {label}; it needs no treatment.").format(name=track.name, label=track.clears.label))
     if not character.stress.get(track_id):
-        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} has no marked boxes to recover from.")
+        raise refuse("tracks.treat", f"tracks.{track_id}", _("{name} has no marked boxes to recover from.").format(name=track.name))
     if track.recovering:
-        raise refuse("tracks.treat", f"tracks.{track_id}", f"{track.name} is already recovering.")
+        raise refuse("tracks.treat", f"tracks.{track_id}", _("{name} is already recovering.").format(name=track.name))
     difficulty = treatment_difficulty(track.recovers_as) or 4
     work = character.model_copy(deep=True)
     if effort < difficulty:
-        summary = f"Treating {track.name} failed: {ladder_label(effort)} against {ladder_label(difficulty)}."
+        summary = _("Treating {name} failed: {rating} against {rating2}.").format(name=track.name, rating=ladder_label(effort), rating2=ladder_label(difficulty))
         return record(character, work, "recovery", summary, when, at)
     _replace_track(work, track_id, recovering=True, recovery_started=(when or ClockStamp()).model_copy())
     unit = _UNIT.get(track.recovers_as, "session")
-    summary = (f"Treated {track.name} ({ladder_label(effort)} against {ladder_label(difficulty)}): "
-               f"it clears after one full {unit}.")
+    summary = (_("Treated {name} ({rating} against {rating2}): it clears after one full {unit}.").format(name=track.name, rating=ladder_label(effort), rating2=ladder_label(difficulty), unit=unit))
     return record(character, work, "recovery", summary, when, at)
 
 
 def clears_text(track: CustomTrack) -> str:
     """What the sheet shows beside a custom track: when its boxes clear."""
     if track.clears == TrackClears.EVENT:
-        return f"Clears when: {track.event.strip() or 'the GM says so'}."
+        return _("Clears when: {event}.").format(event=track.event.strip() or _("the GM says so"))
     if track.clears == TrackClears.RECOVERY:
         unit = _UNIT.get(track.recovers_as, "session")
         if track.recovering:
-            return f"Recovering: clears after one full {unit}."
-        return (f"Lasting: needs treatment (an overcome against "
-                f"{ladder_label(treatment_difficulty(track.recovers_as) or 4)}), then one full {unit}.")
-    return track.clears.label[:1].upper() + track.clears.label[1:] + "."
+            return _("Recovering: clears after one full {unit}.").format(unit=unit)
+        return (_("Lasting: needs treatment (an overcome against {rating}), then one full {unit}.").format(rating=ladder_label(treatment_difficulty(track.recovers_as) or 4), unit=unit))
+    label = track.clears.label
+    return _("{when}.").format(when=label[:1].upper() + label[1:])

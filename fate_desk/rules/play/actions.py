@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Campaign, Scene, SituationAspect, revalidated
 
 from fate_desk.rules.clock.timeline import session_log
@@ -34,8 +35,10 @@ class Invokable:
     where: str  # for people: "Ruth's aspect", "Scene", "Docks (zone)", "Consequence on Ruth"
 
     def describe(self) -> str:
-        free = f" — {self.free} free invoke{'s' if self.free != 1 else ''}" if self.free else ""
-        return f"{self.label} ({self.where}){free}"
+        if self.free:
+            return ngettext("{aspect} ({where}) — {count} free invoke", "{aspect} ({where}) — {count} free invokes",
+                            self.free).format(aspect=self.label, where=self.where, count=self.free)
+        return _("{aspect} ({where})").format(aspect=self.label, where=self.where)
 
 
 def _name(campaign: Campaign, character_id: str) -> str:
@@ -51,13 +54,13 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
         for i, a in enumerate(me.aspects):
             if a.text.strip():
                 out.append(Invokable(f"aspect:{me.id}:{i}", a.text, InvokeKind.OWN, None, a.free_invokes,
-                                     f"own {a.role.label.lower()}"))
+                                     _("own {role}").format(role=a.role.label.lower())))
     scene = current_scene(campaign)
     if scene is not None:
         for a in scene.aspects:
-            out.append(_situation(campaign, a, "Scene", character_id))
+            out.append(_situation(campaign, a, _("Scene"), character_id))
         for zone in scene.zones:
-            out += [_situation(campaign, a, f"{zone.name or 'zone'} (zone)", character_id) for a in zone.aspects]
+            out += [_situation(campaign, a, _("{zone} (zone)").format(zone=zone.name or _("zone")), character_id) for a in zone.aspects]
     present = set(scene.present) if scene is not None and scene.present else None
     for other in campaign.characters:
         if me is not None and other.id == me.id:
@@ -68,17 +71,17 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
         for i, a in enumerate(other.aspects):
             if a.text.strip():
                 out.append(Invokable(f"aspect:{other.id}:{i}", a.text, InvokeKind.HOSTILE, other.id,
-                                     a.free_invokes, f"{name}'s aspect: hostile"))
+                                     a.free_invokes, _("{name}'s aspect: hostile").format(name=name)))
         for c in other.consequences:
             if c.text.strip():
                 free = c.free_invokes if me is not None and c.inflicted_by == me.id else 0
                 out.append(Invokable(f"consequence:{other.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE,
-                                     other.id, free, f"consequence on {name}"))
+                                     other.id, free, _("consequence on {name}").format(name=name)))
     if me is not None:
         for c in me.consequences:
             if c.text.strip():
                 out.append(Invokable(f"consequence:{me.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE, None,
-                                     0, "your own consequence"))
+                                     0, _("your own consequence")))
     return out
 
 
@@ -88,11 +91,11 @@ def _situation(campaign: Campaign, a: SituationAspect, where: str, roller: str |
     owner = None
     kind = InvokeKind.BOOST if a.boost else InvokeKind.SITUATION
     if a.on:
-        where = f"on {_name(campaign, a.on)}, {where.lower()}"
+        where = _("on {who}, {where}").format(who=_name(campaign, a.on), where=where.lower())
         if a.on != roller and campaign.character(a.on) is not None and not a.boost:
             kind, owner = InvokeKind.HOSTILE, a.on
     return Invokable(f"scene:{a.id}", a.text or "(unnamed)", kind, owner, a.free_invokes,
-                     f"boost, {where.lower()}" if a.boost else where)
+                     _("boost, {where}").format(where=where.lower()) if a.boost else where)
 
 
 # --- free invokes -------------------------------------------------------------------------------
@@ -100,27 +103,27 @@ def _situation(campaign: Campaign, a: SituationAspect, where: str, roller: str |
 
 def _use_free(campaign: Campaign, key: str, count: int, user: str | None) -> Campaign:
     """Use up `count` free invokes on the aspect `key`; a boost is gone once its invoke is used."""
-    kind, _, rest = key.partition(":")
+    kind, _sep, rest = key.partition(":")
     if kind == "scene":
         scene = current_scene(campaign)
         if scene is None:
-            raise refuse("play.free", "invokes", "There is no scene being played for that aspect.")
+            raise refuse("play.free", "invokes", _("There is no scene being played for that aspect."))
         return _use_on_scene(campaign, scene, rest, count)
-    owner, _, place = rest.partition(":")
+    owner, _sep, place = rest.partition(":")
     character = campaign.character(owner)
     if character is None:
-        raise refuse("play.free", "invokes", "That aspect's character is no longer in the campaign.")
+        raise refuse("play.free", "invokes", _("That aspect's character is no longer in the campaign."))
     if kind == "aspect":
         index = int(place)
         aspect = character.aspects[index]
         if aspect.free_invokes < count:
-            raise refuse("play.free", "invokes", f"“{aspect.text}” has {aspect.free_invokes} free invokes left.")
+            raise refuse("play.free", "invokes", _("“{text}” has {free_invokes} free invokes left.").format(text=aspect.text, free_invokes=aspect.free_invokes))
         aspects = list(character.aspects)
         aspects[index] = aspect.model_copy(update={"free_invokes": aspect.free_invokes - count})
         return with_character(campaign, character.model_copy(update={"aspects": aspects}))
     consequence = next((c for c in character.consequences if c.slot == place), None)
     if consequence is None or consequence.free_invokes < count or consequence.inflicted_by != user:
-        raise refuse("play.free", "invokes", "There is no free invoke on that consequence for this character.")
+        raise refuse("play.free", "invokes", _("There is no free invoke on that consequence for this character."))
     changed = consequence.model_copy(update={"free_invokes": consequence.free_invokes - count})
     consequences = [changed if c is consequence else c for c in character.consequences]
     return with_character(campaign, character.model_copy(update={"consequences": consequences}))
@@ -132,7 +135,7 @@ def _use_on_scene(campaign: Campaign, scene: Scene, aspect_id: str, count: int) 
         for a in aspects:
             if a.id == aspect_id:
                 if a.free_invokes < count:
-                    raise refuse("play.free", "invokes", f"“{a.text}” has {a.free_invokes} free invokes left.")
+                    raise refuse("play.free", "invokes", _("“{text}” has {free_invokes} free invokes left.").format(text=a.text, free_invokes=a.free_invokes))
                 if a.boost and a.free_invokes == count:
                     continue  # a boost goes once it is invoked
                 a = a.model_copy(update={"free_invokes": a.free_invokes - count})
@@ -155,7 +158,7 @@ def scene_for_play(campaign: Campaign) -> tuple[Campaign, Scene]:
     scene = current_scene(campaign)
     if scene is not None:
         return campaign, scene
-    scene = Scene(name=f"Scene {campaign.clock.scene}", session=campaign.clock.session)
+    scene = Scene(name=_("Scene {scene}").format(scene=campaign.clock.scene), session=campaign.clock.session)
     return campaign.model_copy(update={"scenes": [*campaign.scenes, scene]}), scene
 
 
@@ -164,7 +167,7 @@ def place_aspect(campaign: Campaign, text: str, free_invokes: int, *, boost: boo
     """Put a situation aspect (or a boost) on the scene being played, or on a character in it."""
     text = text.strip()
     if not text:
-        raise refuse("play.aspect_name", "aspects", "Name the aspect: what is true now?")
+        raise refuse("play.aspect_name", "aspects", _("Name the aspect: what is true now?"))
     campaign, scene = scene_for_play(campaign)
     aspect = SituationAspect(text=text, free_invokes=free_invokes, boost=boost, on=on)
     return _with_scene(campaign, scene.model_copy(update={"aspects": [*scene.aspects, aspect]}))
@@ -199,20 +202,20 @@ def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invok
 
 def unknown(campaign: Campaign, key: str) -> bool:
     """Is this aspect still unknown to the players (a situation aspect hidden from their view)?"""
-    kind, _, aspect_id = key.partition(":")
+    kind, _sep, aspect_id = key.partition(":")
     scene = current_scene(campaign)
     return kind == "scene" and scene is not None and aspect_id in scene.play.hidden
 
 
 def add_free_invokes(campaign: Campaign, key: str, count: int) -> Campaign:
     """Put `count` more free invokes on an aspect in play (a character's or a situation aspect)."""
-    kind, _, rest = key.partition(":")
+    kind, _sep, rest = key.partition(":")
     if kind == "scene":
         scene = current_scene(campaign)
         found = scene is not None and any(a.id == rest for a in [*scene.aspects, *(a for z in scene.zones
                                                                                       for a in z.aspects)])
         if not found:
-            raise refuse("play.existing", "aspects", "That aspect is no longer on the scene being played.")
+            raise refuse("play.existing", "aspects", _("That aspect is no longer on the scene being played."))
 
         def more(aspects: list[SituationAspect]) -> list[SituationAspect]:
             return [a.model_copy(update={"free_invokes": min(99, a.free_invokes + count)}) if a.id == rest else a
@@ -221,10 +224,10 @@ def add_free_invokes(campaign: Campaign, key: str, count: int) -> Campaign:
         return _with_scene(campaign, scene.model_copy(update={
             "aspects": more(scene.aspects),
             "zones": [z.model_copy(update={"aspects": more(z.aspects)}) for z in scene.zones]}))
-    owner, _, place = rest.partition(":")
+    owner, _sep, place = rest.partition(":")
     character = campaign.character(owner)
     if kind != "aspect" or character is None or not place.isdigit() or int(place) >= len(character.aspects):
-        raise refuse("play.existing", "aspects", "That aspect is no longer in play.")
+        raise refuse("play.existing", "aspects", _("That aspect is no longer in play."))
     aspects = list(character.aspects)
     aspect = aspects[int(place)]
     aspects[int(place)] = aspect.model_copy(update={"free_invokes": min(99, aspect.free_invokes + count)})
@@ -232,14 +235,14 @@ def add_free_invokes(campaign: Campaign, key: str, count: int) -> Campaign:
 
 
 def _existing_label(campaign: Campaign, key: str) -> str:
-    kind, _, rest = key.partition(":")
+    kind, _sep, rest = key.partition(":")
     if kind == "scene":
         scene = current_scene(campaign)
         every = [*scene.aspects, *(a for z in scene.zones for a in z.aspects)] if scene else []
-        return next((a.text for a in every if a.id == rest), "an aspect")
-    owner, _, place = rest.partition(":")
+        return next((a.text for a in every if a.id == rest), _("an aspect"))
+    owner, _sep, place = rest.partition(":")
     character = campaign.character(owner)
-    return character.aspects[int(place)].text if character and place.isdigit() else "an aspect"
+    return character.aspects[int(place)].text if character and place.isdigit() else _("an aspect")
 
 
 def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Campaign, bool]:
@@ -251,19 +254,26 @@ def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Ca
     name = _existing_label(campaign, result.existing)
     if added:
         campaign = add_free_invokes(campaign, result.existing, added)
-    who = roll.setup.who or "Someone"
-    kind, _, aspect_id = result.existing.partition(":")
+    who = roll.setup.who or _("Someone")
+    kind, _sep, aspect_id = result.existing.partition(":")
     scene = current_scene(campaign)
     revealing = done.free_invokes or (done.to_opposition and not result.existing_known)
     if revealing and kind == "scene" and scene is not None and aspect_id in scene.play.hidden:
         campaign = set_hidden(campaign, scene.id, aspect_id, False)  # discovered: the players see it now
     if done.free_invokes:
-        revealed = " (now revealed)" if not result.existing_known else ""
-        campaign = log_event(campaign, f"{who} put {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''}"
-                             f" on “{name}”{revealed}.")
+        if result.existing_known:
+            line = ngettext("{who} put {count} free invoke on “{name}”.", "{who} put {count} free invokes on “{name}”.",
+                            done.free_invokes)
+        else:
+            line = ngettext("{who} put {count} free invoke on “{name}” (now revealed).",
+                            "{who} put {count} free invokes on “{name}” (now revealed).", done.free_invokes)
+        campaign = log_event(campaign, line.format(who=who, count=done.free_invokes, name=name))
     elif done.to_opposition:
-        revealed = " (revealed by the opposition)" if not result.existing_known else ""
-        campaign = log_event(campaign, f"{who} failed to use “{name}”{revealed}: the opposition holds a free invoke on it.")
+        if result.existing_known:
+            line = _("{who} failed to use “{name}”: the opposition holds a free invoke on it.")
+        else:
+            line = _("{who} failed to use “{name}” (revealed by the opposition): the opposition holds a free invoke on it.")
+        campaign = log_event(campaign, line.format(who=who, name=name))
     return campaign, done.boost
 
 
@@ -281,8 +291,9 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         campaign = _use_free(campaign, key, count, character_id)
     for owner, points in roll.hostile_points.items():
         names = ", ".join(f"“{i.label}”" for i in roll.invokes if i.owner == owner and not i.free)
-        campaign = earn_later(campaign, owner, points, Reason.HOSTILE_INVOKE, f"{names} invoked by "
-                              f"{holder_name(campaign, character_id) if character_id else 'the GM'}")
+        note = _("{aspects} invoked by {who}").format(
+            aspects=names, who=holder_name(campaign, character_id) if character_id else _("the GM"))
+        campaign = earn_later(campaign, owner, points, Reason.HOSTILE_INVOKE, note)
     campaign = _pay_opposition(campaign, character_id, roll)
     existing = bool(result.existing) and roll.setup.action == Action.CREATE_ADVANTAGE
     made = 0 if existing else roll.free_invokes_created
@@ -291,7 +302,7 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     if made:
         name = result.advantage.strip()
         if not name:
-            raise refuse("play.advantage", "aspects", "Name the advantage you created.")
+            raise refuse("play.advantage", "aspects", _("Name the advantage you created."))
         campaign = place_aspect(campaign, name, made, on=result.advantage_on)
     earned = existing_boost if existing else roll.boost
     if result.boost_given is not None and not existing:
@@ -299,14 +310,18 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
     boosted = earned and not result.in_contest
     if boosted:
         if not result.boost.strip():  # the player names it: a boost is never just "Boost"
-            raise refuse("play.boost", "aspects", "Name the boost you got: a passing advantage, in a few words.")
+            raise refuse("play.boost", "aspects", _("Name the boost you got: a passing advantage, in a few words."))
         campaign = place_aspect(campaign, result.boost, 1, boost=True)
     campaign = append_to_log(campaign, rolls=[roll.summary()])
     if made or boosted:
-        what = f"“{result.advantage}” with {made} free invoke{'s' if made != 1 else ''}" if made else ""
-        boost = f"the boost “{result.boost.strip()}”" if boosted else ""
-        campaign = log_event(campaign, f"{roll.setup.who or 'Someone'} put {' and '.join(x for x in (what, boost) if x)} "
-                             "into play.")
+        what = ngettext("“{aspect}” with {count} free invoke", "“{aspect}” with {count} free invokes", made).format(
+            aspect=result.advantage, count=made) if made else ""
+        boost = _("the boost “{boost}”").format(boost=result.boost.strip()) if boosted else ""
+        if what and boost:
+            line = _("{who} put {advantage} and {boost} into play.")
+        else:
+            line = _("{who} put {advantage} into play.")
+        campaign = log_event(campaign, line.format(who=roll.setup.who or _("Someone"), advantage=what or boost, boost=boost))
     # Validated like every campaign-wide step: the entries the roll did not touch are taken as
     # they are (validating all of a 10,000-entry campaign again took seconds).
     return revalidated(campaign, before)
@@ -316,7 +331,7 @@ def against_self_refusal(roller: str | None, other: str | None) -> str:
     """Why a roll, an attack or a hit from `roller` on `other` may not happen ('' when it may):
     a character never opposes, attacks or hits itself."""
     if roller and other and roller == other:
-        return "A character cannot roll against, attack or hit itself: pick someone else."
+        return _("A character cannot roll against, attack or hit itself: pick someone else.")
     return ""
 
 
@@ -324,8 +339,12 @@ def set_aside(campaign: Campaign, roll: Roll) -> Campaign:
     """A thrown roll the table does not apply: its throws still go into the roll log, so
     throwing again never hides the first dice (only an invoke rerolls). Nothing is paid: the
     invokes on it are dropped with it."""
-    dropped = f"; {len(roll.invokes)} invoke{'s' if len(roll.invokes) != 1 else ''} dropped" if roll.invokes else ""
-    return append_to_log(campaign, rolls=[f"Set aside, not applied{dropped} — {roll.summary()}"])
+    if roll.invokes:
+        line = ngettext("Set aside, not applied; {count} invoke dropped — {roll}",
+                        "Set aside, not applied; {count} invokes dropped — {roll}", len(roll.invokes))
+    else:
+        line = _("Set aside, not applied — {roll}")
+    return append_to_log(campaign, rolls=[line.format(count=len(roll.invokes), roll=roll.summary())])
 
 
 def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campaign:
@@ -336,7 +355,7 @@ def _pay_opposition(campaign: Campaign, roller: str | None, roll: Roll) -> Campa
         if invoke.free:
             campaign = _use_free(campaign, invoke.key, 1, invoke.by)
             continue
-        note = f"“{invoke.label or invoke.key}” against {roll.setup.who or 'a roll'}"
+        note = _("“{aspect}” against {who}").format(aspect=invoke.label or invoke.key, who=roll.setup.who or 'a roll')
         campaign = change_points(campaign, payer(campaign, invoke.by), -1, Reason.INVOKE, note)
         # Hostile only when the aspect is the roller's own, invoked against them: they earn the point.
         if invoke.kind in (InvokeKind.HOSTILE, InvokeKind.CONSEQUENCE) and roller and invoke.owner == roller:
@@ -355,7 +374,7 @@ def roll_log(campaign: Campaign, number: int | None = None) -> list[str]:
 
 _ACTION_WORDS = {
     "overcome": ("overcome",),
-    "create_advantage": ("create an advantage", "create advantage", "create advantages", "advantage"),
+    "create_advantage": ("create an advantage", "create advantage", "create advantages", "advantage"),  # i18n: not shown (words looked for in stunt text)
     "attack": ("attack",),
     "defend": ("defend", "defense", "defence"),
 }
@@ -425,17 +444,23 @@ def defence_skill(character, skill: str, action, kind: str = "physical", known=(
 
 def roll_log_text(campaign: Campaign) -> str:
     """Every session's roll log as plain text, for export: a heading per session, a line per roll."""
-    lines = [f"Roll log — {campaign.name}", ""]
+    lines = [_("Roll log — {name}").format(name=campaign.name), ""]
     for log in sorted(campaign.sessions, key=lambda s: s.number):
         if not log.rolls:
             continue
-        title = f": {log.title}" if log.title else ""
-        date = f" ({log.date})" if log.date else ""
-        lines.append(f"Session {log.number}{title}{date}")
+        if log.title and log.date:
+            heading = _("Session {number}: {title} ({date})")
+        elif log.title:
+            heading = _("Session {number}: {title}")
+        elif log.date:
+            heading = _("Session {number} ({date})")
+        else:
+            heading = _("Session {number}")
+        lines.append(heading.format(number=log.number, title=log.title, date=log.date))
         lines += [f"  {line}" for line in log.rolls]
         lines.append("")
     if len(lines) == 2:
-        lines.append("No rolls yet.")
+        lines.append(_("No rolls yet."))
     return "\n".join(lines).rstrip() + "\n"
 
 

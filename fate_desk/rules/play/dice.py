@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import ladder_label, signed
 
 # The roll model lives in roll.py; these names stay importable from here.
@@ -60,13 +61,18 @@ class Roll:
 
     def summary(self) -> str:
         faces = faces_text(self.dice)
-        against = "opposition" if self.opposed else "difficulty"
-        return (
-            f"{self.action.label} with {self.skill or 'no skill'} {ladder_label(self.rating)}: "
-            f"[{faces}] {signed(sum(self.dice))}, effort {ladder_label(self.effort)} against "
-            f"{against} {ladder_label(self.against)}: {signed(self.shifts)} shift"
-            f"{'' if abs(self.shifts) == 1 else 's'}, {self.outcome.label.lower()}. {self.meaning()}"
-        )
+        if self.opposed:
+            line = _("{action} with {skill} {rating}: [{faces}] {total}, effort {effort} against opposition "
+                     "{against}: {shifts}, {outcome}. {meaning}")
+        else:
+            line = _("{action} with {skill} {rating}: [{faces}] {total}, effort {effort} against difficulty "
+                     "{against}: {shifts}, {outcome}. {meaning}")
+        return line.format(
+            action=self.action.label, skill=rules_text(self.skill) if self.skill else _("no skill"),
+            rating=ladder_label(self.rating), faces=faces, total=signed(sum(self.dice)),
+            effort=ladder_label(self.effort), against=ladder_label(self.against),
+            shifts=ngettext("{shifts} shift", "{shifts} shifts", abs(self.shifts)).format(shifts=signed(self.shifts)),
+            outcome=self.outcome.label.lower(), meaning=self.meaning())
 
 
 class Dice(_Dice):

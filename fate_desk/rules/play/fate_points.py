@@ -8,6 +8,7 @@ for a character, to its history.
 
 from __future__ import annotations
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character, CharacterKind, FatePointEntry
 
 from fate_desk.rules.clock.timeline import session_log
@@ -21,15 +22,34 @@ class Reason:
     """The reasons the ledger knows (plain strings, so files stay readable)."""
 
     INVOKE = "invoke"
-    HOSTILE_INVOKE = "hostile invoke"
-    COMPEL_ACCEPTED = "compel accepted"
-    COMPEL_REFUSED = "compel refused"
-    COMPEL_PROPOSED = "compel proposed"
+    HOSTILE_INVOKE = "hostile invoke"  # i18n: not shown (stored key)
+    COMPEL_ACCEPTED = "compel accepted"  # i18n: not shown (stored key)
+    COMPEL_REFUSED = "compel refused"  # i18n: not shown (stored key)
+    COMPEL_PROPOSED = "compel proposed"  # i18n: not shown (stored key)
     CONCESSION = "concession"
     REFRESH = "refresh"
     OTHER = "other"
 
     ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, COMPEL_PROPOSED, CONCESSION, REFRESH, OTHER)
+
+
+# The reasons in words, translated where shown (the ledger keeps the English reason).
+_REASON_WORDS = {
+    Reason.INVOKE: N_("invoke"),
+    Reason.HOSTILE_INVOKE: N_("hostile invoke"),
+    Reason.COMPEL_ACCEPTED: N_("compel accepted"),
+    Reason.COMPEL_REFUSED: N_("compel refused"),
+    Reason.COMPEL_PROPOSED: N_("compel proposed"),
+    Reason.CONCESSION: N_("concession"),
+    Reason.REFRESH: N_("refresh"),
+    Reason.OTHER: N_("other"),
+}
+
+
+def reason_text(reason: str) -> str:
+    """A ledger reason as the user reads it."""
+    word = _REASON_WORDS.get(reason)
+    return _(word) if word else reason
 
 
 def holder(campaign: Campaign, character_id: str | None) -> str:
@@ -57,7 +77,7 @@ def points_of(campaign: Campaign, who: str) -> int:
 
 def holder_name(campaign: Campaign, who: str) -> str:
     if who == GM:
-        return "The GM"
+        return _("The GM")
     character = campaign.character(who)
     return (character.name or "(unnamed)") if character is not None else "(gone)"
 
@@ -86,9 +106,11 @@ def describe(entry: FatePointEntry) -> str:
     """A ledger entry in words: "Ines Okafor: −1 fate point (invoke: “Built Like a Mooring Post”)"."""
     n = abs(entry.change)
     sign = "+" if entry.change > 0 else "−"
-    why = f"{entry.reason}: {entry.note}" if entry.note else entry.reason
-    whose = "GM's pool" if entry.who == GM else entry.name
-    return f"{whose}: {sign}{n} fate point{'s' if n != 1 else ''} ({why})."
+    why = _("{reason}: {note}").format(reason=reason_text(entry.reason), note=entry.note) if entry.note \
+        else reason_text(entry.reason)
+    whose = _("GM's pool") if entry.who == GM else entry.name
+    return ngettext("{whose}: {sign}{count} fate point ({why}).", "{whose}: {sign}{count} fate points ({why}).", n).format(
+        whose=whose, sign=sign, count=n, why=why)
 
 
 def log_event(campaign: Campaign, line: str) -> Campaign:
@@ -108,18 +130,23 @@ def change_points(campaign: Campaign, who: str, change: int, reason: str, note: 
     if have + change < 0:
         raise refuse(
             "fate_points.short", "fate_points",
-            f"{name} has {counted(have, 'fate point', words=False)}; "
-            f"{reason} needs {-change}.",
+            _("{name} has {points}; {reason} needs {count}.").format(
+                name=name, points=counted(have, "fate point", words=False), reason=reason_text(reason), count=-change),  # i18n: not shown (a key)
         )
     after = min(999, have + change)
-    what = f"{'+' if change > 0 else '−'}{abs(change)} fate point{'s' if abs(change) != 1 else ''} ({reason}"
-    what += f": {note})" if note else ")"
+    if note:
+        what = ngettext("{sign}{count} fate point ({reason}: {note})", "{sign}{count} fate points ({reason}: {note})",
+                        abs(change))
+    else:
+        what = ngettext("{sign}{count} fate point ({reason})", "{sign}{count} fate points ({reason})", abs(change))
+    what = what.format(sign="+" if change > 0 else "−", count=abs(change), reason=reason_text(reason), note=note)
     if who == GM:
         campaign = campaign.model_copy(update={"gm_fate_points": after})
     else:
         character = campaign.character(who)
         work = character.model_copy(update={"fate_points": after})
-        applied = record(character, work, "fate points", f"{what[:1].upper()}{what[1:]}.", campaign.clock)
+        applied = record(character, work, "fate points", _("{change}.").format(change=what[:1].upper() + what[1:]),  # i18n: not shown (a key)
+                         campaign.clock)
         campaign = with_character(campaign, applied.character)
     return log_entry(campaign, who, after - have, reason, note)
 
@@ -135,15 +162,18 @@ def earn_later(campaign: Campaign, character_id: str, points: int, reason: str, 
         return campaign
     if character.kind == CharacterKind.PC:
         update = {"pending_fate_points": min(999, character.pending_fate_points + points)}
-        when = "after this scene"
+        summary = _("+{points} ({reason}), to spend after this scene.")
+        spendable = _("{note}; spendable after this scene") if note else _("spendable after this scene")
     else:
         update = {"carried_fate_points": min(999, character.carried_fate_points + points)}
-        when = "into the GM's pool for a later scene"
+        summary = _("+{points} ({reason}), to spend into the GM's pool for a later scene.")
+        spendable = (_("{note}; spendable into the GM's pool for a later scene") if note
+                     else _("spendable into the GM's pool for a later scene"))
     work = character.model_copy(update=update)
-    summary = f"+{counted(points, 'fate point', words=False)} ({reason}), to spend {when}."
-    applied = record(character, work, "fate points", summary, campaign.clock)
+    summary = summary.format(points=counted(points, "fate point", words=False), reason=reason_text(reason))  # i18n: not shown (a key)
+    applied = record(character, work, "fate points", summary, campaign.clock)  # i18n: not shown (a key)
     campaign = with_character(campaign, applied.character)
-    return log_entry(campaign, character.id, points, reason, f"{note}; spendable {when}".lstrip("; "))
+    return log_entry(campaign, character.id, points, reason, spendable.format(note=note))
 
 
 def compel_targets(campaign: Campaign, character_id: str) -> list[str]:
@@ -176,20 +206,20 @@ def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, pro
     boosts = {a.text for a in ([*scene.aspects, *(a for z in scene.zones for a in z.aspects)] if scene else [])
               if a.boost}
     if aspect and aspect in boosts and aspect not in compel_targets(campaign, character_id):
-        raise refuse("fate_points.compel_boost", "aspects", f"“{aspect}” is a boost: a boost cannot be compelled.")
+        raise refuse("fate_points.compel_boost", "aspects", _("“{aspect}” is a boost: a boost cannot be compelled.").format(aspect=aspect))
     paying = proposer is not None and proposer != character_id and holder(campaign, proposer) != GM
     if paying:
         name = holder_name(campaign, proposer)
         if points_of(campaign, proposer) < 1:
             raise refuse("fate_points.propose", "fate_points",
-                         f"{name} has no fate point to pay for proposing a compel on another character.")
+                         _("{name} has no fate point to pay for proposing a compel on another character.").format(name=name))
     if not accept and points_of(campaign, who) < 1:
         name = holder_name(campaign, who)
         raise refuse("fate_points.compel", "fate_points",
-                     f"{name} has no fate point to pay for refusing the compel: it must be accepted.")
+                     _("{name} has no fate point to pay for refusing the compel: it must be accepted.").format(name=name))
     if paying:
         target = holder_name(campaign, character_id)
-        campaign = change_points(campaign, proposer, -1, Reason.COMPEL_PROPOSED, f"{note} on {target}".strip())
+        campaign = change_points(campaign, proposer, -1, Reason.COMPEL_PROPOSED, _("{note} on {target}").format(note=note, target=target).strip())
     if accept:
         return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
     return change_points(campaign, who, -1, Reason.COMPEL_REFUSED, note)

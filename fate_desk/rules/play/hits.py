@@ -7,6 +7,7 @@ conceding pays its fate points through the ledger; everything is logged for the 
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign, CampaignOptions, Character
 
 from fate_desk.rules.play.fate_points import Reason, holder_name, log_entry, log_event, with_character
@@ -29,7 +30,7 @@ def conflict_id(campaign: Campaign) -> str:
 def _defender(campaign: Campaign, character_id: str) -> Character:
     character = campaign.character(character_id)
     if character is None:
-        raise refuse("hits.who", "characters", "That character is no longer in the campaign.")
+        raise refuse("hits.who", "characters", _("That character is no longer in the campaign."))
     return character
 
 
@@ -74,31 +75,37 @@ def take_hit(
         ]
         after = after.model_copy(update={"consequences": consequences})
     campaign = with_character(campaign, after)
-    by = f" from {holder_name(campaign, attacker)}" if attacker else ""
-    return log_event(campaign, f"{holder_name(campaign, character_id)} took a hit of {shifts_text(option.hit)}{by}: "
-                     f"{option.description[:1].lower()}{option.description[1:]}.")
+    line = _("{who} took a hit of {shifts} from {attacker}: {what}.") if attacker else \
+        _("{who} took a hit of {shifts}: {what}.")
+    return log_event(campaign, line.format(
+        who=holder_name(campaign, character_id), shifts=shifts_text(option.hit),
+        attacker=holder_name(campaign, attacker) if attacker else "",
+        what=option.description[:1].lower() + option.description[1:]))
 
 
 def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, hit: Hit, name: str = "") -> Campaign:
     """A hit that leaves nothing to absorb but gives the attacker a boost (a tie without a
     Weapon, or Armor taking the hit to 0 or less): the boost is put into play."""
     if not hit.boost or hit.shifts > 0:
-        raise refuse("hits.boost", "aspects", "This hit gives the attacker no boost.")
-    by = holder_name(campaign, attacker) if attacker else "The attacker"
-    name = name.strip() or f"Opening on {holder_name(campaign, character_id)}"
+        raise refuse("hits.boost", "aspects", _("This hit gives the attacker no boost."))
+    by = holder_name(campaign, attacker) if attacker else _("The attacker")
+    name = name.strip() or _("Opening on {who}").format(who=holder_name(campaign, character_id))
     campaign = place_aspect(campaign, name, 1, boost=True)
-    return log_event(campaign, f"{by} gets the boost “{name}”: {hit.note}")
+    return log_event(campaign, _("{by} gets the boost “{name}”: {note}").format(by=by, name=name, note=hit.note))
 
 
 def taken_out(campaign: Campaign, character_id: str, hit: int, attacker: str | None = None) -> Campaign:
     """A hit nothing left can absorb: the character is taken out (recorded, nothing else changes)."""
     character = _defender(campaign, character_id)
     _not_self(attacker, character_id)
-    by = f" by {holder_name(campaign, attacker)}" if attacker else ""
-    summary = f"Taken out{by}: a hit of {shifts_text(hit)} that nothing left could absorb."
+    if attacker:
+        summary = _("Taken out by {attacker}: a hit of {shifts} that nothing left could absorb.").format(
+            attacker=holder_name(campaign, attacker), shifts=shifts_text(hit))
+    else:
+        summary = _("Taken out: a hit of {shifts} that nothing left could absorb.").format(shifts=shifts_text(hit))
     applied = record(character, character.model_copy(), "harm", summary, campaign.clock)
     campaign = with_character(campaign, applied.character)
-    return log_event(campaign, f"{holder_name(campaign, character_id)}: {summary}")
+    return log_event(campaign, _("{name}: {summary}").format(name=holder_name(campaign, character_id), summary=summary))
 
 
 def concede_later(campaign: Campaign, character_id: str) -> tuple[Campaign, int]:
@@ -108,7 +115,7 @@ def concede_later(campaign: Campaign, character_id: str) -> tuple[Campaign, int]
     points = concession_points(character, conflict)
     applied = concede(character, conflict, when=campaign.clock, collect_later=True)
     campaign = with_character(campaign, applied.character)
-    return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict."), points
+    return log_event(campaign, _("{who} conceded the conflict.").format(who=holder_name(campaign, character_id))), points
 
 
 def collect(campaign: Campaign, character_id: str, points: int) -> Campaign:
@@ -119,7 +126,7 @@ def collect(campaign: Campaign, character_id: str, points: int) -> Campaign:
         return campaign
     applied = collect_concession(character, points, when=campaign.clock)
     campaign = with_character(campaign, applied.character)
-    return log_entry(campaign, character_id, points, Reason.CONCESSION, "collected at the end of the conflict")
+    return log_entry(campaign, character_id, points, Reason.CONCESSION, _("collected at the end of the conflict"))
 
 
 def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
@@ -129,9 +136,9 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     taken = sum(1 for c in character.consequences if c.conflict == conflict)
     applied = concede(character, conflict, when=campaign.clock)
     campaign = with_character(campaign, applied.character)
-    note = f"1, plus {taken} for consequences taken" if taken else "1"
+    note = _("1, plus {taken} for consequences taken").format(taken=taken) if taken else "1"
     campaign = log_entry(campaign, character_id, 1 + taken, Reason.CONCESSION, note)
-    return log_event(campaign, f"{holder_name(campaign, character_id)} conceded the conflict.")
+    return log_event(campaign, _("{who} conceded the conflict.").format(who=holder_name(campaign, character_id)))
 
 
 __all__ = ["attacker_boost", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]

@@ -24,6 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Protocol
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import ladder_label, signed
 
 from fate_desk.rules.creation.history import refuse
@@ -63,7 +64,7 @@ class Dice:
         self._rng = random.Random(seed)
 
     def throw(self) -> tuple[int, ...]:
-        return tuple(self._rng.choice((-1, 0, 1)) for _ in range(4))
+        return tuple(self._rng.choice((-1, 0, 1)) for _die in range(4))
 
 
 # --- actions and outcomes ---------------------------------------------------------------------
@@ -77,8 +78,8 @@ class Action(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"overcome": "Overcome", "create_advantage": "Create an advantage",
-                "attack": "Attack", "defend": "Defend"}[self.value]
+        return {"overcome": _("Overcome"), "create_advantage": _("Create an advantage"),
+                "attack": _("Attack"), "defend": _("Defend")}[self.value]
 
 
 class Outcome(StrEnum):
@@ -89,8 +90,8 @@ class Outcome(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"fail": "Fail", "tie": "Tie", "succeed": "Succeed",
-                "succeed_with_style": "Succeed with style"}[self.value]
+        return {"fail": _("Fail"), "tie": _("Tie"), "succeed": _("Succeed"),
+                "succeed_with_style": _("Succeed with style")}[self.value]
 
 
 def outcome_for(shifts: int) -> Outcome:
@@ -105,36 +106,38 @@ def outcome_for(shifts: int) -> Outcome:
 # What each outcome means for each action, in our own words.
 _MEANINGS: dict[Action, dict[Outcome, str]] = {
     Action.OVERCOME: {
-        Outcome.FAIL: "You don't get what you wanted, or you get it at a serious cost.",
-        Outcome.TIE: "You get it, but at a minor cost.",
-        Outcome.SUCCEED: "You get what you wanted and the story moves on.",
-        Outcome.SUCCEED_WITH_STYLE: "You get what you wanted, and a boost on top.",
+        Outcome.FAIL: N_("You don't get what you wanted, or you get it at a serious cost."),
+        Outcome.TIE: N_("You get it, but at a minor cost."),
+        Outcome.SUCCEED: N_("You get what you wanted and the story moves on."),
+        Outcome.SUCCEED_WITH_STYLE: N_("You get what you wanted, and a boost on top."),
     },
     Action.CREATE_ADVANTAGE: {
-        Outcome.FAIL: "No aspect, or the aspect appears but your opposition holds the free invoke.",
-        Outcome.TIE: "No lasting aspect, but you get a boost.",
-        Outcome.SUCCEED: "The aspect is yours with one free invoke.",
-        Outcome.SUCCEED_WITH_STYLE: "The aspect is yours with two free invokes.",
+        Outcome.FAIL: N_("No aspect, or the aspect appears but your opposition holds the free invoke."),
+        Outcome.TIE: N_("No lasting aspect, but you get a boost."),
+        Outcome.SUCCEED: N_("The aspect is yours with one free invoke."),
+        Outcome.SUCCEED_WITH_STYLE: N_("The aspect is yours with two free invokes."),
     },
     Action.ATTACK: {
-        Outcome.FAIL: "The attack does no harm.",
-        Outcome.TIE: "No harm, but you get a boost.",
-        Outcome.SUCCEED: "You land a hit of {shifts} shift{s}.",
-        Outcome.SUCCEED_WITH_STYLE: "You land a hit of {shifts} shifts; you may trade one shift for a boost.",
+        Outcome.FAIL: N_("The attack does no harm."),
+        Outcome.TIE: N_("No harm, but you get a boost."),
+        Outcome.SUCCEED: N_("You land a hit of {shifts} shifts."),  # one shift: see meaning()
+        Outcome.SUCCEED_WITH_STYLE: N_("You land a hit of {shifts} shifts; you may trade one shift for a boost."),
     },
     Action.DEFEND: {
-        Outcome.FAIL: "The attack or advantage gets through: you take the hit or suffer the aspect.",
-        Outcome.TIE: "Use the tie result of the action you opposed.",
-        Outcome.SUCCEED: "You take no hit and the opposing action is denied.",
-        Outcome.SUCCEED_WITH_STYLE: "You take no hit, deny the action, and get a boost.",
+        Outcome.FAIL: N_("The attack or advantage gets through: you take the hit or suffer the aspect."),
+        Outcome.TIE: N_("Use the tie result of the action you opposed."),
+        Outcome.SUCCEED: N_("You take no hit and the opposing action is denied."),
+        Outcome.SUCCEED_WITH_STYLE: N_("You take no hit, deny the action, and get a boost."),
     },
 }
 
 
 def meaning(action: Action, outcome: Outcome, shifts: int = 0) -> str:
     """What this outcome means for this action, in a sentence."""
-    text = _MEANINGS[action][outcome]
-    return text.format(shifts=shifts, s="" if shifts == 1 else "s")
+    if action == Action.ATTACK and outcome == Outcome.SUCCEED:
+        return ngettext("You land a hit of {shifts} shift.", "You land a hit of {shifts} shifts.", shifts).format(
+            shifts=shifts)
+    return _(_MEANINGS[action][outcome]).format(shifts=shifts)
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,8 @@ def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = Tr
     return max(0, min(helpers, leader_rating)) if cap else helpers
 
 
-SCALES: tuple[str, ...] = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
+# Stored in English (the key); shown with _() where offered.
+SCALES: tuple[str, ...] = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
 
 
 def scale_level(name: str | None) -> int:
@@ -228,9 +232,9 @@ class ScaleUse(StrEnum):
     @property
     def label(self) -> str:
         return {
-            "before": "+1 per level before the roll",
-            "after_success": "+2 per level after a success",
-            "free_invoke": "+1 free invoke per level on a successful create an advantage",
+            "before": _("+1 per level before the roll"),
+            "after_success": _("+2 per level after a success"),
+            "free_invoke": _("+1 free invoke per level on a successful create an advantage"),
         }[self.value]
 
 
@@ -316,8 +320,8 @@ class InvokeKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"own": "Own aspect", "situation": "Situation aspect", "boost": "Boost",
-                "hostile": "Hostile invoke", "consequence": "Consequence"}[self.value]
+        return {"own": _("Own aspect"), "situation": _("Situation aspect"), "boost": _("Boost"),
+                "hostile": _("Hostile invoke"), "consequence": _("Consequence")}[self.value]
 
 
 @dataclass(frozen=True)
@@ -342,10 +346,13 @@ class Invoke:
         return 0 if self.reroll else 2
 
     def describe(self) -> str:
-        what = "reroll" if self.reroll else "+2"
-        how = "free invoke" if self.free else "for a fate point"
-        hostile = ", hostile" if self.kind == InvokeKind.HOSTILE else ""
-        return f"“{self.label or self.key}”: {what} ({how}{hostile})"
+        what = _("reroll") if self.reroll else "+2"
+        if self.kind == InvokeKind.HOSTILE:
+            message = _("“{aspect}”: {what} (free invoke, hostile)") if self.free else \
+                _("“{aspect}”: {what} (for a fate point, hostile)")
+        else:
+            message = _("“{aspect}”: {what} (free invoke)") if self.free else _("“{aspect}”: {what} (for a fate point)")
+        return message.format(aspect=self.label or self.key, what=what)
 
 
 # --- the roll ---------------------------------------------------------------------------------
@@ -392,10 +399,10 @@ class Roll:
         if invoke.free:
             return ""
         if invoke.kind == InvokeKind.BOOST:
-            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
+            return _("“{aspect}” is a boost: it is invoked once, for free, never for a fate point.").format(aspect=invoke.label or invoke.key)
         if any(i.key == invoke.key and not i.free for i in self.invokes):
             name = invoke.label or invoke.key
-            return f"“{name}” has already been invoked for a fate point on this roll; only free invokes can be stacked on it."
+            return _("“{name}” has already been invoked for a fate point on this roll; only free invokes can be stacked on it.").format(name=name)
         return ""
 
     def invoke(self, invoke: Invoke, dice: DiceSource | None = None) -> Roll:
@@ -406,23 +413,22 @@ class Roll:
         throws = self.throws
         if invoke.reroll:
             if dice is None:
-                raise ValueError("a reroll needs dice")
+                raise ValueError(_("a reroll needs dice"))
             throws = (*throws, tuple(dice.throw()))
         return replace(self, throws=throws, invokes=(*self.invokes, invoke))
 
     def opposition_refusal(self, invoke: Invoke) -> str:
         """Why this invoke against the roll may not be added ('' when it may)."""
         if self.setup.opposed:
-            return "The opposition rolled its own defence: it invokes on that roll, not against this one."
+            return _("The opposition rolled its own defence: it invokes on that roll, not against this one.")
         if invoke.reroll:
-            return "A difficulty has no dice to reroll: an invoke against the roll adds +2 to it."
+            return _("A difficulty has no dice to reroll: an invoke against the roll adds +2 to it.")
         if invoke.free:
             return ""
         if invoke.kind == InvokeKind.BOOST:
-            return f"“{invoke.label or invoke.key}” is a boost: it is invoked once, for free, never for a fate point."
+            return _("“{aspect}” is a boost: it is invoked once, for free, never for a fate point.").format(aspect=invoke.label or invoke.key)
         if any(i.key == invoke.key and not i.free for i in self.opposition):
-            return (f"“{invoke.label or invoke.key}” has already been invoked against this roll; "
-                    "only free invokes can be stacked on it.")
+            return (_("“{aspect}” has already been invoked against this roll; only free invokes can be stacked on it.").format(aspect=invoke.label or invoke.key))
         return ""
 
     def oppose(self, invoke: Invoke) -> Roll:
@@ -442,12 +448,12 @@ class Roll:
                        tie_boost_allowed: bool = True) -> str:
         """Why an outcome choice may not be taken on this roll ('' when it may)."""
         if style_boost and not (self.setup.action == Action.ATTACK and self.outcome == Outcome.SUCCEED_WITH_STYLE):
-            return "Only an attack that succeeds with style may trade one shift of its hit for a boost."
+            return _("Only an attack that succeeds with style may trade one shift of its hit for a boost.")
         if tie_as_failure:
             if not tie_boost_allowed:
-                return "This rule set reads an overcome tie as success at a minor cost only, never a failure with a boost."
+                return _("This rule set reads an overcome tie as success at a minor cost only, never a failure with a boost.")
             if not (self.setup.action == Action.OVERCOME and self.outcome == Outcome.TIE):
-                return "Only an overcome that ties may be taken as a failure with a boost."
+                return _("Only an overcome that ties may be taken as a failure with a boost.")
         return ""
 
     def choose(self, style_boost: bool = False, tie_as_failure: bool = False, tie_boost_allowed: bool = True) -> Roll:
@@ -581,9 +587,10 @@ class Roll:
 
     def meaning(self) -> str:
         if self.style_boost:
-            return f"You land a hit of {self.hit} shift{'s' if self.hit != 1 else ''} and take a boost."
+            return ngettext("You land a hit of {shifts} shift and take a boost.",
+                            "You land a hit of {shifts} shifts and take a boost.", self.hit).format(shifts=self.hit)
         if self.tie_as_failure:
-            return "You fail, but take a boost."
+            return _("You fail, but take a boost.")
         return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
 
     def faces(self) -> str:
@@ -595,29 +602,47 @@ class Roll:
         rerolls = [i for i in self.invokes if i.reroll]
         text = f"[{faces_text(self.throws[0])}]"
         for invoke, faces in zip(rerolls, self.throws[1:]):
-            how = "a free invoke" if invoke.free else "a fate point"
-            text += f", rerolled by invoking “{invoke.label or invoke.key}” ({how}) to [{faces_text(faces)}]"
+            message = (_("{throws}, rerolled by invoking “{aspect}” (a free invoke) to [{faces}]") if invoke.free
+                       else _("{throws}, rerolled by invoking “{aspect}” (a fate point) to [{faces}]"))
+            text = message.format(throws=text, aspect=invoke.label or invoke.key, faces=faces_text(faces))
         return text
 
     def summary(self) -> str:
         """One line for the roll log: who, what, the dice, effort, shifts, outcome and invokes."""
         s = self.setup
-        who = f"{s.who}: " if s.who else ""
-        against = "opposition" if s.opposed else "difficulty"
-        extras = [f"{st.name} +{st.bonus}" for st in s.stunts]
+        extras = [_("{stunt} +{bonus}").format(stunt=st.name, bonus=st.bonus) for st in s.stunts]
         if s.teamwork:
-            extras.append(f"teamwork +{s.teamwork}")
+            extras.append(_("teamwork +{bonus}").format(bonus=s.teamwork))
         if s.scale_levels:
-            extras.append(f"scale {s.scale_use.label.replace('per level', f'x{s.scale_levels}')}")
+            extras.append({
+                ScaleUse.BEFORE: _("scale +1 x{levels} before the roll"),
+                ScaleUse.AFTER_SUCCESS: _("scale +2 x{levels} after a success"),
+                ScaleUse.FREE_INVOKE: _("scale +1 free invoke x{levels} on a successful create an advantage"),
+            }[s.scale_use].format(levels=s.scale_levels))
         extras += [i.describe() for i in self.invokes]
-        extras += [f"against the roll {i.describe()}" for i in self.opposition]
-        with_ = f" with {'; '.join(extras)}" if extras else ""
-        shifts = f"{signed(self.shifts)} shift{'' if abs(self.shifts) == 1 else 's'}"
-        return (
-            f"{who}{s.action.label} with {s.skill or 'no skill'} {ladder_label(s.rating)}{with_}: "
-            f"{self.throws_text()} {signed(self.dice_total)}, effort {ladder_label(self.effort)} against "
-            f"{against} {ladder_label(self.difficulty)}: {shifts}, {self.outcome.label.lower()}. {self.meaning()}"
-        )
+        extras += [_("against the roll {invoke}").format(invoke=i.describe()) for i in self.opposition]
+        values = {
+            "action": s.action.label, "skill": rules_text(s.skill) if s.skill else _("no skill"),
+            "rating": ladder_label(s.rating), "extras": "; ".join(extras), "throws": self.throws_text(),
+            "total": signed(self.dice_total), "effort": ladder_label(self.effort),
+            "difficulty": ladder_label(self.difficulty), "outcome": self.outcome.label.lower(),
+            "meaning": self.meaning(),
+            "shifts": ngettext("{shifts} shift", "{shifts} shifts", abs(self.shifts)).format(shifts=signed(self.shifts)),
+        }
+        if s.opposed and extras:
+            line = _("{action} with {skill} {rating} with {extras}: {throws} {total}, effort {effort} against "
+                     "opposition {difficulty}: {shifts}, {outcome}. {meaning}")
+        elif s.opposed:
+            line = _("{action} with {skill} {rating}: {throws} {total}, effort {effort} against opposition "
+                     "{difficulty}: {shifts}, {outcome}. {meaning}")
+        elif extras:
+            line = _("{action} with {skill} {rating} with {extras}: {throws} {total}, effort {effort} against "
+                     "difficulty {difficulty}: {shifts}, {outcome}. {meaning}")
+        else:
+            line = _("{action} with {skill} {rating}: {throws} {total}, effort {effort} against difficulty "
+                     "{difficulty}: {shifts}, {outcome}. {meaning}")
+        line = line.format(**values)
+        return _("{who}: {roll}").format(who=s.who, roll=line) if s.who else line
 
 
 __all__ = [

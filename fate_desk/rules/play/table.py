@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign, CharacterKind, Scene, ScenePlay, revalidated
 
 from fate_desk.rules.clock.timeline import gm_pool
@@ -40,7 +41,7 @@ def start_scene_pool(campaign: Campaign, present: list[str] | None = None) -> tu
         c.model_copy(update={"carried_fate_points": 0}) if c.id in carriers else c for c in campaign.characters
     ]
     new = campaign.model_copy(update={"characters": characters, "gm_fate_points": points})
-    return revalidated(new, campaign), f"GM fate points: {points} ({join_words(lines)})."
+    return revalidated(new, campaign), _("GM fate points: {points} ({names}).").format(points=points, names=join_words(lines))
 
 
 def change_gm_pool(campaign: Campaign, step: int) -> Campaign:
@@ -50,8 +51,7 @@ def change_gm_pool(campaign: Campaign, step: int) -> Campaign:
         raise refuse(
             "table.gm_pool",
             "gm_fate_points",
-            f"The GM has {counted(campaign.gm_fate_points, 'fate point', words=False)} left; "
-            f"spending {-step} is more than that.",
+            _("The GM has {points} left; spending {value2} is more than that.").format(points=counted(campaign.gm_fate_points, 'fate point', words=False), value2=-step),  # i18n: not shown (a key)
         )
     return campaign.model_copy(update={"gm_fate_points": min(999, after)})
 
@@ -71,21 +71,20 @@ def pay_fate_points(campaign: Campaign, character_id: str | None, points: int) -
         return campaign, ""
     if payer(campaign, character_id) == "gm":
         new = change_gm_pool(campaign, -points)
-        return new, f"The GM paid {counted(points, 'fate point', words=False)} from the pool."
+        return new, _("The GM paid {points} from the pool.").format(points=counted(points, 'fate point', words=False))  # i18n: not shown (a key)
     character = campaign.character(character_id)
     name = character.name or "(unnamed)"
     if character.fate_points < points:
         raise refuse(
             "table.fate_points",
             "fate_points",
-            f"{name} has {counted(character.fate_points, 'fate point', words=False)}; "
-            f"the invokes cost {points}.",
+            _("{name} has {points2}; the invokes cost {points}.").format(name=name, points2=counted(character.fate_points, 'fate point', words=False), points=points),  # i18n: not shown (a key)
         )
     changed = character.model_copy(update={"fate_points": character.fate_points - points})
     characters = [changed if c.id == character.id else c for c in campaign.characters]
     return (
         campaign.model_copy(update={"characters": characters}),
-        f"{name} paid {counted(points, 'fate point', words=False)}.",
+        _("{name} paid {points}.").format(name=name, points=counted(points, 'fate point', words=False)),  # i18n: not shown (a key)
     )
 
 
@@ -102,7 +101,7 @@ __all__ = [
 def scene_of(campaign: Campaign, scene_id: str) -> Scene:
     scene = next((s for s in campaign.scenes if s.id == scene_id), None)
     if scene is None:
-        raise refuse("scene.none", "scenes", "That scene is not in the campaign.")
+        raise refuse("scene.none", "scenes", _("That scene is not in the campaign."))
     return scene
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import (
     Campaign, Character, Countdown, HistoryEntry, RuleBreak, Scene, Severity, SituationAspect, SlotSpec, Zone,
 )
@@ -18,14 +19,15 @@ MAX_BOX_VALUE = 20
 MAX_BOXES = 20
 
 # The book's named ways a monster or threat breaks the rules, in the order the editor lists them.
+# Marked for the catalogue; the values stay English (files and other tools use them), shown with _().
 NAMED_RULE_BREAKS: dict[str, str] = {
-    "immunity": "Immune to challenges and contests",
-    "minion_armor": "Expendable minions as armor",
-    "true_form": "True form",
-    "solo_bonus": "Solo bonus",
-    "scale": "Scale",
+    "immunity": N_("Immune to challenges and contests"),
+    "minion_armor": N_("Expendable minions as armor"),
+    "true_form": N_("True form"),
+    "solo_bonus": N_("Solo bonus"),
+    "scale": N_("Scale"),
 }
-SCALES = ("Mundane", "Supernatural", "Otherworldly", "Legendary", "Godlike")
+SCALES = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
 
 
 # --- skills as rows (NPC cards and monsters keep their skills in the order typed) -------------
@@ -40,15 +42,16 @@ def set_skill_row(character: Character, index: int, name: str | None = None, rat
     old_name, old_rating = rows[index]
     new_name = old_name if name is None else name.strip()
     if not new_name:
-        raise ValueError("a skill needs a name")
+        raise ValueError(_("a skill needs a name"))
     if new_name != old_name and new_name in character.skills:
-        raise ValueError(f"{new_name} is already on this sheet")
+        raise ValueError(_("{new_name} is already on this sheet").format(new_name=new_name))
     rows[index] = (new_name, old_rating if rating is None else rating)
     return edited(character, skills=dict(rows))
 
 
-def add_skill_row(character: Character, rating: int = 1, stem: str = "New skill") -> Character:
+def add_skill_row(character: Character, rating: int = 1, stem: str | None = None) -> Character:
     """Append a skill with a name not yet used ("New skill", "New skill 2", ...)."""
+    stem = stem or _("New skill")
     name, n = stem, 1
     while name in character.skills:
         n += 1
@@ -70,13 +73,13 @@ def parse_boxes(text: str) -> list[int]:
     values = []
     for part in parts:
         if not part.isdigit():
-            raise ValueError(f"“{part}” is not a box value: write numbers such as 1 1 2")
+            raise ValueError(_("“{part}” is not a box value: write numbers such as 1 1 2").format(part=part))
         value = int(part)
         if not 1 <= value <= MAX_BOX_VALUE:
-            raise ValueError(f"a stress box is worth 1 to {MAX_BOX_VALUE} shifts, not {value}")
+            raise ValueError(_("a stress box is worth 1 to {max_box_value} shifts, not {value}").format(max_box_value=MAX_BOX_VALUE, value=value))
         values.append(value)
     if len(values) > MAX_BOXES:
-        raise ValueError(f"{len(values)} boxes is more than one track holds ({MAX_BOXES})")
+        raise ValueError(_("{count} boxes is more than one track holds ({max_boxes})").format(count=len(values), max_boxes=MAX_BOXES))
     return values
 
 
@@ -96,9 +99,9 @@ def rename_track(character: Character, old: str, new: str) -> Character:
     new = new.strip()
     boxes = dict(character.stress_boxes or {})
     if not new:
-        raise ValueError("a stress track needs a name")
+        raise ValueError(_("a stress track needs a name"))
     if new != old and new in boxes:
-        raise ValueError(f"there is already a track called {new}")
+        raise ValueError(_("there is already a track called {new}").format(new=new))
     renamed = {(new if k == old else k): v for k, v in boxes.items()}
     stress = {(new if k == old else k): v for k, v in character.stress.items()}
     return edited(character, stress_boxes=renamed, stress=stress)
@@ -191,7 +194,7 @@ def _trimmed(items: list[str]) -> list[str]:
 
 def add_zone(scene: Scene, name: str = "") -> Scene:
     taken = {z.name for z in scene.zones}
-    name = name or next(f"Zone {n}" for n in range(len(scene.zones) + 1, 999) if f"Zone {n}" not in taken)
+    name = name or next(_("Zone {n}").format(n=n) for n in range(len(scene.zones) + 1, 999) if _("Zone {n}").format(n=n) not in taken)
     return edited(scene, zones=[*(z.model_copy(deep=True) for z in scene.zones), Zone(name=name)])
 
 
@@ -249,14 +252,15 @@ class SessionEvent:
     entry: HistoryEntry
 
     def line(self) -> str:
-        return f"{self.character_name} — {self.entry.kind}: {self.entry.summary}"
+        return _("{name} — {kind}: {summary}").format(
+            name=self.character_name, kind=rules_text(self.entry.kind), summary=self.entry.summary)
 
 
 def session_history(campaign: Campaign, number: int) -> list[SessionEvent]:
     """Every character's history entries stamped with session `number`, in the order recorded."""
     out = []
     for character in campaign.characters:
-        name = character.name.strip() or "Unnamed character"
+        name = character.name.strip() or _("Unnamed character")
         out += [SessionEvent(character.id, name, e) for e in character.advancement if e.when.session == number]
     return sorted(out, key=lambda e: (e.entry.when.scene, e.entry.at))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
 from fate_desk.model import Block, Hazard, ladder_label
 
 
@@ -24,13 +25,10 @@ def rating_guidance(obstacle: Hazard | Block, peak: int) -> str | None:
     """A hint (never a refusal) when the rating strays from the book's guidance."""
     if isinstance(obstacle, Hazard) and obstacle.rating < peak:
         return (
-            f"Hazards are usually rated at least as high as the PCs' best skill "
-            f"({ladder_label(peak)}); this one is {ladder_label(obstacle.rating)}."
+            _("Hazards are usually rated at least as high as the PCs' best skill ({rating}); this one is {rating2}.").format(rating=ladder_label(peak), rating2=ladder_label(obstacle.rating))
         )
     if isinstance(obstacle, Block) and obstacle.rating > peak + 1:
         return (
-            f"Blocks are usually at most one step above the PCs' best skill "
-            f"({ladder_label(peak)}), so no higher than {ladder_label(peak + 1)}; "
-            f"this one is {ladder_label(obstacle.rating)}."
+            _("Blocks are usually at most one step above the PCs' best skill ({rating}), so no higher than {rating2}; this one is {rating3}.").format(rating=ladder_label(peak), rating2=ladder_label(peak + 1), rating3=ladder_label(obstacle.rating))
         )
     return None

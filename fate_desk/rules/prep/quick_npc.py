@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from fate_desk.i18n import _
 from fate_desk.model import LADDER, Aspect, Character, CharacterKind, Stunt
 
 _NAMES = {name.lower(): value for value, name in LADDER.items()}
@@ -21,7 +22,7 @@ _RATING_FIRST = re.compile(
     re.IGNORECASE,
 )
 _RATING_LAST = re.compile(r"^(?P<skill>.+?)\s+(?P<num>[+-]\d+)$")
-_STRESS = re.compile(r"^(?P<n>\d+)\s*(?:stress|boxes|stress boxes?)$", re.IGNORECASE)
+_STRESS = re.compile(r"^(?P<n>\d+)\s*(?:stress|boxes|stress boxes?)$", re.IGNORECASE)  # i18n: not shown
 _STUNT = re.compile(r"^stunt\s*:\s*(?P<text>.+)$", re.IGNORECASE)
 
 
@@ -58,14 +59,15 @@ def _split(line: str) -> tuple[list[str], str]:
             parts[-1] += f", {piece}"  # "stunt: +2 to Provoke, when chanting" stays one stunt
         else:
             parts.append(piece)
-    return parts, ("Parts were split at commas; use semicolons between parts when an aspect "
-                   "itself has a comma.")
+    return parts, (_(
+"Parts were split at commas; use semicolons between parts when an aspect "
+                   "itself has a comma."))
 
 
 def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
     parts, split_note = _split(line)
     if not parts:
-        raise ValueError("Type at least a name, e.g. \"Bouncer; Built Like a Door; Fair (+2) Fight\".")
+        raise ValueError(_("Type at least a name, e.g. \"Bouncer; Built Like a Door; Fair (+2) Fight\"."))
     name, rest = parts[0], parts[1:]
     aspects: list[Aspect] = []
     skills: dict[str, int] = {}
@@ -86,9 +88,9 @@ def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
             aspects.append(Aspect(text=part))
     if boxes is None:
         boxes = 1
-        notes.append("No stress given: one box, as for a nameless minor NPC.")
+        notes.append(_("No stress given: one box, as for a nameless minor NPC."))
     if boxes > 20:
-        raise ValueError(f"{boxes} stress boxes is more than Fate Desk allows (20).")
+        raise ValueError(_("{boxes} stress boxes is more than Fate Desk allows (20).").format(boxes=boxes))
     character = Character(
         kind=CharacterKind.MINOR_NPC,
         name=name,

@@ -1,0 +1,37 @@
+"""Prep in the pseudo-locale: the quick NPC line still reads the English ladder and skills,
+and says what it guessed in the language; obstacle guidance and editing refusals are
+translated (issue 29)."""
+
+from __future__ import annotations
+
+import pytest
+from pseudo_text import assert_translated, pseudo  # noqa: F401 (fixture)
+
+from fate_desk.model import Character, Hazard
+from fate_desk.rules.prep.editing import add_zone, parse_boxes, set_skill_row
+from fate_desk.rules.prep.obstacles import rating_guidance
+from fate_desk.rules.prep.quick_npc import parse_quick_npc
+from fate_desk.model import Scene
+
+
+def test_a_quick_npc_is_read_as_before_and_its_notes_are_translated(pseudo):
+    npc = parse_quick_npc("Bouncer, Built Like a Door, Fair (+2) Fight").character
+    assert npc.skills == {"Fight": 2} and npc.name == "Bouncer"
+    notes = parse_quick_npc("Bouncer, Built Like a Door, Fair (+2) Fight").notes
+    assert notes
+    for note in notes:
+        assert_translated(note)
+    with pytest.raises(ValueError) as info:
+        parse_quick_npc("")
+    assert_translated(str(info.value), {"Bouncer", "Built", "Like", "Door", "Fair", "Fight"})
+
+
+def test_guidance_refusals_and_new_names_are_translated(pseudo):
+    assert_translated(rating_guidance(Hazard(name="Fire", rating=1), 4))
+    with pytest.raises(ValueError) as info:
+        parse_boxes("one two")
+    assert_translated(str(info.value), {"one"})
+    with pytest.raises(ValueError) as info:
+        set_skill_row(Character(name="X", skills={"Fight": 1, "Lore": 2}), 0, "Lore")
+    assert_translated(str(info.value), {"Lore"})
+    assert_translated(add_zone(Scene(name="Docks")).zones[0].name)
