@@ -1,7 +1,7 @@
 """Fate Desk's catalogues: extract, update, compile and check (docs/translating.md).
 
     python tools/i18n.py extract          locale/fate-desk.pot from the code, forms and rule sets
-    python tools/i18n.py update           extract, then bring every locale/<code>.po up to date
+    python tools/i18n.py update [CODE]    extract, then bring every (or one) locale/<code>.po up to date
     python tools/i18n.py compile          fate_desk/_locale/<code>.mo (run by make)
     python tools/i18n.py check            what `make i18n-check` fails on (exit 1, one line each)
     python tools/i18n.py unmarked [FILE]  user-visible strings in code not marked for translation
@@ -166,9 +166,9 @@ def read_catalogue(code: str, strict: bool = False) -> Catalog:
         return read_po(handle, locale=code, abort_invalid=strict)
 
 
-def cmd_update() -> None:
+def cmd_update(only: list[str] | None = None) -> None:
     pot = cmd_extract()
-    for code in SHIPPED:
+    for code in only or SHIPPED:
         catalog = read_catalogue(code)
         catalog.update(pot, no_fuzzy_matching=True)
         catalog.obsolete.clear()
@@ -503,7 +503,7 @@ def main(argv: list[str]) -> int:
     if command == "extract":
         cmd_extract()
     elif command == "update":
-        cmd_update()
+        cmd_update(argv[1:] or None)
     elif command == "compile":
         cmd_compile()
     elif command == "check":
