@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
 
 PSEUDO = "⟦"
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_QT_WORDS = {"OK", "Cancel", "Close", "Apply", "Yes", "No", "Save", "Discard", "Help", "Reset", "Open"}
 
 
 def shown_texts(top: QWidget) -> list[tuple[QWidget, str, str]]:
@@ -42,7 +43,9 @@ def qt_own(widget: QWidget) -> bool:
     if name.startswith("qt_") or name.startswith("Scroll"):
         return True
     box = widget.parentWidget()
-    return isinstance(box, QDialogButtonBox) and box.standardButton(widget) != QDialogButtonBox.StandardButton.NoButton
+    standard = isinstance(box, QDialogButtonBox) and box.standardButton(widget) != QDialogButtonBox.StandardButton.NoButton
+    # A standard button keeping Qt's own word (a text the code sets on one is the code's to mark).
+    return standard and widget.text().replace("&", "") in _QT_WORDS
 
 
 def untranslated(top: QWidget, allowed=(), skip=lambda widget: False) -> list[str]:
