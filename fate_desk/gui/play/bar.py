@@ -92,7 +92,7 @@ class PlayBar(QWidget):
         pending = character.pending_fate_points
         text = ngettext("+{count} fate point after this scene", "+{count} fate points after this scene",
                         pending).format(count=pending)
-        self.pending.setText(f"<small>{text}</small>" if pending else "")
+        self.pending.setText(f"<small>{text}</small>" if pending else "")  # i18n: markup only
 
     def _show_taken_out(self, character) -> None:
         """A banner over the sheet while the character is taken out, and a line in the status bar

@@ -204,9 +204,9 @@ def ledger_html(campaign) -> str:
     if not totals:
         return "<small>{}</small>".format(_("No fate points gained or spent this session yet."))
     rows = "".join(
-        f"<tr><td>{escape(holder_name(campaign, who))}</td><td align='right'>+{gained}</td>"
+        f"<tr><td>{escape(holder_name(campaign, who))}</td><td align='right'>+{gained}</td>"  # i18n: markup only
         f"<td align='right'>−{spent}</td></tr>"
         for who, (gained, spent) in totals.items()
     )
-    head = "<tr><th align='left'>{}</th><th>{}</th><th>{}</th></tr>".format(_("Who"), _("Gained"), _("Spent"))
-    return "<b>{}</b><table cellspacing='6'>".format(_("Fate points this session")) + head + rows + "</table>"
+    head = "<tr><th align='left'>{}</th><th>{}</th><th>{}</th></tr>".format(_("Who"), _("Gained"), _("Spent"))  # i18n: markup only
+    return "<b>{}</b><table cellspacing='6'>".format(_("Fate points this session")) + head + rows + "</table>"  # i18n: markup only

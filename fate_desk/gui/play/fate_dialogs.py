@@ -64,7 +64,7 @@ class _PlayDialog(QDialog):
             operation(self.document.campaign)
         except Refused as refused:
             message = escape(refused.problems[0].message)
-            self.status.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")  # i18n: markup only
             return False
         self.document.edit_campaign(operation, text)
         self.accept()

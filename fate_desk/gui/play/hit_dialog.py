@@ -227,7 +227,7 @@ class TakeHitDialog(QDialog):
             take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
                      extreme_aspect=extreme)
         except Refused as refused:
-            self.status.setText(f"<span style='color:{status_colour('error')}'>✖ {escape(refused.problems[0].message)}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>✖ {escape(refused.problems[0].message)}</span>")  # i18n: markup only
             access.announce(self, refused.problems[0].message)
             return False
         self.document.edit_campaign(

@@ -273,4 +273,4 @@ class RollCard(QGroupBox):
             rolled = _("{rolled} +{teamwork} teamwork").format(rolled=rolled, teamwork=roll.setup.teamwork)
         outcome = _("{against}: {outcome} ({shifts})").format(against=against, outcome=roll.outcome.label.lower(),
                                                              shifts=f"{roll.shifts:+d}")
-        self.result.setText(f"[{roll.faces()}] {rolled} → <b>{ladder_label(roll.effort)}</b><br>{outcome}{invokes}")
+        self.result.setText(f"[{roll.faces()}] {rolled} → <b>{ladder_label(roll.effort)}</b><br>{outcome}{invokes}")  # i18n: markup only

@@ -26,7 +26,7 @@ def apply_panel(document, panel: RollPanel) -> bool:
     if card is not None and card.missing_boost():
         said = _("<b>Not applied:</b> name the boost {who} got, on its card.").format(
             who=escape(defence.setup.who or _("the defender")))
-        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")
+        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         card.boost.setFocus()
         return False
     defence_boost = card.boost_name() if card is not None else ""
@@ -44,7 +44,7 @@ def apply_panel(document, panel: RollPanel) -> bool:
         both(document.campaign)  # refused here means nothing is pushed
     except Refused as refused:
         said = _("<b>Not applied:</b> {reason}").format(reason=escape(refused.problems[0].message))
-        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")
+        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         return False
     skill = skill_shown(document, roll.setup.skill, cid) if roll.setup.skill else _("a plain rating")
     text = (_("Roll {skill} ({who})").format(skill=skill, who=roll.setup.who) if roll.setup.who

@@ -133,5 +133,5 @@ class RollInvokesPart:
 
     def _refuse(self, label: QLabel, message: str) -> None:
         said = _("<b>Not invoked:</b> {reason}").format(reason=escape(message))
-        label.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")
+        label.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         self.refused.emit()

@@ -25,7 +25,7 @@ class RollOppositionPart:
         self.defence_card: RollCard | None = None
         self.against_box = QGroupBox(_("Invoke against the roll"))
         against_layout = QVBoxLayout(self.against_box)  # stacked, so it fits a narrow dock
-        hint = QLabel("<small>{}</small>".format(_("Anyone may invoke an aspect to add +2 to the difficulty, paying "
+        hint = QLabel("<small>{}</small>".format(_("Anyone may invoke an aspect to add +2 to the difficulty, paying "  # i18n: markup only
                                                    "for it themselves. Who invokes, and which aspect:")))
         hint.setWordWrap(True)
         self.opposer = QComboBox()

@@ -194,13 +194,13 @@ class RollOutcomePart:
         self.dice_label.setAccessibleName(_("Dice: {dice}, total {total}").format(
             dice=faces_text(roll.dice), total=signed(roll.dice_total)))
         self.outcome_label.setAccessibleName(_("Outcome: {outcome}").format(outcome=roll.outcome.label))
-        cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
+        cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)  # i18n: markup only
         rerolled = ""
         if len(roll.throws) > 1:
             first = faces_text(roll.throws[0])
             rerolled = "<br><small>{}</small>".format(_("rerolled from [{dice}]").format(dice=first))
         self.dice_label.setText(
-            "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"
+            "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"  # i18n: markup only
             f"<tr>{cells}</tr></table>{rerolled}")
         s = roll.setup
         skill = escape(skill_shown(self.document, s.skill, self.who.currentData()) if s.skill else _("rating"))
@@ -246,7 +246,7 @@ class RollOutcomePart:
         text = _("This roll costs {cost} ({who} has {left} left after it). "
                  "A reroll now would succeed {percent} of the time.").format(
             cost=cost, who=escape(who), left=self.points_left(), percent=percent(reroll.success))
-        self.cost_label.setText(f"<small>{text}</small>")
+        self.cost_label.setText(f"<small>{text}</small>")  # i18n: markup only
         advantage = s.action == Action.CREATE_ADVANTAGE
         existing = self._existing()
         for widget in (self.advantage_target, self.unknown_box, self.existing_label):

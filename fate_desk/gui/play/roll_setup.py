@@ -85,7 +85,7 @@ class RollSetupPart:
         self.stunts_layout.setContentsMargins(0, 0, 0, 0)
         self.stunt_checks: list[QCheckBox] = []
         self.stunt_rows: list[QWidget] = []
-        self.no_stunt = QLabel("<small>{}</small>".format(
+        self.no_stunt = QLabel("<small>{}</small>".format(  # i18n: markup only
             _("No stunt of this character gives +2 to this skill and action.")))
         self.no_stunt.setWordWrap(True)
         self.stunts_layout.addWidget(self.no_stunt)
@@ -314,6 +314,6 @@ class RollSetupPart:
             text = _("Both sides roll ({opponent} at {rating}): {odds}").format(
                 opponent=escape(self.opponent.currentText()), rating=ladder_label(setup.against),
                 odds=escape(odds_text(chances, THROWS * THROWS)))
-            self.odds_label.setText(f"<small>{text}</small>")
+            self.odds_label.setText(f"<small>{text}</small>")  # i18n: markup only
         else:
-            self.odds_label.setText(f"<small>{escape(odds_text(setup.odds()))}</small>")
+            self.odds_label.setText(f"<small>{escape(odds_text(setup.odds()))}</small>")  # i18n: markup only

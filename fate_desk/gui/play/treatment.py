@@ -78,7 +78,7 @@ class TreatmentDialog(FormDialog):
         colour = status_colour("success" if result.success else "error")
         said = _("Difficulty {rating}: {verdict}.").format(
             rating=ladder_label(result.difficulty), verdict=f"<b style='color:{colour}'>{verdict}</b>")
-        self.outcome.setText(f"<p>{said}</p><p><small>{escape(result.entry.summary)}</small></p>")
+        self.outcome.setText(f"<p>{said}</p><p><small>{escape(result.entry.summary)}</small></p>")  # i18n: markup only
         self.ok.setEnabled(True)
 
     def accept(self) -> None:

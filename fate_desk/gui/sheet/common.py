@@ -24,7 +24,7 @@ QGroupBox[problem="error"]::title {{ color: {error}; }}
 QGroupBox[problem="warning"]::title {{ color: {warning}; }}
 QLabel[problem="error"] {{ color: {error}; }}
 QLabel[problem="warning"] {{ color: {warning}; }}
-"""
+"""  # i18n: not shown (a style sheet)
 
 
 def scaled(widget: QWidget, scale: float, bold: bool = False, spaced: bool = False) -> None:

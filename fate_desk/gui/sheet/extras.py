@@ -84,7 +84,7 @@ class ExtraRow(QFrame):
                       if extra.permission else "")
         state = "" if extra.active else " <small>{}</small>".format(_("— switched off"))
         costs = _("Costs {cost}").format(cost=escape(cost_text(extra.cost)))
-        self.title.setText(f"<b>{escape(name)}</b>{permission}{state}<br><small>{costs}</small>")
+        self.title.setText(f"<b>{escape(name)}</b>{permission}{state}<br><small>{costs}</small>")  # i18n: markup only
         self.grants.setText(_("Grants: {grants}").format(grants=grants_text(extra, ruleset)))
 
 
@@ -118,7 +118,7 @@ class TrackRow(QFrame):
     def show_track(self, track, character: Character, own: bool, owner: str) -> None:
         marked = bool(character.stress.get(track.id))
         whose = " <small>{}</small>".format(_("(from {owner})").format(owner=escape(owner))) if owner else ""
-        self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")
+        self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")  # i18n: markup only
         self.clear_button.setEnabled(marked)
         self.clear_button.setAccessibleName(_("Clear {track}").format(track=track.name))
         self.clear_button.setToolTip(
@@ -185,7 +185,7 @@ class ExtrasSection:
         if not character.extras and not owners:
             bits.append(_("no extras or tracks yet: gear, powers, allies and Wealth-style tracks go here"))
         text = "; ".join(bits)
-        self.summary.setText(f"<small>{escape(text[:1].upper() + text[1:])}</small>" if bits else "")
+        self.summary.setText(f"<small>{escape(text[:1].upper() + text[1:])}</small>" if bits else "")  # i18n: markup only
 
     @staticmethod
     def _fit(rows: list, holder: QVBoxLayout, ids: list[str], make) -> None:

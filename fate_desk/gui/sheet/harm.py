@@ -84,11 +84,11 @@ class StressSection:
             if spec and spec.skills and character.stress_boxes is None:
                 skill = max(spec.skills, key=lambda s: effective_rating(character, s, ruleset))
                 rating = effective_rating(character, skill, ruleset)
-                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, skill)} "
+                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, skill)} "  # i18n: markup only
                               f"{ladder_label(rating)}</small>")
             elif track is not None and track.skill:
                 rating = effective_rating(character, track.skill, ruleset)
-                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, track.skill)} "
+                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, track.skill)} "  # i18n: markup only
                               f"{ladder_label(rating)}</small>")
             else:
                 label.setText(f"<b>{name}</b>")

@@ -140,7 +140,7 @@ class SkillsSection:
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
             rule = _("no creation limits for NPCs")
         text = _("{skills}: {rule}. {hint}").format(skills=word, rule=rule, hint=hint)
-        self.shape_label.setText(f"<small>{text}</small>")
+        self.shape_label.setText(f"<small>{text}</small>")  # i18n: markup only
 
     def focus_chain(self) -> list[QWidget]:
         return [self.tabs.tabBar(), self.pyramid, self.table, self.add_button]

@@ -98,13 +98,13 @@ class StuntsSection:
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
             if not (stunt.name.strip() or stunt.text.strip()):
-                card.cost.setText(f"<small>{_('blank: no cost until written')}</small>")
+                card.cost.setText(f"<small>{_('blank: no cost until written')}</small>")  # i18n: markup only
                 continue
             paid = pays_refresh and written >= ruleset.free_stunts
             written += 1
             cost = (_("costs {cost} refresh").format(cost=ruleset.stunt_cost) if paid
                     else pgettext("stunt cost", "free"))
-            card.cost.setText(f"<small>{cost}</small>")
+            card.cost.setText(f"<small>{cost}</small>")  # i18n: markup only
         self.empty.setVisible(not character.stunts)
         self.summary.setText(self._summary(character, ruleset, derived, pays_refresh))
 
