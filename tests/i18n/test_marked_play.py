@@ -127,3 +127,20 @@ def test_the_sheets_play_bar_and_treatment(document, qtbot):
     words = core_words(document) | {dialog.outcome.text()}
     assert PSEUDO in dialog.windowTitle() and PSEUDO in dialog.new_name.placeholderText()
     assert untranslated(dialog, words, skip=lambda w: w.objectName() in forms) == []
+
+
+def test_scales_show_translated_and_a_character_keeps_the_english_scale(document, qtbot):
+    from fate_desk.gui.play.scales import _SCALE_NAMES
+    from fate_desk.gui.sheet import CharacterSheet
+    from fate_desk.rules.play.roll import SCALES
+
+    assert _SCALE_NAMES == tuple(SCALES)  # the names marked for the catalogue are the core's
+    document.edit("pc-maren", lambda c: c.model_copy(update={"scale": "Supernatural"}), "Set scale")
+    sheet = CharacterSheet(document, "pc-maren")
+    qtbot.addWidget(sheet)
+    combo = sheet.play.scale
+    assert combo.currentData() == "Supernatural" and PSEUDO in combo.currentText()
+    legendary = combo.findData("Legendary")
+    combo.setCurrentIndex(legendary)
+    combo.activated.emit(legendary)
+    assert on_disk(document).character("pc-maren").scale == "Legendary"

@@ -12,6 +12,7 @@ from fate_desk.rules.encounters.conflict import taken_out_now
 from fate_desk.rules.play.roll import SCALES, DiceSource
 
 from ..widgets import escape
+from .scales import scale_text
 
 
 class PlayBar(QWidget):
@@ -58,7 +59,7 @@ class PlayBar(QWidget):
         self.scale.setToolTip(_("How far beyond the mundane this character is; a roll against a lower "
                                 "scale gains a benefit per level of difference"))
         for name in SCALES:  # shown translated; the item's data is what the character keeps
-            self.scale.addItem(_(name), None if name == SCALES[0] else name)
+            self.scale.addItem(scale_text(name), None if name == SCALES[0] else name)
         self.scale_label.setBuddy(self.scale)
         layout.addWidget(self.scale_label)
         layout.addWidget(self.scale)

@@ -16,6 +16,7 @@ from fate_desk.rules.play.roll import (
 )
 
 from ..widgets import LadderSpinBox, escape, wrapping_check
+from .scales import scale_text
 
 PLAIN = N_("(a plain rating)")  # shown through _()
 DIFFICULTY = "__difficulty__"
@@ -101,7 +102,7 @@ class RollSetupPart:
         self.opposition_scale = QComboBox()  # against a difficulty: the scale of what opposes
         self.opposition_scale.setAccessibleName(_("Scale of the opposition"))
         for name in SCALES:
-            self.opposition_scale.addItem(_("against {scale}").format(scale=_(name)), name)
+            self.opposition_scale.addItem(_("against {scale}").format(scale=scale_text(name)), name)
         scale_row = QHBoxLayout()
         scale_row.addWidget(self.opposition_scale)
         scale_row.addWidget(self.scale_label)
