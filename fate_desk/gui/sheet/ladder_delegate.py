@@ -60,7 +60,11 @@ class LadderDelegate(QStyledItemDelegate):
         editor.lineEdit().selectAll()
 
     def setModelData(self, editor: QComboBox, model, index) -> None:
-        rating = parse_rating(editor.currentText())
+        position = editor.currentIndex()
+        if position >= 0 and editor.currentText() == editor.itemText(position):
+            rating = editor.itemData(position)  # a rung picked (or left) as the list shows it: its data, any language
+        else:
+            rating = parse_rating(editor.currentText())
         if rating is not None:
             model.setData(index, rating, Qt.ItemDataRole.EditRole)
 
