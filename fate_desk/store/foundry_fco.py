@@ -20,6 +20,8 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequen
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import SlotInfo, derive
 
+from fate_desk.i18n import _
+
 from .foundry_flags import FLAG_SCOPE  # our own flags, for the way back
 from .interop_common import (
     RULE_BREAK,
@@ -139,7 +141,43 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written in the biography")
+    notes += extras_and_tracks_notes(character, _("a Fate Core Official extra"), _("a Fate Core Official track"))
     return notes
+
+
+def extras_and_tracks_notes(character: Character, extra_place: str, track_place: str) -> list[str]:
+    """One line for each extra and each custom track: where it went in the other tool, and what
+    of it only Fate Desk's own flags carry."""
+    who = character.name or _("unnamed character")
+    notes = []
+    for extra in character.extras:
+        line = _("{who}: extra \"{extra}\" written as {place}").format(
+            who=who, extra=extra.name or _("(unnamed)"), place=extra_place)
+        if not extra.active:
+            line += " " + _("(switched off)")
+        notes.append(line)
+        flagged = flag_only_parts(extra)
+        if flagged:
+            notes.append(_("{who}: extra \"{extra}\": {parts} kept only in Fate Desk's own flags").format(
+                who=who, extra=extra.name or _("(unnamed)"), parts=", ".join(flagged)))
+    for track in character.tracks:
+        notes.append(_("{who}: track \"{track}\" written as {place}").format(who=who, track=track.name,
+                                                                          place=track_place))
+    return notes
+
+
+def flag_only_parts(extra: Extra) -> list[str]:
+    """What of an extra the other tools have no place for (docs/interop.md)."""
+    parts = []
+    if extra.skill_bonuses:
+        parts.append(_("skill bonuses"))
+    if extra.weapon or extra.armor:
+        parts.append(_("Weapon and Armor"))
+    if extra.consequences:
+        parts.append(_("consequence slots"))
+    if extra.notes:
+        parts.append(_("notes"))
+    return parts
 
 
 def unique_names(entries: list[dict]) -> list[dict]:

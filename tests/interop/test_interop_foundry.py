@@ -135,7 +135,7 @@ def test_an_fco_export_data_file_imports_by_content_with_its_parts_in_place():
         ("relationship", "Keeps Maren Out of Trouble"), ("free", "Knows Every Wreck by Name")]
     assert wren.skills["Notice"] == 4 and "Academics" not in wren.skills  # Mediocre is left out
     assert [s.name for s in wren.stunts] == ["Deep Breath", "Salvage Eye", "Hook and Line", "Reads the Water"]
-    assert wren.stress == {"physical": [0, 3]}
+    assert wren.stress == {"physical": [0, 3], "indebted": [0, 1]}
     assert [(c.slot, c.text, c.recovering) for c in wren.consequences] == [
         ("mild", "Rope Burn", False), ("severe", "Half-Drowned", True)]
     assert (wren.refresh, wren.fate_points) == (3, 2)  # FCO's 2 plus the fourth stunt's cost
@@ -146,9 +146,14 @@ def test_what_fco_has_but_fate_desk_does_not_is_kept_in_the_notes_and_reported()
     wren = result.characters[0]
     assert wren.notes.startswith("Owes Captain Hale a favour.")
     for kept in ("Biography: Grew up on the salvage barges.", "Pronouns: she/her",
-                 "Track Indebted: 2 of 5 boxes marked", "Extra Grandfather's Compass: Always points",
                  "Stunt Deep Breath: linked to Athletics, bonus +2", "Due at the next full moon"):
         assert kept in wren.notes
+    # FCO's own extra item and the player's own track have places of their own now (issue 26, 8).
+    assert [(e.name, e.description) for e in wren.extras] == [
+        ("Grandfather's Compass", "Always points to the nearest wreck.")]
+    indebted = wren.tracks[0]
+    assert (indebted.name, len(indebted.boxes), indebted.clears.value) == ("Indebted", 5, "event")
+    assert wren.stress["indebted"] == [0, 1]
     summary = "\n".join(result.warnings)
     assert "4 aspects, 10 skills, 4 stunts, 2 stress tracks, 2 consequences" in summary
     assert "kept in the notes: Pronouns, Biography" in summary
