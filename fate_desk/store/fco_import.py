@@ -322,8 +322,8 @@ class _FcoActor(FlaggedActor):
                     consequences.append(Consequence(slot=slot, text=text, recovering=recovering))
                     self.log.count("consequence")
                     continue
-            if not isinstance(aspect, dict) and boxes and name and kind == CharacterKind.PC \
-                    and len(self.own_tracks) < 20:
+            if not isinstance(aspect, dict) and name and kind == CharacterKind.PC and len(self.own_tracks) < 20 \
+                    and (boxes or not severity_of(norm(name))):
                 # A track of the player's own beyond the rule set's stress ("Indebted", "Wealth").
                 own_track = self._read_track(entry, entry, at, name)
                 self.own_tracks.append(own_track)
