@@ -76,6 +76,31 @@ def _costs(text: str) -> dict[str, int]:
     return cost
 
 
+def merge_extras(found: list[tuple[str, Extra, dict]], flagged: list[Extra], stress: dict[str, list[int]]) -> list[Extra]:
+    """The Foundry actor's extras in its order: each as our flags keep it when they name the same
+    item (they hold what the system has no field for), else as read from the system's fields.
+    Extras added in Foundry come over; extras deleted there stay deleted. `found` holds (the
+    item's id, the extra read, its tracks' marks by the ids just given)."""
+    from .foundry_fco import foundry_id
+
+    ours = {foundry_id(e.id): e for e in flagged}
+    out = []
+    for item_id, extra, marks in found:
+        kept = ours.get(item_id)
+        if kept is None:
+            out.append(extra)
+            stress.update(marks)
+            continue
+        out.append(kept)
+        # The marks the system holds, moved to the ids our flags give the same tracks.
+        same = len(kept.tracks) == len(extra.tracks)
+        for n, track in enumerate(kept.tracks):
+            read = extra.tracks[n] if same else next((t for t in extra.tracks if t.name == track.name), None)
+            if read is not None and read.id in marks:
+                stress[track.id] = marks[read.id]
+    return out
+
+
 def track_id_for(name: str, taken: set[str]) -> str:
     """A track id from a track's name ("Ship's Hull" -> "ship-s-hull"), unique on the sheet."""
     base = re.sub(r"[^a-z0-9]+", "-", name.casefold().encode("ascii", "ignore").decode()).strip("-")[:32] or "track"
@@ -176,7 +201,7 @@ class _FcoActor(FlaggedActor):
         self._restore_kept(body)
         if body["tracks"] is not self.own_tracks:  # our flags gave the tracks back: add Foundry's new ones
             body["tracks"] = body["tracks"] + self.own_tracks
-        body["extras"] = self._merge_extras(found, body["extras"] if body["extras"] is not extras else [], stress)
+        body["extras"] = merge_extras(found, body["extras"] if body["extras"] is not extras else [], stress)
         character = self._validate(body)
         character = self._own_boxes(character, values)
         return character, self.log.lines()
@@ -348,19 +373,6 @@ class _FcoActor(FlaggedActor):
             event=html_to_text(self.r.text(entry.get("recovery_conditions"), f"{at}.recovery_conditions"))[:200],
             notes=html_to_text(self.r.text(copy.get("notes"), f"{at}.notes"))[:2000])
 
-    def _custom_track(self, name: str) -> str | None:
-        """The id of the custom track (the character's or an extra's) our flags name so."""
-        kept = self.ours.get("kept")
-        if not isinstance(kept, dict):
-            return None
-        tracks = list(kept.get("tracks") or [])
-        for extra in kept.get("extras") or []:
-            if isinstance(extra, dict) and extra.get("active", True):
-                tracks += extra.get("tracks") or []
-        wanted = name.strip().casefold()
-        return next((t["id"] for t in tracks if isinstance(t, dict) and isinstance(t.get("id"), str)
-                     and str(t.get("name", "")).strip().casefold() == wanted), None)
-
     def _items(self) -> list[tuple[str, Extra, dict[str, list[int]]]]:
         """FCO's Extra items as extras: (the item's id, the extra, its tracks' marks)."""
         extras: list[tuple[str, Extra, dict[str, list[int]]]] = []
@@ -429,29 +441,6 @@ class _FcoActor(FlaggedActor):
         block = self.r.obj(block, f"{at}.system.{key}")
         return [(f"{at}.system.{key}.{k}", self.r.obj(v, f"{at}.system.{key}.{k}", missing_ok=False))
                 for k, v in block.items()]
-
-    def _merge_extras(self, found: list, flagged: list[Extra], stress: dict[str, list[int]]) -> list[Extra]:
-        """FCO's extras in FCO's order: each as our flags keep it when they name the same item
-        (they hold what FCO has no field for), else as read from FCO's fields; extras added in
-        Foundry come over, extras deleted there stay deleted."""
-        from .foundry_fco import foundry_id
-
-        ours = {foundry_id(e.id): e for e in flagged}
-        out = []
-        for item_id, extra, marks in found:
-            kept = ours.get(item_id)
-            if kept is not None:
-                out.append(kept)
-                # The marks FCO holds, moved to the ids our flags give the same tracks.
-                same = len(kept.tracks) == len(extra.tracks)
-                for n, track in enumerate(kept.tracks):
-                    read = extra.tracks[n] if same else next((t for t in extra.tracks if t.name == track.name), None)
-                    if read is not None and read.id in marks:
-                        stress[track.id] = marks[read.id]
-            else:
-                out.append(extra)
-                stress.update(marks)
-        return out
 
     def _points(self, details: dict, kind: CharacterKind, cost: int, slots: int = 0,
                 extras_refresh: int = 0) -> tuple[int, int]:

@@ -145,9 +145,10 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     return notes
 
 
-def extras_and_tracks_notes(character: Character, extra_place: str, track_place: str) -> list[str]:
+def extras_and_tracks_notes(character: Character, extra_place: str, track_place: str,
+                            lost=None, lost_line: str | None = None) -> list[str]:
     """One line for each extra and each custom track: where it went in the other tool, and what
-    of it only Fate Desk's own flags carry."""
+    of it only Fate Desk's own flags carry (or, with `lost`, what the other tool cannot hold)."""
     who = character.name or _("unnamed character")
     notes = []
     for extra in character.extras:
@@ -156,10 +157,10 @@ def extras_and_tracks_notes(character: Character, extra_place: str, track_place:
         if not extra.active:
             line += " " + _("(switched off)")
         notes.append(line)
-        flagged = flag_only_parts(extra)
+        flagged = (lost or flag_only_parts)(extra)
         if flagged:
-            notes.append(_("{who}: extra \"{extra}\": {parts} kept only in Fate Desk's own flags").format(
-                who=who, extra=extra.name or _("(unnamed)"), parts=", ".join(flagged)))
+            line = lost_line or _("{who}: extra \"{extra}\": {parts} kept only in Fate Desk's own flags")
+            notes.append(line.format(who=who, extra=extra.name or _("(unnamed)"), parts=", ".join(flagged)))
     for track in character.tracks:
         notes.append(_("{who}: track \"{track}\" written as {place}").format(who=who, track=track.name,
                                                                           place=track_place))

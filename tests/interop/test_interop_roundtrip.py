@@ -69,18 +69,27 @@ track_boxes = st.integers(1, 3).flatmap(lambda v: st.lists(st.just(v), max_size=
 
 
 @st.composite
-def custom_tracks(draw, taken: set[str], flagged: bool):
-    """A custom track: its name, boxes, how it clears, the event that clears it, its notes."""
+def custom_tracks(draw, taken: set[str], flagged: bool, plain: bool = False):
+    """A custom track: its name, boxes, how it clears, the event that clears it, its notes
+    (`plain`: only its name and boxes, all a Fari tracker holds)."""
     name = draw(st.sampled_from([n for n in TRACK_NAMES if n not in taken]))
     taken.add(name)
+    boxes = draw(track_boxes if not flagged else st.lists(st.integers(1, 4), max_size=5))
+    if plain:
+        return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes)
     clears = draw(st.sampled_from(list(TrackClears) if flagged else [c for c in TrackClears if c != "session"]))
-    return CustomTrack(id=f"t{len(taken)}", name=name, boxes=draw(track_boxes), clears=clears,
+    return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes, clears=clears,
                        event=draw(st.just("") | phrase), notes=draw(free_text))
 
 
 @st.composite
-def extras(draw, rules, taken: set[str], flagged: bool):
-    """An extra with every field an FCO extra has; with `flagged`, the ones only our flags keep too."""
+def extras(draw, rules, taken: set[str], flagged: bool, plain: bool = False, bare: bool = False):
+    """An extra with every field an FCO extra has; with `flagged`, the ones only our flags keep
+    too; with `plain` (Fari), its skill bonuses, Weapon, Armor and notes, and plain tracks; `bare`
+    (FateX without our flags): only its name, description, permission and switch."""
+    if bare:
+        return Extra(name=draw(phrase), description=draw(free_text), permission=draw(st.just("") | phrase),
+                     active=draw(st.booleans()))
     skills = draw(st.lists(st.sampled_from(list(rules.skills) + list(CUSTOM_SKILLS)), unique=True, max_size=3))
     extra = Extra(
         name=draw(phrase), description=draw(free_text), permission=draw(st.just("") | phrase),
@@ -89,9 +98,9 @@ def extras(draw, rules, taken: set[str], flagged: bool):
         active=draw(st.booleans()), aspects=draw(st.lists(phrase, max_size=2)),
         skills={name: draw(st.integers(1, 5)) for name in skills},
         stunts=[Stunt(name=draw(phrase), text=draw(free_text)) for _n in range(draw(st.integers(0, 2)))],
-        tracks=[draw(custom_tracks(taken, flagged)) for _n in range(draw(st.integers(0, 2)))],
+        tracks=[draw(custom_tracks(taken, flagged, plain)) for _n in range(draw(st.integers(0, 2)))],
     )
-    if flagged and draw(st.booleans()):
+    if (flagged or plain) and draw(st.booleans()):
         extra.skill_bonuses = {draw(st.sampled_from(list(rules.skills))): draw(st.integers(1, 2))}
         extra.weapon, extra.armor, extra.notes = draw(st.integers(0, 2)), draw(st.integers(0, 2)), draw(free_text)
     return extra
@@ -99,7 +108,7 @@ def extras(draw, rules, taken: set[str], flagged: bool):
 
 @st.composite
 def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=True, with_extras=False,
-               flagged=True):
+               flagged=True, plain=False, bare=False):
     rules = get_ruleset(draw(st.sampled_from(rulesets)))
     kind = draw(st.sampled_from(kinds))
     aspects = []
@@ -130,8 +139,8 @@ def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=T
                           max_size=3)))]
     if with_extras:
         taken: set[str] = set()
-        character.extras = draw(st.lists(extras(rules, taken, flagged), max_size=2))
-        character.tracks = draw(st.lists(custom_tracks(taken, flagged), max_size=2))
+        character.extras = draw(st.lists(extras(rules, taken, flagged, plain, bare), max_size=2))
+        character.tracks = draw(st.lists(custom_tracks(taken, flagged, plain), max_size=2))
         for n, track in enumerate(t for e in character.extras for t in e.tracks):
             track.id = f"extra{n}"
         for n, track in enumerate(character.tracks):
@@ -259,6 +268,36 @@ def test_extras_and_custom_tracks_come_back_from_fcos_own_fields_without_our_fla
     """FCO's Extra items and tracks alone carry them: what a player made in Foundry comes over."""
     character, rules, options = drawn
     actor = through_json(character_to_fco(character, rules, options))
+    actor["flags"] = {}
+    back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
+    assert kept(back) == kept(character)
+
+
+@settings_
+@given(drawn=characters(kinds=(CharacterKind.PC,), conditions=False, with_extras=True, flagged=False, plain=True))
+def test_extras_and_custom_tracks_go_to_fari_as_sections_and_trackers_and_come_back(drawn):
+    character, rules, options = drawn
+    back = import_document(through_json(character_to_fari(character, rules, options)), "x.fari.json").characters[0]
+    assert kept(back) == kept(character)
+
+
+@settings_
+@given(drawn=characters(with_extras=True))
+def test_extras_and_custom_tracks_go_to_fatex_and_come_back_whole(drawn):
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
+    assert fatex_problems(actor) == []
+    back = import_document(actor, "x.json").characters[0]
+    assert kept(back) == kept(character)
+    assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
+
+
+@settings_
+@given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False, plain=True, bare=True))
+def test_fatex_extras_and_stress_tracks_come_back_from_fatexs_own_fields_without_our_flags(drawn):
+    """FateX's extra is a name, a text, a short text and a switch; its stress tracks hold boxes."""
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
     actor["flags"] = {}
     back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
     assert kept(back) == kept(character)
