@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -24,8 +25,13 @@ from fate_desk.model import (
     Severity,
     Stunt,
 )
-from fate_desk.i18n import _
-from fate_desk.model.character import RATING_MAX, RATING_MIN, CustomTrack, Extra, ExtraCost
+from fate_desk.model.character import (
+    RATING_MAX,
+    RATING_MIN,
+    CustomTrack,
+    Extra,
+    ExtraCost,
+)
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
@@ -53,8 +59,8 @@ from .fari_labels import (
     parse_rating,
     severity_of,
 )
-from .interchange import FileFormatError
 from .fco_import import track_id_for
+from .interchange import FileFormatError
 from .interop_common import (
     SCALE,
     consequence_slot,
@@ -252,6 +258,8 @@ class _Mapper:
                 if label and rating is not None and RATING_MIN <= rating <= RATING_MAX \
                         and len(fields["skills"]) < 20:
                     fields["skills"][label] = rating
+                else:
+                    self.keep(section, block)
             elif block.type == "SlotTracker" and label and len(fields["tracks"]) < 10:
                 track = self.custom_track(block)
                 fields["tracks"].append(track)
@@ -263,11 +271,15 @@ class _Mapper:
                 limit = {"refresh": 10, "skill_points": 20, "stunt_slots": 10, "weapon": 8, "armor": 8}[numbers[key]]
                 if number is not None and 0 <= number <= limit:
                     (cost if numbers[key] in ("refresh", "skill_points", "stunt_slots") else fields)[numbers[key]] = number
+                else:
+                    self.keep(section, block)
             elif label.startswith(f"{BONUS}:"):
                 bonus = parse_rating(text)
                 skill = label[len(BONUS) + 1:].strip()
                 if skill and bonus is not None and -4 <= bonus <= 4 and len(fields["skill_bonuses"]) < 20:
                     fields["skill_bonuses"][skill] = bonus
+                else:
+                    self.keep(section, block)
             elif key in ("description", "permission", "notes") and key not in fields:
                 fields[key] = text
             elif re.fullmatch(r"aspect( \d{1,2})?", key) and len(fields["aspects"]) < 10:

@@ -21,7 +21,13 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
-from .foundry_fco import consequence_track_name, extras_and_tracks_notes, fate_desk_flags, foundry_id, unique_names
+from .foundry_fco import (
+    consequence_track_name,
+    extras_and_tracks_notes,
+    fate_desk_flags,
+    foundry_id,
+    unique_names,
+)
 from .foundry_flags import FLAG_SCOPE
 from .interop_common import (
     RULE_BREAK,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fate_desk.i18n import _
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -22,11 +23,14 @@ from fate_desk.model import (
     Extra,
     Stunt,
 )
-from fate_desk.model.character import ExtraCost, TrackClears
-from fate_desk.model.character import RATING_MAX, RATING_MIN, RuleBreak
+from fate_desk.model.character import (
+    RATING_MAX,
+    RATING_MIN,
+    ExtraCost,
+    RuleBreak,
+    TrackClears,
+)
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
-
-from fate_desk.i18n import _
 
 from .fari_labels import APPROACHES
 from .foundry_fco import SYSTEM_ID
@@ -401,13 +405,18 @@ class _FcoActor(FlaggedActor):
         cost = _costs(html_to_text(self.r.text(system.get("costs"), f"{at}.system.costs")))
         refresh = self.r.number(system.get("refresh"), f"{at}.system.refresh") or 0
         cost["refresh"] = refresh if 0 <= refresh <= 10 else 0
+        if cost["refresh"] != refresh:
+            self.log.keep(f"Extra {name} (refresh)", str(refresh))
         aspects = [self.r.text(e.get("value"), f"{a}.value").strip() for a, e in self._block(system, "aspects", at)]
         skills: dict[str, int] = {}
         for a, entry in self._block(system, "skills", at):
             skill = self.r.text(entry.get("name"), f"{a}.name").strip()
             rank = self.r.number(entry.get("rank"), f"{a}.rank") or 0
-            if skill and skill.casefold() not in {k.casefold() for k in skills} and RATING_MIN <= rank <= RATING_MAX:
+            if skill and skill.casefold() not in {k.casefold() for k in skills} and RATING_MIN <= rank <= RATING_MAX \
+                    and len(skills) < 20:
                 skills[skill] = rank
+            elif skill or rank:
+                self.log.keep(f"Extra {name}: skill {skill}", f"{rank:+d}")
         stunts = []
         for a, entry in self._block(system, "stunts", at):
             stunt = self.r.text(entry.get("name"), f"{a}.name").strip()
@@ -418,6 +427,8 @@ class _FcoActor(FlaggedActor):
         for a, entry in self._block(system, "tracks", at):
             track_name = self.r.text(entry.get("name"), f"{a}.name").strip()
             if not track_name or len(tracks) >= 10:
+                boxes = self.r.items(entry.get("box_values"), f"{a}.box_values")
+                self.log.keep(f"Extra {name}: track {track_name}", f"{len(boxes)} boxes")
                 continue
             # A switched-on extra's marks are on FCO's copy of the track on the sheet.
             copy = self.extra_marks.get((extra_id, track_name), entry) if active else entry
@@ -430,8 +441,12 @@ class _FcoActor(FlaggedActor):
         extra = Extra(
             name=name[:120], description=html_to_text(self.r.text(description.get("value"), f"{at}.system.description.value"))[:4000],
             permission=html_to_text(self.r.text(system.get("permissions"), f"{at}.system.permissions"))[:200],
-            cost=ExtraCost(**cost), active=active, aspects=[a[:200] for a in aspects][:10], skills=dict(list(skills.items())[:20]),
+            cost=ExtraCost(**cost), active=active, aspects=[a[:200] for a in aspects][:10], skills=skills,
             stunts=stunts[:20], tracks=tracks)
+        for stunt in stunts[20:]:
+            self.log.keep(f"Extra {name}: stunt {stunt.name}", stunt.text or "-")
+        for text in aspects[10:]:
+            self.log.keep(f"Extra {name}: aspect", text)
         return extra, marks
 
     def _block(self, system: dict, key: str, at: str) -> list[tuple[str, dict]]:

@@ -16,11 +16,18 @@ import hashlib
 import json
 from typing import Any
 
-from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence, CustomTrack, Extra, ExtraCost
+from fate_desk.i18n import _
+from fate_desk.model import (
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    Consequence,
+    CustomTrack,
+    Extra,
+    ExtraCost,
+)
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import SlotInfo, derive
-
-from fate_desk.i18n import _
 
 from .foundry_flags import FLAG_SCOPE  # our own flags, for the way back
 from .interop_common import (

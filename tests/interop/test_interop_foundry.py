@@ -166,13 +166,15 @@ def test_a_fatex_actor_maps_its_items_and_reads_stress_as_a_bit_mask():
     assert [a.text for a in bram.aspects] == ["Hedge Knight Without a Lord", "Sworn to a Dead Man",
                                                "Scar Across the Jaw"]
     assert bram.skills == {"Fight": 4, "Physique": 3, "Will": 2, "Riding": 2}
-    assert bram.stress == {"physical": [0, 2]}  # value 5 = boxes 1 and 3
+    assert bram.stress["physical"] == [0, 2]  # value 5 = boxes 1 and 3
     assert [(c.slot, c.text) for c in bram.consequences] == [("mild", "Twisted Ankle")]
     assert (bram.fate_points, bram.refresh) == (1, 3)
     assert bram.description == "Third son of a miller."
-    assert "Extra Warhorse Ashfoot: Old, stubborn, fearless." in bram.notes
+    assert [(e.name, e.description) for e in bram.extras] == [("Warhorse Ashfoot", "Old, stubborn, fearless.")]
     assert "Aspect Scar Across the Jaw (description): From the war." in bram.notes
-    assert "Stress Wealth: 1 of 2 boxes marked" in bram.notes
+    # A stress item not the rule set's is a track of the player's own (issue 26, item 8).
+    assert [(t.name, len(t.boxes)) for t in bram.tracks] == [("Wealth", 2)]
+    assert len(bram.stress[bram.tracks[0].id]) == 1
 
 
 def test_newer_foundry_exports_name_the_system_in_stats_only():
