@@ -251,7 +251,10 @@ def test_a_fatex_actor_without_our_flags_comes_back_from_fatexs_own_fields(drawn
 
 # --- extras and custom tracks (issue 26, item 8) ------------------------------------------------
 
-@settings_
+# Half the examples: each character here carries extras and tracks, so each example does more.
+extras_settings = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+@extras_settings
 @given(drawn=characters(with_extras=True))
 def test_extras_and_custom_tracks_go_to_fco_and_come_back_whole(drawn):
     character, rules, options = drawn
@@ -262,7 +265,7 @@ def test_extras_and_custom_tracks_go_to_fco_and_come_back_whole(drawn):
     assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
 
 
-@settings_
+@extras_settings
 @given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False))
 def test_extras_and_custom_tracks_come_back_from_fcos_own_fields_without_our_flags(drawn):
     """FCO's Extra items and tracks alone carry them: what a player made in Foundry comes over."""
@@ -273,7 +276,7 @@ def test_extras_and_custom_tracks_come_back_from_fcos_own_fields_without_our_fla
     assert kept(back) == kept(character)
 
 
-@settings_
+@extras_settings
 @given(drawn=characters(kinds=(CharacterKind.PC,), conditions=False, with_extras=True, flagged=False, plain=True))
 def test_extras_and_custom_tracks_go_to_fari_as_sections_and_trackers_and_come_back(drawn):
     character, rules, options = drawn
@@ -281,7 +284,7 @@ def test_extras_and_custom_tracks_go_to_fari_as_sections_and_trackers_and_come_b
     assert kept(back) == kept(character)
 
 
-@settings_
+@extras_settings
 @given(drawn=characters(with_extras=True))
 def test_extras_and_custom_tracks_go_to_fatex_and_come_back_whole(drawn):
     character, rules, options = drawn
@@ -292,7 +295,7 @@ def test_extras_and_custom_tracks_go_to_fatex_and_come_back_whole(drawn):
     assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
 
 
-@settings_
+@extras_settings
 @given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False, plain=True, bare=True))
 def test_fatex_extras_and_stress_tracks_come_back_from_fatexs_own_fields_without_our_flags(drawn):
     """FateX's extra is a name, a text, a short text and a switch; its stress tracks hold boxes."""
