@@ -93,6 +93,19 @@ def rules_text(text: str) -> str:
     return _translations.pgettext("rules", text)
 
 
+def lookup(message: str, context: str | None = None) -> str | None:
+    """The translation of `message` if the catalogue has one, else None (Qt then asks its own
+    translations); the pseudo-locales answer everything."""
+    if isinstance(_translations, _Pseudo):
+        return _translations.pgettext(context, message) if context else _translations.gettext(message)
+    catalog = getattr(_translations, "_catalog", None)
+    if not catalog:
+        return None
+    key = f"{context}\x04{message}" if context else message
+    found = catalog.get(key)
+    return found if isinstance(found, str) and found else None
+
+
 def language() -> str:
     """The interface language's code, e.g. "de" or "pt_BR"."""
     return _language
@@ -249,8 +262,8 @@ _KEEP = re.compile(r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[-#0 +]*\d
 def pseudo(text: str, right_to_left: bool = False) -> str:
     """English made to look foreign and 40% longer, bracketed so a clipped end shows; for right
     to left, marked so the paragraph runs right to left."""
-    if not text or text.isspace():
-        return text
+    if not any(ch.isalpha() for ch in text):
+        return text  # a sign, a number or an arrow reads the same in every language
     pieces, last = [], 0
     for found in _KEEP.finditer(text):
         pieces.append(text[last:found.start()].translate(_ACCENTED))
