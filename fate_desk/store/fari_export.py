@@ -129,12 +129,12 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
 
 
 EXTRA = "Extra"  # an extra's section is "Extra: Jetpack", "(switched off)" after it when it is off
-SWITCHED_OFF = "(switched off)"
+SWITCHED_OFF = "(switched off)"  # i18n: file format, read back by the importer in any language
 STUNT = "Stunt"  # an extra's stunt is a text block "Stunt: Rocket Jump"
 BONUS = "Bonus"  # a bonus to one of the character's skills is a number "Bonus: Physique"
-# An extra's numbers, each a Numeric block when it is not 0.
-EXTRA_NUMBERS = (("Refresh cost", "refresh"), ("Skill points", "skill_points"), ("Stunt slots", "stunt_slots"),
-                 ("Weapon", "weapon"), ("Armor", "armor"))
+# An extra's numbers, each a Numeric block when it is not 0 (labels of the file, in any language).
+EXTRA_NUMBERS = (("Refresh cost", "refresh"), ("Skill points", "skill_points"),  # i18n: file format
+                 ("Stunt slots", "stunt_slots"), ("Weapon", "weapon"), ("Armor", "armor"))  # i18n: file format
 
 
 def extra_section(extra: Extra, character: Character, derived) -> dict:
