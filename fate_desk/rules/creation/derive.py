@@ -202,7 +202,10 @@ def slot_text(slot: SlotInfo) -> str:
     if label == slot.severity.label:
         return _(label)
     if slot.only and label.startswith(slot.severity.label + " ("):
-        return _("Mild ({track} only)").format(track=label[len(slot.severity.label) + 2:-len(" only)")])
+        track = label[len(slot.severity.label) + 2:-len(" only)")]
+        # The label names the track in lower case ("physical"); its rule-set name is capitalised.
+        shown = rules_text(track[:1].upper() + track[1:])
+        return _("Mild ({track} only)").format(track=shown if shown != track[:1].upper() + track[1:] else track)
     return label
 
 
