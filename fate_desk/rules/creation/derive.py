@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
@@ -189,7 +190,7 @@ def extra_slots(character: Character) -> list[SlotInfo]:
 def _base_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    options = options or CampaignOptions()
+    options = options or _no_options()
     if character.consequence_slots is not None:
         return [
             SlotInfo(s.id, s.severity, s.value, s.only, s.severity.label) for s in character.consequence_slots
@@ -199,8 +200,8 @@ def _base_consequences(
     extras = extra_mild_tracks(character, ruleset)
     if options.conditions != ConditionsMode.OFF:
         return _condition_slots(character, ruleset, extras, options.conditions)
-    slots = [SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in ruleset.consequences.slots]
-    mild_value = next((r.value for r in ruleset.consequences.slots if r.severity == Severity.MILD), 2)
+    base, mild_value = _ruleset_slots(ruleset)
+    slots = list(base)
     for track in extras:
         slots.insert(
             _after_last(slots, Severity.MILD),
@@ -211,6 +212,30 @@ def _base_consequences(
     return slots
 
 
+@lru_cache(maxsize=1)
+def _no_options() -> CampaignOptions:
+    """The options of a character outside any campaign (read only; one instance, not one a check)."""
+    return CampaignOptions()
+
+
+# Rule set consequences (held, so their id stays theirs) -> their slots and the mild slot's value.
+_SLOTS_OF: dict[int, tuple[object, tuple[SlotInfo, ...], int]] = {}
+
+
+def _ruleset_slots(ruleset: RuleSet) -> tuple[tuple[SlotInfo, ...], int]:
+    """The rule set's own consequence slots and the value of its mild one, made once per rule
+    set: every check asks for them, and the slots are frozen."""
+    consequences = ruleset.consequences
+    cached = _SLOTS_OF.get(id(consequences))
+    if cached is None or cached[0] is not consequences:
+        slots = tuple(SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in consequences.slots)
+        mild_value = next((r.value for r in consequences.slots if r.severity == Severity.MILD), 2)
+        if len(_SLOTS_OF) >= 64:
+            _SLOTS_OF.clear()
+        cached = _SLOTS_OF[id(consequences)] = (consequences, slots, mild_value)
+    return cached[1], cached[2]
+
+
 def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bool:
     """The extreme consequence: every PC's in Fate Core ("Extreme Consequences"), the campaign's
     option in Fate Condensed (for everyone built by the rule set), never in Fate Accelerated."""
@@ -219,7 +244,7 @@ def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions
         return False
     if rule == ExtremeRule.STANDARD and character.kind == CharacterKind.PC:
         return True
-    return bool((options or CampaignOptions()).extreme_consequences)
+    return bool((options or _no_options()).extreme_consequences)
 
 
 def _after_last(slots: list[SlotInfo], severity: Severity) -> int:
