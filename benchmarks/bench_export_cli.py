@@ -2,11 +2,13 @@
 script (a one-line PDF in the default font, also a whole process). Issue 28's target: within
 2.5x. The two are started in turn, so a busy machine slows both alike; medians of N each.
 
-Run: .venv/bin/python benchmarks/bench_export_cli.py [N]
+Run: .venv/bin/python benchmarks/bench_export_cli.py [N] [--code CHECKOUT]
+(--code runs another checkout's fate_desk, e.g. the code before a change, as a baseline)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -22,26 +24,30 @@ TRIVIAL = ("import sys\nfrom reportlab.pdfgen.canvas import Canvas\n"
            "c = Canvas(sys.argv[1])\nc.drawString(72, 720, 'Ruth Okafor')\nc.save()\n")
 
 
-# As installed: compiled modules are kept (the first, unmeasured pair writes them).
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(ROOT)}
 
 
-def run(cmd: list[str]) -> float:
+def run(cmd: list[str], code: Path) -> float:
+    # As installed: compiled modules are kept (the first, unmeasured pair writes them).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(code)}
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=ENV)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    parser = argparse.ArgumentParser()
+    parser.add_argument("runs", type=int, nargs="?", default=10)
+    parser.add_argument("--code", type=Path, default=ROOT)
+    args = parser.parse_args()
+    runs, code = args.runs, args.code.resolve()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         script = out / "trivial.py"
         script.write_text(TRIVIAL)
         trivial, export = [], []
         for i in range(runs + 1):
-            t = run([sys.executable, str(script), str(out / "trivial.pdf")])
-            e = run([sys.executable, "-m", "fate_desk", "export", str(SHEET), "--out", str(out / "sheet.pdf")])
+            t = run([sys.executable, str(script), str(out / "trivial.pdf")], code)
+            e = run([sys.executable, "-m", "fate_desk", "export", str(SHEET), "--out", str(out / "sheet.pdf")], code)
             if i:  # the first pair warms the disk cache
                 trivial.append(t)
                 export.append(e)
