@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
-_DATA_NAMES = ("rules", "packs", "ui", "resources", "docs")
+_DATA_NAMES = ("rules", "packs", "ui", "resources", "docs", "locale")
 
 
 def data_dir(name: str) -> Path:

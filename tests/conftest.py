@@ -27,6 +27,28 @@ def _isolated_qsettings(tmp_path_factory):
     yield folder
 
 
+@pytest.fixture(autouse=True)
+def _speaks_english():
+    """The suite reads English whatever the machine's locale; a test that switches language
+    (tests/i18n/) leaves English behind it, and the window's direction left to right."""
+    from fate_desk import i18n
+
+    i18n.set_language("en")
+    yield
+    if i18n.language() != "en":
+        i18n.set_language("en")
+    import sys
+
+    if "fate_desk.gui.translator" in sys.modules:
+        from PySide6.QtWidgets import QApplication
+
+        from fate_desk.gui import translator
+
+        app = QApplication.instance()
+        if app is not None:
+            translator.apply_language(app, "en")
+
+
 @pytest.fixture
 def user_data(_isolated_user_data):
     """This test's user data folder (backups, the user's own rule sets)."""

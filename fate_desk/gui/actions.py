@@ -77,6 +77,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("zoom_out", "Zoom &out", "View", "Ctrl+-", tip="Smaller text, down to the platform's size"),
     ActionSpec("zoom_reset", "&Actual size", "View", "Ctrl+0", tip="Text at the platform's size (100%)"),
     ActionSpec("theme", "&Theme", "View", separator_before=True),  # a submenu
+    ActionSpec("language", "&Language", "View"),  # a submenu (gui/language_menu.py)
     # At the table (fate_desk/gui/table_desk.py)
     ActionSpec("end_scene", "End the &scene…", "Table", "Ctrl+Shift+E", "scene",
                "Clear stress and situation aspects, move recovery on, set the GM's fate points"),
@@ -102,7 +103,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
 MENUS = ("File", "Edit", "View", "Table", "Help")
 # Second bindings: Ctrl++ (Shift on most layouts) and the keypad's plus and minus zoom too.
 EXTRA_KEYS = {"zoom_in": (QKeySequence("Ctrl++"),), "zoom_out": (QKeySequence("Ctrl+_"),)}
-SUBMENUS = ("open_recent", "theme", "add_entry")
+SUBMENUS = ("open_recent", "theme", "language", "add_entry")
 
 
 def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) -> dict[str, QAction]:

@@ -63,6 +63,9 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .theme import apply_theme
 
     settings = Settings()
+    from .translator import apply_language, choose_language
+
+    apply_language(app, choose_language(settings))
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)

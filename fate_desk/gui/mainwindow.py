@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
-from . import access, zoom
+from . import access, language_menu, zoom
 from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
 from .file_actions import FileActions
@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self._fill_add_menu()
         self._fill_theme_menu()
+        language_menu.fill(self, self.actions["language"].menu())
         size = zoom.current(QApplication.instance())
         self.actions["zoom_in"].setEnabled(size < zoom.STEPS[-1])
         self.actions["zoom_out"].setEnabled(size > zoom.STEPS[0])
@@ -683,18 +684,31 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()  # not exec(): never block the event loop (scripted runs and tests keep going)
 
+    def _state_version(self) -> int:
+        """Dock layouts saved right to left are kept apart from those saved left to right."""
+        return 2 if self.isRightToLeft() else 0
+
+    def addDockWidget(self, area, dock, *args):  # noqa: N802 - Qt API
+        """Docks take the mirrored side in a right-to-left language, as the rest of the window
+        does (Qt mirrors menus, toolbars and layouts, but not dock areas)."""
+        if self.isRightToLeft():
+            swap = {Qt.DockWidgetArea.LeftDockWidgetArea: Qt.DockWidgetArea.RightDockWidgetArea,
+                    Qt.DockWidgetArea.RightDockWidgetArea: Qt.DockWidgetArea.LeftDockWidgetArea}
+            area = swap.get(area, area)
+        return super().addDockWidget(area, dock, *args)
+
     def restore_state(self) -> None:
         geometry = self.settings.get(WindowState.GEOMETRY)
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
-            self.restoreState(state)
+            self.restoreState(state, self._state_version())  # refused when the direction differs
         self.sync_dock_actions()
 
     def save_state(self) -> None:
         self.settings.set(WindowState.GEOMETRY, self.saveGeometry())
-        self.settings.set(WindowState.DOCKS, self.saveState())
+        self.settings.set(WindowState.DOCKS, self.saveState(self._state_version()))
         self.settings.set(WindowState.SHOWN_DOCKS, [dock.objectName() for dock in self.findChildren(QDockWidget)
                                                     if not dock.isHidden()])
         self._remember_tabs()

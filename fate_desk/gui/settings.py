@@ -33,6 +33,7 @@ class Preferences:
 
     THEME = Setting("preferences/theme", "system", str, "system, light, dark or high-contrast palette")
     TEXT_SIZE = Setting("preferences/text_size", 100, int, "text size in percent, 100 to 200 (View ▸ Zoom)")
+    LANGUAGE = Setting("preferences/language", "", str, "interface language code; empty: the system's")
     REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")
     # Print to PDF (issue 6)
     PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from PySide6.QtWidgets import QAbstractButton, QApplication
 
 from fate_desk.gui.app import start
 
+from clipping import clipped
 from full_sheet import full_campaign_file
 
 SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
@@ -29,25 +30,6 @@ def _settle(qtbot, window, width, height):
     return window.tabs.current_editor()
 
 
-def _clipped(sheet) -> list[str]:
-    """Buttons and one-line labels whose text needs more room than the widget has."""
-    found = []
-    for button in sheet.findChildren(QAbstractButton):
-        if not button.isVisible() or not button.text():
-            continue
-        needed = button.fontMetrics().horizontalAdvance(button.text().replace("&", ""))
-        if not button.icon().isNull():
-            needed += button.iconSize().width() + 4
-        if needed > button.width():
-            found.append(f"button {button.text()!r}: {needed} > {button.width()}")
-    for label in sheet.findChildren(QLabel):
-        if not label.isVisible() or not label.text() or label.wordWrap():
-            continue
-        if label.sizeHint().width() > label.width() + 1:
-            found.append(f"label {label.text()!r}: {label.sizeHint().width()} > {label.width()}")
-    return found
-
-
 @pytest.mark.parametrize("width, height", SIZES)
 def test_a_full_sheet_fits_without_sideways_scrolling_or_clipping(full_window, qtbot, width, height):
     sheet = _settle(qtbot, full_window, width, height)
@@ -55,7 +37,7 @@ def test_a_full_sheet_fits_without_sideways_scrolling_or_clipping(full_window, q
     assert sheet.scroll.widget().minimumSizeHint().width() <= sheet.scroll.viewport().width()
     widths = [edit.width() for edit in sheet.aspects.edits if edit.isVisible()]
     assert len(widths) == 5 and min(widths) >= 200, widths
-    assert _clipped(sheet) == []
+    assert clipped(sheet) == []
     hints = [row[3] for row in sheet.consequences.rows.values() if row[3].isVisible()]
     assert hints and all(hint.wordWrap() for hint in hints)
 
@@ -116,7 +98,7 @@ def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_w
     assert full_window.navigator_dock.width() >= 200
     assert not sheet.scroll.horizontalScrollBar().isVisible()
     assert min(edit.width() for edit in sheet.aspects.edits if edit.isVisible()) >= 200
-    assert _clipped(sheet) == []
+    assert clipped(sheet) == []
 
 
 def _header_whole(sheet) -> list[str]:
@@ -146,7 +128,7 @@ def test_with_a_table_dock_open_the_play_bar_and_header_are_whole_and_nothing_sc
     assert full_window.height() <= height  # nothing forces the window taller than the screen
     assert _header_whole(sheet) == []
     assert not sheet.scroll.horizontalScrollBar().isVisible()
-    assert _clipped(sheet) == []
+    assert clipped(sheet) == []
 
 
 @pytest.mark.parametrize("width, height", SIZES)
@@ -159,7 +141,7 @@ def test_on_the_first_start_the_welcome_and_a_conflict_leave_the_sheet_header_wh
     window.actions["conflict_panel"].trigger()
     sheet = _settle(qtbot, window, width, height)
     assert _header_whole(sheet) == []
-    assert _clipped(sheet) == []
+    assert clipped(sheet) == []
     window.close()
 
 

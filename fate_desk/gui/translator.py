@@ -1,0 +1,76 @@
+"""The interface language in Qt: our catalogue answers Qt's translate(), Qt's own words come
+from the translations PySide6 ships, and a right-to-left language mirrors the window.
+
+The language is chosen once, before the first window is built: `FATE_DESK_LANGUAGE` (for tests
+and screenshots), else the user's choice in View ▸ Language, else the system's locale. A new
+choice applies at the next start (the menu says so), so no window ever shows two languages.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+
+from fate_desk import i18n
+
+
+class CatalogueTranslator(QTranslator):
+    """Answers Qt's translate() calls (the forms' retranslateUi) from the gettext catalogue.
+
+    No answer (None) lets Qt ask the next translator (Qt's own, for its dialogs and buttons), so
+    only messages our catalogue knows are answered here.
+    """
+
+    def translate(self, context, source_text, disambiguation=None, n=-1):  # noqa: D401 - Qt API
+        if not source_text:
+            return None
+        # None reaches Qt as a null string ("no answer"); an empty string would be taken as the
+        # translation, blanking Qt's own buttons and messages.
+        return i18n.lookup(source_text, disambiguation or None)
+
+    def isEmpty(self) -> bool:  # noqa: N802 - Qt API
+        return False
+
+
+_installed: list[QTranslator] = []
+_SYSTEM_LOCALE = QLocale()  # what Qt formats with when the language is English or a pseudo-locale
+
+
+def choose_language(settings=None, environ=None) -> str:
+    """The code of the language this run speaks (see the module's docstring)."""
+    import os
+
+    from .settings import Preferences
+
+    environ = os.environ if environ is None else environ
+    forced = i18n.match_language(environ.get("FATE_DESK_LANGUAGE", ""))
+    if forced:
+        return forced
+    if settings is not None:
+        chosen = i18n.match_language(settings.get(Preferences.LANGUAGE))
+        if chosen:
+            return chosen
+    for tag in QLocale.system().uiLanguages():
+        found = i18n.match_language(tag)
+        if found:
+            return found
+    return "en"
+
+
+def apply_language(app, code: str) -> str:
+    """Speak `code` from now on: the catalogue, Qt's own words, the layout's direction and the
+    locale Qt formats numbers with. Returns the code in use."""
+    code = i18n.set_language(code)
+    for old in _installed:
+        QCoreApplication.removeTranslator(old)
+    _installed.clear()
+    qt_own = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if code != "en" and code not in i18n.PSEUDO_LANGUAGES and qt_own.load(f"qtbase_{code}", folder):
+        QCoreApplication.installTranslator(qt_own)
+        _installed.append(qt_own)
+    ours = CatalogueTranslator(app)
+    QCoreApplication.installTranslator(ours)  # installed last, asked first
+    _installed.append(ours)
+    app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if i18n.is_rtl(code) else Qt.LayoutDirection.LeftToRight)
+    QLocale.setDefault(QLocale(code) if code != "en" and code not in i18n.PSEUDO_LANGUAGES else _SYSTEM_LOCALE)
+    return code

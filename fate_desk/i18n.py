@@ -1,0 +1,300 @@
+"""Translations: one gettext catalogue for every string Fate Desk writes (no Qt here).
+
+Code marks a user-visible string with `_()` where it is used, as a whole sentence with named
+placeholders, and fills them after translating:
+
+    _("{name} takes {shifts} shifts.").format(name=name, shifts=shifts)
+    ngettext("{count} box", "{count} boxes", count).format(count=count)
+
+A string built at import time (a module constant, a table of labels) is marked with `N_()`,
+which only lets the extractor find it, and translated with `_()` where it is shown. Text that
+comes from a rule set's data (skill and approach names, track names, descriptions, milestone
+labels) is translated with `rules_text()`; the files keep the rule set's own English names, so
+a sheet made in one language opens in any other.
+
+The catalogues are `locale/<code>.po` (sources, edited by translators) compiled to `.mo` by
+`tools/build_catalogues.py` (run by make); a `.mo` older than its `.po` is never used: the
+`.po` is then read directly. The GUI's Qt translator (gui/translator.py) answers Qt's own
+`translate()` calls (the forms) from the same catalogue. docs/translating.md says more.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import hashlib
+import io
+import os
+import re
+from pathlib import Path
+
+__all__ = [
+    "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
+    "rules_text", "set_language", "language", "is_rtl", "from_environment", "match_language",
+    "babel_locale", "format_date", "format_number",
+]
+
+DOMAIN = "fate-desk"
+
+# Every shipped language by its own name, English first (the source language).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "pt_BR": "Português (Brasil)",
+    "it": "Italiano",
+    "ru": "Русский",
+    "zh_CN": "简体中文",
+    "ko": "한국어",
+}
+
+# Made from the English text at run time, to test layouts: accented and 40% longer, and the
+# same shown right to left with the whole window mirrored. Never offered to users.
+PSEUDO_LANGUAGES: dict[str, str] = {
+    "en_XA": "Pseudo: accented and long",
+    "ar_XB": "Pseudo: right to left",
+}
+
+_RTL = {"ar", "he", "fa", "ur", "ar_XB"}
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogue without translating it (translate it where shown)."""
+    return message
+
+
+def _(message: str) -> str:
+    """`message` in the interface language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n` things, by the language's plural rules."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the interface language, where the same English means different things."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translations.npgettext(context, singular, plural, n)
+
+
+def rules_text(text: str) -> str:
+    """A word or sentence from a rule set's data (a skill, a track, a description), translated
+    when the catalogue knows it; a name the user typed comes back as it is."""
+    if not text:
+        return text
+    return _translations.pgettext("rules", text)
+
+
+def lookup(message: str, context: str | None = None) -> str | None:
+    """The translation of `message` if the catalogue has one, else None (Qt then asks its own
+    translations); the pseudo-locales answer everything."""
+    if isinstance(_translations, _Pseudo):
+        return _translations.pgettext(context, message) if context else _translations.gettext(message)
+    catalog = getattr(_translations, "_catalog", None)
+    if not catalog:
+        return None
+    key = f"{context}\x04{message}" if context else message
+    found = catalog.get(key)
+    return found if isinstance(found, str) and found else None
+
+
+def language() -> str:
+    """The interface language's code, e.g. "de" or "pt_BR"."""
+    return _language
+
+
+def is_rtl(code: str | None = None) -> bool:
+    """True for a language written right to left (the window mirrors)."""
+    code = code or _language
+    return code in _RTL or code.split("_")[0] in _RTL
+
+
+def set_language(code: str) -> str:
+    """Switch the interface language; an unknown code falls back to English. Returns the code
+    now in use."""
+    global _translations, _language
+    if code in PSEUDO_LANGUAGES:
+        _translations, _language = _Pseudo(right_to_left=code == "ar_XB"), code
+        return code
+    if code not in LANGUAGES or code == "en":
+        _translations, _language = _gettext.NullTranslations(), "en"
+        return "en"
+    _translations, _language = load_catalogue(code), code
+    return code
+
+
+# -- choosing a language -------------------------------------------------------------------------
+
+
+def match_language(tag: str | None) -> str | None:
+    """The shipped language for a locale tag ("de_AT.UTF-8", "pt-BR", "zh_Hans_CN"), or None."""
+    if not tag:
+        return None
+    tag = tag.split(".")[0].split("@")[0].replace("-", "_")
+    if tag in ("C", "POSIX", ""):
+        return "en"
+    if tag in LANGUAGES or tag in PSEUDO_LANGUAGES:
+        return tag
+    parts = tag.split("_")
+    base = parts[0].lower()
+    if base == "zh":
+        rest = {p.upper() for p in parts[1:]}
+        return "zh_CN" if not rest & {"TW", "HK", "MO", "HANT"} else None
+    if base == "pt":
+        return "pt_BR"
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the command line speaks: LANGUAGE, LC_ALL, LC_MESSAGES, then LANG, as
+    gettext reads them; English when none names a shipped language."""
+    environ = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            found = match_language(tag)
+            if found:
+                return found
+        if name != "LANGUAGE":  # the first set of LC_ALL/LC_MESSAGES/LANG decides
+            return "en"
+    return "en"
+
+
+# -- catalogues ----------------------------------------------------------------------------------
+
+
+def catalogue_sources() -> Path:
+    """The folder of `.po` files: `locale/` in a checkout, inside the wheel when installed."""
+    from fate_desk.paths import data_dir
+
+    return data_dir("locale")
+
+
+def compiled_dir() -> Path:
+    return Path(__file__).resolve().parent / "_locale"
+
+
+def source_hash(po: Path) -> str:
+    return hashlib.sha1(po.read_bytes()).hexdigest()
+
+
+def load_catalogue(code: str) -> _gettext.NullTranslations:
+    """The compiled catalogue for `code` when it matches its source, else the source read now;
+    English (no translation) when neither exists."""
+    po = catalogue_sources() / f"{code}.po"
+    mo = compiled_dir() / f"{code}.mo"
+    stamp = mo.with_suffix(".sha1")
+    try:
+        if mo.is_file() and stamp.read_text().strip() == source_hash(po):
+            with mo.open("rb") as handle:
+                return _gettext.GNUTranslations(handle)
+    except OSError:
+        pass
+    try:
+        return _gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    except OSError:
+        return _gettext.NullTranslations()
+
+
+def compile_po(po: Path) -> bytes:
+    """The `.mo` bytes for a `.po` file (fuzzy entries left out, as msgfmt does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+# -- dates and numbers -----------------------------------------------------------------------------
+
+
+def babel_locale(code: str | None = None) -> str:
+    code = code or _language
+    if code in PSEUDO_LANGUAGES:
+        return "en"
+    return code
+
+
+def format_date(value, format: str = "medium") -> str:
+    """A date (or the date of a datetime) as the interface language writes it."""
+    from babel.dates import format_date as babel_format_date
+
+    return babel_format_date(value, format=format, locale=babel_locale())
+
+
+def format_datetime(value, format: str = "medium") -> str:
+    from babel.dates import format_datetime as babel_format_datetime
+
+    return babel_format_datetime(value, format=format, locale=babel_locale())
+
+
+def format_number(value) -> str:
+    """A number with the interface language's grouping and decimal sign."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=babel_locale())
+
+
+# -- pseudo-locales ------------------------------------------------------------------------------
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķļɱñöþǫŕšŧûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŦÛṼŴẊÝŽ",
+)
+# What the pseudo-locale leaves alone: placeholders, printf conversions, markup, entities,
+# a mnemonic's letter (so Alt+key still works) and key names after a "+".
+_KEEP = re.compile(r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-z]|%[-#0 +]*\d*[sdif%]|<[^<>]*>|&[a-zA-Z#0-9]+;|&.")
+
+
+def pseudo(text: str, right_to_left: bool = False) -> str:
+    """English made to look foreign and 40% longer, bracketed so a clipped end shows; for right
+    to left, marked so the paragraph runs right to left."""
+    if not any(ch.isalpha() for ch in text):
+        return text  # a sign, a number or an arrow reads the same in every language
+    pieces, last = [], 0
+    for found in _KEEP.finditer(text):
+        pieces.append(text[last:found.start()].translate(_ACCENTED))
+        pieces.append(found.group())
+        last = found.end()
+    pieces.append(text[last:].translate(_ACCENTED))
+    body = "".join(pieces)
+    letters = sum(ch.isalpha() for ch in text)
+    padding = "~" * max(1, round(letters * 0.4)) if letters else ""
+    # Keep a trailing newline or colon where the code expects it.
+    core, tail = body, ""
+    while core and core[-1] in "\n:.…":
+        core, tail = core[:-1], core[-1] + tail
+    if right_to_left:
+        return "\u200f⟦" + core + " " + padding + "⟧\u200f" + tail
+    return "⟦" + core + " " + padding + "⟧" + tail
+
+
+class _Pseudo(_gettext.NullTranslations):
+    def __init__(self, right_to_left: bool = False):
+        super().__init__()
+        self.right_to_left = right_to_left
+
+    def gettext(self, message):
+        return pseudo(message, self.right_to_left)
+
+    def ngettext(self, msgid1, msgid2, n):
+        return pseudo(msgid1 if n == 1 else msgid2, self.right_to_left)
+
+    def pgettext(self, context, message):
+        return pseudo(message, self.right_to_left)
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return pseudo(msgid1 if n == 1 else msgid2, self.right_to_left)

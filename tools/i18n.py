@@ -1,0 +1,533 @@
+"""Fate Desk's catalogues: extract, update, compile and check (docs/translating.md).
+
+    python tools/i18n.py extract          locale/fate-desk.pot from the code, forms and rule sets
+    python tools/i18n.py update           extract, then bring every locale/<code>.po up to date
+    python tools/i18n.py compile          fate_desk/_locale/<code>.mo (run by make)
+    python tools/i18n.py check            what `make i18n-check` fails on (exit 1, one line each)
+    python tools/i18n.py unmarked [FILE]  user-visible strings in code not marked for translation
+    python tools/i18n.py stats            how much of each language is translated
+    python tools/i18n.py check-language CODE   the check, for one language's catalogue only
+    python tools/i18n.py todo CODE [N]    the next N (all) untranslated or fuzzy entries, as JSON
+    python tools/i18n.py fill CODE FILE   take translations from a JSON file written like todo's
+
+Strings come from three places: Python code (`_`, `N_`, `ngettext`, `pgettext`, `npgettext`),
+the Qt Designer forms (the `translate()` calls pyside6-uic writes for them, made in memory
+here), and the rule sets' and packs' data (names, descriptions, labels, skill lists), which
+carry the context "rules" and are shown through `fate_desk.i18n.rules_text`.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import subprocess
+import sys
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.extract import DEFAULT_KEYWORDS, extract  # noqa: E402
+from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+from fate_desk.i18n import DOMAIN, LANGUAGES, source_hash  # noqa: E402
+
+LOCALE = ROOT / "locale"
+POT = LOCALE / f"{DOMAIN}.pot"
+GLOSSARY = LOCALE / "glossary"
+COMPILED = ROOT / "fate_desk" / "_locale"
+CODE = ROOT / "fate_desk"
+KEYWORDS = dict(DEFAULT_KEYWORDS)
+FIXED_DATE = datetime(2026, 11, 26, tzinfo=timezone.utc)  # keeps the .pot's header still
+SHIPPED = [code for code in LANGUAGES if code != "en"]
+
+# Rule-set data keys whose text a user reads.
+_RULES_TEXT_KEYS = {"name", "description", "label", "skill_word", "skill_word_plural", "title", "summary"}
+_RULES_LIST_KEYS = {"skills", "approaches"}
+
+
+# Sample characters for the printing previews: game content, like a user's own sheets.
+_CONTENT_FILES = {"fate_desk/export/samples.py"}
+
+
+def python_files() -> list[Path]:
+    return sorted(
+        p for p in CODE.rglob("*.py")
+        if "_forms" not in p.parts and p.name != "i18n.py" and p.relative_to(ROOT).as_posix() not in _CONTENT_FILES
+    )
+
+
+def _add(catalog: Catalog, message, location: tuple[str, int], context=None, comments=()) -> None:
+    flags = set()
+    text = message if isinstance(message, str) else message[0]
+    if text and not any(ch.isalpha() for ch in text):
+        return  # a sign or a number ("+", "−", "…") reads the same in every language
+    if re.search(r"\{[a-zA-Z_][a-zA-Z0-9_]*\}", "".join(message if not isinstance(message, str) else [message])):
+        flags.add("python-brace-format")
+    catalog.add(message, locations=[location], context=context, auto_comments=list(comments), flags=flags)
+    if not text:
+        raise SystemExit(f"i18n: an empty message is marked at {location[0]}:{location[1]}")
+
+
+def extract_python(catalog: Catalog) -> None:
+    for path in python_files():
+        rel = path.relative_to(ROOT).as_posix()
+        with path.open("rb") as handle:
+            for lineno, message, comments, context in extract(
+                "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
+            ):
+                if isinstance(message, tuple) and any(part is None for part in message):
+                    raise SystemExit(f"i18n: {rel}:{lineno}: a marked message must be a literal string")
+                if message is None:
+                    raise SystemExit(f"i18n: {rel}:{lineno}: a marked message must be a literal string")
+                _add(catalog, message, (rel, lineno), context, comments)
+
+
+def _uic(form: Path) -> str:
+    here = Path(sys.executable).parent / "pyside6-uic"
+    command = str(here) if here.exists() else "pyside6-uic"
+    return subprocess.run([command, str(form)], check=True, capture_output=True, text=True).stdout
+
+
+def extract_forms(catalog: Catalog) -> None:
+    """What Qt will ask the translator for: the `translate()` calls uic writes for each form."""
+    for form in sorted((ROOT / "ui").glob("*.ui")):
+        code = _uic(form)
+        rel = form.relative_to(ROOT).as_posix()
+        for _lineno, message, comments, _context in extract(
+            "python", io.BytesIO(code.encode()), keywords={"translate": (2,)}
+        ):
+            if message:
+                _add(catalog, message, (rel, 0), None, comments)
+
+
+def _walk_rules(node, path: str, out: list[str], key: str | None = None) -> None:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _walk_rules(v, path, out, k)
+    elif isinstance(node, list):
+        for item in node:
+            if key in _RULES_LIST_KEYS and isinstance(item, str):
+                out.append(item)
+            else:
+                _walk_rules(item, path, out, key)
+    elif isinstance(node, str) and key in _RULES_TEXT_KEYS and node.strip():
+        out.append(node)
+
+
+def rules_files() -> list[Path]:
+    files = sorted((ROOT / "rules").glob("*.toml"))
+    files += sorted((ROOT / "packs").glob("*/ruleset.toml"))
+    return files
+
+
+def extract_rules(catalog: Catalog) -> None:
+    for path in rules_files():
+        texts: list[str] = []
+        _walk_rules(tomllib.loads(path.read_text(encoding="utf-8")), path.name, texts)
+        rel = path.relative_to(ROOT).as_posix()
+        for text in texts:
+            catalog.add(text, locations=[(rel, 0)], context="rules")
+    # The standard consequence and track words a rule set may leave to the code.
+
+
+def template() -> Catalog:
+    catalog = Catalog(project="Fate Desk", domain=DOMAIN, creation_date=FIXED_DATE, revision_date=FIXED_DATE,
+                      msgid_bugs_address="", copyright_holder="Fate Desk developers", fuzzy=False)
+    extract_python(catalog)
+    extract_forms(catalog)
+    extract_rules(catalog)
+    return catalog
+
+
+def _write(catalog: Catalog, path: Path, **options) -> None:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=False, include_lineno=False, **options)
+    path.write_bytes(out.getvalue())
+
+
+def cmd_extract() -> Catalog:
+    LOCALE.mkdir(exist_ok=True)
+    catalog = template()
+    _write(catalog, POT, omit_header=False)
+    print(f"i18n: {len(catalog)} messages in {POT.relative_to(ROOT)}")
+    return catalog
+
+
+def read_catalogue(code: str, strict: bool = False) -> Catalog:
+    path = LOCALE / f"{code}.po"
+    if not path.exists():
+        return Catalog(locale=code, domain=DOMAIN)
+    with path.open("rb") as handle:
+        return read_po(handle, locale=code, abort_invalid=strict)
+
+
+def cmd_update() -> None:
+    pot = cmd_extract()
+    for code in SHIPPED:
+        catalog = read_catalogue(code)
+        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        catalog.fuzzy = False
+        catalog.project, catalog.version = "Fate Desk", ""
+        catalog.copyright_holder = "Fate Desk developers"
+        catalog.language_team = f"{LANGUAGES[code]} <https://github.com/fatedesk>"
+        catalog.last_translator = "Fate Desk developers"
+        catalog.revision_date = FIXED_DATE
+        catalog.creation_date = FIXED_DATE
+        _write(catalog, LOCALE / f"{code}.po", omit_header=False, include_previous=False)
+        print(f"i18n: locale/{code}.po updated")
+
+
+def cmd_compile() -> None:
+    from fate_desk.i18n import compile_po
+
+    COMPILED.mkdir(exist_ok=True)
+    made = 0
+    for code in SHIPPED:
+        po = LOCALE / f"{code}.po"
+        if not po.exists():
+            continue
+        stamp = COMPILED / f"{code}.sha1"
+        digest = source_hash(po)
+        if stamp.exists() and stamp.read_text().strip() == digest and (COMPILED / f"{code}.mo").exists():
+            continue
+        (COMPILED / f"{code}.mo").write_bytes(compile_po(po))
+        stamp.write_text(digest + "\n")
+        made += 1
+    print(f"i18n: {made} catalogue(s) compiled")
+
+
+# -- checks ----------------------------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?:[!:][^{}]*)?\}|%\(([a-z_]+)\)[sd]|%[sd]")
+_TAG = re.compile(r"</?([a-zA-Z]+)[^<>]*>")
+
+
+def placeholders(text: str) -> set[str]:
+    return {m.group(0) if m.group(0) in ("%s", "%d") else (m.group(1) or m.group(2)) for m in _PLACEHOLDER.finditer(text)}
+
+
+def tags(text: str) -> list[str]:
+    return sorted(m.group(0).lower().split()[0].rstrip(">") for m in _TAG.finditer(text))
+
+
+def load_glossary(code: str) -> list[dict]:
+    path = GLOSSARY / f"{code}.toml"
+    if not path.exists():
+        return []
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
+
+
+def check_language(code: str, pot: Catalog) -> list[str]:
+    problems: list[str] = []
+    po_path = LOCALE / f"{code}.po"
+    if not po_path.exists():
+        return [f"locale/{code}.po: missing"]
+    where = f"locale/{code}.po"
+    try:
+        catalog = read_catalogue(code, strict=True)
+    except Exception as error:  # babel's PoFileError: more plural forms than the header says, bad syntax
+        if "num_plurals" in str(error):
+            return [f"{where}: more plural forms than the language has ({error})"]
+        return [f"{where}: {error}"]
+    nplurals = catalog.num_plurals
+    expected = Catalog(locale=code).num_plurals
+    if nplurals != expected:
+        problems.append(f"{where}: the header gives {nplurals} plural forms, the language has {expected}")
+    glossary = load_glossary(code)
+    if not glossary:
+        problems.append(f"locale/glossary/{code}.toml: missing or empty")
+    term_patterns = [
+        (t, re.compile(r"(?<![\w])(" + "|".join(re.escape(f) for f in t.get("en_forms", [t["en"]])) + r")(?![\w])", re.I))
+        for t in glossary
+    ]
+    for message in pot:
+        if not message.id:
+            continue
+        found = catalog.get(message.id, context=message.context)
+        label = message.id if isinstance(message.id, str) else message.id[0]
+        label = label.replace("\n", " ")[:60]
+        if found is None:
+            problems.append(f"{where}: not translated: {label!r}")
+            continue
+        if found.fuzzy:
+            problems.append(f"{where}: fuzzy: {label!r}")
+            continue
+        source_forms = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [found.string] if isinstance(found.string, str) else list(found.string)
+        if isinstance(message.id, tuple):
+            if len(strings) != nplurals:
+                problems.append(f"{where}: {len(strings)} plural forms, the language has {nplurals}: {label!r}")
+                continue
+        if any(not s for s in strings):
+            problems.append(f"{where}: not translated: {label!r}")
+            continue
+        wanted = set().union(*(placeholders(s) for s in source_forms))
+        got = set().union(*(placeholders(s) for s in strings))
+        if wanted != got or any(not placeholders(s) <= wanted for s in strings):
+            problems.append(f"{where}: placeholders {sorted(got)} instead of {sorted(wanted)}: {label!r}")
+        if any(tags(s) != tags(source_forms[0]) for s in strings):
+            problems.append(f"{where}: markup differs from the English: {label!r}")
+        if any(s.count("&") - 2 * s.count("&&") > 1 for s in strings):
+            problems.append(f"{where}: more than one mnemonic (&): {label!r}")
+        joined = " ".join(strings).lower()
+        source_text = " ".join(source_forms)
+        for term, pattern in term_patterns:
+            if term.get("scope", "all") == "rules" and message.context != "rules":
+                continue
+            if pattern.search(source_text) and term["match"].lower() not in joined:
+                problems.append(
+                    f"{where}: the glossary's {term['term']!r} (for {term['en']!r}) is not used: {label!r}"
+                )
+    for message in catalog:
+        if message.id and pot.get(message.id, context=message.context) is None:
+            label = message.id if isinstance(message.id, str) else message.id[0]
+            problems.append(f"{where}: not in the code any more (run make i18n): {label[:60]!r}")
+    return problems
+
+
+def cmd_check() -> int:
+    pot = template()
+    problems = unmarked(python_files())
+    for code in SHIPPED:
+        problems += check_language(code, pot)
+    for line in problems:
+        print(line)
+    print(f"i18n-check: {len(pot)} messages, {len(SHIPPED)} languages, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+def cmd_stats() -> None:
+    pot = template()
+    for code in SHIPPED:
+        catalog = read_catalogue(code)
+        done = sum(
+            1 for m in pot if m.id and (f := catalog.get(m.id, context=m.context)) is not None and not f.fuzzy
+            and all(f.string if isinstance(f.string, tuple) else [f.string])
+        )
+        print(f"{code:6} {done:5}/{len(pot) - 1}")
+
+
+# -- strings a user reads that nobody marked ---------------------------------------------------------
+
+_MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext", "rules_text", "gettext"}
+# Qt calls (and constructors) whose string argument is shown to the user.
+_UI_CALLS = {
+    "setText", "setWindowTitle", "setToolTip", "setStatusTip", "setWhatsThis", "setPlaceholderText",
+    "setAccessibleName", "setAccessibleDescription", "setTitle", "addTab", "insertTab", "setTabText",
+    "setTabToolTip", "addAction", "addMenu", "showMessage", "setHeaderLabels", "setHorizontalHeaderLabels",
+    "setVerticalHeaderLabels", "addItem", "addItems", "insertItem", "setSpecialValueText", "setSuffix",
+    "setPrefix", "setLabelText", "setOkButtonText", "setCancelButtonText", "setInformativeText",
+    "setDetailedText", "setWindowIconText", "QLabel", "QPushButton", "QToolButton", "QCheckBox",
+    "QRadioButton", "QGroupBox", "QAction", "QMenu", "QDockWidget", "information", "warning",
+    "critical", "question", "getText", "getItem", "getInt", "getOpenFileName", "getSaveFileName",
+    "getExistingDirectory", "setNameFilter", "setNameFilters", "addButton", "setButtonText", "setFormat",
+}
+_TECHNICAL = re.compile(
+    r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|PRAGMA|BEGIN|COMMIT|ALTER|DROP|WITH)\b"
+    r"|^[a-z0-9_.\-/]+$|^[A-Z0-9_]+$|^\s*$|^[\W\d_]+$|^https?://|^#[0-9a-fA-F]{3,8}$|^\.[a-z]+$"
+    r"|^[a-z]+(\.[a-z_]+)+$|^[A-Za-z]+[A-Z][a-z]+$|\{[^}]*:[^}]*\}$"
+)
+_PROSE = re.compile(r"[A-Za-z]{2,}[ ,;:'’]+[A-Za-z]{2,}")
+
+
+def _call_name(node: ast.Call) -> str | None:
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return None
+
+
+def _is_user_text(text: str, in_ui_call: bool) -> bool:
+    if _TECHNICAL.search(text):
+        return False
+    if _PROSE.search(text):
+        return True
+    return in_ui_call and bool(re.search(r"[A-Za-z]{2,}", text))
+
+
+def unmarked(paths: list[Path]) -> list[str]:
+    found: list[str] = []
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        tree = ast.parse(source)
+        parents: dict[int, ast.AST] = {}
+        docstrings: set[int] = set()
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = node.body
+                if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                    docstrings.add(id(body[0].value))
+        rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in docstrings or isinstance(parents.get(id(node)), ast.JoinedStr):
+                    continue
+                text = node.value
+            else:
+                continue
+            line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
+            end_line = lines[node.end_lineno - 1] if node.end_lineno and node.end_lineno <= len(lines) else ""
+            if "# i18n:" in line or "# i18n:" in end_line:  # "# i18n: not shown", or another reason
+                continue
+            marked, in_ui, skip = False, False, False
+            child, parent = node, parents.get(id(node))
+            while parent is not None:
+                if isinstance(parent, ast.Call):
+                    name = _call_name(parent)
+                    if name in _MARKERS and child in parent.args:
+                        marked = True
+                        break
+                    if name in _UI_CALLS and (child in parent.args or any(k.value is child for k in parent.keywords)):
+                        in_ui = True
+                    if name and (name.startswith(("log", "debug")) or name in {"getLogger", "warn", "exception"}
+                                 or (isinstance(parent.func, ast.Attribute) and isinstance(parent.func.value, ast.Name)
+                                     and parent.func.value.id in {"log", "logger", "logging", "re", "os", "json", "sql"})):
+                        skip = True
+                        break
+                    if name in {"execute", "executemany", "executescript", "compile", "match", "search", "fullmatch",
+                                "sub", "split", "strftime", "strptime", "startswith", "endswith", "setObjectName",
+                                "setProperty", "property", "findChild", "findChildren", "setStyleSheet", "getenv",
+                                "setdefault", "get", "pop", "encode", "decode", "Path", "open", "joinpath", "with_suffix"}:
+                        skip = True
+                        break
+                if isinstance(parent, ast.Subscript) and child is parent.slice:
+                    skip = True
+                    break
+                if isinstance(parent, ast.Compare):
+                    skip = True
+                    break
+                if isinstance(parent, ast.Dict) and child in parent.keys:
+                    skip = True
+                    break
+                if isinstance(parent, (ast.Assert,)):
+                    skip = True
+                    break
+                if isinstance(parent, ast.Call) and _call_name(parent) in _MARKERS:
+                    marked = True  # e.g. _("...").format(...) is handled above; format's args below
+                if isinstance(parent, (ast.stmt,)):
+                    break
+                child, parent = parent, parents.get(id(parent))
+            if marked or skip:
+                continue
+            if isinstance(node, ast.JoinedStr):
+                if _PROSE.search(text) or (in_ui and re.search(r"[A-Za-z]{2,}", text)):
+                    found.append(f"{rel}:{node.lineno}: f-string shown to a user (use _() with named placeholders): {text[:50]!r}")
+                continue
+            if _is_user_text(text, in_ui):
+                found.append(f"{rel}:{node.lineno}: not marked for translation: {text[:60]!r}")
+    return found
+
+
+def _key(message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def cmd_todo(code: str, limit: int | None) -> None:
+    """Untranslated entries for a translator working in batches: one JSON object per line with
+    id (a string, or [singular, plural]), context, notes (comments and where it is used)."""
+    import json
+
+    catalog = read_catalogue(code)
+    print(json.dumps({"language": code, "plural_forms": catalog.plural_forms, "num_plurals": catalog.num_plurals},
+                     ensure_ascii=False))
+    shown = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.fuzzy and all(strings):
+            continue
+        entry = {"id": message.id if isinstance(message.id, str) else list(message.id), "context": message.context}
+        notes = [*message.auto_comments, *message.user_comments]
+        where = sorted({loc for loc, _line in message.locations})[:3]
+        if notes:
+            entry["notes"] = notes
+        entry["where"] = where
+        print(json.dumps(entry, ensure_ascii=False))
+        shown += 1
+        if limit is not None and shown >= limit:
+            break
+
+
+def cmd_fill(code: str, source: Path) -> int:
+    """Each line (or a list) of {"id", "context", "str"}: str a string, or a list of plural forms."""
+    import json
+
+    text = source.read_text(encoding="utf-8").strip()
+    entries = json.loads(text) if text.startswith("[") else [json.loads(line) for line in text.splitlines() if line.strip()]
+    catalog = read_catalogue(code)
+    taken, unknown = 0, []
+    for entry in entries:
+        if "str" not in entry:
+            continue
+        msgid = entry["id"] if isinstance(entry["id"], str) else tuple(entry["id"])
+        message = catalog.get(msgid, context=entry.get("context"))
+        if message is None:
+            unknown.append(msgid if isinstance(msgid, str) else msgid[0])
+            continue
+        value = entry["str"]
+        if isinstance(message.id, tuple):
+            value = tuple(value) if isinstance(value, list) else (value,) * catalog.num_plurals
+            if len(value) != catalog.num_plurals:
+                unknown.append(f"{message.id[0]} (needs {catalog.num_plurals} plural forms)")
+                continue
+        message.string = value
+        message.flags.discard("fuzzy")
+        taken += 1
+    _write(catalog, LOCALE / f"{code}.po", omit_header=False, include_previous=False)
+    for line in unknown:
+        print(f"i18n: not taken: {line[:70]!r}")
+    print(f"i18n: {taken} translation(s) taken into locale/{code}.po, {len(unknown)} not")
+    return 1 if unknown else 0
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats", "todo", "fill",
+                                          "check-language"}:
+        print(__doc__)
+        return 2
+    command = argv[0]
+    if command == "extract":
+        cmd_extract()
+    elif command == "update":
+        cmd_update()
+    elif command == "compile":
+        cmd_compile()
+    elif command == "check":
+        return cmd_check()
+    elif command == "stats":
+        cmd_stats()
+    elif command == "check-language":
+        problems = check_language(argv[1], template())
+        for line in problems:
+            print(line)
+        print(f"i18n: {len(problems)} problem(s) in locale/{argv[1]}.po")
+        return 1 if problems else 0
+    elif command == "todo":
+        cmd_todo(argv[1], int(argv[2]) if len(argv) > 2 else None)
+    elif command == "fill":
+        return cmd_fill(argv[1], Path(argv[2]))
+    elif command == "unmarked":
+        paths = [Path(p).resolve() for p in argv[1:]] or python_files()
+        problems = unmarked(paths)
+        for line in problems:
+            print(line)
+        print(f"i18n: {len(problems)} unmarked string(s) in {len(paths)} file(s)")
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
