@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from fate_desk.i18n import language
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
 from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
@@ -218,21 +219,23 @@ def _no_options() -> CampaignOptions:
     return CampaignOptions()
 
 
-# Rule set consequences (held, so their id stays theirs) -> their slots and the mild slot's value.
-_SLOTS_OF: dict[int, tuple[object, tuple[SlotInfo, ...], int]] = {}
+# (Rule set consequences, interface language) -> the consequences (held, so their id stays
+# theirs), their slots (whose labels are in that language) and the mild slot's value.
+_SLOTS_OF: dict[tuple[int, str], tuple[object, tuple[SlotInfo, ...], int]] = {}
 
 
 def _ruleset_slots(ruleset: RuleSet) -> tuple[tuple[SlotInfo, ...], int]:
     """The rule set's own consequence slots and the value of its mild one, made once per rule
-    set: every check asks for them, and the slots are frozen."""
+    set and language: every check asks for them, and the slots are frozen."""
     consequences = ruleset.consequences
-    cached = _SLOTS_OF.get(id(consequences))
+    key = (id(consequences), language())
+    cached = _SLOTS_OF.get(key)
     if cached is None or cached[0] is not consequences:
         slots = tuple(SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in consequences.slots)
         mild_value = next((r.value for r in consequences.slots if r.severity == Severity.MILD), 2)
         if len(_SLOTS_OF) >= 64:
             _SLOTS_OF.clear()
-        cached = _SLOTS_OF[id(consequences)] = (consequences, slots, mild_value)
+        cached = _SLOTS_OF[key] = (consequences, slots, mild_value)
     return cached[1], cached[2]
 
 
