@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The suite reads English whatever the developer's locale: the command line follows LANG and the
+# app the system's locale (which Qt reads once, when the first QApplication is made).
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
+os.environ.pop("FATE_DESK_LANGUAGE", None)
 
 
 @pytest.fixture(autouse=True)

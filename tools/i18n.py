@@ -243,7 +243,8 @@ def check_language(code: str, pot: Catalog) -> list[str]:
     if not glossary:
         problems.append(f"locale/glossary/{code}.toml: missing or empty")
     term_patterns = [
-        (t, re.compile(r"(?<![\w])(" + "|".join(re.escape(f) for f in t.get("en_forms", [t["en"]])) + r")(?![\w])", re.I))
+        # Whole words; a key name such as Shift+F10 is not the game word "shift".
+        (t, re.compile(r"(?<![\w+])(" + "|".join(re.escape(f) for f in t.get("en_forms", [t["en"]])) + r")(?![\w+])", re.I))
         for t in glossary
     ]
     for message in pot:

@@ -12,7 +12,8 @@ import importlib
 import os
 import sys
 
-from fate_desk import __version__
+from fate_desk import __version__, i18n
+from fate_desk.i18n import _
 
 # Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
 # Modules are imported only when a subcommand runs, so opening the app pays for none of them.
@@ -35,7 +36,7 @@ class Parser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line, never a usage dump and a traceback."""
 
     def error(self, message: str):  # noqa: D401 - argparse API
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        raise UsageError(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message))
 
 
 def _commands() -> dict[str, object]:
@@ -45,25 +46,31 @@ def _commands() -> dict[str, object]:
 def build_parser(commands: dict[str, object]) -> Parser:
     parser = Parser(
         prog="fate-desk",
-        description="Fate Desk: character sheets and campaign prep for Fate. "
-        "Run with no command to open the app.",
+        description=_("Fate Desk: character sheets and campaign prep for Fate. "
+                      "Run with no command to open the app."),
     )
-    parser.add_argument("--version", action="version", version=f"Fate Desk {__version__}")
+    parser.add_argument("--version", action="version", version=_version_text(),
+                        help=_("show program's version number and exit"))
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, mod in commands.items():
-        sub = subs.add_parser(name, help=mod.HELP, description=mod.HELP)
+        sub = subs.add_parser(name, help=_(mod.HELP), description=_(mod.HELP))
         mod.add_arguments(sub)
     return parser
 
 
 def _gui_parser() -> Parser:
-    parser = Parser(prog="fate-desk", description="Open Fate Desk.")
-    parser.add_argument("file", nargs="?", help="a campaign or character file to open")
+    parser = Parser(prog="fate-desk", description=_("Open Fate Desk."))
+    parser.add_argument("file", nargs="?", help=_("a campaign or character file to open"))
     parser.add_argument(
-        "--smoke", action="store_true", help="start, show a sheet, report the start-up time and exit"
+        "--smoke", action="store_true", help=_("start, show a sheet, report the start-up time and exit")
     )
-    parser.add_argument("--version", action="version", version=f"Fate Desk {__version__}")
+    parser.add_argument("--version", action="version", version=_version_text(),
+                        help=_("show program's version number and exit"))
     return parser
+
+
+def _version_text() -> str:
+    return _("Fate Desk {version}").format(version=__version__)
 
 
 def _not_a_command(argv: list[str]) -> str | None:
@@ -74,9 +81,12 @@ def _not_a_command(argv: list[str]) -> str | None:
     if os.path.lexists(word) or os.sep in word or "." in word:
         return None  # a file for the app to open (it says so itself if it cannot)
     close = difflib.get_close_matches(word, COMMANDS, n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    return (f"fate-desk: {word!r} is not a command nor a file; {hint}"
-            f"commands: {', '.join(COMMANDS)} (see fate-desk --help)")
+    if close:
+        return _("fate-desk: {word} is not a command nor a file; did you mean {close}? "
+                 "commands: {commands} (see fate-desk --help)").format(
+            word=repr(word), close=repr(close[0]), commands=", ".join(COMMANDS))
+    return _("fate-desk: {word} is not a command nor a file; commands: {commands} "
+             "(see fate-desk --help)").format(word=repr(word), commands=", ".join(COMMANDS))
 
 
 # Control characters (but line ends and tabs) from file names and file contents would move the
@@ -119,19 +129,30 @@ def _run_command(command, args) -> int:
     except OSError as exc:
         from .output import short_name
 
-        where = f"{short_name(exc.filename)}: " if exc.filename else ""
-        print(f"{name}: {where}{exc.strerror or exc}", file=sys.stderr)
+        if exc.filename:
+            print(_("{command}: {file}: {reason}").format(
+                command=name, file=short_name(exc.filename), reason=exc.strerror or exc), file=sys.stderr)
+        else:
+            print(_("{command}: {reason}").format(command=name, reason=exc.strerror or exc), file=sys.stderr)
     except RecursionError:
-        print(f"{name}: the input is nested too deeply", file=sys.stderr)
+        print(_("{command}: the input is nested too deeply").format(command=name), file=sys.stderr)
     except MemoryError:
-        print(f"{name}: the input is too large to handle", file=sys.stderr)
+        print(_("{command}: the input is too large to handle").format(command=name), file=sys.stderr)
     return EXIT_UNREADABLE
+
+
+def _speak_users_language() -> None:
+    """The command line speaks the language of the user's locale (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG), or FATE_DESK_LANGUAGE when that is set."""
+    forced = i18n.match_language(os.environ.get("FATE_DESK_LANGUAGE", "").strip())
+    i18n.set_language(forced or i18n.from_environment())
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # The app has no use for pydantic plugins; looking for them costs start-up time.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _speak_users_language()
     _plain_streams()
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):

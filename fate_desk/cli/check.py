@@ -6,28 +6,35 @@ import json
 import sys
 from pathlib import Path
 
+from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
 from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
+from fate_desk.rules.creation.packs import PackError, load_pack
 from fate_desk.store import bundle
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
-from fate_desk.rules.creation.packs import PackError, load_pack
-from fate_desk.store.interchange import FileFormatError, character_from_dict, parse_json, read_bytes
+from fate_desk.store.interchange import (
+    FileFormatError,
+    character_from_dict,
+    parse_json,
+    read_bytes,
+)
 from fate_desk.store.packs import is_pack_path, pack_samples
 
 from . import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
 
 NAME = "check"
-HELP = "check character files against the rules of their rule set"
+HELP = N_("check character files against the rules of their rule set")
 
 
 def add_arguments(parser) -> None:
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
-        help="character files (*.fate.json), campaign files (*.fatedesk), bundles (*.fate-campaign.json) "
-        "or game packs (a pack folder, its pack.toml, or a *.fatepack.toml): a pack's sample characters",
+        help=_("character files (*.fate.json), campaign files (*.fatedesk), bundles (*.fate-campaign.json) "
+               "or game packs (a pack folder, its pack.toml, or a *.fatepack.toml): a pack's sample characters"),
     )
-    parser.add_argument("--packs", action="store_true", help="check the sample characters of every installed pack")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--packs", action="store_true",
+                        help=_("check the sample characters of every installed pack"))
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
 
 
 def load_targets(path: Path) -> list[tuple[Character, str | None, CampaignOptions | None]]:
@@ -61,7 +68,7 @@ def check_pack(path: Path) -> list[tuple[Character, CheckResult]]:
             own = pack.ruleset is not None and character.ruleset == pack.id
             ruleset = pack.ruleset if own else get_ruleset(character.ruleset)
         except RuleSetError as exc:
-            raise FileFormatError(str(path), f"samples: ruleset: {exc}") from None
+            raise FileFormatError(str(path), _("samples: ruleset: {problem}").format(problem=exc)) from None
         results.append((character, check(character, ruleset)))
     return results
 
@@ -75,25 +82,46 @@ def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
         try:
             ruleset = get_ruleset(rid)
         except RuleSetError as exc:
-            raise FileFormatError(str(path), f"ruleset: {exc}") from None
+            raise FileFormatError(str(path), _("ruleset: {problem}").format(problem=exc)) from None
         results.append((character, check(character, ruleset, options)))
     return results
 
 
+# How many problems of each severity a character has: "1 error", "2 warnings".
+def _tally(severity: str, count: int) -> str:
+    if severity == "error":
+        return ngettext("{count} error", "{count} errors", count).format(count=count)
+    if severity == "warning":
+        return ngettext("{count} warning", "{count} warnings", count).format(count=count)
+    if severity == "info":
+        return ngettext("{count} info", "{count} infos", count).format(count=count)
+    return f"{count} {severity}{'s' if count != 1 else ''}"  # i18n: not shown (no other severity exists)
+
+
+# A problem's severity as its line shows it.
+SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+
+
+def _severity_word(severity: str) -> str:
+    return pgettext("severity", SEVERITY_WORDS[severity]) if severity in SEVERITY_WORDS else severity
+
+
 def format_text(path: Path, character: Character, result: CheckResult) -> str:
-    name = character.name or "(unnamed)"
+    name = character.name or _("(unnamed)")
+    none = pgettext("nothing", "none")
     counts = {}
     for p in result.problems:
         counts[p.severity.value] = counts.get(p.severity.value, 0) + 1
-    tally = ", ".join(f"{n} {sev}{'s' if n != 1 else ''}" for sev, n in counts.items()) or "no problems"
-    lines = [f"{path}: {name}: {tally}"]
+    tally = ", ".join(_tally(sev, n) for sev, n in counts.items()) or _("no problems")
+    lines = [_("{file}: {name}: {tally}").format(file=path, name=name, tally=tally)]
     for p in result.problems:
-        lines.append(f"  {p.severity.value:<7} {p.code:<16} {p.message}")
+        lines.append(f"  {_severity_word(p.severity.value):<7} {p.code:<16} {p.message}")
     d = result.derived
-    stress = "; ".join(f"{k} {' '.join(map(str, v)) or 'none'}" for k, v in d.stress.items())
-    slots = ", ".join(f"{s.label or s.severity.label} {s.value}" for s in d.consequences)
-    lines.append(f"  refresh {d.refresh} = {d.refresh_explanation}; stress: {stress or 'none'}")
-    lines.append(f"  consequence slots: {slots or 'none'}")
+    stress = "; ".join(f"{rules_text(k)} {' '.join(map(str, v)) or none}" for k, v in d.stress.items())
+    slots = ", ".join(f"{rules_text(s.label) if s.label else s.severity.label} {s.value}" for s in d.consequences)
+    lines.append("  " + _("refresh {refresh} = {explanation}; stress: {stress}").format(
+        refresh=d.refresh, explanation=d.refresh_explanation, stress=stress or none))
+    lines.append("  " + _("consequence slots: {slots}").format(slots=slots or none))
     return "\n".join(lines)
 
 
@@ -106,7 +134,7 @@ def run(args) -> int:
 
         paths += [str(pack.path) for pack in default_catalog().packs.values()]
     if not paths:
-        print("fate-desk check: name a file to check, or pass --packs", file=sys.stderr)
+        print(_("fate-desk check: name a file to check, or pass --packs"), file=sys.stderr)
         return EXIT_UNREADABLE
     for raw in paths:
         path = Path(raw)
@@ -117,7 +145,7 @@ def run(args) -> int:
             exit_code = EXIT_UNREADABLE
             continue
         if not results and not args.json:
-            print(f"{path}: no characters to check")
+            print(_("{file}: no characters to check").format(file=path))
         for character, result in results:
             if not result.ok and exit_code == EXIT_OK:
                 exit_code = EXIT_ERRORS

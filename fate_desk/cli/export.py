@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from fate_desk.export import (
+    LARGE_PRINT,
     ExportError,
     ExportJob,
-    LARGE_PRINT,
     Paper,
     SelectionError,
     What,
@@ -18,6 +18,7 @@ from fate_desk.export import (
     export_pdf,
     unprintable_characters,
 )
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import CampaignOptions, ConditionsMode
 from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
@@ -31,7 +32,7 @@ from .export_for import TARGETS, TO_HELP, run_for
 from .output import OutputRefused, check_output
 
 NAME = "export"
-HELP = "print character sheets, GM cards, reference cards or a campaign pack to PDF"
+HELP = N_("print character sheets, GM cards, reference cards or a campaign pack to PDF")
 
 FILE_WHATS = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.SCENE, What.ASPECT_CARDS, What.TRACKERS)
 # What a character file can print: its sheet, its card, the reference cards for its rule set,
@@ -44,35 +45,38 @@ OPTIONS = ("conditions", "further-apart", "weapon-armor", "extreme", "scale")
 
 def add_arguments(parser) -> None:
     parser.add_argument("path", nargs="?", metavar="PATH",
-                        help="a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
-                        "*.fate-campaign.json: its pack)")
+                        help=_("a character file (*.fate.json: its sheet) or a campaign (*.fatedesk or "
+                               "*.fate-campaign.json: its pack)"))
     parser.add_argument("--out", required=True, metavar="OUT.pdf",
-                        help="the PDF to write (with --to: the file or folder)")
-    parser.add_argument("--to", choices=sorted(TARGETS), help=TO_HELP)
+                        help=_("the PDF to write (with --to: the file or folder)"))
+    parser.add_argument("--to", choices=sorted(TARGETS), help=_(TO_HELP))
     parser.add_argument("--what", choices=[w.value for w in FILE_WHATS],
-                        help="what to print from PATH (default: a character's sheet, a campaign's pack); "
-                        "scene and aspect-cards take a campaign's scenes (or --scene), trackers its players")
+                        help=_("what to print from PATH (default: a character's sheet, a campaign's pack); "
+                               "scene and aspect-cards take a campaign's scenes (or --scene), trackers its players"))
     parser.add_argument("--with-state", dest="state", action="store_true",
-                        help="print fate points, marked stress and consequences in ink (default: a table copy "
-                        "to fill in with a pencil)")
-    parser.add_argument("--scene", metavar="NAME", help="campaign: only the cards (and NPC sheets) of this scene")
-    parser.add_argument("--session", type=int, metavar="N", help="campaign: only the cards of session N's scenes")
-    parser.add_argument("--blank", action="store_true", help="a blank fillable sheet instead of PATH")
+                        help=_("print fate points, marked stress and consequences in ink (default: a table copy "
+                               "to fill in with a pencil)"))
+    parser.add_argument("--scene", metavar="NAME",
+                        help=_("campaign: only the cards (and NPC sheets) of this scene"))
+    parser.add_argument("--session", type=int, metavar="N",
+                        help=_("campaign: only the cards of session N's scenes"))
+    parser.add_argument("--blank", action="store_true", help=_("a blank fillable sheet instead of PATH"))
     parser.add_argument("--print", dest="printable", choices=[w.value for w in RULESET_WHATS],
-                        help="a printable for a rule set instead of PATH: the GM cheat sheet, the skill "
-                        "(approach) card, blank NPC/monster/obstacle/countdown cards, fate-point trackers")
-    parser.add_argument("--reference", action="store_true", help="the reference cards instead of PATH")
-    parser.add_argument("--ruleset", metavar="ID", help=f"with --blank or --reference (default {DEFAULT_RULESET})")
+                        help=_("a printable for a rule set instead of PATH: the GM cheat sheet, the skill "
+                               "(approach) card, blank NPC/monster/obstacle/countdown cards, fate-point trackers"))
+    parser.add_argument("--reference", action="store_true", help=_("the reference cards instead of PATH"))
+    parser.add_argument("--ruleset", metavar="ID",
+                        help=_("with --blank or --reference (default {ruleset})").format(ruleset=DEFAULT_RULESET))
     parser.add_argument("--with", dest="options", action="append", choices=OPTIONS, default=[],
-                        help="an optional rule to cover (repeatable): " + ", ".join(OPTIONS))
+                        help=_("an optional rule to cover (repeatable): {options}").format(options=", ".join(OPTIONS)))
     parser.add_argument("--paper", choices=[p.value for p in Paper],
-                        help="paper size (default from your locale: Letter in the Americas, else A4)")
+                        help=_("paper size (default from your locale: Letter in the Americas, else A4)"))
     parser.add_argument("--large-print", dest="large_print", action="store_true",
-                        help="large print for low vision: everything 150%%, the same content on more pages "
-                        "(cards one to a page)")
+                        help=_("large print for low vision: everything 150%%, the same content on more pages "
+                               "(cards one to a page)"))
     parser.add_argument("--force", action="store_true",
-                        help="replace OUT even if it holds something other than a PDF; with --to, replace "
-                        "existing exports (never the input, a campaign file or a read-only file)")
+                        help=_("replace OUT even if it holds something other than a PDF; with --to, replace "
+                               "existing exports (never the input, a campaign file or a read-only file)"))
 
 
 class _Usage(Exception):
@@ -99,28 +103,29 @@ def build_job(args) -> ExportJob:
     paper = Paper(args.paper) if args.paper else None
     sources = sum(bool(x) for x in (args.path, args.blank, args.reference, args.printable))
     if sources != 1:
-        raise _Usage("give one of PATH, --blank, --reference or --print")
+        raise _Usage(_("give one of PATH, --blank, --reference or --print"))
     if args.scene is not None and args.session is not None:
-        raise _Usage("give --scene or --session, not both")
+        raise _Usage(_("give --scene or --session, not both"))
     if args.blank or args.reference or args.printable:
         chosen = "--blank" if args.blank else "--reference" if args.reference else "--print"
         if args.what:
-            raise _Usage(f"--what goes with a character or campaign file, not with {chosen}")
+            raise _Usage(_("--what goes with a character or campaign file, not with {option}").format(option=chosen))
         if args.scene is not None or args.session is not None:
-            raise _Usage(f"--scene and --session go with a campaign file, not with {chosen}")
+            raise _Usage(_("--scene and --session go with a campaign file, not with {option}").format(option=chosen))
         if args.state:
-            raise _Usage(f"--with-state goes with a character or campaign file; {chosen} prints no one's state")
+            raise _Usage(_("--with-state goes with a character or campaign file; {option} prints no one's state")
+                         .format(option=chosen))
         rid = args.ruleset or DEFAULT_RULESET
         try:
             ruleset = get_ruleset(rid)
         except RuleSetError as exc:
             raise _Usage(str(exc)) from None
         what = What(args.printable) if args.printable else What.BLANK if args.blank else What.REFERENCE
-        title = f"{what.label}: {ruleset.name}"
+        title = _("{what}: {ruleset}").format(what=what.label, ruleset=rules_text(ruleset.name))
         return ExportJob(what, ruleset=rid, options=apply_options(CampaignOptions(), args.options),
                          paper=paper, title=title, scale=LARGE_PRINT if args.large_print else 1.0)
     if args.ruleset:
-        raise _Usage("--ruleset goes with --blank, --reference or --print; a file brings its own rule set")
+        raise _Usage(_("--ruleset goes with --blank, --reference or --print; a file brings its own rule set"))
     path = Path(args.path)
     what = What(args.what) if args.what else None
     if path.name.endswith((CAMPAIGN_SUFFIX, BUNDLE_SUFFIX)):
@@ -129,11 +134,11 @@ def build_job(args) -> ExportJob:
                            state=args.state)
     else:
         if args.scene is not None or args.session is not None:
-            raise _Usage("--scene and --session go with a campaign file")
+            raise _Usage(_("--scene and --session go with a campaign file"))
         what = what or What.SHEETS
         if what not in CHARACTER_WHATS:
-            raise _Usage(f"--what {what.value} goes with a campaign file (a character file prints "
-                         + ", ".join(w.value for w in CHARACTER_WHATS) + ")")
+            raise _Usage(_("--what {what} goes with a campaign file (a character file prints {whats})").format(
+                what=what.value, whats=", ".join(w.value for w in CHARACTER_WHATS)))
         job = character_job(read_character_file(path), what, paper, state=args.state)
     job.options = apply_options(job.options, args.options)
     if args.large_print:
@@ -159,14 +164,15 @@ def run(args) -> int:
         missing = unprintable_characters(job)
         if missing:
             # Said before printing: the PDF is still written, but these print as empty boxes.
-            print(f"fate-desk export: warning: the bundled font cannot draw {describe_characters(missing)}; "
-                  "they will print as empty boxes", file=sys.stderr)
+            print(_("fate-desk export: warning: the bundled font cannot draw {characters}; "
+                    "they will print as empty boxes").format(characters=describe_characters(missing)),
+                  file=sys.stderr)
         pages = export_pdf(job, out)
     except _Usage as exc:
-        print(f"fate-desk export: {exc} (see fate-desk export --help)", file=sys.stderr)
+        print(_("fate-desk export: {problem} (see fate-desk export --help)").format(problem=exc), file=sys.stderr)
         return EXIT_UNREADABLE
     except (FileFormatError, SelectionError, ExportError, OutputRefused) as exc:
-        print(f"fate-desk export: {exc}", file=sys.stderr)
+        print(_("fate-desk export: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_UNREADABLE
-    print(f"{args.out}: {pages} page{'s' if pages != 1 else ''}")
+    print(ngettext("{file}: {count} page", "{file}: {count} pages", pages).format(file=args.out, count=pages))
     return EXIT_OK

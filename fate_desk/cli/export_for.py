@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan, summary
 from fate_desk.store.importing import import_characters
 from fate_desk.store.interchange import FileFormatError
@@ -15,9 +16,9 @@ from .output import OutputRefused, check_output
 # What each target writes, as the shared output check names kinds of file.
 KIND = {"foundry-fco": "foundry", "fatex": "foundry", "fari": "fari"}
 
-TO_HELP = ("write for another tool instead of a PDF: foundry-fco (a Foundry VTT actor for Fate Core "
-           "Official), fatex (a Foundry VTT actor for FateX) or fari (a .fari.json character); a campaign "
-           "goes to a folder, one file per character; what went where is printed")
+TO_HELP = N_("write for another tool instead of a PDF: foundry-fco (a Foundry VTT actor for Fate Core "
+             "Official), fatex (a Foundry VTT actor for FateX) or fari (a .fari.json character); a campaign "
+             "goes to a folder, one file per character; what went where is printed")
 PDF_ONLY = ("what", "scene", "session", "blank", "reference", "ruleset", "paper")
 
 
@@ -27,9 +28,11 @@ def run_for(args) -> int:
         if getattr(args, "options", None):
             used.append("--with")
         if used:
-            raise ExportRefused(f"{', '.join(used)} go{'es' if len(used) == 1 else ''} with PDF export, not --to")
+            raise ExportRefused(ngettext("{options} goes with PDF export, not --to",
+                                         "{options} go with PDF export, not --to", len(used)).format(
+                options=", ".join(used)))
         if not args.path:
-            raise ExportRefused("give the character or campaign file to export")
+            raise ExportRefused(_("give the character or campaign file to export"))
         source = Path(args.path)
         result = import_characters(source)  # the input's problems first, then the target's
         campaign = result.campaign
@@ -46,20 +49,21 @@ def run_for(args) -> int:
                          ruleset=campaign.ruleset if campaign else None, sources=(source,),
                          replace=args.force)
     except (FileFormatError, ExportRefused, OutputRefused) as exc:
-        print(f"fate-desk export: {exc}", file=sys.stderr)
+        print(_("fate-desk export: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_UNREADABLE
-    label = TARGETS[args.to].label
+    label = _(TARGETS[args.to].label)
     for note in summary(result.characters, args.to, options=campaign.options if campaign else None,
                         ruleset=campaign.ruleset if campaign else None):
-        print(f"note: {note}")
+        print(_("note: {note}").format(note=note))
     for path in written:
         print(f"{path}: {label}")
-    print(f"{args.path}: {len(written)} character{'s' if len(written) != 1 else ''} written for {label}")
+    print(ngettext("{file}: {count} character written for {target}", "{file}: {count} characters written for {target}",
+                   len(written)).format(file=args.path, count=len(written), target=label))
     return EXIT_OK
 
 
 def _target(text: str) -> Path:
     """The --out path; an empty name is refused (Path("") would mean the current folder)."""
     if not text.strip():
-        raise OutputRefused("the output name is empty; give a file or folder name")
+        raise OutputRefused(_("the output name is empty; give a file or folder name"))
     return Path(text)

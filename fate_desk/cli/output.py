@@ -12,20 +12,22 @@ import os
 import stat
 from pathlib import Path
 
+from fate_desk.i18n import N_, _
 from fate_desk.safefile import read_regular
-from fate_desk.store.campaign_file import SQLITE_HEADER, SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.campaign_file import SQLITE_HEADER
+from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
 
 # What each kind is called in messages.
 KINDS = {
-    "pdf": "a PDF",
-    "character": "a character file",
-    "bundle": "a campaign bundle",
-    "campaign": "a campaign file",
-    "schema": "a JSON Schema",
-    "fari": "a Fari file",
-    "foundry": "a Foundry actor",
-    "json": "a JSON file",
-    "other": "a file Fate Desk does not write",
+    "pdf": N_("a PDF"),
+    "character": N_("a character file"),
+    "bundle": N_("a campaign bundle"),
+    "campaign": N_("a campaign file"),
+    "schema": N_("a JSON Schema"),
+    "fari": N_("a Fari file"),
+    "foundry": N_("a Foundry actor"),
+    "json": N_("a JSON file"),
+    "other": N_("a file Fate Desk does not write"),
 }
 
 _SNIFF_BYTES = 64 * 1024 * 1024
@@ -73,50 +75,58 @@ def check_output(out: Path, kind: str, inputs: tuple[Path, ...] = (), force: boo
     """
     text = str(out)
     if not text.strip():
-        raise OutputRefused("the output name is empty; give a file name")
+        raise OutputRefused(_("the output name is empty; give a file name"))
     out = Path(out)
     folder = out.parent
     if not folder.is_dir():
-        raise OutputRefused(f"{out}: the folder {folder} does not exist")
+        raise OutputRefused(_("{file}: the folder {folder} does not exist").format(file=out, folder=folder))
     # Files are written beside their name first (".NAME.XXXXXXXX.tmp"), then renamed.
     max_name = _name_max(folder) - _TEMP_EXTRA
     if len(os.fsencode(out.name)) > max_name:
-        raise OutputRefused(f"{short_name(out)}: the file name is too long (at most {max_name} bytes here)")
+        raise OutputRefused(_("{file}: the file name is too long (at most {count} bytes here)").format(
+            file=short_name(out), count=max_name))
     try:
         info = out.stat()
     except FileNotFoundError:
         return out
     except OSError as exc:
-        raise OutputRefused(f"{out}: cannot be written ({exc.strerror or exc})") from None
+        raise OutputRefused(_("{file}: cannot be written ({reason})").format(
+            file=out, reason=exc.strerror or exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise OutputRefused(f"{out}: is a folder; give a file name")
+        raise OutputRefused(_("{file}: is a folder; give a file name").format(file=out))
     if not stat.S_ISREG(info.st_mode):
-        raise OutputRefused(f"{out}: is not an ordinary file (a pipe or a device); give a file name")
+        raise OutputRefused(_("{file}: is not an ordinary file (a pipe or a device); give a file name").format(
+            file=out))
     for source in inputs:
         try:
             same = os.path.samefile(out, source)
         except OSError:
             same = False
         if same:
-            raise OutputRefused(f"{out}: is the file being read; choose another name")
+            raise OutputRefused(_("{file}: is the file being read; choose another name").format(file=out))
     if out.name.endswith(CAMPAIGN_SUFFIX):
-        raise OutputRefused(f"{out}: is a campaign file; Fate Desk never writes over a campaign from here")
+        raise OutputRefused(_campaign_refused().format(file=out))
     try:
         found = file_kind(out)
     except OSError as exc:
-        raise OutputRefused(f"{out}: cannot be read to see what it is ({exc.strerror or exc})") from None
+        raise OutputRefused(_("{file}: cannot be read to see what it is ({reason})").format(
+            file=out, reason=exc.strerror or exc)) from None
     if found == "campaign":
-        raise OutputRefused(f"{out}: is a campaign file; Fate Desk never writes over a campaign from here")
+        raise OutputRefused(_campaign_refused().format(file=out))
     if not info.st_mode & 0o222 or not os.access(out, os.W_OK):  # mode bits too: root passes access()
-        raise OutputRefused(f"{out}: is read-only; make it writable or choose another name")
+        raise OutputRefused(_("{file}: is read-only; make it writable or choose another name").format(file=out))
     if force or found is None:
         return out
     if found != kind:
-        raise OutputRefused(f"{out}: is {KINDS.get(found, KINDS['other'])}, not {KINDS[kind]}; "
-                            "use --force to replace it")
+        raise OutputRefused(_("{file}: is {found}, not {wanted}; use --force to replace it").format(
+            file=out, found=_(KINDS.get(found, KINDS["other"])), wanted=_(KINDS[kind])))
     if not replace_same_kind:
-        raise OutputRefused(f"{out}: already exists; use --force to replace it")
+        raise OutputRefused(_("{file}: already exists; use --force to replace it").format(file=out))
     return out
+
+
+def _campaign_refused() -> str:
+    return _("{file}: is a campaign file; Fate Desk never writes over a campaign from here")
 
 
 def _name_max(folder: Path) -> int:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import ladder_label
 from fate_desk.rules import default_catalog
 
 NAME = "rulesets"
-HELP = "list the rule sets and game packs on offer (shipped and your own)"
+HELP = N_("list the rule sets and game packs on offer (shipped and your own)")
 
 
 def add_arguments(parser) -> None:
@@ -19,21 +20,36 @@ def run(args) -> int:
     catalog = default_catalog()
     for rid in catalog.ids():
         rs = catalog.get(rid)
-        mine = " (yours)" if catalog.is_user(rid) else ""
         pack = catalog.pack_of(rid)
-        shape = "skills rated through modes" if rs.modes is not None else rs.shape.describe()
-        print(f"{rid}{mine}: {rs.name}: {len(rs.skills)} {rs.skill_word_plural}, "
-              f"{shape}, peak {ladder_label(rs.peak)}" + (f"; game pack: {_contents(pack)}" if pack else ""))
+        shape = _("skills rated through modes") if rs.modes is not None else rs.shape.describe()
+        values = {"id": rid, "name": rules_text(rs.name), "count": len(rs.skills), "skills": rules_text(rs.skill_word_plural),
+                  "shape": shape, "peak": ladder_label(rs.peak)}
+        if catalog.is_user(rid):
+            line = _("{id} (yours): {name}: {count} {skills}, {shape}, peak {peak}").format(**values)
+        else:
+            line = _("{id}: {name}: {count} {skills}, {shape}, peak {peak}").format(**values)
+        if pack:
+            line = _("{ruleset}; game pack: {contents}").format(ruleset=line, contents=_contents(pack))
+        print(line)
     for pid, pack in sorted(catalog.packs.items()):
         if pack.ruleset is None:
-            mine = " (yours)" if not pack.shipped else ""
-            print(f"{pid}{mine}: {pack.name}: library only: {_contents(pack)}")
+            values = {"id": pid, "name": rules_text(pack.name), "contents": _contents(pack)}
+            if not pack.shipped:
+                print(_("{id} (yours): {name}: library only: {contents}").format(**values))
+            else:
+                print(_("{id}: {name}: library only: {contents}").format(**values))
     for problem in catalog.problems:
         print(problem, file=sys.stderr)
     return 0
 
 
 def _contents(pack) -> str:
-    parts = [(len(pack.extras), "extra"), (len(pack.tracks), "track"), (len(pack.stunts), "stunt"),
-             (len(pack.aspects), "example aspect"), (len(pack.sample_files) + len(pack.sample_data), "sample character")]
-    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in parts if n) or "nothing yet"
+    parts = [
+        (len(pack.extras), N_("{count} extra"), N_("{count} extras")),
+        (len(pack.tracks), N_("{count} track"), N_("{count} tracks")),
+        (len(pack.stunts), N_("{count} stunt"), N_("{count} stunts")),
+        (len(pack.aspects), N_("{count} example aspect"), N_("{count} example aspects")),
+        (len(pack.sample_files) + len(pack.sample_data), N_("{count} sample character"),
+         N_("{count} sample characters")),
+    ]
+    return ", ".join(ngettext(one, many, n).format(count=n) for n, one, many in parts if n) or _("nothing yet")

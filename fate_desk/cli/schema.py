@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from fate_desk.i18n import N_, _
 from fate_desk.store.atomic import write_text_atomic
 from fate_desk.store.interchange import json_schema
 
@@ -13,12 +14,12 @@ from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
 
 NAME = "schema"
-HELP = "print the JSON Schema of the character interchange file (*.fate.json)"
+HELP = N_("print the JSON Schema of the character interchange file (*.fate.json)")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--out", metavar="FILE", help="write the schema to FILE instead")
-    parser.add_argument("--force", action="store_true", help="replace FILE even if it holds something else")
+    parser.add_argument("--out", metavar="FILE", help=_("write the schema to FILE instead"))
+    parser.add_argument("--force", action="store_true", help=_("replace FILE even if it holds something else"))
 
 
 def run(args) -> int:
@@ -30,10 +31,11 @@ def run(args) -> int:
         out = check_output(Path(args.out), "schema", force=args.force)
         write_text_atomic(out, text)
     except OutputRefused as exc:
-        print(f"fate-desk schema: {exc}", file=sys.stderr)
+        print(_("fate-desk schema: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_UNREADABLE
     except OSError as exc:
-        print(f"fate-desk schema: {args.out}: could not be written ({exc.strerror or exc})", file=sys.stderr)
+        print(_("fate-desk schema: {file}: could not be written ({reason})").format(
+            file=args.out, reason=exc.strerror or exc), file=sys.stderr)
         return EXIT_UNREADABLE
-    print(f"wrote {args.out}")
+    print(_("wrote {file}").format(file=args.out))
     return EXIT_OK

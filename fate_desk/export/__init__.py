@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fate_desk.i18n import _
+
 from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
 from .output import ExportCancelled, ExportError, Progress
 from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
@@ -24,7 +26,7 @@ def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None =
         try:
             return Document(job, tmp).render(progress)
         except OSError as exc:  # a missing font file, a full disk
-            raise ExportError(f"{out_path}: {exc.strerror or exc}") from None
+            raise ExportError(_("{file}: {reason}").format(file=out_path, reason=exc.strerror or exc)) from None
 
 
 def _strings(value):
@@ -56,7 +58,7 @@ def describe_characters(chars: list[str], limit: int = 8) -> str:
     """'漢 (U+6F22), 😀 (U+1F600) and 3 more' for a warning line."""
     shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in chars[:limit])
     more = len(chars) - limit
-    return shown + (f" and {more} more" if more > 0 else "")
+    return _("{characters} and {count} more").format(characters=shown, count=more) if more > 0 else shown
 
 
 __all__ = [

@@ -8,13 +8,39 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
-    Block, CampaignOptions, Character, CharacterKind, Consequence, Countdown, Distraction, Hazard, ladder_label,
+    AspectRole,
+    Block,
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    Consequence,
+    Countdown,
+    Distraction,
+    Hazard,
+    ladder_label,
 )
 from fate_desk.rules import RuleSet, derive
-from fate_desk.rules.prep.obstacles import cover_armor, forced_into_weapon, removal_difficulty
+from fate_desk.rules.prep.obstacles import (
+    cover_armor,
+    forced_into_weapon,
+    removal_difficulty,
+)
 
-from .draw import BOX_MIN, SCALES, Boxes, Flow, Gap, Placed, RuledLine, Table, Text, field_name, line_text
+from .draw import (
+    BOX_MIN,
+    SCALES,
+    Boxes,
+    Flow,
+    Gap,
+    Placed,
+    RuledLine,
+    Table,
+    Text,
+    field_name,
+    line_text,
+)
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect, card_slots
 from .styles import GREY, INK, Styles, one_line
@@ -33,7 +59,7 @@ def skill_phrase(name: str, rating: int) -> str:
     """'Good (+3) Fight'; a free-form skill that already names its rating ('Fair (+2) at
     Getting into Bar Fights') is printed as written."""
     label = ladder_label(rating)
-    return name if label.casefold() in name.casefold() else f"{label} {name}"
+    return name if label.casefold() in name.casefold() else f"{label} {rules_text(name)}"
 
 
 # Characters whose fate points and refresh the card carries (minor NPCs use the GM's pool).
@@ -41,7 +67,7 @@ POINT_KINDS = (CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MONSTER)
 
 
 def invokes_phrase(n: int) -> str:
-    return f"{n} free invoke{'s' if n != 1 else ''}"
+    return ngettext("{count} free invoke", "{count} free invokes", n).format(count=n)
 
 
 def consequence_text(q: Consequence | None) -> str:
@@ -49,7 +75,7 @@ def consequence_text(q: Consequence | None) -> str:
     free invokes someone holds on it."""
     if q is None:
         return ""
-    notes = (["recovering"] if q.recovering else []) + ([invokes_phrase(q.free_invokes)] if q.free_invokes else [])
+    notes = ([_("recovering")] if q.recovering else []) + ([invokes_phrase(q.free_invokes)] if q.free_invokes else [])
     return one_line(q.text) + (f" ({', '.join(notes)})" if notes else "")
 
 
@@ -78,21 +104,21 @@ class PointsLine:
         y = top - self.BOX_H + 3.5
         c.setFillColor(INK)
         c.setFont(BOLD, self.SIZE)
-        c.drawString(x, y, "Refresh")
-        cx = x + c.stringWidth("Refresh ", BOLD, self.SIZE)
+        c.drawString(x, y, _("Refresh"))
+        cx = x + c.stringWidth(_("Refresh") + " ", BOLD, self.SIZE)
         c.setFont(REGULAR, self.SIZE)
-        text = str(self.refresh) + ("  (below 1: too many stunts)" if self.refresh < 1 else "")
+        text = str(self.refresh) + (_("  (below 1: too many stunts)") if self.refresh < 1 else "")
         c.drawString(cx, y, text)
         cx += c.stringWidth(text, REGULAR, self.SIZE) + 14
         c.setFont(BOLD, self.SIZE)
-        c.drawString(cx, y, "Fate points")
-        cx += c.stringWidth("Fate points ", BOLD, self.SIZE)
+        c.drawString(cx, y, _("Fate points"))
+        cx += c.stringWidth(_("Fate points "), BOLD, self.SIZE)
         if self.fate_points is None:
             c.setStrokeColor(INK)
             c.setLineWidth(0.8)
             c.rect(cx, top - self.BOX_H, self.BOX_W, self.BOX_H)
             if self.field:
-                c.acroForm.textfield(name=self.field, tooltip="Fate points", x=cx, y=top - self.BOX_H,
+                c.acroForm.textfield(name=self.field, tooltip=_("Fate points"), x=cx, y=top - self.BOX_H,
                                      width=self.BOX_W, height=self.BOX_H, borderWidth=0, borderColor=None,
                                      fillColor=None, fontName="Helvetica", fontSize=9, maxlen=3)
             cx += self.BOX_W + 8
@@ -101,7 +127,7 @@ class PointsLine:
             c.drawString(cx, y, str(self.fate_points))
             cx += c.stringWidth(str(self.fate_points), REGULAR, self.SIZE) + 8
         if self.carried:
-            line_text(c, f"(carries {self.carried} into the GM's pool)", cx, y, x + width - cx, ITALIC, 7.5, GREY)
+            line_text(c, _("(carries {count} into the GM's pool)").format(count=self.carried), cx, y, x + width - cx, ITALIC, 7.5, GREY)
 
 
 @dataclass(frozen=True)
@@ -177,7 +203,7 @@ class CardRenderer:
             return
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
         # A continuation card says so where the kind goes, leaving the title its room.
-        kind = face.kind.upper() if chunk.part == 1 else "CONTINUED"
+        kind = face.kind.upper() if chunk.part == 1 else _("Continued").upper()
         kind_w = c.stringWidth(kind, BOLD, 6.5) if kind else 0
         line_text(c, kind, inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
         title = face.title
@@ -187,8 +213,8 @@ class CardRenderer:
         c.line(inner.x, inner.top - TITLE_H + 3, inner.right, inner.top - TITLE_H + 3)
         chunk.placed.draw(c, body_rect(rect))
         if chunk.parts > 1:
-            more = " · continued on the next card →" if chunk.part < chunk.parts else ""
-            line_text(c, f"card {chunk.part} of {chunk.parts}{more}", inner.x, inner.y + 1, inner.width,
+            more = _(" · continued on the next card →") if chunk.part < chunk.parts else ""
+            line_text(c, _("card {part} of {parts}{more}").format(part=chunk.part, parts=chunk.parts, more=more), inner.x, inner.y + 1, inner.width,
                       ITALIC, 7, GREY)
 
     def _cut_marks(self, slots: list[Rect]) -> None:
@@ -220,7 +246,7 @@ class CardRenderer:
             return self.distraction_face(item)
         if isinstance(item, Countdown):
             return self.countdown_face(item, prefix)
-        raise TypeError(f"cannot print a card for {type(item).__name__}")
+        raise TypeError(f"cannot print a card for {type(item).__name__}")  # i18n: not shown (a programming error)
 
     def _text(self, text: str, space: float = 3.0) -> Text:
         """Our own words (safe markup)."""
@@ -250,22 +276,23 @@ class CardRenderer:
         if npc.skills:
             ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
             parts = " · ".join(skill_phrase(name, r) for name, r in ranked)
-            flow.add(self._user(f"{ruleset.skill_word_plural.capitalize()}: ", parts, 4))
+            flow.add(self._user(_("{skills}: ").format(skills=rules_text(ruleset.skill_word_plural).capitalize()), parts, 4))
         marks = npc.stress if self.state else {}
-        label_w = max((self.canvas.stringWidth(n, BOLD, Boxes.FONT) for n in derived.track_names.values()),
+        label_w = max((self.canvas.stringWidth(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
                       default=0) + 8
         for track_id, values in derived.stress.items():
             names = [field_name(prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
-            label = derived.track_names.get(track_id, track_id)
+            label = rules_text(derived.track_names.get(track_id, track_id))
             flow.add(Boxes(label, list(values), set(marks.get(track_id, [])), names, size=BOX_MIN,
-                           label_width=label_w, space_after=4, tooltip=f"{label} stress"))
+                           label_width=label_w, space_after=4, tooltip=_("{track} stress").format(track=label)))
         if not derived.stress:
-            flow.add(self._text('<font color="#474747">No stress boxes: any hit takes them out.</font>'))
+            flow.add(self._text(_('<font color="#474747">No stress boxes: any hit takes them out.</font>')))
         taken = {q.slot: q for q in npc.consequences} if self.state else {}
         for slot in derived.consequences:
-            label = f"{one_line(slot.label or slot.severity.label)} {slot.value}"
+            label = f"{one_line(rules_text(slot.label) if slot.label else slot.severity.label)} {slot.value}"
             if slot.only and "only" not in (slot.label or ""):
-                label += f" ({derived.track_names.get(slot.only, slot.only).lower()} only)"
+                label = _("{slot} ({track} only)").format(
+                    slot=label, track=rules_text(derived.track_names.get(slot.only, slot.only)).lower())
             flow.add(RuledLine(label, consequence_text(taken.pop(slot.id, None)), 8.5, 2))
         for slot_id, q in taken.items():  # slots it no longer has: keep the text on paper
             if q.text.strip():
@@ -274,7 +301,7 @@ class CardRenderer:
             if not aspect.text.strip():
                 continue
             role = aspect.role.label
-            runs = [Run(role.upper() + "  ", BOLD, GREY)] if role != "Aspect" else []
+            runs = [Run(role.upper() + "  ", BOLD, GREY)] if aspect.role != AspectRole.FREE else []
             runs.append(Run(aspect.text, BOLD))
             if aspect.free_invokes and self.state:
                 runs.append(Run(f" ({invokes_phrase(aspect.free_invokes)})"))
@@ -282,61 +309,68 @@ class CardRenderer:
         for stunt in npc.stunts:
             flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))
         for extra in npc.active_extras():  # an NPC's gear and powers: what each grants, in words
-            grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
-            grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
+            grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
+            grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
+                       + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
             grants += [f"{s.name}: {s.text}" for s in extra.stunts]
             text = "; ".join(p for p in (extra.description.strip(), *grants) if p)
-            flow.add(self._user(f"{extra.name.strip() or 'Extra'}. ", text))
+            flow.add(self._user(f"{extra.name.strip() or _('Extra')}. ", text))
         for brk in npc.rule_breaks:
             flow.add(self._user(f"{brk.kind.replace('_', ' ').capitalize()}: ", brk.text))
         if npc.scale:
-            flow.add(self._user("Scale: ", npc.scale))
+            flow.add(self._user(_("Scale: "), npc.scale))
         self._notes(flow, npc.notes)
-        return CardFace(npc.name or "(unnamed)", npc.kind.label, flow)
+        return CardFace(npc.name or _("(unnamed)"), npc.kind.label, flow)
 
     def hazard_face(self, hazard: Hazard) -> CardFace:
         rating = ladder_label(hazard.rating)
         flow = Flow()
-        flow.add(self._text(f"<b>Rating:</b> {rating} · <b>Weapon:</b> {hazard.weapon}", 4))
+        flow.add(self._text(_("<b>Rating:</b> {rating} · <b>Weapon:</b> {weapon}").format(
+            rating=rating, weapon=hazard.weapon), 4))
         flow.add(self._text(
-            f"Acts in turn order with its rating, attacking or creating advantages; a hit adds "
-            f"Weapon {hazard.weapon} to its shifts. It cannot be attacked. Overcoming it or creating "
-            f"an advantage against it faces {rating}."
+            _("Acts in turn order with its rating, attacking or creating advantages; a hit adds "
+              "Weapon {weapon} to its shifts. It cannot be attacked. Overcoming it or creating "
+              "an advantage against it faces {rating}.").format(weapon=hazard.weapon, rating=rating)
         ))
-        flow.add(self._text("Its name is both its skill and an aspect anyone can invoke or compel."))
+        flow.add(self._text(_("Its name is both its skill and an aspect anyone can invoke or compel.")))
         self._notes(flow, hazard.notes)
-        return CardFace(hazard.name or "(unnamed hazard)", "Hazard", flow)
+        return CardFace(hazard.name or _("(unnamed hazard)"), _("Hazard"), flow)
 
     def block_face(self, block: Block) -> CardFace:
         rating = ladder_label(block.rating)
         flow = Flow()
-        head = f"<b>Rating:</b> {rating}"
+        head = _("<b>Rating:</b> {rating}").format(rating=rating)
         if block.weapon:
-            head += f" · <b>Weapon:</b> {block.weapon}"
+            head = _("<b>Rating:</b> {rating} · <b>Weapon:</b> {weapon}").format(rating=rating, weapon=block.weapon)
         flow.add(self._text(head, 4))
         flow.add(self._text(
-            f"<b>Remove it:</b> overcome at {ladder_label(removal_difficulty(block))}."
+            _("<b>Remove it:</b> overcome at {rating}.").format(rating=ladder_label(removal_difficulty(block)))
         ))
-        harm = (" Missing the roll means a hit equal to the shifts missed by." if block.weapon else "")
-        flow.add(self._text(f"Never acts. Whoever it gets in the way of rolls against {rating}.{harm}"))
+        if block.weapon:
+            flow.add(self._text(_("Never acts. Whoever it gets in the way of rolls against {rating}. Missing the "
+                                  "roll means a hit equal to the shifts missed by.").format(rating=rating)))
+        else:
+            flow.add(self._text(_("Never acts. Whoever it gets in the way of rolls against {rating}.").format(
+                rating=rating)))
         forced = forced_into_weapon(block)
         if forced is not None:
-            flow.add(self._text(f"<b>Forced into it:</b> the attack adds Weapon {forced}."))
-        flow.add(self._text(f"<b>As cover</b> (where it makes sense): Armor {cover_armor(block)}."))
+            flow.add(self._text(_("<b>Forced into it:</b> the attack adds Weapon {weapon}.").format(weapon=forced)))
+        flow.add(self._text(_("<b>As cover</b> (where it makes sense): Armor {armor}.").format(
+            armor=cover_armor(block))))
         self._notes(flow, block.notes)
-        return CardFace(block.name or "(unnamed block)", "Block", flow)
+        return CardFace(block.name or _("(unnamed block)"), _("Block"), flow)
 
     def distraction_face(self, distraction: Distraction) -> CardFace:
         flow = Flow()
         if distraction.choice.strip():
-            flow.add(self._user("Choice: ", distraction.choice, 4))
+            flow.add(self._user(_("Choice: "), distraction.choice, 4))
         for rep in distraction.repercussions:
             if rep.strip():
-                flow.add(self._user("Repercussion: ", rep))
+                flow.add(self._user(_("Repercussion: "), rep))
         if distraction.opposition is not None:
-            flow.add(self._text(f"<b>Opposition:</b> {ladder_label(distraction.opposition)}"))
+            flow.add(self._text(_("<b>Opposition:</b> {rating}").format(rating=ladder_label(distraction.opposition))))
         self._notes(flow, distraction.notes)
-        return CardFace(distraction.name or "(unnamed distraction)", "Distraction", flow)
+        return CardFace(distraction.name or _("(unnamed distraction)"), _("Distraction"), flow)
 
     def countdown_face(self, countdown: Countdown, prefix: str, for_players: bool = False) -> CardFace:
         flow = Flow()
@@ -344,19 +378,19 @@ class CardRenderer:
         values = list(range(1, shown + 1))
         names = [field_name(prefix, "countdown", i) for i in range(min(countdown.boxes, Boxes.MAX_BOXES))]
         marked = set(range(min(countdown.marked, shown))) if self.state else set()
-        flow.add(Boxes("Track", values, marked, names, size=BOX_MIN, space_after=5, tooltip="Countdown",
+        flow.add(Boxes(_("Track"), values, marked, names, size=BOX_MIN, space_after=5, tooltip=_("Countdown"),
                        more=countdown.boxes - shown))
         if countdown.trigger.strip():
-            flow.add(self._user("Trigger: ", countdown.trigger))
+            flow.add(self._user(_("Trigger: "), countdown.trigger))
         for i, trigger in enumerate(countdown.box_triggers):
             if trigger.strip():
-                flow.add(self._user(f"Box {i + 1}: ", trigger, 1.5))
+                flow.add(self._user(_("Box {number}: ").format(number=i + 1), trigger, 1.5))
         if countdown.outcome.strip():
-            flow.add(self._user("When the last box is marked: ", countdown.outcome))
+            flow.add(self._user(_("When the last box is marked: "), countdown.outcome))
         self._notes(flow, countdown.notes)
         if for_players:
-            return CardFace("Countdown", "For the players", flow)
-        return CardFace(countdown.name or "(unnamed countdown)", "Countdown", flow)
+            return CardFace(_("Countdown"), _("For the players"), flow)
+        return CardFace(countdown.name or _("(unnamed countdown)"), _("Countdown"), flow)
 
     def reference_face(self, card, ruleset: RuleSet) -> CardFace:
         """A rules reference card (see reference_text): our own words, the rule set's name."""
@@ -367,7 +401,7 @@ class CardRenderer:
                 rows.append(part)
                 continue
             if rows:
-                fractions = TABLE_COLUMNS.get(len(rows[0])) or tuple(1 / len(rows[0]) for _ in rows[0])
+                fractions = TABLE_COLUMNS.get(len(rows[0])) or tuple(1 / len(rows[0]) for _unused in rows[0])
                 flow.add(Table(rows, self.styles.card_body, fractions, space_after=4))
                 rows = [part] if isinstance(part, tuple) else []
             if isinstance(part, str) and part:

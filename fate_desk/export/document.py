@@ -11,6 +11,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk import __version__
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -46,13 +47,13 @@ class Document:
         self.landscape = landscape(self.paper, self.scale)
         self.canvas = _ScaledCanvas(str(path), self.scale, pagesize=portrait(self.paper).size, initialFontName=REGULAR,
                                     pageCompression=1, lang=job.language or "en")
-        title = one_line(job.title) or "Fate Desk"
+        title = one_line(job.title) or _("Fate Desk")
         c = self.canvas
         c.setTitle(title)
-        c.setAuthor("Fate Desk")
-        c.setCreator(f"Fate Desk {__version__}")
-        c.setSubject(f"Fate {job.kind_label().lower()}")
-        c.setKeywords(["Fate", "roleplaying", job.kind_label().lower(), "Fate Desk"])
+        c.setAuthor("Fate Desk")  # i18n: not shown (the program's name)
+        c.setCreator(f"Fate Desk {__version__}")  # i18n: not shown (the program's name and version)
+        c.setSubject(_("Fate {kind}").format(kind=job.kind_label().lower()))
+        c.setKeywords(["Fate", _("roleplaying"), job.kind_label().lower(), "Fate Desk"])  # i18n: not shown (keywords: the names of the game and the program)
         if job.what in CARD_KINDS or job.what == What.PACK:
             # Cards are cut to 5 x 3 in: a viewer must not scale the page to fit.
             c.setViewerPreference("PrintScaling", "None")
@@ -84,7 +85,7 @@ class Document:
             ruleset = self.ruleset(job.ruleset)
             pages = self.sheets.plan(None, ruleset, job.options, "blank")
             plans += [PagePlan(self.portrait, draw) for draw in pages]
-            plans[0].bookmarks.append((f"Blank sheet: {ruleset.name}", 0))
+            plans[0].bookmarks.append((_("Blank sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
         if what in (What.SHEETS, What.PACK):
             for n, character in enumerate(job.sheets, 1):
                 plans += self._sheet_plans(character, f"s{n}")
@@ -93,13 +94,13 @@ class Document:
                 pages = self.more.scene_sheet(scene, job.names, f"z{n}")
                 first = len(plans)
                 plans += [PagePlan(self.portrait, draw) for draw in pages]
-                plans[first].bookmarks.append((f"Scene: {scene.name or '(unnamed scene)'}", 0))
+                plans[first].bookmarks.append((_("Scene: {scene}").format(scene=scene.name or _("(unnamed scene)")), 0))
         if what == What.CHEAT_SHEET:
             ruleset = self.ruleset(job.ruleset)
             pages = self.more.cheat_sheet(ruleset, job.options)
             first = len(plans)
             plans += [PagePlan(self.portrait, draw) for draw in pages]
-            plans[first].bookmarks.append((f"GM cheat sheet: {ruleset.name}", 0))
+            plans[first].bookmarks.append((_("GM cheat sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
         if what in (What.CARDS, What.PACK):
             cards += self._entry_cards()
         if what in (What.ASPECT_CARDS, What.PACK):
@@ -118,15 +119,15 @@ class Document:
             ruleset = self.ruleset(job.ruleset)
             for i, card in enumerate(reference_cards(ruleset, job.options)):
                 face = self.cards.reference_face(card, ruleset)
-                mark = f"Reference cards: {ruleset.name}" if i == 0 else ""
+                mark = _("Reference cards: {ruleset}").format(ruleset=rules_text(ruleset.name)) if i == 0 else ""
                 cards += [(chunk, mark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
         start = 0
         per_page = len(card_slots(self.landscape))  # four, or one in large print
         for size in cards_per_page(len(cards), per_page):
             batch = cards[start:start + size]
             start += size
-            plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _ in batch]: self.cards.draw_page(b),
-                                  [(title, 0) for _, title in batch if title]))
+            plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _unused in batch]: self.cards.draw_page(b),
+                                  [(title, 0) for _unused, title in batch if title]))
         if what == What.PACK:
             plans = self._with_cover(plans)
         return plans
@@ -135,7 +136,7 @@ class Document:
         return [(chunk, face.bookmark if k == 0 else "") for k, chunk in enumerate(self.cards.chunks(face))]
 
     def _sheet_plans(self, character: Character, prefix: str) -> list[PagePlan]:
-        who = character.name or "(unnamed)"
+        who = character.name or _("(unnamed)")
         ruleset = self.ruleset(self.job.ruleset or character.ruleset, who)
         pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
         plans = [PagePlan(self.portrait, draw) for draw in pages]
@@ -145,7 +146,7 @@ class Document:
     def _entry_cards(self) -> list[tuple[CardChunk, str]]:
         out = []
         for n, item in enumerate(self.job.cards, 1):
-            who = getattr(item, "name", "") or "(unnamed)"
+            who = getattr(item, "name", "") or _("(unnamed)")
             rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
             ruleset = self.ruleset(rid, who)
             face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
@@ -161,12 +162,12 @@ class Document:
         for cover_pages in (1, 2, 3, 4):
             contents = [(title, level, n + cover_pages) for n, plan in enumerate(plans, 1)
                         for title, level in plan.bookmarks]
-            pages = self.more.cover(self.job.title or "Fate Desk", today, contents, self.job.kind_label(),
+            pages = self.more.cover(self.job.title or _("Fate Desk"), today, contents, self.job.kind_label(),
                                     self.job.scope)
             if len(pages) <= cover_pages:
                 break
         covers = [PagePlan(self.portrait, draw) for draw in pages]
-        covers[0].bookmarks.append(("Cover and contents", 0))
+        covers[0].bookmarks.append((_("Cover and contents"), 0))
         return covers + plans
 
     # --- drawing ----------------------------------------------------------------------
@@ -178,7 +179,7 @@ class Document:
 
         plans = self.plan()
         if not plans:
-            raise ExportError("nothing to print: the selection is empty")
+            raise ExportError(_("nothing to print: the selection is empty"))
         total = len(plans)
         if progress is not None and progress(0, total) is False:
             raise ExportCancelled()

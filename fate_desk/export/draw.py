@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from fate_desk import ATTRIBUTION_SHORT
+from fate_desk.i18n import _
 
 from .fonts import BOLD, ITALIC, REGULAR, face_runs, text_width
 from .geometry import Page, Rect
@@ -145,7 +146,7 @@ def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
     y = page.footer_y + 4
     width = page.width - 2 * page.margin
     size = LABEL_MIN
-    count = f"page {number} of {total}"
+    count = _("page {number} of {total}").format(number=number, total=total)
     title = f"{left} · " if left else ""
     notice_w = stringWidth(ATTRIBUTION_SHORT, REGULAR, size)
     count_w = stringWidth(count, REGULAR, size)
@@ -301,7 +302,7 @@ class Boxes:
         return self._rows(width) * self._geometry(width)[5] + more + self.space_after
 
     def split(self, scale: float, width: float, room: float):
-        _, _, _, per_row, _, row_h = self._geometry(width)
+        _a, _b, _c, per_row, _d, row_h = self._geometry(width)
         # A head that ends the box needs neither the space after the track nor the gap of 2 under
         # its last row: counting them, a box a few points short fitted no row at all, and the
         # whole track was then drawn over the box's "continued" line.
@@ -330,7 +331,11 @@ class Boxes:
             need = self.needs[i] if i < len(self.needs) else ""
             y = row_top - value_h - self.size
             needs = f"{self.need_prefix} {need}".strip()
-            tip = f"{self.tooltip or self.label} box {i + 1}" + (f" (needs {needs})" if need else "")
+            if need:
+                tip = _("{track} box {number} (needs {rating})").format(track=self.tooltip or self.label, number=i + 1,
+                                                                       rating=needs)
+            else:
+                tip = _("{track} box {number}").format(track=self.tooltip or self.label, number=i + 1)
             name = self.names[i] if i < len(self.names) else ""
             if need:
                 dashed_box(c, left, y, self.size)
@@ -343,7 +348,7 @@ class Boxes:
                 box(c, left, y, self.size, i in self.marked)
         if self.more:
             rows = self._rows(width)
-            line_text(c, f"and {self.more:,} more boxes (see the app)", x + label_w, top - rows * row_h - LABEL_MIN,
+            line_text(c, _("and {count} more boxes (see the app)").format(count=f"{self.more:,}"), x + label_w, top - rows * row_h - LABEL_MIN,
                       width - label_w, ITALIC, 7, GREY)
 
 
@@ -403,15 +408,15 @@ class Table:
             for text, fraction in zip(row, self.fractions):
                 para = Paragraph(text, style)
                 cells.append((para, para.wrap(width * fraction - 4, 10_000)[1]))
-            out.append((cells, max((h for _, h in cells), default=0.0)))
+            out.append((cells, max((h for _cell, h in cells), default=0.0)))
         return out
 
     def height(self, scale: float, width: float, limit: float) -> float:
-        return sum(h + self.row_gap for _, h in self._built(scale, width)) + self.space_after
+        return sum(h + self.row_gap for _cell, h in self._built(scale, width)) + self.space_after
 
     def split(self, scale: float, width: float, room: float):
         used, n = 0.0, 0
-        for _, h in self._built(scale, width):
+        for _cell, h in self._built(scale, width):
             if used + h + self.row_gap > room:
                 break
             used += h + self.row_gap

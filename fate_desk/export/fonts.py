@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from fate_desk.i18n import _
 from fate_desk.paths import resources_dir
 
 from .output import ExportError
@@ -49,7 +50,7 @@ def _register(name: str, filename: str) -> None:
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except Exception as exc:  # reportlab raises its own TTFError, or OSError
-        raise ExportError(f"the bundled font {path} cannot be used ({exc})") from None
+        raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(file=path, reason=exc)) from None
 
 
 class _LazyFace(TTFont):

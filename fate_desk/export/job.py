@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Union
 
-from fate_desk.model import Block, CampaignOptions, Character, Countdown, Distraction, Hazard, Scene
+from fate_desk.i18n import N_, _
+from fate_desk.model import (
+    Block,
+    CampaignOptions,
+    Character,
+    Countdown,
+    Distraction,
+    Hazard,
+    Scene,
+)
 
 
 class What(StrEnum):
@@ -29,14 +38,14 @@ class What(StrEnum):
 
     @property
     def label(self) -> str:
-        return WHAT_TITLES[self]
+        return _(WHAT_TITLES[self])
 
 
 WHAT_TITLES = {
-    What.SHEETS: "Character sheets", What.CARDS: "GM cards", What.REFERENCE: "Reference cards",
-    What.PACK: "Campaign pack", What.BLANK: "Blank sheet", What.SCENE: "Scene sheets",
-    What.ASPECT_CARDS: "Aspect and boost cards", What.TRACKERS: "Fate-point trackers",
-    What.CHEAT_SHEET: "GM cheat sheet", What.SKILL_CARD: "Skill card", What.BLANK_CARDS: "Blank cards",
+    What.SHEETS: N_("Character sheets"), What.CARDS: N_("GM cards"), What.REFERENCE: N_("Reference cards"),
+    What.PACK: N_("Campaign pack"), What.BLANK: N_("Blank sheet"), What.SCENE: N_("Scene sheets"),
+    What.ASPECT_CARDS: N_("Aspect and boost cards"), What.TRACKERS: N_("Fate-point trackers"),
+    What.CHEAT_SHEET: N_("GM cheat sheet"), What.SKILL_CARD: N_("Skill card"), What.BLANK_CARDS: N_("Blank cards"),
 }
 
 
@@ -46,7 +55,7 @@ class Paper(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"letter": "Letter", "a4": "A4"}[self.value]
+        return {"letter": _("Letter"), "a4": _("A4")}[self.value]
 
 
 # Countries whose locales default to US Letter (as glibc's LC_PAPER data has it).

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from fate_desk.i18n import _
 from fate_desk.leftovers import host_tag, remove_leftovers
 from fate_desk.paths import mode_for_new_file
 
@@ -30,9 +31,9 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     out_path = Path(out_path)
     folder = out_path.parent if str(out_path.parent) else Path(".")
     if not folder.is_dir():
-        raise ExportError(f"{out_path}: the folder {folder} does not exist")
+        raise ExportError(_("{file}: the folder {folder} does not exist").format(file=out_path, folder=folder))
     if out_path.is_dir():
-        raise ExportError(f"{out_path}: is a folder, not a file")
+        raise ExportError(_("{file}: is a folder, not a file").format(file=out_path))
     _refuse_read_only(out_path)
     # What exports killed half-way left here (their process gone) goes first.
     leftover = re.escape(f".{out_path.name}.") + r"(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp"
@@ -40,7 +41,8 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.{host_tag()}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ExportError(f"{out_path}: cannot write in {folder} ({exc.strerror or exc})") from None
+        raise ExportError(_("{file}: cannot write in {folder} ({reason})").format(
+            file=out_path, folder=folder, reason=exc.strerror or exc)) from None
     os.close(fd)
     try:
         yield Path(tmp)
@@ -49,7 +51,8 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
         os.replace(tmp, out_path)
     except OSError as exc:
         _discard(tmp)
-        raise ExportError(f"{out_path}: cannot be written ({exc.strerror or exc})") from None
+        raise ExportError(_("{file}: cannot be written ({reason})").format(
+            file=out_path, reason=exc.strerror or exc)) from None
     except BaseException:
         _discard(tmp)
         raise
@@ -62,7 +65,7 @@ def _refuse_read_only(out_path: Path) -> None:
     except OSError:
         return
     if not mode & 0o222:
-        raise ExportError(f"{out_path}: is read-only; make it writable or choose another name")
+        raise ExportError(_("{file}: is read-only; make it writable or choose another name").format(file=out_path))
 
 
 def _fsync(path: str) -> None:

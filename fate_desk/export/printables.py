@@ -11,16 +11,47 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.model import LADDER, CampaignOptions, ConditionsMode, Scene, SituationAspect, ladder_label, signed
+from fate_desk.i18n import _, rules_text
+from fate_desk.model import (
+    LADDER,
+    CampaignOptions,
+    ConditionsMode,
+    Scene,
+    SituationAspect,
+    ladder_label,
+    ladder_name,
+    signed,
+)
 from fate_desk.rules import RuleSet
 
 from .cards import CardFace
-from .draw import BOX_MIN, PENCIL_LINE, Boxes, Columns, Flow, Gap, Heading, Placed, RuledLine, Table, Text, line_text, rule
+from .draw import (
+    BOX_MIN,
+    PENCIL_LINE,
+    Boxes,
+    Columns,
+    Flow,
+    Gap,
+    Heading,
+    Placed,
+    RuledLine,
+    Table,
+    Text,
+    line_text,
+    rule,
+)
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
 from .reference_text import (
-    advantage_card, attack_card, conditions_card, consequences_card, defend_card, outcomes_card, overcome_card,
-    stress_card, turn_order_card,
+    advantage_card,
+    attack_card,
+    conditions_card,
+    consequences_card,
+    defend_card,
+    outcomes_card,
+    overcome_card,
+    stress_card,
+    turn_order_card,
 )
 from .skill_text import ACTIONS, APPROACHES, SKILLS
 from .styles import GREY, INK, Styles, one_line
@@ -48,7 +79,7 @@ class WriteLines:
         if self.label:
             line_text(c, self.label.upper(), x, top - 7, width, BOLD, 6.5, GREY)
         y = top - 10
-        for _ in range(self.count):
+        for _unused in range(self.count):
             y -= self.spacing
             rule(c, x, y, width)
 
@@ -100,7 +131,7 @@ class Tent:
         c.setStrokeColor(INK)
         c.line(card.x, card.y + half_h, card.right, card.y + half_h)
         c.restoreState()
-        line_text(c, "fold here to stand it up", card.right - 96, card.y + half_h + 2, 92, ITALIC, 6.5, GREY)
+        line_text(c, _("fold here to stand it up"), card.right - 96, card.y + half_h + 2, 92, ITALIC, 6.5, GREY)
         lower = Rect(card.x + pad, card.y + pad, card.width - 2 * pad, half_h - pad - 4)
         self._half(c, lower, with_boxes=True)
         c.saveState()
@@ -159,8 +190,8 @@ class ZoneMap:
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.rect(x, top - area_h, width, area_h)
-        caption = ("Sketch the scene here: add zones, cover and exits; mark who stands where." if self.zones
-                   else "No zones drawn yet: sketch them here, with cover and exits; mark who stands where.")
+        caption = (_("Sketch the scene here: add zones, cover and exits; mark who stands where.") if self.zones
+                   else _("No zones drawn yet: sketch them here, with cover and exits; mark who stands where."))
         line_text(c, caption, x + 6, top - area_h + 5, width - 12, ITALIC, 7.5, GREY)
         top -= 6
         x += 4
@@ -197,7 +228,7 @@ class ZoneMap:
             c.setLineWidth(0.8)
             c.roundRect(bx, by, box_w, box_h, 4, stroke=1, fill=1)
             c.setFillColor(INK)
-            RichText([Run(zone.name or "(unnamed zone)", BOLD)], 8, space_after=0, min_size=7).draw(
+            RichText([Run(zone.name or _("(unnamed zone)"), BOLD)], 8, space_after=0, min_size=7).draw(
                 c, bx + 4, by + box_h - 3, box_w - 8, 1.0)
 
 
@@ -210,7 +241,7 @@ def _paged(flow: Flow, draw_frame: "_Frame", width: float, height: float,
     number = 1
     while rest is not None:
         parts: list[Placed] = []
-        for _ in range(columns):
+        for _unused in range(columns):
             if rest is None:
                 break
             placed, rest = rest.fill(col_w, height)
@@ -245,17 +276,17 @@ class _Frame:
     def __call__(self, number: int, more: bool) -> Rect:
         c = self.canvas
         area = self.page.content
-        title = self.title if number == 1 else f"{self.title} (continued)"
+        title = self.title if number == 1 else _("{title} (continued)").format(title=self.title)
         line_text(c, title, area.x, area.top - 16, area.width, BOLD, 16)
         if self.subtitle:
             line_text(c, self.subtitle, area.x, area.top - 27, area.width, REGULAR, 8, GREY)
         if more:
-            line_text(c, "continued on the next page →", area.x, area.y + 1, area.width, ITALIC, 7, GREY)
+            line_text(c, _("continued on the next page →"), area.x, area.y + 1, area.width, ITALIC, 7, GREY)
         return self.body
 
 
 def _aspect_runs(aspect: SituationAspect) -> list[Run]:
-    runs = [Run(aspect.text or "(an aspect with no words yet)", BOLD)]
+    runs = [Run(aspect.text or _("(an aspect with no words yet)"), BOLD)]
     if aspect.boost:
         runs.append(Run("  (boost)", ITALIC, GREY))
     return runs
@@ -294,8 +325,8 @@ def _invoke_boxes(aspect: SituationAspect, name: str) -> Boxes:
     count = max(1, aspect.free_invokes) if aspect.boost else aspect.free_invokes
     spare = 0 if aspect.boost else 2
     values = list(range(1, count + spare + 1))
-    needs = [""] * count + ["if earned"] * spare
-    label = "Boost: invoke once" if aspect.boost else "Free invokes"
+    needs = [""] * count + [_("if earned")] * spare
+    label = _("Boost: invoke once") if aspect.boost else _("Free invokes")
     return Boxes(label, values, set(), [], size=BOX_MIN, show_values=False, needs=needs, space_after=4)
 
 
@@ -308,19 +339,20 @@ class Printables:
 
     # --- cover ------------------------------------------------------------------------------
 
-    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]], label: str = "Campaign pack",
+    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]], label: str = _("Campaign pack"),
               scope: str = "") -> list[Callable[[], None]]:
         """The title, what the pack is and holds ("Session 2"), the date, and the contents."""
         flow = Flow()
         if scope:
             flow.add(RichText([Run(scope, BOLD)], 14, space_after=8))
-        flow.add(Heading("CONTENTS", 10, 6))
-        for t, _, page in contents:
+        flow.add(Heading(_("Contents").upper(), 10, 6))
+        for t, _level, page in contents:
             flow.add(ContentsRow(one_line(t), page))
         flow.add(Gap(10))
-        flow.add(RichText([Run("Powered by Fate", BOLD), Run(". Fate™ is a trademark of Evil Hat Productions, "
-                                                               "LLC.", REGULAR, GREY)], 8))
-        frame = _Frame(self.canvas, self.portrait, title, f"{label} printed {date} by Fate Desk")
+        flow.add(RichText([Run(_("Powered by Fate"), BOLD), Run(_(". Fate™ is a trademark of Evil Hat Productions, "
+                                                               "LLC."), REGULAR, GREY)], 8))
+        frame = _Frame(self.canvas, self.portrait, title,
+                       _("{kind} printed {date} by Fate Desk").format(kind=label, date=date))
         body = frame.body
         return _paged(flow, frame, body.width, body.height - 20)
 
@@ -330,28 +362,28 @@ class Printables:
         """The whole width of the page: aspects with their invoke boxes on the same line, a
         drawing area for the zones, then each zone's aspects and who is there."""
         flow = Flow()
-        zone_names = {z.id: z.name or "(unnamed zone)" for z in scene.zones}
-        flow.add(Heading("SITUATION ASPECTS", 10, 5))
+        zone_names = {z.id: z.name or _("(unnamed zone)") for z in scene.zones}
+        flow.add(Heading(_("SITUATION ASPECTS"), 10, 5))
         for aspect in scene.aspects:
             flow.add(AspectRow(aspect))
-        flow.add(WriteLines("New aspects, boosts and their free invokes", 3, PENCIL_LINE))
-        flow.add(Heading("ZONES", 10, 5))
+        flow.add(WriteLines(_("New aspects, boosts and their free invokes"), 3, PENCIL_LINE))
+        flow.add(Heading(_("Zones").upper(), 10, 5))
         flow.add(ZoneMap(scene.zones))
         for zone in scene.zones:
             links = [zone_names.get(z, "") for z in zone.adjacent if zone_names.get(z)]
-            flow.add(RichText([Run(zone.name or "(unnamed zone)", BOLD), Run("   connects to: ", ITALIC, GREY),
-                               Run(", ".join(links) or "nowhere yet")], 10, space_after=3))
+            flow.add(RichText([Run(zone.name or _("(unnamed zone)"), BOLD), Run(_("   connects to: "), ITALIC, GREY),
+                               Run(", ".join(links) or _("nowhere yet"))], 10, space_after=3))
             for aspect in zone.aspects:
                 flow.add(AspectRow(aspect, 9))
-            flow.add(WriteLines("Who is here", 1, PENCIL_LINE))
-        flow.add(Heading("IN THE SCENE", 10, 4))
+            flow.add(WriteLines(_("Who is here"), 1, PENCIL_LINE))
+        flow.add(Heading(_("IN THE SCENE"), 10, 4))
         present = [names[i] for i in scene.present if i in names]
-        flow.add(RichText([Run(", ".join(present) or "Nobody listed yet.")], 9))
+        flow.add(RichText([Run(", ".join(present) or _("Nobody listed yet."))], 9))
         if scene.notes.strip():
-            flow.add(Heading("NOTES", 10, 4))
+            flow.add(Heading(_("Notes").upper(), 10, 4))
             flow.add(RichText([Run(scene.notes)], 8.5))
-        session = f"Session {scene.session}" if scene.session is not None else ""
-        frame = _Frame(self.canvas, self.portrait, f"Scene: {scene.name or '(unnamed scene)'}", session)
+        session = _("Session {number}").format(number=scene.session) if scene.session is not None else ""
+        frame = _Frame(self.canvas, self.portrait, _("Scene: {scene}").format(scene=scene.name or _("(unnamed scene)")), session)
         body = frame.body
         return _paged(flow, frame, body.width, body.height)
 
@@ -364,16 +396,17 @@ class Printables:
         for scene in scenes:
             found = [(a, "") for a in scene.aspects] + [(a, z.name) for z in scene.zones for a in z.aspects]
             for n, (aspect, zone) in enumerate(found):
-                kind = "Boost" if aspect.boost else "Situation aspect"
+                kind = _("Boost") if aspect.boost else _("Situation aspect")
                 where = f"{scene.name}" + (f" · {zone}" if zone else "")
-                tent = Tent(kind.upper(), aspect.text or "(an aspect with no words yet)",
+                tent = Tent(kind.upper(), aspect.text or _("(an aspect with no words yet)"),
                             _invoke_boxes(aspect, f"ac{n}"), where)
-                faces.append(CardFace("", kind, Flow(), f"Aspect card: {aspect.text}"[:80], tent.draw_card))
+                faces.append(CardFace("", kind, Flow(), _("Aspect card: {aspect}").format(aspect=aspect.text)[:80],
+                                      tent.draw_card))
         if not faces and blanks:
             for n in range(4):
-                boxes = Boxes("Free invokes", [1, 2, 3], set(), [], size=BOX_MIN, show_values=False)
-                tent = Tent("SITUATION ASPECT", "", boxes)
-                faces.append(CardFace("", "Situation aspect", Flow(), "Blank aspect cards" if n == 0 else "",
+                boxes = Boxes(_("Free invokes"), [1, 2, 3], set(), [], size=BOX_MIN, show_values=False)
+                tent = Tent(_("SITUATION ASPECT"), "", boxes)
+                faces.append(CardFace("", _("Situation aspect"), Flow(), _("Blank aspect cards") if n == 0 else "",
                                       tent.draw_card))
         return faces
 
@@ -383,21 +416,21 @@ class Printables:
         refresh = refresh or {}
         faces = []
         pool = Flow()
-        pool.add(Text("At the start of each scene the pool holds one point per player character in it. "
-                      "Pay from it to invoke and to compel.", self.styles.card_body, 4))
-        pool.add(Boxes("Pool", list(range(1, 13)), set(), [], size=BOX_MIN, show_values=True))
-        pool.add(RuledLine("Scene", ""))
-        faces.append(CardFace("GM's fate points", "Fate-point tracker", pool, "Fate-point trackers"))
+        pool.add(Text(_("At the start of each scene the pool holds one point per player character in it. "
+                      "Pay from it to invoke and to compel."), self.styles.card_body, 4))
+        pool.add(Boxes(_("Pool"), list(range(1, 13)), set(), [], size=BOX_MIN, show_values=True))
+        pool.add(RuledLine(_("Scene"), ""))
+        faces.append(CardFace(_("GM's fate points"), _("Fate-point tracker"), pool, _("Fate-point trackers")))
         for name in players or ["", "", ""]:
             flow = Flow()
             if not name:
-                flow.add(RuledLine("Name", ""))
+                flow.add(RuledLine(_("Name"), ""))
             known = refresh.get(name) if name else None
-            flow.add(RuledLine("Refresh", "" if known is None else str(known)))
-            flow.add(Boxes("Fate points", list(range(1, 11)), set(), [], size=BOX_MIN, show_values=True))
-            flow.add(Text("Tick a box for each point you hold; rub out as you spend. Back to at least "
-                          "your refresh at the start of each session.", self.styles.card_body, 3))
-            faces.append(CardFace(name or "Player", "Fate points", flow))
+            flow.add(RuledLine(_("Refresh"), "" if known is None else str(known)))
+            flow.add(Boxes(_("Fate points"), list(range(1, 11)), set(), [], size=BOX_MIN, show_values=True))
+            flow.add(Text(_("Tick a box for each point you hold; rub out as you spend. Back to at least "
+                          "your refresh at the start of each session."), self.styles.card_body, 3))
+            faces.append(CardFace(name or _("Player"), _("Fate points"), flow))
         return faces
 
     def skill_faces(self, ruleset: RuleSet) -> list[CardFace]:
@@ -406,28 +439,31 @@ class Printables:
         approaches = all(s in APPROACHES for s in ruleset.skills)
         if approaches:
             flow = Flow()
-            flow.add(Text("Every approach can be used for any action; pick the one that fits how you act. "
-                          "Actions: overcome, create an advantage, attack, defend.", self.styles.card_body, 4))
-            rows = [(f"<b>{escape(s)}</b>", escape(APPROACHES[s])) for s in ruleset.skills]
+            flow.add(Text(_("Every approach can be used for any action; pick the one that fits how you act. "
+                          "Actions: overcome, create an advantage, attack, defend."), self.styles.card_body, 4))
+            rows = [(f"<b>{escape(rules_text(s))}</b>", escape(_(APPROACHES[s]))) for s in ruleset.skills]
             flow.add(Table(rows, self.styles.card_body, (0.25, 0.75)))
-            return [CardFace("Approaches", ruleset.name, flow, f"Approach card: {ruleset.name}")]
+            return [CardFace(_("Approaches"), rules_text(ruleset.name), flow,
+                             _("Approach card: {ruleset}").format(ruleset=rules_text(ruleset.name)))]
         names = list(ruleset.skills)
         for start in range(0, len(names), 5):
             flow = Flow()
             for name in names[start:start + 5]:
                 info = SKILLS.get(name)
                 if info is None:
-                    flow.add(RichText([Run(f"{name}. ", BOLD), Run("A skill of this rule set: "
-                                                                   "the GM says what it covers.")], 8.5))
+                    flow.add(RichText([Run(_("{skill}. ").format(skill=rules_text(name)), BOLD),
+                                       Run(_("A skill of this rule set: the GM says what it covers."))], 8.5))
                     continue
                 covers, *uses = info
-                runs = [Run(f"{name} ", BOLD), Run(f"({covers}). ", ITALIC, GREY)]
+                runs = [Run(f"{rules_text(name)} ", BOLD), Run(_("({covers}). ").format(covers=_(covers)), ITALIC, GREY)]
                 for action, use in zip(ACTIONS, uses):
                     if use:
-                        runs += [Run(f"{action}: ", BOLD), Run(f"{use}. ")]
+                        runs += [Run(_("{action}: ").format(action=_(action)), BOLD), Run(_("{use}. ").format(use=_(use)))]
                 flow.add(RichText(runs, 8.5, space_after=3))
-            faces.append(CardFace(f"{ruleset.skill_word_plural.capitalize()} {start // 5 + 1}", ruleset.name,
-                                  flow, f"Skill card: {ruleset.name}" if start == 0 else ""))
+            faces.append(CardFace(_("{skills} {number}").format(skills=rules_text(ruleset.skill_word_plural).capitalize(),
+                                                                number=start // 5 + 1), rules_text(ruleset.name),
+                                  flow, _("Skill card: {ruleset}").format(ruleset=rules_text(ruleset.name))
+                                  if start == 0 else ""))
         return faces
 
     def blank_card_faces(self, ruleset: RuleSet, prefix: str) -> list[CardFace]:
@@ -435,30 +471,30 @@ class Printables:
         def npc(rule_breaks: bool) -> Flow:
             """Sized to fit one card in two columns, lines 7 mm apart for a pencil: a template
             that continued would be no template."""
-            left = Flow().add(WriteLines("Aspects", 3, PENCIL_LINE, 2))
-            left.add(WriteLines(ruleset.skill_word_plural, 4, PENCIL_LINE, 0))
-            right = Flow().add(Boxes("Stress", [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False,
+            left = Flow().add(WriteLines(_("Aspects"), 3, PENCIL_LINE, 2))
+            left.add(WriteLines(rules_text(ruleset.skill_word_plural), 4, PENCIL_LINE, 0))
+            right = Flow().add(Boxes(_("Stress"), [1, 2, 3, 4, 5, 6], set(), [], size=BOX_MIN, show_values=False,
                                      space_after=3))
-            for label in ("Mild 2", "Moderate 4"):
+            for label in (_("Mild 2"), _("Moderate 4")):
                 right.add(RuledLine(label, "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
             if rule_breaks:
-                right.add(RuledLine("Fate points", "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
-            right.add(WriteLines("Rule breaks and stunts" if rule_breaks else "Stunts", 3 if rule_breaks else 4,
+                right.add(RuledLine(_("Fate points"), "", 8.5, PENCIL_LINE - 8.5 * 1.9 - 3))
+            right.add(WriteLines(_("Rule breaks and stunts") if rule_breaks else _("Stunts"), 3 if rule_breaks else 4,
                                  PENCIL_LINE, 0))
             return Flow().add(Columns([left, right]))
 
-        obstacle = Flow().add(RuledLine("Kind", "")).add(RuledLine("Rating", "")).add(RuledLine("Weapon", ""))
-        obstacle.add(Text("Hazard: acts and attacks. Block: stands in the way; overcome to remove. "
-                          "Distraction: a choice with a repercussion either way.", self.styles.card_body))
-        obstacle.add(WriteLines("Notes", 2, PENCIL_LINE))
-        countdown = Flow().add(Boxes("Track", list(range(1, 9)), set(), [], size=BOX_MIN))
-        countdown.add(RuledLine("Trigger", "")).add(RuledLine("When the last box is marked", ""))
-        countdown.add(WriteLines("Box triggers", 2, PENCIL_LINE))
+        obstacle = Flow().add(RuledLine(_("Kind"), "")).add(RuledLine(_("Rating"), "")).add(RuledLine(_("Weapon"), ""))
+        obstacle.add(Text(_("Hazard: acts and attacks. Block: stands in the way; overcome to remove. "
+                          "Distraction: a choice with a repercussion either way."), self.styles.card_body))
+        obstacle.add(WriteLines(_("Notes"), 2, PENCIL_LINE))
+        countdown = Flow().add(Boxes(_("Track"), list(range(1, 9)), set(), [], size=BOX_MIN))
+        countdown.add(RuledLine(_("Trigger"), "")).add(RuledLine(_("When the last box is marked"), ""))
+        countdown.add(WriteLines(_("Box triggers"), 2, PENCIL_LINE))
         return [
-            CardFace("NPC: ____________", "Blank NPC card", npc(False), "Blank cards"),
-            CardFace("Monster: ____________", "Blank monster card", npc(True)),
-            CardFace("Obstacle: ____________", "Blank obstacle card", obstacle),
-            CardFace("Countdown: ____________", "Blank countdown card", countdown),
+            CardFace(_("NPC: ____________"), _("Blank NPC card"), npc(False), _("Blank cards")),
+            CardFace(_("Monster: ____________"), _("Blank monster card"), npc(True)),
+            CardFace(_("Obstacle: ____________"), _("Blank obstacle card"), obstacle),
+            CardFace(_("Countdown: ____________"), _("Blank countdown card"), countdown),
         ]
 
     # --- GM cheat sheet ------------------------------------------------------------------------
@@ -466,8 +502,8 @@ class Printables:
     def cheat_sheet(self, ruleset: RuleSet, options: CampaignOptions) -> list[Callable[[], None]]:
         style = self.styles.body
         flow = Flow()
-        flow.add(Heading("THE LADDER", 9, 2))
-        rungs = [(f"<b>{signed(v)}</b>", escape(name)) for v, name in sorted(LADDER.items(), reverse=True)]
+        flow.add(Heading(_("THE LADDER"), 9, 2))
+        rungs = [(f"<b>{signed(v)}</b>", escape(ladder_name(v))) for v in sorted(LADDER, reverse=True)]
         half = (len(rungs) + 1) // 2
         left, right = rungs[:half], rungs[half:] + [("", "")] * (2 * half - len(rungs))
         flow.add(Table([(*a, *b) for a, b in zip(left, right)], style, (0.12, 0.38, 0.12, 0.38), row_gap=0.5))
@@ -480,47 +516,52 @@ class Printables:
                 flow.add(Text(texts[0], style, 2))
             if rows:
                 flow.add(Table(rows, style, (0.24, 0.76), row_gap=0.5))
-        flow.add(Heading("SETTING DIFFICULTIES", 9, 2))
-        flow.add(Text(f"Easy: {escape(ladder_label(0))} or {escape(ladder_label(1))}, a roll only to see how "
-                      f"well it goes. Fair challenge: {escape(ladder_label(2))} to {escape(ladder_label(3))}. "
-                      f"Hard: two or more above the best {escape(ruleset.skill_word)} the PCs have, so they must "
-                      "invoke. Match the difficulty to the story, not to the dice.", style, 3))
-        flow.add(Heading("QUICK NPCS", 9, 2))
-        flow.add(Text("<b>Nameless:</b> one or two aspects, one or two skills at Average or Fair, no stress "
+        flow.add(Heading(_("SETTING DIFFICULTIES"), 9, 2))
+        flow.add(Text(_("Easy: {mediocre} or {average}, a roll only to see how well it goes. Fair challenge: "
+                        "{fair} to {good}. Hard: two or more above the best {skill} the PCs have, so they must "
+                        "invoke. Match the difficulty to the story, not to the dice.").format(
+            mediocre=escape(ladder_label(0)), average=escape(ladder_label(1)), fair=escape(ladder_label(2)),
+            good=escape(ladder_label(3)), skill=escape(rules_text(ruleset.skill_word))), style, 3))
+        flow.add(Heading(_("QUICK NPCS"), 9, 2))
+        flow.add(Text(_("<b>Nameless:</b> one or two aspects, one or two skills at Average or Fair, no stress "
                       "or one or two boxes; a hit takes them out. Group them in mobs: each extra member adds "
-                      "+1 to the best one's roll.", style, 2))
-        flow.add(Text("<b>Supporting:</b> a high concept and a trouble, a peak skill around Good, a few more, "
-                      "a couple of stress boxes and a mild consequence.", style, 2))
-        flow.add(Text("<b>Main:</b> built like a PC; they may concede and come back later.", style, 3))
+                      "+1 to the best one's roll."), style, 2))
+        flow.add(Text(_("<b>Supporting:</b> a high concept and a trouble, a peak skill around Good, a few more, "
+                      "a couple of stress boxes and a mild consequence."), style, 2))
+        flow.add(Text(_("<b>Main:</b> built like a PC; they may concede and come back later."), style, 3))
         order = turn_order_card(ruleset)
         flow.add(Heading(order.title.upper(), 9, 2))
         for p in order.paragraphs:
             if isinstance(p, str):
                 flow.add(Text(p, style, 2))
         conditions = options.conditions != ConditionsMode.OFF
-        flow.add(Heading("STRESS AND CONDITIONS" if conditions else "STRESS AND CONSEQUENCES", 9, 2))
+        flow.add(Heading(_("STRESS AND CONDITIONS") if conditions else _("STRESS AND CONSEQUENCES"), 9, 2))
         harm = conditions_card(ruleset, options) if conditions else consequences_card(ruleset, options)
         for card in (stress_card(ruleset, options), harm):
             for p in card.paragraphs:
                 if isinstance(p, str):
                     flow.add(Text(p, style, 2))
-        flow.add(Heading("FATE-POINT FLOW", 9, 2))
-        taken = "condition marked" if conditions else "consequence taken"
+        flow.add(Heading(_("FATE-POINT FLOW"), 9, 2))
+        if conditions:
+            gain = _("<b>Players gain</b> a point for each compel they accept, for conceding (plus one per "
+                     "condition marked in the conflict), and, once the scene is over, one for each hostile invoke "
+                     "made against them.")
+        else:
+            gain = _("<b>Players gain</b> a point for each compel they accept, for conceding (plus one per "
+                     "consequence taken in the conflict), and, once the scene is over, one for each hostile invoke "
+                     "made against them.")
+        flow.add(Text(gain, style, 2))
         flow.add(Text(
-            "<b>Players gain</b> a point for each compel they accept, for conceding (plus one per "
-            f"{taken} in the conflict), and, once the scene is over, one for each hostile invoke made "
-            "against them.", style, 2))
+            _("<b>Players spend</b> a point to invoke an aspect (+2 or a reroll), to refuse a compel, or "
+            "to add a story detail that is a stretch."), style, 2))
         flow.add(Text(
-            "<b>Players spend</b> a point to invoke an aspect (+2 or a reroll), to refuse a compel, or "
-            "to add a story detail that is a stretch.", style, 2))
+            _("<b>Your pool</b> starts every scene with one point per PC in it; pay from it for NPCs' "
+            "invokes, and hand points to players for compels and concessions."), style, 2))
         flow.add(Text(
-            "<b>Your pool</b> starts every scene with one point per PC in it; pay from it for NPCs' "
-            "invokes, and hand points to players for compels and concessions.", style, 2))
-        flow.add(Text(
-            "<b>Each session</b> a player starts with their refresh or the points they kept, whichever "
-            "is more.", style, 3))
-        frame = _Frame(self.canvas, self.portrait, f"GM cheat sheet: {ruleset.name}",
-                       "Our own summary of the rules the table uses most.")
+            _("<b>Each session</b> a player starts with their refresh or the points they kept, whichever "
+            "is more."), style, 3))
+        frame = _Frame(self.canvas, self.portrait, _("GM cheat sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)),
+                       _("Our own summary of the rules the table uses most."))
         body = frame.body
         return _paged(flow, frame, body.width, body.height, columns=2)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate_desk.i18n import _, pgettext
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
 from fate_desk.rules import RuleSetError, derive, get_ruleset
 
@@ -33,14 +34,15 @@ class Entry:
 def _kind_label(item) -> str:
     if isinstance(item, Character):
         return item.kind.label
-    return getattr(item, "kind", "countdown").capitalize()
+    return {"hazard": _("Hazard"), "block": _("Block"), "distraction": _("Distraction")}.get(
+        getattr(item, "kind", ""), _("Countdown"))
 
 
 def campaign_entries(campaign: Campaign) -> list[Entry]:
     """Every character, obstacle and countdown, in the campaign's order."""
-    out = [Entry(c.id, c.name or "(unnamed)", c.kind.label, c.kind in SHEET_KINDS) for c in campaign.characters]
-    out += [Entry(o.id, o.name or "(unnamed)", _kind_label(o), False) for o in campaign.obstacles]
-    out += [Entry(c.id, c.name or "(unnamed)", "Countdown", False) for c in campaign.countdowns]
+    out = [Entry(c.id, c.name or _("(unnamed)"), c.kind.label, c.kind in SHEET_KINDS) for c in campaign.characters]
+    out += [Entry(o.id, o.name or _("(unnamed)"), _kind_label(o), False) for o in campaign.obstacles]
+    out += [Entry(c.id, c.name or _("(unnamed)"), _("Countdown"), False) for c in campaign.countdowns]
     return out
 
 
@@ -50,16 +52,18 @@ def find_scene(campaign: Campaign, name: str) -> Scene:
     for scene in campaign.scenes:
         if scene.id == name or scene.name.strip().casefold() == wanted:
             return scene
-    known = ", ".join(repr(s.name) for s in campaign.scenes if s.name) or "none"
-    raise SelectionError(f"the campaign has no scene called {name!r} (scenes: {known})")
+    known = ", ".join(repr(s.name) for s in campaign.scenes if s.name) or pgettext("nothing", "none")
+    raise SelectionError(_("the campaign has no scene called {name} (scenes: {known})").format(
+        name=repr(name), known=known))
 
 
 def session_scenes(campaign: Campaign, session: int) -> list[Scene]:
     scenes = [s for s in campaign.scenes if s.session == session]
     if not scenes:
         numbered = sorted({s.session for s in campaign.scenes if s.session is not None})
-        known = ", ".join(map(str, numbered)) or "none"
-        raise SelectionError(f"no scene belongs to session {session} (sessions with scenes: {known})")
+        known = ", ".join(map(str, numbered)) or pgettext("nothing", "none")
+        raise SelectionError(_("no scene belongs to session {session} (sessions with scenes: {known})").format(
+            session=session, known=known))
     return scenes
 
 
@@ -97,7 +101,7 @@ def campaign_job(
     """A job for a campaign; `scene` or `session` narrows the cards (and NPC sheets) to them,
     `ids` to the entries picked in the dialog."""
     if scene is not None and session is not None:
-        raise SelectionError("choose a scene or a session, not both")
+        raise SelectionError(_("choose a scene or a session, not both"))
     pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
     if scene is not None or session is not None:
         scenes = [find_scene(campaign, scene)] if scene is not None else session_scenes(campaign, session)
@@ -124,13 +128,13 @@ def campaign_job(
         cards = []
     if what not in (What.SCENE, What.ASPECT_CARDS, What.PACK):
         shown_scenes = []
-    names = {i.id: i.name or "(unnamed)" for i in _by_id(campaign).values()}
-    players = [c.name or "(unnamed)" for c in pcs]
+    names = {i.id: i.name or _("(unnamed)") for i in _by_id(campaign).values()}
+    players = [c.name or _("(unnamed)") for c in pcs]
     scope = ""
     if scene is not None:
-        scope = f"Scene: {find_scene(campaign, scene).name or '(unnamed scene)'}"
+        scope = _("Scene: {scene}").format(scene=find_scene(campaign, scene).name or _("(unnamed scene)"))
     elif session is not None:
-        scope = f"Session {session}"
+        scope = _("Session {number}").format(number=session)
     return ExportJob(
         what=what,
         sheets=sheets,
@@ -157,7 +161,7 @@ def player_refresh(pcs: list[Character], ruleset_id: str | None) -> dict[str, in
             ruleset = get_ruleset(ruleset_id or pc.ruleset)
         except RuleSetError:
             continue
-        out[pc.name or "(unnamed)"] = derive(pc, ruleset).refresh
+        out[pc.name or _("(unnamed)")] = derive(pc, ruleset).refresh
     return out
 
 
@@ -175,8 +179,8 @@ def character_job(character: Character, what: What = What.SHEETS, paper: Paper |
         ruleset=character.ruleset,
         paper=paper,
         title=character.name,
-        players=[character.name or "(unnamed)"],
+        players=[character.name or _("(unnamed)")],
         state=state,
         refresh=player_refresh([character], character.ruleset) if character.kind == CharacterKind.PC else {},
-        label="Character pack" if what == What.PACK else "",
+        label=_("Character pack") if what == What.PACK else "",
     )

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
+from fate_desk.i18n import N_, _, rules_text
+from fate_desk.model import (
+    AspectRole,
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    ladder_label,
+)
 from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.extras import cost_text
@@ -20,12 +27,28 @@ from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
 from .draw import (
-    BOX_MIN, LABEL_MIN, Boxes, Flow, Heading, box, field_name, line_text, section,
-    text_field, writing_lines,
+    BOX_MIN,
+    LABEL_MIN,
+    Boxes,
+    Flow,
+    Heading,
+    box,
+    field_name,
+    line_text,
+    section,
+    text_field,
+    writing_lines,
 )
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Page, Rect
-from .sheet_items import ApproachesItem, AspectItem, SkillRowItem, SlotItem, needs_for_track, rating_word
+from .sheet_items import (
+    ApproachesItem,
+    AspectItem,
+    SkillRowItem,
+    SlotItem,
+    needs_for_track,
+    rating_word,
+)
 from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
 from .wording import marking_note, recovery_caption, refresh_note, track_skills
@@ -34,7 +57,7 @@ HEADER = 70.0
 GAP = 7.0
 CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
 SECTION_TOP = 21.0  # title band and padding of a section
-POWERED_BY = "Powered by Fate"  # the licence allows the wording in text form
+POWERED_BY = N_("Powered by Fate")  # the licence allows the wording in text form
 NOTES_MIN = 80.0
 STAT_W = 96.0
 
@@ -148,7 +171,7 @@ class _Sheet:
         stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
         if extras and not self.blank:  # the room under the aspects goes to stunts and extras by need
             room = aspects_rect.y - GAP - left.y - GAP
-            stunts_h, _ = _share(room, max(60.0, self._need(self._stunts_flow(), left.width)),
+            stunts_h, _unused = _share(room, max(60.0, self._need(self._stunts_flow(), left.width)),
                                  max(60.0, self._need(self._extras_flow(), left.width)))
             if stunts_h + 60.0 < room:
                 stunts_h = max(stunts_h, 60.0)
@@ -167,12 +190,12 @@ class _Sheet:
         def first_page() -> None:
             if not self._layout_only:
                 self._header(Rect(area.x, area.top - HEADER, area.width, HEADER))
-            self._flow_section(skills_rect, self.ruleset.skill_word_plural.capitalize(), self._skills_note(), skills)
-            self._flow_section(aspects_rect, "Aspects", "", aspects)
+            self._flow_section(skills_rect, rules_text(self.ruleset.skill_word_plural).capitalize(), self._skills_note(), skills)
+            self._flow_section(aspects_rect, _("Aspects"), "", aspects)
             self._stunts(stunts_rect)
             if extras_rect is not None:
                 self._extras(extras_rect)
-            self._flow_section(stress_rect, "Stress", self._stress_note(), stress)
+            self._flow_section(stress_rect, _("Stress"), self._stress_note(), stress)
             self._flow_section(slots_rect, self._slots_title(), "", slots)
             self._notes(notes_rect)
 
@@ -183,7 +206,7 @@ class _Sheet:
         plans: list[Callable[[], None]] = [first_page]
         rest = Flow()
         for title, flow in self.leftovers:
-            rest.add(Heading(f"{title.upper()} (CONTINUED)"))
+            rest.add(Heading(_("{section} (continued)").format(section=title).upper()))
             rest.items.extend(flow.items)
         page_rect = Rect(area.x, area.y, area.width, area.height - 24)
         number = 2
@@ -195,10 +218,10 @@ class _Sheet:
         return plans
 
     def _continuation(self, placed, number: int, more: bool, area: Rect, rect: Rect):
-        name = (self.character.name or "(unnamed)") if self.character else "Character"
+        name = (self.character.name or _("(unnamed)")) if self.character else _("Character")
 
         def draw() -> None:
-            line_text(self.c, f"{name}: continued (sheet page {number})", area.x, area.top - 16, area.width,
+            line_text(self.c, _("{name}: continued (sheet page {number})").format(name=name, number=number), area.x, area.top - 16, area.width,
                       BOLD, 14)
             placed.draw(self.c, rect)
             if more:
@@ -207,7 +230,7 @@ class _Sheet:
         return draw
 
     def _more_note(self, rect: Rect) -> None:
-        line_text(self.c, "continued on the next page →", rect.x, rect.y + 1, rect.width, ITALIC, 7, GREY)
+        line_text(self.c, _("continued on the next page →"), rect.x, rect.y + 1, rect.width, ITALIC, 7, GREY)
 
     @staticmethod
     def _need(flow: Flow, width: float) -> float:
@@ -241,14 +264,14 @@ class _Sheet:
         show_stats = self._show_stats()
         stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
         text_w = stats.x - rect.x - 10
-        kind = character.kind.label if character else "Character"
-        powered_w = c.stringWidth(POWERED_BY, BOLD, 7)
-        kind_text = f"{self.ruleset.name} · {kind}".upper()
+        kind = character.kind.label if character else _("Character")
+        powered_w = c.stringWidth(_(POWERED_BY), BOLD, 7)
+        kind_text = f"{rules_text(self.ruleset.name)} · {kind}".upper()
         # On a narrow header (large print) the rule set and kind take the whole top line and
         # "Powered by Fate" moves down to the end of the name's line, so neither is cut.
         stacked = c.stringWidth(kind_text, BOLD, 7) > text_w - powered_w - 8
         line_text(c, kind_text, rect.x, rect.top - 7, text_w if stacked else text_w - powered_w - 8, BOLD, 7, GREY)
-        line_text(c, POWERED_BY, rect.x + text_w - powered_w, rect.top - (33 if stacked else 7), powered_w + 1,
+        line_text(c, _(POWERED_BY), rect.x + text_w - powered_w, rect.top - (33 if stacked else 7), powered_w + 1,
                   BOLD, 7, INK)
         name_w = text_w - powered_w - 8 if stacked else text_w
         # The name banner: a heavy rule under the name, the width of the header.
@@ -256,36 +279,36 @@ class _Sheet:
         c.setLineWidth(2.2)
         c.line(rect.x, rect.top - 37, rect.x + text_w, rect.top - 37)
         if character is None:
-            line_text(c, "NAME", rect.x, rect.top - 30, 40, BOLD, 7, GREY)
-            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, name_w - 30, 20), "Name")
-            line_text(c, "DESCRIPTION", rect.x, rect.y + 10, 60, BOLD, 7, GREY)
+            line_text(c, _("Name").upper(), rect.x, rect.top - 30, 40, BOLD, 7, GREY)
+            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, name_w - 30, 20), _("Name"))
+            line_text(c, _("Description").upper(), rect.x, rect.y + 10, 60, BOLD, 7, GREY)
             text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
-                       "Description")
+                       _("Description"))
         else:
-            line_text(c, character.name or "(unnamed)", rect.x, rect.top - 31, name_w, BOLD, 22, INK)
+            line_text(c, character.name or _("(unnamed)"), rect.x, rect.top - 31, name_w, BOLD, 22, INK)
             desc = RichText([Run(character.description)], 8.5, space_after=0)
             below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
             room = rect.height - 41 - below
             placed, rest = Flow([desc]).fill(text_w, room)
             placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
             if rest is not None:
-                line_text(c, "(the whole description is under Notes)", rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
+                line_text(c, _("(the whole description is under Notes)"), rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
         if not show_stats:
             return
         refresh_box = Rect(stats.x, stats.y, block_w, stats.height)
         points_box = Rect(stats.x + block_w + GAP, stats.y, block_w, stats.height)
         if character is None:
-            self._stat(refresh_box, "Refresh", None, f"starts at {self.ruleset.refresh_start}",
+            self._stat(refresh_box, _("Refresh"), None, _("starts at {refresh}").format(refresh=self.ruleset.refresh_start),
                        field_name(self.prefix, "refresh"))
         else:
             note = refresh_note(self.derived.refresh_explanation, self.derived.refresh)
             if character.kind != CharacterKind.PC:
-                note = "NPCs pay no refresh for stunts"
-            self._stat(refresh_box, "Refresh", str(self.derived.refresh), note, "")
+                note = _("NPCs pay no refresh for stunts")
+            self._stat(refresh_box, _("Refresh"), str(self.derived.refresh), note, "")
         if self.state:
-            self._stat(points_box, "Fate points", str(character.fate_points), "at least refresh each session", "")
+            self._stat(points_box, _("Fate points"), str(character.fate_points), _("at least refresh each session"), "")
         else:
-            self._stat(points_box, "Fate points", None, "at least refresh each session; pencil it in",
+            self._stat(points_box, _("Fate points"), None, _("at least refresh each session; pencil it in"),
                        field_name(self.prefix, "fate_points"))
 
     def _show_stats(self) -> bool:
@@ -340,7 +363,7 @@ class _Sheet:
         if character.kind == CharacterKind.PC:
             slots = aspect_slots(character, self.ruleset)
             rows = [(role.label, character.aspects[i] if i is not None else None) for role, i in slots]
-            used = {i for _, i in slots if i is not None}
+            used = {i for _slot, i in slots if i is not None}
             rows += [(a.role.label, a) for i, a in enumerate(character.aspects) if i not in used]
             return rows
         rows = [(a.role.label, a) for a in character.aspects]
@@ -352,10 +375,12 @@ class _Sheet:
         modes = self.ruleset.modes
         if modes is not None:
             if self.character is not None and self.character.modes:
-                return "modes: " + ", ".join(f"{name} {ladder_label(r)}" for name, r in
-                                             sorted(self.character.modes.items(), key=lambda kv: -kv[1]))
+                return _("modes: {modes}").format(modes=", ".join(
+                    f"{rules_text(name)} {ladder_label(r)}" for name, r in
+                    sorted(self.character.modes.items(), key=lambda kv: -kv[1])))
             ratings = ", ".join(ladder_label(r) for r in modes.ratings)
-            return f"rate {len(modes.ratings)} modes ({ratings}); their skills start at the mode's rating"
+            return _("rate {count} modes ({ratings}); their skills start at the mode's rating").format(
+                count=len(modes.ratings), ratings=ratings)
         if self.character is None or self.character.kind == CharacterKind.PC:
             return self.ruleset.shape.describe()
         return ""
@@ -367,7 +392,7 @@ class _Sheet:
             # Approaches, as the Fate Accelerated sheet prints them: every one named beside a
             # box for its rating, on the blank and the filled sheet alike.
             if self.blank:
-                flow.add(ApproachesItem([(name, None) for name in self.ruleset.skills],
+                flow.add(ApproachesItem([(rules_text(name), None) for name in self.ruleset.skills],
                                         field_name(self.prefix, "approach")))
                 return flow
             own = {k.casefold(): v for k, v in self.character.skills.items()}
@@ -375,22 +400,23 @@ class _Sheet:
                      {s.casefold() for s in self.ruleset.skills}]
             rows = [(name, own.get(name.casefold(), 0)) for name in self.ruleset.skills]
             rows += [(name, self.character.skills[name]) for name in extra]
-            flow.add(ApproachesItem(rows))
+            flow.add(ApproachesItem([(rules_text(name), rating) for name, rating in rows]))
             return flow
         modes = self.ruleset.modes
         if modes is not None and self.blank:
             # Atomic Robo: the modes first, a cell each to write one in with its rating.
-            flow.add(SkillRowItem("Modes", (), len(modes.ratings), field_name(self.prefix, "mode"),
-                                  tooltip="A mode and its rating"))
-            listed = "; ".join(f"{m.name}: {', '.join(m.skills)}" for m in modes.modes)
+            flow.add(SkillRowItem(_("Modes"), (), len(modes.ratings), field_name(self.prefix, "mode"),
+                                  tooltip=_("A mode and its rating")))
+            listed = "; ".join(f"{rules_text(m.name)}: {', '.join(rules_text(s) for s in m.skills)}" for m in modes.modes)
             flow.add(RichText([Run(listed, ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=4))
         rows = skills_layout.rows(self.character, self.ruleset)
         if not rows:
-            flow.add(RichText([Run(f"No {self.ruleset.skill_word_plural}.", ITALIC, GREY)], 8))
+            flow.add(RichText([Run(_("No {skills}.").format(skills=rules_text(self.ruleset.skill_word_plural)),
+                                   ITALIC, GREY)], 8))
         for row in rows:
             names = field_name(self.prefix, "skill", row.rating) if self.blank or row.slots > len(row.names) else ""
-            flow.add(SkillRowItem(ladder_label(row.rating), row.names, row.slots, names,
-                                  tooltip=f"{ladder_label(row.rating)} {word}"))
+            flow.add(SkillRowItem(ladder_label(row.rating), tuple(rules_text(n) for n in row.names), row.slots, names,
+                                  tooltip=f"{ladder_label(row.rating)} {rules_text(word)}"))
         return flow
 
     # --- stunts and notes -------------------------------------------------------------------------
@@ -398,13 +424,13 @@ class _Sheet:
     def _stunts(self, rect: Rect) -> None:
         free, cost = self.ruleset.free_stunts, self.ruleset.stunt_cost
         pc = self.character is None or self.character.kind == CharacterKind.PC
-        note = f"{free} free; each more costs {cost} refresh" if pc else ""
+        note = _("{free} free; each more costs {cost} refresh").format(free=free, cost=cost) if pc else ""
         if self.blank:
             if not self._layout_only:
-                inner = section(self.c, rect, "Stunts", note)
-                writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip="Stunts")
+                inner = section(self.c, rect, _("Stunts"), note)
+                writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip=_("Stunts"))
             return
-        self._flow_section(rect, "Stunts", note, self._stunts_flow())
+        self._flow_section(rect, _("Stunts"), note, self._stunts_flow())
 
     def _stunts_flow(self) -> Flow:
         flow = Flow()
@@ -412,7 +438,7 @@ class _Sheet:
             head = [Run(stunt.name.strip() + ". ", BOLD)] if stunt.name.strip() else []
             flow.add(RichText(head + [Run(stunt.text)], 8.5, space_after=5))
         if not self.character.stunts:
-            flow.add(RichText([Run("No stunts of its own" if self.character.extras else "No stunts yet.",
+            flow.add(RichText([Run(_("No stunts of its own") if self.character.extras else _("No stunts yet."),
                                    ITALIC, GREY)], 8))
         return flow
 
@@ -428,31 +454,34 @@ class _Sheet:
         return bool(self.character.extras)
 
     def _extras(self, rect: Rect) -> None:
-        note = "gear, powers and other things your character has"
+        note = _("gear, powers and other things your character has")
         if self.blank:
             if not self._layout_only:
-                inner = section(self.c, rect, "Extras", note)
-                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip="Extras")
+                inner = section(self.c, rect, _("Extras"), note)
+                writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip=_("Extras"))
             return
-        self._flow_section(rect, "Extras", "permission, cost and what each grants", self._extras_flow())
+        self._flow_section(rect, _("Extras"), _("permission, cost and what each grants"), self._extras_flow())
 
     def _extras_flow(self) -> Flow:
         flow = Flow()
         for extra in self.character.extras:
-            head = [Run((extra.name or "(unnamed extra)") + ". ", BOLD)]
+            head = [Run((extra.name or _("(unnamed extra)")) + ". ", BOLD)]
             if not extra.active:
-                head.append(Run("(switched off) ", ITALIC, GREY))
+                head.append(Run(_("(switched off) "), ITALIC, GREY))
             bits = []
             if extra.permission:
-                bits.append(f"Permission: {extra.permission}.")
-            bits.append(f"Costs {cost_text(extra.cost)}.")
-            grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
-            grants += [f"{k} {ladder_label(v)}" for k, v in extra.skills.items()]
-            grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
-            grants += [f"aspect {a}" for a in extra.aspects] + [f"the track {t.name}" for t in extra.tracks]
-            grants += [f"a {s.severity.label.lower()} consequence slot" for s in extra.consequences]
+                bits.append(_("Permission: {permission}.").format(permission=extra.permission))
+            bits.append(_("Costs {cost}.").format(cost=cost_text(extra.cost)))
+            grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
+            grants += [f"{rules_text(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
+            grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
+                       + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
+            grants += [_("aspect {aspect}").format(aspect=a) for a in extra.aspects]
+            grants += [_("the track {track}").format(track=rules_text(t.name)) for t in extra.tracks]
+            grants += [_("a {severity} consequence slot").format(severity=s.severity.label.lower())
+                       for s in extra.consequences]
             if grants:
-                bits.append("Grants " + ", ".join(grants) + ".")
+                bits.append(_("Grants {grants}.").format(grants=", ".join(grants)))
             if extra.description.strip():
                 bits.append(extra.description.strip())
             flow.add(RichText(head + [Run(" ".join(bits))], 8.5, space_after=2))
@@ -469,10 +498,10 @@ class _Sheet:
         flow = self._flows["notes"]
         if flow is None:
             if not self._layout_only:
-                inner = section(self.c, rect, "Notes")
-                writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip="Notes")
+                inner = section(self.c, rect, _("Notes"))
+                writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip=_("Notes"))
             return
-        self._flow_section(rect, "Notes", "", flow)
+        self._flow_section(rect, _("Notes"), "", flow)
 
     def _notes_flow(self) -> Flow | None:
         """Scale, rule breaks, orphaned consequences, a long description and the notes; None
@@ -482,7 +511,7 @@ class _Sheet:
             return None
         flow = Flow()
         if character.scale:
-            flow.add(RichText([Run("Scale: ", BOLD), Run(character.scale)], 8.5))
+            flow.add(RichText([Run(_("Scale: "), BOLD), Run(character.scale)], 8.5))
         for brk in character.rule_breaks:
             flow.add(RichText([Run(brk.kind.replace("_", " ").capitalize() + ": ", BOLD), Run(brk.text)], 8.5))
         if self.state:
@@ -490,9 +519,10 @@ class _Sheet:
             known = {slot.id for slot in self.derived.consequences}
             for q in character.consequences:
                 if q.slot not in known and q.text.strip():
-                    flow.add(RichText([Run(f"Consequence ({q.slot.replace('_', ' ')}): ", BOLD), Run(q.text)], 8.5))
+                    flow.add(RichText([Run(_("Consequence ({slot}): ").format(slot=q.slot.replace("_", " ")), BOLD),
+                                       Run(q.text)], 8.5))
         if not self._description_fits():  # a long description: whole here, the header shows its start
-            flow.add(RichText([Run("Description: ", BOLD), Run(character.description)], 8.5))
+            flow.add(RichText([Run(_("Description: "), BOLD), Run(character.description)], 8.5))
         if character.notes.strip():
             flow.add(RichText([Run(character.notes)], 8.5))
         pack = _pack_of(self.ruleset)
@@ -513,15 +543,15 @@ class _Sheet:
         flow = Flow()
         tracks = self.most.stress
         if not tracks:
-            flow.add(RichText([Run("No stress boxes: any hit takes them out.", ITALIC, GREY)], 8))
+            flow.add(RichText([Run(_("No stress boxes: any hit takes them out."), ITALIC, GREY)], 8))
             return flow
-        names_w = max(self.c.stringWidth(self.most.track_names.get(t, t), BOLD, Boxes.FONT) for t in tracks) + 8
+        names_w = max(self.c.stringWidth(rules_text(self.most.track_names.get(t, t)), BOLD, Boxes.FONT) for t in tracks) + 8
         for track_id, values in tracks.items():
             have = len(self.derived.stress.get(track_id, []))
             needs = needs_for_track(self.ruleset, track_id, min(len(values), Boxes.MAX_BOXES), have)
             marked = set(self.character.stress.get(track_id, [])) if self.state else set()
             names = [field_name(self.prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
-            label = self.most.track_names.get(track_id, track_id)
+            label = rules_text(self.most.track_names.get(track_id, track_id))
             custom = self._custom_tracks().get(track_id)
             skills = track_skills(self.ruleset, track_id) if custom is None else (custom.skill or "")
             if custom is not None:
@@ -529,14 +559,15 @@ class _Sheet:
             elif self.ruleset.modes is not None:  # boxes still to come from modes
                 needs = ["" if i < have else "mode" for i in range(len(needs))]
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
-                           tooltip=f"{label} stress" if custom is None else label, need_prefix=skills,
+                           tooltip=_("{track} stress").format(track=label) if custom is None else label,
+                           need_prefix=skills,
                            space_after=2 if custom is not None else 6))
             if custom is not None:
                 flow.add(RichText([Run(clears_text(custom), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN,
                                   space_after=5))
         if self.ruleset.modes is not None and self.blank:  # Atomic Robo: boxes come from modes
-            flow.add(RichText([Run("A Fair (+2) mode holding one of a track's skills adds a box to it, a Good (+3) "
-                                   "mode two.", ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=2))
+            flow.add(RichText([Run(_("A Fair (+2) mode holding one of a track's skills adds a box to it, a Good (+3) "
+                                   "mode two."), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=2))
         boxes = [item for item in flow.items if isinstance(item, Boxes)]
         step = max(item.natural_step() for item in boxes)
         for item in boxes:
@@ -554,20 +585,20 @@ class _Sheet:
         needs = [""] * total
         position = len(track.boxes)
         for level in track.levels:
-            for _ in level.add:
+            for _unused in level.add:
                 if have <= position < total:
                     needs[position] = rating_word(level.at)
                 position += 1
         return needs
 
     def _slots_title(self) -> str:
-        return "Conditions" if any(s.condition for s in self.most.consequences) else "Consequences"
+        return _("Conditions") if any(s.condition for s in self.most.consequences) else _("Consequences")
 
     def _slots_flow(self) -> Flow:
         flow = Flow()
         slots = self.most.consequences
         if not slots:
-            flow.add(RichText([Run("No consequence slots.", ITALIC, GREY)], 8))
+            flow.add(RichText([Run(_("No consequence slots."), ITALIC, GREY)], 8))
             return flow
         have = {s.id: s for s in self.derived.consequences}
         taken = {q.slot: q for q in self.character.consequences} if self.state else {}
@@ -589,6 +620,7 @@ class _Sheet:
         at = self.ruleset.consequences.extra_mild_at
         track = next((t for t in self.ruleset.stress.tracks if t.id == slot.only), None)
         if at is None or track is None:
-            return "needs a higher rating"
-        return f"needs {' or '.join(track.skills)} {rating_word(at)}"
+            return _("needs a higher rating")
+        return _("needs {skills} {rating}").format(skills=_(" or ").join(rules_text(s) for s in track.skills),
+                                                   rating=rating_word(at))
 

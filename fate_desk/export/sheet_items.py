@@ -9,10 +9,20 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.model import LADDER, ladder_label
+from fate_desk.i18n import _, ngettext, rules_text
+from fate_desk.model import LADDER, AspectRole, Severity, ladder_label, ladder_name
 from fate_desk.rules import RuleSet, SlotInfo
 
-from .draw import BOX_MIN, LABEL_MIN, box, checkbox, dashed_box, line_text, rule, text_field
+from .draw import (
+    BOX_MIN,
+    LABEL_MIN,
+    box,
+    checkbox,
+    dashed_box,
+    line_text,
+    rule,
+    text_field,
+)
 from .fonts import BOLD, ITALIC, REGULAR
 from .geometry import Rect
 from .styles import GREY, INK
@@ -28,7 +38,7 @@ def rating_word(at: int | None) -> str:
     """'Good+' for 3: the short form printed beside a box a rating earns."""
     if at is None:
         return ""
-    return f"{LADDER.get(at, ladder_label(at))}+"
+    return f"{ladder_name(at) or ladder_label(at)}+"
 
 
 def needs_for_track(ruleset: RuleSet, track_id: str, total: int, have: int) -> list[str]:
@@ -42,6 +52,14 @@ def needs_for_track(ruleset: RuleSet, track_id: str, total: int, have: int) -> l
         needs[i] = rating_word(level.at if level else None)
     return needs
 
+
+# A slot's severity in its caption.
+_SEVERITY_WORD = {
+    Severity.MILD: lambda: _("mild"),
+    Severity.MODERATE: lambda: _("moderate"),
+    Severity.SEVERE: lambda: _("severe"),
+    Severity.EXTREME: lambda: _("extreme"),
+}
 
 @dataclass
 class AspectItem:
@@ -61,9 +79,12 @@ class AspectItem:
             runs = [Run(self.text, BOLD)]
             if self.free_invokes:
                 n = self.free_invokes
-                runs.append(Run(f" ({n} free invoke{'s' if n != 1 else ''})", ITALIC, GREY))
-            # The high concept is who the character is: it is set large.
-            self.body = RichText(runs, 13 if self.label.casefold() == "high concept" else 10, space_after=0)
+                runs.append(Run(" " + ngettext("({count} free invoke)", "({count} free invokes)", n).format(count=n),
+                                ITALIC, GREY))
+            # The high concept is who the character is: it is set large. (The label and the role's
+            # label are in the same language: both are AspectRole labels.)
+            high = self.label.casefold() == AspectRole.HIGH_CONCEPT.label.casefold()
+            self.body = RichText(runs, 13 if high else 10, space_after=0)
         return self.body
 
     def height(self, scale: float, width: float, limit: float) -> float:
@@ -136,13 +157,13 @@ class SkillRowItem:
         return lines[self.skip:end]
 
     def height(self, scale: float, width: float, limit: float) -> float:
-        return sum(max((h for _, _, h in line), default=SKILL_LINE) for line in self._shown(width)) + 1
+        return sum(max((h for _w, _n, h in line), default=SKILL_LINE) for line in self._shown(width)) + 1
 
     def split(self, scale: float, width: float, room: float):
         lines = self._shown(width)
         used, n = 1.0, 0
         for line in lines:
-            h = max((h for _, _, h in line), default=SKILL_LINE)
+            h = max((h for _w, _n, h in line), default=SKILL_LINE)
             if used + h > room:
                 break
             used += h
@@ -156,13 +177,13 @@ class SkillRowItem:
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         y = top
         for n, line in enumerate(self._shown(width)):
-            h = max((h for _, _, h in line), default=SKILL_LINE)
+            h = max((h for _w, _n, h in line), default=SKILL_LINE)
             if n == 0 and self.skip == 0:
                 line_text(c, self.label, x, y - 13, LADDER_W - 4, BOLD, 8.5 if self.approach else 8)
-            spare = (width - LADDER_W - sum(w for w, _, _ in line)) / max(1, len(line))
+            spare = (width - LADDER_W - sum(w for w, _name, _unused in line)) / max(1, len(line))
             cx = x + LADDER_W
-            for i, (w, name, _) in enumerate(line):
-                w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _, nm, _ in line) else w
+            for i, (w, name, _unused) in enumerate(line):
+                w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _width, nm, _unused in line) else w
                 if name is None and self.field:
                     tip = f"{self.tooltip or self.label} rating" if self.approach else self.tooltip
                     text_field(c, f"{self.field}-{self.skip + n}-{i}", Rect(cx + 2, y - h + 2, w - 6, h - 5), tip)
@@ -196,8 +217,9 @@ class SlotItem:
 
     def _text(self) -> RichText:
         runs = [Run(self.text, BOLD)]
-        notes = (["recovering"] if self.recovering else []) + (
-            [f"{self.free_invokes} free invoke{'s' if self.free_invokes != 1 else ''}"] if self.free_invokes else [])
+        notes = ([_("recovering")] if self.recovering else []) + ([ngettext(
+            "{count} free invoke", "{count} free invokes", self.free_invokes).format(count=self.free_invokes)]
+            if self.free_invokes else [])
         if notes:
             runs.append(Run(f" ({', '.join(notes)})", ITALIC, GREY))
         return RichText(runs, 8.5, space_after=0)
@@ -206,11 +228,11 @@ class SlotItem:
         slot = self.slot
         sub = self.recovery
         if slot.condition:
-            sub = f"{slot.severity.value}, {sub}"
+            sub = f"{_SEVERITY_WORD[slot.severity]()}, {sub}" if slot.severity in _SEVERITY_WORD else f"{slot.severity.value}, {sub}"
             if slot.row_cutoff is not None:
-                sub += f"; a row closes at {slot.row_cutoff} marked"
+                sub = _("{caption}; a row closes at {count} marked").format(caption=sub, count=slot.row_cutoff)
         elif slot.only and "only" not in (slot.label or ""):
-            sub = f"{slot.only} only, {sub}"
+            sub = _("{track} only, {caption}").format(track=rules_text(slot.only), caption=sub)
         if self.need:
             sub = f"{self.need}; {sub}"
         return sub
@@ -246,7 +268,10 @@ class SlotItem:
             for b in range(slot.boxes):
                 left = bx + b * step
                 extra = b >= slot.boxes - self.extra_boxes
-                tip = f"{label} box {b + 1}" + (f" (needs {self.box_need})" if extra and self.box_need else "")
+                if extra and self.box_need:
+                    tip = _("{slot} box {number} (needs {rating})").format(slot=label, number=b + 1, rating=self.box_need)
+                else:
+                    tip = _("{slot} box {number}").format(slot=label, number=b + 1)
                 if extra or self.need:
                     dashed_box(c, left, by, BOX_MIN)
                 checkbox(c, f"{self.box_field}-{b}", left, by, BOX_MIN, b < self.marked, tip,
@@ -306,7 +331,7 @@ class ApproachesItem:
             c.rect(bx, by, self.BOX_W, self.BOX_H)
             if rating is None:
                 if self.field:
-                    c.acroForm.textfield(name=f"{self.field}-{i}", tooltip=f"{name} rating", x=bx, y=by,
+                    c.acroForm.textfield(name=f"{self.field}-{i}", tooltip=_("{approach} rating").format(approach=name), x=bx, y=by,
                                          width=self.BOX_W, height=self.BOX_H, borderWidth=0, borderColor=None,
                                          fillColor=None, fontName="Helvetica", fontSize=11, maxlen=3)
             else:

@@ -216,7 +216,7 @@ def _visual(line: list[Segment], size: float) -> list[Segment]:
     looks: list[tuple[str, object]] = []
     for k, (x, text, font, color) in enumerate(line):
         if k:
-            _, before, before_font, _ = line[k - 1]
+            _first, before, before_font, _last = line[k - 1]
             if x - line[k - 1][0] - WIDTHS(before, before_font, size) > 0.01:  # a space as typed
                 chars.append(" ")
                 looks.append((font, color))
@@ -289,7 +289,7 @@ class RichText:
 
     def _lines(self, scale: float, width: float, max_lines: int):
         size = self.sized(scale)
-        lines, _ = self._wrapped(size, width, max_lines)
+        lines, _unused = self._wrapped(size, width, max_lines)
         return lines[:max_lines], size
 
     def height(self, scale: float, width: float, limit: float) -> float:
@@ -297,7 +297,7 @@ class RichText:
         size = self.sized(scale)
         leading = size * self.leading_ratio
         max_lines = int(limit // leading) + 2
-        lines, _ = self._lines(scale, width, max_lines)
+        lines, _unused = self._lines(scale, width, max_lines)
         return len(lines) * leading + self.space_after * scale
 
     def split(self, scale: float, width: float, room: float):
@@ -323,7 +323,7 @@ class RichText:
 
     def draw(self, c, x: float, top: float, width: float, scale: float) -> None:
         size = self.sized(scale)
-        lines, _ = self._lines(scale, width, len(self.words) + 1)
+        lines, _unused = self._lines(scale, width, len(self.words) + 1)
         _DrawnLines(lines, size, size * self.leading_ratio, 0.0).draw(c, x, top, width, scale)
 
     @property

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import Severity, ladder_label
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import join_words
-from fate_desk.rules.harm.recovery import treatment_difficulty
 from fate_desk.rules.creation.ruleset import StressMarking
+from fate_desk.rules.harm.recovery import treatment_difficulty
 
 # Recovery: the overcome difficulty that starts it (from the rules), and how long the renamed
 # consequence lasts, in the printed sheet's words.
 _RECOVERY_TIME = {
-    Severity.MILD: "one whole scene",
-    Severity.MODERATE: "one whole session",
-    Severity.SEVERE: "the next breakthrough",
+    Severity.MILD: N_("one whole scene"),
+    Severity.MODERATE: N_("one whole session"),
+    Severity.SEVERE: N_("the next breakthrough"),
 }
 RECOVERY = {severity: (treatment_difficulty(severity), time) for severity, time in _RECOVERY_TIME.items()}
 
@@ -22,9 +23,9 @@ RECOVERY = {severity: (treatment_difficulty(severity), time) for severity, time 
 # "Getting Better—Recovering from Stress and Consequences": mild at the end of the scene,
 # moderate at the end of the next session, severe at the end of the scenario).
 _WAITED = {
-    Severity.MILD: "clears at the end of the scene (with a chance to rest)",
-    Severity.MODERATE: "clears at the end of the next session",
-    Severity.SEVERE: "clears at the end of the scenario",
+    Severity.MILD: N_("clears at the end of the scene (with a chance to rest)"),
+    Severity.MODERATE: N_("clears at the end of the next session"),
+    Severity.SEVERE: N_("clears at the end of the scenario"),
 }
 
 
@@ -38,37 +39,48 @@ def recovery_by_waiting(ruleset: RuleSet) -> bool:
 def recovery_caption(ruleset: RuleSet, severity: Severity) -> str:
     """How a consequence of this severity recovers, for the line under its slot."""
     if recovery_by_waiting(ruleset):
-        return _WAITED.get(severity, "permanent")
+        return _(_WAITED[severity]) if severity in _WAITED else _("permanent")
     recovery = RECOVERY.get(severity)
-    return f"recover at {ladder_label(recovery[0])}" if recovery else "permanent"
+    return _("recover at {rating}").format(rating=ladder_label(recovery[0])) if recovery else _("permanent")
 
 
 def recovery_paragraph(ruleset: RuleSet) -> str:
     """The recovery rule for a reference card or the cheat sheet (safe markup)."""
     if recovery_by_waiting(ruleset):
-        return ("<b>Recovery:</b> no roll; say how you recover and wait. A mild consequence "
-                + _WAITED[Severity.MILD].removeprefix("clears ") + ", a moderate one "
-                + _WAITED[Severity.MODERATE].removeprefix("clears ") + ", a severe one "
-                + _WAITED[Severity.SEVERE].removeprefix("clears ") + ". Rename a moderate or severe "
-                "consequence when the story changes it.")
+        return _("<b>Recovery:</b> no roll; say how you recover and wait. A mild consequence at the end "
+                 "of the scene (with a chance to rest), a moderate one at the end of the next session, a severe "
+                 "one at the end of the scenario. Rename a moderate or severe consequence when the story "
+                 "changes it.")
     # Fate Condensed ends a severe consequence at a breakthrough; Core after a scenario.
-    severe_time = "one whole scenario" if ruleset.id == "fate-core" else RECOVERY[Severity.SEVERE][1]
-    rolls = join_words([f"{sev.value} {ladder_label(diff)}" for sev, (diff, _) in RECOVERY.items()])
-    return ("<b>Recovery:</b> someone succeeds at an overcome roll against " + rolls
-            + " (+2 when treating yourself). Then rename it; it clears after "
-            + f"{RECOVERY[Severity.MILD][1]} (mild), {RECOVERY[Severity.MODERATE][1]} (moderate) or "
-            + f"{severe_time} (severe).")
+    severe_time = _("one whole scenario") if ruleset.id == "fate-core" else _(RECOVERY[Severity.SEVERE][1])
+    rolls = join_words([_("{severity} {rating}").format(severity=_SEVERITY_WORD[sev](), rating=ladder_label(diff))
+                        for sev, (diff, _unused) in RECOVERY.items()])
+    return _("<b>Recovery:</b> someone succeeds at an overcome roll against {rolls} (+2 when treating yourself). "
+             "Then rename it; it clears after {mild} (mild), {moderate} (moderate) or {severe} (severe).").format(
+        rolls=rolls, mild=_(RECOVERY[Severity.MILD][1]), moderate=_(RECOVERY[Severity.MODERATE][1]),
+        severe=severe_time)
+
+
+# A consequence's severity in the middle of a sentence.
+_SEVERITY_WORD = {
+    Severity.MILD: lambda: _("mild"),
+    Severity.MODERATE: lambda: _("moderate"),
+    Severity.SEVERE: lambda: _("severe"),
+    Severity.EXTREME: lambda: _("extreme"),
+}
 
 
 def refresh_note(explanation: str, refresh: int) -> str:
     """The refresh explanation, with a refresh below 1 flagged (the rules never allow it)."""
-    return explanation + ("; below 1: too many stunts" if refresh < 1 else "")
+    if refresh < 1:
+        return _("{explanation}; below 1: too many stunts").format(explanation=explanation)
+    return explanation
 
 
 def marking_note(ruleset: RuleSet) -> str:
     if ruleset.stress.marking == StressMarking.ANY:
-        return "each box absorbs 1 shift; mark as many as you need"
-    return "mark one box per hit, worth at least the hit"
+        return _("each box absorbs 1 shift; mark as many as you need")
+    return _("mark one box per hit, worth at least the hit")
 
 
 def track_levels(ruleset: RuleSet, track_id: str) -> str:
@@ -80,21 +92,22 @@ def track_levels(ruleset: RuleSet, track_id: str) -> str:
 
     def describe(boxes: list[int]) -> str:
         if len(boxes) > 12 or all(v == 1 for v in boxes):
-            return f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}"
-        return "boxes " + " ".join(map(str, boxes))
+            return ngettext("{count} box", "{count} boxes", len(boxes)).format(count=len(boxes))
+        return _("boxes {values}").format(values=" ".join(map(str, boxes)))
 
     parts = [describe(track.levels[0].boxes)]
-    parts += [f"{describe(level.boxes)} from {ladder_label(level.at)}" for level in track.levels[1:]]
+    parts += [_("{boxes} from {rating}").format(boxes=describe(level.boxes), rating=ladder_label(level.at))
+              for level in track.levels[1:]]
     return ", ".join(parts)
 
 
 def track_skills(ruleset: RuleSet, track_id: str) -> str:
     track = next((t for t in ruleset.stress.tracks if t.id == track_id), None)
-    return " or ".join(track.skills) if track else ""
+    return _(" or ").join(rules_text(skill) for skill in track.skills) if track else ""
 
 
 def track_caption(ruleset: RuleSet, track_id: str) -> str:
     """'Physique: 3 boxes, 4 boxes from Average (+1), …' for a blank form."""
     levels = track_levels(ruleset, track_id)
     who = track_skills(ruleset, track_id)
-    return f"{who}: {levels}" if who and levels else levels
+    return _("{skills}: {levels}").format(skills=who, levels=levels) if who and levels else levels

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk import ATTRIBUTION, __version__
+from fate_desk.i18n import _
 from fate_desk.paths import docs_dir, resources_dir
 
 from .dialogs.base import FormDialog
@@ -59,11 +60,11 @@ def attribution_html(text: str = ATTRIBUTION) -> str:
 
 def fonts_html(licences: list[FontLicence]) -> str:
     if not licences:
-        return "<p>This copy of Fate Desk carries no fonts of its own.</p>"
-    parts = ["<p>PDF sheets and cards embed these fonts, shipped under their own licences.</p>"]
+        return "<p>{}</p>".format(html.escape(_("This copy of Fate Desk carries no fonts of its own.")))
+    parts = ["<p>{}</p>".format(html.escape(_("PDF sheets and cards embed these fonts, shipped under their own licences.")))]
     for lic in licences:
-        files = ", ".join(lic.files) or "no font files found"
-        parts.append(f"<h3>{html.escape(lic.family)}</h3><p>{html.escape(files)}</p>"
+        files = ", ".join(lic.files) or _("no font files found")
+        parts.append(f"<h3>{html.escape(lic.family)}</h3><p>{html.escape(files)}</p>"  # i18n: markup only (its words are translated)
                      f"<pre style=\"white-space: pre-wrap\">{html.escape(lic.text)}</pre>")
     return "".join(parts)
 
@@ -72,12 +73,13 @@ class AboutDialog(FormDialog):
     """Version, licence, the Fate attribution, the fonts' licences and a way to the user guide."""
 
     def __init__(self, parent: QWidget | None = None, fonts_dir: Path | None = None):
-        super().__init__("about", "About Fate Desk", parent)
+        super().__init__("about", _("About Fate Desk"), parent)
         child(self.form, QLabel, "iconLabel").setPixmap(app_icon().pixmap(64, 64))
-        child(self.form, QLabel, "titleLabel").setText(f"<h2>Fate Desk {html.escape(__version__)}</h2>")
+        child(self.form, QLabel, "titleLabel").setText("<h2>{}</h2>".format(html.escape(_("Fate Desk {version}").format(version=__version__))))
         child(self.form, QLabel, "versionsLabel").setText(
-            f"Version {__version__}; Python {platform.python_version()}, Qt {qVersion()}, "
-            f"PySide6 {pyside_version}, {platform.system()}"
+            _("Version {version}; Python {python}, Qt {qt}, PySide6 {pyside}, {system}").format(
+                version=__version__, python=platform.python_version(), qt=qVersion(), pyside=pyside_version,
+                system=platform.system())
         )
         child(self.form, QLabel, "guideLabel").linkActivated.connect(lambda _link: open_user_guide(self))
         self.attribution = child(self.form, QTextBrowser, "attributionText")
@@ -87,7 +89,7 @@ class AboutDialog(FormDialog):
         self.tabs = child(self.form, QTabWidget, "tabs")
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        about_qt = QPushButton("About &Qt", buttons)
+        about_qt = QPushButton(_("About &Qt"), buttons)
         buttons.addButton(about_qt, QDialogButtonBox.ButtonRole.HelpRole)
         about_qt.clicked.connect(lambda: QApplication.aboutQt())
         buttons.rejected.connect(self.reject)
@@ -100,7 +102,7 @@ class UserGuideWindow(QDialog):
 
     def __init__(self, parent: QWidget | None = None, guide: Path | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Fate Desk user guide")
+        self.setWindowTitle(_("Fate Desk user guide"))
         guide = guide or docs_dir() / USER_GUIDE
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(True)  # web addresses go to the user's browser
@@ -109,14 +111,14 @@ class UserGuideWindow(QDialog):
             self.browser.setSearchPaths([str(guide.parent)])
             self.browser.setSource(QUrl.fromLocalFile(str(guide)))
         else:  # a packaging mistake; say where the guide should be rather than show nothing
-            self.browser.setMarkdown(f"# User guide missing\n\nFate Desk expected it at `{guide}`.")
-        back = QPushButton("Back", self)
+            self.browser.setMarkdown(_("# User guide missing\n\nFate Desk expected it at `{path}`.").format(path=guide))
+        back = QPushButton(_("Back"), self)
         back.setEnabled(False)
         back.clicked.connect(self.browser.backward)
         self.browser.backwardAvailable.connect(back.setEnabled)
-        home = QPushButton("Contents", self)
+        home = QPushButton(_("Contents"), self)
         home.clicked.connect(self.browser.home)
-        close = QPushButton("Close", self)
+        close = QPushButton(_("Close"), self)
         close.clicked.connect(self.close)
         row = QHBoxLayout()
         row.addWidget(back)

@@ -15,6 +15,8 @@ from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import QAbstractButton, QAccessibleWidget, QDockWidget, QMainWindow, QTabBar, QWidget
 
+from fate_desk.i18n import _, ngettext, rules_text
+
 try:  # Qt 6.8 and later
     from PySide6.QtGui import QAccessibleAnnouncementEvent
 except ImportError:  # pragma: no cover - older Qt: the live status labels carry the words alone
@@ -167,14 +169,18 @@ def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
         line.name = rating
         slots = ""
         if row.expected is not None and row.rating > 0:
-            slots = f"{len(row.names)} of {row.expected} slots filled"
             if row.over:
-                slots += ", too many skills"
+                slots = ngettext("{count} of {expected} slot filled, too many skills",
+                                 "{count} of {expected} slots filled, too many skills", row.expected)
+            else:
+                slots = ngettext("{count} of {expected} slot filled", "{count} of {expected} slots filled",
+                                 row.expected)
+            slots = slots.format(count=len(row.names), expected=row.expected)
         line.description = slots
         line.area = QRect(row.rect)
         for name, rect in row.chips:
             cell = iface.part(("skill", name), line, Role.Cell)
-            cell.name = f"{name}, {rating}"
+            cell.name = _("{skill}, {rating}").format(skill=rules_text(name), rating=rating)
             problem = view.problem_text(name)
             cell.description = problem
             cell.area = QRect(rect)
@@ -287,7 +293,7 @@ class DockTabNames(QObject):
         self._pending = False
         for bar in self.window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
             if not bar.accessibleName():
-                bar.setAccessibleName("Docked panels")
+                bar.setAccessibleName(_("Docked panels"))
                 # Qt keeps a spare bar with no tabs, off-screen but "visible": no Tab stop there.
                 bar.currentChanged.connect(lambda _i, b=bar: _tab_stop_when_tabs(b))
                 _tab_stop_when_tabs(bar)
@@ -295,7 +301,7 @@ class DockTabNames(QObject):
             title = dock.windowTitle().replace("&", "")
             for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
                 if button.objectName() == "qt_dockwidget_closebutton":
-                    button.setAccessibleName(f"Close the {title} panel")
+                    button.setAccessibleName(_("Close the {title} panel").format(title=title))
                 elif button.objectName() == "qt_dockwidget_floatbutton":
-                    button.setAccessibleName(f"Float the {title} panel")
+                    button.setAccessibleName(_("Float the {title} panel").format(title=title))
 

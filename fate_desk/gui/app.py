@@ -8,6 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 
+from fate_desk.i18n import _
+
 
 def run_app(path: str | None = None, smoke: bool = False) -> int:
     started = time.perf_counter()
@@ -34,7 +36,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
         instance = SingleInstance(parent=app)
         if not instance.claim():
             if instance.hand_over(path):
-                print("fate-desk: passed to the Fate Desk that is already running", file=sys.stderr)
+                print(_("fate-desk: passed to the Fate Desk that is already running"), file=sys.stderr)
                 return 0
             instance.claim()  # no answer: the other app is gone, or stuck; run on our own
     window = start(app, path, smoke, paint_first=True)
@@ -86,7 +88,7 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         return window
     window.opening = True
     waiting = window.empty.text()
-    window.empty.setText("Opening the campaign…")
+    window.empty.setText(_("Opening the campaign…"))
 
     def open_now() -> None:
         try:
@@ -119,7 +121,7 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
         character_file, path = path, None  # imported into the campaign opened below
     if path:
         if not window.open_path(Path(path)) and smoke:
-            print(f"fate-desk: {window.statusBar().currentMessage()}", file=sys.stderr)
+            print(_("fate-desk: {message}").format(message=window.statusBar().currentMessage()), file=sys.stderr)
             return False
         return True
     last = settings.get(WindowState.LAST_CAMPAIGN)
@@ -133,13 +135,14 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
             window.open_path(create_sample_campaign())
             window.show_welcome()
         except FileFormatError as exc:
-            window.show_error("The sample campaign could not be set up", str(exc))
+            window.show_error(_("The sample campaign could not be set up"), str(exc))
         except OSError as exc:  # the user data folder cannot be made or written
             from fate_desk.paths import user_data_dir
 
-            window.show_error("Your Fate Desk folder cannot be used",
-                              f"{user_data_dir()}: {exc.strerror or exc}. Use File ▸ Open or File ▸ New "
-                              "campaign to work with a campaign somewhere else.")
+            window.show_error(_("Your Fate Desk folder cannot be used"),
+                              _("{folder}: {problem}. Use File ▸ Open or File ▸ New campaign to work with a "
+                                "campaign somewhere else.").format(folder=user_data_dir(),
+                                                                  problem=exc.strerror or exc))
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
     return True

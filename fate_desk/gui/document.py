@@ -8,13 +8,14 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from fate_desk.i18n import _
 from fate_desk.model import Character
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
-from .kinds import BY_KEY, all_entities, display_name, kind_of
+from .kinds import BY_KEY, add_text, all_entities, display_name, kind_of
 
 
 class CampaignDocument(QObject):
@@ -67,8 +68,8 @@ class CampaignDocument(QObject):
     def _refuse_if_read_only(self) -> bool:
         """True (and the user told why) when the campaign was opened read-only."""
         if self.file.readonly:
-            self.saveFailed.emit(f"{self.path.name} is open read-only; nothing was changed. "
-                                 "Open it normally (File ▸ Open) to edit it.")
+            self.saveFailed.emit(_("{file} is open read-only; nothing was changed. Open it normally "
+                                   "(File ▸ Open) to edit it.").format(file=self.path.name))
         return self.file.readonly
 
     def entity(self, entity_id: str):
@@ -130,7 +131,7 @@ class CampaignDocument(QObject):
         try:
             after = operation(before)
         except ValueError as exc:  # pydantic's ValidationError is a ValueError
-            self.saveFailed.emit(f"That change was not made: {exc}")
+            self.saveFailed.emit(_("That change was not made: {problem}").format(problem=exc))
             return False
         if after == before:
             return False
@@ -141,7 +142,7 @@ class CampaignDocument(QObject):
     def add(self, entity, text: str | None = None) -> None:
         if self._refuse_if_read_only():
             return
-        self.undo_stack.push(AddEntity(self, entity, text or f"Add {display_name(entity)}"))
+        self.undo_stack.push(AddEntity(self, entity, text or _("Add {name}").format(name=display_name(entity))))
 
     def add_many(self, entities: list, text: str) -> bool:
         """Add several entities as one transaction and one undo step (an import); False if not saved."""
@@ -158,7 +159,7 @@ class CampaignDocument(QObject):
         if self._refuse_if_read_only():
             return None
         entity = BY_KEY[kind_key].make(self.campaign, self.ruleset_for())
-        self.add(entity, f"Add {BY_KEY[kind_key].singular.lower()}")
+        self.add(entity, add_text(kind_key))
         return entity
 
     def duplicate(self, entity_id: str):
@@ -166,13 +167,13 @@ class CampaignDocument(QObject):
         if entity is None:
             return None
         copy = duplicated(entity)
-        self.add(copy, f"Duplicate {display_name(entity)}")
+        self.add(copy, _("Duplicate {name}").format(name=display_name(entity)))
         return copy
 
     def remove(self, entity_id: str) -> None:
         entity = self.entity(entity_id)
         if entity is not None and not self._refuse_if_read_only():
-            self.undo_stack.push(RemoveEntity(self, entity, f"Delete {display_name(entity)}"))
+            self.undo_stack.push(RemoveEntity(self, entity, _("Delete {name}").format(name=display_name(entity))))
 
     def edit_campaign(self, operation: Callable, text: str) -> bool:
         """Apply `operation(campaign) -> changed copy` (e.g. a clock step) as one undoable step,

@@ -11,6 +11,7 @@ from typing import Callable, Protocol
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _
 from fate_desk.rules.creation.edits import edited
 
 from .icons import icon
@@ -68,13 +69,13 @@ class BasicEditor(QWidget):
         form = QFormLayout()
         self.name_edit = QLineEdit()
         self.notes_edit = QPlainTextEdit()
-        form.addRow("Title" if self._name_field == "title" else "Name", self.name_edit)
-        form.addRow("Notes", self.notes_edit)
+        form.addRow(_("Title") if self._name_field == "title" else _("Name"), self.name_edit)
+        form.addRow(_("Notes"), self.notes_edit)
         layout.addLayout(form)
         self.name_edit.textEdited.connect(
-            lambda t: document.edit(entity_id, lambda e: edited(e, **{self._name_field: t}), "Rename", ("name",)))
+            lambda t: document.edit(entity_id, lambda e: edited(e, **{self._name_field: t}), _("Rename"), ("name",)))
         self.notes_edit.textChanged.connect(lambda: document.edit(
-            entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+            entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         document.entityChanged.connect(self._changed)
         self.refresh()
 
@@ -84,13 +85,13 @@ class BasicEditor(QWidget):
 
     def title(self) -> str:
         entity = self.document.entity(self.entity_id)
-        return display_name(entity) if entity else "(deleted)"
+        return display_name(entity) if entity else _("(deleted)")
 
     def refresh(self) -> None:
         entity = self.document.entity(self.entity_id)
         if entity is None:
             return
-        self.heading.setText(f"<h2>{BY_KEY[kind_of(entity)].singular}</h2>")
+        self.heading.setText(f"<h2>{_(BY_KEY[kind_of(entity)].singular)}</h2>")
         set_text(self.name_edit, getattr(entity, self._name_field))
         set_text(self.notes_edit, entity.notes)
 
@@ -109,7 +110,7 @@ class _Pending(QWidget):
 
     def title(self) -> str:
         entity = self.document.entity(self.entity_id)
-        return display_name(entity) if entity else "(deleted)"
+        return display_name(entity) if entity else _("(deleted)")
 
     def refresh(self) -> None:
         pass
@@ -175,7 +176,7 @@ class EditorTabs(QTabWidget):
             editor = editor_factory(kind)(self.document, entity_id, self)
             lock_if_read_only(self.document, editor)
         index = self.addTab(editor, icon(BY_KEY[kind].icon), editor.title())
-        self.setTabToolTip(index, BY_KEY[kind].singular)
+        self.setTabToolTip(index, _(BY_KEY[kind].singular))
         if not lazy:
             self.setCurrentIndex(index)
         return editor
@@ -205,10 +206,11 @@ class EditorTabs(QTabWidget):
 
     def _mark_preview(self) -> None:
         for i, editor in enumerate(self.editors()):
-            kind = BY_KEY[kind_of(self.document.entity(editor.entity_id))].singular
+            kind = _(BY_KEY[kind_of(self.document.entity(editor.entity_id))].singular)
             preview = editor.entity_id == self.preview_id
-            self.setTabToolTip(i, f"{kind} — preview: the next entry clicked in the campaign list replaces it; "
-                                  "edit it or double-click it there to keep it" if preview else kind)
+            self.setTabToolTip(i, _("{kind} — preview: the next entry clicked in the campaign list replaces it; "
+                                    "edit it or double-click it there to keep it").format(kind=kind)
+                               if preview else kind)
 
     def _current_changed(self, index: int) -> None:
         widget = self.widget(index)
@@ -218,7 +220,7 @@ class EditorTabs(QTabWidget):
             lock_if_read_only(self.document, editor)
             self.blockSignals(True)  # swapping the stand-in is not a change of entry
             self.insertTab(index, editor, icon(BY_KEY[kind].icon), editor.title())
-            self.setTabToolTip(index, BY_KEY[kind].singular)
+            self.setTabToolTip(index, _(BY_KEY[kind].singular))
             self.removeTab(index + 1)
             self.setCurrentIndex(index)
             self.blockSignals(False)

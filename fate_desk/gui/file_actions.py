@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
+
 from .kinds import BY_KEY, display_name, kind_of
 
 # The models and file formats load with the first campaign or on first use, never with the
@@ -40,11 +42,12 @@ class MainWindow(Protocol):
 
     def statusBar(self): ...
 
-CAMPAIGN_FILTER = ("Fate Desk campaigns (*.fatedesk *.fate-campaign.json);;"
-                   "Game packs (*.fatepack.toml pack.toml)")
-COPY_FILTERS = "Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)"
-CHARACTER_FILTER = "Fate Desk characters (*.fate.json)"
-IMPORT_FILTER = "Characters (*.fate.json *.fari.json *.fate-campaign.json *.json)"
+# File dialog filters, marked only (translated where a dialog is opened); a translation keeps
+# the patterns in brackets as they are.
+CAMPAIGN_FILTER = N_("Fate Desk campaigns (*.fatedesk *.fate-campaign.json);;Game packs (*.fatepack.toml pack.toml)")
+COPY_FILTERS = N_("Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)")
+CHARACTER_FILTER = N_("Fate Desk characters (*.fate.json)")
+IMPORT_FILTER = N_("Characters (*.fate.json *.fari.json *.fate-campaign.json *.json);;All files (*)")
 
 def documents_folder() -> Path:
     """Where new campaigns go by default: the user's documents (the data folder is hidden and
@@ -77,16 +80,16 @@ class FileActions:
         try:
             handle = create_campaign(path, campaign)
         except FileFormatError as exc:
-            self.window.show_error("The campaign could not be created", str(exc))
+            self.window.show_error(_("The campaign could not be created"), str(exc))
             return False
         self.window.set_document(CampaignDocument(handle, self.window.catalog))
-        self.window.statusBar().showMessage(f"Created {handle.path.name}", 6000)
+        self.window.statusBar().showMessage(_("Created {file}").format(file=handle.path.name), 6000)
         return True
 
     def open_dialog(self, readonly: bool = False) -> None:
         start = str(self.window.document.path.parent) if self.window.document else str(documents_folder())
-        title = "Open a campaign read-only" if readonly else "Open a campaign"
-        path, _ = QFileDialog.getOpenFileName(self.window, title, start, CAMPAIGN_FILTER)
+        title = _("Open a campaign read-only") if readonly else _("Open a campaign")
+        path, _filter = QFileDialog.getOpenFileName(self.window, title, start, _(CAMPAIGN_FILTER))
         if path:
             self.window.open_path(path, readonly=readonly)
 
@@ -100,8 +103,8 @@ class FileActions:
             return
         from .opening import safe_file_name
 
-        suggested = document.path.parent / f"{safe_file_name(document.campaign.name)} copy.fatedesk"
-        path, chosen = QFileDialog.getSaveFileName(self.window, "Save a copy as", str(suggested), COPY_FILTERS)
+        suggested = document.path.parent / _("{name} copy.fatedesk").format(name=safe_file_name(document.campaign.name))
+        path, chosen = QFileDialog.getSaveFileName(self.window, _("Save a copy as"), str(suggested), _(COPY_FILTERS))
         if path:
             if "fate-campaign.json" in chosen and not path.endswith(".fate-campaign.json"):
                 path += ".fate-campaign.json"
@@ -117,12 +120,13 @@ class FileActions:
 
             written = save_copy(self.window.document.file, path)
         except FileFormatError as exc:
-            self.window.show_error("The copy could not be saved", str(exc))
+            self.window.show_error(_("The copy could not be saved"), str(exc))
             return None
         except OSError as exc:  # say which file: the bare OSError of a bundle names none
-            self.window.show_error("The copy could not be saved", f"{path}: {exc.strerror or exc}")
+            self.window.show_error(_("The copy could not be saved"),
+                                   _("{path}: {problem}").format(path=path, problem=exc.strerror or exc))
             return None
-        self.window.statusBar().showMessage(f"Saved a copy as {written}", 6000)
+        self.window.statusBar().showMessage(_("Saved a copy as {path}").format(path=written), 6000)
         return written
 
     def restore_dialog(self):
@@ -156,14 +160,16 @@ class FileActions:
             folder.mkdir(parents=True, exist_ok=True)
             kept = document.file.save_copy_as(before_restoring_path(folder, document.path.stem))
         except (CampaignFileError, FileFormatError, OSError) as exc:
-            self.window.show_error("The backup was not restored", str(exc))
+            self.window.show_error(_("The backup was not restored"), str(exc))
             return False
         prune_before_restoring(folder, document.path.stem)
-        if not document.edit_campaign(lambda _current: restored, "Restore from backup"):
-            self.window.statusBar().showMessage("That backup holds the campaign as it is now: nothing changed.", 8000)
+        if not document.edit_campaign(lambda _current: restored, _("Restore from backup")):
+            self.window.statusBar().showMessage(_("That backup holds the campaign as it is now: nothing changed."),
+                                                8000)
             return False
         self.window.statusBar().showMessage(
-            f"Restored the backup. The campaign as it was is kept as {kept.name}; Edit ▸ Undo takes it back.", 10000)
+            _("Restored the backup. The campaign as it was is kept as {file}; Edit ▸ Undo takes it back.").format(
+                file=kept.name), 10000)
         return True
 
     # --- game packs ------------------------------------------------------------------------
@@ -181,24 +187,29 @@ class FileActions:
         try:
             pack = install_pack(Path(path), taken=shipped)
         except PackError as exc:
-            self.window.show_error("The game pack was not installed", str(exc))
+            self.window.show_error(_("The game pack was not installed"), str(exc))
             return False
         except OSError as exc:
-            self.window.show_error("The game pack was not installed", f"{Path(path).name}: {exc.strerror or exc}")
+            self.window.show_error(_("The game pack was not installed"),
+                                   _("{path}: {problem}").format(path=Path(path).name, problem=exc.strerror or exc))
             return False
         catalog.reload()
         document = self.window.document
         if document is not None:
             document.rules_changed()
-        what = f"its rule set “{pack.ruleset.name}” and " if pack.ruleset is not None else ""
-        self.window.statusBar().showMessage(f"Installed the game pack {pack.name}: {what}its library are ready.", 8000)
+        if pack.ruleset is not None:
+            said = _("Installed the game pack {pack}: its rule set “{ruleset}” and its library are ready.").format(
+                pack=pack.name, ruleset=rules_text(pack.ruleset.name))
+        else:
+            said = _("Installed the game pack {pack}: its library is ready.").format(pack=pack.name)
+        self.window.statusBar().showMessage(said, 8000)
         return True
 
     # --- characters ------------------------------------------------------------------------
 
     def import_dialog(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self.window, "Import characters", str(Path.home()),
-                                                f"{IMPORT_FILTER};;All files (*)")
+        paths, _filter = QFileDialog.getOpenFileNames(self.window, _("Import characters"), str(Path.home()),
+                                                      _(IMPORT_FILTER))
         for path in paths:
             self.import_file(Path(path))
 
@@ -219,17 +230,20 @@ class FileActions:
         try:
             read = self._read_in_background(Path(path), document.campaign.ruleset)
             if read is None:
-                self.window.statusBar().showMessage(f"Import of {Path(path).name} cancelled: nothing was added.", 8000)
+                self.window.statusBar().showMessage(
+                    _("Import of {file} cancelled: nothing was added.").format(file=Path(path).name), 8000)
                 return []
             characters, warnings = read
         except FileFormatError as exc:
-            self.window.show_error("Nothing was imported", str(exc))
+            self.window.show_error(_("Nothing was imported"), str(exc))
             return []
         except (OSError, RecursionError, MemoryError, ValueError) as exc:
-            self.window.show_error("Nothing was imported", f"{path}: cannot be read ({exc})")
+            self.window.show_error(_("Nothing was imported"),
+                                   _("{path}: cannot be read ({problem})").format(path=path, problem=exc))
             return []
         if not characters:
-            self.window.show_error("Nothing was imported", f"{Path(path).name} holds no characters")
+            self.window.show_error(_("Nothing was imported"),
+                                   _("{file} holds no characters").format(file=Path(path).name))
             return []
         already = _already_in(document.campaign.characters, characters)
         if already:
@@ -254,13 +268,13 @@ class FileActions:
             except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which words it
                 outcome["error"] = exc
 
-        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)
+        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)  # i18n: not shown (a thread name)
         thread.start()
         thread.join(0.05)  # a small file is read before anything needs showing
         if thread.is_alive():
-            progress = QProgressDialog(f"Reading {path.name}…", "Cancel", 0, 0, self.window)
+            progress = QProgressDialog(_("Reading {file}…").format(file=path.name), _("Cancel"), 0, 0, self.window)
             progress.setObjectName("importProgress")
-            progress.setWindowTitle("Import characters")
+            progress.setWindowTitle(_("Import characters"))
             progress.setWindowModality(Qt.WindowModality.WindowModal)
             progress.setMinimumDuration(0)
             progress.setAutoClose(False)
@@ -287,16 +301,20 @@ class FileActions:
     def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
         names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
         if len(already) == 1:
-            text = f"{names} from {path.name} is already in this campaign. Add another copy?"
+            text = _("{name} from {file} is already in this campaign. Add another copy?").format(
+                name=names, file=path.name)
         else:
-            text = (f"{len(already)} of the characters in {path.name} are already in this campaign "
-                    f"({names}). Add copies of them?")
-        box = QMessageBox(QMessageBox.Icon.Question, "Already in the campaign", text,
+            text = ngettext("{count} of the characters in {file} is already in this campaign ({names}). "
+                            "Add copies of them?",
+                            "{count} of the characters in {file} are already in this campaign ({names}). "
+                            "Add copies of them?", len(already)).format(count=len(already), file=path.name,
+                                                                        names=names)
+        box = QMessageBox(QMessageBox.Icon.Question, _("Already in the campaign"), text,
                           QMessageBox.StandardButton.Cancel, self.window)
         box.setObjectName("importDuplicates")
-        add = box.addButton("Add copies" if len(already) > 1 else "Add a copy", QMessageBox.ButtonRole.AcceptRole)
+        add = box.addButton(_("Add copies") if len(already) > 1 else _("Add a copy"), QMessageBox.ButtonRole.AcceptRole)
         rest = [c for c in characters if not any(c is d for d in already)]
-        skip = box.addButton("Import only the others", QMessageBox.ButtonRole.ActionRole) if rest else None
+        skip = box.addButton(_("Import only the others"), QMessageBox.ButtonRole.ActionRole) if rest else None
         box.setDefaultButton(skip or add)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         add.clicked.connect(lambda: self._add_imported(path, characters, warnings))
@@ -317,21 +335,24 @@ class FileActions:
                 character = character.model_copy(update={"id": new_id()})
             added.append(character)
         # add_many reports a failed save through the document's saveFailed (an error box).
-        if not document.add_many(added, f"Import {path.name}"):
+        if not document.add_many(added, _("Import {file}").format(file=path.name)):
             return []
         first = added[0].id
         if self.window.navigator is not None:
             self.window.navigator.select(first)
         self.window.open_entity(first)
-        where = ", ".join(f"{display_name(c)} ({BY_KEY[kind_of(c)].plural})" for c in added[:6])
+        where = ", ".join(_("{name} ({kind})").format(name=display_name(c), kind=_(BY_KEY[kind_of(c)].plural))
+                          for c in added[:6]) + (", …" if len(added) > 6 else "")
         self.window.statusBar().showMessage(
-            f"Imported {len(added)} character{'s' if len(added) != 1 else ''} from {path.name}: "
-            f"{where}{', …' if len(added) > 6 else ''}", 8000)
+            ngettext("Imported {count} character from {file}: {names}",
+                     "Imported {count} characters from {file}: {names}", len(added)).format(
+                count=len(added), file=path.name, names=where), 8000)
         if warnings:
             # What went where: what mapped, what was kept in the notes, what was guessed.
-            box = QMessageBox(QMessageBox.Icon.Information, "Imported, with notes",
-                              f"What {path.name} held and where it went:\n\n"
-                              + "\n".join(f"• {w}" for w in warnings[:12]), QMessageBox.StandardButton.Ok,
+            box = QMessageBox(QMessageBox.Icon.Information, _("Imported, with notes"),
+                              _("What {file} held and where it went:\n\n{notes}").format(
+                                  file=path.name, notes="\n".join(f"• {w}" for w in warnings[:12])),
+                              QMessageBox.StandardButton.Ok,
                               self.window)
             box.setObjectName("importSummary")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -345,7 +366,8 @@ class FileActions:
         from .opening import safe_file_name
 
         suggested = Path.home() / f"{safe_file_name(display_name(character))}.fate.json"
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export character", str(suggested), CHARACTER_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self.window, _("Export character"), str(suggested),
+                                                    _(CHARACTER_FILTER))
         if path:
             if not path.endswith(".fate.json"):
                 path += ".fate.json"
@@ -360,9 +382,11 @@ class FileActions:
         try:
             write_character_file(path, character)
         except OSError as exc:
-            self.window.show_error("The character could not be exported", f"{path}: {exc.strerror or exc}")
+            self.window.show_error(_("The character could not be exported"),
+                                   _("{path}: {problem}").format(path=path, problem=exc.strerror or exc))
             return False
-        self.window.statusBar().showMessage(f"Exported {display_name(character)} to {path}", 6000)
+        self.window.statusBar().showMessage(
+            _("Exported {name} to {path}").format(name=display_name(character), path=path), 6000)
         return True
 
     # --- printing (issue 6) ---------------------------------------------------------------
@@ -378,7 +402,8 @@ class FileActions:
                                  current_id=window.selected_entity(), parent=window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.exported.connect(lambda path, pages: window.statusBar().showMessage(
-            f"Saved {Path(path).name} ({pages} page{'s' if pages != 1 else ''})", 8000))
+            ngettext("Saved {file} ({count} page)", "Saved {file} ({count} pages)", pages).format(
+                file=Path(path).name, count=pages), 8000))
         dialog.open()
         return dialog
 

@@ -59,13 +59,13 @@ def _load_xml(path, parent: QWidget | None) -> QWidget:
         _loader = QUiLoader()
     handle = QFile(str(path))
     if not handle.open(QIODevice.OpenModeFlag.ReadOnly):
-        raise FormError(f"cannot read form {path}")
+        raise FormError(f"cannot read form {path}")  # i18n: not shown
     try:
         widget = _loader.load(handle, parent)
     finally:
         handle.close()
     if widget is None:
-        raise FormError(f"form {path} is broken: {_loader.errorString()}")
+        raise FormError(f"form {path} is broken: {_loader.errorString()}")  # i18n: not shown
     return widget
 
 
@@ -73,5 +73,5 @@ def child(form: QWidget, kind: type, name: str):
     """The child `name` of `form`, which must be a `kind` (a typo fails loudly, at once)."""
     found = form.findChild(kind, name)
     if found is None:
-        raise FormError(f"form {form.objectName()!r} has no {kind.__name__} named {name!r}")
+        raise FormError(f"form {form.objectName()!r} has no {kind.__name__} named {name!r}")  # i18n: not shown
     return found

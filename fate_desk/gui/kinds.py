@@ -7,6 +7,8 @@ from functools import cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Callable
 
+from fate_desk.i18n import N_, _
+
 # The game models load with the first campaign, not with the window: the window's Add menu
 # needs only the kinds' names and icons, so the model classes are imported where they are used.
 if TYPE_CHECKING:
@@ -23,10 +25,10 @@ def _model(name: str):
 @dataclass(frozen=True)
 class Kind:
     key: str
-    singular: str
+    singular: str  # labels are marked with N_() and shown through _()
     plural: str
     icon: str
-    group: str | None  # the navigator folder it sits in, or None for a top-level list
+    group: str | None  # the navigator folder it sits in (marked, a key too), or None for a top-level list
     make: Callable[[Campaign, RuleSet], object]
 
 
@@ -35,7 +37,7 @@ def _character(kind: str, name: str):
         from fate_desk.model import Character, CharacterKind
 
         return Character(
-            kind=CharacterKind(kind), ruleset=ruleset.id, name=name, refresh=ruleset.refresh_start,
+            kind=CharacterKind(kind), ruleset=ruleset.id, name=_(name), refresh=ruleset.refresh_start,
             fate_points=ruleset.refresh_start,
         )
     return make
@@ -45,34 +47,58 @@ def _session(campaign: Campaign, ruleset: RuleSet):
     from fate_desk.model import SessionLog
 
     number = max((s.number for s in campaign.sessions), default=0) + 1
-    return SessionLog(number=number, arc=max(1, campaign.clock.arc), title=f"Session {number}")
+    return SessionLog(number=number, arc=max(1, campaign.clock.arc), title=_("Session {number}").format(number=number))
 
 
 def _arc(campaign: Campaign) -> Arc:
     from fate_desk.model import Arc
 
     number = max((a.number for a in campaign.arcs), default=0) + 1
-    return Arc(number=number, name=f"Arc {number}")
+    return Arc(number=number, name=_("Arc {number}").format(number=number))
 
 
+NPCS, OBSTACLES = N_("NPCs"), N_("Obstacles")  # the navigator's folders
+# A new entry's name is written in the language the app speaks when it is made (it is the
+# user's to change), so it is translated then, never at import time.
 KINDS: tuple[Kind, ...] = (
-    Kind("pc", "Player character", "Player characters", "pc", None, _character("pc", "New character")),
-    Kind("major_npc", "Major NPC", "Major NPCs", "major_npc", "NPCs", _character("major_npc", "New major NPC")),
-    Kind("minor_npc", "Minor NPC", "Minor NPCs", "minor_npc", "NPCs", _character("minor_npc", "New minor NPC")),
-    Kind("monster", "Monster", "Monsters", "monster", "NPCs", _character("monster", "New monster")),
-    Kind("hazard", "Hazard", "Hazards", "hazard", "Obstacles", lambda c, r: _model("Hazard")(name="New hazard")),
-    Kind("block", "Block", "Blocks", "block", "Obstacles", lambda c, r: _model("Block")(name="New block")),
-    Kind("distraction", "Distraction", "Distractions", "distraction", "Obstacles",
-         lambda c, r: _model("Distraction")(name="New distraction")),
-    Kind("countdown", "Countdown", "Countdowns", "countdown", None,
-         lambda c, r: _model("Countdown")(name="New countdown")),
-    Kind("scene", "Scene", "Scenes", "scene", None,
-         lambda c, r: _model("Scene")(name="New scene", zones=[_model("Zone")(name="Here")])),
-    Kind("session", "Session", "Sessions", "session", None, _session),
-    Kind("arc", "Arc", "Arcs", "arc", None, lambda c, r: _arc(c)),
+    Kind("pc", N_("Player character"), N_("Player characters"), "pc", None, _character("pc", N_("New character"))),
+    Kind("major_npc", N_("Major NPC"), N_("Major NPCs"), "major_npc", NPCS,
+         _character("major_npc", N_("New major NPC"))),
+    Kind("minor_npc", N_("Minor NPC"), N_("Minor NPCs"), "minor_npc", NPCS,
+         _character("minor_npc", N_("New minor NPC"))),
+    Kind("monster", N_("Monster"), N_("Monsters"), "monster", NPCS, _character("monster", N_("New monster"))),
+    Kind("hazard", N_("Hazard"), N_("Hazards"), "hazard", OBSTACLES,
+         lambda c, r: _model("Hazard")(name=_("New hazard"))),
+    Kind("block", N_("Block"), N_("Blocks"), "block", OBSTACLES, lambda c, r: _model("Block")(name=_("New block"))),
+    Kind("distraction", N_("Distraction"), N_("Distractions"), "distraction", OBSTACLES,
+         lambda c, r: _model("Distraction")(name=_("New distraction"))),
+    Kind("countdown", N_("Countdown"), N_("Countdowns"), "countdown", None,
+         lambda c, r: _model("Countdown")(name=_("New countdown"))),
+    Kind("scene", N_("Scene"), N_("Scenes"), "scene", None,
+         lambda c, r: _model("Scene")(name=_("New scene"), zones=[_model("Zone")(name=_("Here"))])),
+    Kind("session", N_("Session"), N_("Sessions"), "session", None, _session),
+    Kind("arc", N_("Arc"), N_("Arcs"), "arc", None, lambda c, r: _arc(c)),
 )
 BY_KEY = {kind.key: kind for kind in KINDS}
-GROUP_ICONS = {"NPCs": "major_npc", "Obstacles": "block"}
+GROUP_ICONS = {NPCS: "major_npc", OBSTACLES: "block"}
+# Whole sentences per kind (a word glued into a sentence cannot be declined or placed).
+ADD_TEXT = {
+    "pc": N_("Add player character"), "major_npc": N_("Add major NPC"), "minor_npc": N_("Add minor NPC"),
+    "monster": N_("Add monster"), "hazard": N_("Add hazard"), "block": N_("Add block"),
+    "distraction": N_("Add distraction"), "countdown": N_("Add countdown"), "scene": N_("Add scene"),
+    "session": N_("Add session"), "arc": N_("Add arc"),
+}
+UNNAMED = {
+    "pc": N_("Unnamed player character"), "major_npc": N_("Unnamed major NPC"),
+    "minor_npc": N_("Unnamed minor NPC"), "monster": N_("Unnamed monster"), "hazard": N_("Unnamed hazard"),
+    "block": N_("Unnamed block"), "distraction": N_("Unnamed distraction"), "countdown": N_("Unnamed countdown"),
+    "scene": N_("Unnamed scene"), "session": N_("Unnamed session"), "arc": N_("Unnamed arc"),
+}
+
+
+def add_text(kind_key: str) -> str:
+    """"Add major NPC": the menu item and undo step that adds an entry of this kind."""
+    return _(ADD_TEXT[kind_key])
 
 
 @cache
@@ -98,17 +124,17 @@ def kind_of(entity) -> str:
     try:
         return models.entity_kind(entity)
     except TypeError:
-        raise TypeError(f"not a campaign entry: {type(entity).__name__}") from None
+        raise TypeError(f"not a campaign entry: {type(entity).__name__}") from None  # i18n: not shown
 
 
 def display_name(entity) -> str:
     models = _models()
     if isinstance(entity, models.session):
-        return entity.title.strip() or f"Session {entity.number}"
+        return entity.title.strip() or _("Session {number}").format(number=entity.number)
     if isinstance(entity, models.arc):
-        return entity.name.strip() or f"Arc {entity.number}"
+        return entity.name.strip() or _("Arc {number}").format(number=entity.number)
     name = getattr(entity, "name", "").strip()
-    return name or f"Unnamed {BY_KEY[kind_of(entity)].singular.lower()}"
+    return name or _(UNNAMED[kind_of(entity)])
 
 
 def all_entities(campaign: Campaign) -> list:

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character
 from fate_desk.model.campaign import ENTRY_LISTS
 
@@ -43,20 +44,25 @@ def import_library(window, path: Path) -> list[Character] | None:
     name = Path(path).name
     lines = result.warnings + skipped + ruleset_notes(
         [e for e in entries if isinstance(e, Character)], document.campaign.ruleset)
-    if entries and not document.add_many(entries, f"Import {name}"):
+    if entries and not document.add_many(entries, _("Import {file}").format(file=name)):
         return []  # add_many reported the failed save; nothing changed
     characters = [e for e in entries if isinstance(e, Character)]
     scenes = len(entries) - len(characters)
     if characters:
         window.open_entity(characters[-1].id)
     if entries:
-        window.statusBar().showMessage(
-            f"Imported {_count(len(characters), 'character')} and {_count(scenes, 'scene')} from {name}", 8000)
-        title, head = "Imported, with notes", f"What {name} held and where it went:"
+        window.statusBar().showMessage(_("Imported {characters} and {scenes} from {file}").format(
+            characters=ngettext("{count} character", "{count} characters", len(characters)).format(
+                count=len(characters)),
+            scenes=ngettext("{count} scene", "{count} scenes", scenes).format(count=scenes), file=name), 8000)
+        title, head = _("Imported, with notes"), _("What {file} held and where it went:").format(file=name)
     else:
-        window.statusBar().showMessage(f"Nothing new in {name}: everything in it is already in the campaign", 8000)
-        title, head = "Nothing new to import", f"Everything in {name} is already in the campaign:"
-    shown = lines[:SHOWN] + ([f"…and {len(lines) - SHOWN} more (Show Details…)"] if len(lines) > SHOWN else [])
+        window.statusBar().showMessage(
+            _("Nothing new in {file}: everything in it is already in the campaign").format(file=name), 8000)
+        title, head = _("Nothing new to import"), _("Everything in {file} is already in the campaign:").format(file=name)
+    more = len(lines) - SHOWN
+    shown = lines[:SHOWN] + ([ngettext("…and {count} more (Show Details…)", "…and {count} more (Show Details…)",
+                                       more).format(count=more)] if more > 0 else [])
     box = QMessageBox(QMessageBox.Icon.Information, title, head + "\n\n" + "\n".join(f"• {w}" for w in shown),
                       QMessageBox.StandardButton.Ok, window)
     if len(lines) > SHOWN:
@@ -65,7 +71,3 @@ def import_library(window, path: Path) -> list[Character] | None:
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()  # not exec(): never block the event loop
     return characters
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _
+
 from . import access, language_menu, zoom
 from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
@@ -51,7 +53,7 @@ class MainWindow(QMainWindow):
         self._dock_actions: dict[str, tuple] = {}
         self.table = TableDesk(self)
         self.encounters = EncounterDesk(self)
-        self.setWindowTitle("Fate Desk")
+        self.setWindowTitle(_("Fate Desk"))
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
 
@@ -69,10 +71,10 @@ class MainWindow(QMainWindow):
         self.actions["open_recent"].menu().aboutToShow.connect(self._fill_recent_menu)
 
         self.stack = QStackedWidget()
-        self.empty = QLabel("No campaign is open. Use File ▸ New campaign or File ▸ Open.")
+        self.empty = QLabel(_("No campaign is open. Use File ▸ New campaign or File ▸ Open."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.stack.addWidget(self.empty)
-        self._add_scene = QAction(icon(BY_KEY["scene"].icon), "New scene", self)
+        self._add_scene = QAction(icon(BY_KEY["scene"].icon), _("New scene"), self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
         from .start_page import WelcomeBanner
@@ -91,7 +93,7 @@ class MainWindow(QMainWindow):
         central_layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-        self.navigator_dock = QDockWidget("Campaign", self)
+        self.navigator_dock = QDockWidget(_("Campaign"), self)
         self.navigator_dock.setObjectName("navigatorDock")
         self.navigator_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
@@ -108,9 +110,9 @@ class MainWindow(QMainWindow):
         self.statusBar()
         self.undo_notice = UndoNotice(self.statusBar())
         # Always in sight while a campaign is open read-only (the title says it too).
-        self._read_only_badge = QLabel("Read-only")
+        self._read_only_badge = QLabel(_("Read-only"))
         self._read_only_badge.setObjectName("readOnlyBadge")
-        self._read_only_badge.setToolTip("This campaign was opened read-only: changes cannot be saved")
+        self._read_only_badge.setToolTip(_("This campaign was opened read-only: changes cannot be saved"))
         self._read_only_badge.hide()
         self.statusBar().addPermanentWidget(self._read_only_badge)
         from .sheet_room import SheetRoom
@@ -231,8 +233,9 @@ class MainWindow(QMainWindow):
     def _fill_add_menu(self) -> None:
         menu = self.actions["add_entry"].menu()
         for kind in KINDS:
-            action = menu.addAction(icon(kind.icon), kind.singular)
-            action.triggered.connect(lambda _=False, k=kind.key: self.add_entry(k))
+            action = menu.addAction(icon(kind.icon), _(kind.singular))
+            action.setObjectName(f"add_{kind.key}")
+            action.triggered.connect(lambda _checked=False, k=kind.key: self.add_entry(k))
         button = self.toolbar.widgetForAction(self.actions["add_entry"])
         if isinstance(button, QToolButton):
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -242,11 +245,12 @@ class MainWindow(QMainWindow):
         group = QActionGroup(self)
         current = self.settings.get(Preferences.THEME)
         for theme in THEMES:
-            action = menu.addAction(LABELS[theme])
+            action = menu.addAction(_(LABELS[theme]))
+            action.setObjectName(f"theme_{theme}")
             action.setCheckable(True)
             action.setChecked(theme == current)
             group.addAction(action)
-            action.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
+            action.triggered.connect(lambda _checked=False, t=theme: self.set_theme(t))
 
     def set_theme(self, theme: str) -> None:
         self.settings.set(Preferences.THEME, theme)
@@ -275,8 +279,8 @@ class MainWindow(QMainWindow):
             target = _first_stop(panel)
             if target is not None:
                 target.setFocus(Qt.FocusReason.TabFocusReason)
-                title = panel.windowTitle() if isinstance(panel, QDockWidget) else "Open entries"
-                access.announce(target, f"{title.replace('&', '')} panel")
+                title = panel.windowTitle() if isinstance(panel, QDockWidget) else _("Open entries")
+                access.announce(target, _("{title} panel").format(title=title.replace("&", "")))
                 return target
         return None
 
@@ -286,7 +290,7 @@ class MainWindow(QMainWindow):
         self.settings.set(Preferences.TEXT_SIZE, percent)
         self.actions["zoom_in"].setEnabled(percent < zoom.STEPS[-1])
         self.actions["zoom_out"].setEnabled(percent > zoom.STEPS[0])
-        said = f"Text size {percent}%"
+        said = _("Text size {percent}%").format(percent=percent)
         self.statusBar().showMessage(said, 4000)
         access.announce(self, said)
 
@@ -297,9 +301,9 @@ class MainWindow(QMainWindow):
         for path in recent:
             action = menu.addAction(Path(path).name)
             action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
         if not recent:
-            menu.addAction("No recent campaigns").setEnabled(False)
+            menu.addAction(_("No recent campaigns")).setEnabled(False)
 
     # --- the document --------------------------------------------------------------------
 
@@ -338,7 +342,7 @@ class MainWindow(QMainWindow):
             self._offer_read_only(path, exc.problem)
             return False
         except FileFormatError as exc:
-            self.show_error("That campaign could not be opened", str(exc))
+            self.show_error(_("That campaign could not be opened"), str(exc))
             return False
         self.set_document(CampaignDocument(handle, self.catalog))
         if note:
@@ -348,13 +352,13 @@ class MainWindow(QMainWindow):
     def _offer_read_only(self, path: Path, problem: str) -> QMessageBox:
         """`problem` says who holds it ("is open for editing by …; close it there first, …"):
         one sentence with the file's name, and a warning, since editing here is refused."""
-        message = f"{path.name} {problem.rstrip('.')}."
+        message = _("{file} {problem}.").format(file=path.name, problem=problem.rstrip("."))
         self.statusBar().showMessage(message, 10000)
-        box = QMessageBox(QMessageBox.Icon.Warning, "The campaign is open elsewhere", message,
+        box = QMessageBox(QMessageBox.Icon.Warning, _("The campaign is open elsewhere"), message,
                           QMessageBox.StandardButton.Cancel, self)
-        box.setInformativeText(f"It is in {path.parent}.")
+        box.setInformativeText(_("It is in {folder}.").format(folder=path.parent))
         box.setObjectName("campaignInUse")
-        read_only = box.addButton("Open read-only", QMessageBox.ButtonRole.AcceptRole)
+        read_only = box.addButton(_("Open read-only"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         read_only.clicked.connect(lambda: self.open_path(path, readonly=True))
@@ -384,15 +388,15 @@ class MainWindow(QMainWindow):
         try:
             handle = document.file.reload()
         except FileFormatError as exc:
-            self.show_error("The campaign changed on disk and could not be read again",
-                            f"{exc}. Nothing was written over it.")
+            self.show_error(_("The campaign changed on disk and could not be read again"),
+                            _("{problem}. Nothing was written over it.").format(problem=exc))
             return False
         self.set_document(CampaignDocument(handle, self.catalog))
         if quiet:
             return True
-        self.show_error("The campaign was changed by another program",
-                        f"{message or str(handle.path)}\n\nIt has been read again from disk; "
-                        "what you see now is the file as it is. Undo history was cleared.")
+        self.show_error(_("The campaign was changed by another program"),
+                        _("{message}\n\nIt has been read again from disk; what you see now is the file "
+                          "as it is. Undo history was cleared.").format(message=message or str(handle.path)))
         return True
 
     def _app_state_changed(self, state) -> None:
@@ -407,10 +411,10 @@ class MainWindow(QMainWindow):
             return
         if document.file.changed_on_disk():
             if document.file.gone:
-                self._file_gone(f"{document.path} was deleted, or moved where Fate Desk cannot find it, "
-                                "since it was opened.")
+                self._file_gone(_("{path} was deleted, or moved where Fate Desk cannot find it, since it "
+                                  "was opened.").format(path=document.path))
             else:
-                self.reload_document(f"{document.path} was changed by another program.")
+                self.reload_document(_("{path} was changed by another program.").format(path=document.path))
         document.announce_move()
 
     def _file_gone(self, message: str) -> QMessageBox | None:
@@ -419,11 +423,12 @@ class MainWindow(QMainWindow):
         if existing is not None and existing.isVisible():
             return existing
         self.statusBar().showMessage(message, 10000)
-        box = QMessageBox(QMessageBox.Icon.Warning, "The campaign file is gone",
-                          f"{message}\n\nEverything saved up to your last change is still open here. "
-                          "Save it as a new file to keep it.", QMessageBox.StandardButton.Close, self)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("The campaign file is gone"),
+                          _("{message}\n\nEverything saved up to your last change is still open here. "
+                            "Save it as a new file to keep it.").format(message=message),
+                          QMessageBox.StandardButton.Close, self)
         box.setObjectName("campaignGone")
-        save = box.addButton("Save a copy as…", QMessageBox.ButtonRole.AcceptRole)
+        save = box.addButton(_("Save a copy as…"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(save)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         save.clicked.connect(lambda: self.files.save_copy_dialog(then_open=True))
@@ -431,7 +436,8 @@ class MainWindow(QMainWindow):
         return box
 
     def _file_moved(self, old: str, new: str) -> None:
-        self.statusBar().showMessage(f"{Path(old).name} was moved to {new}; Fate Desk saves there now.", 10000)
+        self.statusBar().showMessage(
+            _("{file} was moved to {path}; Fate Desk saves there now.").format(file=Path(old).name, path=new), 10000)
 
     def set_document(self, document: CampaignDocument) -> None:
         from fate_desk.collector import release_settled
@@ -460,7 +466,7 @@ class MainWindow(QMainWindow):
         document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
         document.entityRemoved.connect(lambda _id: self._show_tabs_or_start())
         self.tabs.currentEntityChanged.connect(self._current_changed)
-        document.saveFailed.connect(lambda message: self.show_error("A change could not be saved", message))
+        document.saveFailed.connect(lambda message: self.show_error(_("A change could not be saved"), message))
         # Reload after the failing undo command has returned, never inside it.
         document.changedOnDisk.connect(lambda message: QTimer.singleShot(0, lambda: self.reload_document(message)))
         document.fileGone.connect(self._file_gone)
@@ -468,10 +474,10 @@ class MainWindow(QMainWindow):
         document.entityChanged.connect(self._maybe_retitle)
         document.campaignChanged.connect(self._update_actions)
         stack = document.undo_stack
-        stack.canUndoChanged.connect(lambda _: self._update_actions())
-        stack.canRedoChanged.connect(lambda _: self._update_actions())
-        stack.undoTextChanged.connect(lambda _: self._update_actions())
-        stack.redoTextChanged.connect(lambda _: self._update_actions())
+        stack.canUndoChanged.connect(lambda _value: self._update_actions())
+        stack.canRedoChanged.connect(lambda _value: self._update_actions())
+        stack.undoTextChanged.connect(lambda _value: self._update_actions())
+        stack.redoTextChanged.connect(lambda _value: self._update_actions())
         path = str(document.path)
         self.settings.set(WindowState.LAST_CAMPAIGN, path)
         self.settings.add_recent(path)
@@ -552,8 +558,8 @@ class MainWindow(QMainWindow):
     def _retitle(self) -> None:
         name = self.document.campaign.name if self.document else ""
         if self.document is not None and self.document.readonly:
-            name = f"{name or self.document.path.name} (read-only)"
-        self.setWindowTitle(f"{name} — Fate Desk" if name else "Fate Desk")
+            name = _("{name} (read-only)").format(name=name or self.document.path.name)
+        self.setWindowTitle(_("{name} — Fate Desk").format(name=name) if name else _("Fate Desk"))
         if self.document:
             self.setWindowFilePath(str(self.document.path))
         self._read_only_badge.setVisible(bool(self.document and self.document.readonly))
@@ -576,12 +582,16 @@ class MainWindow(QMainWindow):
         undo.setEnabled(bool(stack and stack.canUndo()))
         redo.setEnabled(bool(stack and stack.canRedo()))
         # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
-        undo.setText(f"&Undo {short_step(stack.undoText())}" if stack and stack.canUndo() else "&Undo")
-        redo.setText(f"&Redo {short_step(stack.redoText())}" if stack and stack.canRedo() else "&Redo")
-        undo.setIconText("Undo")
-        redo.setIconText("Redo")
-        undo.setToolTip(undo.text().replace("&", "") + f" ({undo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
-        redo.setToolTip(redo.text().replace("&", "") + f" ({redo.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        undo.setText(_("&Undo {step}").format(step=short_step(stack.undoText()))
+                     if stack and stack.canUndo() else _("&Undo"))
+        redo.setText(_("&Redo {step}").format(step=short_step(stack.redoText()))
+                     if stack and stack.canRedo() else _("&Redo"))
+        undo.setIconText(_("Undo"))
+        redo.setIconText(_("Redo"))
+        native = QKeySequence.SequenceFormat.NativeText
+        for action in (undo, redo):
+            action.setToolTip(_("{command} ({shortcut})").format(command=action.text().replace("&", ""),
+                                                                  shortcut=action.shortcut().toString(native)))
         selected = self.selected_entity()
         writable = document is not None and not document.readonly  # read-only: nothing offered that writes
         for action_id in ("duplicate", "delete"):
@@ -635,7 +645,8 @@ class MainWindow(QMainWindow):
         if self.navigator is not None:
             self.navigator.select(entity.id)
         editor = self.open_entity(entity.id)
-        self.statusBar().showMessage(f"Added “{display_name(entity)}”: type its name to rename it.", 4000)
+        self.statusBar().showMessage(
+            _("Added “{name}”: type its name to rename it.").format(name=display_name(entity)), 4000)
         if editor is not None and hasattr(editor, "name_edit"):
             editor.name_edit.setFocus()
             editor.name_edit.selectAll()
@@ -663,7 +674,7 @@ class MainWindow(QMainWindow):
         if entity is None:
             return
         self.document.remove(entity_id)
-        self.undo_notice.offer(f"Deleted {display_name(entity)} —", self.document.undo_stack)
+        self.undo_notice.offer(_("Deleted {name} —").format(name=display_name(entity)), self.document.undo_stack)
 
     def focus_filter(self) -> None:
         if self.navigator:
@@ -725,7 +736,7 @@ class MainWindow(QMainWindow):
 def _first_stop(panel: QWidget) -> QWidget | None:
     """The first control in `panel` that Tab would stop at."""
     widget = panel.nextInFocusChain()
-    for _ in range(2000):  # the chain is a ring through the whole window
+    for _unused in range(2000):  # the chain is a ring through the whole window
         if widget is panel:
             break
         if (panel.isAncestorOf(widget) and widget.isVisible() and widget.isEnabled()

@@ -10,10 +10,12 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, QSortFilt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _, ngettext
+
 from .document import CampaignDocument
 from .forms import child, load_form
 from .icons import icon
-from .kinds import BY_KEY, GROUP_ICONS, KINDS, display_name, kind_of
+from .kinds import BY_KEY, GROUP_ICONS, KINDS, add_text, display_name, kind_of
 
 
 class NavRole(IntEnum):
@@ -149,8 +151,11 @@ class NavigatorModel(QStandardItemModel):
         if not index.data(NavRole.ENTITY_ID) or kind is None:
             return ""
         errors = self.errors(index)
-        singular = BY_KEY[kind].singular
-        return f"{singular}: {errors} rule error{'s' if errors != 1 else ''}" if errors else singular
+        singular = _(BY_KEY[kind].singular)
+        if not errors:
+            return singular
+        return ngettext("{kind}: {count} rule error", "{kind}: {count} rule errors", errors).format(
+            kind=singular, count=errors)
 
     # --- lookups ----------------------------------------------------------------------
 
@@ -230,7 +235,7 @@ class NavigatorModel(QStandardItemModel):
         while folder is not None and folder is not self.invisibleRootItem():
             label = folder.data(_LABEL)
             count = _count(folder)
-            folder.setText(f"{label} ({count})" if count else label)
+            folder.setText(_("{folder} ({count})").format(folder=label, count=count) if count else label)
             folder = folder.parent()
 
 
@@ -238,6 +243,7 @@ _LABEL = Qt.ItemDataRole.UserRole + 20  # a folder's name without its count
 
 
 def _folder(label: str, kind: str | None, icon_name: str, order: int, bold: QFont) -> QStandardItem:
+    label = _(label)  # marked in kinds.py
     item = QStandardItem(icon(icon_name), label)
     item.setFlags(_ENTRY_FLAGS)
     item.setFont(bold)
@@ -482,12 +488,13 @@ class NavigatorPanel(QWidget):
         entity_id = index.data(NavRole.ENTITY_ID) if index.isValid() else None
         keys = [kind] if kind else [k.key for k in KINDS]
         for key in keys:
-            action = menu.addAction(icon(BY_KEY[key].icon), f"Add {BY_KEY[key].singular.lower()}")
-            action.triggered.connect(lambda _=False, k=key: self.addRequested.emit(k))
+            action = menu.addAction(icon(BY_KEY[key].icon), add_text(key))
+            action.setObjectName(f"add_{key}")
+            action.triggered.connect(lambda _checked=False, k=key: self.addRequested.emit(k))
         if entity_id:
             menu.addSeparator()
-            menu.addAction(icon("duplicate"), "Duplicate").triggered.connect(
+            menu.addAction(icon("duplicate"), _("Duplicate")).triggered.connect(
                 lambda: self.duplicateRequested.emit(entity_id))
-            menu.addAction(icon("remove"), "Delete").triggered.connect(
+            menu.addAction(icon("remove"), _("Delete")).triggered.connect(
                 lambda: self.deleteRequested.emit(entity_id))
         menu.exec(self.tree.viewport().mapToGlobal(pos))

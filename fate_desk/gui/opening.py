@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign
 from fate_desk.paths import resources_dir, user_data_dir
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
@@ -26,7 +27,7 @@ def sample_bundle_path() -> Path:
 
 
 def safe_file_name(name: str) -> str:
-    cleaned = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", name).strip(" .") or "Campaign"
+    cleaned = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", name).strip(" .") or _("Campaign")
     return cleaned[:80]
 
 
@@ -71,13 +72,13 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
                 if n == len(folders) - 1:
                     raise
                 continue  # a read-only folder: keep the campaign in the user's folder instead
-            return handle, f"Imported {path.name} into the new campaign file {target}"
+            return handle, _("Imported {file} into the new campaign file {path}").format(file=path.name, path=target)
     # The rolling backup is made on a thread while the campaign shows; the first save waits for it.
     handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True)
     if readonly:
-        return handle, "Opened read-only: changes cannot be saved"
+        return handle, _("Opened read-only: changes cannot be saved")
     if handle.lock_warning:
-        return handle, f"Opened without a lock: {handle.lock_warning}"
+        return handle, _("Opened without a lock: {problem}").format(problem=handle.lock_warning)
     return handle, ""
 
 
@@ -97,7 +98,7 @@ def save_copy(handle: CampaignFile, target: Path) -> Path:
     """
     target = Path(target)
     if target.resolve() == handle.path.resolve():
-        raise CampaignFileError(str(target), "is the campaign that is open; choose another name")
+        raise CampaignFileError(str(target), _("is the campaign that is open; choose another name"))
     if target.name.endswith(BUNDLE_SUFFIX):
         write_bundle(target, handle.campaign)
         return target

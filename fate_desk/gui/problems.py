@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
+
 from . import access
 from .follow import FollowsEntry
 from .icons import icon
@@ -12,7 +14,7 @@ from .icons import icon
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 # Worst first, by severity value (the rules' Level loads with the first campaign, not the window).
 _ORDER = {"error": 0, "warning": 1, "info": 2}
-_SAID = {"error": "Rule error", "warning": "Warning", "info": "Note"}  # the word beside the icon's shape
+_SAID = {"error": N_("Rule error"), "warning": N_("Warning"), "info": N_("Note")}  # the word beside the icon's shape
 ANNOUNCE_AFTER_MS = 700  # typing pauses this long before a new problem is spoken
 
 
@@ -22,7 +24,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
     problemActivated = Signal(str)
 
     def __init__(self, parent=None):
-        super().__init__("Problems", parent)
+        super().__init__(_("Problems"), parent)
         self.setObjectName("problemsDock")
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -33,7 +35,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
-        self.list.setAccessibleName("Problems")
+        self.list.setAccessibleName(_("Problems"))
         layout.addWidget(self.summary)
         layout.addWidget(self.list)
         self.setWidget(body)
@@ -71,7 +73,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         entity = self.document.entity(self.entity_id) if self.document and self.entity_id else None
         if not isinstance(entity, Character):
             self.list.setVisible(False)
-            self.summary.setText("Open a character to see how it fits the rules.")
+            self.summary.setText(_("Open a character to see how it fits the rules."))
             self._speak.start()
             return
         result = self.document.check(self.entity_id)
@@ -80,22 +82,29 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         for problem in problems:
             item = QListWidgetItem(icon(problem.severity.value), problem.message)
             item.setData(PATH_ROLE, problem.path)
-            item.setToolTip(f"{problem.code} — click to go to the field")
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{_SAID[problem.severity.value]}: {problem.message}")
+            item.setToolTip(_("{code} — click to go to the field").format(code=problem.code))
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, _("{severity}: {problem}").format(
+                severity=_(_SAID[problem.severity.value]), problem=problem.message))
             self.list.addItem(item)
         self._speak.start()
         errors = len(result.errors)
         others = len(problems) - errors
         self.list.setVisible(bool(problems))
+        name = rules_text(ruleset.name)
         if not problems:
-            self.summary.setText(_all_clear(entity, ruleset.name))
+            self.summary.setText(_all_clear(entity, name))
         elif not errors:
-            self.summary.setText(f"No rule is broken ({ruleset.name}); {others} note{'s' if others != 1 else ''} "
-                                 "on what is left to fill in.")
+            self.summary.setText(ngettext("No rule is broken ({ruleset}); {count} note on what is left to fill in.",
+                                          "No rule is broken ({ruleset}); {count} notes on what is left to fill in.",
+                                          others).format(ruleset=name, count=others))
+        elif not others:
+            self.summary.setText(ngettext("<b>{count} rule error</b> against {ruleset}.",
+                                          "<b>{count} rule errors</b> against {ruleset}.",
+                                          errors).format(count=errors, ruleset=name))
         else:
-            self.summary.setText(f"<b>{errors} rule error{'s' if errors != 1 else ''}</b>"
-                                 f"{f' and {others} note' + ('s' if others != 1 else '') if others else ''} "
-                                 f"against {ruleset.name}.")
+            self.summary.setText(_("<b>{errors}</b> and {notes} against {ruleset}.").format(
+                errors=ngettext("{count} rule error", "{count} rule errors", errors).format(count=errors),
+                notes=ngettext("{count} note", "{count} notes", others).format(count=others), ruleset=name))
 
     def messages(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())]
@@ -108,9 +117,9 @@ def _all_clear(character, ruleset_name: str) -> str:
     """What a clean check means depends on what is checked for this kind of character."""
     kind = character.kind.value
     if kind == "monster":
-        return "Monsters and threats may break any rule on purpose: there is nothing to check."
+        return _("Monsters and threats may break any rule on purpose: there is nothing to check.")
     if kind == "minor_npc":
-        return "✔ Within the book's guidance for a minor NPC."
+        return _("✔ Within the book's guidance for a minor NPC.")
     if kind == "major_npc":
-        return f"✔ Nothing to fix: major NPCs have no creation limits ({ruleset_name})."
-    return f"✔ Nothing to fix: this sheet follows the {ruleset_name} rules."
+        return _("✔ Nothing to fix: major NPCs have no creation limits ({ruleset}).").format(ruleset=ruleset_name)
+    return _("✔ Nothing to fix: this sheet follows the {ruleset} rules.").format(ruleset=ruleset_name)

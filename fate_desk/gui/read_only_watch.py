@@ -8,6 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 
+from fate_desk.i18n import _
+
 SETTLE_MS = 300  # a save touches the file and its log several times: read once it is quiet
 
 
@@ -46,5 +48,5 @@ class ReadOnlyWatch(QObject):
             return
         if window.reload_document(quiet=True):
             window.statusBar().showMessage(
-                f"{Path(document.path).name} was saved by the app that is editing it: "
-                "read again, so what you see is the campaign as it is now.", 15000)
+                _("{file} was saved by the app that is editing it: read again, so what you see is the "
+                  "campaign as it is now.").format(file=Path(document.path).name), 15000)

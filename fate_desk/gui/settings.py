@@ -14,8 +14,8 @@ from PySide6.QtCore import QByteArray, QSettings
 
 T = TypeVar("T")
 
-ORGANIZATION = "fate-desk"
-APPLICATION = "Fate Desk"
+ORGANIZATION = "fate-desk"  # i18n: not shown
+APPLICATION = "Fate Desk"  # i18n: not shown
 
 
 @dataclass(frozen=True)
@@ -31,26 +31,26 @@ class Setting(Generic[T]):
 class Preferences:
     """What the user chooses (shown in menus)."""
 
-    THEME = Setting("preferences/theme", "system", str, "system, light, dark or high-contrast palette")
-    TEXT_SIZE = Setting("preferences/text_size", 100, int, "text size in percent, 100 to 200 (View ▸ Zoom)")
-    LANGUAGE = Setting("preferences/language", "", str, "interface language code; empty: the system's")
-    REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")
+    THEME = Setting("preferences/theme", "system", str, "system, light, dark or high-contrast palette")  # i18n: not shown
+    TEXT_SIZE = Setting("preferences/text_size", 100, int, "text size in percent, 100 to 200 (View ▸ Zoom)")  # i18n: not shown
+    LANGUAGE = Setting("preferences/language", "", str, "interface language code; empty: the system's")  # i18n: not shown
+    REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")  # i18n: not shown
     # Print to PDF (issue 6)
-    PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")
-    PDF_OPEN_WHEN_DONE = Setting("preferences/pdf_open_when_done", True, bool, "open an exported PDF")
-    PDF_LARGE_PRINT = Setting("preferences/pdf_large_print", False, bool, "PDFs in large print (150%)")
+    PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")  # i18n: not shown
+    PDF_OPEN_WHEN_DONE = Setting("preferences/pdf_open_when_done", True, bool, "open an exported PDF")  # i18n: not shown
+    PDF_LARGE_PRINT = Setting("preferences/pdf_large_print", False, bool, "PDFs in large print (150%)")  # i18n: not shown
 
 
 class WindowState:
     """What the app remembers on its own between runs."""
 
-    GEOMETRY = Setting("state/geometry", QByteArray(), QByteArray, "main window geometry")
-    DOCKS = Setting("state/window_state", QByteArray(), QByteArray, "docks and toolbars")
-    LAST_CAMPAIGN = Setting("state/last_campaign", "", str, "path of the campaign open last")
-    RECENT = Setting("state/recent_campaigns", [], list, "recently opened campaign paths")
-    OPEN_TABS = Setting("state/open_tabs", {}, dict, "per campaign path: open entity ids and the current one")
-    PDF_FOLDER = Setting("state/pdf_folder", "", str, "the folder the last PDF was written to")
-    SHOWN_DOCKS = Setting("state/shown_docks", [], list, "docks open at quit (those built on first use come back)")
+    GEOMETRY = Setting("state/geometry", QByteArray(), QByteArray, "main window geometry")  # i18n: not shown
+    DOCKS = Setting("state/window_state", QByteArray(), QByteArray, "docks and toolbars")  # i18n: not shown
+    LAST_CAMPAIGN = Setting("state/last_campaign", "", str, "path of the campaign open last")  # i18n: not shown
+    RECENT = Setting("state/recent_campaigns", [], list, "recently opened campaign paths")  # i18n: not shown
+    OPEN_TABS = Setting("state/open_tabs", {}, dict, "per campaign path: open entity ids and the current one")  # i18n: not shown
+    PDF_FOLDER = Setting("state/pdf_folder", "", str, "the folder the last PDF was written to")  # i18n: not shown
+    SHOWN_DOCKS = Setting("state/shown_docks", [], list, "docks open at quit (those built on first use come back)")  # i18n: not shown
 
 
 MAX_RECENT = 8
@@ -111,7 +111,7 @@ def _read(raw: Any, kind: type):
     if kind in (list, dict):
         value = json.loads(raw) if isinstance(raw, str) else raw
         if not isinstance(value, kind):
-            raise TypeError("wrong shape")
+            raise TypeError("wrong shape")  # i18n: not shown
         return value
     if kind is QByteArray:
         return raw if isinstance(raw, QByteArray) else QByteArray(raw)

@@ -153,18 +153,18 @@ def parse_message(line: bytes) -> str | None:
     try:
         message = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        why = "not a hand-over message"
+        why = "not a hand-over message"  # i18n: not shown
     else:
         if not isinstance(message, dict) or not isinstance(message.get("open", None), str):
-            why = "not a hand-over message"
+            why = "not a hand-over message"  # i18n: not shown
         else:
             path = message["open"]
             if len(path) > MAX_PATH:
-                why = "the path is too long"
+                why = "the path is too long"  # i18n: not shown
             elif any(ord(ch) < 32 or ord(ch) == 127 for ch in path):
-                why = "the path holds control characters"
+                why = "the path holds control characters"  # i18n: not shown
             elif path and not Path(path).is_absolute():
-                why = "the path is not absolute"
+                why = "the path is not absolute"  # i18n: not shown
     if why:
         log.warning("fate-desk: dropped a message from another launch: %s", why)
         return None
@@ -223,7 +223,7 @@ class _Listener:
             return False
         server.settimeout(0.2)  # wakes to see whether it should stop
         self._server = server
-        self._thread = threading.Thread(target=self._serve, name="fate-desk hand-over", daemon=True)
+        self._thread = threading.Thread(target=self._serve, name="fate-desk hand-over", daemon=True)  # i18n: not shown
         self._thread.start()
         return True
 

@@ -59,12 +59,13 @@ class SmokeRun(QObject):
         if window.document is not None and not filled and time.perf_counter() - self.started < GIVE_UP_SECONDS:
             QTimer.singleShot(1, self._finish)
             return
-        print(f"fate-desk started in {time.perf_counter() - self.started:.3f} s "
-              f"({'sheet shown' if self.shown else 'no sheet'})", file=sys.stderr)
-        print(f"fate-desk times: painted {self.painted:.6f} usable {self.usable:.6f} "
-              f"navigator {time.time():.6f}", file=sys.stderr)
+        # Timing lines that benchmarks and tools read: never translated.
+        print(f"fate-desk started in {time.perf_counter() - self.started:.3f} s "  # i18n: not shown
+              f"({'sheet shown' if self.shown else 'no sheet'})", file=sys.stderr)  # i18n: not shown
+        print(f"fate-desk times: painted {self.painted:.6f} usable {self.usable:.6f} "  # i18n: not shown
+              f"navigator {time.time():.6f}", file=sys.stderr)  # i18n: not shown
         if window.document is not None:  # what was opened, so a benchmark can tell it measured that
-            print(f"fate-desk opened: {len(window.document.entities())} entries in {window.document.path}",
+            print(f"fate-desk opened: {len(window.document.entities())} entries in {window.document.path}",  # i18n: not shown
                   file=sys.stderr)
         window.save_state()
         self.app.quit()

@@ -6,6 +6,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _
+
 
 def _button(action: QAction, text: str | None = None) -> QPushButton:
     """A button that runs a window action (so it does what the menu item does, and no more)."""
@@ -37,7 +39,7 @@ class StartPage(QWidget):
         box.addWidget(self.text)
         row = QHBoxLayout()
         grid = QGridLayout()  # two by two: narrow enough to sit beside the docks at 1024 px
-        self.buttons = [_button(actions["add_pc"]), _button(actions["quick_npc"]), _button(add_scene, "New scene"),
+        self.buttons = [_button(actions["add_pc"]), _button(actions["quick_npc"]), _button(add_scene, _("New scene")),
                         _button(actions["user_guide"])]
         for i, button in enumerate(self.buttons):
             grid.addWidget(button, i // 2, i % 2)
@@ -52,12 +54,13 @@ class StartPage(QWidget):
     def show_for(self, campaign) -> None:
         empty = not (campaign.characters or campaign.obstacles or campaign.countdowns or campaign.scenes)
         if empty:
-            self.heading.setText(f"{campaign.name or 'This campaign'} is empty")
-            self.text.setText("Start with the player characters, or jot down an NPC or the first scene. "
-                              "Everything you add is saved at once.")
+            self.heading.setText(_("{name} is empty").format(name=campaign.name) if campaign.name
+                                 else _("This campaign is empty"))
+            self.text.setText(_("Start with the player characters, or jot down an NPC or the first scene. "
+                                "Everything you add is saved at once."))
         else:
-            self.heading.setText("Nothing is open")
-            self.text.setText("Pick an entry in the campaign list on the left, or add a new one.")
+            self.heading.setText(_("Nothing is open"))
+            self.text.setText(_("Pick an entry in the campaign list on the left, or add a new one."))
 
 
 class WelcomeBanner(QFrame):
@@ -68,20 +71,20 @@ class WelcomeBanner(QFrame):
         self.setObjectName("welcomeBanner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QHBoxLayout(self)
-        text = QLabel("<b>Welcome to Fate Desk.</b> This is the sample campaign, <i>The Drowned Lantern</i>: "
-                      "three finished player characters, NPCs and a prepared scene to look around in. "
-                      "Every change is saved as you make it, and Edit ▸ Undo takes it back.")
+        text = QLabel(_("<b>Welcome to Fate Desk.</b> This is the sample campaign, <i>The Drowned Lantern</i>: "
+                        "three finished player characters, NPCs and a prepared scene to look around in. "
+                        "Every change is saved as you make it, and Edit ▸ Undo takes it back."))
         text.setWordWrap(True)
         layout.addWidget(text, 1)
         self.text = text
         text.installEventFilter(self)
-        self.buttons = [_button(actions["new_campaign"], "Start my own campaign…"), _button(actions["user_guide"])]
+        self.buttons = [_button(actions["new_campaign"], _("Start my own campaign…")), _button(actions["user_guide"])]
         for button in self.buttons:
             layout.addWidget(button)
         self.close_button = QToolButton()
         self.close_button.setText("×")
-        self.close_button.setToolTip("Close the welcome")
-        self.close_button.setAccessibleName("Close the welcome")
+        self.close_button.setToolTip(_("Close the welcome"))
+        self.close_button.setAccessibleName(_("Close the welcome"))
         self.close_button.clicked.connect(self.hide)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
 

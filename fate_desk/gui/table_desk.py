@@ -6,6 +6,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 
+import re
+
+from fate_desk.i18n import N_, _
+
 if TYPE_CHECKING:
     from fate_desk.model import Scene
     from fate_desk.rules.play.roll import DiceSource
@@ -137,9 +141,10 @@ class TableDesk:
             return
         from .clock.summary import SummaryDialog
 
-        self.summary = SummaryDialog(dialog.step_text.replace("End", "The end of"), dialog.result, self.window)
+        self.summary = SummaryDialog(_summary_title(dialog), dialog.result, self.window)
         self.summary.open()
-        self.window.statusBar().showMessage(f"{dialog.step_text}: done. Edit ▸ Undo takes it back.", 8000)
+        self.window.statusBar().showMessage(
+            _("{step}: done. Edit ▸ Undo takes it back.").format(step=dialog.step_text), 8000)
 
     def spend_points(self):
         character = self.window.current_character()
@@ -151,6 +156,20 @@ class TableDesk:
         self.history_dock.raise_()
         self.dialog = self.history_dock.spend()
         return self.dialog
+
+
+_SUMMARY_TITLES = {"EndSceneDialog": N_("The end of scene {number}"),
+                   "EndSessionDialog": N_("The end of session {number}"), "EndArcDialog": N_("The end of arc {number}")}
+
+
+def _summary_title(dialog) -> str:
+    """"The end of scene 3": the clock dialog's own title when it has one, else one of ours with
+    the number its step names, else the step's name."""
+    title = getattr(dialog, "summary_title", "")
+    number = re.search(r"\d+", dialog.step_text)
+    if not title and number and type(dialog).__name__ in _SUMMARY_TITLES:
+        title = _(_SUMMARY_TITLES[type(dialog).__name__]).format(number=number.group())
+    return title or dialog.step_text
 
 
 def _clock_dialog(name: str):

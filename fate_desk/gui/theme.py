@@ -6,8 +6,11 @@ import shiboken6
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
+from fate_desk.i18n import N_
+
 THEMES = ("system", "light", "dark", "high-contrast")
-LABELS = {"system": "System", "light": "Light", "dark": "Dark", "high-contrast": "High contrast"}
+# Marked only: shown through _() where the menu is built.
+LABELS = {"system": N_("System"), "light": N_("Light"), "dark": N_("Dark"), "high-contrast": N_("High contrast")}
 
 _DARK = {
     QPalette.ColorRole.Window: "#2b2d31",

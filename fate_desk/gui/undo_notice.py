@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStatusBar, QWidget
 
+from fate_desk.i18n import _
+
 SHOWN_FOR_MS = 10_000
 
 
@@ -17,8 +19,8 @@ class UndoNotice(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.label = QLabel()
-        self.button = QPushButton("Undo")
-        self.button.setToolTip("Take the deletion back (Ctrl+Z does the same)")
+        self.button = QPushButton(_("Undo"))
+        self.button.setToolTip(_("Take the deletion back (Ctrl+Z does the same)"))
         layout.addWidget(self.label)
         layout.addWidget(self.button)
         status_bar.addWidget(self)

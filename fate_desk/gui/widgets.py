@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QBoxLayout, QCheckBox, QHBoxLayout, QLabel, QSpinBox, QWidget
 
+from fate_desk.i18n import _
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
 
@@ -62,7 +63,7 @@ def problems_html(problems: list[Problem], heading: str = "") -> str:
 
 def refusal_html(problems: list[Problem]) -> str:
     return (
-        f"<p style='color:{status_colour('error')}'><b>This cannot be done as it stands:</b></p>"
+        f"<p style='color:{status_colour('error')}'><b>{escape(_('This cannot be done as it stands:'))}</b></p>"
         + problems_html(problems)
     )
 

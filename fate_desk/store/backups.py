@@ -33,10 +33,10 @@ def before_restoring_path(folder: Path, stem: str) -> Path:
     """A name for the campaign as it was before a restore that no earlier copy has (two
     restores in one second get two files)."""
     stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-    target = Path(folder) / f"{stem} before restoring {stamp}.fatedesk"
+    target = Path(folder) / f"{stem} before restoring {stamp}.fatedesk"  # i18n: not shown (a file name backups are found by)
     n = 2
     while target.exists():
-        target = Path(folder) / f"{stem} before restoring {stamp} ({n}).fatedesk"
+        target = Path(folder) / f"{stem} before restoring {stamp} ({n}).fatedesk"  # i18n: not shown (a file name)
         n += 1
     return target
 
@@ -44,7 +44,7 @@ def before_restoring_path(folder: Path, stem: str) -> Path:
 def prune_before_restoring(folder: Path, stem: str, keep: int = KEEP_BACKUPS) -> None:
     """Keep only the newest `keep` before-restoring copies of one campaign."""
     copies = []
-    for path in Path(folder).glob(f"{glob.escape(stem)} before restoring *.fatedesk"):
+    for path in Path(folder).glob(f"{glob.escape(stem)} before restoring *.fatedesk"):  # i18n: not shown (a file name)
         try:
             copies.append((path.stat().st_mtime_ns, path.name, path))
         except OSError:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _
 from fate_desk.model import Campaign
 from fate_desk.model.errors import describe
 
@@ -24,7 +25,7 @@ def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
 
 
 def campaign_from_dict(data: Any, source: str = "") -> Campaign:
-    body = document_body(data, source, FORMAT, VERSION, "campaign bundle")
+    body = document_body(data, source, FORMAT, VERSION, _("campaign bundle"))
     try:
         campaign = Campaign.model_validate(body)
     except ValidationError as exc:
@@ -40,7 +41,8 @@ def _refuse_duplicate_ids(campaign: Campaign, source: str) -> None:
         for index, entity in enumerate(getattr(campaign, attr)):
             where = f"{attr}[{index}]"
             if entity.id in seen:
-                raise FileFormatError(source, f"{where}.id: {entity.id!r} is already used by {seen[entity.id]}")
+                raise FileFormatError(source, _("{field}.id: {id} is already used by {other}").format(
+                    field=where, id=repr(entity.id), other=seen[entity.id]))
             seen[entity.id] = where
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from fate_desk.i18n import _
 from fate_desk.model import Arc, Campaign, Character, Countdown, Obstacle, Scene, SessionLog
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import plain_data_problem
@@ -71,9 +72,9 @@ def _take_lock(path: Path) -> CampaignLock:
     except CampaignLocked as exc:
         raise CampaignInUse(str(path), str(exc)) from None
     except LockRefused as exc:
-        raise CampaignFileError(str(path), f"cannot be opened for editing: {exc}") from None
+        raise CampaignFileError(str(path), _("cannot be opened for editing: {reason}").format(reason=exc)) from None
     except OSError as exc:
-        raise CampaignFileError(str(path), f"cannot be opened for editing ({exc.strerror or exc})") from None
+        raise CampaignFileError(str(path), _("cannot be opened for editing ({reason})").format(reason=exc.strerror or exc)) from None
 
 # Entity kind -> (campaign list attribute, validator)
 _KINDS: dict[str, tuple[str, TypeAdapter]] = {
@@ -84,7 +85,7 @@ _KINDS: dict[str, tuple[str, TypeAdapter]] = {
     "session": ("sessions", TypeAdapter(SessionLog)),
     "arc": ("arcs", TypeAdapter(Arc)),
 }
-_LISTS = {attr for attr, _ in _KINDS.values()}
+_LISTS = {attr for attr, _kind in _KINDS.values()}
 
 
 def entity_kind(entity) -> str:
@@ -100,7 +101,7 @@ def entity_kind(entity) -> str:
         return "arc"
     if getattr(entity, "kind", None) in ("hazard", "block", "distraction"):
         return "obstacle"
-    raise TypeError(f"not a campaign entity: {type(entity).__name__}")
+    raise TypeError(f"not a campaign entity: {type(entity).__name__}")  # i18n: not shown (a programming error)
 
 
 def _meta_json(campaign: Campaign) -> str:
@@ -158,12 +159,12 @@ class CampaignFile:
         """Write a new campaign file; refuses to replace an existing file."""
         path = Path(path)
         if path.exists():
-            raise CampaignFileError(str(path), "already exists; choose another name")
+            raise CampaignFileError(str(path), _("already exists; choose another name"))
         if _name_too_long(path):
-            raise CampaignFileError(str(path), _name_too_long(path) + "; choose a shorter name")
+            raise CampaignFileError(str(path), _name_too_long(path) + _("; choose a shorter name"))
         duplicate = _duplicate_id(campaign)
         if duplicate:
-            raise CampaignFileError(str(path), f"cannot be written: {duplicate}")
+            raise CampaignFileError(str(path), _("cannot be written: {problem}").format(problem=duplicate))
         tmp = path.with_name(f".{path.name}.new")
         try:
             tmp.unlink(missing_ok=True)  # inside the try: on a read-only folder this fails too
@@ -180,16 +181,16 @@ class CampaignFile:
             finally:
                 conn.close()
             if path.exists():  # someone made it meanwhile: never replace it
-                raise FileExistsError(f"{path} appeared while it was being written")
+                raise FileExistsError(_("{file} appeared while it was being written").format(file=path))
             os.chmod(tmp, mode_for_new_file(path))  # as the umask says (a group folder: 0664)
             tmp.rename(path)
             fsync_dir(path.parent)
         except sqlite3.Error as exc:
             _discard(tmp)
-            raise CampaignFileError(str(path), f"could not be written ({exc})") from None
+            raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc)) from None
         except OSError as exc:
             _discard(tmp)
-            raise CampaignFileError(str(path), f"could not be written ({exc.strerror or exc})") from None
+            raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc.strerror or exc)) from None
         return cls.open(path, backup_dir=backup_dir)
 
     @classmethod
@@ -218,12 +219,12 @@ class CampaignFile:
         source = str(path)
         check_header(path)
         if not readonly and _name_too_long(path):
-            raise CampaignFileError(source, _name_too_long(path) + "; rename it, or open it read-only")
+            raise CampaignFileError(source, _name_too_long(path) + _("; rename it, or open it read-only"))
         if not readonly and not writable(path):
             raise CampaignFileError(
                 source,
-                "cannot be edited here (the file or its folder is read-only); "
-                "open it read-only, or copy it to a folder you can write to",
+                _("cannot be edited here (the file or its folder is read-only); "
+                "open it read-only, or copy it to a folder you can write to"),
             )
         held = None
         if not readonly:
@@ -261,7 +262,7 @@ class CampaignFile:
         except sqlite3.Error as exc:
             raise CampaignFileError(source, open_problem(exc)) from None
         except OSError as exc:
-            raise CampaignFileError(source, f"cannot be opened ({exc.strerror or exc})") from None
+            raise CampaignFileError(source, _("cannot be opened ({reason})").format(reason=exc.strerror or exc)) from None
         upgraded_from = upgrade_copy = None
         try:
             check_integrity(conn, source)
@@ -405,7 +406,7 @@ class CampaignFile:
         """
         duplicate = _duplicate_id(campaign)
         if duplicate:
-            raise CampaignFileError(str(self.path), f"could not be saved: {duplicate}")
+            raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=duplicate))
         before = self.campaign
         self._transaction(lambda conn: _write_changes(conn, before, campaign))
         self.campaign = campaign
@@ -418,17 +419,17 @@ class CampaignFile:
         """
         target = Path(path)
         if self._conn is None:
-            raise CampaignFileError(str(self.path), "is closed")
+            raise CampaignFileError(str(self.path), _("is closed"))
         if target.resolve() == self.path.resolve():
-            raise CampaignFileError(str(target), "is the campaign file itself; choose another name")
+            raise CampaignFileError(str(target), _("is the campaign file itself; choose another name"))
         if target.is_dir():
-            raise CampaignFileError(str(target), "is a folder; choose a file name")
+            raise CampaignFileError(str(target), _("is a folder; choose a file name"))
         try:
             copy_database(self._conn, target)
         except sqlite3.Error as exc:
-            raise CampaignFileError(str(target), f"could not be written ({exc})") from None
+            raise CampaignFileError(str(target), _("could not be written ({reason})").format(reason=exc)) from None
         except OSError as exc:
-            raise CampaignFileError(str(target), f"could not be written ({exc.strerror or exc})") from None
+            raise CampaignFileError(str(target), _("could not be written ({reason})").format(reason=exc.strerror or exc)) from None
         return target
 
     def _write(self, sql: str, params: tuple) -> None:
@@ -436,9 +437,9 @@ class CampaignFile:
 
     def _transaction(self, work) -> None:
         if self.readonly:
-            raise CampaignFileError(str(self.path), "is open read-only")
+            raise CampaignFileError(str(self.path), _("is open read-only"))
         if self._conn is None:
-            raise CampaignFileError(str(self.path), "is closed")
+            raise CampaignFileError(str(self.path), _("is closed"))
         self.finish_backup()  # the backup is of the file before this open's first change
         if self._current_stamp()[1] is None:
             self._follow()  # a moved file is written through a connection made under its new name
@@ -460,7 +461,7 @@ class CampaignFile:
                 # was this open's own doing, not another program's (a full disk is no reason
                 # to read the file again and lose the undo history).
                 self._stamp = self._current_stamp()
-            raise CampaignFileError(str(self.path), f"could not be saved ({_save_problem(exc)})") from None
+            raise CampaignFileError(str(self.path), _("could not be saved ({reason})").format(reason=_save_problem(exc))) from None
         self._stamp = self._current_stamp()
 
     def _rollback(self) -> None:
@@ -514,11 +515,11 @@ class CampaignFile:
         if now == self._stamp:
             return
         if now[1] is None:
-            raise FileGoneError(str(self.path), "was deleted, or moved where Fate Desk cannot find it, since it "
+            raise FileGoneError(str(self.path), _("was deleted, or moved where Fate Desk cannot find it, since it "
                                 "was opened; this change was not saved. Everything saved before it is still "
-                                "open: use File ▸ Save a copy as… to keep it")
-        raise FileChangedError(str(self.path), "was changed by another program since it was opened; "
-                               "this change was not saved, so as not to overwrite the newer file")
+                                "open: use File ▸ Save a copy as… to keep it"))
+        raise FileChangedError(str(self.path), _("was changed by another program since it was opened; "
+                               "this change was not saved, so as not to overwrite the newer file"))
 
     def _follow(self) -> bool:
         """The file is not at its name: if it was moved (the same file, unchanged, under
@@ -589,7 +590,7 @@ class _BackupJob:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._make, name="fate-desk backup", daemon=True)
+        self._thread = threading.Thread(target=self._make, name="fate-desk backup", daemon=True)  # i18n: not shown (a thread name)
         self._thread.start()
 
     def finish(self) -> None:
@@ -607,7 +608,7 @@ class _BackupJob:
                 conn.close()
         except (OSError, sqlite3.Error) as exc:
             # A missing backup must not keep the user from their campaign; the GUI says so.
-            self.error = f"no backup was made ({exc})"
+            self.error = _("no backup was made ({reason})").format(reason=exc)
 
 
 # While a campaign is edited, SQLite keeps NAME-journal beside it: the longest name beside it.
@@ -622,8 +623,8 @@ def _name_too_long(path: Path) -> str | None:
         limit = 255
     longest = limit - len(_SIDE_SUFFIX.encode())
     if len(os.fsencode(path.name)) > longest:
-        return (f"has a name too long to be edited here ({len(os.fsencode(path.name))} bytes; "
-                f"at most {longest}, to leave room for the journal SQLite keeps beside it)")
+        return _("has a name too long to be edited here ({count} bytes; at most {most}, to leave room for the "
+                 "journal SQLite keeps beside it)").format(count=len(os.fsencode(path.name)), most=longest)
     return None
 
 
@@ -633,7 +634,7 @@ def _duplicate_id(campaign: Campaign) -> str | None:
         for index, entity in enumerate(getattr(campaign, attr)):
             where = f"{attr}[{index}]"
             if entity.id in seen:
-                return f"{where}.id: {entity.id!r} is already used by {seen[entity.id]}"
+                return _("{field}.id: {id} is already used by {other}").format(field=where, id=repr(entity.id), other=seen[entity.id])
             seen[entity.id] = where
     return None
 
@@ -644,7 +645,7 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
     else:
         conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(campaign),))
         conn.execute("DELETE FROM entities")
-    for kind, (attr, _) in _KINDS.items():
+    for kind, (attr, _kind) in _KINDS.items():
         for pos, entity in enumerate(getattr(campaign, attr)):
             conn.execute(
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
@@ -658,11 +659,11 @@ def _write_changes(conn: sqlite3.Connection, before: Campaign, after: Campaign) 
     if _meta_json(before) != _meta_json(after):
         conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(after),))
     old: dict[str, tuple[str, int, object]] = {}
-    for kind, (attr, _) in _KINDS.items():
+    for kind, (attr, _kind) in _KINDS.items():
         for pos, entity in enumerate(getattr(before, attr)):
             old[entity.id] = (kind, pos, entity)
     kept: set[str] = set()
-    for kind, (attr, _) in _KINDS.items():
+    for kind, (attr, _kind) in _KINDS.items():
         for pos, entity in enumerate(getattr(after, attr)):
             kept.add(entity.id)
             if old.get(entity.id) == (kind, pos, entity):
@@ -689,9 +690,9 @@ def _save_problem(exc: sqlite3.Error) -> str:
     """SQLite's words, made plain where they mislead (a full disk is not a 'rollback' problem)."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code == 13 or "database or disk is full" in str(exc):  # SQLITE_FULL
-        return "the disk is full"
+        return _("the disk is full")
     if code == 10 or "disk I/O error" in str(exc):  # SQLITE_IOERR
-        return "the disk could not be written"
+        return _("the disk could not be written")
     return str(exc)
 
 
@@ -701,8 +702,8 @@ def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir
     except (OSError, sqlite3.Error) as exc:
         raise CampaignFileError(
             str(path),
-            f"was not upgraded from file version {version}: the safety copy could not be made ({exc}); "
-            "the file is unchanged (it can still be opened read-only)",
+            _("was not upgraded from file version {version}: the safety copy could not be made ({reason}); "
+            "the file is unchanged (it can still be opened read-only)").format(version=version, reason=exc),
         ) from None
 
 
@@ -719,7 +720,8 @@ def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Ca
         conn.execute("COMMIT")
     except (MigrationError, sqlite3.Error) as exc:
         raise CampaignFileError(
-            source, f"could not be upgraded from file version {version} ({exc}); the file is unchanged"
+            source, _("could not be upgraded from file version {version} ({reason}); the file is unchanged").format(
+                version=version, reason=exc)
         ) from None
     return campaign
 
@@ -727,40 +729,41 @@ def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Ca
 def _load(conn: sqlite3.Connection, source: str) -> Campaign:
     row = conn.execute("SELECT value FROM meta WHERE key = 'campaign'").fetchone()
     if row is None:
-        raise CampaignFileError(source, "is damaged: the campaign settings are missing")
+        raise CampaignFileError(source, _("is damaged: the campaign settings are missing"))
     try:
         meta = json.loads(row[0])
     except (TypeError, ValueError, RecursionError):
-        raise CampaignFileError(source, "is damaged: the campaign settings are not readable") from None
+        raise CampaignFileError(source, _("is damaged: the campaign settings are not readable")) from None
     if not isinstance(meta, dict):
-        raise CampaignFileError(source, "is damaged: the campaign settings are not readable")
+        raise CampaignFileError(source, _("is damaged: the campaign settings are not readable"))
     problem = plain_data_problem(meta)
     if problem:
-        raise CampaignFileError(source, f"campaign settings: {problem}")
+        raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=problem))
     seen: set[str] = set()
     lists: dict[str, list] = {attr: [] for attr in _LISTS}
     for entity_id, kind, data in conn.execute(
         "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
     ):
         if kind not in _KINDS:
-            raise CampaignFileError(source, f"holds an entry of unknown kind {kind!r} ({entity_id})")
+            raise CampaignFileError(source, _("holds an entry of unknown kind {kind} ({id})").format(kind=repr(kind), id=entity_id))
         attr, adapter = _KINDS[kind]
         if not isinstance(data, (str, bytes)):
-            raise CampaignFileError(source, f"is damaged: {kind} {entity_id} is not readable")
+            raise CampaignFileError(source, _("is damaged: {kind} {id} is not readable").format(kind=kind, id=entity_id))
         try:
             entity = adapter.validate_json(data)
         except ValidationError as exc:
             raise CampaignFileError(source, f"{kind} {entity_id}: {describe(exc)}") from None
         if entity.id != entity_id:
-            raise CampaignFileError(source, f"is damaged: entry {entity_id!r} says its id is {entity.id!r}")
+            raise CampaignFileError(source, _("is damaged: entry {id} says its id is {other}").format(
+                id=repr(entity_id), other=repr(entity.id)))
         if entity_id in seen:
-            raise CampaignFileError(source, f"is damaged: two entries share the id {entity_id!r}")
+            raise CampaignFileError(source, _("is damaged: two entries share the id {id}").format(id=repr(entity_id)))
         seen.add(entity_id)
         lists[attr].append(entity)
     try:
         return Campaign.model_validate({**meta, **lists})
     except ValidationError as exc:
-        raise CampaignFileError(source, f"campaign settings: {describe(exc)}") from None
+        raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=describe(exc))) from None
 
 
 def load_campaign(path: Path) -> Campaign:

@@ -29,6 +29,8 @@ import struct
 import time
 from pathlib import Path
 
+from fate_desk.i18n import N_, _
+
 try:
     import fcntl
 except ImportError:  # Windows: no flock; the campaign is then guarded by SQLite's locks only
@@ -39,15 +41,16 @@ except ImportError:  # Windows: no flock; the campaign is then guarded by SQLite
 _FILE_LOCK_BYTE = 2**30 + 4096
 # Lock notes are a few hundred bytes; anything longer is not one of ours.
 _NOTE_BYTES = 4096
-NO_LOCKS = ("this folder does not support file locks, so nothing stops another program "
-            "from editing the campaign at the same time")
+NO_LOCKS = (N_("this folder does not support file locks, so nothing stops another program "
+            "from editing the campaign at the same time"))
 
 
 class CampaignLocked(Exception):
     """Another program holds the campaign; str() is the one line to show."""
 
     def __init__(self, path: Path, holder: str):
-        super().__init__(f"is open for editing {holder}; close it there first, or open it read-only")
+        super().__init__(_("is open for editing {holder}; close it there first, or open it read-only").format(
+            holder=holder))
         self.path = path
         self.holder = holder
 
@@ -56,8 +59,8 @@ class LockRefused(OSError):
     """The lock note is something Fate Desk did not make (a link, a folder); str() names it."""
 
     def __init__(self, note: Path, what: str):
-        super().__init__(f"its lock file {note} {what}; Fate Desk leaves it alone. Remove it and "
-                         "open the campaign again, or open it read-only")
+        super().__init__(_("its lock file {file} {problem}; Fate Desk leaves it alone. Remove it and "
+                           "open the campaign again, or open it read-only").format(file=note, problem=what))
         self.note = note
 
 
@@ -74,19 +77,22 @@ def _plain(value: object, limit: int = 80) -> str:
 
 
 def _describe(info: dict, owner: str = "") -> str:
-    host = _plain(info.get("host") or "") or "another computer"
+    host = _plain(info.get("host") or "") or _("another computer")
     pid = info.get("pid")
     pid = pid if isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 else None
     since = info.get("since")
     user = _plain(info.get("user") or owner, 40)
-    where = "on this computer" if host == socket.gethostname() else f"on {host}"
-    details = ", ".join(part for part in (f"process {pid}" if pid else "", f"user {user}" if user else "") if part)
-    who = f"by {_plain(info.get('program') or '', 40) or 'Fate Desk'}" + (f" ({details})" if details else "")
+    where = _("on this computer") if host == socket.gethostname() else _("on {computer}").format(computer=host)
+    details = ", ".join(part for part in (_("process {number}").format(number=pid) if pid else "",
+                                          _("user {user}").format(user=user) if user else "") if part)
+    who = _("by {program}").format(program=_plain(info.get("program") or "", 40) or _("Fate Desk"))
+    if details:
+        who = _("{holder} ({details})").format(holder=who, details=details)
     when = ""
     if isinstance(since, (int, float)) and not isinstance(since, bool) and math.isfinite(since) \
             and 0 < since < 2**33:
         try:
-            when = " since " + time.strftime("%Y-%m-%d %H:%M", time.localtime(since))
+            when = " " + _("since {time}").format(time=time.strftime("%Y-%m-%d %H:%M", time.localtime(since)))
         except (OverflowError, OSError, ValueError):
             when = ""
     return f"{who} {where}{when}"
@@ -98,7 +104,7 @@ def _owner_name(uid: int) -> str:
 
         return pwd.getpwuid(uid).pw_name
     except (ImportError, KeyError):
-        return f"user {uid}"
+        return _("user {user}").format(user=uid)
 
 
 def _user() -> str:
@@ -142,7 +148,7 @@ def _lock_file_itself(path: Path) -> int | None:
     fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not an ordinary file")
+            raise OSError(errno.EINVAL, _("not an ordinary file"))
         # struct flock: l_type, l_whence, l_start, l_len, l_pid (0 for these locks), padding.
         request = struct.pack("hhxxxxqqi4x", fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0)
         fcntl.fcntl(fd, command, request)
@@ -195,7 +201,7 @@ def _open_note(note: Path, path: Path) -> tuple[int | None, str | None]:
             fd = os.open(note, flags, 0o666)
         except OSError as exc:
             if exc.errno == errno.ELOOP or os.path.islink(note):
-                raise LockRefused(note, "is a symbolic link") from None
+                raise LockRefused(note, _("is a symbolic link")) from None
             if exc.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(note):
                 _check_foreign_note(note, path)  # raises, or removed a stale one
                 continue
@@ -203,9 +209,9 @@ def _open_note(note: Path, path: Path) -> tuple[int | None, str | None]:
         try:
             status = os.fstat(fd)
             if not stat.S_ISREG(status.st_mode):
-                raise LockRefused(note, "is not an ordinary file")
+                raise LockRefused(note, _("is not an ordinary file"))
             if status.st_nlink != 1:
-                raise LockRefused(note, "is a hard link to another file")
+                raise LockRefused(note, _("is a hard link to another file"))
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
@@ -215,7 +221,7 @@ def _open_note(note: Path, path: Path) -> tuple[int | None, str | None]:
             raise
         except OSError:
             os.close(fd)
-            return None, NO_LOCKS
+            return None, _(NO_LOCKS)
         if hasattr(os, "geteuid") and status.st_uid != os.geteuid():
             # Someone else's note that nobody holds: left by their killed app. Ours replaces it.
             os.close(fd)
@@ -241,13 +247,13 @@ def _check_foreign_note(note: Path, path: Path) -> None:
                      | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise LockRefused(note, "is a symbolic link") from None
+            raise LockRefused(note, _("is a symbolic link")) from None
         # Unreadable too: we cannot tell whether it is held, so say whose it is.
         raise CampaignLocked(path, holder_of(path)) from None
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
-            raise LockRefused(note, "is not an ordinary file")
+            raise LockRefused(note, _("is not an ordinary file"))
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -267,8 +273,8 @@ def _remove_stale(note: Path, status: os.stat_result) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        raise LockRefused(note, f"was left by {_owner_name(status.st_uid)} and cannot be removed "
-                                f"({exc.strerror or exc})") from None
+        raise LockRefused(note, _("was left by {user} and cannot be removed ({reason})").format(
+            user=_owner_name(status.st_uid), reason=exc.strerror or exc)) from None
 
 
 class CampaignLock:
@@ -286,7 +292,7 @@ class CampaignLock:
         self._note = lock_path(path)
 
     @classmethod
-    def acquire(cls, path: Path, program: str = "Fate Desk") -> "CampaignLock":
+    def acquire(cls, path: Path, program: str = "Fate Desk") -> "CampaignLock":  # i18n: not shown (written into the lock note)
         """Take the lock or raise CampaignLocked at once (never waits); LockRefused (an OSError)
         when the lock note is a link or not a file."""
         path = Path(path)

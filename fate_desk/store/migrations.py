@@ -11,6 +11,8 @@ import json
 import sqlite3
 from typing import Callable
 
+from fate_desk.i18n import _
+
 SCHEMA_VERSION = 1
 
 # The entity lists of a campaign and the kind each row is stored under (layout 1).
@@ -44,12 +46,12 @@ def schema_problem(conn: sqlite3.Connection, version: int) -> str | None:
     rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
     extra = sorted(f"{kind} {name!r}" for kind, name, _t, _s in rows if kind in ("trigger", "view"))
     if extra:
-        return f"has things Fate Desk never makes ({', '.join(extra[:3])})"
+        return _("has things Fate Desk never makes ({things})").format(things=", ".join(extra[:3]))
     if version == 0:
         tables = sorted(name for kind, name, _t, _s in rows if kind == "table")
-        return None if tables == ["campaign"] else "does not have the tables of an old Fate Desk campaign"
+        return None if tables == ["campaign"] else _("does not have the tables of an old Fate Desk campaign")
     if _schema_of(rows) != _LATEST_SCHEMA:
-        return "does not have the tables and indexes of a Fate Desk campaign"
+        return _("does not have the tables and indexes of a Fate Desk campaign")
     return None
 
 
@@ -76,16 +78,16 @@ def _layout0_to_1(conn: sqlite3.Connection) -> None:
     """Layout 0 (development builds) kept the whole campaign as one JSON row; split it into rows."""
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "campaign" not in tables:
-        raise MigrationError("the campaign table of the old layout is missing")
+        raise MigrationError(_("the campaign table of the old layout is missing"))
     rows = conn.execute("SELECT data FROM campaign").fetchall()
     if len(rows) != 1:
-        raise MigrationError(f"the old layout should hold one campaign, it holds {len(rows)}")
+        raise MigrationError(_("the old layout should hold one campaign, it holds {count}").format(count=len(rows)))
     try:
         data = json.loads(rows[0][0])
     except (TypeError, ValueError, RecursionError):
-        raise MigrationError("the campaign stored in the old layout is not readable JSON") from None
+        raise MigrationError(_("the campaign stored in the old layout is not readable JSON")) from None
     if not isinstance(data, dict):
-        raise MigrationError("the campaign stored in the old layout is not a JSON object")
+        raise MigrationError(_("the campaign stored in the old layout is not a JSON object"))
     for statement in _LAYOUT_1:
         conn.execute(statement)
     meta = {k: v for k, v in data.items() if k not in LIST_KINDS}
@@ -93,10 +95,10 @@ def _layout0_to_1(conn: sqlite3.Connection) -> None:
     for attr, kind in LIST_KINDS.items():
         items = data.get(attr) or []
         if not isinstance(items, list):
-            raise MigrationError(f"{attr}: expected a list in the old layout")
+            raise MigrationError(_("{field}: expected a list in the old layout").format(field=attr))
         for position, item in enumerate(items):
             if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-                raise MigrationError(f"{attr}[{position}]: an entry without an id")
+                raise MigrationError(_("{field}: an entry without an id").format(field=f"{attr}[{position}]"))
             conn.execute(
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
                 (item["id"], kind, position, json.dumps(item)),
@@ -115,7 +117,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     for version in range(from_version, SCHEMA_VERSION):
         step = STEPS.get(version)
         if step is None:
-            raise MigrationError(f"no way to upgrade a file of version {version}")
+            raise MigrationError(_("no way to upgrade a file of version {version}").format(version=version))
         step(conn)
     # PRAGMA user_version is written with the transaction, so it only lands with the data.
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -10,6 +10,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from fate_desk.i18n import _
 from fate_desk.safefile import NotARegularFile, read_regular
 
 from .interchange import FileFormatError
@@ -33,24 +34,24 @@ def read_header(path: Path) -> bytes:
     except NotARegularFile as exc:
         raise CampaignFileError(source, str(exc)) from None
     except FileNotFoundError:
-        raise CampaignFileError(source, "no such file") from None
+        raise CampaignFileError(source, _("no such file")) from None
     except IsADirectoryError:
-        raise CampaignFileError(source, "is a folder, not a campaign file") from None
+        raise CampaignFileError(source, _("is a folder, not a campaign file")) from None
     except OSError as exc:
-        raise CampaignFileError(source, f"cannot be read ({exc.strerror or exc})") from None
+        raise CampaignFileError(source, _("cannot be read ({reason})").format(reason=exc.strerror or exc)) from None
     if len(head) == 0:
-        raise CampaignFileError(source, "is empty, not a Fate Desk campaign")
+        raise CampaignFileError(source, _("is empty, not a Fate Desk campaign"))
     if not head.startswith(SQLITE_HEADER) and not SQLITE_HEADER.startswith(head):
-        raise CampaignFileError(source, "is not a Fate Desk campaign file (not an SQLite database)")
+        raise CampaignFileError(source, _("is not a Fate Desk campaign file (not an SQLite database)"))
     if len(head) < _HEADER_SIZE:
-        raise CampaignFileError(source, "is truncated (it ends inside the file header)")
+        raise CampaignFileError(source, _("is truncated (it ends inside the file header)"))
     return head
 
 
 def _newer_message(version: int) -> str:
     return (
-        f"was saved by a newer Fate Desk (file version {version}; this one reads up to "
-        f"{SCHEMA_VERSION}); update Fate Desk to open it"
+        _("was saved by a newer Fate Desk (file version {version}; this one reads up to "
+          "{newest}); update Fate Desk to open it").format(version=version, newest=SCHEMA_VERSION)
     )
 
 
@@ -60,11 +61,12 @@ def check_header(path: Path) -> None:
     app_id = int.from_bytes(head[68:72], "big")
     version = int.from_bytes(head[60:64], "big", signed=True)
     if app_id != APPLICATION_ID:
-        raise CampaignFileError(str(path), "is an SQLite database, but not a Fate Desk campaign")
+        raise CampaignFileError(str(path), _("is an SQLite database, but not a Fate Desk campaign"))
     if version > SCHEMA_VERSION:
         raise CampaignFileError(str(path), _newer_message(version))
     if version < 0:
-        raise CampaignFileError(str(path), f"is damaged: its file version ({version}) makes no sense")
+        raise CampaignFileError(str(path), _("is damaged: its file version ({version}) makes no sense").format(
+            version=version))
 
 
 def connect(path: Path, readonly: bool) -> sqlite3.Connection:
@@ -114,21 +116,21 @@ _DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 def open_problem(exc: sqlite3.Error) -> str:
     if getattr(exc, "sqlite_errorcode", None) in _DAMAGE_CODES or "malformed" in str(exc):
-        return f"is damaged and cannot be read ({exc})"
-    return f"cannot be opened ({exc})"
+        return _("is damaged and cannot be read ({reason})").format(reason=exc)
+    return _("cannot be opened ({reason})").format(reason=exc)
 
 
 def check_integrity(conn: sqlite3.Connection, source: str) -> None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if rows != [("ok",)]:
-        first = str(rows[0][0]).replace("*** in database main ***", "") if rows else "no answer"
-        raise CampaignFileError(source, f"is damaged (SQLite's check says: {' '.join(first.split())})")
+        first = str(rows[0][0]).replace("*** in database main ***", "") if rows else _("no answer")  # i18n: SQLite's words
+        raise CampaignFileError(source, _("is damaged (SQLite's check says: {answer})").format(answer=" ".join(first.split())))
 
 
 def check_identity(conn: sqlite3.Connection, source: str) -> int:
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     if app_id != APPLICATION_ID:
-        raise CampaignFileError(source, "is an SQLite database, but not a Fate Desk campaign")
+        raise CampaignFileError(source, _("is an SQLite database, but not a Fate Desk campaign"))
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise CampaignFileError(source, _newer_message(version))
@@ -138,4 +140,4 @@ def check_identity(conn: sqlite3.Connection, source: str) -> int:
 def check_schema(conn: sqlite3.Connection, source: str, version: int) -> None:
     problem = schema_problem(conn, version)
     if problem:
-        raise CampaignFileError(source, f"is not a campaign Fate Desk can trust: it {problem}")
+        raise CampaignFileError(source, _("is not a campaign Fate Desk can trust: it {problem}").format(problem=problem))

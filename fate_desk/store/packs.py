@@ -5,9 +5,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from fate_desk.i18n import _
 from fate_desk.model import Character
 from fate_desk.paths import user_packs_dir
-from fate_desk.rules.creation.packs import MAX_SAMPLE_BYTES, PACK_FILE, SINGLE_SUFFIX, Pack, PackError, load_pack
+from fate_desk.rules.creation.packs import (
+    MAX_SAMPLE_BYTES,
+    PACK_FILE,
+    SINGLE_SUFFIX,
+    Pack,
+    PackError,
+    load_pack,
+)
 from fate_desk.safefile import read_regular
 
 from .interchange import FileFormatError, character_from_dict, parse_json
@@ -21,14 +29,15 @@ def pack_samples(pack: Pack) -> list[Character]:
             data = parse_json(read_regular(path, limit=MAX_SAMPLE_BYTES), path.name)
             out.append(character_from_dict(data, path.name))
         except OSError as exc:
-            raise PackError(f"{pack.path.name}: samples: {path.name}: {exc.strerror or exc}") from None
+            raise PackError(_("{pack}: samples: {file}: {reason}").format(
+                pack=pack.path.name, file=path.name, reason=exc.strerror or exc)) from None
         except FileFormatError as exc:
-            raise PackError(f"{pack.path.name}: samples: {exc}") from None
+            raise PackError(_("{pack}: samples: {problem}").format(pack=pack.path.name, problem=exc)) from None
     for i, data in enumerate(pack.sample_data):
         try:
             out.append(character_from_dict(data, f"{pack.path.name} samples[{i}]"))
         except FileFormatError as exc:
-            raise PackError(f"{pack.path.name}: samples[{i}]: {exc}") from None
+            raise PackError(_("{pack}: samples[{number}]: {problem}").format(pack=pack.path.name, number=i, problem=exc)) from None
     return out
 
 
@@ -49,8 +58,8 @@ def install_pack(source: Path, target: Path | None = None, taken: set[str] = fro
     pack = load_pack(folder or source)
     pack_samples(pack)  # a pack whose samples do not read is refused whole
     if pack.id in taken:
-        raise PackError(f"{pack.path.name}: id: {pack.id!r} is the id of a rule set or pack that comes with "
-                        "Fate Desk; give your copy an id of its own")
+        raise PackError(_("{pack}: id: {id} is the id of a rule set or pack that comes with "
+                          "Fate Desk; give your copy an id of its own").format(pack=pack.path.name, id=repr(pack.id)))
     target = target or user_packs_dir()
     target.mkdir(parents=True, exist_ok=True)
     if folder is None:

@@ -131,7 +131,7 @@ def test_the_forms_are_translated_through_the_catalogue(qtbot, monkeypatch):
         about.trigger()
         dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, AboutDialog) and w.isVisible())
         summary = dialog.findChild(QLabel, "summaryLabel")
-        assert summary.text().startswith("⟦") and "Fate" in summary.text()
+        assert summary.text().startswith("⟦") and "Ƒàŧé" in summary.text()
         dialog.close()
     finally:
         win.close()

@@ -15,7 +15,7 @@ from hatchling.builders.wheel import WheelBuilder
 from fate_desk import paths
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA_FOLDERS = ("rules", "packs", "ui", "resources", "docs")
+DATA_FOLDERS = ("rules", "packs", "ui", "resources", "docs", "locale")
 
 
 def shipped_files(folder: str) -> list[str]:
@@ -91,6 +91,6 @@ def test_wheel_spec_and_paths_agree_on_the_data_folders():
     for name in DATA_FOLDERS:
         assert paths.data_dir(name).is_dir()
     spec = (ROOT / "installer" / "fate-desk.spec").read_text()
-    assert re.search(r'for name in \("rules", "packs", "ui", "resources", "docs"\)', spec)
+    assert re.search(r'for name in \("rules", "packs", "ui", "resources", "docs", "locale"\)', spec)
     with pytest.raises(ValueError):
         paths.data_dir("installer")

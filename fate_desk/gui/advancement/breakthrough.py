@@ -9,10 +9,10 @@ from PySide6.QtWidgets import (
     QCheckBox, QDialogButtonBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, ClockStamp, Stunt
 from fate_desk.rules import RuleSet
 from fate_desk.rules.advancement.milestones import BreakthroughChoice, advance_options, apply_advance, arc_level
-from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.creation.ruleset import MilestoneGrant, MilestoneLevel
 
 from ..dialogs.base import FormDialog
@@ -27,27 +27,47 @@ from .raises import RaisesPicker
 FITS = QSize(960, 620)
 
 
+# Consequence severities as the summaries name them (lower case, inside a sentence).
+_SEVERITIES = {"mild": N_("mild"), "moderate": N_("moderate"), "severe": N_("severe"), "extreme": N_("extreme")}
+
+
+def _severity(value: str) -> str:
+    return _(_SEVERITIES[value]) if value in _SEVERITIES else value
+
+
+def _join(words: list[str], last: str = "and") -> str:
+    """'a, b and c' (or 'a, b or c') in the interface language."""
+    if len(words) <= 1:
+        return "".join(words)
+    items, final = ", ".join(words[:-1]), words[-1]
+    if last == "or":
+        return _("{items} or {last}").format(items=items, last=final)
+    return _("{items} and {last}").format(items=items, last=final)
+
+
 def grant_summary(grant: MilestoneGrant, ruleset: RuleSet) -> str:
     """'one change to the sheet, one skill point, +1 refresh, …': what a milestone gives."""
-    parts = ["one change to the sheet (or none)"] if grant.change else []
+    parts = [_("one change to the sheet (or none)")] if grant.change else []
+    word = rules_text(ruleset.skill_word)
     if grant.skill_points:
         n = grant.skill_points
-        parts.append(f"{'one' if n == 1 else n} {ruleset.skill_word} point{'s' if n != 1 else ''}")
+        parts.append(ngettext("one {word} point", "{count} {word} points", n).format(word=word, count=n))
     if grant.refresh:
-        parts.append(f"+{grant.refresh} refresh")
+        parts.append(_("+{count} refresh").format(count=grant.refresh))
     if grant.raise_cap:
-        parts.append(f"one {ruleset.skill_word} may rise a step above the cap")
+        parts.append(_("one {word} may rise a step above the cap").format(word=word))
     if grant.high_concept:
-        parts.append("a new high concept if wanted")
+        parts.append(_("a new high concept if wanted"))
     kinds = sorted({s.value for s in [*grant.begin_recovery, *grant.clear_recovering]})
     if kinds:
-        parts.append(f"recovery for {join_words(kinds, 'or')} consequences")
+        parts.append(_("recovery for {kinds} consequences").format(kinds=_join([_severity(k) for k in kinds], "or")))
     if grant.clear_held:
-        held = [f"{sev.value} held {n} sessions" for sev, n in grant.clear_held.items()]
-        parts.append(f"clearing a consequence ({join_words(held, 'or')})")
+        held = [ngettext("{severity} held {count} session", "{severity} held {count} sessions", n).format(
+            severity=_severity(sev.value), count=n) for sev, n in grant.clear_held.items()]
+        parts.append(_("clearing a consequence ({held})").format(held=_join(held, "or")))
     if grant.gm_power_up:
-        parts.append("whatever the GM grants")
-    return join_words(parts)
+        parts.append(_("whatever the GM grants"))
+    return _join(parts)
 
 
 class BreakthroughDialog(FormDialog):
@@ -57,25 +77,31 @@ class BreakthroughDialog(FormDialog):
     def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
                  when: ClockStamp | None = None, parent: QWidget | None = None,
                  level: MilestoneLevel | None = None):
-        name = character.name or "(unnamed)"
+        name = character.name or _("(unnamed)")
         self.level = level or arc_level(ruleset)
         self.grant = ruleset.advancement.total(self.level)
-        label = self.grant.label
-        super().__init__("table_breakthrough", f"{label} for {name}", parent)
+        label = rules_text(self.grant.label)
+        lower = label.lower()  # inside a sentence
+        super().__init__("table_breakthrough", _("{milestone} for {name}").format(milestone=label, name=name), parent)
         self.character, self.ruleset, self.options, self.when = character, ruleset, options, when
         offer = advance_options(character, self.level, ruleset, options, when)
         self.base_points = offer.skill_points
-        at = ""
+        # English's "a" or "an" (a language without articles leaves {article} out).
+        article = (pgettext("article before a vowel", "an") if self.grant.label[:1].lower() in "aeiou"
+                   else pgettext("article", "a"))
+        values = dict(name=escape(name), article=article, milestone=escape(lower),
+                      grants=escape(grant_summary(self.grant, ruleset)))
         if when and self.level in (MilestoneLevel.BREAKTHROUGH, ruleset.advancement.arc_end) and when.arc:
-            at = f" at the end of arc {when.arc}"
+            heading = _("<b>{name}</b> reaches {article} {milestone} at the end of arc {arc}: {grants}.")
+            values["arc"] = when.arc
         elif when and when.session:
-            at = f" (session {when.session})"
-        article = "an" if label[:1].lower() in "aeiou" else "a"
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>{escape(name)}</b> reaches {article} {escape(label.lower())}{at}: "
-            f"{escape(grant_summary(self.grant, ruleset))}.")
-        child(self.form, QGroupBox, "previewBox").setTitle(f"The sheet after the {label.lower()}")
-        self.picker = MilestonePicker(character, ruleset, options, self, none_text="No milestone change")
+            heading = _("<b>{name}</b> reaches {article} {milestone} (session {session}): {grants}.")
+            values["session"] = when.session
+        else:
+            heading = _("<b>{name}</b> reaches {article} {milestone}: {grants}.")
+        child(self.form, QLabel, "headingLabel").setText(heading.format(**values))
+        child(self.form, QGroupBox, "previewBox").setTitle(_("The sheet after the {milestone}").format(milestone=lower))
+        self.picker = MilestonePicker(character, ruleset, options, self, none_text=_("No milestone change"))
         child(self.form, QVBoxLayout, "pickerHolder").addWidget(self.picker)
         self.concept_check: QCheckBox = child(self.form, QCheckBox, "conceptCheck")
         self.concept_edit: QLineEdit = child(self.form, QLineEdit, "conceptEdit")
@@ -86,7 +112,8 @@ class BreakthroughDialog(FormDialog):
         self.stunt_name: QLineEdit = child(self.form, QLineEdit, "powerStuntNameEdit")
         self.stunt_text: QLineEdit = child(self.form, QLineEdit, "powerStuntTextEdit")
         self.skill_point_check: QCheckBox = child(self.form, QCheckBox, "skillPointCheck")
-        self.refresh_check.setText(f"+1 refresh ({character.refresh} → {character.refresh + 1} before stunts)")
+        self.refresh_check.setText(_("+{count} refresh ({before} → {after} before stunts)").format(
+            count=1, before=character.refresh, after=character.refresh + 1))
         self.refresh_check.toggled.connect(self._power_ups)
         self.buy_check.toggled.connect(self._power_ups)
         self._show_granted(character)
@@ -99,13 +126,13 @@ class BreakthroughDialog(FormDialog):
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText(f"Take this {label.lower()}")
+        self.ok.setText(_("Take this {milestone}").format(milestone=lower))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         for signal in (self.picker.changed, self.raises.changed, self.concept_check.toggled,
                        self.concept_edit.textChanged, self.refresh_check.toggled, self.buy_check.toggled,
                        self.stunt_name.textChanged, self.stunt_text.textChanged, self.skill_point_check.toggled):
-            signal.connect(lambda *_: self._update())
+            signal.connect(lambda *_args: self._update())
         self._update()
         # One scroll area (the choices); the preview beside it. Sized for a 1024x700 screen with
         # the window frame, and never larger than the screen the dialog opens on.
@@ -128,10 +155,11 @@ class BreakthroughDialog(FormDialog):
         box = child(self.form, QGroupBox, "powerUpBox")
         box.setVisible(grant.gm_power_up or grant.refresh > 0)
         if not grant.gm_power_up:
-            box.setTitle(f"Refresh the {grant.label.lower()} grants")
+            box.setTitle(_("Refresh the {milestone} grants").format(milestone=rules_text(grant.label).lower()))
             self.skill_point_check.setVisible(False)
             after = character.refresh + grant.refresh
-            self.refresh_check.setText(f"+{grant.refresh} refresh ({character.refresh} → {after} before stunts)")
+            self.refresh_check.setText(_("+{count} refresh ({before} → {after} before stunts)").format(
+                count=grant.refresh, before=character.refresh, after=after))
             self.refresh_check.setChecked(True)
             self.refresh_check.setEnabled(False)  # granted, not a choice
             self._power_ups()
@@ -140,37 +168,38 @@ class BreakthroughDialog(FormDialog):
         layout: QVBoxLayout = child(self.form, QVBoxLayout, "recoveryLayout")
         rows = {}
         for status in offer.begin_recovery:
-            check = QCheckBox(f"Begin recovery: {status.label}")
+            check = QCheckBox(_("Begin recovery: {consequence}").format(consequence=status.label))
             edit = QLineEdit()
-            edit.setPlaceholderText("New name (as it heals)")
+            edit.setPlaceholderText(_("New name (as it heals)"))
             edit.setEnabled(False)
             check.toggled.connect(edit.setEnabled)
-            check.toggled.connect(lambda *_: self._update())
-            edit.textChanged.connect(lambda *_: self._update())
+            check.toggled.connect(lambda *_args: self._update())
+            edit.textChanged.connect(lambda *_args: self._update())
             row = QHBoxLayout()
             row.addWidget(check)
             row.addWidget(edit, 1)
             layout.addLayout(row)
             rows[status.value] = (check, edit)
         for name in offer.clears:
-            layout.addWidget(QLabel(f"Clears: “{escape(name)}” (it was already recovering)"))
+            layout.addWidget(QLabel(_("Clears: “{consequence}” (it was already recovering)").format(
+                consequence=escape(name))))
         self.extremes: dict[int, QLineEdit] = {}
         for index in offer.extreme_aspects:
             edit = QLineEdit()
-            edit.setPlaceholderText(f"Rename “{self.character.aspects[index].text}” (optional)")
-            edit.textChanged.connect(lambda *_: self._update())
-            layout.addWidget(QLabel("An extreme consequence stays, but may be renamed:"))
+            edit.setPlaceholderText(_("Rename “{aspect}” (optional)").format(aspect=self.character.aspects[index].text))
+            edit.textChanged.connect(lambda *_args: self._update())
+            layout.addWidget(QLabel(_("An extreme consequence stays, but may be renamed:")))
             layout.addWidget(edit)
             self.extremes[index] = edit
         self.held: dict[str, QCheckBox] = {}
         for status in offer.clear_held:
-            check = QCheckBox(f"Clear: {status.label}")
+            check = QCheckBox(_("Clear: {consequence}").format(consequence=status.label))
             check.setEnabled(status.available)
             check.setToolTip(status.reason)
-            check.toggled.connect(lambda *_: self._update())
+            check.toggled.connect(lambda *_args: self._update())
             layout.addWidget(check)
             if status.reason:
-                note = QLabel(f"<small>{escape(status.reason)}</small>")
+                note = QLabel(f"<small>{escape(status.reason)}</small>")  # i18n: not shown (markup)
                 note.setWordWrap(True)
                 note.setEnabled(status.available)
                 layout.addWidget(note)
@@ -178,8 +207,9 @@ class BreakthroughDialog(FormDialog):
         grant = self.grant
         kinds = sorted({s.value for s in [*grant.begin_recovery, *grant.clear_recovering, *grant.clear_held]})
         if not (rows or offer.clears or offer.extreme_aspects or self.held):
-            what = join_words(kinds, "or") if kinds else "lasting"
-            layout.addWidget(QLabel(f"No {what} consequence to recover from."))
+            layout.addWidget(QLabel(
+                _("No {kinds} consequence to recover from.").format(kinds=_join([_severity(k) for k in kinds], "or"))
+                if kinds else _("No lasting consequence to recover from.")))
         child(self.form, QWidget, "recoveryBox").setVisible(bool(kinds or grant.rename_extreme))
         return rows
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Character
 from fate_desk.rules.advancement.milestones import spend_skill_points
 from fate_desk.rules.creation.grants import record_power_up, refresh_granted, unrecorded_power_ups
@@ -27,10 +28,21 @@ from .raises import RaisesPicker
 
 def _value(value) -> str:
     if value is None:
-        return "(none)"
+        return _("(none)")
     if isinstance(value, str):
-        return f"“{value}”"
+        return _("“{text}”").format(text=value)
     return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
+
+
+# History entries by the kind the file keeps, as the dock names them.
+_KINDS = {"milestone": N_("Milestone"), "significant milestone": N_("Significant milestone"),  # i18n: not shown
+          "major milestone": N_("Major milestone"), "breakthrough": N_("Breakthrough"),  # i18n: not shown
+          "skill points": N_("Skill points"), "recovery": N_("Recovery"), "harm": N_("Harm"), "clock": N_("Clock"),  # i18n: not shown
+          "edit": N_("Edit"), "creation": N_("Creation"), "custom": N_("Custom")}  # i18n: not shown
+
+
+def _kind(kind: str) -> str:
+    return _(_KINDS[kind]) if kind in _KINDS else kind.capitalize()
 
 
 class _WrappingDelegate(QStyledItemDelegate):
@@ -56,24 +68,24 @@ class HistoryDock(FollowsEntry, QDockWidget):
     """Lists the current character's history, newest first; 'Revert last' goes through the undo stack."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("History", parent)
+        super().__init__(_("History"), parent)
         self.setObjectName("historyDock")
         self.form = load_form("table_history")
         self.setWidget(self.form)
         self.heading: QLabel = child(self.form, QLabel, "headingLabel")
         self.tree: QTreeWidget = child(self.form, QTreeWidget, "historyTree")
-        self.tree.setAccessibleName("Character history")
+        self.tree.setAccessibleName(_("Character history"))
         # Both columns wrap onto more lines rather than being cut; "What happened" gets the room.
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, self.tree.fontMetrics().horizontalAdvance("Arc 10, session 10,") + 30)
+        header.resizeSection(0, self.tree.fontMetrics().horizontalAdvance(_("Arc 10, session 10,")) + 30)
         header.setStretchLastSection(True)
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.tree.setItemDelegate(_WrappingDelegate(self.tree))
         # Row heights are measured once; measure again when the dock (and so the column) resizes.
-        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
+        header.sectionResized.connect(lambda *_args: self.tree.doItemsLayout())
         self.form.setMinimumWidth(300)  # room for a readable summary beside the "When" column
         self.revert_button: QPushButton = child(self.form, QPushButton, "revertButton")
         self.spend_button: QPushButton = child(self.form, QPushButton, "spendButton")
@@ -82,9 +94,9 @@ class HistoryDock(FollowsEntry, QDockWidget):
         row = child(self.form, QBoxLayout, "buttonRow")
         # A breakthrough written by hand that took the GM's refresh power-up without recording it:
         # the checker says the base refresh is off, and this records the power-up in that entry.
-        self.power_up_button = QPushButton("Record the refresh power-up")
-        self.power_up_button.setToolTip("Add the GM's +1 refresh to the breakthrough it came with, so the "
-                                        "base refresh adds up")
+        self.power_up_button = QPushButton(_("Record the refresh power-up"))
+        self.power_up_button.setToolTip(_("Add the GM's +1 refresh to the breakthrough it came with, so the "
+                                          "base refresh adds up"))
         self.power_up_button.clicked.connect(lambda: self.record_power_up())
         self.power_up_button.hide()
         row.addWidget(self.power_up_button)
@@ -111,23 +123,29 @@ class HistoryDock(FollowsEntry, QDockWidget):
         self.power_up_button.setVisible(writable and entry is not None)
         if entry is not None:
             self.power_up_button.setAccessibleName(
-                f"Record the GM's refresh power-up in the breakthrough of {when_label(entry.when)}")
+                _("Record the GM's refresh power-up in the breakthrough of {when}").format(when=when_label(entry.when)))
         if character is None:
-            self.heading.setText("Open a character to see its history.")
+            self.heading.setText(_("Open a character to see its history."))
             return
         saved = character.saved_skill_points
-        self.heading.setText(
-            f"<b>{escape(character.name or '(unnamed)')}</b>: {len(character.advancement)} "
-            f"entr{'y' if len(character.advancement) == 1 else 'ies'}"
-            + (f"; {saved} saved skill point{'s' if saved != 1 else ''}" if saved else ""))
+        count, name = len(character.advancement), escape(character.name or _("(unnamed)"))
+        entries = ngettext("<b>{name}</b>: {count} entry", "<b>{name}</b>: {count} entries", count).format(
+            name=name, count=count)
+        if saved:
+            entries = ngettext("{entries}; {saved} saved skill point", "{entries}; {saved} saved skill points",
+                               saved).format(entries=entries, saved=saved)
+        self.heading.setText(entries)
         for entry in reversed(character.advancement):
-            item = QTreeWidgetItem([when_label(entry.when), f"{entry.kind.capitalize()}: {entry.summary}"])
+            item = QTreeWidgetItem([when_label(entry.when), _("{kind}: {summary}").format(
+                kind=_kind(entry.kind), summary=entry.summary)])
             item.setToolTip(1, entry.summary)
             if entry.at:
                 item.setToolTip(0, entry.at)
             for change in entry.changes:
                 item.addChild(QTreeWidgetItem(
-                    ["", f"{describe_field(change.field)}: {_value(change.before)} → {_value(change.after)}"]))
+                    ["", _("{field}: {before} → {after}").format(field=describe_field(change.field),
+                                                               before=_value(change.before),
+                                                               after=_value(change.after))]))
             self.tree.addTopLevelItem(item)
 
     def entries(self) -> list[str]:
@@ -144,14 +162,15 @@ class HistoryDock(FollowsEntry, QDockWidget):
         except Refused as refused:
             if refused.problems[0].code != "history.edited":
                 return False
-            self.confirm = QMessageBox(QMessageBox.Icon.Question, "Revert anyway?",
-                                       f"{refused.problems[0].message}\n\nRevert anyway and lose that edit?",
+            self.confirm = QMessageBox(QMessageBox.Icon.Question, _("Revert anyway?"),
+                                       _("{problem}\n\nRevert anyway and lose that edit?").format(
+                                           problem=refused.problems[0].message),
                                        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             self.confirm.accepted.connect(lambda: self.revert(True))
             self.confirm.open()
             return False
         return self.document.edit(self.entity_id, lambda c: revert_last(c, force).character,
-                                  short_step(f"Revert “{summary}”", 48))
+                                  short_step(_("Revert “{summary}”").format(summary=summary), 48))
 
     def _unrecorded_power_up(self, character: Character | None):
         """The newest breakthrough that could hold the GM's refresh power-up but records none,
@@ -172,7 +191,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
             return False
         ruleset = self.document.ruleset_for(character)
         return self.document.edit(self.entity_id, lambda c: record_power_up(c, ruleset, entry.id),
-                                  "Record the refresh power-up")
+                                  _("Record the refresh power-up"))
 
     def spend(self):
         character = self.character
@@ -188,22 +207,23 @@ class SpendPointsDialog(FormDialog):
 
     def __init__(self, document, character_id: str, parent: QWidget | None = None):
         character = document.entity(character_id)
-        super().__init__("table_spend_points", f"Spend saved skill points — {character.name or '(unnamed)'}",
-                         parent)
+        super().__init__("table_spend_points", _("Spend saved skill points — {name}").format(
+            name=character.name or _("(unnamed)")), parent)
         self.document, self.character_id = document, character_id
         self.character = character
         self.ruleset = document.ruleset_for(character)
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>{escape(character.name or '(unnamed)')}</b> has saved "
-            f"{character.saved_skill_points} skill point{'s' if character.saved_skill_points != 1 else ''}. "
-            "Spend some now; the rest stay saved.")
+        saved = character.saved_skill_points
+        child(self.form, QLabel, "headingLabel").setText(ngettext(
+            "<b>{name}</b> has saved {count} skill point. Spend some now; the rest stay saved.",
+            "<b>{name}</b> has saved {count} skill points. Spend some now; the rest stay saved.", saved).format(
+            name=escape(character.name or _("(unnamed)")), count=saved))
         self.raises = RaisesPicker(character, self.ruleset, character.saved_skill_points, self)
         child(self.form, QVBoxLayout, "raisesHolder").addWidget(self.raises)
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         self.preview.setTextFormat(Qt.TextFormat.RichText)
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Spend them")
+        self.ok.setText(_("Spend them"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.raises.changed.connect(self._update)
@@ -217,7 +237,7 @@ class SpendPointsDialog(FormDialog):
 
     def _update(self) -> None:
         if not self.raises.raises():
-            self.preview.setText("Choose the skills to raise: each + spends one point.")
+            self.preview.setText(_("Choose the skills to raise: each + spends one point."))
             self.ok.setEnabled(False)
             return
         try:
@@ -231,5 +251,5 @@ class SpendPointsDialog(FormDialog):
         self.ok.setEnabled(True)
 
     def accept(self) -> None:
-        self.document.edit(self.character_id, lambda c: self._spend(c).character, "Spend saved skill points")
+        self.document.edit(self.character_id, lambda c: self._spend(c).character, _("Spend saved skill points"))
         super().accept()

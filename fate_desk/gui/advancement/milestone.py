@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import CampaignOptions, Character, ClockStamp, ladder_label
 from fate_desk.rules import RuleSet
 from fate_desk.rules.advancement.milestones import (
@@ -32,7 +33,7 @@ class MilestonePicker(QWidget):
     changed = Signal()
 
     def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
-                 parent: QWidget | None = None, none_text: str = "No change: let the milestone pass"):
+                 parent: QWidget | None = None, none_text: str | None = None):
         super().__init__(parent)
         self.character = character
         self.ruleset = ruleset
@@ -57,17 +58,17 @@ class MilestonePicker(QWidget):
         self.radios: dict[str, QRadioButton] = {}
         self.reasons: dict[str, QLabel] = {}
         choices = child(self.form, QVBoxLayout, "choicesLayout")
-        self._add_choice(choices, NONE, none_text, True, "")
+        self._add_choice(choices, NONE, none_text or _("No change: let the milestone pass"), True, "")
         for status in milestone_options(character, ruleset, options):
             self._add_choice(choices, status.value, status.label, status.available, status.reason)
         self.radios[NONE].setChecked(True)
         self._fill(character, ruleset)
-        self.group.buttonToggled.connect(lambda *_: self._switch())
+        self.group.buttonToggled.connect(lambda *_args: self._switch())
         for combo in (self.first, self.second, self.old, self.new, self.stunt, self.aspect):
-            combo.currentIndexChanged.connect(lambda *_: self.changed.emit())
-        self.new.editTextChanged.connect(lambda *_: self.changed.emit())
+            combo.currentIndexChanged.connect(lambda *_args: self.changed.emit())
+        self.new.editTextChanged.connect(lambda *_args: self.changed.emit())
         for edit in (self.stunt_name, self.stunt_text, self.buy_name, self.buy_text, self.aspect_text):
-            edit.textChanged.connect(lambda *_: self.changed.emit())
+            edit.textChanged.connect(lambda *_args: self.changed.emit())
         self.stunt.currentIndexChanged.connect(self._load_stunt)
         self.aspect.currentIndexChanged.connect(self._load_aspect)
         self._switch()
@@ -80,7 +81,7 @@ class MilestonePicker(QWidget):
         layout.addWidget(radio)
         self.radios[key] = radio
         if reason:
-            note = QLabel(f"<small>{escape(reason)}</small>")
+            note = QLabel(f"<small>{escape(reason)}</small>")  # i18n: not shown (markup)
             note.setWordWrap(True)
             note.setContentsMargins(24, 0, 0, 4)
             note.setEnabled(available)  # greyed like its choice when it explains a refusal
@@ -92,18 +93,20 @@ class MilestonePicker(QWidget):
         rated = sorted(character.skills, key=lambda n: (-character.rating(n), n))
         for combo in (self.first, self.second):
             for name in rated:
-                combo.addItem(f"{name} — {ladder_label(character.rating(name))}", name)
+                combo.addItem(_("{skill} — {rating}").format(skill=rules_text(name),
+                                                             rating=ladder_label(character.rating(name))), name)
         if self.second.count() > 1:
             # Default to a pair that differs, so the preview shows a real swap.
             other = next((i for i, n in enumerate(rated) if character.rating(n) != character.rating(rated[0])), 1)
             self.second.setCurrentIndex(other)
         olds, news = replacement_candidates(character, ruleset)
         for name in olds:
-            self.old.addItem(f"{name} — {ladder_label(1)}", name)
-        self.new.addItems(news)
+            self.old.addItem(_("{skill} — {rating}").format(skill=rules_text(name), rating=ladder_label(1)), name)
+        for name in news:  # shown translated; the rule set's name is the item's data
+            self.new.addItem(rules_text(name), name)
         self.new.setEditable(ruleset.allow_custom_skills)
         for i, stunt in enumerate(character.stunts):
-            self.stunt.addItem(stunt.name or stunt.text[:40] or f"Stunt {i + 1}", i)
+            self.stunt.addItem(stunt.name or stunt.text[:40] or _("Stunt {number}").format(number=i + 1), i)
         model = self.aspect.model()
         for status in aspect_options(character, ruleset):
             self.aspect.addItem(status.label, status.value)
@@ -155,7 +158,7 @@ class MilestonePicker(QWidget):
         if kind == MilestoneKind.SWAP_SKILLS:
             return SwapSkills(self.first.currentData() or "", self.second.currentData() or "")
         if kind == MilestoneKind.REPLACE_SKILL:
-            return ReplaceSkill(self.old.currentData() or "", self.new.currentText())
+            return ReplaceSkill(self.old.currentData() or "", self._new_skill())
         if kind == MilestoneKind.REWRITE_STUNT:
             index = self.stunt.currentData()
             return RewriteStunt(-1 if index is None else index, self.stunt_name.text(), self.stunt_text.text())
@@ -167,23 +170,34 @@ class MilestonePicker(QWidget):
         return None
 
 
+    def _new_skill(self) -> str:
+        """The replacing skill by the rule set's own name; a skill typed (custom skills) as typed."""
+        text = self.new.currentText()
+        index = self.new.currentIndex()
+        if index < 0 or self.new.itemText(index) != text:
+            index = self.new.findText(text)
+        return self.new.itemData(index) if index >= 0 else text
+
+
 class MilestoneDialog(FormDialog):
     """Choose a PC's milestone; the preview runs the core operation, so what it shows is what lands."""
 
     def __init__(self, character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
                  when: ClockStamp | None = None, parent: QWidget | None = None):
-        name = character.name or "(unnamed)"
-        super().__init__("table_milestone", f"Milestone for {name}", parent)
+        name = character.name or _("(unnamed)")
+        super().__init__("table_milestone", _("Milestone for {name}").format(name=name), parent)
         self.character, self.ruleset, self.options, self.when = character, ruleset, options, when
-        session = f" (session {when.session})" if when and when.session else ""
+        heading = (_("<b>{name}</b> reaches a milestone (session {session}): one change to the sheet, or none.")
+                   if when and when.session else
+                   _("<b>{name}</b> reaches a milestone: one change to the sheet, or none."))
         child(self.form, QLabel, "headingLabel").setText(
-            f"<b>{escape(name)}</b> reaches a milestone{session}: one change to the sheet, or none.")
+            heading.format(name=escape(name), session=when.session if when else 0))
         self.picker = MilestonePicker(character, ruleset, options, self)
         child(self.form, QVBoxLayout, "pickerHolder").addWidget(self.picker)
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Take this milestone")
+        self.ok.setText(_("Take this milestone"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.picker.changed.connect(self._update)

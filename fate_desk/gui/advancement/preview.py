@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from fate_desk.model import CampaignOptions, Character, ladder_label
+from fate_desk.i18n import N_, _, rules_text
+from fate_desk.model import AspectRole, CampaignOptions, Character, ladder_label
 from fate_desk.rules import RuleSet, check, derive
 
 from ..widgets import escape, problems_html
+
+
+# Aspect roles as the preview names them (the model keeps the role's value).
+_ROLES = {AspectRole.HIGH_CONCEPT: N_("High Concept"), AspectRole.TROUBLE: N_("Trouble"),
+          AspectRole.RELATIONSHIP: N_("Relationship"), AspectRole.FREE: N_("Aspect")}
+
+
+def _role(role: AspectRole) -> str:
+    return _(_ROLES[role]) if role in _ROLES else role.label
 
 
 def _by_rating(character: Character) -> dict[int, list[str]]:
@@ -21,8 +31,8 @@ def skills_rows(before: Character, after: Character) -> list[tuple[str, str, str
     rows = []
     for rating in sorted(set(old) | set(new), reverse=True):
         was, now = old.get(rating, []), new.get(rating, [])
-        shown = ", ".join(f"<b>{escape(n)}</b>" if n not in was else escape(n) for n in now)
-        rows.append((ladder_label(rating), ", ".join(escape(n) for n in was) or "—", shown or "—"))
+        shown = ", ".join(f"<b>{escape(rules_text(n))}</b>" if n not in was else escape(rules_text(n)) for n in now)
+        rows.append((ladder_label(rating), ", ".join(escape(rules_text(n)) for n in was) or "—", shown or "—"))
     return rows
 
 
@@ -30,28 +40,33 @@ def preview_html(
     before: Character, after: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> str:
     """The sheet after the change next to the sheet now, with any new problems."""
-    parts = ["<table cellspacing='0' cellpadding='3' width='100%'>",
-             "<tr><th align='left'>Rating</th><th align='left'>Now</th><th align='left'>After</th></tr>"]
+    parts = ["<table cellspacing='0' cellpadding='3' width='100%'>",  # i18n: not shown (markup)
+             "<tr><th align='left'>{}</th><th align='left'>{}</th><th align='left'>{}</th></tr>".format(  # i18n: not shown (markup)
+                 _("Rating"), _("Now"), _("After"))]
     for label, was, now in skills_rows(before, after):
         parts.append(f"<tr><td>{label}</td><td>{was}</td><td>{now}</td></tr>")
     parts.append("</table>")
     old_refresh, new_refresh = derive(before, ruleset, options).refresh, derive(after, ruleset, options).refresh
-    facts = [f"Refresh {old_refresh} → <b>{new_refresh}</b>" if new_refresh != old_refresh
-             else f"Refresh {new_refresh} (unchanged)"]
+    facts = [_("Refresh {before} → <b>{after}</b>").format(before=old_refresh, after=new_refresh)
+             if new_refresh != old_refresh else _("Refresh {refresh} (unchanged)").format(refresh=new_refresh)]
     if len(after.stunts) != len(before.stunts):
-        facts.append(f"Stunts {len(before.stunts)} → <b>{len(after.stunts)}</b>")
+        facts.append(_("Stunts {before} → <b>{after}</b>").format(before=len(before.stunts), after=len(after.stunts)))
     if after.saved_skill_points != before.saved_skill_points:
-        facts.append(f"Saved skill points {before.saved_skill_points} → <b>{after.saved_skill_points}</b>")
+        facts.append(_("Saved skill points {before} → <b>{after}</b>").format(before=before.saved_skill_points,
+                                                                             after=after.saved_skill_points))
     for old, new in zip(before.aspects, after.aspects):
         if old.text != new.text:
-            facts.append(f"{old.role.label}: “{escape(old.text)}” → <b>“{escape(new.text)}”</b>")
+            facts.append(_("{role}: “{before}” → <b>“{after}”</b>").format(
+                role=_role(old.role), before=escape(old.text), after=escape(new.text)))
     if len(after.aspects) > len(before.aspects):
-        facts += [f"{a.role.label}: <b>“{escape(a.text)}”</b>" for a in after.aspects[len(before.aspects):]]
+        facts += [_("{role}: <b>“{aspect}”</b>").format(role=_role(a.role), aspect=escape(a.text))
+                  for a in after.aspects[len(before.aspects):]]
     known = {(p.code, p.path) for p in check(before, ruleset, options).problems}
     fresh = [p for p in check(after, ruleset, options).problems
              if (p.code, p.path) not in known and p.severity.value in ("error", "warning")]
     parts.append("<p>" + "<br>".join(facts) + "</p>")
-    parts.append(problems_html(fresh, "New problems on the sheet") or "<p>No new problems on the sheet.</p>")
+    parts.append(problems_html(fresh, _("New problems on the sheet"))
+                 or "<p>{}</p>".format(_("No new problems on the sheet.")))
     return "".join(parts)
 
 

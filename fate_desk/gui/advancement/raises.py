@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.grants import skill_cap
@@ -55,13 +56,13 @@ class RaisesPicker(QWidget):
         order = {n: i for i, n in enumerate(names)}
         names.sort(key=lambda n: (-character.rating(n), order[n]))
         for row, name in enumerate(names):
-            label, rating = QLabel(name), QLabel()
+            label, rating = QLabel(rules_text(name)), QLabel()
             label.setTextFormat(Qt.TextFormat.PlainText)
             minus, plus = QToolButton(), QToolButton()
             minus.setText("−")
             plus.setText("+")
-            minus.setAccessibleName(f"Take back a raise of {name}")
-            plus.setAccessibleName(f"Raise {name}")
+            minus.setAccessibleName(_("Take back a raise of {skill}").format(skill=rules_text(name)))
+            plus.setAccessibleName(_("Raise {skill}").format(skill=rules_text(name)))
             plus.setObjectName(f"raise_{name}")
             minus.setObjectName(f"lower_{name}")
             reason = QLabel()
@@ -71,8 +72,8 @@ class RaisesPicker(QWidget):
             # Good (+3)"): after it they moved, and a second click landed elsewhere.
             for col, widget in enumerate((label, minus, plus, rating, reason)):
                 self.grid.addWidget(widget, row, col, Qt.AlignmentFlag.AlignVCenter)
-            plus.clicked.connect(lambda _=False, n=name: self.add(n))
-            minus.clicked.connect(lambda _=False, n=name: self.take_back(n))
+            plus.clicked.connect(lambda _checked=False, n=name: self.add(n))
+            minus.clicked.connect(lambda _checked=False, n=name: self.take_back(n))
             self.rows[name] = (label, rating, minus, plus, reason)
         self._update()
 
@@ -89,7 +90,7 @@ class RaisesPicker(QWidget):
         return not problems, " ".join(p.message for p in problems)
 
     def add(self, name: str) -> bool:
-        ok, _ = self.can_add(name)
+        ok, _why = self.can_add(name)
         if ok:
             self.chosen.append(name)
             self._update()
@@ -117,11 +118,12 @@ class RaisesPicker(QWidget):
             if reason.isVisible() and reason.height() > reason.minimumHeight():
                 reason.setMinimumHeight(reason.height())
         left = self.points - len(self.chosen)
-        word = "skill point" if self.points == 1 else "skill points"
-        self.summary.setText(
-            f"<b>{self.points} {word}</b> to spend: {len(self.chosen)} chosen, "
-            f"{left} {'is' if left == 1 else 'are'} saved for later. Raises land together, so a raise "
-            f"that needs another one becomes possible once that one is chosen.")
+        points = ngettext("<b>{count} skill point</b> to spend", "<b>{count} skill points</b> to spend",
+                          self.points).format(count=self.points)
+        saved = ngettext("{left} is saved for later", "{left} are saved for later", left).format(left=left)
+        self.summary.setText(_("{points}: {chosen} chosen, {saved}. Raises land together, so a raise that needs "
+                               "another one becomes possible once that one is chosen.").format(
+            points=points, chosen=len(self.chosen), saved=saved))
         for name, (label, rating, minus, plus, reason) in self.rows.items():
             now = self.character.rating(name)
             steps = self.chosen.count(name)
@@ -130,8 +132,9 @@ class RaisesPicker(QWidget):
             minus.setEnabled(steps > 0)
             ok, why = self.can_add(name)
             plus.setEnabled(ok)
-            plus.setToolTip(why or f"Raise {name} to {ladder_label(now + steps + 1)}")
-            reason.setText(f"<small>{escape(_short(why))}</small>" if why else "")
+            plus.setToolTip(why or _("Raise {skill} to {rating}").format(skill=rules_text(name),
+                                                                          rating=ladder_label(now + steps + 1)))
+            reason.setText(f"<small>{escape(_short(why))}</small>" if why else "")  # i18n: not shown (markup)
             reason.setToolTip(why)
         self.changed.emit()
 
@@ -140,6 +143,6 @@ def _short(message: str) -> str:
     """The gist of a refusal for a narrow row ('Superb (+5) would outnumber Great (+4).'); the
     whole message stays in the tooltip."""
     parts = message.split(": ")
-    if len(parts) > 1 and "outnumber" in parts[1]:
+    if len(parts) > 1 and "outnumber" in parts[1]:  # i18n: not shown
         return parts[1].split(". ")[0].rstrip(".") + "."
     return message

@@ -7,6 +7,7 @@ from typing import Callable
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget, QWidget
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Campaign, Character, ladder_label
 from fate_desk.rules.play.dice import Dice
 from fate_desk.rules.creation.history import Refused
@@ -23,7 +24,7 @@ def play(document, operation: Callable[[Campaign], Campaign], text: str, status:
         done = document.edit_campaign(operation, text)
     except Refused as exc:
         if status is not None:
-            status.setText(f"<span style='color:{status_colour('error')}'>{escape(str(exc))}</span>")
+            status.setText(f"<span style='color:{status_colour('error')}'>{escape(str(exc))}</span>")  # i18n: not shown (markup)
         return False
     if status is not None:
         status.setText("")
@@ -44,8 +45,11 @@ def throw(dice: Dice, rating: int, bonus: int = 0) -> tuple[tuple[int, ...], int
 
 
 def roll_text(name: str, skill: str, rating: int, faces, effort: int, bonus: int = 0) -> str:
-    extra = f" +{bonus} teamwork" if bonus else ""
-    return f"{name}: {skill or 'no skill'} {ladder_label(rating)}{extra}, [{faces_text(faces)}] → {ladder_label(effort)}"
+    values = dict(name=name, skill=rules_text(skill) if skill else _("no skill"), rating=ladder_label(rating),
+                  bonus=bonus, faces=faces_text(faces), effort=ladder_label(effort))
+    if bonus:
+        return _("{name}: {skill} {rating} +{bonus} teamwork, [{faces}] → {effort}").format(**values)
+    return _("{name}: {skill} {rating}, [{faces}] → {effort}").format(**values)
 
 
 def fill_characters(combo: QComboBox, characters: list[Character], none: str | None = None) -> None:
@@ -53,18 +57,45 @@ def fill_characters(combo: QComboBox, characters: list[Character], none: str | N
     if none is not None:
         combo.addItem(none, None)
     for character in characters:
-        combo.addItem(character.name or "(unnamed)", character.id)
+        combo.addItem(character.name or _("(unnamed)"), character.id)
+
+
+def skill_key(combo: QComboBox) -> str:
+    """The skill chosen in a skill combo, by the rule set's own (English) name kept in the item's
+    data; in an editable combo, a name typed that is no item's comes back as typed."""
+    text = combo.currentText().strip()
+    index = combo.currentIndex()
+    if index < 0 or combo.itemText(index).strip() != text:
+        index = combo.findText(text)  # the shown (translated) name typed or set by hand
+    if index >= 0:
+        key = combo.itemData(index)
+        return key if isinstance(key, str) and key else text
+    return text
+
+
+def select_skill(combo: QComboBox, key: str | None) -> bool:
+    """Choose the item whose data is the skill `key`; False when the combo has no such skill."""
+    index = combo.findData(key) if key else -1
+    if index >= 0:
+        combo.setCurrentIndex(index)
+    return index >= 0
+
+
+def add_skills(combo: QComboBox, names) -> None:
+    """Skills shown in the interface language; the rule set's name stays in the item's data."""
+    for name in names:
+        combo.addItem(rules_text(name), name)
 
 
 def fill_skills(combo: QComboBox, character: Character | None, ruleset_skills: list[str]) -> None:
     """The character's skills first (best first), then the rest of the rule set's list."""
-    current = combo.currentText()
+    current = skill_key(combo) if combo.count() or combo.isEditable() else ""
     combo.clear()
     own = sorted((character.skills if character else {}).items(), key=lambda kv: -kv[1])
-    names = [name for name, _ in own] + [s for s in ruleset_skills if not character or s not in character.skills]
-    combo.addItems(names)
+    names = [name for name, _rating in own] + [s for s in ruleset_skills if not character or s not in character.skills]
+    add_skills(combo, names)
     if current in names:
-        combo.setCurrentText(current)
+        select_skill(combo, current)
 
 
 def in_scene(document, scene) -> list[Character]:
@@ -102,7 +133,7 @@ def who_and_skill(document, characters: list[Character], ruleset) -> tuple[QComb
     def refill() -> None:
         fill_skills(skill, document.campaign.character(who.currentData()), ruleset.skills)
 
-    who.currentIndexChanged.connect(lambda _: refill())
+    who.currentIndexChanged.connect(lambda _index: refill())
     refill()
     return who, skill
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _
 from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder
 from fate_desk.rules.encounters.conflict import hazard_of, hazard_participant, participant, take_hit, track_for
 from fate_desk.rules.harm.absorb import resolve_hit, shifts_text
@@ -14,11 +15,15 @@ from fate_desk.rules.play.actions import attack_skill, defence_skill
 from fate_desk.rules.play.roll import Action, RollSetup, scale_difference
 
 from ..play.hit_dialog import TakeHitDialog
-from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now
+from .common import fill_characters, fill_skills, in_scene, ok_cancel, play, scene_now, select_skill, skill_key
 from ..play.roll_card import RollCard
 from .roll_card import SetsAsideCards, ask_boost_names
 
-SIDES = ("Not taking part", "Player characters", "Opposition")
+# Kinds of character as a row names them (the model keeps the kind's value).
+_KIND_NAMES = {CharacterKind.PC: N_("Player character"), CharacterKind.MAJOR_NPC: N_("Major NPC"),
+               CharacterKind.MINOR_NPC: N_("Minor NPC"), CharacterKind.MONSTER: N_("Monster")}
+# The sides by the names the conflict keeps (the same in every language); shown translated.
+SIDES = (N_("Not taking part"), N_("Player characters"), N_("Opposition"))
 
 
 class StartConflictDialog(QDialog):
@@ -26,7 +31,7 @@ class StartConflictDialog(QDialog):
 
     def __init__(self, document, scene, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Start a conflict")
+        self.setWindowTitle(_("Start a conflict"))
         self.document = document
         self.ruleset = document.ruleset_for()
         self.characters = in_scene(document, scene)
@@ -36,28 +41,30 @@ class StartConflictDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.kind = QComboBox()
-        self.kind.addItem("Physical", ConflictKind.PHYSICAL)
-        self.kind.addItem("Mental", ConflictKind.MENTAL)
-        form.addRow("Kind of conflict:", self.kind)
+        self.kind.addItem(_("Physical"), ConflictKind.PHYSICAL)
+        self.kind.addItem(_("Mental"), ConflictKind.MENTAL)
+        form.addRow(_("Kind of conflict:"), self.kind)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Who takes part, and on which side. Minor NPCs with the same group number "
-                                "act together: the first rolls, the others add teamwork."))
+        layout.addWidget(QLabel(_("Who takes part, and on which side. Minor NPCs with the same group number "
+                                  "act together: the first rolls, the others add teamwork.")))
         self.table = QTableWidget(len(self.characters) + len(self.hazards), 3)
-        self.table.setHorizontalHeaderLabels(["Who or what", "Side", "Group"])
+        self.table.setHorizontalHeaderLabels([_("Who or what"), _("Side"), _("Group")])
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().hide()
         self.side_boxes: list[QComboBox] = []
         self.group_spins: list[QSpinBox] = []
         for row, entry in enumerate([*self.characters, *self.hazards]):
             is_character = row < len(self.characters)
-            kind = entry.kind.label if is_character else "Hazard"
-            self.table.setCellWidget(row, 0, QLabel(f"{entry.name or '(unnamed)'} — {kind}"))
+            kind = _(_KIND_NAMES.get(entry.kind, entry.kind.label)) if is_character else _("Hazard")
+            self.table.setCellWidget(row, 0, QLabel(_("{name} — {kind}").format(name=entry.name or _("(unnamed)"),
+                                                                                  kind=kind)))
             side = QComboBox()
-            side.addItems(SIDES)
+            for side_name in SIDES:
+                side.addItem(_(side_name), side_name)
             side.setCurrentIndex(1 if is_character and entry.kind == CharacterKind.PC else 2)
             group = QSpinBox()
             group.setRange(0, 20)
-            group.setSpecialValueText("alone")
+            group.setSpecialValueText(_("alone"))
             group.setEnabled(is_character and entry.kind == CharacterKind.MINOR_NPC)
             self.table.setCellWidget(row, 1, side)
             self.table.setCellWidget(row, 2, group)
@@ -69,18 +76,19 @@ class StartConflictDialog(QDialog):
         order = QFormLayout()
         self.first = QComboBox()
         fill_characters(self.first, self.characters)
-        self.npcs_at_best = QCheckBox("Every NPC acts at the best NPC's place")
+        self.npcs_at_best = QCheckBox(_("Every NPC acts at the best NPC's place"))
         if self.ruleset.turn_order == TurnOrder.ELECTIVE:
-            order.addRow("Acts first:", self.first)
+            order.addRow(_("Acts first:"), self.first)
             self.npcs_at_best.hide()
-            note = "Elective order: whoever acts picks who goes next."
+            note = _("Elective order: whoever acts picks who goes next.")
         else:
             self.first.hide()
             order.addRow("", self.npcs_at_best)
-            note = "Turn order by Notice (physical) or Empathy (mental); Athletics and Physique, or Rapport and Will, break ties."
+            note = _("Turn order by Notice (physical) or Empathy (mental); Athletics and Physique, or Rapport and "
+                     "Will, break ties.")
         layout.addLayout(order)
         layout.addWidget(QLabel(note))
-        layout.addWidget(ok_cancel(self, "Start the conflict"))
+        layout.addWidget(ok_cancel(self, _("Start the conflict")))
 
     def set_side(self, character_id: str, side: int, group: int = 0) -> None:
         """Pick a side (an index of SIDES) and a group for one character's row."""
@@ -95,7 +103,7 @@ class StartConflictDialog(QDialog):
             if side == 0:
                 continue
             group = self.group_spins[row].value()
-            key = (side, group) if group else (side, "alone", character.id)
+            key = (side, group) if group else (side, "alone", character.id)  # i18n: not shown
             groups.setdefault(key, []).append(character.id)
         campaign = self.document.campaign
         out = [participant(campaign, SIDES[key[0]], members) for key, members in groups.items()]
@@ -116,7 +124,7 @@ class AttackDialog(SetsAsideCards, QDialog):
 
     def __init__(self, document, conflict, attacker: Participant, dice, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(f"{attacker.name} attacks")
+        self.setWindowTitle(_("{name} attacks").format(name=attacker.name))
         self.document, self.conflict, self.attacker, self.dice = document, conflict, attacker, dice
         campaign = document.campaign
         self.ruleset = document.ruleset_for(campaign.character(_lead(attacker)))
@@ -129,36 +137,37 @@ class AttackDialog(SetsAsideCards, QDialog):
                 self.target.addItem(p.name, p.id)
         self.skill = QComboBox()
         if self.hazard is not None:  # a hazard's name is its skill
-            self.skill.addItem(self.hazard.name or "Hazard")
+            self.skill.addItem(self.hazard.name or _("Hazard"), self.hazard.name or "Hazard")  # i18n: not shown
         else:
             lead = campaign.character(_lead(attacker))
             fill_skills(self.skill, lead, self.ruleset.skills)
             if lead is not None:  # physical: the better of Fight and Shoot; mental: Provoke
-                self.skill.setCurrentIndex(max(0, self.skill.findText(attack_skill(lead, conflict.kind, self.ruleset.skills) or "")))
+                if not select_skill(self.skill, attack_skill(lead, conflict.kind, self.ruleset.skills)):
+                    self.skill.setCurrentIndex(0)
         self.defence = QComboBox()
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
         self.armor = QSpinBox()
         self.armor.setRange(0, 4)
-        form.addRow("Target:", self.target)
-        form.addRow("Attack with:", self.skill)
-        form.addRow("Target defends with:", self.defence)
+        form.addRow(_("Target:"), self.target)
+        form.addRow(_("Attack with:"), self.skill)
+        form.addRow(_("Target defends with:"), self.defence)
         if campaign.options.weapon_armor:
-            form.addRow("Weapon:", self.weapon)
-            form.addRow("Armor:", self.armor)
+            form.addRow(_("Weapon:"), self.weapon)
+            form.addRow(_("Armor:"), self.armor)
         layout.addLayout(form)
-        self.roll_button = QPushButton("Roll")
+        self.roll_button = QPushButton(_("Roll"))
         layout.addWidget(self.roll_button)
         self.cards = QVBoxLayout()
         layout.addLayout(self.cards)
-        self.result = QLabel("Roll, then invoke aspects if you want to: the hit follows the final efforts.")
+        self.result = QLabel(_("Roll, then invoke aspects if you want to: the hit follows the final efforts."))
         self.result.setWordWrap(True)
         layout.addWidget(self.result)
-        self.buttons = ok_cancel(self, "Apply the hit")
+        self.buttons = ok_cancel(self, _("Apply the hit"))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
         self.target.currentIndexChanged.connect(self._target_changed)
-        self.skill.currentIndexChanged.connect(lambda *_: self._pick_defence())
+        self.skill.currentIndexChanged.connect(lambda *_args: self._pick_defence())
         self.roll_button.clicked.connect(self.roll)
         self._target_changed()
         self.attack_card: RollCard | None = None
@@ -178,10 +187,9 @@ class AttackDialog(SetsAsideCards, QDialog):
         target = self.target_participant()
         character = self.document.campaign.character(_lead(target)) if target else None
         if character is not None:
-            wanted = defence_skill(character, self.skill.currentText(), Action.ATTACK, self.conflict.kind,
+            wanted = defence_skill(character, skill_key(self.skill), Action.ATTACK, self.conflict.kind,
                                    self.ruleset.skills)
-            if self.defence.findText(wanted or "") >= 0:
-                self.defence.setCurrentText(wanted)
+            select_skill(self.defence, wanted)
 
     def target_participant(self) -> Participant | None:
         pid = self.target.currentData()
@@ -195,7 +203,7 @@ class AttackDialog(SetsAsideCards, QDialog):
         target = self.target_participant()
         if target is None or self.attack_card is not None:
             return
-        skill, defence = self.skill.currentText(), self.defence.currentText()
+        skill, defence = skill_key(self.skill), skill_key(self.defence)
         # A group rolls with its best member in the skill (the others help).
         attacker_id, defender_id = participant_roller(campaign, self.attacker, skill), participant_roller(campaign, target, defence)
         attacker, defender = campaign.character(attacker_id), campaign.character(defender_id)
@@ -204,12 +212,12 @@ class AttackDialog(SetsAsideCards, QDialog):
         levels = scale_difference(attacker.scale if attacker else None, defender.scale) if campaign.options.scale else 0
         setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name, scale=levels,
                           teamwork=helpers_bonus(campaign, self.attacker, skill))
-        self.attack_card = RollCard(self.document, attacker_id, setup, self.dice, f"{self.attacker.name} attacks",
-                                    "the defence")
+        self.attack_card = RollCard(self.document, attacker_id, setup, self.dice,
+                                    _("{name} attacks").format(name=self.attacker.name), _("the defence"))
         setup = RollSetup(Action.DEFEND, defence, self.document.rating_of(defender, defence), opposed=True, who=target.name,
                           scale=-levels, teamwork=helpers_bonus(campaign, target, defence))
-        self.defence_card = RollCard(self.document, defender_id, setup, self.dice, f"{target.name} defends",
-                                     "the attack")
+        self.defence_card = RollCard(self.document, defender_id, setup, self.dice,
+                                     _("{name} defends").format(name=target.name), _("the attack"))
         for card in (self.attack_card, self.defence_card):
             self.cards.addWidget(card)
             card.changed.connect(self._settle)
@@ -252,7 +260,7 @@ class ConflictHitDialog(TakeHitDialog):
                  parent: QWidget | None = None):
         self.conflict, self.target, self.member = conflict, target, _lead(target)
         super().__init__(document, self.member, shifts, attacker, parent)
-        self.setWindowTitle(f"{target.name} takes a hit")
+        self.setWindowTitle(_("{name} takes a hit").format(name=target.name))
         track = self.track.findData(track_for(self.character, self.ruleset, conflict.kind))
         self.track.setCurrentIndex(max(0, track))
 
@@ -261,8 +269,8 @@ class ConflictHitDialog(TakeHitDialog):
         scene = scene_now(self.document)
         pid, member, ruleset = self.target.id, self.member, self.ruleset
         attacker, hit = self.attacker.currentData(), self.hit.shifts
-        text = (f"{self.target.name} takes a hit of {shifts_text(option.hit)}" if option is not None
-                else f"{self.target.name} is taken out")
+        text = (_("{name} takes a hit of {shifts}").format(name=self.target.name, shifts=shifts_text(option.hit))
+                if option is not None else _("{name} is taken out").format(name=self.target.name))
         return play(self.document, lambda c: take_hit(c, scene.id, ruleset, pid, member, option, texts,
                                                       attacker=attacker, hit=hit, extreme_aspect=extreme),
                     text, self.status)

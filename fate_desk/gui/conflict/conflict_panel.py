@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
 
-from fate_desk.model import CharacterKind, TurnOrder, ladder_label
+from fate_desk.i18n import N_, _, rules_text
+from fate_desk.model import CharacterKind, ConflictKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.conflict import (
     ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
@@ -17,28 +18,28 @@ from .common import play, scene_now
 from .conflict_dialogs import AttackDialog, ConflictHitDialog, StartConflictDialog
 from .panel_base import PanelBase
 
-COLUMNS = ("Participant", "Side", "Turn", "Stress", "Consequences", "Fate points")
+COLUMNS = (N_("Participant"), N_("Side"), N_("Turn"), N_("Stress"), N_("Consequences"), N_("Fate points"))
 
 
 class ConflictPanel(PanelBase):
     def __init__(self, desk, parent: QWidget | None = None):
-        super().__init__(desk, "Start a conflict…", list(COLUMNS), [
-            ("Attack…", "The one acting now attacks: both sides roll, the target takes the hit"),
-            ("Take a hit…", "The selected participant absorbs a hit with stress and consequences"),
-            ("Concede", "The selected participant concedes: 1 fate point plus 1 per consequence taken in this "
-                        "conflict"),
+        super().__init__(desk, _("Start a conflict…"), [_(c) for c in COLUMNS], [
+            (_("Attack…"), _("The one acting now attacks: both sides roll, the target takes the hit")),
+            (_("Take a hit…"), _("The selected participant absorbs a hit with stress and consequences")),
+            (_("Concede"), _("The selected participant concedes: 1 fate point plus 1 per consequence taken in this "
+                             "conflict")),
         ], parent)
         self.attack_button, self.hit_button, self.concede_button = self.buttons
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         row = self.button_row
-        self.next_label = QLabel("Next:")
+        self.next_label = QLabel(_("Next:"))
         self.next_combo = QComboBox()
         self.next_combo.setMinimumContentsLength(14)
-        self.next_combo.setAccessibleName("Who acts next")
-        self.end_turn_button = QPushButton("End turn")
-        self.end_conflict_button = QPushButton("End the conflict")
+        self.next_combo.setAccessibleName(_("Who acts next"))
+        self.end_turn_button = QPushButton(_("End turn"))
+        self.end_conflict_button = QPushButton(_("End the conflict"))
         for widget in (self.next_label, self.next_combo, self.end_turn_button, self.end_conflict_button):
             row.addWidget(widget)
         self.log = self.add_log()
@@ -68,18 +69,30 @@ class ConflictPanel(PanelBase):
             widget.setEnabled(running)
         self.log.clear()
         if scene is None:
-            self.header.setText("No scene is being played. Add a scene (Edit ▸ Add ▸ Scene) to run a conflict in it.")
+            self.header.setText(_("No scene is being played. Add a scene (Edit ▸ Add ▸ Scene) to run a conflict in "
+                                  "it."))
             return
         past = scene.play.conflict
         if not running:
-            self.header.setText(f"<b>{_esc(scene.name)}</b>: no conflict going on.")
+            self.header.setText(_("<b>{scene}</b>: no conflict going on.").format(scene=_esc(scene.name)))
             if past is not None:
                 self.log.addItems(past.log)
             return
-        how = "elective order" if conflict.order == TurnOrder.ELECTIVE else f"{ORDER_SKILLS[conflict.kind][0]} order"
-        current = next((p.name for p in conflict.participants if p.id == conflict.current), "nobody")
-        self.header.setText(f"<b>{_esc(scene.name)}</b>: {conflict.kind.value} conflict in {how}. "
-                            f"<b>Exchange {conflict.exchange}</b>; acting now: <b>{_esc(current)}</b>.")
+        current = next((p.name for p in conflict.participants if p.id == conflict.current), None)
+        values = dict(scene=_esc(scene.name), exchange=conflict.exchange,
+                      current=_esc(current) if current is not None else _("nobody"),
+                      skill=_esc(rules_text(ORDER_SKILLS[conflict.kind][0])))
+        if conflict.order == TurnOrder.ELECTIVE:
+            header = (_("<b>{scene}</b>: physical conflict in elective order. <b>Exchange {exchange}</b>; "
+                        "acting now: <b>{current}</b>.") if conflict.kind == ConflictKind.PHYSICAL else
+                      _("<b>{scene}</b>: mental conflict in elective order. <b>Exchange {exchange}</b>; "
+                        "acting now: <b>{current}</b>."))
+        else:
+            header = (_("<b>{scene}</b>: physical conflict in {skill} order. <b>Exchange {exchange}</b>; "
+                        "acting now: <b>{current}</b>.") if conflict.kind == ConflictKind.PHYSICAL else
+                      _("<b>{scene}</b>: mental conflict in {skill} order. <b>Exchange {exchange}</b>; "
+                        "acting now: <b>{current}</b>."))
+        self.header.setText(header.format(**values))
         self._fill_table(conflict)
         self._fill_next(conflict)
         self.log.addItems(conflict.log)
@@ -89,27 +102,32 @@ class ConflictPanel(PanelBase):
         campaign = self.document.campaign
         self.table.setRowCount(len(conflict.participants))
         for row, p in enumerate(conflict.participants):
-            state = ("Conceded" if p.conceded else "Taken out" if p.taken_out else
-                     "Acting now" if p.id == conflict.current else "Has acted" if p.acted else "To act")
+            state = (_("Conceded") if p.conceded else _("Taken out") if p.taken_out else
+                     _("Acting now") if p.id == conflict.current else _("Has acted") if p.acted else _("To act"))
             stress, consequences, points = [], [], []
             for member in p.members:
                 character = campaign.character(member)
                 if character is None:
                     continue
-                out = " (out)" if member in p.out_members else ""
+                out = member in p.out_members
                 tracks, names = derive_stress(character, self.document.ruleset_for(character))
                 boxes = " ".join(
-                    f"{names[t][:1]} " + "".join("☒" if i in character.stress.get(t, []) else "☐"
-                                                  for i in range(len(values)))
+                    f"{rules_text(names[t])[:1]} " + "".join("☒" if i in character.stress.get(t, []) else "☐"
+                                                              for i in range(len(values)))
                     for t, values in tracks.items())
-                stress.append(boxes + out if len(p.members) == 1 else f"{character.name}: {boxes}{out}")
+                if len(p.members) == 1:
+                    stress.append(_("{boxes} (out)").format(boxes=boxes) if out else boxes)
+                else:
+                    stress.append(_("{name}: {boxes} (out)").format(name=character.name, boxes=boxes) if out
+                                  else _("{name}: {boxes}").format(name=character.name, boxes=boxes))
                 consequences += [c.text or c.slot for c in character.consequences]
                 points.append(_points_text(character))
             hazard = hazard_of(campaign, p)
             if hazard is not None:  # no stress to show: it cannot be attacked
-                stress = [f"Hazard {ladder_label(hazard.rating)}, Weapon:{hazard.weapon}"]
+                stress = [_("Hazard {rating}, Weapon:{weapon}").format(rating=ladder_label(hazard.rating),
+                                                                        weapon=hazard.weapon)]
             # A group's members each get a line of their own in the cell, never cut off.
-            values = [p.name, p.side, state, "\n".join(stress), ", ".join(consequences) or "—",
+            values = [p.name, _(p.side) if p.side else p.side, state, "\n".join(stress), ", ".join(consequences) or "—",
                       points[0] if len(points) == 1 else "—"]
             self.fill_row(row, values, p.id)
             if p.id == conflict.current:
@@ -169,7 +187,7 @@ class ConflictPanel(PanelBase):
         ruleset = self.document.ruleset_for()
         play(self.document, lambda c: start_conflict(
             c, self._scene_id(), ruleset, dialog.kind.currentData(), participants, first,
-            dialog.npcs_at_best.isChecked()), "Start a conflict", self.status)
+            dialog.npcs_at_best.isChecked()), _("Start a conflict"), self.status)
 
     def attack(self) -> AttackDialog | None:
         conflict = self.conflict()
@@ -200,7 +218,8 @@ class ConflictPanel(PanelBase):
                 campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)
             return campaign
 
-        if not play(self.document, settle, f"{dialog.attacker.name} attacks {target.name}", self.status):
+        text = _("{attacker} attacks {target}").format(attacker=dialog.attacker.name, target=target.name)
+        if not play(self.document, settle, text, self.status):
             return
         if hit > 0 and len(standing) == 1:
             self.take_hit(self._fresh(target.id), hit, attacker_id)
@@ -224,11 +243,11 @@ class ConflictPanel(PanelBase):
         target = self.selected()
         if target is not None:
             play(self.document, lambda c: concede_participant(c, self._scene_id(), target.id),
-                 f"{target.name} concedes", self.status)
+                 _("{name} concedes").format(name=target.name), self.status)
 
     def end_turn(self) -> None:
         next_id = self.next_combo.currentData()
-        play(self.document, lambda c: end_turn(c, self._scene_id(), next_id), "End the turn", self.status)
+        play(self.document, lambda c: end_turn(c, self._scene_id(), next_id), _("End the turn"), self.status)
 
     def choose_next(self, name: str) -> None:
         index = self.next_combo.findText(name)
@@ -244,7 +263,7 @@ class ConflictPanel(PanelBase):
             campaign, self.summary = end_conflict(campaign, sid)
             return campaign
 
-        play(self.document, operation, "End the conflict", self.status)
+        play(self.document, operation, _("End the conflict"), self.status)
 
 
 def _points_text(character) -> str:
@@ -252,7 +271,7 @@ def _points_text(character) -> str:
     into the GM's pool for a later scene."""
     own = str(character.fate_points) if character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC) else "—"
     carried = character.carried_fate_points
-    return f"{own} (+{carried} for the GM's pool later)" if carried else own
+    return _("{own} (+{carried} for the GM's pool later)").format(own=own, carried=carried) if carried else own
 
 
 def _esc(text: str) -> str:

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import (
     QDockWidget, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QTabWidget, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _
+
 # The panels and the rules they use (challenge, contest, conflict, dice) are imported when the
 # dock is built, with the first campaign, so the main window paints without them.
 
@@ -24,11 +26,12 @@ class VisibilityPanel(QWidget):
 
         self.document = None
         layout = QVBoxLayout(self)
-        note = QLabel("Tick what the players may see in the players' view. NPC sheets and GM notes are never shown.")
+        note = QLabel(_("Tick what the players may see in the players' view. NPC sheets and GM notes are never "
+                        "shown."))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.list = QListWidget()
-        self.list.setAccessibleName("What the players see")
+        self.list.setAccessibleName(_("What the players see"))
         layout.addWidget(self.list, 1)
         self.status = status_label()
         layout.addWidget(self.status)
@@ -66,7 +69,7 @@ class VisibilityPanel(QWidget):
         hidden = item.checkState() != Qt.CheckState.Checked
         item_id = item.data(ID_ROLE)
         play(self.document, lambda c: set_hidden(c, scene.id, item_id, hidden),
-             f"{'Hide' if hidden else 'Show'} in the players' view", self.status)
+             _("Hide in the players' view") if hidden else _("Show in the players' view"), self.status)
 
 
 class EncounterDesk:
@@ -115,7 +118,7 @@ class EncounterDesk:
         from .contest_panel import ContestPanel
 
         window = self.window
-        self.dock = QDockWidget("Conflict, contest, challenge", window)
+        self.dock = QDockWidget(_("Conflict, contest, challenge"), window)
         self.dock.setObjectName("encounterDock")
         # Running a conflict, contest or challenge is past the welcome's first steps: it steps
         # aside, so the sheet and the dock share the window (the sheet keeps half its height).
@@ -128,10 +131,10 @@ class EncounterDesk:
         self.contest = ContestPanel(self)
         self.challenge = ChallengePanel(self)
         self.visibility = VisibilityPanel()
-        self.tabs.addTab(self.conflict, "Conflict")
-        self.tabs.addTab(self.contest, "Contest")
-        self.tabs.addTab(self.challenge, "Challenge")
-        self.tabs.addTab(self.visibility, "Players see")
+        self.tabs.addTab(self.conflict, _("Conflict"))
+        self.tabs.addTab(self.contest, _("Contest"))
+        self.tabs.addTab(self.challenge, _("Challenge"))
+        self.tabs.addTab(self.visibility, _("Players see"))
         # The panels scroll inside the dock rather than claim their full height: on a 700- or
         # 800-pixel screen the dock's minimum otherwise squeezed the sheet's header above it.
         holder = QScrollArea()

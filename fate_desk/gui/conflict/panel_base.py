@@ -9,7 +9,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fate_desk.i18n import N_, _
+
 from .common import scene_now, status_label
+
+# By the ScenePlay field a panel runs (accessible names, heard by screen readers).
+_TAKES_PART = {"conflict": N_("Who takes part in the conflict"), "contest": N_("Who takes part in the contest"),
+               "challenge": N_("Who takes part in the challenge"), "": N_("Who takes part in the scene")}
+_HAPPENED = {"conflict": N_("What happened in the conflict"), "contest": N_("What happened in the contest"),
+             "challenge": N_("What happened in the challenge"), "": N_("What happened in the scene")}
 
 
 class PanelBase(QWidget):
@@ -37,7 +45,7 @@ class PanelBase(QWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(90)
-        self.table.setAccessibleName(f"Who takes part in the {self.state_name or 'scene'}")
+        self.table.setAccessibleName(_(_TAKES_PART.get(self.state_name, _TAKES_PART[""])))
         layout.addWidget(self.table, 3)
         self.button_row = QHBoxLayout()
         self.buttons: list[QPushButton] = []
@@ -54,12 +62,12 @@ class PanelBase(QWidget):
         layout.addLayout(self.lower, 1)
 
     def add_log(self) -> QListWidget:
-        self.lower.addWidget(QLabel("What happened:"))
+        self.lower.addWidget(QLabel(_("What happened:")))
         log = QListWidget()
         log.setWordWrap(True)
         log.setMinimumHeight(60)
         log.setMaximumHeight(160)  # the table comes first; the log scrolls
-        log.setAccessibleName(f"What happened in the {self.state_name or 'scene'}")
+        log.setAccessibleName(_(_HAPPENED.get(self.state_name, _HAPPENED[""])))
         self.lower.addWidget(log, 1)
         return log
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.rules.encounters.scene import PlayersView, players_view
 
 from .common import scene_now
@@ -35,13 +36,13 @@ def type_size(height: int) -> int:
 
 
 def style(theme: str, size: float = TYPE_SIZES[1], scale: float = 1.0) -> str:
-    back, text, edge, title, _ = COLOURS[theme]
+    back, text, edge, title, _fill = COLOURS[theme]
     width = 3 if theme == "high-contrast" else 2
 
     def pt(points: float) -> str:
         return f"{round(points * scale)}pt"
 
-    return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"
+    return (f"QWidget#playersView, QWidget#playersBody {{ background: {back}; color: {text}; }}"  # i18n: not shown (markup)
             f" QGroupBox {{ color: {title}; border: {width}px solid {edge}; border-radius: 8px; margin-top: 1.2em; }}"
             " QGroupBox::title { subcontrol-origin: margin; left: 12px; padding: 0 6px; }"
             f" QLabel#playersTitle {{ font-size: {pt(size * 1.5)}; font-weight: bold; }}"
@@ -80,7 +81,7 @@ class PlayersViewWindow(QWidget):
     def __init__(self, document=None, theme: str = "dark"):
         super().__init__(None, Qt.WindowType.Window)
         self.setObjectName("playersView")
-        self.setWindowTitle("Fate Desk — Players' view")
+        self.setWindowTitle(_("Fate Desk — Players' view"))
         self.document = None
         outer = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -89,16 +90,16 @@ class PlayersViewWindow(QWidget):
         top.addWidget(self.title, 1)
         self.theme_button = QPushButton()
         self.theme_button.clicked.connect(lambda: self.set_theme("light" if self.theme == "dark" else "dark"))
-        self.full_button = QPushButton("Full screen")
+        self.full_button = QPushButton(_("Full screen"))
         self.full_button.setCheckable(True)
         self.full_button.toggled.connect(self.set_full_screen)
-        self.contrast = QPushButton("High contrast")
+        self.contrast = QPushButton(_("High contrast"))
         self.contrast.setCheckable(True)
-        self.contrast.setToolTip("White and yellow on black (Ctrl+H)")
+        self.contrast.setToolTip(_("White and yellow on black (Ctrl+H)"))
         self.contrast.toggled.connect(lambda _on: self.set_theme(self.theme))
-        self.large = QPushButton("Larger text")
+        self.large = QPushButton(_("Larger text"))
         self.large.setCheckable(True)
-        self.large.setToolTip("Everything one and a half times larger (Ctrl+L)")
+        self.large.setToolTip(_("Everything one and a half times larger (Ctrl+L)"))
         self.large.toggled.connect(lambda _on: self.set_theme(self.theme))
         top.addWidget(self.theme_button)
         top.addWidget(self.contrast)
@@ -111,11 +112,11 @@ class PlayersViewWindow(QWidget):
         self.map = ZoneMap(editable=False, fit=True)
         self.map.setFrameShape(ZoneMap.Shape.NoFrame)
         self.type_size = TYPE_SIZES[1]
-        self.aspects = Section("Situation aspects")
-        self.countdowns = Section("Countdowns")
-        self.turns = Section("Turn order")
-        self.contest = Section("Contest")
-        self.challenge = Section("Challenge")
+        self.aspects = Section(_("Situation aspects"))
+        self.countdowns = Section(_("Countdowns"))
+        self.turns = Section(_("Turn order"))
+        self.contest = Section(_("Contest"))
+        self.challenge = Section(_("Challenge"))
         side = QVBoxLayout()
         for section in (self.aspects, self.turns, self.contest, self.challenge, self.countdowns):
             side.addWidget(section)
@@ -165,22 +166,22 @@ class PlayersViewWindow(QWidget):
 
     def refresh(self) -> None:
         view = self.view()
-        self.title.setText(view.scene or "No scene is being played")
+        self.title.setText(view.scene or _("No scene is being played"))
         self.map.show_zones(view.zones)
         self.map.setVisible(bool(view.zones))
         self.aspects.show_lines([_aspect_line(a) for a in view.aspects])
-        self.countdowns.show_lines([
-            f"{c.name}: {'☒' * c.marked}{'☐' * (c.boxes - c.marked)}" + (f" — {c.meaning}" if c.meaning else "")
-            for c in view.countdowns])
-        self.turns.setTitle(f"Turn order — exchange {view.exchange}" if view.turns else "Turn order")
-        marks = {"acting now": "▶", "has acted": "✓", "to act": "·", "taken out": "✗", "conceded": "✗"}
-        self.turns.show_lines([f"{marks[state]} {name} — {state}" for name, state in view.turns])
-        contest = [f"{side}: {'●' * won}{'○' * max(0, view.contest_goal - won)} ({won} of {view.contest_goal})"
-                   for side, won in view.contest]
+        self.countdowns.show_lines([_countdown_line(c) for c in view.countdowns])
+        self.turns.setTitle(_("Turn order — exchange {number}").format(number=view.exchange) if view.turns
+                            else _("Turn order"))
+        self.turns.show_lines([_turn_line(name, state) for name, state in view.turns])
+        contest = [_("{side}: {marks} ({won} of {goal})").format(
+            side=side, marks="●" * won + "○" * max(0, view.contest_goal - won), won=won, goal=view.contest_goal)
+            for side, won in view.contest]
         if view.contest_winner:
-            contest.append(f"The contest goes to {view.contest_winner}!")
+            contest.append(_("The contest goes to {winner}!").format(winner=view.contest_winner))
         self.contest.show_lines(contest)
-        self.challenge.show_lines([f"{task}: {result}" for task, result in view.challenge])
+        self.challenge.show_lines([_("{task}: {result}").format(task=task, result=_words(result))
+                                   for task, result in view.challenge])
 
     # --- presentation ------------------------------------------------------------------------------
 
@@ -200,11 +201,12 @@ class PlayersViewWindow(QWidget):
         map_font = self.map.font()
         map_font.setPointSize(round(self.type_size * scale))  # the side panel's size: the map never reads smaller
         self.map.setFont(map_font)
-        self.theme_button.setText("Light" if theme == "dark" else "Dark")
-        self.theme_button.setAccessibleName(f"Switch to {'light' if theme == 'dark' else 'dark'} colours")
+        self.theme_button.setText(_("Light") if theme == "dark" else _("Dark"))
+        self.theme_button.setAccessibleName(_("Switch to light colours") if theme == "dark"
+                                            else _("Switch to dark colours"))
         self.theme_button.setEnabled(not self.contrast.isChecked())
         self.map.setBackgroundBrush(Qt.GlobalColor.white if shown == "light" else Qt.GlobalColor.black)
-        _, text, _, title, fill = COLOURS[shown]
+        _back, text, _edge, title, fill = COLOURS[shown]
         palette = self.map.palette()
         palette.setColor(QPalette.ColorRole.Base, QColor(fill))
         palette.setColor(QPalette.ColorRole.Text, QColor(text))
@@ -215,7 +217,7 @@ class PlayersViewWindow(QWidget):
 
     def set_full_screen(self, on: bool) -> None:
         self.showFullScreen() if on else self.showNormal()
-        self.full_button.setText("Leave full screen" if on else "Full screen")
+        self.full_button.setText(_("Leave full screen") if on else _("Full screen"))
 
     def texts(self) -> list[str]:
         """Every text the players can read in this window (the map's too)."""
@@ -229,7 +231,35 @@ class PlayersViewWindow(QWidget):
         return labels
 
 
+# What the rules call a participant's state and a task's result in the players' view (the
+# rules' own words, by which the view marks them), as the players read them.
+_STATES = {"acting now": ("▶", N_("acting now")), "has acted": ("✓", N_("has acted")), "to act": ("·", N_("to act")),  # i18n: not shown
+           "taken out": ("✗", N_("taken out")), "conceded": ("✗", N_("conceded"))}  # i18n: not shown
+_RESULTS = {"not rolled yet": N_("not rolled yet"), "tie: success at a minor cost": N_("tie: success at a minor cost"),  # i18n: not shown
+            "fail": N_("fail"), "succeed": N_("succeed"), "succeed with style": N_("succeed with style")}  # i18n: not shown
+
+
+def _words(result: str) -> str:
+    """A result in the rules' words, translated (one the rules already translated stays as it is)."""
+    return _(_RESULTS[result]) if result in _RESULTS else result
+
+
+def _turn_line(name: str, state: str) -> str:
+    mark, words = _STATES.get(state, ("·", None))
+    return _("{mark} {name} — {state}").format(mark=mark, name=name, state=_(words) if words else state)
+
+
+def _countdown_line(countdown) -> str:
+    boxes = "☒" * countdown.marked + "☐" * (countdown.boxes - countdown.marked)
+    if countdown.meaning:
+        return _("{name}: {boxes} — {meaning}").format(name=countdown.name, boxes=boxes, meaning=countdown.meaning)
+    return _("{name}: {boxes}").format(name=countdown.name, boxes=boxes)
+
+
 def _aspect_line(aspect) -> str:
-    invokes = f"  {'◆' * aspect.free_invokes} free invoke{'s' if aspect.free_invokes != 1 else ''}" \
-        if aspect.free_invokes else ""
-    return f"{'Boost: ' if aspect.boost else ''}{aspect.text}{invokes}"
+    if aspect.free_invokes:
+        text = ngettext("{aspect}  {marks} free invoke", "{aspect}  {marks} free invokes", aspect.free_invokes).format(
+            aspect=aspect.text, marks="◆" * aspect.free_invokes)
+    else:
+        text = aspect.text
+    return _("Boost: {aspect}").format(aspect=text) if aspect.boost else text

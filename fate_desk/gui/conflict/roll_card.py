@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QVBoxLayout
 
+from fate_desk.i18n import _
 from fate_desk.rules.play.actions import set_aside
 
 from ..play.roll_card import RollCard
@@ -42,7 +43,7 @@ class SetsAsideCards:
                 campaign = set_aside(campaign, roll)
             return campaign
 
-        self.thrown_cards()[0].document.edit_campaign(operation, "Set rolls aside")
+        self.thrown_cards()[0].document.edit_campaign(operation, _("Set rolls aside"))
         QDialog.reject(self)
 
 
@@ -76,8 +77,8 @@ def ask_boost_names(cards, label: QLabel) -> bool:
     """True when no card still needs its boost named; else say so and focus the first one."""
     missing = [card for card in cards if card.missing_boost()]
     if missing:
-        label.setText(f"<span style='color:{status_colour('error')}'><b>Name the boost first:</b> "
-                      "a roll gave a boost; type what it is on its card.</span>")
+        message = _("<b>Name the boost first:</b> a roll gave a boost; type what it is on its card.")
+        label.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")  # i18n: not shown (markup)
         missing[0].boost.setFocus()
         return False
     return True

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.rules.encounters.scene import ViewZone
 
 from .. import access
@@ -37,7 +38,7 @@ class ZoneBox(QGraphicsRectItem):
         font.setPointSizeF(font.pointSizeF() * scale * 1.15)
         font.setBold(True)
         self.title.setFont(font)
-        self.title.setPlainText(zone.name or "(unnamed zone)")
+        self.title.setPlainText(zone.name or _("(unnamed zone)"))
         self.body = QGraphicsTextItem(self)
         body_font = QFont(map_.font())
         body_font.setPointSizeF(body_font.pointSizeF() * scale)
@@ -120,11 +121,10 @@ class ZoneMap(QGraphicsView):
         self.setMinimumHeight(int(160 * scale_factor))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setFocusProxy(self)
-        self.setAccessibleName("Zone map")
-        how = "Arrow keys go from zone to zone."
-        if editable:
-            how += " Shift+F10 or the Menu key says who is here; Ctrl with an arrow moves the zone."
-        self.setAccessibleDescription(how)
+        self.setAccessibleName(_("Zone map"))
+        self.setAccessibleDescription(
+            _("Arrow keys go from zone to zone. Shift+F10 or the Menu key says who is here; Ctrl with an arrow moves "
+              "the zone.") if editable else _("Arrow keys go from zone to zone."))
 
     def show_zones(self, zones: list[ViewZone]) -> None:
         self.zones = list(zones)
@@ -232,10 +232,11 @@ class ZoneMap(QGraphicsView):
         if not (self.editable and self.people):
             return None
         menu = QMenu(self)
-        menu.setAccessibleName(f"Who is in {zone.name or 'this zone'}")
+        menu.setAccessibleName(_("Who is in {zone}").format(zone=zone.name) if zone.name
+                               else _("Who is in this zone"))
         self.menu = menu  # kept, so the menu lives while open (and tests can reach it)
         for character_id, name in self.people:
-            action = menu.addAction(f"{name} is here")
+            action = menu.addAction(_("{name} is here").format(name=name))
             action.setCheckable(True)
             action.setChecked(name in zone.who)
             action.triggered.connect(lambda checked, c=character_id: self.whereaboutsChanged.emit(
@@ -246,16 +247,17 @@ class ZoneMap(QGraphicsView):
     def zone_words(self, zone_id: str) -> tuple[str, str]:
         """A zone as a screen reader says it: name and who is there; then its aspects and links."""
         zone = self.boxes[zone_id].zone
-        name = zone.name or "Unnamed zone"
-        said = f"{name}: {', '.join(zone.who)} here" if zone.who else f"{name}: nobody here"
-        names = {z: b.zone.name or "Unnamed zone" for z, b in self.boxes.items()}
+        name = zone.name or _("Unnamed zone")
+        said = (_("{zone}: {who} here").format(zone=name, who=", ".join(zone.who)) if zone.who
+                else _("{zone}: nobody here").format(zone=name))
+        names = {z: b.zone.name or _("Unnamed zone") for z, b in self.boxes.items()}
         links = [names[z] for z in zone.adjacent if z in names]
         details = []
         if zone.aspects:
-            details.append("Aspects: " + "; ".join(
-                a.text + (f" ({a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''})"
-                          if a.free_invokes else "") for a in zone.aspects))
-        details.append(f"Leads to {', '.join(links)}" if links else "Leads nowhere")
+            details.append(_("Aspects: {aspects}").format(aspects="; ".join(
+                ngettext("{aspect} ({count} free invoke)", "{aspect} ({count} free invokes)", a.free_invokes).format(
+                    aspect=a.text, count=a.free_invokes) if a.free_invokes else a.text for a in zone.aspects)))
+        details.append(_("Leads to {zones}").format(zones=", ".join(links)) if links else _("Leads nowhere"))
         return said, ". ".join(details)
 
     def reroute(self) -> None:

@@ -5,54 +5,55 @@ Plain functions over the campaign (no widgets), so the dialog only shows and rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fate_desk.export import Entry, What, campaign_entries, campaign_job
+from fate_desk.i18n import N_, _
 from fate_desk.model import Campaign
 
 from ..opening import safe_file_name
 
 WHAT_LABELS: dict[What, str] = {
-    What.SHEETS: "Character sheets",
-    What.CARDS: "GM cards",
-    What.REFERENCE: "Reference cards",
-    What.PACK: "Campaign pack",
-    What.BLANK: "Blank sheet",
-    What.SCENE: "Scene sheets",
-    What.ASPECT_CARDS: "Aspect and boost cards",
-    What.TRACKERS: "Fate-point trackers",
-    What.CHEAT_SHEET: "GM cheat sheet",
-    What.SKILL_CARD: "Skill card",
-    What.BLANK_CARDS: "Blank cards",
+    What.SHEETS: N_("Character sheets"),
+    What.CARDS: N_("GM cards"),
+    What.REFERENCE: N_("Reference cards"),
+    What.PACK: N_("Campaign pack"),
+    What.BLANK: N_("Blank sheet"),
+    What.SCENE: N_("Scene sheets"),
+    What.ASPECT_CARDS: N_("Aspect and boost cards"),
+    What.TRACKERS: N_("Fate-point trackers"),
+    What.CHEAT_SHEET: N_("GM cheat sheet"),
+    What.SKILL_CARD: N_("Skill card"),
+    What.BLANK_CARDS: N_("Blank cards"),
 }
 
 WHAT_HINTS: dict[What, str] = {
-    What.SHEETS: "A page for each player character or major NPC you tick.",
-    What.CARDS: "Index cards, four to a page, for the minor NPCs, monsters, obstacles and countdowns you tick.",
-    What.REFERENCE: "Cards that sum up the rules, following this campaign's rule set and optional rules.",
-    What.PACK: "A cover with the contents, the ticked sheets, the scene sheets, then the ticked cards, "
-               "aspect cards and reference cards filling card pages, in one PDF with bookmarks.",
-    What.BLANK: "An empty, fillable sheet for this campaign's rule set.",
-    What.SCENE: "A page per scene: zones and how they connect, situation aspects with free-invoke boxes, "
-                "room to note who is where.",
-    What.ASPECT_CARDS: "A card per situation aspect and boost of the scenes, with boxes to tick free invokes.",
-    What.TRACKERS: "A card for the GM's fate-point pool and one for each player.",
-    What.CHEAT_SHEET: "One page for the GM: the ladder, the four actions and outcomes, difficulties, "
-                      "quick NPCs and turn order.",
-    What.SKILL_CARD: "What each skill (or approach) of this rule set does for each action.",
-    What.BLANK_CARDS: "Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown.",
+    What.SHEETS: N_("A page for each player character or major NPC you tick."),
+    What.CARDS: N_("Index cards, four to a page, for the minor NPCs, monsters, obstacles and countdowns you tick."),
+    What.REFERENCE: N_("Cards that sum up the rules, following this campaign's rule set and optional rules."),
+    What.PACK: N_("A cover with the contents, the ticked sheets, the scene sheets, then the ticked cards, "
+                  "aspect cards and reference cards filling card pages, in one PDF with bookmarks."),
+    What.BLANK: N_("An empty, fillable sheet for this campaign's rule set."),
+    What.SCENE: N_("A page per scene: zones and how they connect, situation aspects with free-invoke boxes, "
+                   "room to note who is where."),
+    What.ASPECT_CARDS: N_("A card per situation aspect and boost of the scenes, with boxes to tick free invokes."),
+    What.TRACKERS: N_("A card for the GM's fate-point pool and one for each player."),
+    What.CHEAT_SHEET: N_("One page for the GM: the ladder, the four actions and outcomes, difficulties, "
+                         "quick NPCs and turn order."),
+    What.SKILL_CARD: N_("What each skill (or approach) of this rule set does for each action."),
+    What.BLANK_CARDS: N_("Cards to fill in by hand: an NPC, a monster, an obstacle and a countdown."),
 }
 
 NO_ENTRIES: dict[What, str] = {
-    What.REFERENCE: "Nothing to tick: reference cards follow the campaign's rules, not particular entries.",
-    What.BLANK: "Nothing to tick: a blank sheet is for anyone.",
-    What.SCENE: "Nothing to tick: choose a scene or session above (or print every scene still open).",
-    What.ASPECT_CARDS: "Nothing to tick: choose a scene or session above.",
-    What.TRACKERS: "Nothing to tick: one card for each player character.",
-    What.CHEAT_SHEET: "Nothing to tick: the cheat sheet follows the campaign's rule set.",
-    What.SKILL_CARD: "Nothing to tick: the card follows the campaign's rule set.",
-    What.BLANK_CARDS: "Nothing to tick: blank cards are for anyone.",
+    What.REFERENCE: N_("Nothing to tick: reference cards follow the campaign's rules, not particular entries."),
+    What.BLANK: N_("Nothing to tick: a blank sheet is for anyone."),
+    What.SCENE: N_("Nothing to tick: choose a scene or session above (or print every scene still open)."),
+    What.ASPECT_CARDS: N_("Nothing to tick: choose a scene or session above."),
+    What.TRACKERS: N_("Nothing to tick: one card for each player character."),
+    What.CHEAT_SHEET: N_("Nothing to tick: the cheat sheet follows the campaign's rule set."),
+    What.SKILL_CARD: N_("Nothing to tick: the card follows the campaign's rule set."),
+    What.BLANK_CARDS: N_("Nothing to tick: blank cards are for anyone."),
 }
 
 # Only these print chosen entries; reference cards and blank sheets print no one in particular.
@@ -65,7 +66,7 @@ WITH_SCOPE = (What.CARDS, What.PACK, What.SCENE, What.ASPECT_CARDS)
 class Scope:
     """The whole campaign (kind ""), one scene (value: its id) or one session (value: its number)."""
 
-    label: str
+    label: str = field(compare=False)  # shown, in the interface language; never a key
     kind: str = ""  # "", "scene" or "session"
     value: str | int | None = None
     short: str = ""  # for the file name: the scene's name, "Session 2"
@@ -74,20 +75,25 @@ class Scope:
         return {self.kind: self.value} if self.kind else {}
 
 
-WHOLE_CAMPAIGN = Scope("Whole campaign")
+WHOLE_CAMPAIGN = Scope(N_("Whole campaign"))  # scopes() lists it with its label translated
 
 
 def scopes(campaign: Campaign) -> list[Scope]:
     """The whole campaign, each scene, then each session that has scenes."""
-    out = [WHOLE_CAMPAIGN]
+    out = [Scope(_(WHOLE_CAMPAIGN.label))]
     for scene in campaign.scenes:
-        session = f" (session {scene.session})" if scene.session is not None else ""
-        name = scene.name or "(unnamed)"
-        out.append(Scope(f"Scene: {name}{session}", "scene", scene.id, scene.name or "Scene"))
+        name = scene.name or _("(unnamed)")
+        if scene.session is not None:
+            label = _("Scene: {name} (session {number})").format(name=name, number=scene.session)
+        else:
+            label = _("Scene: {name}").format(name=name)
+        out.append(Scope(label, "scene", scene.id, scene.name or _("Scene")))
     titles = {s.number: s.title for s in campaign.sessions}
     for number in sorted({s.session for s in campaign.scenes if s.session is not None}):
-        title = f": {titles[number]}" if titles.get(number) else ""
-        out.append(Scope(f"Session {number}{title}", "session", number, f"Session {number}"))
+        short = _("Session {number}").format(number=number)
+        label = (_("Session {number}: {title}").format(number=number, title=titles[number]) if titles.get(number)
+                 else short)
+        out.append(Scope(label, "session", number, short))
     return out
 
 
@@ -138,7 +144,7 @@ def initial_choice(campaign: Campaign, current_id: str | None) -> tuple[What, Sc
 
 def suggested_name(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN) -> str:
     """'<campaign> - <what>.pdf', with the scene or session when one is chosen."""
-    parts = [campaign.name.strip() or "Campaign", WHAT_LABELS[what]]
+    parts = [campaign.name.strip() or _("Campaign"), _(WHAT_LABELS[what])]
     if scope.kind and what in WITH_SCOPE:
         parts.append(scope.short)
     return safe_file_name(" - ".join(parts)) + ".pdf"

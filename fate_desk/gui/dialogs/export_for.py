@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QMessageBox, QPushButton
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character
 from fate_desk.store.exporting import TARGETS, ExportRefused, export, safe_stem, summary
 
@@ -23,13 +24,13 @@ from ..theme import status_colour
 
 HINTS = {
     # Two short lines each, broken by hand: a wrapped label would make the dialog guess its height.
-    "foundry-fco": "An actor for Foundry VTT's Fate Core Official system. In Foundry, right-click<br>"
-                   "an actor and choose Import Data, or paste it into the system's character import.",
-    "fatex": "An actor for Foundry VTT's FateX system. In Foundry, right-click<br>"
-             "an actor and choose Import Data.",
-    "fari": "A character for Fari (fari.app).<br>In Fari, open My Stuff and import the file.",
+    "foundry-fco": N_("An actor for Foundry VTT's Fate Core Official system. In Foundry, right-click<br>"
+                      "an actor and choose Import Data, or paste it into the system's character import."),
+    "fatex": N_("An actor for Foundry VTT's FateX system. In Foundry, right-click<br>"
+                "an actor and choose Import Data."),
+    "fari": N_("A character for Fari (fari.app).<br>In Fari, open My Stuff and import the file."),
 }
-TOOL_SUFFIX = {"foundry-fco": "-foundry", "fatex": "-fatex", "fari": "-fari"}
+TOOL_SUFFIX = {"foundry-fco": "-foundry", "fatex": "-fatex", "fari": "-fari"}  # i18n: not shown (file names)
 ONE, ALL = "one", "all"
 
 
@@ -40,7 +41,7 @@ class ExportForDialog(FormDialog):
     exported = Signal(list, list)
 
     def __init__(self, campaign: Campaign, current: Character | None, folder: Path, parent=None):
-        super().__init__("export_for", "Export for another tool", parent)
+        super().__init__("export_for", _("Export for another tool"), parent)
         self.campaign, self.current, self.folder = campaign, current, Path(folder)
         self.written: list[Path] = []
         self.target_combo: QComboBox = child(self.form, QComboBox, "targetCombo")
@@ -50,18 +51,20 @@ class ExportForDialog(FormDialog):
         self.error: QLabel = child(self.form, QLabel, "errorLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.save_button.setText("Export")
+        self.save_button.setText(_("Export"))
         for target in TARGETS.values():
             self.target_combo.addItem(target.label, target.id)
         if current is not None:
-            self.scope_combo.addItem(f"This character: {display_name(current)}", ONE)
+            self.scope_combo.addItem(_("This character: {name}").format(name=display_name(current)), ONE)
         count = len(campaign.characters)
-        self.scope_combo.addItem(f"Every character in the campaign ({count}), one file each, into a folder", ALL)
+        self.scope_combo.addItem(ngettext("Every character in the campaign ({count}), one file each, into a folder",
+                                          "Every character in the campaign ({count}), one file each, into a folder",
+                                          count).format(count=count), ALL)
         self._path_touched = False
         self.target_combo.currentIndexChanged.connect(self._changed)
         self.scope_combo.currentIndexChanged.connect(self._changed)
-        self.file_edit.textEdited.connect(lambda _: setattr(self, "_path_touched", True))
-        self.file_edit.textChanged.connect(lambda _: self.error.clear())
+        self.file_edit.textEdited.connect(lambda _text: setattr(self, "_path_touched", True))
+        self.file_edit.textChanged.connect(lambda _text: self.error.clear())
         child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -78,7 +81,7 @@ class ExportForDialog(FormDialog):
         return [self.current] if self.scope() == ONE and self.current is not None else list(self.campaign.characters)
 
     def _changed(self) -> None:
-        self.hint.setText(f"<small>{HINTS[self.target_id()]}</small>")
+        self.hint.setText(f"<small>{_(HINTS[self.target_id()])}</small>")  # i18n: markup only (its words are translated)
         if not self._path_touched:
             self.file_edit.setText(str(self._suggested()))
         self.error.clear()
@@ -86,19 +89,19 @@ class ExportForDialog(FormDialog):
     def _suggested(self) -> Path:
         suffix = TARGETS[self.target_id()].suffix
         if self.scope() == ONE and self.current is not None:
-            return free_path(self.folder, safe_stem(self.current.name, "character"), suffix)
-        stem = safe_stem(self.campaign.name, "campaign") + TOOL_SUFFIX[self.target_id()]
+            return free_path(self.folder, safe_stem(self.current.name, _("character")), suffix)
+        stem = safe_stem(self.campaign.name, _("campaign")) + TOOL_SUFFIX[self.target_id()]
         return free_path(self.folder, stem, "")
 
     def _browse(self) -> None:
         if self.scope() == ONE:
             target = TARGETS[self.target_id()]
-            path, _ = QFileDialog.getSaveFileName(self, "Export to", self.file_edit.text(),
-                                                  f"{target.label} (*{target.suffix})")
+            path, _filter = QFileDialog.getSaveFileName(self, _("Export to"), self.file_edit.text(),
+                                                        f"{target.label} (*{target.suffix})")
             if path and not path.endswith(target.suffix):
                 path += target.suffix
         else:
-            path = QFileDialog.getExistingDirectory(self, "Export into folder", str(self.folder))
+            path = QFileDialog.getExistingDirectory(self, _("Export into folder"), str(self.folder))
         if path:
             self._path_touched = True
             self.file_edit.setText(path)
@@ -106,7 +109,7 @@ class ExportForDialog(FormDialog):
     def accept(self) -> None:
         text = self.file_edit.text().strip()
         if not text:
-            self._refuse("Choose where to save.")
+            self._refuse(_("Choose where to save."))
             return
         characters = self.characters()
         out = Path(text).expanduser()
@@ -121,7 +124,7 @@ class ExportForDialog(FormDialog):
         super().accept()
 
     def _refuse(self, problem: str) -> None:
-        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>")
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>")  # i18n: markup only (its words are translated)
 
 
 def default_folder() -> Path:
@@ -143,14 +146,18 @@ def open_export_for(window, folder: Path | None = None) -> ExportForDialog | Non
 
 def _report(window, paths: list[str], notes: list[str]) -> None:
     """The status bar names the files; what went where is shown when there is something to say."""
+    names = ", ".join(Path(p).name for p in paths[:3]) + ("…" if len(paths) > 3 else "")
     window.statusBar().showMessage(
-        f"Exported {len(paths)} file{'s' if len(paths) != 1 else ''}: {', '.join(Path(p).name for p in paths[:3])}"
-        + ("…" if len(paths) > 3 else ""), 8000)
+        ngettext("Exported {count} file: {names}", "Exported {count} files: {names}", len(paths)).format(
+            count=len(paths), names=names), 8000)
     if not notes:
         return
-    box = QMessageBox(QMessageBox.Icon.Information, "Exported, with notes",
-                      "What went where:\n\n" + "\n".join(f"• {n}" for n in notes[:12])
-                      + (f"\n…and {len(notes) - 12} more" if len(notes) > 12 else ""),
+    lines = "\n".join(f"• {n}" for n in notes[:12])
+    if len(notes) > 12:
+        lines += "\n" + ngettext("…and {count} more", "…and {count} more", len(notes) - 12).format(
+            count=len(notes) - 12)
+    box = QMessageBox(QMessageBox.Icon.Information, _("Exported, with notes"),
+                      _("What went where:\n\n{notes}").format(notes=lines),
                       QMessageBox.StandardButton.Ok, window)
     box.setObjectName("exportSummary")
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

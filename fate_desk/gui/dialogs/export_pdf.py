@@ -22,6 +22,7 @@ from fate_desk.export import (
     LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign
 
 from ..forms import child
@@ -36,7 +37,7 @@ from .export_choices import (
 WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, What.SCENE, What.ASPECT_CARDS,
               What.TRACKERS, What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS)
 SCENE_KINDS = (What.SCENE, What.ASPECT_CARDS)
-PAPERS = ((Paper.LETTER, "Letter (8.5 × 11 in)"), (Paper.A4, "A4 (210 × 297 mm)"))
+PAPERS = ((Paper.LETTER, N_("Letter (8.5 × 11 in)")), (Paper.A4, N_("A4 (210 × 297 mm)")))
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -81,7 +82,7 @@ class ExportPdfDialog(FormDialog):
 
     def __init__(self, campaign: Campaign, settings: Settings, *, current_id: str | None = None,
                  folder: Path | None = None, open_url: Callable[[QUrl], object] | None = None, parent=None):
-        super().__init__("export_pdf", "Print to PDF", parent)
+        super().__init__("export_pdf", _("Print to PDF"), parent)
         self.campaign = campaign
         self.settings = settings
         self.current_id = current_id
@@ -107,15 +108,15 @@ class ExportPdfDialog(FormDialog):
         self.message: QLabel = child(self.form, QLabel, "messageLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Save PDF")
+        self.ok_button.setText(_("Save PDF"))
 
         for what in WHAT_ORDER:
-            self.what_combo.addItem(WHAT_LABELS[what])
+            self.what_combo.addItem(_(WHAT_LABELS[what]), what.value)
         self.scopes: list[Scope] = scopes(campaign)
         for scope in self.scopes:
             self.scope_combo.addItem(scope.label)
-        for _paper, label in PAPERS:
-            self.paper_combo.addItem(label)
+        for paper, label in PAPERS:
+            self.paper_combo.addItem(_(label), paper.value)
         self._fill_remembered()
         what, scope = initial_choice(campaign, current_id)
         self.what_combo.setCurrentIndex(WHAT_ORDER.index(what))
@@ -128,7 +129,7 @@ class ExportPdfDialog(FormDialog):
         child(self.form, QPushButton, "allButton").clicked.connect(lambda: self._tick_all(True))
         child(self.form, QPushButton, "noneButton").clicked.connect(lambda: self._tick_all(False))
         child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
-        self.file_edit.textEdited.connect(lambda _: setattr(self, "_path_touched", True))
+        self.file_edit.textEdited.connect(lambda _text: setattr(self, "_path_touched", True))
         self.file_edit.textChanged.connect(self._validate)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -168,7 +169,7 @@ class ExportPdfDialog(FormDialog):
             paper = Paper(self.settings.get(Preferences.PDF_PAPER))
         except ValueError:  # never chosen (empty) or a stale value: the locale decides
             paper = default_paper()
-        self.paper_combo.setCurrentIndex([p for p, _ in PAPERS].index(paper))
+        self.paper_combo.setCurrentIndex([p for p, _label in PAPERS].index(paper))
         self.open_check.setChecked(self.settings.get(Preferences.PDF_OPEN_WHEN_DONE))
         self.large_check.setChecked(self.settings.get(Preferences.PDF_LARGE_PRINT))
 
@@ -180,21 +181,21 @@ class ExportPdfDialog(FormDialog):
             self.scope_combo.setCurrentIndex(0)
             self.scope_combo.blockSignals(False)
         scope = self.scope()
-        self.what_hint.setText(f"<small>{WHAT_HINTS[what]}</small>")
+        self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")  # i18n: markup only (its words are translated)
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
         ticked = preselected(self.campaign, what, scope, self.current_id)
         self.entry_list.blockSignals(True)
         self.entry_list.clear()
         for entry in shown_entries(self.campaign, what):
-            item = QListWidgetItem(f"{entry.name}  ·  {entry.kind}")
+            item = QListWidgetItem(_("{name}  ·  {kind}").format(name=entry.name, kind=entry.kind))
             item.setData(ID_ROLE, entry.id)
-            item.setToolTip("Prints as a sheet (a page of its own)" if entry.as_sheet else "Prints as a card")
+            item.setToolTip(_("Prints as a sheet (a page of its own)") if entry.as_sheet else _("Prints as a card"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if entry.id in ticked else Qt.CheckState.Unchecked)
             self.entry_list.addItem(item)
         if what not in WITH_ENTRIES:
-            self.entry_list.addItem(NO_ENTRIES[what])
+            self.entry_list.addItem(_(NO_ENTRIES[what]))
         self.entry_list.blockSignals(False)
         if not self._path_touched:
             self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
@@ -207,15 +208,18 @@ class ExportPdfDialog(FormDialog):
         self.entry_list.blockSignals(False)
         self._entries_changed()
 
-    def _entries_changed(self, *_) -> None:
+    def _entries_changed(self, *_args) -> None:
         if self.what() not in WITH_ENTRIES:
             self.count_label.setText("")
         else:
-            self.count_label.setText(f"{len(self.checked_ids())} of {self.entry_list.count()} ticked")
+            count = self.entry_list.count()
+            self.count_label.setText(ngettext("{ticked} of {count} ticked", "{ticked} of {count} ticked",
+                                              count).format(ticked=len(self.checked_ids()), count=count))
         self._validate()
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the PDF as", self.file_edit.text(), "PDF files (*.pdf)")
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save the PDF as"), self.file_edit.text(),
+                                                    _("PDF files (*.pdf)"))
         if path:
             self._path_touched = True
             self.file_edit.setText(str(with_pdf_suffix(path)))
@@ -226,14 +230,14 @@ class ExportPdfDialog(FormDialog):
         """Why the PDF cannot be saved as chosen, or "" when it can."""
         what = self.what()
         if what in WITH_ENTRIES and what != What.PACK and not self.checked_ids():
-            return "Tick at least one entry to print."
+            return _("Tick at least one entry to print.")
         if not self.file_edit.text().strip():
-            return "Choose where to save the PDF."
+            return _("Choose where to save the PDF.")
         path = self.path()
         if path.is_dir():
-            return f"{path} is a folder: add a file name."
+            return _("{path} is a folder: add a file name.").format(path=path)
         if not path.parent.is_dir():
-            return f"The folder {path.parent} does not exist."
+            return _("The folder {folder} does not exist.").format(folder=path.parent)
         return ""
 
     def _validate(self) -> bool:
@@ -241,14 +245,15 @@ class ExportPdfDialog(FormDialog):
         if problem:
             self._say(problem, error=True)
         elif self.path().exists():
-            self._say(f"{self.path().name} already exists: it is replaced once the new PDF is complete.")
+            self._say(_("{file} already exists: it is replaced once the new PDF is complete.").format(
+                file=self.path().name))
         else:
             self._say("")
         self.ok_button.setEnabled(not problem)
         return not problem
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.message.setText(f"<span style='color:{status_colour('error')}'>{text}</span>" if error and text else text)
+        self.message.setText(f"<span style='color:{status_colour('error')}'>{text}</span>" if error and text else text)  # i18n: markup only (its words are translated)
 
     def accept(self) -> None:
         if self.progress is None and self.export():
@@ -286,12 +291,13 @@ class ExportPdfDialog(FormDialog):
             self.progress.deleteLater()
             self.progress = None
         if isinstance(result, ExportCancelled):
-            self._say(f"Cancelled: {path.name} is as it was." if existed else "Cancelled: no PDF was written.")
+            self._say(_("Cancelled: {file} is as it was.").format(file=path.name) if existed
+                      else _("Cancelled: no PDF was written."))
             return False
         if isinstance(result, ExportError):
             return self._fail(str(result))
         if isinstance(result, OSError):  # anything the export layer did not already word for us
-            return self._fail(f"{path}: {result.strerror or result}")
+            return self._fail(_("{path}: {problem}").format(path=path, problem=result.strerror or result))
         if isinstance(result, BaseException):
             raise result
         self.pages = int(result)
@@ -305,9 +311,10 @@ class ExportPdfDialog(FormDialog):
     def _no_viewer(self, path: Path) -> None:
         """No program here opens PDFs: say so, and where the file is, instead of nothing at all
         (on the window, since this dialog closes once the PDF is written)."""
-        message = f"{path.name} was saved, but no PDF viewer could be started.\n\nThe file is in {path.parent}."
+        message = _("{file} was saved, but no PDF viewer could be started.\n\nThe file is in {folder}.").format(
+            file=path.name, folder=path.parent)
         self._say(message.replace("\n\n", " "), error=True)
-        box = QMessageBox(QMessageBox.Icon.Information, "No PDF viewer", message, QMessageBox.StandardButton.Ok,
+        box = QMessageBox(QMessageBox.Icon.Information, _("No PDF viewer"), message, QMessageBox.StandardButton.Ok,
                           self.parentWidget() or self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setObjectName("noViewerMessage")
@@ -315,8 +322,8 @@ class ExportPdfDialog(FormDialog):
         self.no_viewer_box = box
 
     def _progress_dialog(self) -> QProgressDialog:
-        progress = QProgressDialog("Preparing the PDF…", "Cancel", 0, 1, self)
-        progress.setWindowTitle("Print to PDF")
+        progress = QProgressDialog(_("Preparing the PDF…"), _("Cancel"), 0, 1, self)
+        progress.setWindowTitle(_("Print to PDF"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(0)
         progress.setAutoClose(False)
@@ -359,31 +366,32 @@ class ExportPdfDialog(FormDialog):
             return
         progress.setMaximum(max(total, 1))
         progress.setValue(done)
-        progress.setLabelText(f"Writing page {min(done + 1, total)} of {total}…" if done < total
-                              else f"Finishing {total} page{'s' if total != 1 else ''}…")
+        progress.setLabelText(_("Writing page {number} of {total}…").format(number=min(done + 1, total), total=total)
+                              if done < total else
+                              ngettext("Finishing {count} page…", "Finishing {count} pages…", total).format(count=total))
 
     def _fonts_can_draw(self, job: ExportJob) -> bool:
         """Name the characters the bundled font cannot draw before printing; the user decides."""
         missing = unprintable_characters(job)
         if not missing:
             return True
-        box = QMessageBox(QMessageBox.Icon.Warning, "Some characters will not print",
-                          f"The bundled font cannot draw {describe_characters(missing)}. They will print as "
-                          "empty boxes.\n\nPrint anyway?",
+        box = QMessageBox(QMessageBox.Icon.Warning, _("Some characters will not print"),
+                          _("The bundled font cannot draw {characters}. They will print as empty boxes.\n\n"
+                            "Print anyway?").format(characters=describe_characters(missing)),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("unprintableBox")
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         answer = box.exec()
         box.deleteLater()
         if answer != QMessageBox.StandardButton.Yes:
-            self._say("Not printed: change the text, or print anyway.")
+            self._say(_("Not printed: change the text, or print anyway."))
             return False
         return True
 
     def _fail(self, message: str) -> bool:
         self._say(message, error=True)
-        box = QMessageBox(QMessageBox.Icon.Warning, "The PDF could not be saved",
-                          f"{message}\n\nAny PDF already there was left as it was.",
+        box = QMessageBox(QMessageBox.Icon.Warning, _("The PDF could not be saved"),
+                          _("{message}\n\nAny PDF already there was left as it was.").format(message=message),
                           QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()  # not exec(): the dialog stays usable, so another folder can be chosen

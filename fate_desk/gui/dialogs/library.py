@@ -9,11 +9,18 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _, rules_text
 from fate_desk.rules.creation.packs import LibraryEntry, library, search
 
 from ..widgets import escape
 
-_KINDS = [(None, "Everything"), ("stunt", "Stunts"), ("extra", "Extras"), ("track", "Tracks"), ("aspect", "Aspects")]
+_KINDS = [(None, N_("Everything")), ("stunt", N_("Stunts")), ("extra", N_("Extras")), ("track", N_("Tracks")),
+          ("aspect", N_("Aspects"))]
+_KIND_LABELS = {"stunt": N_("Stunt"), "extra": N_("Extra"), "track": N_("Track"), "aspect": N_("Aspect")}
+
+
+def _kind_label(entry: LibraryEntry) -> str:
+    return _(_KIND_LABELS[entry.kind]) if entry.kind in _KIND_LABELS else entry.kind_label
 
 
 def packs_for(catalog, ruleset_id: str) -> list:
@@ -28,29 +35,29 @@ class LibraryDialog(QDialog):
     def __init__(self, packs: list, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("libraryDialog")
-        self.setWindowTitle("Library")
+        self.setWindowTitle(_("Library"))
         self.entries = library(packs)
         self.licences = {p.name: p.licence for p in packs}
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.words = QLineEdit()
-        self.words.setPlaceholderText("Search stunts, extras and aspects by word")
-        self.words.setAccessibleName("Search the library")
+        self.words.setPlaceholderText(_("Search stunts, extras and aspects by word"))
+        self.words.setAccessibleName(_("Search the library"))
         self.kind = QComboBox()
-        self.kind.setAccessibleName("What to look for")
+        self.kind.setAccessibleName(_("What to look for"))
         for value, label in _KINDS:
-            self.kind.addItem(label, value)
+            self.kind.addItem(_(label), value)
         self.pack = QComboBox()
-        self.pack.setAccessibleName("Which pack")
-        self.pack.addItem("Every pack", None)
+        self.pack.setAccessibleName(_("Which pack"))
+        self.pack.addItem(_("Every pack"), None)
         for pack in packs:
-            self.pack.addItem(pack.name, pack.name)
+            self.pack.addItem(rules_text(pack.name), pack.name)  # the pack's own name is the key
         row.addWidget(self.words, 1)
         row.addWidget(self.kind)
         row.addWidget(self.pack)
         layout.addLayout(row)
         self.results = QListWidget()
-        self.results.setAccessibleName("What the library holds")
+        self.results.setAccessibleName(_("What the library holds"))
         self.results.setMinimumSize(520, 240)
         layout.addWidget(self.results, 1)
         self.detail = QLabel()
@@ -58,7 +65,7 @@ class LibraryDialog(QDialog):
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.detail)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.insert_button = self.buttons.addButton("&Insert into the sheet", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.insert_button = self.buttons.addButton(_("&Insert into the sheet"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -76,7 +83,8 @@ class LibraryDialog(QDialog):
             found = [e for e in found if e.pack == pack]
         self.results.clear()
         for entry in found[:500]:  # a search that matches everything still lists quickly
-            item = QListWidgetItem(f"{entry.kind_label}: {entry.title} — {entry.pack}")
+            item = QListWidgetItem(_("{kind}: {title} — {pack}").format(
+                kind=_kind_label(entry), title=rules_text(entry.title), pack=rules_text(entry.pack)))
             item.setData(Qt.ItemDataRole.UserRole, entry)
             self.results.addItem(item)
         if self.results.count():
@@ -91,8 +99,8 @@ class LibraryDialog(QDialog):
     def _show(self) -> None:
         entry = self.entry()
         if entry is None:
-            self.detail.setText("<i>Nothing in the library matches those words.</i>")
+            self.detail.setText("<i>{}</i>".format(escape(_("Nothing in the library matches those words."))))
             return
-        self.detail.setText(f"<b>{escape(entry.title)}</b> <small>({escape(entry.kind_label)}, "
-                            f"{escape(entry.pack)})</small><br>{escape(entry.text)}"
+        self.detail.setText(f"<b>{escape(rules_text(entry.title))}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
+                            f"{escape(rules_text(entry.pack))})</small><br>{escape(rules_text(entry.text))}"
                             f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")

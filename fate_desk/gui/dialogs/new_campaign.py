@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QPushButton,
 )
 
+from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import Campaign, CampaignOptions, ConditionsMode
 from fate_desk.store.campaign_file import SUFFIX
 
@@ -17,15 +18,15 @@ from .base import FormDialog
 from ..theme import status_colour
 
 _CONDITIONS = (
-    (ConditionsMode.OFF, "Off: mild, moderate and severe consequences"),
-    (ConditionsMode.PLAIN, "Conditions instead of consequences"),
-    (ConditionsMode.FURTHER_APART, "Conditions, further apart"),
+    (ConditionsMode.OFF, N_("Off: mild, moderate and severe consequences")),
+    (ConditionsMode.PLAIN, N_("Conditions instead of consequences")),
+    (ConditionsMode.FURTHER_APART, N_("Conditions, further apart")),
 )
 
 
 class NewCampaignDialog(FormDialog):
     def __init__(self, catalog, folder: Path, parent=None):
-        super().__init__("new_campaign", "New campaign", parent)
+        super().__init__("new_campaign", _("New campaign"), parent)
         self.catalog = catalog
         self.folder = Path(folder)
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
@@ -39,13 +40,13 @@ class NewCampaignDialog(FormDialog):
         self.error: QLabel = child(self.form, QLabel, "errorLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         for ruleset_id in catalog.ids():
-            self.ruleset_combo.addItem(catalog.get(ruleset_id).name, ruleset_id)
+            self.ruleset_combo.addItem(rules_text(catalog.get(ruleset_id).name), ruleset_id)
         for mode, label in _CONDITIONS:
-            self.conditions.addItem(label, mode)
+            self.conditions.addItem(_(label), mode)
         self._path_touched = False
         self.ruleset_combo.currentIndexChanged.connect(self._describe)
         self.name_edit.textChanged.connect(self._suggest_path)
-        self.file_edit.textEdited.connect(lambda _: setattr(self, "_path_touched", True))
+        self.file_edit.textEdited.connect(lambda _text: setattr(self, "_path_touched", True))
         self.file_edit.textChanged.connect(self._validate)
         child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
         self.buttons.accepted.connect(self.accept)
@@ -57,15 +58,15 @@ class NewCampaignDialog(FormDialog):
 
     def _describe(self) -> None:
         ruleset = self.catalog.get(self.ruleset_combo.currentData())
-        self.description.setText(f"<small>{ruleset.description}</small>")
+        self.description.setText(f"<small>{rules_text(ruleset.description)}</small>")  # i18n: markup only (its words are translated)
 
     def _suggest_path(self) -> None:
         if not self._path_touched:
             self.file_edit.setText(str(free_path(self.folder, safe_file_name(self.name_edit.text()))))
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Where to keep the campaign", self.file_edit.text(),
-                                              f"Fate Desk campaign (*{SUFFIX})")
+        path, _filter = QFileDialog.getSaveFileName(self, _("Where to keep the campaign"), self.file_edit.text(),
+                                                    _("Fate Desk campaign (*{suffix})").format(suffix=SUFFIX))
         if path:
             self._path_touched = True
             self.file_edit.setText(path if path.endswith(SUFFIX) else path + SUFFIX)
@@ -74,10 +75,10 @@ class NewCampaignDialog(FormDialog):
         path = self.path()
         problem = ""
         if not self.file_edit.text().strip():
-            problem = "Choose where to keep the campaign file."
+            problem = _("Choose where to keep the campaign file.")
         elif path.exists():
-            problem = f"{path.name} already exists; choose another name."
-        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>" if problem else "")
+            problem = _("{file} already exists; choose another name.").format(file=path.name)
+        self.error.setText(f"<span style='color:{status_colour('error')}'>{problem}</span>" if problem else "")  # i18n: markup only (its words are translated)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
 
     def accept(self) -> None:
@@ -92,7 +93,7 @@ class NewCampaignDialog(FormDialog):
 
     def campaign(self) -> Campaign:
         return Campaign(
-            name=self.name_edit.text().strip() or "New campaign",
+            name=self.name_edit.text().strip() or _("New campaign"),
             ruleset=self.ruleset_combo.currentData(),
             options=CampaignOptions(
                 conditions=self.conditions.currentData(),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QPushButton
 
+from fate_desk.i18n import _, format_datetime, ngettext
 from fate_desk.model import CharacterKind
 from fate_desk.store.backups import default_backup_dir, list_backups
 from fate_desk.store.campaign_file import CampaignFileError, load_campaign
@@ -29,9 +30,11 @@ class Backup:
     pcs: int
 
     def describe(self) -> str:
-        when = time.strftime("%d %b %Y, %H:%M", time.localtime(self.made))
-        return (f"{when} — {self.entries} entr{'ies' if self.entries != 1 else 'y'}, "
-                f"{self.pcs} player character{'s' if self.pcs != 1 else ''}")
+        when = format_datetime(datetime.fromtimestamp(self.made), "dd MMM yyyy, HH:mm")  # i18n: a date pattern (the month in the language)
+        return _("{when} — {entries}, {characters}").format(
+            when=when, entries=ngettext("{count} entry", "{count} entries", self.entries).format(count=self.entries),
+            characters=ngettext("{count} player character", "{count} player characters", self.pcs).format(
+                count=self.pcs))
 
 
 def read_backups(source: Path, folder: Path | None = None) -> list[Backup]:
@@ -52,14 +55,14 @@ class RestoreBackupDialog(FormDialog):
     """Lists the backups; `chosen()` is the one to restore once the dialog is accepted."""
 
     def __init__(self, source: Path, folder: Path | None = None, parent=None):
-        super().__init__("restore_backup", "Restore from backup", parent)
+        super().__init__("restore_backup", _("Restore from backup"), parent)
         self.list: QListWidget = child(self.form, QListWidget, "backupList")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
-        self.restore_button: QPushButton = buttons.addButton("Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.restore_button: QPushButton = buttons.addButton(_("Restore"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         folder = Path(folder) if folder is not None else default_backup_dir()
-        child(self.form, QLabel, "folderLabel").setText(f"<small>Backups are kept in {folder}</small>")
+        child(self.form, QLabel, "folderLabel").setText("<small>{}</small>".format(_("Backups are kept in {folder}").format(folder=folder)))  # i18n: markup only (its words are translated)
         self.backups = read_backups(source, folder)
         for backup in self.backups:
             item = QListWidgetItem(backup.describe())
@@ -67,7 +70,7 @@ class RestoreBackupDialog(FormDialog):
             item.setToolTip(backup.path.name)
             self.list.addItem(item)
         if not self.backups:
-            self.list.addItem("No backups of this campaign yet: one is made each time it is opened.")
+            self.list.addItem(_("No backups of this campaign yet: one is made each time it is opened."))
             self.list.setEnabled(False)
         self.list.setCurrentRow(0)
         self.restore_button.setEnabled(bool(self.backups))

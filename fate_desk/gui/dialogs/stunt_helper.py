@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind, Stunt
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.stunts import ACTIONS, bonus_stunt_text, rule_stunt_text
@@ -14,7 +15,7 @@ from .base import FormDialog
 
 class StuntHelperDialog(FormDialog):
     def __init__(self, ruleset: RuleSet, character: Character, parent=None):
-        super().__init__("stunt_helper", "New stunt from a template", parent)
+        super().__init__("stunt_helper", _("New stunt from a template"), parent)
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.bonus: QRadioButton = child(self.form, QRadioButton, "bonusRadio")
         self.rule: QRadioButton = child(self.form, QRadioButton, "ruleRadio")
@@ -28,12 +29,13 @@ class StuntHelperDialog(FormDialog):
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         self.cost: QLabel = child(self.form, QLabel, "costLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
-        child(self.form, QLabel, "skillLabel").setText(f"&{ruleset.skill_word.capitalize()}")
+        child(self.form, QLabel, "skillLabel").setText("&" + rules_text(ruleset.skill_word).capitalize())
         # The character's best skills first: stunts usually build on what they are good at.
         names = list(dict.fromkeys([*sorted(character.skills, key=lambda s: -character.rating(s)), *ruleset.skills]))
-        self.skill.addItems(names)
+        for name in names:  # shown in the interface language; the rule set's name is the item's data
+            self.skill.addItem(rules_text(name), name)
         for action in ACTIONS:
-            self.action.addItem(action)
+            self.action.addItem(rules_text(action), action)
         self.cost.setText(self._cost_text(ruleset, character))
         for widget in (self.because, self.when, self.can, self.only, self.name_edit):
             widget.textChanged.connect(self._update)
@@ -43,7 +45,7 @@ class StuntHelperDialog(FormDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Add stunt")
+        self.ok.setText(_("Add stunt"))
         # Labels on the stacked pages line up with those above them.
         labels = [child(self.form, QLabel, n) for n in (
             "nameLabel", "templateLabel", "becauseLabel", "skillLabel", "actionLabel", "whenLabel", "canLabel",
@@ -57,15 +59,17 @@ class StuntHelperDialog(FormDialog):
     @staticmethod
     def _cost_text(ruleset: RuleSet, character: Character) -> str:
         if character.kind != CharacterKind.PC:
-            return "<small>NPCs pay no refresh for stunts.</small>"
+            return "<small>{}</small>".format(_("NPCs pay no refresh for stunts."))
         after = len(character.stunts) + 1
         if after <= ruleset.free_stunts:
-            return f"<small>This will be stunt {after} of {ruleset.free_stunts} free ones.</small>"
-        return (f"<small>This will be stunt {after}: beyond the {ruleset.free_stunts} free ones it costs "
-                f"{ruleset.stunt_cost} refresh.</small>")
+            return "<small>{}</small>".format(_("This will be stunt {number} of {free} free ones.").format(
+                number=after, free=ruleset.free_stunts))
+        return "<small>{}</small>".format(
+            _("This will be stunt {number}: beyond the {free} free ones it costs {cost} refresh.").format(
+                number=after, free=ruleset.free_stunts, cost=ruleset.stunt_cost))
 
     def text(self) -> str:
-        if self.bonus.isChecked():
+        if self.bonus.isChecked():  # the stunt's words are prose: skill and action as the user reads them
             return bonus_stunt_text(self.because.text(), self.skill.currentText(), self.action.currentText(),
                                     self.when.text())
         return rule_stunt_text(self.because.text(), self.can.text(), self.only.text())

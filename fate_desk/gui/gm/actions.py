@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fate_desk.i18n import _
+
 from .quick_npc import QuickNpcDialog
 
 
@@ -23,8 +25,8 @@ def _add(window, dialog: QuickNpcDialog) -> None:
     character = dialog.character()
     if character is None or window.document is None:
         return
-    window.document.add(character, f"Add {character.name}")
+    window.document.add(character, _("Add {name}").format(name=character.name))
     if window.navigator is not None:  # it fills in just after the first sheet at start-up
         window.navigator.select(character.id)
     window.open_entity(character.id)
-    window.statusBar().showMessage(f"Added the minor NPC {character.name}", 4000)
+    window.statusBar().showMessage(_("Added the minor NPC {name}").format(name=character.name), 4000)

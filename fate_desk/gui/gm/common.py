@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _
 from fate_desk.model import ladder_label
 from fate_desk.rules import Level
 
@@ -19,11 +20,13 @@ from ..sheet.common import problem_style, set_text
 __all__ = ["GmEditor", "LadderCombo", "LinesEditor", "show_problems", "set_spin", "set_text", "set_checked"]
 
 
-def list_with_buttons(owner: QWidget, view: QWidget, add_text: str) -> tuple[QPushButton, QPushButton]:
-    """Lay out `view` with Add and Remove buttons under it, filling `owner`."""
+def list_with_buttons(owner: QWidget, view: QWidget, add_text: str,
+                      remove_name: str) -> tuple[QPushButton, QPushButton]:
+    """Lay out `view` with Add and Remove buttons under it, filling `owner`; `remove_name` is what
+    a screen reader hears for Remove (one "Remove" per list, heard apart)."""
     add_button = QPushButton(icon("add"), add_text)
-    remove_button = QPushButton(icon("remove"), "Remove")
-    remove_button.setAccessibleName(add_text.replace("Add", "Remove", 1))  # one "Remove" per list, heard apart
+    remove_button = QPushButton(icon("remove"), _("Remove"))
+    remove_button.setAccessibleName(remove_name)
     buttons = QHBoxLayout()
     buttons.addWidget(add_button)
     buttons.addWidget(remove_button)
@@ -62,7 +65,7 @@ class GmEditor(QWidget):
 
     def title(self) -> str:
         entity = self.entity
-        return display_name(entity) if entity is not None else "(deleted)"
+        return display_name(entity) if entity is not None else _("(deleted)")
 
     def edit(self, operation, text: str, merge_key: object = None) -> bool:
         return self.document.edit(self.entity_id, operation, text, merge_key)
@@ -123,17 +126,17 @@ class LinesEditor(QWidget):
 
     linesEdited = Signal(list)
 
-    def __init__(self, add_text: str = "Add", placeholder: str = "", parent=None):
+    def __init__(self, add_text: str, remove_name: str, placeholder: str = "", parent=None):
         super().__init__(parent)
         self.placeholder = placeholder
         self.list = QListWidget()
         self.list.setAlternatingRowColors(True)
         self.list.setEditTriggers(QListWidget.EditTrigger.AllEditTriggers)
         self.list.setMinimumHeight(84)
-        self.add_button, self.remove_button = list_with_buttons(self, self.list, add_text)
+        self.add_button, self.remove_button = list_with_buttons(self, self.list, add_text, remove_name)
         self.add_button.clicked.connect(lambda: self.add_line())
         self.remove_button.clicked.connect(self.remove_current)
-        self.list.itemChanged.connect(lambda _: self.linesEdited.emit(self.lines()))
+        self.list.itemChanged.connect(lambda _item: self.linesEdited.emit(self.lines()))
         self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
         self.remove_button.setEnabled(False)
 
@@ -176,7 +179,7 @@ def show_problems(label: QLabel, problems) -> list[str]:
     shown = [p.message for p in problems if p.severity in (Level.ERROR, Level.WARNING)]
     label.setWordWrap(True)
     label.setVisible(bool(shown))
-    label.setText("<br>".join(f"⚠ {m}" for m in shown))
+    label.setText("<br>".join(f"⚠ {m}" for m in shown))  # i18n: not shown (markup)
     label.setProperty("problem", "warning" if shown else "")
     label.style().unpolish(label)
     label.style().polish(label)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Countdown
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import click_box, mark_next, set_box_count, set_box_trigger
@@ -33,20 +34,22 @@ class CountdownEditor(GmEditor):
         self.trigger_edits: list[QLineEdit] = []
         self.trigger_labels: list[QLabel] = []
 
-        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.boxes_spin.valueChanged.connect(
-            lambda n: self.edit(lambda c: set_box_count(c, n), f"Set the countdown to {n} boxes", ("boxes",)))
-        self.mark_button.clicked.connect(lambda: self.edit(mark_next, "Mark the next countdown box"))
+            lambda n: self.edit(lambda c: set_box_count(c, n), ngettext(
+                "Set the countdown to {count} box", "Set the countdown to {count} boxes", n).format(count=n),
+                ("boxes",)))
+        self.mark_button.clicked.connect(lambda: self.edit(mark_next, _("Mark the next countdown box")))
         self.trigger_edit.textEdited.connect(
-            lambda t: self.edit(lambda c: edited(c, trigger=t), "Edit trigger", ("trigger",)))
+            lambda t: self.edit(lambda c: edited(c, trigger=t), _("Edit trigger"), ("trigger",)))
         self.per_box.toggled.connect(self._per_box_toggled)
         self.outcome_edit.textChanged.connect(lambda: self.edit(
-            lambda c: edited(c, outcome=self.outcome_edit.toPlainText()), "Edit outcome", ("outcome",)))
+            lambda c: edited(c, outcome=self.outcome_edit.toPlainText()), _("Edit outcome"), ("outcome",)))
         self.players_check.toggled.connect(lambda on: self.edit(
             lambda c: edited(c, players_see_boxes_only=on),
-            "Show players only the boxes" if on else "Show players the whole countdown"))
+            _("Show players only the boxes") if on else _("Show players the whole countdown")))
         self.notes_edit.textChanged.connect(lambda: self.edit(
-            lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+            lambda c: edited(c, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         self._per_box_open = False
         self.refresh()
 
@@ -54,16 +57,17 @@ class CountdownEditor(GmEditor):
         set_text(self.name_edit, countdown.name)
         set_spin(self.boxes_spin, countdown.boxes)
         marks = list(range(countdown.marked))
-        self.track.show_boxes(["" for _ in range(countdown.boxes)], marks)
+        self.track.show_boxes(["" for _box in range(countdown.boxes)], marks)
         for i, box in enumerate(self.track.boxes[: countdown.boxes]):
             box.setText("✕" if i < countdown.marked else "")
             box.setToolTip(self._box_tip(countdown, i))
-            box.setAccessibleName(f"Countdown box {i + 1}")
+            box.setAccessibleName(_("Countdown box {number}").format(number=i + 1))
         full = countdown.marked >= countdown.boxes
         self.mark_button.setEnabled(not full)
         self.status.setText(
-            f"<b>Every box is marked: {countdown.outcome.strip() or 'the outcome happens'}.</b>" if full
-            else f"{countdown.marked} of {countdown.boxes} marked")
+            _("<b>Every box is marked: {outcome}.</b>").format(outcome=countdown.outcome.strip() or
+                                                                 _("the outcome happens")) if full
+            else _("{marked} of {boxes} marked").format(marked=countdown.marked, boxes=countdown.boxes))
         set_text(self.trigger_edit, countdown.trigger)
         set_checked(self.per_box, bool(countdown.box_triggers) or self._per_box_open)
         self._show_box_triggers(countdown)
@@ -74,18 +78,22 @@ class CountdownEditor(GmEditor):
     @staticmethod
     def _box_tip(countdown: Countdown, index: int) -> str:
         own = countdown.box_triggers[index] if index < len(countdown.box_triggers) else ""
-        state = "marked — click to clear from here" if index < countdown.marked else "click to mark up to here"
-        return f"Box {index + 1}: {own.strip() or countdown.trigger.strip() or 'no trigger yet'} ({state})"
+        trigger = own.strip() or countdown.trigger.strip() or _("no trigger yet")
+        if index < countdown.marked:
+            return _("Box {number}: {trigger} (marked — click to clear from here)").format(number=index + 1,
+                                                                                          trigger=trigger)
+        return _("Box {number}: {trigger} (click to mark up to here)").format(number=index + 1, trigger=trigger)
 
     def _show_box_triggers(self, countdown: Countdown) -> None:
         while len(self.trigger_edits) < countdown.boxes:
             i = len(self.trigger_edits)
-            label = QLabel(f"Box {i + 1}")
+            label = QLabel(_("Box {number}").format(number=i + 1))
             edit = QLineEdit()
-            edit.setPlaceholderText("The track's trigger")
-            edit.setAccessibleName(f"Trigger for box {i + 1}")
+            edit.setPlaceholderText(_("The track's trigger"))
+            edit.setAccessibleName(_("Trigger for box {number}").format(number=i + 1))
             edit.textEdited.connect(lambda t, i=i: self.edit(
-                lambda c: set_box_trigger(c, i, t), f"Edit the trigger of box {i + 1}", ("box-trigger", i)))
+                lambda c: set_box_trigger(c, i, t), _("Edit the trigger of box {number}").format(number=i + 1),
+                ("box-trigger", i)))
             self.triggers_layout.addWidget(label, i, 0)
             self.triggers_layout.addWidget(edit, i, 1)
             self.trigger_labels.append(label)
@@ -98,13 +106,14 @@ class CountdownEditor(GmEditor):
 
     def _box_clicked(self, index: int, _checked: bool) -> None:
         countdown = self.entity
-        verb = "Clear" if index < countdown.marked else "Mark"
-        self.edit(lambda c: click_box(c, index), f"{verb} countdown box {index + 1}")
+        text = (_("Clear countdown box {number}") if index < countdown.marked
+                else _("Mark countdown box {number}")).format(number=index + 1)
+        self.edit(lambda c: click_box(c, index), text)
 
     def _per_box_toggled(self, on: bool) -> None:
         self._per_box_open = on
         if not on and self.entity.box_triggers:
-            self.edit(lambda c: edited(c, box_triggers=[]), "Remove the per-box triggers")
+            self.edit(lambda c: edited(c, box_triggers=[]), _("Remove the per-box triggers"))
         self.refresh()
         if on and self.trigger_edits:
             self.trigger_edits[0].setFocus()

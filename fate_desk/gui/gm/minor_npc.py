@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character, Severity, SlotSpec
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import minor_npc_box_count, minor_npc_stress
@@ -43,11 +44,11 @@ class MinorNpcEditor(GmEditor):
         boxes_layout.addWidget(self.boxes)
         boxes_layout.addWidget(self.harm)
 
-        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.description_edit.textEdited.connect(
-            lambda t: self.edit(lambda c: edited(c, description=t), "Edit description", ("description",)))
+            lambda t: self.edit(lambda c: edited(c, description=t), _("Edit description"), ("description",)))
         self.notes_edit.textChanged.connect(
-            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         self.stress_spin.valueChanged.connect(self._stress_count)
         self.consequence_check.toggled.connect(self._consequence)
         self.refresh()
@@ -78,12 +79,14 @@ class MinorNpcEditor(GmEditor):
 
     def _stress_count(self, count: int) -> None:
         track = self.track
-        self.edit(lambda c: minor_npc_stress(c, count, track), f"Set stress to {count} boxes", ("stress-count",))
+        self.edit(lambda c: minor_npc_stress(c, count, track),
+                  ngettext("Set stress to {count} box", "Set stress to {count} boxes", count).format(count=count),
+                  ("stress-count",))
 
     def _consequence(self, on: bool) -> None:
         slots = [s.model_copy() for s in MILD_ONLY] if on else None
         self.edit(lambda c: edited(c, consequence_slots=slots),
-                  "Allow a mild consequence" if on else "Take away the consequence slot")
+                  _("Allow a mild consequence") if on else _("Take away the consequence slot"))
 
     def focus_path(self, path: str) -> bool:
         head = path.split(".", 1)[0].split("[", 1)[0]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QBoxLayout, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QToolButton,
     QVBoxLayout, )
 
+from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import Character, Severity
 from fate_desk.rules.creation.derive import derive_consequences, derive_stress
 from fate_desk.rules.creation.edits import edited
@@ -21,9 +22,19 @@ from ..forms import child, load_form
 from ..sheet.common import mark, scaled
 from ..sheet.style import style_as_sheet
 from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
-from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button
+from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button, severity_name
 
 _SEVERITIES = [s for s in Severity]
+# The book's named rule breaks by name (the rules keep their kind), and as undo texts.
+_BREAK_NAMES = {"immunity": N_("Immune to challenges and contests"), "minion_armor": N_("Expendable minions as armor"),
+                "true_form": N_("True form"), "solo_bonus": N_("Solo bonus"), "scale": N_("Scale")}
+_BREAK_STEPS = {
+    "immunity": (N_("Add immune to challenges and contests"), N_("Remove immune to challenges and contests")),
+    "minion_armor": (N_("Add expendable minions as armor"), N_("Remove expendable minions as armor")),
+    "true_form": (N_("Add true form"), N_("Remove true form")),
+    "solo_bonus": (N_("Add solo bonus"), N_("Remove solo bonus")),
+    "scale": (N_("Add scale"), N_("Remove scale")),
+}
 
 
 MONSTER_TWO_COLUMNS_FROM = 900
@@ -59,51 +70,53 @@ class MonsterEditor(GmEditor):
         self.scale_combo = QComboBox()
         self.harm = HarmRow(self)  # play: harm goes through the rules, as on a PC's sheet
         child(form, QVBoxLayout, "stressBoxLayout").addWidget(self.harm)
-        self.custom_breaks = LinesEditor("Add rule break", "What it does that others cannot")
+        self.custom_breaks = LinesEditor(_("Add rule break"), _("Remove rule break"),
+                                         _("What it does that others cannot"))
         child(form, QVBoxLayout, "customBreaksSlot").addWidget(self.custom_breaks)
         self._build_named(child(form, QGridLayout, "namedBreaksLayout"))
 
-        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.description_edit.textEdited.connect(
-            lambda t: self.edit(lambda c: edited(c, description=t), "Edit description", ("description",)))
+            lambda t: self.edit(lambda c: edited(c, description=t), _("Edit description"), ("description",)))
         self.notes_edit.textChanged.connect(
-            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         self.own_stress.toggled.connect(self._own_stress_toggled)
         self.add_track_button.clicked.connect(self._add_track)
         self.own_slots.toggled.connect(self._own_slots_toggled)
-        self.add_slot_button.clicked.connect(lambda: self.edit(add_slot, "Add consequence slot"))
+        self.add_slot_button.clicked.connect(lambda: self.edit(add_slot, _("Add consequence slot")))
         self.custom_breaks.linesEdited.connect(
-            lambda lines: self.edit(lambda c: set_custom_rule_breaks(c, lines), "Edit rule breaks"))
+            lambda lines: self.edit(lambda c: set_custom_rule_breaks(c, lines), _("Edit rule breaks")))
         self.refresh()
 
     # --- building --------------------------------------------------------------------------
 
     def _build_named(self, grid: QGridLayout) -> None:
         hints = {
-            "immunity": "e.g. cannot be beaten by a challenge or a contest, only in a conflict",
-            "minion_armor": "e.g. each minion left standing soaks one hit for the boss",
-            "true_form": "e.g. only silver or true names harm it until its true form shows",
-            "solo_bonus": "e.g. +1 to defend for each PC beyond the first",
-            "scale": "e.g. Supernatural: bigger than any mortal threat",
+            "immunity": _("e.g. cannot be beaten by a challenge or a contest, only in a conflict"),
+            "minion_armor": _("e.g. each minion left standing soaks one hit for the boss"),
+            "true_form": _("e.g. only silver or true names harm it until its true form shows"),
+            "solo_bonus": _("e.g. +1 to defend for each PC beyond the first"),
+            "scale": _("e.g. Supernatural: bigger than any mortal threat"),
         }
         for row, (kind, label) in enumerate(NAMED_RULE_BREAKS.items()):
+            label = _(_BREAK_NAMES[kind]) if kind in _BREAK_NAMES else label
             check = QCheckBox(label)
             detail = QLineEdit()
             detail.setPlaceholderText(hints[kind])
-            detail.setAccessibleName(f"{label}: details")
+            detail.setAccessibleName(_("{rule_break}: details").format(rule_break=label))
             grid.addWidget(check, row, 0)
             grid.addWidget(detail, row, 1 if kind != "scale" else 2)
             check.toggled.connect(lambda on, k=kind, d=detail: self._named_toggled(k, on, d.text()))
             detail.textEdited.connect(lambda text, k=kind: self.edit(
-                lambda c: set_named_rule_break(c, k, True, text), "Describe rule break", ("break", k)))
+                lambda c: set_named_rule_break(c, k, True, text), _("Describe rule break"), ("break", k)))
             self.named[kind] = (check, detail)
         scale_row = list(NAMED_RULE_BREAKS).index("scale")
-        self.scale_combo.addItem("no scale", None)
+        self.scale_combo.addItem(_("no scale"), None)
         for scale in SCALES:
-            self.scale_combo.addItem(scale, scale)
-        self.scale_combo.setAccessibleName("Scale")
+            self.scale_combo.addItem(rules_text(scale), scale)  # the scale's name is kept, shown translated
+        self.scale_combo.setAccessibleName(_("Scale"))
         self.scale_combo.activated.connect(lambda i: self.edit(
-            lambda c: set_scale(c, self.scale_combo.itemData(i)), "Set scale"))
+            lambda c: set_scale(c, self.scale_combo.itemData(i)), _("Set scale")))
         grid.addWidget(self.scale_combo, scale_row, 1)
         for row, kind in enumerate(NAMED_RULE_BREAKS):
             if kind != "scale":
@@ -114,21 +127,21 @@ class MonsterEditor(GmEditor):
         while len(self.tracks) < count:
             row = len(self.tracks)
             name, values = QLineEdit(), QLineEdit()
-            name.setAccessibleName(f"Track {row + 1} name")
+            name.setAccessibleName(_("Track {number} name").format(number=row + 1))
             name.setMaximumWidth(120)
-            values.setAccessibleName(f"Track {row + 1} box values")
+            values.setAccessibleName(_("Track {number} box values").format(number=row + 1))
             values.setPlaceholderText("1 1 2")
-            values.setToolTip("Box values from first to last, e.g. 1 1 1 or 1 2 3")
+            values.setToolTip(_("Box values from first to last, e.g. 1 1 1 or 1 2 3"))
             values.setMaximumWidth(110)
             boxes = BoxRow()
             boxes.empty.setText("")
-            remove = _remove_button("stress track")
+            remove = _remove_button(_("Remove this stress track"), _("Remove stress track"))
             for col, widget in enumerate((name, values, boxes, remove)):
                 self.tracks_layout.addWidget(widget, row, col)
             name.editingFinished.connect(lambda r=row: self._rename_track(r))
             values.textEdited.connect(lambda text, r=row: self._track_values(r, text))
-            remove.clicked.connect(lambda _=False, r=row: self.edit(
-                lambda c: remove_track(c, self._track_id(r)), "Remove stress track"))
+            remove.clicked.connect(lambda _checked=False, r=row: self.edit(
+                lambda c: remove_track(c, self._track_id(r)), _("Remove stress track")))
             self.tracks.append((name, values, boxes, remove))
         self.tracks_layout.setColumnStretch(2, 1)
 
@@ -137,26 +150,26 @@ class MonsterEditor(GmEditor):
             row = len(self.slots)
             severity = QComboBox()
             for s in _SEVERITIES:
-                severity.addItem(s.label, s.value)
-            severity.setAccessibleName(f"Slot {row + 1} severity")
+                severity.addItem(severity_name(s), s.value)
+            severity.setAccessibleName(_("Slot {number} severity").format(number=row + 1))
             value = QSpinBox()
             value.setRange(0, 20)
-            value.setPrefix("absorbs ")
-            value.setAccessibleName(f"Slot {row + 1} shifts absorbed")
+            value.setPrefix(_("absorbs "))
+            value.setAccessibleName(_("Slot {number} shifts absorbed").format(number=row + 1))
             only = QLineEdit()
-            only.setPlaceholderText("any harm")
-            only.setToolTip("Leave empty, or name the one stress track this slot is for (e.g. physical)")
-            only.setAccessibleName(f"Slot {row + 1} only for")
-            remove = _remove_button("consequence slot")
+            only.setPlaceholderText(_("any harm"))
+            only.setToolTip(_("Leave empty, or name the one stress track this slot is for (e.g. physical)"))
+            only.setAccessibleName(_("Slot {number} only for").format(number=row + 1))
+            remove = _remove_button(_("Remove this consequence slot"), _("Remove consequence slot"))
             for col, widget in enumerate((severity, value, only, remove)):
                 self.slots_layout.addWidget(widget, row, col)
             severity.activated.connect(lambda i, r=row, w=severity: self.edit(
-                lambda c: set_slot(c, r, severity=Severity(w.itemData(i))), "Change slot severity"))
+                lambda c: set_slot(c, r, severity=Severity(w.itemData(i))), _("Change slot severity")))
             value.valueChanged.connect(lambda v, r=row: self.edit(
-                lambda c: set_slot(c, r, value=v), "Change slot value", ("slot-value", r)))
+                lambda c: set_slot(c, r, value=v), _("Change slot value"), ("slot-value", r)))
             only.textEdited.connect(lambda t, r=row: self.edit(
-                lambda c: set_slot(c, r, only=t.strip() or None), "Limit slot", ("slot-only", r)))
-            remove.clicked.connect(lambda _=False, r=row: self.edit(lambda c: remove_slot(c, r), "Remove slot"))
+                lambda c: set_slot(c, r, only=t.strip() or None), _("Limit slot"), ("slot-only", r)))
+            remove.clicked.connect(lambda _checked=False, r=row: self.edit(lambda c: remove_slot(c, r), _("Remove slot")))
             self.slots.append((severity, value, only, remove))
         self.slots_layout.setColumnStretch(2, 1)
 
@@ -198,15 +211,16 @@ class MonsterEditor(GmEditor):
         tracks = list((character.stress_boxes or {}).items())
         if not own:
             derived, names = derive_stress(character, ruleset)
-            text = "; ".join(f"{names[k]}: {boxes_text(v)}" for k, v in derived.items()) or "none"
-            self.derived_stress.setText(f"From {ruleset.name}: {text}")
+            text = "; ".join(_("{track}: {boxes}").format(track=rules_text(names[k]), boxes=boxes_text(v))
+                             for k, v in derived.items()) or _("none")
+            self.derived_stress.setText(_("From {ruleset}: {stress}").format(ruleset=rules_text(ruleset.name), stress=text))
         self.derived_stress.setVisible(not own)
         self._ensure_tracks(len(tracks))
         for row, widgets in enumerate(self.tracks):
             for widget in widgets:
                 widget.setVisible(row < len(tracks))
         for row, (track_id, values) in enumerate(tracks):
-            name, edit, boxes, _ = self.tracks[row]
+            name, edit, boxes, _remove = self.tracks[row]
             set_text(name, track_id)
             if edit.property("problem") != "error" or not edit.hasFocus():
                 mark(edit, None)
@@ -220,8 +234,8 @@ class MonsterEditor(GmEditor):
         self.add_slot_button.setVisible(own)
         if not own:
             slots = derive_consequences(character, ruleset, self.document.campaign.options)
-            text = ", ".join(f"{s.label} {s.value}" for s in slots) or "none"
-            self.derived_slots.setText(f"From {ruleset.name}: {text}")
+            text = ", ".join(_("{slot} {value}").format(slot=rules_text(s.label), value=s.value) for s in slots) or _("none")
+            self.derived_slots.setText(_("From {ruleset}: {slots}").format(ruleset=rules_text(ruleset.name), slots=text))
         self.derived_slots.setVisible(not own)
         specs = character.consequence_slots or []
         self._ensure_slots(len(specs))
@@ -229,7 +243,7 @@ class MonsterEditor(GmEditor):
             for widget in widgets:
                 widget.setVisible(row < len(specs))
         for row, spec in enumerate(specs):
-            severity, value, only, _ = self.slots[row]
+            severity, value, only, _remove = self.slots[row]
             with QSignalBlocker(severity):
                 severity.setCurrentIndex(severity.findData(spec.severity.value))
             set_spin(value, spec.value)
@@ -243,7 +257,7 @@ class MonsterEditor(GmEditor):
     def _own_stress_toggled(self, on: bool) -> None:
         character = self.entity
         start = derive_stress(character, self.document.ruleset_for(character))[0] if on else None
-        self.edit(lambda c: own_stress(c, start), "Give it its own stress" if on else "Use the rule set's stress")
+        self.edit(lambda c: own_stress(c, start), _("Give it its own stress") if on else _("Use the rule set's stress"))
 
     def _own_slots_toggled(self, on: bool) -> None:
         character = self.entity
@@ -254,11 +268,11 @@ class MonsterEditor(GmEditor):
             derived = derive_consequences(character, self.document.ruleset_for(character), self.document.campaign.options)
             start = [SlotSpec(id=s.id, severity=s.severity, value=s.value, only=s.only) for s in derived]
         self.edit(lambda c: edited(c, consequence_slots=start),
-                  "Give it its own consequence slots" if on else "Use the rule set's consequences")
+                  _("Give it its own consequence slots") if on else _("Use the rule set's consequences"))
 
     def _add_track(self) -> None:
         name = new_track_name(self.entity)
-        self.edit(lambda c: set_track(c, name, [1, 1]), "Add stress track")
+        self.edit(lambda c: set_track(c, name, [1, 1]), _("Add stress track"))
 
     def _rename_track(self, row: int) -> None:
         edit = self.tracks[row][0]
@@ -272,7 +286,7 @@ class MonsterEditor(GmEditor):
             mark(edit, "error", str(exc).capitalize() + ".")
             return
         mark(edit, None)
-        self.edit(lambda c: rename_track(c, old, new), f"Rename track to {new}")
+        self.edit(lambda c: rename_track(c, old, new), _("Rename track to {name}").format(name=new))
 
     def _track_values(self, row: int, text: str) -> None:
         edit = self.tracks[row][1]
@@ -283,14 +297,14 @@ class MonsterEditor(GmEditor):
             return
         mark(edit, None)
         track = self._track_id(row)
-        self.edit(lambda c: set_track(c, track, values), "Change stress boxes", ("track-values", row))
+        self.edit(lambda c: set_track(c, track, values), _("Change stress boxes"), ("track-values", row))
 
     def _named_toggled(self, kind: str, on: bool, text: str) -> None:
-        label = NAMED_RULE_BREAKS[kind]
         if kind == "scale" and not on:
-            self.edit(lambda c: set_scale(c, None), "Remove scale")
+            self.edit(lambda c: set_scale(c, None), _("Remove scale"))
             return
-        self.edit(lambda c: set_named_rule_break(c, kind, on, text), f"{'Add' if on else 'Remove'} {label.lower()}")
+        add, remove = _BREAK_STEPS.get(kind, (N_("Add rule break"), N_("Remove rule break")))
+        self.edit(lambda c: set_named_rule_break(c, kind, on, text), _(add if on else remove))
 
 
 def _marked_text(character: Character, ruleset) -> str:
@@ -302,8 +316,9 @@ def _marked_text(character: Character, ruleset) -> str:
     for track, marked in character.stress.items():
         worth = [values.get(track, [])[i] for i in marked if i < len(values.get(track, []))]
         if worth:
-            parts.append(f"{names.get(track, track)}: boxes worth {', '.join(map(str, worth))} marked")
-    return f"Stress marked — {'; '.join(parts)}" if parts else ""
+            parts.append(_("{track}: boxes worth {values} marked").format(
+                track=rules_text(names.get(track, track)), values=", ".join(map(str, worth))))
+    return _("Stress marked — {tracks}").format(tracks="; ".join(parts)) if parts else ""
 
 
 def parse_or_none(text: str) -> list[int] | None:

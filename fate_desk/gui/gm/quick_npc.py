@@ -6,6 +6,7 @@ from html import escape
 
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules.prep.quick_npc import parse_quick_npc
 
@@ -19,13 +20,16 @@ def describe_npc(character: Character, notes: list[str]) -> str:
         return f"<tr><td><b>{title}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>"
 
     boxes = sum(len(v) for v in (character.stress_boxes or {}).values())
-    rows = [row("Name", escape(character.name))]
-    rows.append(row("Aspects", "<br>".join(escape(a.text) for a in character.aspects) or "<i>none</i>"))
-    skills = [f"{ladder_label(r)} at {escape(n)}" for n, r in character.skills.items()]
-    rows.append(row("Skills", "<br>".join(skills) or "<i>none</i>"))
+    none = _("<i>none</i>")
+    rows = [row(_("Name"), escape(character.name))]
+    rows.append(row(_("Aspects"), "<br>".join(escape(a.text) for a in character.aspects) or none))
+    skills = [_("{rating} at {skill}").format(rating=ladder_label(r), skill=escape(rules_text(n)))
+              for n, r in character.skills.items()]
+    rows.append(row(_("Skills"), "<br>".join(skills) or none))
     if character.stunts:
-        rows.append(row("Stunt", "<br>".join(escape(s.text) for s in character.stunts)))
-    rows.append(row("Stress", ("☐ " * boxes).strip() + f" ({boxes})" if boxes else "none: one hit takes them out"))
+        rows.append(row(_("Stunt"), "<br>".join(escape(s.text) for s in character.stunts)))
+    rows.append(row(_("Stress"), _("{boxes} ({count})").format(boxes=("☐ " * boxes).strip(), count=boxes) if boxes
+                    else _("none: one hit takes them out")))
     text = "<table>" + "".join(rows) + "</table>"
     if notes:
         text += "".join(f"<p><small>{escape(n)}</small></p>" for n in notes)
@@ -36,14 +40,14 @@ class QuickNpcDialog(FormDialog):
     """Enter (or Create) adds the NPC; nothing is made while the line cannot be read."""
 
     def __init__(self, track: str = "stress", ruleset_id: str = "fate-condensed", parent=None):
-        super().__init__("gm_quick_npc", "Quick NPC", parent)
+        super().__init__("gm_quick_npc", _("Quick NPC"), parent)
         self.track = track
         self.ruleset_id = ruleset_id
         self.line_edit: QLineEdit = child(self.form, QLineEdit, "lineEdit")
         self.preview: QLabel = child(self.form, QLabel, "previewLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Create NPC")
+        self.ok.setText(_("Create NPC"))
         self.ok.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -55,7 +59,7 @@ class QuickNpcDialog(FormDialog):
     def _update(self, line: str) -> None:
         if not line.strip():
             self._character = None
-            self.preview.setText("<i>Nothing typed yet.</i>")
+            self.preview.setText(_("<i>Nothing typed yet.</i>"))
         else:
             try:
                 parsed = parse_quick_npc(line, self.track)

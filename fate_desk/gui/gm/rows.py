@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from fate_desk.model import Aspect, Character, Stunt, ladder_label
+from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.model import Aspect, Character, Severity, Stunt, ladder_label
 from fate_desk.rules.creation.edits import add_stunt, edited, remove_stunt, update_stunt
 from fate_desk.rules.harm.absorb import slots_of
 from fate_desk.rules.prep.editing import add_skill_row, remove_skill_row, set_skill_row, skill_rows
@@ -24,11 +25,21 @@ from ..sheet.harm import BOX_STYLE
 from .common import LadderCombo
 
 
-def _remove_button(what: str) -> QToolButton:
+# Consequence severities by name (the model keeps the severity's value).
+SEVERITY_NAMES = {Severity.MILD: N_("Mild"), Severity.MODERATE: N_("Moderate"), Severity.SEVERE: N_("Severe"),
+                  Severity.EXTREME: N_("Extreme")}
+
+
+def severity_name(severity: Severity) -> str:
+    return _(SEVERITY_NAMES[severity]) if severity in SEVERITY_NAMES else severity.label
+
+
+def _remove_button(tip: str, name: str) -> QToolButton:
+    """A row's remove button: `tip` its tooltip ("Remove this stunt"), `name` what it is heard as."""
     button = QToolButton()
     button.setIcon(icon("remove"))
-    button.setToolTip(f"Remove this {what}")
-    button.setAccessibleName(f"Remove {what}")
+    button.setToolTip(tip)
+    button.setAccessibleName(name)
     return button
 
 
@@ -80,21 +91,21 @@ class AspectRows:
         while len(self.edits) < count:
             row = len(self.edits)
             edit = QLineEdit()
-            edit.setPlaceholderText("An aspect: a phrase that is true about them")
-            edit.setAccessibleName(f"Aspect {row + 1}")
+            edit.setPlaceholderText(_("An aspect: a phrase that is true about them"))
+            edit.setAccessibleName(_("Aspect {number}").format(number=row + 1))
             edit.setClearButtonEnabled(True)
             spin = InvokeBoxes()  # boxes, as on the character sheet
-            spin.setAccessibleName(f"Free invokes on aspect {row + 1}")
-            remove = _remove_button("aspect")
+            spin.setAccessibleName(_("Free invokes on aspect {number}").format(number=row + 1))
+            remove = _remove_button(_("Remove this aspect"), _("Remove aspect"))
             self.layout.addWidget(edit, row, 0)
             self.layout.addWidget(spin, row, 1)
             self.layout.addWidget(remove, row, 2)
             edit.textEdited.connect(lambda text, r=row: self.editor.edit(
-                lambda c: _aspect_text(c, r, text), "Edit aspect", ("aspect", r)))
+                lambda c: _aspect_text(c, r, text), _("Edit aspect"), ("aspect", r)))
             spin.valueChanged.connect(lambda value, r=row: self.editor.edit(
-                lambda c: _aspect_invokes(c, r, value), "Change free invokes", ("invokes", r)))
-            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
-                lambda c: _remove_aspect(c, r), "Remove aspect"))
+                lambda c: _aspect_invokes(c, r, value), _("Change free invokes"), ("invokes", r)))
+            remove.clicked.connect(lambda _checked=False, r=row: self.editor.edit(
+                lambda c: _remove_aspect(c, r), _("Remove aspect")))
             self.edits.append(edit)
             self.invokes.append(spin)
             self.removes.append(remove)
@@ -115,7 +126,8 @@ class AspectRows:
         character = self.editor.entity
         blank = next((i for i, a in enumerate(character.aspects) if not a.text.strip()), None)
         if blank is None and len(character.aspects) >= self.min_rows:
-            self.editor.edit(lambda c: edited(c, aspects=[*c.aspects, Aspect(text="New aspect")]), "Add aspect")
+            new = _("New aspect")
+            self.editor.edit(lambda c: edited(c, aspects=[*c.aspects, Aspect(text=new)]), _("Add aspect"))
             blank = len(self.editor.entity.aspects) - 1
         elif blank is None:
             blank = len(character.aspects)
@@ -144,24 +156,24 @@ class SkillRows:
         while len(self.combos) < count:
             row = len(self.combos)
             combo = LadderCombo(self.low, self.high, skip_mediocre=True)
-            combo.setAccessibleName(f"Rating of skill {row + 1}")
-            at = QLabel("at")
+            combo.setAccessibleName(_("Rating of skill {number}").format(number=row + 1))
+            at = QLabel(pgettext("rating at skill", "at"))
             name = QComboBox()
             name.setEditable(True)
             name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-            name.setAccessibleName(f"Skill {row + 1}")
-            name.setToolTip("Pick a skill from the list, or type anything, e.g. Getting into Bar Fights")
+            name.setAccessibleName(_("Skill {number}").format(number=row + 1))
+            name.setToolTip(_("Pick a skill from the list, or type anything, e.g. Getting into Bar Fights"))
             name.setMinimumContentsLength(16)
-            remove = _remove_button("skill")
+            remove = _remove_button(_("Remove this skill"), _("Remove skill"))
             self.layout.addWidget(combo, row, 0)
             self.layout.addWidget(at, row, 1)
             self.layout.addWidget(name, row, 2)
             self.layout.addWidget(remove, row, 3)
             combo.ratingChosen.connect(lambda value, r=row: self._rate(r, value))
             name.lineEdit().textEdited.connect(lambda text, r=row: self._rename(r, text))
-            name.activated.connect(lambda i, r=row, n=name: self._rename(r, n.itemText(i)))
-            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
-                lambda c: remove_skill_row(c, r), "Remove skill"))
+            name.activated.connect(lambda i, r=row, n=name: self._rename(r, n.itemData(i) or n.itemText(i)))
+            remove.clicked.connect(lambda _checked=False, r=row: self.editor.edit(
+                lambda c: remove_skill_row(c, r), _("Remove skill")))
             self.combos.append(combo)
             self.ats.append(at)
             self.names.append(name)
@@ -179,33 +191,45 @@ class SkillRows:
             if self.skill_list != skill_list or name.count() != len(skill_list):
                 with QSignalBlocker(name):
                     name.clear()
-                    name.addItems(skill_list)
+                    for listed in skill_list:  # shown translated; the rule set's name is the item's data
+                        name.addItem(rules_text(listed), listed)
             typing_a_clash = name.lineEdit().hasFocus() and name.lineEdit().property("problem") == "error"
             if not typing_a_clash:
                 mark(name.lineEdit(), None)
-                if name.currentText() != skill:
+                shown = rules_text(skill) if skill in skill_list else skill
+                if name.currentText() != shown:
                     with QSignalBlocker(name):
-                        name.setEditText(skill)
+                        name.setEditText(shown)
         self.skill_list = list(skill_list)
 
     def _rate(self, row: int, value: int) -> None:
         name = skill_rows(self.editor.entity)[row][0]
-        self.editor.edit(lambda c: set_skill_row(c, row, rating=value), f"Set {name} to {ladder_label(value)}")
+        self.editor.edit(lambda c: set_skill_row(c, row, rating=value),
+                         _("Set {skill} to {rating}").format(skill=rules_text(name), rating=ladder_label(value)))
 
     def _rename(self, row: int, text: str) -> None:
         character = self.editor.entity
-        text = text.strip()
+        text = self._skill_key(row, text.strip())
         old = skill_rows(character)[row][0]
         if not text or (text != old and text in character.skills):
             # Not an edit yet: say why on the field and wait for the user to finish typing.
-            why = "A skill needs a name." if not text else f"{text} is already on this sheet."
+            why = (_("A skill needs a name.") if not text
+                   else _("{skill} is already on this sheet.").format(skill=rules_text(text)))
             mark(self.names[row].lineEdit(), "error", why)
             return
         mark(self.names[row].lineEdit(), None)
-        self.editor.edit(lambda c: set_skill_row(c, row, name=text), "Rename skill", ("skill", row))
+        self.editor.edit(lambda c: set_skill_row(c, row, name=text), _("Rename skill"), ("skill", row))
+
+    def _skill_key(self, row: int, text: str) -> str:
+        """A listed skill typed or picked by its shown (translated) name is kept by the rule
+        set's own name; any other text is a skill of the GM's own, kept as typed."""
+        if text in self.skill_list:
+            return text
+        index = self.names[row].findText(text)
+        return self.names[row].itemData(index) if index >= 0 else text
 
     def add(self) -> None:
-        self.editor.edit(lambda c: add_skill_row(c, 2), "Add skill")
+        self.editor.edit(lambda c: add_skill_row(c, 2), _("Add skill"))
         rows = skill_rows(self.editor.entity)
         if rows and len(self.names) >= len(rows):
             edit = self.names[len(rows) - 1].lineEdit()
@@ -236,26 +260,26 @@ class StuntRows:
             grid.setContentsMargins(0, 0, 0, 4)
             grid.setVerticalSpacing(2)
             name = QLineEdit()
-            name.setPlaceholderText("Stunt name")
-            name.setAccessibleName(f"Stunt {row + 1} name")
+            name.setPlaceholderText(_("Stunt name"))
+            name.setAccessibleName(_("Stunt {number} name").format(number=row + 1))
             font = name.font()
             font.setBold(True)
             name.setFont(font)
             text = QPlainTextEdit()
-            text.setPlaceholderText("What it lets them do, e.g. +2 to Fight when outnumbered")
-            text.setAccessibleName(f"Stunt {row + 1} text")
+            text.setPlaceholderText(_("What it lets them do, e.g. +2 to Fight when outnumbered"))
+            text.setAccessibleName(_("Stunt {number} text").format(number=row + 1))
             text.setTabChangesFocus(True)
             text.setFixedHeight(text.fontMetrics().lineSpacing() * self.text_lines + 14)
-            remove = _remove_button("stunt")
+            remove = _remove_button(_("Remove this stunt"), _("Remove stunt"))
             grid.addWidget(name, 0, 0)
             grid.addWidget(remove, 0, 1)
             grid.addWidget(text, 1, 0, 1, 2)
             name.textEdited.connect(lambda t, r=row: self.editor.edit(
-                lambda c: update_stunt(c, r, name=t), "Edit stunt name", ("stunt", r, "name")))
+                lambda c: update_stunt(c, r, name=t), _("Edit stunt name"), ("stunt", r, "name")))
             text.textChanged.connect(lambda r=row, w=text: self.editor.edit(
-                lambda c: update_stunt(c, r, text=w.toPlainText()), "Edit stunt text", ("stunt", r, "text")))
-            remove.clicked.connect(lambda _=False, r=row: self.editor.edit(
-                lambda c: remove_stunt(c, r), "Remove stunt"))
+                lambda c: update_stunt(c, r, text=w.toPlainText()), _("Edit stunt text"), ("stunt", r, "text")))
+            remove.clicked.connect(lambda _checked=False, r=row: self.editor.edit(
+                lambda c: remove_stunt(c, r), _("Remove stunt")))
             self.layout.addWidget(holder)
             self.names.append(name)
             self.texts.append(text)
@@ -270,7 +294,7 @@ class StuntRows:
             set_text(self.texts[row], stunt.text)
 
     def add(self) -> None:
-        self.editor.edit(lambda c: add_stunt(c, Stunt()), "Add stunt")
+        self.editor.edit(lambda c: add_stunt(c, Stunt()), _("Add stunt"))
         count = len(self.editor.entity.stunts)
         if 0 < count <= len(self.names):
             self.names[count - 1].setFocus()
@@ -291,7 +315,7 @@ class BoxRow(QWidget):
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(0, 0, 0, 0)
         self.row.setSpacing(4)
-        self.empty = QLabel("<i>no boxes: any hit takes them out unless a consequence absorbs it</i>")
+        self.empty = QLabel(_("<i>no boxes: any hit takes them out unless a consequence absorbs it</i>"))
         self.row.addWidget(self.empty)
         self.row.addStretch(1)
 
@@ -312,10 +336,11 @@ class BoxRow(QWidget):
             box.setVisible(index < len(values))
             if index < len(values):
                 box.setText(str(values[index]))
-                state = "marked" if index in marked else "free"
                 if self.on_click is not None:
-                    box.setToolTip(f"Box worth {values[index]} — click to mark or clear")
-                box.setAccessibleName(f"Box {index + 1}, worth {values[index]}, {state}")
+                    box.setToolTip(_("Box worth {value} — click to mark or clear").format(value=values[index]))
+                box.setAccessibleName((_("Box {number}, worth {value}, marked") if index in marked
+                                       else _("Box {number}, worth {value}, free")).format(number=index + 1,
+                                                                                         value=values[index]))
                 with QSignalBlocker(box):
                     box.setChecked(index in marked)
         self.empty.setVisible(not values)
@@ -332,8 +357,8 @@ class HarmRow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.hit_button = QPushButton("Take a &hit…")
-        self.hit_button.setToolTip("Absorb a hit with stress and consequences, the ways the rules allow")
+        self.hit_button = QPushButton(_("Take a &hit…"))
+        self.hit_button.setToolTip(_("Absorb a hit with stress and consequences, the ways the rules allow"))
         row.addWidget(self.hit_button)
         row.addStretch(1)
         layout.addLayout(row)
@@ -359,12 +384,16 @@ class HarmRow(QWidget):
             if not c.text.strip():
                 continue
             slot = slots.get(c.slot)
-            kind = (slot.label or slot.severity.label) if slot is not None else c.slot
+            kind = (rules_text(slot.label) if slot.label else severity_name(slot.severity)) if slot is not None else c.slot
             holder = campaign.character(c.inflicted_by) if c.inflicted_by else None
-            free = (f", {c.free_invokes} free invoke{'s' if c.free_invokes != 1 else ''} for "
-                    f"{holder.name or '(unnamed)'}" if holder is not None and c.free_invokes else "")
-            lines.append(f"{kind}: {c.text}{free}")
-        text = "\n".join(x for x in (stress, "Consequences taken: " + "; ".join(lines) if lines else "") if x)
+            if holder is not None and c.free_invokes:
+                lines.append(ngettext("{kind}: {text}, {count} free invoke for {holder}",
+                                      "{kind}: {text}, {count} free invokes for {holder}", c.free_invokes).format(
+                    kind=kind, text=c.text, count=c.free_invokes, holder=holder.name or _("(unnamed)")))
+            else:
+                lines.append(_("{kind}: {text}").format(kind=kind, text=c.text))
+        taken = _("Consequences taken: {consequences}").format(consequences="; ".join(lines)) if lines else ""
+        text = "\n".join(x for x in (stress, taken) if x)
         self.taken.setText(text)
         self.taken.setVisible(bool(text))
 
