@@ -69,7 +69,8 @@ class _LazyFace(TTFont):
         try:
             TTFont.__init__(self, self.fontName, str(self._path))
         except Exception as exc:  # reportlab raises its own TTFError, or OSError
-            raise ExportError(f"the bundled font {self._path} cannot be used ({exc})") from None
+            raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(
+                file=self._path, reason=exc)) from None
         return getattr(self, attr)
 
 
@@ -80,7 +81,8 @@ def register_fonts() -> str:
     for name, filename in _FILES.items():
         path = resources_dir() / "fonts" / filename
         if not path.is_file():
-            raise ExportError(f"the bundled font {path} cannot be used (there is no such file)")
+            raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(
+                file=path, reason=_("there is no such file")))
         # registerFont would read the face at once (it asks for the face's own name), so the
         # name goes into reportlab's table of fonts directly; getFont looks there first.
         pdfmetrics._fonts[name] = _LazyFace(name, path)

@@ -52,7 +52,7 @@ def _load_xml(path, parent: QWidget | None) -> QWidget:
     global _loader
     if getattr(sys, "frozen", False):
         # A bundle is built with the code of every form and leaves the loader's library out.
-        raise FormError(f"form {path} has no current generated code in this bundle")
+        raise FormError(f"form {path} has no current generated code in this bundle")  # i18n: not shown
     if _loader is None:
         from PySide6.QtUiTools import QUiLoader
 
