@@ -28,8 +28,8 @@ from fate_desk.model.errors import describe
 
 from .fari import _kind, _scalar, _text
 from .fari_labels import html_to_text
-from .interop_common import counted
 from .interchange import FileFormatError
+from .interop_common import counted
 
 BOOST = 1  # Fari's AspectType.Boost
 MAX_DEPTH = 8  # sub-cards of sub-cards: deeper nesting is read as text no further

@@ -308,10 +308,24 @@ def foundry_id(our_id: str) -> str:
 
 
 def costs_text(cost: ExtraCost) -> str:
-    """The extra's price as FCO's "costs" field shows it; its refresh also has a field of its own."""
-    from fate_desk.rules.creation.extras import cost_text
+    """The extra's price as FCO's "costs" field shows it; its refresh also has a field of its own.
 
-    return f"Costs {cost_text(cost)}"
+    In English whatever the interface language (the sheet's own cost_text is translated): the
+    file is the same in every language, and the importer reads these words back (`_costs`)."""
+    parts = []  # i18n: file format, all of this function's words
+    if cost.refresh:
+        parts.append(f"{cost.refresh} refresh")  # i18n: file format
+    if cost.skill_points:
+        parts.append(f"{cost.skill_points} skill point{'s' if cost.skill_points != 1 else ''}")  # i18n: file format
+    if cost.stunt_slots:
+        parts.append(f"{cost.stunt_slots} stunt slot{'s' if cost.stunt_slots != 1 else ''}")  # i18n: file format
+    if not parts:
+        said = "free"  # i18n: file format
+    elif len(parts) == 1:
+        said = parts[0]
+    else:
+        said = ", ".join(parts[:-1]) + " and " + parts[-1]  # i18n: file format
+    return f"Costs {said}"  # i18n: file format
 
 
 def _extra_aspects(extra: Extra) -> list[dict]:
