@@ -277,7 +277,7 @@ def shown(value: Any) -> str:
     if isinstance(value, str):
         return html_to_text(value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "yes" if value else "no"  # i18n: stored (a foreign value kept in the notes)
     if isinstance(value, (int, float)):
         return str(value)
     return ""
