@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
 from fate_desk.rules.creation.packs import PackError, load_pack
