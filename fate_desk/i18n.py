@@ -241,6 +241,19 @@ def format_datetime(value, format: str = "medium") -> str:
     return babel_format_datetime(value, format=format, locale=babel_locale())
 
 
+def format_iso(text: str, with_time: bool = False) -> str:
+    """An ISO date or timestamp from a file, as the interface language writes it; anything that
+    is not one comes back as it is (files are hand-edited too)."""
+    from datetime import date, datetime
+
+    try:
+        if with_time and "T" in text:
+            return format_datetime(datetime.fromisoformat(text), "medium")
+        return format_date(date.fromisoformat(text[:10]), "medium")
+    except (TypeError, ValueError):
+        return text
+
+
 def format_number(value) -> str:
     """A number with the interface language's grouping and decimal sign."""
     from babel.numbers import format_decimal
