@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.i18n import N_, _, format_list, ngettext, pgettext, rules_text
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
@@ -48,6 +48,10 @@ def join_words(words: list[str], last: str = "and") -> str:
     """'a, b and c' (or 'a, b or c' with last="or")."""
     if len(words) <= 1:
         return "".join(words)
+    if last in ("and", "or"):
+        joined = format_list(words, last)  # the language's own commas and conjunction
+        if joined is not None:
+            return joined
     rest = ", ".join(words[:-1])
     if last == "and":
         return _("{items} and {last}").format(items=rest, last=words[-1])
