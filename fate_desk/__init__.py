@@ -3,7 +3,7 @@
 __version__ = "0.1.0"
 
 ATTRIBUTION = (
-    "This work is based on Fate Core System and Fate Accelerated Edition "
+    "This work is based on Fate Core System and Fate Accelerated Edition "  # i18n: the licence's own words
     "(found at https://www.faterpg.com/), products of Evil Hat Productions, LLC, "
     "developed, authored, and edited by Leonard Balsera, Brian Engard, Jeremy Keller, "
     "Ryan Macklin, Mike Olson, Clark Valentine, Amanda Valentine, Fred Hicks, and Rob "
@@ -17,6 +17,6 @@ ATTRIBUTION = (
 )
 # One line for page footers where the full notice does not fit.
 ATTRIBUTION_SHORT = (
-    "Based on Fate Core, Fate Accelerated and Fate Condensed by Evil Hat Productions, LLC, "
+    "Based on Fate Core, Fate Accelerated and Fate Condensed by Evil Hat Productions, LLC, "  # i18n: licence
     "licensed under CC BY 3.0 (faterpg.com/licensing)."
 )

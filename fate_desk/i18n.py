@@ -248,6 +248,16 @@ def format_number(value) -> str:
     return format_decimal(value, locale=babel_locale())
 
 
+def format_list(items: list[str], style: str = "and") -> str | None:
+    """A list joined as the interface language joins one ("a, b und c", "a、b和c"); None in
+    English and the pseudo-locales, whose callers join with their own marked messages."""
+    if _language == "en" or _language in PSEUDO_LANGUAGES:
+        return None
+    from babel.lists import format_list as babel_format_list
+
+    return babel_format_list(list(items), style="or" if style == "or" else "standard", locale=_language)
+
+
 # -- pseudo-locales ------------------------------------------------------------------------------
 
 _ACCENTED = str.maketrans(

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import CharacterKind
 from fate_desk.rules.advancement.milestones import BreakthroughChoice
 from fate_desk.rules.clock.timeline import (
@@ -59,7 +60,7 @@ class ClockDialog(FormDialog):
         except Refused as refused:
             self.error.setText(refusal_html(refused.problems))
             return
-        self.document.edit_campaign(lambda _: result.campaign, self.step_text)
+        self.document.edit_campaign(lambda _campaign: result.campaign, self.step_text)
         self.result = result
         super().accept()
 
@@ -71,15 +72,21 @@ class EndSceneDialog(ClockDialog):
     """Ends `scene` (the one on screen) if given, else the scene being played."""
 
     def __init__(self, document, parent: QWidget | None = None, scene=None):
-        super().__init__("table_end_scene", "End the scene", document, parent)
+        super().__init__("table_end_scene", _("End the scene"), document, parent)
         clock = self.campaign.clock
         self.scene = scene if scene is not None else current_scene(self.campaign)
-        self.step_text = f"End scene {clock.scene}"
-        where = f" — {escape(self.scene.name)}" if self.scene and self.scene.name else ""
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Scene {clock.scene} of session {clock.session}{where}</b> ends: everyone's stress clears, "
-            "situation aspects and boosts go unless you keep them, and consequences in recovery move on a scene.")
-        self.ok.setText("End the scene")
+        self.step_text = _("End scene {number}").format(number=clock.scene)
+        words = {"scene": clock.scene, "session": clock.session}
+        if self.scene and self.scene.name:
+            heading = _("<b>Scene {scene} of session {session} — {name}</b> ends: everyone's stress clears, "
+                        "situation aspects and boosts go unless you keep them, and consequences in recovery move "
+                        "on a scene.").format(name=escape(self.scene.name), **words)
+        else:
+            heading = _("<b>Scene {scene} of session {session}</b> ends: everyone's stress clears, "
+                        "situation aspects and boosts go unless you keep them, and consequences in recovery move "
+                        "on a scene.").format(**words)
+        child(self.form, QLabel, "headingLabel").setText(heading)
+        self.ok.setText(_("End the scene"))
         self.keep: dict[str, QCheckBox] = {}
         aspects: QVBoxLayout = child(self.form, QVBoxLayout, "aspectsLayout")
         carry = document.ruleset_for().boosts_carry_over
@@ -88,25 +95,29 @@ class EndSceneDialog(ClockDialog):
             box.setChecked(aspect.keep and (carry or not aspect.boost))
             if aspect.boost and not carry:  # Condensed: a boost never outlives its scene
                 box.setEnabled(False)
-                box.setToolTip("A boost is gone when its scene ends")
+                box.setToolTip(_("A boost is gone when its scene ends"))
             aspects.addWidget(box)
             self.keep[aspect.id] = box
         if not self.keep:
-            aspects.addWidget(QLabel("This scene has no situation aspects."))
+            aspects.addWidget(QLabel(_("This scene has no situation aspects.")))
         here = set(self.scene.present) if self.scene else set()
         self.present: dict[str, QCheckBox] = {}
         people: QVBoxLayout = child(self.form, QVBoxLayout, "presentLayout")
         order = sorted(self.campaign.characters, key=lambda c: c.kind != CharacterKind.PC)
         for c in order:
-            extra = f" (carries {c.carried_fate_points} fate point{'s' if c.carried_fate_points != 1 else ''})" \
-                if c.carried_fate_points else ""
-            box = QCheckBox(f"{c.name or '(unnamed)'} — {c.kind.label}{extra}")
+            words = {"name": c.name or _("(unnamed)"), "kind": c.kind.label, "count": c.carried_fate_points}
+            if c.carried_fate_points:
+                text = ngettext("{name} — {kind} (carries {count} fate point)",
+                                "{name} — {kind} (carries {count} fate points)", c.carried_fate_points).format(**words)
+            else:
+                text = _("{name} — {kind}").format(**words)
+            box = QCheckBox(text)
             box.setChecked(c.kind == CharacterKind.PC or c.id in here)
-            box.toggled.connect(lambda *_: self._pool())
+            box.toggled.connect(lambda *_args: self._pool())
             people.addWidget(box)
             self.present[c.id] = box
         self.compel: QSpinBox = child(self.form, QSpinBox, "compelSpin")
-        self.compel.valueChanged.connect(lambda *_: self._pool())
+        self.compel.valueChanged.connect(lambda *_args: self._pool())
         self.pool_label: QLabel = child(self.form, QLabel, "poolLabel")
         self._pool()
         self.fit(600)
@@ -114,9 +125,13 @@ class EndSceneDialog(ClockDialog):
     def _aspects(self):
         if self.scene is None:
             return []
-        out = [(f"{a.text or '(unnamed)'}{' (boost)' if a.boost else ''}", a) for a in self.scene.aspects]
+        def text(aspect) -> str:
+            name = aspect.text or _("(unnamed)")
+            return _("{aspect} (boost)").format(aspect=name) if aspect.boost else name
+
+        out = [(text(a), a) for a in self.scene.aspects]
         for zone in self.scene.zones:
-            out += [(f"{zone.name}: {a.text or '(unnamed)'}{' (boost)' if a.boost else ''}", a) for a in zone.aspects]
+            out += [(_("{zone}: {aspect}").format(zone=zone.name, aspect=text(a)), a) for a in zone.aspects]
         return out
 
     def choice(self) -> EndScene:
@@ -129,9 +144,10 @@ class EndSceneDialog(ClockDialog):
 
     def _pool(self) -> None:
         choice = self.choice()
-        points, lines, _ = gm_pool(self.campaign, choice.next_present, choice.compel_points)
-        self.pool_label.setText(f"The GM starts the next scene with <b>{points} fate point"
-                                f"{'s' if points != 1 else ''}</b>: {escape(join_words(lines))}.")
+        points, lines, _present = gm_pool(self.campaign, choice.next_present, choice.compel_points)
+        self.pool_label.setText(ngettext("The GM starts the next scene with <b>{count} fate point</b>: {reasons}.",
+                                         "The GM starts the next scene with <b>{count} fate points</b>: {reasons}.",
+                                         points).format(count=points, reasons=escape(join_words(lines))))
 
     def run(self, campaign) -> ClockResult:
         return end_scene(campaign, self.choice(), self.ruleset)
@@ -150,8 +166,8 @@ class _PerPcDialog(ClockDialog):
         self.level_combo.setEnabled(self.level_combo.count() > 1)
         self.level_combo.setToolTip(
             "" if self.level_combo.count() > 1
-            else f"{self.ruleset.name} sets which milestone this end grants.")
-        self.level_combo.currentIndexChanged.connect(lambda *_: self._level_changed())
+            else _("{ruleset} sets which milestone this end grants.").format(ruleset=rules_text(self.ruleset.name)))
+        self.level_combo.currentIndexChanged.connect(lambda *_args: self._level_changed())
 
     @property
     def level(self) -> MilestoneLevel | None:
@@ -160,7 +176,8 @@ class _PerPcDialog(ClockDialog):
 
     def level_label(self) -> str:
         level = self.level
-        return self.ruleset.advancement.grants[level].label if level is not None else ""
+        # The rule set's own label for the milestone ("Significant milestone"), in the interface language.
+        return rules_text(self.ruleset.advancement.grants[level].label) if level is not None else ""
 
     def _rows(self, layout_name: str) -> None:
         grid: QGridLayout = child(self.form, QGridLayout, layout_name)
@@ -168,19 +185,19 @@ class _PerPcDialog(ClockDialog):
         self.labels: dict[str, QLabel] = {}
         self.buttons: dict[str, QPushButton] = {}
         for row, c in enumerate(self._pcs()):
-            name = QLabel(f"<b>{escape(c.name or '(unnamed)')}</b>")
+            name = QLabel(f"<b>{escape(c.name or _('(unnamed)'))}</b>")
             status = QLabel()
             status.setWordWrap(True)
             button = QPushButton()
             button.setObjectName(f"choose_{c.id}")
-            button.clicked.connect(lambda _=False, cid=c.id: self.choose(cid))
+            button.clicked.connect(lambda _checked=False, cid=c.id: self.choose(cid))
             grid.addWidget(name, row, 0)
             grid.addWidget(status, row, 1)
             grid.addWidget(button, row, 2)
             self.labels[c.id] = status
             self.buttons[c.id] = button
         if not self.labels:
-            grid.addWidget(QLabel("There are no player characters in this campaign."), 0, 0)
+            grid.addWidget(QLabel(_("There are no player characters in this campaign.")), 0, 0)
 
     def _level_changed(self) -> None:
         """A different milestone: every PC's choice so far is for the old one, so it starts over."""
@@ -188,7 +205,8 @@ class _PerPcDialog(ClockDialog):
         for cid in self.labels:
             self.choices[cid] = None if self.event == "session" and not self._large() else BreakthroughChoice()
             self.labels[cid].setText(self._default_text())
-            self.buttons[cid].setText(f"Choose {label.lower()}…" if label else "Nothing to choose")
+            self.buttons[cid].setText(_("Choose {milestone}…").format(milestone=label.lower()) if label
+                                      else _("Nothing to choose"))
             self.buttons[cid].setEnabled(bool(label))
         self._heading()
 
@@ -197,12 +215,14 @@ class _PerPcDialog(ClockDialog):
 
     def _default_text(self) -> str:
         if self.level is None:
-            return "No milestone at this end."
+            return _("No milestone at this end.")
         if not self._large():
-            return "No change (the milestone passes)"
+            return _("No change (the milestone passes)")
         points = self.ruleset.advancement.total(self.level).skill_points
-        saved = " and saves the skill point" if points else ""
-        return f"Takes the {self.level_label().lower()}{saved}"
+        milestone = self.level_label().lower()
+        if points:
+            return _("Takes the {milestone} and saves the skill point").format(milestone=milestone)
+        return _("Takes the {milestone}").format(milestone=milestone)
 
     def _dialog_for(self, character):
         rules = self.document.ruleset_for(character)
@@ -235,11 +255,11 @@ class EndSessionDialog(_PerPcDialog):
     event = "session"
 
     def __init__(self, document, parent: QWidget | None = None):
-        super().__init__("table_end_session", "End the session", document, parent)
+        super().__init__("table_end_session", _("End the session"), document, parent)
         clock = self.campaign.clock
         log = session_log(self.campaign)
-        self.step_text = f"End session {clock.session}"
-        self.ok.setText("End the session")
+        self.step_text = _("End session {number}").format(number=clock.session)
+        self.ok.setText(_("End the session"))
         self.date: QDateEdit = child(self.form, QDateEdit, "dateEdit")
         # Tab leaves the date (it would step day → month → year and then take the title's letters).
         self.date.installEventFilter(self)
@@ -268,11 +288,20 @@ class EndSessionDialog(_PerPcDialog):
     def _heading(self) -> None:
         clock = self.campaign.clock
         label = self.level_label().lower()
-        grants = f"each player character reaches a {label}" if label else "no milestone is reached"
-        scene = f"scene {clock.scene}, still open, ends first; " if scene_open(self.campaign) else ""
-        child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Session {clock.session}</b> ends: {scene}{grants}, fate points "
-            "come back up to refresh, and consequences in recovery move on a session.")
+        words = {"session": clock.session, "scene": clock.scene, "milestone": label}
+        if scene_open(self.campaign):
+            heading = (_("<b>Session {session}</b> ends: scene {scene}, still open, ends first; each player character "
+                         "reaches a {milestone}, fate points come back up to refresh, and consequences in recovery "
+                         "move on a session.") if label else
+                       _("<b>Session {session}</b> ends: scene {scene}, still open, ends first; no milestone is "
+                         "reached, fate points come back up to refresh, and consequences in recovery move on a "
+                         "session."))
+        else:
+            heading = (_("<b>Session {session}</b> ends: each player character reaches a {milestone}, fate points "
+                         "come back up to refresh, and consequences in recovery move on a session.") if label else
+                       _("<b>Session {session}</b> ends: no milestone is reached, fate points come back up to "
+                         "refresh, and consequences in recovery move on a session."))
+        child(self.form, QLabel, "headingLabel").setText(heading.format(**words))
 
     def run(self, campaign) -> ClockResult:
         return end_session(campaign, self.choices, level=self.level, date=self.date.date().toString("yyyy-MM-dd"),
@@ -284,10 +313,10 @@ class EndArcDialog(_PerPcDialog):
     event = "arc"
 
     def __init__(self, document, parent: QWidget | None = None):
-        super().__init__("table_end_arc", "End the arc", document, parent)
+        super().__init__("table_end_arc", _("End the arc"), document, parent)
         clock = self.campaign.clock
-        self.step_text = f"End arc {clock.arc}"
-        self.ok.setText("End the arc")
+        self.step_text = _("End arc {number}").format(number=clock.arc)
+        self.ok.setText(_("End the arc"))
         arc = next((a for a in self.campaign.arcs if a.number == clock.arc), None)
         self.name_edit: QLineEdit = child(self.form, QLineEdit, "nameEdit")
         self.name_edit.setText(arc.name if arc else "")
@@ -309,10 +338,12 @@ class EndArcDialog(_PerPcDialog):
     def _heading(self) -> None:
         clock = self.campaign.clock
         label = self.level_label().lower()
-        child(self.form, QGroupBox, "breakthroughsBox").setTitle(f"{self.level_label()}s" if label else "Milestones")
+        # The box lists each PC's choice for the milestone the arc grants ("Major milestones").
+        child(self.form, QGroupBox, "breakthroughsBox").setTitle(
+            _("{milestone}s").format(milestone=self.level_label()) if label else _("Milestones"))
         child(self.form, QLabel, "headingLabel").setText(
-            f"<b>Arc {clock.arc}</b> ends: every player character reaches a {label}, and severe "
-            "consequences in recovery clear. End the arc's last session first.")
+            _("<b>Arc {arc}</b> ends: every player character reaches a {milestone}, and severe "
+              "consequences in recovery clear. End the arc's last session first.").format(arc=clock.arc, milestone=label))
 
     def run(self, campaign) -> ClockResult:
         return end_arc(campaign, self.choices, level=self.level, name=self.name_edit.text().strip(),

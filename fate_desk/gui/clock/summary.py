@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QTextBrowser, QWidget
 
+from fate_desk.i18n import _
 from fate_desk.rules.clock.timeline import ClockResult
 
 from ..dialogs.base import FormDialog
@@ -16,12 +17,14 @@ def summary_html(result: ClockResult) -> str:
     parts = []
     for report in result.reports:
         lines = "".join(f"<li>{escape(line)}</li>" for line in report.lines if line)
-        parts.append(f"<h3>{escape(report.name)}</h3><ul>{lines or '<li>Recorded in the history.</li>'}</ul>")
+        lines = lines or "<li>{}</li>".format(_("Recorded in the history."))
+        parts.append(f"<h3>{escape(report.name)}</h3><ul>{lines}</ul>")
     if not result.reports:
-        parts.append("<p>No character changed.</p>")
-    parts.append(f"<h3>GM fate points</h3><p>{result.campaign.gm_fate_points} in the pool now.</p>")
+        parts.append("<p>{}</p>".format(_("No character changed.")))
+    pool = _("{count} in the pool now.").format(count=result.campaign.gm_fate_points)
+    parts.append("<h3>{}</h3><p>{}</p>".format(_("GM fate points"), pool))
     logged = "".join(f"<li>{escape(line)}</li>" for line in result.events)
-    parts.append(f"<h3>Logged</h3><ul>{logged}</ul>")
+    parts.append("<h3>{}</h3><ul>{}</ul>".format(_("Logged"), logged))
     return "".join(parts)
 
 
@@ -29,7 +32,7 @@ class SummaryDialog(FormDialog):
     def __init__(self, title: str, result: ClockResult, parent: QWidget | None = None):
         super().__init__("table_summary", title, parent)
         child(self.form, QLabel, "headingLabel").setText(
-            f"<b>{escape(title)}</b> — done. Edit ▸ Undo takes it all back in one step.")
+            _("<b>{step}</b> — done. Edit ▸ Undo takes it all back in one step.").format(step=escape(title)))
         self.browser: QTextBrowser = child(self.form, QTextBrowser, "summaryBrowser")
         self.browser.setHtml(summary_html(result))
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")

@@ -5,12 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import CharacterKind
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.encounters.conflict import taken_out_now
 from fate_desk.rules.play.roll import SCALES, DiceSource
 
 from ..widgets import escape
+from .scales import scale_text
 
 
 class PlayBar(QWidget):
@@ -24,22 +26,22 @@ class PlayBar(QWidget):
         self.dialog = None  # the play dialog opened last
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
-        self.roll_button = QPushButton("Roll…")
-        self.roll_button.setToolTip("Roll the chosen skill (or double-click a skill, or press Enter on it)")
-        self.hit_button = QPushButton("Take a hit…")
-        self.hit_button.setToolTip("Absorb a hit with stress and consequences, the ways the rules allow")
-        self.concede_button = QPushButton("Concede…")
-        self.concede_button.setToolTip("Concede the conflict before the next roll, for fate points")
-        self.compel_button = QPushButton("Compel…")
-        self.compel_button.setToolTip("Accept (+1 fate point) or refuse (−1) a compel on an aspect")
-        self.points_button = QPushButton("Fate points…")
-        self.points_button.setToolTip("Spend or gain fate points with a reason")
+        self.roll_button = QPushButton(_("Roll…"))
+        self.roll_button.setToolTip(_("Roll the chosen skill (or double-click a skill, or press Enter on it)"))
+        self.hit_button = QPushButton(_("Take a hit…"))
+        self.hit_button.setToolTip(_("Absorb a hit with stress and consequences, the ways the rules allow"))
+        self.concede_button = QPushButton(_("Concede…"))
+        self.concede_button.setToolTip(_("Concede the conflict before the next roll, for fate points"))
+        self.compel_button = QPushButton(_("Compel…"))
+        self.compel_button.setToolTip(_("Accept (+1 fate point) or refuse (−1) a compel on an aspect"))
+        self.points_button = QPushButton(_("Fate points…"))
+        self.points_button.setToolTip(_("Spend or gain fate points with a reason"))
         self.pending = QLabel()
         # Shown over the sheet while the character is taken out (in the conflict, or this scene).
         self.banner = QLabel()
         self.banner.setObjectName("takenOutBanner")
         self.banner.setWordWrap(True)
-        self.banner.setAccessibleName("Taken out")
+        self.banner.setAccessibleName(_("Taken out"))
         # Dark red with white text in both palettes (6.5:1); the word "Taken out" says it without colour.
         self.banner.setStyleSheet("QLabel#takenOutBanner { background: #b71c1c; color: white; "
                                   "padding: 6px; border-radius: 3px; }")
@@ -51,13 +53,13 @@ class PlayBar(QWidget):
         layout.addStretch(1)
         # Scale (an optional rule): a character's level, which rolls compare with the other side's.
         # Monsters set theirs in the monster editor, with their other rule breaks.
-        self.scale_label = QLabel("Sc&ale:")
+        self.scale_label = QLabel(_("Sc&ale:"))
         self.scale = QComboBox()
-        self.scale.setAccessibleName("Scale")
-        self.scale.setToolTip("How far beyond the mundane this character is; a roll against a lower "
-                              "scale gains a benefit per level of difference")
-        for name in SCALES:
-            self.scale.addItem(name, None if name == SCALES[0] else name)
+        self.scale.setAccessibleName(_("Scale"))
+        self.scale.setToolTip(_("How far beyond the mundane this character is; a roll against a lower "
+                                "scale gains a benefit per level of difference"))
+        for name in SCALES:  # shown translated; the item's data is what the character keeps
+            self.scale.addItem(scale_text(name), None if name == SCALES[0] else name)
         self.scale_label.setBuddy(self.scale)
         layout.addWidget(self.scale_label)
         layout.addWidget(self.scale)
@@ -77,31 +79,35 @@ class PlayBar(QWidget):
 
     def _scale_chosen(self, index: int) -> None:
         value = self.scale.itemData(index)
-        self.sheet.edit(lambda c: edited(c, scale=value), "Set scale")
+        self.sheet.edit(lambda c: edited(c, scale=value), _("Set scale"))
 
     def show_character(self, character) -> None:
         used = bool(self.sheet.document.campaign.options.scale) and character.kind != CharacterKind.MONSTER
         self.scale_label.setVisible(used)
         self.scale.setVisible(used)
         with QSignalBlocker(self.scale):
-            self.scale.setCurrentIndex(max(0, self.scale.findText(character.scale or SCALES[0])))
+            # By the item's data, never its (translated) text: the lowest scale's data is None.
+            found = self.scale.findData(character.scale) if character.scale and character.scale != SCALES[0] else 0
+            self.scale.setCurrentIndex(max(0, found))
         self._show_taken_out(character)
-        self.pending.setText(
-            f"<small>+{character.pending_fate_points} fate point{'s' if character.pending_fate_points != 1 else ''}"
-            " after this scene</small>" if character.pending_fate_points else "")
+        pending = character.pending_fate_points
+        text = ngettext("+{count} fate point after this scene", "+{count} fate points after this scene",
+                        pending).format(count=pending)
+        self.pending.setText(f"<small>{text}</small>" if pending else "")  # i18n: markup only
 
     def _show_taken_out(self, character) -> None:
         """A banner over the sheet while the character is taken out, and a line in the status bar
         when it happens."""
         out = taken_out_now(self.sheet.document.campaign, character.id)
         was = self.banner.isVisibleTo(self.sheet)
-        name = character.name or "(unnamed)"
-        self.banner.setText(f"<b>Taken out.</b> {escape(name)} is out of this conflict: the side that took them "
-                            "out says how they leave the scene. They can no longer act or concede.")
+        name = character.name or _("(unnamed)")
+        self.banner.setText(_("<b>Taken out.</b> {name} is out of this conflict: the side that took them "
+                              "out says how they leave the scene. They can no longer act or concede.").format(
+            name=escape(name)))
         self.banner.setVisible(out)
         window = self.sheet.window()
         if out and not was and hasattr(window, "statusBar"):
-            window.statusBar().showMessage(f"{name} is taken out.", 10000)
+            window.statusBar().showMessage(_("{name} is taken out.").format(name=name), 10000)
 
     def _show(self, dialog):
         self.dialog = dialog

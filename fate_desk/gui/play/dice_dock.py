@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fate_desk.i18n import _
 from fate_desk.model import Character
 from fate_desk.rules.play.fate_points import holder_name, ledger_totals
 from fate_desk.rules.play.actions import roll_log, roll_log_text
@@ -30,7 +31,7 @@ class DiceDock(QDockWidget):
     """Roll, invoke after the dice, apply; the current session's roll log below."""
 
     def __init__(self, parent: QWidget | None = None, dice: DiceSource | None = None):
-        super().__init__("Dice", parent)
+        super().__init__(_("Dice"), parent)
         self.setObjectName("diceDock")
         self.dice = dice or Dice()
         self.document = None
@@ -38,15 +39,15 @@ class DiceDock(QDockWidget):
         self.export_dialog: QFileDialog | None = None
         body = QWidget()
         self.body_layout = QVBoxLayout(body)
-        self.placeholder = QLabel("Open a campaign to roll dice.")
+        self.placeholder = QLabel(_("Open a campaign to roll dice."))
         self.body_layout.addWidget(self.placeholder)
         buttons = QHBoxLayout()
-        self.apply_button = QPushButton("A&pply the roll")
-        self.apply_button.setToolTip("Pay the invokes, use up free invokes, put advantages and boosts on the "
-                                     "scene and log the roll (one undo step)")
+        self.apply_button = QPushButton(_("A&pply the roll"))
+        self.apply_button.setToolTip(_("Pay the invokes, use up free invokes, put advantages and boosts on the "
+                                       "scene and log the roll (one undo step)"))
         self.apply_button.setEnabled(False)
-        self.aside_button = QPushButton("Set as&ide")
-        self.aside_button.setToolTip("Drop the thrown roll unapplied: nothing is paid, its dice stay in the roll log")
+        self.aside_button = QPushButton(_("Set as&ide"))
+        self.aside_button.setToolTip(_("Drop the thrown roll unapplied: nothing is paid, its dice stay in the roll log"))
         self.aside_button.setEnabled(False)
         self.question = None  # "Set the roll aside?", when the roll has invokes
         buttons.addWidget(self.apply_button)
@@ -54,13 +55,13 @@ class DiceDock(QDockWidget):
         buttons.addStretch(1)
         self.body_layout.addLayout(buttons)
         log_head = QHBoxLayout()
-        self.log_title = QLabel("<b>Roll log</b>")
-        self.export_button = QPushButton("E&xport roll log…")
+        self.log_title = QLabel("<b>{}</b>".format(_("Roll log")))
+        self.export_button = QPushButton(_("E&xport roll log…"))
         log_head.addWidget(self.log_title, 1)
         log_head.addWidget(self.export_button)
         self.body_layout.addLayout(log_head)
         self.log = QListWidget()
-        self.log.setAccessibleName("Roll log")
+        self.log.setAccessibleName(_("Roll log"))
         self.log.setWordWrap(True)
         self.log.setMinimumHeight(120)
         self.body_layout.addWidget(self.log)
@@ -158,11 +159,11 @@ class DiceDock(QDockWidget):
     def _show_log(self) -> None:
         self.log.clear()
         if self.document is None:
-            self.log_title.setText("<b>Roll log</b>")
+            self.log_title.setText("<b>{}</b>".format(_("Roll log")))
             self.ledger_label.clear()
             return
         session = self.document.campaign.clock.session
-        self.log_title.setText(f"<b>Roll log, session {session}</b>")
+        self.log_title.setText("<b>{}</b>".format(_("Roll log, session {number}").format(number=session)))
         for line in reversed(roll_log(self.document.campaign)):
             self.log.addItem(line)
         self.ledger_label.setText(ledger_html(self.document.campaign))
@@ -177,8 +178,8 @@ class DiceDock(QDockWidget):
         """Ask where to write the roll log (without blocking); the chosen file is written at once."""
         if self.document is None:
             return None
-        suggested = self.document.path.with_name(f"{self.document.path.stem} rolls.txt")
-        dialog = QFileDialog(self, "Export the roll log", str(suggested), "Text files (*.txt)")
+        suggested = self.document.path.with_name(_("{campaign} rolls.txt").format(campaign=self.document.path.stem))
+        dialog = QFileDialog(self, _("Export the roll log"), str(suggested), _("Text files (*.txt)"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("txt")
         dialog.selectFile(str(suggested))
@@ -191,20 +192,21 @@ class DiceDock(QDockWidget):
         try:
             self.export_log(Path(path))
         except OSError as exc:
-            self.log_title.setText(f"<b>Roll log</b> — not exported: {exc.strerror or exc}")
+            self.log_title.setText(_("<b>Roll log</b> — not exported: {reason}").format(
+                reason=escape(exc.strerror or str(exc))))
             return
-        self.log_title.setText(f"<b>Roll log</b> — exported to {escape(Path(path).name)}")
+        self.log_title.setText(_("<b>Roll log</b> — exported to {file}").format(file=escape(Path(path).name)))
 
 
 def ledger_html(campaign) -> str:
     """The session's fate points in and out, per character and the GM's pool."""
     totals = ledger_totals(campaign)
     if not totals:
-        return "<small>No fate points gained or spent this session yet.</small>"
+        return "<small>{}</small>".format(_("No fate points gained or spent this session yet."))
     rows = "".join(
-        f"<tr><td>{escape(holder_name(campaign, who))}</td><td align='right'>+{gained}</td>"
+        f"<tr><td>{escape(holder_name(campaign, who))}</td><td align='right'>+{gained}</td>"  # i18n: markup only
         f"<td align='right'>−{spent}</td></tr>"
         for who, (gained, spent) in totals.items()
     )
-    return ("<b>Fate points this session</b><table cellspacing='6'>"
-            "<tr><th align='left'>Who</th><th>Gained</th><th>Spent</th></tr>" + rows + "</table>")
+    head = "<tr><th align='left'>{}</th><th>{}</th><th>{}</th></tr>".format(_("Who"), _("Gained"), _("Spent"))  # i18n: markup only
+    return "<b>{}</b><table cellspacing='6'>".format(_("Fate points this session")) + head + rows + "</table>"  # i18n: markup only

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.rules.play.fate_points import (
     GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of,
 )
@@ -17,6 +18,23 @@ from fate_desk.model import CharacterKind
 
 from ..widgets import escape
 from ..theme import status_colour
+
+
+# The ledger's reasons as the dialog shows them (the ledger keeps the English word).
+_REASONS = {
+    Reason.INVOKE: N_("Invoke"),
+    Reason.HOSTILE_INVOKE: N_("Hostile invoke"),
+    Reason.COMPEL_ACCEPTED: N_("Compel accepted"),
+    Reason.COMPEL_REFUSED: N_("Compel refused"),
+    Reason.COMPEL_PROPOSED: N_("Compel proposed"),
+    Reason.CONCESSION: N_("Concession"),
+    Reason.REFRESH: N_("Refresh"),
+    Reason.OTHER: N_("Other"),
+}
+
+
+def reason_text(reason: str) -> str:
+    return _(_REASONS[reason]) if reason in _REASONS else reason
 
 
 class _PlayDialog(QDialog):
@@ -45,7 +63,8 @@ class _PlayDialog(QDialog):
         try:
             operation(self.document.campaign)
         except Refused as refused:
-            self.status.setText(f"<span style='color:{status_colour('error')}'>{escape(refused.problems[0].message)}</span>")
+            message = escape(refused.problems[0].message)
+            self.status.setText(f"<span style='color:{status_colour('error')}'>{message}</span>")  # i18n: markup only
             return False
         self.document.edit_campaign(operation, text)
         self.accept()
@@ -60,32 +79,33 @@ class FatePointsDialog(_PlayDialog):
     """Spend or gain fate points with a reason; an NPC's come from (or go to) the GM's pool."""
 
     def __init__(self, document, character_id: str, parent: QWidget | None = None):
-        super().__init__("Fate points", document, character_id, parent)
+        super().__init__(_("Fate points"), document, character_id, parent)
         campaign = document.campaign
         self.who = QComboBox()
-        self.who.setAccessibleName("Whose fate points")
+        self.who.setAccessibleName(_("Whose fate points"))
         own = holder(campaign, character_id)
         if own != GM:
             self.who.addItem(f"{holder_name(campaign, own)} ({points_of(campaign, own)})", own)
-        self.who.addItem(f"The GM's pool ({campaign.gm_fate_points})", GM)
+        self.who.addItem(_("The GM's pool ({points})").format(points=campaign.gm_fate_points), GM)
         self.reason = QComboBox()
-        self.reason.setAccessibleName("Reason")
+        self.reason.setAccessibleName(_("Reason"))
         for reason in Reason.ALL:
-            self.reason.addItem(reason.capitalize(), reason)
+            self.reason.addItem(reason_text(reason), reason)
         self.amount = QSpinBox()
         self.amount.setRange(1, 20)
         self.note = QLineEdit()
-        self.note.setPlaceholderText("What for (optional)")
-        self.form.addRow("&Whose:", self.who)
-        self.form.addRow("&Reason:", self.reason)
-        self.form.addRow("&Points:", self.amount)
-        self.form.addRow("&Note:", self.note)
+        self.note.setPlaceholderText(_("What for (optional)"))
+        self.form.addRow(_("&Whose:"), self.who)
+        self.form.addRow(_("&Reason:"), self.reason)
+        self.form.addRow(_("&Points:"), self.amount)
+        self.form.addRow(_("&Note:"), self.note)
         pending = self.character.pending_fate_points if self.character else 0
+        name = escape(self.character.name or _("(unnamed)"))
         self.heading.setText(
-            f"<b>{escape(self.character.name or '(unnamed)')}</b>" +
-            (f" — {pending} more from hostile invokes, to spend after this scene" if pending else ""))
-        self.spend_button = QPushButton("&Spend")
-        self.gain_button = QPushButton("&Gain")
+            _("<b>{name}</b> — {count} more from hostile invokes, to spend after this scene").format(
+                name=name, count=pending) if pending else f"<b>{name}</b>")
+        self.spend_button = QPushButton(_("&Spend"))
+        self.gain_button = QPushButton(_("&Gain"))
         self.buttons.addButton(self.spend_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.gain_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.spend_button.clicked.connect(lambda: self.change(-1))
@@ -95,9 +115,13 @@ class FatePointsDialog(_PlayDialog):
     def change(self, sign: int) -> bool:
         who, reason, note = self.who.currentData(), self.reason.currentData(), self.note.text().strip()
         step = sign * self.amount.value()
-        verb = "Spend" if step < 0 else "Gain"
+        count = abs(step)
+        if step < 0:
+            text = ngettext("Spend {count} fate point ({reason})", "Spend {count} fate points ({reason})", count)
+        else:
+            text = ngettext("Gain {count} fate point ({reason})", "Gain {count} fate points ({reason})", count)
         return self.run(lambda c: change_points(c, who, step, reason, note),
-                        f"{verb} {abs(step)} fate point{'s' if abs(step) != 1 else ''} ({reason})")
+                        text.format(count=count, reason=reason_text(reason).lower()))
 
 
 class CompelDialog(_PlayDialog):
@@ -105,29 +129,34 @@ class CompelDialog(_PlayDialog):
     accept (+1) or refuse (−1, not at 0). A player proposing it on another character pays one."""
 
     def __init__(self, document, character_id: str, parent: QWidget | None = None):
-        super().__init__("Compel", document, character_id, parent)
+        super().__init__(_("Compel"), document, character_id, parent)
         character = self.character
         campaign = document.campaign
         self.aspect = QComboBox()
-        self.aspect.setAccessibleName("Aspect compelled")
+        self.aspect.setAccessibleName(_("Aspect compelled"))
         for text in compel_targets(campaign, character_id):
             self.aspect.addItem(text, text)
-        self.form.addRow("&Aspect:", self.aspect)
+        self.form.addRow(_("&Aspect:"), self.aspect)
         self.proposer = QComboBox()
-        self.proposer.setAccessibleName("Who proposes the compel")
-        self.proposer.addItem("The GM (free)", None)
+        self.proposer.setAccessibleName(_("Who proposes the compel"))
+        self.proposer.addItem(_("The GM (free)"), None)
         for pc in campaign.characters:
             if pc.kind == CharacterKind.PC and pc.id != character_id:
-                self.proposer.addItem(f"{pc.name or '(unnamed)'} (pays one of their fate points)", pc.id)
-        self.form.addRow("&Proposed by:", self.proposer)
+                self.proposer.addItem(_("{name} (pays one of their fate points)").format(
+                    name=pc.name or _("(unnamed)")), pc.id)
+        self.form.addRow(_("&Proposed by:"), self.proposer)
         who = holder(document.campaign, character_id)
-        self.heading.setText(
-            f"<b>{escape(character.name or '(unnamed)')}</b> is compelled. Accept and "
-            f"{'they gain' if who != GM else 'the GM gains'} a fate point; refuse and "
-            f"{'they pay' if who != GM else 'the GM pays'} one "
-            f"({escape(holder_name(document.campaign, who))} has {points_of(document.campaign, who)}).")
-        self.accept_button = QPushButton("A&ccept (+1)")
-        self.refuse_button = QPushButton("&Refuse (−1)")
+        words = {"name": escape(character.name or _("(unnamed)")), "payer": escape(holder_name(document.campaign, who)),
+                 "points": points_of(document.campaign, who)}
+        if who != GM:
+            heading = _("<b>{name}</b> is compelled. Accept and they gain a fate point; refuse and they pay one "
+                        "({payer} has {points}).")
+        else:
+            heading = _("<b>{name}</b> is compelled. Accept and the GM gains a fate point; refuse and the GM pays one "
+                        "({payer} has {points}).")
+        self.heading.setText(heading.format(**words))
+        self.accept_button = QPushButton(_("A&ccept (+1)"))
+        self.refuse_button = QPushButton(_("&Refuse (−1)"))
         self.buttons.addButton(self.accept_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.refuse_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.accept_button.clicked.connect(lambda: self.decide(True))
@@ -138,7 +167,7 @@ class CompelDialog(_PlayDialog):
         aspect = self.aspect.currentData() or ""
         proposer = self.proposer.currentData()
         return self.run(lambda c: compel(c, self.character_id, aspect, accept, proposer),
-                        "Accept a compel" if accept else "Refuse a compel")
+                        _("Accept a compel") if accept else _("Refuse a compel"))
 
 
 def concede(parent: QWidget, document, character_id: str) -> QMessageBox:
@@ -152,19 +181,23 @@ def concede(parent: QWidget, document, character_id: str) -> QMessageBox:
     character = campaign.character(character_id)
     reason = concession_refusal(campaign, character_id)
     if reason:
-        box = QMessageBox(QMessageBox.Icon.Information, "Concede", reason, QMessageBox.StandardButton.Close, parent)
+        box = QMessageBox(QMessageBox.Icon.Information, _("Concede"), reason, QMessageBox.StandardButton.Close, parent)
         box.setObjectName("concedeBox")
         box.open()
         return box
     taken = sum(1 for c in character.consequences if c.conflict == conflict_id(campaign))
     points = 1 + taken
-    box = QMessageBox(QMessageBox.Icon.Question, "Concede",
-                      f"{character.name or '(unnamed)'} concedes the conflict before the next roll: "
-                      f"they leave the fight on their own terms and gain {points} fate point"
-                      f"{'s' if points != 1 else ''} (1, plus {taken} for consequences taken in this conflict).",
+    box = QMessageBox(QMessageBox.Icon.Question, _("Concede"),
+                      ngettext("{name} concedes the conflict before the next roll: they leave the fight on their own "
+                               "terms and gain {count} fate point (1, plus {taken} for consequences taken in this "
+                               "conflict).",
+                               "{name} concedes the conflict before the next roll: they leave the fight on their own "
+                               "terms and gain {count} fate points (1, plus {taken} for consequences taken in this "
+                               "conflict).", points).format(name=character.name or _("(unnamed)"), count=points,
+                                                             taken=taken),
                       QMessageBox.StandardButton.Cancel, parent)
     box.setObjectName("concedeBox")
-    yes = box.addButton("Concede", QMessageBox.ButtonRole.AcceptRole)
+    yes = box.addButton(_("Concede"), QMessageBox.ButtonRole.AcceptRole)
     yes.clicked.connect(lambda: _concede(document, character_id, parent))
     box.open()
     return box
@@ -173,6 +206,6 @@ def concede(parent: QWidget, document, character_id: str) -> QMessageBox:
 def _concede(document, character_id: str, parent: QWidget) -> None:
     """Concede through the core; a refusal (the conflict changed meanwhile) is said, nothing changes."""
     try:
-        document.edit_campaign(lambda c: concede_in_play(c, character_id), "Concede the conflict")
+        document.edit_campaign(lambda c: concede_in_play(c, character_id), _("Concede the conflict"))
     except Refused as refused:
-        QMessageBox.information(parent, "Concede", refused.problems[0].message)
+        QMessageBox.information(parent, _("Concede"), refused.problems[0].message)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import AspectRole, Severity
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.creation.extras import extra_totals
@@ -27,59 +28,62 @@ class TakeHitDialog(QDialog):
     def __init__(self, document, character_id: str, shifts: int = 1, attacker: str | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Take a hit")
+        self.setWindowTitle(_("Take a hit"))
         self.setObjectName("takeHitDialog")
         self.document, self.character_id = document, character_id
         character = self.character
         self.ruleset = document.ruleset_for(character)
         options = document.campaign.options
         layout = QVBoxLayout(self)
-        heading = QLabel(f"<b>{escape(character.name or '(unnamed)')}</b> takes a hit "
-                         f"<small>({escape(self.ruleset.name)}: {self._marking_text()})</small>")
+        heading = QLabel(_("<b>{name}</b> takes a hit <small>({ruleset}: {marking})</small>").format(
+            name=escape(character.name or _("(unnamed)")), ruleset=escape(rules_text(self.ruleset.name)),
+            marking=self._marking_text()))
         heading.setWordWrap(True)
         layout.addWidget(heading)
         form = QFormLayout()
         self.shifts = QSpinBox()
         self.shifts.setRange(0, 40)
         self.shifts.setValue(max(0, shifts))
-        self.shifts.setAccessibleName("Shifts of the hit")
+        self.shifts.setAccessibleName(_("Shifts of the hit"))
         self.track = QComboBox()
-        self.track.setAccessibleName("Kind of harm")
+        self.track.setAccessibleName(_("Kind of harm"))
+        own = {t.id for t in character.all_tracks()}
         for track_id, name in derive_stress(character, self.ruleset)[1].items():
-            self.track.addItem(name, track_id)
+            # The rule set's tracks in the interface language (the character's own as typed); the id is the key.
+            self.track.addItem(name if track_id in own else rules_text(name), track_id)
         if not self.track.count():
-            self.track.addItem("Harm", "physical")
+            self.track.addItem(_("Harm"), "physical")
         self.attacker = QComboBox()
-        self.attacker.setAccessibleName("Attacker")
-        self.attacker.addItem("Nobody in particular", None)
+        self.attacker.setAccessibleName(_("Attacker"))
+        self.attacker.addItem(_("Nobody in particular"), None)
         for c in document.campaign.characters:
             if c.id != character_id:
-                self.attacker.addItem(c.name or "(unnamed)", c.id)
+                self.attacker.addItem(c.name or _("(unnamed)"), c.id)
         self.attacker.setCurrentIndex(max(0, self.attacker.findData(attacker)))
         self.boost_only = False
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 4)
-        self.weapon.setPrefix("Weapon:")
+        self.weapon.setPrefix(_("Weapon:"))
         self.armor = QSpinBox()
         self.armor.setRange(0, 4)
-        self.armor.setPrefix("Armor:")
-        form.addRow("&Shifts:", self.shifts)
-        form.addRow("&Harm:", self.track)
-        form.addRow("&From:", self.attacker)
+        self.armor.setPrefix(_("Armor:"))
+        form.addRow(_("&Shifts:"), self.shifts)
+        form.addRow(_("&Harm:"), self.track)
+        form.addRow(_("&From:"), self.attacker)
         if options.weapon_armor:
-            form.addRow("&Weapon:", self.weapon)
-            form.addRow("A&rmor:", self.armor)
+            form.addRow(_("&Weapon:"), self.weapon)
+            form.addRow(_("A&rmor:"), self.armor)
             # Extras carry Weapon and Armor ratings (Fate Core SRD, Extras, "Weapon And Armor Ratings"):
             # the defender's armour, and the chosen attacker's weapon, start filled in.
             self.armor.setValue(min(4, extra_totals(character).armor))
-            self.attacker.currentIndexChanged.connect(lambda *_: self._attacker_weapon())
+            self.attacker.currentIndexChanged.connect(lambda *_args: self._attacker_weapon())
             self._attacker_weapon()
         layout.addLayout(form)
         self.hit_label = QLabel()
         self.hit_label.setWordWrap(True)
         layout.addWidget(self.hit_label)
         self.options = QListWidget()
-        self.options.setAccessibleName("Ways to absorb the hit")
+        self.options.setAccessibleName(_("Ways to absorb the hit"))
         self.options.setMinimumHeight(110)
         # Long ways ("Mark one stress box, take a mild and a moderate consequence…") wrap, never cut.
         self.options.setWordWrap(True)
@@ -95,21 +99,21 @@ class TakeHitDialog(QDialog):
         self.name_edits: dict[str, QLineEdit] = {}
         self.extreme_slot: str | None = None
         self.extreme_aspect = QComboBox()
-        self.extreme_aspect.setAccessibleName("Aspect the extreme consequence replaces")
+        self.extreme_aspect.setAccessibleName(_("Aspect the extreme consequence replaces"))
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.take_button = self.buttons.addButton("&Take the hit", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.out_button = self.buttons.addButton("Taken &out", QDialogButtonBox.ButtonRole.ActionRole)
+        self.take_button = self.buttons.addButton(_("&Take the hit"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.out_button = self.buttons.addButton(_("Taken &out"), QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.out_button.clicked.connect(self.take_out)
         layout.addWidget(self.buttons)
         for signal in (self.shifts.valueChanged, self.track.currentIndexChanged, self.weapon.valueChanged,
                        self.armor.valueChanged, self.attacker.currentIndexChanged):
-            signal.connect(lambda *_: self._plan())
-        self.options.currentRowChanged.connect(lambda *_: self._option_chosen())
+            signal.connect(lambda *_args: self._plan())
+        self.options.currentRowChanged.connect(lambda *_args: self._option_chosen())
         self._plan()
         self.resize(max(560, self.sizeHint().width()), self.sizeHint().height())
 
@@ -123,7 +127,7 @@ class TakeHitDialog(QDialog):
 
     def _marking_text(self) -> str:
         one = self.ruleset.stress.marking.value != "any"
-        return "one stress box per hit" if one else "any number of stress boxes"
+        return _("one stress box per hit") if one else _("any number of stress boxes")
 
     # --- the plan --------------------------------------------------------------------------
 
@@ -148,7 +152,7 @@ class TakeHitDialog(QDialog):
             self.options.setCurrentRow(0)
         # Nothing to absorb, but the attacker earned a boost (Armor took the hit to 0, or a tie).
         self.boost_only = self.hit.boost and self.hit.shifts <= 0 and self.attacker.currentData() is not None
-        self.take_button.setText("&Give the attacker the boost" if self.boost_only else "&Take the hit")
+        self.take_button.setText(_("&Give the attacker the boost") if self.boost_only else _("&Take the hit"))
         self.take_button.setEnabled(bool(self.plan.options) or self.boost_only)
         self.out_button.setEnabled(self.plan.taken_out)
         self._option_chosen()
@@ -172,23 +176,24 @@ class TakeHitDialog(QDialog):
         if option is None:
             return
         slots = slots_of(self.character, self.ruleset, self.document.campaign.options)
-        for slot_id, _ in option.consequences:
+        for slot_id, _count in option.consequences:
             slot = slots[slot_id]
             if slot.condition:
                 continue
             edit = QLineEdit()
-            edit.setPlaceholderText("What did the hit do?")
-            edit.setAccessibleName(f"Name of the {slot.severity.value} consequence")
-            self.names.addRow(f"{slot.label or slot.severity.label} consequence:", edit)
+            edit.setPlaceholderText(_("What did the hit do?"))
+            edit.setAccessibleName(_("Name of the {severity} consequence").format(severity=slot.severity.label.lower()))
+            self.names.addRow(_("{slot} consequence:").format(
+                slot=rules_text(slot.label) if slot.label else slot.severity.label), edit)
             self.name_edits[slot_id] = edit
             if slot.severity == Severity.EXTREME:
                 self.extreme_slot = slot_id
                 self.extreme_aspect = QComboBox()
-                self.extreme_aspect.setAccessibleName("Aspect the extreme consequence replaces")
+                self.extreme_aspect.setAccessibleName(_("Aspect the extreme consequence replaces"))
                 for i, aspect in enumerate(self.character.aspects):
                     if aspect.role != AspectRole.HIGH_CONCEPT:
                         self.extreme_aspect.addItem(aspect.text or aspect.role.label, i)
-                self.names.addRow("It replaces:", self.extreme_aspect)
+                self.names.addRow(_("It replaces:"), self.extreme_aspect)
 
     # --- applying -----------------------------------------------------------------------------
 
@@ -199,7 +204,7 @@ class TakeHitDialog(QDialog):
             if self.boost_only:
                 attacker, hit = self.attacker.currentData(), self.hit
                 self.document.edit_campaign(lambda c: attacker_boost(c, self.character_id, attacker, hit),
-                                            "Give the attacker the boost")
+                                            _("Give the attacker the boost"))
                 QDialog.accept(self)
             return
         texts = {sid: edit.text() for sid, edit in self.name_edits.items()}
@@ -210,26 +215,26 @@ class TakeHitDialog(QDialog):
     def apply_hit(self, option: AbsorbOption | None, texts: dict[str, str], extreme: int | None) -> bool:
         """Apply the hit (None: taken out) as one undo step; a refusal stays in the dialog."""
         attacker, hit = self.attacker.currentData(), self.hit.shifts
-        name = self.character.name or "(unnamed)"
+        name = self.character.name or _("(unnamed)")
         heard_by = self.parentWidget() or self  # the dialog closes; the sheet under it says what happened
         if option is None:
             ruleset = self.ruleset
             self.document.edit_campaign(lambda c: taken_out_in_play(c, ruleset, self.character_id, hit, attacker),
-                                        "Taken out")
-            access.announce(heard_by, f"{name} is taken out.")
+                                        _("Taken out"))
+            access.announce(heard_by, _("{name} is taken out.").format(name=name))
             return True
         try:
             take_hit(self.document.campaign, self.ruleset, self.character_id, option, texts, attacker=attacker,
                      extreme_aspect=extreme)
         except Refused as refused:
-            self.status.setText(f"<span style='color:{status_colour('error')}'>✖ {escape(refused.problems[0].message)}</span>")
+            self.status.setText(f"<span style='color:{status_colour('error')}'>✖ {escape(refused.problems[0].message)}</span>")  # i18n: markup only
             access.announce(self, refused.problems[0].message)
             return False
         self.document.edit_campaign(
             lambda c: take_hit(c, self.ruleset, self.character_id, option, texts, attacker=attacker,
                                extreme_aspect=extreme),
-            f"Take a hit of {shifts_text(option.hit)}")
-        access.announce(heard_by, f"{name} took the hit: {option.description}.")
+            _("Take a hit of {shifts}").format(shifts=shifts_text(option.hit)))
+        access.announce(heard_by, _("{name} took the hit: {way}.").format(name=name, way=option.description))
         return True
 
     def take_out(self) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Scene
 
 from ..forms import child, load_form
@@ -33,8 +34,8 @@ class GmPoolWidget(QWidget):
         self.minus: QToolButton = child(self.form, QToolButton, "minusButton")
         self.plus: QToolButton = child(self.form, QToolButton, "plusButton")
         self.reset: QToolButton = child(self.form, QToolButton, "resetButton")
-        self.minus.setAccessibleName("Spend a GM fate point")
-        self.plus.setAccessibleName("Add a GM fate point")
+        self.minus.setAccessibleName(_("Spend a GM fate point"))
+        self.plus.setAccessibleName(_("Add a GM fate point"))
         self.minus.clicked.connect(lambda: self.step(-1))
         self.plus.clicked.connect(lambda: self.step(+1))
         self.reset.clicked.connect(self.start_scene)
@@ -55,7 +56,7 @@ class GmPoolWidget(QWidget):
             return False
         from fate_desk.rules.play.table import change_gm_pool
 
-        text = "Spend a GM fate point" if step < 0 else "Add a GM fate point"
+        text = _("Spend a GM fate point") if step < 0 else _("Add a GM fate point")
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
 
     def start_scene(self) -> bool:
@@ -77,9 +78,15 @@ class GmPoolWidget(QWidget):
                                                     if s.id == scene.id else s for s in c.scenes]})
             return start_scene_pool(c, present)[0]
 
-        name = f"“{scene.name}”" if scene is not None and scene.name else "the scene"
-        changed = self.document.edit_campaign(start, f"Start {name}")
-        self.said.emit(f"Started {name}. {line}" if changed else f"{name[0].upper()}{name[1:]} is under way. {line}")
+        if scene is not None and scene.name:
+            step = _("Start “{scene}”").format(scene=scene.name)
+            started, going = _("Started “{scene}”. {pool}"), _("“{scene}” is under way. {pool}")
+        else:
+            step = _("Start the scene")
+            started, going = _("Started the scene. {pool}"), _("The scene is under way. {pool}")
+        changed = self.document.edit_campaign(start, step)
+        scene_name = scene.name if scene is not None else ""
+        self.said.emit((started if changed else going).format(scene=scene_name, pool=line))
         return changed
 
     def _entity_changed(self, entity_id: str) -> None:
@@ -94,7 +101,7 @@ class GmPoolWidget(QWidget):
         document = self.document
         self.setEnabled(document is not None)
         if document is None:
-            self.points.setText("–")
+            self.points.setText("–")  # i18n: not shown (a dash, no words)
             return
         # The rules load with the first campaign, not with the window (it shows "–" until then).
         from fate_desk.rules.clock.timeline import gm_pool
@@ -109,10 +116,15 @@ class GmPoolWidget(QWidget):
         self.plus.setEnabled(editable)
         self.reset.setEnabled(editable)
         scene = current_scene(campaign)
-        points, lines, _ = gm_pool(campaign, scene_present(campaign))
-        where = f"“{scene.name}”" if scene and scene.name else "this scene"
-        tip = (f"{campaign.gm_fate_points} fate point{'s' if campaign.gm_fate_points != 1 else ''} in the GM's pool. "
-               f"Starting {where} would give {points}: {join_words(lines)}.")
+        points, lines, _present = gm_pool(campaign, scene_present(campaign))
+        held = ngettext("{count} fate point in the GM's pool.", "{count} fate points in the GM's pool.",
+                        campaign.gm_fate_points).format(count=campaign.gm_fate_points)
+        if scene and scene.name:
+            starting = _("Starting “{scene}” would give {points}: {reasons}.")
+        else:
+            starting = _("Starting this scene would give {points}: {reasons}.")
+        starting = starting.format(scene=scene.name if scene else "", points=points, reasons=join_words(lines))
+        tip = f"{held} {starting}"  # two sentences
         self.setToolTip(tip)
         self.reset.setToolTip(escape(tip))
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
+from fate_desk.i18n import _, pgettext, rules_text
 from fate_desk.model import ladder_label
 from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.creation.history import Refused
@@ -18,6 +19,14 @@ from fate_desk.rules.play.actions import Invokable, invokables, stunts_for
 from fate_desk.rules.play.roll import Invoke, InvokeKind, Roll, RollSetup, StuntBonus
 
 from ..widgets import escape
+
+
+def invoker_index(combo: QComboBox, name: str) -> int:
+    """The row of a combo of invokers for a character's name, or for the GM ("The GM", in English
+    or as shown): the GM's row carries no character id, whatever language its text is in."""
+    if name == "The GM":  # i18n: not shown (a caller's English name for the GM's row)
+        return combo.findData(None) if combo.findData(None) >= 0 else 0
+    return combo.findText(name)
 
 
 def opposer_free_left(roll: Roll, item: Invokable) -> int:
@@ -58,15 +67,15 @@ class RollCard(QGroupBox):
         # The aspect sits on a line of its own, so a card fits a narrow dock as well as a dialog.
         self.aspect.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.aspect.setMinimumContentsLength(12)
-        self.aspect.setAccessibleName("Aspect to invoke")
+        self.aspect.setAccessibleName(_("Aspect to invoke"))
         self.options = invokables(document.campaign, character_id)
         for option in self.options:
             self.aspect.addItem(option.describe(), option.key)
         self.kind = QComboBox()
-        self.kind.addItems(["+2", "Reroll"])
-        self.free = QCheckBox("Free")
-        self.free.setToolTip("Spend a free invoke on the aspect instead of a fate point")
-        self.invoke_button = QPushButton("Invoke")
+        self.kind.addItems(["+2", _("Reroll")])  # read by position: 0 is +2, 1 a reroll
+        self.free = QCheckBox(pgettext("invoke", "Free"))
+        self.free.setToolTip(_("Spend a free invoke on the aspect instead of a fate point"))
+        self.invoke_button = QPushButton(_("Invoke"))
         layout.addWidget(self.aspect)
         row = QHBoxLayout()
         for widget in (self.kind, self.free, self.invoke_button):
@@ -77,8 +86,8 @@ class RollCard(QGroupBox):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.boost = QLineEdit()  # a boost the roll gives is named by the player, never "Boost"
-        self.boost.setPlaceholderText("Name the boost you got (needed)")
-        self.boost.setAccessibleName("Boost")
+        self.boost.setPlaceholderText(_("Name the boost you got (needed)"))
+        self.boost.setAccessibleName(_("Boost"))
         layout.addWidget(self.boost)
         self._build_stunts(layout)
         self._build_against(layout)
@@ -97,10 +106,10 @@ class RollCard(QGroupBox):
         found = stunts_for(character, self.roll.setup.skill, self.roll.setup.action) if character else []
         self.stunt_checks: list[QCheckBox] = []
         for stunt in found:
-            box = QCheckBox(f"+2 from “{stunt.name or 'a stunt'}”")
+            box = QCheckBox(_("+2 from “{stunt}”").format(stunt=stunt.name or _("a stunt")))
             box.setToolTip(stunt.text)
-            box.setProperty("stunt", stunt.name or "a stunt")
-            box.toggled.connect(lambda *_: self._stunts_changed())
+            box.setProperty("stunt", stunt.name or "a stunt")  # i18n: not shown (the roll log keeps it)
+            box.toggled.connect(lambda *_args: self._stunts_changed())
             layout.addWidget(box)
             self.stunt_checks.append(box)
 
@@ -112,20 +121,20 @@ class RollCard(QGroupBox):
 
     def _build_against(self, layout: QVBoxLayout) -> None:
         """Against a passive difficulty anyone but the roller may invoke for +2 to it, paying."""
-        self.against_box = QGroupBox("Invoke against the roll (+2 to the difficulty)")
+        self.against_box = QGroupBox(_("Invoke against the roll (+2 to the difficulty)"))
         box = QVBoxLayout(self.against_box)
         self.opposer = QComboBox()
-        self.opposer.setAccessibleName("Who invokes against the roll")
-        self.opposer.addItem("The GM", None)
+        self.opposer.setAccessibleName(_("Who invokes against the roll"))
+        self.opposer.addItem(_("The GM"), None)
         for c in self.document.campaign.characters:
             if c.id != self.character_id:
-                self.opposer.addItem(c.name or "(unnamed)", c.id)
+                self.opposer.addItem(c.name or _("(unnamed)"), c.id)
         self.opposer_aspect = QComboBox()
-        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
+        self.opposer_aspect.setAccessibleName(_("Aspect invoked against the roll"))
         self.opposer_aspect.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.opposer_aspect.setMinimumContentsLength(12)
-        self.opposer_free = QCheckBox("Free")
-        self.oppose_button = QPushButton("+2 to the difficulty")
+        self.opposer_free = QCheckBox(pgettext("invoke", "Free"))
+        self.oppose_button = QPushButton(_("+2 to the difficulty"))
         row = QHBoxLayout()
         for widget in (self.opposer, self.opposer_free, self.oppose_button):
             row.addWidget(widget)
@@ -133,8 +142,8 @@ class RollCard(QGroupBox):
         box.addLayout(row)
         layout.addWidget(self.against_box)
         self.against_box.setVisible(self.difficulty)
-        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
-        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_changed())
+        self.opposer.currentIndexChanged.connect(lambda *_args: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_args: self._opposer_aspect_changed())
         self.oppose_button.clicked.connect(lambda: self.oppose())
         self._fill_opposer_aspects()
 
@@ -155,7 +164,7 @@ class RollCard(QGroupBox):
     def oppose(self, by_name: str | None = None, label: str | None = None) -> bool:
         """Invoke an aspect against the roll: +2 to its difficulty, paid by whoever invokes."""
         if by_name is not None:
-            self.opposer.setCurrentIndex(self.opposer.findText(by_name))
+            self.opposer.setCurrentIndex(invoker_index(self.opposer, by_name))
         if label is not None:
             index = next(i for i in range(self.opposer_aspect.count())
                          if self.opposer_aspect.itemData(i).label.startswith(label))
@@ -166,8 +175,8 @@ class RollCard(QGroupBox):
         campaign = self.document.campaign
         free = self.opposer_free.isChecked() and opposer_free_left(self.roll, item) > 0
         if not free and opposer_points_left(campaign, self.roll, self.character_id, by) < 1:
-            self.status.setText(f"{escape(holder_name(campaign, payer(campaign, by)))} has no fate point left "
-                                "to pay for an invoke.")
+            self.status.setText(_("{who} has no fate point left to pay for an invoke.").format(
+                who=escape(holder_name(campaign, payer(campaign, by)))))
             return False
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
         reason = self.roll.opposition_refusal(invoke)
@@ -215,12 +224,13 @@ class RollCard(QGroupBox):
                         free=self.free.isChecked(), kind=option.kind, owner=option.owner)
         used = self.roll.free_invokes_used.get(option.key, 0)
         if invoke.free and used >= option.free:
-            self.status.setText(f"“{option.label}” has no free invoke left on this roll.")
+            self.status.setText(_("“{aspect}” has no free invoke left on this roll.").format(aspect=option.label))
             return False
         who = payer(self.document.campaign, self.character_id)
         if not invoke.free and points_of(self.document.campaign, who) - self.roll.fate_points_spent < 1:
-            self.status.setText(f"{escape(holder_name(self.document.campaign, who))} has no fate point left to pay "
-                                "for an invoke; use a free invoke or stop here.")
+            self.status.setText(_("{who} has no fate point left to pay for an invoke; "
+                                  "use a free invoke or stop here.").format(
+                who=escape(holder_name(self.document.campaign, who))))
             return False
         try:
             self.roll = self.roll.invoke(invoke, self.dice)
@@ -246,11 +256,21 @@ class RollCard(QGroupBox):
         roll = self.roll
         self.boost.setVisible(self.boosts and roll.boost)
         invokes = "".join(f"<br>+ {escape(i.describe())}" for i in roll.invokes)
-        invokes += "".join(f"<br>+2 against the roll: {escape(i.describe())}" for i in roll.opposition)
-        invokes += "".join(f"<br>+{s.bonus} from “{escape(s.name)}”" for s in roll.setup.stunts)
-        against = f"Against {escape(self.against_text)} {ladder_label(roll.difficulty)}" if self.against_text else "Result"
-        self.result.setText(
-            f"[{roll.faces()}] {escape(roll.setup.skill or 'no skill')} {ladder_label(roll.setup.rating)}"
-            + (f" +{roll.setup.teamwork} teamwork" if roll.setup.teamwork else "")
-            + f" → <b>{ladder_label(roll.effort)}</b>"
-            + f"<br>{against}: {roll.outcome.label.lower()} ({roll.shifts:+d}){invokes}")
+        invokes += "".join("<br>" + _("+2 against the roll: {invoke}").format(invoke=escape(i.describe()))
+                           for i in roll.opposition)
+        invokes += "".join("<br>" + _("+{bonus} from “{stunt}”").format(bonus=s.bonus, stunt=escape(s.name))
+                           for s in roll.setup.stunts)
+        against = (_("Against {what} {rating}").format(what=escape(self.against_text), rating=ladder_label(roll.difficulty))
+                   if self.against_text else _("Result"))
+        skill = roll.setup.skill
+        if skill:
+            character = self.document.campaign.character(self.character_id or "")
+            shown = rules_text(skill) if skill in self.document.ruleset_for(character).skills else skill
+        else:
+            shown = _("no skill")
+        rolled = f"{escape(shown)} {ladder_label(roll.setup.rating)}"
+        if roll.setup.teamwork:
+            rolled = _("{rolled} +{teamwork} teamwork").format(rolled=rolled, teamwork=roll.setup.teamwork)
+        outcome = _("{against}: {outcome} ({shifts})").format(against=against, outcome=roll.outcome.label.lower(),
+                                                             shifts=f"{roll.shifts:+d}")
+        self.result.setText(f"[{roll.faces()}] {rolled} → <b>{ladder_label(roll.effort)}</b><br>{outcome}{invokes}")  # i18n: markup only

@@ -5,12 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QScrollArea, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.rules.creation.history import Refused, refuse
 from fate_desk.rules.play.actions import RollResult, against_self_refusal, apply_roll, set_aside
 from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..widgets import escape
 from .roll_panel import RollPanel
+from .roll_setup import skill_shown
 from ..theme import status_colour
 
 
@@ -22,8 +24,9 @@ def apply_panel(document, panel: RollPanel) -> bool:
     defender, defence = panel.opponent_id(), panel.opposing
     card = panel.defence_card
     if card is not None and card.missing_boost():
-        panel.status.setText(f"<span style='color:{status_colour('error')}'><b>Not applied:</b> name the boost "
-                             f"{escape(defence.setup.who or 'the defender')} got, on its card.</span>")
+        said = _("<b>Not applied:</b> name the boost {who} got, on its card.").format(
+            who=escape(defence.setup.who or _("the defender")))
+        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         card.boost.setFocus()
         return False
     defence_boost = card.boost_name() if card is not None else ""
@@ -40,11 +43,13 @@ def apply_panel(document, panel: RollPanel) -> bool:
     try:
         both(document.campaign)  # refused here means nothing is pushed
     except Refused as refused:
-        panel.status.setText(f"<span style='color:{status_colour('error')}'><b>Not applied:</b> "
-                             f"{escape(refused.problems[0].message)}</span>")
+        said = _("<b>Not applied:</b> {reason}").format(reason=escape(refused.problems[0].message))
+        panel.status.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         return False
-    what = f"{roll.setup.skill or 'a plain rating'}" + (f" ({roll.setup.who})" if roll.setup.who else "")
-    document.edit_campaign(both, f"Roll {what}")
+    skill = skill_shown(document, roll.setup.skill, cid) if roll.setup.skill else _("a plain rating")
+    text = (_("Roll {skill} ({who})").format(skill=skill, who=roll.setup.who) if roll.setup.who
+            else _("Roll {skill}").format(skill=skill))
+    document.edit_campaign(both, text)
     return True
 
 
@@ -71,7 +76,7 @@ def set_aside_panel(document, panel: RollPanel) -> None:
     so closing and throwing again is never a free reroll; the panel starts afresh."""
     roll = panel.roll
     if roll is not None:
-        document.edit_campaign(lambda c: set_aside(c, roll), "Set a roll aside")
+        document.edit_campaign(lambda c: set_aside(c, roll), _("Set a roll aside"))
     panel.reset()
 
 
@@ -81,13 +86,16 @@ def invokes_on(*rolls) -> int:
 
 def ask_set_aside(parent: QWidget, count: int, on_yes) -> QMessageBox:
     """Ask before dropping a roll that has `count` invokes on it (Escape alone never drops them)."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Set the roll aside?",
-                      f"This roll has {count} invoke{'s' if count != 1 else ''} on it. Set it aside unapplied? "
-                      "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
+    box = QMessageBox(QMessageBox.Icon.Question, _("Set the roll aside?"),
+                      ngettext("This roll has {count} invoke on it. Set it aside unapplied? "
+                               "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
+                               "This roll has {count} invokes on it. Set it aside unapplied? "
+                               "Nothing is paid and the invokes are dropped; its dice stay in the roll log.",
+                               count).format(count=count),
                       QMessageBox.StandardButton.NoButton, parent)
     box.setObjectName("setAsideBox")
-    yes = box.addButton("Set it &aside", QMessageBox.ButtonRole.DestructiveRole)
-    keep = box.addButton("&Keep the roll", QMessageBox.ButtonRole.RejectRole)
+    yes = box.addButton(_("Set it &aside"), QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton(_("&Keep the roll"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(keep)
     box.setEscapeButton(keep)
     yes.clicked.connect(on_yes)
@@ -101,7 +109,7 @@ class RollDialog(QDialog):
     def __init__(self, document, character_id: str | None, skill: str | None = None,
                  dice: DiceSource | None = None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Roll")
+        self.setWindowTitle(_("Roll"))
         self.setObjectName("rollDialog")
         self.document = document
         self.panel = RollPanel(document, dice, self)
@@ -109,7 +117,7 @@ class RollDialog(QDialog):
         if skill:
             self.panel.select_skill(skill)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.done_button = self.buttons.addButton("&Done", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.done_button = self.buttons.addButton(_("&Done"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.done_button.setEnabled(False)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

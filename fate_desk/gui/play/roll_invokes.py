@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
 
+from fate_desk.i18n import _
 from fate_desk.rules.play.actions import Invokable, invokables
 from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.play.roll import Invoke
@@ -37,14 +38,14 @@ class RollInvokesPart:
     def _build_invokes(self, result_layout: QVBoxLayout) -> None:
         invoke_row = QHBoxLayout()
         self.aspect = QComboBox()
-        self.aspect.setAccessibleName("Aspect to invoke")
-        self.free = QCheckBox("Use a &free invoke")
-        self.plus_two = QPushButton("Invoke for &+2")
-        self.reroll = QPushButton("Invoke to r&eroll")
+        self.aspect.setAccessibleName(_("Aspect to invoke"))
+        self.free = QCheckBox(_("Use a &free invoke"))
+        self.plus_two = QPushButton(_("Invoke for &+2"))
+        self.reroll = QPushButton(_("Invoke to r&eroll"))
         invoke_row.addWidget(self.plus_two)
         invoke_row.addWidget(self.reroll)
         invoke_row.addStretch(1)
-        heading = QLabel("<b>After the roll, invoke aspects one at a time:</b>")
+        heading = QLabel("<b>{}</b>".format(_("After the roll, invoke aspects one at a time:")))
         heading.setWordWrap(True)
         self.status = QLabel()  # refusals, above the invokes so they are seen
         self.status.setWordWrap(True)
@@ -55,7 +56,7 @@ class RollInvokesPart:
         result_layout.addWidget(self.free)
         result_layout.addLayout(invoke_row)
         self.invoked = QListWidget()
-        self.invoked.setAccessibleName("Invokes on this roll")
+        self.invoked.setAccessibleName(_("Invokes on this roll"))
         self.invoked.setMaximumHeight(90)
         self.invoked.setWordWrap(True)
         result_layout.addWidget(self.invoked)
@@ -63,7 +64,7 @@ class RollInvokesPart:
         self.cost_label.setWordWrap(True)
         result_layout.addWidget(self.cost_label)
 
-        self.aspect.currentIndexChanged.connect(lambda *_: self._aspect_chosen())
+        self.aspect.currentIndexChanged.connect(lambda *_args: self._aspect_chosen())
         self.plus_two.clicked.connect(lambda: self.invoke(reroll=False))
         self.reroll.clicked.connect(lambda: self.invoke(reroll=True))
 
@@ -90,7 +91,7 @@ class RollInvokesPart:
         left = self._free_left(item) if item else 0
         self.free.setEnabled(left > 0)
         self.free.setChecked(left > 0)
-        self.free.setText(f"Use a &free invoke ({left} left)" if left else "Use a &free invoke")
+        self.free.setText(_("Use a &free invoke ({count} left)").format(count=left) if left else _("Use a &free invoke"))
 
     def points_left(self) -> int:
         """The roller's fate points (or the GM's pool) less what this roll has already spent."""
@@ -105,8 +106,8 @@ class RollInvokesPart:
         free = self.free.isChecked() and self._free_left(item) > 0
         if not free and self.points_left() < 1:
             who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
-            self._refuse(self.status, f"{who} has no fate point left to pay for an invoke; "
-                                      "use a free invoke or stop here.")
+            self._refuse(self.status, _("{who} has no fate point left to pay for an invoke; "
+                                        "use a free invoke or stop here.").format(who=who))
             return False
         invoke = Invoke(item.key, item.label, reroll=reroll, free=free, kind=item.kind, owner=item.owner)
         reason = self.roll.refusal(invoke)
@@ -131,5 +132,6 @@ class RollInvokesPart:
         relabel(self.opposer_aspect, self._opposer_free_left)
 
     def _refuse(self, label: QLabel, message: str) -> None:
-        label.setText(f"<span style='color:{status_colour('error')}'><b>Not invoked:</b> {escape(message)}</span>")
+        said = _("<b>Not invoked:</b> {reason}").format(reason=escape(message))
+        label.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
         self.refused.emit()

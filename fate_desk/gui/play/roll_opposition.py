@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QPushButton, QVBoxLayout
 
+from fate_desk.i18n import _
 from fate_desk.model import Character
 from fate_desk.rules.play.actions import Invokable, invokables
 from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Invoke
 
-from .roll_card import RollCard, opposer_free_left, opposer_points_left
+from .roll_card import RollCard, invoker_index, opposer_free_left, opposer_points_left
 from .roll_invokes import select_invokable
 
 
@@ -22,17 +23,17 @@ class RollOppositionPart:
         self.defence_holder = QVBoxLayout()
         result_layout.addLayout(self.defence_holder)
         self.defence_card: RollCard | None = None
-        self.against_box = QGroupBox("Invoke against the roll")
+        self.against_box = QGroupBox(_("Invoke against the roll"))
         against_layout = QVBoxLayout(self.against_box)  # stacked, so it fits a narrow dock
-        hint = QLabel("<small>Anyone may invoke an aspect to add +2 to the difficulty, paying for it "
-                      "themselves. Who invokes, and which aspect:</small>")
+        hint = QLabel("<small>{}</small>".format(_("Anyone may invoke an aspect to add +2 to the difficulty, paying "  # i18n: markup only
+                                                   "for it themselves. Who invokes, and which aspect:")))
         hint.setWordWrap(True)
         self.opposer = QComboBox()
-        self.opposer.setAccessibleName("Who invokes against the roll")
+        self.opposer.setAccessibleName(_("Who invokes against the roll"))
         self.opposer_aspect = QComboBox()
-        self.opposer_aspect.setAccessibleName("Aspect invoked against the roll")
-        self.opposer_free = QCheckBox("Use a free invoke")
-        self.oppose_button = QPushButton("+2 to the diffic&ulty")
+        self.opposer_aspect.setAccessibleName(_("Aspect invoked against the roll"))
+        self.opposer_free = QCheckBox(_("Use a free invoke"))
+        self.oppose_button = QPushButton(_("+2 to the diffic&ulty"))
         self.oppose_status = QLabel()
         self.oppose_status.setWordWrap(True)
         for widget in (hint, self.opposer, self.opposer_aspect, self.opposer_free, self.oppose_button,
@@ -40,8 +41,8 @@ class RollOppositionPart:
             against_layout.addWidget(widget)
         result_layout.addWidget(self.against_box)
 
-        self.opposer.currentIndexChanged.connect(lambda *_: self._fill_opposer_aspects())
-        self.opposer_aspect.currentIndexChanged.connect(lambda *_: self._opposer_aspect_chosen())
+        self.opposer.currentIndexChanged.connect(lambda *_args: self._fill_opposer_aspects())
+        self.opposer_aspect.currentIndexChanged.connect(lambda *_args: self._opposer_aspect_chosen())
         self.oppose_button.clicked.connect(lambda: self.oppose())
 
     def _defence(self, other: Character | None) -> None:
@@ -52,9 +53,9 @@ class RollOppositionPart:
             self.defence_card = None
         if other is None or self.opposing is None:
             return
-        name = other.name or "(unnamed)"
+        name = other.name or _("(unnamed)")
         self.defence_card = RollCard(self.document, other.id, self.opposing.setup, self.dice,
-                                     f"{name} defends", "the roll", roll=self.opposing)
+                                     _("{name} defends").format(name=name), _("the roll"), roll=self.opposing)
         self.defence_card.setObjectName("defenceCard")
         self.defence_card.changed.connect(self._defence_changed)
         self.defence_holder.addWidget(self.defence_card)
@@ -75,16 +76,16 @@ class RollOppositionPart:
         """Anyone but the roller may invoke against a passive difficulty; the GM pays for NPCs."""
         self.opposer.blockSignals(True)
         self.opposer.clear()
-        self.opposer.addItem("The GM", None)
+        self.opposer.addItem(_("The GM"), None)
         for c in self.campaign.characters:
             if c.id != self.who.currentData():
-                self.opposer.addItem(c.name or "(unnamed)", c.id)
+                self.opposer.addItem(c.name or _("(unnamed)"), c.id)
         self.opposer.blockSignals(False)
         self.oppose_status.clear()
         self._fill_opposer_aspects()
 
     def select_opposer(self, name: str) -> None:
-        self.opposer.setCurrentIndex(self.opposer.findText(name))
+        self.opposer.setCurrentIndex(invoker_index(self.opposer, name))
 
     def _fill_opposer_aspects(self) -> None:
         self.opposer_aspect.blockSignals(True)
@@ -105,7 +106,8 @@ class RollOppositionPart:
         left = self._opposer_free_left(item) if item else 0
         self.opposer_free.setEnabled(left > 0)
         self.opposer_free.setChecked(left > 0)
-        self.opposer_free.setText(f"Use a free invoke ({left} left)" if left else "Use a free invoke")
+        self.opposer_free.setText(_("Use a free invoke ({count} left)").format(count=left) if left
+                                  else _("Use a free invoke"))
 
     def _opposer_points_left(self, by: str | None) -> int:
         return opposer_points_left(self.campaign, self.roll, self.who.currentData(), by)
@@ -118,7 +120,7 @@ class RollOppositionPart:
         free = self.opposer_free.isChecked() and self._opposer_free_left(item) > 0
         if not free and self._opposer_points_left(by) < 1:
             name = holder_name(self.campaign, payer(self.campaign, by))
-            self._refuse(self.oppose_status, f"{name} has no fate point left to pay for an invoke.")
+            self._refuse(self.oppose_status, _("{who} has no fate point left to pay for an invoke.").format(who=name))
             return False
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
         reason = self.roll.opposition_refusal(invoke)
@@ -126,7 +128,8 @@ class RollOppositionPart:
             self._refuse(self.oppose_status, reason)
             return False
         self.roll = self.roll.oppose(invoke)
-        self.invoked.addItem(f"Against the roll, by {self.opposer.currentText()}: {invoke.describe()}")
+        self.invoked.addItem(_("Against the roll, by {who}: {invoke}").format(
+            who=self.opposer.currentText(), invoke=invoke.describe()))
         self._invoked()
         self._show()
         self.rolled.emit()

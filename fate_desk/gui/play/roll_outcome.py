@@ -7,35 +7,44 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import ladder_label, signed
 from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
 from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Action, Outcome, faces_text, percent
 
 from ..widgets import escape
+from .roll_setup import skill_shown
 
 FACES = {-1: "−", 0: "&nbsp;", 1: "+"}
+TARGET_LABEL = Qt.ItemDataRole.UserRole + 1  # an existing aspect's own text, to find it by (not the shown text)
 
 
 def _existing_text(done) -> str:
     """What a create an advantage on an existing aspect does, in a line."""
     if done.free_invokes:
-        return f"<small>You place {done.free_invokes} free invoke{'s' if done.free_invokes != 1 else ''} on it.</small>"
-    if done.boost:
-        return "<small>The aspect stays unknown, but you get a boost.</small>"
-    if done.to_opposition:
-        return "<small>The opposition gets a free invoke on it.</small>"
-    return "<small>Nothing comes of it.</small>"
+        text = ngettext("You place {count} free invoke on it.", "You place {count} free invokes on it.",
+                        done.free_invokes).format(count=done.free_invokes)
+    elif done.boost:
+        text = _("The aspect stays unknown, but you get a boost.")
+    elif done.to_opposition:
+        text = _("The opposition gets a free invoke on it.")
+    else:
+        text = _("Nothing comes of it.")
+    return f"<small>{text}</small>"
 
 
 def spoken(roll) -> str:
     """A thrown roll in one breath, for screen readers: dice, total, outcome and the odds it had."""
     shifts = roll.shifts
     chance = roll.setup.odds()
-    return (f"Dice {faces_text(roll.dice)}, total {signed(roll.dice_total)}. Effort {ladder_label(roll.effort)} "
-            f"against {ladder_label(roll.difficulty)}: {roll.outcome.label}, {signed(shifts)} "
-            f"shift{'' if abs(shifts) == 1 else 's'}. "
-            f"Odds were {percent(chance.succeed + chance.style)} to succeed, {percent(chance.tie)} to tie.")
+    return ngettext("Dice {dice}, total {total}. Effort {effort} against {difficulty}: {outcome}, {shifts} shift. "
+                    "Odds were {succeed} to succeed, {tie} to tie.",
+                    "Dice {dice}, total {total}. Effort {effort} against {difficulty}: {outcome}, {shifts} shifts. "
+                    "Odds were {succeed} to succeed, {tie} to tie.", abs(shifts)).format(
+        dice=faces_text(roll.dice), total=signed(roll.dice_total), effort=ladder_label(roll.effort),
+        difficulty=ladder_label(roll.difficulty), outcome=roll.outcome.label, shifts=signed(shifts),
+        succeed=percent(chance.succeed + chance.style), tie=percent(chance.tie))
 
 
 class RollOutcomePart:
@@ -46,7 +55,7 @@ class RollOutcomePart:
         self.dice_label.setTextFormat(Qt.TextFormat.RichText)
         self.effort_label = QLabel()
         self.effort_label.setWordWrap(True)
-        self.outcome_label = QLabel("Not rolled yet")
+        self.outcome_label = QLabel(_("Not rolled yet"))
         big = self.outcome_label.font()
         big.setPointSizeF(big.pointSizeF() * 1.5)
         big.setBold(True)
@@ -58,19 +67,19 @@ class RollOutcomePart:
         for widget in (self.dice_label, self.effort_label, self.outcome_label, self.meaning_label):
             result_layout.addWidget(widget)
         # The choices the books give after the dice, offered only where they apply.
-        self.style_boost_box = QCheckBox("Hit for one shift less and take a boost")
-        self.style_boost_box.setToolTip("An attack that succeeds with style may trade one shift of its hit for a boost")
-        self.tie_failure_box = QCheckBox("Take the tie as a failure with a boost")
-        self.tie_failure_box.setToolTip("Instead of success at a minor cost, fail and take a boost")
-        self.reveal_box = QCheckBox("The opposition reveals the aspect for its free invoke")
-        self.reveal_box.setToolTip("A failed create an advantage on an unknown aspect: the opposition may reveal it "
-                                   "to take a free invoke on it, or leave it hidden")
+        self.style_boost_box = QCheckBox(_("Hit for one shift less and take a boost"))
+        self.style_boost_box.setToolTip(_("An attack that succeeds with style may trade one shift of its hit for a boost"))
+        self.tie_failure_box = QCheckBox(_("Take the tie as a failure with a boost"))
+        self.tie_failure_box.setToolTip(_("Instead of success at a minor cost, fail and take a boost"))
+        self.reveal_box = QCheckBox(_("The opposition reveals the aspect for its free invoke"))
+        self.reveal_box.setToolTip(_("A failed create an advantage on an unknown aspect: the opposition may reveal it "
+                                     "to take a free invoke on it, or leave it hidden"))
         for box in (self.style_boost_box, self.tie_failure_box, self.reveal_box):
             box.hide()
             result_layout.addWidget(box)
-        self.style_boost_box.toggled.connect(lambda *_: self._choose_outcome())
-        self.tie_failure_box.toggled.connect(lambda *_: self._choose_outcome())
-        self.reveal_box.toggled.connect(lambda *_: self._show())
+        self.style_boost_box.toggled.connect(lambda *_args: self._choose_outcome())
+        self.tie_failure_box.toggled.connect(lambda *_args: self._choose_outcome())
+        self.reveal_box.toggled.connect(lambda *_args: self._show())
 
     def _tie_boost_allowed(self) -> bool:
         return self.document.ruleset_for(self.character()).overcome_tie_boost
@@ -105,44 +114,46 @@ class RollOutcomePart:
         created = QFormLayout(self.created_row)
         created.setContentsMargins(0, 0, 0, 0)
         self.advantage = QLineEdit()
-        self.advantage.setPlaceholderText("Name the aspect you created")
-        self.advantage.setAccessibleName("Advantage created")
+        self.advantage.setPlaceholderText(_("Name the aspect you created"))
+        self.advantage.setAccessibleName(_("Advantage created"))
         self.advantage_on = QComboBox()
-        self.advantage_on.setAccessibleName("Put the advantage on")
+        self.advantage_on.setAccessibleName(_("Put the advantage on"))
         self.boost = QLineEdit()
-        self.boost.setPlaceholderText("Name the boost you got (needed)")
-        self.boost.setAccessibleName("Boost")
+        self.boost.setPlaceholderText(_("Name the boost you got (needed)"))
+        self.boost.setAccessibleName(_("Boost"))
         self.advantage_target = QComboBox()
-        self.advantage_target.setAccessibleName("Create the advantage on")
-        self.unknown_box = QCheckBox("It was unknown until now (hidden from the players)")
+        self.advantage_target.setAccessibleName(_("Create the advantage on"))
+        self.unknown_box = QCheckBox(_("It was unknown until now (hidden from the players)"))
         self.existing_label = QLabel()
         self.existing_label.setWordWrap(True)
-        created.addRow("Wor&k on:", self.advantage_target)
+        created.addRow(_("Wor&k on:"), self.advantage_target)
         created.addRow("", self.unknown_box)
         created.addRow("", self.existing_label)
         self.created_form = created
-        created.addRow("Ad&vantage:", self.advantage)
-        created.addRow("Put it on:", self.advantage_on)
-        created.addRow("&Boost:", self.boost)
+        created.addRow(_("Ad&vantage:"), self.advantage)
+        created.addRow(_("Put it on:"), self.advantage_on)
+        created.addRow(_("&Boost:"), self.boost)
         result_layout.addWidget(self.created_row)
 
-        self.advantage_target.currentIndexChanged.connect(lambda *_: self._target_chosen())
-        self.unknown_box.toggled.connect(lambda *_: self._show())
+        self.advantage_target.currentIndexChanged.connect(lambda *_args: self._target_chosen())
+        self.unknown_box.toggled.connect(lambda *_args: self._show())
 
     def _fill_targets(self) -> None:
         """A create an advantage may make a new aspect or work on one already in play."""
         self.advantage_target.blockSignals(True)
         self.advantage_target.clear()
-        self.advantage_target.addItem("a new aspect", "")
+        self.advantage_target.addItem(_("a new aspect"), "")
         for item in existing_targets(self.campaign, self.who.currentData()):
-            self.advantage_target.addItem(f"existing: {item.label} ({item.where})", item.key)
+            self.advantage_target.addItem(_("existing: {aspect} ({where})").format(aspect=item.label, where=item.where),
+                                          item.key)
+            self.advantage_target.setItemData(self.advantage_target.count() - 1, item.label, TARGET_LABEL)
         self.advantage_target.blockSignals(False)
         self._target_chosen()
 
     def select_target(self, label: str) -> None:
         """Pick the existing aspect (by its text) a create an advantage works on."""
         index = next(i for i in range(self.advantage_target.count())
-                     if self.advantage_target.itemText(i).startswith(f"existing: {label} ("))
+                     if self.advantage_target.itemData(i, TARGET_LABEL) == label)
         self.advantage_target.setCurrentIndex(index)
 
     def _target_chosen(self) -> None:
@@ -180,48 +191,62 @@ class RollOutcomePart:
             return
         self._show_choices(roll)
         roll = self.roll
-        self.dice_label.setAccessibleName(f"Dice: {faces_text(roll.dice)}, total {signed(roll.dice_total)}")
-        self.outcome_label.setAccessibleName(f"Outcome: {roll.outcome.label}")
-        cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)
+        self.dice_label.setAccessibleName(_("Dice: {dice}, total {total}").format(
+            dice=faces_text(roll.dice), total=signed(roll.dice_total)))
+        self.outcome_label.setAccessibleName(_("Outcome: {outcome}").format(outcome=roll.outcome.label))
+        cells = "".join(f"<td align='center' width='34'>{FACES[d]}</td>" for d in roll.dice)  # i18n: markup only
         rerolled = ""
         if len(roll.throws) > 1:
             first = faces_text(roll.throws[0])
-            rerolled = f"<br><small>rerolled from [{first}]</small>"
+            rerolled = "<br><small>{}</small>".format(_("rerolled from [{dice}]").format(dice=first))
         self.dice_label.setText(
-            "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"
+            "<table border='1' cellspacing='4' cellpadding='4' style='font-size:20pt; font-weight:bold'>"  # i18n: markup only
             f"<tr>{cells}</tr></table>{rerolled}")
         s = roll.setup
-        parts = [f"dice {signed(roll.dice_total)}", f"{escape(s.skill or 'rating')} {ladder_label(s.rating)}"]
+        skill = escape(skill_shown(self.document, s.skill, self.who.currentData()) if s.skill else _("rating"))
+        parts = [_("dice {total}").format(total=signed(roll.dice_total)), f"{skill} {ladder_label(s.rating)}"]
         if s.stunt_bonus:
-            parts.append(f"stunts +{s.stunt_bonus}")
+            parts.append(_("stunts +{bonus}").format(bonus=s.stunt_bonus))
         if s.teamwork:
-            parts.append(f"teamwork +{s.teamwork}")
+            parts.append(_("teamwork +{bonus}").format(bonus=s.teamwork))
         if s.scale_before:
-            parts.append(f"scale +{s.scale_before}")
+            parts.append(_("scale +{bonus}").format(bonus=s.scale_before))
         if roll.invoke_bonus:
-            parts.append(f"invokes +{roll.invoke_bonus}")
+            parts.append(_("invokes +{bonus}").format(bonus=roll.invoke_bonus))
         if roll.scale_after:
-            parts.append(f"scale after success +{roll.scale_after}")
-        against = (f"{escape(self.opposing.setup.who)}'s defence ({self.opposing.setup.skill} "
-                   f"{ladder_label(self.opposing.setup.rating)}, dice {signed(self.opposing.dice_total)})"
-                   if self.opposing else "difficulty")
+            parts.append(_("scale after success +{bonus}").format(bonus=roll.scale_after))
+        if self.opposing:
+            other = self.opposing.setup
+            against = _("{who}'s defence ({skill} {rating}, dice {total})").format(
+                who=escape(other.who), skill=escape(skill_shown(self.document, other.skill, self.opponent_id())),
+                rating=ladder_label(other.rating), total=signed(self.opposing.dice_total))
+        else:
+            against = _("difficulty")
         shifts = roll.shifts
-        raised = f" ({ladder_label(s.against)} + {2 * len(roll.opposition)} invoked against)" if roll.opposition else ""
-        self.effort_label.setText(
-            f"{' + '.join(parts)} = effort <b>{ladder_label(roll.effort)}</b><br>against {against} "
-            f"{ladder_label(roll.difficulty)}{raised}: <b>{signed(shifts)}</b> shift{'' if abs(shifts) == 1 else 's'}")
-        self.effort_label.setAccessibleName(f"Effort {ladder_label(roll.effort)} against {ladder_label(roll.difficulty)}")
+        raised = (" " + _("({rating} + {bonus} invoked against)").format(
+            rating=ladder_label(s.against), bonus=2 * len(roll.opposition)) if roll.opposition else "")
+        self.effort_label.setText(ngettext(
+            "{sum} = effort <b>{effort}</b><br>against {against} {difficulty}{raised}: <b>{shifts}</b> shift",
+            "{sum} = effort <b>{effort}</b><br>against {against} {difficulty}{raised}: <b>{shifts}</b> shifts",
+            abs(shifts)).format(sum=" + ".join(parts), effort=ladder_label(roll.effort), against=against,
+                                difficulty=ladder_label(roll.difficulty), raised=raised, shifts=signed(shifts)))
+        self.effort_label.setAccessibleName(_("Effort {effort} against {difficulty}").format(
+            effort=ladder_label(roll.effort), difficulty=ladder_label(roll.difficulty)))
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
         spent = roll.fate_points_spent
         who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
-        cost = f"{spent} fate point{'s' if spent != 1 else ''}" if spent else "no fate points"
+        cost = (ngettext("{count} fate point", "{count} fate points", spent).format(count=spent) if spent
+                else _("no fate points"))
         free = sum(roll.free_invokes_used.values())
-        free_text = f" and {free} free invoke{'s' if free != 1 else ''}" if free else ""
+        if free:
+            cost = _("{points} and {invokes}").format(points=cost, invokes=ngettext(
+                "{count} free invoke", "{count} free invokes", free).format(count=free))
         reroll = roll.reroll_odds()
-        self.cost_label.setText(
-            f"<small>This roll costs {cost}{free_text} ({escape(who)} has {self.points_left()} left after it). "
-            f"A reroll now would succeed {percent(reroll.success)} of the time.</small>")
+        text = _("This roll costs {cost} ({who} has {left} left after it). "
+                 "A reroll now would succeed {percent} of the time.").format(
+            cost=cost, who=escape(who), left=self.points_left(), percent=percent(reroll.success))
+        self.cost_label.setText(f"<small>{text}</small>")  # i18n: markup only
         advantage = s.action == Action.CREATE_ADVANTAGE
         existing = self._existing()
         for widget in (self.advantage_target, self.unknown_box, self.existing_label):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QApplication, QComboBox, QGroupBox, QVBoxLayout, QWidget
 
+from fate_desk.i18n import _
 from fate_desk.rules.play.roll import Action, Dice, DiceSource, Roll, RollSetup
 
 from .. import access
@@ -39,7 +40,7 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         layout.addWidget(self._build_setup())
-        result = QGroupBox("Result")
+        result = QGroupBox(_("Result"))
         result_layout = QVBoxLayout(result)
         # What the roll asks of the player (names, refusals) sits right under the outcome, in view
         # without scrolling; the invokes follow.
@@ -76,7 +77,7 @@ class RollPanel(RollSetupPart, RollInvokesPart, RollOppositionPart, RollOutcomeP
             skill = self.opponent_skill.currentData() or ""
             # The defender carries its own scale's benefit when it is the higher side (+1 a level).
             defence = RollSetup(Action.DEFEND, skill, self.document.rating_of(other, skill), 0, scale=-self._scale(),
-                                who=other.name or "(unnamed)")
+                                who=other.name or "(unnamed)")  # i18n: not shown (kept in the roll log)
             self.opposing = Roll.throw(defence, self.dice)
             against = self.opposing.effort
         self.roll = Roll.throw(self.setup(against), self.dice)

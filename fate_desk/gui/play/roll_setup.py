@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules.play.actions import defence_skill, stunts_for
 from fate_desk.rules.play.roll import (
@@ -15,8 +16,9 @@ from fate_desk.rules.play.roll import (
 )
 
 from ..widgets import LadderSpinBox, escape, wrapping_check
+from .scales import scale_text
 
-PLAIN = "(a plain rating)"
+PLAIN = N_("(a plain rating)")  # shown through _()
 DIFFICULTY = "__difficulty__"
 
 
@@ -26,8 +28,17 @@ def odds_text(odds: Odds, base: int = THROWS) -> str:
     parts = []
     for outcome in Outcome:
         chance = odds.of(outcome)
-        parts.append(f"{outcome.label}: {chance.numerator * base // chance.denominator}/{base} ({percent(chance)})")
+        parts.append(_("{outcome}: {count}/{base} ({percent})").format(
+            outcome=outcome.label, count=chance.numerator * base // chance.denominator, base=base,
+            percent=percent(chance)))
     return " · ".join(parts)
+
+
+def skill_shown(document, skill: str, character_id: str | None) -> str:
+    """A rolled skill's name as shown: the rule set's translated, a custom one as typed (the roll
+    and the files keep the English name)."""
+    character = document.campaign.character(character_id) if character_id else None
+    return rules_text(skill) if skill in document.ruleset_for(character).skills else skill
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:
@@ -41,17 +52,17 @@ class RollSetupPart:
     """Builds and reads the setup group ("The roll"); mixed into `RollPanel`."""
 
     def _build_setup(self) -> QGroupBox:
-        setup = QGroupBox("The roll")
+        setup = QGroupBox(_("The roll"))
         self.setup_box = setup  # locked while a thrown roll is on the table
         form = QFormLayout(setup)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock puts fields under labels
         self.who = QComboBox()
-        self.who.setAccessibleName("Who rolls")
+        self.who.setAccessibleName(_("Who rolls"))
         self.skill = QComboBox()
-        self.skill.setAccessibleName("Skill rolled")
+        self.skill.setAccessibleName(_("Skill rolled"))
         self.rating = LadderSpinBox(self, -4, 12, 0)
-        self.rating.setAccessibleName("Rating rolled")
+        self.rating.setAccessibleName(_("Rating rolled"))
         self.rating.setMinimumWidth(0)
         skill_row = QHBoxLayout()
         skill_row.addWidget(self.skill, 1)
@@ -60,12 +71,12 @@ class RollSetupPart:
         for action in Action:
             self.action.addItem(action.label, action.value)
         self.opponent = QComboBox()
-        self.opponent.setAccessibleName("Opposition")
+        self.opponent.setAccessibleName(_("Opposition"))
         self.difficulty = LadderSpinBox(self, -4, 14, 2)
-        self.difficulty.setAccessibleName("Difficulty")
+        self.difficulty.setAccessibleName(_("Difficulty"))
         self.difficulty.setMinimumWidth(0)
         self.opponent_skill = QComboBox()
-        self.opponent_skill.setAccessibleName("Opponent's skill")
+        self.opponent_skill.setAccessibleName(_("Opponent's skill"))
         against_row = QVBoxLayout()  # stacked, so the panel fits a narrow dock
         against_row.addWidget(self.opponent)
         against_row.addWidget(self.difficulty)
@@ -75,22 +86,23 @@ class RollSetupPart:
         self.stunts_layout.setContentsMargins(0, 0, 0, 0)
         self.stunt_checks: list[QCheckBox] = []
         self.stunt_rows: list[QWidget] = []
-        self.no_stunt = QLabel("<small>No stunt of this character gives +2 to this skill and action.</small>")
+        self.no_stunt = QLabel("<small>{}</small>".format(  # i18n: markup only
+            _("No stunt of this character gives +2 to this skill and action.")))
         self.no_stunt.setWordWrap(True)
         self.stunts_layout.addWidget(self.no_stunt)
         self.helpers = QSpinBox()
         self.helpers.setRange(0, 20)
-        self.helpers.setAccessibleName("Helpers")
-        self.helpers.setToolTip("Each helper with Average (+1) or better in the skill adds +1, "
-                                "up to the roller's rating")
+        self.helpers.setAccessibleName(_("Helpers"))
+        self.helpers.setToolTip(_("Each helper with {average} or better in the skill adds +1, "
+                                  "up to the roller's rating").format(average=ladder_label(1)))
         self.scale_use = QComboBox()
         for use in ScaleUse:
             self.scale_use.addItem(use.label, use.value)
         self.scale_label = QLabel()
         self.opposition_scale = QComboBox()  # against a difficulty: the scale of what opposes
-        self.opposition_scale.setAccessibleName("Scale of the opposition")
+        self.opposition_scale.setAccessibleName(_("Scale of the opposition"))
         for name in SCALES:
-            self.opposition_scale.addItem(f"against {name}", name)
+            self.opposition_scale.addItem(_("against {scale}").format(scale=scale_text(name)), name)
         scale_row = QHBoxLayout()
         scale_row.addWidget(self.opposition_scale)
         scale_row.addWidget(self.scale_label)
@@ -98,31 +110,31 @@ class RollSetupPart:
         self.scale_row = QWidget()
         self.scale_row.setLayout(scale_row)
         scale_row.setContentsMargins(0, 0, 0, 0)
-        form.addRow("&Who:", self.who)
-        form.addRow(_buddy("&Skill:", self.skill), skill_row)
-        form.addRow("&Action:", self.action)
-        form.addRow(_buddy("A&gainst:", self.opponent), against_row)
-        form.addRow("Stunts:", self.stunts_box)
-        form.addRow("&Helpers:", self.helpers)
-        form.addRow("Scale:", self.scale_row)
+        form.addRow(_("&Who:"), self.who)
+        form.addRow(_buddy(_("&Skill:"), self.skill), skill_row)
+        form.addRow(_("&Action:"), self.action)
+        form.addRow(_buddy(_("A&gainst:"), self.opponent), against_row)
+        form.addRow(_("Stunts:"), self.stunts_box)
+        form.addRow(_("&Helpers:"), self.helpers)
+        form.addRow(_("Scale:"), self.scale_row)
         self.form = form
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
         self.odds_label.setObjectName("oddsLabel")
-        form.addRow("Odds:", self.odds_label)
-        self.roll_button = QPushButton("&Roll 4dF")
+        form.addRow(_("Odds:"), self.odds_label)
+        self.roll_button = QPushButton(_("&Roll 4dF"))
         self.roll_button.setDefault(True)
         form.addRow("", self.roll_button)
 
-        self.who.currentIndexChanged.connect(lambda *_: self._who_chosen())
-        self.skill.currentIndexChanged.connect(lambda *_: self._skill_chosen())
-        self.action.currentIndexChanged.connect(lambda *_: self._fill_stunts())
-        self.action.currentIndexChanged.connect(lambda *_: self._pick_defence())
-        self.opponent.currentIndexChanged.connect(lambda *_: self._opponent_chosen())
+        self.who.currentIndexChanged.connect(lambda *_args: self._who_chosen())
+        self.skill.currentIndexChanged.connect(lambda *_args: self._skill_chosen())
+        self.action.currentIndexChanged.connect(lambda *_args: self._fill_stunts())
+        self.action.currentIndexChanged.connect(lambda *_args: self._pick_defence())
+        self.opponent.currentIndexChanged.connect(lambda *_args: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
                        self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
                        self.opposition_scale.currentIndexChanged):
-            signal.connect(lambda *_: self._update_odds())
+            signal.connect(lambda *_args: self._update_odds())
         self.roll_button.clicked.connect(self.throw)
         return setup
 
@@ -133,12 +145,12 @@ class RollSetupPart:
             combo.blockSignals(True)
         for combo in (self.who, self.advantage_on):
             combo.clear()
-        self.who.addItem("Nobody in particular", None)
-        self.advantage_on.addItem("the scene", None)
+        self.who.addItem(_("Nobody in particular"), None)
+        self.advantage_on.addItem(_("the scene"), None)
         for c in self.campaign.characters:
-            label = f"{c.name or '(unnamed)'} — {c.kind.label}"
+            label = _("{name} — {kind}").format(name=c.name or _("(unnamed)"), kind=c.kind.label)
             self.who.addItem(label, c.id)
-            self.advantage_on.addItem(c.name or "(unnamed)", c.id)
+            self.advantage_on.addItem(c.name or _("(unnamed)"), c.id)
         self.who.setCurrentIndex(max(0, self.who.findData(chosen)))
         self._fill_opponents(against)
         for combo in (self.who, self.opponent, self.advantage_on):
@@ -151,10 +163,10 @@ class RollSetupPart:
         me = self.who.currentData()
         blocked = self.opponent.blockSignals(True)
         self.opponent.clear()
-        self.opponent.addItem("a difficulty", DIFFICULTY)
+        self.opponent.addItem(_("a difficulty"), DIFFICULTY)
         for c in self.campaign.characters:
             if c.id != me:
-                self.opponent.addItem(f"{c.name or '(unnamed)'}'s roll", c.id)
+                self.opponent.addItem(_("{name}'s roll").format(name=c.name or _("(unnamed)")), c.id)
         self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
         self.opponent.blockSignals(blocked)
 
@@ -188,15 +200,21 @@ class RollSetupPart:
         names = sorted(ratings, key=lambda n: (-ratings[n], n))
         return names + [n for n in ruleset.skills if n not in ratings]
 
+    def _skill_text(self, character: Character, name: str) -> str:
+        """"Fight — Good (+3)": the rule set's skill translated (a custom one as typed), and its rating."""
+        shown = skill_shown(self.document, name, character.id)
+        return _("{skill} — {rating}").format(skill=shown, rating=ladder_label(self.document.rating_of(character, name)))
+
     def _fill_skills(self) -> None:
         character = self.character()
         chosen = self.skill.currentData()
         self.skill.blockSignals(True)
         self.skill.clear()
-        self.skill.addItem(PLAIN, None)
+        self.skill.addItem(_(PLAIN), None)
         if character is not None:
             for name in self._skill_names(character):
-                self.skill.addItem(f"{name} — {ladder_label(self.document.rating_of(character, name))}", name)
+                # Shown in the interface language; the item's data is the English name rolled.
+                self.skill.addItem(self._skill_text(character, name), name)
             # The chosen skill stays only if this character has it: an NPC rolls its own skills.
             index = self.skill.findData(chosen) if chosen in character.skills else -1
             self.skill.setCurrentIndex(index if index > 0 else (1 if self.skill.count() > 1 else 0))
@@ -219,10 +237,10 @@ class RollSetupPart:
         character = self.character()
         found = stunts_for(character, self.skill.currentData() or "", self.action.currentData()) if character else []
         for stunt in found:
-            row, box = wrapping_check(f"+2 from “{stunt.name or 'a stunt'}”")  # wraps in a narrow dock
+            row, box = wrapping_check(_("+2 from “{stunt}”").format(stunt=stunt.name or _("a stunt")))  # wraps
             box.setToolTip(stunt.text)
-            box.setProperty("stunt", stunt.name or "a stunt")
-            box.toggled.connect(lambda *_: self._update_odds())
+            box.setProperty("stunt", stunt.name or "a stunt")  # i18n: not shown (the roll log keeps it)
+            box.toggled.connect(lambda *_args: self._update_odds())
             self.stunts_layout.addWidget(row)
             self.stunt_checks.append(box)
             self.stunt_rows.append(row)
@@ -239,7 +257,7 @@ class RollSetupPart:
         if opposed:
             other = self.campaign.character(cid)
             for name in self._skill_names(other):
-                self.opponent_skill.addItem(f"{name} — {ladder_label(self.document.rating_of(other, name))}", name)
+                self.opponent_skill.addItem(self._skill_text(other, name), name)
         self.opponent_skill.blockSignals(False)
         self._pick_defence()
 
@@ -277,7 +295,8 @@ class RollSetupPart:
             against=against, opposed=other is not None, stunts=stunts,
             teamwork=teamwork_bonus(rating, [1] * self.helpers.value(), self.document.ruleset_for(character).teamwork_cap),
             scale=self._scale(),
-            scale_use=self.scale_use.currentData(), who=(character.name or "(unnamed)") if character else "",
+            scale_use=self.scale_use.currentData(),
+            who=(character.name or "(unnamed)") if character else "",  # i18n: not shown (kept in the roll log)
         )
 
     def _update_odds(self) -> None:
@@ -285,16 +304,17 @@ class RollSetupPart:
         self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
         self.scale_use.setEnabled(levels > 0)
         self.opposition_scale.setVisible(self.opponent_id() is None)
-        below = (f"{-levels} below: the defence gets +{-levels}" if self.opponent_id()
-                 else f"{-levels} below: no benefit")
-        self.scale_label.setText(f"{levels} level{'s' if levels != 1 else ''} above" if levels > 0 else
-                                 "no benefit on this roll" if not levels else below)
+        below = (_("{levels} below: the defence gets +{levels}").format(levels=-levels) if self.opponent_id()
+                 else _("{levels} below: no benefit").format(levels=-levels))
+        self.scale_label.setText(ngettext("{count} level above", "{count} levels above", levels).format(count=levels)
+                                 if levels > 0 else _("no benefit on this roll") if not levels else below)
         setup = self.setup()
         if self.opponent_id():
             # Against a rolled defence both sides roll: the chance compares two throws, not one.
             chances = opposed_odds(setup.modifier, setup.against)
-            self.odds_label.setText(f"<small>Both sides roll ({escape(self.opponent.currentText())} at "
-                                    f"{ladder_label(setup.against)}): "
-                                    f"{escape(odds_text(chances, THROWS * THROWS))}</small>")
+            text = _("Both sides roll ({opponent} at {rating}): {odds}").format(
+                opponent=escape(self.opponent.currentText()), rating=ladder_label(setup.against),
+                odds=escape(odds_text(chances, THROWS * THROWS)))
+            self.odds_label.setText(f"<small>{text}</small>")  # i18n: markup only
         else:
-            self.odds_label.setText(f"<small>{escape(odds_text(setup.odds()))}</small>")
+            self.odds_label.setText(f"<small>{escape(odds_text(setup.odds()))}</small>")  # i18n: markup only

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.checker import aspect_slots
@@ -15,10 +16,10 @@ from .. import access
 from .common import scaled, set_text
 
 _PLACEHOLDERS = {
-    AspectRole.HIGH_CONCEPT: "Who they are, in one phrase",
-    AspectRole.TROUBLE: "What keeps dragging them into trouble",
-    AspectRole.RELATIONSHIP: "Someone they are tied to (fine to fill in last)",
-    AspectRole.FREE: "Anything else that makes them who they are",
+    AspectRole.HIGH_CONCEPT: N_("Who they are, in one phrase"),
+    AspectRole.TROUBLE: N_("What keeps dragging them into trouble"),
+    AspectRole.RELATIONSHIP: N_("Someone they are tied to (fine to fill in last)"),
+    AspectRole.FREE: N_("Anything else that makes them who they are"),
 }
 _IN_BANNER = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE)
 
@@ -35,9 +36,10 @@ class InvokeBoxes(QFrame):
         super().__init__(parent)
         self.setObjectName("invokeBoxes")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Free invokes")
-        self.setToolTip("Free invokes waiting on this aspect: + or click the dashed box to add one, "
-                        "− or click a filled box to take them away")
+        self.on = ""  # the aspect the boxes belong to, as heard: "Trouble"
+        self.setAccessibleName(_("Free invokes"))
+        self.setToolTip(_("Free invokes waiting on this aspect: + or click the dashed box to add one, "
+                          "− or click a filled box to take them away"))
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(2, 2, 2, 2)
         self._layout.setSpacing(3)
@@ -47,10 +49,21 @@ class InvokeBoxes(QFrame):
         self._show()
 
     def setAccessibleName(self, name: str) -> None:  # noqa: N802 (Qt's name)
-        """The boxes inside are named after it too: "Add a free invoke on Trouble"."""
+        """The boxes inside are named after it too: "Add a free invoke on Trouble". A caller that
+        names the frame in English ("Free invokes on aspect 2") gets boxes named after it;
+        set_aspect() does it in any language."""
         super().setAccessibleName(name)
+        english = "Free invokes on "  # i18n: not shown (read from a caller's English name)
+        if name.startswith(english):
+            self.on = name[len(english):]
         if hasattr(self, "boxes"):  # not while __init__ is still making them
             self._show()
+
+    def set_aspect(self, heard: str) -> None:
+        """Name the frame and its boxes after their aspect, as heard: "Trouble", "Aspect 4"."""
+        self.on = heard
+        QFrame.setAccessibleName(self, _("Free invokes on {aspect}").format(aspect=heard))
+        self._show()
 
     def set_read_only(self, read_only: bool) -> None:
         """A read-only campaign: the boxes show the count and take no click or key."""
@@ -82,7 +95,7 @@ class InvokeBoxes(QFrame):
             box.setCheckable(True)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the frame is the one Tab stop
             position = len(self.boxes)
-            box.clicked.connect(lambda *_, p=position: self._clicked(p))
+            box.clicked.connect(lambda *_args, p=position: self._clicked(p))
             box.setEnabled(not self.read_only)
             self._layout.addWidget(box)
             self.boxes.append(box)
@@ -91,13 +104,18 @@ class InvokeBoxes(QFrame):
             spare = position == self._value
             box.setChecked(not spare)
             box.setProperty("spare", spare)
-            on = self.accessibleName().removeprefix("Free invokes")  # " on Trouble"
-            box.setAccessibleName(f"Add a free invoke{on}" if spare else f"Free invoke {position + 1}{on}")
+            box.setAccessibleName(self._box_name(spare, position + 1))
             box.style().unpolish(box)
             box.style().polish(box)
-        words = "no free invokes" if not self._value else \
-            f"{self._value} free invoke{'s' if self._value != 1 else ''}"
+        words = _("no free invokes") if not self._value else \
+            ngettext("{count} free invoke", "{count} free invokes", self._value).format(count=self._value)
         self.setAccessibleDescription(words)
+
+    def _box_name(self, spare: bool, number: int) -> str:
+        if self.on:
+            return (_("Add a free invoke on {aspect}").format(aspect=self.on) if spare
+                    else _("Free invoke {number} on {aspect}").format(number=number, aspect=self.on))
+        return _("Add a free invoke") if spare else _("Free invoke {number}").format(number=number)
 
     def _clicked(self, position: int) -> None:
         self.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -184,7 +202,7 @@ class AspectsSection:
 
     def update(self, character: Character, ruleset: RuleSet) -> None:
         slots = aspect_slots(character, ruleset)
-        used = {index for _, index in slots if index is not None}
+        used = {index for _role, index in slots if index is not None}
         extras = [i for i in range(len(character.aspects)) if i not in used]
         self._targets = [("slot", i) for i in range(len(slots))] + [("extra", i) for i in extras]
         while len(self.edits) < len(self._targets):
@@ -203,13 +221,13 @@ class AspectsSection:
             else:
                 self._place(row, ("body", body_line))
                 body_line += 1
-            title = role.label if role != AspectRole.FREE else "Aspect"
+            title = role.label if role != AspectRole.FREE else _("Aspect")
             self.labels[row].setText(title.upper())
-            self.edits[row].setPlaceholderText(_PLACEHOLDERS[role])
+            self.edits[row].setPlaceholderText(_(_PLACEHOLDERS[role]))
             # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.
-            heard = title if role != AspectRole.FREE else f"Aspect {row + 1}"
+            heard = title if role != AspectRole.FREE else _("Aspect {number}").format(number=row + 1)
             self.edits[row].setAccessibleName(heard)
-            self.invokes[row].setAccessibleName(f"Free invokes on {heard}")
+            self.invokes[row].set_aspect(heard)
             set_text(self.edits[row], aspect.text if aspect else "")
             self.invokes[row].setValue(aspect.free_invokes if aspect else 0)
         for row in range(len(self.edits)):
@@ -228,10 +246,10 @@ class AspectsSection:
 
     def _text_edited(self, row: int, text: str) -> None:
         label = self.edits[row].accessibleName()
-        self.sheet.edit(self._operation(row, text=text), f"Edit {label}", ("aspect", row))
+        self.sheet.edit(self._operation(row, text=text), _("Edit {aspect}").format(aspect=label), ("aspect", row))
 
     def _invokes_changed(self, row: int, value: int) -> None:
-        self.sheet.edit(self._operation(row, invokes=value), "Change free invokes", ("invokes", row))
+        self.sheet.edit(self._operation(row, invokes=value), _("Change free invokes"), ("invokes", row))
 
     def field(self, slot: int) -> QLineEdit | None:
         return self.edits[slot] if 0 <= slot < len(self._targets) else None

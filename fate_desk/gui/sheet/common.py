@@ -6,8 +6,11 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
+from fate_desk.i18n import _
+
 from ..icons import icon
 from ..theme import status_colour
+
 
 def problem_style() -> str:
     """Borders and words for fields with problems, in colours that read in the palette in use."""
@@ -21,7 +24,7 @@ QGroupBox[problem="error"]::title {{ color: {error}; }}
 QGroupBox[problem="warning"]::title {{ color: {warning}; }}
 QLabel[problem="error"] {{ color: {error}; }}
 QLabel[problem="warning"] {{ color: {warning}; }}
-"""
+"""  # i18n: not shown (a style sheet)
 
 
 def scaled(widget: QWidget, scale: float, bold: bool = False, spaced: bool = False) -> None:
@@ -67,8 +70,13 @@ def mark(widget: QWidget, severity: str | None, message: str = "") -> None:
     widget.setProperty("problemMessage", message)
     widget.setToolTip(message)
     # Not by colour alone: a field with a problem carries the problem's sign (✖ or ⚠) and says it.
-    said = {"error": "Rule error", "warning": "Warning"}.get(value, "Note")
-    widget.setAccessibleDescription(f"{said}: {message}" if value else "")
+    if value == "error":
+        said = _("Rule error: {message}").format(message=message)
+    elif value == "warning":
+        said = _("Warning: {message}").format(message=message)
+    else:
+        said = _("Note: {message}").format(message=message)
+    widget.setAccessibleDescription(said if value else "")
     if isinstance(widget, QLineEdit):
         sign = widget.findChild(QAction, "problemSign")
         if sign is None and value:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode
@@ -24,18 +25,22 @@ from .common import style_hint
 
 
 def grants_text(extra, ruleset: RuleSet) -> str:
-    """'Physique +2, Weapon:2, a track (Fuel), one stunt' — what a switched-on extra brings."""
-    parts = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()]
-    parts += [f"{k} {ladder_label(v)}" for k, v in extra.skills.items()]
+    """'Physique +2, Weapon:2, a track (Fuel), one stunt' — what a switched-on extra brings. The
+    rule set's skills show in the interface language (the extra keeps their English names)."""
+    def shown(skill: str) -> str:
+        return rules_text(skill) if skill in ruleset.skills else skill
+
+    parts = [f"{shown(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
+    parts += [f"{shown(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
     if extra.weapon:
-        parts.append(f"Weapon:{extra.weapon}")
+        parts.append(_("Weapon:{rating}").format(rating=extra.weapon))
     if extra.armor:
-        parts.append(f"Armor:{extra.armor}")
-    parts += [f"aspect “{a}”" for a in extra.aspects]
-    parts += [f"stunt “{s.name}”" for s in extra.stunts]
-    parts += [f"track {t.name}" for t in extra.tracks]
-    parts += [f"{s.severity.label.lower()} consequence slot" for s in extra.consequences]
-    return ", ".join(parts) or "nothing on the sheet (story only)"
+        parts.append(_("Armor:{rating}").format(rating=extra.armor))
+    parts += [_("aspect “{aspect}”").format(aspect=a) for a in extra.aspects]
+    parts += [_("stunt “{stunt}”").format(stunt=s.name) for s in extra.stunts]
+    parts += [_("track {track}").format(track=t.name) for t in extra.tracks]
+    parts += [_("{severity} consequence slot").format(severity=s.severity.label.lower()) for s in extra.consequences]
+    return ", ".join(parts) or _("nothing on the sheet (story only)")
 
 
 class ExtraRow(QFrame):
@@ -46,14 +51,14 @@ class ExtraRow(QFrame):
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 6, 4)
         self.switch = QCheckBox()
-        self.switch.setToolTip("Switched on: it costs and grants. Off: neither.")
+        self.switch.setToolTip(_("Switched on: it costs and grants. Off: neither."))
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.grants = QLabel()
         self.grants.setWordWrap(True)
         style_hint(self.grants)
         self.edit_button = QToolButton()
-        self.edit_button.setText("Edit…")
+        self.edit_button.setText(_("Edit…"))
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("remove"))
         self.remove_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as a stunt's remove button
@@ -68,18 +73,19 @@ class ExtraRow(QFrame):
         self.remove_button.clicked.connect(lambda: section.remove_extra(self.extra_id))
 
     def show_extra(self, extra, ruleset: RuleSet) -> None:
-        name = extra.name or "(unnamed extra)"
+        name = extra.name or _("(unnamed extra)")
         with QSignalBlocker(self.switch):
             self.switch.setChecked(extra.active)
-        self.switch.setAccessibleName(f"{name} switched on")
-        self.edit_button.setAccessibleName(f"Edit the extra {name}")
-        self.remove_button.setAccessibleName(f"Remove the extra {name}")
-        self.remove_button.setToolTip(f"Remove {name} from the sheet (recorded in the history)")
-        permission = f" <small>(permission: {escape(extra.permission)})</small>" if extra.permission else ""
-        state = "" if extra.active else " <small>— switched off</small>"
-        self.title.setText(f"<b>{escape(name)}</b>{permission}{state}<br><small>Costs {escape(cost_text(extra.cost))}"
-                           "</small>")
-        self.grants.setText(f"Grants: {grants_text(extra, ruleset)}")
+        self.switch.setAccessibleName(_("{extra} switched on").format(extra=name))
+        self.edit_button.setAccessibleName(_("Edit the extra {extra}").format(extra=name))
+        self.remove_button.setAccessibleName(_("Remove the extra {extra}").format(extra=name))
+        self.remove_button.setToolTip(_("Remove {extra} from the sheet (recorded in the history)").format(extra=name))
+        permission = (" <small>{}</small>".format(_("(permission: {permission})").format(permission=escape(extra.permission)))
+                      if extra.permission else "")
+        state = "" if extra.active else " <small>{}</small>".format(_("— switched off"))
+        costs = _("Costs {cost}").format(cost=escape(cost_text(extra.cost)))
+        self.title.setText(f"<b>{escape(name)}</b>{permission}{state}<br><small>{costs}</small>")  # i18n: markup only
+        self.grants.setText(_("Grants: {grants}").format(grants=grants_text(extra, ruleset)))
 
 
 class TrackRow(QFrame):
@@ -92,11 +98,11 @@ class TrackRow(QFrame):
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.edit_button = QToolButton()
-        self.edit_button.setText("Edit…")
+        self.edit_button.setText(_("Edit…"))
         self.clear_button = QToolButton()
-        self.clear_button.setText("Clear")
+        self.clear_button.setText(_("Clear"))
         self.treat_button = QToolButton()
-        self.treat_button.setText("Treat…")
+        self.treat_button.setText(_("Treat…"))
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("remove"))
         line.addWidget(self.label, 1)
@@ -111,20 +117,20 @@ class TrackRow(QFrame):
 
     def show_track(self, track, character: Character, own: bool, owner: str) -> None:
         marked = bool(character.stress.get(track.id))
-        whose = f" <small>(from {escape(owner)})</small>" if owner else ""
-        self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")
+        whose = " <small>{}</small>".format(_("(from {owner})").format(owner=escape(owner))) if owner else ""
+        self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")  # i18n: markup only
         self.clear_button.setEnabled(marked)
-        self.clear_button.setAccessibleName(f"Clear {track.name}")
+        self.clear_button.setAccessibleName(_("Clear {track}").format(track=track.name))
         self.clear_button.setToolTip(
-            f"{track.event.strip().capitalize() or 'The GM says so'}: clear its marked boxes now"
-            if track.clears == TrackClears.EVENT else "Clear its marked boxes now (the GM's call)")
+            _("{event}: clear its marked boxes now").format(event=track.event.strip().capitalize() or _("The GM says so"))
+            if track.clears == TrackClears.EVENT else _("Clear its marked boxes now (the GM's call)"))
         self.treat_button.setVisible(track.clears == TrackClears.RECOVERY)
         self.treat_button.setEnabled(marked and not track.recovering)
-        self.treat_button.setAccessibleName(f"Treat {track.name}")
+        self.treat_button.setAccessibleName(_("Treat {track}").format(track=track.name))
         self.remove_button.setVisible(own)
-        self.remove_button.setAccessibleName(f"Remove the track {track.name}")
+        self.remove_button.setAccessibleName(_("Remove the track {track}").format(track=track.name))
         self.edit_button.setVisible(own)  # an extra's track is changed with its extra
-        self.edit_button.setAccessibleName(f"Edit the track {track.name}")
+        self.edit_button.setAccessibleName(_("Edit the track {track}").format(track=track.name))
 
 
 class ExtrasSection:
@@ -140,12 +146,12 @@ class ExtrasSection:
         self.tracks_holder = QVBoxLayout()
         layout.addLayout(self.tracks_holder)
         buttons = QHBoxLayout()
-        self.add_extra_button = QPushButton("Add &extra…")
-        self.add_extra_button.setAccessibleName("Add an extra")
-        self.add_track_button = QPushButton("Add trac&k…")
-        self.add_track_button.setAccessibleName("Add a track")
-        self.library_button = QPushButton("&Library…")
-        self.library_button.setAccessibleName("Search the library of stunts, extras and aspects")
+        self.add_extra_button = QPushButton(_("Add &extra…"))
+        self.add_extra_button.setAccessibleName(_("Add an extra"))
+        self.add_track_button = QPushButton(_("Add trac&k…"))
+        self.add_track_button.setAccessibleName(_("Add a track"))
+        self.library_button = QPushButton(_("&Library…"))
+        self.library_button.setAccessibleName(_("Search the library of stunts, extras and aspects"))
         for button in (self.add_extra_button, self.add_track_button, self.library_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -166,18 +172,20 @@ class ExtrasSection:
             row.show_extra(extra, ruleset)
         owners = [(t, True, "") for t in character.tracks]
         owners += [(t, False, e.name) for e in character.extras if e.active for t in e.tracks]
-        self._fit(self.track_rows, self.tracks_holder, [t.id for t, _, _ in owners], lambda tid: TrackRow(self, tid))
+        self._fit(self.track_rows, self.tracks_holder, [t.id for t, _own, _owner in owners], lambda tid: TrackRow(self, tid))
         for row, (track, own, owner) in zip(self.track_rows, owners):
             row.show_track(track, character, own, owner)
         bits = []
         if derived.extras_refresh:
-            bits.append(f"extras cost {derived.extras_refresh} refresh")
+            bits.append(_("extras cost {cost} refresh").format(cost=derived.extras_refresh))
         if derived.weapon or derived.armor:
-            bits.append(" ".join(x for x in (f"Weapon:{derived.weapon}" if derived.weapon else "",
-                                             f"Armor:{derived.armor}" if derived.armor else "") if x))
+            bits.append(" ".join(x for x in (_("Weapon:{rating}").format(rating=derived.weapon) if derived.weapon else "",
+                                             _("Armor:{rating}").format(rating=derived.armor) if derived.armor else "")
+                                 if x))
         if not character.extras and not owners:
-            bits.append("no extras or tracks yet: gear, powers, allies and Wealth-style tracks go here")
-        self.summary.setText(f"<small>{escape('; '.join(bits).capitalize())}</small>" if bits else "")
+            bits.append(_("no extras or tracks yet: gear, powers, allies and Wealth-style tracks go here"))
+        text = "; ".join(bits)
+        self.summary.setText(f"<small>{escape(text[:1].upper() + text[1:])}</small>" if bits else "")  # i18n: markup only
 
     @staticmethod
     def _fit(rows: list, holder: QVBoxLayout, ids: list[str], make) -> None:
@@ -218,7 +226,7 @@ class ExtrasSection:
 
     def _bought(self, extra) -> None:
         if extra is not None:
-            self._apply(lambda c: buy_extra(c, extra), f"Add the extra {extra.name}")
+            self._apply(lambda c: buy_extra(c, extra), _("Add the extra {extra}").format(extra=extra.name))
 
     def edit_extra(self, extra_id: str):
         from ..dialogs.extra_editor import ExtraDialog
@@ -233,15 +241,16 @@ class ExtrasSection:
 
     def _changed(self, extra) -> None:
         if extra is not None:
-            self.sheet.edit(lambda c: update_extra(c, extra), f"Change the extra {extra.name}")
+            self.sheet.edit(lambda c: update_extra(c, extra), _("Change the extra {extra}").format(extra=extra.name))
 
     def switch(self, extra_id: str, on: bool) -> None:
-        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), "extra")
-        self._apply(lambda c: switch_extra(c, extra_id, on), f"Switch {'on' if on else 'off'} {name}")
+        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), _("extra"))
+        said = _("Switch on {extra}") if on else _("Switch off {extra}")
+        self._apply(lambda c: switch_extra(c, extra_id, on), said.format(extra=name))
 
     def remove_extra(self, extra_id: str) -> None:
-        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), "extra")
-        self._apply(lambda c: remove_extra(c, extra_id), f"Remove the extra {name}")
+        name = next((e.name for e in self.sheet.character.extras if e.id == extra_id), _("extra"))
+        self._apply(lambda c: remove_extra(c, extra_id), _("Remove the extra {extra}").format(extra=name))
 
     def add_track(self):
         from ..dialogs.extra_editor import TrackDialog
@@ -253,7 +262,7 @@ class ExtrasSection:
 
     def _track_added(self, track) -> None:
         if track is not None:
-            self._apply(lambda c: add_track(c, track), f"Add the track {track.name}")
+            self._apply(lambda c: add_track(c, track), _("Add the track {track}").format(track=track.name))
 
     def edit_track(self, track_id: str):
         """Change one of the character's own tracks (its name, boxes, link, how it clears)."""
@@ -269,28 +278,29 @@ class ExtrasSection:
 
     def _track_changed(self, track) -> None:
         if track is not None:
-            self._apply(lambda c: change_track(c, track), f"Change the track {track.name}")
+            self._apply(lambda c: change_track(c, track), _("Change the track {track}").format(track=track.name))
 
     def remove_track(self, track_id: str) -> None:
-        self._apply(lambda c: remove_track(c, track_id), "Remove a track")
+        self._apply(lambda c: remove_track(c, track_id), _("Remove a track"))
 
     def clear(self, track_id: str) -> None:
         campaign = self.sheet.document.campaign
-        self._apply(lambda c: clear_track(c, track_id, when=campaign.clock), "Clear a track")
+        self._apply(lambda c: clear_track(c, track_id, when=campaign.clock), _("Clear a track"))
 
     def treat(self, track_id: str):
         """Record the overcome roll that starts a lasting track's recovery."""
         campaign = self.sheet.document.campaign
         dialog = QInputDialog(self.sheet)
         dialog.setObjectName("treatTrackDialog")
-        dialog.setWindowTitle("Treat")
-        dialog.setLabelText("The overcome roll's result (effort), against Great (+4) for a lasting track:")
+        dialog.setWindowTitle(_("Treat"))
+        dialog.setLabelText(_("The overcome roll's result (effort), against {difficulty} for a lasting track:").format(
+            difficulty=ladder_label(4)))
         dialog.setInputMode(QInputDialog.InputMode.IntInput)
         dialog.setIntRange(-4, 12)
         dialog.setIntValue(4)
         dialog.intValueSelected.connect(
             lambda effort: self._apply(lambda c: begin_track_recovery(c, track_id, effort, when=campaign.clock),
-                                       "Treat a track"))
+                                       _("Treat a track")))
         self.dialog = dialog
         dialog.open()
         return dialog
@@ -312,22 +322,25 @@ class ExtrasSection:
             from fate_desk.model import Stunt
 
             stunt = Stunt(name=item.name, text=item.text)
-            return self.sheet.edit(lambda c: add_stunt(c, stunt), f"Add the stunt {item.name} from the library")
+            return self.sheet.edit(lambda c: add_stunt(c, stunt),
+                                   _("Add the stunt {stunt} from the library").format(stunt=item.name))
         if entry.kind == "extra":
             pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
             bundle = pack.bundle(item.id)  # the extra and those it includes: one purchase, one step
-            return self._apply(lambda c: buy_extras(c, bundle), f"Add the extra {item.name} from the library")
+            return self._apply(lambda c: buy_extras(c, bundle),
+                               _("Add the extra {extra} from the library").format(extra=item.name))
         if entry.kind == "track":
-            return self._apply(lambda c: add_track(c, item), f"Add the track {item.name} from the library")
+            return self._apply(lambda c: add_track(c, item),
+                               _("Add the track {track} from the library").format(track=item.name))
         character, ruleset = self.sheet.character, self.sheet.ruleset
         from fate_desk.rules.creation.checker import aspect_slots
 
-        empty = next((i for i, (_, index) in enumerate(aspect_slots(character, ruleset))
+        empty = next((i for i, (_role, index) in enumerate(aspect_slots(character, ruleset))
                       if index is None or not character.aspects[index].text.strip()), None)
         if empty is None:
-            self.sheet.document.saveFailed.emit("Every aspect slot is written: clear one to take this aspect.")
+            self.sheet.document.saveFailed.emit(_("Every aspect slot is written: clear one to take this aspect."))
             return False
-        return self.sheet.edit(lambda c: set_aspect(c, ruleset, empty, item.text), "Add an aspect from the library")
+        return self.sheet.edit(lambda c: set_aspect(c, ruleset, empty, item.text), _("Add an aspect from the library"))
 
     def focus_chain(self) -> list[QWidget]:
         return [self.add_extra_button, self.add_track_button, self.library_button]
@@ -357,13 +370,15 @@ class ModesSection:
             self.combos = {}
             for spec in modes.modes:
                 combo = QComboBox()
-                combo.setAccessibleName(f"{spec.name} mode rating")
-                combo.setToolTip(f"{spec.name}: {', '.join(spec.skills)}")
-                combo.addItem("Not taken", None)
+                mode = rules_text(spec.name)  # the rule set's mode, keyed by its English name
+                combo.setAccessibleName(_("{mode} mode rating").format(mode=mode))
+                combo.setToolTip(_("{mode}: {skills}").format(mode=mode, skills=", ".join(
+                    rules_text(skill) for skill in spec.skills)))
+                combo.addItem(_("Not taken"), None)
                 for rating in sorted(set(modes.ratings), reverse=True):
                     combo.addItem(ladder_label(rating), rating)
-                combo.activated.connect(lambda _i, n=spec.name, c=combo: self._rate(n, c.currentData()))
-                self.form.addRow(f"{spec.name}:", combo)
+                combo.activated.connect(lambda _index, n=spec.name, c=combo: self._rate(n, c.currentData()))
+                self.form.addRow(_("{mode}:").format(mode=mode), combo)
                 self.combos[spec.name] = combo
             self.hint = QLabel()
             self.hint.setWordWrap(True)
@@ -373,10 +388,11 @@ class ModesSection:
             with QSignalBlocker(combo):
                 combo.setCurrentIndex(max(0, combo.findData(character.modes.get(name))))
         left = modes.improvement_points(list(character.modes))
-        self.hint.setText(f"Rate {len(modes.ratings)} modes, one at each of "
-                          f"{', '.join(ladder_label(r) for r in modes.ratings)}; their skills start at the "
-                          f"mode's rating. The modes chosen leave {left} of {modes.character_points} points "
-                          "to focus (1) and specialize (2 more) skills.")
+        self.hint.setText(_("Rate {count} modes, one at each of {ratings}; their skills start at the "
+                            "mode's rating. The modes chosen leave {left} of {points} points "
+                            "to focus (1) and specialize (2 more) skills.").format(
+            count=len(modes.ratings), ratings=", ".join(ladder_label(r) for r in modes.ratings), left=left,
+            points=modes.character_points))
 
     def _rate(self, name: str, rating) -> None:
-        self.sheet.edit(lambda c: set_mode(c, name, rating), f"Rate the {name} mode")
+        self.sheet.edit(lambda c: set_mode(c, name, rating), _("Rate the {mode} mode").format(mode=rules_text(name)))

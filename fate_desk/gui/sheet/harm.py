@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget
 
+from fate_desk.i18n import _, ngettext, pgettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
 from fate_desk.rules.harm.marking import condition_box_limit
@@ -28,11 +29,20 @@ QToolButton:checked { background: palette(window-text); color: palette(window);
 
 
 def stress_box_name(track: str, position: int, count: int, value: int, marked: bool, worth: bool) -> str:
-    """What a screen reader says for a box: "Physical stress, box 2 of 4, marked"."""
-    said = f"{track[:1].upper()}{track[1:]} stress, box {position + 1} of {count}"
+    """What a screen reader says for a box: "Physical stress, box 2 of 4, marked" (`track` as shown)."""
+    words = {"track": f"{track[:1].upper()}{track[1:]}", "number": position + 1, "count": count, "value": value}
+    if worth and marked:
+        return _("{track} stress, box {number} of {count}, worth {value}, marked").format(**words)
     if worth:
-        said += f", worth {value}"
-    return said + (", marked" if marked else "")
+        return _("{track} stress, box {number} of {count}, worth {value}").format(**words)
+    if marked:
+        return _("{track} stress, box {number} of {count}, marked").format(**words)
+    return _("{track} stress, box {number} of {count}").format(**words)
+
+
+def skill_shown(character: Character, ruleset: RuleSet, name: str) -> str:
+    """A skill's name as the sheet shows it: the rule set's translated, a custom one as typed."""
+    return rules_text(name) if name in ruleset.skills else name
 
 
 class StressSection:
@@ -47,7 +57,7 @@ class StressSection:
     def update(self, character: Character, ruleset: RuleSet, derived: Derived) -> None:
         for track_id in list(self.rows):
             if track_id not in derived.stress:
-                label, holder, _ = self.rows.pop(track_id)
+                label, holder, _boxes = self.rows.pop(track_id)
                 for widget in (label, holder):  # gone at once, not when the event loop next turns
                     self.layout.removeWidget(widget)
                     widget.hide()
@@ -69,16 +79,20 @@ class StressSection:
             name = derived.track_names.get(track_id, track_id)
             spec = specs.get(track_id)
             track = custom.get(track_id)
+            # The rule set's track names in the interface language; the character's own as typed.
+            name = name if track is not None else rules_text(name)
             if spec and spec.skills and character.stress_boxes is None:
                 skill = max(spec.skills, key=lambda s: effective_rating(character, s, ruleset))
                 rating = effective_rating(character, skill, ruleset)
-                label.setText(f"<b>{name}</b><br><small>{skill} {ladder_label(rating)}</small>")
+                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, skill)} "  # i18n: markup only
+                              f"{ladder_label(rating)}</small>")
             elif track is not None and track.skill:
                 rating = effective_rating(character, track.skill, ruleset)
-                label.setText(f"<b>{name}</b><br><small>{track.skill} {ladder_label(rating)}</small>")
+                label.setText(f"<b>{name}</b><br><small>{skill_shown(character, ruleset, track.skill)} "  # i18n: markup only
+                              f"{ladder_label(rating)}</small>")
             else:
                 label.setText(f"<b>{name}</b>")
-            clears = clears_text(track) if track is not None else "Stress clears at the end of the scene."
+            clears = clears_text(track) if track is not None else _("Stress clears at the end of the scene.")
             self._fit_boxes(track_id, name, holder, boxes, values, character.stress.get(track_id, []), clears)
 
     def _fit_boxes(self, track_id, name: str, holder, boxes: list[QToolButton], values: list[int], marked: list[int],
@@ -92,7 +106,7 @@ class StressSection:
             box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
             box.setStyleSheet(BOX_STYLE)
-            box.clicked.connect(lambda *_, t=track_id: _open_hit(self.sheet, t))
+            box.clicked.connect(lambda *_args, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
             boxes.append(box)
         while len(boxes) > len(values):
@@ -103,8 +117,9 @@ class StressSection:
             box.setText(f"✕{value}" if position in marked else str(value))  # marked: a cross, not a colour alone
             box.setAccessibleName(stress_box_name(name, position, len(values), value, position in marked,
                                                   any(v != 1 for v in values)))
-            box.setToolTip(f"Box {position + 1}: absorbs {value} shift{'s' if value != 1 else ''}. "
-                           f"Marked through Take a hit…. {clears}")
+            box.setToolTip(ngettext("Box {number}: absorbs {count} shift. Marked through Take a hit…. {clears}",
+                                    "Box {number}: absorbs {count} shifts. Marked through Take a hit…. {clears}",
+                                    value).format(number=position + 1, count=value, clears=clears))
             with QSignalBlocker(box):
                 box.setChecked(position in marked)
 
@@ -147,16 +162,16 @@ class ConsequencesSection:
         filled = {c.slot: c for c in character.consequences}
         for slot in slots:
             label, edit, recovering, when = self.rows[slot.id]
-            name = slot.label or slot.severity.label
-            label.setText(f"{name.upper()} · absorbs {slot.value}")
+            name = slot_name(slot)
+            label.setText(_("{slot} · absorbs {value}").format(slot=name.upper(), value=slot.value))
             self.values[slot.id].setText(str(slot.value))
             current = filled.get(slot.id)
             self.treat_buttons[slot.id].setEnabled(current is not None)
             if not self.sheet.ruleset.treatment:  # Fate Accelerated: no treatment roll, only time
-                self.treat_buttons[slot.id].setText("Clear…")
+                self.treat_buttons[slot.id].setText(_("Clear…"))
                 self.treat_buttons[slot.id].setToolTip(
-                    f"{self.sheet.ruleset.name} has no treatment roll: consequences clear with time. "
-                    "The GM may clear one here.")
+                    _("{ruleset} has no treatment roll: consequences clear with time. "
+                      "The GM may clear one here.").format(ruleset=rules_text(self.sheet.ruleset.name)))
             set_text(edit, current.text if current else "")
             recovering.setVisible(bool(current and current.recovering))
             when_text = self._when(slot, current)
@@ -174,12 +189,15 @@ class ConsequencesSection:
                 box.setChecked(position < marked)
             count = len(self.condition_boxes[slot.id])
             box.setText(f"✕{slot.value}" if position < marked else str(slot.value))
-            box.setAccessibleName(f"{slot.label}, box {position + 1} of {count}" + (", marked" if position < marked else ""))
+            words = {"slot": rules_text(slot.label), "number": position + 1, "count": count, "value": slot.value}
+            box.setAccessibleName(_("{slot}, box {number} of {count}, marked").format(**words) if position < marked
+                                  else _("{slot}, box {number} of {count}").format(**words))
             # boxes past the rules' limit cannot take harm now (the row's cutoff, say)
             box.setEnabled(position < limit or position < marked)
             box.setToolTip(
-                f"{slot.label} box {position + 1}: absorbs {slot.value}. Marked through Take a hit…"
-                if box.isEnabled() else f"The {slot.severity.value} row has reached its cutoff"
+                _("{slot} box {number}: absorbs {value}. Marked through Take a hit…").format(**words)
+                if box.isEnabled() else _("The {severity} row has reached its cutoff").format(
+                    severity=slot.severity.label.lower())
             )
 
     def _when(self, slot: SlotInfo, current) -> str:
@@ -191,33 +209,35 @@ class ConsequencesSection:
         return f"<small>{text}</small>"
 
     def _make_row(self, row: int, slot: SlotInfo):
-        name = slot.label or slot.severity.label
+        name = slot_name(slot)
         top = self.ROWS * row
         value = QLabel()
         value.setObjectName("slotValue")
         value.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        value.setToolTip(f"A {name.lower()} consequence absorbs {slot.value} shifts")
+        value.setToolTip(ngettext("A {slot} consequence absorbs {count} shift",
+                                  "A {slot} consequence absorbs {count} shifts", slot.value).format(
+            slot=name.lower(), count=slot.value))
         edit = QLineEdit()
         edit.setReadOnly(True)  # filled by Take a hit…, renamed by treatment and advancement
-        edit.setPlaceholderText("Free")
-        edit.setAccessibleName(f"{name} consequence")
-        edit.setToolTip("Taken through Take a hit…; treated or cleared through Treat…")
+        edit.setPlaceholderText(pgettext("consequence slot", "Free"))
+        edit.setAccessibleName(_("{slot} consequence").format(slot=name))
+        edit.setToolTip(_("Taken through Take a hit…; treated or cleared through Treat…"))
         label = QLabel()
         label.setBuddy(edit)
         scaled(label, 0.8, bold=True, spaced=True)
-        recovering = QLabel("Recovering")
+        recovering = QLabel(_("Recovering"))
         recovering.setObjectName("recoveringBadge")
-        recovering.setToolTip("Treatment succeeded: the consequence is on its way out (set by Treat…)")
-        recovering.setAccessibleName(f"{name} consequence recovering")
+        recovering.setToolTip(_("Treatment succeeded: the consequence is on its way out (set by Treat…)"))
+        recovering.setAccessibleName(_("{slot} consequence recovering").format(slot=name))
         recovering.hide()
         when = QLabel()
         when.setWordWrap(True)  # a long "needs treatment" hint must never widen the column
         style_hint(when)
         treat = QToolButton()  # treatment and the GM's clear: fate_desk/gui/play/treatment.py
-        treat.setText("Treat…")
-        treat.setAccessibleName(f"Treat the {(slot.label or slot.severity.label).lower()} consequence")
+        treat.setText(_("Treat…"))
+        treat.setAccessibleName(_("Treat the {slot} consequence").format(slot=name.lower()))
         treat.setObjectName(f"treat_{slot.id}")
-        treat.setToolTip("Record a roll to treat this consequence, or clear it (GM)")
+        treat.setToolTip(_("Record a roll to treat this consequence, or clear it (GM)"))
         slot_id = slot.id
         treat.clicked.connect(lambda: _open_treatment(self.sheet, slot_id))
         self.layout.addWidget(value, top, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
@@ -247,7 +267,7 @@ class ConsequencesSection:
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # as the stress boxes
             box.setStyleSheet(BOX_STYLE)
             box.setText(str(slot.value))
-            box.clicked.connect(lambda *_, only=slot.only: _open_hit(self.sheet, only))
+            box.clicked.connect(lambda *_args, only=slot.only: _open_hit(self.sheet, only))
             line.addWidget(box)
             boxes.append(box)
         line.addStretch(1)
@@ -266,6 +286,11 @@ class ConsequencesSection:
         if slot_id and slot_id in self.rows:
             return self.rows[slot_id][1]
         return next(iter(self.rows.values()))[1] if self.rows else None
+
+
+def slot_name(slot: SlotInfo) -> str:
+    """A consequence slot's name as shown: the rule set's label translated, else its severity."""
+    return rules_text(slot.label) if slot.label else slot.severity.label
 
 
 def _open_treatment(sheet, slot_id: str):

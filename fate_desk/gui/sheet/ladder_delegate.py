@@ -10,7 +10,8 @@ import re
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyledItemDelegate, QStyleOptionComboBox
 
-from fate_desk.model import LADDER, ladder_label
+from fate_desk.i18n import _
+from fate_desk.model import LADDER, ladder_label, ladder_name
 
 TOP, BOTTOM = 8, -2  # Legendary (+8) down to Terrible (-2)
 _NUMBER = re.compile(r"^\(?\s*([+\-−]?\s*\d{1,2})\s*\)?$")
@@ -28,7 +29,9 @@ def parse_rating(text: str) -> int | None:
     if label:
         return int(label.group(2))
     word = text.casefold()
-    starts = [value for value, name in LADDER.items() if name.casefold().startswith(word)]
+    # The rung's word in the interface language, or in English (the ladder's own names).
+    starts = [value for value, name in LADDER.items()
+              if name.casefold().startswith(word) or (ladder_name(value) or name).casefold().startswith(word)]
     return min(starts, key=lambda v: (abs(v), -v)) if starts else None
 
 
@@ -45,10 +48,10 @@ class LadderDelegate(QStyledItemDelegate):
         top, bottom = max(TOP, current), min(BOTTOM, current)
         for rating in range(top, bottom - 1, -1):
             combo.addItem(ladder_label(rating), rating)
-        combo.setAccessibleName("Rating")
-        combo.setToolTip('Type a rung or a number ("Fair", "fa", "+2") and press Enter')
+        combo.setAccessibleName(_("Rating"))
+        combo.setToolTip(_('Type a rung or a number ("Fair", "fa", "+2") and press Enter'))
         # A pick from the list applies at once, like pressing Enter (typing never activates).
-        combo.activated.connect(lambda _i, c=combo: self._picked(c))
+        combo.activated.connect(lambda _index, c=combo: self._picked(c))
         return combo
 
     def setEditorData(self, editor: QComboBox, index) -> None:
@@ -57,7 +60,11 @@ class LadderDelegate(QStyledItemDelegate):
         editor.lineEdit().selectAll()
 
     def setModelData(self, editor: QComboBox, model, index) -> None:
-        rating = parse_rating(editor.currentText())
+        position = editor.currentIndex()
+        if position >= 0 and editor.currentText() == editor.itemText(position):
+            rating = editor.itemData(position)  # a rung picked (or left) as the list shows it: its data, any language
+        else:
+            rating = parse_rating(editor.currentText())
         if rating is not None:
             model.setData(index, rating, Qt.ItemDataRole.EditRole)
 

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
@@ -98,9 +99,9 @@ class PyramidView(QWidget):
         self.read_only = False  # a campaign open read-only: skills are picked and rolled, never moved
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self.setAccessibleName("Skill pyramid")
-        self.setAccessibleDescription("A table of ratings and skills. Left and Right pick a skill, Up and Down "
-                                      "move it a step on the ladder, Enter rolls it.")
+        self.setAccessibleName(_("Skill pyramid"))
+        self.setAccessibleDescription(_("A table of ratings and skills. Left and Right pick a skill, Up and Down "
+                                        "move it a step on the ladder, Enter rolls it."))
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -112,8 +113,9 @@ class PyramidView(QWidget):
 
     def _metrics(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
-        label_w = fm.horizontalAdvance("Fantastic (+6)") + 52  # room for the "2/3" count
-        longest = max((fm.horizontalAdvance(n) for n in self.model.skill_names()), default=60)
+        # The widest rung a row label shows (in the interface language), and room for the "2/3" count.
+        label_w = max(fm.horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + 52
+        longest = max((fm.horizontalAdvance(self.model.shown_name(n)) for n in self.model.skill_names()), default=60)
         slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
@@ -163,7 +165,7 @@ class PyramidView(QWidget):
         return QSize(400, self._layout(400, store=False))
 
     def minimumSizeHint(self) -> QSize:
-        label_w, slot_w, _ = self._metrics()
+        label_w, slot_w, _slot_h = self._metrics()
         return QSize(label_w + slot_w + 2 * MARGIN, 80)
 
     def resizeEvent(self, event) -> None:
@@ -284,12 +286,17 @@ class PyramidView(QWidget):
         text = ""
         if name:
             problem = self.model.index(self.model.row_of(name), 0).data(SkillRole.PROBLEM)
-            text = f"{name}: {ladder_label(self.model.rating(name))}"
-            text += f"\n{problem.message}" if problem else "\nDrag to another row to change the rating."
+            shown, rating = self.model.shown_name(name), ladder_label(self.model.rating(name))
+            if problem:
+                text = _("{skill}: {rating}\n{problem}").format(skill=shown, rating=rating, problem=problem.message)
+            else:
+                text = _("{skill}: {rating}\nDrag to another row to change the rating.").format(
+                    skill=shown, rating=rating)
         elif (row := self.row_at(pos)) is not None:
             text = ladder_label(row.rating)
             if row.expected is not None:
-                text += f": {len(row.names)} of {row.expected} slots filled"
+                text = ngettext("{rating}: {filled} of {count} slot filled", "{rating}: {filled} of {count} slots filled",
+                                row.expected).format(rating=text, filled=len(row.names), count=row.expected)
         if text:
             QToolTip.showText(event.globalPos(), text, self)
         else:
@@ -302,7 +309,7 @@ class PyramidView(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         dark = is_dark(palette)
-        label_w, _, _ = self._metrics()
+        label_w, _slot_w, _slot_h = self._metrics()
         for row in self.rows:
             self._paint_row(painter, row, palette, dark, label_w)
         if self._dragging:
@@ -353,7 +360,7 @@ class PyramidView(QWidget):
             painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
             if row.rating == 0 and not row.names:
                 painter.setPen(muted(palette, base))
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "drop here")
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, _("drop here"))
         expected = row.expected if row.expected is not None else len(row.names)
         for i, (name, rect) in enumerate(row.chips):
             if name == self._dragging:
@@ -379,4 +386,5 @@ class PyramidView(QWidget):
         painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
         # Not by colour alone: a skill with a rule error, or beyond its row's slots, carries a sign.
         sign = " ✖" if (problem is not None and problem.severity == Level.ERROR) or extra else ""
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name + sign)
+        # The rule set's skill in the interface language; the chip stays keyed by the English name.
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.model.shown_name(name) + sign)

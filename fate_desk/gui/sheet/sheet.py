@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QScrollArea, QToolButton, QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.creation.edits import edited, set_fate_points
@@ -26,6 +27,7 @@ from .common import mark, scaled, set_text
 from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
+from .skills_model import capitalised
 from .stunts import StuntsSection
 from .style import style_as_sheet
 
@@ -88,11 +90,11 @@ class CharacterSheet(QWidget):
         self.columns.setStretch(1, 1)
         self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
 
-        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), "Rename", ("name",)))
+        self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.description_edit.textEdited.connect(
-            lambda t: self.edit(lambda c: edited(c, description=t), "Edit description", ("description",)))
+            lambda t: self.edit(lambda c: edited(c, description=t), _("Edit description"), ("description",)))
         self.notes_edit.textChanged.connect(
-            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), "Edit notes", ("notes",)))
+            lambda: self.edit(lambda c: edited(c, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         self.fate_minus.clicked.connect(lambda: self._fate_points(-1))
         self.fate_plus.clicked.connect(lambda: self._fate_points(+1))
         self._marked: set[QWidget] = set()
@@ -103,7 +105,7 @@ class CharacterSheet(QWidget):
     def _add_extras_box(self) -> None:
         """Extras and custom tracks: a box of the left column, under the stunts (built in code,
         as the sections are, so the form keeps only the fixed parts of the sheet)."""
-        box = QGroupBox("Extras and tracks")
+        box = QGroupBox(_("Extras and tracks"))
         box.setObjectName("extrasBox")
         inner = QVBoxLayout(box)
         column = child(self.form, QVBoxLayout, "leftColumn")
@@ -112,7 +114,7 @@ class CharacterSheet(QWidget):
         self.boxes["tracks"] = box
         self.extras = ExtrasSection(self, inner)
         # Modes (Atomic Robo) sit above the skills they rate; hidden for every other rule set.
-        modes_box = QGroupBox("Modes")
+        modes_box = QGroupBox(_("Modes"))
         modes_box.setObjectName("modesBox")
         body = child(self.form, QVBoxLayout, "bodyLayout")
         body.insertWidget(body.indexOf(self.boxes["skills"]), modes_box)
@@ -170,7 +172,7 @@ class CharacterSheet(QWidget):
 
     def title(self) -> str:
         character = self.character
-        return display_name(character) if character else "(deleted)"
+        return display_name(character) if character else _("(deleted)")
 
     def _entity_changed(self, entity_id: str) -> None:
         if entity_id == self.entity_id:
@@ -192,10 +194,10 @@ class CharacterSheet(QWidget):
             # it shows already, and repainting them all made typing slow.
             return
         self.kind_label.setText(f"<b>{character.kind.label}</b>")
-        self.ruleset_label.setText(f"Rule set: {ruleset.name}")
+        self.ruleset_label.setText(_("Rule set: {name}").format(name=rules_text(ruleset.name)))
         self.refresh_value.setText(str(derived.refresh))
         pays = character.kind == CharacterKind.PC
-        self.refresh_explanation.setText(derived.refresh_explanation if pays else "no cost for NPC stunts")
+        self.refresh_explanation.setText(derived.refresh_explanation if pays else _("no cost for NPC stunts"))
         self.fate_points_value.setText(str(character.fate_points))
         self.play.show_character(character)
         self.fate_minus.setEnabled(character.fate_points > 0)
@@ -207,7 +209,7 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.extras.update(character, ruleset, derived)
         self.modes.update(character, ruleset)
-        self.boxes["skills"].setTitle(ruleset.skill_word_plural.capitalize())
+        self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural)))
         self._mark_problems(result.problems)
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
@@ -270,14 +272,14 @@ class CharacterSheet(QWidget):
         except Refused:
             return  # the − button is disabled at 0; nothing to say here
         self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
-                                    "Spend a fate point" if step < 0 else "Gain a fate point")
+                                    _("Spend a fate point") if step < 0 else _("Gain a fate point"))
 
     def open_stunt_helper(self) -> None:
         from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for
 
         dialog = StuntHelperDialog(self.ruleset, self.character, self)
         if dialog.exec():
-            self.stunts.add(dialog.stunt(), "Add stunt from template")
+            self.stunts.add(dialog.stunt(), _("Add stunt from template"))
 
     # --- problems -------------------------------------------------------------------------
 

@@ -8,13 +8,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Problem, RuleSet
 from fate_desk.rules.creation.edits import set_skill
 
 from .ladder_delegate import LadderDelegate
 from .pyramid import PyramidView, advanced, creation_limits
-from .skills_model import RATING_COLUMN, SkillRole, SkillsModel
+from .skills_model import RATING_COLUMN, SkillRole, SkillsModel, capitalised
 
 
 class _EnterFilter(QObject):
@@ -50,7 +51,7 @@ class SkillsSection:
         pyramid_layout.addWidget(self.shape_label)
         pyramid_layout.addWidget(self.pyramid)
         pyramid_layout.addStretch(1)  # the List page is taller: spare room goes below, not between
-        self.tabs.addTab(pyramid_page, "Pyramid")
+        self.tabs.addTab(pyramid_page, _("Pyramid"))
 
         self.proxy = QSortFilterProxyModel(sheet)
         self.proxy.setSourceModel(self.model)
@@ -72,18 +73,18 @@ class SkillsSection:
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setAlternatingRowColors(True)
         self.table.setMinimumHeight(260)
-        self.table.setAccessibleName("Skills")
+        self.table.setAccessibleName(_("Skills"))
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 6, 0, 0)
         table_layout.addWidget(self.table)
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add custom skill…")
+        self.add_button = QPushButton(_("Add custom skill…"))
         self.add_button.clicked.connect(self.ask_custom_skill)
         buttons.addWidget(self.add_button)
         buttons.addStretch(1)
         table_layout.addLayout(buttons)
-        self.tabs.addTab(table_page, "List")
+        self.tabs.addTab(table_page, _("List"))
         layout.addWidget(self.tabs)
         self.tabs.currentChanged.connect(self._fit_to_page)
         self._fit_to_page(0)
@@ -122,31 +123,37 @@ class SkillsSection:
             int(p.path.split("@", 1)[1]): p.severity.value for p in problems if p.path.startswith("skills@")
         }
         self.pyramid.update()
-        word = ruleset.skill_word_plural.capitalize()
-        self.tabs.setTabText(1, "List")
-        self.add_button.setText(f"Add custom {ruleset.skill_word}…")
+        word = capitalised(rules_text(ruleset.skill_word_plural))
+        skill, skills = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
+        self.tabs.setTabText(1, _("List"))
+        self.add_button.setText(_("Add custom {skill}…").format(skill=skill))
         self.add_button.setVisible(ruleset.allow_custom_skills)
-        article = "an" if ruleset.skill_word[:1].lower() in "aeiou" else "a"
-        hint = f"Drag {article} {ruleset.skill_word} to another row, or pick it and press ↑ or ↓."
+        if ruleset.skill_word[:1].lower() in "aeiou":  # "an approach", "a skill" (English articles)
+            hint = _("Drag an {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
+        else:
+            hint = _("Drag a {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
         if advanced(character):
-            rule = (f"no rung may hold more {ruleset.skill_word_plural} than the rung below it"
-                    if ruleset.column_rule else "no creation limits after a breakthrough")
-            self.shape_label.setText(f"<small>{word}: {rule}. {hint}</small>")
+            rule = (_("no rung may hold more {skills} than the rung below it").format(skills=skills)
+                    if ruleset.column_rule else _("no creation limits after a breakthrough"))
         elif creation_limits(character):
-            self.shape_label.setText(f"<small>{word}: {ruleset.shape.describe()}. {hint}</small>")
+            rule = ruleset.shape.describe()
         else:  # the creation shape is a PC's limit; an NPC's skills go as high as the story needs
-            self.shape_label.setText(f"<small>{word}: no creation limits for NPCs. {hint}</small>")
+            rule = _("no creation limits for NPCs")
+        text = _("{skills}: {rule}. {hint}").format(skills=word, rule=rule, hint=hint)
+        self.shape_label.setText(f"<small>{text}</small>")  # i18n: markup only
 
     def focus_chain(self) -> list[QWidget]:
         return [self.tabs.tabBar(), self.pyramid, self.table, self.add_button]
 
     def _rating_edited(self, name: str, rating: int) -> None:
-        self.sheet.edit(lambda c: set_skill(c, name, rating), f"Set {name} to {ladder_label(rating)}")
+        self.sheet.edit(lambda c: set_skill(c, name, rating), _("Set {skill} to {rating}").format(
+            skill=self.model.shown_name(name), rating=ladder_label(rating)))
 
     def ask_custom_skill(self) -> None:
         ruleset = self.model.ruleset
+        skill = rules_text(ruleset.skill_word)
         name, ok = QInputDialog.getText(
-            self.table, f"Add a custom {ruleset.skill_word}", f"Name of the new {ruleset.skill_word}:"
+            self.table, _("Add a custom {skill}").format(skill=skill), _("Name of the new {skill}:").format(skill=skill)
         )
         if ok:
             self.add_custom_skill(name)
@@ -156,7 +163,7 @@ class SkillsSection:
         name = name.strip()
         if not name or name in self.model.skill_names():
             return False
-        return self.sheet.edit(lambda c: set_skill(c, name, rating), f"Add {name}")
+        return self.sheet.edit(lambda c: set_skill(c, name, rating), _("Add {skill}").format(skill=name))
 
     def _select_in_table(self, name: str) -> None:
         row = self.model.row_of(name)

@@ -7,6 +7,7 @@ from enum import IntEnum
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Level, Problem, RuleSet
 
@@ -22,6 +23,11 @@ class SkillRole(IntEnum):
 
 
 NAME_COLUMN, RATING_COLUMN = 0, 1
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter made a capital (the rest left as it is, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]
 _ORDER = {Level.ERROR: 0, Level.WARNING: 1, Level.INFO: 2}
 
 
@@ -75,8 +81,8 @@ class SkillsModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            word = self.ruleset.skill_word.capitalize() if self.ruleset else "Skill"
-            return (word, "Rating")[section]
+            word = capitalised(rules_text(self.ruleset.skill_word)) if self.ruleset else _("Skill")
+            return (word, _("Rating"))[section]
         return None
 
     def flags(self, index):
@@ -94,7 +100,8 @@ class SkillsModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME_COLUMN:
-                return f"{name} (custom)" if self._custom(name) else name
+                # Shown in the interface language; the English name stays the key (EditRole, NAME).
+                return _("{name} (custom)").format(name=name) if self._custom(name) else rules_text(name)
             return ladder_label(rating)
         if role == Qt.ItemDataRole.EditRole:
             return name if column == NAME_COLUMN else rating
@@ -115,8 +122,13 @@ class SkillsModel(QAbstractTableModel):
         if role == SkillRole.PROBLEM:
             return problem
         if role == SkillRole.SORT:
-            return name.casefold() if column == NAME_COLUMN else rating
+            return self.shown_name(name).casefold() if column == NAME_COLUMN else rating
         return None
+
+    def shown_name(self, name: str) -> str:
+        """A skill's name as the sheet shows it: the rule set's names translated, the user's own
+        (custom) names as typed."""
+        return name if self._custom(name) else rules_text(name)
 
     def _custom(self, name: str) -> bool:
         return self.ruleset is not None and name not in self.ruleset.skills

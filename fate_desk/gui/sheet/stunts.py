@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QVBoxLayout,
 )
 
+from fate_desk.i18n import _, ngettext, pgettext
 from fate_desk.model import Character, Stunt
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.derive import count_word
@@ -16,6 +17,7 @@ from fate_desk.rules.creation.extras import extra_totals
 
 from ..icons import icon
 from .common import GrowingTextEdit, set_text, style_hint
+from .skills_model import capitalised
 
 
 class StuntCard(QFrame):
@@ -27,18 +29,18 @@ class StuntCard(QFrame):
         layout.setContentsMargins(8, 6, 6, 6)
         layout.setVerticalSpacing(4)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("Stunt name")
-        self.name.setAccessibleName(f"Stunt {index + 1} name")
+        self.name.setPlaceholderText(_("Stunt name"))
+        self.name.setAccessibleName(_("Stunt {number} name").format(number=index + 1))
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
         self.text = GrowingTextEdit(min_lines=3)
-        self.text.setPlaceholderText("Because I …, I get +2 when I use [skill] to [action] when …")
-        self.text.setAccessibleName(f"Stunt {index + 1} text")
+        self.text.setPlaceholderText(_("Because I …, I get +2 when I use [skill] to [action] when …"))
+        self.text.setAccessibleName(_("Stunt {number} text").format(number=index + 1))
         self.remove = QToolButton()
         self.remove.setIcon(icon("remove"))
-        self.remove.setToolTip("Remove this stunt (Alt+Delete in its fields)")
-        self.remove.setAccessibleName(f"Remove stunt {index + 1}")
+        self.remove.setToolTip(_("Remove this stunt (Alt+Delete in its fields)"))
+        self.remove.setAccessibleName(_("Remove stunt {number}").format(number=index + 1))
         # Out of the Tab chain: a Tab then a space typed into the name must never delete the stunt.
         self.remove.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         shortcut = QShortcut(QKeySequence("Alt+Delete"), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -59,19 +61,19 @@ class StuntsSection:
         self.sheet = sheet
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Stunt slots")
+        self.summary.setAccessibleName(_("Stunt slots"))
         layout.addWidget(self.summary)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(6)
         layout.addLayout(self.cards_layout)
-        self.empty = QLabel("No stunts yet. Stunts are the special tricks only this character can pull off.")
+        self.empty = QLabel(_("No stunts yet. Stunts are the special tricks only this character can pull off."))
         self.empty.setWordWrap(True)
         style_hint(self.empty)
         layout.addWidget(self.empty)
         # Below the cards: Tab from the last stunt's text reaches "Add stunt" for the next one.
         footer = QHBoxLayout()
-        self.add_button = QPushButton(icon("add"), "Add stunt")
-        self.template_button = QPushButton(icon("template"), "New stunt from template…")
+        self.add_button = QPushButton(icon("add"), _("Add stunt"))
+        self.template_button = QPushButton(icon("template"), _("New stunt from template…"))
         self.add_button.clicked.connect(self.add_blank)
         self.template_button.clicked.connect(sheet.open_stunt_helper)
         footer.addWidget(self.add_button)
@@ -96,40 +98,43 @@ class StuntsSection:
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
             if not (stunt.name.strip() or stunt.text.strip()):
-                card.cost.setText("<small>blank: no cost until written</small>")
+                card.cost.setText(f"<small>{_('blank: no cost until written')}</small>")  # i18n: markup only
                 continue
             paid = pays_refresh and written >= ruleset.free_stunts
             written += 1
-            card.cost.setText(f"<small>costs {ruleset.stunt_cost} refresh</small>" if paid else "<small>free</small>")
+            cost = (_("costs {cost} refresh").format(cost=ruleset.stunt_cost) if paid
+                    else pgettext("stunt cost", "free"))
+            card.cost.setText(f"<small>{cost}</small>")  # i18n: markup only
         self.empty.setVisible(not character.stunts)
         self.summary.setText(self._summary(character, ruleset, derived, pays_refresh))
 
     @staticmethod
     def _summary(character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> str:
         if not pays_refresh:
-            return "NPCs pay no refresh for stunts."
+            return _("NPCs pay no refresh for stunts.")
         free = ruleset.free_stunts
         left = derived.free_stunts_left
-        parts = [f"{count_word(free).capitalize()} free stunt{'s' if free != 1 else ''}"]
-        parts.append(f"{count_word(left)} left" if left else "all used")
+        first = ngettext("{count} free stunt", "{count} free stunts", free).format(count=capitalised(count_word(free)))
+        second = _("{count} left").format(count=count_word(left)) if left else _("all used")
         slots = extra_totals(character).stunt_slots
         if slots:
-            parts[1] += f" ({count_word(slots)} by extras)"
-        cost = f"each further stunt costs {ruleset.stunt_cost} refresh (refresh never below {ruleset.refresh_minimum})"
-        return f"{parts[0]}, {parts[1]}; {cost}."
+            second = _("{left} ({count} by extras)").format(left=second, count=count_word(slots))
+        cost = _("each further stunt costs {cost} refresh (refresh never below {minimum})").format(
+            cost=ruleset.stunt_cost, minimum=ruleset.refresh_minimum)
+        return _("{free}, {left}; {cost}.").format(free=first, left=second, cost=cost)
 
     def add_blank(self) -> None:
-        self.add(Stunt(), "Add stunt")
+        self.add(Stunt(), _("Add stunt"))
         if self.cards:
             self.cards[-1].name.setFocus()
 
-    def add(self, stunt: Stunt, text: str = "Add stunt") -> None:
-        self.sheet.edit(lambda c: add_stunt(c, stunt), text)
+    def add(self, stunt: Stunt, text: str | None = None) -> None:
+        self.sheet.edit(lambda c: add_stunt(c, stunt), text or _("Add stunt"))
 
     def edit_stunt(self, index: int, name: str | None = None, text: str | None = None) -> None:
-        what = "name" if name is not None else "text"
-        self.sheet.edit(lambda c: update_stunt(c, index, name=name, text=text), f"Edit stunt {what}",
-                        ("stunt", index, what))
+        what = "name" if name is not None else "text"  # i18n: not shown (the merge key)
+        said = _("Edit stunt name") if name is not None else _("Edit stunt text")
+        self.sheet.edit(lambda c: update_stunt(c, index, name=name, text=text), said, ("stunt", index, what))
 
     def remove(self, index: int) -> None:
-        self.sheet.edit(lambda c: remove_stunt(c, index), "Remove stunt")
+        self.sheet.edit(lambda c: remove_stunt(c, index), _("Remove stunt"))

@@ -54,7 +54,7 @@ QFrame#invokeBoxes QToolButton {{ border: 2px solid {text}; border-radius: 2px; 
                                   max-height: 16px; padding: 0px; }}
 QFrame#invokeBoxes QToolButton:checked {{ background: {token}; border-color: {token}; color: {on_token}; }}
 QFrame#invokeBoxes QToolButton[spare="true"] {{ border: 1px dashed {text}; background: transparent; }}
-"""
+"""  # i18n: not shown (a style sheet)
 
 
 class _Restyle(QObject):

@@ -48,6 +48,10 @@ def join_words(words: list[str], last: str = "and") -> str:
     """'a, b and c' (or 'a, b or c' with last="or")."""
     if len(words) <= 1:
         return "".join(words)
+    if last in ("and", "or"):
+        joined = format_list(words, last)  # the language's own commas and conjunction
+        if joined is not None:
+            return joined
     rest = ", ".join(words[:-1])
     if last == "and":
         return _("{items} and {last}").format(items=rest, last=words[-1])
