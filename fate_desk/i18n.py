@@ -281,7 +281,9 @@ def pseudo(text: str, right_to_left: bool = False) -> str:
         last = found.end()
     pieces.append(text[last:].translate(_ACCENTED))
     body = "".join(pieces)
-    letters = sum(ch.isalpha() for ch in text)
+    letters = sum(ch.isalpha() for ch in _KEEP.sub("", text))
+    if not letters:
+        return text  # only placeholders and signs ("{word} ({rating})"): the pieces are translated
     padding = "~" * max(1, round(letters * 0.4)) if letters else ""
     # Keep a trailing newline or colon where the code expects it.
     core, tail = body, ""

@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.empty = QLabel(_("No campaign is open. Use File ▸ New campaign or File ▸ Open."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)  # a long sentence in another language never widens the window
         self.stack.addWidget(self.empty)
         self._add_scene = QAction(icon(BY_KEY["scene"].icon), _("New scene"), self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))

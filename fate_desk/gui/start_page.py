@@ -75,6 +75,9 @@ class WelcomeBanner(QFrame):
                         "three finished player characters, NPCs and a prepared scene to look around in. "
                         "Every change is saved as you make it, and Edit ▸ Undo takes it back."))
         text.setWordWrap(True)
+        # A wrapped label asks for room for a long line; in a wordier language that alone widened
+        # the window past the screen. It wraps into whatever the buttons leave.
+        text.setMinimumWidth(240)
         layout.addWidget(text, 1)
         self.text = text
         text.installEventFilter(self)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QBoxLayout, QCheckBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QBoxLayout, QCheckBox, QHBoxLayout, QLabel, QLayout, QSpinBox, QWidget
 
 from fate_desk.i18n import _
 from fate_desk.model import ladder_label
@@ -117,3 +117,72 @@ def wrapping_check(text: str, parent: QWidget | None = None) -> tuple[QWidget, Q
     layout.addWidget(box, 0)
     layout.addWidget(label, 1)
     return row, box
+
+
+class FlowLayout(QLayout):
+    """Widgets left to right (right to left when mirrored), going on to a new line when the row is
+    full: a row of buttons whose words run longer in some languages wraps instead of widening
+    the window. Its narrowest width is its widest widget."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6):
+        super().__init__(parent)
+        self._items: list = []
+        self._spacing = spacing
+
+    def addItem(self, item) -> None:  # noqa: N802 (Qt's name)
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):  # noqa: N802
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):  # noqa: N802
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self):  # noqa: N802
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._arrange(QRect(0, 0, width, 0), place=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
+        super().setGeometry(rect)
+        self._arrange(rect, place=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        margins = self.contentsMargins()
+        shown = [i for i in self._items if not i.isEmpty()]
+        width = sum(i.sizeHint().width() for i in shown) + self._spacing * max(0, len(shown) - 1)
+        height = max((i.sizeHint().height() for i in shown), default=0)
+        return QSize(width + margins.left() + margins.right(), height + margins.top() + margins.bottom())
+
+    def minimumSize(self) -> QSize:  # noqa: N802
+        margins = self.contentsMargins()
+        size = QSize()
+        for item in self._items:
+            if not item.isEmpty():
+                size = size.expandedTo(item.minimumSize())
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _arrange(self, rect: QRect, place: bool) -> int:
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        mirrored = self.parentWidget() is not None and self.parentWidget().isRightToLeft()
+        x, y, line = area.x(), area.y(), 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            if x > area.x() and x + hint.width() > area.right() + 1:
+                x, y, line = area.x(), y + line + self._spacing, 0
+            if place:
+                left = area.right() + 1 - (x - area.x()) - hint.width() if mirrored else x
+                item.setGeometry(QRect(QPoint(left, y), hint))
+            x += hint.width() + self._spacing
+            line = max(line, hint.height())
+        return y + line - rect.y() + margins.bottom()

@@ -19,11 +19,12 @@ import json
 import time
 import uuid
 
-from fate_desk.model import AspectRole, CampaignOptions, Character
+from fate_desk.i18n import _
+from fate_desk.model import AspectRole, CampaignOptions, Character, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
-from .foundry_fco import consequence_track_name
+from .foundry_fco import consequence_track_name, extras_and_tracks_notes
 from .interop_common import (
     RULE_BREAK,
     SCALE,
@@ -69,8 +70,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     aspects = [_block("Text", label, plain_to_html(a.text)) for label, a in zip(labels, shown)]
     stunts = [_block("Text", plain_to_html(label), plain_to_html(s.text))
               for label, s in zip(stunt_labels(character), character.stunts)]
-    stunts += [_block("Text", plain_to_html(f"Extra: {e.name}" + ("" if e.active else " (switched off)")),
-                      plain_to_html(_extra_text(e))) for e in character.extras]
+    extras = [extra_section(e, character, derived) for e in character.extras]
     other = [_block("Text", "Description", plain_to_html(character.description)),
              _block("Text", "Notes", plain_to_html(character.notes))]
     if character.scale:
@@ -80,6 +80,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     breaks = [_block("Text", plain_to_html(label), plain_to_html(b.text))
               for label, b in zip(unique_labels([rule_break_label(b) for b in character.rule_breaks]),
                                   character.rule_breaks)]
+    extra_track_ids = {t.id for e in character.extras for t in e.tracks}
     points = [_block("PointCounter", "Fate Points", str(character.fate_points),
                      {"isMainPointCounter": True, "max": str(derived.refresh)})]
     if derived.refresh != character.refresh:
@@ -91,6 +92,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
                [{"label": str(v), "checked": i in set(character.stress.get(track_id, []))}
                 for i, v in enumerate(values)])
         for track_id, values in derived.stress.items()
+        if track_id not in extra_track_ids  # an extra's tracks are in its own section
     ]
     filled = {c.slot: c for c in character.consequences}
     harm = []
@@ -105,7 +107,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
              for slot_id, c in filled.items()]
     skills = [_block("Skill", plain_to_html(name), str(rating), {"commands": ["4dF"]})
               for name, rating in sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))]
-    left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts),
+    left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts), *extras,
             _section("Other", other), _section("Fate Points", points)]
     if breaks:
         left.insert(2, _section(f"{RULE_BREAK}s", breaks))
@@ -126,23 +128,42 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     }
 
 
-def _extra_text(extra) -> str:
-    """An extra as Fari shows it: its permission, cost, what it grants and its stunts, in words."""
-    from fate_desk.rules.creation.extras import cost_text
+EXTRA = "Extra"  # an extra's section is "Extra: Jetpack", "(switched off)" after it when it is off
+SWITCHED_OFF = "(switched off)"  # i18n: file format, read back by the importer in any language
+STUNT = "Stunt"  # an extra's stunt is a text block "Stunt: Rocket Jump"
+BONUS = "Bonus"  # a bonus to one of the character's skills is a number "Bonus: Physique"
+# An extra's numbers, each a Numeric block when it is not 0 (labels of the file, in any language).
+EXTRA_NUMBERS = (("Refresh cost", "refresh"), ("Skill points", "skill_points"),  # i18n: file format
+                 ("Stunt slots", "stunt_slots"), ("Weapon", "weapon"), ("Armor", "armor"))  # i18n: file format
 
-    lines = []
-    if extra.permission:
-        lines.append(f"Permission: {extra.permission}")
-    lines.append(f"Costs {cost_text(extra.cost)}")
-    grants = [f"{k} {v:+d}" for k, v in extra.skill_bonuses.items()] + [f"{k} {v:+d}" for k, v in extra.skills.items()]
-    grants += [f"Weapon:{extra.weapon}"] * bool(extra.weapon) + [f"Armor:{extra.armor}"] * bool(extra.armor)
-    grants += [f"aspect {a}" for a in extra.aspects] + [f"track {t.name}" for t in extra.tracks]
-    if grants:
-        lines.append("Grants " + ", ".join(grants))
-    lines += [f"{s.name}: {s.text}" for s in extra.stunts]
-    if extra.description:
-        lines.append(extra.description)
-    return "\n".join(lines)
+
+def extra_section(extra: Extra, character: Character, derived) -> dict:
+    """An extra as a section of its own, in blocks Fari shows and Fate Desk reads back: its
+    description, permission, price, aspects, skills, stunts and tracks (with their marks)."""
+    from fate_desk.rules.creation.extras import custom_track_boxes
+
+    label = f"{EXTRA}: {extra.name}" + ("" if extra.active else f" {SWITCHED_OFF}")
+    blocks = [_block("Text", "Description", plain_to_html(extra.description)),
+              _block("Text", "Permission", plain_to_html(extra.permission))]
+    numbers = {**extra.cost.model_dump(), "weapon": extra.weapon, "armor": extra.armor}
+    blocks += [_block("Numeric", name, str(numbers[key])) for name, key in EXTRA_NUMBERS if numbers[key]]
+    blocks += [_block("Text", label_, plain_to_html(text))
+               for label_, text in zip(unique_labels(["Aspect"] * len(extra.aspects)), extra.aspects)]
+    blocks += [_block("Skill", plain_to_html(name), str(rating), {"commands": ["4dF"]})
+               for name, rating in extra.skills.items()]
+    blocks += [_block("Numeric", plain_to_html(f"{BONUS}: {name}"), str(bonus))
+               for name, bonus in extra.skill_bonuses.items()]
+    names = unique_labels([s.name for s in extra.stunts])
+    blocks += [_block("Text", plain_to_html(f"{STUNT}: {name}"), plain_to_html(s.text))
+               for name, s in zip(names, extra.stunts)]
+    for track in extra.tracks:
+        values = derived.stress.get(track.id) or custom_track_boxes(character, track)
+        marked = set(character.stress.get(track.id, []))
+        blocks.append(_block("SlotTracker", plain_to_html(track.name),
+                             [{"label": str(v), "checked": i in marked} for i, v in enumerate(values)]))
+    if extra.notes:
+        blocks.append(_block("Text", "Notes", plain_to_html(extra.notes)))
+    return _section(plain_to_html(label), blocks)
 
 
 def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
@@ -162,4 +183,15 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, f"in a section \"{RULE_BREAK}s\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written as a block \"{SCALE}\" under Other")
+    notes += extras_and_tracks_notes(character, _("a Fari section of its own"), _("a Fari stress tracker"),
+                                     lost=fari_lost, lost_line=_("{who}: extra \"{extra}\": {parts} not written "
+                                                                 "(Fari has no place for them)"))
     return notes
+
+
+def fari_lost(extra: Extra) -> list[str]:
+    """What of an extra a Fari sheet cannot hold (docs/interop.md)."""
+    parts = [_("consequence slots")] if extra.consequences else []
+    if any(t.skill or t.absorbs or t.clears.value != "scene" or t.event or t.notes for t in extra.tracks):
+        parts.append(_("how its tracks clear, link to skills and their notes"))
+    return parts

@@ -10,10 +10,12 @@ lists the whole mapping.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -23,11 +25,18 @@ from fate_desk.model import (
     Severity,
     Stunt,
 )
-from fate_desk.model.character import RATING_MAX, RATING_MIN
+from fate_desk.model.character import (
+    RATING_MAX,
+    RATING_MIN,
+    CustomTrack,
+    Extra,
+    ExtraCost,
+)
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from .fari import FariBlock, FariSection, FariSheet
+from .fari_export import BONUS, EXTRA, EXTRA_NUMBERS, STUNT, SWITCHED_OFF
 from .fari_labels import (
     APPROACHES,
     ASPECTS,
@@ -50,6 +59,7 @@ from .fari_labels import (
     parse_rating,
     severity_of,
 )
+from .fco_import import track_id_for
 from .interchange import FileFormatError
 from .interop_common import (
     SCALE,
@@ -132,6 +142,9 @@ class _Mapper:
         self.kept_names: list[str] = []
         self.rule_breaks: list[RuleBreak] = []
         self.scale: str | None = None
+        self.extras: list[Extra] = []
+        self.tracks: list[CustomTrack] = []  # the player's own trackers beyond the rule set's stress
+        self.track_ids: set[str] = {t.id for t in rules.stress.tracks}
 
     def warn(self, text: str) -> None:
         self.warnings.append(f"{self.name or 'unnamed character'}: {text}")
@@ -140,6 +153,10 @@ class _Mapper:
 
     def run(self) -> Character:
         for section in self.sheet.sections:
+            found = EXTRA_SECTION.match(html_to_text(section.label).strip())
+            if found and len(self.extras) < MAX_EXTRAS:
+                self.extra(section, found.group(1).strip(), found.group(2) is None)
+                continue
             role = section.role or classify(section)
             # Each text block's place among the section's text blocks, found in one pass: a
             # list.index per block made a section of 16,000 blocks take 19 s.
@@ -202,10 +219,92 @@ class _Mapper:
 
     def stunt(self, block: FariBlock) -> None:
         name, text = html_to_text(block.label), html_to_text(block.value)
+        old = EXTRA_SECTION.match(name.strip())
+        if old and len(self.extras) < MAX_EXTRAS:
+            # Fate Desk wrote an extra as one text block before extras had sections of their own.
+            self.extras.append(Extra(name=old.group(1).strip()[:120], description=text[:4000],
+                                     active=old.group(2) is None))
+            self.warn(_("extra \"{extra}\" came over as an extra, its details in its description").format(
+                extra=old.group(1).strip()))
+            return
         if placeholder_name(name):
             name = ""  # "Stunt #1": the template's label, not a name the player gave
         if name or text:
             self.stunts.append(Stunt(name=name, text=text))
+
+    def custom_track(self, block: FariBlock) -> CustomTrack:
+        name = html_to_text(block.label).strip()
+        values = []
+        for label, _checked in block.value[:50]:
+            value = parse_count(html_to_text(label)) if isinstance(label, str) else None
+            values.append(value if value is not None and 0 <= value <= 20 else 1)
+        return CustomTrack(id=track_id_for(name, self.track_ids), name=name[:80], boxes=values)
+
+    def extra(self, section: FariSection, name: str, active: bool) -> None:
+        """A section "Extra: Jetpack" as Fate Desk writes it (or a player shaped it so): text
+        blocks for its description, permission, aspects ("Aspect") and stunts ("Stunt: Name", or
+        any other label), numbers for its price, skills and trackers of its own."""
+        fields: dict[str, Any] = {"name": name[:120], "active": active, "aspects": [], "skills": {},
+                                  "skill_bonuses": {}, "stunts": [], "tracks": []}
+        cost: dict[str, int] = {}
+        marks: dict[str, list[int]] = {}
+        numbers = {norm(label): key for label, key in EXTRA_NUMBERS}
+        for block in section.blocks:
+            label = html_to_text(block.label).strip()
+            key = norm(label)
+            text = html_to_text(block.value) if isinstance(block.value, str) else _value_text(block.value)
+            if block.type == "Skill":
+                rating = parse_rating(text)
+                if label and rating is not None and RATING_MIN <= rating <= RATING_MAX \
+                        and len(fields["skills"]) < 20:
+                    fields["skills"][label] = rating
+                else:
+                    self.keep(section, block)
+            elif block.type == "SlotTracker" and label and len(fields["tracks"]) < 10:
+                track = self.custom_track(block)
+                fields["tracks"].append(track)
+                marked = [i for i, (_label, checked) in enumerate(block.value) if checked and i < len(track.boxes)]
+                if marked:
+                    marks[track.id] = marked
+            elif key in numbers:
+                number = parse_count(text)
+                limit = {"refresh": 10, "skill_points": 20, "stunt_slots": 10, "weapon": 8, "armor": 8}[numbers[key]]
+                if number is not None and 0 <= number <= limit:
+                    (cost if numbers[key] in ("refresh", "skill_points", "stunt_slots") else fields)[numbers[key]] = number
+                else:
+                    self.keep(section, block)
+            elif label.startswith(f"{BONUS}:"):
+                bonus = parse_rating(text)
+                skill = label[len(BONUS) + 1:].strip()
+                if skill and bonus is not None and -4 <= bonus <= 4 and len(fields["skill_bonuses"]) < 20:
+                    fields["skill_bonuses"][skill] = bonus
+                else:
+                    self.keep(section, block)
+            elif key in ("description", "permission", "notes") and key not in fields:
+                fields[key] = text
+            elif re.fullmatch(r"aspect( \d{1,2})?", key) and len(fields["aspects"]) < 10:
+                fields["aspects"].append(text[:200])
+            elif block.type in ("Text", "RichText") and len(fields["stunts"]) < 20:
+                stunt = label[len(STUNT) + 1:].strip() if label.startswith(f"{STUNT}:") else label
+                fields["stunts"].append(Stunt(name=stunt, text=text))
+            else:
+                self.keep(section, block)
+        names = restore_repeated([s.name for s in fields["stunts"]])
+        fields["stunts"] = [Stunt(name=n, text=s.text) for n, s in zip(names, fields["stunts"])]
+        fields["description"] = fields.get("description", "")[:4000]
+        fields["permission"] = fields.get("permission", "")[:200]
+        fields["notes"] = fields.get("notes", "")[:4000]
+        try:
+            extra = Extra(**fields, cost=ExtraCost(**cost))
+        except ValidationError as exc:
+            self.warn(_("extra \"{extra}\" could not be read ({problem}); kept in the notes").format(
+                extra=name, problem=describe(exc)))
+            for block in section.blocks:
+                self.keep(section, block)
+            return
+        self.extras.append(extra)
+        self.stress.update(marks)
+        self.warn(_("extra \"{extra}\" came over as an extra, with what it brings").format(extra=name))
 
     def rule_break(self, block: FariBlock, section: FariSection) -> None:
         found = rule_break_from_label(html_to_text(block.label), html_to_text(block.value))
@@ -243,6 +342,15 @@ class _Mapper:
         boxes: list[tuple[str, bool]] = block.value
         marked = [i for i, (_, checked) in enumerate(boxes) if checked]
         track = self.match_track(block, section, role)
+        if (track is None or track in self.stress) and html_to_text(block.label).strip() \
+                and len(self.tracks) < 20:
+            # A tracker of the player's own ("Wealth"): a custom track, boxes as their labels say.
+            own = self.custom_track(block)
+            self.tracks.append(own)
+            if marked:
+                self.stress[own.id] = [i for i in marked if i < len(own.boxes)]
+            self.warn(_("track \"{track}\" came over as a track of its own").format(track=own.name))
+            return
         if track is None or track in self.stress:
             shown = f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}, " + (
                 "marked " + ", ".join(str(i + 1) for i in marked) if marked else "none marked"
@@ -375,6 +483,8 @@ class _Mapper:
                 notes="\n\n".join(notes),
                 rule_breaks=self.rule_breaks,
                 scale=self.scale,
+                extras=self.extras,
+                tracks=self.tracks,
             )
         except ValidationError as exc:
             where = sheet.path or "(top level)"
@@ -398,6 +508,11 @@ class _Mapper:
             aspects.append(Aspect(role=role, text=text))
         order = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE]
         return sorted(aspects, key=lambda a: order.index(a.role))
+
+
+MAX_EXTRAS = 50
+# "Extra: Jetpack", "Extra – Jetpack (switched off)": an extra's own section.
+EXTRA_SECTION = re.compile(rf"^{EXTRA}\s*[:\-–—]\s*(.*?)\s*({re.escape(SWITCHED_OFF)})?$", re.IGNORECASE | re.DOTALL)
 
 
 def classify(section: FariSection) -> str | None:

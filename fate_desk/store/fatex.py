@@ -17,7 +17,11 @@ from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Conseq
 from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
+from fate_desk.i18n import _
+from fate_desk.model.character import CustomTrack, Extra
+
 from .fari_labels import APPROACHES
+from .fco_import import merge_extras, track_id_for
 from .fatex_export import NOTES
 from .foundry_flags import FlaggedActor
 from .interop_common import (
@@ -68,9 +72,12 @@ class _FatexActor(FlaggedActor):
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
         super().__init__(data, r)
         self.values: dict[str, list[int]] = {}  # box values of each stress track found
+        self.found_extras: list[tuple[str, Extra, dict]] = []  # FateX's extra items: (id, extra, marks)
+        self.own_tracks: list[CustomTrack] = []  # the player's own stress tracks beyond the rule set's
         self.items = [(f"items[{i}]", r.obj(item, f"items[{i}]", missing_ok=False))
                       for i, item in enumerate(r.items(data.get("items"), "items"))]
         self.rules = self._ruleset(ruleset)
+        self.taken: set[str] = {t.id for t in self.rules.stress.tracks}  # track ids given out
 
     def _ruleset(self, explicit: str | None) -> RuleSet:
         flagged = self.ours.get("ruleset")
@@ -150,6 +157,13 @@ class _FatexActor(FlaggedActor):
                 self._consequence(at, name, system, consequences, description)
             elif kind == "extra" and name in (NOTES, SCALE) and name not in extras:
                 extras[name] = description  # Fate Desk's notes and a monster's scale
+            elif kind == "extra" and len(self.found_extras) < 50:
+                permission = html_to_text(self.r.text(system.get("shortDescription"), f"{at}.system.shortDescription"))
+                self.found_extras.append((item.get("_id") if isinstance(item.get("_id"), str) else "", Extra(
+                    name=name[:120], description=description[:4000], permission=permission[:200],
+                    active=system.get("disabled") is not True), {}))
+                self.log.count("extra")
+                self.log.note(_("extra \"{extra}\" came over as an extra").format(extra=name or _("(unnamed)")))
             else:
                 self.log.keep(f"{'Extra' if kind == 'extra' else str(kind or 'Item')} {name}".strip(),
                               description or "(no description)")
@@ -200,13 +214,48 @@ class _FatexActor(FlaggedActor):
             self.log.keep(f"Stress {name} (size)", f"{size} boxes; Fate Desk keeps the first {MAX_BOXES}")
         size = max(0, min(size, MAX_BOXES))
         marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
+        flagged = self._custom_track(name)
+        if flagged is not None and flagged not in seen:  # a custom track our flags keep: its marks
+            seen.add(flagged)
+            if marked:
+                stress[flagged] = marked
+            return
         track = match_track(self.rules, name)
         if track is None or track in seen:
             track = self._own_track(name, self.kind, seen) or track
+        if (track is None or track in seen) and name and self.kind == CharacterKind.PC and len(self.own_tracks) < 20:
+            # A track of the player's own beyond the rule set's stress ("Wealth").
+            own = CustomTrack(id=track_id_for(name, self.taken), name=name[:80], boxes=self._box_values(at, system, size))
+            self.own_tracks.append(own)
+            if marked:
+                stress[own.id] = marked
+            self.log.note(_("track \"{track}\" came over as a track of its own").format(track=name))
+            return
         if track is None or track in seen:
             self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")
             return
         seen.add(track)
+        self.values[track] = self._box_values(at, system, size)
+        if marked:
+            stress[track] = marked
+        self.log.count("stress track")
+
+    def _extras_for_refresh(self) -> list[Extra]:
+        """The extras as they will come back (our flags' for the items they name), for their price."""
+        from .foundry_fco import foundry_id
+
+        kept = self.ours.get("kept")
+        flagged = kept.get("extras") if isinstance(kept, dict) else None
+        ours = {}
+        for extra in flagged if isinstance(flagged, list) else []:
+            try:
+                model = Extra.model_validate(extra)
+            except (ValueError, TypeError):
+                continue
+            ours[foundry_id(model.id)] = model
+        return [ours.get(item_id, extra) for item_id, extra, marks in self.found_extras]
+
+    def _box_values(self, at: str, system: dict, size: int) -> list[int]:
         label_type = system.get("labelType")
         # Only the numbers FateX writes mean anything; a list or an object is not a label type.
         label = LABEL_TYPES.get(label_type, "") if isinstance(label_type, int) else ""
@@ -216,10 +265,7 @@ class _FatexActor(FlaggedActor):
             label = custom[0] if custom and len(set(custom)) == 1 else ""
             if len(custom) == size and all(c.isdigit() and 0 < int(c) <= 20 for c in custom):
                 values = [int(c) for c in custom]  # one value per box, as Fate Desk writes them
-        self.values[track] = values or box_values(label, 1, size)
-        if marked:
-            stress[track] = marked
-        self.log.count("stress track")
+        return values or box_values(label, 1, size)
 
     def _consequence(self, at: str, name: str, system: dict, consequences: list, description: str = "") -> None:
         text = html_to_text(self.r.text(system.get("value"), f"{at}.system.value"))
@@ -258,9 +304,13 @@ class _FatexActor(FlaggedActor):
         kind = self.kind
         if kind == CharacterKind.MAJOR_NPC and "kind" not in self.ours:
             self.log.note("a FateX NPC; taken as a major NPC")
+        on = [e for e in self._extras_for_refresh() if e.active]
         if refresh is not None and kind == CharacterKind.PC:
-            # Like FCO's, FateX's refresh is after stunt costs; Fate Desk keeps it before them.
-            refresh += max(0, len(stunts) - self.rules.free_stunts) * self.rules.stunt_cost
+            # Like FCO's, FateX's refresh is after stunt costs and what switched-on extras cost
+            # (our flags say those); Fate Desk keeps it before them.
+            slots = sum(e.cost.stunt_slots for e in on)
+            refresh += max(0, len(stunts) + slots - self.rules.free_stunts) * self.rules.stunt_cost
+            refresh += sum(e.cost.refresh for e in on)
         if refresh is None or not 0 <= refresh <= 99:
             if refresh is not None:
                 self.log.keep("Refresh", str(refresh))
@@ -286,8 +336,14 @@ class _FatexActor(FlaggedActor):
             id=self._id(), kind=kind, ruleset=self.rules.id, name=self.name, description=description,
             aspects=aspects, skills={k: v for k, v in skills.items() if v}, stunts=stunts, refresh=refresh,
             fate_points=current, stress=stress, consequences=consequences, notes=notes, rule_breaks=rule_breaks,
-            scale=scale)
+            scale=scale, extras=[extra for item_id, extra, marks in self.found_extras], tracks=self.own_tracks)
+        fresh = body["extras"]
         self._restore_kept(body)
+        body["extras"] = merge_extras(self.found_extras, body["extras"] if body["extras"] is not fresh else [],
+                                      stress)
+        if body["tracks"] is not self.own_tracks:
+            flagged_names = {t.name for t in body["tracks"]} | {t.name for e in body["extras"] for t in e.tracks}
+            body["tracks"] = body["tracks"] + [t for t in self.own_tracks if t.name not in flagged_names]
         character = self._validate(body)
         character = self._own_boxes(character, self.values)
         return character, self.log.lines()

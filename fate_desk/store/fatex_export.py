@@ -16,11 +16,18 @@ from __future__ import annotations
 import json
 import secrets
 
-from fate_desk.model import CampaignOptions, Character, CharacterKind
+from fate_desk.i18n import _
+from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
-from .foundry_fco import consequence_track_name, fate_desk_flags, unique_names
+from .foundry_fco import (
+    consequence_track_name,
+    extras_and_tracks_notes,
+    fate_desk_flags,
+    foundry_id,
+    unique_names,
+)
 from .foundry_flags import FLAG_SCOPE
 from .interop_common import (
     RULE_BREAK,
@@ -67,6 +74,7 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
     if character.scale:
         items.append(_item("extra", SCALE, description=plain_to_html(character.scale), shortDescription="",
                            collapsed=False))
+    items += [extra_item(extra) for extra in character.extras]
     if character.notes:
         items.append(_item("extra", NOTES, description=plain_to_html(character.notes), shortDescription="",
                            collapsed=False))
@@ -87,6 +95,16 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
     }
 
 
+def extra_item(extra: Extra) -> dict:
+    """An extra as FateX's own extra item: its name, description, the permission as the short
+    description, switched off as FateX's `disabled`. What it brings rides in our flags."""
+    item = _item("extra", extra.name, description=plain_to_html(extra.description),
+                 shortDescription=plain_to_html(extra.permission), collapsed=False)
+    item["_id"] = foundry_id(extra.id)  # the same id each time, so our flags find it again
+    item["system"]["disabled"] = not extra.active
+    return item
+
+
 def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
     items = []
     specs = {t.id: t for t in ruleset.stress.tracks}
@@ -94,7 +112,9 @@ def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
         marked = set(character.stress.get(track_id, []))
         spec = specs.get(track_id) if character.stress_boxes is None else None
         size, refs = len(values), []
-        if spec is not None and spec.skills:
+        # FateX's automation reads the character's own skill; when a switched-on extra raises it,
+        # the track is written with all its boxes instead.
+        if spec is not None and spec.skills and derived.skills.get(spec.skills[0], 0) == character.rating(spec.skills[0]):
             # The first level's boxes, and FateX's automation adding the later levels' boxes
             # at their rating, so the marks land where FateX draws the boxes.
             size = previous = len(spec.levels[0].boxes)
@@ -109,7 +129,8 @@ def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
         else:
             label_type, custom = LABEL_CUSTOM, " ".join(str(v) for v in values)
         # A rule set's track by its name ("Physical"); an NPC's own track ("Guard") as the GM named it.
-        name = specs[track_id].name if track_id in specs else track_id
+        # A custom track ("Wealth", an extra's "Hull") by its name too.
+        name = specs[track_id].name if track_id in specs else derived.track_names.get(track_id, track_id)
         item = _item("stress", name, size=size, value=sum(1 << i for i in marked if i < len(values)),
                      labelType=label_type, customLabel=custom)
         if refs:
@@ -157,4 +178,19 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written as an extra named \"{SCALE}\"")
+    notes += extras_and_tracks_notes(character, _("a FateX extra"), _("a FateX stress track"), lost=fatex_lost)
     return notes
+
+
+def fatex_lost(extra: Extra) -> list[str]:
+    """What of an extra only our flags carry in FateX, whose extras are a name and a text."""
+    parts = []
+    if not extra.cost.is_free():
+        parts.append(_("its price"))
+    if extra.aspects or extra.skills or extra.skill_bonuses or extra.stunts:
+        parts.append(_("its aspects, skills and stunts"))
+    if extra.tracks:
+        parts.append(_("its tracks (written as the character's stress tracks while it is switched on)"))
+    if extra.weapon or extra.armor or extra.consequences or extra.notes:
+        parts.append(_("Weapon, Armor, consequence slots and notes"))
+    return parts

@@ -9,17 +9,27 @@ stunts) is kept in the notes, and the summary says so. docs/interop.md lists the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from fate_desk.i18n import _
 from fate_desk.model import (
     Aspect,
     AspectRole,
     Character,
     CharacterKind,
     Consequence,
+    CustomTrack,
+    Extra,
     Stunt,
 )
-from fate_desk.model.character import RATING_MAX, RATING_MIN, RuleBreak
+from fate_desk.model.character import (
+    RATING_MAX,
+    RATING_MIN,
+    ExtraCost,
+    RuleBreak,
+    TrackClears,
+)
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from .fari_labels import APPROACHES
@@ -36,6 +46,7 @@ from .interop_common import (
     match_track,
     norm,
     placeholder_name,
+    restore_repeated,
     role_of,
     rule_break_from_label,
     scale_from_text,
@@ -44,6 +55,65 @@ from .interop_common import (
 )
 
 SOURCE_NAME = "Foundry (Fate Core Official)"
+MAX_EXTRAS = 50
+# FCO's recovery types for a track, as Fate Desk says when a custom track clears.
+_CLEARS = {"Fleeting": TrackClears.SCENE, "Sticky": TrackClears.EVENT, "Lasting": TrackClears.RECOVERY}
+
+
+def _extra_tag(entry: dict) -> str | None:
+    """The id of the extra an entry on the sheet was copied from: `extra_id`, or the `extra_tag`
+    FCO wrote before it migrated to `extra_id` (fcoActor.migrateData)."""
+    tag = entry.get("extra_id")
+    if tag is None and isinstance(entry.get("extra_tag"), dict):
+        tag = entry["extra_tag"].get("extra_id")
+    return tag if isinstance(tag, str) and tag else None
+
+
+def _costs(text: str) -> dict[str, int]:
+    """Skill points and stunt slots from the words of an extra's price ("Costs 2 skill points")."""
+    cost = {}
+    for key, pattern in (("skill_points", r"(\d{1,2}) skill points?"), ("stunt_slots", r"(\d{1,2}) stunt slots?")):
+        found = re.search(pattern, text, re.IGNORECASE)
+        limit = 20 if key == "skill_points" else 10
+        if found and int(found.group(1)) <= limit:
+            cost[key] = int(found.group(1))
+    return cost
+
+
+def merge_extras(found: list[tuple[str, Extra, dict]], flagged: list[Extra], stress: dict[str, list[int]]) -> list[Extra]:
+    """The Foundry actor's extras in its order: each as our flags keep it when they name the same
+    item (they hold what the system has no field for), else as read from the system's fields.
+    Extras added in Foundry come over; extras deleted there stay deleted. `found` holds (the
+    item's id, the extra read, its tracks' marks by the ids just given)."""
+    from .foundry_fco import foundry_id
+
+    ours = {foundry_id(e.id): e for e in flagged}
+    out = []
+    for item_id, extra, marks in found:
+        kept = ours.get(item_id)
+        if kept is None:
+            out.append(extra)
+            stress.update(marks)
+            continue
+        out.append(kept)
+        # The marks the system holds, moved to the ids our flags give the same tracks.
+        same = len(kept.tracks) == len(extra.tracks)
+        for n, track in enumerate(kept.tracks):
+            read = extra.tracks[n] if same else next((t for t in extra.tracks if t.name == track.name), None)
+            if read is not None and read.id in marks:
+                stress[track.id] = marks[read.id]
+    return out
+
+
+def track_id_for(name: str, taken: set[str]) -> str:
+    """A track id from a track's name ("Ship's Hull" -> "ship-s-hull"), unique on the sheet."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.casefold().encode("ascii", "ignore").decode()).strip("-")[:32] or "track"
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    taken.add(candidate)
+    return candidate
 OLD_TYPES = ("ModularFate", "FateCoreOfficial")  # names FCO itself still migrates
 
 
@@ -68,6 +138,10 @@ class _FcoActor(FlaggedActor):
     def __init__(self, data: dict, r: Reader, ruleset: str | None):
         super().__init__(data, r)
         self.rules = self._ruleset(ruleset)
+        # The marked boxes of switched-on extras' tracks, from FCO's copies on the sheet.
+        self.extra_marks: dict[tuple[str, str], dict] = {}
+        self.own_tracks: list[CustomTrack] = []  # the player's own tracks found among FCO's
+        self.taken: set[str] = {t.id for t in self.rules.stress.tracks}  # track ids given out
 
     def _ruleset(self, explicit: str | None) -> RuleSet:
         rid, guessed = explicit or self.ours.get("ruleset"), False
@@ -113,17 +187,25 @@ class _FcoActor(FlaggedActor):
         stunts, cost, rule_breaks = self._stunts()
         kind = self._kind()
         stress, values, consequences = self._tracks(kind)
-        self._items()
-        refresh, fate_points = self._points(details, kind, cost)
+        self.taken |= set(values)
+        found = self._items()
+        extras = [extra for item_id, extra, marks in found]
+        on = [e for e in extras if e.active]
+        refresh, fate_points = self._points(details, kind, cost, sum(e.cost.stunt_slots for e in on),
+                                            sum(e.cost.refresh for e in on))
         if rule_breaks:
             self.log.count("rule break", len(rule_breaks))
         body: dict[str, Any] = dict(
             id=self._id(), kind=kind, ruleset=self.rules.id, name=self.name, description=description,
             aspects=aspects, skills=skills, stunts=stunts, refresh=refresh, fate_points=fate_points,
             stress=stress, consequences=consequences, rule_breaks=rule_breaks, scale=scale,
-            notes="\n\n".join(p for p in (notes, self.log.kept_block()) if p),
+            notes="\n\n".join(p for p in (notes, self.log.kept_block()) if p), extras=extras,
+            tracks=self.own_tracks,
         )
         self._restore_kept(body)
+        if body["tracks"] is not self.own_tracks:  # our flags gave the tracks back: add Foundry's new ones
+            body["tracks"] = body["tracks"] + self.own_tracks
+        body["extras"] = merge_extras(found, body["extras"] if body["extras"] is not extras else [], stress)
         character = self._validate(body)
         character = self._own_boxes(character, values)
         return character, self.log.lines()
@@ -132,7 +214,7 @@ class _FcoActor(FlaggedActor):
         entry = self.r.obj(details.get(key), f"system.details.{key}")
         return html_to_text(self.r.text(entry.get("value"), f"system.details.{key}.value"))
 
-    def _entries(self, key: str) -> list[tuple[str, dict]]:
+    def _entries(self, key: str, own: bool = False) -> list[tuple[str, dict]]:
         block = self.system.get(key)
         if isinstance(block, list):  # some exports hold an empty list where an object belongs
             block = {str(i): v for i, v in enumerate(block)}
@@ -140,8 +222,20 @@ class _FcoActor(FlaggedActor):
         out = []
         for entry_key, entry in block.items():
             at = f"system.{key}.{entry_key}"
-            out.append((at, self.r.obj(entry, at, missing_ok=False)))
+            entry = self.r.obj(entry, at, missing_ok=False)
+            tag = _extra_tag(entry)
+            if tag is not None and not own:
+                # FCO's copy of what an extra brings (fcoActor.updateFromExtra): the extra itself
+                # is read from the actor's items; only a track's marks live on the copy.
+                if key == "tracks":
+                    self.extra_marks[tag, self._copy_name(entry, at)] = entry
+                continue
+            out.append((at, entry))
         return out
+
+    def _copy_name(self, entry: dict, at: str) -> str:
+        return (self.r.text(entry.get("original_name"), f"{at}.original_name")
+                or self.r.text(entry.get("name"), f"{at}.name")).strip()
 
     def _aspects(self) -> list[Aspect]:
         aspects, taken = [], set()
@@ -210,8 +304,12 @@ class _FcoActor(FlaggedActor):
         stress: dict[str, list[int]] = {}
         values: dict[str, list[int]] = {}
         consequences: list[Consequence] = []
-        for at, entry in self._entries("tracks"):
+        for at, entry in self._entries("tracks", own=True):
             name = self.r.text(entry.get("name"), f"{at}.name").strip()
+            tag = _extra_tag(entry)
+            if tag is not None:  # a switched-on extra's track: read with the extra
+                self.extra_marks[tag, self._copy_name(entry, at)] = entry
+                continue
             boxes = [v is True for v in self.r.items(entry.get("box_values"), f"{at}.box_values")]
             harm = self.r.number(entry.get("harm_can_absorb"), f"{at}.harm_can_absorb")
             label = self.r.text(entry.get("label"), f"{at}.label")
@@ -253,33 +351,114 @@ class _FcoActor(FlaggedActor):
                     consequences.append(Consequence(slot=slot, text=text, recovering=recovering))
                     self.log.count("consequence")
                     continue
+            if not isinstance(aspect, dict) and name and kind == CharacterKind.PC and len(self.own_tracks) < 20 \
+                    and (boxes or not severity_of(norm(name))):
+                # A track of the player's own beyond the rule set's stress ("Indebted", "Wealth").
+                own_track = self._read_track(entry, entry, at, name)
+                self.own_tracks.append(own_track)
+                if marked:
+                    stress[own_track.id] = [i for i in marked if i < len(own_track.boxes)]
+                self.log.note(_("track \"{track}\" came over as a track of its own").format(track=name))
+                continue
             shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""
             self.log.keep(f"Track {name}", "; ".join(p for p in (text, shown_boxes) if p))
         return stress, values, consequences
 
-    def _custom_track(self, name: str) -> str | None:
-        """The id of the custom track (the character's or an extra's) our flags name so."""
-        kept = self.ours.get("kept")
-        if not isinstance(kept, dict):
-            return None
-        tracks = list(kept.get("tracks") or [])
-        for extra in kept.get("extras") or []:
-            if isinstance(extra, dict) and extra.get("active", True):
-                tracks += extra.get("tracks") or []
-        wanted = name.strip().casefold()
-        return next((t["id"] for t in tracks if isinstance(t, dict) and isinstance(t.get("id"), str)
-                     and str(t.get("name", "")).strip().casefold() == wanted), None)
+    def _read_track(self, entry: dict, copy: dict, at: str, name: str) -> CustomTrack:
+        """An FCO track as a custom track: its boxes (FCO's labels say their values), how it
+        recovers, what clears it and its notes; `copy` is where its marks and notes are kept."""
+        boxes = self.r.items(copy.get("box_values"), f"{at}.box_values")
+        label = self.r.text(entry.get("label"), f"{at}.label")
+        harm = self.r.number(entry.get("harm_can_absorb"), f"{at}.harm_can_absorb")
+        recovery = self.r.text(entry.get("recovery_type"), f"{at}.recovery_type")
+        return CustomTrack(
+            id=track_id_for(name, self.taken), name=name[:80], boxes=box_values(label, harm, len(boxes))[:50],
+            clears=_CLEARS.get(recovery, TrackClears.SCENE),
+            event=html_to_text(self.r.text(entry.get("recovery_conditions"), f"{at}.recovery_conditions"))[:200],
+            notes=html_to_text(self.r.text(copy.get("notes"), f"{at}.notes"))[:2000])
 
-    def _items(self) -> None:
+    def _items(self) -> list[tuple[str, Extra, dict[str, list[int]]]]:
+        """FCO's Extra items as extras: (the item's id, the extra, its tracks' marks)."""
+        extras: list[tuple[str, Extra, dict[str, list[int]]]] = []
         for i, item in enumerate(self.r.items(self.data.get("items"), "items")):
             item = self.r.obj(item, f"items[{i}]", missing_ok=False)
             name = self.r.text(item.get("name"), f"items[{i}].name")
+            if item.get("type") == "Extra" and len(extras) < MAX_EXTRAS:
+                extra, marks = self._extra(item, f"items[{i}]", name.strip())
+                extras.append((item["_id"] if isinstance(item.get("_id"), str) else "", extra, marks))
+                self.log.count("extra")
+                self.log.note(_("extra \"{extra}\" came over as an extra, with what it brings").format(
+                    extra=extra.name or _("(unnamed)")))
+                continue
             system = item.get("system") if isinstance(item.get("system"), dict) else {}
             description = system.get("description")
             text = shown(description.get("value")) if isinstance(description, dict) else shown(description)
             self.log.keep(f"Extra {name}".strip(), text or "(no description)")
+        return extras
 
-    def _points(self, details: dict, kind: CharacterKind, cost: int) -> tuple[int, int]:
+    def _extra(self, item: dict, at: str, name: str) -> tuple[Extra, dict[str, list[int]]]:
+        """One of FCO's Extra items (fcoExtraModel): its text, price, and what it brings."""
+        system = self.r.obj(item.get("system"), f"{at}.system")
+        active = system.get("active") is not False
+        extra_id = item.get("_id") if isinstance(item.get("_id"), str) else ""
+        description = self.r.obj(system.get("description"), f"{at}.system.description")
+        cost = _costs(html_to_text(self.r.text(system.get("costs"), f"{at}.system.costs")))
+        refresh = self.r.number(system.get("refresh"), f"{at}.system.refresh") or 0
+        cost["refresh"] = refresh if 0 <= refresh <= 10 else 0
+        if cost["refresh"] != refresh:
+            self.log.keep(f"Extra {name} (refresh)", str(refresh))
+        aspects = [self.r.text(e.get("value"), f"{a}.value").strip() for a, e in self._block(system, "aspects", at)]
+        skills: dict[str, int] = {}
+        for a, entry in self._block(system, "skills", at):
+            skill = self.r.text(entry.get("name"), f"{a}.name").strip()
+            rank = self.r.number(entry.get("rank"), f"{a}.rank") or 0
+            if skill and skill.casefold() not in {k.casefold() for k in skills} and RATING_MIN <= rank <= RATING_MAX \
+                    and len(skills) < 20:
+                skills[skill] = rank
+            elif skill or rank:
+                self.log.keep(f"Extra {name}: skill {skill}", f"{rank:+d}")
+        stunts = []
+        for a, entry in self._block(system, "stunts", at):
+            stunt = self.r.text(entry.get("name"), f"{a}.name").strip()
+            stunts.append(Stunt(name="" if placeholder_name(stunt) else stunt,
+                                text=html_to_text(self.r.text(entry.get("description"), f"{a}.description"))))
+        stunts = [Stunt(name=n, text=s.text) for n, s in zip(restore_repeated([s.name for s in stunts]), stunts)]
+        tracks, marks = [], {}
+        for a, entry in self._block(system, "tracks", at):
+            track_name = self.r.text(entry.get("name"), f"{a}.name").strip()
+            if not track_name or len(tracks) >= 10:
+                boxes = self.r.items(entry.get("box_values"), f"{a}.box_values")
+                self.log.keep(f"Extra {name}: track {track_name}", f"{len(boxes)} boxes")
+                continue
+            # A switched-on extra's marks are on FCO's copy of the track on the sheet.
+            copy = self.extra_marks.get((extra_id, track_name), entry) if active else entry
+            track = self._read_track(entry, copy, a, track_name)
+            tracks.append(track)
+            boxes = self.r.items(copy.get("box_values"), f"{a}.box_values")
+            marked = [i for i, v in enumerate(boxes) if v is True and i < len(track.boxes)]
+            if marked:
+                marks[track.id] = marked
+        extra = Extra(
+            name=name[:120], description=html_to_text(self.r.text(description.get("value"), f"{at}.system.description.value"))[:4000],
+            permission=html_to_text(self.r.text(system.get("permissions"), f"{at}.system.permissions"))[:200],
+            cost=ExtraCost(**cost), active=active, aspects=[a[:200] for a in aspects][:10], skills=skills,
+            stunts=stunts[:20], tracks=tracks)
+        for stunt in stunts[20:]:
+            self.log.keep(f"Extra {name}: stunt {stunt.name}", stunt.text or "-")
+        for text in aspects[10:]:
+            self.log.keep(f"Extra {name}: aspect", text)
+        return extra, marks
+
+    def _block(self, system: dict, key: str, at: str) -> list[tuple[str, dict]]:
+        block = system.get(key)
+        if isinstance(block, list):
+            block = {str(i): v for i, v in enumerate(block)}
+        block = self.r.obj(block, f"{at}.system.{key}")
+        return [(f"{at}.system.{key}.{k}", self.r.obj(v, f"{at}.system.{key}.{k}", missing_ok=False))
+                for k, v in block.items()]
+
+    def _points(self, details: dict, kind: CharacterKind, cost: int, slots: int = 0,
+                extras_refresh: int = 0) -> tuple[int, int]:
         points = self.r.obj(details.get("fatePoints"), "system.details.fatePoints")
         refresh = self.r.number(points.get("refresh"), "system.details.fatePoints.refresh")
         current = self.r.number(points.get("current"), "system.details.fatePoints.current")
@@ -291,7 +470,8 @@ class _FcoActor(FlaggedActor):
             refresh = overridden
         elif refresh is not None and kind == CharacterKind.PC:
             # FCO's refresh is after stunt costs; Fate Desk keeps it before them.
-            refresh += max(0, cost - self.rules.free_stunts)
+            # An extra's refresh is counted in `cost`; stunt slots it fills cost as stunts do.
+            refresh += max(0, cost + slots - self.rules.free_stunts) + extras_refresh
         if refresh is None or not 0 <= refresh <= 99:
             if refresh is not None:
                 self.log.keep("Refresh", str(refresh))

@@ -12,10 +12,20 @@ names the FCO source file for every field.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from typing import Any
 
-from fate_desk.model import CampaignOptions, Character, CharacterKind, Consequence
+from fate_desk.i18n import _
+from fate_desk.model import (
+    CampaignOptions,
+    Character,
+    CharacterKind,
+    Consequence,
+    CustomTrack,
+    Extra,
+    ExtraCost,
+)
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import SlotInfo, derive
 
@@ -50,7 +60,8 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
     options = covering_options(character, options)
     derived = derive(character, ruleset, options)
     is_pc = character.kind == CharacterKind.PC
-    stunts = unique_names(_stunts(character, paid=is_pc) + _rule_breaks(character))
+    copies = _extra_copies(character)
+    stunts = unique_names(_stunts(character, paid=is_pc) + _rule_breaks(character) + copies["stunts"])
     system = {
         "details": {
             "description": {"value": plain_to_html(character.description)},
@@ -62,8 +73,8 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
             "fatePoints": {"current": character.fate_points, "refresh": derived.refresh, "boosts": 0},
             "sheet_mode": "full",
         },
-        "aspects": _keyed(_aspects(character)),
-        "skills": _keyed(_skills(character)),
+        "aspects": _keyed(unique_names(_aspects(character) + copies["aspects"])),
+        "skills": _keyed(unique_names(_skills(character) + copies["skills"])),
         "stunts": _keyed(stunts),
         "tracks": _keyed(unique_names(_stress_tracks(character, ruleset, derived)
                                       + _harm_tracks(character, ruleset, derived))),
@@ -74,7 +85,7 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "type": SYSTEM_ID,
         "img": "icons/svg/mystery-man.svg",
         "system": system,
-        "items": [],
+        "items": [_extra_item(extra, n, character, ruleset) for n, extra in enumerate(character.extras)],
         "effects": [],
         "flags": {FLAG_SCOPE: fate_desk_flags(character)},
     }
@@ -137,7 +148,44 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
     if character.scale:
         notes.append(f"{who}: scale {character.scale} written in the biography")
+    notes += extras_and_tracks_notes(character, _("a Fate Core Official extra"), _("a Fate Core Official track"))
     return notes
+
+
+def extras_and_tracks_notes(character: Character, extra_place: str, track_place: str,
+                            lost=None, lost_line: str | None = None) -> list[str]:
+    """One line for each extra and each custom track: where it went in the other tool, and what
+    of it only Fate Desk's own flags carry (or, with `lost`, what the other tool cannot hold)."""
+    who = character.name or _("unnamed character")
+    notes = []
+    for extra in character.extras:
+        line = _("{who}: extra \"{extra}\" written as {place}").format(
+            who=who, extra=extra.name or _("(unnamed)"), place=extra_place)
+        if not extra.active:
+            line += " " + _("(switched off)")
+        notes.append(line)
+        flagged = (lost or flag_only_parts)(extra)
+        if flagged:
+            line = lost_line or _("{who}: extra \"{extra}\": {parts} kept only in Fate Desk's own flags")
+            notes.append(line.format(who=who, extra=extra.name or _("(unnamed)"), parts=", ".join(flagged)))
+    for track in character.tracks:
+        notes.append(_("{who}: track \"{track}\" written as {place}").format(who=who, track=track.name,
+                                                                          place=track_place))
+    return notes
+
+
+def flag_only_parts(extra: Extra) -> list[str]:
+    """What of an extra the other tools have no place for (docs/interop.md)."""
+    parts = []
+    if extra.skill_bonuses:
+        parts.append(_("skill bonuses"))
+    if extra.weapon or extra.armor:
+        parts.append(_("Weapon and Armor"))
+    if extra.consequences:
+        parts.append(_("consequence slots"))
+    if extra.notes:
+        parts.append(_("notes"))
+    return parts
 
 
 def unique_names(entries: list[dict]) -> list[dict]:
@@ -207,6 +255,7 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
     tracks = []
     specs = {t.id: t for t in ruleset.stress.tracks}
     custom = {t.id: t for t in character.all_tracks()}
+    owners = {t.id: e for e in character.active_extras() for t in e.tracks}
     for track_id, values in derived.stress.items():
         marked = set(character.stress.get(track_id, []))
         label, harm = _box_labels(values)
@@ -230,13 +279,107 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
             name = stress_track_name(spec.name)
         else:
             name = track_id
-        tracks.append(_track(
+        track = _track(
             name,
             recovery_type=_RECOVERY[own.clears.value] if own is not None else "Fleeting",
             label=label, harm_can_absorb=harm, boxes=base, linked_skills=linked,
             box_values=[i in marked for i in range(len(values))],
-        ))
+        )
+        if own is not None:
+            track.update(_custom_track_text(own))
+        owner = owners.get(track_id)
+        if owner is not None:  # as FCO copies an extra's track onto the sheet (fcoActor.updateFromExtra)
+            track.update(extra_id=foundry_id(owner.id), original_name=own.name)
+        tracks.append(track)
     return tracks
+
+
+def _custom_track_text(track: CustomTrack) -> dict:
+    """What clears a sticky track and the track's notes, in FCO's words for them."""
+    return {"recovery_conditions": plain_to_html(track.event), "notes": plain_to_html(track.notes)}
+
+
+# --- extras: FCO's own "Extra" items (scripts/FateCoreOfficialModels.js, fcoExtraModel) -------
+
+def foundry_id(our_id: str) -> str:
+    """A Foundry document id (16 letters and digits) that always comes out the same for our id."""
+    return hashlib.sha1(our_id.encode("utf-8", "replace")).hexdigest()[:16]
+
+
+def costs_text(cost: ExtraCost) -> str:
+    """The extra's price as FCO's "costs" field shows it; its refresh also has a field of its own."""
+    from fate_desk.rules.creation.extras import cost_text
+
+    return f"Costs {cost_text(cost)}"
+
+
+def _extra_aspects(extra: Extra) -> list[dict]:
+    return [{"name": label, "value": text, "description": "", "notes": ""}
+            for label, text in zip(unique_labels(["Aspect"] * len(extra.aspects)), extra.aspects)]
+
+
+def _extra_skills(extra: Extra) -> list[dict]:
+    return [{"name": name, "rank": rating, "description": "", "overcome": "", "caa": "", "attack": "",
+             "defend": "", "pc": True, "adhoc": False, "hidden": False} for name, rating in extra.skills.items()]
+
+
+def _extra_stunts(extra: Extra) -> list[dict]:
+    # The extra's refresh pays for what it brings: its stunts cost nothing of their own, else FCO's
+    # sheet would count them again against the character's refresh.
+    labels = unique_labels([s.name.strip() or f"Stunt {i}" for i, s in enumerate(extra.stunts, 1)])
+    return [{"name": label, "description": plain_to_html(stunt.text), "notes": "", "linked_skill": "None",
+             "refresh_cost": 0, "overcome": False, "caa": False, "attack": False, "defend": False, "bonus": 0,
+             "boxes": 0, "box_values": [], "macro": None} for label, stunt in zip(labels, extra.stunts)]
+
+
+def _extra_tracks(extra: Extra, character: Character, ruleset: RuleSet) -> list[dict]:
+    from fate_desk.rules.creation.extras import custom_track_boxes
+
+    tracks = []
+    for track in extra.tracks:
+        values = custom_track_boxes(character, track, ruleset)
+        marked = set(character.stress.get(track.id, []))
+        label, harm = _box_labels(values)
+        tracks.append(_track(track.name, recovery_type=_RECOVERY[track.clears.value], label=label,
+                             harm_can_absorb=harm, boxes=len(values),
+                             box_values=[i in marked for i in range(len(values))], **_custom_track_text(track)))
+    return unique_names(tracks)
+
+
+def _extra_item(extra: Extra, position: int, character: Character, ruleset: RuleSet) -> dict:
+    """An extra as FCO's own Extra item: what its sheet and the character's Extras tab show."""
+    system = {
+        "description": {"value": plain_to_html(extra.description)},
+        "permissions": plain_to_html(extra.permission),
+        "costs": plain_to_html(costs_text(extra.cost)),
+        "refresh": extra.cost.refresh,
+        "tracks": _keyed(_extra_tracks(extra, character, ruleset)),
+        "stunts": _keyed(_extra_stunts(extra)),
+        "skills": _keyed(_extra_skills(extra)),
+        "aspects": _keyed(_extra_aspects(extra)),
+        "actions": {"overcome": "", "create": "", "attack": "", "defend": ""},
+        # The extra's skills do not count against the character's skill points: its price does.
+        "countSkills": False,
+        "combineSkills": False,
+        "contents": {},
+        "active": extra.active,
+        "defaults": {},
+    }
+    return {"_id": foundry_id(extra.id), "name": extra.name, "type": "Extra", "img": "icons/svg/item-bag.svg",
+            "system": system, "effects": [], "sort": (position + 1) * 100000, "flags": {}}
+
+
+def _extra_copies(character: Character) -> dict[str, list[dict]]:
+    """What FCO copies from each switched-on extra onto the sheet (fcoActor.updateFromExtra):
+    its aspects, skills and stunts, each marked with the extra's id and its name on the extra.
+    The tracks are written with the character's other tracks."""
+    copies: dict[str, list[dict]] = {"aspects": [], "skills": [], "stunts": []}
+    for extra in character.active_extras():
+        tag = foundry_id(extra.id)
+        for key, entries in (("aspects", _extra_aspects(extra)), ("skills", _extra_skills(extra)),
+                             ("stunts", _extra_stunts(extra))):
+            copies[key] += [{**entry, "extra_id": tag, "original_name": entry["name"]} for entry in entries]
+    return copies
 
 
 def _box_labels(values: list[int]) -> tuple[str, int]:

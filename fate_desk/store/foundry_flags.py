@@ -83,6 +83,19 @@ class FlaggedActor(ForeignActor):
             restored = restore_repeated(names)
         return [Stunt(name=n, text=s.text) for n, s in zip(restored, stunts)]
 
+    def _custom_track(self, name: str) -> str | None:
+        """The id of the custom track (the character's or a switched-on extra's) our flags name so."""
+        kept = self.ours.get("kept")
+        if not isinstance(kept, dict):
+            return None
+        tracks = list(kept.get("tracks") or [])
+        for extra in kept.get("extras") or []:
+            if isinstance(extra, dict) and extra.get("active", True):
+                tracks += extra.get("tracks") or []
+        wanted = name.strip().casefold()
+        return next((t["id"] for t in tracks if isinstance(t, dict) and isinstance(t.get("id"), str)
+                     and str(t.get("name", "")).strip().casefold() == wanted), None)
+
     def _own_track(self, name: str, kind: CharacterKind, taken: dict) -> str | None:
         """An NPC's own stress track ("Guard", "Morale"): the key our flags name, else (for an
         NPC) the track's name itself."""

@@ -220,3 +220,48 @@ def test_dropping_a_broken_fari_library_imports_nothing_and_says_why(qtbot, wind
     drop(window, broken)
     assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == before
     assert "scenes[0].indexCards[0]: expected an index card" in window.statusBar().currentMessage()
+
+
+# --- issue 26, item 8: extras and custom tracks travel, and the summaries name them ---------------
+
+def test_export_for_foundry_names_each_extra_and_custom_track_in_the_summary(qtbot, window, tmp_path):
+    from fate_desk.model import CustomTrack, Extra, ExtraCost, Stunt
+
+    sword = Extra(name="Sword of <Ash> & \"Ember\"", description="Old steel, 古い鋼", permission="Knight",
+                  cost=ExtraCost(refresh=1), aspects=["Burns What It Cuts"], skills={"Fight": 3},
+                  stunts=[Stunt(name="Sweep", text="Hit two foes.")],
+                  tracks=[CustomTrack(id="heat", name="Heat", boxes=[1, 1, 1])])
+    assert window.document.edit("pc-ruth", lambda c: c.model_copy(update={
+        "extras": [sword], "tracks": [CustomTrack(id="wealth", name="Wealth", boxes=[1, 2])]}), "Add a sword")
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Foundry VTT (Fate Core")
+    target = tmp_path / "ruth.json"
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    summary = window.findChild(QMessageBox, "exportSummary")
+    assert summary is not None and summary.isVisible()
+    assert 'extra "Sword of <Ash> & "Ember"" written as a Fate Core Official extra' in summary.text()
+    assert 'track "Wealth" written as a Fate Core Official track' in summary.text()
+    actor = json.loads(target.read_text(encoding="utf-8"))
+    assert problems(actor) == []
+    item = actor["items"][0]
+    assert (item["type"], item["name"], item["system"]["refresh"]) == ("Extra", sword.name, 1)
+    # FCO's sheet shows what the switched-on extra brings, marked as the extra's.
+    copies = [s for s in actor["system"]["stunts"].values() if s.get("extra_id") == item["_id"]]
+    assert [s["original_name"] for s in copies] == ["Sweep"]
+
+
+def test_dropping_an_fco_actor_with_an_extra_shows_the_extra_on_its_sheet(qtbot, window):
+    event = drop(window, WREN)
+    assert event.isAccepted()
+    summary = window.findChild(QMessageBox, "importSummary")
+    assert summary is not None and summary.isVisible()
+    assert "extra \"Grandfather's Compass\" came over as an extra" in summary.text()
+    assert "track \"Indebted\" came over as a track of its own" in summary.text()
+    summary.close()
+    sheet = window.tabs.current_editor()
+    wren = window.document.entity(sheet.entity_id)
+    assert wren.name == "Wren Halloway" and [e.name for e in wren.extras] == ["Grandfather's Compass"]
+    rows = sheet.extras.extra_rows
+    assert len(rows) == 1 and "Grandfather's Compass" in rows[0].title.text()
+    assert len(sheet.stress.boxes(wren.tracks[0].id)) == 5  # Indebted, its two marks with it

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from fate_desk import i18n
 from fate_desk.gui.app import start
@@ -48,6 +48,7 @@ def _menu_bar_fits(win) -> list[str]:
 
 
 def test_the_window_and_a_full_sheet_show_every_word_whole(window):
+    assert window.width() == 1280 and window.minimumSizeHint().width() <= 1280
     assert _menu_bar_fits(window) == []
     sheet = window.tabs.current_editor()
     assert sheet is not None
@@ -73,3 +74,22 @@ def test_the_roll_dialog_and_take_a_hit_show_every_word_whole(window, qtbot):
     QApplication.processEvents()
     assert clipped(hit) == []
     hit.reject()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_start_with_its_welcome_fits_the_screen(language, qtbot, monkeypatch):
+    monkeypatch.setenv("FATE_DESK_LANGUAGE", language)
+    win = start(QApplication.instance(), None)  # the sample campaign, with the welcome above it
+    qtbot.addWidget(win)
+    try:
+        win.resize(1280, 800)
+        win.show()
+        qtbot.waitExposed(win)
+        QApplication.processEvents()
+        banner = win.findChild(QWidget, "welcomeBanner")
+        assert banner is not None and banner.isVisible()
+        assert win.width() == 1280 and win.minimumSizeHint().width() <= 1280
+        assert clipped(banner) == []
+        assert clipped(win.statusBar()) == []
+    finally:
+        win.close()

@@ -94,8 +94,9 @@ def test_version_2_translated_labels_and_values_that_are_no_rating():
     assert ossian.skills == {"Lore": 4, "Will": 3, "Investigate": 3, "Shoot": 2, "Notice": 2}
     assert "Empathy: beaucoup" in ossian.notes
     assert any("Empathy" in w and "not a rating" in w for w in warnings)
-    assert ossian.stress == {"physical": [1], "mental": [0, 1]}
-    assert "Corruption: 2 boxes, marked 1" in ossian.notes
+    # A tracker that is not the rule set's stress is a track of the player's own (issue 26, 8).
+    assert [(t.name, len(t.boxes)) for t in ossian.tracks] == [("Corruption", 2)]
+    assert ossian.stress == {"physical": [1], "mental": [0, 1], ossian.tracks[0].id: [0]}
     assert {c.slot: c.text for c in ossian.consequences} == {"mild": "Brûlure à la main", "severe": "Hanté par le démon"}
     assert (ossian.refresh, ossian.fate_points) == (2, 1)
 
@@ -132,12 +133,15 @@ def test_version_5_rows_columns_pages_and_what_has_no_place():
     slots = [s.id for s in derive(bram, get_ruleset("fate-condensed")).consequences]
     assert {c.slot for c in bram.consequences} <= set(slots)
     assert bram.notes.startswith("Wants to clear his name.")
-    for kept in ("Sheet › Stress › Shadow: 2 boxes, marked 1", "Sheet › Gear › Lantern oil (flasks): 3",
+    assert [(t.name, len(t.boxes)) for t in bram.tracks] == [("Shadow", 2)]
+    assert bram.stress[bram.tracks[0].id] == [0]
+    for kept in ("Sheet › Gear › Lantern oil (flasks): 3",
                  "Sheet › Gear › Torches: 2 of 5",
                  "Background › History › Childhood: Raised in the lamp-lighters' guild.\n\nLeft at fifteen."):
         assert kept in bram.notes
     assert any("image embedded in Portrait" in w for w in warnings)
-    assert any("4 items kept in the notes" in w for w in warnings)
+    assert any("3 items kept in the notes" in w for w in warnings)
+    assert any('track "Shadow" came over as a track of its own' in w for w in warnings)
 
 
 def test_version_6_capital_labels_match_the_rule_set():

@@ -9,13 +9,12 @@ import os
 from pathlib import Path
 
 import pytest
+from builders import legal_pc
+from fco_model import problems
 
 from fate_desk.cli import main
 from fate_desk.store.importing import import_characters
 from fate_desk.store.interchange import read_character_file, write_character_file
-
-from builders import legal_pc
-from fco_model import problems
 
 DATA = Path(__file__).parents[1] / "data"
 SAMPLE = DATA / "sample.fate-campaign.json"
@@ -149,3 +148,67 @@ def test_an_unknown_target_is_a_usage_error(tmp_path, ruth_file, capsys):
 def test_a_single_character_needs_the_targets_file_ending(tmp_path, ruth_file, capsys):
     assert main(["export", str(ruth_file), "--to", "fari", "--out", str(tmp_path / "ruth.txt")]) == 2
     assert "must end in .fari.json" in one_line_error(capsys)
+
+
+# --- issue 26, item 8: the read paths for extras and tracks, fed nonsense ------------------------
+
+def _fco_with_extra(system) -> dict:
+    return {"type": "fate-core-official", "name": "X", "system": {}, "items": [
+        {"_id": "abcdef0123456789", "type": "Extra", "name": "Gear", "system": system}]}
+
+
+HOSTILE_EXTRAS = {
+    "fco-extra-skills-a-list-of-text": _fco_with_extra({"skills": "Fight +3"}),
+    "fco-extra-skill-rank-true": _fco_with_extra({"skills": {"a": {"name": "Fight", "rank": True}}}),
+    "fco-extra-track-boxes-text": _fco_with_extra({"tracks": {"a": {"name": "Heat", "box_values": "xxx"}}}),
+    "fco-extra-stunt-not-an-object": _fco_with_extra({"stunts": {"a": 7}}),
+    "fco-extra-refresh-text": _fco_with_extra({"refresh": "lots"}),
+    "fco-extra-system-a-list": _fco_with_extra([1, 2]),
+    "fco-extra-copy-boxes-an-object": {"type": "fate-core-official", "name": "X", "system": {"tracks": {
+        "a": {"name": "Heat", "extra_id": "abcdef0123456789", "box_values": {"0": True}}}}, "items": [
+        {"_id": "abcdef0123456789", "type": "Extra", "name": "Gear", "system": {"tracks": {
+            "a": {"name": "Heat", "box_values": [False]}}}}]},
+    "fco-own-track-label-a-number-list": {"type": "fate-core-official", "name": "X", "system": {"tracks": {
+        "a": {"name": "Wealth", "box_values": [True], "label": [1]}}}},
+    "fatex-extra-short-description-a-list": {"type": "character", "name": "X", "system": {},
+                                             "_stats": {"systemId": "fatex"}, "items": [
+        {"type": "extra", "name": "Gear", "system": {"shortDescription": ["a"]}}]},
+    "fatex-own-stress-size-text": {"type": "character", "name": "X", "system": {}, "_stats": {"systemId": "fatex"},
+                                   "items": [{"type": "stress", "name": "Wealth", "system": {"size": "many"}}]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_EXTRAS))
+def test_nonsense_in_extras_and_tracks_exits_2_with_one_line_and_writes_nothing(tmp_path, capsys, name):
+    source = tmp_path / f"{name}.json"
+    source.write_text(json.dumps(HOSTILE_EXTRAS[name]), encoding="utf-8")
+    before = source.read_bytes()
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    assert main(["import", str(source), "--out", str(out_dir / "x.fate.json")]) == 2
+    one_line_error(capsys)
+    assert list(out_dir.iterdir()) == [] and source.read_bytes() == before
+
+
+def test_a_fari_extra_section_of_nonsense_is_kept_in_the_notes_never_lost(tmp_path, capsys):
+    """A Fari section shaped like an extra whose blocks hold no extra comes over, its blocks kept."""
+    from builders import legal_pc
+
+    from fate_desk.rules import get_ruleset
+    from fate_desk.store.fari_export import character_to_fari
+
+    fari = character_to_fari(legal_pc(), get_ruleset("fate-condensed"))
+    left = fari["pages"][0]["rows"][0]["columns"][0]["sections"]
+    left.insert(2, {"id": "s", "label": "Extra: Broken", "blocks": [
+        {"id": "b1", "type": "Numeric", "label": "Refresh cost", "value": "9999", "meta": {}},
+        {"id": "b2", "type": "Skill", "label": "Fight", "value": "not a rating", "meta": {}},
+        {"id": "b3", "type": "DicePool", "label": "Odd", "value": "4dF", "meta": {}}]})
+    source = tmp_path / "broken.fari.json"
+    source.write_text(json.dumps(fari), encoding="utf-8")
+    out = tmp_path / "broken.fate.json"
+    assert main(["import", str(source), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert 'extra "Broken" came over as an extra' in printed
+    again = import_characters(out).characters[0]
+    assert [(e.name, e.cost.refresh, e.skills) for e in again.extras] == [("Broken", 0, {})]
+    assert "Odd: 4dF" in again.notes and "Fight: not a rating" in again.notes and "Refresh cost: 9999" in again.notes

@@ -135,7 +135,7 @@ def test_an_fco_export_data_file_imports_by_content_with_its_parts_in_place():
         ("relationship", "Keeps Maren Out of Trouble"), ("free", "Knows Every Wreck by Name")]
     assert wren.skills["Notice"] == 4 and "Academics" not in wren.skills  # Mediocre is left out
     assert [s.name for s in wren.stunts] == ["Deep Breath", "Salvage Eye", "Hook and Line", "Reads the Water"]
-    assert wren.stress == {"physical": [0, 3]}
+    assert wren.stress == {"physical": [0, 3], "indebted": [0, 1]}
     assert [(c.slot, c.text, c.recovering) for c in wren.consequences] == [
         ("mild", "Rope Burn", False), ("severe", "Half-Drowned", True)]
     assert (wren.refresh, wren.fate_points) == (3, 2)  # FCO's 2 plus the fourth stunt's cost
@@ -146,9 +146,14 @@ def test_what_fco_has_but_fate_desk_does_not_is_kept_in_the_notes_and_reported()
     wren = result.characters[0]
     assert wren.notes.startswith("Owes Captain Hale a favour.")
     for kept in ("Biography: Grew up on the salvage barges.", "Pronouns: she/her",
-                 "Track Indebted: 2 of 5 boxes marked", "Extra Grandfather's Compass: Always points",
                  "Stunt Deep Breath: linked to Athletics, bonus +2", "Due at the next full moon"):
         assert kept in wren.notes
+    # FCO's own extra item and the player's own track have places of their own now (issue 26, 8).
+    assert [(e.name, e.description) for e in wren.extras] == [
+        ("Grandfather's Compass", "Always points to the nearest wreck.")]
+    indebted = wren.tracks[0]
+    assert (indebted.name, len(indebted.boxes), indebted.clears.value) == ("Indebted", 5, "event")
+    assert wren.stress["indebted"] == [0, 1]
     summary = "\n".join(result.warnings)
     assert "4 aspects, 10 skills, 4 stunts, 2 stress tracks, 2 consequences" in summary
     assert "kept in the notes: Pronouns, Biography" in summary
@@ -161,13 +166,15 @@ def test_a_fatex_actor_maps_its_items_and_reads_stress_as_a_bit_mask():
     assert [a.text for a in bram.aspects] == ["Hedge Knight Without a Lord", "Sworn to a Dead Man",
                                                "Scar Across the Jaw"]
     assert bram.skills == {"Fight": 4, "Physique": 3, "Will": 2, "Riding": 2}
-    assert bram.stress == {"physical": [0, 2]}  # value 5 = boxes 1 and 3
+    assert bram.stress["physical"] == [0, 2]  # value 5 = boxes 1 and 3
     assert [(c.slot, c.text) for c in bram.consequences] == [("mild", "Twisted Ankle")]
     assert (bram.fate_points, bram.refresh) == (1, 3)
     assert bram.description == "Third son of a miller."
-    assert "Extra Warhorse Ashfoot: Old, stubborn, fearless." in bram.notes
+    assert [(e.name, e.description) for e in bram.extras] == [("Warhorse Ashfoot", "Old, stubborn, fearless.")]
     assert "Aspect Scar Across the Jaw (description): From the war." in bram.notes
-    assert "Stress Wealth: 1 of 2 boxes marked" in bram.notes
+    # A stress item not the rule set's is a track of the player's own (issue 26, item 8).
+    assert [(t.name, len(t.boxes)) for t in bram.tracks] == [("Wealth", 2)]
+    assert len(bram.stress[bram.tracks[0].id]) == 1
 
 
 def test_newer_foundry_exports_name_the_system_in_stats_only():

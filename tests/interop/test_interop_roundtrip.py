@@ -1,7 +1,10 @@
 """Round trips: any character taken to Foundry (FCO, FateX) or Fari and brought back keeps its
 name, aspects by role, skills and ratings, stunts (repeated names too), stress boxes and marks,
 an NPC's own tracks, consequences, refresh, fate points, description, notes, a monster's rule
-breaks and scale: everything but what docs/interop.md lists as not mappable.
+breaks and scale, its extras and custom tracks: everything but what docs/interop.md lists as
+not mappable (without Fate Desk's flags: ids, an extra's skill bonuses, Weapon, Armor,
+consequence slots and notes, a track's linked skill and the difference between "clears at the
+end of the scene" and "of the session").
 
 Text in every field mixes markup ("<b>", "Guns <Heavy>"), "&", quotes and non-Latin scripts.
 The shapes follow the tools' own files: Fari's lib/domains/character/types.tsx (ICharacter,
@@ -18,9 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate_desk.model import (
-    Aspect, AspectRole, CampaignOptions, Character, CharacterKind, ConditionsMode, Consequence, RuleBreak,
-    Severity, SlotSpec, Stunt,
+    Aspect, AspectRole, CampaignOptions, Character, CharacterKind, ConditionsMode, Consequence, CustomTrack, Extra,
+    ExtraCost, RuleBreak, Severity, SlotSpec, Stunt,
 )
+from fate_desk.model.character import TrackClears
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.derive import derive
 from fate_desk.rules.prep.editing import NAMED_RULE_BREAKS, SCALES
@@ -57,8 +61,54 @@ rule_breaks = st.tuples(
 ).map(list))
 
 
+# Names of custom tracks: none is a rule set's track, a condition or a consequence.
+TRACK_NAMES = ("Wealth", "Hull & <Sails>", "Δόξα", "東京の夜", "O'Hara's \"Debt\"", "Ёлка Track")
+# Without our flags a track's boxes travel as FCO's labels say them: all alike, or 1, 2, 3…
+track_boxes = st.integers(1, 3).flatmap(lambda v: st.lists(st.just(v), max_size=5)) | st.integers(2, 6).map(
+    lambda n: list(range(1, n + 1)))
+
+
 @st.composite
-def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=True):
+def custom_tracks(draw, taken: set[str], flagged: bool, plain: bool = False):
+    """A custom track: its name, boxes, how it clears, the event that clears it, its notes
+    (`plain`: only its name and boxes, all a Fari tracker holds)."""
+    name = draw(st.sampled_from([n for n in TRACK_NAMES if n not in taken]))
+    taken.add(name)
+    boxes = draw(track_boxes if not flagged else st.lists(st.integers(1, 4), max_size=5))
+    if plain:
+        return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes)
+    clears = draw(st.sampled_from(list(TrackClears) if flagged else [c for c in TrackClears if c != "session"]))
+    return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes, clears=clears,
+                       event=draw(st.just("") | phrase), notes=draw(free_text))
+
+
+@st.composite
+def extras(draw, rules, taken: set[str], flagged: bool, plain: bool = False, bare: bool = False):
+    """An extra with every field an FCO extra has; with `flagged`, the ones only our flags keep
+    too; with `plain` (Fari), its skill bonuses, Weapon, Armor and notes, and plain tracks; `bare`
+    (FateX without our flags): only its name, description, permission and switch."""
+    if bare:
+        return Extra(name=draw(phrase), description=draw(free_text), permission=draw(st.just("") | phrase),
+                     active=draw(st.booleans()))
+    skills = draw(st.lists(st.sampled_from(list(rules.skills) + list(CUSTOM_SKILLS)), unique=True, max_size=3))
+    extra = Extra(
+        name=draw(phrase), description=draw(free_text), permission=draw(st.just("") | phrase),
+        cost=ExtraCost(refresh=draw(st.integers(0, 2)), skill_points=draw(st.integers(0, 3)),
+                       stunt_slots=draw(st.integers(0, 1))),
+        active=draw(st.booleans()), aspects=draw(st.lists(phrase, max_size=2)),
+        skills={name: draw(st.integers(1, 5)) for name in skills},
+        stunts=[Stunt(name=draw(phrase), text=draw(free_text)) for _n in range(draw(st.integers(0, 2)))],
+        tracks=[draw(custom_tracks(taken, flagged, plain)) for _n in range(draw(st.integers(0, 2)))],
+    )
+    if (flagged or plain) and draw(st.booleans()):
+        extra.skill_bonuses = {draw(st.sampled_from(list(rules.skills))): draw(st.integers(1, 2))}
+        extra.weapon, extra.armor, extra.notes = draw(st.integers(0, 2)), draw(st.integers(0, 2)), draw(free_text)
+    return extra
+
+
+@st.composite
+def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=True, with_extras=False,
+               flagged=True, plain=False, bare=False):
     rules = get_ruleset(draw(st.sampled_from(rulesets)))
     kind = draw(st.sampled_from(kinds))
     aspects = []
@@ -87,6 +137,14 @@ def characters(draw, kinds=tuple(CharacterKind), rulesets=RULESETS, conditions=T
         character.consequence_slots = [SlotSpec(id=f"slot{i}", severity=s, value=v) for i, (s, v) in enumerate(
             draw(st.lists(st.sampled_from([(Severity.MILD, 2), (Severity.MODERATE, 4), (Severity.SEVERE, 6)]),
                           max_size=3)))]
+    if with_extras:
+        taken: set[str] = set()
+        character.extras = draw(st.lists(extras(rules, taken, flagged, plain, bare), max_size=2))
+        character.tracks = draw(st.lists(custom_tracks(taken, flagged, plain), max_size=2))
+        for n, track in enumerate(t for e in character.extras for t in e.tracks):
+            track.id = f"extra{n}"
+        for n, track in enumerate(character.tracks):
+            track.id = f"own{n}"
     derived = derive(character, rules, options)
     character.stress = {t: draw(st.lists(st.sampled_from(range(len(v))), unique=True)) if v else []
                         for t, v in derived.stress.items()}
@@ -107,11 +165,16 @@ def by_role(character: Character) -> list[tuple[str, str]]:
 
 
 def kept(character: Character) -> dict:
+    # Custom tracks by name: without our flags the ids are made afresh from the names.
+    names = {t.id: ("track", t.name) for t in character.all_tracks(active_only=False)}
     return {
+        "extras": [e.model_dump(mode="json", exclude={"id": True, "tracks": {"__all__": {"id"}}})
+                   for e in character.extras],
+        "tracks": [t.model_dump(mode="json", exclude={"id"}) for t in character.tracks],
         "name": character.name, "description": character.description, "notes": character.notes,
         "aspects": by_role(character), "skills": character.skills,
         "stunts": [(s.name, s.text) for s in character.stunts],
-        "stress": character.stress, "refresh": character.refresh, "fate_points": character.fate_points,
+        "stress": {names.get(k, k): v for k, v in character.stress.items()}, "refresh": character.refresh, "fate_points": character.fate_points,
         "consequences": [(c.slot, c.text, c.boxes_marked if c.slot in CONDITIONS else 1)
                          for c in character.consequences],
         "rule_breaks": [(b.kind, b.text) for b in character.rule_breaks], "scale": character.scale,
@@ -184,3 +247,60 @@ def test_a_fatex_actor_without_our_flags_comes_back_from_fatexs_own_fields(drawn
     back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
     assert kept(back) == kept(character)
     assert [c.recovering for c in back.consequences] == [c.recovering for c in character.consequences]
+
+
+# --- extras and custom tracks (issue 26, item 8) ------------------------------------------------
+
+# Half the examples: each character here carries extras and tracks, so each example does more.
+extras_settings = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+@extras_settings
+@given(drawn=characters(with_extras=True))
+def test_extras_and_custom_tracks_go_to_fco_and_come_back_whole(drawn):
+    character, rules, options = drawn
+    actor = through_json(character_to_fco(character, rules, options))
+    assert fco_problems(actor) == []
+    back = import_document(actor, "x.json").characters[0]
+    assert kept(back) == kept(character)
+    assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
+
+
+@extras_settings
+@given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False))
+def test_extras_and_custom_tracks_come_back_from_fcos_own_fields_without_our_flags(drawn):
+    """FCO's Extra items and tracks alone carry them: what a player made in Foundry comes over."""
+    character, rules, options = drawn
+    actor = through_json(character_to_fco(character, rules, options))
+    actor["flags"] = {}
+    back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
+    assert kept(back) == kept(character)
+
+
+@extras_settings
+@given(drawn=characters(kinds=(CharacterKind.PC,), conditions=False, with_extras=True, flagged=False, plain=True))
+def test_extras_and_custom_tracks_go_to_fari_as_sections_and_trackers_and_come_back(drawn):
+    character, rules, options = drawn
+    back = import_document(through_json(character_to_fari(character, rules, options)), "x.fari.json").characters[0]
+    assert kept(back) == kept(character)
+
+
+@extras_settings
+@given(drawn=characters(with_extras=True))
+def test_extras_and_custom_tracks_go_to_fatex_and_come_back_whole(drawn):
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
+    assert fatex_problems(actor) == []
+    back = import_document(actor, "x.json").characters[0]
+    assert kept(back) == kept(character)
+    assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
+
+
+@extras_settings
+@given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False, plain=True, bare=True))
+def test_fatex_extras_and_stress_tracks_come_back_from_fatexs_own_fields_without_our_flags(drawn):
+    """FateX's extra is a name, a text, a short text and a switch; its stress tracks hold boxes."""
+    character, rules, options = drawn
+    actor = through_json(character_to_fatex(character, rules, options))
+    actor["flags"] = {}
+    back = import_document(actor, "x.json", ruleset=rules.id).characters[0]
+    assert kept(back) == kept(character)

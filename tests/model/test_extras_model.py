@@ -83,6 +83,9 @@ def test_a_fari_export_writes_extras_in_words_and_custom_tracks_as_trackers():
     data = character_to_fari(pc, get_ruleset("fate-condensed"))
     blocks = [b for sec in data["pages"][0]["rows"][0]["columns"][0]["sections"]
               + data["pages"][0]["rows"][0]["columns"][1]["sections"] for b in sec["blocks"]]
-    extra_block = next(b for b in blocks if b["label"] == "Extra: Rocket Pack")
-    assert "Costs 1 refresh" in extra_block["value"] and "Weapon:2" in extra_block["value"]
+    # Since issue 26 (item 8) an extra is a section of its own, read back as an extra.
+    section = next(sec for sec in data["pages"][0]["rows"][0]["columns"][0]["sections"]
+                   if sec["label"] == "Extra: Rocket Pack")
+    numbers = {b["label"]: b["value"] for b in section["blocks"] if b["type"] == "Numeric"}
+    assert numbers == {"Refresh cost": "1", "Weapon": "2"}
     assert any(b["type"] == "SlotTracker" and b["label"] == "Wealth" for b in blocks)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 
 from fate_desk.i18n import _, ngettext
 from fate_desk.model import CharacterKind
@@ -11,7 +11,7 @@ from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.encounters.conflict import taken_out_now
 from fate_desk.rules.play.roll import SCALES, DiceSource
 
-from ..widgets import escape
+from ..widgets import FlowLayout, escape
 from .scales import scale_text
 
 
@@ -24,7 +24,8 @@ class PlayBar(QWidget):
         self.setObjectName("playBar")
         self.dice: DiceSource | None = None
         self.dialog = None  # the play dialog opened last
-        layout = QHBoxLayout(self)
+        # The buttons wrap onto a second line when the sheet is narrow or the words are long.
+        layout = FlowLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         self.roll_button = QPushButton(_("Roll…"))
         self.roll_button.setToolTip(_("Roll the chosen skill (or double-click a skill, or press Enter on it)"))
@@ -50,7 +51,6 @@ class PlayBar(QWidget):
                        self.points_button):
             layout.addWidget(button)
         layout.addWidget(self.pending)
-        layout.addStretch(1)
         # Scale (an optional rule): a character's level, which rolls compare with the other side's.
         # Monsters set theirs in the monster editor, with their other rule breaks.
         self.scale_label = QLabel(_("Sc&ale:"))

@@ -20,7 +20,7 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.harm.tracks import begin_track_recovery, clear_track, clears_text
 
 from ..icons import icon
-from ..widgets import escape
+from ..widgets import FlowLayout, escape
 from .common import style_hint
 
 
@@ -145,7 +145,9 @@ class ExtrasSection:
         layout.addLayout(self.extras_holder)
         self.tracks_holder = QVBoxLayout()
         layout.addLayout(self.tracks_holder)
-        buttons = QHBoxLayout()
+        row = QWidget()
+        buttons = FlowLayout(row)  # wraps when the words run long
+        buttons.setContentsMargins(0, 0, 0, 0)
         self.add_extra_button = QPushButton(_("Add &extra…"))
         self.add_extra_button.setAccessibleName(_("Add an extra"))
         self.add_track_button = QPushButton(_("Add trac&k…"))
@@ -154,8 +156,7 @@ class ExtrasSection:
         self.library_button.setAccessibleName(_("Search the library of stunts, extras and aspects"))
         for button in (self.add_extra_button, self.add_track_button, self.library_button):
             buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addWidget(row)
         self.add_extra_button.clicked.connect(self.add_extra)
         self.add_track_button.clicked.connect(self.add_track)
         self.library_button.clicked.connect(self.open_library)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QVBoxLayout,
+    QFrame, QGridLayout, QLabel, QLineEdit, QPushButton, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, ngettext, pgettext
@@ -16,6 +16,7 @@ from fate_desk.rules.creation.edits import add_stunt, remove_stunt, update_stunt
 from fate_desk.rules.creation.extras import extra_totals
 
 from ..icons import icon
+from ..widgets import FlowLayout
 from .common import GrowingTextEdit, set_text, style_hint
 from .skills_model import capitalised
 
@@ -71,15 +72,16 @@ class StuntsSection:
         style_hint(self.empty)
         layout.addWidget(self.empty)
         # Below the cards: Tab from the last stunt's text reaches "Add stunt" for the next one.
-        footer = QHBoxLayout()
+        footer_row = QWidget()
+        footer = FlowLayout(footer_row)  # wraps when the words run long
+        footer.setContentsMargins(0, 0, 0, 0)
         self.add_button = QPushButton(icon("add"), _("Add stunt"))
         self.template_button = QPushButton(icon("template"), _("New stunt from template…"))
         self.add_button.clicked.connect(self.add_blank)
         self.template_button.clicked.connect(sheet.open_stunt_helper)
         footer.addWidget(self.add_button)
         footer.addWidget(self.template_button)
-        footer.addStretch(1)
-        layout.addLayout(footer)
+        layout.addWidget(footer_row)
         self.cards: list[StuntCard] = []
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.i18n import N_, _, format_list, ngettext, pgettext, rules_text
 
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
