@@ -63,6 +63,16 @@ class StartPage(QWidget):
             self.text.setText(_("Pick an entry in the campaign list on the left, or add a new one."))
 
 
+class _NarrowableLabel(QLabel):
+    """A wrapped label that asks for at most 400 pixels of width: Qt asks room for a long line,
+    and in a wordier language that alone widened the window past the screen."""
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt's name)
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), 400))
+        return hint
+
+
 class WelcomeBanner(QFrame):
     """The first start: what the sample campaign is and where to go next; closed with its ×."""
 
@@ -71,13 +81,10 @@ class WelcomeBanner(QFrame):
         self.setObjectName("welcomeBanner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QHBoxLayout(self)
-        text = QLabel(_("<b>Welcome to Fate Desk.</b> This is the sample campaign, <i>The Drowned Lantern</i>: "
+        text = _NarrowableLabel(_("<b>Welcome to Fate Desk.</b> This is the sample campaign, <i>The Drowned Lantern</i>: "
                         "three finished player characters, NPCs and a prepared scene to look around in. "
                         "Every change is saved as you make it, and Edit ▸ Undo takes it back."))
         text.setWordWrap(True)
-        # A wrapped label asks for room for a long line; in a wordier language that alone widened
-        # the window past the screen. It wraps into whatever the buttons leave.
-        text.setMinimumWidth(240)
         layout.addWidget(text, 1)
         self.text = text
         text.installEventFilter(self)
