@@ -1,4 +1,4 @@
-"""How long checking 1,000 characters takes (target: under 50 ms in all).
+"""How long checking 1,000 characters takes (target: under 40 ms in all, issue 28).
 
 Run: .venv/bin/python benchmarks/bench_check.py
 """
@@ -12,7 +12,7 @@ import time
 from fate_desk.model import Aspect, Character, Stunt
 from fate_desk.rules import check, get_ruleset
 
-TARGET_MS = 50.0
+TARGET_MS = 40.0  # issue 28 (was 50)
 
 
 def make_characters(n: int, seed: int = 1) -> list[Character]:
@@ -36,15 +36,17 @@ def make_characters(n: int, seed: int = 1) -> list[Character]:
 def main() -> None:
     rs = get_ruleset("fate-condensed")
     characters = make_characters(1000)
-    runs = []
+    runs, cpu = [], []
     for _ in range(7):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         for c in characters:
             check(c, rs)
         runs.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
     best, median = min(runs), statistics.median(runs)
+    # On a shared machine the clock also counts time other programs ran; the CPU time does not.
     print(f"check 1,000 characters: best {best:.1f} ms, median {median:.1f} ms "
-          f"({median:.0f} µs each); target {TARGET_MS:.0f} ms; "
+          f"({median:.0f} µs each), CPU time best {min(cpu):.1f} ms; target {TARGET_MS:.0f} ms; "
           f"ratio median/target {median / TARGET_MS:.2f}")
 
 

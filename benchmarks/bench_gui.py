@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 FILTER_TARGET_MS, TYPING_TARGET_MS, END_SCENE_TARGET_S, OPEN_TARGET_S = 50.0, 16.0, 1.0, 0.3
+LOAD_WAIT_TARGET_MS = 50.0  # issue 28: no keystroke waits longer while a campaign loads
 
 
 class SaveClock:
@@ -68,8 +69,9 @@ def settle(app) -> None:
     app.processEvents()
 
 
-def open_from_menu(app, window, path: Path) -> float:
-    """File ▸ Open Recent ▸ path, as the user picks it; seconds until the sheet takes a keystroke."""
+def open_from_menu(app, window, path: Path) -> tuple[float, float]:
+    """File ▸ Open Recent ▸ path, as the user picks it; seconds until the sheet takes a keystroke,
+    and the longest single step of the event loop meanwhile (what a keystroke could wait)."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
@@ -79,8 +81,11 @@ def open_from_menu(app, window, path: Path) -> float:
     action = next(a for a in menu.actions() if a.toolTip() == str(path))
     started = time.perf_counter()
     action.trigger()
+    longest = time.perf_counter() - started
     while getattr(window, "opening", False):
+        step = time.perf_counter()
         app.processEvents()
+        longest = max(longest, time.perf_counter() - step)
     if window.document is None or window.document.path.resolve() != path.resolve():
         raise SystemExit(f"{path.name}: the menu did not open it; the figures would measure something else")
     editor = window.tabs.current_editor()
@@ -88,15 +93,19 @@ def open_from_menu(app, window, path: Path) -> float:
     if field is None:
         raise SystemExit(f"{path.name}: no sheet opened")
     QTest.keyClick(field, Qt.Key.Key_End)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, longest
 
 
-def until_filled(app, window) -> float:
-    """Seconds until the navigator has every row (a big campaign's fill in slices after its sheet)."""
+def until_filled(app, window) -> tuple[float, float]:
+    """Seconds until the navigator has every row (a big campaign's fill in slices after its sheet),
+    and the longest single step of the event loop meanwhile."""
     started = time.perf_counter()
+    longest = 0.0
     while window.navigator is None or window.navigator.model.filling:
+        step = time.perf_counter()
         app.processEvents()
-    return time.perf_counter() - started
+        longest = max(longest, time.perf_counter() - step)
+    return time.perf_counter() - started, longest
 
 
 def per_key(app, widget, text: str) -> list[float]:
@@ -140,14 +149,16 @@ def main(sizes: list[str]) -> int:
     saves = SaveClock()
     load_before = os.getloadavg()[0]  # a shared machine: the figures mean little without it
     other = write(20, scratch / "other.fatedesk")  # open before each timed open: never the same file
-    print(f"{'campaign':>10} {'open (menu)':>12} {'navigator':>10} {'filter/key':>11} {'typing/key':>11} {'end scene':>10}")
+    print(f"{'campaign':>10} {'open (menu)':>12} {'navigator':>10} {'filter/key':>11} {'typing/key':>11} "
+          f"{'end scene':>10} {'longest wait':>13}")
     for size in sizes:
         path = sample if size == "sample" else write(int(size), scratch / f"c{size}.fatedesk")
         open_from_menu(app, window, other)
         until_filled(app, window)
         settle(app)
-        opened = open_from_menu(app, window, path)
-        filled = opened + until_filled(app, window)
+        opened, wait_open = open_from_menu(app, window, path)
+        fill, wait_fill = until_filled(app, window)
+        filled, longest_wait = opened + fill, max(wait_open, wait_fill)
         settle(app)
         filter_ms = per_key(app, window.navigator.filter_edit, "ter 12")
         window.navigator.filter_edit.clear()
@@ -162,12 +173,14 @@ def main(sizes: list[str]) -> int:
         scene = end_scene(app, window)
         scene_saves = saves.take()
         print(f"{size:>10} {opened:11.3f}s {filled:9.3f}s {statistics.median(filter_ms):9.1f}ms "
-              f"{statistics.median(typing_ms):9.1f}ms {scene:9.3f}s   "
+              f"{statistics.median(typing_ms):9.1f}ms {scene:9.3f}s {longest_wait * 1000:10.0f} ms   "
               f"(worst key: filter {max(filter_ms):.1f} ms, typing {max(typing_ms):.1f} ms; saving: "
               f"{typing_saves:.1f} ms a keystroke on average, {scene_saves:.3f} s of the end of scene)")
     print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"targets: open 1,000 from the menu {OPEN_TARGET_S} s; at 10,000: filter {FILTER_TARGET_MS:.0f} ms, "
-          f"end scene {END_SCENE_TARGET_S:.0f} s; typing {TYPING_TARGET_MS:.0f} ms at every size")
+          f"end scene {END_SCENE_TARGET_S:.0f} s; typing {TYPING_TARGET_MS:.0f} ms at every size; "
+          f"longest wait while loading (the longest step of the event loop from the menu pick until "
+          f"the navigator is full) at 10,000: {LOAD_WAIT_TARGET_MS:.0f} ms")
     window.close()
     return 0
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import (
     AspectRole,
@@ -289,7 +290,7 @@ class CardRenderer:
             flow.add(self._text(_('<font color="#474747">No stress boxes: any hit takes them out.</font>')))
         taken = {q.slot: q for q in npc.consequences} if self.state else {}
         for slot in derived.consequences:
-            label = f"{one_line(rules_text(slot.label) if slot.label else slot.severity.label)} {slot.value}"
+            label = f"{one_line(slot_text(slot))} {slot.value}"
             if slot.only and "only" not in (slot.label or ""):
                 label = _("{slot} ({track} only)").format(
                     slot=label, track=rules_text(derived.track_names.get(slot.only, slot.only)).lower())

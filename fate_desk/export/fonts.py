@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -52,11 +53,39 @@ def _register(name: str, filename: str) -> None:
         raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(file=path, reason=exc)) from None
 
 
+class _LazyFace(TTFont):
+    """A face of the family, known to reportlab by its name at once and read from its file the
+    first time anything asks it more than that name. Reading a face takes 30-40 ms, and most
+    documents never draw in all four (a sheet without bold italic text never needs that one)."""
+
+    def __init__(self, name: str, path: Path) -> None:  # noqa: D107 - TTFont's own init runs on first use
+        self.fontName = name
+        self._path = path
+
+    def __getattr__(self, attr: str):
+        # Only asked for what the instance lacks: before the file is read, all but the name.
+        if attr.startswith("__") or "face" in self.__dict__ or "_path" not in self.__dict__:
+            raise AttributeError(attr)
+        try:
+            TTFont.__init__(self, self.fontName, str(self._path))
+        except Exception as exc:  # reportlab raises its own TTFError, or OSError
+            raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(
+                file=self._path, reason=exc)) from None
+        return getattr(self, attr)
+
+
 @lru_cache(maxsize=1)
 def register_fonts() -> str:
-    """Register the family (once per process); returns the regular face's name."""
+    """Register the family (once per process); returns the regular face's name. Each face is
+    read from its file when first used (see _LazyFace); a missing file is reported at once."""
     for name, filename in _FILES.items():
-        _register(name, filename)
+        path = resources_dir() / "fonts" / filename
+        if not path.is_file():
+            raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(
+                file=path, reason=_("there is no such file")))
+        # registerFont would read the face at once (it asks for the face's own name), so the
+        # name goes into reportlab's table of fonts directly; getFont looks there first.
+        pdfmetrics._fonts[name] = _LazyFace(name, path)
     # The family lets Paragraph markup such as <b> and <i> find the embedded faces.
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC)
     return REGULAR

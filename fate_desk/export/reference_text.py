@@ -19,7 +19,7 @@ from fate_desk.model import (
     signed,
 )
 from fate_desk.rules import RuleSet, derive
-from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.creation.derive import join_words, slot_text
 from fate_desk.rules.creation.ruleset import StressMarking
 
 from .wording import recovery_paragraph, track_levels, track_skills
@@ -210,7 +210,7 @@ def _plain_slots(ruleset: RuleSet, options: CampaignOptions):
 def consequences_card(ruleset: RuleSet, options: CampaignOptions) -> RefCard:
     slots = _plain_slots(ruleset, options)
     listed = join_words([_("{slot} absorbs {shifts}").format(
-        slot=(rules_text(s.label) if s.label else s.severity.label).lower(), shifts=s.value) for s in slots])
+        slot=slot_text(s).lower(), shifts=s.value) for s in slots])
     paras = [_("Take a consequence to absorb part of a hit: {slots}. Name the harm as an aspect; "
                "the attacker gets a free invoke on it.").format(slots=listed)]
     extra = ruleset.consequences.extra_mild_at
@@ -240,7 +240,7 @@ def conditions_card(ruleset: RuleSet, options: CampaignOptions) -> RefCard:
         names = _(" and ").join(f"<b>{escape(rules_text(s.label))}</b>" for s in group)
         boxes = group[0].boxes
         box_text = _("{count} boxes each").format(count=boxes) if boxes != 1 else _("one box each")
-        paras.append(_RECOVER_AS[severity]().format(severity=severity.label, names=names, shifts=group[0].value,
+        paras.append(_RECOVER_AS[severity]().format(severity=_(severity.label), names=names, shifts=group[0].value,
                                                    boxes=box_text))
     if options.conditions == ConditionsMode.FURTHER_APART:
         paras.append(_("Once two boxes in a row are marked, no more boxes of that row may be marked."))

@@ -478,7 +478,7 @@ class _Sheet:
                        + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
             grants += [_("aspect {aspect}").format(aspect=a) for a in extra.aspects]
             grants += [_("the track {track}").format(track=rules_text(t.name)) for t in extra.tracks]
-            grants += [_("a {severity} consequence slot").format(severity=s.severity.label.lower())
+            grants += [_("a {severity} consequence slot").format(severity=_(s.severity.label).lower())
                        for s in extra.consequences]
             if grants:
                 bits.append(_("Grants {grants}.").format(grants=", ".join(grants)))

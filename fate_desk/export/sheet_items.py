@@ -9,6 +9,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import LADDER, AspectRole, Severity, ladder_label, ladder_name
 from fate_desk.rules import RuleSet, SlotInfo
@@ -257,7 +258,7 @@ class SlotItem:
         c.setFont(BOLD, 9)
         c.setFillColor(INK)
         c.drawCentredString(x + sq / 2, y + 4, str(slot.value))
-        label = slot.label or slot.severity.label
+        label = slot_text(slot)
         lx = x + sq + 5
         text_w = width - sq - 5
         if slot.condition:

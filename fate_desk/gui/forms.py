@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import sys
 
 from PySide6 import QtWidgets
 from PySide6.QtCore import QFile, QIODevice
@@ -49,6 +50,9 @@ def generated_code(name: str, path):
 
 def _load_xml(path, parent: QWidget | None) -> QWidget:
     global _loader
+    if getattr(sys, "frozen", False):
+        # A bundle is built with the code of every form and leaves the loader's library out.
+        raise FormError(f"form {path} has no current generated code in this bundle")  # i18n: not shown
     if _loader is None:
         from PySide6.QtUiTools import QUiLoader
 

@@ -92,3 +92,16 @@ window.close()
     assert done.returncode == 0, done.stderr
     assert "sheet: CharacterSheet" in done.stdout
     assert "form loader loaded: False" in done.stdout
+
+
+def test_a_bundle_never_falls_back_to_the_form_loader(tmp_path, monkeypatch):
+    # A bundle leaves the loader's library out: a form without current code is a packaging
+    # mistake there, reported as such, not an import error.
+    edited = tmp_path / "ui"
+    shutil.copytree(ui_dir(), edited)
+    form = edited / "about.ui"
+    form.write_text(form.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    monkeypatch.setattr(forms, "ui_dir", lambda: edited)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(forms.FormError, match="no current generated code"):
+        forms.load_form("about")

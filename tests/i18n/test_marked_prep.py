@@ -35,3 +35,30 @@ def test_guidance_refusals_and_new_names_are_translated(pseudo):
         set_skill_row(Character(name="X", skills={"Fight": 1, "Lore": 2}), 0, "Lore")
     assert_translated(str(info.value), {"Lore"})
     assert_translated(add_zone(Scene(name="Docks")).zones[0].name)
+
+
+def test_a_quick_npc_line_typed_in_the_interface_language_is_understood():
+    """The GM types the ladder words, skill names and keywords the app shows them; the NPC keeps
+    the rule set's own skill names, so its sheet reads right in any language."""
+    from fate_desk.i18n import _, pgettext, rules_text, set_language
+    from fate_desk.rules.prep.quick_npc import parse_quick_npc
+
+    set_language("en_XA")
+    try:
+        fair, good = _("Fair"), _("Good")
+        line = "; ".join([
+            "Bouncer", "Built Like a Door",
+            f"{fair} {rules_text('Fight')}",
+            f"{good} (+3) {pgettext('quick NPC line', 'at')} {rules_text('Physique')}",
+            f"2 {pgettext('quick NPC line', 'stress')}",
+            f"{pgettext('quick NPC line', 'stunt')}: Bar Brawler: +2 to Fight in a bar",
+        ])
+        npc = parse_quick_npc(line).character
+    finally:
+        set_language("en")
+    assert npc.skills == {"Fight": 2, "Physique": 3}
+    assert npc.stress_boxes == {"stress": [1, 1]}
+    assert [s.name for s in npc.stunts] == ["Bar Brawler"]
+    assert [a.text for a in npc.aspects] == ["Built Like a Door"]
+    # English always works too, whatever the language.
+    assert parse_quick_npc("Thug; Fair Fight; 1 stress").character.skills == {"Fight": 2}

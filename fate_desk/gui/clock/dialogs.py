@@ -338,9 +338,9 @@ class EndArcDialog(_PerPcDialog):
     def _heading(self) -> None:
         clock = self.campaign.clock
         label = self.level_label().lower()
-        # The box lists each PC's choice for the milestone the arc grants ("Major milestones").
+        # The box lists each PC's choice for the milestone the arc grants.
         child(self.form, QGroupBox, "breakthroughsBox").setTitle(
-            _("{milestone}s").format(milestone=self.level_label()) if label else _("Milestones"))
+            _("Each character's {milestone}").format(milestone=label) if label else _("Milestones"))
         child(self.form, QLabel, "headingLabel").setText(
             _("<b>Arc {arc}</b> ends: every player character reaches a {milestone}, and severe "
               "consequences in recovery clear. End the arc's last session first.").format(arc=clock.arc, milestone=label))

@@ -119,7 +119,7 @@ class TrackFields(QWidget):
         self.recovers = QComboBox()
         self.recovers.setAccessibleName(_("Recovers like a consequence of"))
         for severity in (Severity.MILD, Severity.MODERATE, Severity.SEVERE):
-            self.recovers.addItem(_("{severity} consequence").format(severity=rules_text(severity.label)), severity)
+            self.recovers.addItem(_("{severity} consequence").format(severity=_(severity.label)), severity)
         form.addRow(_("Track &name:"), self.name)
         form.addRow(_("&Boxes (values):"), self.boxes)
         form.addRow(_("Linked {skill_word}:").format(skill_word=skill_word), self.skill)

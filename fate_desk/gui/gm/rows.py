@@ -31,7 +31,7 @@ SEVERITY_NAMES = {Severity.MILD: N_("Mild"), Severity.MODERATE: N_("Moderate"), 
 
 
 def severity_name(severity: Severity) -> str:
-    return _(SEVERITY_NAMES[severity]) if severity in SEVERITY_NAMES else severity.label
+    return _(SEVERITY_NAMES[severity]) if severity in SEVERITY_NAMES else _(severity.label)
 
 
 def _remove_button(tip: str, name: str) -> QToolButton:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import AspectRole, Severity
-from fate_desk.rules.creation.derive import derive_stress
+from fate_desk.rules.creation.derive import derive_stress, slot_text
 from fate_desk.rules.creation.extras import extra_totals
 from fate_desk.rules.harm.absorb import AbsorbOption, shifts_text, slots_of
 from fate_desk.rules.encounters.conflict import taken_out_in_play
@@ -182,9 +182,9 @@ class TakeHitDialog(QDialog):
                 continue
             edit = QLineEdit()
             edit.setPlaceholderText(_("What did the hit do?"))
-            edit.setAccessibleName(_("Name of the {severity} consequence").format(severity=slot.severity.label.lower()))
+            edit.setAccessibleName(_("Name of the {severity} consequence").format(severity=_(slot.severity.label).lower()))
             self.names.addRow(_("{slot} consequence:").format(
-                slot=rules_text(slot.label) if slot.label else slot.severity.label), edit)
+                slot=slot_text(slot)), edit)
             self.name_edits[slot_id] = edit
             if slot.severity == Severity.EXTREME:
                 self.extreme_slot = slot_id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import ladder_label
 from fate_desk.rules.harm.absorb import filled, slots_of
@@ -33,7 +34,7 @@ class TreatmentDialog(FormDialog):
         child(self.form, QLabel, "headingLabel").setText(
             _("<b>{name}</b>: {slot} consequence “{consequence}”<br><small>{when}</small>").format(
                 name=escape(character.name or _("(unnamed)")),
-                slot=rules_text(info.label) if info.label else info.severity.label,
+                slot=slot_text(info),
                 consequence=escape(self.name), when=escape(when)))
         self.effort = LadderSpinBox(self, -4, 14, treatment_difficulty(info.severity) or 0)
         self.effort.setAccessibleName(_("Effort rolled"))

@@ -39,7 +39,7 @@ def grants_text(extra, ruleset: RuleSet) -> str:
     parts += [_("aspect “{aspect}”").format(aspect=a) for a in extra.aspects]
     parts += [_("stunt “{stunt}”").format(stunt=s.name) for s in extra.stunts]
     parts += [_("track {track}").format(track=t.name) for t in extra.tracks]
-    parts += [_("{severity} consequence slot").format(severity=s.severity.label.lower()) for s in extra.consequences]
+    parts += [_("{severity} consequence slot").format(severity=_(s.severity.label).lower()) for s in extra.consequences]
     return ", ".join(parts) or _("nothing on the sheet (story only)")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QToolButton, QWidget
 
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.i18n import _, ngettext, pgettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules import Derived, RuleSet, SlotInfo
@@ -197,7 +198,7 @@ class ConsequencesSection:
             box.setToolTip(
                 _("{slot} box {number}: absorbs {value}. Marked through Take a hit…").format(**words)
                 if box.isEnabled() else _("The {severity} row has reached its cutoff").format(
-                    severity=slot.severity.label.lower())
+                    severity=_(slot.severity.label).lower())
             )
 
     def _when(self, slot: SlotInfo, current) -> str:
@@ -290,7 +291,7 @@ class ConsequencesSection:
 
 def slot_name(slot: SlotInfo) -> str:
     """A consequence slot's name as shown: the rule set's label translated, else its severity."""
-    return rules_text(slot.label) if slot.label else slot.severity.label
+    return slot_text(slot)
 
 
 def _open_treatment(sheet, slot_id: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
@@ -53,11 +54,21 @@ class CheckResult:
 
 def canonical(character: Character, ruleset: RuleSet) -> Character:
     """The character with skill names spelled as the rule set spells them ("physique" is Physique)."""
-    names = {s.casefold(): s for s in ruleset.skills}
+    names, spelled = _spellings(tuple(ruleset.skills))
+    if all(n in spelled for n in character.skills):
+        return character  # every name already as the rule set spells it (the common case)
     skills = {names.get(n.casefold(), n): r for n, r in character.skills.items()}
     if list(skills) == list(character.skills):
         return character
     return character.model_copy(update={"skills": skills})
+
+
+@lru_cache(maxsize=32)
+def _spellings(skills: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
+    """The rule set's spelling of each skill by its folded name, and the names that are already
+    that spelling (made once per list of skills, not once per check)."""
+    names = {s.casefold(): s for s in skills}
+    return names, frozenset(names.values())
 
 
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
@@ -230,6 +241,8 @@ def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         if rating > ruleset.peak:
             continue  # reported as skills.cap
         have, may = actual.get(rating, 0), allowed.get(rating, 0)
+        if have == may:
+            continue  # as the shape asks: nothing to say
         at = ladder_label(rating)
         if have > may:
             names = _skills_at(character, rating)
@@ -366,17 +379,14 @@ _ASPECT_HINTS = {
 
 def aspect_slots(character: Character, ruleset: RuleSet) -> list[tuple[AspectRole, int | None]]:
     """Each rule-set slot with the index of the character's aspect that fills it (or None)."""
-    used: set[int] = set()
+    # Each role's aspects by index, first first: a slot takes the first not yet taken.
+    free: dict[AspectRole, list[int]] = {}
+    for i, aspect in enumerate(character.aspects):
+        free.setdefault(aspect.role, []).append(i)
     slots: list[tuple[AspectRole, int | None]] = []
     for role in ruleset.aspects:
-        found = None
-        for i, aspect in enumerate(character.aspects):
-            if i not in used and aspect.role == role:
-                found = i
-                break
-        if found is not None:
-            used.add(found)
-        slots.append((role, found))
+        waiting = free.get(role)
+        slots.append((role, waiting.pop(0) if waiting else None))
     return slots
 
 
@@ -401,8 +411,11 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
     """One high concept, one trouble (as many as the rule set has), and no more aspects than its slots."""
     written = [a for a in character.aspects if a.text.strip()]
     out = []
+    roles: dict[AspectRole, int] = {}
+    for aspect in written:
+        roles[aspect.role] = roles.get(aspect.role, 0) + 1
     for role in (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP):
-        have, may = sum(a.role == role for a in written), ruleset.aspects.count(role)
+        have, may = roles.get(role, 0), ruleset.aspects.count(role)
         if have > may:
             out.append(Problem(
                 "aspects.count", Level.ERROR, "aspects",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from fate_desk.i18n import N_, _, format_list, ngettext, pgettext, rules_text
-
+from fate_desk.i18n import N_, _, format_list, language, ngettext, pgettext, rules_text
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
 from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
@@ -202,7 +202,10 @@ def slot_text(slot: SlotInfo) -> str:
     if label == slot.severity.label:
         return _(label)
     if slot.only and label.startswith(slot.severity.label + " ("):
-        return _("Mild ({track} only)").format(track=label[len(slot.severity.label) + 2:-len(" only)")])
+        track = label[len(slot.severity.label) + 2:-len(" only)")]
+        # The label names the track in lower case ("physical"); its rule-set name is capitalised.
+        shown = rules_text(track[:1].upper() + track[1:])
+        return _("Mild ({track} only)").format(track=shown if shown != track[:1].upper() + track[1:] else track)
     return label
 
 
@@ -227,7 +230,7 @@ def extra_slots(character: Character) -> list[SlotInfo]:
 def _base_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    options = options or CampaignOptions()
+    options = options or _no_options()
     if character.consequence_slots is not None:
         return [
             SlotInfo(s.id, s.severity, s.value, s.only, s.severity.label) for s in character.consequence_slots
@@ -237,8 +240,8 @@ def _base_consequences(
     extras = extra_mild_tracks(character, ruleset)
     if options.conditions != ConditionsMode.OFF:
         return _condition_slots(character, ruleset, extras, options.conditions)
-    slots = [SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in ruleset.consequences.slots]
-    mild_value = next((r.value for r in ruleset.consequences.slots if r.severity == Severity.MILD), 2)
+    base, mild_value = _ruleset_slots(ruleset)
+    slots = list(base)
     for track in extras:
         slots.insert(
             _after_last(slots, Severity.MILD),
@@ -252,6 +255,32 @@ def _base_consequences(
     return slots
 
 
+@lru_cache(maxsize=1)
+def _no_options() -> CampaignOptions:
+    """The options of a character outside any campaign (read only; one instance, not one a check)."""
+    return CampaignOptions()
+
+
+# (Rule set consequences, interface language) -> the consequences (held, so their id stays
+# theirs), their slots (whose labels are in that language) and the mild slot's value.
+_SLOTS_OF: dict[tuple[int, str], tuple[object, tuple[SlotInfo, ...], int]] = {}
+
+
+def _ruleset_slots(ruleset: RuleSet) -> tuple[tuple[SlotInfo, ...], int]:
+    """The rule set's own consequence slots and the value of its mild one, made once per rule
+    set and language: every check asks for them, and the slots are frozen."""
+    consequences = ruleset.consequences
+    key = (id(consequences), language())
+    cached = _SLOTS_OF.get(key)
+    if cached is None or cached[0] is not consequences:
+        slots = tuple(SlotInfo(r.id, r.severity, r.value, None, r.severity.label) for r in consequences.slots)
+        mild_value = next((r.value for r in consequences.slots if r.severity == Severity.MILD), 2)
+        if len(_SLOTS_OF) >= 64:
+            _SLOTS_OF.clear()
+        cached = _SLOTS_OF[key] = (consequences, slots, mild_value)
+    return cached[1], cached[2]
+
+
 def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bool:
     """The extreme consequence: every PC's in Fate Core ("Extreme Consequences"), the campaign's
     option in Fate Condensed (for everyone built by the rule set), never in Fate Accelerated."""
@@ -260,7 +289,7 @@ def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions
         return False
     if rule == ExtremeRule.STANDARD and character.kind == CharacterKind.PC:
         return True
-    return bool((options or CampaignOptions()).extreme_consequences)
+    return bool((options or _no_options()).extreme_consequences)
 
 
 def _after_last(slots: list[SlotInfo], severity: Severity) -> int:

@@ -26,7 +26,12 @@ class ExtraTotals:
     armor: int = 0
 
 
+_NO_EXTRAS = ExtraTotals()
+
+
 def extra_totals(character: Character) -> ExtraTotals:
+    if not character.extras:
+        return _NO_EXTRAS  # most characters have none (and the totals are frozen)
     extras = character.active_extras()
     return ExtraTotals(
         refresh=sum(e.cost.refresh for e in extras),

@@ -12,18 +12,54 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, language, pgettext, rules_text
 from fate_desk.model import LADDER, Aspect, Character, CharacterKind, Stunt
 
-_NAMES = {name.lower(): value for value, name in LADDER.items()}
-_WORD = "|".join(sorted(_NAMES, key=len, reverse=True))
-_RATING_FIRST = re.compile(
-    rf"^(?:(?P<word>{_WORD})\s*(?:\((?P<paren>[+-]?\d+)\))?|(?P<num>[+-]\d+))\s*(?:at\s+)?(?P<skill>.+)$",
-    re.IGNORECASE,
-)
+class _Grammar:
+    """The words a quick NPC line is read with: English always, and the interface language's
+    (its ladder words, "stunt", "stress", "at" and the rule sets' skill names) too."""
+
+    def __init__(self) -> None:
+        self.names = {name.lower(): value for value, name in LADDER.items()}
+        self.names.update({_(name).lower(): value for value, name in LADDER.items()})
+        word = "|".join(re.escape(w) for w in sorted(self.names, key=len, reverse=True))
+        # Translators: a word a GM types in a quick NPC line, as in "Fair (+2) at Fight"; lower case.
+        at = "|".join(re.escape(w) for w in {"at", pgettext("quick NPC line", "at").lower()})
+        self.rating_first = re.compile(
+            rf"^(?:(?P<word>{word})\s*(?:\((?P<paren>[+-]?\d+)\))?|(?P<num>[+-]\d+))\s*(?:(?:{at})\s+)?(?P<skill>.+)$",
+            re.IGNORECASE,
+        )
+        # Translators: words a GM types in a quick NPC line, as in "2 stress" or "3 boxes"; lower case.
+        stress = {"stress", "boxes", "stress box", "stress boxes", pgettext("quick NPC line", "stress").lower(),
+                  pgettext("quick NPC line", "boxes").lower()}
+        stress_words = "|".join(re.escape(w) for w in sorted(stress, key=len, reverse=True))
+        self.stress = re.compile(rf"^(?P<n>\d+)\s*(?:{stress_words})$", re.IGNORECASE)
+        # Translators: the word that starts a stunt in a quick NPC line, as in "stunt: ..."; lower case.
+        stunt = "|".join(re.escape(w) for w in {"stunt", pgettext("quick NPC line", "stunt").lower()})
+        self.stunt = re.compile(rf"^(?:{stunt})\s*:\s*(?P<text>.+)$", re.IGNORECASE)
+        # A skill typed by the name the sheet shows is kept by the rule set's own name.
+        from fate_desk.rules.creation.loader import get_ruleset
+
+        self.skills: dict[str, str] = {}
+        for ruleset_id in ("fate-condensed", "fate-core", "fate-accelerated"):
+            for skill in get_ruleset(ruleset_id).skills:
+                self.skills[rules_text(skill).lower()] = skill
+
+    def skill(self, typed: str) -> str:
+        return self.skills.get(typed.strip().lower(), typed.strip())
+
+
+_GRAMMARS: dict[str, _Grammar] = {}
+
+
+def _grammar() -> _Grammar:
+    code = language()
+    if code not in _GRAMMARS:
+        _GRAMMARS[code] = _Grammar()
+    return _GRAMMARS[code]
+
+
 _RATING_LAST = re.compile(r"^(?P<skill>.+?)\s+(?P<num>[+-]\d+)$")
-_STRESS = re.compile(r"^(?P<n>\d+)\s*(?:stress|boxes|stress boxes?)$", re.IGNORECASE)  # i18n: not shown
-_STUNT = re.compile(r"^stunt\s*:\s*(?P<text>.+)$", re.IGNORECASE)
 
 
 @dataclass
@@ -43,7 +79,8 @@ def _stunt(typed: str) -> Stunt:
 
 def _known(part: str) -> bool:
     """A part that is a stress count, a stunt or a rated skill (not an aspect's words)."""
-    return bool(_STRESS.match(part) or _STUNT.match(part) or _RATING_FIRST.match(part)
+    grammar = _grammar()
+    return bool(grammar.stress.match(part) or grammar.stunt.match(part) or grammar.rating_first.match(part)
                 or _RATING_LAST.match(part))
 
 
@@ -55,7 +92,7 @@ def _split(line: str) -> tuple[list[str], str]:
     for piece in (p.strip() for p in line.split(",")):
         if not piece:
             continue
-        if parts and _STUNT.match(parts[-1]) and not _known(piece):
+        if parts and _grammar().stunt.match(parts[-1]) and not _known(piece):
             parts[-1] += f", {piece}"  # "stunt: +2 to Provoke, when chanting" stays one stunt
         else:
             parts.append(piece)
@@ -74,16 +111,17 @@ def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
     stunts: list[Stunt] = []
     boxes: int | None = None
     notes: list[str] = [split_note] if split_note and rest else []
+    grammar = _grammar()
     for part in rest:
-        if m := _STRESS.match(part):
+        if m := grammar.stress.match(part):
             boxes = int(m["n"])
-        elif m := _STUNT.match(part):
+        elif m := grammar.stunt.match(part):
             stunts.append(_stunt(m["text"]))
-        elif m := _RATING_FIRST.match(part):
-            value = int(m["paren"]) if m["paren"] else _NAMES[m["word"].lower()] if m["word"] else int(m["num"])
-            skills[m["skill"].strip()] = value
+        elif m := grammar.rating_first.match(part):
+            value = int(m["paren"]) if m["paren"] else grammar.names[m["word"].lower()] if m["word"] else int(m["num"])
+            skills[grammar.skill(m["skill"])] = value
         elif m := _RATING_LAST.match(part):
-            skills[m["skill"].strip()] = int(m["num"])
+            skills[grammar.skill(m["skill"])] = int(m["num"])
         else:
             aspects.append(Aspect(text=part))
     if boxes is None:
