@@ -138,10 +138,14 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
             if started and word.space_before:
                 gap = space_w.get(font) or space_w.setdefault(font, stringWidth(" ", font, size))
             if x + gap + w > width:
-                if not started and w > width:
-                    words = words[:i] + _break_word(word, size, width) + words[i + 1:]  # rare
+                pieces = _break_word(word, size, width) if not started and w > width else []
+                if len(pieces) > 1:
+                    words = words[:i] + pieces + words[i + 1:]  # rare
                     n = len(words)
                     continue
+                # A word that will not break any further (one letter wider than the line, or
+                # letters that fit one by one but not whole, by a rounding) takes its line as it
+                # is: breaking it again would never end.
                 if started:
                     break
             if parts and font == seg_font and word.color is seg_color:
