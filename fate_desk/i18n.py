@@ -189,13 +189,13 @@ def source_hash(po: Path) -> str:
 
 
 def load_catalogue(code: str) -> _gettext.NullTranslations:
-    """The compiled catalogue for `code` when it matches its source, else the source read now;
-    English (no translation) when neither exists."""
+    """The compiled catalogue for `code` when it matches its source (or when, as in the bundle,
+    only the compiled one ships), else the source read now; English when neither exists."""
     po = catalogue_sources() / f"{code}.po"
     mo = compiled_dir() / f"{code}.mo"
     stamp = mo.with_suffix(".sha1")
     try:
-        if mo.is_file() and stamp.read_text().strip() == source_hash(po):
+        if mo.is_file() and (not po.is_file() or stamp.read_text().strip() == source_hash(po)):
             with mo.open("rb") as handle:
                 return _gettext.GNUTranslations(handle)
     except OSError:
@@ -239,6 +239,19 @@ def format_datetime(value, format: str = "medium") -> str:
     from babel.dates import format_datetime as babel_format_datetime
 
     return babel_format_datetime(value, format=format, locale=babel_locale())
+
+
+def format_iso(text: str, with_time: bool = False) -> str:
+    """An ISO date or timestamp from a file, as the interface language writes it; anything that
+    is not one comes back as it is (files are hand-edited too)."""
+    from datetime import date, datetime
+
+    try:
+        if with_time and "T" in text:
+            return format_datetime(datetime.fromisoformat(text), "medium")
+        return format_date(date.fromisoformat(text[:10]), "medium")
+    except (TypeError, ValueError):
+        return text
 
 
 def format_number(value) -> str:

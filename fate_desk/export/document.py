@@ -11,7 +11,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk import __version__
-from fate_desk.i18n import _, rules_text
+from fate_desk.i18n import _, rules_text, format_date
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -158,7 +158,7 @@ class Document:
 
     def _with_cover(self, plans: list[PagePlan]) -> list[PagePlan]:
         """A cover with the title, the date and the contents (page numbers count the cover)."""
-        today = datetime.date.today().isoformat()
+        today = format_date(datetime.date.today(), "long")
         for cover_pages in (1, 2, 3, 4):
             contents = [(title, level, n + cover_pages) for n, plan in enumerate(plans, 1)
                         for title, level in plan.bookmarks]

@@ -108,7 +108,7 @@ def test_arcs_are_entries_with_their_sessions_listed_by_date(sample, qtbot):
     sample.add(SessionLog(number=2, arc=1, date="2024-05-08", title="Under the Lock"))
     editor = open_editor(qtbot, sample, "arc-1")
     rows = [[editor.sessions.item(r, c).text() for c in range(4)] for r in range(editor.sessions.rowCount())]
-    assert rows == [["1", "—", "The Lantern Goes Dark", "in play"], ["2", "2024-05-08", "Under the Lock", "planned"]]
+    assert rows == [["1", "—", "The Lantern Goes Dark", "in play"], ["2", "May 8, 2024", "Under the Lock", "planned"]]  # the date as the language writes it
     editor.name_edit.selectAll()
     qtbot.keyClicks(editor.name_edit, "The Drowned Arc")
     assert on_disk(sample, "arc-1").name == "The Drowned Arc"

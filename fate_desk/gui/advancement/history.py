@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fate_desk.i18n import N_, _, ngettext
+from fate_desk.i18n import N_, _, ngettext, format_iso
 from fate_desk.model import Character
 from fate_desk.rules.advancement.milestones import spend_skill_points
 from fate_desk.rules.creation.grants import record_power_up, refresh_granted, unrecorded_power_ups
@@ -140,7 +140,7 @@ class HistoryDock(FollowsEntry, QDockWidget):
                 kind=_kind(entry.kind), summary=entry.summary)])
             item.setToolTip(1, entry.summary)
             if entry.at:
-                item.setToolTip(0, entry.at)
+                item.setToolTip(0, format_iso(entry.at, with_time=True))
             for change in entry.changes:
                 item.addChild(QTreeWidgetItem(
                     ["", _("{field}: {before} → {after}").format(field=describe_field(change.field),

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QTableWidgetItem, QVBoxLayout,
 )
 
-from fate_desk.i18n import _, pgettext
+from fate_desk.i18n import _, pgettext, format_iso
 from fate_desk.model import Arc, SessionLog
 from fate_desk.rules.clock.timeline import timeline
 from fate_desk.rules.creation.edits import edited
@@ -143,7 +143,7 @@ class ArcEditor(_LogEditor):
         for row, log in enumerate(sessions):
             status = (pgettext("session", "ended") if log.ended else pgettext("session", "in play")
                       if campaign.clock.session == log.number else pgettext("session", "planned"))
-            for column, text in enumerate((str(log.number), log.date or "—", log.title, status)):
+            for column, text in enumerate((str(log.number), format_iso(log.date) if log.date else "—", log.title, status)):
                 self.sessions.setItem(row, column, QTableWidgetItem(text))
         self.sessions.resizeColumnsToContents()
         self.sessions.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
