@@ -82,7 +82,7 @@ def _write_out(result: ImportResult, out: Path, force: bool, source: Path) -> li
     characters = result.characters
     if not characters:
         if result.source_format:
-            raise _Refused(_("{format} holds no characters; nothing to write").format(format=result.source_format))
+            raise _Refused(_("{format} holds no characters; nothing to write").format(format=_(result.source_format)))
         raise _Refused(_("the file holds no characters; nothing to write"))
     if result.scenes:
         count = len(result.scenes)

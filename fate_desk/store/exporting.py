@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from fate_desk.i18n import N_, _
 from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -40,8 +41,8 @@ class Target:
 
 
 TARGETS = {
-    "foundry-fco": Target("foundry-fco", "Foundry VTT (Fate Core Official)", ".json", fco_json, fco_notes),
-    "fatex": Target("fatex", "Foundry VTT (FateX)", ".json", fatex_json, fatex_notes),
+    "foundry-fco": Target("foundry-fco", N_("Foundry VTT (Fate Core Official)"), ".json", fco_json, fco_notes),
+    "fatex": Target("fatex", N_("Foundry VTT (FateX)"), ".json", fatex_json, fatex_notes),
     "fari": Target("fari", "Fari", FARI_SUFFIX, fari_json, fari_notes),
 }
 
@@ -81,24 +82,25 @@ def plan(characters: list[Character], out: Path, target: Target, sources: tuple[
     `replace` lets existing files stand in the plan (never the file being exported from).
     """
     if not characters:
-        raise ExportRefused("there are no characters to export")
+        raise ExportRefused(_("there are no characters to export"))
     if len(characters) == 1 and not out.is_dir() and not into_folder:
         if not out.name.endswith(target.suffix):
-            raise ExportRefused(f"{out}: a {target.label} file's name must end in {target.suffix}")
+            raise ExportRefused(_("{path}: a {tool} file's name must end in {suffix}").format(
+                path=out, tool=_(target.label), suffix=target.suffix))
         paths = [out]
     else:
         if out.exists() and not out.is_dir():
-            raise ExportRefused(f"{out}: characters go one file each into a folder; give a folder "
-                                "(it is made if missing)")
+            raise ExportRefused(_("{path}: characters go one file each into a folder; give a folder "
+                                  "(it is made if missing)").format(path=out))
         if not out.exists() and not out.parent.is_dir():
-            raise ExportRefused(f"{out.parent}: no such folder")
+            raise ExportRefused(_("{path}: no such folder").format(path=out.parent))
         paths = file_names(out, characters, target.suffix)
     resolved_sources = {s.resolve() for s in sources if s.exists()}
     for path in paths:
         if path.exists() and path.resolve() in resolved_sources:
-            raise ExportRefused(f"{path}: is the file being exported; choose another name")
+            raise ExportRefused(_("{path}: is the file being exported; choose another name").format(path=path))
         if path.exists() and not replace:
-            raise ExportRefused(f"{path}: already exists; choose another name or folder")
+            raise ExportRefused(_("{path}: already exists; choose another name or folder").format(path=path))
     return paths
 
 
@@ -134,13 +136,14 @@ def export(characters: list[Character], out: Path, target_id: str, *, options: C
                 made_folder = True
         for path, body in zip(paths, data):
             if path.exists() and path not in existed:  # appeared since the plan: never replace it
-                raise ExportRefused(f"{path}: already exists; choose another name or folder")
+                raise ExportRefused(_("{path}: already exists; choose another name or folder").format(path=path))
             write_bytes_atomic(path, body)
             if path not in existed:
                 written.append(path)
     except OSError as exc:
         _undo(written, out if made_folder else None)
-        raise ExportRefused(f"{exc.filename or out}: could not be written ({exc.strerror or exc})") from None
+        raise ExportRefused(_("{path}: could not be written ({reason})").format(
+            path=exc.filename or out, reason=exc.strerror or exc)) from None
     except ExportRefused:
         _undo(written, out if made_folder else None)
         raise

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from fate_desk.i18n import _, ngettext
+
 from .interchange import FileFormatError
 
 NEWEST_VERSION = 6
@@ -66,45 +68,48 @@ def looks_like_fari(data: Any) -> bool:
 def fari_sheets(data: Any, source: str = "") -> tuple[list[FariSheet], list[str]]:
     """The characters of a Fari file, and what in the file was left aside."""
     if not isinstance(data, dict):
-        raise FileFormatError(source, "is not a Fari file (expected a JSON object)")
+        raise FileFormatError(source, _("is not a Fari file (expected a JSON object)"))
     kind = data.get("fariType", "character")
     if kind == "character":
         return [read_sheet(data, "", source)], []
     if kind == "full":
         chars = data.get("characters")
         if chars is None:
-            raise FileFormatError(source, "characters: is missing (a Fari library lists its characters there)")
+            raise FileFormatError(source, _("characters: is missing (a Fari library lists its characters there)"))
         if not isinstance(chars, list):
-            raise FileFormatError(source, f"characters: expected a list, got {_kind(chars)}")
+            raise FileFormatError(source, _("characters: expected a list, got {found}").format(found=_kind(chars)))
         sheets = [read_sheet(c, f"characters[{i}]", source) for i, c in enumerate(chars)]
         left: list[str] = []
         # Scenes are read by fari_library; index card collections (Fari's card templates) have
         # no place in a campaign.
         items = data.get("indexCardCollections")
         if isinstance(items, list) and items:
-            left.append(
-                f"the Fari library also holds {len(items)} index card collection{'s' if len(items) != 1 else ''} "
-                "(card templates), which Fate Desk does not import"
-            )
+            left.append(ngettext(
+                "the Fari library also holds {count} index card collection "
+                "(card templates), which Fate Desk does not import",
+                "the Fari library also holds {count} index card collections "
+                "(card templates), which Fate Desk does not import",
+                len(items)).format(count=len(items)))
         return sheets, left
     if kind == "scene":
-        raise FileFormatError(source, "fariType: this Fari file holds a scene, not characters")
-    raise FileFormatError(source, f"fariType: expected 'character' or 'full', got {_shown(kind)}")
+        raise FileFormatError(source, _("fariType: this Fari file holds a scene, not characters"))
+    raise FileFormatError(source, _("fariType: expected 'character' or 'full', got {found}").format(found=_shown(kind)))
 
 
 def read_sheet(data: Any, path: str, source: str) -> FariSheet:
     """Normalise one Fari character of any version."""
-    where = path or "(top level)"
+    where = path or _("(top level)")
     if not isinstance(data, dict):
-        raise FileFormatError(source, f"{where}: expected a Fari character (a JSON object), got {_kind(data)}")
+        raise FileFormatError(source, _("{where}: expected a Fari character (a JSON object), got {found}").format(where=where, found=_kind(data)))
     version = data.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        raise FileFormatError(source, f"{_at(path, 'version')}: expected a whole number, got {_shown(version)}")
+        raise FileFormatError(source, _("{where}: expected a whole number, got {found}").format(
+            where=_at(path, 'version'), found=_shown(version)))
     if isinstance(version, int) and not 1 <= version <= NEWEST_VERSION:
         raise FileFormatError(
             source,
-            f"{_at(path, 'version')}: Fari format version {version} is not one this importer reads "
-            f"(1 to {NEWEST_VERSION})",
+            _("{where}: Fari format version {version} is not one this importer reads "
+              "(1 to {newest})").format(where=_at(path, 'version'), version=version, newest=NEWEST_VERSION),
         )
     name = _text(data.get("name"), _at(path, "name"), source)
     group = _text(data.get("group"), _at(path, "group"), source)
@@ -116,7 +121,7 @@ def read_sheet(data: Any, path: str, source: str) -> FariSheet:
         return FariSheet(name, char_id, version or layout, sections, path, group, template, pages)
     if "aspects" in data or "skills" in data or "stressTracks" in data:
         return _flat_sheet(data, path, source, name, char_id, version, group, template)
-    raise FileFormatError(source, f"{_at(path, 'pages')}: is missing (not a Fari character sheet)")
+    raise FileFormatError(source, _("{where}: is missing (not a Fari character sheet)").format(where=_at(path, 'pages')))
 
 
 # --- versions 1 and 2: flat lists ---------------------------------------------------------
@@ -139,13 +144,13 @@ def _flat_sheet(data, path, source, name, char_id, version, group, template) -> 
             continue
         where = _at(path, key)
         if not isinstance(items, list):
-            raise FileFormatError(source, f"{where}: expected a list, got {_kind(items)}")
+            raise FileFormatError(source, _("{where}: expected a list, got {found}").format(where=where, found=_kind(items)))
         label = _text(data.get(label_key), _at(path, label_key), source) or default
         blocks = []
         for i, item in enumerate(items):
             item_at = f"{where}[{i}]"
             if not isinstance(item, dict):
-                raise FileFormatError(source, f"{item_at}: expected {{name, value}}, got {_kind(item)}")
+                raise FileFormatError(source, _("{where}: expected {{name, value}}, got {found}").format(where=item_at, found=_kind(item)))
             item_label = _text(item.get("name"), f"{item_at}.name", source)
             value = item.get("value")
             if block_type == "SlotTracker":
@@ -175,13 +180,13 @@ def _flat_sheet(data, path, source, name, char_id, version, group, template) -> 
 def _pages(pages: Any, where: str, source: str) -> tuple[list[FariSection], int, int]:
     """Sections of every page, the page count, and the version the layout belongs to."""
     if not isinstance(pages, list):
-        raise FileFormatError(source, f"{where}: expected a list of pages, got {_kind(pages)}")
+        raise FileFormatError(source, _("{where}: expected a list of pages, got {found}").format(where=where, found=_kind(pages)))
     sections: list[FariSection] = []
     layout = NEWEST_VERSION
     for p, page in enumerate(pages):
         page_at = f"{where}[{p}]"
         if not isinstance(page, dict):
-            raise FileFormatError(source, f"{page_at}: expected a page (a JSON object), got {_kind(page)}")
+            raise FileFormatError(source, _("{where}: expected a page (a JSON object), got {found}").format(where=page_at, found=_kind(page)))
         page_label = _text(page.get("label"), f"{page_at}.label", source)
         if "rows" not in page:
             layout = 4 if isinstance(page.get("sections"), dict) else 3
@@ -217,13 +222,13 @@ def _page_sections(page: dict, page_at: str, source: str) -> list[tuple[Any, str
         order += [i for i, s in enumerate(sections) if on_right(s)]
         return [(sections[i], f"{page_at}.sections[{i}]") for i in order]
     if sections is None:
-        raise FileFormatError(source, f"{page_at}.rows: is missing (a page needs rows or sections)")
-    raise FileFormatError(source, f"{page_at}.sections: expected a list, got {_kind(sections)}")
+        raise FileFormatError(source, _("{where}.rows: is missing (a page needs rows or sections)").format(where=page_at))
+    raise FileFormatError(source, _("{where}.sections: expected a list, got {found}").format(where=page_at, found=_kind(sections)))
 
 
 def _section(raw: Any, at: str, page_label: str, source: str) -> FariSection:
     if not isinstance(raw, dict):
-        raise FileFormatError(source, f"{at}: expected a section (a JSON object), got {_kind(raw)}")
+        raise FileFormatError(source, _("{where}: expected a section (a JSON object), got {found}").format(where=at, found=_kind(raw)))
     label = _text(raw.get("label"), f"{at}.label", source)
     blocks_raw = _list(raw.get("blocks", []), f"{at}.blocks", source)
     blocks = [_block(b, f"{at}.blocks[{i}]", source) for i, b in enumerate(blocks_raw)]
@@ -232,17 +237,17 @@ def _section(raw: Any, at: str, page_label: str, source: str) -> FariSection:
 
 def _block(raw: Any, at: str, source: str) -> FariBlock:
     if not isinstance(raw, dict):
-        raise FileFormatError(source, f"{at}: expected a block (a JSON object), got {_kind(raw)}")
+        raise FileFormatError(source, _("{where}: expected a block (a JSON object), got {found}").format(where=at, found=_kind(raw)))
     block_type = raw.get("type")
     if not isinstance(block_type, str) or not block_type:
-        shown = "missing" if block_type is None else _shown(block_type)
-        raise FileFormatError(source, f"{at}.type: expected a block type such as 'Text', got {shown}")
+        shown = _("missing") if block_type is None else _shown(block_type)
+        raise FileFormatError(source, _("{where}.type: expected a block type such as 'Text', got {found}").format(where=at, found=shown))
     label = _text(raw.get("label"), f"{at}.label", source)
     meta = raw.get("meta", {})
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
-        raise FileFormatError(source, f"{at}.meta: expected a JSON object, got {_kind(meta)}")
+        raise FileFormatError(source, _("{where}.meta: expected a JSON object, got {found}").format(where=at, found=_kind(meta)))
     value = raw.get("value")
     if block_type == "SlotTracker":
         value = _boxes(value, f"{at}.value", source)
@@ -262,7 +267,7 @@ def _boxes(value: Any, at: str, source: str) -> list[tuple[str, bool]]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise FileFormatError(source, f"{at}: expected a list of boxes, got {_kind(value)}")
+        raise FileFormatError(source, _("{where}: expected a list of boxes, got {found}").format(where=at, found=_kind(value)))
     boxes = []
     for i, box in enumerate(value):
         if isinstance(box, bool):
@@ -274,7 +279,7 @@ def _boxes(value: Any, at: str, source: str) -> list[tuple[str, bool]]:
         elif box is None:
             boxes.append((str(i + 1), False))
         else:
-            raise FileFormatError(source, f"{at}[{i}]: expected a stress box, got {_kind(box)}")
+            raise FileFormatError(source, _("{where}[{index}]: expected a stress box, got {found}").format(where=at, index=i, found=_kind(box)))
     return boxes
 
 
@@ -285,10 +290,10 @@ def _scalar(value: Any, at: str, source: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "yes" if value else "no"  # i18n: file format (the value a Fari block held)
     if isinstance(value, (int, float)):
         return _number_text(value)
-    raise FileFormatError(source, f"{at}: expected text, got {_kind(value)}")
+    raise FileFormatError(source, _("{where}: expected text, got {found}").format(where=at, found=_kind(value)))
 
 
 def _number_text(value: int | float) -> str:
@@ -304,20 +309,20 @@ def _text(value: Any, at: str, source: str) -> str:
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _number_text(value)
-    raise FileFormatError(source, f"{at}: expected text, got {_kind(value)}")
+    raise FileFormatError(source, _("{where}: expected text, got {found}").format(where=at, found=_kind(value)))
 
 
 def _list(value: Any, at: str, source: str) -> list:
     if not isinstance(value, list):
-        raise FileFormatError(source, f"{at}: expected a list, got {_kind(value)}")
+        raise FileFormatError(source, _("{where}: expected a list, got {found}").format(where=at, found=_kind(value)))
     return value
 
 
 def _field(container: Any, key: str, at: str, source: str) -> Any:
     if not isinstance(container, dict):
-        raise FileFormatError(source, f"{at}: expected a JSON object, got {_kind(container)}")
+        raise FileFormatError(source, _("{where}: expected a JSON object, got {found}").format(where=at, found=_kind(container)))
     if key not in container:
-        raise FileFormatError(source, f"{at}.{key}: is missing")
+        raise FileFormatError(source, _("{where}.{key}: is missing").format(where=at, key=key))
     return container[key]
 
 
@@ -329,14 +334,14 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, (int, float)):
-        return f"the number {_number_text(value)}"[:40]
+        return _("the number {number}").format(number=_number_text(value))[:40]
     if isinstance(value, str):
         return _shown(value)
     if isinstance(value, list):
-        return "a list"
-    return "a JSON object"
+        return _("a list")
+    return _("a JSON object")
 
 
 def _shown(value: Any) -> str:

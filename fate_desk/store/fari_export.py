@@ -40,8 +40,9 @@ VERSION = 6
 SUFFIX = ".fari.json"
 TEMPLATES = {"fate-core": "FateCore", "fate-accelerated": "FateAccelerated"}
 ASPECT_LABELS = {
-    AspectRole.HIGH_CONCEPT: "High Concept", AspectRole.TROUBLE: "Trouble",
-    AspectRole.RELATIONSHIP: "Relationship", AspectRole.FREE: "Other Aspect",
+    # i18n: file format (the labels written into the Fari file)
+    AspectRole.HIGH_CONCEPT: "High Concept", AspectRole.TROUBLE: "Trouble",  # i18n: file format
+    AspectRole.RELATIONSHIP: "Relationship", AspectRole.FREE: "Other Aspect",  # i18n: file format
 }
 
 
@@ -81,12 +82,12 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
               for label, b in zip(unique_labels([rule_break_label(b) for b in character.rule_breaks]),
                                   character.rule_breaks)]
     extra_track_ids = {t.id for e in character.extras for t in e.tracks}
-    points = [_block("PointCounter", "Fate Points", str(character.fate_points),
+    points = [_block("PointCounter", "Fate Points", str(character.fate_points),  # i18n: file format
                      {"isMainPointCounter": True, "max": str(derived.refresh)})]
     if derived.refresh != character.refresh:
         # The counter's maximum is what fate points refresh to; Fate Desk also keeps the
         # refresh before stunt costs, which comes back from this block.
-        points.append(_block("Numeric", "Refresh before stunts", str(character.refresh)))
+        points.append(_block("Numeric", "Refresh before stunts", str(character.refresh)))  # i18n: file format
     stress = [
         _block("SlotTracker", plain_to_html(derived.track_names.get(track_id, track_id)),
                [{"label": str(v), "checked": i in set(character.stress.get(track_id, []))}
@@ -108,7 +109,7 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
     skills = [_block("Skill", plain_to_html(name), str(rating), {"commands": ["4dF"]})
               for name, rating in sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))]
     left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts), *extras,
-            _section("Other", other), _section("Fate Points", points)]
+            _section("Other", other), _section("Fate Points", points)]  # i18n: file format
     if breaks:
         left.insert(2, _section(f"{RULE_BREAK}s", breaks))
     right = [_section("Stress", stress), _section("Consequences", harm),
@@ -173,16 +174,17 @@ def fari_json(character: Character, ruleset: RuleSet, options: CampaignOptions |
 
 def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
     """What the user should know about this export (the summary)."""
-    who = character.name or "unnamed character"
+    who = character.name or _("unnamed character")
     notes = []
     if character.kind.value != "pc":
-        notes.append(f"{who}: Fari has no kinds of character; it comes back from Fari as a PC")
+        notes.append(_("{who}: Fari has no kinds of character; it comes back from Fari as a PC").format(who=who))
     if character.stress_boxes is not None or character.consequence_slots is not None:
-        notes.append(f"{who}: its own stress boxes and consequence slots are written as Fari trackers and "
-                     "slots, but come back from Fari as the rule set's")
-    notes += rule_breaks_note(character, f"in a section \"{RULE_BREAK}s\"")
+        notes.append(_("{who}: its own stress boxes and consequence slots are written as Fari trackers and "
+                       "slots, but come back from Fari as the rule set's").format(who=who))
+    notes += rule_breaks_note(character, _("in a section \"{section}\"").format(section=f"{RULE_BREAK}s"))
     if character.scale:
-        notes.append(f"{who}: scale {character.scale} written as a block \"{SCALE}\" under Other")
+        notes.append(_("{who}: scale {scale} written as a block \"{label}\" under Other").format(
+            who=who, scale=character.scale, label=SCALE))
     notes += extras_and_tracks_notes(character, _("a Fari section of its own"), _("a Fari stress tracker"),
                                      lost=fari_lost, lost_line=_("{who}: extra \"{extra}\": {parts} not written "
                                                                  "(Fari has no place for them)"))

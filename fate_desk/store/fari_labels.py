@@ -60,17 +60,17 @@ SKILLS = words("skill", "approach", "approche", "competenc", "habilidad", "peric
 STRESS = words("stress", "estres", "stres")
 CONSEQUENCES = words("consequence", "consecuencia", "consequencia", "konsequenz", "konsekwencj",
                       "conseguenz")
-FATE_POINTS = words("fate point", "points fate", "points de destin", "puntos de destino",
-                     "pontos de destino", "schicksalspunkt", "punkty losu", "punti fato")
+FATE_POINTS = words("fate point", "points fate", "points de destin", "puntos de destino",  # i18n: file format
+                     "pontos de destino", "schicksalspunkt", "punkty losu", "punti fato")  # i18n: file format
 REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erholung", "odswiez",
                  "ricarica")
 NOTES = words("note", "notas", "notiz", "notatk")
 DESCRIPTION = words("description", "descripcion", "descricao", "beschreibung", "opis", "descrizione")
-RULE_BREAKS = words("rule break")
+RULE_BREAKS = words("rule break")  # i18n: file format
 OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
 
 # Aspect roles.
-_HIGH_CONCEPT = words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj",
+_HIGH_CONCEPT = words("high concept", "concept",  # i18n: file format "concepto", "conceito", "konzept", "koncepcj",
                        "concetto")
 _TROUBLE = words("trouble", "probleme", "problema", "complica", "dificuldade", "dilemma", "klopot",
                   "komplikacj", "guai")

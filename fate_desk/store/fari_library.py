@@ -22,12 +22,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, Scene, SituationAspect
 from fate_desk.model.errors import describe
 
 from .fari import _kind, _scalar, _text
 from .fari_labels import html_to_text
 from .interchange import FileFormatError
+from .interop_common import counted
 
 BOOST = 1  # Fari's AspectType.Boost
 MAX_DEPTH = 8  # sub-cards of sub-cards: deeper nesting is read as text no further
@@ -43,7 +45,7 @@ def library_scenes(data: dict, source: str) -> tuple[list[Scene], list[str]]:
     if raw is None:
         return [], []
     if not isinstance(raw, list):
-        raise FileFormatError(source, f"scenes: expected a list, got {_kind(raw)}")
+        raise FileFormatError(source, _("scenes: expected a list, got {found}").format(found=_kind(raw)))
     scenes, lines, seen = [], [], set()
     for i, item in enumerate(raw):
         scene = _scene(item, f"scenes[{i}]", source)
@@ -52,15 +54,14 @@ def library_scenes(data: dict, source: str) -> tuple[list[Scene], list[str]]:
         seen.add(scene.id)
         scenes.append(scene)
         hidden = len(scene.play.hidden)
-        lines.append(f"scene {scene.name or 'unnamed'}: from Fari, {_count(len(scene.aspects), 'aspect')}"
-                     + (f" ({hidden} only the GM sees)" if hidden else "")
-                     + (", index cards kept in its notes" if scene.notes else ""))
+        lines.append(_scene_line(scene.name or _("unnamed"), len(scene.aspects), hidden, bool(scene.notes)))
     return scenes, lines
 
 
 def _scene(item: Any, at: str, source: str) -> Scene:
     if not isinstance(item, dict):
-        raise FileFormatError(source, f"{at}: expected a Fari scene (a JSON object), got {_kind(item)}")
+        raise FileFormatError(source, _("{where}: expected a Fari scene (a JSON object), got {found}").format(
+            where=at, found=_kind(item)))
     name = html_to_text(_text(item.get("name"), f"{at}.name", source))
     cards = _cards(item, at, source)
     aspects: list[SituationAspect] = []
@@ -75,10 +76,11 @@ def _scene(item: Any, at: str, source: str) -> Scene:
             if private:
                 hidden.append(aspect.id)
         if said:
-            notes.append(f"Index card {title or '(no title)'}{' (private)' if private else ''}:\n{said}")
+            # In the scene's notes: the same in every language, like the rest of the scene.
+            notes.append(f"Index card {title or '(no title)'}{' (private)' if private else ''}:\n{said}")  # i18n: stored
     scene_notes = html_to_text(_text(item.get("notes"), f"{at}.notes", source))
     group = html_to_text(_text(item.get("group"), f"{at}.group", source))
-    parts = [p for p in (scene_notes, "\n\n".join(notes), f"Fari group: {group}" if group else "") if p]
+    parts = [p for p in (scene_notes, "\n\n".join(notes), f"Fari group: {group}" if group else "") if p]  # i18n: stored
     raw_id = item.get("id")
     body: dict[str, Any] = {"name": name, "aspects": aspects, "notes": "\n\n".join(parts),
                             "play": {"hidden": hidden}}
@@ -87,7 +89,7 @@ def _scene(item: Any, at: str, source: str) -> Scene:
     try:
         return Scene.model_validate(body)
     except ValidationError as exc:
-        raise FileFormatError(source, f"{at}: {describe(exc)}") from None
+        raise FileFormatError(source, _("{where}: {problem}").format(where=at, problem=describe(exc))) from None
 
 
 def _cards(item: dict, at: str, source: str) -> list[tuple[dict, bool, str]]:
@@ -106,10 +108,11 @@ def _cards(item: dict, at: str, source: str) -> list[tuple[dict, bool, str]]:
         found += [(c, c.get("isPrivate") is True if isinstance(c, dict) else False, f"{at}.aspects.{key}")
                   for key, c in aspects.items()]
     elif aspects is not None:
-        raise FileFormatError(source, f"{at}.aspects: expected a JSON object, got {_kind(aspects)}")
-    for card, _, card_at in found:
+        raise FileFormatError(source, _("{where}.aspects: expected a JSON object, got {found}").format(where=at, found=_kind(aspects)))
+    for card, _unused, card_at in found:
         if not isinstance(card, dict):
-            raise FileFormatError(source, f"{card_at}: expected an index card (a JSON object), got {_kind(card)}")
+            raise FileFormatError(source, _("{where}: expected an index card (a JSON object), got {found}").format(
+                where=card_at, found=_kind(card)))
     return found
 
 
@@ -121,12 +124,13 @@ def _card_text(card: dict, at: str, source: str, depth: int) -> str:
         lines.append(content)
     for i, block in enumerate(_list(card.get("blocks", []), f"{at}.blocks", source)):
         if not isinstance(block, dict):
-            raise FileFormatError(source, f"{at}.blocks[{i}]: expected a block (a JSON object), got {_kind(block)}")
+            raise FileFormatError(source, _("{where}.blocks[{index}]: expected a block (a JSON object), got {found}").format(
+                where=at, index=i, found=_kind(block)))
         label = html_to_text(_text(block.get("label"), f"{at}.blocks[{i}].label", source))
         value = block.get("value")
         if isinstance(value, list):  # a slot tracker
             marked = sum(1 for b in value if isinstance(b, dict) and b.get("checked") is True)
-            shown = f"{marked} of {len(value)} boxes marked"
+            shown = f"{marked} of {len(value)} boxes marked"  # i18n: stored in the scene's notes
         elif isinstance(value, (str, int, float)) or value is None:
             shown = html_to_text(_scalar(value, f"{at}.blocks[{i}].value", source))
         else:
@@ -137,9 +141,12 @@ def _card_text(card: dict, at: str, source: str, depth: int) -> str:
         for i, entry in enumerate(_list(card.get(key, []), f"{at}.{key}", source)):
             if isinstance(entry, dict):
                 value = entry.get("value")
-                shown = (f"{sum(1 for b in value if isinstance(b, dict) and b.get('checked') is True)} of "
-                         f"{len(value)} boxes marked") if isinstance(value, list) else html_to_text(
-                    _scalar(value, f"{at}.{key}[{i}].value", source) if not isinstance(value, dict) else "")
+                if isinstance(value, list):
+                    marked = sum(1 for b in value if isinstance(b, dict) and b.get('checked') is True)
+                    shown = f"{marked} of {len(value)} boxes marked"  # i18n: stored in the scene's notes
+                else:
+                    shown = html_to_text(
+                        _scalar(value, f"{at}.{key}[{i}].value", source) if not isinstance(value, dict) else "")
                 name = html_to_text(_text(entry.get("name"), f"{at}.{key}[{i}].name", source))
                 if shown:
                     lines.append(f"{name}: {shown}" if name else shown)
@@ -158,19 +165,26 @@ def _list(value: Any, at: str, source: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise FileFormatError(source, f"{at}: expected a list, got {_kind(value)}")
+        raise FileFormatError(source, _("{where}: expected a list, got {found}").format(where=at, found=_kind(value)))
     return value
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _scene_line(name: str, aspects: int, hidden: int, noted: bool) -> str:
+    """The summary line of one imported Fari scene."""
+    found = counted("aspect", aspects)
+    if hidden:
+        found = _("{aspects} ({hidden} only the GM sees)").format(aspects=found, hidden=hidden)
+    if noted:
+        return _("scene {name}: from Fari, {aspects}, index cards kept in its notes").format(name=name, aspects=found)
+    return _("scene {name}: from Fari, {aspects}").format(name=name, aspects=found)
 
 
 def character_line(character: Character, rules_name: str) -> str:
     """The summary line of one imported Fari character."""
-    return (f"character {character.name or 'unnamed'}: from Fari ({rules_name}), "
-            f"{_count(len(character.aspects), 'aspect')}, {_count(len(character.skills), 'skill')}, "
-            f"{_count(len(character.stunts), 'stunt')}")
+    return _("character {name}: from Fari ({ruleset}), {aspects}, {skills}, {stunts}").format(
+        name=character.name or _("unnamed"), ruleset=rules_text(rules_name),
+        aspects=counted("aspect", len(character.aspects)), skills=counted("skill", len(character.skills)),
+        stunts=counted("stunt", len(character.stunts)))
 
 
 def not_yet_imported(entries: list, taken: set[str]) -> tuple[list, list[str]]:
@@ -179,9 +193,11 @@ def not_yet_imported(entries: list, taken: set[str]) -> tuple[list, list[str]]:
     new, skipped = [], []
     for entry in entries:
         if entry.id in taken:
-            what = "scene" if isinstance(entry, Scene) else "character"
-            skipped.append(f"{what} {entry.name or 'unnamed'}: already in the campaign (imported before); "
-                           "left as it is")
+            name = entry.name or _("unnamed")
+            skipped.append(
+                _("scene {name}: already in the campaign (imported before); left as it is").format(name=name)
+                if isinstance(entry, Scene) else
+                _("character {name}: already in the campaign (imported before); left as it is").format(name=name))
         else:
             new.append(entry)
     return new, skipped

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fate_desk.i18n import _
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -88,17 +88,17 @@ def choose_ruleset(sheet: FariSheet, explicit: str | None = None,
     skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
     trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
     if sum(1 for name in skills if name in APPROACHES) >= 3:
-        return "fate-accelerated", "its approaches"
+        return "fate-accelerated", N_("its approaches")
     if len(skills) == 6 and len(trackers) == 1:
-        return "fate-accelerated", "its six skills and single stress track"
+        return "fate-accelerated", N_("its six skills and single stress track")
     # Boxes labelled 1, 2, 3... are Fate Core's; v1 and v2 numbered every box, so skip those.
     if sheet.version >= 3 and any(_escalates(b.value) for b in trackers):
-        return "fate-core", "its stress boxes worth 1, 2 and more"
-    return "fate-condensed", "nothing in the file naming one (Fate Desk's default)"
+        return "fate-core", N_("its stress boxes worth 1, 2 and more")
+    return "fate-condensed", N_("nothing in the file naming one (Fate Desk's default)")
 
 
 def _escalates(boxes: list[tuple[str, bool]]) -> bool:
-    values = [parse_count(label) for label, _ in boxes]
+    values = [parse_count(label) for label, _unused in boxes]
     if len(values) < 2 or any(v is None for v in values):
         return False
     return all(b > a for a, b in zip(values, values[1:]))
@@ -117,7 +117,8 @@ def sheet_to_character(
         raise FileFormatError(source, f"ruleset: {exc}") from None
     mapper = _Mapper(sheet, rules, source)
     if reason:
-        mapper.warn(f"rule set {rules.name} guessed from {reason}; choose another when importing if it is wrong")
+        mapper.warn(_("rule set {ruleset} guessed from {reason}; choose another when importing if it is wrong").format(
+            ruleset=rules_text(rules.name), reason=_(reason)))
     return mapper.run(), mapper.warnings
 
 
@@ -147,7 +148,7 @@ class _Mapper:
         self.track_ids: set[str] = {t.id for t in rules.stress.tracks}
 
     def warn(self, text: str) -> None:
-        self.warnings.append(f"{self.name or 'unnamed character'}: {text}")
+        self.warnings.append(_("{who}: {note}").format(who=self.name or _("unnamed character"), note=text))
 
     # --- walking the sheet ---
 
@@ -322,14 +323,15 @@ class _Mapper:
             return
         key = name.casefold()
         if rating is None:
-            self.warn(f"skill {name}: {_short(raw)} is not a rating; kept in the notes")
+            self.warn(_("skill {skill}: {value} is not a rating; kept in the notes").format(skill=name, value=_short(raw)))
             self.keep(section, block, raw)
         elif not RATING_MIN <= rating <= RATING_MAX:
-            self.warn(f"skill {name}: {rating:+d} is off any ladder Fate uses; kept in the notes")
+            self.warn(_("skill {skill}: {rating} is off any ladder Fate uses; kept in the notes").format(
+                skill=name, rating=f"{rating:+d}"))
             self.keep(section, block, raw)
         elif key in self.skill_names:
             if self.skills.get(self.skill_names[key], 0) != rating:
-                self.warn(f"skill {name} appears twice; the second rating is kept in the notes")
+                self.warn(_("skill {skill} appears twice; the second rating is kept in the notes").format(skill=name))
                 self.keep(section, block, raw)
         else:
             # "ATHLETICS" (Fari 6) is the rule set's Athletics; other names stay as written.
@@ -340,7 +342,7 @@ class _Mapper:
 
     def tracker(self, block: FariBlock, section: FariSection, role: str | None) -> None:
         boxes: list[tuple[str, bool]] = block.value
-        marked = [i for i, (_, checked) in enumerate(boxes) if checked]
+        marked = [i for i, (_unused, checked) in enumerate(boxes) if checked]
         track = self.match_track(block, section, role)
         if (track is None or track in self.stress) and html_to_text(block.label).strip() \
                 and len(self.tracks) < 20:
@@ -352,12 +354,13 @@ class _Mapper:
             self.warn(_("track \"{track}\" came over as a track of its own").format(track=own.name))
             return
         if track is None or track in self.stress:
-            shown = f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}, " + (
-                "marked " + ", ".join(str(i + 1) for i in marked) if marked else "none marked"
+            # In the character's notes: the same in every language.
+            shown = f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}, " + (  # i18n: stored
+                "marked " + ", ".join(str(i + 1) for i in marked) if marked else "none marked"  # i18n: stored
             )
             self.keep(section, block, shown)
-            self.warn(f"stress track {html_to_text(block.label) or '(no name)'} has no match in "
-                      f"{self.rules.name}; kept in the notes")
+            self.warn(_("stress track {track} has no match in {ruleset}; kept in the notes").format(
+                track=html_to_text(block.label) or _("(no name)"), ruleset=rules_text(self.rules.name)))
             return
         self.stress[track] = marked
 
@@ -375,7 +378,8 @@ class _Mapper:
             # rule set's order, physical before mental.
             if all(self.track_by_label(b.label) is None for b in in_section):
                 track = tracks[in_section.index(block)].id
-                self.warn(f"stress track {_short(html_to_text(block.label))} taken as {track} from its place")
+                self.warn(_("stress track {track} taken as {rules_track} from its place").format(
+                    track=_short(html_to_text(block.label)), rules_track=track))
                 return track
         return None
 
@@ -399,7 +403,8 @@ class _Mapper:
             if value is not None and 0 <= value <= 999:
                 self.fate_points = value
             elif _value_text(block.value):
-                self.warn(f"fate points {_short(_value_text(block.value))} are not a count; kept in the notes")
+                self.warn(_("fate points {value} are not a count; kept in the notes").format(
+                    value=_short(_value_text(block.value))))
                 self.keep(section, block)
             if top is not None and 0 <= top <= 99:
                 self.refresh_from_max = top
@@ -424,10 +429,11 @@ class _Mapper:
         severity = severity_of(label)
         if severity is None and index < len(SEVERITY_ORDER):
             severity = SEVERITY_ORDER[index]
-            self.warn(f"consequence {_short(text)} taken as {severity.value} from its place on the sheet")
+            self.warn(_("consequence {text} taken as {severity} from its place on the sheet").format(
+                text=_short(text), severity=_(severity.label).lower()))
         slot = self.free_slot(severity, label) if severity else None
         if slot is None:
-            self.warn(f"consequence {_short(text)} has no free slot; kept in the notes")
+            self.warn(_("consequence {text} has no free slot; kept in the notes").format(text=_short(text)))
             self.keep(section, block)
             return
         self.consequences.append(Consequence(slot=slot, text=text))
@@ -438,7 +444,9 @@ class _Mapper:
     def image(self, block: FariBlock, section: FariSection) -> None:
         value = block.value if isinstance(block.value, str) else ""
         if value.startswith("data:"):
-            self.warn(f"an image embedded in {html_to_text(section.label) or 'the sheet'} was left out")
+            place = html_to_text(section.label)
+            self.warn(_("an image embedded in {section} was left out").format(section=place) if place
+                      else _("an image embedded in the sheet was left out"))
         else:
             self.keep(section, block)
 
@@ -457,14 +465,15 @@ class _Mapper:
             legacy = parse_count(sheet.fate_points)
             fate_points = legacy if legacy is not None and 0 <= legacy <= 999 else refresh
         if sheet.group:
-            self.kept.insert(0, f"Fari group: {html_to_text(sheet.group)}")
+            self.kept.insert(0, f"Fari group: {html_to_text(sheet.group)}")  # i18n: stored in the notes
         notes = list(self.notes)
         if self.kept:
-            notes.append("Kept from Fari (no matching place on a Fate Desk sheet):\n" + "\n".join(self.kept))
+            heading = "Kept from Fari (no matching place on a Fate Desk sheet):\n"  # i18n: stored in the notes
+            notes.append(heading + "\n".join(self.kept))
         if self.kept_names:
             shown = ", ".join(self.kept_names[:6]) + (", …" if len(self.kept_names) > 6 else "")
-            self.warn(f"{len(self.kept_names)} item{'s' if len(self.kept_names) != 1 else ''} "
-                      f"kept in the notes: {shown}")
+            self.warn(ngettext("{count} item kept in the notes: {names}", "{count} items kept in the notes: {names}",
+                               len(self.kept_names)).format(count=len(self.kept_names), names=shown))
         try:
             return Character(
                 **({"id": sheet.id} if sheet.id else {}),
@@ -487,11 +496,11 @@ class _Mapper:
                 tracks=self.tracks,
             )
         except ValidationError as exc:
-            where = sheet.path or "(top level)"
-            raise FileFormatError(self.source, f"{where}: {describe(exc)}") from None
+            where = sheet.path or _("(top level)")
+            raise FileFormatError(self.source, _("{where}: {problem}").format(where=where, problem=describe(exc))) from None
 
     def resolve_aspects(self) -> list[Aspect]:
-        labelled = {role for role, _, _ in self.aspects if role is not None}
+        labelled = {role for role, _text, _index in self.aspects if role is not None}
         # Unrecognised labels (a translated template): Fari's Fate sheets list the high
         # concept first and the trouble second.
         by_place = {0: AspectRole.HIGH_CONCEPT, 1: AspectRole.TROUBLE}
@@ -500,7 +509,9 @@ class _Mapper:
         for role, text, index in self.aspects:
             if role is None and by_place.get(index) not in (None, *labelled):
                 role = by_place[index]
-                self.warn(f"aspect {_short(text)} taken as the {role.label.lower()} from its place on the sheet")
+                self.warn((_("aspect {text} taken as the high concept from its place on the sheet")
+                           if role == AspectRole.HIGH_CONCEPT else
+                           _("aspect {text} taken as the trouble from its place on the sheet")).format(text=_short(text)))
             if role is None or (role in taken and role != AspectRole.RELATIONSHIP):
                 role = AspectRole.FREE  # one high concept, one trouble; relationships may repeat
             if role != AspectRole.FREE:

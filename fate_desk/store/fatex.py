@@ -17,7 +17,7 @@ from fate_desk.model import Aspect, AspectRole, Character, CharacterKind, Conseq
 from fate_desk.model.character import MAX_BOXES, RATING_MAX, RATING_MIN
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, rules_text
 from fate_desk.model.character import CustomTrack, Extra
 
 from .fari_labels import APPROACHES
@@ -62,7 +62,8 @@ def looks_like_fatex(data: Any) -> bool:
 def fatex_to_character(data: Any, source: str = "", ruleset: str | None = None) -> tuple[Character, list[str]]:
     r = actor_reader(data, source)
     if data.get("type") not in ("character", "npc"):
-        raise r.fail("type", f"expected a FateX character or npc, got {shown(data.get('type')) or 'nothing'}")
+        raise r.fail("type", _("expected a FateX character or npc, got {found}").format(
+            found=shown(data.get('type')) or _("nothing")))
     return _FatexActor(data, r, ruleset).run()
 
 
@@ -86,14 +87,15 @@ class _FatexActor(FlaggedActor):
             rules = get_ruleset(rid)
         except RuleSetError:
             if explicit or rid != flagged:
-                raise self.r.fail("ruleset", f"{rid!r} is not a rule set Fate Desk knows") from None
+                raise self.r.fail("ruleset", _("{ruleset} is not a rule set Fate Desk knows").format(ruleset=repr(rid))) from None
             rules, flagged = get_ruleset(self._guess()), None
         if not explicit and rid != flagged:
-            self.log.note(f"rule set {rules.name} guessed from the actor's skills and stress tracks")
+            self.log.note(_("rule set {ruleset} guessed from the actor's skills and stress tracks").format(
+                ruleset=rules_text(rules.name)))
         return rules
 
     def _guess(self) -> str:
-        names = {norm(str(i.get("name", ""))) for _, i in self.items if i.get("type") == "skill"}
+        names = {norm(str(i.get("name", ""))) for _unused, i in self.items if i.get("type") == "skill"}
         if len(names & APPROACHES) >= 3:
             return "fate-accelerated"
         stress = [self._sys(i, at) for at, i in self.items if i.get("type") == "stress"]
@@ -166,7 +168,7 @@ class _FatexActor(FlaggedActor):
                 self.log.note(_("extra \"{extra}\" came over as an extra").format(extra=name or _("(unnamed)")))
             else:
                 self.log.keep(f"{'Extra' if kind == 'extra' else str(kind or 'Item')} {name}".strip(),
-                              description or "(no description)")
+                              description or "(no description)")  # i18n: stored in the notes
         return self._build(aspects, skills, self._stunt_names(stunts), stress, consequences, rule_breaks, extras)
 
     def _automation_boxes(self, item: dict) -> int:
@@ -200,7 +202,7 @@ class _FatexActor(FlaggedActor):
     def _skill_ranks(self) -> dict[str, int]:
         if not hasattr(self, "_ranks"):
             self._ranks = {}
-            for _, item in self.items:
+            for _unused, item in self.items:
                 if item.get("type") == "skill" and isinstance(item.get("name"), str):
                     system = item.get("system", item.get("data"))
                     rank = _small_int(system.get("rank")) if isinstance(system, dict) else None
@@ -211,7 +213,7 @@ class _FatexActor(FlaggedActor):
         size = self.r.number(system.get("size"), f"{at}.system.size") or 0
         mask = self.r.number(system.get("value"), f"{at}.system.value") or 0
         if size > MAX_BOXES:
-            self.log.keep(f"Stress {name} (size)", f"{size} boxes; Fate Desk keeps the first {MAX_BOXES}")
+            self.log.keep(f"Stress {name} (size)", f"{size} boxes; Fate Desk keeps the first {MAX_BOXES}")  # i18n: stored
         size = max(0, min(size, MAX_BOXES))
         marked = [i for i in range(size) if mask >= 0 and mask >> i & 1]
         flagged = self._custom_track(name)
@@ -232,13 +234,13 @@ class _FatexActor(FlaggedActor):
             self.log.note(_("track \"{track}\" came over as a track of its own").format(track=name))
             return
         if track is None or track in seen:
-            self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")
+            self.log.keep(f"Stress {name}", f"{len(marked)} of {size} boxes marked")  # i18n: stored in the notes
             return
         seen.add(track)
         self.values[track] = self._box_values(at, system, size)
         if marked:
             stress[track] = marked
-        self.log.count("stress track")
+        self.log.count("stress track")  # i18n: not shown (a key of counted())
 
     def _extras_for_refresh(self) -> list[Extra]:
         """The extras as they will come back (our flags' for the items they name), for their price."""
@@ -303,7 +305,7 @@ class _FatexActor(FlaggedActor):
         current = self.r.number(points.get("current"), "system.fatepoints.current")
         kind = self.kind
         if kind == CharacterKind.MAJOR_NPC and "kind" not in self.ours:
-            self.log.note("a FateX NPC; taken as a major NPC")
+            self.log.note(_("a FateX NPC; taken as a major NPC"))
         on = [e for e in self._extras_for_refresh() if e.active]
         if refresh is not None and kind == CharacterKind.PC:
             # Like FCO's, FateX's refresh is after stunt costs and what switched-on extras cost
@@ -317,7 +319,7 @@ class _FatexActor(FlaggedActor):
             refresh = self.rules.refresh_start
         if current is None or not 0 <= current <= 999:
             if current is not None:
-                self.log.keep("Fate points", str(current))
+                self.log.keep("Fate points", str(current))  # i18n: stored in the notes
             current = refresh
         description = self.system.get("description")
         description = html_to_text(description if isinstance(description, str) else "")
@@ -329,7 +331,7 @@ class _FatexActor(FlaggedActor):
             else:
                 description = text
         if rule_breaks:
-            self.log.count("rule break", len(rule_breaks))
+            self.log.count("rule break", len(rule_breaks))  # i18n: not shown (a key of counted())
         scale = extras.get(SCALE) or None
         notes = "\n\n".join(p for p in (extras.get(NOTES, ""), self.log.kept_block()) if p)
         body: dict[str, Any] = dict(

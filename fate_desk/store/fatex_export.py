@@ -145,7 +145,7 @@ def _harm(character: Character, derived) -> list[dict]:
     for slot in derived.consequences:
         held = filled.pop(slot.id, None)
         text = plain_to_html(held.text) if held is not None else ""
-        note = "In recovery" if held is not None and held.recovering else ""
+        note = "In recovery" if held is not None and held.recovering else ""  # i18n: file format
         if slot.condition:
             marked = held.boxes_marked if held is not None else 0
             items.append(_item("consequence", consequence_track_name(slot), description=note, label="",
@@ -168,16 +168,17 @@ def fatex_json(character: Character, ruleset: RuleSet, options: CampaignOptions 
 
 def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
     """What the user should know about this export (the summary)."""
-    who = character.name or "unnamed character"
+    who = character.name or _("unnamed character")
     notes = []
     if character.kind != CharacterKind.PC:
-        notes.append(f"{who}: FateX has one kind of actor; written as a character (Fate Desk's own flags "
-                     "keep the kind for the way back)")
+        notes.append(_("{who}: FateX has one kind of actor; written as a character (Fate Desk's own flags "
+                       "keep the kind for the way back)").format(who=who))
     if character.notes:
-        notes.append(f"{who}: the notes written as an extra named \"{NOTES}\"")
-    notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
+        notes.append(_("{who}: the notes written as an extra named \"{label}\"").format(who=who, label=NOTES))
+    notes += rule_breaks_note(character, _("as stunts named \"{label}\"").format(label=RULE_BREAK))
     if character.scale:
-        notes.append(f"{who}: scale {character.scale} written as an extra named \"{SCALE}\"")
+        notes.append(_("{who}: scale {scale} written as an extra named \"{label}\"").format(
+            who=who, scale=character.scale, label=SCALE))
     notes += extras_and_tracks_notes(character, _("a FateX extra"), _("a FateX stress track"), lost=fatex_lost)
     return notes
 

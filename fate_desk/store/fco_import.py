@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import (
     Aspect,
     AspectRole,
@@ -54,7 +54,7 @@ from .interop_common import (
     shown,
 )
 
-SOURCE_NAME = "Foundry (Fate Core Official)"
+SOURCE_NAME = "Foundry (Fate Core Official)"  # i18n: file format (a tool's name, also in the notes)
 MAX_EXTRAS = 50
 # FCO's recovery types for a track, as Fate Desk says when a custom track clears.
 _CLEARS = {"Fleeting": TrackClears.SCENE, "Sticky": TrackClears.EVENT, "Lasting": TrackClears.RECOVERY}
@@ -72,7 +72,8 @@ def _extra_tag(entry: dict) -> str | None:
 def _costs(text: str) -> dict[str, int]:
     """Skill points and stunt slots from the words of an extra's price ("Costs 2 skill points")."""
     cost = {}
-    for key, pattern in (("skill_points", r"(\d{1,2}) skill points?"), ("stunt_slots", r"(\d{1,2}) stunt slots?")):
+    # i18n: file format (the words FCO's users write)
+    for key, pattern in (("skill_points", r"(\d{1,2}) skill points?"), ("stunt_slots", r"(\d{1,2}) stunt slots?")):  # i18n: file format
         found = re.search(pattern, text, re.IGNORECASE)
         limit = 20 if key == "skill_points" else 10
         if found and int(found.group(1)) <= limit:
@@ -127,8 +128,10 @@ def fco_to_character(data: Any, source: str = "", ruleset: str | None = None) ->
     r = actor_reader(data, source)
     kind = data.get("type")
     if kind not in (SYSTEM_ID, *OLD_TYPES):
-        what = "an item container (a Thing)" if kind == "Thing" else f"of type {shown(kind) or 'unknown'}"
-        raise r.fail("type", f"this Fate Core Official document is {what}, not a character")
+        if kind == "Thing":
+            raise r.fail("type", _("this Fate Core Official document is an item container (a Thing), not a character"))
+        raise r.fail("type", _("this Fate Core Official document is of type {found}, not a character").format(
+            found=shown(kind) or _("unknown")))
     return _FcoActor(data, r, ruleset).run()
 
 
@@ -151,10 +154,12 @@ class _FcoActor(FlaggedActor):
             rules = get_ruleset(rid)
         except RuleSetError:
             if explicit:
-                raise self.r.fail("ruleset", f"{explicit!r} is not a rule set Fate Desk knows") from None
+                raise self.r.fail("ruleset", _("{ruleset} is not a rule set Fate Desk knows").format(
+                    ruleset=repr(explicit))) from None
             rules, guessed = get_ruleset("fate-condensed"), True
         if guessed:
-            self.log.note(f"rule set {rules.name} guessed from the actor's tracks and skills")
+            self.log.note(_("rule set {ruleset} guessed from the actor's tracks and skills").format(
+                ruleset=rules_text(rules.name)))
         return rules
 
     def _guess_ruleset(self) -> str:
@@ -194,7 +199,7 @@ class _FcoActor(FlaggedActor):
         refresh, fate_points = self._points(details, kind, cost, sum(e.cost.stunt_slots for e in on),
                                             sum(e.cost.refresh for e in on))
         if rule_breaks:
-            self.log.count("rule break", len(rule_breaks))
+            self.log.count("rule break", len(rule_breaks))  # i18n: not shown (a key of counted())
         body: dict[str, Any] = dict(
             id=self._id(), kind=kind, ruleset=self.rules.id, name=self.name, description=description,
             aspects=aspects, skills=skills, stunts=stunts, refresh=refresh, fate_points=fate_points,
@@ -265,11 +270,11 @@ class _FcoActor(FlaggedActor):
             if not name:
                 continue
             if not RATING_MIN <= rank <= RATING_MAX:
-                self.log.keep(f"Skill {name}", f"{rank:+d} (off any ladder Fate uses)")
+                self.log.keep(f"Skill {name}", f"{rank:+d} (off any ladder Fate uses)")  # i18n: stored in the notes
                 continue
             name = known.get(name.casefold(), name)
             if name in skills:
-                self.log.keep(f"Skill {name} (listed twice)", f"{rank:+d}")
+                self.log.keep(f"Skill {name} (listed twice)", f"{rank:+d}")  # i18n: stored in the notes
                 continue
             skills[name] = rank
             if rank:
@@ -289,7 +294,7 @@ class _FcoActor(FlaggedActor):
             skill = self.r.text(entry.get("linked_skill"), f"{at}.linked_skill")
             bonus = self.r.number(entry.get("bonus"), f"{at}.bonus") or 0
             if skill and skill != "None" or bonus:
-                self.log.keep(f"Stunt {name}", f"linked to {skill or 'no skill'}, bonus {bonus:+d}")
+                self.log.keep(f"Stunt {name}", f"linked to {skill or 'no skill'}, bonus {bonus:+d}")  # i18n: stored
             notes = html_to_text(self.r.text(entry.get("notes"), f"{at}.notes"))
             if notes:
                 self.log.keep(f"Stunt {name} (notes)", notes)
@@ -331,7 +336,7 @@ class _FcoActor(FlaggedActor):
                 values[track] = box_values(label, harm, len(boxes))
                 if marked:
                     stress[track] = marked
-                self.log.count("stress track")
+                self.log.count("stress track")  # i18n: not shown (a key of counted())
                 continue
             used = {c.slot for c in consequences}
             recovering = "recover" in norm(self.r.text(entry.get("notes"), f"{at}.notes"))
@@ -360,7 +365,7 @@ class _FcoActor(FlaggedActor):
                     stress[own_track.id] = [i for i in marked if i < len(own_track.boxes)]
                 self.log.note(_("track \"{track}\" came over as a track of its own").format(track=name))
                 continue
-            shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""
+            shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""  # i18n: stored in the notes
             self.log.keep(f"Track {name}", "; ".join(p for p in (text, shown_boxes) if p))
         return stress, values, consequences
 
@@ -393,7 +398,7 @@ class _FcoActor(FlaggedActor):
             system = item.get("system") if isinstance(item.get("system"), dict) else {}
             description = system.get("description")
             text = shown(description.get("value")) if isinstance(description, dict) else shown(description)
-            self.log.keep(f"Extra {name}".strip(), text or "(no description)")
+            self.log.keep(f"Extra {name}".strip(), text or "(no description)")  # i18n: stored in the notes
         return extras
 
     def _extra(self, item: dict, at: str, name: str) -> tuple[Extra, dict[str, list[int]]]:
@@ -416,7 +421,7 @@ class _FcoActor(FlaggedActor):
                     and len(skills) < 20:
                 skills[skill] = rank
             elif skill or rank:
-                self.log.keep(f"Extra {name}: skill {skill}", f"{rank:+d}")
+                self.log.keep(f"Extra {name}: skill {skill}", f"{rank:+d}")  # i18n: stored in the notes
         stunts = []
         for a, entry in self._block(system, "stunts", at):
             stunt = self.r.text(entry.get("name"), f"{a}.name").strip()
@@ -428,7 +433,7 @@ class _FcoActor(FlaggedActor):
             track_name = self.r.text(entry.get("name"), f"{a}.name").strip()
             if not track_name or len(tracks) >= 10:
                 boxes = self.r.items(entry.get("box_values"), f"{a}.box_values")
-                self.log.keep(f"Extra {name}: track {track_name}", f"{len(boxes)} boxes")
+                self.log.keep(f"Extra {name}: track {track_name}", f"{len(boxes)} boxes")  # i18n: stored in the notes
                 continue
             # A switched-on extra's marks are on FCO's copy of the track on the sheet.
             copy = self.extra_marks.get((extra_id, track_name), entry) if active else entry
@@ -444,9 +449,9 @@ class _FcoActor(FlaggedActor):
             cost=ExtraCost(**cost), active=active, aspects=[a[:200] for a in aspects][:10], skills=skills,
             stunts=stunts[:20], tracks=tracks)
         for stunt in stunts[20:]:
-            self.log.keep(f"Extra {name}: stunt {stunt.name}", stunt.text or "-")
+            self.log.keep(f"Extra {name}: stunt {stunt.name}", stunt.text or "-")  # i18n: stored in the notes
         for text in aspects[10:]:
-            self.log.keep(f"Extra {name}: aspect", text)
+            self.log.keep(f"Extra {name}: aspect", text)  # i18n: stored in the notes
         return extra, marks
 
     def _block(self, system: dict, key: str, at: str) -> list[tuple[str, dict]]:
@@ -479,6 +484,6 @@ class _FcoActor(FlaggedActor):
         if current is None:
             current = refresh
         elif not 0 <= current <= 999:
-            self.log.keep("Fate points", str(current))
+            self.log.keep("Fate points", str(current))  # i18n: stored in the notes
             current = refresh
         return refresh, current

@@ -137,17 +137,18 @@ def _override(character: Character) -> dict:
 
 def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
     """What the user should know about this export (the summary)."""
-    who = character.name or "unnamed character"
+    who = character.name or _("unnamed character")
     notes = []
     if _override(character)["active"]:
-        notes.append(f"{who}: refresh {character.refresh} is not Fate Core Official's world default of "
-                     f"{WORLD_REFRESH}; written as the actor's refresh override (switched on)")
+        notes.append(_("{who}: refresh {refresh} is not Fate Core Official's world default of "
+                       "{default}; written as the actor's refresh override (switched on)").format(
+            who=who, refresh=character.refresh, default=WORLD_REFRESH))
     elif character.refresh == 0 and character.kind == CharacterKind.PC:
-        notes.append(f"{who}: refresh 0 cannot be written as Fate Core Official's override (it ignores 0); "
-                     "its sheet will compare against the world's refresh")
-    notes += rule_breaks_note(character, f"as stunts named \"{RULE_BREAK}\"")
+        notes.append(_("{who}: refresh 0 cannot be written as Fate Core Official's override (it ignores 0); "
+                       "its sheet will compare against the world's refresh").format(who=who))
+    notes += rule_breaks_note(character, _("as stunts named \"{label}\"").format(label=RULE_BREAK))
     if character.scale:
-        notes.append(f"{who}: scale {character.scale} written in the biography")
+        notes.append(_("{who}: scale {scale} written in the biography").format(who=who, scale=character.scale))
     notes += extras_and_tracks_notes(character, _("a Fate Core Official extra"), _("a Fate Core Official track"))
     return notes
 
@@ -307,10 +308,24 @@ def foundry_id(our_id: str) -> str:
 
 
 def costs_text(cost: ExtraCost) -> str:
-    """The extra's price as FCO's "costs" field shows it; its refresh also has a field of its own."""
-    from fate_desk.rules.creation.extras import cost_text
+    """The extra's price as FCO's "costs" field shows it; its refresh also has a field of its own.
 
-    return f"Costs {cost_text(cost)}"
+    In English whatever the interface language (the sheet's own cost_text is translated): the
+    file is the same in every language, and the importer reads these words back (`_costs`)."""
+    parts = []  # i18n: file format, all of this function's words
+    if cost.refresh:
+        parts.append(f"{cost.refresh} refresh")  # i18n: file format
+    if cost.skill_points:
+        parts.append(f"{cost.skill_points} skill point{'s' if cost.skill_points != 1 else ''}")  # i18n: file format
+    if cost.stunt_slots:
+        parts.append(f"{cost.stunt_slots} stunt slot{'s' if cost.stunt_slots != 1 else ''}")  # i18n: file format
+    if not parts:
+        said = "free"  # i18n: file format
+    elif len(parts) == 1:
+        said = parts[0]
+    else:
+        said = ", ".join(parts[:-1]) + " and " + parts[-1]  # i18n: file format
+    return f"Costs {said}"  # i18n: file format
 
 
 def _extra_aspects(extra: Extra) -> list[dict]:
@@ -422,6 +437,6 @@ def _harm_track(name: str, value: int, boxes: int, held: Consequence | None, lin
         name, harm_can_absorb=value, boxes=boxes, linked_skills=linked,
         box_values=[i < marked for i in range(boxes)],
         aspect={"name": held.text if held is not None else "", "when_marked": True, "as_name": False},
-        notes="In recovery" if held is not None and held.recovering else "",
+        notes="In recovery" if held is not None and held.recovering else "",  # i18n: file format
     )
 

@@ -77,7 +77,7 @@ class FlaggedActor(ForeignActor):
         flagged = self.ours.get("stunt_names")
         if (isinstance(flagged, list) and len(flagged) == len(names) and all(isinstance(n, str) for n in flagged)
                 and all(n == "" or n == label for n, label in zip(names, unique_labels(
-                    [f.strip() or f"Stunt {i}" for i, f in enumerate(flagged, 1)])))):
+                    [f.strip() or f"Stunt {i}" for i, f in enumerate(flagged, 1)])))):  # i18n: file format
             restored = [f if n else n for n, f in zip(names, flagged)]
         else:
             restored = restore_repeated(names)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character, Scene, new_id
 from fate_desk.rules import get_ruleset
 
@@ -40,7 +41,7 @@ class ImportResult:
 
     characters: list[Character]
     warnings: list[str] = field(default_factory=list)
-    source_format: str = ""
+    source_format: str = ""  # English, marked with N_(): show it through _()
     campaign: Campaign | None = None
     scenes: list[Scene] = field(default_factory=list)
     library: bool = False
@@ -71,10 +72,10 @@ def import_characters(path: Path, ruleset: str | None = None, fallback: str | No
     source = str(path)
     if path.exists() and not path.is_file() and not path.is_dir():
         # A FIFO or device would block the read (or never end): no character file is one.
-        raise FileFormatError(source, "is not a regular file (a pipe or device)")
+        raise FileFormatError(source, _("is not a regular file (a pipe or device)"))
     if is_campaign_file(path):
         campaign = load_campaign(path)
-        return ImportResult(list(campaign.characters), [], "Fate Desk campaign file", campaign)
+        return ImportResult(list(campaign.characters), [], N_("Fate Desk campaign file"), campaign)
     notes: list[str] = []
     data = parse_json(read_bytes(path), source, notes)
     result = import_document(data, source, ruleset, fallback)
@@ -88,17 +89,19 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None,
     data, broken = scrub_surrogates(data)
     result = _import_document(data, source, ruleset, fallback)
     if broken:
-        result.warnings.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
-                               "(lone surrogates), shown as \ufffd")
+        result.warnings.append(ngettext(
+            "{count} piece of text held broken characters (lone surrogates), shown as \ufffd",
+            "{count} pieces of text held broken characters (lone surrogates), shown as \ufffd",
+            broken).format(count=broken))
     return result
 
 
 def _import_document(data: Any, source: str, ruleset: str | None, fallback: str | None = None) -> ImportResult:
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
-        return ImportResult([interchange.character_from_dict(data, source)], [], "Fate Desk character")
+        return ImportResult([interchange.character_from_dict(data, source)], [], N_("Fate Desk character"))
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
         campaign = bundle.campaign_from_dict(data, source)
-        return ImportResult(list(campaign.characters), [], "Fate Desk campaign bundle", campaign)
+        return ImportResult(list(campaign.characters), [], N_("Fate Desk campaign bundle"), campaign)
     if looks_like_fari(data):
         return import_fari(data, source, ruleset, fallback)
     foundry = _foundry_reader(data)
@@ -109,22 +112,23 @@ def _import_document(data: Any, source: str, ruleset: str | None, fallback: str 
     if isinstance(data, dict) and "format" in data:
         got = repr(data.get("format"))
         got = got if len(got) <= 40 else got[:37] + "..."
-        raise FileFormatError(source, f"format: expected {interchange.FORMAT!r} or {bundle.FORMAT!r}, got {got}")
+        raise FileFormatError(source, _("format: expected {one} or {other}, got {found}").format(
+            one=repr(interchange.FORMAT), other=repr(bundle.FORMAT), found=got))
     if isinstance(data, dict) and isinstance(data.get("system"), dict) and "type" in data:
-        raise FileFormatError(source, "type: a Foundry document of a system Fate Desk does not read "
-                                      "(it reads Fate Core Official and FateX actors)")
+        raise FileFormatError(source, _("type: a Foundry document of a system Fate Desk does not read "
+                                        "(it reads Fate Core Official and FateX actors)"))
     raise FileFormatError(
         source,
-        "is neither a Fate Desk file nor a Fari file, nor a Foundry actor (no 'format', 'fariType' or 'type' field)",
+        _("is neither a Fate Desk file nor a Fari file, nor a Foundry actor (no 'format', 'fariType' or 'type' field)"),
     )
 
 
 def _foundry_reader(data: Any):
     """The reader for a Foundry actor export, by the system that wrote it."""
     if looks_like_fco(data):
-        return fco_to_character, "Foundry actor (Fate Core Official)"
+        return fco_to_character, N_("Foundry actor (Fate Core Official)")
     if looks_like_fatex(data):
-        return fatex_to_character, "Foundry actor (FateX)"
+        return fatex_to_character, N_("Foundry actor (FateX)")
     return None
 
 
@@ -144,15 +148,15 @@ def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallbac
         if library:
             lines.append(character_line(character, get_ruleset(character.ruleset).name))
         lines += notes
-    kind = "Fari library" if library else "Fari character"
+    kind = N_("Fari library") if library else N_("Fari character")
     return ImportResult(characters, lines + scene_lines + warnings, kind, scenes=scenes, library=library)
 
 
 def ruleset_notes(characters: list[Character], ruleset: str) -> list[str]:
     """A line for each character made for another rule set than the campaign's."""
     return [
-        f"{c.name or 'unnamed character'}: made for {c.ruleset}, but the campaign uses {ruleset}, "
-        "which its checks will follow"
+        _("{who}: made for {ruleset}, but the campaign uses {campaign_ruleset}, which its checks will follow").format(
+            who=c.name or _("unnamed character"), ruleset=c.ruleset, campaign_ruleset=ruleset)
         for c in characters if c.ruleset != ruleset
     ]
 
@@ -164,7 +168,8 @@ def with_fresh_ids(characters: list[Character], taken: set[str]) -> tuple[list[C
     for character in characters:
         if character.id in taken:
             character = character.model_copy(update={"id": new_id()})
-            notes.append(f"{character.name or 'unnamed character'}: already in the campaign; added as a copy")
+            notes.append(_("{who}: already in the campaign; added as a copy").format(
+                who=character.name or _("unnamed character")))
         taken.add(character.id)
         out.append(character)
     return out, notes

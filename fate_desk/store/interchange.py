@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import MAX_DEPTH, clean_surrogates, plain_data_problem
@@ -51,24 +52,25 @@ def character_to_json(character: Character) -> str:
 def document_body(data: Any, source: str, fmt: str, version: int, what: str) -> dict[str, Any]:
     """Check a Fate Desk JSON document's `format` and `version`; return the rest of its fields."""
     if not isinstance(data, dict):
-        raise FileFormatError(source, f"is not a Fate Desk {what} (expected a JSON object)")
+        raise FileFormatError(source, _("is not a Fate Desk {what} (expected a JSON object)").format(what=what))
     got = data.get("format")
     if got != fmt:
-        shown = "missing" if got is None else repr(got)
-        raise FileFormatError(source, f"format: expected {fmt!r}, got {shown}")
+        shown = _("missing") if got is None else repr(got)
+        raise FileFormatError(source, _("format: expected {expected}, got {found}").format(expected=repr(fmt), found=shown))
     found = data.get("version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise FileFormatError(source, f"version: expected a whole number from 1, got {found!r}")
+        raise FileFormatError(source, _("version: expected a whole number from 1, got {found}").format(found=repr(found)))
     if found > version:
         raise FileFormatError(
             source,
-            f"version: written by a newer Fate Desk (format version {found}; this one reads up to {version})",
+            _("version: written by a newer Fate Desk (format version {found}; this one reads up to {newest})").format(
+                found=found, newest=version),
         )
     return {k: v for k, v in data.items() if k not in ("format", "version")}
 
 
 def character_from_dict(data: Any, source: str = "") -> Character:
-    body = document_body(data, source, FORMAT, VERSION, "character")
+    body = document_body(data, source, FORMAT, VERSION, _("character"))
     try:
         return Character.model_validate(body)
     except ValidationError as exc:
@@ -85,26 +87,26 @@ _MAX_INT_DIGITS = 30
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        raise _Refused(f"a number of {len(text.lstrip('-'))} digits, far too large to be meant")
+        raise _Refused(_("a number of {digits} digits, far too large to be meant").format(digits=len(text.lstrip('-'))))
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {text[:20]} is too large to keep")
+        raise _Refused(_("the number {number} is too large to keep").format(number=text[:20]))
     return value
 
 
 def _parse_constant(name: str):
-    raise _Refused(f"{name} is not a number JSON allows")
+    raise _Refused(_("{name} is not a number JSON allows").format(name=name))
 
 
 def _object(pairs: list) -> dict:
     out: dict = {}
     for key, value in pairs:
         if key in out:
-            raise _Refused(f"the field {one_line(key)[:40]!r} appears twice in one object")
+            raise _Refused(_("the field {field} appears twice in one object").format(field=repr(one_line(key)[:40])))
         out[key] = value
     return out
 
@@ -114,28 +116,31 @@ def parse_json(raw: bytes, source: str, notes: list[str] | None = None) -> Any:
     infinity, giant numbers and deep nesting are refused; lone surrogates (from escapes such
     as \\ud800) become U+FFFD, with a line added to `notes` when given."""
     if not raw.strip():
-        raise FileFormatError(source, "is empty")
+        raise FileFormatError(source, _("is empty"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise FileFormatError(source, "is not UTF-8 text") from None
+        raise FileFormatError(source, _("is not UTF-8 text")) from None
     try:
         data = json.loads(text, object_pairs_hook=_object, parse_int=_parse_int,
                           parse_float=_parse_float, parse_constant=_parse_constant)
     except _Refused as exc:
-        raise FileFormatError(source, f"is not usable JSON ({exc})") from None
+        raise FileFormatError(source, _("is not usable JSON ({problem})").format(problem=exc)) from None
     except json.JSONDecodeError as exc:
         raise FileFormatError(
-            source, f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            source, _("is not valid JSON (line {line}, column {column}: {problem})").format(
+                line=exc.lineno, column=exc.colno, problem=exc.msg)
         ) from None
     except RecursionError:
-        raise FileFormatError(source, "is not valid JSON (nested too deeply)") from None
+        raise FileFormatError(source, _("is not valid JSON (nested too deeply)")) from None
     except ValueError as exc:  # e.g. Python's own limit on digits in a number
-        raise FileFormatError(source, f"is not usable JSON ({exc})") from None
+        raise FileFormatError(source, _("is not usable JSON ({problem})").format(problem=exc)) from None
     data, broken = clean_surrogates(data)
     if broken and notes is not None:
-        notes.append(f"{broken} piece{'s' if broken != 1 else ''} of text held broken characters "
-                     "(lone surrogates), shown as \ufffd")
+        notes.append(ngettext(
+            "{count} piece of text held broken characters (lone surrogates), shown as \ufffd",
+            "{count} pieces of text held broken characters (lone surrogates), shown as \ufffd",
+            broken).format(count=broken))
     problem = plain_data_problem(data, max_depth=MAX_DEPTH)
     if problem:
         raise FileFormatError(source, problem)
@@ -162,10 +167,10 @@ def json_schema() -> dict[str, Any]:
     """JSON Schema of the interchange file, generated from the models."""
     schema = Character.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["title"] = "Fate Desk character interchange file"
+    schema["title"] = "Fate Desk character interchange file"  # i18n: file format
     props = {
-        "format": {"const": FORMAT, "description": "Always 'fate-desk/character'."},
-        "version": {"const": VERSION, "description": "Format version of this file."},
+        "format": {"const": FORMAT, "description": "Always 'fate-desk/character'."},  # i18n: file format
+        "version": {"const": VERSION, "description": "Format version of this file."},  # i18n: file format
     }
     schema["properties"] = {**props, **schema.get("properties", {})}
     schema["required"] = ["format", "version", *schema.get("required", [])]

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from fate_desk.i18n import _, ngettext
 from fate_desk.model import (
     AspectRole,
     CampaignOptions,
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 ROLE_LABELS = {
-    AspectRole.HIGH_CONCEPT: "High Concept",
+    AspectRole.HIGH_CONCEPT: "High Concept",  # i18n: file format
     AspectRole.TROUBLE: "Trouble",
     AspectRole.RELATIONSHIP: "Relationship",
     AspectRole.FREE: "Aspect",
@@ -101,7 +102,7 @@ def covering_options(character: Character, options: CampaignOptions | None) -> C
 
 # --- monster rule breaks and scale, as the other tools' users read them --------------------
 
-RULE_BREAK = "Rule break"
+RULE_BREAK = "Rule break"  # i18n: file format
 SCALE = "Scale"
 
 
@@ -126,7 +127,9 @@ def rule_breaks_note(character: Character, where: str) -> list[str]:
     n = len(character.rule_breaks)
     if not n:
         return []
-    return [f"{character.name or 'unnamed character'}: {n} rule break{'s' if n != 1 else ''} written {where}"]
+    who = character.name or _("unnamed character")
+    return [ngettext("{who}: {count} rule break written {where}", "{who}: {count} rule breaks written {where}",
+                     n).format(who=who, count=n, where=where)]
 
 
 def scale_line(scale: str | None) -> str:
@@ -137,7 +140,7 @@ def scale_from_text(text: str) -> tuple[str | None, str]:
     """A 'Scale: Supernatural' line taken out of a text, and the text without it."""
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        name, _, value = line.partition(":")
+        name, _sep, value = line.partition(":")
         if _ and norm(name) == norm(SCALE) and value.strip().casefold() in {s.casefold() for s in SCALES}:
             scale = next(s for s in SCALES if s.casefold() == value.strip().casefold())
             rest = "\n".join(lines[:i] + lines[i + 1:]).strip()
@@ -214,14 +217,14 @@ class Reader:
         if value is None and missing_ok:
             return {}
         if not isinstance(value, dict):
-            raise self.fail(at, f"expected a JSON object, got {_kind(value)}")
+            raise self.fail(at, _("expected a JSON object, got {found}").format(found=_kind(value)))
         return value
 
     def items(self, value: Any, at: str) -> list:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.fail(at, f"expected a list, got {_kind(value)}")
+            raise self.fail(at, _("expected a list, got {found}").format(found=_kind(value)))
         return value
 
     def text(self, value: Any, at: str) -> str:
@@ -231,28 +234,28 @@ class Reader:
             return value
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(int(value)) if float(value).is_integer() else str(value)
-        raise self.fail(at, f"expected text, got {_kind(value)}")
+        raise self.fail(at, _("expected text, got {found}").format(found=_kind(value)))
 
     def number(self, value: Any, at: str) -> int | None:
         """A whole number (numbers, or text holding one); None when missing or empty."""
         if value is None or value == "":
             return None
         if isinstance(value, bool):
-            raise self.fail(at, f"expected a whole number, got {_kind(value)}")
+            raise self.fail(at, _("expected a whole number, got {found}").format(found=_kind(value)))
         if isinstance(value, int):
             return value
         if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
             return int(value)
         if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,6}\s*", value):
             return int(value)
-        raise self.fail(at, f"expected a whole number, got {_kind(value)}")
+        raise self.fail(at, _("expected a whole number, got {found}").format(found=_kind(value)))
 
 
 def actor_reader(data: Any, source: str) -> Reader:
     """A reader for a Foundry actor export; anything but a JSON object is refused."""
     reader = Reader(source)
     if not isinstance(data, dict):
-        raise reader.fail("(top level)", "expected a Foundry actor (a JSON object)")
+        raise reader.fail(_("(top level)"), _("expected a Foundry actor (a JSON object)"))
     return reader
 
 
@@ -274,7 +277,7 @@ def shown(value: Any) -> str:
     if isinstance(value, str):
         return html_to_text(value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "yes" if value else "no"  # i18n: stored (a foreign value kept in the notes)
     if isinstance(value, (int, float)):
         return str(value)
     return ""
@@ -308,22 +311,38 @@ class ImportLog:
     def kept_block(self) -> str:
         if not self.kept:
             return ""
-        return f"Kept from {self.source_format} (no matching place on a Fate Desk sheet):\n" + "\n".join(self.kept)
+        # In the character's notes: the same in every language, like the rest of the character.
+        heading = f"Kept from {self.source_format} (no matching place on a Fate Desk sheet):\n"  # i18n: stored
+        return heading + "\n".join(self.kept)
 
     def lines(self) -> list[str]:
-        who = self.name or "unnamed character"
-        parts = [f"{n} {what if n == 1 else _plural(what)}" for what, n in self.counts.items() if n]
-        summary = f"{who}: from {self.source_format}, " + (", ".join(parts) if parts else "nothing that maps")
-        out = [summary]
+        who = self.name or _("unnamed character")
+        parts = [counted(what, n) for what, n in self.counts.items() if n]
+        found = ", ".join(parts) if parts else _("nothing that maps")
+        out = [_("{who}: from {source}, {found}").format(who=who, source=self.source_format, found=found)]
         if self.kept_names:
             names = ", ".join(self.kept_names[:6]) + (", …" if len(self.kept_names) > 6 else "")
-            out.append(f"{who}: kept in the notes: {names}")
-        out += [f"{who}: {n}" for n in self.notes]
+            out.append(_("{who}: kept in the notes: {names}").format(who=who, names=names))
+        out += [_("{who}: {note}").format(who=who, note=n) for n in self.notes]
         return out
 
 
-def _plural(word: str) -> str:
-    return word if word.endswith("s") else word + "s"
+def counted(what: str, n: int) -> str:
+    """'3 skills': how many of one kind of thing an import brought over, in the user's language."""
+    forms = {
+        "aspect": lambda: ngettext("{count} aspect", "{count} aspects", n),
+        "skill": lambda: ngettext("{count} skill", "{count} skills", n),
+        "approach": lambda: ngettext("{count} approach", "{count} approaches", n),
+        "stunt": lambda: ngettext("{count} stunt", "{count} stunts", n),
+        "extra": lambda: ngettext("{count} extra", "{count} extras", n),
+        "stress track": lambda: ngettext("{count} stress track", "{count} stress tracks", n),
+        "consequence": lambda: ngettext("{count} consequence", "{count} consequences", n),
+        "rule break": lambda: ngettext("{count} rule break", "{count} rule breaks", n),
+    }
+    if what in forms:
+        return forms[what]().format(count=n)
+    plural = what if what.endswith("s") else what + "s"  # i18n: not shown (every kind counted is above)
+    return f"{n} {what if n == 1 else plural}"
 
 
 SEVERITY_BY_VALUE = {2: Severity.MILD, 4: Severity.MODERATE, 6: Severity.SEVERE, 8: Severity.EXTREME}

@@ -53,7 +53,7 @@ class ExportForDialog(FormDialog):
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.save_button.setText(_("Export"))
         for target in TARGETS.values():
-            self.target_combo.addItem(target.label, target.id)
+            self.target_combo.addItem(_(target.label), target.id)
         if current is not None:
             self.scope_combo.addItem(_("This character: {name}").format(name=display_name(current)), ONE)
         count = len(campaign.characters)
@@ -97,7 +97,7 @@ class ExportForDialog(FormDialog):
         if self.scope() == ONE:
             target = TARGETS[self.target_id()]
             path, _filter = QFileDialog.getSaveFileName(self, _("Export to"), self.file_edit.text(),
-                                                        f"{target.label} (*{target.suffix})")
+                                                        f"{_(target.label)} (*{target.suffix})")
             if path and not path.endswith(target.suffix):
                 path += target.suffix
         else:

@@ -30,7 +30,8 @@ class _Grammar:
             re.IGNORECASE,
         )
         # Translators: words a GM types in a quick NPC line, as in "2 stress" or "3 boxes"; lower case.
-        stress = {"stress", "boxes", "stress box", "stress boxes", pgettext("quick NPC line", "stress").lower(),
+        stress = {"stress", "boxes", "stress box", "stress boxes",  # i18n: English always works
+                  pgettext("quick NPC line", "stress").lower(),
                   pgettext("quick NPC line", "boxes").lower()}
         stress_words = "|".join(re.escape(w) for w in sorted(stress, key=len, reverse=True))
         self.stress = re.compile(rf"^(?P<n>\d+)\s*(?:{stress_words})$", re.IGNORECASE)
