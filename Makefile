@@ -52,6 +52,7 @@ test: $(VENV)/.installed-test $(FORMS) $(CATALOGUES)
 	@sh tools/a11y-deps.sh
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2
 	$(VENV)/bin/lint-imports
+	$(PY) tools/i18n.py check
 
 # dist/fate-desk/: the program with Python, Qt and its data in one folder (docs/install.md).
 bundle: $(VENV)/.installed-bundle $(FORMS) $(CATALOGUES)

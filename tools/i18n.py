@@ -370,6 +370,11 @@ def unmarked(paths: list[Path]) -> list[str]:
                     docstrings.add(id(body[0].value))
         rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
         for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and _call_name(node) in _MARKERS and node.args
+                    and isinstance(node.args[0], (ast.Dict, ast.List, ast.Set, ast.Tuple))):
+                found.append(f"{rel}:{node.lineno}: a table inside {_call_name(node)}() is extracted as its first "
+                             "string; mark each entry with N_() and translate the one chosen")
+                continue
             if isinstance(node, ast.JoinedStr):
                 text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -28,12 +28,13 @@ class CharacterKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return _({
+        names = {
             "pc": N_("Player character"),
             "major_npc": N_("Major NPC"),
             "minor_npc": N_("Minor NPC"),
             "monster": N_("Monster"),
-        }[self.value])
+        }  # marked here, translated below (a dict inside _() would be read as its first key)
+        return _(names[self.value])
 
 
 class AspectRole(StrEnum):
@@ -44,12 +45,13 @@ class AspectRole(StrEnum):
 
     @property
     def label(self) -> str:
-        return _({
+        names = {
             "high_concept": N_("High Concept"),
             "trouble": N_("Trouble"),
             "relationship": N_("Relationship"),
             "free": N_("Aspect"),
-        }[self.value])
+        }  # marked here, translated below (a dict inside _() would be read as its first key)
+        return _(names[self.value])
 
 
 class Severity(StrEnum):
@@ -146,12 +148,13 @@ class TrackClears(StrEnum):
 
     @property
     def label(self) -> str:
-        return _({
+        names = {
             "scene": N_("clears at the end of the scene"),
             "session": N_("clears at the end of the session"),
             "event": N_("clears only when something happens"),
             "recovery": N_("recovers like a consequence"),
-        }[self.value])
+        }  # marked here, translated below (a dict inside _() would be read as its first key)
+        return _(names[self.value])
 
 
 class TrackLevel(FateModel):

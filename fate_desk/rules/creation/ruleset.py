@@ -24,13 +24,14 @@ class ShapeKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return _({
+        names = {
             "pyramid": N_("pyramid"),
             "diamond": N_("diamond"),
             "counts": N_("shape"),
             "column": N_("column"),
             "budget": N_("point budget"),
-        }.get(self.value, self.value))
+        }  # marked here, translated below (a dict inside _() would be read as its first key)
+        return _(names.get(self.value, self.value))
 
 
 class Shape(FateModel):
