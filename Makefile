@@ -73,6 +73,8 @@ pdf-previews: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 screenshots: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots_access.py shots/access
+	for code in de fr es pt_BR it ru zh_CN ko en_XA ar_XB; do \
+		QT_QPA_PLATFORM=offscreen $(PY) tools/language_shots.py $$code shots/languages || exit 1; done
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
