@@ -106,6 +106,15 @@ def lookup(message: str, context: str | None = None) -> str | None:
     return found if isinstance(found, str) and found else None
 
 
+# The spans of time recovery counts in, marked here so a "{unit}" is shown in the language.
+_UNITS = {"scene": N_("scene"), "session": N_("session"), "scenario": N_("scenario"), "arc": N_("arc")}
+
+
+def unit_text(unit: str) -> str:
+    """"scene", "session", "scenario" or "arc" in the interface language (anything else as it is)."""
+    return _(_UNITS[unit]) if unit in _UNITS else unit
+
+
 def language() -> str:
     """The interface language's code, e.g. "de" or "pt_BR"."""
     return _language

@@ -128,7 +128,10 @@ def rules_files() -> list[Path]:
 def extract_rules(catalog: Catalog) -> None:
     for path in rules_files():
         texts: list[str] = []
-        _walk_rules(tomllib.loads(path.read_text(encoding="utf-8")), path.name, texts)
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        _walk_rules(data, path.name, texts)
+        if data.get("skill_word") and not data.get("skill_word_plural"):
+            texts.append(data["skill_word"] + "s")  # the plural the rule set makes for itself
         rel = path.relative_to(ROOT).as_posix()
         for text in texts:
             catalog.add(text, locations=[(rel, 0)], context="rules")
@@ -277,7 +280,8 @@ def check_language(code: str, pot: Catalog) -> list[str]:
         if any(s.count("&") - 2 * s.count("&&") > 1 for s in strings):
             problems.append(f"{where}: more than one mnemonic (&): {label!r}")
         joined = " ".join(strings).lower()
-        source_text = " ".join(source_forms)
+        # A placeholder's name ({skill}, {stunt}) is not a game word the translation must show.
+        source_text = re.sub(r"\{[^{}]*\}", " ", " ".join(source_forms))
         for term, pattern in term_patterns:
             if term.get("scope", "all") == "rules" and message.context != "rules":
                 continue

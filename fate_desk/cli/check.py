@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
+from fate_desk.rules.creation.derive import slot_text
 from fate_desk.model import CampaignOptions, Character
 from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
 from fate_desk.rules.creation.packs import PackError, load_pack
@@ -117,8 +118,8 @@ def format_text(path: Path, character: Character, result: CheckResult) -> str:
     for p in result.problems:
         lines.append(f"  {_severity_word(p.severity.value):<7} {p.code:<16} {p.message}")
     d = result.derived
-    stress = "; ".join(f"{rules_text(k)} {' '.join(map(str, v)) or none}" for k, v in d.stress.items())
-    slots = ", ".join(f"{rules_text(s.label) if s.label else s.severity.label} {s.value}" for s in d.consequences)
+    stress = "; ".join(f"{rules_text(d.track_names.get(k, k))} {' '.join(map(str, v)) or none}" for k, v in d.stress.items())
+    slots = ", ".join(f"{slot_text(s)} {s.value}" for s in d.consequences)
     lines.append("  " + _("refresh {refresh} = {explanation}; stress: {stress}").format(
         refresh=d.refresh, explanation=d.refresh_explanation, stress=stress or none))
     lines.append("  " + _("consequence slots: {slots}").format(slots=slots or none))

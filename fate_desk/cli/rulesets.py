@@ -44,12 +44,14 @@ def run(args) -> int:
 
 
 def _contents(pack) -> str:
+    samples = len(pack.sample_files) + len(pack.sample_data)
+    # Each count its own plural message, so every language gets its forms from the catalogue.
     parts = [
-        (len(pack.extras), N_("{count} extra"), N_("{count} extras")),
-        (len(pack.tracks), N_("{count} track"), N_("{count} tracks")),
-        (len(pack.stunts), N_("{count} stunt"), N_("{count} stunts")),
-        (len(pack.aspects), N_("{count} example aspect"), N_("{count} example aspects")),
-        (len(pack.sample_files) + len(pack.sample_data), N_("{count} sample character"),
-         N_("{count} sample characters")),
+        ngettext("{count} extra", "{count} extras", len(pack.extras)) if pack.extras else "",
+        ngettext("{count} track", "{count} tracks", len(pack.tracks)) if pack.tracks else "",
+        ngettext("{count} stunt", "{count} stunts", len(pack.stunts)) if pack.stunts else "",
+        ngettext("{count} example aspect", "{count} example aspects", len(pack.aspects)) if pack.aspects else "",
+        ngettext("{count} sample character", "{count} sample characters", samples) if samples else "",
     ]
-    return ", ".join(ngettext(one, many, n).format(count=n) for n, one, many in parts if n) or _("nothing yet")
+    counts = [len(pack.extras), len(pack.tracks), len(pack.stunts), len(pack.aspects), samples]
+    return ", ".join(text.format(count=n) for text, n in zip(parts, counts) if text) or _("nothing yet")

@@ -42,7 +42,7 @@ from .draw import (
     field_name,
     line_text,
 )
-from .fonts import BOLD, ITALIC, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR, text_width
 from .geometry import Page, Rect, card_slots
 from .styles import GREY, INK, Styles, one_line
 from .textflow import RichText, Run
@@ -104,16 +104,16 @@ class PointsLine:
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         y = top - self.BOX_H + 3.5
         c.setFillColor(INK)
-        c.setFont(BOLD, self.SIZE)
-        c.drawString(x, y, _("Refresh"))
-        cx = x + c.stringWidth(_("Refresh") + " ", BOLD, self.SIZE)
-        c.setFont(REGULAR, self.SIZE)
+        # Through line_text: each letter in a face that has it (Chinese and Korean words too).
+        label = _("Refresh")
+        line_text(c, label, x, y, text_width(label, BOLD, self.SIZE) + 1, BOLD, self.SIZE)
+        cx = x + text_width(label + " ", BOLD, self.SIZE)
         text = str(self.refresh) + (_("  (below 1: too many stunts)") if self.refresh < 1 else "")
-        c.drawString(cx, y, text)
-        cx += c.stringWidth(text, REGULAR, self.SIZE) + 14
-        c.setFont(BOLD, self.SIZE)
-        c.drawString(cx, y, _("Fate points"))
-        cx += c.stringWidth(_("Fate points "), BOLD, self.SIZE)
+        line_text(c, text, cx, y, text_width(text, REGULAR, self.SIZE) + 1, REGULAR, self.SIZE)
+        cx += text_width(text, REGULAR, self.SIZE) + 14
+        label = _("Fate points")
+        line_text(c, label, cx, y, text_width(label, BOLD, self.SIZE) + 1, BOLD, self.SIZE)
+        cx += text_width(label + " ", BOLD, self.SIZE)
         if self.fate_points is None:
             c.setStrokeColor(INK)
             c.setLineWidth(0.8)
@@ -407,4 +407,4 @@ class CardRenderer:
                 rows = [part] if isinstance(part, tuple) else []
             if isinstance(part, str) and part:
                 flow.add(Text(part, self.styles.card_body, 3.2))
-        return CardFace(card.title, ruleset.name, flow)
+        return CardFace(card.title, rules_text(ruleset.name), flow)

@@ -40,11 +40,11 @@ def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
     c.rect(rect.x, rect.top - TITLE_BAND, rect.width, TITLE_BAND, stroke=0, fill=1)
     c.rect(rect.x, rect.y, rect.width, rect.height)
     c.setFillColor(white)
-    c.setFont(BOLD, TITLE_SIZE)
     title_text = title.upper()
-    c.drawString(rect.x + 5, rect.top - TITLE_BAND + 4, title_text)
+    title_w = min(text_width(title_text, BOLD, TITLE_SIZE), rect.width - 10)
+    line_text(c, title_text, rect.x + 5, rect.top - TITLE_BAND + 4, title_w + 0.5, BOLD, TITLE_SIZE, white)
     if note:
-        start = rect.x + 5 + c.stringWidth(title_text, BOLD, TITLE_SIZE) + 8
+        start = rect.x + 5 + title_w + 8
         line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, 7, white)
     c.setFillColor(INK)
     return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
@@ -154,9 +154,10 @@ def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
     if notice_w + count_w + title_w + 12 > width:
         title, title_w = "", 0.0
     right = page.width - page.margin
+    count_w = text_width(count, REGULAR, size)
+    line_text(c, count, right - count_w, y, count_w + 0.5, REGULAR, size, GREY)
     c.setFillColor(GREY)
     c.setFont(REGULAR, size)
-    c.drawRightString(right, y, count)
     if title:
         line_text(c, left, right - count_w - title_w, y, title_w - text_width(" · ", REGULAR, size), REGULAR, size,
                   GREY)
@@ -240,9 +241,7 @@ class Heading:
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         size = sized(self.size, scale)
-        c.setFont(BOLD, size)
-        c.setFillColor(INK)
-        c.drawString(x, top - size, self.text)
+        line_text(c, self.text, x, top - size, width, BOLD, size)
 
 
 @dataclass

@@ -38,9 +38,9 @@ class RefCard:
 
 def _outcomes(fail: str, tie: str, success: str, style: str) -> tuple[tuple[str, str], ...]:
     return (
-        ("<b>Fail</b>", fail),
-        ("<b>Tie</b>", tie),
-        ("<b>Succeed</b>", success),
+        (_("<b>Fail</b>"), fail),
+        (_("<b>Tie</b>"), tie),
+        (_("<b>Succeed</b>"), success),
         (_("<b>With style</b>"), style),
     )
 

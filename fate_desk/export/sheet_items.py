@@ -101,7 +101,7 @@ class AspectItem:
         return (replace(self, body=head), replace(self, body=tail, cont=True))
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        label = self.label.upper() + (" (CONTINUED)" if self.cont else "")
+        label = (_("{section} (continued)").format(section=self.label) if self.cont else self.label).upper()
         line_text(c, label, x, top - 7, width, BOLD, 6.5, GREY)
         bottom = top - self.height(scale, width, 10_000) + 3
         if self.field:
@@ -186,7 +186,7 @@ class SkillRowItem:
             for i, (w, name, _unused) in enumerate(line):
                 w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _width, nm, _unused in line) else w
                 if name is None and self.field:
-                    tip = f"{self.tooltip or self.label} rating" if self.approach else self.tooltip
+                    tip = _("{approach} rating").format(approach=self.tooltip or self.label) if self.approach else self.tooltip
                     text_field(c, f"{self.field}-{self.skip + n}-{i}", Rect(cx + 2, y - h + 2, w - 6, h - 5), tip)
                 else:
                     rule(c, cx + 2, y - h + 3, w - 6)

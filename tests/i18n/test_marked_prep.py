@@ -62,3 +62,11 @@ def test_a_quick_npc_line_typed_in_the_interface_language_is_understood():
     assert [a.text for a in npc.aspects] == ["Built Like a Door"]
     # English always works too, whatever the language.
     assert parse_quick_npc("Thug; Fair Fight; 1 stress").character.skills == {"Fight": 2}
+
+
+def test_a_quick_npc_line_typed_with_full_width_punctuation_is_read_alike():
+    """A Chinese keyboard types ；，：（） by default."""
+    from fate_desk.rules.prep.quick_npc import parse_quick_npc
+
+    npc = parse_quick_npc("保镖；壮如门板；Fair（+2）Fight；2 stress").character
+    assert npc.name == "保镖" and npc.skills == {"Fight": 2} and [a.text for a in npc.aspects] == ["壮如门板"]

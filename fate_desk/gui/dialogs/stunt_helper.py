@@ -35,7 +35,7 @@ class StuntHelperDialog(FormDialog):
         for name in names:  # shown in the interface language; the rule set's name is the item's data
             self.skill.addItem(rules_text(name), name)
         for action in ACTIONS:
-            self.action.addItem(rules_text(action), action)
+            self.action.addItem(_(action), action)
         self.cost.setText(self._cost_text(ruleset, character))
         for widget in (self.because, self.when, self.can, self.only, self.name_edit):
             widget.textChanged.connect(self._update)
@@ -70,7 +70,9 @@ class StuntHelperDialog(FormDialog):
 
     def text(self) -> str:
         if self.bonus.isChecked():  # the stunt's words are prose: skill and action as the user reads them
-            return bonus_stunt_text(self.because.text(), self.skill.currentText(), self.action.currentText(),
+            # The rule set's names (item data): bonus_stunt_text writes them in the interface language.
+            return bonus_stunt_text(self.because.text(), self.skill.currentData() or self.skill.currentText(),
+                                    self.action.currentData() or self.action.currentText(),
                                     self.when.text())
         return rule_stunt_text(self.because.text(), self.can.text(), self.only.text())
 

@@ -222,7 +222,7 @@ class SceneEditor(GmEditor):
         on = item.checkState() == Qt.CheckState.Checked
         name = item.text()
         self.edit(lambda s: set_present(s, entity_id, on),
-                  (_("Bring in {name}") if on else _("Take out {name}")).format(name=name))
+                  (_("Bring {name} into the zone") if on else _("Move {name} out of the zone")).format(name=name))
 
     def present_item(self, entity_id: str) -> QListWidgetItem | None:
         for i in range(self.present_list.count()):

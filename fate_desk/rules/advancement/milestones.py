@@ -55,6 +55,14 @@ class MilestoneKind(StrEnum):
         return _(self.english)
 
     @property
+    def approach_label(self) -> str:
+        """The label for a rule set of approaches (Fate Accelerated), a whole message too."""
+        return _({
+            "swap_skills": N_("Swap the ratings of two approaches"),
+            "replace_skill": N_("Replace an Average (+1) approach with a new one"),
+        }.get(self.value, self.english))
+
+    @property
     def english(self) -> str:
         """The label in English, as the rule set's own words are fitted into it (_worded)."""
         return {
@@ -255,7 +263,9 @@ def milestone_options(
 def _worded(kind: MilestoneKind, ruleset: RuleSet) -> str:
     if ruleset.skill_word == "skill":
         return kind.label
-    return _(kind.english.replace("skills", ruleset.skill_word_plural).replace("skill", ruleset.skill_word))
+    if ruleset.skill_word == "approach":
+        return kind.approach_label
+    return _(kind.english.replace("skills", ruleset.skill_word_plural).replace("skill", ruleset.skill_word))  # i18n: a pack's own word
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from fate_desk.i18n import _, ngettext, rules_text
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import (
     AspectRole,
     CampaignOptions,
@@ -226,6 +226,10 @@ def _is_custom(character: Character, track: str) -> bool:
     return any(t.id == track for t in character.all_tracks())
 
 
+# The standard tracks' phrases, whole, so a language can make the adjective agree.
+_STRESS_WORDS = {"physical": N_("physical stress"), "mental": N_("mental stress")}
+
+
 def _boxes_text(values: list[int], track_name: str, custom: bool = False) -> str:
     # A track already called "stress" (Fate Accelerated's only one) is not "stress stress"; a
     # custom track (Wealth, Angry) is named as it is, not as stress.
@@ -233,8 +237,12 @@ def _boxes_text(values: list[int], track_name: str, custom: bool = False) -> str
         what = track_name
     elif track_name.strip().lower() == "stress":
         what = _("stress")
+    elif track_name.strip().lower() in _STRESS_WORDS:
+        what = _(_STRESS_WORDS[track_name.strip().lower()])  # a whole phrase: its words agree
     else:
-        what = _("{track} stress").format(track=rules_text(track_name))
+        title = track_name[:1].upper() + track_name[1:]  # callers lower the rule set's "Physical"
+        shown = rules_text(title)
+        what = _("{track} stress").format(track=shown if shown != title else track_name)
     if all(v == 1 for v in values):
         n = len(values)
         return ngettext("{count} {what} box", "{count} {what} boxes", n).format(count=count_word(n), what=what)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from fate_desk.i18n import _, ngettext, rules_text
+from fate_desk.i18n import _, ngettext, rules_text, unit_text
 from fate_desk.model import (
     CampaignOptions,
     Character,
@@ -214,7 +214,7 @@ def progress(
             c = c.model_copy(update={"sessions_recovered": c.sessions_recovered + 1})
         done = c.scenes_recovered if unit == "scene" else c.sessions_recovered
         if slot.severity == clears and done >= 1:
-            lines.append(_("“{consequence}” cleared after a full {unit} of recovery.").format(consequence=c.text or slot.label, unit=unit))
+            lines.append(_("“{consequence}” cleared after a full {unit} of recovery.").format(consequence=c.text or slot.label, unit=unit_text(unit)))
             continue
         kept.append(c)
     if len(kept) == len(character.consequences) and kept == character.consequences:
@@ -288,9 +288,9 @@ def clears_when(
         return _("Recovering: clears at {when}.").format(when=_moment(ruleset, 'clear_severe'))
     unit = "scene" if info.severity == Severity.MILD else "session"
     if clock is None:
-        return _("Recovering: clears after one full {unit}.").format(unit=unit)
+        return _("Recovering: clears after one full {unit}.").format(unit=unit_text(unit))
     if _started_before(c, clock, unit):
-        return _("Recovering: clears at the end of this {unit}.").format(unit=unit)
+        return _("Recovering: clears at the end of this {unit}.").format(unit=unit_text(unit))
     if unit == "session":
         return _("Recovering: clears at the end of the next session (session {session}).").format(session=clock.session + 1)
     return _("Recovering: clears at the end of the next scene.")

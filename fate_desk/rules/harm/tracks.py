@@ -8,7 +8,7 @@ Consequences".
 
 from __future__ import annotations
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, unit_text
 from fate_desk.model import Character, ClockStamp, CustomTrack, Severity, TrackClears, ladder_label
 
 from fate_desk.rules.creation.history import Applied, record, refuse
@@ -65,7 +65,7 @@ def clear_on_time(character: Character, clock: ClockStamp, unit: str) -> tuple[C
             _replace_track(work, track.id, **_SETTLED)
         if clears_now:
             del stress[track.id]
-            lines.append(_("{name} cleared at the end of the {unit}.").format(name=track.name, unit=unit))
+            lines.append(_("{name} cleared at the end of the {unit}.").format(name=track.name, unit=unit_text(unit)))
     if stress == character.stress and not lines:
         return character, []
     work.stress = stress
@@ -123,7 +123,7 @@ def begin_track_recovery(
         return record(character, work, "recovery", summary, when, at)
     _replace_track(work, track_id, recovering=True, recovery_started=(when or ClockStamp()).model_copy())
     unit = _UNIT.get(track.recovers_as, "session")
-    summary = (_("Treated {name} ({rating} against {rating2}): it clears after one full {unit}.").format(name=track.name, rating=ladder_label(effort), rating2=ladder_label(difficulty), unit=unit))
+    summary = (_("Treated {name} ({rating} against {rating2}): it clears after one full {unit}.").format(name=track.name, rating=ladder_label(effort), rating2=ladder_label(difficulty), unit=unit_text(unit)))
     return record(character, work, "recovery", summary, when, at)
 
 
@@ -134,7 +134,7 @@ def clears_text(track: CustomTrack) -> str:
     if track.clears == TrackClears.RECOVERY:
         unit = _UNIT.get(track.recovers_as, "session")
         if track.recovering:
-            return _("Recovering: clears after one full {unit}.").format(unit=unit)
-        return (_("Lasting: needs treatment (an overcome against {rating}), then one full {unit}.").format(rating=ladder_label(treatment_difficulty(track.recovers_as) or 4), unit=unit))
+            return _("Recovering: clears after one full {unit}.").format(unit=unit_text(unit))
+        return (_("Lasting: needs treatment (an overcome against {rating}), then one full {unit}.").format(rating=ladder_label(treatment_difficulty(track.recovers_as) or 4), unit=unit_text(unit)))
     label = track.clears.label
     return _("{when}.").format(when=label[:1].upper() + label[1:])

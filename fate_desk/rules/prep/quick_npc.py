@@ -102,8 +102,12 @@ def _split(line: str) -> tuple[list[str], str]:
                    "itself has a comma."))
 
 
+# Chinese, Japanese and Korean keyboards type these by default; they separate parts just as well.
+_FULL_WIDTH = str.maketrans({"；": ";", "，": ",", "：": ":", "（": "(", "）": ")", "＋": "+", "－": "-"})
+
+
 def parse_quick_npc(line: str, track: str = "stress") -> QuickNpc:
-    parts, split_note = _split(line)
+    parts, split_note = _split(line.translate(_FULL_WIDTH))
     if not parts:
         raise ValueError(_("Type at least a name, e.g. \"Bouncer; Built Like a Door; Fair (+2) Fight\"."))
     name, rest = parts[0], parts[1:]
