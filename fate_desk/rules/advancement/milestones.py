@@ -57,10 +57,11 @@ class MilestoneKind(StrEnum):
     @property
     def approach_label(self) -> str:
         """The label for a rule set of approaches (Fate Accelerated), a whole message too."""
-        return _({
+        names = {
             "swap_skills": N_("Swap the ratings of two approaches"),
             "replace_skill": N_("Replace an Average (+1) approach with a new one"),
-        }.get(self.value, self.english))
+        }  # marked here, translated below
+        return _(names.get(self.value, self.english))
 
     @property
     def english(self) -> str:
