@@ -3,6 +3,7 @@ consequence or condition slots (dashed while the character has not earned them).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import inch
@@ -24,7 +25,7 @@ from .draw import (
     rule,
     text_field,
 )
-from .fonts import BOLD, ITALIC, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR, text_width
 from .geometry import Rect
 from .styles import GREY, INK
 from .textflow import RichText, Run
@@ -32,6 +33,21 @@ from .textflow import RichText, Run
 CELL_MIN = 1 * inch  # room to write a skill name by hand
 SKILL_LINE = 20.0
 LADDER_W = 66.0
+
+
+def ladder_width() -> float:
+    """The ladder column: room for the longest rung's name in the interface language ("Durch-
+    schnittlich (+1)" is half as long again as "Average (+1)"), the same on every row."""
+    from fate_desk.i18n import language
+    from fate_desk.model import ladder_label
+
+    return _ladder_width(language(), tuple(ladder_label(v) for v in range(-2, 9)))
+
+
+@lru_cache(maxsize=16)
+def _ladder_width(_language: str, labels: tuple[str, ...]) -> float:
+    widest = max(text_width(label, BOLD, 8) for label in labels) + 6
+    return min(max(LADDER_W, widest), 120.0)
 CONSEQUENCE_LINE = 2.5 * inch
 
 
@@ -130,7 +146,7 @@ class SkillRowItem:
 
     def _cells(self, width: float) -> list[list[tuple[float, str | None, float]]]:
         """Lines of cells: (width, name or None for an empty slot, height)."""
-        room = width - LADDER_W
+        room = width - ladder_width()
         cells = []
         for name in self.names:
             w = max(CELL_MIN, stringWidth(name, REGULAR, self.SIZE) + 10)
@@ -180,9 +196,9 @@ class SkillRowItem:
         for n, line in enumerate(self._shown(width)):
             h = max((h for _w, _n, h in line), default=SKILL_LINE)
             if n == 0 and self.skip == 0:
-                line_text(c, self.label, x, y - 13, LADDER_W - 4, BOLD, 8.5 if self.approach else 8)
-            spare = (width - LADDER_W - sum(w for w, _name, _unused in line)) / max(1, len(line))
-            cx = x + LADDER_W
+                line_text(c, self.label, x, y - 13, ladder_width() - 4, BOLD, 8.5 if self.approach else 8)
+            spare = (width - ladder_width() - sum(w for w, _name, _unused in line)) / max(1, len(line))
+            cx = x + ladder_width()
             for i, (w, name, _unused) in enumerate(line):
                 w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _width, nm, _unused in line) else w
                 if name is None and self.field:
