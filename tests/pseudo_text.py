@@ -41,3 +41,12 @@ def assert_translated(text: str, allowed: set[str] = frozenset()) -> None:
     assert "⟦" in text, f"not translated: {text!r}"
     left = english_left(text, allowed)
     assert not left, f"English left in {text!r}: {left}"
+
+
+def in_language(language: str, make):
+    """What `make()` returns with the interface in `language`; English again afterwards."""
+    i18n.set_language(language)
+    try:
+        return make()
+    finally:
+        i18n.set_language("en")

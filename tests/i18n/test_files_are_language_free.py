@@ -19,6 +19,7 @@ from fate_desk.store.exporting import TARGETS
 from fate_desk.store.interchange import character_from_dict, character_to_json
 
 from builders import legal_pc
+from pseudo_text import in_language
 
 SPOKEN = ["de", "ru", "zh_CN", "en_XA", "ar_XB"]
 
@@ -30,13 +31,6 @@ def sample():
     return read_bundle(sample_bundle_path())
 
 
-def _in(language: str, make):
-    i18n.set_language(language)
-    try:
-        return make()
-    finally:
-        i18n.set_language("en")
-
 
 @pytest.mark.parametrize("language", SPOKEN)
 @pytest.mark.parametrize("target", sorted(TARGETS))
@@ -45,7 +39,7 @@ def test_files_for_other_tools_are_the_same_in_every_language(sample, target, la
     for character in sample.characters:
         ruleset = get_ruleset(character.ruleset or sample.ruleset)
         english = render(character, ruleset, sample.options)
-        spoken = _in(language, lambda c=character, r=ruleset: render(c, r, sample.options))
+        spoken = in_language(language, lambda c=character, r=ruleset: render(c, r, sample.options))
         # Fresh ids and the moment of writing differ; everything else is byte for byte.
         strip = lambda raw: re.sub(rb'"(_id|id|lastUpdated)": ?("[^"]*"|\d+)', b'"id": ""', raw)  # noqa: E731
         assert strip(spoken) == strip(english), character.name
@@ -54,7 +48,7 @@ def test_files_for_other_tools_are_the_same_in_every_language(sample, target, la
 @pytest.mark.parametrize("language", SPOKEN)
 def test_a_saved_character_is_the_same_file_in_every_language(sample, language):
     for character in sample.characters:
-        assert _in(language, lambda c=character: character_to_json(c)) == character_to_json(character)
+        assert in_language(language, lambda c=character: character_to_json(c)) == character_to_json(character)
 
 
 @pytest.mark.parametrize("language", SPOKEN)
@@ -62,7 +56,7 @@ def test_the_checker_finds_the_same_problems_in_every_language(language):
     ruleset = get_ruleset("fate-condensed")
     broken = legal_pc(skills={"Fight": 4, "Shoot": 4, "Will": 2}, refresh=0)
     english = check_character(broken, ruleset)
-    spoken = _in(language, lambda: check_character(broken, ruleset))
+    spoken = in_language(language, lambda: check_character(broken, ruleset))
     assert [p.code for p in spoken.problems] == [p.code for p in english.problems]
     assert english.problems
     if language.endswith(("XA", "XB")):
@@ -92,7 +86,7 @@ def test_check_json_keeps_its_stable_codes_in_every_language(tmp_path, capsys, m
 
 
 def test_a_sheet_made_in_one_language_opens_in_another_with_its_skill_names():
-    character = _in("de", lambda: legal_pc(skills={"Fight": 2, "Notice": 1}))
+    character = in_language("de", lambda: legal_pc(skills={"Fight": 2, "Notice": 1}))
     saved = character_to_json(character)
-    reopened = _in("fr", lambda: character_from_dict(json.loads(saved)))
+    reopened = in_language("fr", lambda: character_from_dict(json.loads(saved)))
     assert reopened.skills == {"Fight": 2, "Notice": 1}  # the rule set's own names are the keys

@@ -27,13 +27,7 @@ from fate_desk.store.bundle import read_bundle
 PSEUDO = "⟦"
 
 
-@pytest.fixture(autouse=True)
-def pseudo():
-    i18n.set_language("en_XA")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("pseudo")  # the pseudo-locale: tests/i18n/conftest.py
 
 
 def _translated(text: str) -> bool:

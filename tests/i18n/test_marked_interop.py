@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from builders import legal_pc
+from pseudo_text import in_language
 
-from fate_desk import i18n
 from fate_desk.model import CharacterKind, Extra, RuleBreak
 from fate_desk.rules import get_ruleset
 from fate_desk.store import exporting
@@ -22,13 +22,6 @@ from fate_desk.store.interchange import FileFormatError, parse_json
 
 DATA = Path(__file__).parents[1] / "data"
 
-
-def _in(language: str, make):
-    i18n.set_language(language)
-    try:
-        return make()
-    finally:
-        i18n.set_language("en")
 
 
 def _translated(lines: list[str]) -> None:
@@ -58,7 +51,7 @@ def _same_characters(english, spoken) -> None:
 @pytest.mark.parametrize("name", ["v5-bram.fari.json", "translated-joris.fari.json", "full-bundle.fari.json"])
 def test_a_fari_import_speaks_the_users_language_and_keeps_the_same_characters(name):
     english = import_characters(DATA / "fari" / name)
-    spoken = _in("en_XA", lambda: import_characters(DATA / "fari" / name))
+    spoken = in_language("en_XA", lambda: import_characters(DATA / "fari" / name))
     _translated(spoken.warnings)
     assert len(spoken.warnings) == len(english.warnings)
     assert not set(spoken.warnings) & set(english.warnings)
@@ -70,13 +63,13 @@ def test_a_fari_import_speaks_the_users_language_and_keeps_the_same_characters(n
 
 
 def test_a_fari_librarys_summary_counts_in_the_users_language():
-    spoken = _in("en_XA", lambda: import_characters(DATA / "fari" / "full-bundle.fari.json"))
+    spoken = in_language("en_XA", lambda: import_characters(DATA / "fari" / "full-bundle.fari.json"))
     lines = "\n".join(spoken.warnings)
     assert "Bram Holloway" in lines and "The Flooded Archive" in lines
     assert "index card collection" not in lines.replace("⟦", "")  # whole sentence went through ngettext
     # Entries already in a campaign are left as they are, said in the user's language.
     taken = {c.id for c in spoken.characters} | {s.id for s in spoken.scenes}
-    new, skipped = _in("en_XA", lambda: spoken.new_entries(taken))
+    new, skipped = in_language("en_XA", lambda: spoken.new_entries(taken))
     assert not new
     _translated(skipped)
 
@@ -85,7 +78,7 @@ def test_a_fari_librarys_summary_counts_in_the_users_language():
 def test_a_foundry_import_speaks_the_users_language_and_keeps_the_same_character(name):
     data = json.loads((DATA / "foundry" / name).read_text(encoding="utf-8"))
     english = import_document(data, name)
-    spoken = _in("en_XA", lambda: import_document(json.loads((DATA / "foundry" / name).read_text("utf-8")), name))
+    spoken = in_language("en_XA", lambda: import_document(json.loads((DATA / "foundry" / name).read_text("utf-8")), name))
     _translated(spoken.warnings)
     assert not set(spoken.warnings) & set(english.warnings)
     _same_characters(english, spoken)
@@ -95,7 +88,7 @@ def test_a_foundry_import_speaks_the_users_language_and_keeps_the_same_character
 
 def test_the_fco_summary_counts_each_kind_of_thing_in_the_users_language():
     data = json.loads((DATA / "foundry" / "fco-wren.json").read_text(encoding="utf-8"))
-    spoken = _in("en_XA", lambda: import_document(data, "wren.json"))
+    spoken = in_language("en_XA", lambda: import_document(data, "wren.json"))
     summary = spoken.warnings[0]
     assert "4 aspects, 10 skills" not in summary  # each count is its own translated message
     assert summary.count("⟦") >= 6  # the line, and its aspects, skills, stunts, tracks, consequences
@@ -108,11 +101,11 @@ def test_the_export_summary_is_translated_and_the_files_are_not():
     ruleset = get_ruleset(monster.ruleset)
     for target in sorted(exporting.TARGETS):
         english = exporting.summary([monster], target)
-        spoken = _in("en_XA", lambda t=target: exporting.summary([monster], t))
+        spoken = in_language("en_XA", lambda t=target: exporting.summary([monster], t))
         assert len(spoken) == len(english) >= 3, target
         _translated(spoken)
         render = exporting.TARGETS[target].render
-        spoken_file = _in("en_XA", lambda r=render: r(monster, ruleset, None))
+        spoken_file = in_language("en_XA", lambda r=render: r(monster, ruleset, None))
         assert "⟦".encode() not in spoken_file, target  # an extra's price once leaked into FCO's "costs"
         # Fari's fresh block ids aside, the file is byte for byte the English one.
         strip = lambda raw: re.sub(rb'"(_id|id|lastUpdated)": ?("[^"]*"|\d+)', b'"id": ""', raw)
@@ -121,17 +114,17 @@ def test_the_export_summary_is_translated_and_the_files_are_not():
 
 def test_refusals_are_in_the_users_language(tmp_path):
     with pytest.raises(ExportRefused) as refused:
-        _in("en_XA", lambda: exporting.plan([], tmp_path / "x.json", exporting.TARGETS["fatex"]))
+        in_language("en_XA", lambda: exporting.plan([], tmp_path / "x.json", exporting.TARGETS["fatex"]))
     assert str(refused.value).startswith("⟦")
     with pytest.raises(ExportRefused) as refused:
-        _in("en_XA", lambda: exporting.plan([legal_pc()], tmp_path / "x.txt", exporting.TARGETS["fari"]))
+        in_language("en_XA", lambda: exporting.plan([legal_pc()], tmp_path / "x.txt", exporting.TARGETS["fari"]))
     assert "⟦" in str(refused.value) and "x.txt" in str(refused.value)
     for raw in (b"", b"{", b'{"a": 1, "a": 2}'):
         with pytest.raises(FileFormatError) as bad:
-            _in("en_XA", lambda r=raw: parse_json(r, "f.json"))
+            in_language("en_XA", lambda r=raw: parse_json(r, "f.json"))
         assert bad.value.problem.startswith("⟦"), raw
     for document in ({"fariType": "scene"}, {"fariType": "full", "characters": 3}, {"format": "nope"},
                      {"type": "character", "system": {}, "name": 3}):
         with pytest.raises(FileFormatError) as bad:
-            _in("en_XA", lambda d=document: import_document(d, "f.json"))
+            in_language("en_XA", lambda d=document: import_document(d, "f.json"))
         assert "⟦" in bad.value.problem, document

@@ -7,7 +7,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
-from fate_desk import i18n
 from fate_desk.model import AspectRole, CharacterKind
 from fate_desk.gui.sheet.skills_model import NAME_COLUMN, RATING_COLUMN
 
@@ -15,14 +14,6 @@ from gui_helpers import blank_pc, new_document, reread
 from pseudo_widgets import PSEUDO, form_widgets, untranslated, words_of_the_campaign
 from table_helpers import sample_document
 
-
-@pytest.fixture
-def pseudo():
-    i18n.set_language("en_XA")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def open_sheet(qtbot, document, entity_id):

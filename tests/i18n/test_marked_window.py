@@ -17,14 +17,6 @@ from fate_desk.model import Campaign
 PSEUDO = "⟦"
 
 
-@pytest.fixture
-def pseudo():
-    i18n.set_language("en_XA")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
 
 @pytest.fixture
 def window(pseudo, qtbot, tmp_path):
