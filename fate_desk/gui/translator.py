@@ -35,6 +35,22 @@ _installed: list[QTranslator] = []
 _SYSTEM_LOCALE = QLocale()  # what Qt formats with when the language is English or a pseudo-locale
 
 
+_cjk_font_added = False
+
+
+def _add_cjk_font() -> None:
+    """The CJK font the printouts use, offered to Qt too: a system without Chinese or Korean
+    fonts (a fresh Linux install, a container) would otherwise show empty boxes."""
+    global _cjk_font_added
+    if _cjk_font_added:
+        return
+    from PySide6.QtGui import QFontDatabase
+
+    from fate_desk.paths import resources_dir
+
+    _cjk_font_added = QFontDatabase.addApplicationFont(str(resources_dir() / "fonts" / "DroidSansFallback.ttf")) >= 0
+
+
 def choose_language(settings=None, environ=None) -> str:
     """The code of the language this run speaks (see the module's docstring)."""
     import os
@@ -72,5 +88,7 @@ def apply_language(app, code: str) -> str:
     QCoreApplication.installTranslator(ours)  # installed last, asked first
     _installed.append(ours)
     app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if i18n.is_rtl(code) else Qt.LayoutDirection.LeftToRight)
+    if code in ("zh_CN", "ko"):
+        _add_cjk_font()
     QLocale.setDefault(QLocale(code) if code != "en" and code not in i18n.PSEUDO_LANGUAGES else _SYSTEM_LOCALE)
     return code

@@ -136,3 +136,14 @@ def test_the_forms_are_translated_through_the_catalogue(qtbot, monkeypatch):
     finally:
         win.close()
 
+
+
+def test_chinese_and_korean_bring_their_own_font_for_a_system_without_one():
+    """The printouts' CJK font is offered to Qt when the interface speaks Chinese or Korean, so
+    a system with no CJK font shows words, not empty boxes."""
+    from PySide6.QtGui import QFontDatabase
+
+    from fate_desk.gui.translator import apply_language
+
+    apply_language(QApplication.instance(), "zh_CN")
+    assert "Droid Sans Fallback" in QFontDatabase.families()
