@@ -30,7 +30,7 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
     "rules_text", "set_language", "language", "is_rtl", "from_environment", "match_language",
-    "babel_locale", "format_date", "format_number",
+    "babel_locale", "format_date",
 ]
 
 DOMAIN = "fate-desk"
@@ -261,13 +261,6 @@ def format_iso(text: str, with_time: bool = False) -> str:
         return format_date(date.fromisoformat(text[:10]), "medium")
     except (TypeError, ValueError):
         return text
-
-
-def format_number(value) -> str:
-    """A number with the interface language's grouping and decimal sign."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(value, locale=babel_locale())
 
 
 def format_list(items: list[str], style: str = "and") -> str | None:

@@ -149,12 +149,11 @@ def footer(c: Canvas, page: Page, left: str, number: int, total: int) -> None:
     count = _("page {number} of {total}").format(number=number, total=total)
     title = f"{left} · " if left else ""
     notice_w = stringWidth(ATTRIBUTION_SHORT, REGULAR, size)
-    count_w = stringWidth(count, REGULAR, size)
+    count_w = text_width(count, REGULAR, size)  # each letter in the face that draws it
     title_w = text_width(title, REGULAR, size)
     if notice_w + count_w + title_w + 12 > width:
         title, title_w = "", 0.0
     right = page.width - page.margin
-    count_w = text_width(count, REGULAR, size)
     line_text(c, count, right - count_w, y, count_w + 0.5, REGULAR, size, GREY)
     c.setFillColor(GREY)
     c.setFont(REGULAR, size)

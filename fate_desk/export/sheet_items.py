@@ -39,14 +39,16 @@ def ladder_width() -> float:
     """The ladder column: room for the longest rung's name in the interface language ("Durch-
     schnittlich (+1)" is half as long again as "Average (+1)"), the same on every row."""
     from fate_desk.i18n import language
-    from fate_desk.model import ladder_label
 
-    return _ladder_width(language(), tuple(ladder_label(v) for v in range(-2, 9)))
+    return _ladder_width(language())
 
 
 @lru_cache(maxsize=16)
-def _ladder_width(_language: str, labels: tuple[str, ...]) -> float:
-    widest = max(text_width(label, BOLD, 8) for label in labels) + 6
+def _ladder_width(_language: str) -> float:
+    """Measured once per language (every skill row asks, twice)."""
+    from fate_desk.model import ladder_label
+
+    widest = max(text_width(ladder_label(v), BOLD, 8) for v in range(-2, 9)) + 6
     return min(max(LADDER_W, widest), 120.0)
 CONSEQUENCE_LINE = 2.5 * inch
 

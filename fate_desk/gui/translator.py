@@ -32,6 +32,7 @@ class CatalogueTranslator(QTranslator):
 
 
 _installed: list[QTranslator] = []
+_applied: str | None = None  # the language the Qt side speaks now
 _SYSTEM_LOCALE = QLocale()  # what Qt formats with when the language is English or a pseudo-locale
 
 
@@ -75,15 +76,21 @@ def choose_language(settings=None, environ=None) -> str:
 def apply_language(app, code: str) -> str:
     """Speak `code` from now on: the catalogue, Qt's own words, the layout's direction and the
     locale Qt formats numbers with. Returns the code in use."""
+    global _applied
     code = i18n.set_language(code)
+    if code == _applied and _installed:
+        return code  # already spoken (the tests ask for English again after each one)
     for old in _installed:
         QCoreApplication.removeTranslator(old)
+        old.deleteLater()  # children of the app: without this each switch left two behind
     _installed.clear()
-    qt_own = QTranslator(app)
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if code != "en" and code not in i18n.PSEUDO_LANGUAGES and qt_own.load(f"qtbase_{code}", folder):
-        QCoreApplication.installTranslator(qt_own)
-        _installed.append(qt_own)
+    if code != "en" and code not in i18n.PSEUDO_LANGUAGES:
+        qt_own = QTranslator(app)
+        if qt_own.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            QCoreApplication.installTranslator(qt_own)
+            _installed.append(qt_own)
+        else:
+            qt_own.deleteLater()
     ours = CatalogueTranslator(app)
     QCoreApplication.installTranslator(ours)  # installed last, asked first
     _installed.append(ours)
@@ -91,4 +98,5 @@ def apply_language(app, code: str) -> str:
     if code in ("zh_CN", "ko"):
         _add_cjk_font()
     QLocale.setDefault(QLocale(code) if code != "en" and code not in i18n.PSEUDO_LANGUAGES else _SYSTEM_LOCALE)
+    _applied = code
     return code
