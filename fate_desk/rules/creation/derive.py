@@ -118,10 +118,13 @@ def track_rating(character: Character, track: TrackSpec, ruleset: RuleSet | None
     return max(effective_rating(character, skill, ruleset) for skill in track.skills)
 
 
-def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None = None) -> list[int]:
+def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None = None,
+                rating: int | None = None) -> list[int]:
+    """The track's boxes; `rating` is the track's rating when already known."""
     if ruleset is not None and ruleset.modes is not None:
         return list(track.levels[0].boxes) + [1] * mode_stress_boxes(character, ruleset, track)
-    rating = track_rating(character, track, ruleset)
+    if rating is None:
+        rating = track_rating(character, track, ruleset)
     chosen = track.levels[0]
     for level in track.levels:
         if rating >= level.at:
@@ -152,6 +155,20 @@ def uses_ruleset_harm(character: Character) -> bool:
 
 
 def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, list[int]], dict[str, str]]:
+    return _derive_stress(character, ruleset, {})
+
+
+def _rated(character: Character, track: TrackSpec, ruleset: RuleSet, ratings: dict[str, int]) -> int:
+    """The track's rating, worked out once per derive (stress and consequences both ask)."""
+    rating = ratings.get(track.id)
+    if rating is None:
+        rating = ratings[track.id] = track_rating(character, track, ruleset)
+    return rating
+
+
+def _derive_stress(
+    character: Character, ruleset: RuleSet, ratings: dict[str, int]
+) -> tuple[dict[str, list[int]], dict[str, str]]:
     if character.stress_boxes is not None:
         tracks = {k: list(v) for k, v in character.stress_boxes.items()}
         names = {k: _track_name(ruleset, k) for k in tracks}
@@ -162,7 +179,11 @@ def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, lis
     if not uses_ruleset_harm(character):
         tracks, names = {}, {}
     else:
-        tracks = {t.id: track_boxes(character, t, ruleset) for t in ruleset.stress.tracks}
+        plain = ruleset.modes is None  # modes count boxes their own way (track_boxes)
+        tracks = {
+            t.id: track_boxes(character, t, ruleset, _rated(character, t, ruleset, ratings) if plain else None)
+            for t in ruleset.stress.tracks
+        }
         names = {t.id: t.name for t in ruleset.stress.tracks}
     for track in character.all_tracks():
         if track.id not in tracks:  # a clash with the rule set's own id is the checker's to report
@@ -178,11 +199,12 @@ def _track_name(ruleset: RuleSet, track_id: str) -> str:
     return track_id.replace("_", " ").capitalize()
 
 
-def extra_mild_tracks(character: Character, ruleset: RuleSet) -> list[TrackSpec]:
+def extra_mild_tracks(character: Character, ruleset: RuleSet, ratings: dict[str, int] | None = None) -> list[TrackSpec]:
     threshold = ruleset.consequences.extra_mild_at
     if threshold is None:
         return []
-    return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t, ruleset) >= threshold]
+    ratings = {} if ratings is None else ratings
+    return [t for t in ruleset.stress.tracks if t.skills and _rated(character, t, ruleset, ratings) >= threshold]
 
 
 # The conditions' English names are their ids (lower-cased); shown through rules_text().
@@ -212,11 +234,13 @@ def slot_text(slot: SlotInfo) -> str:
 def derive_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    return _base_consequences(character, ruleset, options) + extra_slots(character)
+    return _base_consequences(character, ruleset, options, {}) + extra_slots(character)
 
 
 def extra_slots(character: Character) -> list[SlotInfo]:
     """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
+    if not character.extras:
+        return []
     return [
         SlotInfo(
             f"extra_{spec.id}", spec.severity, spec.value, spec.only,
@@ -228,7 +252,7 @@ def extra_slots(character: Character) -> list[SlotInfo]:
 
 
 def _base_consequences(
-    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None, ratings: dict[str, int]
 ) -> list[SlotInfo]:
     options = options or _no_options()
     if character.consequence_slots is not None:
@@ -237,7 +261,7 @@ def _base_consequences(
         ]
     if not uses_ruleset_harm(character):
         return []
-    extras = extra_mild_tracks(character, ruleset)
+    extras = extra_mild_tracks(character, ruleset, ratings)
     if options.conditions != ConditionsMode.OFF:
         return _condition_slots(character, ruleset, extras, options.conditions)
     base, mild_value = _ruleset_slots(ruleset)
@@ -352,7 +376,8 @@ def real_stunts(character: Character) -> list:
 
 
 def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> Derived:
-    stress, names = derive_stress(character, ruleset)
+    ratings: dict[str, int] = {}  # each stress track's rating, shared by stress and consequences
+    stress, names = _derive_stress(character, ruleset, ratings)
     totals = extra_totals(character)
     # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And Costs").
     taken = len(real_stunts(character)) + totals.stunt_slots
@@ -367,7 +392,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     return Derived(
         stress=stress,
         track_names=names,
-        consequences=derive_consequences(character, ruleset, options),
+        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character),
         refresh=character.refresh - paid * ruleset.stunt_cost - extras_refresh,
         refresh_explanation=explanation,
         paid_stunts=paid,
