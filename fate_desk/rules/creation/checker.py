@@ -51,6 +51,17 @@ class CheckResult:
         return [p.code for p in self.problems]
 
 
+# Enum members read once: in Python 3.11 each `CharacterKind.PC` is a descriptor call, and a
+# check compares kinds, roles and shapes a few dozen times.
+_PC, _MAJOR_NPC, _MINOR_NPC, _MONSTER = (
+    CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MINOR_NPC, CharacterKind.MONSTER,
+)
+_FREE = AspectRole.FREE
+_COUNTED_ROLES = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP)
+_COUNTED_SHAPES = (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS)
+_COLUMN, _BUDGET = ShapeKind.COLUMN, ShapeKind.BUDGET
+
+
 def canonical(character: Character, ruleset: RuleSet) -> Character:
     """The character with skill names spelled as the rule set spells them ("physique" is Physique)."""
     facts = prepared(ruleset)  # the spellings are made once per rule set, not once per check
@@ -68,18 +79,18 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
     derived = derive(character, ruleset, options)
     problems: list[Problem] = []
     kind = character.kind
-    if kind == CharacterKind.PC:
+    if kind == _PC:
         problems += _check_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
         problems += _check_stunts(character, ruleset, derived)
         problems += extras_problems(character, ruleset)
-    elif kind == CharacterKind.MAJOR_NPC:
+    elif kind == _MAJOR_NPC:
         problems += _check_unknown_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
-    elif kind == CharacterKind.MINOR_NPC:
+    elif kind == _MINOR_NPC:
         problems += _check_minor_npc(character, derived)
     # Monsters and threats may break any rule on purpose: nothing to check.
-    if kind != CharacterKind.MONSTER:
+    if kind != _MONSTER:
         problems += track_problems(character, ruleset)
     return CheckResult(problems, derived)
 
@@ -144,13 +155,13 @@ def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
         return problems + _check_advanced_points(character, ruleset)
     shape = ruleset.shape
     problems += _check_peak(character, ruleset, ruleset.peak)
-    if shape.kind in (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS):
+    if shape.kind in _COUNTED_SHAPES:
         problems += _check_counts(character, ruleset)
-    elif shape.kind == ShapeKind.COLUMN:
+    elif shape.kind == _COLUMN:
         problems += column_problems(character, ruleset)
         if shape.points is not None:
             problems += _check_budget(character, ruleset, shape.points)
-    elif shape.kind == ShapeKind.BUDGET:
+    elif shape.kind == _BUDGET:
         problems += _check_budget(character, ruleset, shape.points or 0)
     return problems
 
@@ -401,10 +412,10 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
     free_seen = 0
     aspects = character.aspects
     for slot, (role, index) in enumerate(aspect_slots(character, ruleset)):
-        if role == AspectRole.FREE:
+        if role == _FREE:
             free_seen += 1
         if index is None or not aspects[index].text.strip():
-            if role == AspectRole.FREE:
+            if role == _FREE:
                 message = _("The {ordinal} free aspect is empty: {hint}.")
             else:
                 message = _("The {role} aspect is empty: {hint}.")
@@ -423,7 +434,7 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
     for aspect in written:
         roles[aspect.role] = roles.get(aspect.role, 0) + 1
     slots = prepared(ruleset).aspect_counts
-    for role in (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP):
+    for role in _COUNTED_ROLES:
         have, may = roles.get(role, 0), slots.get(role, 0)
         if have > may:
             out.append(Problem(

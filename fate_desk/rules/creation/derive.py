@@ -8,7 +8,9 @@ from functools import lru_cache
 from fate_desk.i18n import N_, _, format_list, language, ngettext, pgettext, rules_text
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
-from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
+from fate_desk.rules.creation.extras import (
+    custom_track_boxes, effective_rating, effective_ratings, extra_totals, plain_ratings,
+)
 from fate_desk.rules.creation.ruleset import ExtremeRule, RuleSet, TrackSpec
 
 # Words for small numbers and places, marked here and translated where they are used.
@@ -20,6 +22,13 @@ NUMBER_WORDS = [
     N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
     N_("eight"), N_("nine"), N_("ten"),
 ]
+
+
+# Enum members read once: in Python 3.11 each `CharacterKind.PC` is a descriptor call, and
+# every derive compares a few.
+_PC, _MINOR_NPC = CharacterKind.PC, CharacterKind.MINOR_NPC
+_CONDITIONS_OFF = ConditionsMode.OFF
+_NO_EXTREME, _STANDARD_EXTREME = ExtremeRule.NONE, ExtremeRule.STANDARD
 
 
 def ordinal(n: int) -> str:
@@ -115,6 +124,8 @@ def track_rating(character: Character, track: TrackSpec, ruleset: RuleSet | None
     """The highest rating among the track's skills, as played (extras' bonuses included)."""
     if not track.skills:
         return 0
+    if plain_ratings(character, ruleset):  # the sheet's ratings are the ones played
+        return max(map(character.rating, track.skills))
     return max(effective_rating(character, skill, ruleset) for skill in track.skills)
 
 
@@ -151,7 +162,7 @@ def mode_stress_boxes(character: Character, ruleset: RuleSet, track: TrackSpec) 
 
 def uses_ruleset_harm(character: Character) -> bool:
     """Minor NPCs have no stress or consequences unless the GM gives them some."""
-    return character.kind != CharacterKind.MINOR_NPC
+    return character.kind != _MINOR_NPC
 
 
 def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, list[int]], dict[str, str]]:
@@ -262,7 +273,7 @@ def _base_consequences(
     if not uses_ruleset_harm(character):
         return []
     extras = extra_mild_tracks(character, ruleset, ratings)
-    if options.conditions != ConditionsMode.OFF:
+    if options.conditions != _CONDITIONS_OFF:
         return _condition_slots(character, ruleset, extras, options.conditions)
     base, mild_value = _ruleset_slots(ruleset)
     slots = list(base)
@@ -309,9 +320,9 @@ def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions
     """The extreme consequence: every PC's in Fate Core ("Extreme Consequences"), the campaign's
     option in Fate Condensed (for everyone built by the rule set), never in Fate Accelerated."""
     rule = ruleset.extreme_consequence
-    if rule == ExtremeRule.NONE:
+    if rule == _NO_EXTREME:
         return False
-    if rule == ExtremeRule.STANDARD and character.kind == CharacterKind.PC:
+    if rule == _STANDARD_EXTREME and character.kind == _PC:
         return True
     return bool((options or _no_options()).extreme_consequences)
 
@@ -357,8 +368,23 @@ def _condition_slots(
     return slots
 
 
+# (language, base refresh, paid, cost, free) -> the explanation: every derive asks, and the
+# same few answers come back (a sheet's refresh and stunts change rarely).
+_EXPLAINED: dict[tuple[str, int, int, int, int], str] = {}
+
+
 def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -> str:
     """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
+    key = (language(), base_refresh, paid, cost, free)
+    text = _EXPLAINED.get(key)
+    if text is None:
+        if len(_EXPLAINED) >= 256:
+            _EXPLAINED.clear()
+        text = _EXPLAINED[key] = _explain_stunt_cost(base_refresh, paid, cost, free)
+    return text
+
+
+def _explain_stunt_cost(base_refresh: int, paid: int, cost: int, free: int) -> str:
     if paid <= 0:
         return ngettext(
             "{refresh} ({count} stunt free)", "{refresh} ({count} stunts free)", free,
@@ -383,7 +409,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     taken = len(real_stunts(character)) + totals.stunt_slots
     paid = max(0, taken - ruleset.free_stunts)
     extras_refresh = totals.refresh
-    if character.kind not in (CharacterKind.PC,):
+    if character.kind != _PC:
         # NPCs and monsters do not pay refresh for stunts (nor for extras).
         paid = extras_refresh = 0
     explanation = stunt_cost_explanation(character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts)
