@@ -153,6 +153,17 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     return True
 
 
+# Core modules the first campaign and its first sheet import (beside the models and the
+# rule-set loader): tests/gui/test_gui_startup.py checks that none is missing.
+_WARM_MODULES = (
+    "fate_desk.store.campaign_file", "fate_desk.store.interchange", "fate_desk.store.packs",
+    "fate_desk.store.bundle", "fate_desk.store.opening", "fate_desk.leftovers",
+    "fate_desk.rules.play.actions", "fate_desk.rules.encounters.conflict", "fate_desk.rules.clock.timeline",
+    "fate_desk.rules.advancement.milestones", "fate_desk.rules.advancement.raises",
+    "fate_desk.rules.harm.recovery", "fate_desk.rules.harm.marking", "fate_desk.rules.creation.extra_edits",
+)
+
+
 class _WarmUp:
     """Loads what the first campaign needs and Qt does not touch (the game's models and their
     validators, the rules, the rule sets and packs, the campaign file's code) on a thread of
@@ -169,6 +180,8 @@ class _WarmUp:
 
     @staticmethod
     def _run() -> None:
+        import importlib
+
         try:
             from fate_desk.model import Campaign, Character
 
@@ -178,9 +191,9 @@ class _WarmUp:
             from fate_desk.rules import default_catalog
 
             default_catalog()
-            import fate_desk.store.campaign_file
-            import fate_desk.store.interchange
-            import fate_desk.store.packs  # noqa: F401
+            # The rules and files the window and the first sheet use (a test keeps this whole).
+            for name in _WARM_MODULES:
+                importlib.import_module(name)
         except Exception:  # the window's thread does it again, and reports what fails
             logging.getLogger(__name__).debug("warm-up stopped", exc_info=True)
 

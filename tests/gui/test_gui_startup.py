@@ -258,3 +258,37 @@ app.exec()
                                      XDG_CONFIG_HOME=str(tmp_path / "config2"), HOME=str(tmp_path)))
     assert broken.returncode == 0, broken.stderr
     assert "opened: True CharacterSheet" in broken.stdout
+
+
+def test_the_warm_up_loads_every_core_module_the_first_sheet_needs(tmp_path):
+    """What the window's thread would otherwise import after the first paint (the game's rules
+    and files, never Qt) is loaded by the warm-up: after it, opening the sample and showing its
+    first sheet imports no further module of the core (a fresh process)."""
+    code = r'''
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+import fate_desk.gui.app as app_module
+from fate_desk.gui.app import start
+
+def core():
+    return {m for m in sys.modules if m.startswith("fate_desk.") and not m.startswith(("fate_desk.gui", "fate_desk.cli", "fate_desk.collector"))}
+
+app = QApplication([])
+window = start(app, None, paint_first=True)
+app_module._WarmUp._run()  # once more, so what it loads is all there whatever the thread has done
+warm = core()
+def when_open():
+    if window.document is None or window.opening:
+        QTimer.singleShot(10, when_open)
+        return
+    print("sheet:", type(window.tabs.current_editor()).__name__)
+    print("loaded after the warm-up:", sorted(core() - warm))
+    window.close()
+    app.quit()
+QTimer.singleShot(0, when_open)
+app.exec()
+'''
+    done = _run_fresh(code, tmp_path)
+    assert "sheet: CharacterSheet" in done.stdout
+    assert "loaded after the warm-up: []" in done.stdout
