@@ -78,6 +78,9 @@ class MainWindow(QMainWindow):
         self._add_scene = QAction(icon(BY_KEY["scene"].icon), _("New scene"), self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
+        self._loading_page = None
+        self._loading_from = None  # the campaign open before a big one that is still loading
+        self._first_pc_wanted = False
         from .start_page import WelcomeBanner
 
         self.welcome = WelcomeBanner(self.actions)
@@ -141,6 +144,16 @@ class MainWindow(QMainWindow):
             self._start_page = StartPage(self.actions, self._add_scene)
             self.stack.addWidget(self._start_page)
         return self._start_page
+
+    @property
+    def loading_page(self) -> QLabel:
+        """What shows while a big campaign loads and no sheet is up yet."""
+        if self._loading_page is None:
+            self._loading_page = QLabel(_("Opening the campaign…"))
+            self._loading_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self._loading_page.setWordWrap(True)
+            self.stack.addWidget(self._loading_page)
+        return self._loading_page
 
     @property
     def catalog(self):
@@ -446,9 +459,12 @@ class MainWindow(QMainWindow):
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
 
+        previous = None
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
+            if not old.loading:
+                previous = (old.path, old.readonly)
             self.stack.removeWidget(old_tabs)
             old_tabs.deleteLater()
             if old_nav is not None:
@@ -457,6 +473,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        loading = document.loading
         self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
             self.welcome.hide()  # it says "This is the sample campaign"
@@ -479,20 +496,105 @@ class MainWindow(QMainWindow):
         stack.canRedoChanged.connect(lambda _value: self._update_actions())
         stack.undoTextChanged.connect(lambda _value: self._update_actions())
         stack.redoTextChanged.connect(lambda _value: self._update_actions())
-        path = str(document.path)
-        self.settings.set(WindowState.LAST_CAMPAIGN, path)
-        self.settings.add_recent(path)
+        if loading:
+            # A big campaign: its first sheet shows at once and takes keys while the rest of its
+            # entries are validated a slice at a time; the table, the conflict dock and the
+            # navigator join once every entry is in (they go over the whole campaign), and the
+            # file becomes the last and a recent campaign only then (a bad entry found late
+            # leaves the campaign unopened, as a whole open would have).
+            self._loading_from = previous
+            self._first_pc_wanted = True
+            self._table_usable(False)
+            document.loadStepped.connect(lambda: self._loading_stepped(document))
+            document.loaded.connect(lambda: self._loaded(document))
+            document.loadFailed.connect(lambda message: self._load_failed(document, message))
+        else:
+            self._remember_campaign(document)
         self._restore_tabs()
         self._show_tabs_or_start()
         self._retitle()
-        self.table.set_document(document)
-        self.encounters.set_document(document)
+        if not loading:
+            self.table.set_document(document)
+            self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
-        if getattr(self, "opening", False):
+        if loading:
+            document.start_loading()
+        elif getattr(self, "opening", False):
             # At start-up the first sheet comes first; the navigator fills in just after it.
             QTimer.singleShot(0, lambda: self._add_navigator(document))
         else:
             self._add_navigator(document)
+
+    def _remember_campaign(self, document: CampaignDocument) -> None:
+        path = str(document.path)
+        self.settings.set(WindowState.LAST_CAMPAIGN, path)
+        self.settings.add_recent(path)
+
+    def _table_usable(self, usable: bool) -> None:
+        """While a campaign loads, the table's pool and docks (still showing the campaign before
+        it, or nothing) take no clicks, and the Table menu offers nothing (see _update_actions)."""
+        if not usable:
+            self.table.document = self.encounters.document = None
+        for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
+            if widget is not None:
+                widget.setEnabled(usable)
+
+    def _loading_stepped(self, document: CampaignDocument) -> None:
+        """A slice of a big campaign was validated: with no tab to restore, its first player
+        character shows as soon as it is in (the entries come in the file's order)."""
+        if self.document is not document or not self._first_pc_wanted:
+            return
+        if self.tabs.count():
+            self._first_pc_wanted = False
+            return
+        first = next((c for c in document.campaign.characters if c.kind.value == "pc"), None)
+        if first is not None or document.file.rows_left == 0:
+            self._first_pc_wanted = False
+        if first is not None:
+            self.tabs.open(first.id)
+
+    def _loaded(self, document: CampaignDocument) -> None:
+        """Every entry of a big campaign is in: the rest of the window joins, a step each."""
+        if self.document is not document:
+            return
+        self._loading_stepped(document)
+        self._first_pc_wanted = False
+        self._loading_from = None
+        self._remember_campaign(document)
+        self._show_tabs_or_start()
+        self._table_usable(True)
+        steps = [lambda: self.table.set_document(document), lambda: self.encounters.set_document(document),
+                 self._update_actions, lambda: self._add_navigator(document)]
+
+        def next_step() -> None:
+            if self.document is document and steps:
+                steps.pop(0)()
+                if steps:
+                    QTimer.singleShot(0, self, next_step)
+
+        next_step()
+
+    def _load_failed(self, document: CampaignDocument, message: str) -> None:
+        """An entry of a big campaign turned out bad: as when a whole open is refused, the
+        campaign is not open (nothing was written) and the window says why; the campaign open
+        before it comes back."""
+        if self.document is not document:
+            return
+        previous, self._loading_from = self._loading_from, None
+        self.stack.removeWidget(self.tabs)
+        self.tabs.deleteLater()
+        self.tabs = None
+        self.document = None
+        document.close()
+        document.deleteLater()
+        self.read_only_watch.follow(None)
+        self.problems.show_for(None, None)
+        self.stack.setCurrentWidget(self.empty)
+        self._retitle()
+        self._update_actions()
+        self.show_error(_("That campaign could not be opened"), message)
+        if previous is not None:
+            self.open_path(previous[0], readonly=previous[1])
 
     def _add_navigator(self, document: CampaignDocument) -> None:
         from .navigator import NavigatorPanel
@@ -528,6 +630,8 @@ class MainWindow(QMainWindow):
             return
         if self.tabs.count():
             self.stack.setCurrentWidget(self.tabs)
+        elif self.document.loading:
+            self.stack.setCurrentWidget(self.loading_page)
         else:
             self.start_page.show_for(self.document.campaign)
             self.stack.setCurrentWidget(self.start_page)
@@ -544,7 +648,7 @@ class MainWindow(QMainWindow):
             self.tabs.open(entity_id, lazy=True)
         self.tabs.blockSignals(False)
         current = current if current in ids else (ids[0] if ids else "")
-        if not self.tabs.count():
+        if not self.tabs.count() and not self.document.loading:  # loading: see _loading_stepped
             first = next((c for c in self.document.campaign.characters if c.kind.value == "pc"), None)
             if first is not None:
                 self.tabs.open(first.id)
@@ -594,17 +698,19 @@ class MainWindow(QMainWindow):
             action.setToolTip(_("{command} ({shortcut})").format(command=action.text().replace("&", ""),
                                                                   shortcut=action.shortcut().toString(native)))
         selected = self.selected_entity()
-        writable = document is not None and not document.readonly  # read-only: nothing offered that writes
+        loading = document is not None and document.loading
+        # Read-only: nothing offered that writes; loading: nothing but editing the entries shown.
+        writable = document is not None and not document.readonly and not loading
         for action_id in ("duplicate", "delete"):
             self.actions[action_id].setEnabled(selected is not None and writable)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
         for action_id in ("save_copy", "find"):
-            self.actions[action_id].setEnabled(document is not None)
+            self.actions[action_id].setEnabled(document is not None and not loading)
         for action_id in ("restore_backup", "import", "add_pc", "add_entry", "quick_npc"):
             self.actions[action_id].setEnabled(writable)
-        self.actions["export_pdf"].setEnabled(document is not None)
-        self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
+        self.actions["export_pdf"].setEnabled(document is not None and not loading)
+        self.actions["export_for"].setEnabled(bool(document and not loading and document.campaign.characters))
         self.table.update_actions()
         self.encounters.update_actions()
 
