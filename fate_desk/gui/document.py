@@ -320,7 +320,7 @@ class CampaignDocument(QObject):
 
     # --- loading a big campaign in steps --------------------------------------------------
 
-    def start_loading(self, slice_s: float = LOAD_SLICE_S) -> None:
+    def start_loading(self, slice_s: float | None = None) -> None:
         """Validate the rest of a campaign opened `loading`, `slice_s` of work a turn of the event
         loop, so the window keeps taking keys; then `loaded`, or `loadFailed` with the message a
         whole open would have given (the window closes the campaign: nothing was written)."""
@@ -329,7 +329,7 @@ class CampaignDocument(QObject):
         from fate_desk.collector import hold
 
         self._held = {}
-        self._slice_s = slice_s
+        self._slice_s = LOAD_SLICE_S if slice_s is None else slice_s
         hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
         self._holding_collector = True
         QTimer.singleShot(0, self, self._load_step)

@@ -881,9 +881,13 @@ class _Rows:
         self.early: dict[str, tuple[object, object]] = {}  # id -> (its row's data, entity or None)
         self._cursor: sqlite3.Cursor | None = None
         self._batch: deque = deque()
+        self.refused: CampaignFileError | None = None
 
     def load(self, deadline: float | None) -> bool:
-        """Validate rows until `deadline` (perf_counter) or the last; True when all are in."""
+        """Validate rows until `deadline` (perf_counter) or the last; True when all are in. Once a
+        row has been refused, every later call refuses the campaign the same way."""
+        if self.refused is not None:
+            raise self.refused
         try:
             if self._cursor is None:
                 self._cursor = self.conn.execute(_ROWS_SQL)
@@ -892,11 +896,16 @@ class _Rows:
                     self._batch.extend(self._cursor.fetchmany(32))
                     if not self._batch:
                         break
-                self._take(*self._batch.popleft())
+                try:
+                    self._take(*self._batch.popleft())
+                except CampaignFileError as exc:
+                    self.refused = exc
+                    raise
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
         except sqlite3.Error as exc:
-            raise CampaignFileError(self.source, open_problem(exc)) from None
+            self.refused = CampaignFileError(self.source, open_problem(exc))
+            raise self.refused from None
         self._cursor.close()
         self.early.clear()
         return True
