@@ -332,10 +332,19 @@ class CampaignDocument(QObject):
         self._slice_s = LOAD_SLICE_S if slice_s is None else slice_s
         hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
         self._holding_collector = True
+        self._pauses = 1  # the first turn is the one that deletes the campaign before this one
         QTimer.singleShot(0, self, self._load_step)
+
+    def pause_loading(self) -> None:
+        """Validate nothing in the next turn of the event loop (the window builds a sheet in it)."""
+        self._pauses += 1
 
     def _load_step(self) -> None:
         if self._closed:
+            return
+        if self._pauses:
+            self._pauses -= 1
+            QTimer.singleShot(0, self, self._load_step)
             return
         try:
             done = self.file.load_some(self._slice_s)
@@ -365,6 +374,8 @@ class CampaignDocument(QObject):
     def _flush_held(self) -> None:
         held, self._held = self._held, None
         if held and self._save(lambda: self.file.put_many(list(held.values()))):
+            for entity in held.values():
+                self._indexed(entity)
             for entity_id in held:  # views that read the campaign's lists meanwhile catch up
                 self.entityChanged.emit(entity_id)
 

@@ -80,7 +80,8 @@ class MainWindow(QMainWindow):
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
         self._loading_page = None
         self._loading_from = None  # the campaign open before a big one that is still loading
-        self._first_pc_wanted = False
+        self._sheet_wanted: str | None = None  # while loading: "restore" the tabs, or the first "pc"
+        self._pc_scan = 0  # characters looked at so far for the first player character
         from .start_page import WelcomeBanner
 
         self.welcome = WelcomeBanner(self.actions)
@@ -503,14 +504,14 @@ class MainWindow(QMainWindow):
             # file becomes the last and a recent campaign only then (a bad entry found late
             # leaves the campaign unopened, as a whole open would have).
             self._loading_from = previous
-            self._first_pc_wanted = True
+            self._sheet_wanted = "restore"
             self._table_usable(False)
             document.loadStepped.connect(lambda: self._loading_stepped(document))
             document.loaded.connect(lambda: self._loaded(document))
             document.loadFailed.connect(lambda message: self._load_failed(document, message))
         else:
             self._remember_campaign(document)
-        self._restore_tabs()
+            self._restore_tabs()  # loading: in a turn of its own (see _loading_stepped)
         self._show_tabs_or_start()
         self._retitle()
         if not loading:
@@ -540,25 +541,49 @@ class MainWindow(QMainWindow):
                 widget.setEnabled(usable)
 
     def _loading_stepped(self, document: CampaignDocument) -> None:
-        """A slice of a big campaign was validated: with no tab to restore, its first player
-        character shows as soon as it is in (the entries come in the file's order)."""
-        if self.document is not document or not self._first_pc_wanted:
+        """A slice of a big campaign was validated. Its first sheet is built in a turn of the
+        event loop of its own (the loading waits a turn): the tabs open last time, validated out
+        of turn, or else its first player character as soon as that is in (the entries come in
+        the file's order)."""
+        if self.document is not document or self._sheet_wanted is None:
             return
-        if self.tabs.count():
-            self._first_pc_wanted = False
+        if self._sheet_wanted == "restore":
+            document.pause_loading()
+            QTimer.singleShot(0, self, lambda: self._first_sheet(document))
             return
-        first = next((c for c in document.campaign.characters if c.kind.value == "pc"), None)
-        if first is not None or document.file.rows_left == 0:
-            self._first_pc_wanted = False
+        if self.tabs.count():  # the user opened one meanwhile
+            self._sheet_wanted = None
+            return
+        characters = document.campaign.characters
+        first = next((c for c in characters[self._pc_scan:] if c.kind.value == "pc"), None)
+        self._pc_scan = len(characters)
         if first is not None:
-            self.tabs.open(first.id)
+            self._sheet_wanted = None
+            document.pause_loading()
+            QTimer.singleShot(0, self, lambda: self.document is document and not self.tabs.count()
+                              and self.tabs.open(first.id))
+
+    def _first_sheet(self, document: CampaignDocument) -> None:
+        """The tabs open when the campaign was last closed; else, once it is complete, its first
+        player character if no slice showed one."""
+        if self.document is not document or self._sheet_wanted is None:
+            return
+        if self._sheet_wanted == "restore":
+            self._sheet_wanted, self._pc_scan = "pc", 0
+            self._restore_tabs()
+        if self.tabs.count() or not document.loading:
+            self._sheet_wanted = None
+        if not self.tabs.count() and not document.loading:
+            first = next((c for c in document.campaign.characters if c.kind.value == "pc"), None)
+            if first is not None:
+                self.tabs.open(first.id)
 
     def _loaded(self, document: CampaignDocument) -> None:
         """Every entry of a big campaign is in: the rest of the window joins, a step each."""
         if self.document is not document:
             return
-        self._loading_stepped(document)
-        self._first_pc_wanted = False
+        self._first_sheet(document)
+        self._sheet_wanted = None
         self._loading_from = None
         self._remember_campaign(document)
         self._show_tabs_or_start()

@@ -8,6 +8,7 @@ The campaigns here are generated with a few hundred entries and the window told 
 from __future__ import annotations
 
 import sqlite3
+import time
 
 import pytest
 from gui_helpers import started_app_window
@@ -59,13 +60,14 @@ def type_into_sheet(qtbot, window, text: str) -> None:
     qtbot.keyClicks(field, text)
 
 
-def turns_until(condition, limit: int = 5000) -> int:
-    """Turns of the event loop until `condition()` holds."""
+def turns_until(condition, seconds: float = 30) -> int:
+    """Turns of the event loop until `condition()` holds (the backup is made on a thread)."""
+    give_up = time.monotonic() + seconds
     turns = 0
     while not condition():
         QApplication.processEvents()
         turns += 1
-        assert turns < limit, "never happened"
+        assert time.monotonic() < give_up, "never happened"
     return turns
 
 
