@@ -515,6 +515,7 @@ class MainWindow(QMainWindow):
         self._show_tabs_or_start()
         self._retitle()
         if not loading:
+            self._table_usable(True)  # after a big campaign that turned out bad, say
             self.table.set_document(document)
             self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")

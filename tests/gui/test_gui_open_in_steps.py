@@ -124,6 +124,7 @@ def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_c
     assert path.read_bytes() == original  # nothing written, the name typed meanwhile neither
     assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(before)
     assert not window.document.loading and window.navigator is not None
+    assert window.table.pool.isEnabled() and window.actions["end_scene"].isEnabled()
 
 
 def test_opening_another_campaign_mid_load_keeps_what_was_typed(window, qtbot, tmp_path):
