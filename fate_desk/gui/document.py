@@ -335,9 +335,10 @@ class CampaignDocument(QObject):
         self._pauses = 1  # the first turn is the one that deletes the campaign before this one
         QTimer.singleShot(0, self, self._load_step)
 
-    def pause_loading(self) -> None:
-        """Validate nothing in the next turn of the event loop (the window builds a sheet in it)."""
-        self._pauses += 1
+    def pause_loading(self, turns: int = 1) -> None:
+        """Validate nothing in the next `turns` turns of the event loop (the window builds and
+        shows a sheet in them)."""
+        self._pauses += turns
 
     def _load_step(self) -> None:
         if self._closed:
