@@ -62,6 +62,7 @@ class CampaignDocument(QObject):
         self._held: dict[str, object] | None = None
         self._holding_collector = False
         self._closed = False
+        self._load_done = False
 
     # --- reading ----------------------------------------------------------------------
 
@@ -78,12 +79,12 @@ class CampaignDocument(QObject):
         return self.file.readonly
 
     def _refuse_if_read_only(self, loading_too: bool = True) -> bool:
-        """True (and the user told why) when the campaign was opened read-only; True too while
-        it loads, for every change but an edit of one entry (the window offers none then)."""
-        if loading_too and self._held is not None:
-            if self.file.loading:
-                return True
-            self._flush_held()  # complete, its backup still being made: save what was held first
+        """True (and the user told why) when the campaign was opened read-only. A change to more
+        than one entry made while the campaign loads (a file dropped on the window: the window's
+        own actions wait) has the rest validated and the held edits saved first; True if an
+        entry turns out bad (the window then closes the campaign, as a refused open)."""
+        if loading_too and self._held is not None and not self._complete_now():
+            return True
         if self.file.readonly:
             self.saveFailed.emit(_("{file} is open read-only; nothing was changed. Open it normally "
                                    "(File ▸ Open) to edit it.").format(file=self.path.name))
@@ -340,8 +341,27 @@ class CampaignDocument(QObject):
         shows a sheet in them)."""
         self._pauses += turns
 
+    def _complete_now(self) -> bool:
+        """Validate every entry left now and save what was held; False if an entry is bad."""
+        if self.file.loading:
+            try:
+                self.file.load_some()
+            except CampaignFileError as exc:
+                self._settle_collector()
+                self.loadFailed.emit(str(exc))
+                return False
+            self._loaded()
+        self._flush_held()
+        return True
+
+    def _loaded(self) -> None:
+        self._index = None  # every entry is in the campaign's lists now
+        self._settle_collector()
+        self._load_done = True
+        self.loaded.emit()
+
     def _load_step(self) -> None:
-        if self._closed:
+        if self._closed or self._load_done:
             return
         if self._pauses:
             self._pauses -= 1
@@ -357,9 +377,7 @@ class CampaignDocument(QObject):
             self.loadStepped.emit()
             QTimer.singleShot(0, self, self._load_step)
             return
-        self._index = None  # every entry is in the campaign's lists now
-        self._settle_collector()
-        self.loaded.emit()
+        self._loaded()
         self._save_held()
 
     def _save_held(self) -> None:

@@ -150,3 +150,26 @@ def test_closing_the_window_mid_load_keeps_what_was_typed(window, qtbot, tmp_pat
     window.close()
     assert load_campaign(path).characters[3].name == "Crew 3?"
     CampaignFile.open(path).close()  # the lock was let go
+
+
+def test_a_character_dropped_mid_load_joins_the_campaign_once_it_is_whole(window, qtbot, tmp_path):
+    from gui_helpers import drop
+
+    from fate_desk.store.interchange import write_character_file
+
+    path = big_campaign(tmp_path / "big.fatedesk")
+    newcomer = tmp_path / "wren.fate.json"
+    write_character_file(newcomer, Character(name="Wren"))
+    open_recent(window, path)
+    turns_until(lambda: window.tabs.current_editor() is not None)
+    type_into_sheet(qtbot, window, "+")
+    document = window.document
+    assert document.loading
+    drop(window, newcomer)  # the rest is validated at once, what was typed saved, then the import
+    turns_until(lambda: any(c.name == "Wren" for c in document.campaign.characters))
+    assert not document.loading
+    saved = load_campaign(path)
+    assert len(saved.characters) == 151 and saved.characters[3].name == "Crew 3+"
+    assert any(c.name == "Wren" for c in saved.characters)
+    turns_until(lambda: window.navigator is not None and not window.navigator.model.filling)
+    assert window.navigator.model.index_of(next(c.id for c in saved.characters if c.name == "Wren")).isValid()
