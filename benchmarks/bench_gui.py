@@ -79,13 +79,14 @@ def open_from_menu(app, window, path: Path) -> tuple[float, float]:
     menu = window.actions["open_recent"].menu()
     menu.aboutToShow.emit()
     action = next(a for a in menu.actions() if a.toolTip() == str(path))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     action.trigger()
     longest = time.perf_counter() - started
-    while getattr(window, "opening", False):
-        step = time.perf_counter()
-        app.processEvents()
-        longest = max(longest, time.perf_counter() - step)
+    STEP_CPU["longest"] = (longest, time.process_time() - cpu)
+    # A big campaign loads in steps: its first sheet comes a turn or two of the event loop later.
+    while getattr(window, "opening", False) or (window.document is not None and loading(window)
+                                                 and getattr(window.tabs.current_editor(), "name_edit", None) is None):
+        longest = max(longest, _step(app))
     if window.document is None or window.document.path.resolve() != path.resolve():
         raise SystemExit(f"{path.name}: the menu did not open it; the figures would measure something else")
     editor = window.tabs.current_editor()
@@ -96,15 +97,31 @@ def open_from_menu(app, window, path: Path) -> tuple[float, float]:
     return time.perf_counter() - started, longest
 
 
+STEP_CPU = {"longest": (0.0, 0.0)}  # the longest step so far: (clock, CPU time) seconds
+
+
+def _step(app) -> float:
+    """One step of the event loop; its clock time (the longest one's CPU time kept in STEP_CPU)."""
+    step, cpu = time.perf_counter(), time.process_time()
+    app.processEvents()
+    took = time.perf_counter() - step
+    if took > STEP_CPU["longest"][0]:
+        STEP_CPU["longest"] = (took, time.process_time() - cpu)
+    return took
+
+
+def loading(window) -> bool:
+    """A big campaign still loading in steps (never, in code from before they did)."""
+    return bool(getattr(window.document, "loading", False))
+
+
 def until_filled(app, window) -> tuple[float, float]:
     """Seconds until the navigator has every row (a big campaign's fill in slices after its sheet),
     and the longest single step of the event loop meanwhile."""
     started = time.perf_counter()
     longest = 0.0
-    while window.navigator is None or window.navigator.model.filling:
-        step = time.perf_counter()
-        app.processEvents()
-        longest = max(longest, time.perf_counter() - step)
+    while window.navigator is None or window.navigator.model.filling or loading(window):
+        longest = max(longest, _step(app))
     return time.perf_counter() - started, longest
 
 
@@ -156,6 +173,7 @@ def main(sizes: list[str]) -> int:
         open_from_menu(app, window, other)
         until_filled(app, window)
         settle(app)
+        STEP_CPU["longest"] = (0.0, 0.0)
         opened, wait_open = open_from_menu(app, window, path)
         fill, wait_fill = until_filled(app, window)
         filled, longest_wait = opened + fill, max(wait_open, wait_fill)
@@ -173,7 +191,8 @@ def main(sizes: list[str]) -> int:
         scene = end_scene(app, window)
         scene_saves = saves.take()
         print(f"{size:>10} {opened:11.3f}s {filled:9.3f}s {statistics.median(filter_ms):9.1f}ms "
-              f"{statistics.median(typing_ms):9.1f}ms {scene:9.3f}s {longest_wait * 1000:10.0f} ms   "
+              f"{statistics.median(typing_ms):9.1f}ms {scene:9.3f}s {longest_wait * 1000:10.0f} ms "
+              f"(CPU {STEP_CPU['longest'][1] * 1000:.0f} ms)   "
               f"(worst key: filter {max(filter_ms):.1f} ms, typing {max(typing_ms):.1f} ms; saving: "
               f"{typing_saves:.1f} ms a keystroke on average, {scene_saves:.3f} s of the end of scene)")
     print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")

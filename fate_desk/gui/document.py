@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from fate_desk.i18n import _
@@ -16,6 +16,8 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileC
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, add_text, all_entities, display_name, kind_of
+
+LOAD_SLICE_S = 0.008  # validating a big campaign's entries: this much work a turn of the event loop
 
 
 class CampaignDocument(QObject):
@@ -37,6 +39,11 @@ class CampaignDocument(QObject):
     fileGone = Signal(str)
     # The file was moved (renamed) while open and is followed there (old path, new path).
     fileMoved = Signal(str, str)
+    # A big campaign loads in steps (see `start_loading`): a slice of its entries was validated;
+    # every entry is in; an entry turned out bad (the message the whole open would have given).
+    loadStepped = Signal()
+    loaded = Signal()
+    loadFailed = Signal(str)
 
     def __init__(self, file: CampaignFile, catalog: RuleSetCatalog | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -50,6 +57,12 @@ class CampaignDocument(QObject):
         # True while a campaign-wide step announces its changed entries one by one; views that
         # redraw from the whole campaign wait for the campaignChanged that follows.
         self.replacing = False
+        # Edits made while the campaign loads (or its backup is still being made), saved in one
+        # transaction once every entry has been validated: a file found bad late stays unwritten.
+        self._held: dict[str, object] | None = None
+        self._holding_collector = False
+        self._closed = False
+        self._load_done = False
 
     # --- reading ----------------------------------------------------------------------
 
@@ -65,19 +78,39 @@ class CampaignDocument(QObject):
     def readonly(self) -> bool:
         return self.file.readonly
 
-    def _refuse_if_read_only(self) -> bool:
-        """True (and the user told why) when the campaign was opened read-only."""
+    def _refuse_if_read_only(self, loading_too: bool = True) -> bool:
+        """True (and the user told why) when the campaign was opened read-only. A change to more
+        than one entry made while the campaign loads (a file dropped on the window: the window's
+        own actions wait) has the rest validated and the held edits saved first; True if an
+        entry turns out bad (the window then closes the campaign, as a refused open)."""
+        if loading_too and self._held is not None and not self._complete_now():
+            return True
         if self.file.readonly:
             self.saveFailed.emit(_("{file} is open read-only; nothing was changed. Open it normally "
                                    "(File ▸ Open) to edit it.").format(file=self.path.name))
         return self.file.readonly
 
+    @property
+    def loading(self) -> bool:
+        """True while some entries of a big campaign are not validated yet: single entries can be
+        looked up and edited (the edits are saved once it is complete); nothing campaign-wide
+        is offered, and the campaign's lists hold only the entries validated so far."""
+        return self.file.loading
+
     def entity(self, entity_id: str):
+        if self._held is not None:
+            held = self._held.get(entity_id)
+            if held is not None:
+                return held
+            if self.file.loading:
+                return self.file.loaded_entity(entity_id)
         if self._index is None:
             self._index = {e.id: e for e in all_entities(self.campaign)}
         return self._index.get(entity_id)
 
     def entities(self) -> list:
+        if self._held:  # edited while loading, not saved yet: the edited entries
+            return [self._held.get(e.id, e) for e in all_entities(self.campaign)]
         return all_entities(self.campaign)
 
     def ruleset_for(self, character: Character | None = None) -> RuleSet:
@@ -126,7 +159,7 @@ class CampaignDocument(QObject):
     def edit(self, entity_id: str, operation: Callable, text: str, merge_key: object = None) -> bool:
         """Apply `operation(entity) -> changed copy` as one undoable step; False if it changed nothing."""
         before = self.entity(entity_id)
-        if before is None or self._refuse_if_read_only():
+        if before is None or self._refuse_if_read_only(loading_too=False):
             return False
         try:
             after = operation(before)
@@ -220,7 +253,9 @@ class CampaignDocument(QObject):
         self.campaignChanged.emit()
 
     def store(self, entity) -> None:
-        if not self._save(lambda: self.file.put(entity)):
+        if self._held is not None:  # loading: saved with the rest once the campaign is complete
+            self._held[entity.id] = entity
+        elif not self._save(lambda: self.file.put(entity)):
             return
         self._checks.pop(entity.id, None)
         self._indexed(entity)
@@ -284,7 +319,109 @@ class CampaignDocument(QObject):
         if old is not None:
             self.fileMoved.emit(str(old), str(self.file.path))
 
+    # --- loading a big campaign in steps --------------------------------------------------
+
+    def start_loading(self, slice_s: float | None = None) -> None:
+        """Validate the rest of a campaign opened `loading`, `slice_s` of work a turn of the event
+        loop, so the window keeps taking keys; then `loaded`, or `loadFailed` with the message a
+        whole open would have given (the window closes the campaign: nothing was written)."""
+        if not self.file.loading or self._held is not None:
+            return
+        from fate_desk.collector import hold
+
+        self._held = {}
+        self._slice_s = LOAD_SLICE_S if slice_s is None else slice_s
+        hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
+        self._holding_collector = True
+        self._pauses = 1  # the first turn is the one that deletes the campaign before this one
+        QTimer.singleShot(0, self, self._load_step)
+
+    def pause_loading(self, turns: int = 1) -> None:
+        """Validate nothing in the next `turns` turns of the event loop (the window builds and
+        shows a sheet in them)."""
+        self._pauses += turns
+
+    def _complete_now(self) -> bool:
+        """Validate every entry left now and save what was held; False if an entry is bad."""
+        if self.file.loading:
+            try:
+                self.file.load_some()
+            except CampaignFileError as exc:
+                self._settle_collector()
+                self.loadFailed.emit(str(exc))
+                return False
+            self._loaded()
+        self._flush_held()
+        return True
+
+    def _loaded(self) -> None:
+        self._index = None  # every entry is in the campaign's lists now
+        self._settle_collector()
+        self._load_done = True
+        self.loaded.emit()
+
+    def _load_step(self) -> None:
+        if self._closed or self._load_done:
+            return
+        if self._pauses:
+            self._pauses -= 1
+            QTimer.singleShot(0, self, self._load_step)
+            return
+        try:
+            done = self.file.load_some(self._slice_s)
+        except CampaignFileError as exc:
+            self._settle_collector()
+            self.loadFailed.emit(str(exc))
+            return
+        if not done:
+            self.loadStepped.emit()
+            QTimer.singleShot(0, self, self._load_step)
+            return
+        self._loaded()
+        self._save_held()
+
+    def _save_held(self) -> None:
+        """Save the edits held while loading, once the rolling backup (made on a thread once the
+        campaign was complete) is done: a save waits for it, and that wait is no keystroke's."""
+        if self._closed or self._held is None:
+            return
+        if self.file.backup_pending():
+            QTimer.singleShot(10, self, self._save_held)
+            return
+        self._flush_held()
+
+    def _flush_held(self) -> None:
+        held, self._held = self._held, None
+        if held and self._save(lambda: self.file.put_many(list(held.values()))):
+            for entity in held.values():
+                self._indexed(entity)
+            for entity_id in held:  # views that read the campaign's lists meanwhile catch up
+                self.entityChanged.emit(entity_id)
+
+    def _settle_collector(self) -> None:
+        if self._holding_collector:
+            from fate_desk.collector import settle
+
+            self._holding_collector = False
+            settle()
+
     def close(self) -> None:
+        """Close the campaign. Edits made while it loaded are saved first if it turns out whole
+        (its remaining entries validated now); a campaign found bad is closed unwritten."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._held:
+            try:
+                complete = self.file.load_some()
+            except CampaignFileError:
+                complete = False
+            if complete:
+                held, self._held = self._held, None
+                self._save(lambda: self.file.put_many(list(held.values())))
+        self._held = None
+        self._index = None
+        self._settle_collector()
         self.undo_stack.clear()
         self.file.close()
 

@@ -78,6 +78,10 @@ class MainWindow(QMainWindow):
         self._add_scene = QAction(icon(BY_KEY["scene"].icon), _("New scene"), self)
         self._add_scene.triggered.connect(lambda: self.add_entry("scene"))
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
+        self._loading_page = None
+        self._loading_from = None  # the campaign open before a big one that is still loading
+        self._sheet_wanted: str | None = None  # while loading: "restore" the tabs, or the first "pc"
+        self._pc_scan = 0  # characters looked at so far for the first player character
         from .start_page import WelcomeBanner
 
         self.welcome = WelcomeBanner(self.actions)
@@ -141,6 +145,16 @@ class MainWindow(QMainWindow):
             self._start_page = StartPage(self.actions, self._add_scene)
             self.stack.addWidget(self._start_page)
         return self._start_page
+
+    @property
+    def loading_page(self) -> QLabel:
+        """What shows while a big campaign loads and no sheet is up yet."""
+        if self._loading_page is None:
+            self._loading_page = QLabel(_("Opening the campaign…"))
+            self._loading_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self._loading_page.setWordWrap(True)
+            self.stack.addWidget(self._loading_page)
+        return self._loading_page
 
     @property
     def catalog(self):
@@ -446,9 +460,12 @@ class MainWindow(QMainWindow):
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
 
+        previous = None
         if self.document is not None:
             self._remember_tabs()
             old, old_tabs, old_nav = self.document, self.tabs, self.navigator
+            if not old.loading:
+                previous = (old.path, old.readonly)
             self.stack.removeWidget(old_tabs)
             old_tabs.deleteLater()
             if old_nav is not None:
@@ -457,6 +474,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        loading = document.loading
         self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
             self.welcome.hide()  # it says "This is the sample campaign"
@@ -479,20 +497,144 @@ class MainWindow(QMainWindow):
         stack.canRedoChanged.connect(lambda _value: self._update_actions())
         stack.undoTextChanged.connect(lambda _value: self._update_actions())
         stack.redoTextChanged.connect(lambda _value: self._update_actions())
-        path = str(document.path)
-        self.settings.set(WindowState.LAST_CAMPAIGN, path)
-        self.settings.add_recent(path)
-        self._restore_tabs()
+        if loading:
+            # A big campaign: its first sheet shows at once and takes keys while the rest of its
+            # entries are validated a slice at a time; the table, the conflict dock and the
+            # navigator join once every entry is in (they go over the whole campaign), and the
+            # file becomes the last and a recent campaign only then (a bad entry found late
+            # leaves the campaign unopened, as a whole open would have).
+            self._loading_from = previous
+            self._sheet_wanted = "restore"
+            self._table_usable(False)
+            document.loadStepped.connect(lambda: self._loading_stepped(document))
+            document.loaded.connect(lambda: self._loaded(document))
+            document.loadFailed.connect(lambda message: self._load_failed(document, message))
+        else:
+            self._remember_campaign(document)
+            self._restore_tabs()  # loading: in a turn of its own (see _loading_stepped)
         self._show_tabs_or_start()
         self._retitle()
-        self.table.set_document(document)
-        self.encounters.set_document(document)
+        if not loading:
+            self._table_usable(True)  # after a big campaign that turned out bad, say
+            self.table.set_document(document)
+            self.encounters.set_document(document)
         self._current_changed(self.tabs.current_entity_id() or "")
-        if getattr(self, "opening", False):
+        if loading:
+            document.start_loading()
+        elif getattr(self, "opening", False):
             # At start-up the first sheet comes first; the navigator fills in just after it.
             QTimer.singleShot(0, lambda: self._add_navigator(document))
         else:
             self._add_navigator(document)
+
+    def _remember_campaign(self, document: CampaignDocument) -> None:
+        path = str(document.path)
+        self.settings.set(WindowState.LAST_CAMPAIGN, path)
+        self.settings.add_recent(path)
+
+    def _table_usable(self, usable: bool) -> None:
+        """While a campaign loads, the table's pool and docks (still showing the campaign before
+        it, or nothing) take no clicks, and the Table menu offers nothing (see _update_actions)."""
+        if not usable:
+            self.table.document = self.encounters.document = None
+        for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
+            if widget is not None:
+                widget.setEnabled(usable)
+
+    def _loading_stepped(self, document: CampaignDocument) -> None:
+        """A slice of a big campaign was validated. Its first sheet: the tabs open last time
+        (validated out of turn), or else its first player character as soon as that is in (the
+        entries come in the file's order); built and shown in turns of their own."""
+        if self.document is not document or self._sheet_wanted is None:
+            return
+        if self.tabs.count() and self._sheet_wanted == "pc":  # the user opened one meanwhile
+            self._sheet_wanted = None
+            return
+        if self._sheet_wanted == "restore":
+            self._sheet_wanted, self._pc_scan = "pc", 0
+            current = self._restore_tabs(show=False)
+            if current:
+                self._sheet_wanted = None
+                self._sheet_in_turns(document, current)
+            return
+        characters = document.campaign.characters
+        first = next((c for c in characters[self._pc_scan:] if c.kind.value == "pc"), None)
+        self._pc_scan = len(characters)
+        if first is not None:
+            self._sheet_wanted = None
+            self._sheet_in_turns(document, first.id)
+
+    def _sheet_in_turns(self, document: CampaignDocument, entity_id: str) -> None:
+        """An entry's sheet while its campaign loads: built in the next turn of the event loop,
+        shown (laid out) in the one after; the loading waits those two turns. Each is 20-30 ms
+        at most on a quiet machine; together they were a step of 50-70 ms."""
+        document.pause_loading(2)
+
+        def build() -> None:
+            tabs = self.tabs
+            if self.document is not document or (tabs.count() and entity_id not in tabs.open_ids()):
+                return  # another campaign, or the user opened something else meanwhile
+            tabs.blockSignals(True)  # the tab is made current here; its sheet is built just below
+            tabs.open(entity_id, lazy=True)
+            tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
+            tabs.blockSignals(False)
+            tabs.open(entity_id)  # builds the stand-in's sheet (still hidden behind the loading page)
+            QTimer.singleShot(0, self, show)
+
+        def show() -> None:
+            if self.document is document:
+                self._show_tabs_or_start()
+
+        QTimer.singleShot(0, self, build)
+
+    def _first_sheet(self, document: CampaignDocument) -> None:
+        """Once the campaign is complete, if no slice showed a sheet: the tabs of last time or
+        its first player character, as a campaign opened at once would show."""
+        if self.document is not document or self._sheet_wanted is None:
+            return
+        self._sheet_wanted = None
+        if not self.tabs.count():
+            self._restore_tabs()
+
+    def _loaded(self, document: CampaignDocument) -> None:
+        """Every entry of a big campaign is in: the rest of the window joins, a step each."""
+        if self.document is not document:
+            return
+        self._loading_from = None
+        steps = [lambda: self._first_sheet(document), lambda: self._remember_campaign(document),
+                 self._show_tabs_or_start, lambda: self._table_usable(True),
+                 lambda: self.table.set_document(document), lambda: self.encounters.set_document(document),
+                 self._update_actions, lambda: self._add_navigator(document)]
+
+        def next_step() -> None:
+            if self.document is document and steps:
+                steps.pop(0)()
+                if steps:
+                    QTimer.singleShot(0, self, next_step)
+
+        QTimer.singleShot(0, self, next_step)
+
+    def _load_failed(self, document: CampaignDocument, message: str) -> None:
+        """An entry of a big campaign turned out bad: as when a whole open is refused, the
+        campaign is not open (nothing was written) and the window says why; the campaign open
+        before it comes back."""
+        if self.document is not document:
+            return
+        previous, self._loading_from = self._loading_from, None
+        self.stack.removeWidget(self.tabs)
+        self.tabs.deleteLater()
+        self.tabs = None
+        self.document = None
+        document.close()
+        document.deleteLater()
+        self.read_only_watch.follow(None)
+        self.problems.show_for(None, None)
+        self.stack.setCurrentWidget(self.empty)
+        self._retitle()
+        self._update_actions()
+        self.show_error(_("That campaign could not be opened"), message)
+        if previous is not None:
+            self.open_path(previous[0], readonly=previous[1])
 
     def _add_navigator(self, document: CampaignDocument) -> None:
         from .navigator import NavigatorPanel
@@ -528,6 +670,8 @@ class MainWindow(QMainWindow):
             return
         if self.tabs.count():
             self.stack.setCurrentWidget(self.tabs)
+        elif self.document.loading:
+            self.stack.setCurrentWidget(self.loading_page)
         else:
             self.start_page.show_for(self.document.campaign)
             self.stack.setCurrentWidget(self.start_page)
@@ -537,19 +681,26 @@ class MainWindow(QMainWindow):
         self._welcome_for = self.document.path if self.document is not None else None
         self.welcome.show()
 
-    def _restore_tabs(self) -> None:
+    def _restore_tabs(self, show: bool = True) -> str:
+        """The tabs open when this campaign was last closed (each built when first shown), the
+        current one shown unless not `show`; else its first player character. Returns the id
+        of the tab to show ("" for none)."""
         ids, current = self.settings.open_tabs(str(self.document.path))
         self.tabs.blockSignals(True)  # the first tab added would otherwise be built at once
         for entity_id in ids:
             self.tabs.open(entity_id, lazy=True)
         self.tabs.blockSignals(False)
         current = current if current in ids else (ids[0] if ids else "")
-        if not self.tabs.count():
+        if not show and current and current not in self.tabs.open_ids():  # gone from the campaign
+            current = self.tabs.open_ids()[0] if self.tabs.count() else ""
+        if not self.tabs.count() and not self.document.loading:  # loading: see _loading_stepped
             first = next((c for c in self.document.campaign.characters if c.kind.value == "pc"), None)
             if first is not None:
                 self.tabs.open(first.id)
-        if current:
+                return first.id
+        if current and show:
             self.tabs.open(current)
+        return current
 
     def _remember_tabs(self) -> None:
         if self.document is not None and self.tabs is not None:
@@ -594,17 +745,19 @@ class MainWindow(QMainWindow):
             action.setToolTip(_("{command} ({shortcut})").format(command=action.text().replace("&", ""),
                                                                   shortcut=action.shortcut().toString(native)))
         selected = self.selected_entity()
-        writable = document is not None and not document.readonly  # read-only: nothing offered that writes
+        loading = document is not None and document.loading
+        # Read-only: nothing offered that writes; loading: nothing but editing the entries shown.
+        writable = document is not None and not document.readonly and not loading
         for action_id in ("duplicate", "delete"):
             self.actions[action_id].setEnabled(selected is not None and writable)
         character = self.current_character()
         self.actions["export_character"].setEnabled(character is not None)
         for action_id in ("save_copy", "find"):
-            self.actions[action_id].setEnabled(document is not None)
+            self.actions[action_id].setEnabled(document is not None and not loading)
         for action_id in ("restore_backup", "import", "add_pc", "add_entry", "quick_npc"):
             self.actions[action_id].setEnabled(writable)
-        self.actions["export_pdf"].setEnabled(document is not None)
-        self.actions["export_for"].setEnabled(bool(document and document.campaign.characters))
+        self.actions["export_pdf"].setEnabled(document is not None and not loading)
+        self.actions["export_for"].setEnabled(bool(document and not loading and document.campaign.characters))
         self.table.update_actions()
         self.encounters.update_actions()
 

@@ -31,6 +31,9 @@ _ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 # FILL_SLICE_S (10,000 rows take 0.2-0.4 s in all).
 FIRST_ROWS = 200
 FILL_SLICE_S = 0.008
+# Naming and sorting every entry before the first row: at once up to this many entries, else in
+# slices of FILL_SLICE_S too (10,000 names take 30-40 ms, a step of their own).
+KEY_AT_ONCE = 2000
 
 
 class NavigatorModel(QStandardItemModel):
@@ -59,6 +62,8 @@ class NavigatorModel(QStandardItemModel):
         self._waiting: dict[str, tuple[tuple[str, str], str]] = {}  # id -> (sort key, kind), for those
         self._next = 0
         self._last: tuple[str, str] | None = None
+        self._unkeyed: list | None = None  # entries still to name and sort before the first row
+        self._keyed: list[tuple[tuple[str, str], str, str]] = []
         self._build()
         document.entityAdded.connect(self._added)
         document.entityRemoved.connect(self._removed)
@@ -69,7 +74,7 @@ class NavigatorModel(QStandardItemModel):
     @property
     def filling(self) -> bool:
         """True while some entries still wait for their rows (a big campaign fills in slices)."""
-        return bool(self._waiting)
+        return bool(self._waiting) or self._unkeyed is not None
 
     def _build(self) -> None:
         bold = QFont()
@@ -87,9 +92,33 @@ class NavigatorModel(QStandardItemModel):
             self._folders[kind.key] = folder
             self._order[kind.key] = []
             parent.appendRow(folder)
-        self._pending = sorted((_sort_key(entity), kind_of(entity), entity.id) for entity in self.document.entities())
-        self._waiting = {entity_id: (key, kind) for key, kind, entity_id in self._pending}
+        self._unkeyed = self.document.entities()
+        self._keyed = []
+        self._key(at_once=len(self._unkeyed) <= KEY_AT_ONCE)
+
+    def _key(self, at_once: bool = False) -> None:
+        """Name the next entries for sorting, FILL_SLICE_S a turn; the rows come once all are named.
+        An entry added, changed or removed meanwhile first has the rest named at once."""
+        unkeyed = self._unkeyed
+        if unkeyed is None:
+            return
+        keyed = self._keyed
+        deadline = time.perf_counter() + FILL_SLICE_S
+        while len(keyed) < len(unkeyed) and (at_once or time.perf_counter() < deadline):
+            for entity in unkeyed[len(keyed):len(keyed) + 100]:
+                keyed.append((_sort_key(entity), kind_of(entity), entity.id))
+        if len(keyed) < len(unkeyed):
+            QTimer.singleShot(0, self, self._key)
+            return
+        self._unkeyed, self._keyed = None, []
+        keyed.sort()
+        self._pending = keyed
+        self._waiting = {entity_id: (key, kind) for key, kind, entity_id in keyed}
         self._fill(first=True)
+
+    def _keyed_now(self) -> None:
+        if self._unkeyed is not None:
+            self._key(at_once=True)
 
     def _fill(self, first: bool = False) -> None:
         """Rows for the next entries in name order: FIRST_ROWS in the first slice, then FILL_SLICE_S
@@ -169,6 +198,7 @@ class NavigatorModel(QStandardItemModel):
     # --- keeping up with the document -------------------------------------------------
 
     def _added(self, entity_id: str) -> None:
+        self._keyed_now()
         entity = self.document.entity(entity_id)
         if entity is None or entity_id in self._entries or entity_id in self._waiting:
             return
@@ -183,6 +213,7 @@ class NavigatorModel(QStandardItemModel):
         self._recount(self._folders[kind])
 
     def _removed(self, entity_id: str) -> None:
+        self._keyed_now()
         if entity_id in self._waiting:
             self._unwait(entity_id)
             return
@@ -196,6 +227,7 @@ class NavigatorModel(QStandardItemModel):
         self._recount(folder)
 
     def _changed(self, entity_id: str) -> None:
+        self._keyed_now()
         if entity_id in self._waiting:  # no row yet: it waits again under its new name
             self._unwait(entity_id)
             self._added(entity_id)

@@ -43,6 +43,11 @@ class SmokeRun(QObject):
             QTimer.singleShot(1, self._poll)  # the campaign is still being opened after the first paint
             return
         editor = window.tabs.current_editor() if window.tabs else None
+        document = window.document
+        if (editor is None and document is not None and document.loading
+                and time.perf_counter() - self.started < GIVE_UP_SECONDS):
+            QTimer.singleShot(1, self._poll)  # a big campaign loads in steps: its first sheet comes soon
+            return
         target = _text_field(editor) if editor is not None else None
         if target is not None:
             target.setFocus()

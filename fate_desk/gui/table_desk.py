@@ -31,6 +31,8 @@ class TableDesk:
         self.summary = None  # the last SummaryDialog
         self.document = None
         self.dice_dock = self.history_dock = None
+        self._dice_for = None  # the campaign the hidden dice dock takes when it shows
+        self._dice_waits = False
 
     def handlers(self) -> dict:
         return {
@@ -73,9 +75,25 @@ class TableDesk:
         return {"toggle_dice": self.dice_dock, "toggle_history": self.history_dock}
 
     def _attach(self, document) -> None:
-        self.dice_dock.set_document(document)
-        self.dice_dock.follow(self.window.tabs.current_entity_id())
+        if self.dice_dock.isHidden():
+            # Its roll panel lists every character (0.2 s at 4,000): built when the dock shows.
+            self._dice_for = document
+            if not self._dice_waits:
+                self._dice_waits = True
+                self.dice_dock.visibilityChanged.connect(self._dice_shown)
+        else:
+            self._dice_for = None
+            self.dice_dock.set_document(document)
+            self.dice_dock.follow(self.window.tabs.current_entity_id())
         self.history_dock.show_for(document, self.window.tabs.current_entity_id())
+
+    def _dice_shown(self, visible: bool) -> None:
+        if not visible or self._dice_for is None:
+            return
+        document, self._dice_for = self._dice_for, None
+        if document is self.document:
+            self.dice_dock.set_document(document)
+            self.dice_dock.follow(self.window.tabs.current_entity_id() if self.window.tabs else None)
 
     def set_document(self, document) -> None:
         self.document = document
@@ -103,7 +121,8 @@ class TableDesk:
     def _current_changed(self, entity_id: str) -> None:
         if self.history_dock is not None:
             self.history_dock.show_for(self.document, entity_id or None)
-            self.dice_dock.follow(entity_id or None)
+            if self._dice_for is None:
+                self.dice_dock.follow(entity_id or None)
         self.update_actions()
 
     def update_actions(self) -> None:

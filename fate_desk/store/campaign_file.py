@@ -12,6 +12,8 @@ import json
 import os
 import sqlite3
 import threading
+import time
+from collections import deque
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -146,6 +148,8 @@ class CampaignFile:
         self.moved_from: Path | None = None  # set when the file was followed to a new name
         self._stamp = self._current_stamp()
         self._backup_job: _BackupJob | None = None
+        self._rows: _Rows | None = None  # entries still to validate (a campaign loaded in steps)
+        self._backup_after_load: _BackupJob | None = None
 
     # --- opening and creating ---------------------------------------------------------
 
@@ -203,6 +207,7 @@ class CampaignFile:
         keep_backups: int = KEEP_BACKUPS,
         lock: CampaignLock | None = None,
         backup_in_background: bool = False,
+        in_steps_from: int | None = None,
     ) -> "CampaignFile":
         """Open and load a campaign file, upgrading an older layout (never for read-only opens).
 
@@ -214,6 +219,11 @@ class CampaignFile:
 
         An open for editing holds the campaign's lock until `close()`; if another program holds
         it, CampaignFileError says where. `lock` passes on a lock already held (a reload).
+
+        With `in_steps_from`, a campaign of at least that many entries comes back `loading`: its
+        settings are read and checked, its entries are validated by `load_some` a slice at a
+        time, and a bad entry found there raises the CampaignFileError the whole open would have
+        raised. Nothing is written (and no backup made) until every entry has passed.
         """
         path = Path(path)
         source = str(path)
@@ -230,18 +240,64 @@ class CampaignFile:
         if not readonly:
             held = lock if lock is not None else _take_lock(path)
         try:
-            handle = cls._open_locked(path, readonly, backup_dir, held)
+            handle = cls._open_locked(path, readonly, backup_dir, held, in_steps_from)
         except BaseException:
             if held is not None and lock is None:
                 held.release()
             raise
         if not readonly:
-            handle._backup_job = _BackupJob(path, backup_dir, keep_backups)
-            if backup_in_background:
-                handle._backup_job.start()
+            job = _BackupJob(path, backup_dir, keep_backups)
+            if handle.loading:  # a backup of a file that turns out bad must not push out a good one
+                handle._backup_after_load = job
             else:
-                handle.finish_backup()
+                handle._backup_job = job
+                if backup_in_background:
+                    job.start()
+                else:
+                    handle.finish_backup()
         return handle
+
+    # --- loading in steps -------------------------------------------------------------
+
+    @property
+    def loading(self) -> bool:
+        """True while some entries are not validated yet (see `open`'s `in_steps_from`): the
+        campaign's lists hold those validated so far, in the file's order, and nothing may be
+        written."""
+        return self._rows is not None
+
+    def load_some(self, seconds: float | None = None) -> bool:
+        """Validate the next entries for about `seconds` (all of them with None); True once the
+        campaign is complete. A bad entry raises the CampaignFileError the open would have
+        raised; the caller then closes this handle, which has written nothing."""
+        rows = self._rows
+        if rows is None:
+            return True
+        if not rows.load(None if seconds is None else time.perf_counter() + seconds):
+            return False
+        self._rows = None
+        job, self._backup_after_load = self._backup_after_load, None
+        if job is not None:
+            self._backup_job = job
+            job.start()  # on a thread; the first save waits for it
+        return True
+
+    def loaded_entity(self, entity_id: str):
+        """While loading: the entry with this id, validated now if its turn has not come (the
+        sheet shown first need not wait for the rows before it); None if it is not there or not
+        valid (then the ordered pass reports it). Once loaded, None: look in `campaign`."""
+        return self._rows.entity(entity_id) if self._rows is not None else None
+
+    @property
+    def rows_left(self) -> int:
+        """How many entries still wait to be validated."""
+        return self._rows.left if self._rows is not None else 0
+
+    def backup_pending(self) -> bool:
+        """True while this open's rolling backup is still being made on its thread (a save now
+        would wait for it)."""
+        job = self._backup_job
+        return job is not None and job.running
 
     def finish_backup(self) -> None:
         """Wait for this open's rolling backup, if it is still being made (see `open`)."""
@@ -252,8 +308,9 @@ class CampaignFile:
 
     @classmethod
     def _open_locked(cls, path: Path, readonly: bool, backup_dir: Path | None,
-                     lock: CampaignLock | None) -> "CampaignFile":
+                     lock: CampaignLock | None, in_steps_from: int | None = None) -> "CampaignFile":
         source = str(path)
+        rows = None
         try:
             if readonly and has_hot_journal(path.resolve()):
                 conn = recovered_copy(path.resolve())
@@ -278,6 +335,12 @@ class CampaignFile:
                     upgrade_copy = _upgrade_copy(conn, path, version, backup_dir)
                 campaign = _upgrade_and_load(conn, source, version)
                 upgraded_from = version
+            elif in_steps_from is not None:
+                campaign = _settings(conn, source)
+                rows = _Rows(conn, source, campaign) if campaign is not None else None
+                if rows is None or rows.left < in_steps_from:
+                    rows = None
+                    campaign = _load(conn, source)  # small (or odd) files: at once, as always
             else:
                 campaign = _load(conn, source)
         except CampaignFileError:
@@ -288,10 +351,12 @@ class CampaignFile:
             raise CampaignFileError(source, open_problem(exc)) from None
         handle = cls(path, conn, campaign, readonly, lock)
         handle.upgraded_from, handle.upgrade_copy = upgraded_from, upgrade_copy
+        handle._rows = rows
         return handle
 
     def close(self, keep_lock: bool = False) -> CampaignLock | None:
         """Close the file; the lock is released unless `keep_lock` (then it is returned)."""
+        self._rows = self._backup_after_load = None  # closed while loading: no backup of it
         self.finish_backup()  # never leave a backup half-made
         if self._conn is not None:
             self._conn.close()
@@ -418,6 +483,8 @@ class CampaignFile:
         copy never replaces an existing file. The open file stays the one being edited.
         """
         target = Path(path)
+        if self._rows is not None:
+            raise RuntimeError("a campaign still loading cannot be copied")  # i18n: not shown (a programming error)
         if self._conn is None:
             raise CampaignFileError(str(self.path), _("is closed"))
         if target.resolve() == self.path.resolve():
@@ -436,6 +503,8 @@ class CampaignFile:
         self._transaction(lambda conn: conn.execute(sql, params))
 
     def _transaction(self, work) -> None:
+        if self._rows is not None:
+            raise RuntimeError("a campaign still loading cannot be written")  # i18n: not shown (a programming error)
         if self.readonly:
             raise CampaignFileError(str(self.path), _("is open read-only"))
         if self._conn is None:
@@ -593,6 +662,10 @@ class _BackupJob:
         self._thread = threading.Thread(target=self._make, name="fate-desk backup", daemon=True)  # i18n: not shown (a thread name)
         self._thread.start()
 
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
     def finish(self) -> None:
         if self._thread is None:
             self._make()
@@ -726,7 +799,7 @@ def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Ca
     return campaign
 
 
-def _load(conn: sqlite3.Connection, source: str) -> Campaign:
+def _meta(conn: sqlite3.Connection, source: str) -> dict:
     row = conn.execute("SELECT value FROM meta WHERE key = 'campaign'").fetchone()
     if row is None:
         raise CampaignFileError(source, _("is damaged: the campaign settings are missing"))
@@ -739,31 +812,132 @@ def _load(conn: sqlite3.Connection, source: str) -> Campaign:
     problem = plain_data_problem(meta)
     if problem:
         raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=problem))
+    return meta
+
+
+_ROWS_SQL = "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
+
+
+def _entity(source: str, entity_id, kind, data, seen: set[str]):
+    """One entity row validated, or the CampaignFileError that refuses the whole file."""
+    if kind not in _KINDS:
+        raise CampaignFileError(source, _("holds an entry of unknown kind {kind} ({id})").format(kind=repr(kind), id=entity_id))
+    if not isinstance(data, (str, bytes)):
+        raise CampaignFileError(source, _("is damaged: {kind} {id} is not readable").format(kind=kind, id=entity_id))
+    try:
+        entity = _KINDS[kind][1].validate_json(data)
+    except ValidationError as exc:
+        raise CampaignFileError(source, f"{kind} {entity_id}: {describe(exc)}") from None
+    return _checked(source, entity_id, entity, seen)
+
+
+def _checked(source: str, entity_id, entity, seen: set[str]):
+    if entity.id != entity_id:
+        raise CampaignFileError(source, _("is damaged: entry {id} says its id is {other}").format(
+            id=repr(entity_id), other=repr(entity.id)))
+    if entity_id in seen:
+        raise CampaignFileError(source, _("is damaged: two entries share the id {id}").format(id=repr(entity_id)))
+    seen.add(entity_id)
+    return entity
+
+
+def _load(conn: sqlite3.Connection, source: str) -> Campaign:
+    meta = _meta(conn, source)
     seen: set[str] = set()
     lists: dict[str, list] = {attr: [] for attr in _LISTS}
-    for entity_id, kind, data in conn.execute(
-        "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
-    ):
-        if kind not in _KINDS:
-            raise CampaignFileError(source, _("holds an entry of unknown kind {kind} ({id})").format(kind=repr(kind), id=entity_id))
-        attr, adapter = _KINDS[kind]
-        if not isinstance(data, (str, bytes)):
-            raise CampaignFileError(source, _("is damaged: {kind} {id} is not readable").format(kind=kind, id=entity_id))
-        try:
-            entity = adapter.validate_json(data)
-        except ValidationError as exc:
-            raise CampaignFileError(source, f"{kind} {entity_id}: {describe(exc)}") from None
-        if entity.id != entity_id:
-            raise CampaignFileError(source, _("is damaged: entry {id} says its id is {other}").format(
-                id=repr(entity_id), other=repr(entity.id)))
-        if entity_id in seen:
-            raise CampaignFileError(source, _("is damaged: two entries share the id {id}").format(id=repr(entity_id)))
-        seen.add(entity_id)
-        lists[attr].append(entity)
+    for entity_id, kind, data in conn.execute(_ROWS_SQL):
+        entity = _entity(source, entity_id, kind, data, seen)
+        lists[_KINDS[kind][0]].append(entity)
     try:
         return Campaign.model_validate({**meta, **lists})
     except ValidationError as exc:
         raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=describe(exc))) from None
+
+
+def _settings(conn: sqlite3.Connection, source: str) -> Campaign | None:
+    """The campaign's own fields with empty lists, for a load in steps; None when they are not
+    valid (the whole load then says so, after the entries, as it always has)."""
+    meta = _meta(conn, source)
+    try:
+        return Campaign.model_validate({**meta, **{attr: [] for attr in _LISTS}})
+    except ValidationError:
+        return None
+
+
+class _Rows:
+    """A campaign's entity rows, validated a few at a time into `campaign`'s lists in the
+    file's order, with the same checks and messages as `_load`.
+
+    The rows are read through one statement as they are needed (SQLite keeps its snapshot of
+    the file until the last row is read); `entity` validates one row out of turn, and its turn
+    then takes that very object.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, source: str, campaign: Campaign):
+        self.conn, self.source, self.campaign = conn, source, campaign
+        self.left = conn.execute("SELECT count(*) FROM entities").fetchone()[0]
+        self.seen: set[str] = set()
+        self.found: dict[str, object] = {}
+        self.early: dict[str, tuple[object, object]] = {}  # id -> (its row's data, entity or None)
+        self._cursor: sqlite3.Cursor | None = None
+        self._batch: deque = deque()
+        self.refused: CampaignFileError | None = None
+
+    def load(self, deadline: float | None) -> bool:
+        """Validate rows until `deadline` (perf_counter) or the last; True when all are in. Once a
+        row has been refused, every later call refuses the campaign the same way."""
+        if self.refused is not None:
+            raise self.refused
+        try:
+            if self._cursor is None:
+                self._cursor = self.conn.execute(_ROWS_SQL)
+            while True:
+                if not self._batch:
+                    self._batch.extend(self._cursor.fetchmany(32))
+                    if not self._batch:
+                        break
+                try:
+                    self._take(*self._batch.popleft())
+                except CampaignFileError as exc:
+                    self.refused = exc
+                    raise
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return False
+        except sqlite3.Error as exc:
+            self.refused = CampaignFileError(self.source, open_problem(exc))
+            raise self.refused from None
+        self._cursor.close()
+        self.early.clear()
+        return True
+
+    def _take(self, entity_id, kind, data) -> None:
+        early = self.early.pop(entity_id, None)
+        if early is not None and early[1] is not None and early[0] == data and kind in _KINDS:
+            entity = _checked(self.source, entity_id, early[1], self.seen)
+        else:
+            entity = _entity(self.source, entity_id, kind, data, self.seen)
+        getattr(self.campaign, _KINDS[kind][0]).append(entity)
+        self.found[entity_id] = entity
+        self.left -= 1
+
+    def entity(self, entity_id: str):
+        if entity_id in self.found:
+            return self.found[entity_id]
+        if entity_id not in self.early:
+            try:
+                row = self.conn.execute("SELECT kind, data FROM entities WHERE id = ?", (entity_id,)).fetchone()
+            except sqlite3.Error:
+                row = None
+            entity = None
+            if row is not None and row[0] in _KINDS and isinstance(row[1], (str, bytes)):
+                try:
+                    entity = _KINDS[row[0]][1].validate_json(row[1])
+                except ValidationError:
+                    entity = None
+                if entity is not None and entity.id != entity_id:
+                    entity = None
+            self.early[entity_id] = (row[1] if row is not None else None, entity)
+        return self.early[entity_id][1]
 
 
 def load_campaign(path: Path) -> Campaign:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QModelIndex
 
 from fate_desk.gui.navigator import NavRole
@@ -88,12 +89,20 @@ def _until_navigator(main):
     return main.navigator
 
 
-def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_it_takes_keys(qtbot, tmp_path):
+@pytest.mark.parametrize("named_in_slices", [False, True])
+def test_a_big_campaign_shows_its_sheet_first_and_its_navigator_fills_in_while_it_takes_keys(
+        qtbot, tmp_path, monkeypatch, named_in_slices):
     """At start-up a campaign of thousands of entries gets its sheet at once; the navigator's
     rows come in slices between keystrokes (typing never waits for them), and end complete, in
     order, with the sheet's entry selected. Renames, additions and undos made while the rows
-    fill in land in their places."""
+    fill in land in their places; also when the entries are still being named for sorting
+    (over 2,000 entries) as the first keystroke comes."""
     from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui import navigator
+
+    if named_in_slices:
+        monkeypatch.setattr(navigator, "KEY_AT_ONCE", 100)
 
     from fate_desk.gui.app import start
     from fate_desk.gui.navigator import FIRST_ROWS

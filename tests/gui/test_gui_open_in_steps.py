@@ -1,0 +1,175 @@
+"""A big campaign opened from File ▸ Open Recent loads over many turns of the event loop: its
+first sheet takes keys meanwhile, what is typed is saved once the campaign is whole, a bad entry
+found late ends as a refused open, and opening another campaign or closing mid-load is safe.
+
+The campaigns here are generated with a few hundred entries and the window told to load from
+200 entries on, one entry a turn (the app: from 2,000, 8 ms of entries a turn)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import pytest
+from gui_helpers import started_app_window
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from fate_desk.gui import document as document_module
+from fate_desk.gui import opening
+from fate_desk.model import Campaign, Character, CharacterKind, Countdown, Scene
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch):
+    monkeypatch.setattr(opening, "STEPS_FROM", 200)
+    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)  # one entry a turn
+    win = started_app_window(qtbot)
+    yield win
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMessageBox):
+            widget.close()
+    win.close()
+
+
+def big_campaign(path, n: int = 300):
+    campaign = Campaign(
+        name="Skyships",
+        characters=[Character(id=f"c{i:03d}", name=f"Crew {i}",
+                              kind=CharacterKind.PC if i % 7 == 3 else CharacterKind.MINOR_NPC) for i in range(n // 2)],
+        countdowns=[Countdown(id=f"k{i:03d}", name=f"Fuse {i}") for i in range(n // 4)],
+        scenes=[Scene(id=f"s{i:03d}", name=f"Deck {i}") for i in range(n // 4)],
+    )
+    CampaignFile.create(path, campaign).close()
+    return path
+
+
+def open_recent(window, path) -> None:
+    """File ▸ Open Recent ▸ the campaign, found in the menu bar and triggered."""
+    window.settings.add_recent(str(path))
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
+    recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
+    recent.aboutToShow.emit()
+    next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
+
+
+def type_into_sheet(qtbot, window, text: str) -> None:
+    field = window.tabs.current_editor().name_edit
+    field.setFocus()
+    field.end(False)
+    qtbot.keyClicks(field, text)
+
+
+def turns_until(condition, seconds: float = 30) -> int:
+    """Turns of the event loop until `condition()` holds (the backup is made on a thread)."""
+    give_up = time.monotonic() + seconds
+    turns = 0
+    while not condition():
+        QApplication.processEvents()
+        turns += 1
+        assert time.monotonic() < give_up, "never happened"
+    return turns
+
+
+def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_saved(window, qtbot, tmp_path):
+    path = big_campaign(tmp_path / "big.fatedesk")
+    open_recent(window, path)
+    document = window.document
+    assert document.path == path and document.loading
+    turns_until(lambda: window.tabs.current_editor() is not None)
+    sheet = window.tabs.current_editor()
+    assert sheet.entity_id == "c003"  # the first player character, shown long before the last entry
+    assert document.loading and document.file.rows_left > 250
+    sheet.name_edit.setFocus()
+    sheet.name_edit.end(False)
+    qtbot.keyClicks(sheet.name_edit, " the Bold")
+    assert document.loading and sheet.name_edit.text() == "Crew 3 the Bold"
+    assert CampaignFile.open(path, readonly=True).campaign.characters[3].name == "Crew 3"  # held while unvalidated rows remain
+    assert not window.actions["end_scene"].isEnabled() and not window.actions["save_copy"].isEnabled()
+    problems = []
+    document.saveFailed.connect(problems.append)
+    document.changedOnDisk.connect(problems.append)
+    turns = turns_until(lambda: not document.loading and window.navigator is not None
+                        and not window.navigator.model.filling and document._held is None)
+    assert turns > 100  # many turns, each with room for a keystroke
+    assert problems == []
+    assert load_campaign(path).characters[3].name == "Crew 3 the Bold"
+    assert len(document.entities()) == 300 and window.actions["end_scene"].isEnabled()
+    assert window.navigator.model.index_of("c003").data() == "Crew 3 the Bold"
+    assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(path)
+
+
+def opening_state(name: str):
+    from fate_desk.gui.settings import WindowState
+
+    return getattr(WindowState, name)
+
+
+def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_comes_back(window, qtbot, tmp_path):
+    before = window.document.path
+    path = big_campaign(tmp_path / "big.fatedesk")
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
+    conn.commit()
+    conn.close()
+    with pytest.raises(CampaignFileError) as refused:
+        CampaignFile.open(path, readonly=True)
+    original = path.read_bytes()
+    open_recent(window, path)
+    turns_until(lambda: window.tabs is not None and window.tabs.current_editor() is not None)
+    type_into_sheet(qtbot, window, "x")
+    turns_until(lambda: window.document is not None and window.document.path == before)
+    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+    assert box.windowTitle() == "That campaign could not be opened" and box.text() == str(refused.value)
+    assert path.read_bytes() == original  # nothing written, the name typed meanwhile neither
+    assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(before)
+    assert not window.document.loading and window.navigator is not None
+    assert window.table.pool.isEnabled() and window.actions["end_scene"].isEnabled()
+
+
+def test_opening_another_campaign_mid_load_keeps_what_was_typed(window, qtbot, tmp_path):
+    path = big_campaign(tmp_path / "big.fatedesk")
+    other = big_campaign(tmp_path / "other.fatedesk", n=20)
+    open_recent(window, path)
+    turns_until(lambda: window.tabs.current_editor() is not None)
+    type_into_sheet(qtbot, window, "!")
+    assert window.document.loading
+    open_recent(window, other)
+    assert window.document.path == other and not window.document.loading
+    assert load_campaign(path).characters[3].name == "Crew 3!"
+    for _turn in range(50):
+        QApplication.processEvents()  # the closed campaign's steps stop; nothing breaks
+    assert window.document.path == other
+
+
+def test_closing_the_window_mid_load_keeps_what_was_typed(window, qtbot, tmp_path):
+    path = big_campaign(tmp_path / "big.fatedesk")
+    open_recent(window, path)
+    turns_until(lambda: window.tabs.current_editor() is not None)
+    type_into_sheet(qtbot, window, "?")
+    window.close()
+    assert load_campaign(path).characters[3].name == "Crew 3?"
+    CampaignFile.open(path).close()  # the lock was let go
+
+
+def test_a_character_dropped_mid_load_joins_the_campaign_once_it_is_whole(window, qtbot, tmp_path):
+    from gui_helpers import drop
+
+    from fate_desk.store.interchange import write_character_file
+
+    path = big_campaign(tmp_path / "big.fatedesk")
+    newcomer = tmp_path / "wren.fate.json"
+    write_character_file(newcomer, Character(name="Wren"))
+    open_recent(window, path)
+    turns_until(lambda: window.tabs.current_editor() is not None)
+    type_into_sheet(qtbot, window, "+")
+    document = window.document
+    assert document.loading
+    drop(window, newcomer)  # the rest is validated at once, what was typed saved, then the import
+    turns_until(lambda: any(c.name == "Wren" for c in document.campaign.characters))
+    assert not document.loading
+    saved = load_campaign(path)
+    assert len(saved.characters) == 151 and saved.characters[3].name == "Crew 3+"
+    assert any(c.name == "Wren" for c in saved.characters)
+    turns_until(lambda: window.navigator is not None and not window.navigator.model.filling)
+    assert window.navigator.model.index_of(next(c.id for c in saved.characters if c.name == "Wren")).isValid()
