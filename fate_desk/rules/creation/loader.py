@@ -177,6 +177,23 @@ def get_ruleset(ruleset_id: str = DEFAULT_RULESET) -> RuleSet:
     return default_catalog().get(ruleset_id)
 
 
+def pack_of(ruleset_id: str):
+    """The game pack the rule set came with, or None (as `default_catalog().pack_of`). A shipped
+    rule set read on its own came with no pack: no shipped pack takes a shipped rule set's id
+    (a test sees to it), so only the user's packs could, and the catalog is read when they have any."""
+    if default_catalog.cache_info().currsize == 0 and ruleset_id in _READ_ALONE and not _user_has_packs():
+        return None
+    return default_catalog().pack_of(ruleset_id)
+
+
+def _user_has_packs() -> bool:
+    try:
+        folder = user_packs_dir()
+        return folder.is_dir() and any(folder.iterdir())
+    except OSError:
+        return True  # cannot tell: the catalog reads the folder and says what went wrong
+
+
 _READ_ALONE: dict[str, RuleSet] = {}
 _SHIPPED_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 

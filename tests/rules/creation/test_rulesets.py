@@ -188,3 +188,41 @@ print(get_ruleset("grim").id, get_ruleset("atomic-robo").id)
                               check=False)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.split() == ["grim", "atomic-robo"]
+
+
+def test_no_shipped_pack_takes_a_shipped_rule_sets_id():
+    # pack_of answers None for a shipped rule set without reading the packs (unless the user has some).
+    catalog = load_catalog()
+    shipped = {path.stem for path in rules_dir().glob("*.toml")}
+    assert shipped and not shipped & set(catalog.packs)
+
+
+def test_a_users_pack_named_like_a_shipped_rule_set_still_reaches_its_sheets(tmp_path):
+    """A library pack of the user's with a shipped rule set's id counts as that rule set's pack
+    (its tracks and licence go on the sheet) whether or not the catalog was read before."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "data" / "packs" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(
+        'format = "fate-desk/pack"\nversion = 1\nid = "fate-core"\nname = "My additions"\n'
+        'licence = "Mine, all mine, to share as anyone likes."\n'
+        '[[tracks]]\nid = "luck"\nname = "Luck"\nboxes = [1, 2]\n', encoding="utf-8")
+    script = """
+from fate_desk.rules import get_ruleset
+from fate_desk.rules.creation.loader import pack_of
+get_ruleset("fate-core")
+print(pack_of("fate-core").name, pack_of("fate-condensed"))
+"""
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["My", "additions", "None"]
+    (folder / "pack.toml").unlink()
+    folder.rmdir()  # an empty packs folder: nothing of the user's to read
+    proc = subprocess.run([sys.executable, "-c", script.replace('.name, pack_of("fate-condensed")', '')],
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert proc.returncode == 0 and proc.stdout.split() == ["None"], proc.stderr
