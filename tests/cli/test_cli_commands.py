@@ -90,7 +90,8 @@ def test_export_offers_every_tool_the_store_can_write_for():
 
 def test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers(tmp_path):
     """What keeps `fate-desk export` quick (issue 28): the other commands, the Foundry and Fari
-    writers, the campaign file's database and reportlab's paragraph machinery stay unloaded."""
+    writers, the campaign file's database, the card and printable renderers and reportlab's paragraph
+    machinery stay unloaded."""
     ruth = tmp_path / "ruth.fate.json"
     write_character_file(ruth, legal_pc())
     script = ("import sys\nfrom fate_desk.cli import main\n"
@@ -101,5 +102,5 @@ def test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers(tm
     assert code == "0", proc.stderr
     unwanted = {"fate_desk.cli.check", "fate_desk.cli.importing", "fate_desk.cli.schema", "fate_desk.cli.rulesets",
                 "fate_desk.store.exporting", "fate_desk.store.foundry_fco", "fate_desk.store.fari_export",
-                "reportlab.platypus", "urllib.request"}
+                "fate_desk.export.cards", "fate_desk.export.printables", "reportlab.platypus", "urllib.request"}
     assert not unwanted & set(loaded)
