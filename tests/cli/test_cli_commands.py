@@ -4,6 +4,7 @@ is loaded, `fate-desk --help` still lists them all, and a sheet's export leaves 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -91,16 +92,19 @@ def test_export_offers_every_tool_the_store_can_write_for():
 def test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers(tmp_path):
     """What keeps `fate-desk export` quick (issue 28): the other commands, the Foundry and Fari
     writers, the campaign file's database, the card and printable renderers and reportlab's paragraph
-    machinery stay unloaded."""
+    machinery stay unloaded, and so do the game packs (the rule set is a shipped one)."""
     ruth = tmp_path / "ruth.fate.json"
     write_character_file(ruth, legal_pc())
     script = ("import sys\nfrom fate_desk.cli import main\n"
               f"code = main(['export', {str(ruth)!r}, '--out', {str(tmp_path / 'ruth.pdf')!r}])\n"
               "print('loaded:', code, *sorted(sys.modules))\n")
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}  # a user without packs of their own
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False,
+                          env=env)
     code, *loaded = proc.stdout.split("loaded:")[-1].split()
     assert code == "0", proc.stderr
     unwanted = {"fate_desk.cli.check", "fate_desk.cli.importing", "fate_desk.cli.schema", "fate_desk.cli.rulesets",
                 "fate_desk.store.exporting", "fate_desk.store.foundry_fco", "fate_desk.store.fari_export",
-                "fate_desk.export.cards", "fate_desk.export.printables", "reportlab.platypus", "urllib.request"}
+                "fate_desk.export.cards", "fate_desk.export.printables", "reportlab.platypus", "urllib.request",
+                "fate_desk.store.campaign_file", "sqlite3", "fate_desk.rules.creation.packs"}
     assert not unwanted & set(loaded)
