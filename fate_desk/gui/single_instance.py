@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import queue
 import logging
 import os
+import queue
 import stat
 import struct
 import tempfile
@@ -33,13 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QByteArray,
-    QLockFile,
-    QObject,
-    QSocketNotifier,
-)
-from PySide6.QtNetwork import QLocalSocket
+from PySide6.QtCore import QLockFile, QObject, QSocketNotifier
 
 from fate_desk.paths import user_data_dir
 
@@ -73,7 +67,7 @@ def _private_folder(folder: Path, create: bool) -> bool:
 
 def runtime_folder(key: str) -> Path | None:
     """The folder for this user's socket `key` and its lock (see the module docstring); None on
-    Windows, whose local sockets are named pipes in a per-user space, or if there is none."""
+    Windows (no Unix sockets in Python there), or if there is none."""
     if not hasattr(os, "getuid"):
         return None
     xdg = os.environ.get("XDG_RUNTIME_DIR")
@@ -228,12 +222,11 @@ class _Listener:
         return True
 
     def _serve(self) -> None:
-        import socket as sockets
 
         while not self._stop.is_set():
             try:
                 conn, _ = self._server.accept()
-            except sockets.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 return
@@ -298,12 +291,12 @@ class SingleInstance(QObject):
         if self.folder is not None:
             self.server_name = str(self.folder / self.key)
             lock_file = self.folder / f"{self.key}.lock"
-        elif os.name == "nt":  # a named pipe, and the lock in the user's own temporary folder
-            self.server_name = self.key
-            lock_file = Path(tempfile.gettempdir()) / f"{self.key}.lock"
         else:
-            log.warning("fate-desk: no private folder for the running app's socket; "
-                        "each launch runs on its own")
+            # Windows (Python has no Unix sockets there, and the app serves no named pipe) or
+            # no private folder: each launch runs on its own, as an app without the hand-over.
+            if os.name != "nt":
+                log.warning("fate-desk: no private folder for the running app's socket; "
+                            "each launch runs on its own")
             self.server_name = ""
             lock_file = Path(os.devnull)
         self._lock = _FileLock(lock_file)
@@ -378,22 +371,35 @@ class SingleInstance(QObject):
         """(connected, answered "ok")."""
         if self.folder is not None and not self._ours(Path(self.server_name)):
             return False, False
-        socket = QLocalSocket()
-        socket.connectToServer(self.server_name)
-        if not socket.waitForConnected(WAIT_MS):
-            socket.abort()
-            return False, False
-        socket.write(QByteArray(message))
-        end = time.monotonic() + WAIT_MS / 1000
-        socket.waitForBytesWritten(WAIT_MS)
-        reply = b""
-        while b"\n" not in reply:
-            left = int((end - time.monotonic()) * 1000)
-            if left <= 0 or not socket.waitForReadyRead(left):
-                break
-            reply += bytes(socket.readAll().data())
-        socket.abort()
-        return True, reply.startswith(b"ok")
+        import socket as sockets
+
+        # Python's own Unix socket, as the primary listens on (Qt's network module stays out of
+        # the bundle: 3 MB the app has no other use for).
+        conn = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+        try:
+            conn.settimeout(WAIT_MS / 1000)
+            try:
+                conn.connect(self.server_name)
+            except OSError:
+                return False, False
+            end = time.monotonic() + WAIT_MS / 1000
+            reply = b""
+            try:
+                conn.sendall(message)
+                while b"\n" not in reply:
+                    left = end - time.monotonic()
+                    if left <= 0:
+                        break
+                    conn.settimeout(left)
+                    chunk = conn.recv(4096)
+                    if not chunk:
+                        break
+                    reply += chunk
+            except OSError:  # a timeout, or the primary went away mid-answer
+                pass
+            return True, reply.startswith(b"ok")
+        finally:
+            conn.close()
 
     @staticmethod
     def _ours(path: Path) -> bool:
