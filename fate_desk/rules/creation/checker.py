@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
@@ -13,8 +11,9 @@ from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKin
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
 from fate_desk.rules.creation.extras import mode_base
 from fate_desk.rules.creation.grants import (
-    has_advanced, refresh_granted, skill_cap, skill_points_granted, starting_points, unrecorded_power_ups,
+    has_advanced, refresh_granted, skill_cap, skill_points_granted, unrecorded_power_ups,
 )
+from fate_desk.rules.creation.prepared import prepared
 from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
 
 
@@ -52,23 +51,27 @@ class CheckResult:
         return [p.code for p in self.problems]
 
 
+# Enum members read once: in Python 3.11 each `CharacterKind.PC` is a descriptor call, and a
+# check compares kinds, roles and shapes a few dozen times.
+_PC, _MAJOR_NPC, _MINOR_NPC, _MONSTER = (
+    CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MINOR_NPC, CharacterKind.MONSTER,
+)
+_FREE = AspectRole.FREE
+_COUNTED_ROLES = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP)
+_COUNTED_SHAPES = (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS)
+_COLUMN, _BUDGET = ShapeKind.COLUMN, ShapeKind.BUDGET
+
+
 def canonical(character: Character, ruleset: RuleSet) -> Character:
     """The character with skill names spelled as the rule set spells them ("physique" is Physique)."""
-    names, spelled = _spellings(tuple(ruleset.skills))
-    if all(n in spelled for n in character.skills):
+    facts = prepared(ruleset)  # the spellings are made once per rule set, not once per check
+    if facts.spelled.issuperset(character.skills):
         return character  # every name already as the rule set spells it (the common case)
+    names = facts.spellings
     skills = {names.get(n.casefold(), n): r for n, r in character.skills.items()}
     if list(skills) == list(character.skills):
         return character
     return character.model_copy(update={"skills": skills})
-
-
-@lru_cache(maxsize=32)
-def _spellings(skills: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
-    """The rule set's spelling of each skill by its folded name, and the names that are already
-    that spelling (made once per list of skills, not once per check)."""
-    names = {s.casefold(): s for s in skills}
-    return names, frozenset(names.values())
 
 
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
@@ -76,18 +79,18 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
     derived = derive(character, ruleset, options)
     problems: list[Problem] = []
     kind = character.kind
-    if kind == CharacterKind.PC:
+    if kind == _PC:
         problems += _check_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
         problems += _check_stunts(character, ruleset, derived)
         problems += extras_problems(character, ruleset)
-    elif kind == CharacterKind.MAJOR_NPC:
+    elif kind == _MAJOR_NPC:
         problems += _check_unknown_skills(character, ruleset)
         problems += _check_aspects(character, ruleset)
-    elif kind == CharacterKind.MINOR_NPC:
+    elif kind == _MINOR_NPC:
         problems += _check_minor_npc(character, derived)
     # Monsters and threats may break any rule on purpose: nothing to check.
-    if kind != CharacterKind.MONSTER:
+    if kind != _MONSTER:
         problems += track_problems(character, ruleset)
     return CheckResult(problems, derived)
 
@@ -103,8 +106,13 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _rating_counts(character: Character) -> Counter:
-    return Counter(r for r in character.skills.values() if r > 0)
+def _rating_counts(character: Character) -> dict[int, int]:
+    """How many skills sit at each rating above Mediocre."""
+    counts: dict[int, int] = {}
+    for r in character.skills.values():
+        if r > 0:
+            counts[r] = counts.get(r, 0) + 1
+    return counts
 
 
 def _skills_at(character: Character, rating: int) -> list[str]:
@@ -112,7 +120,9 @@ def _skills_at(character: Character, rating: int) -> list[str]:
 
 
 def _check_unknown_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
-    known = set(ruleset.skills)
+    known = prepared(ruleset).known
+    if known.issuperset(character.skills):
+        return []  # every skill is one of the rule set's (the common case)
     word = ruleset.skill_word
     out = []
     for name in character.skills:
@@ -145,19 +155,21 @@ def _check_skills(character: Character, ruleset: RuleSet) -> list[Problem]:
         return problems + _check_advanced_points(character, ruleset)
     shape = ruleset.shape
     problems += _check_peak(character, ruleset, ruleset.peak)
-    if shape.kind in (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS):
+    if shape.kind in _COUNTED_SHAPES:
         problems += _check_counts(character, ruleset)
-    elif shape.kind == ShapeKind.COLUMN:
+    elif shape.kind == _COLUMN:
         problems += column_problems(character, ruleset)
         if shape.points is not None:
             problems += _check_budget(character, ruleset, shape.points)
-    elif shape.kind == ShapeKind.BUDGET:
+    elif shape.kind == _BUDGET:
         problems += _check_budget(character, ruleset, shape.points or 0)
     return problems
 
 
 def _below_mediocre(character: Character, ruleset: RuleSet) -> list[Problem]:
     """No creation shape (and no advancement) puts a skill below Mediocre (+0)."""
+    if min(character.skills.values(), default=0) >= 0:
+        return []  # nothing below Mediocre (the common case)
     shape_word = ruleset.shape.kind.label
     return [
         Problem(
@@ -177,7 +189,7 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
     (less what is saved), and no skill is above the rule set's cap."""
     out = []
     plural = rules_text(ruleset.skill_word_plural)
-    start = starting_points(ruleset)
+    start = prepared(ruleset).starting_points
     if start is not None:
         granted = skill_points_granted(character, ruleset)
         allowed = start + granted - character.saved_skill_points
@@ -213,6 +225,8 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
 
 def _check_peak(character: Character, ruleset: RuleSet, peak: int, advanced: bool = False) -> list[Problem]:
     """Skills above the creation peak (or, after advancement, the rule set's cap)."""
+    if max(character.skills.values(), default=peak) <= peak:
+        return []  # nothing above it (the common case)
     if advanced:
         message = _("{name} is {rating}, but in {ruleset} no {skill} may rise above {peak}. "
                     "Lower {name} to {peak} or below.")
@@ -231,11 +245,12 @@ def _check_peak(character: Character, ruleset: RuleSet, peak: int, advanced: boo
 
 
 def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
-    allowed = {r: n for r, n in ruleset.shape.counts.items() if r > 0}
+    allowed = prepared(ruleset).allowed  # made once per rule set: read, never changed
     actual = _rating_counts(character)
-    shape_word = ruleset.shape.kind.label
+    if actual == allowed:
+        return []  # exactly as the shape asks (the common case)
     word = ruleset.skill_word
-    plural = rules_text(ruleset.skill_word_plural)
+    shape_word = plural = ""  # worded when there is something to say
     out: list[Problem] = []
     for rating in sorted(set(allowed) | set(actual), reverse=True):
         if rating > ruleset.peak:
@@ -243,6 +258,8 @@ def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         have, may = actual.get(rating, 0), allowed.get(rating, 0)
         if have == may:
             continue  # as the shape asks: nothing to say
+        if not shape_word:
+            shape_word, plural = ruleset.shape.kind.label, rules_text(ruleset.skill_word_plural)
         at = ladder_label(rating)
         if have > may:
             names = _skills_at(character, rating)
@@ -284,7 +301,7 @@ def _check_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
     return out
 
 
-def _room_below(rating: int, allowed: dict[int, int], actual: Counter) -> int | None:
+def _room_below(rating: int, allowed: dict[int, int], actual: dict[int, int]) -> int | None:
     for lower in range(rating - 1, 0, -1):
         if actual.get(lower, 0) < allowed.get(lower, 0):
             return lower
@@ -329,7 +346,7 @@ def column_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     return out
 
 
-def _column_fix(actual: Counter, rating: int, names: list[str], ruleset: RuleSet) -> str:
+def _column_fix(actual: dict[int, int], rating: int, names: list[str], ruleset: RuleSet) -> str:
     """Suggest a raise into the row below only when it mends this row without breaking that one."""
     values = {"skill": rules_text(ruleset.skill_word), "names": _names(names), "rating": ladder_label(rating - 1)}
     have, below = actual[rating], actual.get(rating - 1, 0)
@@ -393,13 +410,15 @@ def aspect_slots(character: Character, ruleset: RuleSet) -> list[tuple[AspectRol
 def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
     out = []
     free_seen = 0
+    aspects = character.aspects
     for slot, (role, index) in enumerate(aspect_slots(character, ruleset)):
-        if role == AspectRole.FREE:
+        if role == _FREE:
             free_seen += 1
-            message = _("The {ordinal} free aspect is empty: {hint}.")
-        else:
-            message = _("The {role} aspect is empty: {hint}.")
-        if index is None or not character.aspects[index].text.strip():
+        if index is None or not aspects[index].text.strip():
+            if role == _FREE:
+                message = _("The {ordinal} free aspect is empty: {hint}.")
+            else:
+                message = _("The {role} aspect is empty: {hint}.")
             out.append(Problem(
                 "aspects.missing", Level.WARNING, f"aspects[{slot}]",
                 message.format(ordinal=ordinal(free_seen), role=role.label, hint=_(_ASPECT_HINTS[role])),
@@ -414,8 +433,9 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
     roles: dict[AspectRole, int] = {}
     for aspect in written:
         roles[aspect.role] = roles.get(aspect.role, 0) + 1
-    for role in (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP):
-        have, may = roles.get(role, 0), ruleset.aspects.count(role)
+    slots = prepared(ruleset).aspect_counts
+    for role in _COUNTED_ROLES:
+        have, may = roles.get(role, 0), slots.get(role, 0)
         if have > may:
             out.append(Problem(
                 "aspects.count", Level.ERROR, "aspects",
@@ -467,7 +487,6 @@ def _when_text(when) -> str:
 
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
     out = []
-    n = len(real_stunts(character))
     expected = ruleset.refresh_start + refresh_granted(character, ruleset)
     if character.refresh != expected:
         out.append(Problem(
@@ -491,6 +510,7 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
                 refresh=derived.refresh, explanation=derived.refresh_explanation, minimum=ruleset.refresh_minimum),
         ))
     elif derived.refresh < ruleset.refresh_minimum:
+        n = len(real_stunts(character))
         room = character.refresh - ruleset.refresh_minimum
         if room < 0:
             fix = _("A base refresh of {refresh} is already below it, whatever the stunts.").format(
@@ -525,6 +545,8 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
 def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     """Extras are paid from the sheet's budgets (Fate Core SRD, Extras, "Permissions And Costs"):
     skill points come out of the skills the creation shape hands out."""
+    if not character.extras:
+        return []  # most characters have none
     out = []
     for i, extra in enumerate(character.extras):
         if not extra.name.strip():
@@ -539,7 +561,7 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
                         skills=rules_text(ruleset.skill_word_plural)),
                 ))
     cost = sum(e.cost.skill_points for e in character.active_extras())
-    total = starting_points(ruleset)
+    total = prepared(ruleset).starting_points
     if cost and total is not None and not has_advanced(character, ruleset):
         spent = sum(r for r in character.skills.values() if r > 0)
         if spent + cost > total:
@@ -561,7 +583,9 @@ def counted_points(n: int) -> str:
 
 def track_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
     """Custom tracks need ids of their own and a linked skill the character can have."""
-    own = {t.id for t in ruleset.stress.tracks}
+    if not character.tracks and not character.extras:
+        return []  # no custom tracks (the common case)
+    own = prepared(ruleset).own_tracks
     out = []
     for track in character.all_tracks(active_only=False):
         if track.id in own:

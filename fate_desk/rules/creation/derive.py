@@ -8,7 +8,9 @@ from functools import lru_cache
 from fate_desk.i18n import N_, _, format_list, language, ngettext, pgettext, rules_text
 from fate_desk.model import Campaign, CampaignOptions, Character, CharacterKind, ConditionsMode, Severity
 
-from fate_desk.rules.creation.extras import custom_track_boxes, effective_rating, effective_ratings, extra_totals
+from fate_desk.rules.creation.extras import (
+    custom_track_boxes, effective_rating, effective_ratings, extra_totals, plain_ratings,
+)
 from fate_desk.rules.creation.ruleset import ExtremeRule, RuleSet, TrackSpec
 
 # Words for small numbers and places, marked here and translated where they are used.
@@ -20,6 +22,13 @@ NUMBER_WORDS = [
     N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
     N_("eight"), N_("nine"), N_("ten"),
 ]
+
+
+# Enum members read once: in Python 3.11 each `CharacterKind.PC` is a descriptor call, and
+# every derive compares a few.
+_PC, _MINOR_NPC = CharacterKind.PC, CharacterKind.MINOR_NPC
+_CONDITIONS_OFF = ConditionsMode.OFF
+_NO_EXTREME, _STANDARD_EXTREME = ExtremeRule.NONE, ExtremeRule.STANDARD
 
 
 def ordinal(n: int) -> str:
@@ -115,13 +124,18 @@ def track_rating(character: Character, track: TrackSpec, ruleset: RuleSet | None
     """The highest rating among the track's skills, as played (extras' bonuses included)."""
     if not track.skills:
         return 0
+    if plain_ratings(character, ruleset):  # the sheet's ratings are the ones played
+        return max(map(character.rating, track.skills))
     return max(effective_rating(character, skill, ruleset) for skill in track.skills)
 
 
-def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None = None) -> list[int]:
+def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None = None,
+                rating: int | None = None) -> list[int]:
+    """The track's boxes; `rating` is the track's rating when already known."""
     if ruleset is not None and ruleset.modes is not None:
         return list(track.levels[0].boxes) + [1] * mode_stress_boxes(character, ruleset, track)
-    rating = track_rating(character, track, ruleset)
+    if rating is None:
+        rating = track_rating(character, track, ruleset)
     chosen = track.levels[0]
     for level in track.levels:
         if rating >= level.at:
@@ -148,10 +162,24 @@ def mode_stress_boxes(character: Character, ruleset: RuleSet, track: TrackSpec) 
 
 def uses_ruleset_harm(character: Character) -> bool:
     """Minor NPCs have no stress or consequences unless the GM gives them some."""
-    return character.kind != CharacterKind.MINOR_NPC
+    return character.kind != _MINOR_NPC
 
 
 def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, list[int]], dict[str, str]]:
+    return _derive_stress(character, ruleset, {})
+
+
+def _rated(character: Character, track: TrackSpec, ruleset: RuleSet, ratings: dict[str, int]) -> int:
+    """The track's rating, worked out once per derive (stress and consequences both ask)."""
+    rating = ratings.get(track.id)
+    if rating is None:
+        rating = ratings[track.id] = track_rating(character, track, ruleset)
+    return rating
+
+
+def _derive_stress(
+    character: Character, ruleset: RuleSet, ratings: dict[str, int]
+) -> tuple[dict[str, list[int]], dict[str, str]]:
     if character.stress_boxes is not None:
         tracks = {k: list(v) for k, v in character.stress_boxes.items()}
         names = {k: _track_name(ruleset, k) for k in tracks}
@@ -162,7 +190,11 @@ def derive_stress(character: Character, ruleset: RuleSet) -> tuple[dict[str, lis
     if not uses_ruleset_harm(character):
         tracks, names = {}, {}
     else:
-        tracks = {t.id: track_boxes(character, t, ruleset) for t in ruleset.stress.tracks}
+        plain = ruleset.modes is None  # modes count boxes their own way (track_boxes)
+        tracks = {
+            t.id: track_boxes(character, t, ruleset, _rated(character, t, ruleset, ratings) if plain else None)
+            for t in ruleset.stress.tracks
+        }
         names = {t.id: t.name for t in ruleset.stress.tracks}
     for track in character.all_tracks():
         if track.id not in tracks:  # a clash with the rule set's own id is the checker's to report
@@ -178,11 +210,12 @@ def _track_name(ruleset: RuleSet, track_id: str) -> str:
     return track_id.replace("_", " ").capitalize()
 
 
-def extra_mild_tracks(character: Character, ruleset: RuleSet) -> list[TrackSpec]:
+def extra_mild_tracks(character: Character, ruleset: RuleSet, ratings: dict[str, int] | None = None) -> list[TrackSpec]:
     threshold = ruleset.consequences.extra_mild_at
     if threshold is None:
         return []
-    return [t for t in ruleset.stress.tracks if t.skills and track_rating(character, t, ruleset) >= threshold]
+    ratings = {} if ratings is None else ratings
+    return [t for t in ruleset.stress.tracks if t.skills and _rated(character, t, ruleset, ratings) >= threshold]
 
 
 # The conditions' English names are their ids (lower-cased); shown through rules_text().
@@ -212,11 +245,13 @@ def slot_text(slot: SlotInfo) -> str:
 def derive_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    return _base_consequences(character, ruleset, options) + extra_slots(character)
+    return _base_consequences(character, ruleset, options, {}) + extra_slots(character)
 
 
 def extra_slots(character: Character) -> list[SlotInfo]:
     """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
+    if not character.extras:
+        return []
     return [
         SlotInfo(
             f"extra_{spec.id}", spec.severity, spec.value, spec.only,
@@ -228,7 +263,7 @@ def extra_slots(character: Character) -> list[SlotInfo]:
 
 
 def _base_consequences(
-    character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
+    character: Character, ruleset: RuleSet, options: CampaignOptions | None, ratings: dict[str, int]
 ) -> list[SlotInfo]:
     options = options or _no_options()
     if character.consequence_slots is not None:
@@ -237,8 +272,8 @@ def _base_consequences(
         ]
     if not uses_ruleset_harm(character):
         return []
-    extras = extra_mild_tracks(character, ruleset)
-    if options.conditions != ConditionsMode.OFF:
+    extras = extra_mild_tracks(character, ruleset, ratings)
+    if options.conditions != _CONDITIONS_OFF:
         return _condition_slots(character, ruleset, extras, options.conditions)
     base, mild_value = _ruleset_slots(ruleset)
     slots = list(base)
@@ -285,9 +320,9 @@ def has_extreme(character: Character, ruleset: RuleSet, options: CampaignOptions
     """The extreme consequence: every PC's in Fate Core ("Extreme Consequences"), the campaign's
     option in Fate Condensed (for everyone built by the rule set), never in Fate Accelerated."""
     rule = ruleset.extreme_consequence
-    if rule == ExtremeRule.NONE:
+    if rule == _NO_EXTREME:
         return False
-    if rule == ExtremeRule.STANDARD and character.kind == CharacterKind.PC:
+    if rule == _STANDARD_EXTREME and character.kind == _PC:
         return True
     return bool((options or _no_options()).extreme_consequences)
 
@@ -333,8 +368,23 @@ def _condition_slots(
     return slots
 
 
+# (language, base refresh, paid, cost, free) -> the explanation: every derive asks, and the
+# same few answers come back (a sheet's refresh and stunts change rarely).
+_EXPLAINED: dict[tuple[str, int, int, int, int], str] = {}
+
+
 def stunt_cost_explanation(base_refresh: int, paid: int, cost: int, free: int) -> str:
     """'3 − 1 for a fourth stunt', '3 − 2 for a fourth and fifth stunt', '3 (three stunts free)'."""
+    key = (language(), base_refresh, paid, cost, free)
+    text = _EXPLAINED.get(key)
+    if text is None:
+        if len(_EXPLAINED) >= 256:
+            _EXPLAINED.clear()
+        text = _EXPLAINED[key] = _explain_stunt_cost(base_refresh, paid, cost, free)
+    return text
+
+
+def _explain_stunt_cost(base_refresh: int, paid: int, cost: int, free: int) -> str:
     if paid <= 0:
         return ngettext(
             "{refresh} ({count} stunt free)", "{refresh} ({count} stunts free)", free,
@@ -352,13 +402,14 @@ def real_stunts(character: Character) -> list:
 
 
 def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> Derived:
-    stress, names = derive_stress(character, ruleset)
+    ratings: dict[str, int] = {}  # each stress track's rating, shared by stress and consequences
+    stress, names = _derive_stress(character, ruleset, ratings)
     totals = extra_totals(character)
     # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And Costs").
     taken = len(real_stunts(character)) + totals.stunt_slots
     paid = max(0, taken - ruleset.free_stunts)
     extras_refresh = totals.refresh
-    if character.kind not in (CharacterKind.PC,):
+    if character.kind != _PC:
         # NPCs and monsters do not pay refresh for stunts (nor for extras).
         paid = extras_refresh = 0
     explanation = stunt_cost_explanation(character.refresh, paid, ruleset.stunt_cost, ruleset.free_stunts)
@@ -367,7 +418,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     return Derived(
         stress=stress,
         track_names=names,
-        consequences=derive_consequences(character, ruleset, options),
+        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character),
         refresh=character.refresh - paid * ruleset.stunt_cost - extras_refresh,
         refresh_explanation=explanation,
         paid_stunts=paid,

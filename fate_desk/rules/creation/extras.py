@@ -95,7 +95,7 @@ def mode_base(character: Character, ruleset: RuleSet) -> dict[str, tuple[int, st
     return out
 
 
-def _plain(character: Character, ruleset: RuleSet | None) -> bool:
+def plain_ratings(character: Character, ruleset: RuleSet | None) -> bool:
     """No extras and no modes: the sheet's own ratings are the ones played (the common case,
     kept cheap: derive() asks for ratings often)."""
     return not character.extras and (ruleset is None or ruleset.modes is None or not character.modes)
@@ -104,7 +104,7 @@ def _plain(character: Character, ruleset: RuleSet | None) -> bool:
 def effective_ratings(character: Character, ruleset: RuleSet | None = None) -> dict[str, int]:
     """Every rated skill as played: the sheet's ratings, a mode's trained ratings where the sheet
     leaves a skill out, an extra's skills where higher, then the extras' bonuses."""
-    if _plain(character, ruleset):
+    if plain_ratings(character, ruleset):
         return dict(character.skills)
     ratings: dict[str, int] = {}
     if ruleset is not None:
@@ -129,7 +129,7 @@ def _key(ratings: dict[str, int], name: str) -> str:
 
 
 def effective_rating(character: Character, skill: str, ruleset: RuleSet | None = None) -> int:
-    if _plain(character, ruleset):
+    if plain_ratings(character, ruleset):
         return character.rating(skill)
     ratings = effective_ratings(character, ruleset)
     return ratings.get(_key(ratings, skill), 0)

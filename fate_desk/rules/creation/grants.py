@@ -48,6 +48,8 @@ def _grants(character: Character, ruleset: RuleSet):
 
 def skill_points_granted(character: Character, ruleset: RuleSet) -> int:
     """Skill points every milestone and breakthrough in the history gave, GM power-ups included."""
+    if not character.advancement:
+        return 0  # no history yet (the common case)
     total = 0
     for entry, grant in _grants(character, ruleset):
         given = grant.skill_points
@@ -81,6 +83,8 @@ def record_power_up(character: Character, ruleset: RuleSet, entry_id: str) -> Ch
 
 def refresh_granted(character: Character, ruleset: RuleSet) -> int:
     """Refresh the history added to the starting refresh (major milestones, GM power-ups)."""
+    if not character.advancement:
+        return 0  # no history yet (the common case)
     total = 0
     for entry, grant in _grants(character, ruleset):
         if grant.gm_power_up:  # optional: the entry's recorded change says whether it was taken
@@ -117,6 +121,8 @@ def _raised_past(entry: HistoryEntry, cap: int) -> bool:
 def has_advanced(character: Character, ruleset: RuleSet) -> bool:
     """True once a milestone that grants a skill point (or a breakthrough) is in the history:
     from then on the column rule replaces the creation shape."""
+    if not character.advancement:
+        return False  # no history yet (the common case)
     if character.has_breakthrough():
         return True
     return any(grant.skill_points > 0 for _entry, grant in _grants(character, ruleset))
