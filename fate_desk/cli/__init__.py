@@ -39,8 +39,11 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message))
 
 
-def _commands() -> dict[str, object]:
-    return {name: importlib.import_module(f"{__name__}.{module}") for name, module in COMMANDS.items()}
+def _commands(only: str | None = None) -> dict[str, object]:
+    """The subcommands' modules: all of them (for `fate-desk --help`), or just `only`, so running
+    one command imports none of the others (nor what they build on)."""
+    names = [only] if only else list(COMMANDS)
+    return {name: importlib.import_module(f"{__name__}.{COMMANDS[name]}") for name in names}
 
 
 def build_parser(commands: dict[str, object]) -> Parser:
@@ -156,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     _plain_streams()
     try:
         if argv and argv[0] in COMMANDS or argv[:1] in (["-h"], ["--help"]):
-            commands = _commands()
+            # A command's usage and errors come from its own parser, which needs no other command.
+            commands = _commands(argv[0] if argv[0] in COMMANDS else None)
             args = build_parser(commands).parse_args(argv)
             return _run_command(commands[args.command], args)
         problem = _not_a_command(argv)

@@ -23,12 +23,11 @@ from fate_desk.model import CampaignOptions, ConditionsMode
 from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import read_bundle
-from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
-from fate_desk.store.campaign_file import load_campaign
+from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
 from fate_desk.store.interchange import FileFormatError, read_character_file
 
 from . import EXIT_OK, EXIT_UNREADABLE
-from .export_for import TARGETS, TO_HELP, run_for
+from .export_for import KIND, TO_HELP, run_for
 from .output import OutputRefused, check_output
 
 NAME = "export"
@@ -49,7 +48,7 @@ def add_arguments(parser) -> None:
                                "*.fate-campaign.json: its pack)"))
     parser.add_argument("--out", required=True, metavar="OUT.pdf",
                         help=_("the PDF to write (with --to: the file or folder)"))
-    parser.add_argument("--to", choices=sorted(TARGETS), help=_(TO_HELP))
+    parser.add_argument("--to", choices=sorted(KIND), help=_(TO_HELP))
     parser.add_argument("--what", choices=[w.value for w in FILE_WHATS],
                         help=_("what to print from PATH (default: a character's sheet, a campaign's pack); "
                                "scene and aspect-cards take a campaign's scenes (or --scene), trackers its players"))
@@ -150,6 +149,8 @@ def _load_campaign(path: Path):
     """A campaign file (*.fatedesk) or a shared campaign bundle (*.fate-campaign.json)."""
     if path.name.endswith(BUNDLE_SUFFIX):
         return read_bundle(path)
+    from fate_desk.store.campaign_file import load_campaign  # SQLite and all: only for a campaign file
+
     return load_campaign(path)
 
 

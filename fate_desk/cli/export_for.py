@@ -6,14 +6,12 @@ import sys
 from pathlib import Path
 
 from fate_desk.i18n import N_, _, ngettext
-from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan, summary
-from fate_desk.store.importing import import_characters
-from fate_desk.store.interchange import FileFormatError
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
 
-# What each target writes, as the shared output check names kinds of file.
+# What each target writes, as the shared output check names kinds of file; its keys are the
+# choices of --to (the store's TARGETS, whose writers a PDF export does not import).
 KIND = {"foundry-fco": "foundry", "fatex": "foundry", "fari": "fari"}
 
 TO_HELP = N_("write for another tool instead of a PDF: foundry-fco (a Foundry VTT actor for Fate Core "
@@ -23,6 +21,10 @@ PDF_ONLY = ("what", "scene", "session", "blank", "reference", "ruleset", "paper"
 
 
 def run_for(args) -> int:
+    from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan, summary
+    from fate_desk.store.importing import import_characters
+    from fate_desk.store.interchange import FileFormatError
+
     try:
         used = [f"--{name}" for name in PDF_ONLY if getattr(args, name, None)]
         if getattr(args, "options", None):

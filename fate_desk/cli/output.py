@@ -14,8 +14,7 @@ from pathlib import Path
 
 from fate_desk.i18n import N_, _
 from fate_desk.safefile import read_regular
-from fate_desk.store.campaign_file import SQLITE_HEADER
-from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.filetypes import CAMPAIGN_SUFFIX, SQLITE_HEADER
 
 # What each kind is called in messages.
 KINDS = {

@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,15 +17,16 @@ from fate_desk.i18n import _, rules_text, format_date
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
-from .cards import CardChunk, CardFace, CardRenderer, player_countdown
 from .fonts import REGULAR
 from .geometry import Page, card_slots, cards_per_page, landscape, portrait
 from .job import ExportJob, What
 from .output import ExportCancelled, ExportError
-from .printables import Printables
-from .reference_text import reference_cards
 from .sheet import SheetRenderer
 from .styles import Styles, one_line
+
+if TYPE_CHECKING:  # cards and printables are imported when a document first has one (a sheet has none)
+    from .cards import CardChunk, CardFace, CardRenderer
+    from .printables import Printables
 
 CARD_KINDS = (What.CARDS, What.REFERENCE, What.ASPECT_CARDS, What.TRACKERS, What.SKILL_CARD, What.BLANK_CARDS)
 
@@ -60,9 +63,20 @@ class Document:
         c.showOutline()
         self.footer_label = title
         self.sheets = SheetRenderer(c, self.portrait, self.styles)
-        self.cards = CardRenderer(c, self.landscape, self.styles, state=job.state)
-        self.more = Printables(c, self.portrait, self.landscape, self.styles)
         self._rulesets: dict[str, RuleSet] = {}
+
+    @cached_property
+    def cards(self) -> CardRenderer:
+        from .cards import CardRenderer
+
+        return CardRenderer(self.canvas, self.landscape, self.styles, state=self.job.state)
+
+    @cached_property
+    def more(self) -> Printables:
+        """Scene sheets, cheat sheets, covers and the printable cards."""
+        from .printables import Printables
+
+        return Printables(self.canvas, self.portrait, self.landscape, self.styles)
 
     def ruleset(self, ruleset_id: str | None, who: str = "") -> RuleSet:
         rid = ruleset_id or DEFAULT_RULESET
@@ -117,6 +131,8 @@ class Document:
                 cards += self._chunks(face)
         if what in (What.REFERENCE, What.PACK):
             ruleset = self.ruleset(job.ruleset)
+            from .reference_text import reference_cards
+
             for i, card in enumerate(reference_cards(ruleset, job.options)):
                 face = self.cards.reference_face(card, ruleset)
                 mark = _("Reference cards: {ruleset}").format(ruleset=rules_text(ruleset.name)) if i == 0 else ""
@@ -144,6 +160,8 @@ class Document:
         return plans
 
     def _entry_cards(self) -> list[tuple[CardChunk, str]]:
+        from .cards import CardFace, player_countdown
+
         out = []
         for n, item in enumerate(self.job.cards, 1):
             who = getattr(item, "name", "") or _("(unnamed)")

@@ -10,7 +10,6 @@ from reportlab.lib.colors import white
 from reportlab.lib.units import inch, mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from fate_desk import ATTRIBUTION_SHORT
 from fate_desk.i18n import _
@@ -202,6 +201,9 @@ class Text:
     _para: object = None
 
     def _build(self, scale: float, width: float):
+        # Only cards and printables set markup: a sheet never loads platypus (a tenth of its export).
+        from reportlab.platypus import Paragraph
+
         size = sized(self.style.fontSize, scale)
         para = self._para or Paragraph(self.markup, scaled(self.style, size))
         return para, para.wrap(width, 10_000)[1]
@@ -399,6 +401,8 @@ class Table:
     row_gap: float = 1.5
 
     def _built(self, scale: float, width: float):
+        from reportlab.platypus import Paragraph
+
         style = scaled(self.style, sized(self.style.fontSize, scale))
         out = []
         for row in self.rows:

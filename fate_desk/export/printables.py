@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
@@ -54,7 +53,7 @@ from .reference_text import (
     turn_order_card,
 )
 from .skill_text import ACTIONS, APPROACHES, SKILLS
-from .styles import GREY, INK, Styles, one_line
+from .styles import GREY, INK, Styles, escape, one_line
 from .textflow import RichText, Run
 
 COLUMN_GAP = 14.0

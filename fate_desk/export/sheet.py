@@ -23,6 +23,7 @@ from fate_desk.model import (
 from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.extras import cost_text
+from fate_desk.rules.creation.loader import pack_of
 from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
@@ -72,17 +73,13 @@ def _share(room: float, *needs: float) -> list[float]:
 
 
 def _pack_of(ruleset: RuleSet):
-    from fate_desk.rules import default_catalog
-
-    return default_catalog().pack_of(ruleset.id)
+    return pack_of(ruleset.id)
 
 
 def pack_tracks(ruleset: RuleSet) -> list:
     """The track templates of the game pack the rule set came with (every character of the pack
     has them: the Toolkit's conditions, a Wealth track), or none."""
-    from fate_desk.rules import default_catalog
-
-    pack = default_catalog().pack_of(ruleset.id)
+    pack = pack_of(ruleset.id)
     return list(pack.tracks) if pack is not None else []
 
 
@@ -448,9 +445,7 @@ class _Sheet:
         if self.ruleset.id == "fate-core":
             return True
         if self.blank:
-            from fate_desk.rules import default_catalog
-
-            return default_catalog().pack_of(self.ruleset.id) is not None
+            return pack_of(self.ruleset.id) is not None
         return bool(self.character.extras)
 
     def _extras(self, rect: Rect) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
@@ -26,6 +25,13 @@ def clean(text: str | None) -> str:
     text = unicodedata.normalize("NFC", text or "")
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     return _UNPRINTABLE.sub("", text)
+
+
+def escape(text: str) -> str:
+    """Text made safe inside Paragraph markup: '&', '<' and '>' as entities (as the standard
+    library's xml.sax.saxutils.escape does, whose module imports urllib.request and with it
+    the HTTP and e-mail modules: some 15 ms of a sheet's export)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def markup(text: str | None) -> str:

@@ -27,6 +27,7 @@ from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
 from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
+from .filetypes import CAMPAIGN_SUFFIX
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
 from .lock import CampaignLock, CampaignLocked, LockRefused
 from .opening import (
@@ -52,7 +53,7 @@ __all__ = [
     "is_campaign_file", "load_campaign",
 ]
 
-SUFFIX = ".fatedesk"
+SUFFIX = CAMPAIGN_SUFFIX
 
 
 class FileChangedError(CampaignFileError):

@@ -13,11 +13,11 @@ from pathlib import Path
 from fate_desk.i18n import _
 from fate_desk.safefile import NotARegularFile, read_regular
 
+from .filetypes import SQLITE_HEADER
 from .interchange import FileFormatError
 from .migrations import SCHEMA_VERSION, schema_problem
 
 APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
-SQLITE_HEADER = b"SQLite format 3\x00"
 # Campaigns hold text; a few GB is a crafted file or the wrong file, never a campaign.
 MAX_CAMPAIGN_BYTES = 2 * 1024 * 1024 * 1024
 _HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68

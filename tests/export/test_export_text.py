@@ -74,3 +74,12 @@ def test_printable_text_round_trips(tmp_path):
     out = tmp_path / "x.pdf"
     export_pdf(ExportJob(What.SHEETS, sheets=[samples.ruth().model_copy(update={"name": name})]), out)
     assert name in pdf_text(out)
+
+
+def test_markup_escapes_as_the_standard_library_does():
+    from xml.sax.saxutils import escape as standard
+
+    from fate_desk.export.styles import escape
+
+    for text in ("<b>bold</b> & more", "a &amp; b", "x > y < z", "&lt;", "plain", "", "«»&<>\"'"):
+        assert escape(text) == standard(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -155,8 +156,63 @@ def load_catalog(
 @lru_cache(maxsize=1)
 def default_catalog() -> RuleSetCatalog:
     """The catalog for this run of the program (shipped plus the user's folder)."""
-    return load_catalog()
+    catalog = load_catalog()
+    # A shipped rule set already read on its own (see get_ruleset) stays the one object
+    # everyone holds for its id.
+    for ruleset_id, ruleset in _READ_ALONE.items():
+        if catalog.rulesets.get(ruleset_id) == ruleset:
+            catalog.rulesets[ruleset_id] = ruleset
+    return catalog
 
 
 def get_ruleset(ruleset_id: str = DEFAULT_RULESET) -> RuleSet:
+    """The rule set with this id. Until something needs the whole catalog, a shipped rule set
+    is read from its own file alone: shipped files are named by their id and nothing replaces
+    them, so printing or checking one character reads one file, not every rule set and game
+    pack (the packs alone take tens of milliseconds)."""
+    if default_catalog.cache_info().currsize == 0:
+        ruleset = _shipped_alone(ruleset_id)
+        if ruleset is not None:
+            return ruleset
     return default_catalog().get(ruleset_id)
+
+
+def pack_of(ruleset_id: str):
+    """The game pack the rule set came with, or None (as `default_catalog().pack_of`). A shipped
+    rule set read on its own came with no pack: no shipped pack takes a shipped rule set's id
+    (a test sees to it), so only the user's packs could, and the catalog is read when they have any."""
+    if default_catalog.cache_info().currsize == 0 and ruleset_id in _READ_ALONE and not _user_has_packs():
+        return None
+    return default_catalog().pack_of(ruleset_id)
+
+
+def _user_has_packs() -> bool:
+    try:
+        folder = user_packs_dir()
+        return folder.is_dir() and any(folder.iterdir())
+    except OSError:
+        return True  # cannot tell: the catalog reads the folder and says what went wrong
+
+
+_READ_ALONE: dict[str, RuleSet] = {}
+_SHIPPED_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _shipped_alone(ruleset_id: str) -> RuleSet | None:
+    """The shipped rule set of this id read from its own file, or None when there is none
+    (a user's or a pack's rule set, an unknown id: the catalog answers, with its reasons)."""
+    if ruleset_id in _READ_ALONE:
+        return _READ_ALONE[ruleset_id]
+    if not isinstance(ruleset_id, str) or not _SHIPPED_NAME.fullmatch(ruleset_id):
+        return None  # never a path: an id from a file must not name a file elsewhere
+    path = rules_dir() / f"{ruleset_id}.toml"
+    if not path.is_file():
+        return None
+    try:
+        ruleset = load_ruleset_file(path)
+    except RuleSetError:
+        return None
+    if ruleset.id != ruleset_id:
+        return None
+    _READ_ALONE[ruleset_id] = ruleset
+    return ruleset

@@ -148,3 +148,81 @@ def test_a_clock_dial_naming_an_undefined_milestone_is_refused(tmp_path):
     catalog = load_catalog(user=_user_copy(tmp_path, text, "bad.toml"))
     assert "bad" not in catalog.ids()
     assert "bad.toml" in catalog.problems[0] and "breakthrough" in catalog.problems[0]
+
+
+def test_each_shipped_rule_set_file_is_named_by_its_id():
+    # get_ruleset reads a shipped rule set from "<id>.toml" alone until the catalog is needed.
+    for path in sorted(rules_dir().glob("*.toml")):
+        assert load_ruleset_file(path).id == path.stem
+
+
+def test_a_rule_set_asked_for_first_is_the_one_the_catalog_then_gives(tmp_path):
+    """In a fresh program: a shipped rule set read on its own is the very object the catalog
+    holds afterwards; users' and packs' rule sets are still found; an id is never a path."""
+    import os
+    import subprocess
+    import sys
+
+    rules = tmp_path / "data" / "rules"
+    rules.mkdir(parents=True)
+    text = (rules_dir() / "fate-core.toml").read_text(encoding="utf-8")
+    (rules / "grim.toml").write_text(text.replace('id = "fate-core"', 'id = "grim"'), encoding="utf-8")
+    (rules / "fate-core.toml").write_text(text.replace('name = "Fate Core"', 'name = "Not Fate Core"'), encoding="utf-8")
+    script = """
+from fate_desk.rules import RuleSetError, default_catalog, get_ruleset
+first = get_ruleset("fate-core")
+assert first.name == "Fate Core", first.name  # the user's file never replaces a shipped one
+for bad in ("../rules/fate-core", "fate-core.toml", "/etc/passwd", ""):
+    try:
+        get_ruleset(bad)
+    except RuleSetError as exc:
+        assert "unknown rule set" in str(exc)
+    else:
+        raise AssertionError(bad)
+assert default_catalog().get("fate-core") is first and get_ruleset("fate-core") is first
+print(get_ruleset("grim").id, get_ruleset("atomic-robo").id)
+"""
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
+    for code in (script, script.replace('get_ruleset("fate-core")\n', 'get_ruleset("grim") and get_ruleset("fate-core")\n', 1)):
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60,
+                              check=False)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.split() == ["grim", "atomic-robo"]
+
+
+def test_no_shipped_pack_takes_a_shipped_rule_sets_id():
+    # pack_of answers None for a shipped rule set without reading the packs (unless the user has some).
+    catalog = load_catalog()
+    shipped = {path.stem for path in rules_dir().glob("*.toml")}
+    assert shipped and not shipped & set(catalog.packs)
+
+
+def test_a_users_pack_named_like_a_shipped_rule_set_still_reaches_its_sheets(tmp_path):
+    """A library pack of the user's with a shipped rule set's id counts as that rule set's pack
+    (its tracks and licence go on the sheet) whether or not the catalog was read before."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "data" / "packs" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "pack.toml").write_text(
+        'format = "fate-desk/pack"\nversion = 1\nid = "fate-core"\nname = "My additions"\n'
+        'licence = "Mine, all mine, to share as anyone likes."\n'
+        '[[tracks]]\nid = "luck"\nname = "Luck"\nboxes = [1, 2]\n', encoding="utf-8")
+    script = """
+from fate_desk.rules import get_ruleset
+from fate_desk.rules.creation.loader import pack_of
+get_ruleset("fate-core")
+print(pack_of("fate-core").name, pack_of("fate-condensed"))
+"""
+    env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["My", "additions", "None"]
+    (folder / "pack.toml").unlink()
+    folder.rmdir()  # an empty packs folder: nothing of the user's to read
+    proc = subprocess.run([sys.executable, "-c", script.replace('.name, pack_of("fate-condensed")', '')],
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert proc.returncode == 0 and proc.stdout.split() == ["None"], proc.stderr
