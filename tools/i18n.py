@@ -298,7 +298,7 @@ def check_language(code: str, pot: Catalog) -> list[str]:
 
 def cmd_check() -> int:
     pot = template()
-    problems = unmarked(python_files())
+    problems = unmarked(python_files()) + translated_on_load(python_files())
     for code in SHIPPED:
         problems += check_language(code, pot)
     for line in problems:
@@ -438,6 +438,41 @@ def unmarked(paths: list[Path]) -> list[str]:
             if _is_user_text(text, in_ui):
                 found.append(f"{rel}:{node.lineno}: not marked for translation: {text[:60]!r}")
     return found
+
+
+# Calls that translate at once (N_ only marks): never while a module loads.
+_TRANSLATING = _MARKERS - {"N_"}
+
+
+def translated_on_load(paths: list[Path]) -> list[str]:
+    """Translations made while a module loads (at module or class level, or as a default
+    argument): they are made in whatever language is set then, which may not be the user's
+    (the app loads the game's models and rules on a worker thread before it applies the user's
+    language, and modules load before a test or a command sets one). Mark with N_() and
+    translate where the text is used."""
+    found: list[str] = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+        def visit(node: ast.AST) -> None:
+            """Everything that runs when `node` runs at load time; function bodies do not."""
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    args = child.args
+                    at_load = [d for d in [*args.defaults, *args.kw_defaults] if d is not None]
+                    if not isinstance(child, ast.Lambda):
+                        at_load += child.decorator_list
+                    for expr in at_load:
+                        visit(ast.Expression(body=expr))
+                    continue
+                if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id in _TRANSLATING:
+                    found.append(f"{rel}:{child.lineno}: translated while the module loads, before the user's "
+                                 "language is set; mark it with N_() and translate where it is used")
+                visit(child)
+
+        visit(tree)
+    return sorted(set(found))
 
 
 def _key(message) -> str:

@@ -338,7 +338,7 @@ class Printables:
 
     # --- cover ------------------------------------------------------------------------------
 
-    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]], label: str = _("Campaign pack"),
+    def cover(self, title: str, date: str, contents: list[tuple[str, int, int]], label: str,
               scope: str = "") -> list[Callable[[], None]]:
         """The title, what the pack is and holds ("Session 2"), the date, and the contents."""
         flow = Flow()

@@ -17,6 +17,9 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     from fate_desk.collector import hold_for_start_up
 
     hold_for_start_up()  # until the first campaign is open: see start()
+    # The game's models, rules and files load on a worker thread from here on, while Qt starts,
+    # builds the window and paints it (see _WarmUp).
+    warm_up = _WarmUp()
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -40,7 +43,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
                 print(_("fate-desk: passed to the Fate Desk that is already running"), file=sys.stderr)
                 return 0
             instance.claim()  # no answer: the other app is gone, or stuck; run on our own
-    window = start(app, path, smoke, paint_first=True)
+    window = start(app, path, smoke, paint_first=True, warm_up=warm_up)
     if window is None:
         return 2
     if instance is not None:
@@ -53,7 +56,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     return app.exec()
 
 
-def start(app, path: str | None, smoke: bool = False, paint_first: bool = False):
+def start(app, path: str | None, smoke: bool = False, paint_first: bool = False, warm_up=None):
     """Build the main window with the right campaign open; None if FILE cannot be opened.
 
     With `paint_first` (the app itself), the window is shown and painted first and the campaign
@@ -69,9 +72,8 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .translator import apply_language, choose_language
 
     apply_language(app, choose_language(settings))
-    # With the language set (modules may word things as they load), the game's models, rules
-    # and files load on a worker thread while Qt builds and paints the window.
-    warm_up = _WarmUp() if paint_first else None
+    if paint_first and warm_up is None:
+        warm_up = _WarmUp()
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)
@@ -167,10 +169,13 @@ _WARM_MODULES = (
 class _WarmUp:
     """Loads what the first campaign needs and Qt does not touch (the game's models and their
     validators, the rules, the rule sets and packs, the campaign file's code) on a thread of
-    its own, started before the window is built. Much of building and painting the window is
-    Qt's own work, during which Python's other thread runs, so the campaign opens sooner after
-    the first paint. The window waits for it (`join`) before it opens the campaign; whatever
-    fails here is simply done again, and reported, on the window's thread."""
+    its own, started as the app starts. Much of starting Qt and building and painting the
+    window is Qt's own work, during which Python's other thread runs, so the campaign opens
+    sooner after the first paint. The window waits for it (`join`) before it opens the
+    campaign; whatever fails here is simply done again, and reported, on the window's thread.
+
+    It may start before the user's language is applied: nothing translates while a module
+    loads (`tools/i18n.py check` refuses it), so nothing it loads is worded in the wrong one."""
 
     def __init__(self):
         import threading

@@ -145,6 +145,34 @@ def test_strings_a_user_reads_must_be_marked(tool, tmp_path):
     assert "f-string" in found[1] and ":7:" in found[1]
 
 
+def test_nothing_is_translated_while_a_module_loads(tool, tmp_path):
+    """A translation made at import time is made in whatever language is set then; the app
+    loads the game's models and rules before it applies the user's language (a worker thread
+    starts at launch), so only N_() may run at load, and the text is translated where used."""
+    source = tmp_path / "labels.py"
+    source.write_text(textwrap.dedent('''\
+        from fate_desk.i18n import N_, _
+
+        TITLE = _("Campaign pack")
+        KINDS = {"pc": N_("Player character")}
+
+        class Card:
+            heading = _("Scene")
+
+            def draw(self, label=_("Contents"), when=None):
+                return _("Drawn {label}").format(label=label)
+
+        def later(kind):
+            return _(KINDS[kind])
+    '''), encoding="utf-8")
+    found = tool.translated_on_load([source])
+    assert [line.split(":")[1] for line in found] == ["3", "7", "9"], found
+
+
+def test_the_shipped_code_translates_nothing_while_loading(tool):
+    assert tool.translated_on_load(tool.python_files()) == []
+
+
 def test_the_shipped_code_has_no_unmarked_string(tool):
     """Every user-visible string in fate_desk/ is marked (the same check make i18n-check runs)."""
     assert tool.unmarked(tool.python_files()) == []
