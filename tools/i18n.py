@@ -447,9 +447,9 @@ _TRANSLATING = _MARKERS - {"N_"}
 def translated_on_load(paths: list[Path]) -> list[str]:
     """Translations made while a module loads (at module or class level, or as a default
     argument): they are made in whatever language is set then, which may not be the user's
-    (the app loads the game's models and rules on a worker thread before it applies the user's
-    language, and modules load before a test or a command sets one). Mark with N_() and
-    translate where the text is used."""
+    (the window's modules are imported before the user's language is applied, and modules
+    stay loaded while tests switch languages). Mark with N_() and translate where the text
+    is used."""
     found: list[str] = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 import time
 from pathlib import Path
@@ -17,9 +16,6 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     from fate_desk.collector import hold_for_start_up
 
     hold_for_start_up()  # until the first campaign is open: see start()
-    # The game's models, rules and files load on a worker thread from here on, while Qt starts,
-    # builds the window and paints it (see _WarmUp).
-    warm_up = _WarmUp()
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -43,7 +39,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
                 print(_("fate-desk: passed to the Fate Desk that is already running"), file=sys.stderr)
                 return 0
             instance.claim()  # no answer: the other app is gone, or stuck; run on our own
-    window = start(app, path, smoke, paint_first=True, warm_up=warm_up)
+    window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
     if instance is not None:
@@ -56,7 +52,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     return app.exec()
 
 
-def start(app, path: str | None, smoke: bool = False, paint_first: bool = False, warm_up=None):
+def start(app, path: str | None, smoke: bool = False, paint_first: bool = False):
     """Build the main window with the right campaign open; None if FILE cannot be opened.
 
     With `paint_first` (the app itself), the window is shown and painted first and the campaign
@@ -72,8 +68,6 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False,
     from .translator import apply_language, choose_language
 
     apply_language(app, choose_language(settings))
-    if paint_first and warm_up is None:
-        warm_up = _WarmUp()
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)
@@ -97,7 +91,6 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False,
     window.empty.setText(_("Opening the campaign…"))
 
     def open_now() -> None:
-        warm_up.join()
         try:
             opened = _open_first_campaign(window, settings, path, smoke)
         finally:
@@ -153,57 +146,6 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
     return True
-
-
-# Core modules the first campaign and its first sheet import (beside the models and the
-# rule-set loader): tests/gui/test_gui_startup.py checks that none is missing.
-_WARM_MODULES = (
-    "fate_desk.store.campaign_file", "fate_desk.store.interchange", "fate_desk.store.packs",
-    "fate_desk.store.bundle", "fate_desk.store.opening", "fate_desk.leftovers",
-    "fate_desk.rules.play.actions", "fate_desk.rules.encounters.conflict", "fate_desk.rules.clock.timeline",
-    "fate_desk.rules.advancement.milestones", "fate_desk.rules.advancement.raises",
-    "fate_desk.rules.harm.recovery", "fate_desk.rules.harm.marking", "fate_desk.rules.creation.extra_edits",
-)
-
-
-class _WarmUp:
-    """Loads what the first campaign needs and Qt does not touch (the game's models and their
-    validators, the rules, the rule sets and packs, the campaign file's code) on a thread of
-    its own, started as the app starts. Much of starting Qt and building and painting the
-    window is Qt's own work, during which Python's other thread runs, so the campaign opens
-    sooner after the first paint. The window waits for it (`join`) before it opens the
-    campaign; whatever fails here is simply done again, and reported, on the window's thread.
-
-    It may start before the user's language is applied: nothing translates while a module
-    loads (`tools/i18n.py check` refuses it), so nothing it loads is worded in the wrong one."""
-
-    def __init__(self):
-        import threading
-
-        self._thread = threading.Thread(target=self._run, name="fate-desk warm-up", daemon=True)  # i18n: not shown
-        self._thread.start()
-
-    @staticmethod
-    def _run() -> None:
-        import importlib
-
-        try:
-            from fate_desk.model import Campaign, Character
-
-            # Each model's validator is built on first use (defer_build): build them now.
-            Character.model_validate({"name": "-"})
-            Campaign.model_validate({})
-            from fate_desk.rules import default_catalog
-
-            default_catalog()
-            # The rules and files the window and the first sheet use (a test keeps this whole).
-            for name in _WARM_MODULES:
-                importlib.import_module(name)
-        except Exception:  # the window's thread does it again, and reports what fails
-            logging.getLogger(__name__).debug("warm-up stopped", exc_info=True)
-
-    def join(self) -> None:
-        self._thread.join()
 
 
 class _AfterFirstPaint(QObject):

@@ -128,11 +128,7 @@ def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-import fate_desk.gui.app as app_module
 from fate_desk.gui.app import start
-# The warm-up thread loads pydantic and the models meanwhile, by design; held back here, so what
-# is counted is what the window's own thread loads before it paints.
-app_module._WarmUp._run = staticmethod(lambda: None)
 app = QApplication([])
 window = start(app, None, paint_first=True)
 lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.encounters.challenge", "fate_desk.rules.encounters.conflict",
@@ -218,77 +214,3 @@ def test_opening_another_campaign_hands_what_start_up_set_aside_back_to_the_coll
     finally:
         gc.unfreeze()
         window.close()
-
-
-def test_the_models_and_rule_sets_load_beside_the_window_and_a_failure_there_changes_nothing(tmp_path):
-    """While the window is built and painted, a worker thread loads the game's models, the rule
-    sets and the campaign file's code; the campaign opens once it is done. If that work fails,
-    the window's thread does it again and the campaign opens all the same (in a fresh process,
-    so nothing else imported them first)."""
-    code = r'''
-import sys, threading
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-import fate_desk.gui.app as app_module
-from fate_desk.gui.app import start
-fail = "--fail" in sys.argv
-def broken():
-    raise RuntimeError("the warm-up broke")
-if fail:
-    app_module._WarmUp._run = staticmethod(broken)
-app = QApplication([])
-window = start(app, None, paint_first=True)
-print("warm-up thread:", any(t.name == "fate-desk warm-up" for t in threading.enumerate()) or "fate_desk.model" in sys.modules)
-def when_open():
-    if window.document is None or window.opening:
-        QTimer.singleShot(10, when_open)
-        return
-    sheet = window.tabs.current_editor()
-    print("opened:", len(window.document.entities()) > 0, type(sheet).__name__)
-    window.close()
-    app.quit()
-QTimer.singleShot(0, when_open)
-app.exec()
-'''
-    done = _run_fresh(code, tmp_path)
-    assert "warm-up thread: True" in done.stdout
-    assert "opened: True CharacterSheet" in done.stdout
-    broken = subprocess.run([sys.executable, "-c", code, "--fail"], capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(tmp_path / "data2"),
-                                     XDG_CONFIG_HOME=str(tmp_path / "config2"), HOME=str(tmp_path)))
-    assert broken.returncode == 0, broken.stderr
-    assert "opened: True CharacterSheet" in broken.stdout
-
-
-def test_the_warm_up_loads_every_core_module_the_first_sheet_needs(tmp_path):
-    """What the window's thread would otherwise import after the first paint (the game's rules
-    and files, never Qt) is loaded by the warm-up: after it, opening the sample and showing its
-    first sheet imports no further module of the core (a fresh process)."""
-    code = r'''
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-import fate_desk.gui.app as app_module
-from fate_desk.gui.app import start
-
-def core():
-    return {m for m in sys.modules if m.startswith("fate_desk.") and not m.startswith(("fate_desk.gui", "fate_desk.cli", "fate_desk.collector"))}
-
-app = QApplication([])
-window = start(app, None, paint_first=True)
-app_module._WarmUp._run()  # once more, so what it loads is all there whatever the thread has done
-warm = core()
-def when_open():
-    if window.document is None or window.opening:
-        QTimer.singleShot(10, when_open)
-        return
-    print("sheet:", type(window.tabs.current_editor()).__name__)
-    print("loaded after the warm-up:", sorted(core() - warm))
-    window.close()
-    app.quit()
-QTimer.singleShot(0, when_open)
-app.exec()
-'''
-    done = _run_fresh(code, tmp_path)
-    assert "sheet: CharacterSheet" in done.stdout
-    assert "loaded after the warm-up: []" in done.stdout

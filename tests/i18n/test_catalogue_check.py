@@ -146,9 +146,9 @@ def test_strings_a_user_reads_must_be_marked(tool, tmp_path):
 
 
 def test_nothing_is_translated_while_a_module_loads(tool, tmp_path):
-    """A translation made at import time is made in whatever language is set then; the app
-    loads the game's models and rules before it applies the user's language (a worker thread
-    starts at launch), so only N_() may run at load, and the text is translated where used."""
+    """A translation made at import time is made in whatever language is set then; the window
+    imports its modules before it applies the user's language, so only N_() may run at load,
+    and the text is translated where it is used."""
     source = tmp_path / "labels.py"
     source.write_text(textwrap.dedent('''\
         from fate_desk.i18n import N_, _
