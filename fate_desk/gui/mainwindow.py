@@ -537,6 +537,10 @@ class MainWindow(QMainWindow):
         it, or nothing) take no clicks, and the Table menu offers nothing (see _update_actions)."""
         if not usable:
             self.table.document = self.encounters.document = None
+            if self.table.history_dock is not None:
+                # Let go of the campaign before now, while it still exists: it is deleted before
+                # the new one is whole, and its signals with it.
+                self.table.history_dock.show_for(None, None)
         for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
             if widget is not None:
                 widget.setEnabled(usable)

@@ -173,3 +173,34 @@ def test_a_character_dropped_mid_load_joins_the_campaign_once_it_is_whole(window
     assert any(c.name == "Wren" for c in saved.characters)
     turns_until(lambda: window.navigator is not None and not window.navigator.model.filling)
     assert window.navigator.model.index_of(next(c.id for c in saved.characters if c.name == "Wren")).isValid()
+
+
+def _menu_action(window, menu: str, text: str):
+    bar_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu)
+    return next(a for a in bar_menu.actions() if a.text().replace("&", "") == text)
+
+
+@pytest.mark.parametrize("docks", [("Dice roller", "Character history"), ("Character history",), ("Run a conflict",)])
+def test_a_big_campaign_opened_with_the_table_docks_showing_joins_them_once_whole(window, qtbot, tmp_path, docks):
+    """The dice roller, the character history or the conflict dock shown for the campaign open
+    now; then a big one is opened from the menu. The docks let go of the campaign before while
+    it loads and take the new one once every entry is in (no error from a campaign deleted
+    meanwhile), and the dice roller lists the new campaign's characters."""
+    for text in docks:
+        _menu_action(window, "Table", text).trigger()
+    qtbot.wait(50)
+    path = big_campaign(tmp_path / "skyships.fatedesk")
+    open_recent(window, path)
+    assert window.document.loading
+    qtbot.waitUntil(lambda: not window.document.loading and window.navigator is not None, timeout=30000)
+    qtbot.wait(50)
+    table = window.table
+    assert table.document is window.document
+    if table.history_dock is not None and table.history_dock.isVisible():
+        assert table.history_dock.document is window.document
+    if "Dice roller" in docks:
+        assert table.dice_dock.isVisible()
+        assert table.dice_dock.document is window.document
+        assert table.dice_dock.panel is not None and table.dice_dock.panel.document is window.document
+    if "Run a conflict" in docks:
+        assert window.encounters.document is window.document
