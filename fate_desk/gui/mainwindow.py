@@ -506,6 +506,8 @@ class MainWindow(QMainWindow):
             self._loading_from = previous
             self._sheet_wanted = "restore"
             self._table_usable(False)
+            # The sheet takes keys at once; the status bar says the rest is still coming in.
+            self.statusBar().showMessage(_("Opening the campaign…"))
             document.loadStepped.connect(lambda: self._loading_stepped(document))
             document.loaded.connect(lambda: self._loaded(document))
             document.loadFailed.connect(lambda message: self._load_failed(document, message))
@@ -605,6 +607,8 @@ class MainWindow(QMainWindow):
         if self.document is not document:
             return
         self._loading_from = None
+        if self.statusBar().currentMessage() == _("Opening the campaign…"):
+            self.statusBar().clearMessage()
         steps = [lambda: self._first_sheet(document), lambda: self._remember_campaign(document),
                  self._show_tabs_or_start, lambda: self._table_usable(True),
                  lambda: self.table.set_document(document), lambda: self.encounters.set_document(document),
@@ -636,6 +640,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.empty)
         self._retitle()
         self._update_actions()
+        if self.statusBar().currentMessage() == _("Opening the campaign…"):
+            self.statusBar().clearMessage()
         self.show_error(_("That campaign could not be opened"), message)
         if previous is not None:
             self.open_path(previous[0], readonly=previous[1])

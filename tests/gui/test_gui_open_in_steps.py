@@ -84,6 +84,7 @@ def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_save
     sheet.name_edit.end(False)
     qtbot.keyClicks(sheet.name_edit, " the Bold")
     assert document.loading and sheet.name_edit.text() == "Crew 3 the Bold"
+    assert window.statusBar().currentMessage() == "Opening the campaign…"  # the rest is still coming in
     assert CampaignFile.open(path, readonly=True).campaign.characters[3].name == "Crew 3"  # held while unvalidated rows remain
     assert not window.actions["end_scene"].isEnabled() and not window.actions["save_copy"].isEnabled()
     problems = []
@@ -96,6 +97,7 @@ def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_save
     assert load_campaign(path).characters[3].name == "Crew 3 the Bold"
     assert len(document.entities()) == 300 and window.actions["end_scene"].isEnabled()
     assert window.navigator.model.index_of("c003").data() == "Crew 3 the Bold"
+    assert window.statusBar().currentMessage() == ""
     assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(path)
 
 
