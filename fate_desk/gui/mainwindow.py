@@ -160,9 +160,9 @@ class MainWindow(QMainWindow):
     def catalog(self):
         """The rule sets, read when first needed (with the first campaign, after the window painted)."""
         if self._catalog is None:
-            from fate_desk.rules import default_catalog
+            from fate_desk.rules.creation.loader import RunCatalog
 
-            self._catalog = default_catalog()
+            self._catalog = RunCatalog()
         return self._catalog
 
     # --- registry wiring -----------------------------------------------------------------

@@ -214,3 +214,46 @@ def test_opening_another_campaign_hands_what_start_up_set_aside_back_to_the_coll
     finally:
         gc.unfreeze()
         window.close()
+
+
+def test_the_sample_opens_reading_only_its_rule_set_and_file_new_campaign_still_offers_them_all(tmp_path):
+    """Opening a campaign of shipped rule sets reads their own files, not every rule set and
+    game pack; File > New campaign… then lists every rule set, the packs' too (a fresh process,
+    so nothing read the catalog before)."""
+    code = r'''
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog
+from fate_desk.gui.app import start
+from fate_desk.rules.creation import loader
+app = QApplication([])
+window = start(app, None, paint_first=True)
+def when_open():
+    if window.document is None or window.opening:
+        QTimer.singleShot(10, when_open)
+        return
+    print("sheet:", type(window.tabs.current_editor()).__name__)
+    print("whole catalog read:", loader.default_catalog.cache_info().currsize == 1)
+    def look():
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
+        combo = dialog.findChild(QComboBox)
+        print("offered:", sorted(combo.itemData(i) for i in range(combo.count())))
+        dialog.reject()
+    QTimer.singleShot(50, look)
+    menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
+    menus["New campaign…"].trigger()
+    print("whole catalog read after:", loader.default_catalog.cache_info().currsize == 1)
+    window.close()
+    app.quit()
+QTimer.singleShot(0, when_open)
+app.exec()
+'''
+    done = _run_fresh(code, tmp_path)
+    assert "sheet: CharacterSheet" in done.stdout
+    assert "whole catalog read: False" in done.stdout
+    assert "whole catalog read after: True" in done.stdout
+    from fate_desk.rules import default_catalog
+
+    offered = next(line for line in done.stdout.splitlines() if line.startswith("offered:"))
+    for ruleset_id in default_catalog().rulesets:
+        assert repr(ruleset_id) in offered
