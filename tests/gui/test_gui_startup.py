@@ -257,3 +257,39 @@ app.exec()
     offered = next(line for line in done.stdout.splitlines() if line.startswith("offered:"))
     for ruleset_id in default_catalog().rulesets:
         assert repr(ruleset_id) in offered
+
+
+def test_the_first_sheet_leaves_the_clock_and_conflict_rules_for_later_and_they_load_when_used(tmp_path):
+    """The sample's first sheet and the GM's pool show without the clock's rules (ending scenes,
+    milestones), the fate-point ledger or the conflict rules; the sheet's + beside the fate
+    points and the play bar still work, loading them when pressed (a fresh process)."""
+    code = r'''
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from fate_desk.gui.app import start
+later = ["fate_desk.rules.clock.timeline", "fate_desk.rules.advancement.milestones",
+         "fate_desk.rules.play.fate_points", "fate_desk.rules.encounters.conflict"]
+app = QApplication([])
+window = start(app, None, paint_first=True)
+def when_open():
+    if window.document is None or window.opening:
+        QTimer.singleShot(10, when_open)
+        return
+    sheet = window.tabs.current_editor()
+    print("pool shows:", window.table.pool.points.text())
+    print("loaded with the first sheet:", [m for m in later if m in sys.modules])
+    before = window.document.entity(sheet.entity_id).fate_points
+    sheet.fate_plus.click()
+    print("fate point gained:", window.document.entity(sheet.entity_id).fate_points == before + 1)
+    print("loaded after the press:", "fate_desk.rules.play.fate_points" in sys.modules)
+    window.close()
+    app.quit()
+QTimer.singleShot(0, when_open)
+app.exec()
+'''
+    done = _run_fresh(code, tmp_path)
+    assert "loaded with the first sheet: []" in done.stdout
+    assert "pool shows: " in done.stdout and "pool shows: –" not in done.stdout
+    assert "fate point gained: True" in done.stdout
+    assert "loaded after the press: True" in done.stdout

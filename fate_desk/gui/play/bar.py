@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 from fate_desk.i18n import _, ngettext
 from fate_desk.model import CharacterKind
 from fate_desk.rules.creation.edits import edited
-from fate_desk.rules.encounters.conflict import taken_out_now
+from fate_desk.rules.encounters.standing import taken_out_now
 from fate_desk.rules.play.roll import SCALES, DiceSource
 
 from ..widgets import FlowLayout, escape

@@ -104,7 +104,7 @@ class GmPoolWidget(QWidget):
             self.points.setText("–")  # i18n: not shown (a dash, no words)
             return
         # The rules load with the first campaign, not with the window (it shows "–" until then).
-        from fate_desk.rules.clock.timeline import gm_pool
+        from fate_desk.rules.clock.pool import gm_pool
         from fate_desk.rules.creation.derive import join_words
         from fate_desk.rules.play.table import current_scene, scene_present
 

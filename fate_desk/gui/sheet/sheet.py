@@ -14,7 +14,6 @@ from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind
 from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.creation.edits import edited, set_fate_points
-from fate_desk.rules.play.fate_points import Reason, change_points
 from fate_desk.rules.creation.history import Refused
 
 from .. import zoom
@@ -266,6 +265,10 @@ class CharacterSheet(QWidget):
 
     def _fate_points(self, step: int) -> None:
         """The quick − and + beside the fate points: a spend or gain in the ledger, reason "other"."""
+        # The fate-point rules (and the clock's, which they log to) load at the first press, not
+        # with the first sheet.
+        from fate_desk.rules.play.fate_points import Reason, change_points
+
         cid = self.entity_id
         try:
             change_points(self.document.campaign, cid, step, Reason.OTHER)

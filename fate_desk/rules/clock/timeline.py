@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from fate_desk.i18n import _, ngettext, rules_text
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import (
     Arc,
     Campaign,
@@ -38,6 +38,7 @@ from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.harm.recovery import clear_severe_in_recovery, progress
 from fate_desk.rules.harm.tracks import clear_on_time, stress_kept_at
 from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
+from fate_desk.rules.clock.pool import gm_pool  # noqa: F401 (also said from here)
 
 
 @dataclass(frozen=True)
@@ -116,26 +117,6 @@ def session_log(campaign: Campaign, number: int | None = None) -> SessionLog:
 def _with_log(campaign: Campaign, log: SessionLog) -> list[SessionLog]:
     others = [s for s in campaign.sessions if s.number != log.number]
     return sorted([*others, log], key=lambda s: s.number)
-
-
-def gm_pool(
-    campaign: Campaign, present: list[str] | None = None, compel_points: int = 0
-) -> tuple[int, list[str], list[str]]:
-    """GM fate points for a scene: one per PC present, plus points NPCs carry in, plus a compel.
-
-    Returns (points, lines explaining them, ids of the NPCs whose carried points are used).
-    """
-    ids = set(present) if present is not None else {c.id for c in campaign.characters}
-    here = [c for c in campaign.characters if c.id in ids]
-    pcs = sum(1 for c in here if c.kind == CharacterKind.PC)
-    lines = [ngettext("{count} for the player character", "{count} for the player characters", pcs).format(count=pcs)]
-    carriers = [c for c in here if c.kind != CharacterKind.PC and c.carried_fate_points]
-    for c in carriers:
-        lines.append(_("{carried_fate_points} carried in by {who}").format(carried_fate_points=c.carried_fate_points, who=_name(c)))
-    if compel_points:
-        lines.append(_("{compel_points} from the compel that ended the last scene").format(compel_points=compel_points))
-    total = pcs + sum(c.carried_fate_points for c in carriers) + max(0, compel_points)
-    return min(999, total), lines, [c.id for c in carriers]
 
 
 def _clear_aspects(

@@ -15,12 +15,13 @@ from fate_desk.model import (
 
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.dice import teamwork_bonus
-from fate_desk.rules.play.table import current_scene, name_of, scene_of, with_play
+from fate_desk.rules.play.table import name_of, scene_of, with_play
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
 from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.encounters.standing import place_in_conflict, taken_out_now  # noqa: F401 (also said from here)
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
 ORDER_SKILLS = {
@@ -343,16 +344,6 @@ def note(campaign: Campaign, scene_id: str, lines: list[str]) -> Campaign:
 # --- from a character's sheet: the running conflict decides ------------------------------------
 
 
-def place_in_conflict(campaign: Campaign, character_id: str) -> tuple[str, Participant] | None:
-    """The scene and participant of this character in the conflict running now, or None."""
-    scene = current_scene(campaign)
-    conflict = scene.play.conflict if scene is not None else None
-    if conflict is None or conflict.ended:
-        return None
-    p = next((p for p in conflict.participants if character_id in p.members), None)
-    return (scene.id, p) if p is not None else None
-
-
 def concession_refusal(campaign: Campaign, character_id: str) -> str:
     """Why this character may not concede now ('' when they may). Fate Condensed, "Conceding the
     conflict": a concession is offered during a conflict, before the roll, and once you are taken
@@ -392,25 +383,3 @@ def taken_out_in_play(campaign: Campaign, ruleset: RuleSet, character_id: str, h
     return take_hit(campaign, scene_id, ruleset, p.id, character_id, None, attacker=attacker, hit=hit)
 
 
-def taken_out_now(campaign: Campaign, character_id: str) -> bool:
-    """Is this character taken out: in the conflict running now, or (outside one) by a hit taken
-    in the scene being played?"""
-    place = place_in_conflict(campaign, character_id)
-    if place is not None:
-        return place[1].taken_out or character_id in place[1].out_members
-    character = campaign.character(character_id)
-    last = next((e for e in reversed(character.advancement) if e.kind == "harm"), None) if character else None
-    clock = campaign.clock
-    return (last is not None and _is_taken_out(last.summary)
-            and (last.when.session, last.when.scene) == (clock.session, clock.scene))
-
-
-def _is_taken_out(summary: str) -> bool:
-    """A harm entry's summary saying the character was taken out (rules/play/hits.py writes it),
-    in English or in the language it is shown in now: the start of each message, up to its first
-    placeholder."""
-    starts = {"Taken out"}  # i18n: not shown (a key)
-    for message in (_("Taken out by {attacker}: a hit of {shifts} that nothing left could absorb."),
-                    _("Taken out: a hit of {shifts} that nothing left could absorb.")):
-        starts.add(message.split("{", 1)[0])
-    return summary.startswith(tuple(start for start in starts if start))

@@ -12,14 +12,10 @@ from typing import Callable
 from fate_desk.i18n import _
 from fate_desk.model import Campaign, CharacterKind, Scene, ScenePlay, revalidated
 
-from fate_desk.rules.clock.timeline import gm_pool
+from fate_desk.rules.clock.pool import gm_pool
 from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.creation.history import counted, refuse
-
-
-def current_scene(campaign: Campaign) -> Scene | None:
-    """The scene being played: the latest one not yet ended (the one End scene closes)."""
-    return next((s for s in reversed(campaign.scenes) if not s.ended), None)
+from fate_desk.rules.play.scene_now import current_scene
 
 
 def scene_present(campaign: Campaign) -> list[str] | None:
