@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 
 from PySide6.QtWidgets import QApplication
 
@@ -61,6 +62,32 @@ def test_a_campaign_named_on_the_command_line_opens_after_the_first_paint(qtbot,
         assert isinstance(window.tabs.current_editor(), CharacterSheet)
     finally:
         window.close()
+
+
+def _once_open(body: str, before: str = "") -> str:
+    """A script for _run_fresh: the app started as it starts (painted first), `before` run just
+    after, and `body` (which may use `window`, `app`, `menus` and `sys`) once the campaign is
+    open; then the window closes."""
+    indented = "".join(f"    {line}\n" if line.strip() else "\n" for line in textwrap.dedent(body).splitlines())
+    return (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from fate_desk.gui.app import start\n"
+        "app = QApplication([])\n"
+        "window = start(app, None, paint_first=True)\n"
+        + textwrap.dedent(before) +
+        "def when_open():\n"
+        "    if window.document is None or window.opening:\n"
+        "        QTimer.singleShot(10, when_open)\n"
+        "        return\n"
+        "    menus = {a.text().replace('&', ''): a for m in window.menuBar().actions() for a in m.menu().actions()}\n"
+        + indented +
+        "    window.close()\n"
+        "    app.quit()\n"
+        "QTimer.singleShot(0, when_open)\n"
+        "app.exec()\n"
+    )
 
 
 def test_pieces_left_out_of_start_up_load_and_work_from_their_menu_items(tmp_path):
@@ -124,35 +151,21 @@ def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu
     """The window paints without the conflict, contest and challenge panels or their rules; once
     the campaign is open, Table > Run a conflict shows the dock and its Start button works (in a
     fresh process, so nothing else imported them first)."""
-    code = r'''
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from fate_desk.gui.app import start
-app = QApplication([])
-window = start(app, None, paint_first=True)
-lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.encounters.challenge", "fate_desk.rules.encounters.conflict",
-        "fate_desk.model.campaign", "pydantic"]
-print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
-def when_open():
-    if window.document is None or window.opening:
-        QTimer.singleShot(10, when_open)
-        return
-    menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
-    window.open_entity("sc-lock")
-    menus["Run a conflict"].trigger()
-    desk = window.encounters
-    print("dock shown:", desk.dock.isVisible(), desk.tabs.currentWidget() is desk.conflict)
-    desk.conflict.start_button.click()
-    print("start dialog:", desk.conflict.dialog is not None)
-    desk.conflict.dialog.reject()
-    menus["Players' view"].trigger()
-    print("players' view:", desk.players_window.isVisible())
-    window.close()
-    app.quit()
-QTimer.singleShot(0, when_open)
-app.exec()
-'''
+    code = _once_open(before='''
+        lazy = ["fate_desk.gui.conflict.conflict_panel", "fate_desk.rules.encounters.challenge",
+                "fate_desk.rules.encounters.conflict", "fate_desk.model.campaign", "pydantic"]
+        print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
+    ''', body='''
+        window.open_entity("sc-lock")
+        menus["Run a conflict"].trigger()
+        desk = window.encounters
+        print("dock shown:", desk.dock.isVisible(), desk.tabs.currentWidget() is desk.conflict)
+        desk.conflict.start_button.click()
+        print("start dialog:", desk.conflict.dialog is not None)
+        desk.conflict.dialog.reject()
+        menus["Players' view"].trigger()
+        print("players' view:", desk.players_window.isVisible())
+    ''')
     done = _run_fresh(code, tmp_path)
     assert "loaded before the campaign: []" in done.stdout
     assert "dock shown: True True" in done.stdout
@@ -220,34 +233,20 @@ def test_the_sample_opens_reading_only_its_rule_set_and_file_new_campaign_still_
     """Opening a campaign of shipped rule sets reads their own files, not every rule set and
     game pack; File > New campaign… then lists every rule set, the packs' too (a fresh process,
     so nothing read the catalog before)."""
-    code = r'''
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialog
-from fate_desk.gui.app import start
-from fate_desk.rules.creation import loader
-app = QApplication([])
-window = start(app, None, paint_first=True)
-def when_open():
-    if window.document is None or window.opening:
-        QTimer.singleShot(10, when_open)
-        return
-    print("sheet:", type(window.tabs.current_editor()).__name__)
-    print("whole catalog read:", loader.default_catalog.cache_info().currsize == 1)
-    def look():
-        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
-        combo = dialog.findChild(QComboBox)
-        print("offered:", sorted(combo.itemData(i) for i in range(combo.count())))
-        dialog.reject()
-    QTimer.singleShot(50, look)
-    menus = {a.text().replace("&", ""): a for m in window.menuBar().actions() for a in m.menu().actions()}
-    menus["New campaign…"].trigger()
-    print("whole catalog read after:", loader.default_catalog.cache_info().currsize == 1)
-    window.close()
-    app.quit()
-QTimer.singleShot(0, when_open)
-app.exec()
-'''
+    code = _once_open(body='''
+        from PySide6.QtWidgets import QComboBox, QDialog
+        from fate_desk.rules.creation import loader
+        print("sheet:", type(window.tabs.current_editor()).__name__)
+        print("whole catalog read:", loader.default_catalog.cache_info().currsize == 1)
+        def look():
+            dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
+            combo = dialog.findChild(QComboBox)
+            print("offered:", sorted(combo.itemData(i) for i in range(combo.count())))
+            dialog.reject()
+        QTimer.singleShot(50, look)
+        menus["New campaign…"].trigger()
+        print("whole catalog read after:", loader.default_catalog.cache_info().currsize == 1)
+    ''')
     done = _run_fresh(code, tmp_path)
     assert "sheet: CharacterSheet" in done.stdout
     assert "whole catalog read: False" in done.stdout
@@ -263,31 +262,17 @@ def test_the_first_sheet_leaves_the_clock_and_conflict_rules_for_later_and_they_
     """The sample's first sheet and the GM's pool show without the clock's rules (ending scenes,
     milestones), the fate-point ledger or the conflict rules; the sheet's + beside the fate
     points and the play bar still work, loading them when pressed (a fresh process)."""
-    code = r'''
-import sys
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-from fate_desk.gui.app import start
-later = ["fate_desk.rules.clock.timeline", "fate_desk.rules.advancement.milestones",
-         "fate_desk.rules.play.fate_points", "fate_desk.rules.encounters.conflict"]
-app = QApplication([])
-window = start(app, None, paint_first=True)
-def when_open():
-    if window.document is None or window.opening:
-        QTimer.singleShot(10, when_open)
-        return
-    sheet = window.tabs.current_editor()
-    print("pool shows:", window.table.pool.points.text())
-    print("loaded with the first sheet:", [m for m in later if m in sys.modules])
-    before = window.document.entity(sheet.entity_id).fate_points
-    sheet.fate_plus.click()
-    print("fate point gained:", window.document.entity(sheet.entity_id).fate_points == before + 1)
-    print("loaded after the press:", "fate_desk.rules.play.fate_points" in sys.modules)
-    window.close()
-    app.quit()
-QTimer.singleShot(0, when_open)
-app.exec()
-'''
+    code = _once_open(body='''
+        later = ["fate_desk.rules.clock.timeline", "fate_desk.rules.advancement.milestones",
+                 "fate_desk.rules.play.fate_points", "fate_desk.rules.encounters.conflict"]
+        sheet = window.tabs.current_editor()
+        print("pool shows:", window.table.pool.points.text())
+        print("loaded with the first sheet:", [m for m in later if m in sys.modules])
+        before = window.document.entity(sheet.entity_id).fate_points
+        sheet.fate_plus.click()
+        print("fate point gained:", window.document.entity(sheet.entity_id).fate_points == before + 1)
+        print("loaded after the press:", "fate_desk.rules.play.fate_points" in sys.modules)
+    ''')
     done = _run_fresh(code, tmp_path)
     assert "loaded with the first sheet: []" in done.stdout
     assert "pool shows: " in done.stdout and "pool shows: –" not in done.stdout
