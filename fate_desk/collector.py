@@ -15,6 +15,7 @@ walk every object it made. Holds nest: the collector runs again when the last on
 from __future__ import annotations
 
 import gc
+from contextlib import contextmanager
 
 
 _holds = 0
@@ -56,3 +57,17 @@ def release_settled() -> None:
     """The campaign loaded at start-up is being closed: hand what start-up set aside back to
     the collector, so that cycles among it can be freed."""
     gc.unfreeze()
+
+
+@contextmanager
+def no_collection():
+    """No collection while Qt hands over a list of its objects (e.g. the top-level windows):
+    a collection while the list is turned into Python objects can delete a window still in it
+    (one whose last Python reference was in a cycle), and the next step reads freed memory."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -186,10 +186,13 @@ def open_user_guide(parent: QWidget | None = None) -> UserGuideWindow:
 
 def _show_once(kind: type, owner: QWidget | None):
     # One of each per main window: asking again raises the one already open.
-    candidates = (owner.findChildren(kind, options=Qt.FindChildOption.FindDirectChildrenOnly)
-                  if owner is not None else QApplication.topLevelWidgets())
-    window = next((w for w in candidates if type(w) is kind and w.isVisible()
-                   and w.parentWidget() is owner), None)
+    from fate_desk.collector import no_collection
+
+    with no_collection():  # see no_collection: the list is read whole before anything is collected
+        candidates = (owner.findChildren(kind, options=Qt.FindChildOption.FindDirectChildrenOnly)
+                      if owner is not None else QApplication.topLevelWidgets())
+        window = next((w for w in candidates if type(w) is kind and w.isVisible()
+                       and w.parentWidget() is owner), None)
     if window is None:
         window = kind(owner)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -124,11 +124,15 @@ def live_widgets(app: QApplication) -> list[QWidget]:
     size must reach. Windows closed and hidden are left alone (a new window takes the new
     palette and font when it is built), and so is Qt's list of every widget ever made, which
     in a long session held widgets Python could no longer use safely."""
+    from fate_desk.collector import no_collection
+
     out: list[QWidget] = []
-    for top in app.topLevelWidgets():
-        if shiboken6.isValid(top) and top.isVisible():
-            out.append(top)
-            out.extend(top.findChildren(QWidget))
+    with no_collection():
+        tops = app.topLevelWidgets()
+        for top in tops:
+            if shiboken6.isValid(top) and top.isVisible():
+                out.append(top)
+                out.extend(top.findChildren(QWidget))
     return out
 
 

@@ -12,6 +12,7 @@ import time
 
 import pytest
 from gui_helpers import started_app_window
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from fate_desk.gui import document as document_module
@@ -30,6 +31,10 @@ def window(qtbot, monkeypatch):
         if isinstance(widget, QMessageBox):
             widget.close()
     win.close()
+    # Deleted now, not whenever a later test's collection happens to reach the window (its
+    # campaign's loading steps hold references to it in cycles).
+    win.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def big_campaign(path, n: int = 300):
