@@ -222,7 +222,6 @@ class _Listener:
         return True
 
     def _serve(self) -> None:
-
         while not self._stop.is_set():
             try:
                 conn, _ = self._server.accept()
