@@ -3,24 +3,11 @@ what a step changed show every word of their own accented, and still run their c
 
 from __future__ import annotations
 
-import pytest
-
 from fate_desk import i18n
 from fate_desk.model import CharacterKind
 
 from pseudo_widgets import PSEUDO, form_widgets, untranslated, words_of_the_campaign
-from table_helpers import on_disk, sample_document
-
-
-@pytest.fixture
-def document(tmp_path):
-    i18n.set_language("en_XA")
-    doc = sample_document(tmp_path)
-    try:
-        yield doc
-    finally:
-        doc.close()
-        i18n.set_language("en")
+from table_helpers import on_disk
 
 
 def owned_elsewhere(document, *forms):

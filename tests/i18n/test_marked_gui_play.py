@@ -4,10 +4,6 @@ and tracks translated, and still roll and record the English keys."""
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtWidgets import QComboBox
-
-from fate_desk import i18n
 from fate_desk.model import CharacterKind
 from fate_desk.rules.clock.timeline import session_log
 from fate_desk.rules.play.actions import invokables
@@ -15,18 +11,7 @@ from fate_desk.rules.play.fate_points import ledger
 from fate_desk.rules.play.roll import Action, Dice, Outcome, ScaleUse
 
 from pseudo_widgets import PSEUDO, form_widgets, untranslated, words_of_the_campaign
-from table_helpers import on_disk, sample_document
-
-
-@pytest.fixture
-def document(tmp_path):
-    i18n.set_language("en_XA")  # before any widget is made
-    doc = sample_document(tmp_path)
-    try:
-        yield doc
-    finally:
-        doc.close()
-        i18n.set_language("en")
+from table_helpers import on_disk
 
 
 def core_words(document) -> set[str]:
