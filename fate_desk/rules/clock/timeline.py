@@ -38,7 +38,7 @@ from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.harm.recovery import clear_severe_in_recovery, progress
 from fate_desk.rules.harm.tracks import clear_on_time, stress_kept_at
 from fate_desk.rules.creation.ruleset import MilestoneLevel, RuleSet
-from fate_desk.rules.clock.pool import gm_pool  # noqa: F401 (also said from here)
+from fate_desk.rules.clock.pool import gm_pool
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
 from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import RuleSet
-from fate_desk.rules.encounters.standing import place_in_conflict, taken_out_now  # noqa: F401 (also said from here)
+from fate_desk.rules.encounters.standing import place_in_conflict
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
 ORDER_SKILLS = {
