@@ -10,9 +10,10 @@ from fate_desk.model import Campaign, Character, CharacterKind, ChallengeTask, C
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.encounters.challenge import start_challenge, summary, task_line
 from fate_desk.rules.encounters.conflict import (
-    end_conflict, participant, start_conflict, taken_out_in_play, taken_out_now,
+    end_conflict, participant, start_conflict, taken_out_in_play,
 )
 from fate_desk.rules.encounters.contest import play_exchange, start_contest
+from fate_desk.rules.encounters.standing import taken_out_now
 
 NAMES = {"Ada", "Bo", "Boss", "Thug", "Runners", "Hounds", "Climb", "the", "wall"}
 
