@@ -1,3 +1,3 @@
-from fate_desk.cli import main
+from fate_desk.cli import program
 
-raise SystemExit(main())
+program()

@@ -1,5 +1,5 @@
 """The script PyInstaller freezes: the same `fate-desk` command the wheel installs."""
 
-from fate_desk.cli import main
+from fate_desk.cli import program
 
-raise SystemExit(main())
+program()
