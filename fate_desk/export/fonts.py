@@ -20,6 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from fate_desk.i18n import _
 from fate_desk.paths import resources_dir
 
+from .font_face import init_quick
 from .output import ExportError
 
 REGULAR = "FateDeskSans"
@@ -48,15 +49,17 @@ _FALLBACK = {
 def _register(name: str, filename: str) -> None:
     path = resources_dir() / "fonts" / filename
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        font = TTFont.__new__(TTFont)
+        init_quick(font, name, str(path))
+        pdfmetrics.registerFont(font)
     except Exception as exc:  # reportlab raises its own TTFError, or OSError
         raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(file=path, reason=exc)) from None
 
 
 class _LazyFace(TTFont):
     """A face of the family, known to reportlab by its name at once and read from its file the
-    first time anything asks it more than that name. Reading a face takes 30-40 ms, and most
-    documents never draw in all four (a sheet without bold italic text never needs that one)."""
+    first time anything asks it more than that name. Reading a face takes a few milliseconds
+    (font_face.py), and most documents never draw in all four (a sheet without bold italic text never needs that one)."""
 
     def __init__(self, name: str, path: Path) -> None:  # noqa: D107 - TTFont's own init runs on first use
         self.fontName = name
@@ -67,7 +70,7 @@ class _LazyFace(TTFont):
         if attr.startswith("__") or "face" in self.__dict__ or "_path" not in self.__dict__:
             raise AttributeError(attr)
         try:
-            TTFont.__init__(self, self.fontName, str(self._path))
+            init_quick(self, self.fontName, str(self._path))
         except Exception as exc:  # reportlab raises its own TTFError, or OSError
             raise ExportError(_("the bundled font {file} cannot be used ({reason})").format(
                 file=self._path, reason=exc)) from None
