@@ -33,6 +33,7 @@ CARD_KINDS = (What.CARDS, What.REFERENCE, What.ASPECT_CARDS, What.TRACKERS, What
 
 @dataclass
 class PagePlan:
+    """One page to draw: its geometry, the steps that draw it and its bookmarks."""
     page: Page
     draw: Callable[[], None]
     bookmarks: list[tuple[str, int]] = field(default_factory=list)  # (title, outline level)

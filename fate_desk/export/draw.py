@@ -441,6 +441,7 @@ class Table:
 
 @dataclass
 class Gap:
+    """Empty space between two pieces of a flowing section."""
     size: float
 
     def height(self, scale, width, limit) -> float:

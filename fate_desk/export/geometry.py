@@ -23,6 +23,7 @@ CARDS_PER_PAGE = CARD_COLUMNS * CARD_ROWS
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle on the page in points, from its lower left corner."""
     x: float
     y: float
     width: float

@@ -104,6 +104,7 @@ def _follows_rules(character: Character | None) -> bool:
 
 @dataclass
 class SheetRenderer:
+    """Draws character sheets on the document's canvas."""
     canvas: Canvas
     page: Page
     styles: Styles

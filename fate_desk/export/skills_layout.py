@@ -13,6 +13,7 @@ BLANK_CELLS = 4  # cells per row on a blank form when the shape sets no counts
 
 @dataclass(frozen=True)
 class SkillRow:
+    """One rung of the printed skill list: its rating, the skills on it and the cells to draw."""
     rating: int
     names: tuple[str, ...]  # filled cells, in order
     slots: int  # cells to draw (at least len(names))

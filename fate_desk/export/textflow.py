@@ -35,6 +35,7 @@ class Run:
 
 @dataclass
 class _Word:
+    """One word of a paragraph, in one face and colour, as line breaking places it."""
     text: str
     font: str
     color: object

@@ -1,7 +1,9 @@
 """What a scene holds while it is played: a conflict, a contest or a challenge, the zone map and
 what the players' view may show. Kept inside the Scene, so it is saved with it."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are made (no `from __future__ import annotations`):
+# pydantic would otherwise evaluate each field's annotation from its text, which costs the
+# app's start and every command a few milliseconds.
 
 from enum import StrEnum
 

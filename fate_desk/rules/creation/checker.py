@@ -25,6 +25,7 @@ class Level(StrEnum):
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing a check found on a sheet, said in the player's words."""
     code: str
     severity: Level
     path: str  # the field it concerns: "skills.Fight", "aspects[2]", "stunts", "refresh"
@@ -36,6 +37,7 @@ class Problem:
 
 @dataclass
 class CheckResult:
+    """A check's findings and the sheet's derived values."""
     problems: list[Problem] = field(default_factory=list)
     derived: Derived = field(default_factory=Derived)
 

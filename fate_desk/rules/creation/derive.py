@@ -91,6 +91,7 @@ class SlotInfo:
 
 @dataclass
 class Derived:
+    """What a sheet's numbers come to under its rule set: stress boxes, consequence slots, refresh and stunts."""
     stress: dict[str, list[int]] = field(default_factory=dict)
     track_names: dict[str, str] = field(default_factory=dict)
     consequences: list[SlotInfo] = field(default_factory=list)

@@ -17,6 +17,7 @@ from fate_desk.rules.creation.ruleset import RuleSet, TrackSpec
 
 @dataclass(frozen=True)
 class Prepared:
+    """What a check needs from one rule set, worked out once for all the sheets checked against it."""
     ruleset: RuleSet
     parts: tuple  # the parts these facts were made from (compared by identity)
     spellings: dict[str, str]  # the rule set's spelling of each skill, by its folded name

@@ -381,6 +381,7 @@ class AbsorbOption:
 
 @dataclass(frozen=True)
 class AbsorbPlan:
+    """The ways to take a hit on one track, best first; taken out when nothing can absorb it."""
     hit: int
     track: str
     options: list[AbsorbOption]
