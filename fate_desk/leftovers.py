@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import time
 from pathlib import Path
 
@@ -27,7 +26,18 @@ def process_alive(pid: int) -> bool:
 
 def host_tag() -> str:
     """This computer's name as it goes into a leftover's name (letters, digits and dashes)."""
-    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40] or "here"
+    return re.sub(r"[^A-Za-z0-9-]", "-", _computer_name())[:40] or "here"
+
+
+def _computer_name() -> str:
+    """The name socket.gethostname() gives, without loading the socket module (a few ms of
+    every export's start) where the system answers it directly."""
+    try:
+        return os.uname().nodename
+    except AttributeError:  # Windows has no uname
+        import socket
+
+        return socket.gethostname()
 
 
 def remove_leftovers(folder: Path, pattern: re.Pattern, min_age_s: float = LEFTOVER_AGE_S) -> list[Path]:

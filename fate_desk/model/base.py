@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 import types
-from uuid import uuid4
 
 
 def _skip_plugin_scan() -> None:
@@ -29,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field  # noqa: E402  (after the plug
 
 
 def new_id() -> str:
+    from uuid import uuid4  # imported on first use: reading a file makes no new ids
+
     return uuid4().hex
 
 
