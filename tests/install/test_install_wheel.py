@@ -60,7 +60,7 @@ def test_wheel_installs_the_fate_desk_command(wheel, wheel_names):
     (entry_points,) = [n for n in wheel_names if n.endswith(".dist-info/entry_points.txt")]
     with zipfile.ZipFile(wheel) as zf:
         text = zf.read(entry_points).decode()
-    assert re.search(r"^fate-desk = fate_desk\.cli:main$", text, re.M)
+    assert re.search(r"^fate-desk = fate_desk\.cli:program$", text, re.M)
 
 
 def test_wheel_leaves_out_tests_and_packaging(wheel_names):
