@@ -713,6 +713,8 @@ class MainWindow(QMainWindow):
         return current
 
     def _remember_tabs(self) -> None:
+        if self.document is not None and self.document.loading and self._sheet_wanted == "restore":
+            return  # a big campaign's tabs of last time are not open yet: kept as they were
         if self.document is not None and self.tabs is not None:
             self.settings.set_open_tabs(str(self.document.path), self.tabs.open_ids(),
                                         self.tabs.current_entity_id() or "")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from fate_desk.gui import document as document_module
 from fate_desk.gui import opening
+from fate_desk.gui.gm.scene import ID_ROLE
 from fate_desk.model import Campaign, Character, CharacterKind, Countdown, Scene
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
 
@@ -211,3 +212,24 @@ def test_a_big_campaign_opened_with_the_table_docks_showing_joins_them_once_whol
         assert table.dice_dock.panel is not None and table.dice_dock.panel.document is window.document
     if "Run a conflict" in docks:
         assert window.encounters.document is window.document
+
+
+def test_a_scene_shown_first_lists_every_character_once_the_campaign_is_whole(window, qtbot, tmp_path):
+    # The scene was the tab in front when this campaign was last closed: it is shown while the
+    # rest of the entries come in, and its "who is here" list must not stay at those loaded then.
+    path = big_campaign(tmp_path / "big.fatedesk")
+    window.settings.set_open_tabs(str(path), ["s070"], "s070")
+    open_recent(window, path)
+    document = window.document
+    turns_until(lambda: hasattr(window.tabs.current_editor(), "present_list"))  # built, past its stand-in
+    scene = window.tabs.current_editor()
+    assert scene.entity_id == "s070" and document.loading
+
+    def crew_listed() -> set[str]:
+        items = (scene.present_list.item(row) for row in range(scene.present_list.count()))
+        return {item.data(ID_ROLE) for item in items if (item.data(ID_ROLE) or "").startswith("c")}
+
+    assert len(crew_listed()) < 150  # the crew validated so far
+    turns_until(lambda: not document.loading and window.navigator is not None)
+    assert crew_listed() == {f"c{i:03d}" for i in range(150)}
+    assert window.settings.open_tabs(str(path)) == (["s070"], "s070")

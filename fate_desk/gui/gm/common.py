@@ -58,6 +58,9 @@ class GmEditor(QWidget):
         document.entityChanged.connect(self._changed)
         document.entityAdded.connect(self._others_changed)
         document.entityRemoved.connect(self._others_changed)
+        # Shown while a big campaign loads, it saw only the entries in so far (no entry is
+        # "added" as the rest come in).
+        document.loaded.connect(self._campaign_whole)
 
     @property
     def entity(self):
@@ -78,6 +81,9 @@ class GmEditor(QWidget):
 
     def _others_changed(self, entity_id: str) -> None:
         """Another entry changed; editors that show other entries (scenes, sessions) override this."""
+
+    def _campaign_whole(self) -> None:
+        self._others_changed("")
 
     def refresh(self) -> None:
         entity = self.entity
