@@ -113,7 +113,7 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
 def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> bool:
     """FILE, else the last campaign, else a copy of the sample; False only for a FILE that
     cannot be opened in a smoke run (the window says why otherwise)."""
-    from .opening import create_sample_campaign, holds_characters
+    from .opening import holds_characters, open_sample_copy
     from .settings import Preferences, WindowState
 
     character_file = None
@@ -128,21 +128,12 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     opened = False
     if last and settings.get(Preferences.REOPEN_LAST) and Path(last).is_file():
         opened = window.open_path(last)
+        if opened and window.document is not None and window.document.loading:
+            # A big campaign: an entry found bad later refuses the open then, and the sample
+            # comes instead, as it does for a campaign refused at once.
+            window.sample_if_refused = True
     if not opened:
-        from fate_desk.store.interchange import FileFormatError
-
-        try:
-            window.open_path(create_sample_campaign())
-            window.show_welcome()
-        except FileFormatError as exc:
-            window.show_error(_("The sample campaign could not be set up"), str(exc))
-        except OSError as exc:  # the user data folder cannot be made or written
-            from fate_desk.paths import user_data_dir
-
-            window.show_error(_("Your Fate Desk folder cannot be used"),
-                              _("{folder}: {problem}. Use File ▸ Open or File ▸ New campaign to work with a "
-                                "campaign somewhere else.").format(folder=user_data_dir(),
-                                                                  problem=exc.strerror or exc))
+        open_sample_copy(window)
     if character_file and window.document is not None:
         window.open_path(Path(character_file))
     return True

@@ -81,6 +81,8 @@ class MainWindow(QMainWindow):
         self._loading_page = None
         self._loading_from = None  # the campaign open before a big one that is still loading
         self._sheet_wanted: str | None = None  # while loading: "restore" the tabs, or the first "pc"
+        # The start-up's big last campaign: refused late, a copy of the sample opens instead.
+        self.sample_if_refused = False
         self._pc_scan = 0  # characters looked at so far for the first player character
         from .start_page import WelcomeBanner
 
@@ -474,6 +476,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        self.sample_if_refused = False
         loading = document.loading
         self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
@@ -607,6 +610,7 @@ class MainWindow(QMainWindow):
         if self.document is not document:
             return
         self._loading_from = None
+        self.sample_if_refused = False
         if self.statusBar().currentMessage() == _("Opening the campaign…"):
             self.statusBar().clearMessage()
         steps = [lambda: self._first_sheet(document), lambda: self._remember_campaign(document),
@@ -625,7 +629,7 @@ class MainWindow(QMainWindow):
     def _load_failed(self, document: CampaignDocument, message: str) -> None:
         """An entry of a big campaign turned out bad: as when a whole open is refused, the
         campaign is not open (nothing was written) and the window says why; the campaign open
-        before it comes back."""
+        before it comes back (at start-up: a copy of the sample, see app.py)."""
         if self.document is not document:
             return
         previous, self._loading_from = self._loading_from, None
@@ -643,8 +647,13 @@ class MainWindow(QMainWindow):
         if self.statusBar().currentMessage() == _("Opening the campaign…"):
             self.statusBar().clearMessage()
         self.show_error(_("That campaign could not be opened"), message)
+        sample, self.sample_if_refused = self.sample_if_refused, False
         if previous is not None:
             self.open_path(previous[0], readonly=previous[1])
+        elif sample:
+            from .opening import open_sample_copy
+
+            open_sample_copy(self)
 
     def _add_navigator(self, document: CampaignDocument) -> None:
         from .navigator import NavigatorPanel

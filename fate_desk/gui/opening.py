@@ -55,6 +55,23 @@ def create_sample_campaign(folder: Path | None = None) -> Path:
     return path
 
 
+def open_sample_copy(window) -> None:
+    """Open a new copy of the sample campaign in `window` and welcome the user to it: the
+    start-up's campaign when there is no other (a first start, or the last one cannot be
+    opened). Says so in the window when the sample cannot be set up."""
+    from fate_desk.store.interchange import FileFormatError
+
+    try:
+        window.open_path(create_sample_campaign())
+        window.show_welcome()
+    except FileFormatError as exc:
+        window.show_error(_("The sample campaign could not be set up"), str(exc))
+    except OSError as exc:  # the user data folder cannot be made or written
+        window.show_error(_("Your Fate Desk folder cannot be used"),
+                          _("{folder}: {problem}. Use File ▸ Open or File ▸ New campaign to work with a "
+                            "campaign somewhere else.").format(folder=user_data_dir(), problem=exc.strerror or exc))
+
+
 def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str]:
     """Open a campaign file; a bundle (.fate-campaign.json) becomes a new campaign file beside it.
 

@@ -233,3 +233,37 @@ def test_a_scene_shown_first_lists_every_character_once_the_campaign_is_whole(wi
     turns_until(lambda: not document.loading and window.navigator is not None)
     assert crew_listed() == {f"c{i:03d}" for i in range(150)}
     assert window.settings.open_tabs(str(path)) == (["s070"], "s070")
+
+
+def test_a_big_last_campaign_refused_late_at_start_up_gives_way_to_the_sample(qtbot, monkeypatch, tmp_path):
+    # As a last campaign refused at once does: the window says why and a copy of the sample
+    # opens, with its welcome, rather than a window with no campaign in it.
+    from fate_desk.gui.app import start
+    from fate_desk.gui.settings import Settings, WindowState
+
+    monkeypatch.setattr(opening, "STEPS_FROM", 200)
+    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)
+    path = big_campaign(tmp_path / "big.fatedesk")
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
+    conn.commit()
+    conn.close()
+    original = path.read_bytes()
+    Settings().set(WindowState.LAST_CAMPAIGN, str(path))
+    win = start(QApplication.instance(), None)
+    try:
+        assert win.document.path == path and win.document.loading
+        turns_until(lambda: win.document is not None and win.document.path != path and win.navigator is not None)
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        assert box.windowTitle() == "That campaign could not be opened"
+        assert win.document.campaign.name == "The Drowned Lantern" and win.welcome.isVisible()
+        assert win.settings.get(WindowState.LAST_CAMPAIGN) == str(win.document.path)
+        assert path.read_bytes() == original
+    finally:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, QMessageBox):
+                widget.close()
+        win.close()
+        QApplication.processEvents()  # what the window still had queued runs while it exists
+        win.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
