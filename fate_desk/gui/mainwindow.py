@@ -538,14 +538,19 @@ class MainWindow(QMainWindow):
         self.settings.add_recent(path)
 
     def _table_usable(self, usable: bool) -> None:
-        """While a campaign loads, the table's pool and docks (still showing the campaign before
-        it, or nothing) take no clicks, and the Table menu offers nothing (see _update_actions)."""
+        """While a campaign loads, the table's pool and docks take no clicks, and the Table menu
+        offers nothing (see _update_actions). The pool, the dice roller and the history show no
+        campaign meanwhile rather than the one before (the conflict dock, disabled, still does)."""
         if not usable:
             self.table.document = self.encounters.document = None
+            # Let go of the campaign before now, while it still exists: it is deleted before the
+            # new one is whole, and its signals with it.
             if self.table.history_dock is not None:
-                # Let go of the campaign before now, while it still exists: it is deleted before
-                # the new one is whole, and its signals with it.
                 self.table.history_dock.show_for(None, None)
+            if self.table.pool is not None:
+                self.table.pool.set_document(None)
+            if self.table.dice_dock is not None and self.table.dice_dock.document is not None:
+                self.table.dice_dock.set_document(None)
         for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
             if widget is not None:
                 widget.setEnabled(usable)

@@ -198,11 +198,17 @@ def test_a_big_campaign_opened_with_the_table_docks_showing_joins_them_once_whol
         _menu_action(window, "Table", text).trigger()
     qtbot.wait(50)
     path = big_campaign(tmp_path / "skyships.fatedesk")
+    table = window.table
+    assert table.pool.points.text() == "3"  # the sample's GM pool
     open_recent(window, path)
     assert window.document.loading
+    # Meanwhile nothing shows the campaign before: the pool has no number, the roller no panel.
+    assert table.pool.points.text() == "–" and not table.pool.isEnabled()
+    if "Dice roller" in docks:
+        assert table.dice_dock.document is None and table.dice_dock.panel is None
     qtbot.waitUntil(lambda: not window.document.loading and window.navigator is not None, timeout=30000)
     qtbot.wait(50)
-    table = window.table
+    assert table.pool.points.text() == "0" and table.pool.isEnabled()  # the new campaign's pool
     assert table.document is window.document
     if table.history_dock is not None and table.history_dock.isVisible():
         assert table.history_dock.document is window.document
