@@ -59,7 +59,8 @@ def _register(name: str, filename: str) -> None:
 class _LazyFace(TTFont):
     """A face of the family, known to reportlab by its name at once and read from its file the
     first time anything asks it more than that name. Reading a face takes a few milliseconds
-    (font_face.py), and most documents never draw in all four (a sheet without bold italic text never needs that one)."""
+    (font_face.py), and most documents never draw in all four (a sheet without bold italic
+    text never needs that one)."""
 
     def __init__(self, name: str, path: Path) -> None:  # noqa: D107 - TTFont's own init runs on first use
         self.fontName = name

@@ -68,7 +68,8 @@ if sys.argv[2] == "reportlab":  # every face read by reportlab itself, through t
         raise font_face._NotQuick
     font_face.QuickFace._read_char_tables = refuse
 sheet = ruth()
-aspects = [*sheet.aspects, Aspect(text="مرحبا بالعالم الشاسع"), Aspect(text="*Ölçü* ĳ ﬁ Ωμέγα Жук")]
+aspects = [*sheet.aspects, Aspect(text="مرحبا بالعالم الشاسع"),
+           Aspect(text="*Ölçü* ĳ ﬁ Ωμέγα Жук")]
 sheet = sheet.model_copy(update={"name": "李小龍 Ruth", "aspects": aspects})
 export_pdf(ExportJob(What.SHEETS, sheets=[sheet]), sys.argv[1])
 """
