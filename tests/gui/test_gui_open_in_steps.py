@@ -127,7 +127,7 @@ def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_c
     turns_until(lambda: window.tabs is not None and window.tabs.current_editor() is not None)
     type_into_sheet(qtbot, window, "x")
     turns_until(lambda: window.document is not None and window.document.path == before)
-    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+    box = next(w for w in window.findChildren(QMessageBox) if w.isVisible())  # this window's, not another test's
     assert box.windowTitle() == "That campaign could not be opened" and box.text() == str(refused.value)
     assert path.read_bytes() == original  # nothing written, the name typed meanwhile neither
     assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(before)
@@ -260,7 +260,7 @@ def test_a_big_last_campaign_refused_late_at_start_up_gives_way_to_the_sample(qt
     try:
         assert win.document.path == path and win.document.loading
         turns_until(lambda: win.document is not None and win.document.path != path and win.navigator is not None)
-        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        box = next(w for w in win.findChildren(QMessageBox) if w.isVisible())  # this window's, not another test's
         assert box.windowTitle() == "That campaign could not be opened"
         assert win.document.campaign.name == "The Drowned Lantern" and win.welcome.isVisible()
         assert win.settings.get(WindowState.LAST_CAMPAIGN) == str(win.document.path)

@@ -72,6 +72,8 @@ def test_a_full_disk_says_so_each_time_and_never_reads_the_file_again(qtbot, sma
     sheet.name_edit.selectAll()
     qtbot.keyClicks(sheet.name_edit, "Ruth B")
     assert load_campaign(path).characters[0].name == "Ruth B"
+    for box in window.findChildren(QMessageBox):  # read: closed, as the user would, not left for later tests
+        box.close()
     window.close()
 
 
