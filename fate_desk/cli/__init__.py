@@ -6,16 +6,20 @@ and `run(args) -> int`. Usage errors and unreadable files exit 2 with one readab
 
 from __future__ import annotations
 
-import argparse
-import atexit
-import gc
-import importlib
-import os
-import sys
-from typing import NoReturn
+from fate_desk import regex_table
 
-from fate_desk import __version__, i18n
-from fate_desk.i18n import _
+regex_table.install()  # first: the imports below and the app's compile regular expressions
+
+import argparse  # noqa: E402
+import atexit  # noqa: E402
+import gc  # noqa: E402
+import importlib  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from typing import NoReturn  # noqa: E402
+
+from fate_desk import __version__, i18n  # noqa: E402
+from fate_desk.i18n import _  # noqa: E402
 
 # Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
 # Modules are imported only when a subcommand runs, so opening the app pays for none of them.
