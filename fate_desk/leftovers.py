@@ -26,10 +26,10 @@ def process_alive(pid: int) -> bool:
 
 def host_tag() -> str:
     """This computer's name as it goes into a leftover's name (letters, digits and dashes)."""
-    return re.sub(r"[^A-Za-z0-9-]", "-", _computer_name())[:40] or "here"
+    return re.sub(r"[^A-Za-z0-9-]", "-", computer_name())[:40] or "here"
 
 
-def _computer_name() -> str:
+def computer_name() -> str:
     """The name socket.gethostname() gives, without loading the socket module (a few ms of
     every export's start) where the system answers it directly."""
     try:

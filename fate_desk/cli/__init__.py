@@ -10,7 +10,6 @@ from fate_desk import regex_table
 
 regex_table.install()  # first: the imports below and the app's compile regular expressions
 
-import argparse  # noqa: E402
 import atexit  # noqa: E402
 import gc  # noqa: E402
 import importlib  # noqa: E402
@@ -38,11 +37,18 @@ class UsageError(Exception):
     pass
 
 
-class Parser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line, never a usage dump and a traceback."""
+def _parser_class():
+    """An argparse parser whose errors are one line, never a usage dump and a traceback.
 
-    def error(self, message: str):  # noqa: D401 - argparse API
-        raise UsageError(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message))
+    Made when a command line needs parsing: the app's usual start does not (`_app_arguments`),
+    and argparse is a few ms of imports."""
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # noqa: D401 - argparse API
+            raise UsageError(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message))
+
+    return Parser
 
 
 def _commands(only: str | None = None) -> dict[str, object]:
@@ -52,7 +58,8 @@ def _commands(only: str | None = None) -> dict[str, object]:
     return {name: importlib.import_module(f"{__name__}.{COMMANDS[name]}") for name in names}
 
 
-def build_parser(commands: dict[str, object]) -> Parser:
+def build_parser(commands: dict[str, object]):
+    Parser = _parser_class()  # noqa: N806 (a class)
     parser = Parser(
         prog="fate-desk",
         description=_("Fate Desk: character sheets and campaign prep for Fate. "
@@ -67,8 +74,8 @@ def build_parser(commands: dict[str, object]) -> Parser:
     return parser
 
 
-def _gui_parser() -> Parser:
-    parser = Parser(prog="fate-desk", description=_("Open Fate Desk."))
+def _gui_parser():
+    parser = _parser_class()(prog="fate-desk", description=_("Open Fate Desk."))
     parser.add_argument("file", nargs="?", help=_("a campaign or character file to open"))
     parser.add_argument(
         "--smoke", action="store_true", help=_("start, show a sheet, report the start-up time and exit")
@@ -76,6 +83,17 @@ def _gui_parser() -> Parser:
     parser.add_argument("--version", action="version", version=_version_text(),
                         help=_("show program's version number and exit"))
     return parser
+
+
+def _app_arguments(argv: list[str]) -> tuple[str | None, bool] | None:
+    """(FILE, smoke) for the app's usual command lines, read without a parser: none, `FILE`,
+    `--smoke`, `--smoke FILE` or `FILE --smoke`. None for anything else (help, version, a
+    mistake, a name that starts with a dash), which goes to `_gui_parser` as before."""
+    smoke = argv.count("--smoke")
+    rest = [arg for arg in argv if arg != "--smoke"]
+    if smoke > 1 or len(rest) > 1 or (rest and rest[0].startswith("-")):
+        return None
+    return (rest[0] if rest else None), bool(smoke)
 
 
 def _version_text() -> str:
@@ -212,7 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         problem = _not_a_command(argv)
         if problem:
             raise UsageError(problem)
-        gui_args = _gui_parser().parse_args(argv)
+        app_arguments = _app_arguments(argv)
+        if app_arguments is None:
+            gui_args = _gui_parser().parse_args(argv)
+            app_arguments = gui_args.file, gui_args.smoke
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_UNREADABLE
@@ -220,4 +241,5 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     from fate_desk.gui.app import run_app
 
-    return run_app(gui_args.file, smoke=gui_args.smoke)
+    path, smoke = app_arguments
+    return run_app(path, smoke=smoke)

@@ -23,13 +23,13 @@ import errno
 import json
 import math
 import os
-import socket
 import stat
 import struct
 import time
 from pathlib import Path
 
 from fate_desk.i18n import N_, _
+from fate_desk.leftovers import computer_name
 
 try:
     import fcntl
@@ -82,7 +82,7 @@ def _describe(info: dict, owner: str = "") -> str:
     pid = pid if isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 else None
     since = info.get("since")
     user = _plain(info.get("user") or owner, 40)
-    where = _("on this computer") if host == socket.gethostname() else _("on {computer}").format(computer=host)
+    where = _("on this computer") if host == computer_name() else _("on {computer}").format(computer=host)
     details = ", ".join(part for part in (_("process {number}").format(number=pid) if pid else "",
                                           _("user {user}").format(user=user) if user else "") if part)
     who = _("by {program}").format(program=_plain(info.get("program") or "", 40) or _("Fate Desk"))
@@ -312,7 +312,7 @@ class CampaignLock:
             warning = None  # the file itself is locked: that is the lock that matters
         lock = cls(path, fd, file_fd, warning)
         if fd is not None:
-            info = {"program": _plain(program, 40), "user": _user(), "host": socket.gethostname(),
+            info = {"program": _plain(program, 40), "user": _user(), "host": computer_name(),
                     "pid": os.getpid(), "since": time.time()}
             try:
                 os.ftruncate(fd, 0)

@@ -108,3 +108,22 @@ def test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers(tm
                 "fate_desk.export.cards", "fate_desk.export.printables", "reportlab.platypus", "urllib.request",
                 "fate_desk.store.campaign_file", "sqlite3", "fate_desk.rules.creation.packs"}
     assert not unwanted & set(loaded)
+
+
+def test_the_apps_usual_command_lines_read_as_the_parser_reads_them(capsys):
+    """`fate-desk`, `fate-desk FILE` and `--smoke` are read without argparse (it is a few ms of the
+    app's start); they must mean what the parser says they mean, and all else goes to it."""
+    from fate_desk.cli import UsageError, _app_arguments, _gui_parser
+
+    usual = [[], ["camp.fatedesk"], ["--smoke"], ["--smoke", "camp.fatedesk"], ["camp.fatedesk", "--smoke"],
+             [""], ["Ruth Okafor.fate.json"], ["dir/with space/x.fatedesk"]]
+    for argv in usual:
+        parsed = _gui_parser().parse_args(argv)
+        assert _app_arguments(argv) == (parsed.file, parsed.smoke), argv
+    for argv in (["-h"], ["--help"], ["--version"], ["--smo"], ["--smoke", "--smoke"], ["a", "b"], ["-"],
+                 ["--", "-odd.fatedesk"], ["--smoke", "-x"], ["--unknown"]):
+        assert _app_arguments(argv) is None, argv  # the parser's to answer (help, errors, odd names)
+    capsys.readouterr()
+    assert main(["a.fatedesk", "b.fatedesk"]) == 2  # one readable line from the parser, as before
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "b.fatedesk" in err and "Traceback" not in err

@@ -51,7 +51,7 @@ def test_the_command_line_installs_the_generated_table_first():
 
     assert hasattr(_compiler.compile, "compiles_from_scratch")
     source = open(fate_desk.cli.__file__, encoding="utf-8").read()
-    assert source.index("regex_table.install()") < source.index("\nimport argparse")
+    assert source.index("regex_table.install()") < source.index("\nimport ")
     (pattern, flags), _data = next(iter(_regex_table.PATTERNS.items()))
     assert _same(_compiler.compile(pattern, flags), _from_scratch()(pattern, flags))
 
