@@ -6,12 +6,15 @@ the QtUiTools library before the first window). Each generated module records th
 form it came from, and `fate_desk.gui.forms` uses it only while the form is unchanged, so an
 edited form is never shown stale: it is loaded from the XML until the code is made again.
 
-Run by `make` (run, test, bundle) whenever a form changed, and by the wheel's build hook
-(hatch_build.py). Usage: python tools/build_forms.py [--check]
+The imports pyside6-uic writes are cut to the Qt classes each form uses (`only_used_imports`).
+
+Run by `make` (run, test, bundle) whenever a form or this tool changed; the wheel packs the code
+it made (pyproject.toml's artifacts). Usage: python tools/build_forms.py [--check]
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import shutil
 import subprocess
@@ -41,8 +44,26 @@ def root_of(form: Path) -> tuple[str, str]:
     return widget.get("class"), widget.get("name")
 
 
+def only_used_imports(code: str) -> str:
+    """The generated code with its `from PySide6.X import (...)` lists cut to the names it uses.
+
+    pyside6-uic imports the same long lists into every form (gradients, QFontDatabase, QImage,
+    QPainter, ...). PySide6 makes a class, with Python enums for all of its enums, when it is first
+    imported, so the names a form never uses cost the first window several milliseconds."""
+    tree = ast.parse(code)
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    lines = code.splitlines(keepends=True)
+    for node in reversed(tree.body):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("PySide6."):
+            names = [alias.name for alias in node.names if alias.asname is None and alias.name in used]
+            kept = f"from {node.module} import {', '.join(names)}\n" if names else ""
+            lines[node.lineno - 1:node.end_lineno] = [kept]
+    return "".join(lines)
+
+
 def generate(form: Path, target: Path) -> None:
     code = subprocess.run([*uic_command(), str(form)], check=True, capture_output=True, text=True).stdout
+    code = only_used_imports(code)
     cls, name = root_of(form)
     digest = hashlib.sha1(form.read_bytes()).hexdigest()
     target.write_text(
@@ -60,7 +81,7 @@ def main(argv: list[str]) -> int:
     made = 0
     for form in sorted(UI.glob("*.ui")):
         target = OUT / f"{form.stem}.py"
-        if target.exists() and target.stat().st_mtime >= form.stat().st_mtime:
+        if target.exists() and target.stat().st_mtime >= max(form.stat().st_mtime, Path(__file__).stat().st_mtime):
             continue
         generate(form, target)
         made += 1

@@ -62,6 +62,20 @@ def test_every_form_builds_the_same_window_from_its_code_as_from_its_xml(qtbot, 
     assert _tree(from_code) == _tree(from_xml)
 
 
+@pytest.mark.parametrize("name", FORMS)
+def test_a_forms_code_imports_only_the_qt_classes_it_uses(name):
+    """Each Qt class imported is made (with Python enums for all its enums) on import: the
+    generated code names only those it uses (tools/build_forms.py cuts pyside6-uic's lists)."""
+    import ast
+
+    tree = ast.parse((ROOT / "fate_desk" / "gui" / "_forms" / f"{name}.py").read_text(encoding="utf-8"))
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    imported = {alias.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                and (node.module or "").startswith("PySide6.") for alias in node.names}
+    assert imported, name
+    assert imported <= used, sorted(imported - used)
+
+
 def test_a_form_edited_after_its_code_was_made_is_shown_as_edited(qtbot, tmp_path, monkeypatch):
     edited = tmp_path / "ui"
     shutil.copytree(ui_dir(), edited)
