@@ -510,8 +510,21 @@ class NavigatorPanel(QWidget):
         self.tree.scrollTo(index)
         if index.parent().isValid():
             self.tree.scrollTo(index.parent())
-            if not self.tree.viewport().rect().contains(self.tree.visualRect(index)):
+            if not self._in_view(index):
                 self.tree.scrollTo(index)
+
+    def _in_view(self, index) -> bool:
+        """Whether the entry's row is wholly in the tree's view.
+
+        The view's size is worked out rather than read off the viewport widget: the first widget
+        Qt hands back that Python has not seen makes PySide6 load every widget class it might be,
+        about 3 ms before the first sheet takes a key."""
+        size = self.tree.maximumViewportSize()  # the view with no scroll bar shown
+        across, down = self.tree.verticalScrollBar(), self.tree.horizontalScrollBar()
+        width = size.width() - (across.width() if across.isVisible() else 0)
+        height = size.height() - (down.height() if down.isVisible() else 0)
+        rect = self.tree.visualRect(index)
+        return rect.left() >= 0 and rect.top() >= 0 and rect.right() < width and rect.bottom() < height
 
     def _context_menu(self, pos) -> None:
         index = self.tree.indexAt(pos)

@@ -43,6 +43,29 @@ def test_a_full_sheet_fits_without_sideways_scrolling_or_clipping(full_window, q
 
 
 @pytest.mark.parametrize("width, height", SIZES)
+def test_every_growing_text_field_shows_all_its_text_at_each_size(full_window, qtbot, width, height):
+    """Stunt texts and notes grow with their text: no inner scroll bar, nothing hidden. Their
+    height is worked out from the field's contents width, which is the viewport's."""
+    from fate_desk.gui.sheet.common import GrowingTextEdit
+
+    sheet = _settle(qtbot, full_window, width, height)
+    fields = [edit for edit in sheet.findChildren(GrowingTextEdit) if edit.isVisible()]
+    assert len(fields) >= 3
+    long_text = " ".join(["Once per session, when the harbour bells ring, gain +2 to Notice."] * 12)
+    for pasted in (False, True):
+        for edit in fields:
+            if pasted:  # a long stunt pasted in: the field grows to show all of it
+                edit.selectAll()
+                edit.insertPlainText(long_text)
+                QApplication.processEvents()
+            assert edit.contentsRect().width() == edit.viewport().width()
+            last = edit.document().lastBlock()
+            bottom = edit.blockBoundingGeometry(last).translated(edit.contentOffset()).bottom()
+            assert edit.verticalScrollBar().maximum() == 0 and bottom <= edit.viewport().height(), \
+                edit.toPlainText()[:40]
+
+
+@pytest.mark.parametrize("width, height", SIZES)
 def test_the_banner_stays_in_view_and_keeps_its_shape_while_the_sheet_scrolls(full_window, qtbot, width, height):
     """Name, high concept, trouble, refresh and fate points stay put; nothing in the banner grows
     or shrinks as the body scrolls (the old header switched between tall and compact)."""

@@ -155,3 +155,41 @@ def test_the_entry_shown_at_start_is_selected_once_its_row_is_filled_in(qtbot, t
         assert shown_names(nav, "pc") == ["Mira Vance"]
     finally:
         main.close()
+
+
+def test_an_entry_is_in_view_exactly_when_its_row_is_within_the_trees_viewport(window, qtbot):
+    """The navigator works out whether a row is in view from the view's size (not from the
+    viewport widget, which costs the start-up a load of every widget class); it must agree with
+    the viewport at every window size, scroll position and with a sideways scroll bar."""
+    from PySide6.QtWidgets import QApplication
+
+    nav = window.navigator
+    tree = nav.tree
+    rows = []
+
+    def walk(parent):
+        for row in range(nav.proxy.rowCount(parent)):
+            index = nav.proxy.index(row, 0, parent)
+            rows.append(index)
+            walk(index)
+
+    walk(QModelIndex())
+    checked = 0
+    for wide in (False, True):
+        if wide:  # a name column wider than the view: a sideways scroll bar appears
+            tree.header().setStretchLastSection(False)
+            tree.header().resizeSection(0, 1600)
+        # Every height over two rows' span, so that a row's edge meets the view's edge at each pixel.
+        for size in [(1280, 800), *((1024, height) for height in range(600, 650))]:
+            window.resize(*size)
+            QApplication.processEvents()
+            bar = tree.verticalScrollBar()
+            for value in sorted({bar.minimum(), (bar.minimum() + bar.maximum()) // 2, bar.maximum()}):
+                bar.setValue(value)
+                QApplication.processEvents()
+                for index in rows:
+                    expected = tree.viewport().rect().contains(tree.visualRect(index))
+                    assert nav._in_view(index) == expected, (wide, size, value, index.data())
+                    checked += expected
+        assert tree.horizontalScrollBar().isVisible() == wide
+    assert checked > 0

@@ -110,7 +110,10 @@ class GrowingTextEdit(QPlainTextEdit):
 
     def _fit(self) -> None:
         metrics = self.fontMetrics()
-        width = max(40, self.viewport().width() - 2 * int(self.document().documentMargin()))
+        # The contents' width is the viewport's: no scrollbars (wrapped lines, none vertical) and
+        # no viewport margins. Not asked of the viewport itself: the first QWidget Qt hands back
+        # makes PySide6 load every widget class it might be (about 3 ms of the first sheet).
+        width = max(40, self.contentsRect().width() - 2 * int(self.document().documentMargin()))
         flags = int(Qt.TextFlag.TextWordWrap)
         needed = metrics.boundingRect(0, 0, width, 100_000, flags, self.toPlainText() or "x").height()
         lines = max(self.min_lines, -(-needed // metrics.lineSpacing()))
