@@ -84,10 +84,7 @@ class MainWindow(QMainWindow):
         # The start-up's big last campaign: refused late, a copy of the sample opens instead.
         self.sample_if_refused = False
         self._pc_scan = 0  # characters looked at so far for the first player character
-        from .start_page import WelcomeBanner
-
-        self.welcome = WelcomeBanner(self.actions)
-        self.welcome.hide()  # only on the very first start (see show_welcome)
+        self._welcome = None  # only on the very first start: built then (see welcome)
         self._welcome_for = None  # the sample campaign's file, while the welcome is about it
         from .read_only_watch import ReadOnlyWatch
 
@@ -96,8 +93,7 @@ class MainWindow(QMainWindow):
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
         central_layout.setSpacing(0)
-        central_layout.addWidget(self.welcome)
-        central_layout.addWidget(self.stack, 1)
+        central_layout.addWidget(self.stack, 1)  # the welcome goes above it, when there is one
         self.setCentralWidget(central)
 
         self.navigator_dock = QDockWidget(_("Campaign"), self)
@@ -480,7 +476,7 @@ class MainWindow(QMainWindow):
         loading = document.loading
         self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
-            self.welcome.hide()  # it says "This is the sample campaign"
+            self.hide_welcome()  # it says "This is the sample campaign"
         self.navigator = None
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
@@ -699,6 +695,24 @@ class MainWindow(QMainWindow):
         else:
             self.start_page.show_for(self.document.campaign)
             self.stack.setCurrentWidget(self.start_page)
+
+    @property
+    def welcome(self):
+        """The banner over the sheet on the very first start (hidden until `show_welcome`).
+
+        Built when first wanted: later starts never show it, and building it is a few ms of
+        every start."""
+        if self._welcome is None:
+            from .start_page import WelcomeBanner
+
+            self._welcome = WelcomeBanner(self.actions)
+            self._welcome.hide()
+            self.centralWidget().layout().insertWidget(0, self._welcome)
+        return self._welcome
+
+    def hide_welcome(self) -> None:
+        if self._welcome is not None:
+            self._welcome.hide()
 
     def show_welcome(self) -> None:
         """The welcome speaks of the sample campaign: it stays only while the sample is open."""

@@ -122,7 +122,7 @@ class EncounterDesk:
         self.dock.setObjectName("encounterDock")
         # Running a conflict, contest or challenge is past the welcome's first steps: it steps
         # aside, so the sheet and the dock share the window (the sheet keeps half its height).
-        self.dock.visibilityChanged.connect(lambda shown: shown and window.welcome.hide())
+        self.dock.visibilityChanged.connect(lambda shown: shown and window.hide_welcome())
         # Floatable too: a GM with a second screen can keep the panels beside the sheets.
         self.dock.setFeatures(window.navigator_dock.features() | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.tabs = QTabWidget()
