@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 
@@ -9,10 +11,13 @@ from fate_desk.i18n import _, ngettext
 from fate_desk.model import CharacterKind
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.encounters.standing import taken_out_now
-from fate_desk.rules.play.roll import SCALES, DiceSource
+from fate_desk.rules.play.scale_names import SCALES
 
 from ..widgets import FlowLayout, escape
 from .scales import scale_text
+
+if TYPE_CHECKING:
+    from fate_desk.rules.play.roll import DiceSource  # the play bar only hands it on
 
 
 class PlayBar(QWidget):

@@ -28,6 +28,7 @@ from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import ladder_label, signed
 
 from fate_desk.rules.creation.history import refuse
+from fate_desk.rules.play import scale_names
 
 # --- dice and odds ----------------------------------------------------------------------------
 
@@ -208,7 +209,7 @@ def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = Tr
 
 
 # Stored in English (the key); shown with _() where offered.
-SCALES: tuple[str, ...] = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
+SCALES = scale_names.SCALES
 
 
 def scale_level(name: str | None) -> int:
