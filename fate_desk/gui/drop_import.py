@@ -52,7 +52,7 @@ class DropImport(QObject):
 
 
 def _is_pack(path: Path) -> bool:
-    from fate_desk.store.packs import is_pack_path
+    from fate_desk.rules.creation.pack_files import is_pack_path
 
     return is_pack_path(path)
 

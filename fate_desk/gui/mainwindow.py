@@ -328,7 +328,7 @@ class MainWindow(QMainWindow):
         from .opening import holds_characters
 
         path = Path(path)
-        from fate_desk.store.packs import is_pack_path
+        from fate_desk.rules.creation.pack_files import is_pack_path
 
         if is_pack_path(path):  # a game pack is installed, whether or not a campaign is open
             return self.files.install_pack(path)

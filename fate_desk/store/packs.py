@@ -8,6 +8,7 @@ from pathlib import Path
 from fate_desk.i18n import _
 from fate_desk.model import Character
 from fate_desk.paths import user_packs_dir
+from fate_desk.rules.creation.pack_files import is_pack_path  # noqa: F401 (the store's callers ask it here)
 from fate_desk.rules.creation.packs import (
     MAX_SAMPLE_BYTES,
     PACK_FILE,
@@ -39,14 +40,6 @@ def pack_samples(pack: Pack) -> list[Character]:
         except FileFormatError as exc:
             raise PackError(_("{pack}: samples[{number}]: {problem}").format(pack=pack.path.name, number=i, problem=exc)) from None
     return out
-
-
-def is_pack_path(path: Path) -> bool:
-    """A single-file pack, a pack.toml, or a folder holding one."""
-    path = Path(path)
-    if path.name.endswith(SINGLE_SUFFIX) or path.name == PACK_FILE:
-        return True
-    return path.is_dir() and (path / PACK_FILE).is_file()
 
 
 def install_pack(source: Path, target: Path | None = None, taken: set[str] = frozenset()) -> Pack:

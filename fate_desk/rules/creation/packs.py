@@ -25,8 +25,8 @@ from fate_desk.safefile import read_regular
 from fate_desk.rules.creation.loader import MAX_RULESET_BYTES, RuleSetCatalog, RuleSetError, ruleset_from_data
 from fate_desk.rules.creation.ruleset import RuleSet
 
-PACK_FILE = "pack.toml"
-SINGLE_SUFFIX = ".fatepack.toml"
+from fate_desk.rules.creation.pack_files import PACK_FILE, SINGLE_SUFFIX  # noqa: F401 (offered here too)
+
 MAX_PACK_BYTES = 1024 * 1024
 MAX_SAMPLE_BYTES = 1024 * 1024
 _SLUG = r"^[a-z0-9][a-z0-9._-]{0,63}$"
