@@ -345,3 +345,31 @@ def test_consequence_slots_and_recovering_do_not_look_like_fields_to_type_in(mar
 def test_every_slot_shows_the_shifts_it_absorbs_in_a_box(maren):
     _document, sheet = maren
     assert [box.text() for box in sheet.consequences.values.values()] == ["2", "4", "6"]
+
+
+def test_the_pyramid_measures_again_when_the_text_size_language_or_skills_change(blank, qtbot):
+    """Its chips fit the longest skill name and the widest rung label in the sheet's font and
+    language; the measure is kept between layout passes, so each of those must renew it."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from fate_desk import i18n
+
+    document, sheet = blank
+    pyramid = sheet.skills.pyramid
+    label_w, slot_w, slot_h = pyramid._metrics()
+    assert pyramid._metrics() == (label_w, slot_w, slot_h)
+    assert sheet.skills.add_custom_skill("Sailing the Drowned Lantern's Own Harbour Channels")
+    longer = QFontMetrics(pyramid.font()).horizontalAdvance("Sailing the Drowned Lantern's Own Harbour Channels")
+    assert pyramid._metrics()[1] >= longer > slot_w
+    bigger = QFont(pyramid.font())
+    bigger.setPointSizeF(bigger.pointSizeF() * 1.5)
+    pyramid.setFont(bigger)
+    assert pyramid._metrics()[2] > slot_h  # taller chips for larger text
+    before = pyramid._metrics()[0]
+    was = i18n.language()
+    try:
+        i18n.set_language("de")
+        assert pyramid._metrics()[0] != before  # "Großartig (+4)" is not "Great (+4)"
+    finally:
+        i18n.set_language(was)
+    assert pyramid._metrics()[0] == before

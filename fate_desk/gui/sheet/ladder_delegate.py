@@ -10,7 +10,7 @@ import re
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyledItemDelegate, QStyleOptionComboBox
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, language
 from fate_desk.model import LADDER, ladder_label, ladder_name
 
 TOP, BOTTOM = 8, -2  # Legendary (+8) down to Terrible (-2)
@@ -75,7 +75,7 @@ class LadderDelegate(QStyledItemDelegate):
         combo.editable = True
         widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
-        widest = max(option.fontMetrics.horizontalAdvance(ladder_label(r)) for r in range(BOTTOM, TOP + 1))
+        widest = _widest_rung(option.font.key(), language(), option.fontMetrics)
         text = QSize(widest + 8, option.fontMetrics.height())
         needed = style.sizeFromContents(QStyle.ContentsType.CT_ComboBox, combo, text, widget)
         return QSize(max(hint.width(), needed.width()), max(hint.height(), needed.height()))
@@ -91,3 +91,15 @@ class LadderDelegate(QStyledItemDelegate):
     def _picked(self, editor: QComboBox) -> None:
         self.commitData.emit(editor)
         self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+
+
+_WIDEST: dict[tuple[str, str], int] = {}
+
+
+def _widest_rung(font_key: str, language_code: str, metrics) -> int:
+    """The width of the ladder's widest rung label in this font and language (every row asks,
+    at each layout pass; measured once for each)."""
+    key = (font_key, language_code)
+    if key not in _WIDEST:
+        _WIDEST[key] = max(metrics.horizontalAdvance(ladder_label(r)) for r in range(BOTTOM, TOP + 1))
+    return _WIDEST[key]

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
-from fate_desk.i18n import _, ngettext
+from fate_desk.i18n import _, language, ngettext
 from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
@@ -97,6 +97,7 @@ class PyramidView(QWidget):
         self._dragging: str | None = None
         self._drag_pos = QPoint()
         self.read_only = False  # a campaign open read-only: skills are picked and rolled, never moved
+        self._measured: tuple | None = None  # (what was measured, the metrics): see _metrics
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setAccessibleName(_("Skill pyramid"))
@@ -112,6 +113,15 @@ class PyramidView(QWidget):
     # --- layout -------------------------------------------------------------------------
 
     def _metrics(self) -> tuple[int, int, int]:
+        # Asked on every layout pass and paint; measured again only when what it measures changes:
+        # the font (text size), the language, the skills or the rule set that names them.
+        key = (self.font().key(), language(), tuple(self.model.skill_names()), id(self.model.ruleset))
+        if self._measured is not None and self._measured[0] == key:
+            return self._measured[1]
+        self._measured = (key, self._measure())
+        return self._measured[1]
+
+    def _measure(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
         # The widest rung a row label shows (in the interface language), and room for the "2/3" count.
         label_w = max(fm.horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + 52
