@@ -57,7 +57,7 @@ _CONTENT_FILES = {"fate_desk/export/samples.py"}
 def python_files() -> list[Path]:
     return sorted(
         p for p in CODE.rglob("*.py")
-        if "_forms" not in p.parts and p.name not in ("i18n.py", "_regex_table.py")  # generated, never shown
+        if "_forms" not in p.parts and "_precompiled" not in p.parts and p.name != "i18n.py"  # generated: never shown
         and p.relative_to(ROOT).as_posix() not in _CONTENT_FILES
     )
 

@@ -6,9 +6,9 @@ and `run(args) -> int`. Usage errors and unreadable files exit 2 with one readab
 
 from __future__ import annotations
 
-from fate_desk import regex_table
+from fate_desk import precompiled
 
-regex_table.install()  # first: the imports below and the app's compile regular expressions
+precompiled.install()  # first: the imports below and the app compile regular expressions and dataclasses
 
 import atexit  # noqa: E402
 import gc  # noqa: E402

@@ -1,0 +1,134 @@
+"""Work Python does at every start, done once at build time: regular expressions and the methods
+of dataclasses, compiled.
+
+Python compiles each regular expression from its text when a process first uses it, in pure
+Python (`re._parser`, `re._compiler`), and `dataclasses` writes the source of each dataclass's
+`__init__`, `__repr__`, `__eq__`, ... and compiles it when the class is made. Starting the app
+compiles about fifty patterns (PySide6's signature parser builds a large one; pydantic's, the
+standard library's, ours) and the methods of some sixty dataclasses (pydantic's, annotated-types',
+ours): about 18 ms and 18 ms of every start.
+
+`tools/build_precompiled.py` (run by `make`) records what the app's start and its commands
+compile and writes the results to `fate_desk/_precompiled/` (git-ignored): for a pattern's text
+and flags, the program `re` would make; for a method's source text, its code object (marshal,
+as in a .pyc). `install()` lets `re` and `dataclasses` take those instead of compiling, and both
+compile everything else as before.
+
+The tables are only used by the Python that wrote them (the same version and build): a compiled
+program and a code object are tied to both. Each is looked up by its exact text, so anything
+edited, or missing, is simply compiled. `tests/cli/test_cli_precompiled.py` checks every entry
+of the generated tables against what Python itself compiles.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def engine() -> tuple:
+    """What compiled programs and code objects depend on besides their text."""
+    import _sre
+    from importlib.util import MAGIC_NUMBER
+
+    return (sys.version, sys.implementation.cache_tag, MAGIC_NUMBER, _sre.MAGIC, _sre.CODESIZE,
+            _sre.MAXREPEAT, _sre.MAXGROUPS)
+
+
+def install() -> bool:
+    """Use the generated tables, when they were written by this Python; True when they are."""
+    try:
+        from fate_desk._precompiled import methods, regexes
+    except ImportError:
+        return False
+    here = engine()
+    installed = False
+    if regexes.ENGINE == here:
+        installed = install_regexes(regexes.PATTERNS, here) or installed
+    if methods.ENGINE == here:
+        installed = install_methods(methods.SOURCES, here) or installed
+    return installed
+
+
+# --- regular expressions -----------------------------------------------------------------
+
+
+def regex_entry(pattern: str | bytes, flags: int) -> tuple:
+    """What `re` compiles `pattern` with `flags` to, as plain data: (flags, program, groups,
+    group index, index group), the arguments `_sre.compile` takes after the pattern."""
+    from re import _compiler, _parser
+
+    parsed = _parser.parse(pattern, flags)
+    program = tuple(int(op) for op in _compiler._code(parsed, flags))
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    return (flags | parsed.state.flags, program, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+
+
+def regex_from_entry(pattern: str | bytes, data: tuple):
+    """The pattern object for `pattern` from its table entry."""
+    import _sre
+
+    flags, program, groups, groupindex, indexgroup = data
+    return _sre.compile(pattern, flags, list(program), groups, dict(groupindex), indexgroup)
+
+
+def install_regexes(table: dict, table_engine: tuple) -> bool:
+    """Let `re` take the patterns in `table` as compiled (nothing changes for a table written
+    by another Python, or an empty one)."""
+    if table_engine != engine() or not table:
+        return False
+    import _sre
+    from re import _compiler
+
+    original = getattr(_compiler.compile, "compiles_from_scratch", _compiler.compile)
+    debug = _compiler.SRE_FLAG_DEBUG
+
+    def compile(pattern, flags=0):  # noqa: A001 (re._compiler's own name)
+        if type(pattern) in (str, bytes) and not flags & debug:
+            data = table.get((pattern, flags))
+            if data is not None:
+                final_flags, program, groups, groupindex, indexgroup = data
+                return _sre.compile(pattern, final_flags, list(program), groups, dict(groupindex), indexgroup)
+        return original(pattern, flags)
+
+    compile.compiles_from_scratch = original
+    _compiler.compile = compile
+    return True
+
+
+# --- dataclass methods ---------------------------------------------------------------------
+
+
+def method_code(source: str):
+    """The code `dataclasses` runs for a method's source text: compiled as its own `exec` of the
+    text compiles it (file name "<string>"; the dataclasses module has no __future__ imports)."""
+    return compile(source, "<string>", "exec", dont_inherit=True)
+
+
+def install_methods(table: dict, table_engine: tuple) -> bool:
+    """Let `dataclasses` take the methods in `table` (source text -> marshalled code) as
+    compiled (nothing changes for a table written by another Python, or an empty one).
+
+    `dataclasses` runs each method's source with `exec(source, globals, namespace)`; a module
+    name looked up before the built-ins, so giving the module an `exec` of its own changes
+    nothing else."""
+    if table_engine != engine() or not table:
+        return False
+    import dataclasses
+    import marshal
+
+    def exec_(source, globals=None, locals=None):  # noqa: A002 (exec's own names)
+        if globals is None:  # what the built-in does: the caller's (dataclasses calls with both)
+            caller = sys._getframe(1)
+            globals = caller.f_globals
+            locals = caller.f_locals if locals is None else locals
+        if type(source) is str:
+            data = table.get(source)
+            source = marshal.loads(data) if data is not None else method_code(source)
+        return exec(source, globals, locals)
+
+    exec_.precompiled = True
+    dataclasses.exec = exec_
+    return True

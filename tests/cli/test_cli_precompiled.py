@@ -1,0 +1,180 @@
+"""Regular expressions and dataclass methods compiled at build time (fate_desk/precompiled.py):
+every entry is what Python itself compiles, anything the tables lack is compiled as before, and
+tables written by another Python are never used."""
+
+from __future__ import annotations
+
+import dataclasses
+import marshal
+import re
+from re import _compiler
+
+import pytest
+
+from fate_desk import precompiled
+
+SAMPLES = [
+    (r"(?P<year>\d{4})-(?P<month>\d{2})", 0),
+    (r"fate\s+point", re.IGNORECASE),
+    (r"""
+        (?P<sign>[+-])?   # an optional sign
+        (?P<rung>\d+)     # the ladder's rung
+     """, re.VERBOSE),
+    (rb"\x00[^\x00]*\x00", 0),
+    (r"^Great \(\+4\)$", re.MULTILINE),
+]
+
+
+def _from_scratch():
+    return getattr(_compiler.compile, "compiles_from_scratch", _compiler.compile)
+
+
+def _same(a, b) -> bool:
+    # Pattern objects compare their text, flags and compiled program.
+    return a == b and a.groupindex == b.groupindex and a.groups == b.groups
+
+
+def _tables():
+    try:
+        from fate_desk._precompiled import methods, regexes
+    except ImportError:
+        pytest.fail("fate_desk/_precompiled/ is missing: `make test` writes it (tools/build_precompiled.py)")
+    assert regexes.ENGINE == methods.ENGINE == precompiled.engine(), "written by another Python: run make"
+    return regexes, methods
+
+
+def test_every_pattern_in_the_generated_table_is_what_re_compiles():
+    regexes, _methods = _tables()
+    assert len(regexes.PATTERNS) > 40  # PySide6's, pydantic's, the standard library's and ours
+    scratch = _from_scratch()
+    for (pattern, flags), data in regexes.PATTERNS.items():
+        assert _same(precompiled.regex_from_entry(pattern, data), scratch(pattern, flags)), pattern
+
+
+def test_every_method_in_the_generated_table_is_what_dataclasses_would_compile():
+    _regexes, methods = _tables()
+    assert len(methods.SOURCES) > 100  # pydantic's, annotated-types' and ours
+    for source, data in methods.SOURCES.items():
+        assert source.startswith("def __create_fn__(")
+        # Code objects compare their instructions, constants, names and positions.
+        assert marshal.loads(data) == compile(source, "<string>", "exec", dont_inherit=True), source
+
+
+def test_the_command_line_installs_the_tables_before_anything_else():
+    # fate_desk.cli installs them before its other imports, so the app's whole start uses them.
+    import fate_desk.cli
+
+    regexes, _methods = _tables()
+    assert hasattr(_compiler.compile, "compiles_from_scratch")
+    assert getattr(dataclasses.exec, "precompiled", False)
+    source = open(fate_desk.cli.__file__, encoding="utf-8").read()
+    assert source.index("precompiled.install()") < source.index("\nimport ")
+    (pattern, flags), _data = next(iter(regexes.PATTERNS.items()))
+    assert _same(_compiler.compile(pattern, flags), _from_scratch()(pattern, flags))
+
+
+def test_patterns_in_a_table_match_as_re_would_and_others_compile_as_before(monkeypatch):
+    # Each pattern from the table is taken as it is, never compiled.
+    scratch = _from_scratch()
+    monkeypatch.setattr(_compiler, "compile", scratch)
+    table = {(p, int(f)): precompiled.regex_entry(p, int(f)) for p, f in SAMPLES}
+    compiled_anew = []
+
+    def counting(p, f=0):
+        compiled_anew.append(p)
+        return scratch(p, f)
+
+    monkeypatch.setattr(_compiler, "compile", counting)
+    assert precompiled.install_regexes(table, precompiled.engine())
+    re.purge()
+    for pattern, flags in SAMPLES:
+        assert _same(re.compile(pattern, flags), scratch(pattern, int(flags)))
+    assert compiled_anew == []
+    date = re.compile(SAMPLES[0][0]).fullmatch("2026-11")
+    assert date.group("year", "month") == ("2026", "11")
+    assert re.compile(SAMPLES[1][0], re.IGNORECASE).search("spend a FATE  Point") is not None
+    assert re.compile(SAMPLES[2][0], re.VERBOSE).fullmatch("+4").group("sign", "rung") == ("+", "4")
+    assert re.compile(SAMPLES[3][0]).findall(b"\x00ab\x00c\x00") == [b"\x00ab\x00"]
+    # Not in the table (other text, other flags): compiled as before, and right.
+    assert re.compile(r"Good \(\+3\)").fullmatch("Good (+3)") is not None
+    assert re.compile(SAMPLES[1][0]).search("FATE POINT") is None  # without IGNORECASE
+    assert compiled_anew == [r"Good \(\+3\)", SAMPLES[1][0]]
+    re.purge()
+
+
+def test_dataclasses_made_with_a_table_behave_as_without_one(monkeypatch):
+    """A dataclass whose methods come from the table and one made from scratch: the same
+    construction, defaults, comparison, hashing, repr and frozenness."""
+
+    def make(name):
+        @dataclasses.dataclass(frozen=True, order=True)
+        class Rung:
+            rating: int
+            name: str = "Average"
+            tags: tuple = dataclasses.field(default_factory=tuple)
+
+        Rung.__qualname__ = name
+        return Rung
+
+    recorded = []
+
+    def recording(source, globals, locals):
+        recorded.append(source)
+        return exec(compile(source, "<string>", "exec", dont_inherit=True), globals, locals)
+
+    monkeypatch.setattr(dataclasses, "exec", recording, raising=False)
+    plain = make("Rung")
+    assert len(recorded) >= 5  # __init__, __repr__, __eq__, the order methods, __hash__, frozen set/del
+    table = {source: marshal.dumps(precompiled.method_code(source)) for source in recorded}
+    assert precompiled.install_methods(table, precompiled.engine())
+    loads = []
+    real_loads = marshal.loads
+    monkeypatch.setattr(marshal, "loads", lambda data: loads.append(data) or real_loads(data))
+    tabled = make("Rung")
+    assert len(loads) == len(recorded)  # every method taken from the table
+    for cls in (plain, tabled):
+        great = cls(4, "Great")
+        assert (great.rating, great.name, great.tags) == (4, "Great", ())
+        assert cls(1) == cls(1, "Average", ()) and cls(1) < great and hash(cls(1)) == hash(cls(1))
+        assert repr(great) == "Rung(rating=4, name='Great', tags=())"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            great.rating = 5
+        with pytest.raises(TypeError):
+            cls()  # the rating is required
+
+
+def test_a_method_the_table_lacks_is_compiled_as_before(monkeypatch):
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)
+    assert precompiled.install_methods({"def __create_fn__():\n pass": b"never used"}, precompiled.engine())
+
+    @dataclasses.dataclass
+    class Aspect:
+        text: str
+        free_invokes: int = 0
+
+    assert Aspect("On Fire", 1) == Aspect("On Fire", 1) and Aspect("On Fire").free_invokes == 0
+
+
+def test_tables_from_another_python_are_not_used(monkeypatch):
+    scratch = _from_scratch()
+    monkeypatch.setattr(_compiler, "compile", scratch)
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)
+    table = {(p, int(f)): precompiled.regex_entry(p, int(f)) for p, f in SAMPLES}
+    other = ("3.99.0 (elsewhere)", *precompiled.engine()[1:])
+    assert not precompiled.install_regexes(table, other)
+    assert _compiler.compile is scratch
+    assert not precompiled.install_regexes({}, precompiled.engine())
+    assert not precompiled.install_methods({"def __create_fn__():\n pass": b""}, other)
+    assert dataclasses.exec is exec
+
+
+def test_a_wrong_entry_would_be_seen():
+    """The comparisons the build and the first tests rely on tell programs and code apart."""
+    pattern = SAMPLES[1][0]
+    right, wrong = precompiled.regex_entry(pattern, 0), precompiled.regex_entry(r"fate\s+points", 0)
+    scratch = _from_scratch()
+    assert _same(precompiled.regex_from_entry(pattern, right), scratch(pattern, 0))
+    assert not _same(precompiled.regex_from_entry(pattern, wrong), scratch(pattern, 0))
+    source = "def __create_fn__():\n def f(self):\n  return self.a\n return f"
+    other = "def __create_fn__():\n def f(self):\n  return self.b\n return f"
+    assert precompiled.method_code(source) != precompiled.method_code(other)
