@@ -1,18 +1,19 @@
-"""Work Python does at every start, done once at build time: regular expressions and the methods
-of dataclasses, compiled.
+"""Work Python does at every start, done once at build time: regular expressions, the methods of
+dataclasses and annotations written as text, compiled.
 
 Python compiles each regular expression from its text when a process first uses it, in pure
-Python (`re._parser`, `re._compiler`), and `dataclasses` writes the source of each dataclass's
-`__init__`, `__repr__`, `__eq__`, ... and compiles it when the class is made. Starting the app
+Python (`re._parser`, `re._compiler`); `dataclasses` writes the source of each dataclass's
+`__init__`, `__repr__`, `__eq__`, ... and compiles it when the class is made; `typing` compiles
+each annotation written as text (pydantic-core's schema types have hundreds). Starting the app
 compiles about fifty patterns (PySide6's signature parser builds a large one; pydantic's, the
-standard library's, ours) and the methods of some sixty dataclasses (pydantic's, annotated-types',
-ours): about 18 ms and 18 ms of every start.
+standard library's, ours), the methods of some sixty dataclasses (pydantic's, annotated-types',
+ours) and those annotations: about 18, 18 and 4 ms of every start.
 
 `tools/build_precompiled.py` (run by `make`) records what the app's start and its commands
 compile and writes the results to `fate_desk/_precompiled/` (git-ignored): for a pattern's text
-and flags, the program `re` would make; for a method's source text, its code object (marshal,
-as in a .pyc). `install()` lets `re` and `dataclasses` take those instead of compiling, and both
-compile everything else as before.
+and flags, the program `re` would make; for a method's or an annotation's source text, its code
+object (marshal, as in a .pyc). `install()` lets `re`, `dataclasses` and `typing` take those
+instead of compiling, and all three compile everything else as before.
 
 The tables are only used by the Python that wrote them (the same version and build): a compiled
 program and a code object are tied to both. Each is looked up by its exact text, so anything
@@ -45,7 +46,7 @@ def install() -> bool:
     if regexes.ENGINE == here:
         installed = install_regexes(regexes.PATTERNS, here) or installed
     if methods.ENGINE == here:
-        installed = install_methods(methods.SOURCES, here) or installed
+        installed = install_methods(methods.SOURCES, here, methods.EXPRESSIONS) or installed
     return installed
 
 
@@ -98,7 +99,7 @@ def install_regexes(table: dict, table_engine: tuple) -> bool:
     return True
 
 
-# --- dataclass methods ---------------------------------------------------------------------
+# --- dataclass methods and forward references ---------------------------------------------
 
 
 def method_code(source: str):
@@ -107,28 +108,48 @@ def method_code(source: str):
     return compile(source, "<string>", "exec", dont_inherit=True)
 
 
-def install_methods(table: dict, table_engine: tuple) -> bool:
-    """Let `dataclasses` take the methods in `table` (source text -> marshalled code) as
-    compiled (nothing changes for a table written by another Python, or an empty one).
+def expression_code(source: str):
+    """The code `typing` keeps for a forward reference (an annotation written as text), compiled
+    as its own `compile(source, "<string>", "eval")` compiles it."""
+    return compile(source, "<string>", "eval", dont_inherit=True)
 
-    `dataclasses` runs each method's source with `exec(source, globals, namespace)`; a module
-    name looked up before the built-ins, so giving the module an `exec` of its own changes
-    nothing else."""
-    if table_engine != engine() or not table:
+
+def install_methods(table: dict, table_engine: tuple, expressions: dict | None = None) -> bool:
+    """Let `dataclasses` take the methods in `table` (source text -> marshalled code) as
+    compiled, and `typing` the forward references in `expressions` (nothing changes for tables
+    written by another Python, or empty ones).
+
+    `dataclasses` runs each method's source with `exec(source, globals, namespace)`, and
+    `typing.ForwardRef` compiles its text with `compile(text, "<string>", "eval")`: module names
+    looked up before the built-ins, so giving each module its own changes nothing else."""
+    if table_engine != engine() or not (table or expressions):
         return False
     import dataclasses
     import marshal
+    import typing
 
-    def exec_(source, globals=None, locals=None):  # noqa: A002 (exec's own names)
-        if globals is None:  # what the built-in does: the caller's (dataclasses calls with both)
-            caller = sys._getframe(1)
-            globals = caller.f_globals
-            locals = caller.f_locals if locals is None else locals
-        if type(source) is str:
-            data = table.get(source)
-            source = marshal.loads(data) if data is not None else method_code(source)
-        return exec(source, globals, locals)
+    if table:
+        def exec_(source, globals=None, locals=None):  # noqa: A002 (exec's own names)
+            if globals is None:  # what the built-in does: the caller's (dataclasses passes both)
+                caller = sys._getframe(1)
+                globals = caller.f_globals
+                locals = caller.f_locals if locals is None else locals
+            if type(source) is str:
+                data = table.get(source)
+                source = marshal.loads(data) if data is not None else method_code(source)
+            return exec(source, globals, locals)
 
-    exec_.precompiled = True
-    dataclasses.exec = exec_
+        exec_.precompiled = True
+        dataclasses.exec = exec_
+    if expressions:
+        def compile_(source, filename, mode, flags=0, dont_inherit=False, optimize=-1):
+            if type(source) is str and filename == "<string>" and mode == "eval" and not flags and optimize == -1:
+                data = expressions.get(source)
+                if data is not None:
+                    return marshal.loads(data)
+            # typing has no __future__ imports: nothing to inherit from its frame
+            return compile(source, filename, mode, flags, True, optimize)
+
+        compile_.precompiled = True
+        typing.compile = compile_
     return True

@@ -1,11 +1,11 @@
-"""Write fate_desk/_precompiled/ (git-ignored): the regular expressions and dataclass methods that
-starting the app and running its commands compile, compiled once here (see
+"""Write fate_desk/_precompiled/ (git-ignored): the regular expressions, dataclass methods and
+annotations that starting the app and running its commands compile, compiled once here (see
 fate_desk/precompiled.py).
 
 It runs, each in a process of its own with user folders of its own: the app's first start on
 the sample (`--smoke`), a second start that reopens it, and the commands `check`, `export` and
 `rulesets` on the sample campaign and an example sheet; each records every pattern `re`
-compiles and every method source `dataclasses` runs. All of it is done twice, in two scratch
+compiles, every method source `dataclasses` runs and every annotation `typing` compiles. All of it is done twice, in two scratch
 folders: a pattern built from a file's path (the backups' names) differs between them and is
 left out. Every entry written is compared with what Python compiles.
 
@@ -49,18 +49,25 @@ def run_method(source, globals, locals):
     methods.append(source)
     return exec(compile(source, "<string>", "exec", dont_inherit=True), globals, locals)
 dataclasses.exec = run_method
+import typing
+expressions = []
+def compile_expression(source, filename, mode, flags=0, dont_inherit=False, optimize=-1):
+    if type(source) is str and filename == "<string>" and mode == "eval" and not flags and optimize == -1:
+        expressions.append(source)
+    return compile(source, filename, mode, flags, True, optimize)
+typing.compile = compile_expression
 def save():
     with open(out, "w", encoding="utf-8") as f:
-        json.dump({"patterns": patterns, "methods": methods}, f)
+        json.dump({"patterns": patterns, "methods": methods, "expressions": expressions}, f)
 atexit.register(save)
 from fate_desk.cli import main
 sys.exit(main(argv))
 """
 
 
-def record(scratch: Path) -> tuple[set[tuple], set[str]]:
-    """The patterns and dataclass methods every workload compiled, run in user folders under
-    `scratch`."""
+def record(scratch: Path) -> tuple[set[tuple], set[str], set[str]]:
+    """The patterns, dataclass methods and annotations every workload compiled, run in user
+    folders under `scratch`."""
     home = scratch / "home"
     for sub in ("data", "config", "runtime", "out"):
         (home / sub).mkdir(parents=True, exist_ok=True)
@@ -70,6 +77,7 @@ def record(scratch: Path) -> tuple[set[tuple], set[str]]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     patterns: set[tuple] = set()
     methods: set[str] = set()
+    expressions: set[str] = set()
 
     def run(number: int, argv: list[str]) -> None:
         out = scratch / f"run{number}.json"
@@ -81,6 +89,7 @@ def record(scratch: Path) -> tuple[set[tuple], set[str]]:
         found = json.loads(out.read_text(encoding="utf-8"))
         patterns.update((text, is_bytes, flags) for text, is_bytes, flags in found["patterns"])
         methods.update(found["methods"])
+        expressions.update(found["expressions"])
 
     run(0, ["--smoke"])  # the first start copies the sample
     run(1, ["--smoke"])  # the second reopens it
@@ -92,14 +101,14 @@ def record(scratch: Path) -> tuple[set[tuple], set[str]]:
                                    ["export", str(campaigns[0]), "--out", str(home / "out" / "campaign.pdf")],
                                    ["rulesets"]], start=2):
         run(number, argv)
-    return patterns, methods
+    return patterns, methods, expressions
 
 
-def build() -> tuple[dict, dict]:
+def build() -> tuple[dict, dict, dict]:
     with tempfile.TemporaryDirectory(prefix="fate-desk-precompiled-a-") as a, \
             tempfile.TemporaryDirectory(prefix="fate-desk-precompiled-b-") as b:
-        patterns_a, methods_a = record(Path(a))
-        patterns_b, methods_b = record(Path(b))
+        patterns_a, methods_a, expressions_a = record(Path(a))
+        patterns_b, methods_b, expressions_b = record(Path(b))
     from re import _compiler
 
     regexes = {}
@@ -115,7 +124,14 @@ def build() -> tuple[dict, dict]:
         if marshal.loads(marshal.dumps(code)) != code:
             raise SystemExit(f"build_precompiled: a method does not survive marshal:\n{source}")
         methods[source] = marshal.dumps(code)
-    return regexes, methods
+    expressions = {}
+    for source in sorted(expressions_a & expressions_b):
+        try:
+            code = precompiled.expression_code(source)
+        except SyntaxError:
+            continue  # typing says so itself, each time
+        expressions[source] = marshal.dumps(code)
+    return regexes, methods, expressions
 
 
 def write(name: str, doc: str, body: str) -> None:
@@ -128,15 +144,16 @@ def write(name: str, doc: str, body: str) -> None:
 
 
 def main() -> int:
-    regexes, methods = build()
+    regexes, methods, expressions = build()
     OUT.mkdir(exist_ok=True)
     init = OUT / "__init__.py"
     if not init.exists():
         init.write_text('"""Compiled at build time by tools/build_precompiled.py (not in git)."""\n')
     write("regexes", "Regular expressions: (text, flags) -> what re compiles them to.", f"PATTERNS = {regexes!r}")
-    write("methods", "Dataclass methods: source text -> marshalled code.", f"SOURCES = {methods!r}")
-    print(f"build_precompiled: {len(regexes)} patterns and {len(methods)} dataclass methods in "
-          f"{OUT.relative_to(ROOT)}")
+    write("methods", "Dataclass methods and annotations written as text: source -> marshalled code.",
+          f"SOURCES = {methods!r}\n\nEXPRESSIONS = {expressions!r}")
+    print(f"build_precompiled: {len(regexes)} patterns, {len(methods)} dataclass methods and "
+          f"{len(expressions)} annotations in {OUT.relative_to(ROOT)}")
     return 0
 
 

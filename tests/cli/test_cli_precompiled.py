@@ -1,5 +1,5 @@
-"""Regular expressions and dataclass methods compiled at build time (fate_desk/precompiled.py):
-every entry is what Python itself compiles, anything the tables lack is compiled as before, and
+"""Regular expressions, dataclass methods and annotations compiled at build time
+(fate_desk/precompiled.py): every entry is what Python itself compiles, anything the tables lack is compiled as before, and
 tables written by another Python are never used."""
 
 from __future__ import annotations
@@ -60,6 +60,35 @@ def test_every_method_in_the_generated_table_is_what_dataclasses_would_compile()
         assert marshal.loads(data) == compile(source, "<string>", "exec", dont_inherit=True), source
 
 
+def test_every_annotation_in_the_generated_table_is_what_typing_would_compile():
+    _regexes, methods = _tables()
+    assert len(methods.EXPRESSIONS) > 50  # pydantic-core's schema types write theirs as text
+    for source, data in methods.EXPRESSIONS.items():
+        assert marshal.loads(data) == compile(source, "<string>", "eval", dont_inherit=True), source
+
+
+def test_forward_references_made_with_a_table_behave_as_without_one(monkeypatch):
+    import typing
+
+    monkeypatch.setattr(typing, "compile", compile, raising=False)
+    texts = ["list[Aspect]", "dict[str, int] | None", "'Aspect'"]
+    expressions = {text: marshal.dumps(precompiled.expression_code(text)) for text in texts}
+    assert precompiled.install_methods({}, precompiled.engine(), expressions)
+    assert getattr(typing.compile, "precompiled", False)
+
+    class Aspect:
+        pass
+
+    namespace = {"Aspect": Aspect}
+    for text in texts:
+        ref = typing.ForwardRef(text)
+        assert ref.__forward_code__ == compile(text, "<string>", "eval", dont_inherit=True)  # as typing does
+        assert eval(ref.__forward_code__, namespace) == eval(text, namespace)
+    assert typing.ForwardRef("Aspect | None") == typing.ForwardRef("Aspect | None")  # not in the table
+    with pytest.raises(SyntaxError, match="Forward reference must be an expression"):
+        typing.ForwardRef("not an expression(")
+
+
 def test_the_command_line_installs_the_tables_before_anything_else():
     # fate_desk.cli installs them before its other imports, so the app's whole start uses them.
     import fate_desk.cli
@@ -67,6 +96,9 @@ def test_the_command_line_installs_the_tables_before_anything_else():
     regexes, _methods = _tables()
     assert hasattr(_compiler.compile, "compiles_from_scratch")
     assert getattr(dataclasses.exec, "precompiled", False)
+    import typing
+
+    assert getattr(typing.compile, "precompiled", False)
     source = open(fate_desk.cli.__file__, encoding="utf-8").read()
     assert source.index("precompiled.install()") < source.index("\nimport ")
     (pattern, flags), _data = next(iter(regexes.PATTERNS.items()))
@@ -164,7 +196,7 @@ def test_tables_from_another_python_are_not_used(monkeypatch):
     assert not precompiled.install_regexes(table, other)
     assert _compiler.compile is scratch
     assert not precompiled.install_regexes({}, precompiled.engine())
-    assert not precompiled.install_methods({"def __create_fn__():\n pass": b""}, other)
+    assert not precompiled.install_methods({"def __create_fn__():\n pass": b""}, other, {"int": b""})
     assert dataclasses.exec is exec
 
 
