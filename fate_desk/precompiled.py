@@ -39,7 +39,7 @@ def install() -> bool:
     """Use the generated tables, when they were written by this Python; True when they are."""
     try:
         from fate_desk._precompiled import methods, regexes
-    except ImportError:
+    except Exception:  # not built (a plain checkout), or damaged: everything compiles as usual
         return False
     here = engine()
     installed = False
