@@ -1,5 +1,5 @@
 """Work Python does at every start, done once at build time: regular expressions, the methods of
-dataclasses and annotations written as text, compiled.
+dataclasses, annotations written as text and PySide6's support modules, compiled.
 
 Python compiles each regular expression from its text when a process first uses it, in pure
 Python (`re._parser`, `re._compiler`); `dataclasses` writes the source of each dataclass's
@@ -7,7 +7,8 @@ Python (`re._parser`, `re._compiler`); `dataclasses` writes the source of each d
 each annotation written as text (pydantic-core's schema types have hundreds). Starting the app
 compiles about fifty patterns (PySide6's signature parser builds a large one; pydantic's, the
 standard library's, ours), the methods of some sixty dataclasses (pydantic's, annotated-types',
-ours) and those annotations: about 18, 18 and 4 ms of every start.
+ours) and those annotations: about 18, 18 and 4 ms of every start. shiboken6 compiles its own
+support modules from source at each start too (about 15 ms; see `compiling_support_modules`).
 
 `tools/build_precompiled.py` (run by `make`) records what the app's start and its commands
 compile and writes the results to `fate_desk/_precompiled/` (git-ignored): for a pattern's text
@@ -153,3 +154,57 @@ def install_methods(table: dict, table_engine: tuple, expressions: dict | None =
         compile_.precompiled = True
         typing.compile = compile_
     return True
+
+
+# --- PySide6's support modules -------------------------------------------------------------
+
+# The __future__ features a call to the built-in compile() takes from its caller's code unless
+# told not to (CPython's PyCF_MASK: every feature but nested scopes and generators).
+_INHERITED = 0
+for _feature in ("division", "absolute_import", "with_statement", "print_function", "unicode_literals",
+                 "barry_as_FLUFL", "generator_stop", "annotations"):
+    _INHERITED |= getattr(__import__("__future__"), _feature).compiler_flag
+del _feature
+
+
+def support_key(source: bytes, filename: str, mode: str, flags: int, optimize: int) -> tuple:
+    return (source, filename, mode, flags, optimize)
+
+
+def compiling_support_modules():
+    """While PySide6 is imported, its support modules compiled at build time.
+
+    shiboken6 carries its Python support modules (`shibokensupport`: the signature parser, the
+    feature switch, ...) in a zip inside its library and compiles each from source, with the
+    built-in `compile`, every time it is imported: about 15 ms of every start. Until the returned
+    function is called, the built-in `compile` takes the code for a source it knows from the
+    table (the same text, file name, mode, flags and optimisation level, the flags including
+    those the caller's code passes on, as the built-in's own) and compiles anything else as the
+    built-in would. Returns None, changing nothing, without a table for this Python."""
+    try:
+        from fate_desk._precompiled import support
+    except Exception:  # not built, or damaged
+        return None
+    if support.ENGINE != engine() or not support.MODULES:
+        return None
+    import builtins
+    import marshal
+
+    builtin, table = builtins.compile, support.MODULES
+
+    def compile_(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **options):
+        if not dont_inherit:
+            flags |= sys._getframe(1).f_code.co_flags & _INHERITED
+        if type(source) is bytes and not options:
+            data = table.get(support_key(source, filename, mode, flags, optimize))
+            if data is not None:
+                return marshal.loads(data)
+        return builtin(source, filename, mode, flags, True, optimize, **options)
+
+    builtins.compile = compile_
+
+    def restore() -> None:
+        if builtins.compile is compile_:
+            builtins.compile = builtin
+
+    return restore

@@ -1,11 +1,12 @@
-"""Write fate_desk/_precompiled/ (git-ignored): the regular expressions, dataclass methods and
-annotations that starting the app and running its commands compile, compiled once here (see
+"""Write fate_desk/_precompiled/ (git-ignored): the regular expressions, dataclass methods,
+annotations and PySide6 support modules that starting the app and running its commands compile, compiled once here (see
 fate_desk/precompiled.py).
 
 It runs, each in a process of its own with user folders of its own: the app's first start on
 the sample (`--smoke`), a second start that reopens it, and the commands `check`, `export` and
 `rulesets` on the sample campaign and an example sheet; each records every pattern `re`
-compiles, every method source `dataclasses` runs and every annotation `typing` compiles. All of it is done twice, in two scratch
+compiles, every method source `dataclasses` runs, every annotation `typing` compiles and the
+source of each PySide6 support module shiboken compiles. All of it is done twice, in two scratch
 folders: a pattern built from a file's path (the backups' names) differs between them and is
 left out. Every entry written is compared with what Python compiles.
 
@@ -49,6 +50,17 @@ def run_method(source, globals, locals):
     methods.append(source)
     return exec(compile(source, "<string>", "exec", dont_inherit=True), globals, locals)
 dataclasses.exec = run_method
+import builtins
+from fate_desk import precompiled
+support, builtin_compile = [], builtins.compile
+def compile_module(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **options):
+    caller = sys._getframe(1)
+    if not dont_inherit:
+        flags |= caller.f_code.co_flags & precompiled._INHERITED
+    if type(source) is bytes and not options and caller.f_globals.get("__name__") == "signature_bootstrap":
+        support.append([source.decode("latin-1"), filename, mode, flags, optimize])
+    return builtin_compile(source, filename, mode, flags, True, optimize, **options)
+builtins.compile = compile_module
 import typing
 expressions = []
 def compile_expression(source, filename, mode, flags=0, dont_inherit=False, optimize=-1):
@@ -58,14 +70,14 @@ def compile_expression(source, filename, mode, flags=0, dont_inherit=False, opti
 typing.compile = compile_expression
 def save():
     with open(out, "w", encoding="utf-8") as f:
-        json.dump({"patterns": patterns, "methods": methods, "expressions": expressions}, f)
+        json.dump({"patterns": patterns, "methods": methods, "expressions": expressions, "support": support}, f)
 atexit.register(save)
 from fate_desk.cli import main
 sys.exit(main(argv))
 """
 
 
-def record(scratch: Path) -> tuple[set[tuple], set[str], set[str]]:
+def record(scratch: Path) -> tuple[set[tuple], set[str], set[str], set[tuple]]:
     """The patterns, dataclass methods and annotations every workload compiled, run in user
     folders under `scratch`."""
     home = scratch / "home"
@@ -78,6 +90,7 @@ def record(scratch: Path) -> tuple[set[tuple], set[str], set[str]]:
     patterns: set[tuple] = set()
     methods: set[str] = set()
     expressions: set[str] = set()
+    support: set[tuple] = set()
 
     def run(number: int, argv: list[str]) -> None:
         out = scratch / f"run{number}.json"
@@ -90,6 +103,7 @@ def record(scratch: Path) -> tuple[set[tuple], set[str], set[str]]:
         patterns.update((text, is_bytes, flags) for text, is_bytes, flags in found["patterns"])
         methods.update(found["methods"])
         expressions.update(found["expressions"])
+        support.update(tuple(call) for call in found["support"])
 
     run(0, ["--smoke"])  # the first start copies the sample
     run(1, ["--smoke"])  # the second reopens it
@@ -101,14 +115,14 @@ def record(scratch: Path) -> tuple[set[tuple], set[str], set[str]]:
                                    ["export", str(campaigns[0]), "--out", str(home / "out" / "campaign.pdf")],
                                    ["rulesets"]], start=2):
         run(number, argv)
-    return patterns, methods, expressions
+    return patterns, methods, expressions, support
 
 
-def build() -> tuple[dict, dict, dict]:
+def build() -> tuple[dict, dict, dict, dict]:
     with tempfile.TemporaryDirectory(prefix="fate-desk-precompiled-a-") as a, \
             tempfile.TemporaryDirectory(prefix="fate-desk-precompiled-b-") as b:
-        patterns_a, methods_a, expressions_a = record(Path(a))
-        patterns_b, methods_b, expressions_b = record(Path(b))
+        patterns_a, methods_a, expressions_a, support_a = record(Path(a))
+        patterns_b, methods_b, expressions_b, support_b = record(Path(b))
     from re import _compiler
 
     regexes = {}
@@ -131,7 +145,14 @@ def build() -> tuple[dict, dict, dict]:
         except SyntaxError:
             continue  # typing says so itself, each time
         expressions[source] = marshal.dumps(code)
-    return regexes, methods, expressions
+    modules = {}
+    for text, filename, mode, flags, optimize in sorted(support_a & support_b):
+        source = text.encode("latin-1")
+        code = compile(source, filename, mode, flags, True, optimize)
+        modules[precompiled.support_key(source, filename, mode, flags, optimize)] = marshal.dumps(code)
+    if not modules:
+        raise SystemExit("build_precompiled: no PySide6 support module was seen compiling")
+    return regexes, methods, expressions, modules
 
 
 def write(name: str, doc: str, body: str) -> None:
@@ -144,7 +165,7 @@ def write(name: str, doc: str, body: str) -> None:
 
 
 def main() -> int:
-    regexes, methods, expressions = build()
+    regexes, methods, expressions, modules = build()
     OUT.mkdir(exist_ok=True)
     init = OUT / "__init__.py"
     if not init.exists():
@@ -152,8 +173,10 @@ def main() -> int:
     write("regexes", "Regular expressions: (text, flags) -> what re compiles them to.", f"PATTERNS = {regexes!r}")
     write("methods", "Dataclass methods and annotations written as text: source -> marshalled code.",
           f"SOURCES = {methods!r}\n\nEXPRESSIONS = {expressions!r}")
-    print(f"build_precompiled: {len(regexes)} patterns, {len(methods)} dataclass methods and "
-          f"{len(expressions)} annotations in {OUT.relative_to(ROOT)}")
+    write("support", "PySide6's support modules: (source, file name, mode, flags, optimize) -> marshalled code.",
+          f"MODULES = {modules!r}")
+    print(f"build_precompiled: {len(regexes)} patterns, {len(methods)} dataclass methods, "
+          f"{len(expressions)} annotations and {len(modules)} PySide6 support modules in {OUT.relative_to(ROOT)}")
     return 0
 
 

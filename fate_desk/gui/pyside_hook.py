@@ -28,8 +28,16 @@ def _uses_pyside(module) -> bool:
 
 
 def install() -> None:
-    """Answer PySide6's question from the module's name from now on (PySide6 is imported here)."""
-    import PySide6  # noqa: F401 - sets up the hook this replaces
+    """Answer PySide6's question from the module's name from now on (PySide6 is imported here,
+    with its support modules compiled at build time: see fate_desk.precompiled)."""
+    from fate_desk.precompiled import compiling_support_modules
+
+    restore = compiling_support_modules()
+    try:
+        import PySide6  # noqa: F401 - sets up the hook this replaces
+    finally:
+        if restore is not None:
+            restore()
 
     feature = sys.modules.get("shibokensupport.feature")
     if feature is not None and callable(getattr(feature, "_mod_uses_pyside", None)):

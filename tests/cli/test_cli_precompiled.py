@@ -210,3 +210,58 @@ def test_a_wrong_entry_would_be_seen():
     source = "def __create_fn__():\n def f(self):\n  return self.a\n return f"
     other = "def __create_fn__():\n def f(self):\n  return self.b\n return f"
     assert precompiled.method_code(source) != precompiled.method_code(other)
+
+
+def test_every_pyside6_support_module_in_the_generated_table_is_what_compile_makes():
+    from fate_desk._precompiled import support
+
+    assert support.ENGINE == precompiled.engine()
+    names = {filename for (_source, filename, _mode, _flags, _optimize) in support.MODULES}
+    assert "shibokensupport/signature/parser.py" in names and len(names) >= 10
+    for (source, filename, mode, flags, optimize), data in support.MODULES.items():
+        assert marshal.loads(data) == compile(source, filename, mode, flags, True, optimize), filename
+
+
+def test_while_pyside6_is_imported_compile_takes_known_sources_and_compiles_others_as_the_builtin(monkeypatch):
+    """The built-in compile is replaced only while PySide6 is imported; meanwhile a source it
+    knows comes from the table and any other compiles exactly as the built-in would, with the
+    __future__ features of the calling code (this module has postponed annotations)."""
+    import builtins
+    import types
+
+    builtin = builtins.compile
+    known = b"def rung(rating):\n    return rating + 1\n"
+    key = precompiled.support_key(known, "shibokensupport/known.py", "exec", 0, -1)
+    table = types.ModuleType("support")
+    code = builtin(known, "shibokensupport/known.py", "exec", 0, True)
+    table.ENGINE, table.MODULES = precompiled.engine(), {key: marshal.dumps(code)}
+    import fate_desk._precompiled
+
+    monkeypatch.setitem(__import__("sys").modules, "fate_desk._precompiled.support", table)
+    monkeypatch.setattr(fate_desk._precompiled, "support", table, raising=False)
+    loads = []
+    real_loads = marshal.loads
+    entry = table.MODULES[key]
+    monkeypatch.setattr(marshal, "loads", lambda data: (data is entry and loads.append(data)) or real_loads(data))
+    import ast
+
+    restore = precompiled.compiling_support_modules()
+    assert restore is not None and builtins.compile is not builtin
+    try:
+        from_table = builtins.compile(known, "shibokensupport/known.py", "exec", dont_inherit=True)
+        assert len(loads) == 1
+        annotated = "def f(x: Aspect) -> Rung:\n    return x\n"
+        ours = compile(annotated, "<test>", "exec")  # inherits this module's postponed annotations
+        ours_plain = compile(annotated, "<test>", "exec", dont_inherit=True)
+        expression = compile("1 + 2", "<test>", "eval", optimize=2)
+        tree = compile("x = 1", "<test>", "exec", flags=ast.PyCF_ONLY_AST)
+        assert len(loads) == 1  # none of those came from the table
+    finally:
+        restore()
+    assert builtins.compile is builtin
+    assert from_table == builtin(known, "shibokensupport/known.py", "exec", 0, True)
+    assert ours == compile(annotated, "<test>", "exec")
+    assert ours != ours_plain  # the caller's __future__ features were passed on, as the built-in does
+    assert ours_plain == compile(annotated, "<test>", "exec", dont_inherit=True)
+    assert expression == compile("1 + 2", "<test>", "eval", optimize=2)
+    assert type(tree).__name__ == "Module"
