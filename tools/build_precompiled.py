@@ -81,11 +81,14 @@ def record(scratch: Path) -> tuple[set[tuple], set[str], set[str], set[tuple]]:
     """The patterns, dataclass methods and annotations every workload compiled, run in user
     folders under `scratch`."""
     home = scratch / "home"
-    for sub in ("data", "config", "runtime", "out"):
+    for sub in ("data", "config", "runtime", "cache", "state", "share", "out"):
         (home / sub).mkdir(parents=True, exist_ok=True)
     (home / "runtime").chmod(0o700)
+    # Folders of its own for everything the app keeps: the user's own are never touched.
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", FATE_DESK_DATA_DIR=str(home / "data"),
-               XDG_CONFIG_HOME=str(home / "config"), XDG_RUNTIME_DIR=str(home / "runtime"))
+               XDG_CONFIG_HOME=str(home / "config"), XDG_RUNTIME_DIR=str(home / "runtime"),
+               XDG_CACHE_HOME=str(home / "cache"), XDG_STATE_HOME=str(home / "state"),
+               XDG_DATA_HOME=str(home / "share"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     patterns: set[tuple] = set()
     methods: set[str] = set()
