@@ -8,7 +8,7 @@ widget's edge, and follows the widget as it moves, resizes or scrolls.
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QMenu, QMenuBar, QWidget
 
@@ -57,7 +57,11 @@ class FocusRing(QObject):
         self._unwatch()
         self.target = new if _wants_ring(new) else None
         if self.target is None:
-            self._shown = None  # its window may be closing: left alone, it goes with the window
+            # The focused widget went away (deleted, or its window is closing). The ring is not
+            # touched now, while a window may be being torn down, but a turn later: if its window
+            # is still there and nothing has the focus, it is hidden rather than left drawn
+            # around the spot where the widget was.
+            QTimer.singleShot(0, self, self._hide_if_unfocused)
             return
         if self._window_of(self._shown) is not self.target.window():
             self._hide_shown()
@@ -72,6 +76,10 @@ class FocusRing(QObject):
                 break
             chain = chain.parentWidget()
         self._place()
+
+    def _hide_if_unfocused(self) -> None:
+        if self.target is None:
+            self._hide_shown()
 
     def _unwatch(self) -> None:
         for widget in self._watched:

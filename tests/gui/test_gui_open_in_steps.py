@@ -273,3 +273,28 @@ def test_a_big_last_campaign_refused_late_at_start_up_gives_way_to_the_sample(qt
         QApplication.processEvents()  # what the window still had queued runs while it exists
         win.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_the_focus_ring_never_stays_around_a_field_a_loading_campaign_took_away(window, qtbot, tmp_path):
+    """The navigator's filter has the focus when a big campaign is opened: the old navigator goes,
+    and the focus ring with it, rather than staying drawn around the empty spot (WCAG 2.4.7)."""
+    from fate_desk.gui.focus_ring import FocusRing
+
+    window.activateWindow()
+    filter_edit = window.navigator.filter_edit
+    filter_edit.setFocus()
+    turns_until(lambda: QApplication.focusWidget() is filter_edit)
+    ring_keeper = QApplication.instance().findChild(FocusRing)
+    ring = ring_keeper.ring()
+    assert ring is not None and ring.isVisible()
+    path = big_campaign(tmp_path / "skyships.fatedesk")
+    open_recent(window, path)
+    turns_until(lambda: window.document is not None and not window.document.loading)
+    for _ in range(3):
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        QApplication.processEvents()
+    focused = QApplication.focusWidget()
+    if ring.isVisible():  # then it rings whatever has the focus now, exactly
+        assert focused is not None and focused.isVisible()
+        where = focused.mapTo(window, focused.rect().topLeft())
+        assert ring.geometry().topLeft() == where - type(where)(3, 3)
