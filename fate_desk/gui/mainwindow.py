@@ -535,10 +535,11 @@ class MainWindow(QMainWindow):
 
     def _table_usable(self, usable: bool) -> None:
         """While a campaign loads, the table's pool and docks take no clicks, and the Table menu
-        offers nothing (see _update_actions). The pool, the dice roller and the history show no
-        campaign meanwhile rather than the one before (the conflict dock, disabled, still does)."""
+        offers nothing (see _update_actions). The pool, the dice roller, the history, the
+        conflict dock and the players' view show no campaign meanwhile rather than the one before."""
         if not usable:
-            self.table.document = self.encounters.document = None
+            self.table.document = None
+            self.encounters.set_document(None)
             # Let go of the campaign before now, while it still exists: it is deleted before the
             # new one is whole, and its signals with it.
             if self.table.history_dock is not None:

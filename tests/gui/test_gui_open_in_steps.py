@@ -298,3 +298,31 @@ def test_the_focus_ring_never_stays_around_a_field_a_loading_campaign_took_away(
         assert focused is not None and focused.isVisible()
         where = focused.mapTo(window, focused.rect().topLeft())
         assert ring.geometry().topLeft() == where - type(where)(3, 3)
+
+
+def test_while_a_big_campaign_loads_the_conflict_dock_and_players_view_show_none_then_the_new_one(
+        window, qtbot, tmp_path):
+    """The conflict dock and the players' view are open on the sample's scene; a big campaign is
+    opened. Meanwhile neither shows the sample's scene (the dock says the campaign is opening);
+    once it is whole both show the new campaign's scene."""
+    from fate_desk.gui.conflict.common import scene_now
+
+    _menu_action(window, "Table", "Run a conflict").trigger()
+    players = window.encounters.open_players_view()
+    qtbot.addWidget(players)
+    qtbot.wait(50)
+    old_scene = scene_now(window.document).name
+    panel = window.encounters.conflict
+    assert old_scene in panel.header.text() and old_scene in players.title.text()
+    path = big_campaign(tmp_path / "skyships.fatedesk")
+    open_recent(window, path)
+    assert window.document.loading
+    assert old_scene not in panel.header.text() and not window.encounters.dock.isEnabled()
+    assert panel.header.text() == "Opening the campaign…"
+    assert old_scene not in players.title.text()
+    qtbot.waitUntil(lambda: not window.document.loading and window.navigator is not None, timeout=30000)
+    qtbot.wait(50)
+    new_scene = scene_now(window.document).name
+    assert new_scene.startswith("Deck ")
+    assert new_scene in panel.header.text() and window.encounters.dock.isEnabled()
+    assert players.document is window.document and new_scene in players.title.text()

@@ -157,6 +157,9 @@ class EncounterDesk:
 
     def set_document(self, document) -> None:
         self.document = document
+        if document is None:  # a big campaign is loading: no campaign until it is whole
+            self._show_opening()
+            return
         if self.dock is not None:
             self._attach(document)
         elif getattr(self.window, "opening", False):
@@ -168,6 +171,17 @@ class EncounterDesk:
             self.build()
         if self.players_window is not None:
             self.players_window.set_document(document)
+
+    def _show_opening(self) -> None:
+        """Nothing of the campaign before, which is going away: empty panels saying the campaign
+        is opening, and the players' view with no scene."""
+        if self.dock is not None:
+            for panel in self.panels():
+                panel.set_document(None)
+            for panel in (self.conflict, self.contest, self.challenge):
+                panel.header.setText(_("Opening the campaign…"))
+        if self.players_window is not None:
+            self.players_window.set_document(None)
 
     def _attach(self, document) -> None:
         for panel in self.panels():

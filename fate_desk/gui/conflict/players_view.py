@@ -153,8 +153,9 @@ class PlayersViewWindow(QWidget):
                 signal.disconnect(self._changed)
         self.document = document
         # Every change arrives as a signal, emitted as the change is saved: the view follows at once.
-        for signal in (document.campaignChanged, document.entityChanged, document.entityAdded,
-                       document.entityRemoved):
+        # None while a big campaign loads: no scene until it is whole.
+        for signal in ((document.campaignChanged, document.entityChanged, document.entityAdded,
+                        document.entityRemoved) if document is not None else ()):
             signal.connect(self._changed)
         self.refresh()
 
