@@ -195,12 +195,13 @@ class SkillRowItem:
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         y = top
+        ladder = ladder_width()
         for n, line in enumerate(self._shown(width)):
             h = max((h for _w, _n, h in line), default=SKILL_LINE)
             if n == 0 and self.skip == 0:
-                line_text(c, self.label, x, y - 13, ladder_width() - 4, BOLD, 8.5 if self.approach else 8)
-            spare = (width - ladder_width() - sum(w for w, _name, _unused in line)) / max(1, len(line))
-            cx = x + ladder_width()
+                line_text(c, self.label, x, y - 13, ladder - 4, BOLD, 8.5 if self.approach else 8)
+            spare = (width - ladder - sum(w for w, _name, _unused in line)) / max(1, len(line))
+            cx = x + ladder
             for i, (w, name, _unused) in enumerate(line):
                 w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _width, nm, _unused in line) else w
                 if name is None and self.field:
