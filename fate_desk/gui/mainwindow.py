@@ -537,6 +537,11 @@ class MainWindow(QMainWindow):
         """While a campaign loads, the table's pool and docks take no clicks, and the Table menu
         offers nothing (see _update_actions). The pool, the dice roller, the history, the
         conflict dock and the players' view show no campaign meanwhile rather than the one before."""
+        for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
+            if widget is not None:
+                # First: a disabled dock gives up the focus at once, so emptying a panel does
+                # not move the focus down it (and scroll the dock) on its way out.
+                widget.setEnabled(usable)
         if not usable:
             self.table.document = None
             self.encounters.set_document(None)
@@ -548,9 +553,6 @@ class MainWindow(QMainWindow):
                 self.table.pool.set_document(None)
             if self.table.dice_dock is not None and self.table.dice_dock.document is not None:
                 self.table.dice_dock.set_document(None)
-        for widget in (self.table.pool, self.table.dice_dock, self.table.history_dock, self.encounters.dock):
-            if widget is not None:
-                widget.setEnabled(usable)
 
     def _loading_stepped(self, document: CampaignDocument) -> None:
         """A slice of a big campaign was validated. Its first sheet: the tabs open last time

@@ -314,6 +314,9 @@ def test_while_a_big_campaign_loads_the_conflict_dock_and_players_view_show_none
     old_scene = scene_now(window.document).name
     panel = window.encounters.conflict
     assert old_scene in panel.header.text() and old_scene in players.title.text()
+    panel.start_button.setFocus()  # the GM was about to start a conflict
+    scroll = window.encounters.dock.widget().verticalScrollBar()
+    assert scroll.value() == 0
     path = big_campaign(tmp_path / "skyships.fatedesk")
     open_recent(window, path)
     assert window.document.loading
@@ -325,4 +328,5 @@ def test_while_a_big_campaign_loads_the_conflict_dock_and_players_view_show_none
     new_scene = scene_now(window.document).name
     assert new_scene.startswith("Deck ")
     assert new_scene in panel.header.text() and window.encounters.dock.isEnabled()
+    assert scroll.value() == 0  # the panels' tabs and heading still in view, not scrolled away
     assert players.document is window.document and new_scene in players.title.text()
