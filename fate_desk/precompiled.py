@@ -143,13 +143,14 @@ def install_methods(table: dict, table_engine: tuple, expressions: dict | None =
         exec_.precompiled = True
         dataclasses.exec = exec_
     if expressions:
-        def compile_(source, filename, mode, flags=0, dont_inherit=False, optimize=-1):
-            if type(source) is str and filename == "<string>" and mode == "eval" and not flags and optimize == -1:
+        def compile_(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **options):
+            if (type(source) is str and filename == "<string>" and mode == "eval" and not flags
+                    and optimize == -1 and not options):
                 data = expressions.get(source)
                 if data is not None:
                     return marshal.loads(data)
             # typing has no __future__ imports: nothing to inherit from its frame
-            return compile(source, filename, mode, flags, True, optimize)
+            return compile(source, filename, mode, flags, True, optimize, **options)
 
         compile_.precompiled = True
         typing.compile = compile_
@@ -158,13 +159,20 @@ def install_methods(table: dict, table_engine: tuple, expressions: dict | None =
 
 # --- PySide6's support modules -------------------------------------------------------------
 
-# The __future__ features a call to the built-in compile() takes from its caller's code unless
-# told not to (CPython's PyCF_MASK: every feature but nested scopes and generators).
-_INHERITED = 0
-for _feature in ("division", "absolute_import", "with_statement", "print_function", "unicode_literals",
-                 "barry_as_FLUFL", "generator_stop", "annotations"):
-    _INHERITED |= getattr(__import__("__future__"), _feature).compiler_flag
-del _feature
+def _inherited_features() -> int:
+    """The __future__ features a call to the built-in compile() takes from its caller's code
+    unless told not to (CPython's PyCF_MASK: every feature but nested scopes and generators)."""
+    import __future__
+
+    names = ("division", "absolute_import", "with_statement", "print_function", "unicode_literals",
+             "barry_as_FLUFL", "generator_stop", "annotations")
+    flags = 0
+    for name in names:
+        flags |= getattr(__future__, name).compiler_flag
+    return flags
+
+
+_INHERITED = _inherited_features()
 
 
 def support_key(source: bytes, filename: str, mode: str, flags: int, optimize: int) -> tuple:
