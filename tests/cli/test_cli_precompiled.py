@@ -265,3 +265,35 @@ def test_while_pyside6_is_imported_compile_takes_known_sources_and_compiles_othe
     assert ours_plain == compile(annotated, "<test>", "exec", dont_inherit=True)
     assert expression == compile("1 + 2", "<test>", "eval", optimize=2)
     assert type(tree).__name__ == "Module"
+
+
+@pytest.mark.parametrize("damage", [SyntaxError, ValueError, ModuleNotFoundError])
+def test_a_damaged_or_missing_table_leaves_everything_compiling_as_usual(monkeypatch, damage):
+    """A table that does not import (a half-written file, a bad marshal, none at all) changes
+    nothing: the start goes on and compiles as Python does."""
+    import importlib.abc
+    import importlib.util
+    import sys
+
+    import fate_desk._precompiled as package
+
+    names = ("fate_desk._precompiled.methods", "fate_desk._precompiled.regexes", "fate_desk._precompiled.support")
+    for name in names:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(package, name.rsplit(".", 1)[1], raising=False)
+
+    class Broken(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def find_spec(self, fullname, path, target=None):
+            return importlib.util.spec_from_loader(fullname, self) if fullname in names else None
+
+        def exec_module(self, module):
+            raise damage("damaged")
+
+    monkeypatch.setattr(sys, "meta_path", [Broken(), *sys.meta_path])
+    scratch = _from_scratch()
+    monkeypatch.setattr(_compiler, "compile", scratch)
+    monkeypatch.setattr(dataclasses, "exec", exec, raising=False)
+    assert precompiled.install() is False
+    assert precompiled.compiling_support_modules() is None
+    assert _compiler.compile is scratch and dataclasses.exec is exec
+    assert re.compile(r"Fair \(\+2\)", re.I).fullmatch("fair (+2)") is not None
