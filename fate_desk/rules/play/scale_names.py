@@ -1,4 +1,4 @@
-"""The scales' names, from Mundane to Godlike (Fate Core's Scale, in Extras).
+"""The scales' names, from Mundane to Godlike (Fate Condensed, Optional Rules, "Scale").
 
 Stored in English (the key, as a character keeps it); shown with _() where offered. Kept apart
 from the roll's rules so that the sheet's play bar, which lists them, does not import those.
