@@ -1,6 +1,6 @@
 """Write fate_desk/_precompiled/ (git-ignored): the regular expressions, dataclass methods,
-annotations and PySide6 support modules that starting the app and running its commands compile, compiled once here (see
-fate_desk/precompiled.py).
+annotations and PySide6 support modules that starting the app and running its commands
+compile, compiled once here (see fate_desk/precompiled.py).
 
 It runs, each in a process of its own with user folders of its own: the app's first start on
 the sample (`--smoke`), a second start that reopens it, and the commands `check`, `export` and
@@ -31,8 +31,8 @@ from fate_desk import precompiled  # noqa: E402
 OUT = ROOT / "fate_desk" / "_precompiled"
 EXAMPLE_SHEET = ROOT / "docs" / "examples" / "ruth.fate.json"
 
-# Runs in each child: the tables switched off; every compiled pattern and every dataclass
-# method's source is written to argv[1].
+# Runs in each child: the tables switched off; every pattern compiled, every dataclass method's
+# and annotation's source and every PySide6 support module compiled is written to argv[1].
 RECORDER = r"""
 import atexit, dataclasses, json, sys
 sys.modules["fate_desk._precompiled"] = None  # record what compiles without the tables
@@ -78,8 +78,8 @@ sys.exit(main(argv))
 
 
 def record(scratch: Path) -> tuple[set[tuple], set[str], set[str], set[tuple]]:
-    """The patterns, dataclass methods and annotations every workload compiled, run in user
-    folders under `scratch`."""
+    """The patterns, dataclass methods, annotations and PySide6 support modules every workload
+    compiled, run in user folders under `scratch`."""
     home = scratch / "home"
     for sub in ("data", "config", "runtime", "cache", "state", "share", "out"):
         (home / sub).mkdir(parents=True, exist_ok=True)
