@@ -11,6 +11,7 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.i18n import _, rules_text
+from fate_desk.markup import escape
 from fate_desk.model import (
     LADDER,
     CampaignOptions,
@@ -53,7 +54,7 @@ from .reference_text import (
     turn_order_card,
 )
 from .skill_text import ACTIONS, APPROACHES, SKILLS
-from .styles import GREY, INK, Styles, escape, one_line
+from .styles import GREY, INK, Styles, one_line
 from .textflow import RichText, Run
 
 COLUMN_GAP = 14.0

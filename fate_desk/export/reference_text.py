@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fate_desk.i18n import N_, _, rules_text
+from fate_desk.markup import escape
 from fate_desk.model import (
     LADDER,
     CampaignOptions,
@@ -21,7 +22,6 @@ from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.creation.derive import join_words, slot_text
 from fate_desk.rules.creation.ruleset import StressMarking
 
-from .styles import escape
 from .wording import recovery_paragraph, track_levels, track_skills
 
 SCALE_LEVELS = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))

@@ -6,6 +6,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QBoxLayout, QCheckBox, QHBoxLayout, QLabel, QLayout, QSpinBox, QWidget
 
+from fate_desk import markup
 from fate_desk.i18n import _
 from fate_desk.model import ladder_label
 from fate_desk.rules import Problem
@@ -14,14 +15,8 @@ from .theme import status_colour
 
 
 def escape(text: str, quote: bool = False) -> str:
-    """Escape user text for rich-text labels; apostrophes stay as they are (labels show them).
-
-    What `html.escape` does, without importing `html` (and its table of every named entity) on
-    the way to the first sheet."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if quote:
-        text = text.replace('"', "&quot;").replace("'", "&#x27;")
-    return text
+    """Escape user text for rich-text labels; apostrophes stay as they are (labels show them)."""
+    return markup.escape(text, quote)
 
 
 class LadderSpinBox(QSpinBox):

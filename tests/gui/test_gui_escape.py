@@ -1,5 +1,5 @@
-"""User text shown in rich-text labels is escaped exactly as `html.escape` escapes it (the app's
-own copy spares the first sheet importing `html`)."""
+"""User text shown in rich-text labels and printed paragraphs is escaped exactly as
+`html.escape` escapes it (fate_desk/markup.py spares the first sheet importing `html`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,15 @@ from fate_desk.gui.widgets import escape
 @given(st.text(), st.booleans())
 def test_escape_is_html_escape(text, quote):
     assert escape(text, quote=quote) == html.escape(text, quote=quote)
+
+
+@given(st.text())
+def test_printed_markup_escapes_as_the_standard_library(text):
+    from xml.sax.saxutils import escape as sax_escape
+
+    from fate_desk.export.styles import escape as print_escape
+
+    assert print_escape(text) == sax_escape(text)
 
 
 def test_a_name_with_markup_shows_as_typed():
