@@ -62,7 +62,6 @@ class CampaignDocument(QObject):
         self._held: dict[str, object] | None = None
         self._holding_collector = False
         self._closed = False
-        self._load_done = False
 
     # --- reading ----------------------------------------------------------------------
 
@@ -357,12 +356,11 @@ class CampaignDocument(QObject):
     def _loaded(self) -> None:
         self._index = None  # every entry is in the campaign's lists now
         self._settle_collector()
-        self._load_done = True
         self.loaded.emit()
 
     def _load_step(self) -> None:
-        if self._closed or self._load_done:
-            return
+        if self._closed or not self.file.loading:
+            return  # closed, or made complete out of turn (see _complete_now)
         if self._pauses:
             self._pauses -= 1
             QTimer.singleShot(0, self, self._load_step)
