@@ -21,10 +21,9 @@ from fate_desk.model import (
 from fate_desk.rules import RuleSet, derive
 from fate_desk.rules.creation.derive import join_words, slot_text
 from fate_desk.rules.creation.ruleset import StressMarking
+from fate_desk.rules.play.scale_names import SCALES
 
 from .wording import recovery_paragraph, track_levels, track_skills
-
-SCALE_LEVELS = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
 
 
 @dataclass(frozen=True)
@@ -325,7 +324,7 @@ def weapon_armor_card() -> RefCard:
 
 def scale_card() -> RefCard:
     return RefCard(_("Scale"), (
-        _("Levels: {levels}.").format(levels=" · ".join(_(level) for level in SCALE_LEVELS)),
+        _("Levels: {levels}.").format(levels=" · ".join(_(level) for level in SCALES)),
         _("The higher side gets <b>one</b> of these per level of difference when acting against the "
         "lower: +1 before the roll; +2 after a successful roll; or one extra free invoke on a "
         "successful create an advantage."),

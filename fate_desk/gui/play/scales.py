@@ -1,12 +1,9 @@
-"""The scales' names as play shows them. The core's SCALES keeps the English names (a
-character's file stores them); marking them here puts them in the catalogue."""
+"""The scales' names as play shows them. The core's SCALES (fate_desk/rules/play/scale_names.py,
+where they are marked for the catalogue) keeps the English names: a character's file stores them."""
 
 from __future__ import annotations
 
-from fate_desk.i18n import N_, _
-
-# The same names as fate_desk.rules.play.roll.SCALES, in the same order.
-_SCALE_NAMES = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
+from fate_desk.i18n import _
 
 
 def scale_text(name: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fate_desk.model import AspectRole
 
-from fate_desk.rules.creation.ruleset import RuleSet, TrackSpec
+from fate_desk.rules.creation.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,6 @@ class Prepared:
     spelled: frozenset[str]  # names already spelled as the rule set spells them
     known: frozenset[str]  # the rule set's skills
     own_tracks: frozenset[str]  # the ids of the rule set's own stress tracks
-    skilled_tracks: tuple[TrackSpec, ...]  # the stress tracks a skill lengthens
     allowed: dict[int, int]  # skills the shape allows at each rating above Mediocre
     starting_points: int | None  # skill points the creation shape hands out
     aspect_counts: dict[AspectRole, int]  # slots of each aspect role
@@ -69,7 +68,6 @@ def _prepare(ruleset: RuleSet) -> Prepared:
         spelled=frozenset(spellings.values()),
         known=frozenset(ruleset.skills),
         own_tracks=frozenset(t.id for t in ruleset.stress.tracks),
-        skilled_tracks=tuple(t for t in ruleset.stress.tracks if t.skills),
         allowed={r: n for r, n in shape.counts.items() if r > 0},
         starting_points=start,
         aspect_counts=counts,
