@@ -36,8 +36,9 @@ $(CATALOGUES): $(wildcard locale/*.po) tools/i18n.py | $(VENV)/.installed-run
 	$(PY) tools/i18n.py compile
 	@touch $@
 
-# Regular expressions and dataclass methods compiled once (git-ignored; fate_desk/precompiled.py):
-# made again when the dependencies or the tool change. Anything they lack is compiled as usual.
+# Regular expressions, dataclass methods, annotations and PySide6's support modules compiled once
+# (git-ignored; fate_desk/precompiled.py): made again when the dependencies or the tool change.
+# Anything they lack is compiled as usual.
 PRECOMPILED := fate_desk/_precompiled/.built
 $(PRECOMPILED): $(VENV)/.installed-run tools/build_precompiled.py fate_desk/precompiled.py | $(FORMS) $(CATALOGUES)
 	$(PY) tools/build_precompiled.py

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fate_desk import precompiled
 
-precompiled.install()  # first: the imports below and the app compile regular expressions and dataclasses
+precompiled.install()  # first: the imports below and the app compile patterns, dataclasses, annotations
 
 import atexit  # noqa: E402
 import gc  # noqa: E402
@@ -189,8 +189,8 @@ def program() -> NoReturn:
     collector (a command makes almost no cyclic garbage: a 1,400-page campaign export peaks
     within 2% of the same run with it on) and the interpreter's own tear-down, which frees
     every object and module one by one (about 30 ms after a sheet's export, an eighth of the
-    whole run). Exit handlers still run and both streams are flushed. The app itself (no command) ends as usual, so Qt
-    and its settings close in order.
+    whole run). Exit handlers still run and both streams are flushed. The app itself (no
+    command) ends as usual, so Qt and its settings close in order.
     """
     argv = sys.argv[1:]
     command = _is_command(argv)
