@@ -348,9 +348,9 @@ class CampaignFile:
                     upgrade_copy = _upgrade_copy(conn, path, version, backup_dir)
                 campaign = _upgrade_and_load(conn, source, version)
                 upgraded_from = version
-            elif in_steps_from is not None and _row_count(conn) >= in_steps_from:
+            elif in_steps_from is not None and (count := _row_count(conn)) >= in_steps_from:
                 campaign = _settings(conn, source)
-                rows = _Rows(conn, source, campaign) if campaign is not None else None
+                rows = _Rows(conn, source, campaign, count) if campaign is not None else None
                 if rows is None:
                     campaign = _load(conn, source)  # its settings refused: said as a whole load says it
             else:
@@ -891,9 +891,9 @@ class _Rows:
     then takes that very object.
     """
 
-    def __init__(self, conn: sqlite3.Connection, source: str, campaign: Campaign):
+    def __init__(self, conn: sqlite3.Connection, source: str, campaign: Campaign, count: int):
         self.conn, self.source, self.campaign = conn, source, campaign
-        self.left = _row_count(conn)
+        self.left = count  # the rows in the file, counted once by the open
         self.seen: set[str] = set()
         self.found: dict[str, object] = {}
         self.early: dict[str, tuple[object, object]] = {}  # id -> (its row's data, entity or None)
