@@ -36,14 +36,6 @@ $(CATALOGUES): $(wildcard locale/*.po) tools/i18n.py | $(VENV)/.installed-run
 	$(PY) tools/i18n.py compile
 	@touch $@
 
-# Regular expressions, dataclass methods, annotations and PySide6's support modules compiled once
-# (git-ignored; fate_desk/precompiled.py): made again when the dependencies or the tool change.
-# Anything they lack is compiled as usual.
-PRECOMPILED := fate_desk/_precompiled/.built
-$(PRECOMPILED): $(VENV)/.installed-run tools/build_precompiled.py fate_desk/precompiled.py | $(FORMS) $(CATALOGUES)
-	$(PY) tools/build_precompiled.py
-	@touch $@
-
 # Extract every marked string and bring each locale/<code>.po up to date with the code.
 i18n: $(VENV)/.installed-run
 	$(PY) tools/i18n.py update
@@ -53,32 +45,32 @@ i18n: $(VENV)/.installed-run
 i18n-check: $(VENV)/.installed-run
 	$(PY) tools/i18n.py check
 
-run: $(VENV)/.installed-run $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+run: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 	$(PY) -m fate_desk $(ARGS)
 
-test: $(VENV)/.installed-test $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+test: $(VENV)/.installed-test $(FORMS) $(CATALOGUES)
 	@sh tools/a11y-deps.sh
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2
 	$(VENV)/bin/lint-imports
 	$(PY) tools/i18n.py check
 
 # dist/fate-desk/: the program with Python, Qt and its data in one folder (docs/install.md).
-bundle: $(VENV)/.installed-bundle $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+bundle: $(VENV)/.installed-bundle $(FORMS) $(CATALOGUES)
 	$(PY) tools/release.py bundle
 
 # Wheel and bundle, installed and run as a user would; prints how long each step took.
-release-check: $(VENV)/.installed-bundle $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+release-check: $(VENV)/.installed-bundle $(FORMS) $(CATALOGUES)
 	$(PY) tools/release.py check
 
 # Sample PDFs rendered to PNG in previews/ (git-ignored), to look at before a release.
-pdf-previews: $(VENV)/.installed-run $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+pdf-previews: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 	rm -rf previews && mkdir -p previews
-	$(PY) -m fate_desk.export.samples previews
+	$(PY) -m fate_desk.printing.samples previews
 	for pdf in previews/*.pdf; do pdftoppm -r 100 -png "$$pdf" "$${pdf%.pdf}"; done
 	@echo "previews/: $$(ls previews/*.png | wc -l) pages"
 
 # Every window and dialog in light and dark palettes, as PNGs in shots/ (git-ignored).
-screenshots: $(VENV)/.installed-run $(FORMS) $(CATALOGUES) $(PRECOMPILED)
+screenshots: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots.py shots
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshots_access.py shots/access
 	for code in de fr es pt_BR it ru zh_CN ko en_XA ar_XB; do \

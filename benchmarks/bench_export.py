@@ -19,11 +19,11 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from fate_desk.export import ExportJob, Paper, What, export_pdf
-from fate_desk.export.fonts import BOLD, REGULAR, register_fonts
-from fate_desk.export.geometry import CARDS_PER_PAGE, landscape, portrait
-from fate_desk.export.document import Document
-from fate_desk.export.samples import deck, monster, ruth
+from fate_desk.printing import ExportJob, Paper, What, export_pdf
+from fate_desk.printing.fonts import BOLD, REGULAR, register_fonts
+from fate_desk.printing.geometry import CARDS_PER_PAGE, landscape, portrait
+from fate_desk.printing.document import Document
+from fate_desk.printing.samples import deck, monster, ruth
 from fate_desk.rules import get_ruleset
 
 SHEET_TARGET_MS = 100.0
@@ -62,8 +62,8 @@ def report(label: str, pages: int, best: float, median: float, floor: float, tar
 def first_export_ms(out: Path) -> float:
     """A fresh process: importing reportlab and loading the fonts, then one sheet."""
     code = ("import time; t = time.perf_counter(); "
-            "from fate_desk.export import ExportJob, What, export_pdf; "
-            "from fate_desk.export.samples import ruth; "
+            "from fate_desk.printing import ExportJob, What, export_pdf; "
+            "from fate_desk.printing.samples import ruth; "
             f"export_pdf(ExportJob(What.SHEETS, sheets=[ruth()]), {str(out)!r}); "
             "print((time.perf_counter() - t) * 1000)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from fate_desk.model import Character
-from fate_desk.store.exporting import file_names
-from fate_desk.store.fari_labels import html_to_text
-from fate_desk.store.importing import import_characters
+from fate_desk.interop.exporting import file_names
+from fate_desk.interop.fari.labels import html_to_text
+from fate_desk.interop.importing import import_characters
 from fate_desk.store.interchange import write_character_file
 
 FARI_SAMPLE = Path(__file__).resolve().parent.parent / "tests" / "data" / "fari" / "v6-nell.fari.json"

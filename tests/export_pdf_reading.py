@@ -151,7 +151,7 @@ def placed_runs(path: Path) -> list[list[tuple[str, float, float, float]]]:
 
 def card_texts(path: Path) -> list[str]:
     """The text of each index card, in order (four card slots to a landscape page)."""
-    from fate_desk.export.geometry import Page, card_slots
+    from fate_desk.printing.geometry import Page, card_slots
 
     out = []
     reader = PdfReader(str(path))

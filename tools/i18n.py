@@ -51,13 +51,13 @@ _RULES_LIST_KEYS = {"skills", "approaches"}
 
 
 # Sample characters for the printing previews: game content, like a user's own sheets.
-_CONTENT_FILES = {"fate_desk/export/samples.py"}
+_CONTENT_FILES = {"fate_desk/printing/samples.py"}
 
 
 def python_files() -> list[Path]:
     return sorted(
         p for p in CODE.rglob("*.py")
-        if "_forms" not in p.parts and "_precompiled" not in p.parts and p.name != "i18n.py"  # generated: never shown
+        if "_forms" not in p.parts and p.name != "i18n.py"  # generated: never shown
         and p.relative_to(ROOT).as_posix() not in _CONTENT_FILES
     )
 

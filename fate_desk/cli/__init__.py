@@ -6,19 +6,16 @@ and `run(args) -> int`. Usage errors and unreadable files exit 2 with one readab
 
 from __future__ import annotations
 
-from fate_desk import precompiled
+import atexit
+import contextlib
+import gc
+import importlib
+import os
+import sys
+from typing import NoReturn
 
-precompiled.install()  # first: the imports below and the app compile patterns, dataclasses, annotations
-
-import atexit  # noqa: E402
-import gc  # noqa: E402
-import importlib  # noqa: E402
-import os  # noqa: E402
-import sys  # noqa: E402
-from typing import NoReturn  # noqa: E402
-
-from fate_desk import __version__, i18n  # noqa: E402
-from fate_desk.i18n import _  # noqa: E402
+from fate_desk import __version__, i18n
+from fate_desk.i18n import _
 
 # Subcommand name -> module of this package, in the order `fate-desk --help` lists them.
 # Modules are imported only when a subcommand runs, so opening the app pays for none of them.
@@ -136,18 +133,21 @@ class _EscapedStream:
         return getattr(self._stream, name)
 
 
-def _plain_streams() -> None:
+def _plain_streams() -> contextlib.ExitStack:
     """File names that are not UTF-8 (or a strict stdout) print escaped, never as a traceback;
-    control characters print as escapes, never reach the terminal."""
+    control characters print as escapes, never reach the terminal (for as long as the returned
+    context is open: contextlib's redirection, so the streams are put back after)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
+    streams = contextlib.ExitStack()
     if not isinstance(sys.stdout, _EscapedStream):
-        sys.stdout = _EscapedStream(sys.stdout)
+        streams.enter_context(contextlib.redirect_stdout(_EscapedStream(sys.stdout)))
     if not isinstance(sys.stderr, _EscapedStream):
-        sys.stderr = _EscapedStream(sys.stderr)
+        streams.enter_context(contextlib.redirect_stderr(_EscapedStream(sys.stderr)))
+    return streams
 
 
 def _run_command(command, args) -> int:
@@ -220,7 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     # The app has no use for pydantic plugins; looking for them costs start-up time.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _speak_users_language()
-    _plain_streams()
+    with _plain_streams():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     try:
         if _is_command(argv) or argv[:1] in (["-h"], ["--help"]):
             # A command's usage and errors come from its own parser, which needs no other command.

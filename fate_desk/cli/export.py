@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fate_desk.export import (
+from fate_desk.printing import (
     LARGE_PRINT,
     ExportError,
     ExportJob,

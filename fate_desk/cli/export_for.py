@@ -21,8 +21,8 @@ PDF_ONLY = ("what", "scene", "session", "blank", "reference", "ruleset", "paper"
 
 
 def run_for(args) -> int:
-    from fate_desk.store.exporting import TARGETS, ExportRefused, export, plan, summary
-    from fate_desk.store.importing import import_characters
+    from fate_desk.interop.exporting import TARGETS, ExportRefused, export, plan, summary
+    from fate_desk.interop.importing import import_characters
     from fate_desk.store.interchange import FileFormatError
 
     try:

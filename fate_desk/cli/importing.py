@@ -11,8 +11,8 @@ from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
 from fate_desk.store.campaign_file import CampaignFile
-from fate_desk.store.exporting import file_names
-from fate_desk.store.importing import ImportResult, import_characters, ruleset_notes
+from fate_desk.interop.exporting import file_names
+from fate_desk.interop.importing import ImportResult, import_characters, ruleset_notes
 from fate_desk.store.interchange import SUFFIX as CHARACTER_SUFFIX
 from fate_desk.store.interchange import FileFormatError, write_character_file
 

@@ -392,7 +392,7 @@ class FileActions:
     # --- printing (issue 6) ---------------------------------------------------------------
 
     def print_pdf_dialog(self):
-        """Open the Print to PDF dialog (non-blocking); fate_desk.export loads only now."""
+        """Open the Print to PDF dialog (non-blocking); fate_desk.printing loads only now."""
         from .dialogs.export_pdf import ExportPdfDialog
 
         window = self.window
@@ -438,7 +438,7 @@ def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[st
 
     Fari sheets say nothing reliable about their rule set, so they take the campaign's.
     """
-    from fate_desk.store.importing import import_characters  # the importers load when used
+    from fate_desk.interop.importing import import_characters  # the importers load when used
 
     result = import_characters(path, ruleset)
     return result.characters, result.warnings

@@ -23,7 +23,7 @@ def import_library(window, path: Path) -> list[Character] | None:
     A file that cannot be read is left to the caller too, which says why in its own words.
     """
     from fate_desk.store.campaign_file import is_campaign_file
-    from fate_desk.store.importing import import_characters, ruleset_notes  # the importers load when used
+    from fate_desk.interop.importing import import_characters, ruleset_notes  # the importers load when used
     from fate_desk.store.interchange import FileFormatError
 
     document = window.document

@@ -2,29 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import sys
-import types
-
-
-def _skip_plugin_scan() -> None:
-    """With pydantic's plugins switched off (the app does this), answer pydantic's plugin
-    question without importing `importlib.metadata`.
-
-    pydantic imports its plugin loader, and with it `importlib.metadata` (15-25 ms), when it
-    builds the first validator, even when PYDANTIC_DISABLE_PLUGINS says to load none; the
-    loader then returns no plugins. This stand-in returns the same empty answer.
-    """
-    name = "pydantic.plugin._loader"
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in ("__all__", "1", "true") and name not in sys.modules:
-        loader = types.ModuleType(name)
-        loader.get_plugins = lambda: ()  # type: ignore[attr-defined]
-        sys.modules[name] = loader
-
-
-_skip_plugin_scan()
-
-from pydantic import BaseModel, ConfigDict, Field  # noqa: E402  (after the plugin stand-in)
+from pydantic import BaseModel, ConfigDict, Field
 
 
 def new_id() -> str:

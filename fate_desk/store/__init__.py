@@ -1,1 +1,1 @@
-"""Files: the campaign file, the interchange format, importers."""
+"""Files: the campaign file (file and transactions, loading, watching), our own interchange format, game packs on disk."""

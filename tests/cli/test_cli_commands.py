@@ -84,7 +84,7 @@ def test_every_command_runs_through_main(capsys, tmp_path):
 
 def test_export_offers_every_tool_the_store_can_write_for():
     from fate_desk.cli.export_for import KIND
-    from fate_desk.store.exporting import TARGETS
+    from fate_desk.interop.exporting import TARGETS
 
     assert set(KIND) == set(TARGETS)
 
@@ -104,8 +104,8 @@ def test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers(tm
     code, *loaded = proc.stdout.split("loaded:")[-1].split()
     assert code == "0", proc.stderr
     unwanted = {"fate_desk.cli.check", "fate_desk.cli.importing", "fate_desk.cli.schema", "fate_desk.cli.rulesets",
-                "fate_desk.store.exporting", "fate_desk.store.foundry_fco", "fate_desk.store.fari_export",
-                "fate_desk.export.cards", "fate_desk.export.printables", "reportlab.platypus", "urllib.request",
+                "fate_desk.interop.exporting", "fate_desk.interop.fco.writing", "fate_desk.interop.fari.writing",
+                "fate_desk.printing.cards", "fate_desk.printing.printables", "reportlab.platypus", "urllib.request",
                 "fate_desk.store.campaign_file", "sqlite3", "fate_desk.rules.creation.packs"}
     assert not unwanted & set(loaded)
 

@@ -20,7 +20,7 @@ def test_escape_is_html_escape(text, quote):
 def test_printed_markup_escapes_as_the_standard_library(text):
     from xml.sax.saxutils import escape as sax_escape
 
-    from fate_desk.export.styles import escape as print_escape
+    from fate_desk.printing.styles import escape as print_escape
 
     assert print_escape(text) == sax_escape(text)
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from fate_desk.gui.dialogs.export_for import ExportForDialog
 from fate_desk.gui.mainwindow import MainWindow
 from fate_desk.gui.settings import Settings
-from fate_desk.store.importing import import_characters
+from fate_desk.interop.importing import import_characters
 
 from builders import legal_pc
 from fco_model import problems

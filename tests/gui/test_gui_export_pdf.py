@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
 
-from fate_desk.export import What, default_paper
+from fate_desk.printing import What, default_paper
 from fate_desk.gui.app import start
 from fate_desk.gui.dialogs.export_pdf import ExportPdfDialog
 from fate_desk.gui.opening import sample_bundle_path

@@ -234,10 +234,10 @@ def test_start_up_does_not_import_reportlab(tmp_path):
                XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
     code = ("import sys; from fate_desk.gui.app import run_app; run_app(None, smoke=True); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'fate_desk') "
-            "and (m.startswith('reportlab') or m.startswith('fate_desk.export'))))")
+            "and (m.startswith('reportlab') or m.startswith('fate_desk.printing'))))")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() in ("[]", "['fate_desk.export']")
+    assert done.stdout.strip() in ("[]", "['fate_desk.printing']")
 
 
 def test_a_bundle_in_a_read_only_folder_opens_as_a_campaign_in_the_users_folder(

@@ -15,7 +15,7 @@ from fate_desk.cli import main as cli_main
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.checker import check as check_character
 from fate_desk.store.bundle import read_bundle
-from fate_desk.store.exporting import TARGETS
+from fate_desk.interop.exporting import TARGETS
 from fate_desk.store.interchange import character_from_dict, character_to_json
 
 from builders import legal_pc

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel
 
 from fate_desk import i18n
-from fate_desk.export import Paper, What
+from fate_desk.printing import Paper, What
 from fate_desk.gui.about import AboutDialog, UserGuideWindow
 from fate_desk.gui.dialogs.export_choices import scopes
 from fate_desk.gui.dialogs.export_for import ExportForDialog

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from export_pdf_reading import pdf_text
 from fate_desk import i18n
-from fate_desk.export import ExportJob, What, campaign_job, export_pdf, samples
-from fate_desk.export.reference_text import reference_cards
+from fate_desk.printing import ExportJob, What, campaign_job, export_pdf, samples
+from fate_desk.printing.reference_text import reference_cards
 from fate_desk.model import CampaignOptions
 from fate_desk.rules import get_ruleset
 
@@ -99,7 +99,7 @@ def test_gm_cards_blanks_and_the_cheat_sheet_print_translated(pseudo, tmp_path):
 
 
 def test_export_errors_are_said_in_the_users_language(pseudo, tmp_path):
-    from fate_desk.export import ExportError
+    from fate_desk.printing import ExportError
 
     with pytest.raises(ExportError) as refused:
         export_pdf(ExportJob(What.SHEETS, sheets=[samples.ruth()]), tmp_path / "missing" / "x.pdf")

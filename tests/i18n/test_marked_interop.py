@@ -15,9 +15,9 @@ from pseudo_text import in_language
 
 from fate_desk.model import CharacterKind, Extra, RuleBreak
 from fate_desk.rules import get_ruleset
-from fate_desk.store import exporting
-from fate_desk.store.exporting import ExportRefused
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop import exporting
+from fate_desk.interop.exporting import ExportRefused
+from fate_desk.interop.importing import import_characters, import_document
 from fate_desk.store.interchange import FileFormatError, parse_json
 
 DATA = Path(__file__).parents[1] / "data"

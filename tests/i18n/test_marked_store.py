@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from fate_desk import i18n
-from fate_desk.export import samples
+from fate_desk.printing import samples
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.lock import CampaignLock, CampaignLocked
 from fate_desk.store.opening import CampaignFileError

@@ -9,8 +9,8 @@ from pypdf import PdfReader
 
 from fate_desk import i18n
 from fate_desk.cli import main as cli_main
-from fate_desk.export import textflow
-from fate_desk.export.fonts import REGULAR, register_fonts
+from fate_desk.printing import textflow
+from fate_desk.printing.fonts import REGULAR, register_fonts
 from fate_desk.store.interchange import character_to_json
 
 from builders import legal_pc

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from fate_desk.model import AspectRole
 from fate_desk.rules import derive, get_ruleset
-from fate_desk.store.fari_labels import html_to_text, norm, parse_rating
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop.fari.labels import html_to_text, norm, parse_rating
+from fate_desk.interop.importing import import_characters, import_document
 from fate_desk.store.interchange import FileFormatError
 
 FARI = Path(__file__).parents[1] / "data" / "fari"

@@ -13,7 +13,7 @@ from builders import legal_pc
 from fco_model import problems
 
 from fate_desk.cli import main
-from fate_desk.store.importing import import_characters
+from fate_desk.interop.importing import import_characters
 from fate_desk.store.interchange import read_character_file, write_character_file
 
 DATA = Path(__file__).parents[1] / "data"
@@ -195,7 +195,7 @@ def test_a_fari_extra_section_of_nonsense_is_kept_in_the_notes_never_lost(tmp_pa
     from builders import legal_pc
 
     from fate_desk.rules import get_ruleset
-    from fate_desk.store.fari_export import character_to_fari
+    from fate_desk.interop.fari.writing import character_to_fari
 
     fari = character_to_fari(legal_pc(), get_ruleset("fate-condensed"))
     left = fari["pages"][0]["rows"][0]["columns"][0]["sections"]

@@ -9,9 +9,9 @@ import json
 
 from fate_desk.model import Consequence
 from fate_desk.rules import get_ruleset
-from fate_desk.store.fari import NEWEST_VERSION
-from fate_desk.store.fari_export import fari_json
-from fate_desk.store.importing import import_document
+from fate_desk.interop.fari.reading import NEWEST_VERSION
+from fate_desk.interop.fari.writing import fari_json
+from fate_desk.interop.importing import import_document
 
 from builders import legal_pc
 

@@ -19,8 +19,8 @@ from fco_model import problems as fco_problems
 
 from fate_desk.model import CustomTrack, Extra, ExtraCost, Stunt
 from fate_desk.rules import get_ruleset
-from fate_desk.store.foundry_fco import character_to_fco
-from fate_desk.store.importing import import_document
+from fate_desk.interop.fco.writing import character_to_fco
+from fate_desk.interop.importing import import_document
 
 CORE = get_ruleset("fate-core")
 HTML, STR, BOOL, INT = "html", "string", "boolean", "integer"

@@ -14,8 +14,8 @@ from fate_desk.model import (
     CampaignOptions, Character, CharacterKind, ConditionsMode, Consequence, SlotSpec, Stunt,
 )
 from fate_desk.rules import get_ruleset
-from fate_desk.store.foundry_fco import character_to_fco, tob64
-from fate_desk.store.importing import import_document
+from fate_desk.interop.fco.writing import character_to_fco, tob64
+from fate_desk.interop.importing import import_document
 from fate_desk.store.interchange import FileFormatError
 
 from builders import legal_pc

@@ -12,8 +12,8 @@ import pytest
 
 from fate_desk.model import CharacterKind
 from fate_desk.rules import get_ruleset
-from fate_desk.store.foundry_fco import character_to_fco
-from fate_desk.store.importing import import_document
+from fate_desk.interop.fco.writing import character_to_fco
+from fate_desk.interop.importing import import_document
 
 from builders import legal_pc
 

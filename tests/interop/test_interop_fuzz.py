@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate_desk.rules import get_ruleset
-from fate_desk.store.foundry_fco import character_to_fco
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop.fco.writing import character_to_fco
+from fate_desk.interop.importing import import_characters, import_document
 from fate_desk.store.interchange import write_character_file
 
 from builders import legal_pc

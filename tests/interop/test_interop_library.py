@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from fate_desk.cli import main
 from fate_desk.store.campaign_file import load_campaign
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop.importing import import_characters, import_document
 
 from fuzz_support import json_values, refused_or_imported, scalars
 

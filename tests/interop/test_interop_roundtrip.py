@@ -28,10 +28,10 @@ from fate_desk.model.character import TrackClears
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.derive import derive
 from fate_desk.rules.prep.editing import NAMED_RULE_BREAKS, SCALES
-from fate_desk.store.fari_export import character_to_fari
-from fate_desk.store.fatex_export import character_to_fatex
-from fate_desk.store.foundry_fco import character_to_fco
-from fate_desk.store.importing import import_document
+from fate_desk.interop.fari.writing import character_to_fari
+from fate_desk.interop.fatex.writing import character_to_fatex
+from fate_desk.interop.fco.writing import character_to_fco
+from fate_desk.interop.importing import import_document
 
 from fatex_model import problems as fatex_problems
 from fco_model import problems as fco_problems

@@ -13,10 +13,10 @@ from fate_desk.model import (
     Aspect, AspectRole, CampaignOptions, Character, CharacterKind, Consequence, RuleBreak, SlotSpec, Stunt,
 )
 from fate_desk.rules import get_ruleset
-from fate_desk.store.fari_export import character_to_fari
-from fate_desk.store.fatex_export import character_to_fatex
-from fate_desk.store.foundry_fco import character_to_fco
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop.fari.writing import character_to_fari
+from fate_desk.interop.fatex.writing import character_to_fatex
+from fate_desk.interop.fco.writing import character_to_fco
+from fate_desk.interop.importing import import_characters, import_document
 from fate_desk.store.interchange import write_character_file
 
 from builders import legal_pc
@@ -213,7 +213,7 @@ def test_an_npcs_own_slots_and_boxes_come_back_from_fatex_in_their_places():
 
 
 def test_a_fatex_export_of_a_campaign_into_a_folder_with_options(tmp_path):
-    from fate_desk.store.exporting import export
+    from fate_desk.interop.exporting import export
 
     ruth = legal_pc(consequences=[Consequence(slot="scared", text="Jumpy", boxes_marked=2)])
     written = export([ruth, legal_pc(name="Nell")], tmp_path / "fatex", "fatex",

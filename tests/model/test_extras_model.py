@@ -58,8 +58,8 @@ def test_extras_tracks_and_modes_survive_a_trip_through_foundry():
     # Foundry's Fate Core Official sheet has no extras of ours: they ride in our flags, and a
     # custom track goes out as an FCO track (Sticky: it clears by its event) and its marks come back.
     from fate_desk.rules import get_ruleset
-    from fate_desk.store.fco_import import fco_to_character
-    from fate_desk.store.foundry_fco import character_to_fco
+    from fate_desk.interop.fco.reading import fco_to_character
+    from fate_desk.interop.fco.writing import character_to_fco
 
     core = get_ruleset("fate-core")
     extra = Extra(name="Rocket Pack", cost=ExtraCost(refresh=1),
@@ -76,7 +76,7 @@ def test_extras_tracks_and_modes_survive_a_trip_through_foundry():
 
 def test_a_fari_export_writes_extras_in_words_and_custom_tracks_as_trackers():
     from fate_desk.rules import get_ruleset
-    from fate_desk.store.fari_export import character_to_fari
+    from fate_desk.interop.fari.writing import character_to_fari
 
     extra = Extra(name="Rocket Pack", permission="Test Pilot", cost=ExtraCost(refresh=1), weapon=2)
     pc = legal_pc(extras=[extra], tracks=[CustomTrack(id="wealth", name="Wealth", boxes=[1, 2])])

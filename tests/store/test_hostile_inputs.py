@@ -237,7 +237,7 @@ def test_user_rule_files_that_are_broken_are_skipped_by_name(tmp_path):
 
 
 def test_a_read_only_pdf_is_kept_by_the_pdf_writer(tmp_path):
-    from fate_desk.export.output import ExportError, replace_on_success
+    from fate_desk.printing.output import ExportError, replace_on_success
 
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(b"%PDF-1.4 mine")

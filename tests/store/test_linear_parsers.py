@@ -9,12 +9,12 @@ from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from fate_desk.export.fonts import REGULAR, register_fonts
-from fate_desk.export.textflow import Run, tokenise, wrap_lines
+from fate_desk.printing.fonts import REGULAR, register_fonts
+from fate_desk.printing.textflow import Run, tokenise, wrap_lines
 from fate_desk.model import Character
-from fate_desk.store.exporting import file_names
-from fate_desk.store.fari_labels import html_to_text
-from fate_desk.store.importing import import_characters
+from fate_desk.interop.exporting import file_names
+from fate_desk.interop.fari.labels import html_to_text
+from fate_desk.interop.importing import import_characters
 
 FARI = Path(__file__).parents[1] / "data" / "fari" / "v6-nell.fari.json"
 

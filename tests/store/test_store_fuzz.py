@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate_desk.store.bundle import campaign_from_dict
-from fate_desk.store.importing import import_characters, import_document
+from fate_desk.interop.importing import import_characters, import_document
 from fate_desk.store.interchange import character_from_dict, parse_json
 
 from fuzz_support import all_paths, json_values, mutate, refused_or_imported, shaped

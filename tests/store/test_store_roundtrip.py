@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from fate_desk.model import Aspect, AspectRole, Campaign, Character, CharacterKind, Consequence, Stunt
 from fate_desk.store.bundle import read_bundle, write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
-from fate_desk.store.importing import import_characters
+from fate_desk.interop.importing import import_characters
 from fate_desk.store.interchange import read_character_file, write_character_file
 
 SAMPLE = Path(__file__).parents[1] / "data" / "sample.fate-campaign.json"

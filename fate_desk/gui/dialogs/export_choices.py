@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fate_desk.export import Entry, What, campaign_entries, campaign_job
+from fate_desk.printing import Entry, What, campaign_entries, campaign_job
 from fate_desk.i18n import N_, _
 from fate_desk.model import Campaign
 

@@ -1,7 +1,7 @@
 """File ▸ Export for…: the open character or the whole campaign, for Foundry VTT (Fate Core
 Official or FateX) or Fari.
 
-The files are written by fate_desk.store.exporting, which never replaces a file; a refusal is
+The files are written by fate_desk.interop.exporting, which never replaces a file; a refusal is
 shown in the dialog, which stays open so the user can pick another name.
 """
 
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, 
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character
-from fate_desk.store.exporting import TARGETS, ExportRefused, export, safe_stem, summary
+from fate_desk.interop.exporting import TARGETS, ExportRefused, export, safe_stem, summary
 
 from ..forms import child
 from ..kinds import display_name

@@ -1,7 +1,7 @@
 """Print to PDF: what to print, for whom, on which paper and where; the export runs with progress.
 
 The PDF is written beside its destination and renamed over it only when complete
-(fate_desk.export), so Cancel or a failure leaves an earlier file as it was.
+(fate_desk.printing), so Cancel or a failure leaves an earlier file as it was.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget, QListWidgetItem, QMessageBox, QProgressDialog, QPushButton,
 )
 
-from fate_desk.export import (
+from fate_desk.printing import (
     LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )

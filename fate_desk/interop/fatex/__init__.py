@@ -1,0 +1,1 @@
+"""Foundry VTT's FateX system: actors read (`reading`) and written (`writing`)."""

@@ -1,0 +1,197 @@
+"""Export a character as a Foundry VTT actor for the FateX system.
+
+The shape follows FateX's `system/template.json` (anvil-vtt/FateX, commit 8f5ce44): the actor
+(type `character`) holds `biography.value` and `fatepoints` {current, refresh}; everything else
+is an embedded item of one of the types `aspect`, `skill`, `stunt`, `stress`, `consequence` and
+`extra`, each with the base template's `description` and `disabled`. FateX's sheets show
+`description`, aspect and consequence values as HTML, so text is escaped (line breaks as <br>).
+Stress boxes are a size with a bit mask of marked boxes (`system/module/item/stress/
+StressItem.js`); boxes a high skill adds are FateX's automation references
+(`flags.fatex.skillReferences`, `system/module/components/Automation/Automation.js`), so FateX
+grows the track itself when the skill changes. docs/interop.md lists every field.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from fate_desk.i18n import _
+from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
+from fate_desk.rules import RuleSet
+from fate_desk.rules.creation.derive import derive
+
+from fate_desk.interop.fco.writing import (
+    consequence_track_name,
+    extras_and_tracks_notes,
+    fate_desk_flags,
+    foundry_id,
+    unique_names,
+)
+from fate_desk.interop.foundry_flags import FLAG_SCOPE
+from fate_desk.interop.common import (
+    RULE_BREAK,
+    SCALE,
+    aspect_labels,
+    covering_options,
+    plain_to_html,
+    rule_break_label,
+    rule_breaks_note,
+    stunt_labels,
+)
+
+SYSTEM_ID = "fatex"
+SUFFIX = ".json"
+NOTES = "Notes"  # the extra that carries the character's notes: a FateX actor has no notes field
+LABEL_ESCALATING, LABEL_ONES, LABEL_CUSTOM = 0, 1, 2  # StressItem's label types
+CONDITION = 1  # ConsequenceItem.TYPE_CONDITION (0 is a consequence)
+AT_LEAST = 4  # Automation's "greater or equal" operator
+BOXES = 1  # Automation's reference type that adds boxes
+
+
+def _item(kind: str, name: str, **system) -> dict:
+    # Foundry keeps 16-character ids; a fresh one per item, as Foundry makes on creation.
+    return {
+        "_id": secrets.token_hex(8), "name": name, "type": kind, "img": "icons/svg/item-bag.svg",
+        "system": {"description": "", "disabled": False, **system}, "effects": [], "sort": 0, "flags": {},
+    }
+
+
+def character_to_fatex(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
+    options = covering_options(character, options)
+    derived = derive(character, ruleset, options)
+    items = [
+        _item("aspect", label, label="", value=plain_to_html(a.text), corrupted=False)
+        for label, a in zip(aspect_labels(character), character.aspects) if a.text.strip()
+    ]
+    items += [_item("skill", name, rank=rating) for name, rating in character.skills.items()]
+    items += [_item("stunt", label, description=plain_to_html(s.text), shortDescription="", collapsed=False)
+              for label, s in zip(stunt_labels(character), character.stunts)]
+    items += [_item("stunt", rule_break_label(b), description=plain_to_html(b.text), shortDescription="",
+                    collapsed=False) for b in character.rule_breaks]
+    items += _stress(character, ruleset, derived)
+    items += unique_names(_harm(character, derived))
+    if character.scale:
+        items.append(_item("extra", SCALE, description=plain_to_html(character.scale), shortDescription="",
+                           collapsed=False))
+    items += [extra_item(extra) for extra in character.extras]
+    if character.notes:
+        items.append(_item("extra", NOTES, description=plain_to_html(character.notes), shortDescription="",
+                           collapsed=False))
+    return {
+        "name": character.name,
+        # FateX's template has one actor type, `character`; an NPC's kind rides in our flags.
+        "type": "character",
+        "img": "icons/svg/mystery-man.svg",
+        "system": {
+            "biography": {"value": plain_to_html(character.description)},
+            # Like FCO's, FateX's refresh is what fate points refresh to, after stunt costs.
+            "fatepoints": {"current": character.fate_points, "refresh": derived.refresh},
+        },
+        "items": items,
+        "effects": [],
+        "flags": {FLAG_SCOPE: fate_desk_flags(character)},
+        "_stats": {"systemId": SYSTEM_ID},
+    }
+
+
+def extra_item(extra: Extra) -> dict:
+    """An extra as FateX's own extra item: its name, description, the permission as the short
+    description, switched off as FateX's `disabled`. What it brings rides in our flags."""
+    item = _item("extra", extra.name, description=plain_to_html(extra.description),
+                 shortDescription=plain_to_html(extra.permission), collapsed=False)
+    item["_id"] = foundry_id(extra.id)  # the same id each time, so our flags find it again
+    item["system"]["disabled"] = not extra.active
+    return item
+
+
+def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
+    items = []
+    specs = {t.id: t for t in ruleset.stress.tracks}
+    for track_id, values in derived.stress.items():
+        marked = set(character.stress.get(track_id, []))
+        spec = specs.get(track_id) if character.stress_boxes is None else None
+        size, refs = len(values), []
+        # FateX's automation reads the character's own skill; when a switched-on extra raises it,
+        # the track is written with all its boxes instead.
+        if spec is not None and spec.skills and derived.skills.get(spec.skills[0], 0) == character.rating(spec.skills[0]):
+            # The first level's boxes, and FateX's automation adding the later levels' boxes
+            # at their rating, so the marks land where FateX draws the boxes.
+            size = previous = len(spec.levels[0].boxes)
+            for level in spec.levels[1:]:
+                refs.append({"skill": spec.skills[0], "type": BOXES, "condition": level.at,
+                             "operator": AT_LEAST, "argument": len(level.boxes) - previous})
+                previous = len(level.boxes)
+        if values == list(range(1, len(values) + 1)) and len(values) > 1:
+            label_type, custom = LABEL_ESCALATING, ""
+        elif all(v == 1 for v in values):
+            label_type, custom = LABEL_ONES, ""
+        else:
+            label_type, custom = LABEL_CUSTOM, " ".join(str(v) for v in values)
+        # A rule set's track by its name ("Physical"); an NPC's own track ("Guard") as the GM named it.
+        # A custom track ("Wealth", an extra's "Hull") by its name too.
+        name = specs[track_id].name if track_id in specs else derived.track_names.get(track_id, track_id)
+        item = _item("stress", name, size=size, value=sum(1 << i for i in marked if i < len(values)),
+                     labelType=label_type, customLabel=custom)
+        if refs:
+            item["flags"] = {"fatex": {"skillReferences": refs}}
+        items.append(item)
+    return items
+
+
+def _harm(character: Character, derived) -> list[dict]:
+    filled = {c.slot: c for c in character.consequences}
+    items = []
+    for slot in derived.consequences:
+        held = filled.pop(slot.id, None)
+        text = plain_to_html(held.text) if held is not None else ""
+        note = "In recovery" if held is not None and held.recovering else ""  # i18n: file format
+        if slot.condition:
+            marked = held.boxes_marked if held is not None else 0
+            items.append(_item("consequence", consequence_track_name(slot), description=note, label="",
+                               value=text, icon=str(slot.value), type=CONDITION, active=held is not None,
+                               boxAmount=slot.boxes, boxValues=(1 << marked) - 1))
+        else:
+            items.append(_item("consequence", consequence_track_name(slot), description=note, label="",
+                               value=text, icon=str(slot.value), type=0, active=held is not None,
+                               boxAmount=1, boxValues=0))
+    for slot_id, held in filled.items():  # a filled slot the character no longer has: keep it anyway
+        items.append(_item("consequence", slot_id.replace("_", " ").title(), label="", value=plain_to_html(held.text),
+                           icon="", type=0, active=True, boxAmount=1, boxValues=0))
+    return items
+
+
+def fatex_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
+    text = json.dumps(character_to_fatex(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
+    return text.encode("utf-8", "replace")
+
+
+def export_notes(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> list[str]:
+    """What the user should know about this export (the summary)."""
+    who = character.name or _("unnamed character")
+    notes = []
+    if character.kind != CharacterKind.PC:
+        notes.append(_("{who}: FateX has one kind of actor; written as a character (Fate Desk's own flags "
+                       "keep the kind for the way back)").format(who=who))
+    if character.notes:
+        notes.append(_("{who}: the notes written as an extra named \"{label}\"").format(who=who, label=NOTES))
+    notes += rule_breaks_note(character, _("as stunts named \"{label}\"").format(label=RULE_BREAK))
+    if character.scale:
+        notes.append(_("{who}: scale {scale} written as an extra named \"{label}\"").format(
+            who=who, scale=character.scale, label=SCALE))
+    notes += extras_and_tracks_notes(character, _("a FateX extra"), _("a FateX stress track"), lost=fatex_lost)
+    return notes
+
+
+def fatex_lost(extra: Extra) -> list[str]:
+    """What of an extra only our flags carry in FateX, whose extras are a name and a text."""
+    parts = []
+    if not extra.cost.is_free():
+        parts.append(_("its price"))
+    if extra.aspects or extra.skills or extra.skill_bonuses or extra.stunts:
+        parts.append(_("its aspects, skills and stunts"))
+    if extra.tracks:
+        parts.append(_("its tracks (written as the character's stress tracks while it is switched on)"))
+    if extra.weapon or extra.armor or extra.consequences or extra.notes:
+        parts.append(_("Weapon, Armor, consequence slots and notes"))
+    return parts

@@ -1,0 +1,1 @@
+"""Foundry VTT's Fate Core Official system (FCO): actors read (`reading`) and written (`writing`)."""

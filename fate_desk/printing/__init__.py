@@ -1,0 +1,68 @@
+"""Printing: character sheets, GM cards, reference cards and campaign packs as PDF (reportlab).
+
+Importing this package does not import reportlab; `export_pdf` loads it on first use, so the
+GUI does not pay for it at start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fate_desk.i18n import _
+
+from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
+from .output import ExportCancelled, ExportError, Progress
+from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
+
+
+def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None = None) -> int:
+    """Write the job's PDF to `out_path` (through a temporary file renamed on success) and
+    return the page count. `progress(done, total)` is called per page; returning False stops
+    the export (ExportCancelled) and leaves `out_path` untouched."""
+    from .document import Document
+    from .output import replace_on_success
+
+    with replace_on_success(Path(out_path)) as tmp:
+        try:
+            return Document(job, tmp).render(progress)
+        except OSError as exc:  # a missing font file, a full disk
+            raise ExportError(_("{file}: {reason}").format(file=out_path, reason=exc.strerror or exc)) from None
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def unprintable_characters(job: ExportJob) -> list[str]:
+    """Characters in the job's text that the bundled font cannot draw (they would print as
+    empty boxes), each once, so the user can be told before printing."""
+    from .styles import Styles
+    from .textflow import missing_glyphs
+
+    Styles()  # registers the fonts
+    texts = [job.title, *job.players, *job.names.values()]
+    for item in [*job.sheets, *job.cards, *job.scenes]:
+        texts.extend(_strings(item.model_dump(mode="python")))
+    return missing_glyphs(texts)
+
+
+def describe_characters(chars: list[str], limit: int = 8) -> str:
+    """'漢 (U+6F22), 😀 (U+1F600) and 3 more' for a warning line."""
+    shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in chars[:limit])
+    more = len(chars) - limit
+    return _("{characters} and {count} more").format(characters=shown, count=more) if more > 0 else shown
+
+
+__all__ = [
+    "LARGE_PRINT", "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
+    "campaign_entries", "campaign_job", "character_job", "default_paper", "describe_characters", "export_pdf",
+    "unprintable_characters",
+]
