@@ -148,6 +148,38 @@ def scale_from_text(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+MODES = "Modes"  # i18n: file format (Atomic Robo's mode ratings, read back by the importers)
+_MODE = re.compile(r"\s*(.+?)\s+([+-]?\d{1,2})\s*")
+
+
+def modes_line(modes: dict[str, int]) -> str:
+    """'Modes: Action +3, Science +2': the mode ratings where the other tool's user reads them."""
+    return f"{MODES}: " + ", ".join(f"{name} {rating:+d}" for name, rating in modes.items()) if modes else ""
+
+
+def modes_from_text(text: str, rules) -> tuple[dict[str, int], str]:
+    """The mode ratings a 'Modes: …' line of a text gives (for a rule set of modes), and the text
+    without the line; a line naming modes the rule set lacks stays in the text."""
+    if rules.modes is None:
+        return {}, text
+    known = {m.name.casefold(): m.name for m in rules.modes.modes}
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        name, sep, value = line.partition(":")
+        if not sep or norm(name, html=False) != norm(MODES, html=False):
+            continue
+        modes = {}
+        for part in value.split(","):
+            found = _MODE.fullmatch(part)
+            if not found or found.group(1).casefold() not in known:
+                break
+            modes[known[found.group(1).casefold()]] = int(found.group(2))
+        else:
+            if modes:
+                return modes, "\n".join(lines[:i] + lines[i + 1:]).strip()
+    return {}, text
+
+
 def role_of(label: str) -> AspectRole:
     return aspect_role(norm(label)) or AspectRole.FREE
 
@@ -369,6 +401,56 @@ def export_system(data: dict) -> str | None:
         if isinstance(stats.get("systemId"), str):
             return stats["systemId"]
     return None
+
+
+def refresh_before_costs(refresh: int, stunts: int, extras: int, rules, stunt_cost: int = 1) -> int:
+    """A PC's refresh before stunts and extras are paid for, from the refresh a Foundry sheet shows
+    after them (`stunts` the refresh the stunts cost, counting stunt slots that extras fill).
+
+    Fate Desk pays for stunts beyond the free ones and for extras separately, so that is what its
+    exports take off. Fate Core Official's sheet counts the free stunts off the stunts' and extras'
+    cost together, so a free stunt not taken pays for an extra (scripts/fcoCharacter.js: the spent
+    refresh is the stunts' cost less the free stunts, which may go below nothing, plus the extras'),
+    and accepts a sheet whose refresh and spent refresh come to no more than the game's: a sheet
+    that adds up only that way is taken at the game's refresh, not above it."""
+    free = rules.free_stunts
+    separate = refresh + max(0, stunts - free) * stunt_cost + extras
+    together = refresh + max(0, (stunts - free) * stunt_cost + extras)
+    if separate > rules.refresh_start >= together:
+        return rules.refresh_start
+    return separate
+
+
+def own_skill_name(name: str, rules, taken) -> str:
+    """The rule set's name for a skill a foreign sheet names ("ATHLETICS", "Kraft", "Аккуратный"),
+    unless the sheet already has that skill; else the name as written."""
+    from fate_desk.interop.foreign_names import rule_set_skill
+
+    found = rule_set_skill(name, rules.skills)
+    if found is None or (found != name and found.casefold() in {t.casefold() for t in taken}):
+        return name
+    return found
+
+
+def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]]) -> str:
+    """The shipped rule set a Foundry actor was most likely made for, from its skills' names (in any
+    language the tools ship) and its stress tracks as (name, boxes worth 1, 2, 3...): approaches
+    are Fate Accelerated; Academics is Fate Condensed's alone; one track named only "Stress" is
+    Fate Accelerated's; boxes worth 1, 2, 3... are Fate Core's; anything else is Fate Condensed."""
+    from fate_desk.interop.fari.labels import STRESS, TRACK_WORDS
+    from fate_desk.interop.foreign_names import is_academics, is_approach
+
+    if sum(1 for name in skills if is_approach(name)) >= 3:
+        return "fate-accelerated"
+    if any(is_academics(name) for name in skills):
+        return "fate-condensed"
+    labels = [norm(name, html=False) for name, _escalating in stress]
+    named = [label for label in labels if any(w.search(label) for w in TRACK_WORDS.values())]
+    if len(stress) == 1 and not named and STRESS.search(labels[0]):
+        return "fate-accelerated"
+    if any(escalating for _name, escalating in stress):
+        return "fate-core"
+    return "fate-condensed"
 
 
 def match_track(rules, name: str) -> str | None:

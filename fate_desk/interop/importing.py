@@ -21,7 +21,14 @@ from fate_desk.rules import get_ruleset
 from fate_desk.store import bundle, interchange
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
 from fate_desk.interop.fari.reading import fari_sheets, looks_like_fari
-from fate_desk.interop.fari.library import character_line, is_library, library_scenes, not_yet_imported
+from fate_desk.interop.fari.library import (
+    character_line,
+    is_library,
+    is_scene,
+    library_scenes,
+    not_yet_imported,
+    single_scene,
+)
 from fate_desk.interop.fari.mapping import sheet_to_character
 from fate_desk.interop.fatex.reading import fatex_to_character, looks_like_fatex
 from fate_desk.interop.fco.reading import fco_to_character, looks_like_fco
@@ -134,6 +141,11 @@ def _foundry_reader(data: Any):
 
 def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
     sheets, warnings = fari_sheets(data, source)
+    if is_scene(data):
+        # One scene, as Fari exports it: like a library's, it keeps its Fari id, so importing it
+        # again adds nothing.
+        scenes, scene_lines = single_scene(data, source)
+        return ImportResult([], scene_lines, N_("Fari scene"), scenes=scenes, library=True)
     library = is_library(data)
     scenes, scene_lines = library_scenes(data, source) if library else ([], [])
     characters: list[Character] = []
