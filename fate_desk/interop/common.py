@@ -15,6 +15,7 @@ from fate_desk.model import (
     CampaignOptions,
     Character,
     ConditionsMode,
+    CustomTrack,
     RuleBreak,
     Severity,
 )
@@ -421,6 +422,27 @@ def refresh_before_costs(refresh: int, stunts: int, extras: int, rules, stunt_co
     return separate
 
 
+def pack_track(rules, name: str, values: list[int], taken: set[str]) -> CustomTrack | None:
+    """The game pack's own track template a track of this name and these boxes is (the Toolkit
+    pack's Wounded, the Wealth hack's Wealth): what the other tool cannot hold of it (how it
+    clears, what it absorbs, its notes, the skill it grows with) comes back from the pack. None
+    when the rule set came with no pack, or no template fits."""
+    from fate_desk.rules.creation.loader import pack_of
+
+    pack = pack_of(rules.id)
+    for template in getattr(pack, "tracks", None) or []:
+        full = list(template.boxes) + [v for level in template.levels for v in level.add]
+        if norm(template.name, html=False) != norm(name, html=False) or not len(template.boxes) <= len(values) \
+                or values != full[:len(values)]:
+            continue
+        track_id = template.id if template.id not in taken else None
+        if track_id is None:
+            return None
+        taken.add(track_id)
+        return template.model_copy(update={"id": track_id}, deep=True)
+    return None
+
+
 def own_skill_name(name: str, rules, taken) -> str:
     """The rule set's name for a skill a foreign sheet names ("ATHLETICS", "Kraft", "Аккуратный"),
     unless the sheet already has that skill; else the name as written."""
@@ -432,7 +454,7 @@ def own_skill_name(name: str, rules, taken) -> str:
     return found
 
 
-def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]]) -> str:
+def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]], academics: tuple[str, ...] = ()) -> str:
     """The shipped rule set a Foundry actor was most likely made for, from its skills' names (in any
     language the tools ship) and its stress tracks as (name, boxes worth 1, 2, 3...): approaches
     are Fate Accelerated; Academics is Fate Condensed's alone; one track named only "Stress" is
@@ -442,7 +464,8 @@ def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]]) -> str:
 
     if sum(1 for name in skills if is_approach(name)) >= 3:
         return "fate-accelerated"
-    if any(is_academics(name) for name in skills):
+    also = {norm(name, html=False) for name in academics}  # the tool's own word for it, if it has one
+    if any(is_academics(name) or norm(name, html=False) in also for name in skills):
         return "fate-condensed"
     labels = [norm(name, html=False) for name, _escalating in stress]
     named = [label for label in labels if any(w.search(label) for w in TRACK_WORDS.values())]

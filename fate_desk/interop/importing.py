@@ -116,6 +116,9 @@ def _import_document(data: Any, source: str, ruleset: str | None, fallback: str 
         read, kind = foundry
         character, notes = read(data, source, ruleset)
         return ImportResult([character], notes, kind)
+    refused = fco_settings_refusal(data)
+    if refused:
+        raise FileFormatError(source, refused)
     if isinstance(data, dict) and "format" in data:
         got = repr(data.get("format"))
         got = got if len(got) <= 40 else got[:37] + "..."
@@ -128,6 +131,31 @@ def _import_document(data: Any, source: str, ruleset: str | None, fallback: str 
         source,
         _("is neither a Fate Desk file nor a Fari file, nor a Foundry actor (no 'format', 'fariType' or 'type' field)"),
     )
+
+
+def fco_settings_refusal(data: Any) -> str | None:
+    """Why a Fate Core Official settings file is not imported, or None for any other file.
+
+    FCO exports two kinds of file that are not actors (scripts/fcoConstants.js `exportSettings`;
+    scripts/FateCharacterDefaults.js `exportDefaults`): a world's settings (its skill list, tracks,
+    stunt database, refresh and character defaults) and its character defaults (templates: empty
+    aspects, skills at Mediocre, unmarked tracks, keyed by name). Neither holds a character, and a
+    Fate Desk rule set or game pack carries rules (skill shape, advancement, a licence) that they do
+    not say."""
+    if not isinstance(data, dict) or not data:
+        return None
+    if "refreshTotal" in data and isinstance(data.get("skills"), dict) and isinstance(data.get("tracks"), dict):
+        return _("this is Fate Core Official's export of a world's settings (its skill list, tracks, stunts and "
+                 "character defaults), not a character; Fate Desk takes a game's skills and tracks from its rule "
+                 "sets and game packs, which hold more than these settings say (the skill pyramid, advancement, "
+                 "the game's licence), so nothing was imported")
+    if all(isinstance(v, dict) and isinstance(v.get("default_name"), str) for v in data.values()):
+        names = ", ".join(str(v["default_name"])[:40] for v in list(data.values())[:5])
+        return _("this is Fate Core Official's export of character defaults ({names}): templates for new "
+                 "characters, with empty aspects, unrated skills and unmarked tracks, not characters; make a "
+                 "character from one in Fate Core Official and export that actor instead, so nothing was "
+                 "imported").format(names=names + (", …" if len(data) > 5 else ""))
+    return None
 
 
 def _foundry_reader(data: Any):

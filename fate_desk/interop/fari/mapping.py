@@ -66,6 +66,7 @@ from fate_desk.interop.common import (
     SCALE,
     consequence_slot,
     own_skill_name,
+    pack_track,
     placeholder_name,
     restore_repeated,
     rule_break_from_label,
@@ -278,7 +279,9 @@ class _Mapper:
         for label, _checked in block.value[:50]:
             value = parse_count(html_to_text(label)) if isinstance(label, str) else None
             values.append(value if value is not None and 0 <= value <= 20 else 1)
-        return CustomTrack(id=track_id_for(name, self.track_ids), name=name[:80], boxes=values)
+        # A game pack's own track (the Toolkit's Wounded) comes back whole from the pack.
+        return pack_track(self.rules, name, values, self.track_ids) or CustomTrack(
+            id=track_id_for(name, self.track_ids), name=name[:80], boxes=values)
 
     def extra(self, section: FariSection, name: str, active: bool) -> None:
         """A section "Extra: Jetpack" as Fate Desk writes it (or a player shaped it so): text

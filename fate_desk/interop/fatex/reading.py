@@ -28,7 +28,7 @@ from fate_desk.interop.fatex.writing import COSTS, NOTES, PERMISSION, split_deta
 from fate_desk.interop.foundry_flags import FLAG_SCOPE, FlaggedActor
 from fate_desk.interop.common import (
     MODES, SCALE, SEVERITY_BY_VALUE, Reader, actor_reader, box_values, condition_slot, export_system,
-    guess_ruleset_id, html_to_text, match_track, modes_from_text, norm, own_skill_name, placeholder_name,
+    guess_ruleset_id, html_to_text, match_track, modes_from_text, norm, own_skill_name, pack_track, placeholder_name,
     refresh_before_costs, restore_repeated, rule_break_from_label, severity_of, shown,
 )
 
@@ -113,7 +113,9 @@ class _FatexActor(FlaggedActor):
         names = [str(i.get("name", "")) for _unused, i in self.items if i.get("type") == "skill"]
         stress = [(str(i.get("name", "")), self._sys(i, at).get("labelType") == 0)
                   for at, i in self.items if i.get("type") == "stress"]
-        return guess_ruleset_id(names, stress)
+        # FateX's Brazilian Condensed calls Academics "Conhecimentos" (system/data/pt-BR/systems/
+        # condensed.json), a word Fate Core Official's Brazilian defaults give Lore.
+        return guess_ruleset_id(names, stress, academics=("Conhecimentos",))
 
     def _sys(self, item: dict, at: str) -> dict:
         return self.r.obj(item.get("system", item.get("data")), f"{at}.system")
@@ -285,7 +287,10 @@ class _FatexActor(FlaggedActor):
             track = self._own_track(name, self.kind, seen) or track
         if (track is None or track in seen) and name and self.kind == CharacterKind.PC and len(self.own_tracks) < 20:
             # A track of the player's own beyond the rule set's stress ("Wealth").
-            own = CustomTrack(id=track_id_for(name, self.taken), name=name[:80], boxes=self._box_values(at, system, size))
+            values = self._box_values(at, system, size)
+            # A game pack's own track (the Toolkit's Wounded) comes back whole from the pack.
+            own = pack_track(self.rules, name, values, self.taken) or CustomTrack(
+                id=track_id_for(name, self.taken), name=name[:80], boxes=values)
             self.own_tracks.append(own)
             if marked:
                 stress[own.id] = marked

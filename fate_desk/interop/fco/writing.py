@@ -152,6 +152,9 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, _("as stunts named \"{label}\"").format(label=RULE_BREAK))
     if character.scale:
         notes.append(_("{who}: scale {scale} written in the biography").format(who=who, scale=character.scale))
+    if character.modes:
+        notes.append(_("{who}: the modes written in the biography (Fate Core Official has no modes; the stress "
+                       "boxes they give are written as the tracks' own)").format(who=who))
     notes += extras_and_tracks_notes(character, _("a Fate Core Official extra"), _("a Fate Core Official track"))
     return notes
 
