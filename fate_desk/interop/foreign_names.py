@@ -17,9 +17,16 @@ which follow the same published translations of Fate.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
-from fate_desk.interop.fari.labels import norm
+
+def _key(name: str) -> str:
+    """A name for matching: case and accents aside ("Ágil" is "agil"), every other character kept,
+    so "Physique \ufffd" or "Fight!" is not taken for a skill it merely contains."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
 
 # English name -> the tools' names for it (compared without case or accents).
 TOOL_NAMES: dict[str, tuple[str, ...]] = {
@@ -48,14 +55,14 @@ APPROACH_NAMES = ("Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky")
 
 @lru_cache(maxsize=1)
 def _tool_index() -> dict[str, str]:
-    index = {norm(name, html=False): english for english, names in TOOL_NAMES.items() for name in names}
-    index.update({norm(english, html=False): english for english in TOOL_NAMES})
+    index = {_key(name): english for english, names in TOOL_NAMES.items() for name in names}
+    index.update({_key(english): english for english in TOOL_NAMES})
     return index
 
 
 def tool_skill(name: str) -> str | None:
     """The English name of an approach, Physique, Will or Academics however the tools name it."""
-    return _tool_index().get(norm(name, html=False))
+    return _tool_index().get(_key(name))
 
 
 def is_approach(name: str) -> bool:
@@ -80,7 +87,7 @@ def _translated(skills: tuple[str, ...]) -> dict[str, str]:
         for skill in skills:
             shown = catalogue.pgettext("rules", skill)
             if shown and shown != skill:
-                index.setdefault(norm(shown, html=False), skill)
+                index.setdefault(_key(shown), skill)
     return index
 
 
@@ -93,4 +100,4 @@ def rule_set_skill(name: str, skills: list[str] | tuple[str, ...]) -> str | None
     found = tool_skill(name)
     if found in skills:
         return found
-    return _translated(tuple(skills)).get(norm(name, html=False))
+    return _translated(tuple(skills)).get(_key(name))
