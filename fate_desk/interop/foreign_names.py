@@ -47,7 +47,7 @@ TOOL_NAMES: dict[str, tuple[str, ...]] = {
     "Physique": ("Kraft", "Телосложение", "체력", "体格", "Styrka", "Vigor", "Budowa"),
     "Will": ("Wille", "Воля", "의지력", "意志", "Viljestyrka", "Vontade", "Volonté", "Wola"),
     # Fate Condensed's skill that Fate Core lacks: it tells the two apart.
-    "Academics": ("Akademiker", "Академика", "학문", "学术", "Akademisk kunskap"),
+    "Academics": ("Akademiker", "Академика", "학문", "学术", "Akademisk kunskap"),  # i18n: file format
 }
 
 APPROACH_NAMES = ("Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky")

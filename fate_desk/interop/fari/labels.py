@@ -80,8 +80,9 @@ OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "a
 
 # Aspect roles: the labels of Fari's templates, and the aspect items and defaults the other tools
 # ship in their languages (FateX system/data/<lang>/systems/*.json, Fate Core Official lang/*.json).
-_HIGH_CONCEPT = words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj", "concetto",
-                       "koncept", "overgripande", "idea xeral", "концепц", "정체성", "核心概念", "概念")
+_HIGH_CONCEPT = words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj",  # i18n: file format
+                       "concetto", "koncept", "overgripande", "idea xeral", "концепц", "정체성",  # i18n: file format
+                       "核心概念", "概念")
 _TROUBLE = words("trouble", "problem", "complica", "dificuldade", "dilemma", "klopot", "komplikacj", "guai",
                   "bekymmer", "atranco", "проблем", "고민", "困扰")
 _RELATIONSHIP = words("relationship", "relation", "relacion", "relacao", "beziehung", "relacj", "relazion",

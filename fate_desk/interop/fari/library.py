@@ -47,8 +47,8 @@ def is_scene(data: Any) -> bool:
 def single_scene(data: dict, source: str) -> tuple[list[Scene], list[str]]:
     """The scene of a Fari scene file, and its line for the summary."""
     if "indexCards" not in data and "aspects" not in data:
-        raise FileFormatError(source, _("fariType: says a scene, but the file has no index cards "
-                                        "(neither indexCards nor aspects)"))
+        raise FileFormatError(source, _("fariType: says a scene, but the file holds none of a scene's index "
+                                        "cards"))
     scene = _scene(data, "", source)
     return [scene], [_scene_line(scene.name or _("unnamed"), len(scene.aspects), len(scene.play.hidden),
                                  bool(scene.notes))]

@@ -17,7 +17,7 @@ import json
 import re
 import secrets
 
-from fate_desk.i18n import _, rules_text
+from fate_desk.i18n import _
 from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
@@ -34,6 +34,7 @@ from fate_desk.interop.fco.writing import (
 from fate_desk.interop.foundry_flags import FLAG_SCOPE
 from fate_desk.interop.common import (
     MODES,
+    ROLE_LABELS,
     RULE_BREAK,
     SCALE,
     aspect_labels,
@@ -68,10 +69,11 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
     options = covering_options(character, options)
     derived = derive(character, ruleset, options)
     # FateX shows an aspect's `label` as its caption and a consequence's beside its box
-    # (system/templates/components/aspects.hbs): the role and the severity, in the language
-    # Fate Desk speaks as it writes the file.
+    # (system/templates/components/aspects.hbs): the role and the severity, in the file's own
+    # words like every name in it, so a character makes the same file in every interface
+    # language (docs/translating.md).
     items = [
-        _item("aspect", label, label=a.role.label, value=plain_to_html(a.text), corrupted=False)
+        _item("aspect", label, label=ROLE_LABELS[a.role], value=plain_to_html(a.text), corrupted=False)
         for label, a in zip(aspect_labels(character), character.aspects) if a.text.strip()
     ]
     items += [_item("skill", name, rank=rating) for name, rating in character.skills.items()]
@@ -227,12 +229,12 @@ def _harm(character: Character, derived) -> list[dict]:
         if slot.condition:
             marked = held.boxes_marked if held is not None else 0
             items.append(_item("consequence", consequence_track_name(slot), description=note,
-                               label=rules_text(slot.label),
+                               label=slot.label,
                                value=text, icon=str(slot.value), type=CONDITION, active=held is not None,
                                boxAmount=slot.boxes, boxValues=(1 << marked) - 1))
         else:
             items.append(_item("consequence", consequence_track_name(slot), description=note,
-                               label=_(slot.severity.label), value=text, icon=str(slot.value), type=0,
+                               label=slot.severity.label, value=text, icon=str(slot.value), type=0,
                                active=held is not None,
                                boxAmount=1, boxValues=0))
     for slot_id, held in filled.items():  # a filled slot the character no longer has: keep it anyway
