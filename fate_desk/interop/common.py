@@ -171,7 +171,7 @@ def modes_from_text(text: str, rules) -> tuple[dict[str, int], str]:
             continue
         modes = {}
         for part in value.split(","):
-            found = _MODE.fullmatch(part)
+            found = _MODE.fullmatch(part) if len(part) <= 120 else None  # a mode's name is short
             if not found or found.group(1).casefold() not in known:
                 break
             modes[known[found.group(1).casefold()]] = int(found.group(2))
@@ -443,15 +443,24 @@ def pack_track(rules, name: str, values: list[int], taken: set[str]) -> CustomTr
     return None
 
 
-def own_skill_name(name: str, rules, taken) -> str:
+def own_skill_name(name: str, rules, taken, foreign: bool = True) -> str:
     """The rule set's name for a skill a foreign sheet names ("ATHLETICS", "Kraft", "Аккуратный"),
-    unless the sheet already has that skill; else the name as written."""
+    unless the sheet already has that skill; else the name as written. `foreign` False for a
+    sheet that names the rule set's skills in English: Fate Desk's own translations are then not
+    read (they take a moment to load)."""
     from fate_desk.interop.foreign_names import rule_set_skill
 
-    found = rule_set_skill(name, rules.skills)
+    found = rule_set_skill(name, rules.skills, translated=foreign)
     if found is None or (found != name and found.casefold() in {t.casefold() for t in taken}):
         return name
     return found
+
+
+def names_foreign_skills(names: list[str], rules) -> bool:
+    """Whether a sheet names none of the rule set's skills as the rule set does: its skill names
+    are then read in other languages too."""
+    own = {skill.casefold() for skill in rules.skills}
+    return not any(name.strip().casefold() in own for name in names)
 
 
 def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]], academics: tuple[str, ...] = ()) -> str:

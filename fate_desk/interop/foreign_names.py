@@ -91,8 +91,9 @@ def _translated(skills: tuple[str, ...]) -> dict[str, str]:
     return index
 
 
-def rule_set_skill(name: str, skills: list[str] | tuple[str, ...]) -> str | None:
-    """The rule set's own name for a skill a foreign sheet names (in any case or language), or None."""
+def rule_set_skill(name: str, skills: list[str] | tuple[str, ...], translated: bool = True) -> str | None:
+    """The rule set's own name for a skill a foreign sheet names (in any case or language), or None;
+    `translated` False leaves Fate Desk's own translations unread."""
     key = name.strip().casefold()
     for skill in skills:
         if skill.casefold() == key:
@@ -100,4 +101,4 @@ def rule_set_skill(name: str, skills: list[str] | tuple[str, ...]) -> str | None
     found = tool_skill(name)
     if found in skills:
         return found
-    return _translated(tuple(skills)).get(_key(name))
+    return _translated(tuple(skills)).get(_key(name)) if translated else None

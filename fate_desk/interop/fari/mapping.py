@@ -65,6 +65,7 @@ from fate_desk.interop.common import (
     MODES,
     SCALE,
     consequence_slot,
+    names_foreign_skills,
     own_skill_name,
     pack_track,
     placeholder_name,
@@ -113,7 +114,7 @@ def recorded_ruleset(sheet: FariSheet) -> tuple[str, str] | None:
     for section in sheet.sections:
         for block in section.blocks:
             if block.type in ("Text", "RichText") and norm(block.label) == norm(RULE_SET) \
-                    and isinstance(block.value, str):
+                    and isinstance(block.value, str) and len(block.value) <= 400:
                 found = re.fullmatch(r"(.*?)\s*\(([a-z0-9][a-z0-9._-]{0,63})\)", html_to_text(block.value))
                 if found:
                     return found.group(1), found.group(2)
@@ -181,6 +182,8 @@ class _Mapper:
         self.tracks: list[CustomTrack] = []  # the player's own trackers beyond the rule set's stress
         self.track_ids: set[str] = {t.id for t in rules.stress.tracks}
         self.modes: dict[str, int] = {}
+        self.foreign = names_foreign_skills(
+            [html_to_text(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"], rules)
 
     def warn(self, text: str) -> None:
         self.warnings.append(_("{who}: {note}").format(who=self.name or _("unnamed character"), note=text))
@@ -390,7 +393,7 @@ class _Mapper:
         else:
             # "ATHLETICS" (Fari 6) and "Budowa" (Polish) are the rule set's Athletics and Physique;
             # other names stay as written.
-            name = own_skill_name(name, self.rules, self.skills)
+            name = own_skill_name(name, self.rules, self.skills, self.foreign)
             self.skill_names[key] = name
             if rating:
                 self.skills[name] = rating

@@ -28,7 +28,7 @@ from fate_desk.interop.fatex.writing import COSTS, NOTES, PERMISSION, split_deta
 from fate_desk.interop.foundry_flags import FLAG_SCOPE, FlaggedActor
 from fate_desk.interop.common import (
     MODES, SCALE, SEVERITY_BY_VALUE, Reader, actor_reader, box_values, condition_slot, export_system,
-    guess_ruleset_id, html_to_text, match_track, modes_from_text, norm, own_skill_name, pack_track, placeholder_name,
+    guess_ruleset_id, html_to_text, names_foreign_skills, match_track, modes_from_text, norm, own_skill_name, pack_track, placeholder_name,
     refresh_before_costs, restore_repeated, rule_break_from_label, severity_of, shown,
 )
 
@@ -131,6 +131,8 @@ class _FatexActor(FlaggedActor):
         extras: dict[str, str] = {}
         self.kind = self._kind(CharacterKind.PC if self.data.get("type") == "character" else CharacterKind.MAJOR_NPC)
         taken: set[AspectRole] = set()
+        self.foreign = names_foreign_skills(
+            [str(i.get("name", "")) for _unused, i in self.items if i.get("type") == "skill"], self.rules)
         for at, item in self.items:
             kind = item.get("type")
             name = self.r.text(item.get("name"), f"{at}.name").strip()
@@ -156,7 +158,7 @@ class _FatexActor(FlaggedActor):
                     self.log.keep(f"Aspect {text or name} (description)", description)
             elif kind == "skill":
                 rank = self.r.number(system.get("rank"), f"{at}.system.rank") or 0
-                name = own_skill_name(name, self.rules, skills) if name else name
+                name = own_skill_name(name, self.rules, skills, self.foreign) if name else name
                 if not name or name in skills or not RATING_MIN <= rank <= RATING_MAX:
                     self.log.keep(f"Skill {name}", f"{rank:+d}")
                     continue

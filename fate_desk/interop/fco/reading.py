@@ -48,6 +48,7 @@ from fate_desk.interop.common import (
     match_track,
     modes_from_text,
     norm,
+    names_foreign_skills,
     own_skill_name,
     refresh_before_costs,
     placeholder_name,
@@ -287,6 +288,8 @@ class _FcoActor(FlaggedActor):
 
     def _skills(self) -> dict[str, int]:
         skills: dict[str, int] = {}
+        self.foreign = names_foreign_skills(
+            [self.r.text(e.get("name"), f"{at}.name") for at, e in self._entries("skills")], self.rules)
         for at, entry in self._entries("skills"):
             name = self.r.text(entry.get("name"), f"{at}.name").strip()
             rank = self.r.number(entry.get("rank"), f"{at}.rank") or 0
@@ -295,7 +298,7 @@ class _FcoActor(FlaggedActor):
             if not RATING_MIN <= rank <= RATING_MAX:
                 self.log.keep(f"Skill {name}", f"{rank:+d} (off any ladder Fate uses)")  # i18n: stored in the notes
                 continue
-            name = own_skill_name(name, self.rules, skills)
+            name = own_skill_name(name, self.rules, skills, self.foreign)
             if name in skills:
                 self.log.keep(f"Skill {name} (listed twice)", f"{rank:+d}")  # i18n: stored in the notes
                 continue
@@ -443,7 +446,7 @@ class _FcoActor(FlaggedActor):
                 or base + sum(steps.values()) > MAX_BOXES or any(n > 10 for n in steps.values()):
             return count, None, []
         skill = next(iter(skills))
-        skill = own_skill_name(skill, self.rules, []) if skill else None
+        skill = own_skill_name(skill, self.rules, [], getattr(self, "foreign", True)) if skill else None
         if not skill:
             return count, None, []
         return base, skill[:80], sorted(steps.items())
