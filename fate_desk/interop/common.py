@@ -406,7 +406,8 @@ def export_system(data: dict) -> str | None:
 
 def refresh_before_costs(refresh: int, stunts: int, extras: int, rules, stunt_cost: int = 1) -> int:
     """A PC's refresh before stunts and extras are paid for, from the refresh a Foundry sheet shows
-    after them (`stunts` the refresh the stunts cost, counting stunt slots that extras fill).
+    after them: `stunts` counts the stunts and the stunt slots extras fill (each costing
+    `stunt_cost`; FCO's own costs are summed with a cost of 1), `extras` the extras' refresh.
 
     Fate Desk pays for stunts beyond the free ones and for extras separately, so that is what its
     exports take off. Fate Core Official's sheet counts the free stunts off the stunts' and extras'

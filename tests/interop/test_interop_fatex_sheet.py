@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from fate_desk.i18n import set_language
-from fate_desk.model import Aspect, AspectRole, Consequence, Extra, ExtraCost, Stunt
+from fate_desk.model import Consequence, Extra, ExtraCost, Stunt
 from fate_desk.rules import get_ruleset
 from fate_desk.interop.fatex.writing import character_to_fatex, export_notes
 from fate_desk.interop.importing import import_document
@@ -53,7 +53,7 @@ JETPACK = Extra(name="Jetpack", description="A rocket on the back.", permission=
 
 
 def test_a_switched_on_extra_shows_its_aspects_skills_stunts_permission_and_price_in_fatex():
-    ruth = legal_pc(refresh=4, extras=[JETPACK],  # Athletics is Ruth's too, at Good (+3)
+    ruth = legal_pc(refresh=4, extras=[JETPACK],  # Athletics is Ruth's too, at Fair (+2)
                     stunts=[Stunt(name=n, text="x") for n in ("Sure Footed", "Keen Eye", "Old Debts")])
     actor = character_to_fatex(ruth, CONDENSED)
     assert problems(actor) == []

@@ -14,7 +14,7 @@ from fate_desk.rules import check, get_ruleset
 from fate_desk.rules.creation.derive import derive
 from fate_desk.interop.importing import import_document
 
-from tool_data import FATEX, FCO_PB_CORE_TRACKS, fatex_actor, fco_actor
+from tool_data import FATEX, FCO_PB_CORE_TRACKS, fatex_actor, fco_actor, fco_consequence, fco_track
 
 CONDENSED_LANGS = ["ru", "ko", "cn", "sv", "pt-BR"]
 ACCELERATED_LANGS = ["ru", "ko", "cn", "sv", "pt-BR"]
@@ -94,11 +94,9 @@ def test_fco_s_brazilian_core_default_comes_in_with_its_stress_and_consequences(
 def test_fco_s_german_condensed_stress_is_physical_not_a_track_of_its_own():
     """lang/de.json's Fate Condensed default names physical stress "Physische Belastung" and the
     extra mild slot "Milde körperliche Konsequenz"; Akademiker tells Fate Condensed."""
-    from tool_data import _consequence, _fco_track
-
-    tracks = [_fco_track("Physische Belastung", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
-              _fco_track("Mental Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
-              _consequence("Milde körperliche Konsequenz", 2), _consequence("Schwere Folge", 6)]
+    tracks = [fco_track("Physische Belastung", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
+              fco_track("Mental Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
+              fco_consequence("Milde körperliche Konsequenz", 2), fco_consequence("Schwere Folge", 6)]
     tracks[0]["box_values"] = [True, False, False]
     tracks[3]["aspect"]["name"] = "Gebrochener Arm"
     actor = fco_actor(tracks, {"Akademiker": 2, "Leichtathletik": 1, "Physique": 5},

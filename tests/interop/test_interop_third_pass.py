@@ -25,7 +25,7 @@ from fate_desk.store.interchange import FileFormatError, character_from_dict
 from builders import legal_pc
 from fco_model import boxes_fco_shows
 from fco_model import problems as fco_problems
-from tool_data import _consequence, _fco_track, fco_actor, tob64
+from tool_data import fco_actor, fco_track, tob64
 
 DATA = Path(__file__).parents[1] / "data"
 NELL = DATA / "fari" / "v6-nell.fari.json"
@@ -110,8 +110,8 @@ def _extra_item(refresh: int) -> dict:
 def test_an_fco_pc_with_a_free_stunt_not_taken_and_a_one_refresh_extra_has_the_game_s_refresh():
     """FCO's sheet counts 2 stunts − 3 free + 1 for the extra = 0 spent: refresh 3 adds up to the
     world's 3, so FCO accepts the sheet; Fate Desk takes its refresh as 3, not 4."""
-    tracks = [_fco_track("Physical Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
-              _fco_track("Mental Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1)]
+    tracks = [fco_track("Physical Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
+              fco_track("Mental Stress", 3, recovery_type="Fleeting", aspect="No", harm_can_absorb=1)]
     actor = fco_actor(tracks, {"Academics": 2, "Fight": 3}, {"High Concept": "Knight Errant"}, stunts=2)
     actor["items"] = [_extra_item(1)]
     actor["system"]["details"]["fatePoints"]["refresh"] = 3
@@ -133,12 +133,12 @@ def test_dfa_s_doomed_and_in_peril_marked_without_text_come_in_as_consequences()
     """FCO's DFA defaults: Doomed (1 box, absorbs 6) and In Peril (1 box, absorbs 4), aspects
     written when marked; a GM ticks the box and writes nothing."""
     aspect = {"name": "", "when_marked": True, "as_name": False}
-    tracks = [_fco_track("Stress", 6, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
-              _fco_track("Doomed", 1, recovery_type="Lasting", aspect=dict(aspect), harm_can_absorb=6,
+    tracks = [fco_track("Stress", 6, recovery_type="Fleeting", aspect="No", harm_can_absorb=1),
+              fco_track("Doomed", 1, recovery_type="Lasting", aspect=dict(aspect), harm_can_absorb=6,
                          box_values=[True]),
-              _fco_track("In Peril", 1, recovery_type="Sticky", aspect=dict(aspect), harm_can_absorb=4,
+              fco_track("In Peril", 1, recovery_type="Sticky", aspect=dict(aspect), harm_can_absorb=4,
                          box_values=[True]),
-              _fco_track("Indebted", 5, recovery_type="Sticky", aspect="No", box_values=[True, True] + [False] * 3)]
+              fco_track("Indebted", 5, recovery_type="Sticky", aspect="No", box_values=[True, True] + [False] * 3)]
     skills = {"Flair": 2, "Focus": 1, "Force": 3, "Guile": 0, "Haste": 1, "Intellect": 2}
     result = back(fco_actor(tracks, skills, {"High Concept": "Wizard for Hire"}))
     harry = result.characters[0]

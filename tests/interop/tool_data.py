@@ -145,7 +145,7 @@ def tob64(name: str) -> str:
     return base64.b64encode(name.encode("utf-8")).decode("ascii").replace("=", "")
 
 
-def _fco_track(name: str, boxes: int, **fields) -> dict:
+def fco_track(name: str, boxes: int, **fields) -> dict:
     track = {"name": name, "category": "Combate", "description": "", "universal": True, "unique": True,
              "recovery_type": "Momentâneo", "aspect": "Não", "when_marked": "", "recovery_conditions": "",
              "boxes": boxes, "label": "none", "harm_can_absorb": 0, "linked_skills": [], "notes": "",
@@ -154,24 +154,24 @@ def _fco_track(name: str, boxes: int, **fields) -> dict:
     return track
 
 
-def _consequence(name: str, harm: int, **fields) -> dict:
-    return _fco_track(name, 0, recovery_type="Duradouro", harm_can_absorb=harm,
+def fco_consequence(name: str, harm: int, **fields) -> dict:
+    return fco_track(name, 0, recovery_type="Duradouro", harm_can_absorb=harm,
                       aspect={"name": "", "when_marked": True, "as_name": False}, box_values=[], **fields)
 
 
 # lang/pb.json, baseDefaults "fate-core": tracks and skill names as FCO's Brazilian default gives them.
 FCO_PB_CORE_TRACKS = [
-    _fco_track("Estresse físico", 2, label="escalating", linked_skills=[
+    fco_track("Estresse físico", 2, label="escalating", linked_skills=[
         {"linked_skill": "Vigor", "rank": 1, "boxes": 1, "enables": False},
         {"linked_skill": "Vigor", "rank": 3, "boxes": 1, "enables": False}]),
-    _fco_track("Estresse mental", 2, label="escalating", linked_skills=[
+    fco_track("Estresse mental", 2, label="escalating", linked_skills=[
         {"linked_skill": "Vontade", "rank": 1, "boxes": 1, "enables": False},
         {"linked_skill": "Vontade", "rank": 3, "boxes": 1, "enables": False}]),
-    _consequence("Consequência suave", 2),
-    _consequence("Consequência física suave", 2, enabled=False, linked_skills=[
+    fco_consequence("Consequência suave", 2),
+    fco_consequence("Consequência física suave", 2, enabled=False, linked_skills=[
         {"linked_skill": "Vigor", "rank": 5, "boxes": 0, "enables": True}]),
-    _consequence("Consequência moderada", 4),
-    _consequence("Consequência severa", 6),
+    fco_consequence("Consequência moderada", 4),
+    fco_consequence("Consequência severa", 6),
 ]
 
 

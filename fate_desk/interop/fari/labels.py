@@ -110,7 +110,6 @@ TRACK_WORDS = {
     "mental": words("mental", "psychisch", "psychiczn", "mente", "umysl", "geistig", "ментальн", "정신", "精神"),
 }
 
-APPROACHES = {"careful", "clever", "flashy", "forceful", "quick", "sneaky"}
 PLACEHOLDER = re.compile(
     r"(?:(?:stunt|prouesse|truco|proeza|facanha|talent|sztuczka|extra)s? ?|text ?|rich text ?)?"
     r"(?:(?:n|no|nr) ?)?\d*"
