@@ -3,10 +3,12 @@
 A FateX actor ("character" or "npc") keeps its fate points in `system.fatepoints` and
 everything else as embedded items: aspect, skill, stunt, stress (boxes as a bit mask in
 `system.value`: bit i set means box i+1 is marked), consequence (text in `system.value`;
-conditions are marked by `system.active`) and extra. Extras, and anything that does not map,
-go into the notes, except what Fate Desk's own FateX export wrote (`fatex_export`): the
-`Notes` and `Scale` extras, `Rule break` stunts, and our flags. docs/interop.md names the FateX
-source file of each field.
+conditions are marked by `system.active`) and extra. Names and labels are read in the
+languages FateX ships (`foreign_names`, `fari.labels`). What does not map goes into the notes,
+except what Fate Desk's own FateX export wrote: the `Notes`, `Scale` and `Modes` extras, `Rule
+break` stunts, an extra's permission and price at the end of its description, the items flagged
+as a switched-on extra's, and our flags. docs/interop.md names the FateX source file of each
+field.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Read a Foundry VTT actor of the Fate Core Official system (FCO), as "Export Data" writes it.
 
-Aspects, skills and stunts map by name; tracks map by what they are: boxes without an aspect
-are stress (matched to the rule set's tracks by name), tracks whose aspect is written when
-marked are consequences (severity from the name or the harm they absorb), Hurt, Scared and the
-rest are conditions. Everything else (biography, extras, other tracks, linked skills of
-stunts) is kept in the notes, and the summary says so. docs/interop.md lists the mapping.
+Aspects, skills and stunts map by name (in the languages FCO's defaults and FateX ship too);
+tracks map by what they are: boxes without an aspect are stress (matched to the rule set's
+tracks by name), tracks whose aspect is written when marked are consequences (severity from the
+name or the harm they absorb), Hurt, Scared and the rest with such an aspect are conditions, a
+PC's other tracks are tracks of its own (growing with a skill as their linked skills say).
+Extras are FCO's Extra items. What else has no place (the biography, linked skills of stunts) is
+kept in the notes, and the summary says so. docs/interop.md lists the mapping.
 """
 
 from __future__ import annotations
