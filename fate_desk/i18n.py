@@ -118,7 +118,7 @@ def _in_edition(text: str, ruleset) -> str | None:
     if isinstance(_translations, _Pseudo):
         return None  # the pseudo-locales answer every context alike
     catalog = getattr(_translations, "_catalog", None)
-    found = catalog.get(f"{RULES_CONTEXT}:{rid}\x04{text}") if catalog else None
+    found = catalog.get(f"{edition_context(rid)}\x04{text}") if catalog else None
     return found if isinstance(found, str) and found else None
 
 
