@@ -12,6 +12,13 @@ comes from a rule set's data (skill and approach names, track names, description
 labels) is translated with `rules_text()`; the files keep the rule set's own English names, so
 a sheet made in one language opens in any other.
 
+Editions of Fate were translated apart, and their words differ where their translators chose
+differently (Fate Condensed in French says "Tir" where Fate Core says "Combat à distance"). The
+catalogue holds such words under a context per rule set, "rules:fate-condensed", beside the Core
+word under "rules", which is the fallback. `rules_text(text, ruleset)` and `edition_text()` answer
+in the words of a rule set's edition: the one named, else the one set with `edition()` for a piece
+of work (a printout), else the open campaign's (`set_edition`).
+
 The catalogues are `locale/<code>.po` (sources, edited by translators) compiled to `.mo` by
 `tools/build_catalogues.py` (run by make); a `.mo` older than its `.po` is never used: the
 `.po` is then read directly. The GUI's Qt translator (gui/translator.py) answers Qt's own
@@ -25,12 +32,14 @@ import hashlib
 import io
 import os
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
-    "rules_text", "set_language", "language", "is_rtl", "from_environment", "match_language",
-    "babel_locale", "format_date",
+    "rules_text", "edition_text", "edition", "set_edition", "edition_context", "set_language", "language",
+    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date",
 ]
 
 DOMAIN = "fate-desk"
@@ -59,6 +68,11 @@ _RTL = {"ar", "he", "fa", "ur", "ar_XB"}
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
+# Whose words rule-set text is shown in: the open campaign's rule set, and (per thread, for a
+# piece of work such as a printout of another rule set's character) one set for a while.
+_edition_default: str | None = None
+_edition_scope: ContextVar[str | None] = ContextVar("fate_desk_edition", default=None)
+RULES_CONTEXT = "rules"
 
 
 def N_(message: str) -> str:
@@ -85,12 +99,63 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
-def rules_text(text: str) -> str:
-    """A word or sentence from a rule set's data (a skill, a track, a description), translated
-    when the catalogue knows it; a name the user typed comes back as it is."""
+def edition_context(ruleset) -> str:
+    """The catalogue context holding a rule set's own words: "rules:fate-condensed"."""
+    return f"{RULES_CONTEXT}:{_ruleset_id(ruleset)}"
+
+
+def _ruleset_id(ruleset) -> str | None:
+    if ruleset is None or isinstance(ruleset, str):
+        return ruleset or None
+    return getattr(ruleset, "id", None) or None
+
+
+def _in_edition(text: str, ruleset) -> str | None:
+    """`text` in the words of the rule set's edition, if the catalogue has words of its own for it."""
+    rid = _ruleset_id(ruleset) or _edition_scope.get() or _edition_default
+    if not rid:
+        return None
+    if isinstance(_translations, _Pseudo):
+        return None  # the pseudo-locales answer every context alike
+    catalog = getattr(_translations, "_catalog", None)
+    found = catalog.get(f"{edition_context(rid)}\x04{text}") if catalog else None
+    return found if isinstance(found, str) and found else None
+
+
+def rules_text(text: str, ruleset=None) -> str:
+    """A word or sentence from a rule set's or a pack's data (a skill, a track, a description, a
+    stunt), translated when the catalogue knows it; a name the user typed comes back as it is.
+
+    `ruleset` (a rule set or its id) picks the edition whose words to use where editions differ;
+    without it, the edition set by `edition()` or `set_edition()`. Core's words are the fallback."""
     if not text:
         return text
-    return _translations.pgettext("rules", text)
+    return _in_edition(text, ruleset) or _translations.pgettext(RULES_CONTEXT, text)
+
+
+def edition_text(message: str, ruleset=None) -> str:
+    """A program message (marked with `N_`) that names a rule-set term, such as an aspect's role,
+    in the words of the rule set's edition where they differ from the interface's (Core's)."""
+    return _in_edition(message, ruleset) or _translations.gettext(message)
+
+
+def set_edition(ruleset) -> None:
+    """Speak the words of this rule set's edition where no other is named: the open campaign's."""
+    global _edition_default
+    _edition_default = _ruleset_id(ruleset)
+
+
+@contextmanager
+def edition(ruleset):
+    """For a while, in this thread only, speak the words of this rule set's edition (a printout of
+    a character whose rule set is not the campaign's); None keeps the edition already spoken."""
+    rid = _ruleset_id(ruleset)
+    token = _edition_scope.set(rid) if rid else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _edition_scope.reset(token)
 
 
 def lookup(message: str, context: str | None = None) -> str | None:

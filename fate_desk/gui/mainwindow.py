@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, set_edition
 
 from . import access, language_menu, zoom
 from .access import DockTabNames
@@ -472,6 +472,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        set_edition(document.campaign.ruleset)  # rule-set words in this campaign's edition's
         self.sample_if_refused = False
         loading = document.loading
         self.read_only_watch.follow(document)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk import __version__
-from fate_desk.i18n import _, rules_text, format_date
+from fate_desk.i18n import _, edition, rules_text, format_date
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -155,8 +155,9 @@ class Document:
     def _sheet_plans(self, character: Character, prefix: str) -> list[PagePlan]:
         who = character.name or _("(unnamed)")
         ruleset = self.ruleset(self.job.ruleset or character.ruleset, who)
-        pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
-        plans = [PagePlan(self.portrait, draw) for draw in pages]
+        with edition(ruleset):  # the sheet in its own edition's words, laid out and drawn
+            pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
+        plans = [PagePlan(self.portrait, in_edition(ruleset, draw)) for draw in pages]
         plans[0].bookmarks.append((f"{who} ({character.kind.label})", 0))
         return plans
 
@@ -168,7 +169,8 @@ class Document:
             who = getattr(item, "name", "") or _("(unnamed)")
             rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
             ruleset = self.ruleset(rid, who)
-            face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
+            with edition(ruleset):
+                face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
             face = CardFace(face.title, face.kind, face.flow, f"{who} ({face.kind})")
             out += self._chunks(face)
             if isinstance(item, Countdown) and item.players_see_boxes_only:
@@ -196,7 +198,8 @@ class Document:
         to stop (ExportCancelled)."""
         from .draw import footer
 
-        plans = self.plan()
+        with edition(self.job.ruleset):  # blank sheets, cheat sheets and cards of one rule set
+            plans = self.plan()
         if not plans:
             raise ExportError(_("nothing to print: the selection is empty"))
         total = len(plans)
@@ -211,7 +214,8 @@ class Document:
                 c.addOutlineEntry(one_line(title), key, level=level)
             c.saveState()
             c.scale(self.scale, self.scale)  # large print: the page's layout drawn 150%
-            plan.draw()
+            with edition(self.job.ruleset):
+                plan.draw()
             c.restoreState()
             # The attribution band stays at its usual size, on one line below the enlarged content.
             paper = Page(plan.page.width * self.scale, plan.page.height * self.scale)
@@ -221,6 +225,14 @@ class Document:
                 raise ExportCancelled()
         c.save()
         return total
+
+
+def in_edition(ruleset: RuleSet, draw: Callable[[], None]) -> Callable[[], None]:
+    """`draw`, drawing in the words of `ruleset`'s edition (a sheet's text is made as it is drawn)."""
+    def run() -> None:
+        with edition(ruleset):
+            draw()
+    return run
 
 
 _FIELD_SIZES = ("x", "y", "width", "height", "size", "fontSize")

@@ -84,7 +84,7 @@ class LibraryDialog(QDialog):
         self.results.clear()
         for entry in found[:500]:  # a search that matches everything still lists quickly
             item = QListWidgetItem(_("{kind}: {title} — {pack}").format(
-                kind=_kind_label(entry), title=rules_text(entry.title), pack=rules_text(entry.pack)))
+                kind=_kind_label(entry), title=entry.shown_title(), pack=entry.shown_pack()))
             item.setData(Qt.ItemDataRole.UserRole, entry)
             self.results.addItem(item)
         if self.results.count():
@@ -101,6 +101,6 @@ class LibraryDialog(QDialog):
         if entry is None:
             self.detail.setText("<i>{}</i>".format(escape(_("Nothing in the library matches those words."))))
             return
-        self.detail.setText(f"<b>{escape(rules_text(entry.title))}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
-                            f"{escape(rules_text(entry.pack))})</small><br>{escape(rules_text(entry.text))}"
+        self.detail.setText(f"<b>{escape(entry.shown_title())}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
+                            f"{escape(entry.shown_pack())})</small><br>{escape(entry.shown_text())}"
                             f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")

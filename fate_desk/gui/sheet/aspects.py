@@ -221,7 +221,7 @@ class AspectsSection:
             else:
                 self._place(row, ("body", body_line))
                 body_line += 1
-            title = role.label if role != AspectRole.FREE else _("Aspect")
+            title = role.label_in(ruleset) if role != AspectRole.FREE else _("Aspect")
             self.labels[row].setText(title.upper())
             self.edits[row].setPlaceholderText(_(_PLACEHOLDERS[role]))
             # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.

@@ -208,7 +208,7 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.extras.update(character, ruleset, derived)
         self.modes.update(character, ruleset)
-        self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural)))
+        self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural, ruleset)))
         self._mark_problems(result.problems)
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)

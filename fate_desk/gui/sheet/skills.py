@@ -123,8 +123,8 @@ class SkillsSection:
             int(p.path.split("@", 1)[1]): p.severity.value for p in problems if p.path.startswith("skills@")
         }
         self.pyramid.update()
-        word = capitalised(rules_text(ruleset.skill_word_plural))
-        skill, skills = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
+        word = capitalised(rules_text(ruleset.skill_word_plural, ruleset))
+        skill, skills = rules_text(ruleset.skill_word, ruleset), rules_text(ruleset.skill_word_plural, ruleset)
         self.tabs.setTabText(1, _("List"))
         self.add_button.setText(_("Add custom {skill}…").format(skill=skill))
         self.add_button.setVisible(ruleset.allow_custom_skills)
@@ -151,7 +151,7 @@ class SkillsSection:
 
     def ask_custom_skill(self) -> None:
         ruleset = self.model.ruleset
-        skill = rules_text(ruleset.skill_word)
+        skill = rules_text(ruleset.skill_word, ruleset)
         name, ok = QInputDialog.getText(
             self.table, _("Add a custom {skill}").format(skill=skill), _("Name of the new {skill}:").format(skill=skill)
         )

@@ -81,7 +81,7 @@ class SkillsModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            word = capitalised(rules_text(self.ruleset.skill_word)) if self.ruleset else _("Skill")
+            word = capitalised(rules_text(self.ruleset.skill_word, self.ruleset)) if self.ruleset else _("Skill")
             return (word, _("Rating"))[section]
         return None
 
@@ -101,7 +101,7 @@ class SkillsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME_COLUMN:
                 # Shown in the interface language; the English name stays the key (EditRole, NAME).
-                return _("{name} (custom)").format(name=name) if self._custom(name) else rules_text(name)
+                return _("{name} (custom)").format(name=name) if self._custom(name) else rules_text(name, self.ruleset)
             return ladder_label(rating)
         if role == Qt.ItemDataRole.EditRole:
             return name if column == NAME_COLUMN else rating
@@ -128,7 +128,7 @@ class SkillsModel(QAbstractTableModel):
     def shown_name(self, name: str) -> str:
         """A skill's name as the sheet shows it: the rule set's names translated, the user's own
         (custom) names as typed."""
-        return name if self._custom(name) else rules_text(name)
+        return name if self._custom(name) else rules_text(name, self.ruleset)
 
     def _custom(self, name: str) -> bool:
         return self.ruleset is not None and name not in self.ruleset.skills

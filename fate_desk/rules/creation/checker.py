@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from fate_desk.i18n import N_, _, ngettext, rules_text
+from fate_desk.i18n import N_, _, edition, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
@@ -77,6 +77,11 @@ def canonical(character: Character, ruleset: RuleSet) -> Character:
 
 
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
+    with edition(ruleset):  # the problems name skills and aspects in the words of the sheet's edition
+        return _check(character, ruleset, options)
+
+
+def _check(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> CheckResult:
     character = canonical(character, ruleset)
     derived = derive(character, ruleset, options)
     problems: list[Problem] = []

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError
 
 from fate_desk.i18n import _, rules_text
-from fate_desk.model import CustomTrack, Extra, FateModel
+from fate_desk.model import CustomTrack, Extra, FateModel, Stunt
 from fate_desk.model.base import empty_list
 from fate_desk.model.errors import describe
 from fate_desk.safefile import problem as file_problem
@@ -311,24 +311,60 @@ def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
 
 @dataclass(frozen=True)
 class LibraryEntry:
-    """One thing the library offers: a stunt, an extra, a track or an example aspect."""
+    """One thing the library offers: a stunt, an extra, a track or an example aspect. The pack's
+    own (English) words are kept; `shown_title` and `shown_text` are them in the interface language."""
 
     kind: str  # "stunt", "extra", "track", "aspect"
     title: str
     text: str
     pack: str
     item: object
+    skill: str | None = None  # a stunt's skill
 
     @property
     def kind_label(self) -> str:
         return {"stunt": _("Stunt"), "extra": _("Extra"), "track": _("Track"), "aspect": _("Aspect")}[self.kind]
 
+    def shown_title(self) -> str:
+        return rules_text(self.title)
+
+    def shown_text(self) -> str:
+        text = rules_text(self.text)
+        if self.skill:
+            return _("{skill}: {text}").format(skill=rules_text(self.skill), text=text)
+        return text
+
+    def shown_pack(self) -> str:
+        return rules_text(self.pack)
+
+
+def stunt_as_shown(stunt: PackStunt) -> Stunt:
+    """A pack's stunt as it goes on a sheet: in the interface language, like a stunt one types."""
+    return Stunt(name=rules_text(stunt.name), text=rules_text(stunt.text))
+
+
+def extra_as_shown(extra: Extra) -> Extra:
+    """A pack's extra as it goes on a sheet: its words in the interface language (its skills keep
+    the rule set's names, which are keys)."""
+    return extra.model_copy(update={
+        "name": rules_text(extra.name), "description": rules_text(extra.description),
+        "permission": rules_text(extra.permission), "notes": rules_text(extra.notes),
+        "aspects": [rules_text(a) for a in extra.aspects],
+        "stunts": [Stunt(name=rules_text(s.name), text=rules_text(s.text)) for s in extra.stunts],
+        "tracks": [track_as_shown(t) for t in extra.tracks],
+    })
+
+
+def track_as_shown(track: CustomTrack) -> CustomTrack:
+    """A pack's track as it goes on a sheet, its name and notes in the interface language."""
+    return track.model_copy(update={"name": rules_text(track.name), "notes": rules_text(track.notes),
+                                    "event": rules_text(track.event)})
+
 
 def library(packs: list[Pack]) -> list[LibraryEntry]:
     out = []
     for pack in packs:
-        out += [LibraryEntry("stunt", s.name, (f"{s.skill}: " if s.skill else "") + s.text, pack.name, s)
-                for s in pack.stunts]
+        out += [LibraryEntry("stunt", s.name, s.text, pack.name, s, s.skill) for s in pack.stunts]
         out += [LibraryEntry("extra", e.name, e.description, pack.name, e) for e in pack.extras]
         out += [LibraryEntry("track", t.name, t.notes, pack.name, t) for t in pack.tracks]
         out += [LibraryEntry("aspect", a.text, a.note, pack.name, a) for a in pack.aspects]
@@ -336,13 +372,15 @@ def library(packs: list[Pack]) -> list[LibraryEntry]:
 
 
 def search(entries: list[LibraryEntry], words: str, kind: str | None = None) -> list[LibraryEntry]:
-    """Entries holding every word (in title, text or pack name), regardless of case."""
+    """Entries holding every word (in title, text, skill or pack name, in the pack's words or the
+    interface language's), regardless of case."""
     terms = words.casefold().split()
     found = []
     for entry in entries:
         if kind and entry.kind != kind:
             continue
-        hay = f"{entry.title} {entry.text} {entry.pack}".casefold()
+        hay = " ".join((entry.title, entry.text, entry.skill or "", entry.pack, entry.shown_title(),
+                        entry.shown_text(), entry.shown_pack())).casefold()
         if all(t in hay for t in terms):
             found.append(entry)
     return found
