@@ -16,8 +16,8 @@ from fate_desk.i18n import _
 
 from .fonts import BOLD, ITALIC, REGULAR, face_runs, text_width
 from .geometry import Page, Rect
-from .styles import GREY, INK, RULE, fit_line, scaled
-from .textflow import RichText, Run, display_order, starts_right_to_left
+from .styles import GREY, INK, RULE, fit_line
+from .textflow import RichText, Run, display_order, markup_runs, starts_right_to_left
 
 BOX_LINE = 0.8
 TITLE_SIZE = 10.0
@@ -191,38 +191,12 @@ def sized(size: float, scale: float, floor: float = BODY_MIN) -> float:
     return max(floor, round(size * scale * 4) / 4)
 
 
-@dataclass
-class Text:
-    """A paragraph of safe markup (our own words; user text goes through RichText)."""
-
-    markup: str
-    style: object
-    space_after: float = 2.0
-    _para: object = None
-
-    def _build(self, scale: float, width: float):
-        # Only cards and printables set markup: a sheet never loads platypus (a tenth of its export).
-        from reportlab.platypus import Paragraph
-
-        size = sized(self.style.fontSize, scale)
-        para = self._para or Paragraph(self.markup, scaled(self.style, size))
-        return para, para.wrap(width, 10_000)[1]
-
-    def height(self, scale: float, width: float, limit: float) -> float:
-        return self._build(scale, width)[1] + self.space_after * scale
-
-    def split(self, scale: float, width: float, room: float):
-        para, h = self._build(scale, width)
-        if h <= room:
-            return self, None
-        parts = para.split(width, room)
-        if len(parts) < 2:
-            return None, self
-        return (Text(self.markup, self.style, 0.0, parts[0]), Text(self.markup, self.style, self.space_after, parts[1]))
-
-    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        para, h = self._build(scale, width)
-        para.drawOn(c, x, top - h)
+def Text(markup: str, style, space_after: float = 2.0) -> RichText:  # noqa: N802 - a flow item, named like one
+    """A paragraph of our own words in safe markup (bold, italic, colour), laid out by the same
+    path as the user's text: every letter in a face that has it (Chinese and Korean too),
+    split at any line, never through reportlab's Paragraph."""
+    return RichText(list(markup_runs(markup, style.fontName, style.textColor)), style.fontSize,
+                    style.leading / style.fontSize, space_after)
 
 
 @dataclass
@@ -392,24 +366,27 @@ class RuledLine:
 @dataclass
 class Table:
     """Rows of cells (safe markup) in columns whose widths are fractions of the width;
-    splits between rows."""
+    splits between rows. Cells are laid out as every other text is (textflow)."""
 
     rows: list[tuple[str, ...]]
     style: object
     fractions: tuple[float, ...]
     space_after: float = 3.0
     row_gap: float = 1.5
+    _cells: list = field(default_factory=list, repr=False)
+
+    def _row_cells(self) -> list[list[RichText]]:
+        if not self._cells:
+            style = self.style
+            self._cells = [[RichText(list(markup_runs(text, style.fontName, style.textColor)), style.fontSize,
+                                     style.leading / style.fontSize, 0.0) for text in row] for row in self.rows]
+        return self._cells
 
     def _built(self, scale: float, width: float):
-        from reportlab.platypus import Paragraph
-
-        style = scaled(self.style, sized(self.style.fontSize, scale))
         out = []
-        for row in self.rows:
-            cells = []
-            for text, fraction in zip(row, self.fractions):
-                para = Paragraph(text, style)
-                cells.append((para, para.wrap(width * fraction - 4, 10_000)[1]))
+        for row in self._row_cells():
+            cells = [(cell, cell.height(scale, width * fraction - 4, 10_000) if cell.words else 0.0)
+                     for cell, fraction in zip(row, self.fractions)]
             out.append((cells, max((h for _cell, h in cells), default=0.0)))
         return out
 
@@ -427,14 +404,17 @@ class Table:
             return self, None
         if n == 0:
             return None, self
-        return replace(self, rows=self.rows[:n], space_after=0.0), replace(self, rows=self.rows[n:])
+        cells = self._row_cells()
+        return (Table(self.rows[:n], self.style, self.fractions, 0.0, self.row_gap, cells[:n]),
+                Table(self.rows[n:], self.style, self.fractions, self.space_after, self.row_gap, cells[n:]))
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         y = top
         for cells, height in self._built(scale, width):
             left = x
-            for (para, h), fraction in zip(cells, self.fractions):
-                para.drawOn(c, left, y - h)
+            for (cell, _h), fraction in zip(cells, self.fractions):
+                if cell.words:
+                    cell.draw(c, left, y, width * fraction - 4, scale)
                 left += width * fraction
             y -= height + self.row_gap
 
