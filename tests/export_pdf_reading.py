@@ -223,3 +223,14 @@ def glyphs_missing(path: Path) -> list[tuple[str, str]]:
 
         page.extract_text(visitor_text=visit)
     return missing
+
+
+def field_rects(path: Path) -> dict[str, list[float]]:
+    """Every form field by name, with its rectangle [x1, y1, x2, y2] on the page."""
+    out = {}
+    for page in PdfReader(str(path)).pages:
+        for annot in page.get("/Annots") or []:
+            field = annot.get_object()
+            if field.get("/T") is not None:
+                out[str(field["/T"])] = [float(v) for v in field["/Rect"]]
+    return out

@@ -205,7 +205,7 @@ class CardRenderer:
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
         # A continuation card says so where the kind goes, leaving the title its room.
         kind = face.kind.upper() if chunk.part == 1 else _("Continued").upper()
-        kind_w = c.stringWidth(kind, BOLD, 6.5) if kind else 0
+        kind_w = text_width(kind, BOLD, 6.5) if kind else 0
         line_text(c, kind, inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
         title = face.title
         line_text(c, title, inner.x, inner.top - 11, inner.width - kind_w - 8, BOLD, 12, INK)
@@ -279,7 +279,7 @@ class CardRenderer:
             parts = " · ".join(skill_phrase(name, r) for name, r in ranked)
             flow.add(self._user(_("{skills}: ").format(skills=rules_text(ruleset.skill_word_plural).capitalize()), parts, 4))
         marks = npc.stress if self.state else {}
-        label_w = max((self.canvas.stringWidth(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
+        label_w = max((text_width(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
                       default=0) + 8
         for track_id, values in derived.stress.items():
             names = [field_name(prefix, "stress", track_id, i) for i in range(min(len(values), 500))]

@@ -30,23 +30,52 @@ def field_name(*parts: object) -> str:
     return "-".join(re.sub(r"[^A-Za-z0-9_]+", "_", str(p)) for p in parts)
 
 
+NOTE_SIZE = 7.0  # the note beside a section's title, in the band
+NOTE_LEADING = NOTE_SIZE * 1.22
+
+
+def _band_note(note: str) -> RichText:
+    return RichText([Run(note, REGULAR, white)], NOTE_SIZE, 1.22, 0.0, min_size=NOTE_SIZE)
+
+
+def _band_layout(width: float, title: str, note: str) -> tuple[float, bool]:
+    """(band height, whether the note shares the title's line): a note too long for the rest
+    of the title's line wraps below the title and the band grows; it is never cut."""
+    if not note:
+        return TITLE_BAND, True
+    title_w = min(text_width(title.upper(), BOLD, TITLE_SIZE), width - 10)
+    if title_w + 8 + text_width(note, REGULAR, NOTE_SIZE) <= width - 10:
+        return TITLE_BAND, True
+    lines = _band_note(note).height(1.0, width - 10, 10_000) / NOTE_LEADING
+    return TITLE_BAND + round(lines) * NOTE_LEADING, False
+
+
+def band_height(width: float, title: str, note: str = "") -> float:
+    """The height of a section's black band for this title and note at this width."""
+    return _band_layout(width, title, note)[0]
+
+
 def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
     """A ruled box headed by a black band with its title in white capitals (found at arm's
-    length, and kept by any photocopier); returns the space inside, below the band."""
+    length, and kept by any photocopier), the note beside the title or, when it is long,
+    wrapped under it; returns the space inside, below the band."""
+    band, beside = _band_layout(rect.width, title, note)
     c.setStrokeColor(INK)
     c.setLineWidth(BOX_LINE)
     c.setFillColor(INK)
-    c.rect(rect.x, rect.top - TITLE_BAND, rect.width, TITLE_BAND, stroke=0, fill=1)
+    c.rect(rect.x, rect.top - band, rect.width, band, stroke=0, fill=1)
     c.rect(rect.x, rect.y, rect.width, rect.height)
     c.setFillColor(white)
     title_text = title.upper()
     title_w = min(text_width(title_text, BOLD, TITLE_SIZE), rect.width - 10)
     line_text(c, title_text, rect.x + 5, rect.top - TITLE_BAND + 4, title_w + 0.5, BOLD, TITLE_SIZE, white)
-    if note:
+    if note and beside:
         start = rect.x + 5 + title_w + 8
-        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, 7, white)
+        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, NOTE_SIZE, white)
+    elif note:
+        _band_note(note).draw(c, rect.x + 5, rect.top - TITLE_BAND + 1.5, rect.width - 10, 1.0)
     c.setFillColor(INK)
-    return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
+    return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - band - 4)
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
@@ -124,11 +153,16 @@ def text_field(c: Canvas, name: str, rect: Rect, tooltip: str = "", line: bool =
     )
 
 
-def writing_lines(c: Canvas, rect: Rect, spacing: float = 16.0, name: str = "", tooltip: str = "") -> None:
-    """Ruled lines to write on by hand; with `name`, each line is also a one-line form field,
-    so typed text sits on the lines instead of floating in one auto-sized box."""
+PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+
+
+def writing_lines(c: Canvas, rect: Rect, spacing: float = PENCIL_LINE, name: str = "", tooltip: str = "",
+                  first: int = 0) -> None:
+    """Ruled lines to write on by hand, a pencil's line apart; with `name`, each line is also a
+    one-line form field, so typed text sits on the lines instead of floating in one auto-sized
+    box (`first`: the number of the first field, when lines of one box go on another page)."""
     y = rect.top - spacing
-    n = 0
+    n = first
     while y > rect.y + 2:
         if name:
             text_field(c, f"{name}-{n}", Rect(rect.x, y, rect.width, spacing - 2), tooltip)
@@ -222,8 +256,9 @@ class Heading:
 @dataclass
 class Boxes:
     """Check boxes after a label, values above them; boxes that need a higher rating are
-    dashed with the rating they need. Many boxes wrap onto more rows (and split between
-    pages by rows)."""
+    dashed, with the rating they need written once under each run of such boxes. A track, its
+    label and its boxes stay together; only a track longer than a whole box splits, by rows
+    (`loosened`), and each part carries the label. A label too long for its column wraps."""
 
     label: str
     values: list[int]
@@ -239,8 +274,13 @@ class Boxes:
     need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
     more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
     step_min: float = 0.0  # tracks in one box share a step, so their boxes line up
+    loose: bool = False  # may split between rows (only a track taller than a whole box)
+    keep_with_next: bool = False  # a heading-like item: it never ends a box alone
+    caption: str = ""  # how the track clears and its notes: beside the boxes where they leave room
 
     FONT = 7.0
+    LEADING = FONT * 1.22
+    CAPTION = LABEL_MIN + 1.5  # a line of "needs" captions under the boxes
     MAX_BOXES = 60  # a track longer than this is absurd at the table; the rest is counted, not drawn
 
     def __post_init__(self) -> None:
@@ -249,81 +289,159 @@ class Boxes:
             self.values = self.values[: self.MAX_BOXES]
             self.names = self.names[: self.MAX_BOXES]
 
-    def _geometry(self, width: float):
-        font = self.FONT
-        label_w = max(self.label_width, stringWidth(self.label, BOLD, font) + 6) if self.first == 0 else self.label_width
-        label_w = min(label_w, width * 0.45)
-        step = max(self.natural_step(), self.step_min)
-        per_row = max(1, int((width - label_w + step - self.size) // step))
-        value_h = (font + 1.5) if self.show_values else 0.0
-        need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
-        row_h = value_h + self.size + need_h + 2
-        return font, label_w, step, per_row, value_h, row_h
+    def loosened(self) -> "Boxes":
+        return replace(self, loose=True)
+
+    def label_column(self, width: float) -> float:
+        """The width of the label column: the label's own width (or the width given to every
+        track of its box), at most 45% of the line; a longer label wraps."""
+        label_w = max(self.label_width, text_width(self.label, BOLD, self.FONT) + 6)
+        return min(label_w, width * 0.45)
+
+    def _label(self) -> RichText:
+        return RichText([Run(self.label, BOLD)], self.FONT, 1.22, 0.0, min_size=self.FONT)
+
+    def _label_h(self, width: float) -> float:
+        return self._label().height(1.0, self.label_column(width) - 4, 10_000) if self.label.strip() else 0.0
 
     def natural_step(self) -> float:
         """The distance from one box to the next this track needs on its own."""
-        step = self.size + max(3.0, self.size * 0.3)
-        if any(self.needs):
-            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
-        return step
+        return self.size + max(3.0, self.size * 0.3)
 
-    def _rows(self, width: float) -> int:
-        per_row = self._geometry(width)[3]
-        return max(1, -(-(len(self.values) - self.first) // per_row))
+    def _layout(self, width: float):
+        """(label width, step, boxes per row, value height, rows); each row is (first box,
+        end, its captions as (x offset, text, caption line), its height)."""
+        label_w = self.label_column(width)
+        step = max(self.natural_step(), self.step_min)
+        per_row = max(1, int((width - label_w + step - self.size) // step))
+        value_h = (self.FONT + 1.5) if self.show_values else 0.0
+        right = width - label_w  # the room the captions may use, from the first box
+        rows = []
+        for start in range(self.first, max(len(self.values), self.first + 1), per_row):
+            end = min(start + per_row, len(self.values))
+            captions, line_ends = [], []
+            i = start
+            while i < end:
+                need = self.needs[i] if i < len(self.needs) else ""
+                j = i + 1
+                while j < end and j < len(self.needs) and self.needs[j] == need:
+                    j += 1
+                if need:
+                    w = text_width(need, REGULAR, LABEL_MIN)
+                    cx = max(0.0, min((i - start) * step - 1, right - w))
+                    if line_ends and cx < line_ends[0] + 3 <= (j - start) * step - w:
+                        cx = line_ends[0] + 3  # moved right, still under its own boxes
+                    line = next((k for k, e in enumerate(line_ends) if cx >= e + 3), len(line_ends))
+                    if line == len(line_ends):
+                        line_ends.append(0.0)
+                    line_ends[line] = cx + w
+                    captions.append((cx, need, line))
+                i = j
+            row_h = value_h + self.size + len(line_ends) * self.CAPTION + 2
+            rows.append((start, end, captions, row_h))
+        return label_w, step, per_row, value_h, rows
+
+    def _rows_height(self, rows) -> float:
+        return sum(row[3] for row in rows)
+
+    CAPTION_BESIDE = 90.0  # the least width beside the boxes that takes the caption
+
+    def _caption(self) -> RichText:
+        return RichText([Run(self.caption, ITALIC, GREY)], LABEL_MIN, 1.22, 0.0, min_size=LABEL_MIN)
+
+    def _caption_place(self, width: float, label_w: float, step: float, rows) -> tuple[float, float, float]:
+        """(x offset, width, height below the boxes) of the caption: beside the first row's boxes
+        when it fits there (a one-box condition), else under the track across its width."""
+        if not self.caption.strip() or self.first:
+            return 0.0, 0.0, 0.0
+        start, end, _captions, row_h = rows[0]
+        x = label_w + (end - start - 1) * step + self.size + 8
+        if len(rows) == 1 and width - x >= self.CAPTION_BESIDE:
+            if self._caption().height(1.0, width - x, 10_000) <= row_h - 1:
+                return x, width - x, 0.0
+        return 0.0, width, self._caption().height(1.0, width, 10_000) + 2
 
     def height(self, scale: float, width: float, limit: float) -> float:
         more = LABEL_MIN + 4 if self.more else 0.0
-        return self._rows(width) * self._geometry(width)[5] + more + self.space_after
+        label_w, step, _per_row, _value_h, rows = self._layout(width)
+        below = self._caption_place(width, label_w, step, rows)[2]
+        return max(self._rows_height(rows), self._label_h(width) + 2) + below + more + self.space_after
 
     def split(self, scale: float, width: float, room: float):
-        _a, _b, _c, per_row, _d, row_h = self._geometry(width)
-        # A head that ends the box needs neither the space after the track nor the gap of 2 under
-        # its last row: counting them, a box a few points short fitted no row at all, and the
-        # whole track was then drawn over the box's "continued" line.
-        fit_rows = int((room + 2) // row_h)
-        if fit_rows >= self._rows(width):
+        if self.height(scale, width, room) <= room:
             return self, None
-        if fit_rows < 1:
+        if not self.loose:
+            return None, self  # kept whole: it goes on to the next box with its label
+        rows = self._layout(width)[4]
+        # A head that ends the box needs neither the space after the track nor the gap of 2 under
+        # its last row.
+        used, fit = 0.0, 0
+        for row in rows:
+            if used + row[3] - 2 > room:
+                break
+            used += row[3]
+            fit += 1
+        if fit < 1:
             return None, self
-        cut = self.first + fit_rows * per_row
+        cut = rows[fit - 1][1]
         head = replace(self, values=self.values[:cut], space_after=0.0, more=0)
-        tail = replace(self, first=cut, label=self.label)
+        tail = replace(self, first=cut)
         return head, tail
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        font, label_w, step, per_row, value_h, row_h = self._geometry(width)
-        if self.first == 0:
-            line_text(c, self.label, x, top - value_h - self.size / 2 - font / 3, label_w - 4, BOLD, font)
-        for i in range(self.first, len(self.values)):
-            row, col = divmod(i - self.first, per_row)
-            left = x + label_w + col * step
-            row_top = top - row * row_h
-            if self.show_values:
-                c.setFont(REGULAR, font)
-                c.setFillColor(INK)
-                c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
-            need = self.needs[i] if i < len(self.needs) else ""
-            y = row_top - value_h - self.size
-            needs = f"{self.need_prefix} {need}".strip()
-            if need:
-                tip = _("{track} box {number} (needs {rating})").format(track=self.tooltip or self.label, number=i + 1,
-                                                                       rating=needs)
-            else:
-                tip = _("{track} box {number}").format(track=self.tooltip or self.label, number=i + 1)
-            name = self.names[i] if i < len(self.names) else ""
-            if need:
-                dashed_box(c, left, y, self.size)
-                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, INK)
-                if name:
-                    checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
-            elif name:
-                checkbox(c, name, left, y, self.size, i in self.marked, tip)
-            else:
-                box(c, left, y, self.size, i in self.marked)
+        label_w, step, per_row, value_h, rows = self._layout(width)
+        font = self.FONT
+        label = self._label()
+        label_h = label.height(1.0, label_w - 4, 10_000)
+        if self.label.strip():
+            # Beside the first row's boxes, centred on them; a wrapped label starts at the row's top.
+            box_mid = top - value_h - self.size / 2
+            label_top = min(top, box_mid + label_h / 2 + 1)
+            label.draw(c, x, label_top, label_w - 4, 1.0)
+        row_top = top
+        for start, end, captions, row_h in rows:
+            for i in range(start, end):
+                left = x + label_w + (i - start) * step
+                if self.show_values:
+                    c.setFont(REGULAR, font)
+                    c.setFillColor(INK)
+                    c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
+                need = self.needs[i] if i < len(self.needs) else ""
+                y = row_top - value_h - self.size
+                needs = f"{self.need_prefix} {need}".strip()
+                if need:
+                    tip = _("{track} box {number} (needs {rating})").format(track=self.tooltip or self.label,
+                                                                           number=i + 1, rating=needs)
+                else:
+                    tip = _("{track} box {number}").format(track=self.tooltip or self.label, number=i + 1)
+                name = self.names[i] if i < len(self.names) else ""
+                if need:
+                    dashed_box(c, left, y, self.size)
+                    if name:
+                        checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
+                elif name:
+                    checkbox(c, name, left, y, self.size, i in self.marked, tip)
+                else:
+                    box(c, left, y, self.size, i in self.marked)
+            below = row_top - value_h - self.size
+            for cx, need, line in captions:
+                w = text_width(need, REGULAR, LABEL_MIN)
+                line_text(c, need, x + label_w + cx, below - (line + 1) * self.CAPTION + 0.5, w + 0.5, REGULAR,
+                          LABEL_MIN, INK)
+            row_top -= row_h
+        bottom = top - max(self._rows_height(rows), label_h + 2)
+        cap_x, cap_w, below = self._caption_place(width, label_w, step, rows)
+        if cap_w:
+            if below:
+                self._caption().draw(c, x, bottom, cap_w, 1.0)
+            else:  # beside the boxes, level with them
+                cap_h = self._caption().height(1.0, cap_w, 10_000)
+                mid = top - value_h - self.size / 2
+                self._caption().draw(c, x + cap_x, min(top, mid + cap_h / 2), cap_w, 1.0)
+            bottom -= below
         if self.more:
-            rows = self._rows(width)
-            line_text(c, _("and {count} more boxes (see the app)").format(count=f"{self.more:,}"), x + label_w, top - rows * row_h - LABEL_MIN,
-                      width - label_w, ITALIC, 7, GREY)
+            line_text(c, _("and {count} more boxes (see the app)").format(count=f"{self.more:,}"), x + label_w,
+                      bottom - LABEL_MIN, width - label_w, ITALIC, 7, GREY)
 
 
 @dataclass
@@ -338,8 +456,8 @@ class RuledLine:
     line_width: float = 2.5 * inch  # room to write a consequence by hand
 
     def _label_w(self, width: float) -> float:
-        return min(width - self.line_width, stringWidth(self.label, BOLD, self.size) + 6) if width > self.line_width else \
-            min(width * 0.4, stringWidth(self.label, BOLD, self.size) + 6)
+        own = text_width(self.label, BOLD, self.size) + 6
+        return min(width - self.line_width, own) if width > self.line_width else min(width * 0.4, own)
 
     def _text(self) -> RichText:
         return RichText([Run(self.text)], self.size, space_after=0.0)
@@ -347,7 +465,8 @@ class RuledLine:
     def height(self, scale: float, width: float, limit: float) -> float:
         label_w = self._label_w(width)
         text_h = self._text().height(1.0, width - label_w - 2, 10_000) if self.text.strip() else 0.0
-        label_h = stringWidth(self.label, BOLD, self.size) + 6 > label_w and self.size * 2.4 or self.size * 1.3
+        label_h = RichText([Run(self.label, BOLD)], self.size, space_after=0.0, min_size=LABEL_MIN).height(
+            1.0, label_w - 4, 10_000)
         return max(text_h, label_h, self.size * 1.9) + 3 + self.space_after
 
     def split(self, scale, width, room):
@@ -437,7 +556,33 @@ class Gap:
 SCALES = (1.0, 0.9, 0.8)
 
 
-PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+@dataclass
+class Lines:
+    """Empty writing lines for a pencil, `spacing` apart; with `name`, each is a one-line form
+    field. Splits between lines (the fields keep counting on)."""
+
+    count: int
+    name: str = ""
+    tooltip: str = ""
+    spacing: float = PENCIL_LINE
+    space_after: float = 2.0
+    first: int = 0
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return self.count * self.spacing + self.space_after
+
+    def split(self, scale: float, width: float, room: float):
+        fit = int(room // self.spacing)
+        if fit >= self.count:
+            return self, None
+        if fit < 1:
+            return None, self
+        return (replace(self, count=fit, space_after=0.0),
+                replace(self, count=self.count - fit, first=self.first + fit))
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        writing_lines(c, Rect(x, top - self.count * self.spacing - 3, width, self.count * self.spacing + 3),
+                      self.spacing, self.name, self.tooltip, self.first)
 
 
 @dataclass
@@ -490,11 +635,13 @@ class Flow:
         return self
 
     def fill(self, width: float, height: float, scales: tuple[float, ...] = SCALES,
-             next_height: float | None = None) -> tuple[Placed, "Flow | None"]:
+             next_height: float | None = None, forced: bool = True) -> tuple[Placed, "Flow | None"]:
         """`scales`: the sizes it may try to fit whole (a continuation passes (1.0,) so it
         prints as large as the part before it). `next_height`: the box the rest goes to; an
         item that would fit there whole is moved there instead of being split, so a break
-        falls between items (a label stays with its text)."""
+        falls between items (a label stays with its text). `forced`: the box is as large as
+        any the rest could go to, so an item too tall for it is split or placed anyway; a box
+        with a larger one to come (a section of a sheet's first page) places nothing then."""
         for scale in scales:
             total = 0.0
             for item in self.items:
@@ -522,7 +669,7 @@ class Flow:
                 head, tail = None, item  # break before it rather than through it
             else:
                 head, tail = item.split(scale, width, room)
-            if head is None and not placed and room >= height:
+            if head is None and not placed and room >= height and forced:
                 loosened = getattr(item, "loosened", None)  # a box too small to keep lines together
                 if loosened is not None:
                     head, tail = loosened().split(scale, width, room)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from export_pdf_reading import page_sizes, pdf_text
@@ -66,7 +67,7 @@ def test_large_print_form_fields_grow_with_the_page_and_stay_on_it(tmp_path):
     named = {n for n in small if not re.search(r"-\d+$", n)}
     assert named and named <= set(big)
     for name in named:
-        assert (big[name][3] - big[name][1]) == (small[name][3] - small[name][1]) * 1.5, name
+        assert (big[name][3] - big[name][1]) == pytest.approx((small[name][3] - small[name][1]) * 1.5), name
 
 
 def test_large_print_cards_come_one_to_a_page(tmp_path):

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from export_pdf_reading import checkbox_tooltips, checkboxes, page_fonts, page_sizes, pdf_text, squash, text_fields
+from reportlab.lib.units import mm
+
+from export_pdf_reading import (
+    checkbox_tooltips, checkboxes, field_rects, page_fonts, page_sizes, pdf_text, squash, text_fields,
+)
 from fate_desk.printing import ExportJob, Paper, What, export_pdf
 from fate_desk.printing import samples
 from fate_desk.model import CampaignOptions, ConditionsMode, ladder_label
@@ -187,9 +191,12 @@ def test_blank_sheet_is_a_fillable_form(tmp_path, ruleset_id):
     assert export_pdf(ExportJob(What.BLANK, ruleset=ruleset_id, paper=Paper.A4), out) == 1
     names = text_fields(out)
     assert "blank-name" in names
-    # one field per writing line, so typed text sits on the printed lines
+    # one field per writing line, so typed text sits on the printed lines, a pencil's line (7 mm) apart
     assert sum(n.startswith("blank-stunts-") for n in names) >= 8
-    assert sum(n.startswith("blank-notes-") for n in names) >= 8
+    assert sum(n.startswith("blank-notes-") for n in names) >= 5
+    for part in ("stunts", "notes"):
+        tops = sorted(rect[1] for name, rect in field_rects(out).items() if name.startswith(f"blank-{part}-"))
+        assert min(b - a for a, b in zip(tops, tops[1:])) >= 7 * mm - 0.01
     assert sum("-aspect-" in n for n in names) == len(ruleset.aspects)
     shape_slots = sum(n for r, n in ruleset.shape.counts.items() if r > 0)
     if ruleset_id == "fate-accelerated":  # every approach named, each with its rating box
