@@ -24,7 +24,6 @@ from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.loader import pack_of
-from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
 from .draw import (
@@ -56,7 +55,10 @@ from .sheet_items import (
 )
 from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
-from .wording import marking_note, recovery_caption, refresh_note, track_skills
+from .wording import (
+    extra_grants, marking_note, played_phrase, raised_by_extras, recovery_caption, refresh_note, track_caption,
+    track_skills,
+)
 
 HEADER = 70.0
 GAP = 7.0
@@ -80,12 +82,6 @@ def _share(room: float, *needs: float) -> list[float]:
     if total <= room:
         return list(needs)
     return [room * n / total for n in needs]
-
-
-def track_caption(track) -> str:
-    """What a custom track's line says: how its boxes clear, then the track's own notes."""
-    notes = " ".join(track.notes.split())
-    return f"{clears_text(track)} {notes}" if notes else clears_text(track)
 
 
 def _stack(rect: Rect, parts: list[tuple[str, float]], whole: tuple[str, ...] = ()) -> dict[str, Rect]:
@@ -626,9 +622,17 @@ class _Sheet:
         if not rows:
             flow.add(RichText([Run(_("No {skills}.").format(skills=rules_text(self.ruleset.skill_word_plural)),
                                    ITALIC, GREY)], 8))
+        # A skill an extra raises says the rating it is rolled at, as the GM's card does.
+        raised = raised_by_extras(self.character, self.derived) if self.character is not None else {}
+        raised = {name.casefold(): played for name, played in raised.items()}
+
+        def cell(name: str) -> str:
+            played = raised.get(name.casefold())
+            return played_phrase(name, *played) if played else rules_text(name)
+
         for row in rows:
             names = field_name(self.prefix, "skill", row.rating) if self.blank or row.slots > len(row.names) else ""
-            flow.add(SkillRowItem(ladder_label(row.rating), tuple(rules_text(n) for n in row.names), row.slots, names,
+            flow.add(SkillRowItem(ladder_label(row.rating), tuple(cell(n) for n in row.names), row.slots, names,
                                   tooltip=f"{ladder_label(row.rating)} {rules_text(word)}"))
         return flow
 
@@ -702,14 +706,7 @@ class _Sheet:
             if extra.permission:
                 bits.append(_("Permission: {permission}.").format(permission=extra.permission))
             bits.append(_("Costs {cost}.").format(cost=cost_text(extra.cost)))
-            grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
-            grants += [f"{rules_text(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
-            grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
-                       + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
-            grants += [_("aspect {aspect}").format(aspect=a) for a in extra.aspects]
-            grants += [_("the track {track}").format(track=rules_text(t.name)) for t in extra.tracks]
-            grants += [_("a {severity} consequence slot").format(severity=_(s.severity.label).lower())
-                       for s in extra.consequences]
+            grants = extra_grants(extra)
             if grants:
                 bits.append(_("Grants {grants}.").format(grants=", ".join(grants)))
             if extra.description.strip():
