@@ -234,3 +234,16 @@ def field_rects(path: Path) -> dict[str, list[float]]:
             if field.get("/T") is not None:
                 out[str(field["/T"])] = [float(v) for v in field["/Rect"]]
     return out
+
+
+def page_field_rects(path: Path) -> list[dict[str, list[float]]]:
+    """Per page: its form fields by name, each with its rectangle [x1, y1, x2, y2]."""
+    pages = []
+    for page in PdfReader(str(path)).pages:
+        found = {}
+        for annot in page.get("/Annots") or []:
+            field = annot.get_object()
+            if field.get("/T") is not None:
+                found[str(field["/T"])] = [float(v) for v in field["/Rect"]]
+        pages.append(found)
+    return pages

@@ -40,6 +40,7 @@ from .draw import (
     Table,
     Text,
     field_name,
+    label_width,
     line_text,
 )
 from .fonts import BOLD, ITALIC, REGULAR, text_width
@@ -276,7 +277,7 @@ class CardRenderer:
             flow.add(self._user(_("{skills}: ").format(skills=rules_text(ruleset.skill_word_plural).capitalize()), parts, 4))
         marks = npc.stress if self.state else {}
         custom = {t.id: t for t in npc.all_tracks()}
-        label_w = max((text_width(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
+        label_w = max((label_width(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
                       default=0) + 8
         for track_id, values in derived.stress.items():
             names = [field_name(prefix, "stress", track_id, i) for i in range(min(len(values), 500))]

@@ -55,6 +55,12 @@ def band_height(width: float, title: str, note: str = "") -> float:
     return _band_layout(width, title, note)[0]
 
 
+def label_width(text: str, font: str, size: float) -> float:
+    """The width of a label as drawn, measured on at most its first 300 characters: enough to
+    know it is wider than any column (a label that long wraps), without measuring a pasted page."""
+    return text_width(text[:300], font, size)
+
+
 def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
     """A ruled box headed by a black band with its title in white capitals (found at arm's
     length, and kept by any photocopier), the note beside the title or, when it is long,
@@ -295,14 +301,22 @@ class Boxes:
     def label_column(self, width: float) -> float:
         """The width of the label column: the label's own width (or the width given to every
         track of its box), at most 45% of the line; a longer label wraps."""
-        label_w = max(self.label_width, text_width(self.label, BOLD, self.FONT) + 6)
+        label_w = max(self.label_width, label_width(self.label, BOLD, self.FONT) + 6)
         return min(label_w, width * 0.45)
 
-    def _label(self) -> RichText:
-        return RichText([Run(self.label, BOLD)], self.FONT, 1.22, 0.0, min_size=self.FONT)
+    MAX_LABEL_LINES = 4  # an absurdly long track name (a pasted page) is cut, marked, after these
+
+    def _label(self, width: float = 0.0) -> RichText:
+        """The label as wrapped beside the boxes; beyond MAX_LABEL_LINES lines of the column
+        (only a name no table would use), cut with '…'."""
+        text = self.label
+        if width and label_width(text, BOLD, self.FONT) > (width - 4) * self.MAX_LABEL_LINES * 0.8:
+            text = fit_line(text[:1000], BOLD, self.FONT, (width - 4) * self.MAX_LABEL_LINES * 0.8, self.FONT)[0]
+        return RichText([Run(text, BOLD)], self.FONT, 1.22, 0.0, min_size=self.FONT)
 
     def _label_h(self, width: float) -> float:
-        return self._label().height(1.0, self.label_column(width) - 4, 10_000) if self.label.strip() else 0.0
+        column = self.label_column(width)
+        return self._label(column).height(1.0, column - 4, 10_000) if self.label.strip() else 0.0
 
     def natural_step(self) -> float:
         """The distance from one box to the next this track needs on its own."""
@@ -391,7 +405,7 @@ class Boxes:
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         label_w, step, per_row, value_h, rows = self._layout(width)
         font = self.FONT
-        label = self._label()
+        label = self._label(label_w)
         label_h = label.height(1.0, label_w - 4, 10_000)
         if self.label.strip():
             # Beside the first row's boxes, centred on them; a wrapped label starts at the row's top.
@@ -409,11 +423,11 @@ class Boxes:
                 need = self.needs[i] if i < len(self.needs) else ""
                 y = row_top - value_h - self.size
                 needs = f"{self.need_prefix} {need}".strip()
+                track = (self.tooltip or self.label)[:200]
                 if need:
-                    tip = _("{track} box {number} (needs {rating})").format(track=self.tooltip or self.label,
-                                                                           number=i + 1, rating=needs)
+                    tip = _("{track} box {number} (needs {rating})").format(track=track, number=i + 1, rating=needs)
                 else:
-                    tip = _("{track} box {number}").format(track=self.tooltip or self.label, number=i + 1)
+                    tip = _("{track} box {number}").format(track=track, number=i + 1)
                 name = self.names[i] if i < len(self.names) else ""
                 if need:
                     dashed_box(c, left, y, self.size)

@@ -127,12 +127,15 @@ class Tent:
 
     SIZES = (18.0, 16.0, 14.0, 12.0, 10.0, 9.0, 8.0, 7.0)
 
+    WHERE_H = 12.0  # the scene and zone, at the foot of a card without the boxes
+
     @classmethod
-    def _room(cls, boxes: Boxes) -> tuple[float, float]:
-        """The width and height the aspect has on the lower half (the upper half has more)."""
+    def _room(cls, boxes: Boxes, first: bool = True) -> tuple[float, float]:
+        """The width and height the aspect has on the lower half (the upper half has more): the
+        first card holds the free-invoke boxes, the cards it continues on only the scene's name."""
         width = CARD_WIDTH - 2 * PAD
-        boxes_h = boxes.height(1.0, width * 0.6, 10_000)
-        return width, CARD_HEIGHT / 2 - PAD - 4 - 10 - boxes_h
+        foot = boxes.height(1.0, width * 0.6, 10_000) if first else cls.WHERE_H
+        return width, CARD_HEIGHT / 2 - PAD - 4 - 10 - foot
 
     @classmethod
     def cards(cls, kind: str, text: str, boxes: Boxes, where: str = "") -> list["Tent"]:
@@ -152,6 +155,7 @@ class Tent:
             if head is None:  # cannot happen with a loosened text and a room of a line or more
                 head, rest = rest, None
             bodies.append(head)
+            room = cls._room(boxes, first=False)[1]
         return [cls(kind, text, boxes, where, b, n, len(bodies)) for n, b in enumerate(bodies, 1)]
 
     def draw_card(self, c: Canvas, card: Rect, pad: float) -> None:
@@ -183,7 +187,7 @@ class Tent:
             line_text(c, count, rect.right - count_w, rect.top - 7, count_w, ITALIC, 7, GREY)
         bottom = rect.y
         if with_boxes:
-            boxes_h = self.boxes.height(1.0, rect.width * 0.6, 10_000)
+            boxes_h = self.boxes.height(1.0, rect.width * 0.6, 10_000) if self.part == 1 else self.WHERE_H
             if self.part == 1:
                 self.boxes.draw(c, rect.x, rect.y + boxes_h, rect.width * 0.6, 1.0)
             if self.where:

@@ -38,6 +38,7 @@ from .draw import (
     band_height,
     box,
     field_name,
+    label_width,
     line_text,
     section,
     text_field,
@@ -134,7 +135,9 @@ def blank_model(ruleset: RuleSet, tracks: list | None = None, modes: dict | None
         top = max(top, ruleset.consequences.extra_mild_at)
     skills = {s: top for t in ruleset.stress.tracks for s in t.skills} if top else {}
     skills.update({t.skill: top for t in tracks if t.skill and top})
-    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks, modes=modes or {})
+    # The tracks as they are, unchecked: a character holding more than a new one may (a pack's
+    # 30 tracks, a file from elsewhere) still prints.
+    return Character(ruleset=ruleset.id, skills=skills, modes=modes or {}).model_copy(update={"tracks": list(tracks)})
 
 
 def _follows_rules(character: Character | None) -> bool:
@@ -170,7 +173,7 @@ class _Sheet:
         self.blank = character is None
         # A blank form's solid boxes are what every new character has; the rest are dashed.
         self.pack_tracks = pack_tracks(ruleset)
-        model = Character(ruleset=ruleset.id, tracks=self.pack_tracks) if self.blank else character
+        model = Character(ruleset=ruleset.id).model_copy(update={"tracks": self.pack_tracks}) if self.blank else character
         self.derived = derive(model, ruleset, options)
         tracks = self.pack_tracks if self.blank else list(character.all_tracks())
         modes = character.modes if character is not None else None  # modes add boxes (Atomic Robo)
@@ -772,7 +775,7 @@ class _Sheet:
         if not tracks:
             flow.add(RichText([Run(_("No stress boxes: any hit takes them out."), ITALIC, GREY)], 8))
             return flow
-        names_w = max(text_width(rules_text(self.most.track_names.get(t, t)), BOLD, Boxes.FONT) for t in tracks) + 8
+        names_w = max(label_width(rules_text(self.most.track_names.get(t, t)), BOLD, Boxes.FONT) for t in tracks) + 8
         for track_id, values in tracks.items():
             have = len(self.derived.stress.get(track_id, []))
             needs = needs_for_track(self.ruleset, track_id, min(len(values), Boxes.MAX_BOXES), have)
