@@ -296,8 +296,8 @@ class _Sheet:
 
     def _parts(self) -> list[_Part]:
         """The sections of a sheet in the order a narrow page stacks them."""
-        parts = [_Part(self._skills_title(), self._skills_note(), self._skills_flow(), keep=True),
-                 _Part(_("Aspects"), "", self._aspects_flow(), keep=True),
+        parts = [_Part(self._skills_title(), self._skills_note(), self._skills_flow()),
+                 _Part(_("Aspects"), "", self._aspects_flow()),
                  _Part(_("Stress"), self._stress_note(), self._stress_flow(), keep=True, with_next=True),
                  _Part(self._slots_title(), "", self._slots_flow(), keep=True)]
         stunts_note = self._stunts_note()
@@ -318,9 +318,10 @@ class _Sheet:
         return parts
 
     def _stacked_pages(self) -> list[Callable[[], None]]:
-        """A narrow page (large print) stacks the sections in one column: each as wide as the
-        page, a section that fits a page never split (stress kept with the consequences),
-        stunts, extras and notes continuing between their items, every part marked."""
+        """A narrow page (large print) stacks the sections in one column, each as wide as the
+        page: stress and consequences whole on one page where a page holds them; any other
+        section continues between its items (an aspect, a stunt, a row of skills), every part
+        marked, unless the part that would fit is a scrap of it: then it starts the next page."""
         area = self.r.page.content
         width = area.width
         header_h = self._stacked_header_h(width)
@@ -355,6 +356,9 @@ class _Sheet:
                 inner_h = room - band - 10 - CONTINUED
                 placed, rest = (flow.fill(width - 10, inner_h, (1.0,), next_height=full_page - band - 10,
                                           forced=at_top) if inner_h > 0 else (None, flow))
+                held = sum(item.height(1.0, width - 10, 100_000) for item in placed.items) if placed else 0.0
+                if not at_top and need <= full_page and held < (need - band - 10) / 3:
+                    placed = None  # a scrap of a section that fits a page: it starts the next one
                 if placed is None or not placed.items:
                     if at_top:  # nothing at all fits a page: cannot happen with items that split
                         raise RuntimeError("a sheet section that fits no page")  # i18n: not shown

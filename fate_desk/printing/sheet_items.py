@@ -384,6 +384,6 @@ class ApproachesItem:
                 c.drawCentredString(bx + self.BOX_W / 2, by + 5.5, f"{rating:+d}")
             line_text(c, name, bx + self.BOX_W + 8, by + 5.5, col_w - self.BOX_W - 70, BOLD, 10)
             if rating is not None:
-                word = LADDER.get(rating, "")
+                word = ladder_name(rating) if rating in LADDER else ""  # in the sheet's language
                 if word:
                     line_text(c, word, bx + col_w - 62, by + 6, 56, REGULAR, 7.5, GREY)
