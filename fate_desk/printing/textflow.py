@@ -55,22 +55,21 @@ def tokenise(runs: list[Run]) -> list[_Word]:
     space = False
     newline = False
     paragraph_start = 0
-    strong = [0, 0, None]  # letters read left to right, right to left, and which came first
+    right_to_left = False  # the paragraph holds Hebrew or Arabic: its direction is worked out
     for run in runs:
         for token in _TOKEN.findall(clean(run.text)):
             if token == "\n":
-                _set_direction(words, paragraph_start, strong)
-                paragraph_start, strong = len(words), [0, 0, None]
+                if right_to_left:
+                    _set_direction(words, paragraph_start)
+                paragraph_start, right_to_left = len(words), False
                 newline, space = True, False
             elif token.isspace():
                 space = True
+            elif token.isascii():  # most words: one piece, in the run's face, nothing to shape
+                words.append(_Word(token, run.font, run.color, space and not newline, newline))
+                space = newline = False
             else:
-                if not token.isascii():
-                    _count_strong(token, strong)
-                elif _ASCII_LETTER.search(token):
-                    strong[0] += 1
-                    if strong[2] is None:
-                        strong[2] = False
+                right_to_left = right_to_left or bool(_RTL.search(token))
                 first = True
                 for unit in _units(token):
                     for text, face in face_runs(unit, run.font):
@@ -79,7 +78,8 @@ def tokenise(runs: list[Run]) -> list[_Word]:
                         words.append(_Word(text, face, run.color, first and space and not newline, first and newline))
                         first = False
                 space = newline = False
-    _set_direction(words, paragraph_start, strong)
+    if right_to_left:
+        _set_direction(words, paragraph_start)
     return words
 
 
@@ -109,26 +109,25 @@ def _units(token: str) -> list[str]:
     return units
 
 
-def _count_strong(token: str, strong: list) -> None:
-    """Count a word as left-to-right or right-to-left by its letters (a word of each kind
-    counts once), noting which direction came first."""
-    kinds = {unicodedata.bidirectional(ch) for ch in token}
-    rtl = bool(kinds & {"R", "AL"})
-    ltr = "L" in kinds
-    if rtl:
-        strong[1] += 1
-    if ltr:
-        strong[0] += 1
-    if strong[2] is None and (rtl or ltr):
-        first = next(unicodedata.bidirectional(ch) for ch in token if unicodedata.bidirectional(ch) in ("L", "R", "AL"))
-        strong[2] = first != "L"
-
-
-def _set_direction(words: list[_Word], start: int, strong: list) -> None:
-    """A paragraph reads from the right when most of its words do, or as many as read from
-    the left and its first letter with a direction reads from the right: an English sentence
-    that starts with an Arabic name stays an English sentence."""
-    ltr, rtl, first = strong
+def _set_direction(words: list[_Word], start: int) -> None:
+    """Mark the paragraph words[start:] as read from the right when most of its words are,
+    or as many as read from the left and its first letter with a direction reads from the
+    right: an English sentence that starts with an Arabic name stays an English sentence. (A
+    word split into pieces by script counts once per piece.)"""
+    ltr = rtl = 0
+    first = None
+    for word in words[start:]:
+        if word.text.isascii():
+            if _ASCII_LETTER.search(word.text):
+                ltr += 1
+                first = False if first is None else first
+            continue
+        kinds = [unicodedata.bidirectional(ch) for ch in word.text]
+        is_rtl = "R" in kinds or "AL" in kinds
+        ltr += "L" in kinds
+        rtl += is_rtl
+        if first is None and (is_rtl or "L" in kinds):
+            first = next(k for k in kinds if k in ("L", "R", "AL")) != "L"
     if rtl and (rtl > ltr or (rtl == ltr and first)):
         for word in words[start:]:
             word.rtl = True
