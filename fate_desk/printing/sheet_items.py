@@ -7,7 +7,6 @@ from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import inch
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.rules.creation.derive import slot_text
