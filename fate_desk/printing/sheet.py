@@ -310,8 +310,11 @@ class _Sheet:
             if self.blank:
                 parts.append(_Part(_("Extras"), self._extras_note(),
                                    Flow([Lines(EXTRA_LINES, field_name(self.prefix, "extras"), _("Extras"))])))
-            else:
-                parts.append(_Part(_("Extras"), self._extras_note(), self._extras_flow()))
+            else:  # a Fate Core character without extras yet gets lines to write them on
+                extras = self._extras_flow()
+                if not extras.items:
+                    extras.add(Lines(EXTRA_LINES))
+                parts.append(_Part(_("Extras"), self._extras_note(), extras))
         notes = self._notes_flow()
         lines = Lines(NOTE_LINES, field_name(self.prefix, "notes") if notes is None else "", _("Notes"))
         parts.append(_Part(_("Notes"), "", Flow([*(notes.items if notes else []), lines]), fill=True))
@@ -685,7 +688,7 @@ class _Sheet:
         return bool(self.character.extras)
 
     def _extras_note(self) -> str:
-        if self.blank:
+        if self.blank or not self.character.extras:
             return _("gear, powers and other things your character has")
         return _("permission, cost and what each grants")
 
@@ -701,7 +704,7 @@ class _Sheet:
                 inner = section(self.c, rect, _("Extras"), note)
                 writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip=_("Extras"))
             return
-        self._flow_section(rect, _("Extras"), note, self._extras_flow())
+        self._flow_section(rect, _("Extras"), note, self._extras_flow(), lines=True)
 
     def _extras_flow(self) -> Flow:
         flow = Flow()
