@@ -227,11 +227,10 @@ class _Sheet:
         below_aspects = Rect(left.x, left.y, left.width, left.height - aspects_h - GAP)
         needs = {"stunts": stunts_need, "extras": extras_need, "stress": stress_need, "slots": slots_need,
                  "notes": NOTES_MIN}
-        columns = self._arrange(below_aspects, right, needs, extras)
-        harm_rects = columns
+        boxes = self._arrange(below_aspects, right, needs, extras)
         aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
-        stunts_rect, extras_rect, notes_rect = harm_rects["stunts"], harm_rects.get("extras"), harm_rects["notes"]
-        stress_rect, slots_rect = harm_rects["stress"], harm_rects["slots"]
+        stunts_rect, extras_rect, notes_rect = boxes["stunts"], boxes.get("extras"), boxes["notes"]
+        stress_rect, slots_rect = boxes["stress"], boxes["slots"]
 
         def first_page() -> None:
             if not self._layout_only:
@@ -362,9 +361,11 @@ class _Sheet:
                 held = sum(item.height(1.0, width - 10, 100_000) for item in placed.items) if placed else 0.0
                 if not at_top and need <= full_page and held < (need - band - 10) / 3:
                     placed = None  # a scrap of a section that fits a page: it starts the next one
-                if placed is None or not placed.items:
-                    if at_top:  # nothing at all fits a page: cannot happen with items that split
-                        raise RuntimeError("a sheet section that fits no page")  # i18n: not shown
+                if (placed is None or not placed.items) and at_top:
+                    # Nothing fits even a whole page (a forced fill always places something, so
+                    # only a page too short for a band could): print it as it is, never loop.
+                    placed, rest = Placed(list(flow.items), 1.0), None
+                elif placed is None or not placed.items:
                     pages.append([])
                     top, at_top = later_top, True
                     continue
