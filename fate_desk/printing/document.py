@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk import __version__
-from fate_desk.i18n import _, edition, rules_text, format_date
+from fate_desk.i18n import _, edition, format_date, language, rules_text
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -39,6 +39,14 @@ class PagePlan:
     bookmarks: list[tuple[str, int]] = field(default_factory=list)  # (title, outline level)
 
 
+def language_tag(code: str) -> str:
+    """The PDF's language as a BCP 47 tag ("pt_BR" is "pt-BR"); the test pseudo-languages are
+    English underneath."""
+    if code in ("en_XA", "ar_XB"):
+        return "en"
+    return code.replace("_", "-") or "en"
+
+
 class Document:
     """One PDF on one canvas; renderers share its geometry and styles."""
 
@@ -50,7 +58,7 @@ class Document:
         self.portrait = portrait(self.paper, self.scale)
         self.landscape = landscape(self.paper, self.scale)
         self.canvas = _ScaledCanvas(str(path), self.scale, pagesize=portrait(self.paper).size, initialFontName=REGULAR,
-                                    pageCompression=1, lang=job.language or "en")
+                                    pageCompression=1, lang=language_tag(job.language or language()))
         title = one_line(job.title) or _("Fate Desk")
         c = self.canvas
         c.setTitle(title)

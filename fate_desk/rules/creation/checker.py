@@ -402,11 +402,14 @@ _ASPECT_HINTS = {
 
 
 def aspect_slots(character: Character, ruleset: RuleSet) -> list[tuple[AspectRole, int | None]]:
-    """Each rule-set slot with the index of the character's aspect that fills it (or None)."""
+    """Each rule-set slot with the index of the character's aspect that fills it (or None). An
+    aspect of a role the rule set has no slot for (a relationship written under Fate Condensed,
+    in Fate Core) is an ordinary aspect there: it fills a free slot, in its place in the list."""
     # Each role's aspects by index, first first: a slot takes the first not yet taken.
     free: dict[AspectRole, list[int]] = {}
     for i, aspect in enumerate(character.aspects):
-        free.setdefault(aspect.role, []).append(i)
+        role = aspect.role if aspect.role in ruleset.aspects else _FREE
+        free.setdefault(role, []).append(i)
     slots: list[tuple[AspectRole, int | None]] = []
     for role in ruleset.aspects:
         waiting = free.get(role)
@@ -442,6 +445,8 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         roles[aspect.role] = roles.get(aspect.role, 0) + 1
     slots = prepared(ruleset).aspect_counts
     for role in _COUNTED_ROLES:
+        if role not in slots:
+            continue  # a role the rule set has no slot for: such aspects are ordinary ones there
         have, may = roles.get(role, 0), slots.get(role, 0)
         if have > may:
             out.append(Problem(
