@@ -373,3 +373,25 @@ def test_the_pyramid_measures_again_when_the_text_size_language_or_skills_change
     finally:
         i18n.set_language(was)
     assert pyramid._metrics()[0] == before
+
+
+def test_a_fate_core_sheet_names_its_three_remaining_aspects_after_the_phase_trio(qtbot, tmp_path):
+    """Fate Core SRD, "The Phase Trio": no RELATIONSHIP caption (Fate Condensed's) on a Core
+    sheet; each of the three aspects says which phase it comes from, and typing one saves it."""
+    from fate_desk.model import Character
+
+    pc = Character(name="Landon", ruleset="fate-core")
+    document = new_document(tmp_path, pc)
+    sheet = CharacterSheet(document, pc.id)
+    qtbot.addWidget(sheet)
+    sheet.resize(1000, 900)
+    sheet.show()
+    rows = [sheet.aspects.labels[i].text() for i in range(5) if not sheet.aspects.labels[i].isHidden()]
+    assert "RELATIONSHIP" not in rows
+    assert rows[2:] == ["PHASE ONE: YOUR ADVENTURE", "PHASE TWO: CROSSING PATHS", "PHASE THREE: CROSSING PATHS AGAIN"]
+    first = sheet.aspects.field(2)
+    assert "first adventure" in first.placeholderText()
+    assert not any("Relationship" in p.message for p in document.check(pc.id).problems)
+    qtbot.keyClicks(first, "I Owe Old Finn Everything")
+    assert reread(document, pc.id).aspects[-1].text == "I Owe Old Finn Everything"
+    document.close()
