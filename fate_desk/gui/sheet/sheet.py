@@ -277,12 +277,15 @@ class CharacterSheet(QWidget):
         self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
                                     _("Spend a fate point") if step < 0 else _("Gain a fate point"))
 
-    def open_stunt_helper(self) -> None:
+    def open_stunt_helper(self):
+        """The stunt templates, opened without blocking; Add stunt adds the stunt (one undo step)."""
         from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for
 
         dialog = StuntHelperDialog(self.ruleset, self.character, self)
-        if dialog.exec():
-            self.stunts.add(dialog.stunt(), _("Add stunt from template"))
+        dialog.accepted.connect(lambda: self.stunts.add(dialog.stunt(), _("Add stunt from template")))
+        self.stunt_helper = dialog
+        dialog.open()
+        return dialog
 
     # --- problems -------------------------------------------------------------------------
 
