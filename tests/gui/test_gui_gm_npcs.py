@@ -117,6 +117,25 @@ def test_quick_npc_action_adds_opens_and_undoes(qtbot, tmp_path):
     window.document.close()
 
 
+def test_a_quick_npcs_stunt_typed_by_its_name_gets_the_name_field(qtbot, tmp_path):
+    from fate_desk.gui.mainwindow import MainWindow
+    from fate_desk.gui.settings import Settings
+
+    from gui_helpers import new_document
+
+    window = MainWindow(Settings())
+    qtbot.addWidget(window)
+    window.set_document(new_document(tmp_path))
+    window.actions["quick_npc"].trigger()
+    dialog = window.quick_npc_dialog
+    qtbot.keyClicks(dialog.line_edit, "Bouncer; Built Like a Door; Fair Fight; stunt: Sucker Punch; "
+                                      "stunt: +2 to Provoke when the music stops")
+    qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
+    npc = window.document.campaign.characters[-1]
+    assert [(s.name, s.text) for s in npc.stunts] == [("Sucker Punch", ""), ("", "+2 to Provoke when the music stops")]
+    window.document.close()
+
+
 def test_monster_takes_any_mix_and_its_own_tracks_with_box_values(sample, qtbot):
     editor = open_editor(qtbot, sample, _id(sample, "The Thing Under the Lock"))
     values = editor.tracks[0][1]
