@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
@@ -909,6 +909,10 @@ class MainWindow(QMainWindow):
         geometry = self.settings.get(WindowState.GEOMETRY)
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
+        else:  # the first start: 1280x800 at most, never taller than a laptop's screen with the frame
+            from .screen_fit import fit_window
+
+            fit_window(self, QSize(1280, 800))
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state, self._state_version())  # refused when the direction differs

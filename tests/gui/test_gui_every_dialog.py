@@ -127,3 +127,22 @@ def test_every_numeric_field_of_the_editors_and_docks_takes_a_typed_number_whole
     assert rung.selectedText() == rung.text() != ""  # the rung typed replaces it
     assert checked >= 10 and problems == [], "\n".join(problems)
     window.close()
+
+
+def test_the_main_window_opens_within_the_screens_free_area_with_its_status_bar_on_it(qtbot):
+    """The first start on a laptop: the window and its frame fit the screen's free area, so the
+    GM's fate points in the status bar are on the screen (this platform's screen is 800 high)."""
+    from fate_desk.gui.screen_fit import FRAME as WINDOW_FRAME, free_area
+
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    area = free_area(window)
+    assert window.width() + WINDOW_FRAME.width() <= area.width()
+    assert window.height() + WINDOW_FRAME.height() <= area.height()
+    assert area.contains(window.frameGeometry())
+    bar = window.statusBar()
+    corner = bar.mapToGlobal(bar.rect().bottomRight())
+    assert area.contains(corner)
+    window.close()
