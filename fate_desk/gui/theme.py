@@ -85,6 +85,8 @@ QSpinBox::down-arrow, QComboBox::down-arrow { width: 0; height: 0; border-left: 
 QCheckBox::indicator, QRadioButton::indicator { width: 14px; height: 14px; border: 2px solid #ffffff; background: #000000; }
 QCheckBox::indicator:checked, QRadioButton::indicator:checked { background: #ffff00; border: 2px solid #ffffff; }
 QRadioButton::indicator { border-radius: 8px; }
+QAbstractItemView::indicator { width: 14px; height: 14px; border: 2px solid #ffffff; background: #000000; }
+QAbstractItemView::indicator:checked { background: #ffff00; border: 2px solid #ffffff; }
 QToolTip { background: #000000; color: #ffffff; border: 1px solid #ffffff; }
 """
 

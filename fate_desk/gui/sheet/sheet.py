@@ -7,7 +7,7 @@ import re
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication, QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QScrollArea, QToolButton, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, rules_text
@@ -151,10 +151,11 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setWordWrap(True)
         self.refresh_explanation.setMinimumWidth(110)
         self.refresh_explanation.setMaximumWidth(150)
-        self.fate_minus.setFixedSize(24, 22)
-        self.fate_plus.setFixedSize(24, 22)
         for button in (self.fate_minus, self.fate_plus):  # see _order_focus
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # As large as their sign at the text size in use (a fixed 24x22 cut the + at 200%).
+            button.setMinimumSize(24, 22)
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
         # of its own it only swallowed a Tab press with nothing to show for it.
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
