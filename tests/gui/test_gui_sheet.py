@@ -415,7 +415,6 @@ def test_fate_accelerateds_stunt_helper_speaks_of_approaches_in_the_books_words(
     qtbot.keyClicks(dialog.when, "I am presented with a puzzle")
     assert dialog.preview.text() == ("Because I am a Lover of Puzzles, I get a +2 when I Cleverly overcome when I am "
                                      "presented with a puzzle.")
-    assert dialog.action.findText("create advantages") >= 0
     qtbot.mouseClick(dialog.rule, Qt.MouseButton.LeftButton)
     assert dialog.form.findChild(QLineEdit, "onlyEdit").isHidden()
     dialog.because.clear()

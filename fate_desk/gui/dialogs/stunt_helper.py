@@ -8,7 +8,7 @@ from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind, Stunt
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.stunts import (
-    ACTIONS, APPROACH_ACTIONS, approach_stunt_text, bonus_stunt_text, rule_stunt_text, session_stunt_text, uses_approaches,
+    ACTIONS, approach_stunt_text, bonus_stunt_text, rule_stunt_text, session_stunt_text, uses_approaches,
 )
 
 from ..forms import child
@@ -46,8 +46,8 @@ class StuntHelperDialog(FormDialog):
         names = list(dict.fromkeys([*sorted(character.skills, key=lambda s: -character.rating(s)), *ruleset.skills]))
         for name in names:  # shown in the interface language; the rule set's name is the item's data
             self.skill.addItem(rules_text(name), name)
-        for action in ACTIONS:  # in Fate Accelerated's words there ("create advantages")
-            self.action.addItem(_(APPROACH_ACTIONS[action] if uses_approaches(ruleset.skill_word) else action), action)
+        for action in ACTIONS:
+            self.action.addItem(_(action), action)
         self.cost.setText(self._cost_text(ruleset, character))
         for widget in (self.because, self.when, self.can, self.only, self.name_edit):
             widget.textChanged.connect(self._update)
