@@ -23,7 +23,7 @@ class SheetRoom(QObject):
         if watched is self.window:
             if kind == QEvent.Type.ChildPolished and isinstance(event.child(), QDockWidget):
                 event.child().installEventFilter(self)
-            elif kind == QEvent.Type.Resize:
+            elif kind in (QEvent.Type.Resize, QEvent.Type.FontChange):  # a larger text size needs room too
                 self._later()
         elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget) and watched in self._bottom_docks():
             self._later()

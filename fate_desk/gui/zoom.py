@@ -69,4 +69,9 @@ def apply_zoom(app: QApplication, percent: int) -> int:
         app.setStyleSheet(sheet)
     inherit_again(app)
     repolish_style_sheets(app)
+    # Layouts keep each widget's size hints until told: a line edit's grows with its text, and
+    # the sheet's banner squeezed its lines below their height after a live zoom to 200%.
+    for widget in live_widgets(app):
+        if shiboken6.isValid(widget):
+            widget.updateGeometry()
     return percent

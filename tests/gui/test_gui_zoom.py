@@ -226,3 +226,21 @@ def test_a_theme_change_at_200_percent_then_actual_size_brings_every_window_back
     assert big == 2 * size and abs(window.menuBar().font().pointSizeF() - big) < 0.01
     assert abs(players.font().pointSizeF() - big) < 0.01 and _stuck(window) == []
     players.close()
+
+
+def test_zooming_in_while_a_sheet_is_open_never_squeezes_its_banner_lines(window, qtbot):
+    """Zoom in to 200% with the sheet open (and high contrast after it): the high concept and
+    trouble lines keep their full height; the wrapped refresh note beside the name grew taller
+    and the window gave the lines under it less than they need."""
+    _settle(qtbot, window, 1240, 740)
+    for _ in range(5):
+        window.actions["zoom_in"].trigger()
+    sheet = window.tabs.current_editor()
+    for theme in (None, "High contrast"):
+        if theme:
+            _theme(window, theme)
+        _settle(qtbot, window, 1240, 740)
+        lines = [sheet.aspects.edits[row] for row in sheet.aspects.rows_in_banner()] + [sheet.name_edit]
+        assert all(line.height() >= line.minimumSizeHint().height() for line in lines), \
+            [(line.text(), line.height(), line.minimumSizeHint().height()) for line in lines]
+    _theme(window, "System")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication, QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
     QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
@@ -124,6 +124,17 @@ class CharacterSheet(QWidget):
         super().resizeEvent(event)
         self._arrange(self.width())
 
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A new text size (View ▸ Zoom) lays the banner out again at once, as a resize does:
+        high concept and trouble go one above the other when the larger text needs it."""
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            # The banner's layouts measured at the old size: measure again, then arrange.
+            self.aspects.banner.invalidate()
+            self.header_frame.layout().invalidate()
+            self._arrange(self.width())
+            QTimer.singleShot(0, self, self._keep_banner_whole)  # once the note has its new width
+
     def _arrange(self, width: int) -> None:
         """Two columns under the skills like a printed sheet when there is room (aspects and
         stunts beside stress and consequences), else one. Only the width decides: the banner
@@ -139,6 +150,16 @@ class CharacterSheet(QWidget):
             self.columns.setDirection(direction)
         if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM * grown):
             self._order_focus()
+        self._keep_banner_whole()
+
+    def _keep_banner_whole(self) -> None:
+        """The wrapped refresh note beside the name is never shorter than its lines at its width:
+        with larger text it wraps to more lines, and the window, not counting them, gave the
+        high concept and trouble under it less than their height."""
+        for label in (self.refresh_explanation,):
+            needed = label.heightForWidth(label.width()) if label.width() > 0 else -1
+            if needed > 0 and label.minimumHeight() != needed:
+                label.setMinimumHeight(needed)
 
     def _style_identity(self) -> None:
         scaled(self.name_edit, 2.0, bold=True)  # the banner: the sheet's largest type
