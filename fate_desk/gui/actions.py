@@ -66,6 +66,9 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("delete", N_("&Delete"), "Edit", "Ctrl+Del", "remove", N_("Delete the selected entry (undo brings it back)"),
                toolbar=True),
     ActionSpec("close_tab", N_("&Close tab"), "View", Key.Close),
+    ActionSpec("close_other_tabs", N_("Close &other tabs"), "View",
+               tip=N_("Close every tab but the one in front (nothing is lost: edits are saved as they are made)")),
+    ActionSpec("tab_limit", N_("&Tabs kept open"), "View"),  # a submenu (gui/tabs.py)
     # Keyboard only: panels and tab order without the mouse (docs/accessibility.md)
     ActionSpec("next_panel", N_("Ne&xt panel"), "View", "F6", tip=N_("Move the keyboard to the next panel or dock")),
     ActionSpec("previous_panel", N_("Pre&vious panel"), "View", "Shift+F6", tip=N_("Move the keyboard to the panel before")),
@@ -107,7 +110,7 @@ MENU_TITLES = {"File": N_("&File"), "Edit": N_("&Edit"), "View": N_("&View"), "T
                "Help": N_("&Help")}
 # Second bindings: Ctrl++ (Shift on most layouts) and the keypad's plus and minus zoom too.
 EXTRA_KEYS = {"zoom_in": (QKeySequence("Ctrl++"),), "zoom_out": (QKeySequence("Ctrl+_"),)}
-SUBMENUS = ("open_recent", "theme", "language", "add_entry")
+SUBMENUS = ("open_recent", "theme", "language", "add_entry", "tab_limit")
 
 
 def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) -> dict[str, QAction]:

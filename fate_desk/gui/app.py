@@ -74,6 +74,9 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .focus_ring import install as install_focus_ring
 
     install_focus_ring(app)
+    from .field_keys import install as install_field_keys
+
+    install_field_keys(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
         from .zoom import apply_zoom
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
@@ -57,6 +57,9 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
 
+        from .tabs import TabKeeper
+
+        self.tab_keeper = TabKeeper(self)  # Close other tabs, and the limit (gui/tabs.py)
         self.actions = build_actions(self, self._handlers())
         self.menus = build_menus(self, self.actions)
         self.dock_tab_names = DockTabNames(self)
@@ -65,6 +68,7 @@ class MainWindow(QMainWindow):
         self._fill_add_menu()
         self._fill_theme_menu()
         language_menu.fill(self, self.actions["language"].menu())
+        self.tab_keeper.fill_menu(self.actions["tab_limit"].menu())
         size = zoom.current(QApplication.instance())
         self.actions["zoom_in"].setEnabled(size < zoom.STEPS[-1])
         self.actions["zoom_out"].setEnabled(size > zoom.STEPS[0])
@@ -185,6 +189,7 @@ class MainWindow(QMainWindow):
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
+            "close_other_tabs": lambda: self.tab_keeper.close_others(),
             "next_panel": lambda: self.cycle_panel(1),
             "previous_panel": lambda: self.cycle_panel(-1),
             "move_tab_left": lambda: self.tabs and self.tabs.move_current(-1),
@@ -480,6 +485,7 @@ class MainWindow(QMainWindow):
             self.hide_welcome()  # it says "This is the sample campaign"
         self.navigator = None
         self.tabs = EditorTabs(document)
+        self.tab_keeper.attach(self.tabs)
         self.stack.addWidget(self.tabs)
         self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
         document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
@@ -910,6 +916,10 @@ class MainWindow(QMainWindow):
         geometry = self.settings.get(WindowState.GEOMETRY)
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
+        else:  # the first start: 1280x800 at most, never taller than a laptop's screen with the frame
+            from .screen_fit import fit_window
+
+            fit_window(self, QSize(1280, 800))
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state, self._state_version())  # refused when the direction differs

@@ -34,6 +34,7 @@ class Preferences:
     THEME = Setting("preferences/theme", "system", str, "system, light, dark or high-contrast palette")  # i18n: not shown
     TEXT_SIZE = Setting("preferences/text_size", 100, int, "text size in percent, 100 to 200 (View ▸ Zoom)")  # i18n: not shown
     LANGUAGE = Setting("preferences/language", "", str, "interface language code; empty: the system's")  # i18n: not shown
+    TAB_LIMIT = Setting("preferences/tab_limit", 12, int, "at most this many tabs open; 0: no limit (View ▸ Tabs kept open)")  # i18n: not shown
     REOPEN_LAST = Setting("preferences/reopen_last", True, bool, "reopen the last campaign on start")  # i18n: not shown
     # Print to PDF (issue 6)
     PDF_PAPER = Setting("preferences/pdf_paper", "", str, "letter or a4; empty: the locale's paper")  # i18n: not shown

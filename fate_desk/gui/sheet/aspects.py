@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton
 
-from fate_desk.i18n import N_, _, ngettext
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, Character
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.checker import aspect_slots
@@ -14,6 +14,7 @@ from fate_desk.rules.creation.edits import set_aspect, update_aspect
 
 from .. import access
 from .common import scaled, set_text
+from .skills_model import capitalised
 
 _PLACEHOLDERS = {
     AspectRole.HIGH_CONCEPT: N_("Who they are, in one phrase"),
@@ -221,11 +222,17 @@ class AspectsSection:
             else:
                 self._place(row, ("body", body_line))
                 body_line += 1
+            caption = ruleset.caption(where) if kind == "slot" else None
             title = role.label_in(ruleset) if role != AspectRole.FREE else _("Aspect")
+            placeholder = _(_PLACEHOLDERS[role])
+            if caption is not None:  # the rule set's own words: Fate Core's "Phase one: your adventure"
+                title = rules_text(caption.label, ruleset)
+                placeholder = capitalised(rules_text(caption.description, ruleset)) or placeholder
             self.labels[row].setText(title.upper())
-            self.edits[row].setPlaceholderText(_(_PLACEHOLDERS[role]))
+            self.edits[row].setPlaceholderText(placeholder)
             # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.
-            heard = title if role != AspectRole.FREE else _("Aspect {number}").format(number=row + 1)
+            heard = title if role != AspectRole.FREE or caption is not None else \
+                _("Aspect {number}").format(number=row + 1)
             self.edits[row].setAccessibleName(heard)
             self.invokes[row].set_aspect(heard)
             set_text(self.edits[row], aspect.text if aspect else "")

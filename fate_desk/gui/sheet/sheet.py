@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication, QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QScrollArea, QToolButton, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, rules_text
@@ -124,6 +124,17 @@ class CharacterSheet(QWidget):
         super().resizeEvent(event)
         self._arrange(self.width())
 
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A new text size (View ▸ Zoom) lays the banner out again at once, as a resize does:
+        high concept and trouble go one above the other when the larger text needs it."""
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            # The banner's layouts measured at the old size: measure again, then arrange.
+            self.aspects.banner.invalidate()
+            self.header_frame.layout().invalidate()
+            self._arrange(self.width())
+            QTimer.singleShot(0, self, self._keep_banner_whole)  # once the note has its new width
+
     def _arrange(self, width: int) -> None:
         """Two columns under the skills like a printed sheet when there is room (aspects and
         stunts beside stress and consequences), else one. Only the width decides: the banner
@@ -139,6 +150,16 @@ class CharacterSheet(QWidget):
             self.columns.setDirection(direction)
         if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM * grown):
             self._order_focus()
+        self._keep_banner_whole()
+
+    def _keep_banner_whole(self) -> None:
+        """The wrapped refresh note beside the name is never shorter than its lines at its width:
+        with larger text it wraps to more lines, and the window, not counting them, gave the
+        high concept and trouble under it less than their height."""
+        for label in (self.refresh_explanation,):
+            needed = label.heightForWidth(label.width()) if label.width() > 0 else -1
+            if needed > 0 and label.minimumHeight() != needed:
+                label.setMinimumHeight(needed)
 
     def _style_identity(self) -> None:
         scaled(self.name_edit, 2.0, bold=True)  # the banner: the sheet's largest type
@@ -151,10 +172,11 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setWordWrap(True)
         self.refresh_explanation.setMinimumWidth(110)
         self.refresh_explanation.setMaximumWidth(150)
-        self.fate_minus.setFixedSize(24, 22)
-        self.fate_plus.setFixedSize(24, 22)
         for button in (self.fate_minus, self.fate_plus):  # see _order_focus
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # As large as their sign at the text size in use (a fixed 24x22 cut the + at 200%).
+            button.setMinimumSize(24, 22)
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
         # of its own it only swallowed a Tab press with nothing to show for it.
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -277,12 +299,15 @@ class CharacterSheet(QWidget):
         self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
                                     _("Spend a fate point") if step < 0 else _("Gain a fate point"))
 
-    def open_stunt_helper(self) -> None:
+    def open_stunt_helper(self):
+        """The stunt templates, opened without blocking; Add stunt adds the stunt (one undo step)."""
         from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for
 
         dialog = StuntHelperDialog(self.ruleset, self.character, self)
-        if dialog.exec():
-            self.stunts.add(dialog.stunt(), _("Add stunt from template"))
+        dialog.accepted.connect(lambda: self.stunts.add(dialog.stunt(), _("Add stunt from template")))
+        self.stunt_helper = dialog
+        dialog.open()
+        return dialog
 
     # --- problems -------------------------------------------------------------------------
 

@@ -132,7 +132,9 @@ class SkillsSection:
             hint = _("Drag an {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
         else:
             hint = _("Drag a {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
-        if advanced(character):
+        if ruleset.modes is not None:  # Atomic Robo, "Modes": no pyramid or column to follow
+            rule = _("rated through your modes: each starts at its mode's rating and goes at most two steps above it")
+        elif advanced(character):
             rule = (_("no rung may hold more {skills} than the rung below it").format(skills=skills)
                     if ruleset.column_rule else _("no creation limits after a breakthrough"))
         elif creation_limits(character):

@@ -407,8 +407,11 @@ def aspect_slots(character: Character, ruleset: RuleSet) -> list[tuple[AspectRol
     in Fate Core) is an ordinary aspect there: it fills a free slot, in its place in the list."""
     # Each role's aspects by index, first first: a slot takes the first not yet taken.
     free: dict[AspectRole, list[int]] = {}
+    roles = set(ruleset.aspects)
     for i, aspect in enumerate(character.aspects):
-        role = aspect.role if aspect.role in ruleset.aspects else _FREE
+        # An aspect of a kind this rule set has no slot for (a relationship on a Fate Core sheet,
+        # made under Fate Condensed) fills a free slot, in its place among them.
+        role = aspect.role if aspect.role in roles else AspectRole.FREE
         free.setdefault(role, []).append(i)
     slots: list[tuple[AspectRole, int | None]] = []
     for role in ruleset.aspects:
@@ -425,6 +428,15 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
         if role == _FREE:
             free_seen += 1
         if index is None or not aspects[index].text.strip():
+            caption = ruleset.caption(slot)
+            if caption is not None:  # the rule set's own words (Fate Core's phase trio)
+                out.append(Problem(
+                    "aspects.missing", Level.INFO, f"aspects[{slot}]",
+                    _("The aspect “{caption}” is empty: {hint}.").format(
+                        caption=rules_text(caption.label),
+                        hint=rules_text(caption.description) or _(_ASPECT_HINTS[role])),
+                ))
+                continue
             if role == _FREE:
                 message = _("The {ordinal} free aspect is empty: {hint}.")
             else:
@@ -448,7 +460,7 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         if role not in slots:
             continue  # a role the rule set has no slot for: such aspects are ordinary ones there
         have, may = roles.get(role, 0), slots.get(role, 0)
-        if have > may:
+        if have > may and (may or role != AspectRole.RELATIONSHIP):  # no relationship slot: an ordinary aspect
             out.append(Problem(
                 "aspects.count", Level.ERROR, "aspects",
                 sentence(_("{count} aspects are marked {role}, but {ruleset} gives a character {allowed}. "

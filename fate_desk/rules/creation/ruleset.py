@@ -288,6 +288,15 @@ class ModeRules(FateModel):
         return next((m for m in self.modes if m.name.casefold() == name.strip().casefold()), None)
 
 
+class AspectCaption(FateModel):
+    """A rule set's own words for one aspect slot: its caption on the sheet and what to write in
+    it (Fate Core's phase trio names each of the three aspects after its phase)."""
+
+    slot: int = Field(ge=0, le=20)
+    label: str = Field(min_length=1, max_length=80)
+    description: str = Field("", max_length=300)
+
+
 class RuleSet(FateModel):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1)
@@ -301,6 +310,7 @@ class RuleSet(FateModel):
     # After the first breakthrough, raises follow the column rule (Fate Condensed, Fate Core).
     column_rule: bool = True
     aspects: list[AspectRole] = Field(min_length=1)
+    aspect_captions: list[AspectCaption] = Field(default_factory=empty_list, max_length=20)
     refresh_start: int = Field(3, ge=0)
     refresh_minimum: int = Field(1, ge=0)
     free_stunts: int = Field(3, ge=0)
@@ -347,9 +357,15 @@ class RuleSet(FateModel):
                 for skill in mode.skills:
                     if skill not in self.skills:
                         raise ValueError(_("mode {name} holds {skill}, not in the skill list").format(name=repr(mode.name), skill=repr(skill)))
+        if any(c.slot >= len(self.aspects) for c in self.aspect_captions):
+            raise ValueError(_("an aspect caption names a slot the rule set does not have"))
         if self.shape.counts and max(self.shape.counts) > self.peak:
             raise ValueError(_("the shape has a rating above the peak"))
         return self
+
+    def caption(self, slot: int) -> AspectCaption | None:
+        """The rule set's own words for an aspect slot, if it has any."""
+        return next((c for c in self.aspect_captions if c.slot == slot), None)
 
     @property
     def skill_word_plural(self) -> str:

@@ -61,6 +61,26 @@ def test_atomic_robo_reinforced_skills_rise_through_their_modes(catalog):
     assert effective_rating(pc, "Rapport", robo) == 0  # Banter is not one of its modes
 
 
+@pytest.mark.parametrize("pack_id", [p for p in SHIPPED if p != "fate-core-stunts"])
+def test_the_parts_of_each_rating_add_up_to_what_the_dice_roll(catalog, pack_id):
+    """What the sheet shows of a skill (its row, through its mode, and the extras' part) agrees
+    with the rating rolled, for every pack's sample, an extra's bonus and a mode-rated skill."""
+    from fate_desk.model import Extra
+    from fate_desk.rules.creation.extras import effective_ratings, skill_parts
+
+    sample = _sample(catalog, pack_id)
+    ruleset = catalog.get(sample.ruleset)
+    boosted = sample.model_copy(update={"extras": [*sample.extras, Extra(name="Lucky Charm",
+                                                                         skill_bonuses={ruleset.skills[0]: 1})]})
+    for pc in (sample, boosted):
+        parts = skill_parts(pc, ruleset)
+        played = {k: p.played for k, p in parts.items() if p.played}
+        assert played == effective_ratings(pc, ruleset)
+    lucky = skill_parts(boosted, ruleset)[ruleset.skills[0]]
+    assert ("Lucky Charm", 1) in lucky.bonuses and lucky.played == lucky.sheet + 1 + (
+        lucky.granted[1] - lucky.sheet if lucky.granted else 0) + sum(b for n, b in lucky.bonuses if n != "Lucky Charm")
+
+
 def test_atomic_robo_modes_give_stress_boxes(catalog):
     # Atomic Robo RPG SRD, "Modes and Stress": two boxes each; a Fair mode with a track's skill
     # adds one, a Good mode two.

@@ -226,3 +226,30 @@ print(pack_of("fate-core").name, pack_of("fate-condensed"))
     proc = subprocess.run([sys.executable, "-c", script.replace('.name, pack_of("fate-condensed")', '')],
                           capture_output=True, text=True, env=env, timeout=60, check=False)
     assert proc.returncode == 0 and proc.stdout.split() == ["None"], proc.stderr
+
+
+def test_fate_cores_three_remaining_aspects_are_its_phase_trio_not_a_relationship():
+    """Fate Core SRD, "The Phase Trio": "The three remaining aspects on your character are made in
+    phases, together called the phase trio"; a relationship aspect is Fate Condensed's."""
+    from fate_desk.model import AspectRole, Character, Aspect
+    from fate_desk.rules import check
+
+    core = get_ruleset("fate-core")
+    assert core.aspects == [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.FREE, AspectRole.FREE,
+                            AspectRole.FREE]
+    assert [core.caption(slot).label for slot in (2, 3, 4)] == [
+        "Phase one: your adventure", "Phase two: crossing paths", "Phase three: crossing paths again"]
+    assert AspectRole.RELATIONSHIP in get_ruleset("fate-condensed").aspects
+    pc = Character(ruleset="fate-core", aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Zird the Arcane"),
+                                                  Aspect(role=AspectRole.TROUBLE, text="Rivals in the Collegia")])
+    empty = [p for p in check(pc, core).problems if p.code == "aspects.missing"]
+    assert [p.message.split(" is empty")[0] for p in empty] == [
+        "The aspect “Phase one: your adventure”", "The aspect “Phase two: crossing paths”",
+        "The aspect “Phase three: crossing paths again”"]
+    # "It's much better to leave an aspect slot blank": a note, never a warning, and no relationship.
+    assert all(p.severity.value == "info" and "Relationship" not in p.message for p in empty)
+    # A sheet made under Condensed keeps its relationship aspect: it fills the first phase's place.
+    moved = pc.model_copy(update={"aspects": [*pc.aspects, Aspect(role=AspectRole.RELATIONSHIP, text="Owes Finn")]})
+    problems = check(moved, core).problems
+    assert not [p for p in problems if p.code == "aspects.count"]
+    assert [p.path for p in problems if p.code == "aspects.missing"] == ["aspects[3]", "aspects[4]"]
