@@ -54,14 +54,16 @@ BURST = 30.0  # ... and at once
 FLOOD = 300  # messages dropped within a few seconds: the device is sent away
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
+HTML, SCRIPT, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"  # i18n: not shown
+JSON = "application/json; charset=utf-8"  # i18n: not shown
 # The page's files: a fixed list, so no path from a request ever reaches the disk.
 FILES = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/index.html": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-    "/render.js": ("render.js", "text/javascript; charset=utf-8"),
-    "/connection.js": ("connection.js", "text/javascript; charset=utf-8"),
-    "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/": ("index.html", HTML),
+    "/index.html": ("index.html", HTML),
+    "/app.js": ("app.js", SCRIPT),
+    "/render.js": ("render.js", SCRIPT),
+    "/connection.js": ("connection.js", SCRIPT),
+    "/style.css": ("style.css", CSS),
 }
 ICON = ("icons", "app", "fate-desk-small.svg")  # the app's own small icon, from resources/
 
@@ -132,16 +134,27 @@ def platform_of(user_agent: str) -> str:
     return "browser"
 
 
+def _one(headers: Headers, name: str) -> str:
+    """A header sent exactly once, else "" (a request may repeat any header)."""
+    values = headers.get_all(name)
+    return values[0] if len(values) == 1 else ""
+
+
 def _scheme(headers: Headers) -> str:
     """http, or https when a reverse proxy says the page reached it over TLS."""
-    forwarded = headers.get("X-Forwarded-Proto", "")
+    forwarded = (headers.get_all("X-Forwarded-Proto") or [""])[0]
     return "https" if forwarded.split(",")[0].strip().lower() == "https" else "http"
+
+
+def _host(headers: Headers) -> str:
+    host = _one(headers, "Host")
+    return host if _HOST.match(host) else ""
 
 
 def origin_allowed(headers: Headers) -> bool:
     """The page's own origin only: the scheme the browser used (or the proxy's), and the host."""
-    origin, host = headers.get("Origin"), headers.get("Host")
-    if not origin or not host or not _HOST.match(host):
+    origin, host = _one(headers, "Origin"), _host(headers)
+    if not origin or not host:
         return False
     return origin.lower() == f"{_scheme(headers)}://{host}".lower()
 
@@ -232,7 +245,7 @@ class TableServer:
             server = await serve(
                 self._connection, host, port, process_request=self._process_request, max_size=protocol.MAX_FRAME,
                 max_queue=4, ping_interval=self.heartbeat, ping_timeout=2 * self.heartbeat, close_timeout=2,
-                open_timeout=HELLO_WITHIN, server_header="Fate Desk", logger=logging.getLogger("fate_desk.table.ws"),
+                open_timeout=HELLO_WITHIN, server_header="Fate Desk",  # i18n: not shown logger=logging.getLogger("fate_desk.table.ws"),
             )
         except OSError as exc:
             outcome["error"] = exc
@@ -397,11 +410,11 @@ class TableServer:
         path = request.path.split("?", 1)[0]
         headers = request.headers
         if path == "/ws":
-            if headers.get("Upgrade", "").lower() != "websocket":
+            if _one(headers, "Upgrade").lower() != "websocket":
                 return _response(http.HTTPStatus.BAD_REQUEST, b"", "text/plain")
             if not origin_allowed(headers):
-                log.warning("table: a WebSocket from origin %r (host %r) refused", headers.get("Origin"),
-                            headers.get("Host"))
+                log.warning("table: a WebSocket from origin %r (host %r) refused", headers.get_all("Origin"),
+                            headers.get_all("Host"))
                 return _response(http.HTTPStatus.FORBIDDEN, b"", "text/plain")
             if len(connection.server.connections) > MAX_CONNECTIONS:
                 log.warning("table: a connection refused: %d are open already", MAX_CONNECTIONS)
@@ -416,14 +429,14 @@ class TableServer:
             if code in LANGUAGES:
                 if code not in self._words:
                     self._words[code] = protocol.dump(page_words(code)).encode("utf-8")
-                return _response(http.HTTPStatus.OK, self._words[code], "application/json; charset=utf-8", security)
+                return _response(http.HTTPStatus.OK, self._words[code], JSON, security)
         return _response(http.HTTPStatus.NOT_FOUND, b"", "text/plain", security)
 
     # --- one connection --------------------------------------------------------------------------
 
     async def _connection(self, ws: ServerConnection) -> None:
         address = ws.remote_address[0] if ws.remote_address else "?"
-        agent = ws.request.headers.get("User-Agent", "") if ws.request else ""
+        agent = _one(ws.request.headers, "User-Agent") if ws.request else ""
         device = _Device(next(self._ids), ws, f"{platform_of(agent)} {address}")
         self._devices[device.id] = device
         try:
@@ -446,7 +459,7 @@ class TableServer:
             return
         hello = protocol.parse(first)
         if hello is None or hello["type"] != "hello":
-            self._bad(device, "a first message that is not a hello")
+            self._bad(device, "a first message that is not a hello")  # i18n: not shown (a log line)
             await self._refuse_now(device, "protocol")
             return
         seat = self._seat_for(hello["token"])
@@ -484,7 +497,7 @@ class TableServer:
             self._changed(device)
             message = protocol.parse(raw)
             if message is None or message["type"] == "hello":
-                self._bad(device, "a message that is not one of the table's")
+                self._bad(device, "a message that is not one of the table's")  # i18n: not shown (a log line)
                 continue
             await self._handle(device, message)
 
@@ -535,10 +548,10 @@ class TableServer:
 def _security_headers(headers: Headers) -> list[tuple[str, str]]:
     """The page runs only its own files: no inline script or style, nothing from elsewhere, and
     its socket only to where the page came from (wss:// behind a proxy that speaks https)."""
-    host = headers.get("Host", "")
-    socket = f" {'wss' if _scheme(headers) == 'https' else 'ws'}://{host}" if host and _HOST.match(host) else ""
-    policy = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-              f"connect-src 'self'{socket}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    host = _host(headers)
+    socket = f" {'wss' if _scheme(headers) == 'https' else 'ws'}://{host}" if host else ""
+    policy = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "  # i18n: not shown
+              f"connect-src 'self'{socket}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")  # i18n: not shown
     return [("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cache-Control", "no-cache")]
 
