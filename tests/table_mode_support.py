@@ -139,3 +139,52 @@ def start_browser(profile: Path, **kwargs):
 def page_text(driver, element_id: str) -> str:
     return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : '';",
                                  element_id)
+
+
+class PhoneThread:
+    """A phone on a thread of its own, so the GM's window runs while it talks (qtbot.waitUntil
+    waits on `messages`)."""
+
+    def __init__(self, url: str, token: str, device: str = "phone-device-0000001", language: str = "en"):
+        import threading
+
+        self.messages: list[dict] = []
+        self.closed = False
+        self.loop = asyncio.new_event_loop()
+        self._hello = {"type": "hello", "token": token, "device": device, "language": language, "protocol": 1}
+        self._url = url
+        self.ws = None
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self._open(), self.loop).result(10)
+
+    async def _open(self):
+        from websockets.asyncio.client import connect
+
+        origin = "http://" + self._url.split("://", 1)[1].split("/", 1)[0]
+        self.ws = await connect(self._url, origin=origin, open_timeout=5)
+        await self.ws.send(json.dumps(self._hello))
+        self.loop.create_task(self._read())
+
+    async def _read(self):
+        try:
+            async for raw in self.ws:
+                self.messages.append(json.loads(raw))
+        except Exception:  # noqa: BLE001 (any end of the socket ends the phone)
+            pass
+        self.closed = True
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.messages]
+
+    def last(self, kind: str) -> dict | None:
+        return next((m for m in reversed(self.messages) if m["type"] == kind), None)
+
+    def send(self, message: dict) -> None:
+        asyncio.run_coroutine_threadsafe(self.ws.send(json.dumps(message)), self.loop).result(5)
+
+    def close(self) -> None:
+        if self.ws is not None:
+            asyncio.run_coroutine_threadsafe(self.ws.close(), self.loop).result(5)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
