@@ -232,7 +232,6 @@ def page_words(language: str) -> dict:
             "notConnected": _("Not connected"),
             "connecting": _("Connecting…"),
             "language": _("Language"),
-            "yourSheet": _("Your character"),
             "scene": _("The scene"),
             "waiting": _("Waiting for the GM to let this device in…"),
             "refused": _("The GM did not let this device in. Ask your GM, then reload this page."),

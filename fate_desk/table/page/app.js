@@ -170,6 +170,13 @@ function forget() {
 
 async function start() {
   const token = takeToken();
+  // Another seat's link opened in this tab changes only the fragment: start again with it.
+  window.addEventListener("hashchange", () => {
+    if (location.hash.length > 1) {
+      takeToken();
+      location.reload();
+    }
+  });
   try {
     await loadWords(chosenLanguage());
   } catch (error) {
