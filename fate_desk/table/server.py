@@ -362,9 +362,9 @@ class TableServer:
             return
         device.state = "in"
         self._changed(device)
+        self._emit(Event("joined", device.id, device.seat, device.language, device.label, device.key))
         self._queue(device.id, self._welcome(device))
         self._deliver(device)
-        self._emit(Event("joined", device.id, device.seat, device.language, device.label, device.key))
 
     def _send_away(self, device_id: int, reason: str) -> None:
         device = self._devices.get(device_id)
@@ -474,18 +474,20 @@ class TableServer:
         device.seat, device.token, device.language = seat.seat, hello["token"], hello["language"]
         device.key = device_key(hello["device"])
         device.last_heard = time.monotonic()
+        # The window hears of a device before the device hears anything: whatever the page does
+        # next, the GM's side already knows it.
         if device.key in seat.devices or self._auto_allow:
             device.state = "in"
             self._changed(device)
-            await self._send(device, self._welcome(device))
-            self._deliver(device)
             self._emit(Event("joined", device.id, seat.seat, device.language, device.label, device.key,
                              auto=device.key not in seat.devices))
+            await self._send(device, self._welcome(device))
+            self._deliver(device)
         else:
             device.state = "waiting"
             self._changed(device)
-            await self._send(device, protocol.dump({"type": "waiting"}))
             self._emit(Event("waiting", device.id, seat.seat, device.language, device.label, device.key))
+            await self._send(device, protocol.dump({"type": "waiting"}))
         async for raw in ws:
             if not self._allowance(device):
                 if device.dropped > FLOOD:

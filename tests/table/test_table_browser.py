@@ -17,7 +17,7 @@ from fate_desk.model.campaign import SituationAspect
 from fate_desk.rules.play.fate_points import Reason, change_points
 from fate_desk.table.seats import new_token
 
-from table_mode_support import SECRETS, SHOWN_ASPECT, need_browser, page_text, secret_campaign, start_browser
+from table_mode_support import SECRETS, SHOWN_ASPECT, need_browser, page_text, secret_campaign
 
 pytestmark = pytest.mark.xdist_group("table-browser")  # one set of browsers (make test: --dist loadgroup)
 
@@ -79,15 +79,8 @@ def table(qapp, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def phones(table, tmp_path_factory):
-    drivers = {}
-    try:
-        for character_id, language in PHONES.items():
-            drivers[character_id] = start_browser(tmp_path_factory.mktemp("profile"), language=language)
-        yield drivers
-    finally:
-        for driver in drivers.values():
-            driver.quit()
+def phones(table, browsers):
+    return {character_id: browsers(character_id, language) for character_id, language in PHONES.items()}
 
 
 def joined(qtbot, table, driver, character_id: str) -> None:

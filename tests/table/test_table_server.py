@@ -160,9 +160,8 @@ def test_a_new_device_waits_for_the_gms_allow_and_gets_its_own_sheet_only(table)
             refused = [e for e in table.events if e.kind == "waiting"][-1]
             table.server.refuse(refused.device)
             assert await anna.next("refused") == {"type": "refused", "reason": "device"}
-        async with Phone(table.url) as ruth_again:  # remembered by the GM's side: straight in
-            table.seat(auto_allow=False, devices={device_key("ruths-phone-0000001")})
-            await asyncio.sleep(0.05)
+        table.seat(auto_allow=False, devices={device_key("ruths-phone-0000001")})  # remembered by the GM's side
+        async with Phone(table.url) as ruth_again:  # (its socket opens after the seats are handed over)
             await ruth_again.hello(table.tokens[RUTH], device="ruths-phone-0000001")
             assert (await ruth_again.next())["type"] == "welcome"
 

@@ -13,6 +13,7 @@ export class Connection {
     this.retry = 0;
     this.timer = null;
     this.stopped = false;
+    this.lostOnce = false;
     this.watch = setInterval(() => this.check(), 500);
     window.addEventListener("online", () => this.soon(0));
     document.addEventListener("visibilitychange", () => {
@@ -30,7 +31,8 @@ export class Connection {
     clearTimeout(this.timer);
     this.timer = null;
     this.drop();
-    this.onState("connecting");
+    // Trying again after a loss still reads "Not connected" until the app answers.
+    if (!this.lostOnce) this.onState("connecting");
     let socket;
     try {
       socket = new WebSocket(this.url());
@@ -99,6 +101,7 @@ export class Connection {
   lost(delay) {
     this.drop();
     if (this.stopped) return;
+    this.lostOnce = true;
     this.onState("lost");
     const wait = delay ?? Math.min(5000, 500 * 2 ** this.retry);
     this.retry = Math.min(this.retry + 1, 4);
