@@ -67,13 +67,14 @@ class SeatBook:
     address: str = ""
     auto_allow: bool = False
     mode: str = VIEW
+    path: Path | None = None  # where it was read from, and is written back to
 
     @classmethod
     def load(cls, campaign_id: str) -> "SeatBook":
         """The campaign's seats as last saved; a missing or unreadable file gives none (and a
         log line): every seat then gets a new link, which is safe."""
-        book = cls(campaign_id)
         path = _file_for(campaign_id)
+        book = cls(campaign_id, path=path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -101,13 +102,13 @@ class SeatBook:
         return book
 
     def save(self) -> None:
-        folder = table_dir()
+        path = self.path or _file_for(self.campaign_id)
+        folder = path.parent
         folder.mkdir(parents=True, exist_ok=True)
         try:
             os.chmod(folder, 0o700)
         except OSError:
             pass
-        path = _file_for(self.campaign_id)
         if not path.exists():  # made owner-only before any secret is written to it
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         data = {
@@ -142,11 +143,13 @@ class SeatBook:
     def allow(self, character_id: str, device: str) -> None:
         self.allow_key(character_id, device_key(device))
 
-    def allow_key(self, character_id: str, key: str) -> None:
-        """Remember a device (by its device_key) as let in on the seat."""
+    def allow_key(self, character_id: str, key: str) -> bool:
+        """Remember a device (by its device_key) as let in on the seat; False if it was already."""
         seat = self.seat(character_id)
-        if key not in seat.devices:
-            seat.devices = [*seat.devices, key][-50:]
+        if key in seat.devices:
+            return False
+        seat.devices = [*seat.devices, key][-50:]
+        return True
 
     def forget_key(self, character_id: str, key: str) -> None:
         """The device must ask again next time."""

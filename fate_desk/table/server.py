@@ -43,6 +43,27 @@ from .snapshot import PROTOCOL, page_words
 
 log = logging.getLogger(__name__)
 
+
+class _Quiet:
+    """A log line of each kind at most once a second, with how many were left out: a flood of
+    refusals must not become a flood of log lines."""
+
+    def __init__(self):
+        self._last: dict[str, float] = {}
+        self._left_out: dict[str, int] = {}
+
+    def warning(self, kind: str, message: str, *args) -> None:
+        now = time.monotonic()
+        if now - self._last.get(kind, -10.0) < 1.0:
+            self._left_out[kind] = self._left_out.get(kind, 0) + 1
+            return
+        self._last[kind] = now
+        left_out = self._left_out.pop(kind, 0)
+        if left_out:
+            message += " (and %d more like it in the last second)"  # i18n: not shown (a log line)
+            args = (*args, left_out)
+        log.warning(message, *args)
+
 PAGE_DIR = Path(__file__).resolve().parent / "page"
 HEARTBEAT = 3.0  # seconds between the page's pings; silent for two of them, a link is dead
 HELLO_WITHIN = 10.0  # seconds a new connection has to say hello
@@ -183,6 +204,7 @@ class TableServer:
         self._files: dict[str, bytes] = {}
         self._words: dict[str, bytes] = {}
         self._unbound = threading.Event()  # set once nothing listens any more
+        self._quiet = _Quiet()
 
     # --- life ------------------------------------------------------------------------------
 
@@ -244,7 +266,7 @@ class TableServer:
         try:
             server = await serve(
                 self._connection, host, port, process_request=self._process_request, max_size=protocol.MAX_FRAME,
-                max_queue=4, ping_interval=self.heartbeat, ping_timeout=2 * self.heartbeat, close_timeout=2,
+                max_queue=4, compression=None, ping_interval=self.heartbeat, ping_timeout=2 * self.heartbeat, close_timeout=2,
                 open_timeout=HELLO_WITHIN, server_header="Fate Desk",  # i18n: not shown logger=logging.getLogger("fate_desk.table.ws"),
             )
         except OSError as exc:
@@ -255,8 +277,9 @@ class TableServer:
         outcome["address"] = (sockname[0], sockname[1])
         ready.set()
         await self._stop.wait()
-        server.close(close_connections=False)  # the listening socket first: nothing new gets in
+        server.server.close()  # the listening socket, at once: nothing new gets in
         self._unbound.set()
+        server.close(close_connections=False)  # the handshakes under way are refused (503)
         closing = protocol.dump({"type": "refused", "reason": "closed"})
         try:
             await asyncio.wait_for(asyncio.gather(*(self._send(d, closing) for d in list(self._devices.values()))), 1)
@@ -413,11 +436,11 @@ class TableServer:
             if _one(headers, "Upgrade").lower() != "websocket":
                 return _response(http.HTTPStatus.BAD_REQUEST, b"", "text/plain")
             if not origin_allowed(headers):
-                log.warning("table: a WebSocket from origin %r (host %r) refused", headers.get_all("Origin"),
-                            headers.get_all("Host"))
+                self._quiet.warning("origin", "table: a WebSocket from origin %r (host %r) refused",
+                                    headers.get_all("Origin"), headers.get_all("Host"))
                 return _response(http.HTTPStatus.FORBIDDEN, b"", "text/plain")
             if len(connection.server.connections) > MAX_CONNECTIONS:
-                log.warning("table: a connection refused: %d are open already", MAX_CONNECTIONS)
+                self._quiet.warning("full", "table: a connection refused: %d are open already", MAX_CONNECTIONS)
                 return _response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain")
             return None
         security = _security_headers(headers)
@@ -464,7 +487,7 @@ class TableServer:
             return
         seat = self._seat_for(hello["token"])
         if seat is None:
-            log.warning("table: %s used a link that is not (or no longer) a seat's", device.label)
+            self._quiet.warning("token", "table: %s used a link that is not (or no longer) a seat's", device.label)
             await self._refuse_now(device, "token")
             return
         on_seat = [d for d in self._devices.values() if d.seat == seat.seat]
@@ -491,7 +514,7 @@ class TableServer:
         async for raw in ws:
             if not self._allowance(device):
                 if device.dropped > FLOOD:
-                    log.warning("table: %s sent too many messages and was disconnected", device.label)
+                    self._quiet.warning("flood", "table: %s sent too many messages and was disconnected", device.label)
                     await ws.close(1008)
                     return
                 continue

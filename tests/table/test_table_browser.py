@@ -19,14 +19,16 @@ from fate_desk.table.seats import new_token
 
 from table_mode_support import SECRETS, SHOWN_ASPECT, need_browser, page_text, secret_campaign
 
-pytestmark = pytest.mark.xdist_group("table-browser")  # one set of browsers (make test: --dist loadgroup)
+# One set of browsers where the runner honours groups (make test: --dist loadgroup); each test
+# seats the phones it needs itself, so the tests hold wherever they run.
+pytestmark = pytest.mark.xdist_group("table-browser")
 
-HEARTBEAT = 1.5
+HEARTBEAT = 3.0  # the app's own (test_table_netns.py cuts a link with a shorter one)
 PHONES = {"pc-maren": "en", "pc-tobias": "de", "pc-ines": "en"}
 CONNECTED = {"en": "Connected", "de": "Verbunden"}
 
 
-def until(qtbot, check, timeout: float = 10.0) -> None:
+def until(qtbot, check, timeout: float = 20.0) -> None:
     """Wait for `check()` while the GM's window runs (its queued signals hand out snapshots)."""
     qtbot.waitUntil(lambda: bool(check()), timeout=int(timeout * 1000))
 
@@ -50,7 +52,10 @@ class Table:
         """The table opened (again), by a session made afresh: its seats read from the user's folder."""
         from fate_desk.gui.table_mode.session import TableSession
 
-        self.session = TableSession(self.document, heartbeat=HEARTBEAT, record=lambda _d, text: self.frames.append(text))
+        with pytest.MonkeyPatch.context() as patch:  # the module's one user folder, as one machine's
+            patch.setenv("FATE_DESK_DATA_DIR", str(self.folder / "data"))
+            self.session = TableSession(self.document, heartbeat=HEARTBEAT,
+                                        record=lambda _d, text: self.frames.append(text))
         self.session.book.auto_allow = True
         self.session.open("127.0.0.1", self.port)
         self.port = self.session.book.port
@@ -89,8 +94,20 @@ def joined(qtbot, table, driver, character_id: str) -> None:
     until(qtbot, lambda: page_text(driver, "name") == name and page_text(driver, "status-text") in CONNECTED.values())
 
 
+@pytest.fixture
+def seated(table, phones, qtbot):
+    """Every phone on its own seat, connected (joined again where a test before left it elsewhere)."""
+    for character_id, driver in phones.items():
+        name = table.document.campaign.character(character_id).name
+        if not (driver.current_url.startswith(f"http://127.0.0.1:{table.port}/") and page_text(driver, "name") == name
+                and page_text(driver, "status-text") == CONNECTED[PHONES[character_id]]):
+            joined(qtbot, table, driver, character_id)
+    return phones
+
+
 def fate_points_shown(driver) -> str:
-    return driver.execute_script("return document.querySelector('#stats div:nth-child(2) dd').firstChild.textContent")
+    return driver.execute_script("const dd = document.querySelector('#stats div:nth-child(2) dd');"
+                                 "return dd ? dd.firstChild.textContent : '';")
 
 
 def test_three_phones_join_by_their_links_and_each_follows_its_own_sheet_in_its_language(table, phones, qtbot):
@@ -120,7 +137,8 @@ def driver_lang(driver) -> str:
     return driver.execute_script("return document.documentElement.lang")
 
 
-def test_an_edit_through_the_gms_undo_stack_reaches_the_phones_and_is_announced(table, phones, qtbot):
+def test_an_edit_through_the_gms_undo_stack_reaches_the_phones_and_is_announced(table, seated, qtbot):
+    phones = seated
     document = table.document
     maren, ines = phones["pc-maren"], phones["pc-ines"]
     points = document.campaign.character("pc-maren").fate_points
@@ -141,7 +159,8 @@ def test_an_edit_through_the_gms_undo_stack_reaches_the_phones_and_is_announced(
     until(qtbot, lambda: all("Smoke Fills the Lock" in page_text(d, "scene") for d in phones.values()))
 
 
-def test_bad_links_and_a_foreign_page_are_refused(table, phones, qtbot):
+def test_bad_links_and_a_foreign_page_are_refused(table, seated, qtbot):
+    phones = seated
     ines = phones["pc-ines"]
     ines.get(f"http://127.0.0.1:{table.port}/#{new_token()}")  # a made-up link
     until(qtbot, lambda: "no longer valid" in page_text(ines, "notice"))
@@ -177,27 +196,36 @@ def test_bad_links_and_a_foreign_page_are_refused(table, phones, qtbot):
     joined(qtbot, table, ines, "pc-ines")
 
 
-def test_every_socket_dropped_and_the_app_started_again_ends_with_every_phone_right(table, phones, qtbot):
+def test_every_socket_dropped_and_the_app_started_again_ends_with_every_phone_right(table, seated, qtbot):
+    phones = seated
     server = table.session.server
 
     def drop_every_socket():  # as a dead Wi-Fi access point would: no closing word to anyone
         for device in list(server._devices.values()):
             device.ws.transport.abort()
 
+    before = max(v.device for v in server.devices())
     server._call(drop_every_socket)
-    until(qtbot, lambda: all(page_text(d, "status-text") in CONNECTED.values() for d in phones.values())
-          and len([v for v in server.devices() if v.state == "in"]) == 3, timeout=15)
+
+    def back() -> bool:  # each phone on a new socket of its own, and saying so
+        seats = {v.seat for v in server.devices() if v.state == "in" and v.device > before}
+        return seats == set(PHONES) and all(page_text(d, "status-text") in CONNECTED.values() for d in phones.values())
+
+    until(qtbot, back)
+    port = table.port
     table.restart()
+    assert table.port == port  # the same links: the phones find the table again by themselves
     table.document.edit_campaign(lambda c: change_points(c, "pc-tobias", 2, Reason.OTHER), "Two more")
     points = str(table.document.campaign.character("pc-tobias").fate_points)
-    until(qtbot, lambda: fate_points_shown(phones["pc-tobias"]) == points, timeout=20)
+    until(qtbot, lambda: fate_points_shown(phones["pc-tobias"]) == points)
     for character_id, driver in phones.items():
-        until(qtbot, lambda: page_text(driver, "status-text") == CONNECTED[PHONES[character_id]], timeout=20)
+        until(qtbot, lambda: page_text(driver, "status-text") == CONNECTED[PHONES[character_id]])
         assert page_text(driver, "name") == table.document.campaign.character(character_id).name
         assert page_text(driver, "notice") == ""
 
 
-def test_axe_finds_nothing_serious_and_the_page_reflows_at_200_percent(table, phones, qtbot):
+def test_axe_finds_nothing_serious_and_the_page_reflows_at_200_percent(table, seated, qtbot):
+    phones = seated
     import selenium_axe_python
 
     maren = phones["pc-maren"]
@@ -221,7 +249,12 @@ def test_axe_finds_nothing_serious_and_the_page_reflows_at_200_percent(table, ph
                           {"width": 393, "height": 851, "deviceScaleFactor": 2, "mobile": True})
 
 
-def test_nothing_the_gm_hid_was_in_any_message_or_page(table, phones):
+def test_nothing_the_gm_hid_was_in_any_message_or_page(table, seated, qtbot):
+    phones = seated
+    document = table.document
+    document.edit_campaign(lambda c: change_points(c, "pc-ines", 1, Reason.OTHER), "One more")
+    points = str(document.campaign.character("pc-ines").fate_points)
+    until(qtbot, lambda: fate_points_shown(phones["pc-ines"]) == points)
     assert table.frames  # every frame sent since the table first opened, to every phone
     sent = "\n".join(table.frames)
     pages = "\n".join(driver.page_source for driver in phones.values())

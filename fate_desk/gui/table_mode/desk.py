@@ -43,6 +43,7 @@ class TableModeDesk:
             from .session import TableSession
 
             self.session = TableSession(self.document, parent=self.window)
+            self.session.waiting.connect(self._asked)
         if self.dialog is None:
             from .dialog import TableDialog
 
@@ -51,6 +52,20 @@ class TableModeDesk:
         self.dialog.raise_()
         self.dialog.activateWindow()
         return self.dialog
+
+    def _asked(self, event) -> None:
+        """A device asks for a seat: the GM hears of it even with the dialog put away."""
+        from fate_desk.i18n import _
+
+        from .dialog import device_words
+
+        character = self.session.document.campaign.character(event.seat) if self.session else None
+        if character is None:
+            return
+        said = _("A device wants {name}’s seat: {device}.").format(name=character.name, device=device_words(event.label))
+        self.window.statusBar().showMessage(said, 15000)
+        if self.dialog is not None and not self.dialog.isVisible():
+            self.dialog.show()  # the Allow and Refuse buttons are there
 
     def close(self) -> None:
         """Close the table (nothing listens afterwards) and its dialog."""

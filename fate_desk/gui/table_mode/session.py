@@ -50,6 +50,12 @@ class TableSession(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.publish)
+        # What the dialog shows is told at most five times a second: 200 devices knocking at
+        # once are 200 events, and the GM's window must not redraw for each.
+        self._tell = QTimer(self)
+        self._tell.setSingleShot(True)
+        self._tell.setInterval(200)
+        self._tell.timeout.connect(self.changed.emit)
         self._news.connect(self._heard, Qt.ConnectionType.QueuedConnection)
         self._following = False
         self._handed: tuple = ()
@@ -199,9 +205,11 @@ class TableSession(QObject):
             self.requests[event.device] = event
             self.waiting.emit(event)
         elif event.kind == "joined":
-            if event.auto:  # let in without asking: remembered as if the GM had allowed it
-                self.book.allow_key(event.seat, event.key)
+            # Let in without asking: remembered as if the GM had allowed it (written only when new:
+            # a device coming back, however often, costs the window no disk write).
+            if event.auto and self.book.allow_key(event.seat, event.key):
                 self.book.save()
+                self._hand_seats()
             self._languages.add((event.seat, event.language))
         elif event.kind == "left":
             self.requests.pop(event.device, None)
@@ -210,7 +218,8 @@ class TableSession(QObject):
             self._timer.start()
         elif event.kind == "intent":
             self._intent(event)
-        self.changed.emit()
+        if not self._tell.isActive():
+            self._tell.start()
 
     def _intent(self, event: Event) -> None:
         """A player's action: handled by its kind's handler (issue 38), or refused in words."""
