@@ -9,7 +9,8 @@ import time
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+    QCheckBox, QComboBox, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QPushButton,
     QRadioButton, QScrollArea, QSpinBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -173,6 +174,9 @@ class TableDialog(FormDialog):
         self.closed_note = QLabel(_("Open the table to show each seat's link and QR code."))
         self.closed_note.setWordWrap(True)
         self.seats_layout.addWidget(self.closed_note, 0, 0, 1, 2)
+        self.seats_layout.setColumnStretch(0, 1)
+        self.seats_layout.setColumnStretch(1, 1)
+        self.devices.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.devices.setMaximumHeight(self.devices.fontMetrics().height() * 8)
 
         book = session.book
