@@ -32,6 +32,27 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 
+def public_origin(text: object) -> str | None:
+    """"https://table.example.org" (an origin: scheme and host, a port if any) from what the GM
+    typed, or None if it is not one; an empty text is "" (none)."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip().rstrip("/")
+    if not text:
+        return ""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path or parts.query or parts.fragment \
+            or parts.username or parts.password or not re.match(r"^[A-Za-z0-9.\-]+$", parts.hostname):
+        return None
+    return f"{parts.scheme}://{parts.hostname.lower()}" + (f":{port}" if port else "")
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
@@ -67,6 +88,7 @@ class SeatBook:
     address: str = ""
     auto_allow: bool = False
     mode: str = VIEW
+    public: str = ""  # https://table.example.org: where players reach the table through a proxy
     path: Path | None = None  # where it was read from, and is written back to
 
     @classmethod
@@ -92,6 +114,7 @@ class SeatBook:
             book.address = data["address"][:100]
         book.auto_allow = data.get("auto_allow") is True
         book.mode = ACT if data.get("mode") == ACT else VIEW
+        book.public = public_origin(data.get("public")) or ""
         seats = data.get("seats")
         for character_id, seat in (seats.items() if isinstance(seats, dict) else ()):
             token = seat.get("token") if isinstance(seat, dict) else None
@@ -113,7 +136,7 @@ class SeatBook:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         data = {
             "format": FORMAT, "version": VERSION, "campaign": self.campaign_id, "port": self.port,
-            "address": self.address, "auto_allow": self.auto_allow, "mode": self.mode,
+            "address": self.address, "auto_allow": self.auto_allow, "mode": self.mode, "public": self.public,
             "seats": {cid: {"token": s.token, "devices": s.devices} for cid, s in self.seats.items()},
         }
         write_bytes_atomic(path, json.dumps(data, indent=1).encode("utf-8"))

@@ -52,7 +52,7 @@ class _Quiet:
         self._last: dict[str, float] = {}
         self._left_out: dict[str, int] = {}
 
-    def warning(self, kind: str, message: str, *args) -> None:
+    def log(self, kind: str, message: str, *args) -> None:
         now = time.monotonic()
         if now - self._last.get(kind, -10.0) < 1.0:
             self._left_out[kind] = self._left_out.get(kind, 0) + 1
@@ -172,12 +172,20 @@ def _host(headers: Headers) -> str:
     return host if _HOST.match(host) else ""
 
 
-def origin_allowed(headers: Headers) -> bool:
-    """The page's own origin only: the scheme the browser used (or the proxy's), and the host."""
-    origin, host = _one(headers, "Origin"), _host(headers)
-    if not origin or not host:
+def origin_allowed(headers: Headers, public: str = "") -> bool:
+    """The page's own origin only: the scheme the browser used (or a proxy's) with the host it
+    asked for (or the one a proxy says it was asked for), or the public address the GM gave.
+    A page elsewhere cannot set these headers on its WebSocket; a script outside a browser can,
+    but it needs a seat's secret all the same."""
+    origin = _one(headers, "Origin").lower()
+    if not origin:
         return False
-    return origin.lower() == f"{_scheme(headers)}://{host}".lower()
+    if public and origin == public.lower():
+        return True
+    scheme = _scheme(headers)
+    forwarded = (headers.get_all("X-Forwarded-Host") or [""])[0].split(",")[0].strip()
+    hosts = [host for host in (_host(headers), forwarded if _HOST.match(forwarded) else "") if host]
+    return any(origin == f"{scheme}://{host}".lower() for host in hosts)
 
 
 class TableServer:
@@ -199,6 +207,7 @@ class TableServer:
         self._seats: list[SeatInfo] = []
         self._auto_allow = False
         self._mode = "view"
+        self._public = ""
         self._sheets: dict[tuple[str, str], str] = {}  # (seat, language) -> the message
         self._scenes: dict[str, str] = {}  # language -> the message
         self._files: dict[str, bytes] = {}
@@ -298,9 +307,11 @@ class TableServer:
             except RuntimeError:  # closed meanwhile
                 pass
 
-    def set_seats(self, seats: list[SeatInfo], auto_allow: bool, mode: str) -> None:
-        """The seats and settings now; a device whose seat's link was replaced is sent away."""
-        self._call(self._set_seats, list(seats), auto_allow, mode)
+    def set_seats(self, seats: list[SeatInfo], auto_allow: bool, mode: str, public: str = "") -> None:
+        """The seats and settings now (`public`: the origin of the address players reach the
+        table by through a proxy, if the GM gave one); a device whose seat's link was replaced
+        is sent away."""
+        self._call(self._set_seats, list(seats), auto_allow, mode, public)
 
     def publish_sheet(self, seat: str, language: str, sheet: dict) -> None:
         self._call(self._publish, ("sheet", seat, language), protocol.dump({"type": "sheet", "sheet": sheet}))
@@ -333,9 +344,9 @@ class TableServer:
 
     # --- on the server's loop ---------------------------------------------------------------
 
-    def _set_seats(self, seats: list[SeatInfo], auto_allow: bool, mode: str) -> None:
+    def _set_seats(self, seats: list[SeatInfo], auto_allow: bool, mode: str, public: str) -> None:
         changed = mode != self._mode
-        self._seats, self._auto_allow, self._mode = seats, auto_allow, mode
+        self._seats, self._auto_allow, self._mode, self._public = seats, auto_allow, mode, public
         tokens = {s.seat: s.token for s in seats}
         for device in list(self._devices.values()):
             if device.seat and not hmac.compare_digest(tokens.get(device.seat, "").encode(), device.token.encode()):
@@ -435,12 +446,12 @@ class TableServer:
         if path == "/ws":
             if _one(headers, "Upgrade").lower() != "websocket":
                 return _response(http.HTTPStatus.BAD_REQUEST, b"", "text/plain")
-            if not origin_allowed(headers):
-                self._quiet.warning("origin", "table: a WebSocket from origin %r (host %r) refused",
+            if not origin_allowed(headers, self._public):
+                self._quiet.log("origin", "table: a WebSocket from origin %r (host %r) refused",
                                     headers.get_all("Origin"), headers.get_all("Host"))
                 return _response(http.HTTPStatus.FORBIDDEN, b"", "text/plain")
             if len(connection.server.connections) > MAX_CONNECTIONS:
-                self._quiet.warning("full", "table: a connection refused: %d are open already", MAX_CONNECTIONS)
+                self._quiet.log("full", "table: a connection refused: %d are open already", MAX_CONNECTIONS)
                 return _response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain")
             return None
         security = _security_headers(headers)
@@ -487,7 +498,7 @@ class TableServer:
             return
         seat = self._seat_for(hello["token"])
         if seat is None:
-            self._quiet.warning("token", "table: %s used a link that is not (or no longer) a seat's", device.label)
+            self._quiet.log("token", "table: %s used a link that is not (or no longer) a seat's", device.label)
             await self._refuse_now(device, "token")
             return
         on_seat = [d for d in self._devices.values() if d.seat == seat.seat]
@@ -514,7 +525,7 @@ class TableServer:
         async for raw in ws:
             if not self._allowance(device):
                 if device.dropped > FLOOD:
-                    self._quiet.warning("flood", "table: %s sent too many messages and was disconnected", device.label)
+                    self._quiet.log("flood", "table: %s sent too many messages and was disconnected", device.label)
                     await ws.close(1008)
                     return
                 continue

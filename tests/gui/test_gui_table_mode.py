@@ -204,3 +204,20 @@ window.close()
     done = _run_fresh(code, tmp_path)
     assert "at start: []" in done.stdout
     assert "once opened: True" in done.stdout
+
+
+def test_a_remote_address_gives_every_seat_a_link_and_code_through_the_proxy(window, qtbot):
+    dialog = opened(window, qtbot)
+    card = dialog.cards["pc-ines"]
+    token = token_of(dialog, "pc-ines")
+    dialog.public.setFocus()
+    qtbot.keyClicks(dialog.public, "table.example.org")  # no scheme: not an address a phone can open
+    qtbot.keyClick(dialog.public, Qt.Key.Key_Return)
+    assert dialog.public_problem.isVisible() and "not a web address" in dialog.public_problem.text()
+    assert card.link.text().startswith("http://127.0.0.1:")
+    dialog.public.clear()
+    qtbot.keyClicks(dialog.public, "https://Table.Example.org/")
+    qtbot.keyClick(dialog.public, Qt.Key.Key_Return)
+    assert not dialog.public_problem.isVisible()
+    assert card.link.text() == f"https://table.example.org/#{token}"  # the same secret, the proxy's address
+    assert card.qr.toolTip() == card.link.text()

@@ -81,8 +81,10 @@ def test_behind_an_https_proxy_the_page_loads_over_https_and_the_socket_uses_wss
         assert f"connect-src 'self' wss://{public.split('://')[1]}" in policy
         driver = browsers("pc-ines")
         driver.execute_cdp_cmd("Security.setIgnoreCertificateErrors", {"ignore": True})  # our own certificate
-        token = session.link("pc-ines").split("#")[1]
-        driver.get(f"{public}/#{token}")
+        session.set_public(public)  # the GM's "Remote address": every seat's link and code now lead there
+        link = session.link("pc-ines")
+        assert link.startswith(public + "/#")
+        driver.get(link)
         qtbot.waitUntil(lambda: page_text(driver, "status-text") == "Connected"
                         and page_text(driver, "name") == "Ines Okafor", timeout=15000)
         assert driver.execute_script("return location.protocol") == "https:"

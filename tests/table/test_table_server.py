@@ -120,6 +120,35 @@ def test_a_socket_from_any_origin_but_the_pages_own_is_refused(table, caplog):
     assert run(two_hosts()) == 403  # a repeated header is no origin at all
 
 
+def test_behind_a_proxy_that_rewrites_the_host_the_forwarded_host_or_the_gms_remote_address_is_the_origin(table):
+    async def attempt(origin, headers):
+        from websockets.asyncio.client import connect
+
+        try:
+            async with connect(table.url, origin=origin, additional_headers=headers):
+                return "open"
+        except InvalidStatus as refused:
+            return refused.response.status_code
+
+    tunnel = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "game.example.net"}
+    assert run(attempt("https://game.example.net", tunnel)) == "open"
+    assert run(attempt("https://evil.example", tunnel)) == 403
+    assert run(attempt("https://table.example.org", {"X-Forwarded-Proto": "https"})) == 403
+    table.server.set_seats([SeatInfo(RUTH, "Ruth", table.tokens[RUTH])], True, "view", public="https://table.example.org")
+    assert run(attempt("https://table.example.org", {})) == "open"  # the remote address the GM gave
+
+
+def test_a_remote_address_is_an_origin_or_nothing():
+    from fate_desk.table.seats import public_origin
+
+    assert public_origin(" https://Table.Example.org/ ") == "https://table.example.org"
+    assert public_origin("http://10.0.0.5:8443") == "http://10.0.0.5:8443"
+    assert public_origin("") == ""
+    for bad in ("table.example.org", "ftp://x.org", "https://x.org/path", "https://x.org/#t", "https://u:p@x.org",
+                "https://x.org:99999", "javascript:alert(1)", "https://<b>.org", None, 5):
+        assert public_origin(bad) is None, bad
+
+
 def test_an_unknown_link_and_a_replaced_one_are_told_so_and_shut_out(table):
     async def scenario():
         async with Phone(table.url) as stranger:

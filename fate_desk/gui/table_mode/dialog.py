@@ -163,6 +163,7 @@ class TableDialog(FormDialog):
         self.view_only: QRadioButton = child(form, QRadioButton, "viewOnlyRadio")
         self.view_act: QRadioButton = child(form, QRadioButton, "viewActRadio")
         self.mode_note: QLabel = child(form, QLabel, "modeNote")
+        self.public: QLineEdit = child(form, QLineEdit, "publicEdit")
         self.seats_area: QScrollArea = child(form, QScrollArea, "seatsArea")
         self.devices: QTreeWidget = child(form, QTreeWidget, "devicesList")
         self.disconnect_button: QPushButton = child(form, QPushButton, "disconnectButton")
@@ -189,6 +190,16 @@ class TableDialog(FormDialog):
         self.auto_allow.setChecked(book.auto_allow)
         (self.view_act if book.mode == ACT else self.view_only).setChecked(True)
         self.mode_note.setVisible(book.mode == ACT)
+        self.public.setText(book.public)
+        self.public.editingFinished.connect(self._public_given)
+        self.public_problem = QLabel()  # under the remote address: what is wrong with it, if anything
+        self.public_problem.setWordWrap(True)
+        self.public_problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.public_problem.hide()
+        layout = form.layout()
+        row = next(i for i in range(layout.count()) if layout.itemAt(i).layout() is not None
+                   and layout.itemAt(i).layout().objectName() == "publicRow")
+        layout.insertWidget(row + 1, self.public_problem)
 
         self.open_button.clicked.connect(self.open_table)
         self.close_button.clicked.connect(self.close_table)
@@ -227,6 +238,21 @@ class TableDialog(FormDialog):
         card = self.cards.get(character_id)
         if card is not None:
             self.say(_("{name}’s seat has a new link: the old one no longer works.").format(name=card.name))
+
+    def _public_given(self) -> None:
+        from fate_desk.table.seats import public_origin
+
+        origin = public_origin(self.public.text())
+        if origin is None:
+            self.public_problem.setText(_("“{text}” is not a web address such as https://table.example.org: the "
+                                          "links keep this computer's address.").format(text=self.public.text().strip()))
+            self.public_problem.show()
+            self.say(self.public_problem.text())
+            return
+        self.public_problem.hide()
+        if origin != self.session.book.public:
+            self.session.set_public(origin)
+        self.public.setText(origin)
 
     def _mode_switched(self, act: bool) -> None:
         self.session.set_mode(ACT if act else VIEW)

@@ -126,9 +126,19 @@ class TableSession(QObject):
         return [c for c in self.document.campaign.characters if c.kind == CharacterKind.PC]
 
     def link(self, character_id: str) -> str:
-        """The seat's link: the address and port, never a .local name, and its secret after '#'."""
+        """The seat's link: the address and port (never a .local name), or the public address the
+        GM gave for play through a proxy; its secret after '#'."""
         token = self.book.seat(character_id).token
+        if self.book.public:
+            return f"{self.book.public}/#{token}"
         return f"http://{link_host(self.book.address or '127.0.0.1')}:{self.book.port}/#{token}"
+
+    def set_public(self, origin: str) -> None:
+        """Where players reach the table through an HTTPS proxy or tunnel ("" for none)."""
+        self.book.public = origin
+        self.book.save()
+        self._hand_seats()
+        self.changed.emit()
 
     def renew(self, character_id: str) -> str:
         """A new link for the seat: the old one stops at once, with every device that used it."""
@@ -167,7 +177,7 @@ class TableSession(QObject):
         if new:
             self.book.save()  # a new character's seat (and link) is kept at once
         self._handed = names
-        self.server.set_seats(seats, self.book.auto_allow, self.book.mode)
+        self.server.set_seats(seats, self.book.auto_allow, self.book.mode, self.book.public)
 
     # --- devices ------------------------------------------------------------------------------
 
