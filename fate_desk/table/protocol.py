@@ -43,7 +43,7 @@ def parse(raw: str | bytes) -> dict | None:
         return None  # binary frames are never sent by the page
     try:
         message = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: thousands of brackets inside each other
         return None
     if not isinstance(message, dict) or message.get("type") not in INBOUND:
         return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import http
+import ipaddress
 import itertools
 import logging
 import re
@@ -68,6 +69,7 @@ PAGE_DIR = Path(__file__).resolve().parent / "page"
 HEARTBEAT = 3.0  # seconds between the page's pings; silent for two of them, a link is dead
 HELLO_WITHIN = 10.0  # seconds a new connection has to say hello
 MAX_CONNECTIONS = 64  # sockets open at once, every seat together
+MAX_PER_ADDRESS = 12  # from one address on the network (a proxy on this computer is many players)
 MAX_PER_SEAT = 6  # devices on one seat (allowed and waiting)
 MAX_WAITING = 3  # devices waiting for the GM's Allow on one seat
 RATE = 10.0  # messages a second a device may send, on average ...
@@ -450,8 +452,15 @@ class TableServer:
                 self._quiet.log("origin", "table: a WebSocket from origin %r (host %r) refused",
                                     headers.get_all("Origin"), headers.get_all("Host"))
                 return _response(http.HTTPStatus.FORBIDDEN, b"", "text/plain")
-            if len(connection.server.connections) > MAX_CONNECTIONS:
+            if len(connection.server.connections) >= MAX_CONNECTIONS:  # (this one is not counted yet)
                 self._quiet.log("full", "table: a connection refused: %d are open already", MAX_CONNECTIONS)
+                return _response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain")
+            address = connection.remote_address[0] if connection.remote_address else ""
+            if address and not ipaddress.ip_address(address.split("%")[0]).is_loopback and sum(
+                    1 for other in connection.server.connections
+                    if other.remote_address and other.remote_address[0] == address) >= MAX_PER_ADDRESS:
+                self._quiet.log("crowd", "table: a connection from %s refused: %d are open from there already",
+                                address, MAX_PER_ADDRESS)
                 return _response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"", "text/plain")
             return None
         security = _security_headers(headers)

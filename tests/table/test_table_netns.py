@@ -130,3 +130,36 @@ def test_a_phone_on_another_address_joins_and_shows_a_cut_link_within_the_heartb
     finally:
         session.close()
         document.close()
+
+
+def test_one_address_on_the_network_cannot_take_every_place_at_the_table(network, tmp_path):
+    """A stranger on the Wi-Fi holding sockets open without a word: past a dozen from one address,
+    the rest are refused at the door, and the table keeps room for the players."""
+    import sys
+
+    from fate_desk.table.server import MAX_PER_ADDRESS, TableServer
+
+    server = TableServer(lambda event: None)
+    host, port = server.start(network.table_host, 0)
+    stranger = f"""
+import asyncio
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+async def one():
+    try:
+        return await connect("ws://{host}:{port}/ws", origin="http://{host}:{port}", open_timeout=5)
+    except InvalidStatus as refused:
+        return refused.response.status_code
+async def main():
+    held = []
+    for _n in range({MAX_PER_ADDRESS + 4}):
+        held.append(await one())
+    print(sum(1 for h in held if h == 503))
+asyncio.run(main())
+"""
+    try:
+        done = subprocess.run(["ip", "netns", "exec", network.name, sys.executable, "-c", stranger],
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "4", done.stderr
+    finally:
+        server.stop(wait=True)

@@ -205,7 +205,8 @@ def test_a_frame_over_the_cap_closes_the_socket_and_bad_messages_are_dropped_wit
             await phone.next("welcome")
             for bad in ("not json", b"\x00\x01binary", json.dumps({"type": "nope"}), json.dumps([1, 2]),
                         json.dumps({"type": "hello", "token": table.tokens[ANNA], "device": "x" * 20}),
-                        json.dumps({"type": "act", "kind": "<b>", "ref": -1}), json.dumps({"type": "language"})):
+                        json.dumps({"type": "act", "kind": "<b>", "ref": -1}), json.dumps({"type": "language"}),
+                        "[" * 4000 + "]" * 4000, '{"type": "ping", "x": ' + "[" * 3000 + "]" * 3000 + "}"):
                 await phone.send(bad)
             await phone.send({"type": "ping"})
             assert (await phone.next("pong")) == {"type": "pong"}  # still there, and still Ruth
