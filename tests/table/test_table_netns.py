@@ -111,6 +111,10 @@ def test_a_phone_on_another_address_joins_and_shows_a_cut_link_within_the_heartb
     session = TableSession(document, heartbeat=HEARTBEAT)
     session.book.auto_allow = True
     try:
+        from fate_desk.table.addresses import Address, machine_addresses
+
+        offered = machine_addresses()  # what the dialog's Address list holds
+        assert Address(network.table_host, network.table_side) in offered and offered[-1].host == "127.0.0.1"
         session.open(network.table_host, 0)
         link = session.link("pc-maren")
         assert link.startswith(f"http://{network.table_host}:")

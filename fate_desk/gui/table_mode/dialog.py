@@ -15,12 +15,12 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.i18n import N_, _, ngettext
+from fate_desk.table.addresses import machine_addresses
 from fate_desk.table.seats import ACT, VIEW
 
 from .. import access
 from ..dialogs.base import FormDialog
 from ..forms import child
-from .addresses import machine_addresses
 from .session import TableSession, link_host
 
 QR_PIXELS = 4  # a module of the code: 150-200 pixels for a link, readable across a table
