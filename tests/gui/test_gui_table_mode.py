@@ -221,3 +221,22 @@ def test_a_remote_address_gives_every_seat_a_link_and_code_through_the_proxy(win
     assert not dialog.public_problem.isVisible()
     assert card.link.text() == f"https://table.example.org/#{token}"  # the same secret, the proxy's address
     assert card.qr.toolTip() == card.link.text()
+
+
+def test_a_taken_port_opens_the_table_on_another_and_says_the_links_changed(window, qtbot):
+    squatter = socket.socket()
+    squatter.bind(("127.0.0.1", 0))
+    squatter.listen()
+    taken = squatter.getsockname()[1]
+    try:
+        window.actions["open_table"].trigger()
+        dialog = window.table_mode.dialog
+        dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+        dialog.port.setValue(taken)
+        click(qtbot, dialog.open_button)
+        port = port_of(dialog)
+        assert port != taken and listening(port) and dialog.port.value() == port
+        assert dialog.port_note.isVisible() and f"Port {taken} is taken" in dialog.port_note.text()
+        assert dialog.cards["pc-maren"].link.text().startswith(f"http://127.0.0.1:{port}/#")
+    finally:
+        squatter.close()

@@ -175,6 +175,13 @@ class TableDialog(FormDialog):
         self.closed_note = QLabel(_("Open the table to show each seat's link and QR code."))
         self.closed_note.setWordWrap(True)
         self.seats_layout.addWidget(self.closed_note, 0, 0, 1, 2)
+        self.no_seats = QLabel(_("This campaign has no player characters yet, so no seats: add one with "
+                                 "Edit ▸ Add player character."))
+        self.no_seats.setWordWrap(True)
+        self.seats_layout.addWidget(self.no_seats, 0, 0, 1, 2)
+        self.port_note = QLabel()  # the remembered port was taken: the links changed
+        self.port_note.setWordWrap(True)
+        self.port_note.hide()
         self.seats_layout.setColumnStretch(0, 1)
         self.seats_layout.setColumnStretch(1, 1)
         self.devices.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -200,6 +207,7 @@ class TableDialog(FormDialog):
         row = next(i for i in range(layout.count()) if layout.itemAt(i).layout() is not None
                    and layout.itemAt(i).layout().objectName() == "publicRow")
         layout.insertWidget(row + 1, self.public_problem)
+        layout.insertWidget(layout.indexOf(self.state) + 1, self.port_note)
 
         self.open_button.clicked.connect(self.open_table)
         self.close_button.clicked.connect(self.close_table)
@@ -217,16 +225,22 @@ class TableDialog(FormDialog):
     # --- the GM's clicks --------------------------------------------------------------------
 
     def open_table(self) -> bool:
-        host = self.address.currentData()
+        host, wanted = self.address.currentData(), self.port.value()
         try:
-            self.session.open(host, self.port.value())
+            _host, port = self.session.open(host, wanted)
         except OSError as exc:
             self.state.setText(_("The table could not be opened at {address}: {reason}").format(
                 address=host, reason=exc.strerror or str(exc)))
             return False
-        self.port.setValue(self.session.book.port)
+        self.port.setValue(port)
         self.refresh()
-        self.say(self.state.text())
+        said = self.state.text()
+        if wanted and port != wanted:
+            self.port_note.setText(_("Port {wanted} is taken by another program, so the table uses port {port}: "
+                                     "the links are new, send them again.").format(wanted=wanted, port=port))
+            self.port_note.show()
+            said = self.port_note.text()
+        self.say(said)
         return True
 
     def close_table(self) -> None:
@@ -284,6 +298,7 @@ class TableDialog(FormDialog):
                 self.ticker.start()
         else:
             self.state.setText(_("The table is closed: nothing listens for devices."))
+            self.port_note.hide()
             self.ticker.stop()
         self._show_seats(is_open)
         self._show_devices()
@@ -302,6 +317,7 @@ class TableDialog(FormDialog):
         session = self.session
         self.closed_note.setVisible(not is_open)
         wanted = [(c.id, c.name.strip() or _("(unnamed)")) for c in session.characters()] if is_open else []
+        self.no_seats.setVisible(is_open and not wanted)
         if [cid for cid, _name in wanted] != list(self.cards):
             for card in self.cards.values():  # laid out again, in the campaign's order
                 self.seats_layout.removeWidget(card)
