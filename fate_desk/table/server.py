@@ -277,8 +277,9 @@ class TableServer:
         try:
             server = await serve(
                 self._connection, host, port, process_request=self._process_request, max_size=protocol.MAX_FRAME,
-                max_queue=4, compression=None, ping_interval=self.heartbeat, ping_timeout=2 * self.heartbeat, close_timeout=2,
-                open_timeout=HELLO_WITHIN, server_header="Fate Desk",  # i18n: not shown logger=logging.getLogger("fate_desk.table.ws"),
+                max_queue=4, compression=None, ping_interval=self.heartbeat, ping_timeout=2 * self.heartbeat,
+                close_timeout=2, open_timeout=HELLO_WITHIN, logger=logging.getLogger("fate_desk.table.ws"),
+                server_header="Fate Desk",  # i18n: not shown (an HTTP header)
             )
         except OSError as exc:
             outcome["error"] = exc
