@@ -185,7 +185,12 @@ class TableDialog(FormDialog):
         self.seats_layout.setColumnStretch(0, 1)
         self.seats_layout.setColumnStretch(1, 1)
         self.devices.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.devices.setMaximumHeight(self.devices.fontMetrics().height() * 8)
+        # Long addresses never widen the dialog; the seats take the height the devices do not need.
+        self.address.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.address.setMinimumContentsLength(16)
+        form.layout().setStretchFactor(self.seats_area, 4)
+        form.layout().setStretchFactor(form.findChild(QHBoxLayout, "devicesRow"), 1)
+        self.columns = 2
 
         book = session.book
         self.addresses = machine_addresses()
@@ -220,7 +225,9 @@ class TableDialog(FormDialog):
         self.ticker.setInterval(1000)
         self.ticker.timeout.connect(self.refresh)
         self.refresh()
-        self.resize(1000, 720)
+        # As large as the text needs (View ▸ Zoom), within a 1280x800 screen.
+        grow = max(1.0, self.fontMetrics().height() / 17)
+        self.resize(min(1260, round(1000 * grow)), min(780, round(720 * grow)))
 
     # --- the GM's clicks --------------------------------------------------------------------
 
@@ -318,18 +325,23 @@ class TableDialog(FormDialog):
         self.closed_note.setVisible(not is_open)
         wanted = [(c.id, c.name.strip() or _("(unnamed)")) for c in session.characters()] if is_open else []
         self.no_seats.setVisible(is_open and not wanted)
-        if [cid for cid, _name in wanted] != list(self.cards):
+        columns = self._columns()
+        if [cid for cid, _name in wanted] != list(self.cards) or columns != self.columns:
+            self.columns = columns
             for card in self.cards.values():  # laid out again, in the campaign's order
                 self.seats_layout.removeWidget(card)
             for character_id in [cid for cid in self.cards if cid not in dict(wanted)]:
                 self.cards.pop(character_id).deleteLater()
             cards = {}
+            for row in range(self.seats_layout.rowCount()):
+                self.seats_layout.setRowStretch(row, 0)
             for index, (character_id, name) in enumerate(wanted):
                 card = self.cards.get(character_id) or SeatCard(self, character_id, name)
                 cards[character_id] = card
-                self.seats_layout.addWidget(card, 1 + index // 2, index % 2)
+                self.seats_layout.addWidget(card, 1 + index // columns, index % columns)
             self.cards = cards
-            self.seats_layout.setRowStretch(1 + (len(wanted) + 1) // 2, 1)
+            self.seats_layout.setColumnStretch(1, 1 if columns == 2 else 0)
+            self.seats_layout.setRowStretch(1 + (len(wanted) + columns - 1) // columns, 1)
         devices = session.devices()
         now = time.monotonic()
         for character_id, name in wanted:
@@ -346,6 +358,18 @@ class TableDialog(FormDialog):
                 card.state.setText(_("No device"))
             asking = next((r for r in session.requests.values() if r.seat == character_id), None)
             card.show_asking(asking)
+
+    def _columns(self) -> int:
+        """Two seats a row when two fit side by side (large text or a narrow screen: one)."""
+        card = next(iter(self.cards.values()), None)
+        need = card.sizeHint().width() if card is not None else 0
+        return 2 if not need or self.seats_area.viewport().width() >= 2 * need + 24 else 1
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.devices.setMaximumHeight(self.devices.fontMetrics().height() * 5 + self.devices.header().height())
+        if self.cards and self._columns() != self.columns:
+            self._show_seats(self.session.is_open)
 
     def _show_devices(self) -> None:
         """The list is updated in place (the selection and the keyboard's place stay put)."""
