@@ -362,8 +362,12 @@ class TableDialog(FormDialog):
     def _columns(self) -> int:
         """Two seats a row when two fit side by side (large text or a narrow screen: one)."""
         card = next(iter(self.cards.values()), None)
-        need = card.sizeHint().width() if card is not None else 0
-        return 2 if not need or self.seats_area.viewport().width() >= 2 * need + 24 else 1
+        if card is None:
+            return self.columns
+        # A seat needs its code, a link field showing some 24 characters and its Copy button.
+        need = (card.qr.sizeHint().width() + card.fontMetrics().averageCharWidth() * 24
+                + card.copy.sizeHint().width() + 40)
+        return 2 if self.seats_area.viewport().width() >= 2 * need + 24 else 1
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
