@@ -32,6 +32,7 @@ import hashlib
 import io
 import os
 import re
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -39,7 +40,7 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
     "rules_text", "edition_text", "edition", "set_edition", "edition_context", "set_language", "language",
-    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date",
+    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date", "speaking",
 ]
 
 DOMAIN = "fate-desk"
@@ -73,6 +74,15 @@ _language = "en"
 _edition_default: str | None = None
 _edition_scope: ContextVar[str | None] = ContextVar("fate_desk_edition", default=None)
 RULES_CONTEXT = "rules"
+# A language spoken for a while on one thread only (see `speaking`): table mode writes each
+# player's page in that player's language while the window keeps the GM's.
+_spoken = threading.local()
+_catalogues: dict[str, _gettext.NullTranslations] = {}
+
+
+def _active() -> _gettext.NullTranslations:
+    override = getattr(_spoken, "translations", None)
+    return _translations if override is None else override
 
 
 def N_(message: str) -> str:
@@ -82,21 +92,21 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """`message` in the interface language."""
-    return _translations.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` things, by the language's plural rules."""
-    return _translations.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the interface language, where the same English means different things."""
-    return _translations.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _translations.npgettext(context, singular, plural, n)
+    return _active().npgettext(context, singular, plural, n)
 
 
 def edition_context(ruleset) -> str:
@@ -115,9 +125,10 @@ def _in_edition(text: str, ruleset) -> str | None:
     rid = _ruleset_id(ruleset) or _edition_scope.get() or _edition_default
     if not rid:
         return None
-    if isinstance(_translations, _Pseudo):
+    active = _active()
+    if isinstance(active, _Pseudo):
         return None  # the pseudo-locales answer every context alike
-    catalog = getattr(_translations, "_catalog", None)
+    catalog = getattr(active, "_catalog", None)
     found = catalog.get(f"{edition_context(rid)}\x04{text}") if catalog else None
     return found if isinstance(found, str) and found else None
 
@@ -130,13 +141,13 @@ def rules_text(text: str, ruleset=None) -> str:
     without it, the edition set by `edition()` or `set_edition()`. Core's words are the fallback."""
     if not text:
         return text
-    return _in_edition(text, ruleset) or _translations.pgettext(RULES_CONTEXT, text)
+    return _in_edition(text, ruleset) or _active().pgettext(RULES_CONTEXT, text)
 
 
 def edition_text(message: str, ruleset=None) -> str:
     """A program message (marked with `N_`) that names a rule-set term, such as an aspect's role,
     in the words of the rule set's edition where they differ from the interface's (Core's)."""
-    return _in_edition(message, ruleset) or _translations.gettext(message)
+    return _in_edition(message, ruleset) or _active().gettext(message)
 
 
 def set_edition(ruleset) -> None:
@@ -161,9 +172,10 @@ def edition(ruleset):
 def lookup(message: str, context: str | None = None) -> str | None:
     """The translation of `message` if the catalogue has one, else None (Qt then asks its own
     translations); the pseudo-locales answer everything."""
-    if isinstance(_translations, _Pseudo):
-        return _translations.pgettext(context, message) if context else _translations.gettext(message)
-    catalog = getattr(_translations, "_catalog", None)
+    translations = _active()
+    if isinstance(translations, _Pseudo):
+        return translations.pgettext(context, message) if context else translations.gettext(message)
+    catalog = getattr(translations, "_catalog", None)
     if not catalog:
         return None
     key = f"{context}\x04{message}" if context else message
@@ -181,13 +193,37 @@ def unit_text(unit: str) -> str:
 
 
 def language() -> str:
-    """The interface language's code, e.g. "de" or "pt_BR"."""
-    return _language
+    """The interface language's code, e.g. "de" or "pt_BR" (on this thread: see `speaking`)."""
+    return getattr(_spoken, "code", None) or _language
+
+
+@contextmanager
+def speaking(code: str):
+    """Within the block, `_()` and the rest speak `code` on this thread only (an unknown code
+    speaks English); the interface language, and every other thread, are left as they were.
+    Table mode writes each player's page this way, in the language chosen on the page."""
+    if code not in LANGUAGES and code not in PSEUDO_LANGUAGES:
+        code = "en"
+    translations = _catalogues.get(code)
+    if translations is None:
+        if code in PSEUDO_LANGUAGES:
+            translations = _Pseudo(right_to_left=code == "ar_XB")
+        elif code == "en":
+            translations = _gettext.NullTranslations()
+        else:
+            translations = load_catalogue(code)
+        _catalogues[code] = translations
+    before = (getattr(_spoken, "translations", None), getattr(_spoken, "code", None))
+    _spoken.translations, _spoken.code = translations, code
+    try:
+        yield code
+    finally:
+        _spoken.translations, _spoken.code = before
 
 
 def is_rtl(code: str | None = None) -> bool:
     """True for a language written right to left (the window mirrors)."""
-    code = code or _language
+    code = code or language()
     return code in _RTL or code.split("_")[0] in _RTL
 
 
@@ -296,7 +332,7 @@ def compile_po(po: Path) -> bytes:
 
 
 def babel_locale(code: str | None = None) -> str:
-    code = code or _language
+    code = code or language()
     if code in PSEUDO_LANGUAGES:
         return "en"
     return code
@@ -331,11 +367,12 @@ def format_iso(text: str, with_time: bool = False) -> str:
 def format_list(items: list[str], style: str = "and") -> str | None:
     """A list joined as the interface language joins one ("a, b und c", "a、b和c"); None in
     English and the pseudo-locales, whose callers join with their own marked messages."""
-    if _language == "en" or _language in PSEUDO_LANGUAGES:
+    code = language()
+    if code == "en" or code in PSEUDO_LANGUAGES:
         return None
     from babel.lists import format_list as babel_format_list
 
-    return babel_format_list(list(items), style="or" if style == "or" else "standard", locale=_language)
+    return babel_format_list(list(items), style="or" if style == "or" else "standard", locale=code)
 
 
 # -- pseudo-locales ------------------------------------------------------------------------------

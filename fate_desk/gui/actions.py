@@ -100,6 +100,10 @@ REGISTRY: tuple[ActionSpec, ...] = (
                N_("Overcome tasks, each rolled once, and what the mix of results means")),
     ActionSpec("players_view", N_("Pla&yers' view"), "Table", None, None,
                N_("A second window for the players: only what the GM lets them see")),
+    # Table mode: each player's sheet on their own device (fate_desk/gui/table_mode)
+    ActionSpec("open_table", N_("Open the table to players' de&vices…"), "Table", None, "table_open",
+               N_("Each player follows their own sheet and the scene, live, on their phone or tablet"),
+               toolbar=True, separator_before=True),
     ActionSpec("toggle_dice", N_("&Dice roller"), "Table", "Ctrl+Shift+R", separator_before=True),
     ActionSpec("toggle_history", N_("Character &history"), "Table", "Ctrl+Shift+H"),
     ActionSpec("user_guide", N_("&User guide"), "Help", Key.HelpContents),

@@ -24,6 +24,7 @@ from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
+from .table_mode.desk import TableModeDesk
 from .theme import LABELS, THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice, short_step
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
         self._dock_actions: dict[str, tuple] = {}
         self.table = TableDesk(self)
         self.encounters = EncounterDesk(self)
+        self.table_mode = TableModeDesk(self)
         self.setWindowTitle(_("Fate Desk"))
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
@@ -201,6 +203,7 @@ class MainWindow(QMainWindow):
             "about": self.files.about,
             **self.table.handlers(),
             **self.encounters.handlers(),
+            **self.table_mode.handlers(),
         }
 
     def _quick_npc(self):
@@ -526,6 +529,7 @@ class MainWindow(QMainWindow):
             self._table_usable(True)  # after a big campaign that turned out bad, say
             self.table.set_document(document)
             self.encounters.set_document(document)
+        self.table_mode.set_document(None if loading else document)
         self._current_changed(self.tabs.current_entity_id() or "")
         if loading:
             document.start_loading()
@@ -627,6 +631,7 @@ class MainWindow(QMainWindow):
         steps = [lambda: self._first_sheet(document), lambda: self._remember_campaign(document),
                  self._show_tabs_or_start, lambda: self._table_usable(True),
                  lambda: self.table.set_document(document), lambda: self.encounters.set_document(document),
+                 lambda: self.table_mode.set_document(document),
                  self._update_actions, lambda: self._add_navigator(document)]
 
         def next_step() -> None:
@@ -810,6 +815,7 @@ class MainWindow(QMainWindow):
         self.actions["export_for"].setEnabled(bool(document and not loading and document.campaign.characters))
         self.table.update_actions()
         self.encounters.update_actions()
+        self.table_mode.update_actions()
 
     # --- entries -------------------------------------------------------------------------
 
@@ -936,6 +942,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         self.encounters.close()
+        self.table_mode.close()
         if self.document is not None:
             self.document.close()
         super().closeEvent(event)
