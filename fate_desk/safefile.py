@@ -10,7 +10,7 @@ import os
 import stat
 from pathlib import Path
 
-from fate_desk.i18n import _
+from fate_desk.i18n import N_, _
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -19,16 +19,20 @@ class NotARegularFile(OSError):
     """A path that is not an ordinary file, or one too big; str() says which in plain words."""
 
 
-def _describe_mode(mode: int) -> str:
+def describe_mode(mode: int, marked: bool = False) -> str:
+    """What a path that is not an ordinary file is, in plain words ("is a pipe (FIFO), not a
+    file"); with `marked`, the English message, for the caller to translate when it is shown."""
     if stat.S_ISDIR(mode):
-        return _("is a folder, not a file")
-    if stat.S_ISFIFO(mode):
-        return _("is a pipe (FIFO), not a file")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("is a device, not a file")
-    if stat.S_ISSOCK(mode):
-        return _("is a socket, not a file")
-    return _("is not an ordinary file")
+        message = N_("is a folder, not a file")
+    elif stat.S_ISFIFO(mode):
+        message = N_("is a pipe (FIFO), not a file")
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        message = N_("is a device, not a file")
+    elif stat.S_ISSOCK(mode):
+        message = N_("is a socket, not a file")
+    else:
+        message = N_("is not an ordinary file")
+    return message if marked else _(message)
 
 
 def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
@@ -41,7 +45,7 @@ def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotARegularFile(_describe_mode(info.st_mode))
+            raise NotARegularFile(describe_mode(info.st_mode))
         if info.st_size > limit:
             raise NotARegularFile(
                 _("is too large ({size} MB; Fate Desk reads files up to {limit} MB)").format(

@@ -133,7 +133,11 @@ def run(args) -> int:
     if args.packs:
         from fate_desk.rules import default_catalog
 
-        paths += [str(pack.path) for pack in default_catalog().packs.values()]
+        catalog = default_catalog()
+        paths += [str(pack.path) for pack in catalog.packs.values()]
+        for problem in catalog.problems:  # a pack set aside is one that could not be checked
+            print(problem, file=sys.stderr)
+            exit_code = EXIT_UNREADABLE
     if not paths:
         print(_("fate-desk check: name a file to check, or pass --packs"), file=sys.stderr)
         return EXIT_UNREADABLE

@@ -185,7 +185,7 @@ def test_a_broken_pack_is_skipped_and_the_others_still_load(tmp_path):
     (user / "mine" / "pack.toml").write_text("this is = = not toml")
     catalog = load_catalog(user_packs=user)
     assert len(catalog.problems) == 2
-    assert all(p.startswith("Skipped your pack ") and "\n" not in p for p in catalog.problems)
+    assert all(p.startswith("Ignored your pack ") and f"(in {user})" in p and "\n" not in p for p in catalog.problems)
     assert "atomic-robo" in catalog.packs and "fate-core" in catalog.rulesets
 
 
