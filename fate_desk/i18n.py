@@ -126,9 +126,10 @@ def is_rtl(code: str | None = None) -> bool:
     return code in _RTL or code.split("_")[0] in _RTL
 
 
-def set_language(code: str) -> str:
-    """Switch the interface language; an unknown code falls back to English. Returns the code
-    now in use."""
+def set_language(code: str, folders: tuple[Path, Path] | None = None) -> str:
+    """Switch the interface language; an unknown code, or one whose catalogue is damaged (see
+    `catalogue_problem`), falls back to English. Returns the code now in use. `folders` (the
+    sources' and the compiled catalogues') default to the installation's."""
     global _translations, _language
     if code in PSEUDO_LANGUAGES:
         _translations, _language = _Pseudo(right_to_left=code == "ar_XB"), code
@@ -139,7 +140,7 @@ def set_language(code: str) -> str:
         _translations, _language = _gettext.NullTranslations(), "en"
         return "en"
     try:
-        _translations, _language = load_catalogue(code), code
+        _translations, _language = load_catalogue(code, *(folders or ())), code
     except CatalogueError as exc:
         # Said in English, the language the app falls back to.
         _translations, _language = _gettext.NullTranslations(), "en"
@@ -254,9 +255,14 @@ def load_catalogue(code: str, sources: Path | None = None, compiled: Path | None
     if problem:
         raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=problem))
     try:
-        return _gettext.GNUTranslations(io.BytesIO(data))
+        translations = _gettext.GNUTranslations(io.BytesIO(data))
+        # The plural rule is code of a kind: one that fails ("n % 0") would fail every count shown.
+        for n in (0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 111, 1000, 1_000_001):
+            if not isinstance(translations.plural(n), int):
+                raise ValueError("the plural rule gives no number")  # i18n: not shown (said inside the line below)
     except Exception as exc:  # noqa: BLE001 - a header the reader trips on (a bad plural rule)
         raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=_one_line(exc))) from None
+    return translations
 
 
 def _one_line(exc: BaseException) -> str:
