@@ -43,20 +43,26 @@ def open_regular(path: Path, limit: int = MAX_FILE_BYTES) -> int:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags)
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise NotARegularFile(describe_mode(info.st_mode))
-        if info.st_size > limit:
-            raise NotARegularFile(
-                _("is too large ({size} MB; Fate Desk reads files up to {limit} MB)").format(
-                    size=info.st_size // (1024 * 1024), limit=limit // (1024 * 1024))
-            )
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        _check_open(fd, limit)
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def _check_open(fd: int, limit: int) -> None:
+    """NotARegularFile unless `fd` is open on a regular file of at most `limit` bytes; then it
+    reads blocking (it may have been opened with O_NONBLOCK, which a FIFO needs)."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(describe_mode(info.st_mode))
+    if info.st_size > limit:
+        raise NotARegularFile(
+            _("is too large ({size} MB; Fate Desk reads files up to {limit} MB)").format(
+                size=info.st_size // (1024 * 1024), limit=limit // (1024 * 1024))
+        )
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
 
 
 def read_regular(path: Path, limit: int = MAX_FILE_BYTES, size: int | None = None) -> bytes:
@@ -68,6 +74,23 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, size: int | None = Non
         raise NotARegularFile(
             _("is too large (Fate Desk reads files up to {limit} MB)").format(limit=limit // (1024 * 1024)))
     return data
+
+
+def read_open(fd: int, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file open as `fd` (opened by the caller, e.g. relative to a folder
+    it holds open), never more than `limit`; the caller closes `fd`."""
+    _check_open(fd, limit)
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = os.read(fd, min(1024 * 1024, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:  # it grew while we read it
+        raise NotARegularFile(
+            _("is too large (Fate Desk reads files up to {limit} MB)").format(limit=limit // (1024 * 1024)))
+    return b"".join(chunks)
 
 
 def problem(exc: OSError) -> str:
