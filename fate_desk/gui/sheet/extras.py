@@ -326,7 +326,7 @@ class ExtrasSection:
             return self.sheet.edit(lambda c: add_stunt(c, stunt),
                                    _("Add the stunt {stunt} from the library").format(stunt=item.name))
         if entry.kind == "extra":
-            pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
+            pack = self.sheet.document.catalog.packs[entry.pack_id]  # by id: two packs may share a name
             bundle = pack.bundle(item.id)  # the extra and those it includes: one purchase, one step
             return self._apply(lambda c: buy_extras(c, bundle),
                                _("Add the extra {extra} from the library").format(extra=item.name))

@@ -350,8 +350,9 @@ class LibraryEntry:
     kind: str  # "stunt", "extra", "track", "aspect"
     title: str
     text: str
-    pack: str
+    pack: str  # the pack's name, as shown (two packs may share one)
     item: object
+    pack_id: str = ""  # the pack's id: what tells it apart
 
     @property
     def kind_label(self) -> str:
@@ -361,11 +362,11 @@ class LibraryEntry:
 def library(packs: list[Pack]) -> list[LibraryEntry]:
     out = []
     for pack in packs:
-        out += [LibraryEntry("stunt", s.name, (f"{s.skill}: " if s.skill else "") + s.text, pack.name, s)
+        out += [LibraryEntry("stunt", s.name, (f"{s.skill}: " if s.skill else "") + s.text, pack.name, s, pack.id)
                 for s in pack.stunts]
-        out += [LibraryEntry("extra", e.name, e.description, pack.name, e) for e in pack.extras]
-        out += [LibraryEntry("track", t.name, t.notes, pack.name, t) for t in pack.tracks]
-        out += [LibraryEntry("aspect", a.text, a.note, pack.name, a) for a in pack.aspects]
+        out += [LibraryEntry("extra", e.name, e.description, pack.name, e, pack.id) for e in pack.extras]
+        out += [LibraryEntry("track", t.name, t.notes, pack.name, t, pack.id) for t in pack.tracks]
+        out += [LibraryEntry("aspect", a.text, a.note, pack.name, a, pack.id) for a in pack.aspects]
     return out
 
 
