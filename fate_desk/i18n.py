@@ -30,7 +30,7 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
     "rules_text", "set_language", "language", "is_rtl", "from_environment", "match_language",
-    "babel_locale", "format_date", "catalogue_problem",
+    "babel_locale", "format_date", "format_count", "catalogue_problem",
 ]
 
 DOMAIN = "fate-desk"
@@ -349,6 +349,15 @@ def babel_locale(code: str | None = None) -> str:
     if code in PSEUDO_LANGUAGES:
         return "en"
     return code
+
+
+def format_count(number: int) -> str:
+    """A whole number as the interface language writes it, grouped ("100,000", "100.000")."""
+    if _language == "en" or _language in PSEUDO_LANGUAGES:
+        return f"{number:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=babel_locale())
 
 
 def format_date(value, format: str = "medium") -> str:

@@ -18,6 +18,7 @@ from fate_desk.store.interchange import (
     character_from_dict,
     parse_json,
     read_bytes,
+    refuse_over_limits,
 )
 from fate_desk.store.packs import is_pack_path, pack_samples
 
@@ -78,7 +79,10 @@ def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
     if is_pack_path(path):
         return check_pack(path)
     results = []
-    for character, ruleset_id, options in load_targets(path):
+    targets = load_targets(path)
+    # A character past the limits is refused before it is checked: checking is what took minutes.
+    refuse_over_limits([character for character, _ruleset, _options in targets], str(path))
+    for character, ruleset_id, options in targets:
         rid = ruleset_id or character.ruleset
         try:
             ruleset = get_ruleset(rid)
