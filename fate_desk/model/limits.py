@@ -15,22 +15,24 @@ from typing import Any
 from fate_desk.i18n import _, format_count, ngettext
 
 MAX_SKILLS = 200  # the most a rule set may list; custom skills count too
-MAX_ASPECTS = 100  # twice the most aspect slots a rule set may have
-MAX_STUNTS = 100  # the books' characters have 3 to 5; refresh never pays for more than a few dozen
+MAX_ASPECTS = 50  # the most aspect slots a rule set may have (the books' characters have 5)
+MAX_STUNTS = 40  # eight times the five a Fate Core or Condensed PC can buy; NPCs pay nothing, but no GM writes forty
 MAX_EXTRAS = 50  # as Character.extras allows
 MAX_TRACKS = 20  # the character's own and its extras', together
+MAX_TRACK_BOXES = 200  # in all those tracks at their longest: the Toolkit's six conditions have 14
 MAX_CONSEQUENCES = 50  # as Character.consequences allows
 MAX_HISTORY = 10_000  # milestones, harm and recovery over years of weekly play are a few hundred
 
 MAX_NAME = 200  # a name, a stunt's name
 MAX_LINE = 1_000  # an aspect, a consequence, the description (one line on the sheet)
-MAX_STUNT_TEXT = 4_000  # a stunt's rules text: a paragraph or two (a pack's are at most 2,000)
+MAX_STUNT_TEXT = 2_000  # a stunt's rules text: a paragraph or two, as a pack's may be
 MAX_NOTES = 200_000  # about 80 printed pages: backstory, session notes and whatever an import kept
 MAX_SKILL_NAME = 80  # as a rule set's skill names
 
 
 _COUNTED = {"skills": MAX_SKILLS, "aspects": MAX_ASPECTS, "stunts": MAX_STUNTS, "extras": MAX_EXTRAS,
-            "tracks": MAX_TRACKS, "consequences": MAX_CONSEQUENCES, "advancement": MAX_HISTORY}
+            "tracks": MAX_TRACKS, "boxes": MAX_TRACK_BOXES, "consequences": MAX_CONSEQUENCES,
+            "advancement": MAX_HISTORY}
 
 
 def _too_many(what: str, count: int) -> str:
@@ -51,6 +53,9 @@ def _too_many(what: str, count: int) -> str:
         message = ngettext("this character has {count} track counting its extras'; Fate Desk keeps at most {limit}",
                            "this character has {count} tracks counting its extras'; Fate Desk keeps at most {limit}",
                            count)
+    elif what == "boxes":
+        message = ngettext("this character's tracks have {count} box in all; Fate Desk keeps at most {limit}",
+                           "this character's tracks have {count} boxes in all; Fate Desk keeps at most {limit}", count)
     elif what == "consequences":
         message = ngettext("this character has {count} consequence; Fate Desk keeps at most {limit}",
                            "this character has {count} consequences; Fate Desk keeps at most {limit}", count)
@@ -84,9 +89,7 @@ def _too_long(what: str, length: int, limit: int, **values) -> str:
 def limit_problem(character) -> str | None:
     """What the character holds past the limits, as a sentence ("this character has 100,000
     skills; Fate Desk keeps at most 200"), or None."""
-    counts = {"skills": len(character.skills), "aspects": len(character.aspects), "stunts": len(character.stunts),
-              "extras": len(character.extras), "tracks": len(all_tracks(character)),
-              "consequences": len(character.consequences), "advancement": len(character.advancement)}
+    counts = _counts(character)
     for what, count in counts.items():
         if count > _COUNTED[what]:
             return _too_many(what, count)
@@ -112,12 +115,38 @@ def raw_limit_problem(data: Any) -> str | None:
 
 
 def grew_past_limits(before, after) -> str | None:
-    """What an edit would take past a limit, or None: a character already past one (kept from an
-    older file) may still be edited in every way that does not make it worse."""
+    """What an edit would take past a limit, or None. A character already past one (kept from an
+    older file) may still be edited in every way that does not take it further past: its notes
+    may be shortened bit by bit, though not lengthened."""
     problem = limit_problem(after)
-    if problem is None or problem == limit_problem(before):
+    if problem is None:
         return None
-    return problem
+    was = _over(before)
+    for key, amount in _over(after).items():
+        if amount > was.get(key, 0):
+            return problem
+    return None
+
+
+def _over(character) -> dict:
+    """Each count and text past its limit, by what it is, with how big it is."""
+    out = {}
+    counts = _counts(character)
+    for what, count in counts.items():
+        if count > _COUNTED[what]:
+            out[what] = count
+    for what, text, limit, values in _texts(character):
+        if len(text) > limit:
+            out[(what, *values.values())] = len(text)
+    return out
+
+
+def _counts(character) -> dict:
+    tracks = all_tracks(character)
+    boxes = sum(len(t.boxes) + sum(len(level.add) for level in t.levels) for t in tracks)
+    return {"skills": len(character.skills), "aspects": len(character.aspects), "stunts": len(character.stunts),
+            "extras": len(character.extras), "tracks": len(tracks), "boxes": boxes,
+            "consequences": len(character.consequences), "advancement": len(character.advancement)}
 
 
 def all_tracks(character) -> list:

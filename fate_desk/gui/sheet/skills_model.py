@@ -9,6 +9,7 @@ from PySide6.QtGui import QFont
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, ladder_label
+from fate_desk.model.limits import MAX_SKILLS
 from fate_desk.rules import Level, Problem, RuleSet
 
 from ..icons import icon
@@ -45,11 +46,24 @@ class SkillsModel(QAbstractTableModel):
         self.character: Character | None = None
         self.ruleset: RuleSet | None = None
         self._rows: list[str] = []
+        self._row_of: dict[str, int] = {}
         self._problems: dict[str, Problem] = {}
+        self._ratings: dict[str, int] = {}  # by name regardless of case: a lookup, never a search
+        self._listed: frozenset[str] = frozenset()
+        self.hidden = 0  # custom skills past the limit of what a sheet shows (fate_desk.model.limits)
 
     def set_character(self, character: Character, ruleset: RuleSet, problems: list[Problem] = ()) -> None:
         listed = list(ruleset.skills)
-        rows = listed + sorted((s for s in character.skills if s not in listed), key=str.casefold)
+        self._listed = frozenset(listed)
+        custom = sorted((s for s in character.skills if s not in self._listed), key=str.casefold)
+        # A sheet shows at most what Fate Desk keeps; one kept from an older file past that shows
+        # the first ones (the sheet says so), and costs no more to show than a full one.
+        room = max(0, MAX_SKILLS - len(listed))
+        self.hidden = max(0, len(custom) - room)
+        rows = listed + custom[:room]
+        self._ratings = {}
+        for name, rating in character.skills.items():
+            self._ratings.setdefault(name.casefold(), rating)
         self.character, self.ruleset = character, ruleset
         self._problems = {}
         for problem in sorted(problems, key=lambda p: _ORDER[p.severity]):
@@ -58,6 +72,7 @@ class SkillsModel(QAbstractTableModel):
         if rows != self._rows:
             self.beginResetModel()
             self._rows = rows
+            self._row_of = {name: row for row, name in enumerate(rows)}
             self.endResetModel()
         elif rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 1))
@@ -68,10 +83,14 @@ class SkillsModel(QAbstractTableModel):
         return list(self._rows)
 
     def rating(self, name: str) -> int:
-        return self.character.rating(name) if self.character else 0
+        """As Character.rating, from a table made once per change (the pyramid asks per chip)."""
+        if self.character is None:
+            return 0
+        found = self.character.skills.get(name)
+        return found if found is not None else self._ratings.get(name.strip().casefold(), 0)
 
     def row_of(self, name: str) -> int:
-        return self._rows.index(name) if name in self._rows else -1
+        return self._row_of.get(name, -1)
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
@@ -95,7 +114,7 @@ class SkillsModel(QAbstractTableModel):
         if not index.isValid() or self.character is None:
             return None
         name = self._rows[index.row()]
-        rating = self.character.rating(name)
+        rating = self.rating(name)
         problem = self._problems.get(name)
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
@@ -131,7 +150,7 @@ class SkillsModel(QAbstractTableModel):
         return name if self._custom(name) else rules_text(name)
 
     def _custom(self, name: str) -> bool:
-        return self.ruleset is not None and name not in self.ruleset.skills
+        return self.ruleset is not None and name not in self._listed
 
     # --- editing ------------------------------------------------------------------------
 
@@ -143,7 +162,7 @@ class SkillsModel(QAbstractTableModel):
         except (TypeError, ValueError):
             return False
         name = self._rows[index.row()]
-        if rating == self.character.rating(name):
+        if rating == self.rating(name):
             return False
         self.ratingEdited.emit(name, rating)
         return True
