@@ -29,6 +29,11 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.setApplicationVersion(__version__)
     # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
     app.setDesktopFileName(DESKTOP_ID)
+    from .arrivals import Arrivals
+
+    # From here on a file the Finder opens with the app (macOS) is caught, and held for the window.
+    arrivals = Arrivals(app)
+    app.installEventFilter(arrivals)
     instance = None
     if not smoke:  # a timing run never hands over or listens
         from .single_instance import SingleInstance
@@ -42,8 +47,9 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
+    arrivals.deliver_to(window.receive_file, ready=lambda: not getattr(window, "opening", False))
     if instance is not None:
-        instance.deliver_to(window.receive_file)
+        instance.deliver_to(arrivals.arrive)
         app.aboutToQuit.connect(instance.release)
     if smoke:
         from .smoke import SmokeRun
