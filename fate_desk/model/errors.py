@@ -38,7 +38,7 @@ def describe(err: ValidationError, limit: int = 1) -> str:
         if item.get("type") == "value_error":
             # One of our own sentences (already in the user's language): pydantic's prefix goes,
             # and a whole table or list it was about is no help to see again.
-            msg = msg.removeprefix("Value error, ")
+            msg = msg.removeprefix("Value error, ")  # i18n: not shown (pydantic's prefix, removed)
             if isinstance(got, (dict, list)):
                 lines.append(_("{where}: {message}").format(where=where, message=msg))
                 continue

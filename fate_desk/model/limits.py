@@ -75,7 +75,7 @@ def _too_long(what: str, length: int, limit: int, **values) -> str:
         message = _("its notes are {count} characters long; Fate Desk keeps at most {limit}")
     elif what == "aspect":
         message = _("aspect {number} is {count} characters long; Fate Desk keeps at most {limit}")
-    elif what == "stunt name":
+    elif what == "stunt_name":
         message = _("the name of stunt {number} is {count} characters long; Fate Desk keeps at most {limit}")
     elif what == "stunt":
         message = _("stunt {number} is {count} characters long; Fate Desk keeps at most {limit}")
@@ -163,9 +163,9 @@ def _texts(character):
     for number, aspect in enumerate(character.aspects, 1):
         yield "aspect", aspect.text, MAX_LINE, {"number": number}
     for number, stunt in enumerate(character.stunts, 1):
-        yield "stunt name", stunt.name, MAX_NAME, {"number": number}
+        yield "stunt_name", stunt.name, MAX_NAME, {"number": number}
         yield "stunt", stunt.text, MAX_STUNT_TEXT, {"number": number}
     for number, consequence in enumerate(character.consequences, 1):
         yield "consequence", consequence.text, MAX_LINE, {"number": number}
     for name in character.skills:
-        yield "skill name", name, MAX_SKILL_NAME, {"name": repr(name[:40])}
+        yield "skill_name", name, MAX_SKILL_NAME, {"name": repr(name[:40])}

@@ -16,9 +16,10 @@ from .common import set_text, style_hint, wrap_for
 AT_ONCE = 20_000
 class LongTextGate(QWidget):
     """Stands in for a text field whose text is long: says how long, and shows the field (with
-    its text) at a click. Short text goes straight into the field."""
+    its text) at a click. Short text goes straight into the field. `heard`: what a screen
+    reader calls its button ("Show the notes")."""
 
-    def __init__(self, field: QPlainTextEdit, what: str, parent=None):
+    def __init__(self, field: QPlainTextEdit, heard: str, parent=None):
         super().__init__(parent)
         self.field = field
         self.loaded = False  # the field holds the text (and shows)
@@ -29,7 +30,7 @@ class LongTextGate(QWidget):
         self.said.setWordWrap(True)
         style_hint(self.said)
         self.button = QPushButton(_("Show them"))
-        self.button.setAccessibleName(_("Show the {what}").format(what=what))
+        self.button.setAccessibleName(heard)
         self.button.clicked.connect(self.load)
         layout.addWidget(self.said, 1)
         layout.addWidget(self.button)

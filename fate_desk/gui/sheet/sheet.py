@@ -91,7 +91,7 @@ class CharacterSheet(QWidget):
         self.columns.setStretch(1, 1)
         self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
         notes_layout = child(self.form, QVBoxLayout, "notesLayout")
-        self.notes_gate = LongTextGate(self.notes_edit, _("notes"))
+        self.notes_gate = LongTextGate(self.notes_edit, _("Show the notes"))
         notes_layout.insertWidget(notes_layout.indexOf(self.notes_edit), self.notes_gate)
         # What a sheet kept from an older file past Fate Desk's limits leaves out, said at its top.
         self.limits_note = QLabel()
