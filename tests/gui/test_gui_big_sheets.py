@@ -74,7 +74,8 @@ def test_notes_that_are_one_unbroken_megabyte_wait_for_a_click_and_break_anywher
     sheet = _sheet(qtbot, document, scribe.id)
     gate = sheet.notes_gate
     assert gate.isVisibleTo(sheet) and not sheet.notes_edit.isVisibleTo(sheet)
-    assert gate.said.text() == "1,000,000 characters, shown when asked for."
+    assert gate.said.text() == ("These notes are 1,000,000 characters long: they show when asked for, so the sheet "
+                                "opens at once.")
     assert sheet.notes_edit.toPlainText() == ""  # nothing laid out yet
     assert sheet.limits_note.text() == "Its notes are 1,000,000 characters long; Fate Desk keeps at most 200,000."
     gate.button.setFocus()

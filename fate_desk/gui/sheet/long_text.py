@@ -16,10 +16,10 @@ from .common import set_text, style_hint, wrap_for
 AT_ONCE = 20_000
 class LongTextGate(QWidget):
     """Stands in for a text field whose text is long: says how long, and shows the field (with
-    its text) at a click. Short text goes straight into the field. `heard`: what a screen
-    reader calls its button ("Show the notes")."""
+    its text) at a click. Short text goes straight into the field. `button`: its button's words
+    ("Show the notes")."""
 
-    def __init__(self, field: QPlainTextEdit, heard: str, parent=None):
+    def __init__(self, field: QPlainTextEdit, button: str, parent=None):
         super().__init__(parent)
         self.field = field
         self.loaded = False  # the field holds the text (and shows)
@@ -29,8 +29,7 @@ class LongTextGate(QWidget):
         self.said = QLabel()
         self.said.setWordWrap(True)
         style_hint(self.said)
-        self.button = QPushButton(_("Show them"))
-        self.button.setAccessibleName(heard)
+        self.button = QPushButton(button)
         self.button.clicked.connect(self.load)
         layout.addWidget(self.said, 1)
         layout.addWidget(self.button)
@@ -43,7 +42,8 @@ class LongTextGate(QWidget):
             self.load()
             return
         self.field.hide()
-        self.said.setText(_("{count} characters, shown when asked for.").format(count=format_count(len(text))))
+        self.said.setText(_("These notes are {count} characters long: they show when asked for, so the sheet "
+                            "opens at once.").format(count=format_count(len(text))))
         self.show()
 
     def load(self) -> None:
