@@ -40,7 +40,8 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
     "rules_text", "edition_text", "edition", "set_edition", "edition_context", "set_language", "language",
-    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date", "speaking",
+    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date", "format_count",
+    "catalogue_problem", "speaking",
 ]
 
 DOMAIN = "fate-desk"
@@ -227,17 +228,27 @@ def is_rtl(code: str | None = None) -> bool:
     return code in _RTL or code.split("_")[0] in _RTL
 
 
-def set_language(code: str) -> str:
-    """Switch the interface language; an unknown code falls back to English. Returns the code
-    now in use."""
+def set_language(code: str, folders: tuple[Path, Path] | None = None) -> str:
+    """Switch the interface language; an unknown code, or one whose catalogue is damaged (see
+    `catalogue_problem`), falls back to English. Returns the code now in use. `folders` (the
+    sources' and the compiled catalogues') default to the installation's."""
     global _translations, _language
     if code in PSEUDO_LANGUAGES:
         _translations, _language = _Pseudo(right_to_left=code == "ar_XB"), code
         return code
+    global _catalogue_problem
+    _catalogue_problem = None
     if code not in LANGUAGES or code == "en":
         _translations, _language = _gettext.NullTranslations(), "en"
         return "en"
-    _translations, _language = load_catalogue(code), code
+    try:
+        _translations, _language = load_catalogue(code, *(folders or ())), code
+    except CatalogueError as exc:
+        # Said in English, the language the app falls back to.
+        _translations, _language = _gettext.NullTranslations(), "en"
+        _catalogue_problem = _("The {language} translation was set aside and Fate Desk speaks English: "
+                               "{problem}").format(language=LANGUAGES[code], problem=exc)
+        return "en"
     return code
 
 
@@ -298,22 +309,126 @@ def source_hash(po: Path) -> str:
     return hashlib.sha1(po.read_bytes()).hexdigest()
 
 
-def load_catalogue(code: str) -> _gettext.NullTranslations:
+class CatalogueError(Exception):
+    """A translation catalogue that cannot be used: str() names the file and what is wrong."""
+
+
+# A catalogue is a few hundred KB; a bigger file is not one.
+MAX_CATALOGUE_BYTES = 16 * 1024 * 1024
+_catalogue_problem: str | None = None
+
+
+def catalogue_problem() -> str | None:
+    """Why the chosen language's catalogue could not be used (English is spoken instead), as one
+    line for the GM; None when it was fine."""
+    return _catalogue_problem
+
+
+def load_catalogue(code: str, sources: Path | None = None, compiled: Path | None = None) -> _gettext.NullTranslations:
     """The compiled catalogue for `code` when it matches its source (or when, as in the bundle,
-    only the compiled one ships), else the source read now; English when neither exists."""
-    po = catalogue_sources() / f"{code}.po"
-    mo = compiled_dir() / f"{code}.mo"
+    only the compiled one ships), else the source read now; English when neither exists. A
+    catalogue that is damaged (cut short, bytes changed, a translation whose placeholders no
+    longer match its English) is a CatalogueError naming the file: one bad translation would
+    otherwise fail in the middle of whatever shows it, or hang it."""
+    from fate_desk.safefile import read_regular
+
+    po = (sources or catalogue_sources()) / f"{code}.po"
+    mo = (compiled or compiled_dir()) / f"{code}.mo"
     stamp = mo.with_suffix(".sha1")
+    data, source, checked = None, mo, []
     try:
-        if mo.is_file() and (not po.is_file() or stamp.read_text().strip() == source_hash(po)):
-            with mo.open("rb") as handle:
-                return _gettext.GNUTranslations(handle)
-    except OSError:
-        pass
+        if mo.is_file():
+            # The stamp: the source's hash, then the hash of the compiled bytes that were checked
+            # when they were made (tools/i18n.py compile), so an intact file is not checked again.
+            checked = stamp.read_text().split() if stamp.is_file() else []
+            if not po.is_file() or checked[:1] == [source_hash(po)]:
+                data = read_regular(mo, limit=MAX_CATALOGUE_BYTES)
+    except (OSError, UnicodeDecodeError, ValueError):
+        data = None
+    if data is None:
+        if not po.is_file():
+            return _gettext.NullTranslations()
+        source = po
+        try:
+            data = compile_po(po)
+        except Exception as exc:  # noqa: BLE001 - whatever a damaged source does to the reader
+            raise CatalogueError(_("{file}: cannot be read ({problem})").format(file=po, problem=_one_line(exc))) from None
+    problem = None if checked[1:2] == [hashlib.sha1(data).hexdigest()] else catalogue_data_problem(data)
+    if problem:
+        raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=problem))
     try:
-        return _gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    except OSError:
-        return _gettext.NullTranslations()
+        translations = _gettext.GNUTranslations(io.BytesIO(data))
+        # The plural rule is code of a kind: one that fails ("n % 0") would fail every count shown.
+        for n in (0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 111, 1000, 1_000_001):
+            if not isinstance(translations.plural(n), int):
+                raise ValueError("the plural rule gives no number")  # i18n: not shown (said inside the line below)
+    except Exception as exc:  # noqa: BLE001 - a header the reader trips on (a bad plural rule)
+        raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=_one_line(exc))) from None
+    return translations
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:200] or type(exc).__name__
+
+
+def catalogue_data_problem(data: bytes) -> str | None:
+    """What is wrong with the bytes of a compiled catalogue (a .mo file), or None: every entry
+    must lie inside the file, be UTF-8, and use only the placeholders of its English text, as
+    they are written there (a "{count:>999999999}" would build a gigabyte)."""
+    import struct
+
+    if len(data) < 28:
+        return _("it is cut short")
+    magic = struct.unpack("<I", data[:4])[0]
+    order = "<" if magic == 0x950412DE else ">" if magic == 0xDE120495 else None
+    if order is None:
+        return _("it is not a compiled catalogue")
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    if count > len(data) // 16 or max(originals, translations) + 8 * count > len(data):
+        return _("it is cut short")
+    table = struct.Struct(order + "2I")
+    for i in range(count):
+        texts = []
+        for base in (originals, translations):
+            length, offset = table.unpack_from(data, base + 8 * i)
+            if offset + length > len(data):
+                return _("it is cut short")
+            try:
+                texts.append(data[offset:offset + length].decode("utf-8"))
+            except UnicodeDecodeError:
+                return _("entry {number} is not UTF-8 text").format(number=i + 1)
+        original, translated = texts
+        if "{" not in translated and "}" not in translated:
+            continue
+        english = original.split("\x04", 1)[-1].split("\x00")
+        wanted = set()
+        for text in english:
+            fields = _fields(text)
+            if fields is None:
+                break  # English that is no format string is never formatted
+            wanted |= fields
+        else:
+            for form in translated.split("\x00"):
+                fields = _fields(form)
+                if fields is None or not fields <= wanted:
+                    shown = english[0] if len(english[0]) <= 60 else english[0][:57] + "…"
+                    return _("the translation of {english} does not keep its placeholders").format(english=repr(shown))
+    return None
+
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|([{}])")
+
+
+def _fields(text: str) -> set | None:
+    """The replacement fields of a format string as written ("name", "count:>3"), or None when
+    it is no format string (a lone brace)."""
+    out = set()
+    for found in _FIELD.finditer(text):
+        if found.group(2):
+            return None
+        if found.group(1) is not None:
+            out.add(found.group(1))
+    return out
 
 
 def compile_po(po: Path) -> bytes:
@@ -336,6 +451,15 @@ def babel_locale(code: str | None = None) -> str:
     if code in PSEUDO_LANGUAGES:
         return "en"
     return code
+
+
+def format_count(number: int) -> str:
+    """A whole number as the interface language writes it, grouped ("100,000", "100.000")."""
+    if _language == "en" or _language in PSEUDO_LANGUAGES:
+        return f"{number:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=babel_locale())
 
 
 def format_date(value, format: str = "medium") -> str:

@@ -268,7 +268,9 @@ def cmd_update(only: list[str] | None = None) -> None:
 
 
 def cmd_compile() -> None:
-    from fate_desk.i18n import compile_po
+    import hashlib
+
+    from fate_desk.i18n import catalogue_data_problem, compile_po
 
     COMPILED.mkdir(exist_ok=True)
     made = 0
@@ -278,10 +280,17 @@ def cmd_compile() -> None:
             continue
         stamp = COMPILED / f"{code}.sha1"
         digest = source_hash(po)
-        if stamp.exists() and stamp.read_text().strip() == digest and (COMPILED / f"{code}.mo").exists():
+        if stamp.exists() and len(stamp.read_text().split()) == 2 and stamp.read_text().split()[0] == digest \
+                and (COMPILED / f"{code}.mo").exists():
             continue
-        (COMPILED / f"{code}.mo").write_bytes(compile_po(po))
-        stamp.write_text(digest + "\n")
+        data = compile_po(po)
+        # Checked once here, as the app would check it; the stamp's second hash tells the app
+        # these bytes were checked, so an intact catalogue costs it nothing at start.
+        problem = catalogue_data_problem(data)
+        if problem:
+            raise SystemExit(f"i18n: locale/{code}.po: {problem}")
+        (COMPILED / f"{code}.mo").write_bytes(data)
+        stamp.write_text(f"{digest}\n{hashlib.sha1(data).hexdigest()}\n")
         made += 1
     print(f"i18n: {made} catalogue(s) compiled")
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QUndoStack
 
 from fate_desk.i18n import _
 from fate_desk.model import Character
+from fate_desk.model.limits import grew_past_limits
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
@@ -164,6 +165,10 @@ class CampaignDocument(QObject):
             after = operation(before)
         except ValueError as exc:  # pydantic's ValidationError is a ValueError
             self.saveFailed.emit(_("That change was not made: {problem}").format(problem=exc))
+            return False
+        problem = grew_past_limits(before, after) if isinstance(after, Character) else None
+        if problem:  # the 101st stunt: no sheet past the limits is made here either
+            self.saveFailed.emit(_("That change was not made: {problem}").format(problem=problem))
             return False
         if after == before:
             return False

@@ -82,6 +82,7 @@ def import_characters(path: Path, ruleset: str | None = None, fallback: str | No
         raise FileFormatError(source, _("is not a regular file (a pipe or device)"))
     if is_campaign_file(path):
         campaign = load_campaign(path)
+        interchange.refuse_over_limits(campaign.characters, source)
         return ImportResult(list(campaign.characters), [], N_("Fate Desk campaign file"), campaign)
     notes: list[str] = []
     data = parse_json(read_bytes(path), source, notes)
@@ -95,6 +96,8 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None,
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
     data, broken = scrub_surrogates(data)
     result = _import_document(data, source, ruleset, fallback)
+    # No character is taken in that the app could not then show at once (fate_desk.model.limits).
+    interchange.refuse_over_limits(result.characters, source)
     if broken:
         result.warnings.append(ngettext(
             "{count} piece of text held broken characters (lone surrogates), shown as \ufffd",

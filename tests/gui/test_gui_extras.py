@@ -205,6 +205,45 @@ def test_the_library_inserts_a_packs_extra_with_what_it_includes(qtbot, tmp_path
     document.close()
 
 
+def test_the_library_picks_a_pack_by_id_when_two_share_a_name(qtbot, tmp_path):
+    """A user's copy of Venture City under an id of its own, keeping the name, whose Master
+    Flight costs 2 refresh: choosing the copy's extra inserts the copy's, never the shipped one
+    of the same name (issue 45: refresh 0 instead of 2)."""
+    import shutil
+
+    from fate_desk.paths import packs_dir
+    from fate_desk.rules import load_catalog
+    from fate_desk.gui.document import CampaignDocument
+    from fate_desk.store.campaign_file import CampaignFile
+
+    from table_helpers import read_bundle, sample_bundle_path
+
+    copy = tmp_path / "packs" / "my-venture"
+    shutil.copytree(packs_dir() / "venture-city", copy)
+    for path in copy.iterdir():
+        path.write_text(path.read_text().replace('"venture-city"', '"my-venture"'))
+    toml = copy / "pack.toml"
+    toml.write_text(toml.read_text().replace(
+        'cost = { stunt_slots = 1 }\nincludes = ["basic-flight"]', "cost = { refresh = 2 }", 1))
+    catalog = load_catalog(user_packs=tmp_path / "packs")
+    assert catalog.packs["my-venture"].name == catalog.packs["venture-city"].name
+    campaign = core_rules(read_bundle(sample_bundle_path()))
+    document = CampaignDocument(CampaignFile.create(tmp_path / "c.fatedesk", campaign), catalog)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.extras.library_button)
+    library = sheet.extras.dialog
+    packs = [library.pack.itemText(i) for i in range(library.pack.count())]
+    assert "Venture City (my-venture)" in packs and "Venture City (venture-city)" in packs  # told apart
+    library.pack.setCurrentIndex(library.pack.findData("my-venture"))
+    library.kind.setCurrentIndex(library.kind.findData("extra"))
+    qtbot.keyClicks(library.words, "master flight")
+    assert library.results.count() == 1
+    click(qtbot, library.insert_button)
+    extras = on_disk(document).character("pc-maren").extras
+    assert [(e.name, e.cost.refresh) for e in extras] == [("Master Flight", 2)]
+    document.close()
+
+
 # --- installing a pack by dropping or opening it ----------------------------------------------
 
 

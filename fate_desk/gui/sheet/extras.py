@@ -327,7 +327,7 @@ class ExtrasSection:
             return self.sheet.edit(lambda c: add_stunt(c, stunt),
                                    _("Add the stunt {stunt} from the library").format(stunt=stunt.name))
         if entry.kind == "extra":
-            pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
+            pack = self.sheet.document.catalog.packs[entry.pack_id]  # by id: two packs may share a name
             # The extra and those it includes: one purchase, one step.
             bundle = [extra_as_shown(extra) for extra in pack.bundle(item.id)]
             return self._apply(lambda c: buy_extras(c, bundle),

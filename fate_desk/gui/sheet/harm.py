@@ -69,6 +69,9 @@ class StressSection:
             if track_id not in self.rows:
                 label = QLabel()
                 holder = QWidget()
+                # Once for the row, not once a box: a style sheet of each of a thousand boxes
+                # was parsed a thousand times (a row holds its boxes and nothing else).
+                holder.setStyleSheet(BOX_STYLE)
                 box_layout = QHBoxLayout(holder)
                 box_layout.setContentsMargins(0, 0, 0, 0)
                 box_layout.setSpacing(4)
@@ -106,7 +109,6 @@ class StressSection:
             box.setMinimumSize(32, 32)  # and larger with the text (View ▸ Zoom)
             box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
-            box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_args, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
             boxes.append(box)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind
+from fate_desk.model.limits import limit_problem
 from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.creation.edits import edited, set_fate_points
 from fate_desk.rules.creation.history import Refused
@@ -23,6 +24,7 @@ from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import mark, scaled, set_text
+from .long_text import LongTextGate
 from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
@@ -88,6 +90,16 @@ class CharacterSheet(QWidget):
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
         self.columns.setStretch(1, 1)
         self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
+        notes_layout = child(self.form, QVBoxLayout, "notesLayout")
+        self.notes_gate = LongTextGate(self.notes_edit, _("Show the notes"))
+        notes_layout.insertWidget(notes_layout.indexOf(self.notes_edit), self.notes_gate)
+        # What a sheet kept from an older file past Fate Desk's limits leaves out, said at its top.
+        self.limits_note = QLabel()
+        self.limits_note.setObjectName("limitsNote")
+        self.limits_note.setWordWrap(True)
+        self.limits_note.hide()
+        body = child(self.form, QVBoxLayout, "bodyLayout")
+        body.insertWidget(0, self.limits_note)
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.description_edit.textEdited.connect(
@@ -208,7 +220,7 @@ class CharacterSheet(QWidget):
         derived = result.derived
         set_text(self.name_edit, character.name)
         set_text(self.description_edit, character.description)
-        set_text(self.notes_edit, character.notes)
+        self.notes_gate.show_text(character.notes)
         shown, self._shown = self._shown, (character, ruleset.id, result)
         if shown is not None and shown[1:] == (ruleset.id, result) and _only_text_changed(shown[0], character):
             # A keystroke in the name, description or notes: every section would be set to what
@@ -232,8 +244,21 @@ class CharacterSheet(QWidget):
         self.modes.update(character, ruleset)
         self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural, ruleset)))
         self._mark_problems(result.problems)
+        self._say_limits(character)
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
+
+    def _say_limits(self, character: Character) -> None:
+        """A character past Fate Desk's limits (kept from an older file): the sheet shows what
+        fits in them, costing no more than a full sheet, and says so; nothing is changed."""
+        problem = limit_problem(character)
+        hidden = self.aspects.hidden or self.stunts.hidden or self.skills.model.hidden
+        if problem and hidden:
+            self.limits_note.setText(_("{problem}. The sheet shows what fits in that; the rest stays in the file "
+                                       "as it was.").format(problem=capitalised(problem)))
+        elif problem:
+            self.limits_note.setText(_("{problem}.").format(problem=capitalised(problem)))
+        self.limits_note.setVisible(bool(problem))
 
     def _order_focus(self) -> None:
         """Tab follows the eye: the play bar, the banner (name, high concept, trouble), the skills
@@ -259,7 +284,7 @@ class CharacterSheet(QWidget):
             chain += [card.name, card.text]
         chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain()]
         chain += self.consequences.focus_chain()
-        chain += [self.description_edit, self.notes_edit]
+        chain += [self.description_edit, self.notes_gate.button, self.notes_edit]
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
 

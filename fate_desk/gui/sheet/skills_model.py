@@ -9,6 +9,7 @@ from PySide6.QtGui import QFont
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, ladder_label
+from fate_desk.model.limits import MAX_SKILLS
 from fate_desk.rules import Level, Problem, RuleSet
 from fate_desk.rules.creation.extras import SkillParts, skill_parts
 
@@ -50,14 +51,27 @@ class SkillsModel(QAbstractTableModel):
         self.character: Character | None = None
         self.ruleset: RuleSet | None = None
         self._rows: list[str] = []
+        self._row_of: dict[str, int] = {}
         self._problems: dict[str, Problem] = {}
         self._parts: dict[str, SkillParts] = {}
+        self._ratings: dict[str, int] = {}  # by name regardless of case: a lookup, never a search
+        self._listed: frozenset[str] = frozenset()
+        self.hidden = 0  # custom skills past the limit of what a sheet shows (fate_desk.model.limits)
 
     def set_character(self, character: Character, ruleset: RuleSet, problems: list[Problem] = ()) -> None:
         listed = list(ruleset.skills)
+        self._listed = frozenset(listed)
         self._parts = skill_parts(character, ruleset) if character.extras or ruleset.modes is not None else {}
         own = [*character.skills, *(k for k, p in self._parts.items() if p.played)]
-        rows = listed + sorted({s for s in own if s not in listed}, key=str.casefold)
+        custom = sorted({s for s in own if s not in self._listed}, key=str.casefold)
+        # A sheet shows at most what Fate Desk keeps; one kept from an older file past that shows
+        # the first ones (the sheet says so), and costs no more to show than a full one.
+        room = max(0, MAX_SKILLS - len(listed))
+        self.hidden = max(0, len(custom) - room)
+        rows = listed + custom[:room]
+        self._ratings = {}
+        for name, rating in character.skills.items():
+            self._ratings.setdefault(name.casefold(), rating)
         self.character, self.ruleset = character, ruleset
         self._problems = {}
         for problem in sorted(problems, key=lambda p: _ORDER[p.severity]):
@@ -66,6 +80,7 @@ class SkillsModel(QAbstractTableModel):
         if rows != self._rows:
             self.beginResetModel()
             self._rows = rows
+            self._row_of = {name: row for row, name in enumerate(rows)}
             self.endResetModel()
         elif rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, 1))
@@ -76,11 +91,15 @@ class SkillsModel(QAbstractTableModel):
         return list(self._rows)
 
     def rating(self, name: str) -> int:
-        """The sheet's rating (its mode's, where modes rate skills): the pyramid's row."""
+        """The sheet's rating (its mode's, where modes rate skills): the pyramid's row. From a table
+        made once per change, never a search (the pyramid asks per chip)."""
         part = self._parts.get(name)
         if part is not None:
             return part.sheet
-        return self.character.rating(name) if self.character else 0
+        if self.character is None:
+            return 0
+        found = self.character.skills.get(name)
+        return found if found is not None else self._ratings.get(name.strip().casefold(), 0)
 
     def played(self, name: str) -> int:
         """The rating the dice use: the sheet's, with what switched-on extras grant or add."""
@@ -116,7 +135,7 @@ class SkillsModel(QAbstractTableModel):
         return _("trained by the {mode} mode").format(mode=rules_text(part.mode))
 
     def row_of(self, name: str) -> int:
-        return self._rows.index(name) if name in self._rows else -1
+        return self._row_of.get(name, -1)
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._rows)
@@ -181,7 +200,7 @@ class SkillsModel(QAbstractTableModel):
         return name if self._custom(name) else rules_text(name, self.ruleset)
 
     def _custom(self, name: str) -> bool:
-        return self.ruleset is not None and name not in self.ruleset.skills
+        return self.ruleset is not None and name not in self._listed
 
     # --- editing ------------------------------------------------------------------------
 
