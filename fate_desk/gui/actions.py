@@ -29,6 +29,7 @@ class ActionSpec:
     toolbar: bool = False
     separator_before: bool = False
     fallback: str | None = None  # for a standard key the platform leaves unbound
+    short: str = ""  # the toolbar's label when the menu's words are too long for a button
 
 
 REGISTRY: tuple[ActionSpec, ...] = (
@@ -103,7 +104,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
     # Table mode: each player's sheet on their own device (fate_desk/gui/table_mode)
     ActionSpec("open_table", N_("Open the table to players' de&vices…"), "Table", None, "table_open",
                N_("Each player follows their own sheet and the scene, live, on their phone or tablet"),
-               toolbar=True, separator_before=True),
+               toolbar=True, separator_before=True, short=N_("Players' devices")),
     ActionSpec("toggle_dice", N_("&Dice roller"), "Table", "Ctrl+Shift+R", separator_before=True),
     ActionSpec("toggle_history", N_("Character &history"), "Table", "Ctrl+Shift+H"),
     ActionSpec("user_guide", N_("&User guide"), "Help", Key.HelpContents),
@@ -131,6 +132,8 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
             action.setShortcuts([QKeySequence(spec.shortcut), *EXTRA_KEYS.get(spec.id, ())])
         if spec.icon:
             action.setIcon(icon(spec.icon))
+        if spec.short:
+            action.setIconText(_(spec.short))
         if spec.tip:
             action.setStatusTip(_(spec.tip))
             action.setToolTip(_(spec.tip))
