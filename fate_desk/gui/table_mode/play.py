@@ -219,7 +219,10 @@ class TablePlay(QObject):
     def _moved(self, index: int) -> None:
         """The GM undid or redid: the seats whose steps it was hear of it."""
         stack = self._stack
-        commands = [stack.command(i) for i in range(stack.count())]
+        try:
+            commands = [stack.command(i) for i in range(stack.count())]
+        except RuntimeError:  # the campaign closed under the table: nothing to tell anyone
+            return
         kept = []
         for step in self._steps:
             at = next((i for i, command in enumerate(commands) if command is step.command), None)
