@@ -345,3 +345,35 @@ def test_an_acknowledged_action_is_on_disk_when_the_app_is_killed_right_after(tm
             app.kill()
     reopened = CampaignFile.open(path, readonly=True)
     assert roll_log(reopened.campaign)[-1].startswith("Maren Voss: Overcome with Notice")
+
+
+def test_two_devices_on_one_seat_tapping_at_once_and_a_stale_tap_after_undo_mint_nothing(table):
+    """Two devices of Maren's (a phone and a tablet) tap at once, over their own sockets: one roll,
+    one invoke of an aspect per roll (Fate Condensed, "Invoking Aspects": an aspect once per
+    roll), one finish; the GM undoes the roll, and the old page's taps are refused, never
+    spending or giving back a point again."""
+    phone, tablet = Acts(table, table.phone("pc-maren")), Acts(table, table.phone("pc-maren"))
+    tablet.ref = 500
+    before = points(table, "pc-maren")
+    refs = (phone.send("roll", skill="Notice", action="overcome"), tablet.send("roll", skill="Notice", action="overcome"))
+    answers = [phone.answer(refs[0]), tablet.answer(refs[1])]
+    assert sorted(a["done"] for a in answers) == [False, True]  # one roll on the table
+    roll = phone.until(lambda p: p["roll"] is not None)["roll"]
+    table.play.set_opposition("pc-maren", 2)
+    own = roll["aspects"][0][0]
+    refs = (phone.send("invoke", roll=roll["id"], aspect=own, reroll=False, free=False),
+            tablet.send("invoke", roll=roll["id"], aspect=own, reroll=False, free=False))
+    answers = [phone.answer(refs[0]), tablet.answer(refs[1])]
+    assert sorted(a["done"] for a in answers) == [False, True]
+    assert len(table.play.rolls["pc-maren"].roll.invokes) == 1
+    finish = {"roll": roll["id"], "boost": "Sure Footing", "advantage": ""}  # named, in case the roll earns one
+    refs = (phone.send("finish", **finish), tablet.send("finish", **finish))
+    answers = [phone.answer(refs[0]), tablet.answer(refs[1])]
+    assert sorted(a["done"] for a in answers) == [False, True]
+    assert points(table, "pc-maren") == before - 1  # one paid invoke, paid once
+    table.document.undo_stack.undo()  # the GM takes the roll back: the point returns
+    assert points(table, "pc-maren") == before
+    for acts in (phone, tablet):  # the old pages tap again, as new taps on a roll that is gone
+        assert acts.do("finish", **finish)["text"] == "That roll is over: it was finished, set aside or undone."
+        assert not acts.do("invoke", roll=roll["id"], aspect=own, reroll=False, free=False)["done"]
+    assert points(table, "pc-maren") == before and table.play.rolls == {}
