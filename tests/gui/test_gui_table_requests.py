@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from fate_desk.gui.app import start
 from fate_desk.model import ConflictKind
@@ -165,3 +165,36 @@ def test_a_hit_and_a_compel_handed_to_a_phone_are_answered_for_an_absent_player_
     click(qtbot, dock.resume_button)
     assert not session.play.is_paused and not dock.pause.isVisible()
     qtbot.waitUntil(lambda: not maren.last("play")["play"]["paused"])
+
+
+def test_a_milestone_proposed_from_the_phone_starts_the_session_ends_milestone_and_is_spent_there(window, qtbot):
+    """A player proposes rewriting an aspect at their next milestone; the GM allows it in the
+    Requests panel; End the session opens Maren's milestone with it filled in (the checker
+    still rules), and taking it spends the proposal."""
+    from fate_desk.gui.clock.dialogs import EndSessionDialog
+
+    session = open_table(window, qtbot)
+    dock = window.table_mode.requests_dock()
+    maren = phone(window, qtbot, "pc-maren")
+    slots = maren.last("play")["play"]["proposals"]["slots"]
+    rewrite = next(key for key, _text in slots if key.startswith("aspect-"))
+    assert act(qtbot, maren, 1, "propose", what="aspect", choice=rewrite, text="Sworn to the Lock Keepers")["done"]
+    qtbot.waitUntil(lambda: dock.card_for("proposal", "pc-maren") is not None)
+    card = dock.card_for("proposal", "pc-maren")
+    assert "proposes the aspect “Sworn to the Lock Keepers”" in card.title.text()
+    click(qtbot, card.buttons["allow"])
+    assert session.play.milestones["pc-maren"]["text"] == "Sworn to the Lock Keepers"
+    end = EndSessionDialog(window.document, window)
+    qtbot.addWidget(end)
+    end.show()
+    click(qtbot, end.buttons["pc-maren"])
+    milestone = end.sub_dialog
+    said = milestone.picker.findChild(QLabel, "proposalLabel")
+    assert said is not None and said.text() == "Proposed from the player's phone: Sworn to the Lock Keepers"
+    assert milestone.picker.aspect_text.text() == "Sworn to the Lock Keepers"
+    index = int(rewrite.split("-", 1)[1])
+    assert milestone.picker.aspect.currentData() == index
+    click(qtbot, milestone.ok)
+    click(qtbot, end.ok)
+    assert window.document.campaign.character("pc-maren").aspects[index].text == "Sworn to the Lock Keepers"
+    assert session.play.milestones == {}
