@@ -248,7 +248,7 @@ def _concede_view(campaign: Campaign, character: Character) -> dict | None:
             "button": _("Concede")}
 
 
-def _proposal_view(character: Character, ruleset: RuleSet, campaign: Campaign) -> dict:
+def proposal_view(character: Character, ruleset: RuleSet, campaign: Campaign) -> dict:
     """What a player may propose: an aspect for an empty slot or in place of one a milestone may
     rewrite, and the milestone choices the rule set offers (each with why not, if not)."""
     slots = []
@@ -266,10 +266,11 @@ def _proposal_view(character: Character, ruleset: RuleSet, campaign: Campaign) -
 
 def play_snapshot(campaign: Campaign, character: Character, ruleset: RuleSet, language: str, *, mode: str,
                   paused: bool, nod: bool, rolls: list[PhoneRoll], offers: list[CompelOffer],
-                  prompts: list[HitPrompt], waiting: list[str]) -> dict:
+                  prompts: list[HitPrompt], waiting: list[str], proposals: dict | None = None) -> dict:
     """What `character`'s seat may do now, in `language`. `rolls` are every seat's rolls (the
     table sees the dice); `offers` and `prompts` this seat's; `waiting` this seat's requests
-    to the GM, in words."""
+    to the GM, in words; `proposals` what `proposal_view` gave for this character as it is, when
+    the caller keeps it (it changes only with the sheet, and is the costliest part)."""
     with speaking(language):
         acting = mode == "act"
         mine = next((r for r in rolls if r.seat == character.id), None)
@@ -287,7 +288,8 @@ def play_snapshot(campaign: Campaign, character: Character, ruleset: RuleSet, la
             "hits": [_hit_view(campaign, ruleset, p) for p in prompts] if acting else [],
             "concede": _concede_view(campaign, character) if acting else None,
             "own": [[i, a.text] for i, a in enumerate(character.aspects) if a.text.strip()] if acting else [],
-            "proposals": _proposal_view(character, ruleset, campaign) if acting else {"slots": [], "kinds": []},
+            "proposals": (proposals if proposals is not None else proposal_view(character, ruleset, campaign))
+            if acting else {"slots": [], "kinds": []},
             "waitingFor": waiting,
         }
         return view
@@ -305,4 +307,4 @@ def notes_view(character: Character) -> dict:
 
 
 __all__ = ["CompelOffer", "HitPrompt", "PhoneRoll", "Request", "ledger_lines", "notes_base", "notes_view",
-           "play_snapshot", "prompt_options", "roll_line", "roll_view", "skill_choices", "way_key"]
+           "play_snapshot", "prompt_options", "proposal_view", "roll_line", "roll_view", "skill_choices", "way_key"]

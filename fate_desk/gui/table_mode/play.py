@@ -37,7 +37,7 @@ from fate_desk.rules.play.fate_points import Reason, change_points, compel, paye
 from fate_desk.rules.play.hits import hit_plan, take_hit
 from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
 from fate_desk.table.play import (
-    CompelOffer, HitPrompt, PhoneRoll, Request, notes_base, play_snapshot, prompt_options, way_key,
+    CompelOffer, HitPrompt, PhoneRoll, Request, notes_base, play_snapshot, prompt_options, proposal_view, way_key,
 )
 from fate_desk.table.protocol import MAX_NOTES
 
@@ -86,6 +86,7 @@ class TablePlay(QObject):
         self._ids = itertools.count(1)
         self._answers: OrderedDict[tuple[str, int], tuple[bool, str]] = OrderedDict()
         self._steps: list[Step] = []
+        self._proposals: dict[tuple[str, str], tuple] = {}  # (seat, language) -> (character, ruleset, options, view)
         self._stack = None
         session.intents.update({
             "roll": self._roll, "invoke": self._invoke, "finish": self._finish, "aside": self._aside,
@@ -250,11 +251,21 @@ class TablePlay(QObject):
             for request in self.requests.values():
                 if request.seat == seat and request.kind in ("self_compel", "proposal"):
                     waiting.append(_("Waiting for the GM: {what}").format(what=_request_words(self, request)))
+        ruleset = self.document.ruleset_for(character)
+        proposals = None
+        if book.mode == "act":  # what the player may propose changes only with the sheet: kept until it does
+            key = (seat, language)
+            kept = self._proposals.get(key)
+            if kept is None or kept[0] is not character or kept[1] is not ruleset or kept[2] is not self.campaign.options:
+                with speaking(language):
+                    kept = (character, ruleset, self.campaign.options, proposal_view(character, ruleset, self.campaign))
+                self._proposals[key] = kept
+            proposals = kept[3]
         return play_snapshot(
-            self.campaign, character, self.document.ruleset_for(character), language, mode=book.mode,
+            self.campaign, character, ruleset, language, mode=book.mode,
             paused=self.is_paused, nod=book.invoke_nod, rolls=list(self.rolls.values()),
             offers=[o for o in self.offers.values() if o.seat == seat],
-            prompts=[p for p in self.prompts.values() if p.seat == seat], waiting=waiting)
+            prompts=[p for p in self.prompts.values() if p.seat == seat], waiting=waiting, proposals=proposals)
 
     def _request(self, seat: str, kind: str, **data) -> Request:
         request = Request(next(self._ids), seat, kind, data)
