@@ -5,8 +5,8 @@ for the GM"), the GM allows it and sets the opposition, she finishes and the rol
 "from Ines's phone"; Tobias, in German, sees her dice, accepts a compel the GM offered, takes a hit
 with the desktop's choices and concedes; the GM's undo reaches Ines's page; a pause reaches the
 GM. Every step goes through real clicks on the page; after each, every fate point held is one
-the ledger gave. axe-core finds nothing serious on the new screens, and no message sent to any
-phone carries what the GM hid.
+the ledger gave. axe-core finds nothing serious on the new screens, which reflow at 200% zoom,
+and no message sent to any phone carries what the GM hid.
 
 Set FATE_DESK_TABLE_SHOTS to a folder to keep a phone-size screenshot of each new screen."""
 
@@ -119,6 +119,19 @@ def axe_serious(driver) -> list:
     return [(v["id"], [n["target"] for n in v["nodes"]]) for v in results if v["impact"] in ("serious", "critical")]
 
 
+def sideways(driver) -> list[int]:
+    """The widths at which the page scrolls sideways: WCAG 1.4.10's 320, and this phone at 200% zoom."""
+    wide = []
+    for width in (320, 196):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+        if driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") > 0:
+            wide.append(width)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 393, "height": 851, "deviceScaleFactor": 2, "mobile": True})
+    return wide
+
+
 def joined(qtbot, table, driver, character_id: str) -> None:
     driver.get(table.session.link(character_id))
     name = table.document.campaign.character(character_id).name
@@ -160,6 +173,7 @@ def test_a_conflict_played_from_two_phones_mints_nothing_and_the_history_says_wh
     assert request.seat == "pc-ines"
     shot(ines, "3-waiting")
     assert axe_serious(ines) == []
+    assert sideways(ines) == []
     play.decide(request.id, True)  # the GM's Allow
     play.set_opposition("pc-ines", 0)  # the bruiser defends at Mediocre (+0)
     until(qtbot, lambda: ines.find_elements("css selector", ".roll .outcome")
@@ -195,7 +209,7 @@ def test_a_conflict_played_from_two_phones_mints_nothing_and_the_history_says_wh
     prompt = play.ask_hit("pc-tobias", 3, "physical", attacker="npc-bruiser")
     until(qtbot, lambda: tobias.find_elements("css selector", f"button[name=take-{prompt.id}]"))
     shot(tobias, "6-hit")
-    assert axe_serious(tobias) == []
+    assert axe_serious(tobias) == [] and sideways(tobias) == []
     ways = tobias.find_elements("css selector", f"input[name=way-{prompt.id}]")
     with_name = next(w for w in ways if tobias.find_elements("css selector", f"input[name^=name-{prompt.id}-{w.get_attribute('value')}-]"))
     tobias.execute_script("arguments[0].scrollIntoView({block: 'center'})", with_name)
