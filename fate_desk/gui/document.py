@@ -91,6 +91,11 @@ class CampaignDocument(QObject):
         return self.file.readonly
 
     @property
+    def is_closed(self) -> bool:
+        """Closed (another campaign opened, or the window closing): nothing more is written."""
+        return self._closed
+
+    @property
     def loading(self) -> bool:
         """True while some entries of a big campaign are not validated yet: single entries can be
         looked up and edited (the edits are saved once it is complete); nothing campaign-wide

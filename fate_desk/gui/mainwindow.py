@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self.table.install()
         install_drop_import(self)
         self.encounters.install()
+        self.table_mode.install()
         self.undo_keys = route_undo_keys(QApplication.instance(), self, self.actions["undo"], self.actions["redo"])
         self._update_actions()
         app = QApplication.instance()
