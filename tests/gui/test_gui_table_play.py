@@ -24,6 +24,7 @@ from fate_desk.gui.document import CampaignDocument
 from fate_desk.model import ConflictKind, ladder_label
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.encounters.conflict import participant, start_conflict
+from fate_desk.rules.play.fate_points import session_log
 from fate_desk.rules.play.actions import roll_log
 from fate_desk.rules.play.roll import Dice
 from fate_desk.rules.play.table import current_scene
@@ -247,6 +248,33 @@ def test_a_hit_asked_on_the_phone_is_taken_there_with_the_desktops_choices(table
     assert ines.do("concede")["done"] and points(table, "pc-ines") == before
     again = ines.do("concede")
     assert again["text"] == "Ines Okafor has already conceded this conflict."
+
+
+def test_a_roll_set_aside_on_the_players_turn_is_that_turns_action_never_a_free_reroll(table):
+    """Fate Condensed, "Turn Order": one overcome, create an advantage or attack a turn. A poor
+    roll set aside from the phone still spent the turn, so rolling again is refused; its dice
+    stay in the roll log, and a defence is still free to roll."""
+    campaign = table.document.campaign
+    scene = current_scene(campaign)
+    sides = [participant(campaign, "PCs", ["pc-ines"]), participant(campaign, "Syndicate", ["npc-bruiser"])]
+    table.document.edit_campaign(
+        lambda c: start_conflict(c, scene.id, RULES, ConflictKind.PHYSICAL, sides, first=sides[0].id), "Fight")
+    ines = Acts(table, table.phone("pc-ines"))
+    assert ines.do("roll", skill="Fight", action="attack")["done"]
+    roll = ines.until(lambda p: p["roll"] is not None)["roll"]
+    assert ines.do("aside", roll=roll["id"])["done"]
+    rolls = session_log(table.document.campaign).rolls
+    assert rolls[-1].startswith("Set aside, not applied") and "Fight" in rolls[-1]
+    again = ines.do("roll", skill="Fight", action="attack")
+    assert not again["done"] and "has taken this turn's action" in again["text"]
+    assert ines.do("roll", skill="Athletics", action="defend")["done"]  # defending is never limited
+    conflict = current_scene(table.document.campaign).play.conflict
+    assert next(p for p in conflict.participants if p.id == sides[0].id).acted
+    table.document.undo_stack.undo()  # the GM takes the set-aside back: the turn is open again
+    conflict = current_scene(table.document.campaign).play.conflict
+    assert not next(p for p in conflict.participants if p.id == sides[0].id).acted
+    assert any(line.startswith("Undone, set aside") or line.startswith("Set aside")
+               for line in session_log(table.document.campaign).rolls)  # the dice still show
 
 
 def test_notes_are_written_from_the_phone_and_a_stale_page_is_found_out(table):

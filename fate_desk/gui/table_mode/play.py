@@ -29,10 +29,10 @@ from fate_desk.model import CharacterKind
 from fate_desk.rules.creation.edits import edited, set_aspect
 from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.encounters.conflict import concede_in_play, take_hit as conflict_hit, taken_out_in_play
-from fate_desk.rules.encounters.seat import seat_invokables, seat_roll_done, seat_roll_refusal
+from fate_desk.rules.encounters.seat import seat_invokables, seat_roll_done, seat_roll_refusal, seat_roll_set_aside
 from fate_desk.rules.encounters.standing import place_in_conflict
 from fate_desk.rules.harm.absorb import shifts_text
-from fate_desk.rules.play.actions import RollResult, apply_roll, set_aside
+from fate_desk.rules.play.actions import RollResult, apply_roll
 from fate_desk.rules.play.fate_points import Reason, change_points, compel, payer, points_of
 from fate_desk.rules.play.hits import hit_plan, take_hit
 from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
@@ -471,8 +471,8 @@ class TablePlay(QObject):
         phone = self._phone_roll(event)
         if phone is None:
             return
-        roll = phone.roll
-        failed = self.campaign_step(event, lambda c: set_aside(c, roll), lambda: _("Set a roll aside"))
+        roll, seat = phone.roll, event.seat
+        failed = self.campaign_step(event, lambda c: seat_roll_set_aside(c, seat, roll), lambda: _("Set a roll aside"))
         if failed:
             self.refuse(event, failed)
             return
@@ -483,15 +483,15 @@ class TablePlay(QObject):
     def set_aside_all(self) -> None:
         """The table closes: every roll still on it goes into the roll log, set aside (its dice
         are never lost, so closing is never a free reroll)."""
-        rolls = [phone.roll for phone in self.rolls.values()]
+        rolls = [(phone.seat, phone.roll) for phone in self.rolls.values()]
         self.rolls.clear()
         self.requests = {k: r for k, r in self.requests.items() if "roll" not in r.data}
         if not rolls or self.document.readonly or self.document.is_closed:
             return
 
         def operation(campaign):
-            for roll in rolls:
-                campaign = set_aside(campaign, roll)
+            for seat, roll in rolls:
+                campaign = seat_roll_set_aside(campaign, seat, roll)
             return campaign
 
         try:

@@ -3,7 +3,7 @@ desktop uses: which aspects they may invoke (their own, the scene's the players 
 boosts), whether a roll is theirs to make now in a running conflict, and what that roll does
 to the conflict's turn.
 
-Nothing here changes a campaign but `seat_roll_done`; the GUI applies it in the same undo
+Nothing here changes a campaign but `seat_roll_done` and `seat_roll_set_aside`; the GUI applies it in the same undo
 step as the roll itself (`rules/play/actions.apply_roll`).
 """
 
@@ -13,8 +13,8 @@ from fate_desk.i18n import _
 from fate_desk.model import Campaign
 from fate_desk.rules.encounters.conflict import action_refusal, action_taken
 from fate_desk.rules.encounters.standing import place_in_conflict
-from fate_desk.rules.play.actions import Invokable, invokables
-from fate_desk.rules.play.roll import Action, InvokeKind
+from fate_desk.rules.play.actions import Invokable, invokables, set_aside
+from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, name_of
 
 SEAT_KINDS = (InvokeKind.OWN, InvokeKind.SITUATION, InvokeKind.BOOST)
@@ -78,4 +78,20 @@ def seat_roll_done(campaign: Campaign, character_id: str, action: Action) -> Cam
     return action_taken(campaign, scene_id)
 
 
-__all__ = ["SEAT_KINDS", "seat_invokables", "seat_roll_done", "seat_roll_refusal"]
+def seat_roll_set_aside(campaign: Campaign, character_id: str, roll: Roll) -> Campaign:
+    """A roll set aside from a seat still was rolled: its dice go into the roll log, and on the
+    character's own turn in a running conflict it is that turn's action as a finished roll would
+    be, so setting a poor roll aside and rolling again is never a free reroll (Fate Condensed,
+    "Turn Order": one overcome, create an advantage or attack a turn)."""
+    campaign = set_aside(campaign, roll)
+    action = roll.setup.action
+    place = place_in_conflict(campaign, character_id) if Action(action) != Action.DEFEND else None
+    if place is None:
+        return campaign
+    conflict = current_scene(campaign).play.conflict
+    if conflict.current != place[1].id or action_refusal(conflict):
+        return campaign  # the turn moved on (or was spent at the desk) since the roll was made
+    return action_taken(campaign, place[0])
+
+
+__all__ = ["SEAT_KINDS", "seat_invokables", "seat_roll_done", "seat_roll_refusal", "seat_roll_set_aside"]
