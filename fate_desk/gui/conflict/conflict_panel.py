@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidg
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import CharacterKind, ConflictKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.conflict import (
-    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
+    concede_participant, order_skills, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
 )
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.actions import RollResult, apply_roll
@@ -81,7 +81,7 @@ class ConflictPanel(PanelBase):
         current = next((p.name for p in conflict.participants if p.id == conflict.current), None)
         values = dict(scene=_esc(scene.name), exchange=conflict.exchange,
                       current=_esc(current) if current is not None else _("nobody"),
-                      skill=_esc(rules_text(ORDER_SKILLS[conflict.kind][0])))
+                      skill=_esc(rules_text(order_skills(self.document.ruleset_for(), conflict.kind)[0])))
         if conflict.order == TurnOrder.ELECTIVE:
             header = (_("<b>{scene}</b>: physical conflict in elective order. <b>Exchange {exchange}</b>; "
                         "acting now: <b>{current}</b>.") if conflict.kind == ConflictKind.PHYSICAL else

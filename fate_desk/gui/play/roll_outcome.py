@@ -252,12 +252,16 @@ class RollOutcomePart:
         for widget in (self.advantage_target, self.unknown_box, self.existing_label):
             self.created_form.setRowVisible(widget, advantage)
         self.unknown_box.setEnabled(bool(existing))
+        rules = self.document.ruleset_for(self.character())
+        # Fate Accelerated: a failure gives the opposition nothing, so there is nothing to reveal for.
+        to_opposition = rules.advantage_failure != "nothing"
         unknown_failure = bool(existing) and self.unknown_box.isChecked() and roll.outcome == Outcome.FAIL
-        self.reveal_box.setVisible(unknown_failure)
+        self.reveal_box.setVisible(unknown_failure and to_opposition)
         if existing:
             done = roll.on_existing_aspect(not self.unknown_box.isChecked(),  # the rule set's discovery table
-                                           core_discovery=self.document.ruleset_for(self.character()).discovery == "core",
-                                           reveal_on_failure=unknown_failure and self.reveal_box.isChecked())
+                                           core_discovery=rules.discovery == "core",
+                                           reveal_on_failure=unknown_failure and self.reveal_box.isChecked(),
+                                           failure_to_opposition=to_opposition)
             self.existing_label.setText(_existing_text(done))
             made, boost = 0, done.boost
         else:

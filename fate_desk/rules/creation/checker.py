@@ -512,7 +512,8 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
                 refresh=derived.refresh, explanation=derived.refresh_explanation, minimum=ruleset.refresh_minimum),
         ))
     elif derived.refresh < ruleset.refresh_minimum:
-        n = len(real_stunts(character))
+        # Stunt slots extras fill beyond those kept for extras count as stunts here.
+        n = len(real_stunts(character)) + derived.extra_stunt_slots
         room = character.refresh - ruleset.refresh_minimum
         if room < 0:
             fix = _("A base refresh of {refresh} is already below it, whatever the stunts.").format(

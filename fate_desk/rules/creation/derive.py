@@ -99,6 +99,10 @@ class Derived:
     refresh_explanation: str = ""
     paid_stunts: int = 0
     free_stunts_left: int = 0
+    # Free slots only an extra may fill (Venture City's powers, War of Ashes' equipment) still
+    # open, and the extras' stunt slots beyond them, which fill the ordinary slots.
+    free_extra_stunts_left: int = 0
+    extra_stunt_slots: int = 0
     # What switched-on extras add: refresh they cost, skills as played, Weapon and Armor.
     extras_refresh: int = 0
     skills: dict[str, int] = field(default_factory=dict)
@@ -406,8 +410,10 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     ratings: dict[str, int] = {}  # each stress track's rating, shared by stress and consequences
     stress, names = _derive_stress(character, ruleset, ratings)
     totals = extra_totals(character)
-    # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And Costs").
-    taken = len(real_stunts(character)) + totals.stunt_slots
+    # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And
+    # Costs"), first the slots only extras may fill (`free_extra_stunts`), then the ordinary ones.
+    overflow = max(0, totals.stunt_slots - ruleset.free_extra_stunts)
+    taken = len(real_stunts(character)) + overflow
     paid = max(0, taken - ruleset.free_stunts)
     extras_refresh = totals.refresh
     if character.kind != _PC:
@@ -424,6 +430,8 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
         refresh_explanation=explanation,
         paid_stunts=paid,
         free_stunts_left=max(0, ruleset.free_stunts - taken),
+        free_extra_stunts_left=max(0, ruleset.free_extra_stunts - totals.stunt_slots),
+        extra_stunt_slots=overflow,
         extras_refresh=extras_refresh,
         skills=effective_ratings(character, ruleset),
         weapon=totals.weapon,

@@ -57,20 +57,31 @@ def is_npc(campaign: Campaign, p: Participant) -> bool:
     return lead is None or lead.kind != CharacterKind.PC
 
 
-def order_key(campaign: Campaign, p: Participant, kind: ConflictKind) -> tuple[int, ...]:
+def order_skills(ruleset: RuleSet | None, kind: ConflictKind) -> tuple[str, ...]:
+    """The skills that order a conflict of this kind: the first decides, the others break ties
+    (Fate Core: Notice, Athletics, Physique; Fate Accelerated, "Determine Turn Order": Quick in a
+    physical conflict, Careful in a mental one)."""
+    named = (ruleset.order_skills if ruleset is not None else {}).get(ConflictKind(kind).value)
+    return tuple(named) if named else ORDER_SKILLS[ConflictKind(kind)]
+
+
+def order_key(campaign: Campaign, p: Participant, kind: ConflictKind,
+              ruleset: RuleSet | None = None) -> tuple[int, ...]:
+    skills = order_skills(ruleset, kind)
     hazard = hazard_of(campaign, p)
     if hazard is not None:  # a hazard's name is its skill: its rating stands for all of them
-        return (hazard.rating,) * len(ORDER_SKILLS[kind])
+        return (hazard.rating,) * len(skills)
     lead = campaign.character(p.members[0]) if p.members else None
-    return tuple(lead.rating(skill) if lead else 0 for skill in ORDER_SKILLS[kind])
+    return tuple(lead.rating(skill) if lead else 0 for skill in skills)
 
 
 def skill_order(campaign: Campaign, participants: list[Participant], kind: ConflictKind,
-                npcs_at_best: bool = False) -> list[Participant]:
-    """Fate Core's turn order: highest Notice (or Empathy) first, ties broken by the next skills;
-    still tied, the order they were listed in. With `npcs_at_best` every NPC acts together at
-    the place of the best NPC."""
-    ranked = sorted(participants, key=lambda p: order_key(campaign, p, kind), reverse=True)
+                npcs_at_best: bool = False, ruleset: RuleSet | None = None) -> list[Participant]:
+    """Turn order by skill: the highest in the rule set's first order skill (Notice or Empathy in
+    Fate Core, Quick or Careful in Fate Accelerated) first, ties broken by the next ones; still
+    tied, the order they were listed in. With `npcs_at_best` every NPC acts together at the
+    place of the best NPC."""
+    ranked = sorted(participants, key=lambda p: order_key(campaign, p, kind, ruleset), reverse=True)
     if not npcs_at_best:
         return ranked
     npcs = [p for p in ranked if is_npc(campaign, p)]
@@ -95,16 +106,16 @@ def start_conflict(
         raise refuse("conflict.sides", "participants", _("A conflict needs at least two sides."))
     kind, order = ConflictKind(kind), ruleset.turn_order
     if order == TurnOrder.SKILL:
-        participants = skill_order(campaign, participants, kind, npcs_at_best)
+        participants = skill_order(campaign, participants, kind, npcs_at_best, ruleset)
         first = participants[0].id
     elif first not in {p.id for p in participants}:
         raise refuse("conflict.first", "participants", _("Pick who acts first."))
     if order == TurnOrder.ELECTIVE:
         how = _("elective order")
     elif npcs_at_best:
-        how = _("{skill} order, NPCs at the best NPC's place").format(skill=rules_text(ORDER_SKILLS[kind][0]))
+        how = _("{skill} order, NPCs at the best NPC's place").format(skill=rules_text(order_skills(ruleset, kind)[0]))
     else:
-        how = _("{skill} order").format(skill=rules_text(ORDER_SKILLS[kind][0]))
+        how = _("{skill} order").format(skill=rules_text(order_skills(ruleset, kind)[0]))
     starter = next(p.name for p in participants if p.id == first)
     begins = (_("A physical conflict begins in {how}. Exchange 1: {starter} acts first.")
               if kind == ConflictKind.PHYSICAL else
@@ -187,15 +198,16 @@ def group_roller(campaign: Campaign, members: list[str], skill: str) -> str | No
 
 
 def members_teamwork(campaign: Campaign, members: list[str], skill: str, ruleset: RuleSet | None = None) -> int:
-    """The member with the highest skill rolls; each other with Average (+1) or more adds +1,
-    capped at the roller's rating only where the rule set says so (Fate Condensed)."""
+    """The member with the highest skill rolls; each other with Average (+1) or more adds +1
+    (any ally at all in Fate Accelerated), capped at the roller's rating only where the rule set
+    says so (Fate Condensed)."""
     lead_id = group_roller(campaign, members, skill)
     if lead_id is None:
         return 0
     rules = ruleset or get_ruleset(campaign.ruleset)
     lead = campaign.character(lead_id)
     helpers = [c.rating(skill) for m in members if m != lead_id and (c := campaign.character(m))]
-    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap)
+    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap, rules.teamwork_needs_skill)
 
 
 def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str:

@@ -18,7 +18,7 @@ from fate_desk.rules.clock.timeline import session_log
 from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder_name, payer, log_event, with_character
 from fate_desk.rules.creation.history import refuse
 from fate_desk.rules.creation.loader import get_ruleset
-from fate_desk.rules.creation.ruleset import Discovery
+from fate_desk.rules.creation.ruleset import AdvantageFailure, Discovery
 from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, set_hidden
 
@@ -247,9 +247,10 @@ def _existing_label(campaign: Campaign, key: str) -> str:
 
 def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Campaign, bool]:
     """Apply a create an advantage on an existing aspect; returns the campaign and whether it boosts."""
-    core = get_ruleset(campaign.ruleset).discovery == Discovery.CORE
-    done = roll.on_existing_aspect(result.existing_known, core_discovery=core,
-                                   reveal_on_failure=result.reveal_on_failure)
+    ruleset = get_ruleset(campaign.ruleset)
+    done = roll.on_existing_aspect(result.existing_known, core_discovery=ruleset.discovery == Discovery.CORE,
+                                   reveal_on_failure=result.reveal_on_failure,
+                                   failure_to_opposition=ruleset.advantage_failure != AdvantageFailure.NOTHING)
     added = done.free_invokes + done.to_opposition
     name = _existing_label(campaign, result.existing)
     if added:

@@ -201,10 +201,11 @@ def percent(chance: Fraction) -> str:
 # --- teamwork and scale -----------------------------------------------------------------------
 
 
-def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = True) -> int:
-    """+1 per helper with at least Average (+1) in the skill; Fate Condensed caps the bonus at
-    the leader's rating (`cap`), Fate Core and Accelerated do not."""
-    helpers = sum(1 for r in helper_ratings if r >= 1)
+def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = True, needs_skill: bool = True) -> int:
+    """+1 per helper with at least Average (+1) in the skill (`needs_skill`; in Fate Accelerated
+    "you get a +1 to your roll for each ally that helps", whatever their approach); Fate
+    Condensed caps the bonus at the leader's rating (`cap`), Fate Core and Accelerated do not."""
+    helpers = sum(1 for r in helper_ratings if r >= 1 or not needs_skill)
     return max(0, min(helpers, leader_rating)) if cap else helpers
 
 
@@ -545,7 +546,7 @@ class Roll:
         return base
 
     def on_existing_aspect(self, known: bool = True, *, core_discovery: bool = False,
-                           reveal_on_failure: bool = False) -> ExistingAspect:
+                           reveal_on_failure: bool = False, failure_to_opposition: bool = True) -> ExistingAspect:
         """Create an advantage on an aspect already in play.
 
         Success places one free invoke on it (two with style, plus scale's), revealing it if it
@@ -553,10 +554,14 @@ class Roll:
         a boost and leaves it hidden, while Fate Core and Accelerated (`core_discovery`) reveal
         it with a free invoke. A failure on a known aspect gives the opposition a free invoke
         on it; on an unknown one the opposition may reveal it to take that invoke
-        (`reveal_on_failure`), or leave it hidden.
+        (`reveal_on_failure`), or leave it hidden. In Fate Accelerated a failure gives nothing to
+        anyone (`failure_to_opposition` False: "You don't get any additional benefit from the
+        aspect").
         """
         outcome = self.outcome
         if outcome == Outcome.FAIL:
+            if not failure_to_opposition:
+                return ExistingAspect(0, False, 0)
             return ExistingAspect(0, False, 1 if known or reveal_on_failure else 0)
         if outcome == Outcome.TIE:
             return ExistingAspect(1, False, 0) if known or core_discovery else ExistingAspect(0, True, 0)
