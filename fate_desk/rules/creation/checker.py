@@ -8,7 +8,10 @@ from enum import StrEnum
 from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
-from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
+from fate_desk.rules.creation.derive import (
+    Derived, count_word, derive, join_words, mode_box_count, mode_tracks, only_count, ordinal, real_stunts,
+    ruleset_track_name,
+)
 from fate_desk.rules.creation.extras import mode_base
 from fate_desk.rules.creation.grants import (
     has_advanced, refresh_granted, skill_cap, skill_points_granted, unrecorded_power_ups,
@@ -563,6 +566,22 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
                         extra=extra.name or _("An extra"), skill=rules_text(name), ruleset=rules_text(ruleset.name),
                         skills=rules_text(ruleset.skill_word_plural)),
                 ))
+    for group, limit in ruleset.extra_limits.items():
+        # Frontier Spirit, "High Technology": "Each character can have at most one stunt
+        # representing a piece of 'space opera' technology".
+        held = [e for e in character.active_extras() if e.group.strip().casefold() == group.casefold()]
+        if len(held) > limit:
+            names = [e.name or _("(unnamed)") for e in held]
+            out.append(Problem(
+                "extras.limit", Level.ERROR, "extras",
+                sentence(ngettext(
+                    "{count} extras of the kind {group} ({names}), but in {ruleset} a character has at most {limit}. "
+                    "Switch off or remove the others.",
+                    "{count} extras of the kind {group} ({names}), but in {ruleset} a character has at most {limit}. "
+                    "Switch off or remove the others.", limit).format(
+                    count=count_word(len(held)), group=rules_text(group), names=", ".join(names),
+                    ruleset=rules_text(ruleset.name), limit=count_word(limit))),
+            ))
     cost = sum(e.cost.skill_points for e in character.active_extras())
     total = prepared(ruleset).starting_points
     if cost and total is not None and not has_advanced(character, ruleset):
@@ -640,6 +659,23 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
                 count=count_word(len(wanted)), ratings=rows,
                 have=join_words([ladder_label(r) for r in have]) if have else _("none")),
         ))
+    for mode, split in character.mode_stress.items():
+        # "Modes and Stress": a mode's extra boxes go to its tracks as the player picks, all of them.
+        spec = rules.find(mode)
+        rating = character.modes.get(spec.name) if spec is not None else None
+        n = mode_box_count(ruleset, rating) if rating is not None else 0
+        tracks = mode_tracks(ruleset, mode)
+        wrong = [t for t in split if t not in tracks and split[t]]
+        if spec is None or rating is None or sum(split.values()) != n or wrong:
+            names = join_words([rules_text(ruleset_track_name(ruleset, t)).lower() for t in tracks] or [_("none")], "or")
+            out.append(Problem(
+                "modes.stress", Level.ERROR, f"mode_stress.{mode}",
+                ngettext("Your {mode} mode adds {count} stress box, to {tracks} stress; the sheet places {placed}. "
+                         "Choose again where it goes.",
+                         "Your {mode} mode adds {count} stress boxes, to {tracks} stress; the sheet places {placed}. "
+                         "Choose again where they go.", n).format(
+                    mode=rules_text(mode), count=count_word(n), tracks=names, placed=count_word(sum(split.values()))),
+            ))
     base = mode_base(character, ruleset)
     spent = 0
     for skill, rating in sorted(character.skills.items()):

@@ -150,19 +150,44 @@ def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None 
 
 def mode_stress_boxes(character: Character, ruleset: RuleSet, track: TrackSpec) -> int:
     """Atomic Robo, "Modes and Stress": a Fair (+2) mode holding one of the track's skills adds one
-    box, a Good (+3) mode two. A mode holding skills of both tracks gives them to the track whose
-    skill it lists first."""
+    box, a Good (+3) mode two. "If a mode has skills that apply to both scopes, pick one ... you
+    could have two more physical stress boxes, two more mental stress boxes, or one in each": the
+    character's `mode_stress` says where; left out (or not adding up), they go to the track whose
+    skill the mode lists first."""
     assert ruleset.modes is not None
-    owners = {skill: t.id for t in ruleset.stress.tracks for skill in t.skills}
     total = 0
     for spec in ruleset.modes.modes:
-        rating = character.modes.get(spec.name)
-        if rating is None:
-            continue
-        first = next((owners[s] for s in spec.skills if s in owners), None)
-        if first == track.id:
-            total += max((n for at, n in ruleset.modes.stress_boxes.items() if rating >= at), default=0)
+        total += mode_stress_split(character, ruleset, spec.name).get(track.id, 0)
     return total
+
+
+def mode_tracks(ruleset: RuleSet, mode: str) -> list[str]:
+    """The stress tracks a mode holds skills of, in the order the mode lists them."""
+    spec = ruleset.modes.find(mode) if ruleset.modes is not None else None
+    owners = {skill: t.id for t in ruleset.stress.tracks for skill in t.skills}
+    return list(dict.fromkeys(owners[s] for s in (spec.skills if spec else []) if s in owners))
+
+
+def mode_box_count(ruleset: RuleSet, rating: int) -> int:
+    """Extra stress boxes a mode at this rating brings (Atomic Robo: Fair one, Good two)."""
+    return max((n for at, n in ruleset.modes.stress_boxes.items() if rating >= at), default=0) if ruleset.modes else 0
+
+
+def mode_stress_split(character: Character, ruleset: RuleSet, mode: str) -> dict[str, int]:
+    """Where a mode's extra stress boxes go: the character's choice when it is a legal one (it
+    adds up and names only tracks the mode holds skills of), else all to the mode's first track."""
+    spec = ruleset.modes.find(mode) if ruleset.modes is not None else None
+    rating = character.modes.get(spec.name) if spec is not None else None
+    tracks = mode_tracks(ruleset, mode)
+    if rating is None or not tracks:
+        return {}
+    n = mode_box_count(ruleset, rating)
+    if not n:
+        return {}
+    chosen = character.mode_stress.get(spec.name)
+    if chosen and sum(chosen.values()) == n and all(t in tracks for t in chosen):
+        return {t: b for t, b in chosen.items() if b}
+    return {tracks[0]: n}
 
 
 def uses_ruleset_harm(character: Character) -> bool:
@@ -187,7 +212,7 @@ def _derive_stress(
 ) -> tuple[dict[str, list[int]], dict[str, str]]:
     if character.stress_boxes is not None:
         tracks = {k: list(v) for k, v in character.stress_boxes.items()}
-        names = {k: _track_name(ruleset, k) for k in tracks}
+        names = {k: ruleset_track_name(ruleset, k) for k in tracks}
         for track in character.all_tracks():
             tracks.setdefault(track.id, custom_track_boxes(character, track, ruleset))
             names.setdefault(track.id, track.name)
@@ -208,7 +233,7 @@ def _derive_stress(
     return tracks, names
 
 
-def _track_name(ruleset: RuleSet, track_id: str) -> str:
+def ruleset_track_name(ruleset: RuleSet, track_id: str) -> str:
     for track in ruleset.stress.tracks:
         if track.id == track_id:
             return track.name

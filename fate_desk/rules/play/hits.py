@@ -17,7 +17,7 @@ from fate_desk.rules.harm.absorb import (
 )
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
-from fate_desk.rules.play.actions import against_self_refusal, place_aspect
+from fate_desk.rules.play.actions import against_self_refusal, place_aspect, track_changed
 from fate_desk.rules.play.table import current_scene
 
 
@@ -63,17 +63,24 @@ def take_hit(
     character = _defender(campaign, character_id)
     _not_self(attacker, character_id)
     before = {c.slot for c in character.consequences}
+    suffered = {t.id for t in character.all_tracks() if t.aspect and character.stress.get(t.id)}
     applied = absorb(
         character, ruleset, option, texts, options=campaign.options, conflict=conflict_id(campaign),
         extreme_aspect=extreme_aspect, when=campaign.clock,
     )
     after = applied.character
-    if attacker and campaign.character(attacker) is not None:
+    by = attacker if attacker and campaign.character(attacker) is not None else None
+    if by:
         consequences = [
-            c.model_copy(update={"free_invokes": 1, "inflicted_by": attacker}) if c.slot not in before else c
+            c.model_copy(update={"free_invokes": 1, "inflicted_by": by}) if c.slot not in before else c
             for c in after.consequences
         ]
         after = after.model_copy(update={"consequences": consequences})
+    # A condition taken now is an aspect whose free invoke goes to whoever inflicted it, "as with
+    # a consequence" (Fate System Toolkit, "Conditions").
+    for track in after.all_tracks():
+        if track.aspect and after.stress.get(track.id) and track.id not in suffered:
+            after = track_changed(after, track.id, free_invokes=1 if by else 0, inflicted_by=by)
     campaign = with_character(campaign, after)
     line = _("{who} took a hit of {shifts} from {attacker}: {what}.") if attacker else \
         _("{who} took a hit of {shifts}: {what}.")
