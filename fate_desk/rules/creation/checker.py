@@ -14,7 +14,8 @@ from fate_desk.rules.creation.derive import (
 )
 from fate_desk.rules.creation.extras import mode_base
 from fate_desk.rules.creation.grants import (
-    has_advanced, refresh_granted, skill_cap, skill_points_granted, unrecorded_power_ups,
+    has_advanced, refresh_granted, skill_cap, skill_points_granted, unitemised_cap_raises, unitemised_point_power_ups,
+    unrecorded_power_ups,
 )
 from fate_desk.rules.creation.prepared import prepared
 from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
@@ -199,7 +200,22 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
         granted = skill_points_granted(character, ruleset)
         allowed = start + granted - character.saved_skill_points
         spent = sum(r for r in character.skills.values() if r > 0)
-        if spent > allowed:
+        power_ups = unitemised_point_power_ups(character, ruleset) if spent > allowed else []
+        if 0 < spent - allowed <= len(power_ups):
+            # The GM's power-up may have given a second point that the history never itemised:
+            # accepted, with a note asking for it to be recorded.
+            entry = power_ups[0]
+            out.append(Problem(
+                "skills.power_up", Level.WARNING, "skills",
+                ngettext("Your {skills} add up to {spent} points, {over} more than the history records; the GM's "
+                         "power-up at the {kind} may have given it. Record the raise in that history entry so "
+                         "the sheet shows where it came from.",
+                         "Your {skills} add up to {spent} points, {over} more than the history records; the GM's "
+                         "power-ups may have given them. Record the raises in those history entries so the "
+                         "sheet shows where they came from.", spent - allowed).format(
+                    skills=plural, spent=spent, over=count_word(spent - allowed), kind=rules_text(entry.kind)),
+            ))
+        elif spent > allowed:
             over = spent - allowed
             if character.saved_skill_points:
                 message = ngettext(
@@ -224,8 +240,30 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
             ))
     cap = skill_cap(character, ruleset)
     if cap is not None:
-        out += _check_peak(character, ruleset, cap, advanced=True)
+        out += _check_cap(character, ruleset, cap)
     return out
+
+
+def _check_cap(character: Character, ruleset: RuleSet, cap: int) -> list[Problem]:
+    """Skills above the cap after advancement. A major milestone whose history entry lists no change
+    may account for one skill one step past it (Fate Core SRD, "Major Milestones": "Advance a skill
+    beyond the campaign's current skill cap"): a warning asking for the raise to be recorded, never
+    the error that no skill may rise above the cap."""
+    above = sorted((name for name, rating in character.skills.items() if rating > cap), key=str.casefold)
+    if not above:
+        return []
+    raises = unitemised_cap_raises(character, ruleset)
+    if raises and len(above) <= len(raises) and all(character.skills[n] <= cap + len(raises) for n in above):
+        entry = raises[0]
+        return [Problem(
+            "skills.cap_unrecorded", Level.WARNING, f"skills.{name}",
+            _("{name} is {rating}, past the skill cap of {cap}: the {kind} lets one {skill} go one step past "
+              "the cap, but its history entry does not record the raise. Record it there (the {skill} before and "
+              "after) so the cap rises with it.").format(
+                name=rules_text(name), rating=ladder_label(character.skills[name]), cap=ladder_label(cap),
+                kind=rules_text(entry.kind), skill=rules_text(ruleset.skill_word)),
+        ) for name in above]
+    return _check_peak(character, ruleset, cap, advanced=True)
 
 
 def _check_peak(character: Character, ruleset: RuleSet, peak: int, advanced: bool = False) -> list[Problem]:
@@ -428,6 +466,13 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
                 "aspects.missing", Level.WARNING, f"aspects[{slot}]",
                 message.format(ordinal=ordinal(free_seen), role=role.label, hint=_(_ASPECT_HINTS[role])),
             ))
+    for index, aspect in enumerate(aspects):
+        if aspect.extreme and aspect.replaced and aspect.text.strip().casefold() == aspect.replaced.strip().casefold():
+            out.append(Problem(
+                "aspects.extreme_back", Level.ERROR, f"aspects[{index}]",
+                _("“{text}” is the aspect an extreme consequence replaced: renaming the extreme consequence may "
+                  "never go back to it (it is a permanent change). Give it another name.").format(text=aspect.text),
+            ))
     return out + _aspect_counts(character, ruleset)
 
 
@@ -493,7 +538,17 @@ def _when_text(when) -> str:
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
     out = []
     expected = ruleset.refresh_start + refresh_granted(character, ruleset)
-    if character.refresh != expected:
+    unrecorded = unrecorded_power_ups(character, ruleset) if character.refresh > expected else []
+    if 0 < character.refresh - expected <= len(unrecorded):
+        # A GM's power-up the history never itemised: accepted, with a note asking to record it.
+        out.append(Problem(
+            "refresh.power_up", Level.WARNING, "refresh",
+            _("Base refresh is {refresh}, {added} more than the history records: the GM's power-up at the "
+              "{kind} may have given it.").format(refresh=character.refresh, added=count_word(character.refresh - expected),
+                                                    kind=rules_text(unrecorded[0].kind))
+            + _power_up_hint(character, ruleset, expected),
+        ))
+    elif character.refresh != expected:
         out.append(Problem(
             "refresh.base", Level.ERROR, "refresh",
             (

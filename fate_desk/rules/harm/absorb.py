@@ -334,7 +334,12 @@ def _replace_aspect(work: Character, index: int | None, text: str) -> None:
             f"aspects[{index}]",
             _("An extreme consequence cannot replace the high concept; choose another aspect."),
         )
-    aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0})
+    # The replaced aspect is kept: a rename at the next breakthrough or major milestone may never
+    # go back to it (Fate Core, "Extreme Consequences"; Fate Condensed: "you can't go back to the
+    # original aspect").
+    replaced = aspects[index].replaced if aspects[index].extreme else aspects[index].text
+    aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0,
+                                                       "replaced": replaced or None})
     work.aspects = aspects
 
 
