@@ -252,6 +252,8 @@ def _turn_line(name: str, state: str) -> str:
 
 def _countdown_line(countdown) -> str:
     boxes = "☒" * countdown.marked + "☐" * (countdown.boxes - countdown.marked)
+    if not countdown.name:  # boxes only: the players learn that something counts down, not what
+        return _("A countdown: {boxes}").format(boxes=boxes)
     if countdown.meaning:
         return _("{name}: {boxes} — {meaning}").format(name=countdown.name, boxes=boxes, meaning=countdown.meaning)
     return _("{name}: {boxes}").format(name=countdown.name, boxes=boxes)

@@ -82,8 +82,12 @@ def canonical(character: Character, ruleset: RuleSet) -> Character:
 
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
     character = canonical(character, ruleset)
-    derived = derive(character, ruleset, options)
     problems: list[Problem] = []
+    if options is not None and options.combined_skills and character.kind == _PC:
+        # Two combined skill lists: the second list is rated apart, outside the rule set's shape.
+        character, second = split_second_list(character, options)
+        problems += _check_second_list(second, options)
+    derived = derive(character, ruleset, options)
     kind = character.kind
     if kind == _PC:
         problems += _check_skills(character, ruleset)
@@ -102,6 +106,32 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
 
 
 # --- skills -------------------------------------------------------------------------------
+
+
+def split_second_list(character: Character, options: CampaignOptions) -> tuple[Character, dict[str, int]]:
+    """The character without the skills of the campaign's second list, and those skills."""
+    names = {n.strip().casefold() for n in options.combined_skills}
+    second = {n: r for n, r in character.skills.items() if n.strip().casefold() in names}
+    if not second:
+        return character, {}
+    return character.model_copy(update={"skills": {n: r for n, r in character.skills.items() if n not in second}}), second
+
+
+def _check_second_list(second: dict[str, int], options: CampaignOptions) -> list[Problem]:
+    """Fate Condensed, "Changing the Skill List": "You may want to have two lists, with players adding
+    together one from each to make their roll. The main thing to keep in mind is keeping the potential
+    totals inside the zero-to-cap range": the second list's ratings stay between Mediocre and its top."""
+    top = options.combined_top
+    return [
+        Problem(
+            "skills.second_list", Level.ERROR, f"skills.{name}",
+            _("{name} is on the second skill list at {rating}, but this campaign rates that list from {low} to "
+              "{top}, so a roll's total stays within the cap. Set {name} between them.").format(
+                name=name, rating=ladder_label(rating), low=ladder_label(0), top=ladder_label(top)),
+        )
+        for name, rating in sorted(second.items())
+        if not 0 <= rating <= top
+    ]
 
 def _names(skills: list[str], last: str = "or") -> str:
     return join_words([rules_text(s) for s in sorted(skills)], last)

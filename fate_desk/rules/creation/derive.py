@@ -275,13 +275,20 @@ def slot_text(slot: SlotInfo) -> str:
 def derive_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    return _base_consequences(character, ruleset, options, {}) + extra_slots(character)
+    return _base_consequences(character, ruleset, options, {}) + extra_slots(character, options)
 
 
-def extra_slots(character: Character) -> list[SlotInfo]:
-    """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
+def _conditions_on(options: CampaignOptions | None) -> bool:
+    return options is not None and options.conditions != _CONDITIONS_OFF
+
+
+def extra_slots(character: Character, options: CampaignOptions | None = None) -> list[SlotInfo]:
+    """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot). With
+    conditions an extra mild slot is not a slot but two more boxes of Hurt or Scared
+    (`extra_mild_kinds`), so it is left out here."""
     if not character.extras:
         return []
+    conditions = _conditions_on(options) and uses_ruleset_harm(character) and character.consequence_slots is None
     return [
         SlotInfo(
             f"extra_{spec.id}", spec.severity, spec.value, spec.only,
@@ -289,7 +296,26 @@ def extra_slots(character: Character) -> list[SlotInfo]:
         )
         for extra in character.active_extras()
         for spec in extra.consequences
+        if not (conditions and spec.severity == Severity.MILD)
     ]
+
+
+def extra_mild_kinds(character: Character, ruleset: RuleSet) -> list[str]:
+    """With conditions, each extra mild slot a switched-on extra (or the stunt it carries) brings, as
+    the kind of harm its two more boxes go to: "If you would gain a mild consequence slot (from high
+    Physique, Will, or a stunt), instead add two more boxes of Hurt or Scared as appropriate" (Fate
+    Condensed, "Moving Conditions Further Apart"; plain conditions alike). A slot for either harm
+    goes where a unified track's would: Hurt when Physique is at least Will, else Scared."""
+    out = []
+    for extra in character.active_extras():
+        for spec in extra.consequences:
+            if spec.severity != Severity.MILD:
+                continue
+            kind = spec.only if spec.only in ("physical", "mental") else None
+            if kind is None:
+                kind = "physical" if character.rating("Physique") >= character.rating("Will") else "mental"
+            out.append(kind)
+    return out
 
 
 def _base_consequences(
@@ -304,7 +330,8 @@ def _base_consequences(
         return []
     extras = extra_mild_tracks(character, ruleset, ratings)
     if options.conditions != _CONDITIONS_OFF:
-        return _condition_slots(character, ruleset, extras, options.conditions)
+        return _condition_slots(character, ruleset, extras, options.conditions,
+                                extra_mild_kinds(character, ruleset) if character.extras else [])
     base, mild_value = _ruleset_slots(ruleset)
     slots = list(base)
     for track in extras:
@@ -363,7 +390,8 @@ def _after_last(slots: list[SlotInfo], severity: Severity) -> int:
 
 
 def _condition_slots(
-    character: Character, ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode
+    character: Character, ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode,
+    more: list[str] | None = None,
 ) -> list[SlotInfo]:
     """Each consequence splits into a physical and a mental condition of half its value.
 
@@ -386,6 +414,8 @@ def _condition_slots(
         row: list[tuple[str, str, int]] = []
         for name, kind in zip(names, ("physical", "mental")):
             extra = 2 if rule.severity == Severity.MILD and kind in extra_kinds else 0
+            if rule.severity == Severity.MILD:
+                extra += 2 * (more or []).count(kind)  # an extra's (a stunt's) mild slot: two more boxes
             row.append((name, kind, boxes_each + extra))
         # "Further apart": two marked boxes close a row, and each extra box raises the cutoff
         # by one. The cutoff belongs to the row, so both of its conditions report it.
@@ -450,7 +480,7 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     return Derived(
         stress=stress,
         track_names=names,
-        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character),
+        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character, options),
         refresh=character.refresh - paid * ruleset.stunt_cost - extras_refresh,
         refresh_explanation=explanation,
         paid_stunts=paid,

@@ -16,6 +16,7 @@ from fate_desk.model import (
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.dice import teamwork_bonus
 from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.play.actions import place_aspect
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
@@ -169,9 +170,73 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
         log.append(_("Exchange {exchange}: {name} starts.").format(exchange=exchange, name=names[next_id]))
     else:
         log.append(_("{name} acts next.").format(name=names[next_id]))
+    # Full defense lasts until its turn comes round again: a boost if it never had to defend.
+    coming = next(p for p in participants if p.id == next_id)
+    if coming.full_defense is not None:
+        if not coming.defended:
+            boost = _("{name} Is Ready").format(name=coming.name)
+            campaign = place_aspect(campaign, boost, 1, boost=True)
+            log.append(_("{name} was on full defense and never had to defend: the boost “{boost}”.").format(
+                name=coming.name, boost=boost))
+        else:
+            log.append(_("{name}'s full defense ends.").format(name=coming.name))
+        participants = [p.model_copy(update={"full_defense": None, "defended": False}) if p.id == next_id else p
+                        for p in participants]
     changed = conflict.model_copy(update={"participants": participants, "exchange": exchange, "current": next_id,
                                           "log": log})
     return _put(campaign, scene_id, changed)
+
+
+def full_defense_refusal(campaign: Campaign, scene_id: str, pid: str) -> str:
+    """Why this participant may not go on full defense now ('' when it may)."""
+    if not campaign.options.full_defense:
+        return _("Full defense is an optional rule this campaign does not use (Table ▸ Optional rules).")
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if p.hazard:
+        return _("{name} is a hazard: it attacks or creates advantages, it does not defend.").format(name=p.name)
+    if conflict.current != pid or not p.active:
+        return _("Full defense is declared on one's own turn, instead of acting: it is not {name}'s turn.").format(
+            name=p.name)
+    return ""
+
+
+def declare_full_defense(campaign: Campaign, scene_id: str, pid: str, focus: str = "") -> Campaign:
+    """The participant gives its turn to defending (Fate Condensed's optional rule, "Full Defense"):
+    +2 to every defend roll for its declared focus until its next turn, and a boost then if it never
+    had to defend. `focus`: whom or what it defends ('' for itself)."""
+    reason = full_defense_refusal(campaign, scene_id, pid)
+    if reason:
+        raise refuse("conflict.full_defense", "participants", reason)
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    focus = focus.strip()
+    line = (_("{name} goes on full defense, protecting {focus}: +2 to defend until their next turn.").format(
+        name=p.name, focus=focus) if focus else
+            _("{name} goes on full defense: +2 to defend until their next turn.").format(name=p.name))
+    p = p.model_copy(update={"full_defense": focus, "defended": False})
+    participants = [p if q.id == pid else q for q in conflict.participants]
+    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
+                                                                "log": [*conflict.log, line]}))
+
+
+def full_defense_bonus(conflict: Conflict | None, pid: str | None) -> int:
+    """+2 to a defend roll of a participant on full defense ("While on full defense you get a +2 to
+    all defend rolls relevant to your declared focus"); 0 otherwise."""
+    if conflict is None or pid is None:
+        return 0
+    p = next((q for q in conflict.participants if q.id == pid), None)
+    return 2 if p is not None and p.full_defense is not None and p.active else 0
+
+
+def defended(campaign: Campaign, scene_id: str, pid: str) -> Campaign:
+    """A participant on full defense rolled to defend: no boost when its turn comes round."""
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if p.full_defense is None or p.defended:
+        return campaign
+    participants = [q.model_copy(update={"defended": True}) if q.id == pid else q for q in conflict.participants]
+    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants}))
 
 
 def participant_roller(campaign: Campaign, p: Participant | None, skill: str) -> str | None:
@@ -222,6 +287,16 @@ def _participant(conflict: Conflict, pid: str) -> Participant:
     return p
 
 
+def participant_in(conflict: Conflict, pid: str) -> Participant:
+    """The participant of this id in the conflict; refused when it is not in it."""
+    return _participant(conflict, pid)
+
+
+def put_conflict(campaign: Campaign, scene_id: str, conflict: Conflict) -> Campaign:
+    """The campaign with this scene's conflict replaced."""
+    return _put(campaign, scene_id, conflict)
+
+
 def _update_participant(conflict: Conflict, p: Participant, line: str) -> Conflict:
     if all(m in p.out_members for m in p.members):
         p = p.model_copy(update={"taken_out": True})
@@ -261,11 +336,11 @@ def take_hit(
 
 def hit_group(
     campaign: Campaign, scene_id: str, ruleset_of: Callable[[Character], RuleSet], pid: str, hit: int,
-    attacker: str | None = None,
+    attacker: str | None = None, lethal: bool = False,
 ) -> Campaign:
     """A hit on a group of minor NPCs lands on the first one standing; what that one cannot
     absorb takes them out and the shifts left over go on to the next. `ruleset_of` gives each
-    character's rule set."""
+    character's rule set. A `lethal` hit skips stress (War of Ashes' lethal damage, its option)."""
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
     for member in [m for m in p.members if m not in p.out_members]:
@@ -274,7 +349,8 @@ def hit_group(
         character = campaign.character(member)
         ruleset = ruleset_of(character)
         track = track_for(character, ruleset, conflict.kind)
-        plan = absorb_options(character, ruleset, hit, track, campaign.options)
+        plan = absorb_options(character, ruleset, hit, track, campaign.options,
+                              lethal=lethal and campaign.options.lethal_damage)
         if plan.options:
             return take_hit(campaign, scene_id, ruleset, pid, member, plan.options[0], attacker=attacker)
         capacity = _capacity(character, ruleset, track)

@@ -21,6 +21,7 @@ from fate_desk.rules.creation.loader import get_ruleset
 from fate_desk.rules.creation.ruleset import AdvantageFailure, Discovery
 from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, set_hidden
+from fate_desk.rules.play.time_shifts import TaskTime, time_line
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,9 @@ class RollResult:
     # An attack's boost is decided by the hit after Weapon and Armor (`harm.resolve_hit`): a tie
     # with a Weapon hits instead, Armor that stops a hit gives one. None: the roll decides.
     boost_given: bool | None = None
+    # Time shifts (the campaign's option): how long the task takes at a simple success; the roll's
+    # shifts make it faster or slower, said in the roll log.
+    time: TaskTime | None = None
 
 
 def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invokable]:
@@ -402,7 +406,12 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         if not result.boost.strip():  # the player names it: a boost is never just "Boost"
             raise refuse("play.boost", "aspects", _("Name the boost you got: a passing advantage, in a few words."))
         campaign = place_aspect(campaign, result.boost, 1, boost=True)
-    campaign = append_to_log(campaign, rolls=[roll.summary()])
+    summary = roll.summary()
+    if result.time is not None and campaign.options.time_shifts:
+        took = time_line(result.time, roll.shifts)
+        summary = _("{roll} {time}").format(roll=summary, time=took)
+        campaign = log_event(campaign, _("{who}: {time}").format(who=roll.setup.who or _("Someone"), time=took))
+    campaign = append_to_log(campaign, rolls=[summary])
     if made or boosted:
         what = ngettext("“{aspect}” with {count} free invoke", "“{aspect}” with {count} free invokes", made).format(
             aspect=result.advantage, count=made) if made else ""

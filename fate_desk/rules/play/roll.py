@@ -271,6 +271,9 @@ class RollSetup:
     scale: int = 0
     scale_use: ScaleUse = ScaleUse.BEFORE
     who: str = ""  # the roller's name, for the summary
+    # Two combined skill lists (Fate Condensed's optional rule): one skill from each, added.
+    second_skill: str = ""
+    second_rating: int = 0
 
     def __post_init__(self) -> None:
         # Accept the enums' plain values too ("attack"), as item views and files hand them over.
@@ -291,8 +294,9 @@ class RollSetup:
 
     @property
     def modifier(self) -> int:
-        """What is added to the dice before any invoke: rating, stunts, teamwork, scale."""
-        return self.rating + self.stunt_bonus + self.teamwork + self.scale_before
+        """What is added to the dice before any invoke: rating (and the second list's), stunts,
+        teamwork, scale."""
+        return self.rating + self.second_rating + self.stunt_bonus + self.teamwork + self.scale_before
 
     def odds(self, extra: int = 0) -> Odds:
         """Exact odds before the roll; `extra` adds invoke bonuses already on it.
@@ -627,9 +631,12 @@ class Roll:
             }[s.scale_use].format(levels=s.scale_levels))
         extras += [i.describe() for i in self.invokes]
         extras += [_("against the roll {invoke}").format(invoke=i.describe()) for i in self.opposition]
+        skill = rules_text(s.skill) if s.skill else _("no skill")
+        if s.second_skill:  # two combined lists: "Fight + Careful", rated together
+            skill = _("{skill} + {second}").format(skill=skill, second=rules_text(s.second_skill))
         values = {
-            "action": s.action.label, "skill": rules_text(s.skill) if s.skill else _("no skill"),
-            "rating": ladder_label(s.rating), "extras": "; ".join(extras), "throws": self.throws_text(),
+            "action": s.action.label, "skill": skill,
+            "rating": ladder_label(s.rating + s.second_rating), "extras": "; ".join(extras), "throws": self.throws_text(),
             "total": signed(self.dice_total), "effort": ladder_label(self.effort),
             "difficulty": ladder_label(self.difficulty), "outcome": self.outcome.label.lower(),
             "meaning": self.meaning(),
