@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHeaderView, QLabel, QPushButton, QSpinBox,
-    QTableWidget, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame, QHeaderView, QLabel, QPushButton,
+    QScrollArea, QSpinBox, QTableWidget, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import N_, _, rules_text
@@ -174,6 +175,16 @@ class AttackDialog(SetsAsideCards, QDialog):
             form.addRow(_("Armor:"), self.armor)
         if campaign.options.lethal_damage:
             form.addRow("", self.lethal)
+        # Two combined skill lists: each side adds a skill from the second list.
+        self.second, self.defence_second = QComboBox(), QComboBox()
+        self.second.setAccessibleName(_("Attacker's skill from the second list"))
+        self.defence_second.setAccessibleName(_("Defender's skill from the second list"))
+        for combo in (self.second, self.defence_second):
+            for name in campaign.options.combined_skills:
+                combo.addItem(name, name)
+        if campaign.options.combined_skills:
+            form.addRow(_("Attack adds:"), self.second)
+            form.addRow(_("Defence adds:"), self.defence_second)
         form.addRow(_("The hit lands on:"), self.hit_to)
         self.form = form
         layout.addLayout(form)
@@ -251,9 +262,11 @@ class AttackDialog(SetsAsideCards, QDialog):
         rating = self.hazard.rating if self.hazard is not None else self.document.rating_of(attacker, skill)
         # Scale (optional): the higher side gets +1 per level of difference on its own roll.
         levels = scale_difference(attacker.scale if attacker else None, defender.scale) if campaign.options.scale else 0
+        second, defence_second = _second(campaign, self.second), _second(campaign, self.defence_second)
         setup = RollSetup(Action.ATTACK, skill, rating, opposed=True, who=self.attacker.name, scale=levels,
                           teamwork=helpers_bonus(campaign, self.attacker, skill),
-                          stunts=_solo(campaign, self.conflict, self.attacker.id, rating))
+                          stunts=_solo(campaign, self.conflict, self.attacker.id, rating),
+                          second_skill=second, second_rating=attacker.rating(second) if second and attacker else 0)
         self.attack_card = RollCard(self.document, attacker_id, setup, self.dice,
                                     _("{name} attacks").format(name=self.attacker.name), _("the defence"))
         rating = self.document.rating_of(defender, defence)
@@ -262,13 +275,16 @@ class AttackDialog(SetsAsideCards, QDialog):
         if full_defense_bonus(self.conflict, target.id):
             bonuses = (*bonuses, StuntBonus(_("Full defense"), 2))
         setup = RollSetup(Action.DEFEND, defence, rating, opposed=True, who=target.name,
-                          scale=-levels, teamwork=helpers_bonus(campaign, target, defence), stunts=bonuses)
+                          scale=-levels, teamwork=helpers_bonus(campaign, target, defence), stunts=bonuses,
+                          second_skill=defence_second,
+                          second_rating=defender.rating(defence_second) if defence_second and defender else 0)
         self.defence_card = RollCard(self.document, defender_id, setup, self.dice,
                                      _("{name} defends").format(name=target.name), _("the attack"))
         for card in (self.attack_card, self.defence_card):
             self.cards.addWidget(card)
             card.changed.connect(self._settle)
-        for widget in (self.target, self.skill, self.defence, self.roll_button, self.lethal):
+        for widget in (self.target, self.skill, self.defence, self.roll_button, self.lethal, self.second,
+                       self.defence_second):
             widget.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self.hit_to.currentIndexChanged.connect(lambda *_args: self._settle())
@@ -343,6 +359,11 @@ class ConflictHitDialog(TakeHitDialog):
                     text, self.status)
 
 
+def _second(campaign, combo: QComboBox) -> str:
+    """The second list's skill a side adds (two combined skill lists), or ''."""
+    return (combo.currentData() or "") if campaign.options.combined_skills else ""
+
+
 def _solo(campaign, conflict, pid: str | None, rating: int) -> tuple[StuntBonus, ...]:
     """A lone big bad's solo bonus, as a named bonus on its roll (none where it does not apply)."""
     bonus = solo_bonus(campaign, conflict, pid, rating)
@@ -394,8 +415,19 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
         self.defend_button = QPushButton(_("Roll the defences"))
         self.defend_button.setEnabled(False)
         layout.addWidget(self.roll_button)
-        self.cards = QVBoxLayout()
-        layout.addLayout(self.cards)
+        # Every target's card: they scroll, so the dialog fits the screen with many targets.
+        holder = QWidget()
+        self.cards = QVBoxLayout(holder)
+        self.cards.setContentsMargins(0, 0, 0, 0)
+        self.cards.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(holder)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(260)
+        self.scroll = scroll
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.defend_button)
         self.result = QLabel(_("Tick the targets, then roll."))
         self.result.setWordWrap(True)
@@ -410,6 +442,7 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
         self.defend_button.clicked.connect(self.defend)
         self.zone.toggled.connect(lambda *_args: self._check())
         self.setMinimumWidth(680)
+        self.resize(720, 720)
 
     def chosen(self) -> list[tuple[Participant, QSpinBox]]:
         return [(p, share) for p, check, share in self.targets if check.isChecked()]
@@ -428,15 +461,14 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
                           teamwork=helpers_bonus(campaign, self.attacker, skill),
                           stunts=_solo(campaign, self.conflict, self.attacker.id, rating))
         self.attack_card = RollCard(self.document, roller, setup, self.dice,
-                                    _("{name} attacks").format(name=self.attacker.name), _("the defences"))
+                                    _("{name} attacks").format(name=self.attacker.name))
         self.attack_card.changed.connect(self._share_out)
-        self.cards.addWidget(self.attack_card)
+        self.cards.insertWidget(self.cards.count() - 1, self.attack_card)
         for p, check, share in self.targets:
             check.setEnabled(False)
         for widget in (self.skill, self.zone, self.roll_button):
             widget.setEnabled(False)
         self._share_out()
-        self.adjustSize()
 
     def _share_out(self) -> None:
         """Once the attack's invokes are done, the effort is shared out (evenly to start)."""
@@ -484,13 +516,12 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
                             _("its share of the attack"))
             card.changed.connect(self._settle)
             self.defence_cards[p.id] = card
-            self.cards.addWidget(card)
+            self.cards.insertWidget(self.cards.count() - 1, card)
         self.attack_card.setEnabled(False)  # the effort is shared out: no more invokes on the attack
         self.defend_button.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
         self._check()
         self._settle()
-        self.adjustSize()
 
     def _settle(self) -> None:
         effort = self.attack_card.roll.effort

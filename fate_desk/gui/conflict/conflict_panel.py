@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QMessageBox, QPushButton, QWidget,
+    QCheckBox, QComboBox, QHeaderView, QInputDialog, QLabel, QMessageBox, QPushButton, QWidget,
 )
 
 from fate_desk.i18n import N_, _, rules_text
@@ -47,9 +47,8 @@ class ConflictPanel(PanelBase):
         self.end_conflict_button = QPushButton(_("End the conflict"))
         for widget in (self.next_label, self.next_combo, self.end_turn_button, self.end_conflict_button):
             row.addWidget(widget)
-        # The campaign's optional rules that act in a conflict, on a row of their own (each shown
-        # only where the campaign uses it: Table ▸ Optional rules).
-        self.option_row = QHBoxLayout()
+        # The campaign's optional rules that act in a conflict, beside Concede (each shown only where
+        # the campaign uses it: Table ▸ Optional rules).
         self.full_defense_button = QPushButton(_("Full defense…"))
         self.full_defense_button.setToolTip(_("The one acting gives its turn to defending: +2 to defend until its "
                                               "next turn, a boost then if nothing came at it"))
@@ -57,11 +56,9 @@ class ConflictPanel(PanelBase):
         self.split_button.setToolTip(_("The one acting splits its attack among several targets, or attacks a zone"))
         self.true_form_button = QPushButton(_("Reveal true form…"))
         self.true_form_button.setToolTip(_("The selected big bad, taken out, reveals its true form"))
-        for widget in (self.full_defense_button, self.split_button, self.true_form_button):
-            self.option_row.addWidget(widget)
-        self.option_row.addStretch(1)
-        outer = self.layout()
-        outer.insertLayout(outer.indexOf(self.status), self.option_row)
+        place = row.indexOf(self.concede_button) + 1
+        for offset, widget in enumerate((self.full_defense_button, self.split_button, self.true_form_button)):
+            row.insertWidget(place + offset, widget)
         self.full_defense_button.clicked.connect(self.full_defense)
         self.split_button.clicked.connect(self.split_attack)
         self.true_form_button.clicked.connect(self.reveal_true_form)

@@ -150,7 +150,7 @@ class OptionalRulesDialog(QDialog):
         combined = [n.strip() for n in self.own_list.text().split(",") if n.strip()] \
             if self.checks["combined_skills"].isChecked() else []
         return self.document.campaign.options.model_copy(update={
-            **values, "conditions": self.conditions.currentData(), "combined_skills": combined,
+            **values, "conditions": ConditionsMode(self.conditions.currentData()), "combined_skills": combined,
             "combined_top": self.top.value()})
 
     def accept(self) -> None:

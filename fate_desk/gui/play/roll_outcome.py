@@ -212,6 +212,8 @@ class RollOutcomePart:
         s = roll.setup
         skill = escape(skill_shown(self.document, s.skill, self.who.currentData()) if s.skill else _("rating"))
         parts = [_("dice {total}").format(total=signed(roll.dice_total)), f"{skill} {ladder_label(s.rating)}"]
+        if s.second_skill:  # two combined skill lists: the second list's skill too
+            parts.append(f"{escape(s.second_skill)} {ladder_label(s.second_rating)}")
         if s.stunt_bonus:
             parts.append(_("stunts +{bonus}").format(bonus=s.stunt_bonus))
         if s.teamwork:

@@ -137,7 +137,7 @@ class RollSetupPart:
                                    "roll makes it a step faster, each shift short a step slower"))
         form.addRow(_("&Who:"), self.who)
         form.addRow(_buddy(_("&Skill:"), self.skill), skill_row)
-        form.addRow(_("&And:"), self.second_skill)
+        form.addRow(_("A&nd:"), self.second_skill)
         form.addRow(_("&Action:"), self.action)
         form.addRow(_buddy(_("A&gainst:"), self.opponent), against_row)
         form.addRow(_("Stunts:"), self.stunts_box)

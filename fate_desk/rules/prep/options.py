@@ -112,4 +112,6 @@ def set_options(campaign: Campaign, options: CampaignOptions) -> Campaign:
         raise refuse("options.combined", "combined_skills", _(
             "{skill} is already on the rule set's skill list: the second list needs skills of its own.").format(
             skill=clash))
-    return campaign.model_copy(update={"options": options.model_copy(update={"combined_skills": names})})
+    # Validated whole: options built from a dialog's fields are checked like any file's.
+    checked = CampaignOptions.model_validate({**options.model_dump(), "combined_skills": names})
+    return campaign.model_copy(update={"options": checked})
