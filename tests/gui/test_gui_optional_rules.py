@@ -368,3 +368,22 @@ def test_core_offers_only_to_forfeit_the_contest_roll_for_a_failed_advantage(cor
     advantage = panel.dialog
     assert [advantage.on_failure.itemData(i) for i in range(advantage.on_failure.count())] == ["forfeit"]
     advantage.reject()
+
+
+def test_the_monster_editor_names_the_big_bad_rule_breaks_as_the_book_does_and_picks_a_true_form(window, qtbot):
+    """Fate Condensed, "Challenge or Contest Immunity": "your big bad cannot be affected directly
+    (mentally, physically, or both) until the group beats a challenge"; "Reveal True Form": a second
+    character, beaten in turn."""
+    editor = window.open_entity("monster-lockthing")
+    immunity, detail = editor.named["immunity"]
+    assert immunity.text() == "Challenge or contest immunity"
+    assert "until the group beats a challenge" in detail.placeholderText()
+    assert "true form" in editor.named["true_form"][0].text().lower()
+    assert not editor.form_combo.isEnabled()
+    editor.named["true_form"][0].setChecked(True)
+    assert editor.form_combo.isEnabled()
+    index = editor.form_combo.findData("npc-hale")
+    editor.form_combo.setCurrentIndex(index)
+    editor.form_combo.activated.emit(index)
+    breaks = on_disk(window.document).character("monster-lockthing").rule_breaks
+    assert [(b.kind, b.form) for b in breaks if b.kind == "true_form"] == [("true_form", "npc-hale")]

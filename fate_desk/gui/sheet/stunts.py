@@ -124,9 +124,14 @@ class StuntsSection:
             cost=ruleset.stunt_cost, minimum=ruleset.refresh_minimum)
         if ruleset.free_extra_stunts:
             # Venture City's bonus stunts for powers, War of Ashes' equipment stunt: only extras fill them.
-            kept = ngettext("{count} more only for extras, {left} open",
-                            "{count} more only for extras, {left} open", ruleset.free_extra_stunts).format(
-                count=count_word(ruleset.free_extra_stunts), left=count_word(derived.free_extra_stunts_left))
+            left = derived.free_extra_stunts_left
+            if left:
+                kept = ngettext("{count} more only for extras, {left} still open",
+                                "{count} more only for extras, {left} still open", ruleset.free_extra_stunts).format(
+                    count=count_word(ruleset.free_extra_stunts), left=count_word(left))
+            else:
+                kept = ngettext("{count} more only for extras, taken", "{count} more only for extras, all taken",
+                                ruleset.free_extra_stunts).format(count=count_word(ruleset.free_extra_stunts))
             return _("{free}, {left}; {kept}; {cost}.").format(free=first, left=second, kept=kept, cost=cost)
         return _("{free}, {left}; {cost}.").format(free=first, left=second, cost=cost)
 
