@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolButton, QVBoxLayout, QWidget,
 )
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, set_edition
 
 from . import access, language_menu, zoom
 from .access import DockTabNames
@@ -24,6 +24,7 @@ from .drop_import import install_drop_import
 from .problems import ProblemsDock
 from .settings import Preferences, Settings, WindowState
 from .table_desk import TableDesk
+from .table_mode.desk import TableModeDesk
 from .theme import LABELS, THEMES, apply_theme
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice, short_step
@@ -53,10 +54,14 @@ class MainWindow(QMainWindow):
         self._dock_actions: dict[str, tuple] = {}
         self.table = TableDesk(self)
         self.encounters = EncounterDesk(self)
+        self.table_mode = TableModeDesk(self)
         self.setWindowTitle(_("Fate Desk"))
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
 
+        from .tabs import TabKeeper
+
+        self.tab_keeper = TabKeeper(self)  # Close other tabs, and the limit (gui/tabs.py)
         self.actions = build_actions(self, self._handlers())
         self.menus = build_menus(self, self.actions)
         self.dock_tab_names = DockTabNames(self)
@@ -65,6 +70,7 @@ class MainWindow(QMainWindow):
         self._fill_add_menu()
         self._fill_theme_menu()
         language_menu.fill(self, self.actions["language"].menu())
+        self.tab_keeper.fill_menu(self.actions["tab_limit"].menu())
         size = zoom.current(QApplication.instance())
         self.actions["zoom_in"].setEnabled(size < zoom.STEPS[-1])
         self.actions["zoom_out"].setEnabled(size > zoom.STEPS[0])
@@ -185,6 +191,7 @@ class MainWindow(QMainWindow):
             "duplicate": self.duplicate_selected,
             "delete": self.delete_selected,
             "close_tab": lambda: self.tabs and self.tabs.close_current(),
+            "close_other_tabs": lambda: self.tab_keeper.close_others(),
             "next_panel": lambda: self.cycle_panel(1),
             "previous_panel": lambda: self.cycle_panel(-1),
             "move_tab_left": lambda: self.tabs and self.tabs.move_current(-1),
@@ -196,6 +203,7 @@ class MainWindow(QMainWindow):
             "about": self.files.about,
             **self.table.handlers(),
             **self.encounters.handlers(),
+            **self.table_mode.handlers(),
         }
 
     def _quick_npc(self):
@@ -472,6 +480,7 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             release_settled()  # the start-up campaign may be among what start-up set aside
         self.document = document
+        set_edition(document.campaign.ruleset)  # rule-set words in this campaign's edition's
         self.sample_if_refused = False
         loading = document.loading
         self.read_only_watch.follow(document)
@@ -479,6 +488,7 @@ class MainWindow(QMainWindow):
             self.hide_welcome()  # it says "This is the sample campaign"
         self.navigator = None
         self.tabs = EditorTabs(document)
+        self.tab_keeper.attach(self.tabs)
         self.stack.addWidget(self.tabs)
         self.tabs.currentChanged.connect(lambda _i: self._show_tabs_or_start())
         document.entityAdded.connect(lambda _id: self._show_tabs_or_start())
@@ -519,6 +529,7 @@ class MainWindow(QMainWindow):
             self._table_usable(True)  # after a big campaign that turned out bad, say
             self.table.set_document(document)
             self.encounters.set_document(document)
+        self.table_mode.set_document(None if loading else document)
         self._current_changed(self.tabs.current_entity_id() or "")
         if loading:
             document.start_loading()
@@ -620,6 +631,7 @@ class MainWindow(QMainWindow):
         steps = [lambda: self._first_sheet(document), lambda: self._remember_campaign(document),
                  self._show_tabs_or_start, lambda: self._table_usable(True),
                  lambda: self.table.set_document(document), lambda: self.encounters.set_document(document),
+                 lambda: self.table_mode.set_document(document),
                  self._update_actions, lambda: self._add_navigator(document)]
 
         def next_step() -> None:
@@ -803,6 +815,7 @@ class MainWindow(QMainWindow):
         self.actions["export_for"].setEnabled(bool(document and not loading and document.campaign.characters))
         self.table.update_actions()
         self.encounters.update_actions()
+        self.table_mode.update_actions()
 
     # --- entries -------------------------------------------------------------------------
 
@@ -909,6 +922,10 @@ class MainWindow(QMainWindow):
         geometry = self.settings.get(WindowState.GEOMETRY)
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
+        else:  # the first start: 1280x800 at most, never taller than a laptop's screen with the frame
+            from .screen_fit import fit_window
+
+            fit_window(self, QSize(1280, 800))
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state, self._state_version())  # refused when the direction differs
@@ -925,6 +942,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         self.encounters.close()
+        self.table_mode.close()
         if self.document is not None:
             self.document.close()
         super().closeEvent(event)

@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QPainter, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
 
 from fate_desk.i18n import _, ngettext
@@ -409,6 +409,9 @@ class NavigatorPanel(QWidget):
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.activated.connect(self._activated)
         self.tree.clicked.connect(self._clicked)
+        # Space on an entry is the keyboard's quick look: the preview tab, as a single click.
+        self._space = QShortcut(QKeySequence(Qt.Key.Key_Space), self.tree, context=Qt.ShortcutContext.WidgetShortcut)
+        self._space.activated.connect(lambda: self._clicked(self.tree.currentIndex()))
         self.filter_edit.textChanged.connect(self._filter)
         self._filter_keys = _FilterKeys(self)
         self.filter_edit.installEventFilter(self._filter_keys)

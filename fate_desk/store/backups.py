@@ -14,7 +14,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from fate_desk.leftovers import remove_leftovers
+from fate_desk.leftovers import host_tag, remove_leftovers
 from fate_desk.paths import mode_for_new_file, user_data_dir
 
 from .atomic import fsync_dir
@@ -27,8 +27,9 @@ def default_backup_dir() -> Path:
     return user_data_dir() / "backups"
 
 
-# ".NAME.<pid>.copy" and its journal: what a copy killed half-way leaves behind.
-_LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal)?")
+# ".NAME.<pid>@<computer>.copy" and its journal: what a copy killed half-way leaves behind (copies
+# made before the computer's name was in it have none: those wait ten minutes).
+_LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)(?:@(?P<host>[A-Za-z0-9-]+))?\.copy(?:-journal|-wal|-shm)?")
 def before_restoring_path(folder: Path, stem: str) -> Path:
     """A name for the campaign as it was before a restore that no earlier copy has (two
     restores in one second get two files)."""
@@ -61,6 +62,17 @@ def clean_leftovers(folder: Path) -> list[Path]:
     return remove_leftovers(folder, _LEFTOVER)
 
 
+def tidy_beside(path: Path) -> list[Path]:
+    """What Fate Desk left beside a campaign when it was killed, removed as it is opened for
+    editing: half-made copies (of any campaign there) whose process is gone, and a new file
+    this campaign was being made as. Only our own names; SQLite's journal of the campaign itself
+    (which rolls back an unfinished edit) is SQLite's, and never touched."""
+    path = Path(path)
+    removed = clean_leftovers(path.parent)
+    made_as = re.compile(re.escape(f".{path.name}") + r"\.new(?:-journal)?")
+    return removed + remove_leftovers(path.parent, made_as)
+
+
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     """Write a consistent copy of `conn`'s database to `target` (replacing it only when complete).
 
@@ -68,7 +80,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     """
     target = Path(target)
     clean_leftovers(target.parent)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.copy")
+    tmp = target.with_name(f".{target.name}.{os.getpid()}@{host_tag()}.copy")
     tmp.unlink(missing_ok=True)
     try:
         dest = sqlite3.connect(tmp)
@@ -151,3 +163,4 @@ def make_rolling_backup(
     for old in list_backups(source, folder)[max(keep, 1):]:
         old.unlink(missing_ok=True)
     return target
+

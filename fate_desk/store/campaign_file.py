@@ -27,7 +27,7 @@ from fate_desk.paths import mode_for_new_file
 from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
-from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy
+from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy, tidy_beside
 from .filetypes import CAMPAIGN_SUFFIX
 from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
 from .lock import CampaignLock, CampaignLocked, LockRefused
@@ -252,6 +252,7 @@ class CampaignFile:
         held = None
         if not readonly:
             held = lock if lock is not None else _take_lock(path)
+            tidy_beside(path)  # half-made copies a killed app left there (issue 45)
         try:
             handle = cls._open_locked(path, readonly, backup_dir, held, in_steps_from)
         except BaseException:

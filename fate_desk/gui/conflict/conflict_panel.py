@@ -13,8 +13,8 @@ from fate_desk.model import CharacterKind, ConflictKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.big_bads import minion_takes_hit, true_form_of
 from fate_desk.rules.encounters.big_bads import reveal_true_form as reveal_big_bad
 from fate_desk.rules.encounters.conflict import (
-    concede_participant, declare_full_defense, defended, end_conflict, end_turn, full_defense_bonus, hazard_of,
-    hit_group, note, order_skills, start_conflict, waiting,
+    action_refusal, action_taken, concede_participant, declare_full_defense, defended, end_conflict, end_turn,
+    full_defense_bonus, hazard_of, hit_group, note, order_skills, start_conflict, waiting,
 )
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.actions import RollResult, apply_roll
@@ -115,6 +115,11 @@ class ConflictPanel(PanelBase):
                       _("<b>{scene}</b>: mental conflict in {skill} order. <b>Exchange {exchange}</b>; "
                         "acting now: <b>{current}</b>."))
         self.header.setText(header.format(**values))
+        # One action a turn: once the one acting has attacked, only the end of the turn is left.
+        refusal = action_refusal(conflict)
+        self.attack_button.setEnabled(not refusal)
+        self.attack_button.setToolTip(refusal or _("The one acting now attacks: both sides roll, the target takes "
+                                                   "the hit"))
         self._fill_table(conflict)
         self._fill_next(conflict)
         self.log.addItems(conflict.log)
@@ -125,6 +130,7 @@ class ConflictPanel(PanelBase):
         self.table.setRowCount(len(conflict.participants))
         for row, p in enumerate(conflict.participants):
             state = (_("Conceded") if p.conceded else _("Taken out") if p.taken_out else
+                     _("Has acted, picks next") if p.id == conflict.current and p.acted else
                      _("Acting now") if p.id == conflict.current else _("Has acted") if p.acted else _("To act"))
             if p.full_defense is not None and p.active:
                 state = _("{state}, on full defense (+2 to defend)").format(state=state)
@@ -170,8 +176,11 @@ class ConflictPanel(PanelBase):
         self.split_button.setVisible(options.split_attacks)
         self.true_form_button.setVisible(options.true_form)
         current = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
-        self.full_defense_button.setEnabled(current is not None and not current.hazard and current.full_defense is None)
-        self.split_button.setEnabled(current is not None)
+        # Full defense and a split attack are each the turn's one action, as an attack is.
+        refusal = action_refusal(conflict) if conflict else ""
+        self.full_defense_button.setEnabled(current is not None and not refusal and not current.hazard
+                                            and current.full_defense is None)
+        self.split_button.setEnabled(current is not None and not refusal)
         selected = self.selected() if conflict else None
         self.true_form_button.setEnabled(selected is not None and selected.taken_out
                                          and true_form_of(self.document.campaign, selected) is not None)
@@ -236,6 +245,10 @@ class ConflictPanel(PanelBase):
         attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
         if attacker is None:
             return None
+        refusal = action_refusal(conflict)
+        if refusal:
+            self.status.setText(_esc(refusal))
+            return None
         dialog = AttackDialog(self.document, conflict, attacker, self.desk.dice, self)
         return self.open_dialog(dialog, lambda: self._attacked(dialog))
 
@@ -264,7 +277,7 @@ class ConflictPanel(PanelBase):
                 campaign = minion_takes_hit(campaign, sid, target.id, landing.id)
             if hit > 0 and len(standing) > 1:
                 campaign = hit_group(campaign, sid, self.document.ruleset_for, landing.id, hit, attacker_id, lethal)
-            return campaign
+            return action_taken(campaign, sid)  # one action a turn: the attacker is done
 
         text = _("{attacker} attacks {target}").format(attacker=dialog.attacker.name, target=target.name)
         if not play(self.document, settle, text, self.status):
@@ -297,6 +310,10 @@ class ConflictPanel(PanelBase):
         attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
         if attacker is None:
             return None
+        refusal = action_refusal(conflict)
+        if refusal:
+            self.status.setText(_esc(refusal))
+            return None
         dialog = SplitAttackDialog(self.document, conflict, attacker, self.desk.dice, self)
         return self.open_dialog(dialog, lambda: self._split(dialog))
 
@@ -321,7 +338,7 @@ class ConflictPanel(PanelBase):
                 p = targets[pid]
                 if hit > 0 and len([m for m in p.members if m not in p.out_members]) > 1:
                     campaign = hit_group(campaign, sid, self.document.ruleset_for, pid, hit, attacker_id)
-            return campaign
+            return action_taken(campaign, sid)  # one action a turn, however many it was split among
 
         text = _("{attacker} attacks several targets").format(attacker=dialog.attacker.name)
         if not play(self.document, settle, text, self.status):

@@ -187,6 +187,35 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
     return _put(campaign, scene_id, changed)
 
 
+def action_refusal(conflict: Conflict) -> str:
+    """Why the one acting now may not take an action ('' when they may): one action a turn.
+    Fate Condensed, "Turn Order": "In an exchange, each involved character can take one
+    overcome, create an advantage, or attack action"; Fate Core, "Exchanges": "you only get to
+    make one skill roll on your turn in an exchange" (defending is not limited)."""
+    p = next((p for p in conflict.participants if p.id == conflict.current), None)
+    if p is None or not p.active:
+        return _("Nobody is acting now: end the turn to pick who goes next.")
+    if p.acted:
+        return _("{name} has taken this turn's action: end the turn and pick who goes next.").format(name=p.name)
+    return ""
+
+
+def action_taken(campaign: Campaign, scene_id: str) -> Campaign:
+    """The one acting has taken their action (an attack): in elective order they stay to pick
+    who goes next, with no second action; in an order set by skill the next in line acts now."""
+    conflict = conflict_of(campaign, scene_id)
+    reason = action_refusal(conflict)
+    if reason:
+        raise refuse("conflict.action", "participants", reason)
+    if conflict.order != TurnOrder.ELECTIVE:
+        return end_turn(campaign, scene_id)
+    p = next(p for p in conflict.participants if p.id == conflict.current)
+    participants = [q.model_copy(update={"acted": True}) if q.id == p.id else q for q in conflict.participants]
+    line = _("{name} has acted and picks who goes next.").format(name=p.name)
+    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
+                                                                "log": [*conflict.log, line]}))
+
+
 def full_defense_refusal(campaign: Campaign, scene_id: str, pid: str) -> str:
     """Why this participant may not go on full defense now ('' when it may)."""
     if not campaign.options.full_defense:
@@ -198,7 +227,8 @@ def full_defense_refusal(campaign: Campaign, scene_id: str, pid: str) -> str:
     if conflict.current != pid or not p.active:
         return _("Full defense is declared on one's own turn, instead of acting: it is not {name}'s turn.").format(
             name=p.name)
-    return ""
+    # Full defense is the turn's action ("you give up your action for the exchange").
+    return action_refusal(conflict)
 
 
 def declare_full_defense(campaign: Campaign, scene_id: str, pid: str, focus: str = "") -> Campaign:
@@ -216,8 +246,10 @@ def declare_full_defense(campaign: Campaign, scene_id: str, pid: str, focus: str
             _("{name} goes on full defense: +2 to defend until their next turn.").format(name=p.name))
     p = p.model_copy(update={"full_defense": focus, "defended": False})
     participants = [p if q.id == pid else q for q in conflict.participants]
-    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
-                                                                "log": [*conflict.log, line]}))
+    campaign = _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
+                                                                    "log": [*conflict.log, line]}))
+    # It was the turn's one action: the turn passes as after an attack.
+    return action_taken(campaign, scene_id)
 
 
 def full_defense_bonus(conflict: Conflict | None, pid: str | None) -> int:
