@@ -17,7 +17,7 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, RuleBreak
 from fate_desk.rules.play.dice import Dice
 from fate_desk.rules.prep.options import OPTIONAL_RULES, set_options
 
-from table_helpers import on_disk, sample_document
+from table_helpers import apart_from_throws, assert_throws_kept, on_disk, sample_document
 from test_gui_conflict import click, ok, window  # noqa: F401  (the window fixture)
 from test_gui_play import name_any_boost, name_card_boosts
 
@@ -132,9 +132,12 @@ def test_full_defense_gives_plus_two_to_defend_and_a_boost_when_nothing_came(win
     # She had to defend: no boost, and her full defense is over.
     assert not any(a.boost and "Ready" in a.text for a in on_disk(window.document).scenes[0].aspects)
     assert next(p for p in conflict(window).participants if p.name == "Maren Voss").full_defense is None
-    while window.document.undo_stack.canUndo() and window.document.campaign != start:
+    played = window.document.campaign
+    while window.document.undo_stack.canUndo() and apart_from_throws(window.document.campaign) != apart_from_throws(start):
         window.document.undo_stack.undo()
-    assert on_disk(window.document) == start
+    # Undo gives everything back but the dice thrown, which stay in the roll log marked set aside.
+    assert apart_from_throws(on_disk(window.document)) == apart_from_throws(start)
+    assert_throws_kept(played, window.document.campaign)
 
 
 def test_a_split_attack_shares_the_effort_and_every_target_defends_its_share(window, qtbot):
@@ -367,7 +370,15 @@ def test_core_offers_only_to_forfeit_the_contest_roll_for_a_failed_advantage(cor
     click(qtbot, panel.advantage_button)
     advantage = panel.dialog
     assert [advantage.on_failure.itemData(i) for i in range(advantage.on_failure.count())] == ["forfeit"]
-    advantage.reject()
+    # A roll that cannot reach the difficulty says the roll is forfeit, not Condensed's choice.
+    advantage.against.setValue(12)
+    click(qtbot, advantage.roll_button)
+    assert advantage.card.roll.meaning() == "No aspect: the side forfeits this exchange's roll."
+    advantage.aspect.setText("Shortcut")
+    ok(advantage)
+    campaign = on_disk(core_window.document)
+    assert "No aspect: the side forfeits this exchange's roll." in campaign.sessions[-1].rolls[-1]
+    assert campaign.scenes[0].play.contest.forfeits  # and the side's roll is forfeit
 
 
 def test_the_monster_editor_names_the_big_bad_rule_breaks_as_the_book_does_and_picks_a_true_form(window, qtbot):

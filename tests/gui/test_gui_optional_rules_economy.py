@@ -21,6 +21,7 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, RuleBreak
 from fate_desk.rules.play.dice import Dice
 from fate_desk.rules.prep.options import set_options
 
+from table_helpers import apart_from_throws, assert_throws_kept
 from test_gui_play import name_card_boosts
 from test_gui_play_economy import free_invokes, purse
 
@@ -95,6 +96,7 @@ class Table:
             _ok(attack)
             self.rolls_applied += 2
             self._hits()
+            self._turn_spent()
         elif step == "full defense" and panel.full_defense_button.isVisible():
             if panel.full_defense_button.isEnabled():
                 panel.full_defense_button.click()
@@ -117,6 +119,7 @@ class Table:
                 _ok(split)
                 self.rolls_applied += len(split.thrown_cards())
                 self._hits()
+                self._turn_spent()
             else:
                 split.reject()
         elif step == "end turn" and panel.end_turn_button.isEnabled():
@@ -143,6 +146,12 @@ class Table:
                 assert not panel.true_form_button.isEnabled()  # once
         elif step == "undo" and self.document.undo_stack.index() > self.base:
             self.document.undo_stack.undo()  # only the steps played here, not the conflict's start
+
+    def _turn_spent(self) -> None:
+        """One action a turn (Fate Condensed, "Turn Order"): after an attack, split or not, nothing
+        but the end of the turn is open to the attacker (full defense included)."""
+        for button in (self.panel.attack_button, self.panel.split_button, self.panel.full_defense_button):
+            assert not button.isEnabled(), button.text()
 
     def _standing(self, name: str) -> bool:
         conflict = self.panel.conflict()
@@ -185,9 +194,12 @@ def test_no_click_sequence_with_the_optional_rules_mints_points_or_invokes_and_u
         for step in steps:
             table.do(qtbot, step)
             table.check(start_campaign)
+        played = window.document.campaign
         while window.document.undo_stack.index() > table.base:
             window.document.undo_stack.undo()
-        assert window.document.campaign == start_campaign
+        # Everything comes back but the dice thrown, which stay in the roll log marked set aside.
+        assert apart_from_throws(window.document.campaign) == apart_from_throws(start_campaign)
+        assert_throws_kept(played, window.document.campaign)
     finally:
         for widget in QApplication.topLevelWidgets():
             if widget is not window and widget.isVisible() and widget.isModal():

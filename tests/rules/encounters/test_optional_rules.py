@@ -19,7 +19,8 @@ from fate_desk.rules.encounters.big_bads import (
     minion_shields, minion_takes_hit, reveal_true_form, solo_bonus, solo_soak,
 )
 from fate_desk.rules.encounters.conflict import (
-    declare_full_defense, defended, end_turn, full_defense_bonus, participant, start_conflict, take_hit,
+    action_refusal, action_taken, declare_full_defense, defended, end_turn, full_defense_bonus, participant,
+    start_conflict, take_hit,
 )
 from fate_desk.rules.encounters.contest import (
     advantage_refusal, contest_advantage, play_exchange, side_roller, side_teamwork, start_contest,
@@ -149,6 +150,29 @@ def test_full_defense_is_declared_on_ones_own_turn_and_only_with_the_option():
     campaign, sid = _conflict(ON)
     with pytest.raises(Refused, match="not Hero 1's turn"):
         declare_full_defense(campaign, sid, _pid(campaign, "Hero 1"))
+
+
+def test_full_defense_is_the_turns_one_action():
+    """Fate Condensed, "Full Defense": "you can choose to go on full defense ... you give up your
+    action for the exchange"; "Turn Order": "each involved character can take one overcome, create
+    an advantage, or attack action". After an attack, no full defense; after full defense, no attack;
+    in an order set by skill, declaring it passes the turn as an attack does."""
+    campaign, sid = _conflict(ON)
+    hero = _pid(campaign, "Hero 0")
+    attacked = action_taken(campaign, sid)
+    with pytest.raises(Refused, match="taken this turn's action"):
+        declare_full_defense(attacked, sid, hero)
+    declared = declare_full_defense(campaign, sid, hero)
+    assert action_refusal(declared.scenes[0].play.conflict) != ""  # no attack after it
+    assert declared.scenes[0].play.conflict.current == hero  # elective: Hero 0 still picks who goes next
+    core = get_ruleset("fate-core")
+    start = campaign.model_copy(update={"scenes": [Scene(id=sid, name="Lair")]})
+    sides = [participant(start, "PCs", ["pc-0"]), participant(start, "PCs", ["pc-1"]),
+             participant(start, "Foes", ["npc-boss"])]
+    by_skill = start_conflict(start, sid, core, ConflictKind.PHYSICAL, sides)
+    first = by_skill.scenes[0].play.conflict.current
+    passed = declare_full_defense(by_skill, sid, first).scenes[0].play.conflict
+    assert passed.current != first and full_defense_bonus(passed, first) == 2
 
 
 # --- Time shifts -------------------------------------------------------------------------------
