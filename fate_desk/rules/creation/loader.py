@@ -86,7 +86,12 @@ def inherit(data: dict, where: str, prefix: str = "",
     if base is None:
         raise RuleSetError(_("{where}: {prefix}base: there is no rule set {id} to build on").format(
             where=where, prefix=prefix, id=repr(base_id)))
-    return _merged(RuleSet, base.model_dump(mode="json", by_alias=True, exclude={"base"}), data)
+    merged = _merged(RuleSet, base.model_dump(mode="json", by_alias=True, exclude={"base"}), data)
+    if "aspects" in data and "aspect_captions" not in data:
+        # The base's captions name the slots of the base's aspects (Fate Core's phase trio), not
+        # of a list the rule set gives itself.
+        merged["aspect_captions"] = []
+    return merged
 
 
 def _merged(model: type[BaseModel], base: dict, over: dict) -> dict:

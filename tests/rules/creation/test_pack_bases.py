@@ -109,6 +109,18 @@ def test_a_table_the_pack_gives_keeps_the_fields_it_leaves_out():
     assert pack.advancement.grants == core.advancement.grants
 
 
+def test_a_pack_on_fate_core_takes_its_phase_trio_captions_unless_it_gives_its_own_aspects():
+    """Fate Core SRD, "The Phase Trio": the three remaining aspects are made in phases; a pack that
+    keeps Fate Core's aspects keeps their captions, one with aspects of its own never gets another
+    game's captions on them (nor a caption for a slot it lacks)."""
+    core = load_catalog().get("fate-core")
+    same = ruleset_from_data({"id": "mine", "base": "fate-core", "name": "Mine"}, "mine.toml")
+    assert same.aspect_captions == core.aspect_captions and same.caption(2).label.startswith("Phase one")
+    own = ruleset_from_data({"id": "mine", "base": "fate-core", "name": "Mine",
+                             "aspects": ["high_concept", "trouble", "free"]}, "mine.toml")
+    assert own.aspect_captions == [] and own.caption(2) is None
+
+
 @pytest.mark.parametrize("base, says", [("fate-nowhere", "there is no rule set 'fate-nowhere'"),
                                         (7, "name the rule set it builds on")])
 def test_a_rule_set_on_an_unknown_base_is_refused_with_one_line(base, says):
