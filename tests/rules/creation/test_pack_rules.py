@@ -89,6 +89,15 @@ def test_buying_an_enhancement_twice_never_buys_the_basic_power_again(catalog):
     miles = Character(ruleset="venture-city", extras=[*first, *again])
     assert sum(e.cost.stunt_slots for e in miles.extras) == 3
     assert derive(miles, catalog.get("venture-city")).free_extra_stunts_left == 0
+    # A sheet holds a pack's extras in the interface language (extra_as_shown): in German the
+    # Basic Flight it owns is "Grundkraft Fliegen", and it is still not bought again.
+    from fate_desk.i18n import speaking
+    from fate_desk.rules.creation.packs import extra_as_shown
+
+    with speaking("de"):
+        shown = [extra_as_shown(e).name for e in first]
+        assert shown == ["Meisterhaftes Fliegen", "Grundkraft Fliegen"]
+        assert [e.name for e in pack.bundle("master-flight", shown)] == ["Master Flight"]
 
 
 def test_the_summoned_creature_has_two_boxes_of_each_stress_and_mild_and_moderate_consequences(catalog):
