@@ -17,12 +17,13 @@ from fate_desk.store.bundle import read_bundle
 # Things only the GM may know: each is in the campaign below, and never in a page or a message.
 HIDDEN_ASPECT = "Ambush Waiting in the Rafters"
 COUNTDOWN_MEANING = "The Lighthouse Beam Finds the Thing"
+COUNTDOWN_NAME = "The Lighthouse Wakes"  # the sample's countdown: boxes only, so its name is the GM's too
 SCENE_NOTE = "GM only: Hale paid the bruiser to lose"
 CAMPAIGN_NOTE = "GM only: Sluice is Maren's mother"
 NPC_ASPECT = "High Priestess of the Drowned Lantern"  # Mother Abigail Sluice's high concept
 MONSTER_ASPECT = "Blind in Bright Light"  # the monster's weakness
 HIDDEN_ZONE = "Secret Sluice Tunnel"
-SECRETS = (HIDDEN_ASPECT, COUNTDOWN_MEANING, SCENE_NOTE, CAMPAIGN_NOTE, NPC_ASPECT, MONSTER_ASPECT, HIDDEN_ZONE)
+SECRETS = (HIDDEN_ASPECT, COUNTDOWN_MEANING, COUNTDOWN_NAME, SCENE_NOTE, CAMPAIGN_NOTE, NPC_ASPECT, MONSTER_ASPECT, HIDDEN_ZONE)
 SHOWN_ASPECT = "Pitch Dark and Pouring Rain"  # the sample scene's own, shown to the players
 
 

@@ -92,6 +92,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("end_arc", N_("End the &arc…"), "Table", None, None, N_("Breakthroughs for every player character")),
     ActionSpec("spend_points", N_("Spend saved skill &points…"), "Table", None, None,
                N_("Raise skills with the points the current character saved"), separator_before=True),
+    ActionSpec("optional_rules", N_("&Optional rules…"), "Table", None, None,
+               N_("Turn the campaign's optional rules on or off: faster contests, full defense, time shifts and more")),
     # Conflicts, contests, challenges and the players' view (fate_desk/gui/conflict)
     ActionSpec("conflict_panel", N_("Run a &conflict"), "Table", None, None,
                N_("Turn order, attacks, harm and concessions in the scene being played"), separator_before=True),

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from fate_desk.model import Scene
     from fate_desk.rules.play.roll import DiceSource
 
-ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "toggle_dice", "toggle_history")
+ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "optional_rules", "toggle_dice", "toggle_history")
 
 
 class TableDesk:
@@ -40,6 +40,7 @@ class TableDesk:
             "end_session": lambda: self.open(_clock_dialog("EndSessionDialog")),
             "end_arc": lambda: self.open(_clock_dialog("EndArcDialog")),
             "spend_points": self.spend_points,
+            "optional_rules": self.optional_rules,
         }
 
     def install(self) -> None:
@@ -129,7 +130,7 @@ class TableDesk:
         actions = self.window.actions
         open_ = self.document is not None
         editable = open_ and not self.document.readonly  # the clock's steps change the campaign
-        for action_id in ("end_scene", "end_session", "end_arc"):
+        for action_id in ("end_scene", "end_session", "end_arc", "optional_rules"):
             actions[action_id].setEnabled(editable)
         character = self.window.current_character() if editable else None
         actions["spend_points"].setEnabled(character is not None and character.saved_skill_points > 0)
@@ -164,6 +165,18 @@ class TableDesk:
         self.summary.open()
         self.window.statusBar().showMessage(
             _("{step}: done. Edit ▸ Undo takes it back.").format(step=dialog.step_text), 8000)
+
+    def optional_rules(self):
+        """The campaign's optional rules, changed as one undo step."""
+        if self.document is None or self.document.readonly:
+            return None
+        from .dialogs.optional_rules import OptionalRulesDialog
+
+        self.dialog = OptionalRulesDialog(self.document, self.window)
+        self.dialog.accepted.connect(lambda: self.window.statusBar().showMessage(
+            _("The optional rules changed. Edit ▸ Undo takes it back."), 8000))
+        self.dialog.open()
+        return self.dialog
 
     def spend_points(self):
         character = self.window.current_character()

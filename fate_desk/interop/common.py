@@ -19,7 +19,7 @@ from fate_desk.model import (
     RuleBreak,
     Severity,
 )
-from fate_desk.rules.prep.editing import NAMED_RULE_BREAKS, SCALES
+from fate_desk.rules.prep.editing import FORMER_RULE_BREAK_NAMES, NAMED_RULE_BREAKS, SCALES
 
 from fate_desk.interop.fari.reading import (
     _kind,  # the Fari reader's way of naming a wrong value, for the same messages
@@ -119,7 +119,8 @@ def rule_break_from_label(label: str, text: str) -> RuleBreak | None:
     if not plain.casefold().startswith(RULE_BREAK.casefold()):
         return None
     rest = plain[len(RULE_BREAK):].lstrip(" :")
-    kind = next((k for k, v in NAMED_RULE_BREAKS.items() if norm(v) == norm(rest, html=False)), "custom")
+    names = [*NAMED_RULE_BREAKS.items(), *((v, k) for k, v in FORMER_RULE_BREAK_NAMES.items())]
+    kind = next((k for k, v in names if norm(v) == norm(rest, html=False)), "custom")
     return RuleBreak(kind=kind, text=text)
 
 

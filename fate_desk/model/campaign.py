@@ -5,6 +5,7 @@
 # app's start and every command a few milliseconds.
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
@@ -21,10 +22,28 @@ class ConditionsMode(StrEnum):
 
 
 class CampaignOptions(FateModel):
+    """The optional rules a campaign plays with; every one is off unless the GM turns it on."""
+
     conditions: ConditionsMode = ConditionsMode.OFF
     weapon_armor: bool = False
     extreme_consequences: bool = False
     scale: bool = False
+    # Fate Condensed, "Optional Rules".
+    faster_contests: bool = False  # one of roll, advantage (no teamwork) or teamwork per exchange
+    full_defense: bool = False  # give up the turn for +2 to every defence until the next one
+    time_shifts: bool = False  # each shift makes a task's time one step faster or slower
+    split_attacks: bool = False  # split an attack's effort among targets in one zone, or hit the zone
+    block_harm: bool = False  # a missed overcome against a block with a Weapon takes the miss as a hit
+    solo_bonus: bool = False  # a big bad facing the group alone gets a solo bonus
+    minion_armor: bool = False  # a big bad's minion takes a hit for it
+    true_form: bool = False  # a big bad taken out reveals its true form
+    # Two combined skill lists: a roll adds one skill from each. The second list's names, and the
+    # highest rating a skill on it may have.
+    combined_skills: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(
+        default_factory=empty_list, max_length=40)
+    combined_top: int = Field(2, ge=0, le=6)
+    # War of Ashes, "Lethal Attacks": a lethal attack goes straight to consequences.
+    lethal_damage: bool = False
 
 
 class SituationAspect(FateModel):

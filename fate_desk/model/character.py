@@ -106,6 +106,12 @@ class Aspect(FateModel):
     # True when an extreme consequence replaced this aspect: permanent, renamed only at a
     # breakthrough. None (left out of files) for every other aspect.
     extreme: bool | None = None
+    # The aspect an extreme consequence replaced: a later rename may never go back to it
+    # (Fate Core, "Extreme Consequences"). None for every other aspect.
+    replaced: str | None = Field(None, max_length=200)
+    # A signature aspect (Atomic Robo, "Have a Signature Aspect"): a compel on it offers two fate
+    # points, and refusing costs two. None (left out of files) for every other aspect.
+    signature: bool | None = None
 
 
 class Stunt(FateModel):
@@ -136,8 +142,11 @@ class Consequence(FateModel):
 class RuleBreak(FateModel):
     """Something a monster or threat does that breaks the usual rules."""
 
-    kind: str = "custom"  # immunity, minion_armor, true_form, solo_bonus, scale, custom
+    kind: str = "custom"  # immunity, minion_armor, true_form, solo_bonus, solo_soak, scale, custom
     text: str = ""
+    # True form: the character (id) the big bad becomes once taken out (Fate Condensed, "Reveal
+    # True Form"). None for every other rule break.
+    form: str | None = Field(None, max_length=64)
 
 
 class SlotSpec(FateModel):
@@ -156,6 +165,7 @@ class TrackClears(StrEnum):
     SESSION = "session"  # at the end of the session
     EVENT = "event"  # sticky: only when the named event happens in the story
     RECOVERY = "recovery"  # lasting: treated, then recovers over time like a consequence
+    PARCEL = "parcel"  # Wealth: a parcel of loot clears boxes worth up to its value
 
     @property
     def label(self) -> str:
@@ -164,6 +174,7 @@ class TrackClears(StrEnum):
             "session": N_("clears at the end of the session"),
             "event": N_("clears only when something happens"),
             "recovery": N_("recovers like a consequence"),
+            "parcel": N_("clears only with loot worth the boxes"),
         }  # marked here, translated below (a dict inside _() would be read as its first key)
         return _(names[self.value])
 
@@ -199,6 +210,12 @@ class CustomTrack(FateModel):
     recovering: bool = False
     recovery_started: ClockStamp | None = None
     notes: str = Field("", max_length=2000)
+    # A condition (the System Toolkit's Angry, Wounded): once a box is marked its name is an
+    # aspect on the character, invoked and compelled like a consequence; whoever inflicted it
+    # holds one free invoke on it.
+    aspect: bool = False
+    free_invokes: int = Field(0, ge=0, le=99)
+    inflicted_by: str | None = Field(None, max_length=64)
 
     @field_validator("levels")
     @classmethod
@@ -243,6 +260,11 @@ class Extra(FateModel):
     weapon: int = Field(0, ge=0, le=8)
     armor: int = Field(0, ge=0, le=8)
     notes: str = Field("", max_length=4000)
+    # A kind of extra a rule set limits (Frontier Spirit: at most one piece of "high tech").
+    group: str = Field("", max_length=40)
+    # Free invokes on the extra's aspects (a create an advantage on one of them), by aspect text.
+    invokes: dict[Annotated[str, Field(max_length=200)], Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=empty_dict, max_length=10)
 
     @field_validator("skills", "skill_bonuses")
     @classmethod
@@ -318,6 +340,11 @@ class Character(FateModel):
     tracks: list[CustomTrack] = Field(default_factory=empty_list, max_length=20)
     # Mode ratings where the rule set rates skills through modes (Atomic Robo): mode -> rating.
     modes: dict[str, Rating] = Field(default_factory=empty_dict, max_length=10)
+    # Where a mode holding skills of both stress tracks puts its extra boxes (Atomic Robo,
+    # "Modes and Stress": "two more physical stress boxes, two more mental stress boxes, or one
+    # in each"): mode -> track id -> boxes. A mode left out gives them to its first track.
+    mode_stress: dict[str, dict[str, Annotated[int, Field(ge=0, le=5)]]] = Field(
+        default_factory=empty_dict, max_length=10)
 
     @field_validator("skills")
     @classmethod

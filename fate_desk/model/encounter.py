@@ -37,6 +37,10 @@ class Participant(FateModel):
     acted: bool = False
     taken_out: bool = False
     conceded: bool = False
+    # Full defense (Fate Condensed's optional rule): declared on its turn, +2 to every defend roll
+    # for its focus until its next turn; a boost then if it never had to defend.
+    full_defense: str | None = Field(None, max_length=200)  # the declared focus ("" for itself)
+    defended: bool = False  # it rolled to defend while on full defense
 
     @property
     def active(self) -> bool:
@@ -75,6 +79,10 @@ class Contest(FateModel):
     exchange: int = Field(1, ge=1, le=999)
     winner: str | None = None  # side id
     forfeits: list[str] = Field(default_factory=empty_list)  # sides giving up this exchange's roll
+    # Characters who created an advantage this exchange (faster contests: they neither roll nor
+    # help), and helpers whose help a failed advantage lost this exchange (Fate Core).
+    advantaged: list[str] = Field(default_factory=empty_list)
+    no_help: list[str] = Field(default_factory=empty_list)
     twist_due: bool = False  # the last exchange tied: the GM owes a twist
     log: list[str] = Field(default_factory=empty_list)
 

@@ -279,6 +279,9 @@ class _Sheet:
             (["slots"] + flexible, ["stress", "notes"], harm),  # consequences under the aspects
             (["slots", "stunts"], ["stress", "extras", "notes"], harm) if extras else None,
             (["slots"] + flexible + ["notes"], ["stress"], harm),
+            # Long stress and many slots (a Fate Core pack's conditions and extreme consequence):
+            # the consequences under the aspects, the rest under the stress.
+            (["slots"], ["stress"] + flexible + ["notes"], harm),
         ]
         for arrangement in arrangements:
             if arrangement is None:

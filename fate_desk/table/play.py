@@ -23,7 +23,7 @@ from fate_desk.rules.creation.extras import effective_ratings
 from fate_desk.rules.encounters.conflict import concession_refusal
 from fate_desk.rules.encounters.seat import seat_invokables
 from fate_desk.rules.harm.absorb import AbsorbOption, concession_points, shifts_text, slots_of
-from fate_desk.rules.play.fate_points import describe, ledger, points_of
+from fate_desk.rules.play.fate_points import compel_value, describe, ledger, points_of
 from fate_desk.rules.play.hits import conflict_id, hit_plan
 from fate_desk.rules.play.roll import Action, Invoke, Roll, faces_text
 
@@ -182,20 +182,31 @@ def roll_view(campaign: Campaign, ruleset: RuleSet, phone: PhoneRoll, choices: l
 
 def _offer_view(campaign: Campaign, offer: CompelOffer) -> dict:
     points = points_of(campaign, offer.seat)
+    worth = compel_value(campaign, offer.seat, offer.aspect)  # two on a signature aspect (Atomic Robo)
     who = ""
     if offer.proposer:
         proposer = campaign.character(offer.proposer)
         who = _("Proposed by {name}, who pays a fate point for it.").format(
             name=(proposer.name or _("(unnamed)")) if proposer else _("(unnamed)"))
+    if worth == 2:
+        accept = (_("Accept: gain two fate points at the end of the scene") if offer.later else
+                  _("Accept: gain two fate points"))
+        refuse = _("Refuse: pay two fate points")
+        why_not = _("You have fewer than two fate points to pay for refusing a compel on a signature aspect: "
+                    "it must be accepted.")
+    else:
+        accept = (_("Accept: gain a fate point at the end of the scene") if offer.later else
+                  _("Accept: gain a fate point"))
+        refuse = _("Refuse: pay a fate point")
+        why_not = _("You have no fate point to pay for refusing: the compel must be accepted.")
     return {
         "id": offer.id,
         "text": _("A compel on “{aspect}”: accept the complication, or refuse it.").format(aspect=offer.aspect),
         "who": who,
-        "accept": _("Accept: gain a fate point at the end of the scene") if offer.later else
-        _("Accept: gain a fate point"),
-        "refuse": _("Refuse: pay a fate point"),
-        "canRefuse": points >= 1,
-        "whyNot": "" if points >= 1 else _("You have no fate point to pay for refusing: the compel must be accepted."),
+        "accept": accept,
+        "refuse": refuse,
+        "canRefuse": points >= worth,
+        "whyNot": "" if points >= worth else why_not,
     }
 
 

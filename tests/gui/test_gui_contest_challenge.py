@@ -148,11 +148,14 @@ def test_the_players_view_never_shows_hidden_items_and_follows_new_aspects_at_on
     # A countdown the GM shows with its boxes only: boxes, no meaning.
     countdown = document.campaign.countdowns[0]
     editor.present_item(countdown.id).setCheckState(Qt.CheckState.Checked)
-    line = next(t for t in view.texts() if t.startswith(countdown.name))
+    # Boxes only: neither what it counts down to nor its name (Fate Condensed, "Countdowns": "without
+    # telling them what it represents").
+    line = next(t for t in view.texts() if "☐" in t)
     assert "☐" * (countdown.boxes - countdown.marked) in line
     assert (countdown.outcome in line) != countdown.players_see_boxes_only
+    assert (countdown.name in line) != countdown.players_see_boxes_only
     window.encounters.visibility.item(f"Countdown: {countdown.name}").setCheckState(Qt.CheckState.Unchecked)
-    assert not any(t.startswith(countdown.name) for t in view.texts())
+    assert not any("☐" in t for t in view.texts())
 
     # Full screen for a projector, and back; light colours for a bright room.
     click(qtbot, view.full_button)

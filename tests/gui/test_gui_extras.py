@@ -343,8 +343,11 @@ def test_stunt_slots_an_extra_costs_show_in_the_stunts_box(qtbot, tmp_path):
     miles = pack_samples(default_catalog().packs["venture-city"])[0]
     document = new_document(tmp_path, miles)
     sheet = open_sheet(qtbot, document, miles.id)
-    # Venture City SRD: six free stunts, the power takes seven, the seventh paid with refresh.
-    assert "all used (seven by extras)" in sheet.stunts.summary.text()
+    # Venture City SRD: "We're giving you three bonus stunts on top of what you normally get from
+    # Fate Core to use exclusively for building powers": the power takes seven slots, the three
+    # bonus ones and Fate Core's three free ones, the seventh paid with refresh.
+    summary = sheet.stunts.summary.text()
+    assert "all used (four by extras)" in summary and "three more only for extras, all taken" in summary
     assert sheet.refresh_value.text() == "2"
     assert "Costs 7 stunt slots" in sheet.extras.extra_rows[0].title.text()
     document.close()

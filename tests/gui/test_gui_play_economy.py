@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from fate_desk.model import CampaignOptions
 from fate_desk.rules.play.roll import Dice
+from fate_desk.rules.prep.options import set_options
 
 from table_helpers import apart_from_throws, assert_throws_kept, both, in_a_conflict, on_disk, sample_document
 from test_gui_conflict import window  # noqa: F401  (the main window fixture)
@@ -48,9 +50,12 @@ def free_invokes(campaign) -> dict[str, int]:
 class Table:
     """Ines Okafor's sheet in a running conflict, and the clicks a player can make on it."""
 
-    def __init__(self, qtbot, folder: Path):
+    def __init__(self, qtbot, folder: Path, options=None):
         self.qtbot = qtbot
-        self.document = sample_document(folder, both(lit_scene, in_a_conflict("pc-ines")))
+        edits = [lit_scene, in_a_conflict("pc-ines")]
+        if options is not None:
+            edits.append(lambda c: set_options(c, options))
+        self.document = sample_document(folder, both(*edits))
         self.sheet = open_sheet(qtbot, self.document, "pc-ines")
         self.dialog = None
         self.logged = self.document.campaign  # the campaign with the longest roll log so far
@@ -123,8 +128,24 @@ def _contains():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(STEPS), min_size=1, max_size=14))
 def test_no_click_sequence_mints_fate_points_rerolls_or_free_invokes_and_undo_restores(qtbot, steps):
+    play_steps(qtbot, steps)
+
+
+# The optional rules that change a roll on the sheet: how long a task takes, a second skill list
+# (Fate Condensed, "Time Shifts" and "Changing the Skill List"); the roll's economy is the same.
+WITH_OPTIONS = CampaignOptions(time_shifts=True, block_harm=True, full_defense=True, lethal_damage=True,
+                               combined_skills=["Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky"])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(STEPS), min_size=1, max_size=12))
+def test_with_the_optional_rules_on_no_click_sequence_mints_anything_and_undo_restores(qtbot, steps):
+    play_steps(qtbot, steps, WITH_OPTIONS)
+
+
+def play_steps(qtbot, steps, options=None) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        table = Table(qtbot, Path(folder))
+        table = Table(qtbot, Path(folder), options)
         start = table.document.campaign
         try:
             for step in steps:

@@ -83,8 +83,9 @@ def test_saved_skill_points_are_spent_together(qtbot, tmp_path):
 
 def test_a_breakthroughs_unrecorded_refresh_power_up_is_offered_and_recorded_by_the_history(qtbot, tmp_path):
     """Fate Condensed, "Breakthroughs": the GM may grant +1 refresh. A hand-written history that
-    took it without recording it makes the base refresh look wrong; the History dock offers to
-    record it in that breakthrough, as one undo step, and the checker is then satisfied."""
+    took it without recording it is accepted with a warning asking to record it (issue 39: "accept
+    it with a note asking to record it"); the History dock offers to record it in that
+    breakthrough, as one undo step, and the checker is then satisfied."""
     from fate_desk.model import ClockStamp
 
     breakthrough = HistoryEntry(kind="breakthrough", summary="Arc 1", when=ClockStamp(arc=1, session=4))
@@ -96,7 +97,8 @@ def test_a_breakthroughs_unrecorded_refresh_power_up_is_offered_and_recorded_by_
         return campaign
 
     document = sample_document(tmp_path, powered)
-    assert "refresh.base" in {p.code for p in document.check("pc-maren").problems}
+    problems = {p.code: p for p in document.check("pc-maren").problems}
+    assert "refresh.base" not in problems and problems["refresh.power_up"].severity == "warning"
     dock = HistoryDock()
     qtbot.addWidget(dock)
     dock.show_for(document, "pc-maren")
@@ -106,7 +108,7 @@ def test_a_breakthroughs_unrecorded_refresh_power_up_is_offered_and_recorded_by_
     qtbot.mouseClick(dock.power_up_button, Qt.MouseButton.LeftButton)
     after = on_disk(document).character("pc-maren")
     assert [c.field for c in after.advancement[-1].changes] == ["refresh"]
-    assert "refresh.base" not in {p.code for p in document.check("pc-maren").problems}
+    assert not {"refresh.base", "refresh.power_up"} & {p.code for p in document.check("pc-maren").problems}
     assert not dock.power_up_button.isVisible()  # nothing left to record
     document.undo_stack.undo()
     assert on_disk(document).character("pc-maren").advancement[-1].changes == []

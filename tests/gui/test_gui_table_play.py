@@ -24,7 +24,7 @@ from fate_desk.gui.document import CampaignDocument
 from fate_desk.model import ConflictKind, ladder_label
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.encounters.conflict import participant, start_conflict
-from fate_desk.rules.play.fate_points import session_log
+from fate_desk.rules.play.fate_points import Reason, change_points, session_log, with_character
 from fate_desk.rules.play.actions import roll_log
 from fate_desk.rules.play.roll import Dice
 from fate_desk.rules.play.table import current_scene
@@ -211,6 +211,30 @@ def test_a_compel_offered_on_the_desktop_waits_on_the_phone_and_its_answer_pays_
     assert ines.do("compel", offer=refused.id, accept=False)["done"]
     assert points(table, "pc-ines") == before  # refused: pay one
     assert table.play.requests == {}
+
+
+def test_a_compel_on_a_signature_aspect_shows_and_pays_two_on_the_phone(table):
+    """Atomic Robo, "Have a Signature Aspect": the GM offers two fate points, and refusing costs
+    two. The phone says so, and with one point the refusal is not offered, as on the desktop."""
+    def sign(c):
+        ines = c.character("pc-ines")
+        aspects = [a.model_copy(update={"signature": True}) if a.text == "My Temper Picks My Fights" else a
+                   for a in ines.aspects]
+        return with_character(c, ines.model_copy(update={"aspects": aspects}))
+    table.document.edit_campaign(sign, "Signature")
+    ines = Acts(table, table.phone("pc-ines"))
+    before = points(table, "pc-ines")
+    offer = table.play.offer_compel("pc-ines", "My Temper Picks My Fights")
+    shown = ines.until(lambda p: p["offers"])["offers"][0]
+    assert shown["accept"] == "Accept: gain two fate points" and shown["refuse"] == "Refuse: pay two fate points"
+    assert ines.do("compel", offer=offer.id, accept=True)["done"]
+    assert points(table, "pc-ines") == before + 2
+    table.document.edit_campaign(lambda c: change_points(c, "pc-ines", 1 - points(table, "pc-ines"), Reason.OTHER), "One")
+    again = table.play.offer_compel("pc-ines", "My Temper Picks My Fights")
+    shown = ines.until(lambda p: p["offers"] and p["offers"][0]["id"] == again.id)["offers"][0]
+    assert not shown["canRefuse"] and "fewer than two fate points" in shown["whyNot"]
+    refused = ines.do("compel", offer=again.id, accept=False)
+    assert not refused["done"] and points(table, "pc-ines") == 1
 
 
 def test_a_hit_asked_on_the_phone_is_taken_there_with_the_desktops_choices(table):

@@ -77,7 +77,9 @@ def custom_tracks(draw, taken: set[str], flagged: bool, plain: bool = False):
     boxes = draw(track_boxes if not flagged else st.lists(st.integers(1, 4), max_size=5))
     if plain:
         return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes)
-    clears = draw(st.sampled_from(list(TrackClears) if flagged else [c for c in TrackClears if c != "session"]))
+    # Without our flags the other tool's own fields cannot tell a session's end or a parcel of loot
+    # from a scene's end or an event.
+    clears = draw(st.sampled_from(list(TrackClears) if flagged else [c for c in TrackClears if c not in ("session", "parcel")]))
     return CustomTrack(id=f"t{len(taken)}", name=name, boxes=boxes, clears=clears,
                        event=draw(st.just("") | phrase), notes=draw(free_text))
 

@@ -7,8 +7,8 @@ import pytest
 from reportlab.lib.units import mm
 
 from export_pdf_reading import (
-    checkbox_tooltips, checkboxes, field_rects, horizontal_lines, page_fonts, page_sizes, pdf_text, placed_runs, squash,
-    text_fields,
+    checkbox_tooltips, checkboxes, field_rects, horizontal_lines, page_fonts, page_sizes, page_texts, pdf_text,
+    placed_runs, squash, text_fields,
 )
 from fate_desk.printing import LARGE_PRINT, ExportJob, Paper, What, export_pdf
 from fate_desk.printing import samples
@@ -307,10 +307,15 @@ def test_the_toolkit_conditions_sample_fits_one_page_with_wounded_beside_its_cap
 
     mara = pack_samples(load_catalog().packs["toolkit-conditions"])[0]
     out = tmp_path / "mara.pdf"
-    assert export_pdf(ExportJob(What.SHEETS, sheets=[mara], paper=Paper.A4), out) == 1
-    text = pdf_text(out)
-    assert "Wounded" in text and "Lasting: needs treatment" in text
-    assert "Severe" in text and "continued" not in text
+    pages = export_pdf(ExportJob(What.SHEETS, sheets=[mara], paper=Paper.A4), out)
+    first, *rest = page_texts(out)
+    # Harm whole on page one: every condition with its caption, and every consequence up to the
+    # extreme one a Fate Core game gives (Fate Core SRD, "Extreme Consequences"); with that slot
+    # only the sample's long licence note may run on.
+    assert "Wounded" in first and "Lasting: needs treatment" in first and "Broken" in first
+    assert "Severe" in first and "Extreme" in first
+    assert pages <= 2 and all(page.startswith("Mara Quill: continued") and "NOTES (CONTINUED)" in page
+                              and "Wounded" not in page and "Severe" not in page for page in rest)
 
 
 def test_a_character_beyond_what_a_file_allows_still_prints(tmp_path):

@@ -68,7 +68,8 @@ def test_free_invokes_extras_and_a_packs_own_track_and_conditions_show_as_on_the
     assert items(sheet, "aspects")[0]["note"] == "2 free invokes"
     wealth = next(i for i in items(sheet, "stress") if i["label"] == "Wealth")
     assert [(b["value"], b["marked"]) for b in wealth["boxes"]] == [(1, False), (2, True), (3, False), (4, False)]
-    assert wealth["note"].startswith("Clears when: you gain a parcel of Wealth")
+    # "Clearing the Wealth Stress Track": a parcel clears boxes worth its value, never on its own.
+    assert wealth["note"].startswith("Clears only with loot: a parcel clears marked boxes")
     toolkit = pack_samples(catalog.packs["toolkit-conditions"])[0]
     sheet = sheet_snapshot(Campaign(ruleset="toolkit-conditions"), toolkit, catalog.get("toolkit-conditions"))
     assert {"Angry", "Frightened", "Exhausted", "Hungry", "Wounded", "Broken"} <= {
@@ -118,7 +119,9 @@ def test_the_scene_is_the_players_view_and_nothing_the_gm_hid_is_in_any_snapshot
     assert [i["text"] for i in aspects["items"]] == [SHOWN_ASPECT]
     countdown = next(s for s in scene["sections"] if s["key"] == "countdowns")["items"][0]["text"]
     clock = campaign.countdowns[0]
-    assert countdown == "The Lighthouse Wakes: " + "☒" * clock.marked + "☐" * (clock.boxes - clock.marked)  # boxes only
+    # Boxes only: neither its name nor its meaning (Fate Condensed, "Countdowns": "without telling
+    # them what it represents").
+    assert countdown == "A countdown: " + "☒" * clock.marked + "☐" * (clock.boxes - clock.marked)
     for code in ("en", "de", "zh_CN"):
         sent = dump(scene_snapshot(campaign, code)) + "".join(
             dump(sheet_snapshot(campaign, pc, catalog.get(pc.ruleset), code)) for pc in pcs(campaign))

@@ -4,19 +4,23 @@ and the buttons of a turn (attack, take a hit, concede, hand over, end the confl
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QHeaderView, QInputDialog, QLabel, QMessageBox, QPushButton, QWidget,
+)
 
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import CharacterKind, ConflictKind, TurnOrder, ladder_label
+from fate_desk.rules.encounters.big_bads import minion_takes_hit, true_form_of
+from fate_desk.rules.encounters.big_bads import reveal_true_form as reveal_big_bad
 from fate_desk.rules.encounters.conflict import (
-    ORDER_SKILLS, action_refusal, action_taken, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note,
-    start_conflict, waiting,
+    action_refusal, action_taken, concede_participant, declare_full_defense, defended, end_conflict, end_turn,
+    full_defense_bonus, hazard_of, hit_group, note, order_skills, start_conflict, waiting,
 )
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.actions import RollResult, apply_roll
 
 from .common import play, scene_now
-from .conflict_dialogs import AttackDialog, ConflictHitDialog, StartConflictDialog
+from .conflict_dialogs import AttackDialog, ConflictHitDialog, SplitAttackDialog, StartConflictDialog
 from .panel_base import PanelBase
 
 COLUMNS = (N_("Participant"), N_("Side"), N_("Turn"), N_("Stress"), N_("Consequences"), N_("Fate points"))
@@ -43,6 +47,22 @@ class ConflictPanel(PanelBase):
         self.end_conflict_button = QPushButton(_("End the conflict"))
         for widget in (self.next_label, self.next_combo, self.end_turn_button, self.end_conflict_button):
             row.addWidget(widget)
+        # The campaign's optional rules that act in a conflict, beside Concede (each shown only where
+        # the campaign uses it: Table ▸ Optional rules).
+        self.full_defense_button = QPushButton(_("Full defense…"))
+        self.full_defense_button.setToolTip(_("The one acting gives its turn to defending: +2 to defend until its "
+                                              "next turn, a boost then if nothing came at it"))
+        self.split_button = QPushButton(_("Split attack…"))
+        self.split_button.setToolTip(_("The one acting splits its attack among several targets, or attacks a zone"))
+        self.true_form_button = QPushButton(_("Reveal true form…"))
+        self.true_form_button.setToolTip(_("The selected big bad, taken out, reveals its true form"))
+        place = row.indexOf(self.concede_button) + 1
+        for offset, widget in enumerate((self.full_defense_button, self.split_button, self.true_form_button)):
+            row.insertWidget(place + offset, widget)
+        self.full_defense_button.clicked.connect(self.full_defense)
+        self.split_button.clicked.connect(self.split_attack)
+        self.true_form_button.clicked.connect(self.reveal_true_form)
+        self.table.itemSelectionChanged.connect(self._option_buttons)
         self.log = self.add_log()
         self.attack_button.clicked.connect(self.attack)
         self.hit_button.clicked.connect(lambda: self.take_hit())
@@ -68,6 +88,7 @@ class ConflictPanel(PanelBase):
         for widget in (self.attack_button, self.hit_button, self.concede_button, self.next_label, self.next_combo,
                        self.end_turn_button, self.end_conflict_button):
             widget.setEnabled(running)
+        self._option_buttons()
         self.log.clear()
         if scene is None:
             self.header.setText(_("No scene is being played. Add a scene (Edit ▸ Add ▸ Scene) to run a conflict in "
@@ -82,7 +103,7 @@ class ConflictPanel(PanelBase):
         current = next((p.name for p in conflict.participants if p.id == conflict.current), None)
         values = dict(scene=_esc(scene.name), exchange=conflict.exchange,
                       current=_esc(current) if current is not None else _("nobody"),
-                      skill=_esc(rules_text(ORDER_SKILLS[conflict.kind][0])))
+                      skill=_esc(rules_text(order_skills(self.document.ruleset_for(), conflict.kind)[0])))
         if conflict.order == TurnOrder.ELECTIVE:
             header = (_("<b>{scene}</b>: physical conflict in elective order. <b>Exchange {exchange}</b>; "
                         "acting now: <b>{current}</b>.") if conflict.kind == ConflictKind.PHYSICAL else
@@ -111,6 +132,8 @@ class ConflictPanel(PanelBase):
             state = (_("Conceded") if p.conceded else _("Taken out") if p.taken_out else
                      _("Has acted, picks next") if p.id == conflict.current and p.acted else
                      _("Acting now") if p.id == conflict.current else _("Has acted") if p.acted else _("To act"))
+            if p.full_defense is not None and p.active:
+                state = _("{state}, on full defense (+2 to defend)").format(state=state)
             stress, consequences, points = [], [], []
             for member in p.members:
                 character = campaign.character(member)
@@ -140,6 +163,27 @@ class ConflictPanel(PanelBase):
             if p.id == conflict.current:
                 self.table.selectRow(row)
         self._fit_rows()
+
+    def _option_buttons(self) -> None:
+        """The optional rules' buttons: shown where the campaign uses the rule, enabled when it applies."""
+        if self.document is None:
+            for button in (self.full_defense_button, self.split_button, self.true_form_button):
+                button.hide()
+            return
+        options = self.document.campaign.options
+        conflict = self.conflict()
+        self.full_defense_button.setVisible(options.full_defense)
+        self.split_button.setVisible(options.split_attacks)
+        self.true_form_button.setVisible(options.true_form)
+        current = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
+        # Full defense and a split attack are each the turn's one action, as an attack is.
+        refusal = action_refusal(conflict) if conflict else ""
+        self.full_defense_button.setEnabled(current is not None and not refusal and not current.hazard
+                                            and current.full_defense is None)
+        self.split_button.setEnabled(current is not None and not refusal)
+        selected = self.selected() if conflict else None
+        self.true_form_button.setEnabled(selected is not None and selected.taken_out
+                                         and true_form_of(self.document.campaign, selected) is not None)
 
     def _fit_rows(self) -> None:
         """Rows as tall as their lines, and the table tall enough for every participant (up to a
@@ -216,7 +260,9 @@ class ConflictPanel(PanelBase):
         attack, defence = dialog.attack_card, dialog.defence_card
         hit, lines, sid = dialog.hit.shifts, dialog.lines(), self._scene_id()
         attacker_id = attack.character_id
-        standing = [m for m in target.members if m not in target.out_members]
+        lethal = dialog.is_lethal()
+        landing = self._fresh(dialog.hit_target()) or target  # a minion forced into the path takes it
+        standing = [m for m in landing.members if m not in landing.out_members]
 
         def settle(campaign):
             # The hit after Weapon and Armor decides the attacker's boost (a tie with a Weapon
@@ -225,27 +271,130 @@ class ConflictPanel(PanelBase):
                                                                                  boost_given=dialog.hit.boost))
             campaign = apply_roll(campaign, defence.character_id, defence.roll, RollResult(boost=defence.boost_name()))
             campaign = note(campaign, sid, lines)
+            if full_defense_bonus(scene_now_of(campaign, sid), target.id):
+                campaign = defended(campaign, sid, target.id)  # it had to defend: no boost at its next turn
+            if landing.id != target.id and hit > 0:
+                campaign = minion_takes_hit(campaign, sid, target.id, landing.id)
             if hit > 0 and len(standing) > 1:
-                campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)
+                campaign = hit_group(campaign, sid, self.document.ruleset_for, landing.id, hit, attacker_id, lethal)
             return action_taken(campaign, sid)  # one action a turn: the attacker is done
 
         text = _("{attacker} attacks {target}").format(attacker=dialog.attacker.name, target=target.name)
         if not play(self.document, settle, text, self.status):
             return
         if hit > 0 and len(standing) == 1:
-            self.take_hit(self._fresh(target.id), hit, attacker_id)
+            self.take_hit(self._fresh(landing.id), hit, attacker_id, lethal)
+
+    def full_defense(self):
+        """The one acting goes on full defense, naming its focus (empty: itself); one undo step."""
+        conflict = self.conflict()
+        current = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
+        if current is None:
+            return None
+        dialog = QInputDialog(self)
+        dialog.setObjectName("fullDefenseDialog")
+        dialog.setWindowTitle(_("Full defense"))
+        dialog.setLabelText(_("{name} gives this turn to defending: +2 to every defend roll for its focus until "
+                              "its next turn. Whom or what does it protect? (Leave empty for itself.)").format(
+            name=current.name))
+        sid, pid = self._scene_id(), current.id
+        dialog.textValueSelected.connect(lambda focus: play(
+            self.document, lambda c: declare_full_defense(c, sid, pid, focus),
+            _("{name} goes on full defense").format(name=current.name), self.status))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def split_attack(self) -> SplitAttackDialog | None:
+        conflict = self.conflict()
+        attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
+        if attacker is None:
+            return None
+        refusal = action_refusal(conflict)
+        if refusal:
+            self.status.setText(_esc(refusal))
+            return None
+        dialog = SplitAttackDialog(self.document, conflict, attacker, self.desk.dice, self)
+        return self.open_dialog(dialog, lambda: self._split(dialog))
+
+    def _split(self, dialog: SplitAttackDialog) -> None:
+        """Settle the attack and every defence, then each hit: a group's at once, one person's
+        through Take a hit, one after another."""
+        if dialog.attack_card is None or not dialog.defence_cards:
+            return
+        sid, attack, lines = self._scene_id(), dialog.attack_card, dialog.lines()
+        attacker_id = attack.character_id
+        hits = dict(dialog.hits)
+        targets = {p.id: p for p, _share in dialog.chosen()}
+
+        def settle(campaign):
+            campaign = apply_roll(campaign, attacker_id, attack.roll, RollResult(boost=attack.boost_name()))
+            for pid, card in dialog.defence_cards.items():
+                campaign = apply_roll(campaign, card.character_id, card.roll, RollResult(boost=card.boost_name()))
+                if full_defense_bonus(scene_now_of(campaign, sid), pid):
+                    campaign = defended(campaign, sid, pid)
+            campaign = note(campaign, sid, lines)
+            for pid, hit in hits.items():
+                p = targets[pid]
+                if hit > 0 and len([m for m in p.members if m not in p.out_members]) > 1:
+                    campaign = hit_group(campaign, sid, self.document.ruleset_for, pid, hit, attacker_id)
+            return action_taken(campaign, sid)  # one action a turn, however many it was split among
+
+        text = _("{attacker} attacks several targets").format(attacker=dialog.attacker.name)
+        if not play(self.document, settle, text, self.status):
+            return
+        self._queued = [(pid, hit) for pid, hit in hits.items()
+                        if hit > 0 and len([m for m in targets[pid].members if m not in targets[pid].out_members]) == 1]
+        self._attacker_of_queue = attacker_id
+        self._next_hit()
+
+    def _next_hit(self) -> None:
+        """The split attack's hits on single characters, each through its own Take a hit."""
+        while getattr(self, "_queued", []):
+            pid, hit = self._queued.pop(0)
+            target = self._fresh(pid)
+            if target is not None and target.active:
+                dialog = self.take_hit(target, hit, self._attacker_of_queue)
+                if dialog is not None:
+                    dialog.finished.connect(lambda *_args: self._next_hit())
+                return
+
+    def reveal_true_form(self):
+        """The selected big bad, taken out, becomes its true form; asks whether its consequences
+        carry over (the book's gentler way)."""
+        target = self.selected()
+        campaign = self.document.campaign
+        form = true_form_of(campaign, target)
+        if target is None or form is None:
+            return None
+        box = QMessageBox(QMessageBox.Icon.Question, _("Reveal true form"),
+                          _("{name} is taken out and reveals its true form: {form}, fresh, in its place in the "
+                            "conflict.").format(name=target.name, form=form.name or _("(unnamed)")),
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("trueFormBox")
+        carry = QCheckBox(_("Carry its consequences over (mild ones dismissed, the others one step lighter)"))
+        carry.setChecked(True)
+        box.setCheckBox(carry)
+        reveal = box.addButton(_("Reveal"), QMessageBox.ButtonRole.AcceptRole)
+        sid, pid = self._scene_id(), target.id
+        reveal.clicked.connect(lambda: play(self.document, lambda c: reveal_big_bad(c, sid, pid, carry.isChecked()),
+                                            _("{name} reveals its true form").format(name=target.name), self.status))
+        self.dialog = box
+        box.open()
+        return box
 
     def _fresh(self, pid: str):
         conflict = self.conflict()
         return next((p for p in conflict.participants if p.id == pid), None) if conflict else None
 
-    def take_hit(self, target=None, hit: int = 1, attacker: str | None = None) -> ConflictHitDialog | None:
+    def take_hit(self, target=None, hit: int = 1, attacker: str | None = None,
+                 lethal: bool = False) -> ConflictHitDialog | None:
         """The selected participant (its first character standing) takes a hit, one undo step."""
         conflict = self.conflict()
         target = target or self.selected()
         if conflict is None or target is None or not target.active or target.hazard:
             return None  # a hazard cannot be hit
-        dialog = ConflictHitDialog(self.document, conflict, target, hit, attacker, self)
+        dialog = ConflictHitDialog(self.document, conflict, target, hit, attacker, self, lethal=lethal)
         self.dialog = dialog
         dialog.open()
         return dialog
@@ -275,6 +424,12 @@ class ConflictPanel(PanelBase):
             return campaign
 
         play(self.document, operation, _("End the conflict"), self.status)
+
+
+def scene_now_of(campaign, scene_id: str):
+    """The conflict of this scene in `campaign` (the copy an operation is working on)."""
+    scene = next((s for s in campaign.scenes if s.id == scene_id), None)
+    return scene.play.conflict if scene is not None else None
 
 
 def _points_text(character) -> str:

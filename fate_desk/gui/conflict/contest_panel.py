@@ -11,8 +11,10 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import CharacterKind, ContestSide, ladder_label
-from fate_desk.rules.encounters.contest import add_twist, contest_advantage, end_contest, settle_exchange, start_contest
-from fate_desk.rules.encounters.conflict import group_roller, members_teamwork
+from fate_desk.rules.encounters.contest import (
+    add_twist, advantage_refusal, contest_advantage, end_contest, failure_choices, settle_exchange, side_roller,
+    side_teamwork, start_contest,
+)
 from fate_desk.rules.play.roll import Action, RollSetup
 
 from ..widgets import LadderSpinBox, escape
@@ -110,14 +112,27 @@ class AdvantageDialog(SetsAsideCards, QDialog):
         self.against = LadderSpinBox(value=2)
         self.aspect = QLineEdit()
         self.aspect.setPlaceholderText(_("The aspect, e.g. Shortcut through the Alley"))
+        # The rule set's choice first: Fate Condensed lets the side succeed at a cost or forfeit its
+        # roll; Fate Core forfeits ("failing to create an advantage means you forfeit your contest roll").
         self.on_failure = QComboBox()
-        self.on_failure.addItem(_("Succeed at a cost: the other side holds the free invoke"), "cost")
-        self.on_failure.addItem(_("Give up this exchange's overcome roll"), "forfeit")
+        words = {"cost": _("Succeed at a cost: the other side holds the free invoke"),
+                 "forfeit": _("Give up this exchange's overcome roll")}
+        if failure_choices(ruleset) == ["forfeit"]:
+            words["forfeit"] = _("Forfeit this exchange's contest roll (a helper loses only their help)")
+        for choice in failure_choices(ruleset):
+            self.on_failure.addItem(words[choice], choice)
+        self.on_failure.setEnabled(self.on_failure.count() > 1)
         for label, widget in ((_("For side:"), self.side), (_("Who:"), self.who), (_("Skill:"), self.skill),
                               (_("Against:"), self.against), (_("Aspect:"), self.aspect),
                               (_("If it fails:"), self.on_failure)):
             form.addRow(label, widget)
         layout.addLayout(form)
+        # Faster contests: whoever creates an advantage neither rolls nor helps this exchange.
+        self.faster = QLabel()
+        self.faster.setWordWrap(True)
+        self.faster.setVisible(document.campaign.options.faster_contests)
+        layout.addWidget(self.faster)
+        self.who.currentIndexChanged.connect(lambda *_args: self._who_chosen())
         self.roll_button = QPushButton(_("Roll"))
         self.roll_button.clicked.connect(self.roll)
         layout.addWidget(self.roll_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -127,6 +142,16 @@ class AdvantageDialog(SetsAsideCards, QDialog):
         self.buttons = ok_cancel(self, _("Put it into play"))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         layout.addWidget(self.buttons)
+        self._who_chosen()
+
+    def _who_chosen(self) -> None:
+        """With faster contests, say what creating an advantage costs, or why this one may not."""
+        if not self.document.campaign.options.faster_contests:
+            return
+        reason = advantage_refusal(self.document.campaign, scene_now(self.document).id, self.who.currentData())
+        self.faster.setText(reason or _("Faster contests: whoever creates an advantage neither rolls nor helps "
+                                        "their side this exchange."))
+        self.roll_button.setEnabled(not reason and self.card is None)
 
     def thrown_cards(self) -> list[RollCard]:
         return [self.card] if self.card is not None else []
@@ -138,7 +163,8 @@ class AdvantageDialog(SetsAsideCards, QDialog):
         who = self.document.campaign.character(self.who.currentData())
         skill = skill_key(self.skill)
         setup = RollSetup(Action.CREATE_ADVANTAGE, skill, self.document.rating_of(who, skill) if who else 0,
-                          against=self.against.value(), who=who.name if who else "", contest=True)
+                          against=self.against.value(), who=who.name if who else "", contest=True,
+                          contest_forfeit=self.on_failure.count() == 1)
         # A tie's boost takes the advantage's words the player typed above.
         self.card = RollCard(self.document, who.id if who else None, setup, self.dice, _("The roll"), _("the difficulty"),
                              difficulty=True, boosts=False)
@@ -207,10 +233,10 @@ class ContestPanel(PanelBase):
             name=escape(contest.name or _("Contest")), goal=contest.goal, state=state))
         self.table.setRowCount(len(contest.sides))
         for row, side in enumerate(contest.sides):
-            who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
+            who = campaign.character(side_roller(campaign, contest, side) or "")
             rating = self.document.rating_of(who, side.skill) if who else 0
             rolls = dict(who=who.name if who else "—", skill=rules_text(side.skill), rating=ladder_label(rating),
-                         helping=len(side.members) - 1)
+                         helping=side_teamwork(campaign, contest, side))
             values = [side.name,
                       _("{who}: {skill} {rating} (+{helping} helping)").format(**rolls) if len(side.members) > 1
                       else _("{who}: {skill} {rating}").format(**rolls),
@@ -240,12 +266,13 @@ class ContestPanel(PanelBase):
         campaign = self.document.campaign
         cards: dict[str, RollCard] = {}
         for side in contest.sides:
-            if side.id in contest.forfeits:
-                continue
-            who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
+            roller = side_roller(campaign, contest, side)
+            if side.id in contest.forfeits or (roller is None and side.members):
+                continue  # forfeited, or (faster contests) everyone on it created an advantage instead
+            who = campaign.character(roller or "")
             setup = RollSetup(Action.OVERCOME, side.skill, self.document.rating_of(who, side.skill) if who else 0,
                               against=side.difficulty or 0, opposed=side.difficulty is None,
-                              teamwork=members_teamwork(campaign, side.members, side.skill), contest=True,
+                              teamwork=side_teamwork(campaign, contest, side), contest=True,
                               who=_("{side} ({who})").format(side=side.name, who=who.name if who else _("nobody")))
             against = _("the other sides") if side.difficulty is None else _("the difficulty")
             cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against,

@@ -28,6 +28,7 @@ _CLEARS = [
     (TrackClears.SESSION, N_("At the end of the session")),
     (TrackClears.EVENT, N_("Only when something happens (sticky)")),
     (TrackClears.RECOVERY, N_("After treatment, like a consequence (lasting)")),
+    (TrackClears.PARCEL, N_("Only with loot: a parcel clears boxes worth its value (Wealth)")),
 ]
 
 
@@ -117,6 +118,9 @@ class TrackFields(QWidget):
         self.event = QLineEdit()
         self.event.setAccessibleName(_("What clears it"))
         self.event.setPlaceholderText(_("e.g. you eat a proper meal"))
+        # The System Toolkit's conditions: "Once you're suffering from a condition, that condition
+        # is an aspect on your character sheet like any other."
+        self.aspect = QCheckBox(_("A condition: once marked, its name is an aspect to invoke and compel"))
         self.recovers = QComboBox()
         self.recovers.setAccessibleName(_("Recovers like a consequence of"))
         for severity in (Severity.MILD, Severity.MODERATE, Severity.SEVERE):
@@ -130,6 +134,7 @@ class TrackFields(QWidget):
         form.addRow(_("&Clears:"), self.clears)
         form.addRow(_("Clears when:"), self.event)
         form.addRow(_("Recovers as a:"), self.recovers)
+        form.addRow("", self.aspect)
         if track is not None:
             self.show_track(track)
         self.track_id = track.id if track else None
@@ -144,6 +149,7 @@ class TrackFields(QWidget):
         self.clears.setCurrentIndex(max(0, self.clears.findData(track.clears)))
         self.event.setText(track.event)
         self.recovers.setCurrentIndex(max(0, self.recovers.findData(track.recovers_as)))
+        self.aspect.setChecked(track.aspect)
 
     def track(self, track_id: str) -> CustomTrack:
         name = self.name.text().strip()
@@ -162,7 +168,7 @@ class TrackFields(QWidget):
                 skill=self.skill.currentData(), levels=levels,
                 absorbs=[tid for tid, box in self.absorbs.items() if box.isChecked()],
                 clears=self.clears.currentData(), event=self.event.text().strip(),
-                recovers_as=self.recovers.currentData(),
+                recovers_as=self.recovers.currentData(), aspect=self.aspect.isChecked(),
             )
         except ValidationError as exc:
             raise InputError(describe(exc)) from None
@@ -243,6 +249,13 @@ class ExtraDialog(QDialog):
         self.armor.setAccessibleName(_("Armor rating"))
         self.notes = QLineEdit()
         self.notes.setAccessibleName(_("Notes"))
+        # The kinds of extra the rule set limits (Frontier Spirit: one piece of high tech each).
+        self.group = QComboBox()
+        self.group.setAccessibleName(_("Kind of extra the rule set limits"))
+        self.group.addItem(_("None"), "")
+        for group, limit in ruleset.extra_limits.items():
+            self.group.addItem(_("{group} (at most {limit} per character)").format(group=rules_text(group), limit=limit),
+                               group)
         form.addRow(_("&Name:"), self.name)
         form.addRow(_("&Permission:"), self.permission)
         form.addRow(_("&Description:"), self.description)
@@ -257,6 +270,8 @@ class ExtraDialog(QDialog):
         form.addRow(_("Weapon:"), self.weapon)
         form.addRow(_("Armor:"), self.armor)
         form.addRow(_("N&otes:"), self.notes)
+        if ruleset.extra_limits:
+            form.addRow(_("&Kind:"), self.group)
         layout.addLayout(form)
         self.track_box = QGroupBox(_("It has a track of its own"))
         self.track_box.setCheckable(True)
@@ -287,6 +302,9 @@ class ExtraDialog(QDialog):
         self.weapon.setValue(extra.weapon)
         self.armor.setValue(extra.armor)
         self.notes.setText(extra.notes)
+        if extra.group and self.group.findData(extra.group) < 0:
+            self.group.addItem(extra.group, extra.group)
+        self.group.setCurrentIndex(max(0, self.group.findData(extra.group)))
         self.track_box.setChecked(bool(extra.tracks))
 
     def build(self) -> Extra:
@@ -306,6 +324,7 @@ class ExtraDialog(QDialog):
             skill_bonuses=self._skill_keys(_rated_lines(self.bonuses.toPlainText(), _("Bonuses"), True)),
             stunts=_stunt_lines(self.stunts.toPlainText()), tracks=tracks,
             weapon=self.weapon.value(), armor=self.armor.value(), notes=self.notes.text().strip(),
+            group=self.group.currentData() or "",
         )
         try:
             if self.original is not None:

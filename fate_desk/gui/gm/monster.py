@@ -9,11 +9,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout, )
 
 from fate_desk.i18n import N_, _, rules_text
-from fate_desk.model import Character, Severity
+from fate_desk.model import Character, CharacterKind, Severity
 from fate_desk.rules.creation.derive import derive_consequences, derive_stress, slot_text
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import (
-    NAMED_RULE_BREAKS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
+    NAMED_RULE_BREAKS, RULE_BREAK_HINTS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
     remove_slot, remove_track, rename_track, set_custom_rule_breaks, set_named_rule_break, set_scale, set_slot,
     set_track,
 )
@@ -25,14 +25,14 @@ from .common import GmEditor, LinesEditor, set_checked, set_spin, set_text
 from .rows import AspectRows, BoxRow, HarmRow, SkillRows, StuntRows, _remove_button, severity_name
 
 _SEVERITIES = [s for s in Severity]
-# The book's named rule breaks by name (the rules keep their kind), and as undo texts.
-_BREAK_NAMES = {"immunity": N_("Immune to challenges and contests"), "minion_armor": N_("Expendable minions as armor"),
-                "true_form": N_("True form"), "solo_bonus": N_("Solo bonus"), "scale": N_("Scale")}
+# The book's named rule breaks (Fate Condensed, "Ways to Break the Rules for Big Bads") as undo texts;
+# their names and hints live with the rules (rules.prep.editing).
 _BREAK_STEPS = {
-    "immunity": (N_("Add immune to challenges and contests"), N_("Remove immune to challenges and contests")),
-    "minion_armor": (N_("Add expendable minions as armor"), N_("Remove expendable minions as armor")),
-    "true_form": (N_("Add true form"), N_("Remove true form")),
+    "immunity": (N_("Add challenge or contest immunity"), N_("Remove challenge or contest immunity")),
+    "minion_armor": (N_("Add expendable minion armor"), N_("Remove expendable minion armor")),
+    "true_form": (N_("Add reveal true form"), N_("Remove reveal true form")),
     "solo_bonus": (N_("Add solo bonus"), N_("Remove solo bonus")),
+    "solo_soak": (N_("Add shrugging off hits"), N_("Remove shrugging off hits")),
     "scale": (N_("Add scale"), N_("Remove scale")),
 }
 
@@ -91,18 +91,13 @@ class MonsterEditor(GmEditor):
     # --- building --------------------------------------------------------------------------
 
     def _build_named(self, grid: QGridLayout) -> None:
-        hints = {
-            "immunity": _("e.g. cannot be beaten by a challenge or a contest, only in a conflict"),
-            "minion_armor": _("e.g. each minion left standing soaks one hit for the boss"),
-            "true_form": _("e.g. only silver or true names harm it until its true form shows"),
-            "solo_bonus": _("e.g. +1 to defend for each PC beyond the first"),
-            "scale": _("e.g. Supernatural: bigger than any mortal threat"),
-        }
         for row, (kind, label) in enumerate(NAMED_RULE_BREAKS.items()):
-            label = _(_BREAK_NAMES[kind]) if kind in _BREAK_NAMES else label
+            label = _(label)
             check = QCheckBox(label)
+            check.setToolTip(_(RULE_BREAK_HINTS[kind]))
             detail = QLineEdit()
-            detail.setPlaceholderText(hints[kind])
+            detail.setPlaceholderText(_(RULE_BREAK_HINTS[kind]))
+            detail.setToolTip(_(RULE_BREAK_HINTS[kind]))
             detail.setAccessibleName(_("{rule_break}: details").format(rule_break=label))
             grid.addWidget(check, row, 0)
             grid.addWidget(detail, row, 1 if kind != "scale" else 2)
@@ -118,9 +113,18 @@ class MonsterEditor(GmEditor):
         self.scale_combo.activated.connect(lambda i: self.edit(
             lambda c: set_scale(c, self.scale_combo.itemData(i)), _("Set scale")))
         grid.addWidget(self.scale_combo, scale_row, 1)
+        # Reveal true form: the character the big bad becomes once taken out.
+        form_row = list(NAMED_RULE_BREAKS).index("true_form")
+        self.form_combo = QComboBox()
+        self.form_combo.setAccessibleName(_("True form: the character it becomes"))
+        self.form_combo.activated.connect(lambda i: self.edit(
+            lambda c: set_named_rule_break(c, "true_form", True, form=self.form_combo.itemData(i) or ""),
+            _("Choose the true form")))
+        grid.addWidget(self.form_combo, form_row, 1)
         for row, kind in enumerate(NAMED_RULE_BREAKS):
-            if kind != "scale":
+            if kind not in ("scale", "true_form"):
                 grid.addWidget(self.named[kind][1], row, 1, 1, 2)
+        grid.addWidget(self.named["true_form"][1], form_row, 2)
         grid.setColumnStretch(2, 1)
 
     def _ensure_tracks(self, count: int) -> None:
@@ -202,6 +206,15 @@ class MonsterEditor(GmEditor):
             set_text(detail, kinds.get(kind, ""))
         with QSignalBlocker(self.scale_combo):
             self.scale_combo.setCurrentIndex(max(0, self.scale_combo.findData(character.scale)))
+        form = next((b.form for b in character.rule_breaks if b.kind == "true_form"), None)
+        with QSignalBlocker(self.form_combo):
+            self.form_combo.clear()
+            self.form_combo.addItem(_("becomes: not chosen yet"), "")
+            for other in self.document.campaign.characters:
+                if other.id != character.id and other.kind != CharacterKind.PC:
+                    self.form_combo.addItem(_("becomes: {name}").format(name=other.name or _("(unnamed)")), other.id)
+            self.form_combo.setCurrentIndex(max(0, self.form_combo.findData(form or "")))
+        self.form_combo.setEnabled("true_form" in kinds)
         self.custom_breaks.set_lines(custom_rule_breaks(character))
 
     def _show_stress(self, character: Character, ruleset) -> None:

@@ -22,7 +22,7 @@ from fate_desk.rules.play.actions import roll_log, roll_log_text
 from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
-from .roll_dialog import apply_panel, ask_set_aside, invokes_on, set_aside_panel, show_what_needs_the_player
+from .roll_dialog import apply_panel, ask_set_aside, block_harm, invokes_on, set_aside_panel, show_what_needs_the_player
 from ..widgets import StackWhenNarrow, escape
 from .roll_panel import RollPanel
 
@@ -68,6 +68,7 @@ class DiceDock(QDockWidget):
         self.aside_button.setToolTip(_("Drop the thrown roll unapplied: nothing is paid, its dice stay in the roll log"))
         self.aside_button.setEnabled(False)
         self.question = None  # "Set the roll aside?", when the roll has invokes
+        self.hit_dialog = None  # Take a hit after missing a harmful block
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.aside_button)
         buttons.addStretch(1)
@@ -159,9 +160,12 @@ class DiceDock(QDockWidget):
         """Apply the finished roll (one undo step); the panel then starts afresh, no invokes."""
         if self.panel is None:
             return False
+        roll = self.panel.roll
         if not apply_panel(self.document, self.panel):
             show_what_needs_the_player(self.scroll_area, self.panel)
             return False
+        # A missed overcome against a harmful block: the roller takes its hit.
+        self.hit_dialog = block_harm(self.document, self.panel, roll, self)
         self.panel.reset()
         self._rolled()
         return True

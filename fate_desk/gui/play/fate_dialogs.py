@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.rules.play.fate_points import (
-    GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of, reasons_for,
+    GM, Reason, change_points, compel, compel_targets, compel_value, holder, holder_name, points_of, reasons_for,
 )
 from fate_desk.rules.encounters.conflict import concede_in_play, concession_refusal
 from fate_desk.rules.play.hits import conflict_id
@@ -182,6 +182,8 @@ class CompelDialog(_PlayDialog):
         self.buttons.addButton(self.refuse_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.accept_button.clicked.connect(lambda: self.decide(True))
         self.refuse_button.clicked.connect(lambda: self.decide(False))
+        self.aspect.currentIndexChanged.connect(lambda *_args: self._worth())
+        self._worth()
         # The player is at the table with a phone that may act: the compel can wait for them there.
         from ..table_mode.reach import phone_play
 
@@ -194,6 +196,14 @@ class CompelDialog(_PlayDialog):
             self.buttons.addButton(self.phone_button, QDialogButtonBox.ButtonRole.ActionRole)
             self.phone_button.clicked.connect(self.offer)
         self.finish()
+
+    def _worth(self) -> None:
+        """A signature aspect's compel offers two fate points and costs two to refuse (Atomic Robo)."""
+        worth = compel_value(self.document.campaign, self.character_id, self.aspect.currentData() or "")
+        self.accept_button.setText(_("A&ccept (+2)") if worth == 2 else _("A&ccept (+1)"))
+        self.refuse_button.setText(_("&Refuse (−2)") if worth == 2 else _("&Refuse (−1)"))
+        self.accept_button.setToolTip(_("A signature aspect: the compel offers two fate points, and refusing "
+                                        "it costs two") if worth == 2 else "")
 
     def offer(self) -> bool:
         """Send the compel to the player's phone; nothing changes until they answer."""

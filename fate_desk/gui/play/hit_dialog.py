@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSpinBox,
     QVBoxLayout, QWidget,
 )
 
@@ -26,7 +26,7 @@ class TakeHitDialog(QDialog):
     """Shifts (and attacker, Weapon, Armor) in; one absorb option out, applied as one undo step."""
 
     def __init__(self, document, character_id: str, shifts: int = 1, attacker: str | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, lethal: bool = False):
         super().__init__(parent)
         self.setWindowTitle(_("Take a hit"))
         self.setObjectName("takeHitDialog")
@@ -70,6 +70,13 @@ class TakeHitDialog(QDialog):
         form.addRow(_("&Shifts:"), self.shifts)
         form.addRow(_("&Harm:"), self.track)
         form.addRow(_("&From:"), self.attacker)
+        # War of Ashes' lethal damage (the campaign's option): the hit skips stress entirely.
+        self.lethal = QCheckBox(_("&Lethal: straight to consequences, no stress"))
+        self.lethal.setToolTip(_("A lethal attack bypasses the stress track entirely; a minion without "
+                                 "consequences is taken out"))
+        self.lethal.setChecked(lethal and options.lethal_damage)
+        if options.lethal_damage:
+            form.addRow("", self.lethal)
         if options.weapon_armor:
             form.addRow(_("&Weapon:"), self.weapon)
             form.addRow(_("A&rmor:"), self.armor)
@@ -124,7 +131,7 @@ class TakeHitDialog(QDialog):
             self.phone_button.clicked.connect(self.ask_phone)
         layout.addWidget(self.buttons)
         for signal in (self.shifts.valueChanged, self.track.currentIndexChanged, self.weapon.valueChanged,
-                       self.armor.valueChanged, self.attacker.currentIndexChanged):
+                       self.armor.valueChanged, self.attacker.currentIndexChanged, self.lethal.toggled):
             signal.connect(lambda *_args: self._plan())
         self.options.currentRowChanged.connect(lambda *_args: self._option_chosen())
         self._plan()
@@ -149,7 +156,7 @@ class TakeHitDialog(QDialog):
         try:
             self.hit, self.plan = hit_plan(self.document.campaign, self.ruleset, self.character_id,
                                            self.shifts.value(), self.track.currentData(), self.weapon.value(),
-                                           self.armor.value())
+                                           self.armor.value(), lethal=self.lethal.isChecked())
         except Refused as refused:
             self.plan = None
             self.hit_label.setText(escape(refused.problems[0].message))

@@ -269,6 +269,9 @@ class RollCard(QGroupBox):
         else:
             shown = _("no skill")
         rolled = f"{escape(shown)} {ladder_label(roll.setup.rating)}"
+        if roll.setup.second_skill:  # two combined skill lists: one skill from each
+            rolled = _("{rolled} + {second} {rating}").format(rolled=rolled, second=escape(roll.setup.second_skill),
+                                                              rating=ladder_label(roll.setup.second_rating))
         if roll.setup.teamwork:
             rolled = _("{rolled} +{teamwork} teamwork").format(rolled=rolled, teamwork=roll.setup.teamwork)
         outcome = _("{against}: {outcome} ({shifts})").format(against=against, outcome=roll.outcome.label.lower(),

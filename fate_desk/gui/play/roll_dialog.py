@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QMessageBox, QS
 from fate_desk.i18n import _, ngettext
 from fate_desk.rules.creation.history import Refused, refuse
 from fate_desk.rules.play.actions import RollResult, against_self_refusal, apply_roll, set_aside
+from fate_desk.rules.play.hits import block_hit, block_missed
 from fate_desk.rules.play.roll import Action, DiceSource
 
 from ..widgets import escape
@@ -22,6 +23,7 @@ def apply_panel(document, panel: RollPanel) -> bool:
     if roll is None:
         return False
     defender, defence = panel.opponent_id(), panel.opposing
+    block = panel.block_id()
     card = panel.defence_card
     if card is not None and card.missing_boost():
         said = _("<b>Not applied:</b> name the boost {who} got, on its card.").format(
@@ -38,7 +40,9 @@ def apply_panel(document, panel: RollPanel) -> bool:
         # The defender's roll first (its invokes, a boost for style), so the log ends with the roller's.
         if defender and defence is not None:
             campaign = apply_roll(campaign, defender, defence, RollResult(boost=defence_boost))
-        return apply_roll(campaign, cid, roll, result)
+        campaign = apply_roll(campaign, cid, roll, result)
+        harm = block_hit(campaign, block, roll) if cid else 0
+        return block_missed(campaign, cid, block, harm) if harm else campaign
 
     try:
         both(document.campaign)  # refused here means nothing is pushed
@@ -51,6 +55,19 @@ def apply_panel(document, panel: RollPanel) -> bool:
             else _("Roll {skill}").format(skill=skill))
     document.edit_campaign(both, text)
     return True
+
+
+def block_harm(document, panel: RollPanel, roll, parent):
+    """A missed overcome against a harmful block: the roller takes its hit (Take a hit opens), or None."""
+    cid = panel.who.currentData()
+    harm = block_hit(document.campaign, panel.block_id(), roll) if cid else 0
+    if not harm:
+        return None
+    from .hit_dialog import TakeHitDialog
+
+    dialog = TakeHitDialog(document, cid, shifts=harm, parent=parent)
+    dialog.open()
+    return dialog
 
 
 def show_what_needs_the_player(scroll: QScrollArea, panel: RollPanel) -> None:
@@ -162,6 +179,7 @@ class RollDialog(QDialog):
             return
         roll = panel.roll
         super().accept()
+        self.hit_dialog = block_harm(self.document, panel, roll, self.parentWidget())
         defender = panel.opponent_id()
         # a tie hits only with a Weapon rating (the boost for a tie came with the roll itself)
         lands = roll.shifts > 0 or (roll.shifts == 0 and self.document.campaign.options.weapon_armor)

@@ -12,6 +12,7 @@ from fate_desk.model import ladder_label, signed
 from fate_desk.rules.play.actions import RollResult, existing_targets, unknown
 from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Action, Outcome, faces_text, percent
+from fate_desk.rules.play.time_shifts import time_line
 
 from ..widgets import escape
 from .roll_setup import skill_shown
@@ -64,7 +65,11 @@ class RollOutcomePart:
         self.meaning_label = QLabel()
         self.meaning_label.setWordWrap(True)
         self.meaning_label.setTextFormat(Qt.TextFormat.PlainText)
-        for widget in (self.dice_label, self.effort_label, self.outcome_label, self.meaning_label):
+        # Time shifts (the campaign's option): how long the task took, from its base time and the shifts.
+        self.time_label = QLabel()
+        self.time_label.setWordWrap(True)
+        self.time_label.setTextFormat(Qt.TextFormat.PlainText)
+        for widget in (self.dice_label, self.effort_label, self.outcome_label, self.meaning_label, self.time_label):
             result_layout.addWidget(widget)
         # The choices the books give after the dice, offered only where they apply.
         self.style_boost_box = QCheckBox(_("Hit for one shift less and take a boost"))
@@ -167,7 +172,8 @@ class RollOutcomePart:
         return RollResult(advantage=self.advantage.text(), advantage_on=self.advantage_on.currentData(),
                           boost=self.boost.text(), existing=self._existing(),
                           existing_known=not self.unknown_box.isChecked(),
-                          reveal_on_failure=self.reveal_box.isVisible() and self.reveal_box.isChecked())
+                          reveal_on_failure=self.reveal_box.isVisible() and self.reveal_box.isChecked(),
+                          time=self.task_time())
 
     def _existing(self) -> str:
         """The existing aspect a create an advantage works on ('' for a new aspect, or another action)."""
@@ -185,6 +191,7 @@ class RollOutcomePart:
         if not has:
             self.free.setEnabled(False)  # after the roll, the chosen aspect's free invokes decide
             self.created_row.hide()
+            self.time_label.clear()
             for box in (self.style_boost_box, self.tie_failure_box, self.reveal_box):
                 box.hide()
                 box.setChecked(False)
@@ -205,6 +212,8 @@ class RollOutcomePart:
         s = roll.setup
         skill = escape(skill_shown(self.document, s.skill, self.who.currentData()) if s.skill else _("rating"))
         parts = [_("dice {total}").format(total=signed(roll.dice_total)), f"{skill} {ladder_label(s.rating)}"]
+        if s.second_skill:  # two combined skill lists: the second list's skill too
+            parts.append(f"{escape(s.second_skill)} {ladder_label(s.second_rating)}")
         if s.stunt_bonus:
             parts.append(_("stunts +{bonus}").format(bonus=s.stunt_bonus))
         if s.teamwork:
@@ -234,6 +243,9 @@ class RollOutcomePart:
             effort=ladder_label(roll.effort), difficulty=ladder_label(roll.difficulty)))
         self.outcome_label.setText(roll.outcome.label)
         self.meaning_label.setText(roll.meaning())
+        time = self.task_time()
+        self.time_label.setText(time_line(time, roll.shifts) if time is not None else "")
+        self.time_label.setVisible(time is not None)
         spent = roll.fate_points_spent
         who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
         cost = (ngettext("{count} fate point", "{count} fate points", spent).format(count=spent) if spent
@@ -252,12 +264,16 @@ class RollOutcomePart:
         for widget in (self.advantage_target, self.unknown_box, self.existing_label):
             self.created_form.setRowVisible(widget, advantage)
         self.unknown_box.setEnabled(bool(existing))
+        rules = self.document.ruleset_for(self.character())
+        # Fate Accelerated: a failure gives the opposition nothing, so there is nothing to reveal for.
+        to_opposition = rules.advantage_failure != "nothing"
         unknown_failure = bool(existing) and self.unknown_box.isChecked() and roll.outcome == Outcome.FAIL
-        self.reveal_box.setVisible(unknown_failure)
+        self.reveal_box.setVisible(unknown_failure and to_opposition)
         if existing:
             done = roll.on_existing_aspect(not self.unknown_box.isChecked(),  # the rule set's discovery table
-                                           core_discovery=self.document.ruleset_for(self.character()).discovery == "core",
-                                           reveal_on_failure=unknown_failure and self.reveal_box.isChecked())
+                                           core_discovery=rules.discovery == "core",
+                                           reveal_on_failure=unknown_failure and self.reveal_box.isChecked(),
+                                           failure_to_opposition=to_opposition)
             self.existing_label.setText(_existing_text(done))
             made, boost = 0, done.boost
         else:

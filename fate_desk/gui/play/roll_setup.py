@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (
 from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules.play.actions import defence_skill, stunts_for
+from fate_desk.rules.play.table import current_scene
+from fate_desk.rules.play.time_shifts import QUANTITIES, UNITS, TaskTime
 from fate_desk.rules.play.roll import (
     SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
     scale_difference, teamwork_bonus,
@@ -20,6 +22,7 @@ from .scales import scale_text
 
 PLAIN = N_("(a plain rating)")  # shown through _()
 DIFFICULTY = "__difficulty__"
+BLOCK = "block:"  # the opposition's data for a block in the scene: "block:<obstacle id>"
 
 
 def odds_text(odds: Odds, base: int = THROWS) -> str:
@@ -110,13 +113,37 @@ class RollSetupPart:
         self.scale_row = QWidget()
         self.scale_row.setLayout(scale_row)
         scale_row.setContentsMargins(0, 0, 0, 0)
+        # Two combined skill lists (the campaign's option): a second skill, added to the first.
+        self.second_skill = QComboBox()
+        self.second_skill.setAccessibleName(_("Skill from the second list"))
+        # Time shifts (the campaign's option): how long the task takes at a simple success.
+        self.time_quantity = QComboBox()
+        self.time_quantity.setAccessibleName(_("How long: quantity"))
+        for index, quantity in enumerate(QUANTITIES):
+            self.time_quantity.addItem(_(quantity), index)
+        self.time_quantity.setCurrentIndex(2)  # "a few"
+        self.time_unit = QComboBox()
+        self.time_unit.setAccessibleName(_("How long: unit of time"))
+        for index, unit in enumerate(UNITS):
+            self.time_unit.addItem(_(unit), index)
+        self.time_unit.setCurrentIndex(2)  # hours
+        time_row = QHBoxLayout()
+        time_row.addWidget(self.time_quantity)
+        time_row.addWidget(self.time_unit, 1)
+        self.time_row = QWidget()
+        self.time_row.setLayout(time_row)
+        time_row.setContentsMargins(0, 0, 0, 0)
+        self.time_row.setToolTip(_("Time shifts: how long the task takes at a simple success; each shift of the "
+                                   "roll makes it a step faster, each shift short a step slower"))
         form.addRow(_("&Who:"), self.who)
         form.addRow(_buddy(_("&Skill:"), self.skill), skill_row)
+        form.addRow(_("A&nd:"), self.second_skill)
         form.addRow(_("&Action:"), self.action)
         form.addRow(_buddy(_("A&gainst:"), self.opponent), against_row)
         form.addRow(_("Stunts:"), self.stunts_box)
         form.addRow(_("&Helpers:"), self.helpers)
         form.addRow(_("Scale:"), self.scale_row)
+        form.addRow(_buddy(_("How &long:"), self.time_quantity), self.time_row)
         self.form = form
         self.odds_label = QLabel()
         self.odds_label.setWordWrap(True)
@@ -133,7 +160,8 @@ class RollSetupPart:
         self.opponent.currentIndexChanged.connect(lambda *_args: self._opponent_chosen())
         for signal in (self.rating.valueChanged, self.difficulty.valueChanged, self.helpers.valueChanged,
                        self.scale_use.currentIndexChanged, self.opponent_skill.currentIndexChanged,
-                       self.opposition_scale.currentIndexChanged):
+                       self.opposition_scale.currentIndexChanged, self.second_skill.currentIndexChanged,
+                       self.action.currentIndexChanged):
             signal.connect(lambda *_args: self._update_odds())
         self.roll_button.clicked.connect(self.throw)
         return setup
@@ -156,24 +184,49 @@ class RollSetupPart:
         for combo in (self.who, self.opponent, self.advantage_on):
             combo.blockSignals(False)
         self._fill_skills()
+        self._fill_second()
         self._opponent_chosen()
 
     def _fill_opponents(self, against: str | None) -> None:
-        """Anyone but the roller may oppose the roll: nobody rolls against, attacks or hits itself."""
+        """Anyone but the roller may oppose the roll: nobody rolls against, attacks or hits itself.
+        With harmful blocks (the campaign's option) the scene's blocks are passive opposition too."""
         me = self.who.currentData()
         blocked = self.opponent.blockSignals(True)
         self.opponent.clear()
         self.opponent.addItem(_("a difficulty"), DIFFICULTY)
+        for block in self._blocks():
+            self.opponent.addItem(_("the block {name} ({rating})").format(
+                name=block.name or _("(unnamed)"), rating=ladder_label(block.rating)), BLOCK + block.id)
         for c in self.campaign.characters:
             if c.id != me:
                 self.opponent.addItem(_("{name}'s roll").format(name=c.name or _("(unnamed)")), c.id)
         self.opponent.setCurrentIndex(max(0, self.opponent.findData(against)))
         self.opponent.blockSignals(blocked)
 
+    def _blocks(self) -> list:
+        """The blocks of the scene being played, where the campaign uses harmful blocks."""
+        if not self.campaign.options.block_harm:
+            return []
+        scene = current_scene(self.campaign)
+        present = set(scene.present) if scene is not None else set()
+        return [o for o in self.campaign.obstacles if o.kind == "block" and o.id in present]
+
+    def block_id(self) -> str | None:
+        """The block the roll is against (a passive difficulty at its rating), if any."""
+        data = self.opponent.currentData() or ""
+        return data[len(BLOCK):] if data.startswith(BLOCK) else None
+
+    def task_time(self) -> TaskTime | None:
+        """How long the task takes at a simple success, where the campaign uses time shifts."""
+        if not self.campaign.options.time_shifts or self.action.currentData() not in ("overcome", "create_advantage"):
+            return None
+        return TaskTime(self.time_quantity.currentData(), self.time_unit.currentData())
+
     def _who_chosen(self) -> None:
         against = self.opponent.currentData()
         self._fill_opponents(against)
         self._fill_skills()
+        self._fill_second()
         if self.opponent.currentData() != against:
             self._opponent_chosen()
 
@@ -221,6 +274,20 @@ class RollSetupPart:
         self.skill.blockSignals(False)
         self._skill_chosen()
 
+    def _fill_second(self) -> None:
+        """The second list's skills with the roller's ratings (two combined skill lists)."""
+        names = self.campaign.options.combined_skills
+        self.form.setRowVisible(self.second_skill, bool(names))
+        chosen = self.second_skill.currentData()
+        character = self.character()
+        self.second_skill.blockSignals(True)
+        self.second_skill.clear()
+        for name in names:
+            rating = character.rating(name) if character is not None else 0
+            self.second_skill.addItem(_("{skill} — {rating}").format(skill=name, rating=ladder_label(rating)), name)
+        self.second_skill.setCurrentIndex(max(0, self.second_skill.findData(chosen)))
+        self.second_skill.blockSignals(False)
+
     def _skill_chosen(self) -> None:
         name, character = self.skill.currentData(), self.character()
         self.rating.setVisible(name is None)  # a skill's rating is in its name; a plain rating is typed
@@ -249,7 +316,10 @@ class RollSetupPart:
 
     def _opponent_chosen(self) -> None:
         cid = self.opponent.currentData()
-        opposed = cid not in (None, DIFFICULTY)
+        block = next((o for o in self.campaign.obstacles if o.id == self.block_id()), None)
+        if block is not None:  # a block stands in the way at its rating (Fate Condensed, "Blocks")
+            self.difficulty.setValue(block.rating)
+        opposed = cid not in (None, DIFFICULTY) and block is None
         self.difficulty.setVisible(not opposed)
         self.opponent_skill.setVisible(opposed)
         self.opponent_skill.blockSignals(True)
@@ -273,7 +343,7 @@ class RollSetupPart:
 
     def opponent_id(self) -> str | None:
         cid = self.opponent.currentData()
-        return None if cid in (None, DIFFICULTY) else cid
+        return None if cid in (None, DIFFICULTY) or cid.startswith(BLOCK) else cid
 
     def _scale(self) -> int:
         if not self.campaign.options.scale:
@@ -290,10 +360,13 @@ class RollSetupPart:
         if against is None:
             against = (self.document.rating_of(other, self.opponent_skill.currentData() or "") + max(0, -self._scale()) if other
                        else self.difficulty.value())
+        second = self.second_skill.currentData() if self.campaign.options.combined_skills else None
         return RollSetup(
             action=self.action.currentData(), skill=self.skill.currentData() or "", rating=rating,
+            second_skill=second or "", second_rating=character.rating(second) if second and character else 0,
             against=against, opposed=other is not None, stunts=stunts,
-            teamwork=teamwork_bonus(rating, [1] * self.helpers.value(), self.document.ruleset_for(character).teamwork_cap),
+            teamwork=teamwork_bonus(rating, [1] * self.helpers.value(), self.document.ruleset_for(character).teamwork_cap,
+                                    self.document.ruleset_for(character).teamwork_needs_skill),
             scale=self._scale(),
             scale_use=self.scale_use.currentData(),
             who=(character.name or "(unnamed)") if character else "",  # i18n: not shown (kept in the roll log)
@@ -302,6 +375,9 @@ class RollSetupPart:
     def _update_odds(self) -> None:
         levels = self._scale()
         self.form.setRowVisible(self.scale_row, bool(self.campaign.options.scale))
+        self.form.setRowVisible(self.time_row, self.campaign.options.time_shifts
+                                and self.action.currentData() in ("overcome", "create_advantage"))
+        self.form.setRowVisible(self.second_skill, bool(self.campaign.options.combined_skills))
         self.scale_use.setEnabled(levels > 0)
         self.opposition_scale.setVisible(self.opponent_id() is None)
         below = (_("{levels} below: the defence gets +{levels}").format(levels=-levels) if self.opponent_id()

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel, QMenu, QPushButton, QToolButton, QVBoxLayout, QWidget,
 )
 
-from fate_desk.i18n import _, rules_text
+from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
-from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode
+from fate_desk.rules.creation.derive import derive_stress, mode_box_count, mode_stress_split, mode_tracks
+from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode, set_mode_stress, set_signature
 from fate_desk.rules.creation.extra_edits import (
     add_track, change_track, buy_extra, buy_extras, fresh_track_id, remove_extra, remove_track, switch_extra, update_extra,
 )
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.harm.tracks import begin_track_recovery, clear_track, clears_text
+from fate_desk.rules.harm.tracks import begin_track_recovery, clear_parcel, clear_track, clears_text
 
 from ..icons import icon
 from ..widgets import FlowLayout, escape
@@ -121,9 +122,14 @@ class TrackRow(QFrame):
         self.label.setText(f"<b>{escape(track.name)}</b>{whose}<br><small>{escape(clears_text(track))}</small>")  # i18n: markup only
         self.clear_button.setEnabled(marked)
         self.clear_button.setAccessibleName(_("Clear {track}").format(track=track.name))
-        self.clear_button.setToolTip(
-            _("{event}: clear its marked boxes now").format(event=track.event.strip().capitalize() or _("The GM says so"))
-            if track.clears == TrackClears.EVENT else _("Clear its marked boxes now (the GM's call)"))
+        if track.clears == TrackClears.PARCEL:
+            self.clear_button.setText(_("Loot…"))
+            self.clear_button.setToolTip(_("A parcel of loot comes in: choose the marked boxes it clears"))
+        else:
+            self.clear_button.setText(_("Clear"))
+            self.clear_button.setToolTip(
+                _("{event}: clear its marked boxes now").format(event=track.event.strip().capitalize() or _("The GM says so"))
+                if track.clears == TrackClears.EVENT else _("Clear its marked boxes now (the GM's call)"))
         self.treat_button.setVisible(track.clears == TrackClears.RECOVERY)
         self.treat_button.setEnabled(marked and not track.recovering)
         self.treat_button.setAccessibleName(_("Treat {track}").format(track=track.name))
@@ -284,9 +290,25 @@ class ExtrasSection:
     def remove_track(self, track_id: str) -> None:
         self._apply(lambda c: remove_track(c, track_id), _("Remove a track"))
 
-    def clear(self, track_id: str) -> None:
+    def clear(self, track_id: str):
         campaign = self.sheet.document.campaign
+        track = next((t for t in self.sheet.character.all_tracks() if t.id == track_id), None)
+        if track is not None and track.clears == TrackClears.PARCEL:
+            return self.loot(track_id)
         self._apply(lambda c: clear_track(c, track_id, when=campaign.clock), _("Clear a track"))
+        return None
+
+    def loot(self, track_id: str):
+        """A parcel of loot: the player picks the marked boxes it clears (Wealth)."""
+        from .parcel import ParcelDialog
+
+        campaign = self.sheet.document.campaign
+        self.dialog = ParcelDialog(self.sheet.character, track_id, parent=self.sheet)
+        self.dialog.accepted.connect(lambda: self._apply(
+            lambda c: clear_parcel(c, track_id, self.dialog.parcel.value(), self.dialog.chosen(), when=campaign.clock),
+            _("Clear boxes with a parcel of loot")))
+        self.dialog.open()
+        return self.dialog
 
     def treat(self, track_id: str):
         """Record the overcome roll that starts a lasting track's recovery."""
@@ -328,8 +350,9 @@ class ExtrasSection:
                                    _("Add the stunt {stunt} from the library").format(stunt=stunt.name))
         if entry.kind == "extra":
             pack = self.sheet.document.catalog.packs[entry.pack_id]  # by id: two packs may share a name
-            # The extra and those it includes: one purchase, one step.
-            bundle = [extra_as_shown(extra) for extra in pack.bundle(item.id)]
+            # The extra and those it includes the sheet does not own yet: one purchase, one step.
+            bundle = [extra_as_shown(extra)
+                      for extra in pack.bundle(item.id, [e.name for e in self.sheet.character.extras])]
             return self._apply(lambda c: buy_extras(c, bundle),
                                _("Add the extra {extra} from the library").format(extra=entry.shown_title()))
         if entry.kind == "track":
@@ -359,20 +382,24 @@ class ModesSection:
         self.box = box
         self.form = QFormLayout(box)
         self.combos: dict[str, QComboBox] = {}
+        self.splits: dict[str, QComboBox] = {}
+        self.signature: QToolButton | None = None
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         style_hint(self.hint)
 
     def update(self, character: Character, ruleset: RuleSet) -> None:
         modes = ruleset.modes
-        self.box.setVisible(modes is not None)
+        self.box.setVisible(modes is not None or ruleset.signature_aspects)
+        self._signature(character, ruleset)
         if modes is None:
             return
         names = [m.name for m in modes.modes]
         if list(self.combos) != names:
-            while self.form.rowCount():
-                self.form.removeRow(0)
+            while self.form.rowCount() > (1 if self.signature is not None else 0):
+                self.form.removeRow(self.form.rowCount() - 1)
             self.combos = {}
+            self.splits = {}
             for spec in modes.modes:
                 combo = QComboBox()
                 mode = rules_text(spec.name)  # the rule set's mode, keyed by its English name
@@ -385,6 +412,13 @@ class ModesSection:
                 combo.activated.connect(lambda _index, n=spec.name, c=combo: self._rate(n, c.currentData()))
                 self.form.addRow(_("{mode}:").format(mode=mode), combo)
                 self.combos[spec.name] = combo
+                if len(mode_tracks(ruleset, spec.name)) > 1:
+                    # "If a mode has skills that apply to both scopes, pick one": where its boxes go.
+                    split = QComboBox()
+                    split.setAccessibleName(_("Where the {mode} mode's extra stress boxes go").format(mode=mode))
+                    split.activated.connect(lambda _index, n=spec.name, c=split: self._split(n, c.currentData()))
+                    self.form.addRow(_("{mode} stress boxes:").format(mode=mode), split)
+                    self.splits[spec.name] = split
             self.hint = QLabel()
             self.hint.setWordWrap(True)
             style_hint(self.hint)
@@ -392,12 +426,71 @@ class ModesSection:
         for name, combo in self.combos.items():
             with QSignalBlocker(combo):
                 combo.setCurrentIndex(max(0, combo.findData(character.modes.get(name))))
+        for name, split in self.splits.items():
+            self._fill_split(split, character, ruleset, name)
         left = modes.improvement_points(list(character.modes))
         self.hint.setText(_("Rate {count} modes, one at each of {ratings}; their skills start at the "
                             "mode's rating. The modes chosen leave {left} of {points} points "
                             "to focus (1) and specialize (2 more) skills.").format(
             count=len(modes.ratings), ratings=", ".join(ladder_label(r) for r in modes.ratings), left=left,
             points=modes.character_points))
+
+    def _signature(self, character: Character, ruleset: RuleSet) -> None:
+        """Signature aspects (Atomic Robo, "Have a Signature Aspect"): ticked in a menu of the
+        sheet's aspects; a compel on one offers two fate points."""
+        if not ruleset.signature_aspects:
+            if self.signature is not None:
+                self.form.setRowVisible(self.signature, False)
+            return
+        if self.signature is None:
+            self.signature = QToolButton()
+            self.signature.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+            self.signature.setAccessibleName(_("Signature aspects"))
+            self.signature.setToolTip(_("An aspect a stunt made your signature: a compel on it offers two fate "
+                                        "points, and refusing costs two"))
+            self.signature.setMenu(QMenu(self.signature))
+            self.form.insertRow(0, _("Signature aspects:"), self.signature)
+        self.form.setRowVisible(self.signature, True)
+        menu = self.signature.menu()
+        written = [(i, a) for i, a in enumerate(character.aspects) if a.text.strip()]
+        if [(a.data(), a.text()) for a in menu.actions()] != [(i, a.text) for i, a in written]:
+            menu.clear()  # the aspects changed; never while one of its own ticks is being handled
+            for index, aspect in written:
+                action = menu.addAction(aspect.text)
+                action.setData(index)
+                action.setCheckable(True)
+                action.toggled.connect(lambda on, i=index: self._sign(i, on))
+        for action in menu.actions():
+            with QSignalBlocker(action):
+                action.setChecked(bool(character.aspects[action.data()].signature))
+        chosen = [a.text for a in character.aspects if a.signature and a.text.strip()]
+        self.signature.setText(", ".join(chosen) or _("None"))
+
+    def _sign(self, index: int, on: bool) -> None:
+        said = _("Make an aspect a signature aspect") if on else _("Make an aspect an ordinary aspect")
+        self.sheet.edit(lambda c: set_signature(c, index, on), said)
+
+    def _fill_split(self, split: QComboBox, character: Character, ruleset: RuleSet, name: str) -> None:
+        """Every way to place the mode's boxes on its tracks (all on one, or shared), the sheet's now chosen."""
+        rating = character.modes.get(name)
+        n = mode_box_count(ruleset, rating) if rating is not None else 0
+        self.form.setRowVisible(split, n > 0)
+        tracks = mode_tracks(ruleset, name)
+        names = derive_stress(character, ruleset)[1]
+        with QSignalBlocker(split):
+            split.clear()
+            for first in range(n, -1, -1):
+                placed = {tracks[0]: first, tracks[1]: n - first}
+                words = [ngettext("{count} {track}", "{count} {track}", b).format(
+                    count=b, track=rules_text(names.get(t, t)).lower()) for t, b in placed.items() if b]
+                split.addItem(", ".join(words), placed)
+            now = mode_stress_split(character, ruleset, name)
+            split.setCurrentIndex(max(0, next((i for i in range(split.count())
+                                                if {k: v for k, v in split.itemData(i).items() if v} == now), 0)))
+
+    def _split(self, name: str, placed: dict) -> None:
+        self.sheet.edit(lambda c: set_mode_stress(c, name, placed),
+                        _("Place the {mode} mode's stress boxes").format(mode=rules_text(name)))
 
     def _rate(self, name: str, rating) -> None:
         self.sheet.edit(lambda c: set_mode(c, name, rating), _("Rate the {mode} mode").format(mode=rules_text(name)))

@@ -14,7 +14,6 @@ from fate_desk.model.limits import MAX_STUNTS
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.derive import count_word
 from fate_desk.rules.creation.edits import add_stunt, remove_stunt, update_stunt
-from fate_desk.rules.creation.extras import extra_totals
 
 from ..icons import icon
 from ..widgets import FlowLayout
@@ -100,7 +99,7 @@ class StuntsSection:
             card.deleteLater()
         # Blank entries are not stunts (the checker's rule): they cost nothing yet. Stunt slots an
         # extra costs fill the free slots first (fate_desk.rules.creation.derive).
-        written = extra_totals(character).stunt_slots
+        written = derived.extra_stunt_slots  # those beyond the slots kept for extras
         for card, stunt in zip(self.cards, shown):
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
@@ -123,11 +122,22 @@ class StuntsSection:
         left = derived.free_stunts_left
         first = ngettext("{count} free stunt", "{count} free stunts", free).format(count=capitalised(count_word(free)))
         second = _("{count} left").format(count=count_word(left)) if left else _("all used")
-        slots = extra_totals(character).stunt_slots
+        slots = derived.extra_stunt_slots
         if slots:
             second = _("{left} ({count} by extras)").format(left=second, count=count_word(slots))
         cost = _("each further stunt costs {cost} refresh (refresh never below {minimum})").format(
             cost=ruleset.stunt_cost, minimum=ruleset.refresh_minimum)
+        if ruleset.free_extra_stunts:
+            # Venture City's bonus stunts for powers, War of Ashes' equipment stunt: only extras fill them.
+            left = derived.free_extra_stunts_left
+            if left:
+                kept = ngettext("{count} more only for extras, {left} still open",
+                                "{count} more only for extras, {left} still open", ruleset.free_extra_stunts).format(
+                    count=count_word(ruleset.free_extra_stunts), left=count_word(left))
+            else:
+                kept = ngettext("{count} more only for extras, taken", "{count} more only for extras, all taken",
+                                ruleset.free_extra_stunts).format(count=count_word(ruleset.free_extra_stunts))
+            return _("{free}, {left}; {kept}; {cost}.").format(free=first, left=second, kept=kept, cost=cost)
         return _("{free}, {left}; {cost}.").format(free=first, left=second, cost=cost)
 
     def add_blank(self) -> None:

@@ -326,7 +326,7 @@ class _Mapper:
                     fields["skill_bonuses"][skill] = bonus
                 else:
                     self.keep(section, block)
-            elif key in ("description", "permission", "notes") and key not in fields:
+            elif key in ("description", "permission", "notes", "group") and key not in fields:
                 fields[key] = text
             elif re.fullmatch(r"aspect( \d{1,2})?", key) and len(fields["aspects"]) < 10:
                 fields["aspects"].append(text[:200])
@@ -340,6 +340,7 @@ class _Mapper:
         fields["description"] = fields.get("description", "")[:4000]
         fields["permission"] = fields.get("permission", "")[:200]
         fields["notes"] = fields.get("notes", "")[:4000]
+        fields["group"] = fields.get("group", "").strip()[:40]
         try:
             extra = Extra(**fields, cost=ExtraCost(**cost))
         except ValidationError as exc:

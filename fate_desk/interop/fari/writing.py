@@ -170,7 +170,7 @@ EXTRA_NUMBERS = (("Refresh cost", "refresh"), ("Skill points", "skill_points"), 
 
 def extra_section(extra: Extra, character: Character, derived) -> dict:
     """An extra as a section of its own, in blocks Fari shows and Fate Desk reads back: its
-    description, permission, price, aspects, skills, stunts and tracks (with their marks)."""
+    description, permission, price, aspects, skills, stunts, tracks (with their marks) and group."""
     from fate_desk.rules.creation.extras import custom_track_boxes
 
     label = f"{EXTRA}: {extra.name}" + ("" if extra.active else f" {SWITCHED_OFF}")
@@ -194,6 +194,8 @@ def extra_section(extra: Extra, character: Character, derived) -> dict:
                              [{"label": str(v), "checked": i in marked} for i, v in enumerate(values)]))
     if extra.notes:
         blocks.append(_block("Text", "Notes", plain_to_html(extra.notes)))
+    if extra.group:  # the kind a rule set limits (Frontier Spirit's one piece of high tech)
+        blocks.append(_block("Text", "Group", plain_to_html(extra.group)))
     return _section(plain_to_html(label), blocks)
 
 

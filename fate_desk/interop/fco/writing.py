@@ -113,7 +113,8 @@ def fate_desk_flags(character: Character) -> dict:
 ONLY_HERE = ("advancement", "saved_skill_points", "carried_fate_points", "rule_breaks", "scale",
              "extras", "tracks", "modes")
 # How a custom track clears, in FCO's recovery types (the System Toolkit's words).
-_RECOVERY = {"scene": "Fleeting", "session": "Fleeting", "event": "Sticky", "recovery": "Lasting"}
+# FCO's three recovery types; a Wealth track cleared by loot is sticky there (our flags keep which).
+_RECOVERY = {"scene": "Fleeting", "session": "Fleeting", "event": "Sticky", "recovery": "Lasting", "parcel": "Sticky"}
 
 
 def fate_desk_only(character: Character) -> dict:

@@ -677,6 +677,17 @@ def _rename_extremes(work: Character, renames: dict[int, str], done: list[str]) 
                     _("Only an aspect an extreme consequence replaced is renamed this way."),
                 )
             )
+        elif aspects[index].replaced and text.strip().casefold() == aspects[index].replaced.strip().casefold():
+            # Fate Core, "Extreme Consequences": "as long as you don't just switch it out for whatever
+            # your old aspect was"; Fate Condensed: "you can't go back to the original aspect".
+            out.append(
+                _problem(
+                    "breakthrough.extreme_back",
+                    f"aspects[{index}]",
+                    _("“{text}” is the aspect the extreme consequence replaced: a rename may never go back to it. "
+                      "Name how the character has come to terms with it instead.").format(text=text.strip()),
+                )
+            )
         elif text.strip():
             done.append(_("Came to terms with “{text}”: now “{value}”.").format(text=aspects[index].text, value=text.strip()))
             aspects[index] = aspects[index].model_copy(update={"text": text.strip()})

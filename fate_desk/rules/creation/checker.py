@@ -8,10 +8,14 @@ from enum import StrEnum
 from fate_desk.i18n import N_, _, edition, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
-from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
+from fate_desk.rules.creation.derive import (
+    Derived, count_word, derive, join_words, mode_box_count, mode_tracks, only_count, ordinal, real_stunts,
+    ruleset_track_name,
+)
 from fate_desk.rules.creation.extras import mode_base
 from fate_desk.rules.creation.grants import (
-    has_advanced, refresh_granted, skill_cap, skill_points_granted, unrecorded_power_ups,
+    has_advanced, refresh_granted, skill_cap, skill_points_granted, unitemised_cap_raises, unitemised_point_power_ups,
+    unrecorded_power_ups,
 )
 from fate_desk.rules.creation.prepared import prepared
 from fate_desk.rules.creation.ruleset import RuleSet, ShapeKind
@@ -83,8 +87,12 @@ def check(character: Character, ruleset: RuleSet, options: CampaignOptions | Non
 
 def _check(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> CheckResult:
     character = canonical(character, ruleset)
-    derived = derive(character, ruleset, options)
     problems: list[Problem] = []
+    if options is not None and options.combined_skills and character.kind == _PC:
+        # Two combined skill lists: the second list is rated apart, outside the rule set's shape.
+        character, second = split_second_list(character, options)
+        problems += _check_second_list(second, options)
+    derived = derive(character, ruleset, options)
     kind = character.kind
     if kind == _PC:
         problems += _check_skills(character, ruleset)
@@ -103,6 +111,32 @@ def _check(character: Character, ruleset: RuleSet, options: CampaignOptions | No
 
 
 # --- skills -------------------------------------------------------------------------------
+
+
+def split_second_list(character: Character, options: CampaignOptions) -> tuple[Character, dict[str, int]]:
+    """The character without the skills of the campaign's second list, and those skills."""
+    names = {n.strip().casefold() for n in options.combined_skills}
+    second = {n: r for n, r in character.skills.items() if n.strip().casefold() in names}
+    if not second:
+        return character, {}
+    return character.model_copy(update={"skills": {n: r for n, r in character.skills.items() if n not in second}}), second
+
+
+def _check_second_list(second: dict[str, int], options: CampaignOptions) -> list[Problem]:
+    """Fate Condensed, "Changing the Skill List": "You may want to have two lists, with players adding
+    together one from each to make their roll. The main thing to keep in mind is keeping the potential
+    totals inside the zero-to-cap range": the second list's ratings stay between Mediocre and its top."""
+    top = options.combined_top
+    return [
+        Problem(
+            "skills.second_list", Level.ERROR, f"skills.{name}",
+            _("{name} is on the second skill list at {rating}, but this campaign rates that list from {low} to "
+              "{top}, so a roll's total stays within the cap. Set {name} between them.").format(
+                name=name, rating=ladder_label(rating), low=ladder_label(0), top=ladder_label(top)),
+        )
+        for name, rating in sorted(second.items())
+        if not 0 <= rating <= top
+    ]
 
 def _names(skills: list[str], last: str = "or") -> str:
     return join_words([rules_text(s) for s in sorted(skills)], last)
@@ -201,7 +235,22 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
         granted = skill_points_granted(character, ruleset)
         allowed = start + granted - character.saved_skill_points
         spent = sum(r for r in character.skills.values() if r > 0)
-        if spent > allowed:
+        power_ups = unitemised_point_power_ups(character, ruleset) if spent > allowed else []
+        if 0 < spent - allowed <= len(power_ups):
+            # The GM's power-up may have given a second point that the history never itemised:
+            # accepted, with a note asking for it to be recorded.
+            entry = power_ups[0]
+            out.append(Problem(
+                "skills.power_up", Level.WARNING, "skills",
+                ngettext("Your {skills} add up to {spent} points, {over} more than the history records; the GM's "
+                         "power-up at the {kind} may have given it. Record the raise in that history entry so "
+                         "the sheet shows where it came from.",
+                         "Your {skills} add up to {spent} points, {over} more than the history records; the GM's "
+                         "power-ups may have given them. Record the raises in those history entries so the "
+                         "sheet shows where they came from.", spent - allowed).format(
+                    skills=plural, spent=spent, over=count_word(spent - allowed), kind=rules_text(entry.kind)),
+            ))
+        elif spent > allowed:
             over = spent - allowed
             if character.saved_skill_points:
                 message = ngettext(
@@ -226,8 +275,30 @@ def _check_advanced_points(character: Character, ruleset: RuleSet) -> list[Probl
             ))
     cap = skill_cap(character, ruleset)
     if cap is not None:
-        out += _check_peak(character, ruleset, cap, advanced=True)
+        out += _check_cap(character, ruleset, cap)
     return out
+
+
+def _check_cap(character: Character, ruleset: RuleSet, cap: int) -> list[Problem]:
+    """Skills above the cap after advancement. A major milestone whose history entry lists no change
+    may account for one skill one step past it (Fate Core SRD, "Major Milestones": "Advance a skill
+    beyond the campaign's current skill cap"): a warning asking for the raise to be recorded, never
+    the error that no skill may rise above the cap."""
+    above = sorted((name for name, rating in character.skills.items() if rating > cap), key=str.casefold)
+    if not above:
+        return []
+    raises = unitemised_cap_raises(character, ruleset)
+    if raises and len(above) <= len(raises) and all(character.skills[n] <= cap + len(raises) for n in above):
+        entry = raises[0]
+        return [Problem(
+            "skills.cap_unrecorded", Level.WARNING, f"skills.{name}",
+            _("{name} is {rating}, past the skill cap of {cap}: the {kind} lets one {skill} go one step past "
+              "the cap, but its history entry does not record the raise. Record it there (the {skill} before and "
+              "after) so the cap rises with it.").format(
+                name=rules_text(name), rating=ladder_label(character.skills[name]), cap=ladder_label(cap),
+                kind=rules_text(entry.kind), skill=rules_text(ruleset.skill_word)),
+        ) for name in above]
+    return _check_peak(character, ruleset, cap, advanced=True)
 
 
 def _check_peak(character: Character, ruleset: RuleSet, peak: int, advanced: bool = False) -> list[Problem]:
@@ -445,6 +516,13 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
                 "aspects.missing", Level.WARNING, f"aspects[{slot}]",
                 message.format(ordinal=ordinal(free_seen), role=role.label, hint=_(_ASPECT_HINTS[role])),
             ))
+    for index, aspect in enumerate(aspects):
+        if aspect.extreme and aspect.replaced and aspect.text.strip().casefold() == aspect.replaced.strip().casefold():
+            out.append(Problem(
+                "aspects.extreme_back", Level.ERROR, f"aspects[{index}]",
+                _("“{text}” is the aspect an extreme consequence replaced: renaming the extreme consequence may "
+                  "never go back to it (it is a permanent change). Give it another name.").format(text=aspect.text),
+            ))
     return out + _aspect_counts(character, ruleset)
 
 
@@ -512,7 +590,17 @@ def _when_text(when) -> str:
 def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> list[Problem]:
     out = []
     expected = ruleset.refresh_start + refresh_granted(character, ruleset)
-    if character.refresh != expected:
+    unrecorded = unrecorded_power_ups(character, ruleset) if character.refresh > expected else []
+    if 0 < character.refresh - expected <= len(unrecorded):
+        # A GM's power-up the history never itemised: accepted, with a note asking to record it.
+        out.append(Problem(
+            "refresh.power_up", Level.WARNING, "refresh",
+            _("Base refresh is {refresh}, {added} more than the history records: the GM's power-up at the "
+              "{kind} may have given it.").format(refresh=character.refresh, added=count_word(character.refresh - expected),
+                                                    kind=rules_text(unrecorded[0].kind))
+            + _power_up_hint(character, ruleset, expected),
+        ))
+    elif character.refresh != expected:
         out.append(Problem(
             "refresh.base", Level.ERROR, "refresh",
             (
@@ -534,7 +622,8 @@ def _check_stunts(character: Character, ruleset: RuleSet, derived: Derived) -> l
                 refresh=derived.refresh, explanation=derived.refresh_explanation, minimum=ruleset.refresh_minimum),
         ))
     elif derived.refresh < ruleset.refresh_minimum:
-        n = len(real_stunts(character))
+        # Stunt slots extras fill beyond those kept for extras count as stunts here.
+        n = len(real_stunts(character)) + derived.extra_stunt_slots
         room = character.refresh - ruleset.refresh_minimum
         if room < 0:
             fix = _("A base refresh of {refresh} is already below it, whatever the stunts.").format(
@@ -584,6 +673,22 @@ def extras_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
                         extra=extra.name or _("An extra"), skill=rules_text(name), ruleset=rules_text(ruleset.name),
                         skills=rules_text(ruleset.skill_word_plural)),
                 ))
+    for group, limit in ruleset.extra_limits.items():
+        # Frontier Spirit, "High Technology": "Each character can have at most one stunt
+        # representing a piece of 'space opera' technology".
+        held = [e for e in character.active_extras() if e.group.strip().casefold() == group.casefold()]
+        if len(held) > limit:
+            names = [e.name or _("(unnamed)") for e in held]
+            out.append(Problem(
+                "extras.limit", Level.ERROR, "extras",
+                sentence(ngettext(
+                    "{count} extras of the kind {group} ({names}), but in {ruleset} a character has at most {limit}. "
+                    "Switch off or remove the others.",
+                    "{count} extras of the kind {group} ({names}), but in {ruleset} a character has at most {limit}. "
+                    "Switch off or remove the others.", limit).format(
+                    count=count_word(len(held)), group=rules_text(group), names=", ".join(names),
+                    ruleset=rules_text(ruleset.name), limit=count_word(limit))),
+            ))
     cost = sum(e.cost.skill_points for e in character.active_extras())
     total = prepared(ruleset).starting_points
     if cost and total is not None and not has_advanced(character, ruleset):
@@ -661,6 +766,23 @@ def mode_problems(character: Character, ruleset: RuleSet) -> list[Problem]:
                 count=count_word(len(wanted)), ratings=rows,
                 have=join_words([ladder_label(r) for r in have]) if have else _("none")),
         ))
+    for mode, split in character.mode_stress.items():
+        # "Modes and Stress": a mode's extra boxes go to its tracks as the player picks, all of them.
+        spec = rules.find(mode)
+        rating = character.modes.get(spec.name) if spec is not None else None
+        n = mode_box_count(ruleset, rating) if rating is not None else 0
+        tracks = mode_tracks(ruleset, mode)
+        wrong = [t for t in split if t not in tracks and split[t]]
+        if spec is None or rating is None or sum(split.values()) != n or wrong:
+            names = join_words([rules_text(ruleset_track_name(ruleset, t)).lower() for t in tracks] or [_("none")], "or")
+            out.append(Problem(
+                "modes.stress", Level.ERROR, f"mode_stress.{mode}",
+                ngettext("Your {mode} mode adds {count} stress box, to {tracks} stress; the sheet places {placed}. "
+                         "Choose again where it goes.",
+                         "Your {mode} mode adds {count} stress boxes, to {tracks} stress; the sheet places {placed}. "
+                         "Choose again where they go.", n).format(
+                    mode=rules_text(mode), count=count_word(n), tracks=names, placed=count_word(sum(split.values()))),
+            ))
     base = mode_base(character, ruleset)
     spent = 0
     for skill, rating in sorted(character.skills.items()):

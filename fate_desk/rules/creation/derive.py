@@ -99,6 +99,10 @@ class Derived:
     refresh_explanation: str = ""
     paid_stunts: int = 0
     free_stunts_left: int = 0
+    # Free slots only an extra may fill (Venture City's powers, War of Ashes' equipment) still
+    # open, and the extras' stunt slots beyond them, which fill the ordinary slots.
+    free_extra_stunts_left: int = 0
+    extra_stunt_slots: int = 0
     # What switched-on extras add: refresh they cost, skills as played, Weapon and Armor.
     extras_refresh: int = 0
     skills: dict[str, int] = field(default_factory=dict)
@@ -146,19 +150,44 @@ def track_boxes(character: Character, track: TrackSpec, ruleset: RuleSet | None 
 
 def mode_stress_boxes(character: Character, ruleset: RuleSet, track: TrackSpec) -> int:
     """Atomic Robo, "Modes and Stress": a Fair (+2) mode holding one of the track's skills adds one
-    box, a Good (+3) mode two. A mode holding skills of both tracks gives them to the track whose
-    skill it lists first."""
+    box, a Good (+3) mode two. "If a mode has skills that apply to both scopes, pick one ... you
+    could have two more physical stress boxes, two more mental stress boxes, or one in each": the
+    character's `mode_stress` says where; left out (or not adding up), they go to the track whose
+    skill the mode lists first."""
     assert ruleset.modes is not None
-    owners = {skill: t.id for t in ruleset.stress.tracks for skill in t.skills}
     total = 0
     for spec in ruleset.modes.modes:
-        rating = character.modes.get(spec.name)
-        if rating is None:
-            continue
-        first = next((owners[s] for s in spec.skills if s in owners), None)
-        if first == track.id:
-            total += max((n for at, n in ruleset.modes.stress_boxes.items() if rating >= at), default=0)
+        total += mode_stress_split(character, ruleset, spec.name).get(track.id, 0)
     return total
+
+
+def mode_tracks(ruleset: RuleSet, mode: str) -> list[str]:
+    """The stress tracks a mode holds skills of, in the order the mode lists them."""
+    spec = ruleset.modes.find(mode) if ruleset.modes is not None else None
+    owners = {skill: t.id for t in ruleset.stress.tracks for skill in t.skills}
+    return list(dict.fromkeys(owners[s] for s in (spec.skills if spec else []) if s in owners))
+
+
+def mode_box_count(ruleset: RuleSet, rating: int) -> int:
+    """Extra stress boxes a mode at this rating brings (Atomic Robo: Fair one, Good two)."""
+    return max((n for at, n in ruleset.modes.stress_boxes.items() if rating >= at), default=0) if ruleset.modes else 0
+
+
+def mode_stress_split(character: Character, ruleset: RuleSet, mode: str) -> dict[str, int]:
+    """Where a mode's extra stress boxes go: the character's choice when it is a legal one (it
+    adds up and names only tracks the mode holds skills of), else all to the mode's first track."""
+    spec = ruleset.modes.find(mode) if ruleset.modes is not None else None
+    rating = character.modes.get(spec.name) if spec is not None else None
+    tracks = mode_tracks(ruleset, mode)
+    if rating is None or not tracks:
+        return {}
+    n = mode_box_count(ruleset, rating)
+    if not n:
+        return {}
+    chosen = character.mode_stress.get(spec.name)
+    if chosen and sum(chosen.values()) == n and all(t in tracks for t in chosen):
+        return {t: b for t, b in chosen.items() if b}
+    return {tracks[0]: n}
 
 
 def uses_ruleset_harm(character: Character) -> bool:
@@ -183,7 +212,7 @@ def _derive_stress(
 ) -> tuple[dict[str, list[int]], dict[str, str]]:
     if character.stress_boxes is not None:
         tracks = {k: list(v) for k, v in character.stress_boxes.items()}
-        names = {k: _track_name(ruleset, k) for k in tracks}
+        names = {k: ruleset_track_name(ruleset, k) for k in tracks}
         for track in character.all_tracks():
             tracks.setdefault(track.id, custom_track_boxes(character, track, ruleset))
             names.setdefault(track.id, track.name)
@@ -204,7 +233,7 @@ def _derive_stress(
     return tracks, names
 
 
-def _track_name(ruleset: RuleSet, track_id: str) -> str:
+def ruleset_track_name(ruleset: RuleSet, track_id: str) -> str:
     for track in ruleset.stress.tracks:
         if track.id == track_id:
             return track.name
@@ -246,13 +275,20 @@ def slot_text(slot: SlotInfo) -> str:
 def derive_consequences(
     character: Character, ruleset: RuleSet, options: CampaignOptions | None = None
 ) -> list[SlotInfo]:
-    return _base_consequences(character, ruleset, options, {}) + extra_slots(character)
+    return _base_consequences(character, ruleset, options, {}) + extra_slots(character, options)
 
 
-def extra_slots(character: Character) -> list[SlotInfo]:
-    """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot)."""
+def _conditions_on(options: CampaignOptions | None) -> bool:
+    return options is not None and options.conditions != _CONDITIONS_OFF
+
+
+def extra_slots(character: Character, options: CampaignOptions | None = None) -> list[SlotInfo]:
+    """Consequence slots switched-on extras bring (an orc's thick skin: one more mild slot). With
+    conditions an extra mild slot is not a slot but two more boxes of Hurt or Scared
+    (`extra_mild_kinds`), so it is left out here."""
     if not character.extras:
         return []
+    conditions = _conditions_on(options) and uses_ruleset_harm(character) and character.consequence_slots is None
     return [
         SlotInfo(
             f"extra_{spec.id}", spec.severity, spec.value, spec.only,
@@ -260,7 +296,26 @@ def extra_slots(character: Character) -> list[SlotInfo]:
         )
         for extra in character.active_extras()
         for spec in extra.consequences
+        if not (conditions and spec.severity == Severity.MILD)
     ]
+
+
+def extra_mild_kinds(character: Character, ruleset: RuleSet) -> list[str]:
+    """With conditions, each extra mild slot a switched-on extra (or the stunt it carries) brings, as
+    the kind of harm its two more boxes go to: "If you would gain a mild consequence slot (from high
+    Physique, Will, or a stunt), instead add two more boxes of Hurt or Scared as appropriate" (Fate
+    Condensed, "Moving Conditions Further Apart"; plain conditions alike). A slot for either harm
+    goes where a unified track's would: Hurt when Physique is at least Will, else Scared."""
+    out = []
+    for extra in character.active_extras():
+        for spec in extra.consequences:
+            if spec.severity != Severity.MILD:
+                continue
+            kind = spec.only if spec.only in ("physical", "mental") else None
+            if kind is None:
+                kind = "physical" if character.rating("Physique") >= character.rating("Will") else "mental"
+            out.append(kind)
+    return out
 
 
 def _base_consequences(
@@ -275,7 +330,8 @@ def _base_consequences(
         return []
     extras = extra_mild_tracks(character, ruleset, ratings)
     if options.conditions != _CONDITIONS_OFF:
-        return _condition_slots(character, ruleset, extras, options.conditions)
+        return _condition_slots(character, ruleset, extras, options.conditions,
+                                extra_mild_kinds(character, ruleset) if character.extras else [])
     base, mild_value = _ruleset_slots(ruleset)
     slots = list(base)
     for track in extras:
@@ -334,7 +390,8 @@ def _after_last(slots: list[SlotInfo], severity: Severity) -> int:
 
 
 def _condition_slots(
-    character: Character, ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode
+    character: Character, ruleset: RuleSet, extras: list[TrackSpec], mode: ConditionsMode,
+    more: list[str] | None = None,
 ) -> list[SlotInfo]:
     """Each consequence splits into a physical and a mental condition of half its value.
 
@@ -357,6 +414,8 @@ def _condition_slots(
         row: list[tuple[str, str, int]] = []
         for name, kind in zip(names, ("physical", "mental")):
             extra = 2 if rule.severity == Severity.MILD and kind in extra_kinds else 0
+            if rule.severity == Severity.MILD:
+                extra += 2 * (more or []).count(kind)  # an extra's (a stunt's) mild slot: two more boxes
             row.append((name, kind, boxes_each + extra))
         # "Further apart": two marked boxes close a row, and each extra box raises the cutoff
         # by one. The cutoff belongs to the row, so both of its conditions report it.
@@ -406,8 +465,10 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     ratings: dict[str, int] = {}  # each stress track's rating, shared by stress and consequences
     stress, names = _derive_stress(character, ruleset, ratings)
     totals = extra_totals(character)
-    # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And Costs").
-    taken = len(real_stunts(character)) + totals.stunt_slots
+    # An extra paid for with stunt slots fills them as a stunt would (Fate Core, "Permissions And
+    # Costs"), first the slots only extras may fill (`free_extra_stunts`), then the ordinary ones.
+    overflow = max(0, totals.stunt_slots - ruleset.free_extra_stunts)
+    taken = len(real_stunts(character)) + overflow
     paid = max(0, taken - ruleset.free_stunts)
     extras_refresh = totals.refresh
     if character.kind != _PC:
@@ -419,11 +480,13 @@ def derive(character: Character, ruleset: RuleSet, options: CampaignOptions | No
     return Derived(
         stress=stress,
         track_names=names,
-        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character),
+        consequences=_base_consequences(character, ruleset, options, ratings) + extra_slots(character, options),
         refresh=character.refresh - paid * ruleset.stunt_cost - extras_refresh,
         refresh_explanation=explanation,
         paid_stunts=paid,
         free_stunts_left=max(0, ruleset.free_stunts - taken),
+        free_extra_stunts_left=max(0, ruleset.free_extra_stunts - totals.stunt_slots),
+        extra_stunt_slots=overflow,
         extras_refresh=extras_refresh,
         skills=effective_ratings(character, ruleset),
         weapon=totals.weapon,

@@ -44,6 +44,14 @@ def update_aspect(
     return edited(character, aspects=aspects)
 
 
+def set_signature(character: Character, index: int, on: bool) -> Character:
+    """Make the aspect at `index` a signature aspect, or an ordinary one again (Atomic Robo, "Have
+    a Signature Aspect")."""
+    aspects = [a.model_copy() for a in character.aspects]
+    aspects[index].signature = True if on else None
+    return edited(character, aspects=aspects)
+
+
 def set_skill(character: Character, name: str, rating: int) -> Character:
     skills = dict(character.skills)
     skills[name.strip()] = rating  # Mediocre (0) drops out in the model's validator
@@ -55,7 +63,19 @@ def set_mode(character: Character, name: str, rating: int | None) -> Character:
     modes = {k: v for k, v in character.modes.items() if k != name}
     if rating is not None:
         modes[name] = rating
-    return edited(character, modes=modes)
+    # A new rating brings another number of stress boxes: where they go is chosen again.
+    placed = {k: v for k, v in character.mode_stress.items() if k != name or modes.get(k) == character.modes.get(k)}
+    return edited(character, modes=modes, mode_stress=placed)
+
+
+def set_mode_stress(character: Character, mode: str, split: dict[str, int] | None) -> Character:
+    """Where a mode's extra stress boxes go (Atomic Robo, "Modes and Stress": "two more physical
+    stress boxes, two more mental stress boxes, or one in each"); None puts them back on the
+    mode's first track."""
+    chosen = {k: v for k, v in character.mode_stress.items() if k != mode}
+    if split:
+        chosen[mode] = {track: boxes for track, boxes in split.items() if boxes}
+    return edited(character, mode_stress=chosen)
 
 
 def add_stunt(character: Character, stunt: Stunt, index: int | None = None) -> Character:

@@ -67,6 +67,23 @@ def unrecorded_power_ups(character: Character, ruleset: RuleSet) -> list[History
             if grant.gm_power_up and not any(c.field == "refresh" for c in entry.changes)]
 
 
+def _skill_changes(entry: HistoryEntry) -> bool:
+    return any(c.field.startswith("skills") or c.field == "saved_skill_points" for c in entry.changes)
+
+
+def unitemised_cap_raises(character: Character, ruleset: RuleSet) -> list[HistoryEntry]:
+    """Milestones that let a skill pass the cap (Fate Core's major milestone: "Advance a skill beyond
+    the campaign's current skill cap") whose entry records no change of skill: a hand-kept history
+    that never listed the raise it may have brought."""
+    return [entry for entry, grant in _grants(character, ruleset) if grant.raise_cap and not _skill_changes(entry)]
+
+
+def unitemised_point_power_ups(character: Character, ruleset: RuleSet) -> list[HistoryEntry]:
+    """Entries that could bring the GM's second skill point (Fate Condensed's breakthrough power-up)
+    but record no change of skill at all."""
+    return [entry for entry, grant in _grants(character, ruleset) if grant.gm_power_up and not _skill_changes(entry)]
+
+
 def record_power_up(character: Character, ruleset: RuleSet, entry_id: str) -> Character:
     """Itemise the GM's refresh power-up in a breakthrough entry that did not record it: the
     entry gains a change of refresh by +1, which the checker then counts toward the base."""

@@ -7,8 +7,9 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from fate_desk.i18n import _
 from fate_desk.model.errors import describe
@@ -49,8 +50,15 @@ def load_ruleset_file(path: Path) -> RuleSet:
     return ruleset_from_data(data, path.name)
 
 
-def ruleset_from_data(data: object, where: str, prefix: str = "") -> RuleSet:
-    """A rule set from parsed TOML; `where` names the file and `prefix` the table it sits in."""
+def ruleset_from_data(data: object, where: str, prefix: str = "",
+                      base_of: Callable[[str], RuleSet | None] | None = None) -> RuleSet:
+    """A rule set from parsed TOML; `where` names the file and `prefix` the table it sits in.
+
+    A rule set that names a `base` (a game pack built on Fate Core or Fate Accelerated) takes
+    every field of that rule set it does not give itself (`inherit`); `base_of` finds the base
+    by its id (the catalog's rule sets; by default the shipped ones)."""
+    if isinstance(data, dict) and "base" in data:
+        data = inherit(data, where, prefix, base_of)
     try:
         ruleset = RuleSet.model_validate(data)
     except ValidationError as exc:
@@ -61,6 +69,52 @@ def ruleset_from_data(data: object, where: str, prefix: str = "") -> RuleSet:
     if problem:
         raise RuleSetError(f"{where}: {prefix}{problem}")
     return ruleset
+
+
+def inherit(data: dict, where: str, prefix: str = "",
+            base_of: Callable[[str], RuleSet | None] | None = None) -> dict:
+    """The rule set's fields over its base game's: a table that is a part of the rule set
+    (stress, consequences, advancement, modes) is merged field by field; anything else the rule
+    set gives (a number, a list, a map, the shape as a whole) replaces the base's.
+    A pack that leaves a dial out plays by its base game's, so a dial added later is never
+    forgotten by a pack written before it."""
+    base_id = data.get("base")
+    if not isinstance(base_id, str) or not base_id:
+        raise RuleSetError(_("{where}: {prefix}base: name the rule set it builds on by its id, e.g. \"fate-core\"").format(
+            where=where, prefix=prefix))
+    base = (base_of or _shipped_alone)(base_id)
+    if base is None:
+        raise RuleSetError(_("{where}: {prefix}base: there is no rule set {id} to build on").format(
+            where=where, prefix=prefix, id=repr(base_id)))
+    merged = _merged(RuleSet, base.model_dump(mode="json", by_alias=True, exclude={"base"}), data)
+    if "aspects" in data and "aspect_captions" not in data:
+        # The base's captions name the slots of the base's aspects (Fate Core's phase trio), not
+        # of a list the rule set gives itself.
+        merged["aspect_captions"] = []
+    return merged
+
+
+def _merged(model: type[BaseModel], base: dict, over: dict) -> dict:
+    out = dict(base)
+    for key, value in over.items():
+        part = _part(model, key)
+        if part is not None and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merged(part, out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _part(model: type[BaseModel], key: str) -> type[BaseModel] | None:
+    """The model of the table `key` names in `model` (None when it is not a table of fields)."""
+    field = model.model_fields.get(key) or next(
+        (f for f in model.model_fields.values() if f.alias == key), None)
+    if field is None:
+        return None
+    for kind in (field.annotation, *get_args(field.annotation)):
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            return None if getattr(kind, "inherit_whole", False) else kind
+    return None
 
 
 # Numbers no Fate game uses; beyond them a rule set would make characters that cannot be kept.

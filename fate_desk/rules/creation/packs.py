@@ -104,15 +104,25 @@ class Pack:
     def extra(self, extra_id: str) -> ExtraTemplate | None:
         return next((e for e in self.extras if e.id == extra_id), None)
 
-    def bundle(self, extra_id: str) -> list[Extra]:
-        """The extra and every extra it includes (each once), as extras for a sheet."""
+    def bundle(self, extra_id: str, owned: list[str] | tuple[str, ...] = ()) -> list[Extra]:
+        """The extra and every extra it includes (each once), as extras for a sheet. An included
+        extra the sheet already owns (`owned`: its extras' names) is not bought again: Venture
+        City's enhancements stack on the basic power you have ("An enhancement is an extra effect
+        that you stack onto your basic power"), so Master Flight bought twice costs two stunts,
+        not two more Basic Flights. The extra asked for is always bought (some enhancements may
+        be bought many times)."""
+        have = {name.strip().casefold() for name in owned}
         seen: list[str] = []
 
         def walk(eid: str) -> None:
             if eid in seen:
                 return
-            seen.append(eid)
             template = self.extra(eid)
+            # The sheet may hold the extra under its name in the interface language (extra_as_shown).
+            if eid != extra_id and template is not None and {
+                    template.name.strip().casefold(), rules_text(template.name).strip().casefold()} & have:
+                return
+            seen.append(eid)
             for inner in template.includes if template else []:
                 walk(inner)
 

@@ -5,7 +5,7 @@
 # app's start and every command a few milliseconds.
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pydantic import Field, model_validator
 
@@ -44,6 +44,10 @@ class ShapeKind(StrEnum):
 
 
 class Shape(FateModel):
+    # A rule set built on another gives its shape whole: a column's kind with a pyramid's
+    # counts would be neither (loader.inherit).
+    inherit_whole: ClassVar[bool] = True
+
     kind: ShapeKind
     # How many skills at each rating (pyramid, diamond, counts). Ratings not listed allow none.
     counts: dict[Annotated[int, Field(ge=-10, le=20)], Annotated[int, Field(le=100)]] = Field(default_factory=empty_dict)
@@ -300,6 +304,24 @@ class ExtremeRule(StrEnum):
     NONE = "none"  # Fate Accelerated has none
 
 
+class AdvantageFailure(StrEnum):
+    """A failed create an advantage on an aspect already in play."""
+
+    OPPOSITION = "opposition"  # Condensed, Core: the opposition takes a free invoke on it
+    NOTHING = "nothing"  # Fate Accelerated: no benefit, and nothing to the opposition
+
+
+class ContestAdvantageFailure(StrEnum):
+    """A failed create an advantage inside a contest, before the side's roll."""
+
+    CHOOSE = "choose"  # Condensed: forfeit the roll, or succeed at a cost (the other side's free invoke)
+    FORFEIT = "forfeit"  # Core: the side forfeits its contest roll
+
+
+def _core_order_skills() -> dict[str, list[str]]:
+    return {"physical": ["Notice", "Athletics", "Physique"], "mental": ["Empathy", "Rapport", "Will"]}
+
+
 class ModeSpec(FateModel):
     """A mode: a named group of skills rated together (Atomic Robo, "Modes")."""
 
@@ -343,6 +365,9 @@ class RuleSet(FateModel):
     id: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     name: str = Field(min_length=1, max_length=MAX_NAME)
     description: str = Field("", max_length=MAX_DESCRIPTION)
+    # The rule set this one builds on (a game pack's base game): every field left out of the
+    # file comes from it (loader.inherit). None for a complete rule set.
+    base: str | None = Field(None, max_length=64, pattern=r"^[a-z0-9][a-z0-9._-]*$")
     skill_word: str = Field("skill", max_length=40)  # "approach" in Fate Accelerated
     skill_word_plural_form: str = Field("", alias="skill_word_plural", max_length=40)
     skills: list[_Name] = Field(min_length=1, max_length=200)
@@ -357,17 +382,34 @@ class RuleSet(FateModel):
     refresh_minimum: int = Field(1, ge=0)
     free_stunts: int = Field(3, ge=0)
     stunt_cost: int = Field(1, ge=0)
+    # Free stunt slots only an extra may fill (Venture City's three bonus stunts for powers,
+    # War of Ashes' equipment stunt), on top of `free_stunts`.
+    free_extra_stunts: int = Field(0, ge=0, le=10)
+    # At most this many switched-on extras of a group per character (Frontier Spirit: one
+    # piece of high technology). The group is the extra's `group`.
+    extra_limits: dict[str, Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_dict, max_length=20)
+    # Aspects a stunt makes a signature (Atomic Robo): a compel on one offers two fate points
+    # and refusing it costs two.
+    signature_aspects: bool = False
     # At the table: how conflicts order turns, and how many victories win a contest.
     turn_order: TurnOrder = TurnOrder.ELECTIVE
+    # Skill order: the skill that decides, then the tie-breakers, per kind of conflict (Fate
+    # Core: Notice, Athletics, Physique; Empathy, Rapport, Will. Fate Accelerated: Quick; Careful).
+    order_skills: dict[str, list[str]] = Field(default_factory=_core_order_skills)
     contest_victories: int = Field(3, ge=1, le=5)
     # Fate Core lets the GM carry a boost into a directly connected scene; Condensed never does.
     boosts_carry_over: bool = False
     # Groups combining a skill: Condensed caps the helpers' bonus at the leader's rating.
     teamwork_cap: bool = True
+    # Helpers add +1 only with at least Average (+1) in the skill (Condensed, Core); in Fate
+    # Accelerated any ally who helps adds +1.
+    teamwork_needs_skill: bool = True
     contest_scoring: ContestScoring = ContestScoring.EFFORT
     # An overcome tie may be taken as a failure with a boost (Condensed; Core gives no boost).
     overcome_tie_boost: bool = True
     discovery: Discovery = Discovery.CONDENSED
+    advantage_failure: AdvantageFailure = AdvantageFailure.OPPOSITION
+    contest_advantage_failure: ContestAdvantageFailure = ContestAdvantageFailure.CHOOSE
     extreme_consequence: ExtremeRule = ExtremeRule.OPTIONAL
     # Recovery starts with a treatment roll (Condensed, Core); without one (Fate Accelerated)
     # a consequence recovers from the moment it is taken: mild at the end of that scene, given
@@ -402,6 +444,12 @@ class RuleSet(FateModel):
                 for skill in mode.skills:
                     if skill not in self.skills:
                         raise ValueError(_("mode {name} holds {skill}, not in the skill list").format(name=repr(mode.name), skill=repr(skill)))
+        for kind, skills in self.order_skills.items():
+            if kind not in ("physical", "mental"):
+                raise ValueError(_("order_skills: {kind} is not a kind of conflict (physical or mental)").format(kind=repr(kind)))
+            for skill in skills if self.turn_order == TurnOrder.SKILL else []:
+                if skill not in self.skills:
+                    raise ValueError(_("order_skills: {skill} orders turns but is not in the skill list").format(skill=repr(skill)))
         if any(c.slot >= len(self.aspects) for c in self.aspect_captions):
             raise ValueError(_("an aspect caption names a slot the rule set does not have"))
         if self.shape.counts and max(self.shape.counts) > self.peak:

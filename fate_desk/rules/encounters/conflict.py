@@ -16,6 +16,7 @@ from fate_desk.model import (
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.dice import teamwork_bonus
 from fate_desk.rules.play.table import name_of, scene_of, with_play
+from fate_desk.rules.play.actions import place_aspect
 from fate_desk.rules.play import hits
 from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
 from fate_desk.rules.creation.history import counted, refuse
@@ -57,20 +58,31 @@ def is_npc(campaign: Campaign, p: Participant) -> bool:
     return lead is None or lead.kind != CharacterKind.PC
 
 
-def order_key(campaign: Campaign, p: Participant, kind: ConflictKind) -> tuple[int, ...]:
+def order_skills(ruleset: RuleSet | None, kind: ConflictKind) -> tuple[str, ...]:
+    """The skills that order a conflict of this kind: the first decides, the others break ties
+    (Fate Core: Notice, Athletics, Physique; Fate Accelerated, "Determine Turn Order": Quick in a
+    physical conflict, Careful in a mental one)."""
+    named = (ruleset.order_skills if ruleset is not None else {}).get(ConflictKind(kind).value)
+    return tuple(named) if named else ORDER_SKILLS[ConflictKind(kind)]
+
+
+def order_key(campaign: Campaign, p: Participant, kind: ConflictKind,
+              ruleset: RuleSet | None = None) -> tuple[int, ...]:
+    skills = order_skills(ruleset, kind)
     hazard = hazard_of(campaign, p)
     if hazard is not None:  # a hazard's name is its skill: its rating stands for all of them
-        return (hazard.rating,) * len(ORDER_SKILLS[kind])
+        return (hazard.rating,) * len(skills)
     lead = campaign.character(p.members[0]) if p.members else None
-    return tuple(lead.rating(skill) if lead else 0 for skill in ORDER_SKILLS[kind])
+    return tuple(lead.rating(skill) if lead else 0 for skill in skills)
 
 
 def skill_order(campaign: Campaign, participants: list[Participant], kind: ConflictKind,
-                npcs_at_best: bool = False) -> list[Participant]:
-    """Fate Core's turn order: highest Notice (or Empathy) first, ties broken by the next skills;
-    still tied, the order they were listed in. With `npcs_at_best` every NPC acts together at
-    the place of the best NPC."""
-    ranked = sorted(participants, key=lambda p: order_key(campaign, p, kind), reverse=True)
+                npcs_at_best: bool = False, ruleset: RuleSet | None = None) -> list[Participant]:
+    """Turn order by skill: the highest in the rule set's first order skill (Notice or Empathy in
+    Fate Core, Quick or Careful in Fate Accelerated) first, ties broken by the next ones; still
+    tied, the order they were listed in. With `npcs_at_best` every NPC acts together at the
+    place of the best NPC."""
+    ranked = sorted(participants, key=lambda p: order_key(campaign, p, kind, ruleset), reverse=True)
     if not npcs_at_best:
         return ranked
     npcs = [p for p in ranked if is_npc(campaign, p)]
@@ -95,16 +107,16 @@ def start_conflict(
         raise refuse("conflict.sides", "participants", _("A conflict needs at least two sides."))
     kind, order = ConflictKind(kind), ruleset.turn_order
     if order == TurnOrder.SKILL:
-        participants = skill_order(campaign, participants, kind, npcs_at_best)
+        participants = skill_order(campaign, participants, kind, npcs_at_best, ruleset)
         first = participants[0].id
     elif first not in {p.id for p in participants}:
         raise refuse("conflict.first", "participants", _("Pick who acts first."))
     if order == TurnOrder.ELECTIVE:
         how = _("elective order")
     elif npcs_at_best:
-        how = _("{skill} order, NPCs at the best NPC's place").format(skill=rules_text(ORDER_SKILLS[kind][0]))
+        how = _("{skill} order, NPCs at the best NPC's place").format(skill=rules_text(order_skills(ruleset, kind)[0]))
     else:
-        how = _("{skill} order").format(skill=rules_text(ORDER_SKILLS[kind][0]))
+        how = _("{skill} order").format(skill=rules_text(order_skills(ruleset, kind)[0]))
     starter = next(p.name for p in participants if p.id == first)
     begins = (_("A physical conflict begins in {how}. Exchange 1: {starter} acts first.")
               if kind == ConflictKind.PHYSICAL else
@@ -158,6 +170,18 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
         log.append(_("Exchange {exchange}: {name} starts.").format(exchange=exchange, name=names[next_id]))
     else:
         log.append(_("{name} acts next.").format(name=names[next_id]))
+    # Full defense lasts until its turn comes round again: a boost if it never had to defend.
+    coming = next(p for p in participants if p.id == next_id)
+    if coming.full_defense is not None:
+        if not coming.defended:
+            boost = _("{name} Is Ready").format(name=coming.name)
+            campaign = place_aspect(campaign, boost, 1, boost=True)
+            log.append(_("{name} was on full defense and never had to defend: the boost “{boost}”.").format(
+                name=coming.name, boost=boost))
+        else:
+            log.append(_("{name}'s full defense ends.").format(name=coming.name))
+        participants = [p.model_copy(update={"full_defense": None, "defended": False}) if p.id == next_id else p
+                        for p in participants]
     changed = conflict.model_copy(update={"participants": participants, "exchange": exchange, "current": next_id,
                                           "log": log})
     return _put(campaign, scene_id, changed)
@@ -192,6 +216,61 @@ def action_taken(campaign: Campaign, scene_id: str) -> Campaign:
                                                                 "log": [*conflict.log, line]}))
 
 
+def full_defense_refusal(campaign: Campaign, scene_id: str, pid: str) -> str:
+    """Why this participant may not go on full defense now ('' when it may)."""
+    if not campaign.options.full_defense:
+        return _("Full defense is an optional rule this campaign does not use (Table ▸ Optional rules).")
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if p.hazard:
+        return _("{name} is a hazard: it attacks or creates advantages, it does not defend.").format(name=p.name)
+    if conflict.current != pid or not p.active:
+        return _("Full defense is declared on one's own turn, instead of acting: it is not {name}'s turn.").format(
+            name=p.name)
+    # Full defense is the turn's action ("you give up your action for the exchange").
+    return action_refusal(conflict)
+
+
+def declare_full_defense(campaign: Campaign, scene_id: str, pid: str, focus: str = "") -> Campaign:
+    """The participant gives its turn to defending (Fate Condensed's optional rule, "Full Defense"):
+    +2 to every defend roll for its declared focus until its next turn, and a boost then if it never
+    had to defend. `focus`: whom or what it defends ('' for itself)."""
+    reason = full_defense_refusal(campaign, scene_id, pid)
+    if reason:
+        raise refuse("conflict.full_defense", "participants", reason)
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    focus = focus.strip()
+    line = (_("{name} goes on full defense, protecting {focus}: +2 to defend until their next turn.").format(
+        name=p.name, focus=focus) if focus else
+            _("{name} goes on full defense: +2 to defend until their next turn.").format(name=p.name))
+    p = p.model_copy(update={"full_defense": focus, "defended": False})
+    participants = [p if q.id == pid else q for q in conflict.participants]
+    campaign = _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
+                                                                    "log": [*conflict.log, line]}))
+    # It was the turn's one action: the turn passes as after an attack.
+    return action_taken(campaign, scene_id)
+
+
+def full_defense_bonus(conflict: Conflict | None, pid: str | None) -> int:
+    """+2 to a defend roll of a participant on full defense ("While on full defense you get a +2 to
+    all defend rolls relevant to your declared focus"); 0 otherwise."""
+    if conflict is None or pid is None:
+        return 0
+    p = next((q for q in conflict.participants if q.id == pid), None)
+    return 2 if p is not None and p.full_defense is not None and p.active else 0
+
+
+def defended(campaign: Campaign, scene_id: str, pid: str) -> Campaign:
+    """A participant on full defense rolled to defend: no boost when its turn comes round."""
+    conflict = conflict_of(campaign, scene_id)
+    p = _participant(conflict, pid)
+    if p.full_defense is None or p.defended:
+        return campaign
+    participants = [q.model_copy(update={"defended": True}) if q.id == pid else q for q in conflict.participants]
+    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants}))
+
+
 def participant_roller(campaign: Campaign, p: Participant | None, skill: str) -> str | None:
     """Who rolls for a participant with this skill: the best of the members still standing."""
     if p is None or not p.members:
@@ -216,15 +295,16 @@ def group_roller(campaign: Campaign, members: list[str], skill: str) -> str | No
 
 
 def members_teamwork(campaign: Campaign, members: list[str], skill: str, ruleset: RuleSet | None = None) -> int:
-    """The member with the highest skill rolls; each other with Average (+1) or more adds +1,
-    capped at the roller's rating only where the rule set says so (Fate Condensed)."""
+    """The member with the highest skill rolls; each other with Average (+1) or more adds +1
+    (any ally at all in Fate Accelerated), capped at the roller's rating only where the rule set
+    says so (Fate Condensed)."""
     lead_id = group_roller(campaign, members, skill)
     if lead_id is None:
         return 0
     rules = ruleset or get_ruleset(campaign.ruleset)
     lead = campaign.character(lead_id)
     helpers = [c.rating(skill) for m in members if m != lead_id and (c := campaign.character(m))]
-    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap)
+    return teamwork_bonus(lead.rating(skill) if lead else 0, helpers, rules.teamwork_cap, rules.teamwork_needs_skill)
 
 
 def track_for(character: Character, ruleset: RuleSet, kind: ConflictKind) -> str:
@@ -237,6 +317,16 @@ def _participant(conflict: Conflict, pid: str) -> Participant:
     if p is None:
         raise refuse("conflict.participant", "participants", _("That participant is not in the conflict."))
     return p
+
+
+def participant_in(conflict: Conflict, pid: str) -> Participant:
+    """The participant of this id in the conflict; refused when it is not in it."""
+    return _participant(conflict, pid)
+
+
+def put_conflict(campaign: Campaign, scene_id: str, conflict: Conflict) -> Campaign:
+    """The campaign with this scene's conflict replaced."""
+    return _put(campaign, scene_id, conflict)
 
 
 def _update_participant(conflict: Conflict, p: Participant, line: str) -> Conflict:
@@ -278,11 +368,11 @@ def take_hit(
 
 def hit_group(
     campaign: Campaign, scene_id: str, ruleset_of: Callable[[Character], RuleSet], pid: str, hit: int,
-    attacker: str | None = None,
+    attacker: str | None = None, lethal: bool = False,
 ) -> Campaign:
     """A hit on a group of minor NPCs lands on the first one standing; what that one cannot
     absorb takes them out and the shifts left over go on to the next. `ruleset_of` gives each
-    character's rule set."""
+    character's rule set. A `lethal` hit skips stress (War of Ashes' lethal damage, its option)."""
     conflict = conflict_of(campaign, scene_id)
     p = _participant(conflict, pid)
     for member in [m for m in p.members if m not in p.out_members]:
@@ -291,7 +381,8 @@ def hit_group(
         character = campaign.character(member)
         ruleset = ruleset_of(character)
         track = track_for(character, ruleset, conflict.kind)
-        plan = absorb_options(character, ruleset, hit, track, campaign.options)
+        plan = absorb_options(character, ruleset, hit, track, campaign.options,
+                              lethal=lethal and campaign.options.lethal_damage)
         if plan.options:
             return take_hit(campaign, scene_id, ruleset, pid, member, plan.options[0], attacker=attacker)
         capacity = _capacity(character, ruleset, track)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import Campaign, Contest, ContestSide, SituationAspect, ladder_label
 
 from fate_desk.rules.play.actions import RollResult, apply_roll, place_aspect
@@ -16,7 +16,8 @@ from fate_desk.rules.play.roll import Outcome, Roll
 from fate_desk.rules.play.table import scene_of, with_play
 from fate_desk.rules.creation.history import counted, refuse
 from fate_desk.rules.creation.loader import get_ruleset
-from fate_desk.rules.creation.ruleset import ContestScoring
+from fate_desk.rules.creation.ruleset import ContestAdvantageFailure, ContestScoring, RuleSet
+from fate_desk.rules.encounters.conflict import group_roller, members_teamwork
 
 
 def exchange_leaders(efforts: dict[str, int], difficulties: dict[str, int | None] | None = None,
@@ -156,7 +157,7 @@ def play_exchange(campaign: Campaign, scene_id: str, efforts: dict[str, int],
         line = _("Exchange {exchange}: {efforts}; {result}").format(exchange=contest.exchange, efforts=parts, result=result)
     changed = contest.model_copy(update={
         "sides": sides, "exchange": contest.exchange + (0 if winner else 1), "winner": winner,
-        "forfeits": [], "log": [*contest.log, line], "twist_due": twist,
+        "forfeits": [], "advantaged": [], "no_help": [], "log": [*contest.log, line], "twist_due": twist,
     })
     new = with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": changed}))
     return new, ExchangeResult(victories, twist, winner, line)
@@ -195,6 +196,30 @@ def add_twist(campaign: Campaign, scene_id: str, text: str) -> Campaign:
     return _put_scene(campaign, new_scene)
 
 
+def failure_choices(ruleset: RuleSet) -> list[str]:
+    """What a failed create an advantage in a contest may cost, the rule set's own first: Fate
+    Condensed lets the side forfeit its roll or succeed at a cost ("If you fail to create an
+    advantage, you have a choice"); Fate Core forfeits ("failing to create an advantage means you
+    forfeit your contest roll")."""
+    if ruleset.contest_advantage_failure == ContestAdvantageFailure.FORFEIT:
+        return ["forfeit"]
+    return ["cost", "forfeit"]
+
+
+def advantage_refusal(campaign: Campaign, scene_id: str, character_id: str | None) -> str:
+    """Why this character may not create an advantage in the contest now ('' when they may).
+    Faster contests (Fate Condensed's optional rule): "each participant may choose only one of
+    these three options": roll, create an advantage (no teamwork) or give teamwork."""
+    if not (campaign.options.faster_contests and character_id):
+        return ""
+    contest = _contest(campaign, scene_id)
+    if character_id in contest.advantaged:
+        name = campaign.character(character_id).name if campaign.character(character_id) else ""
+        return _("With faster contests each participant does one thing an exchange: {name} has already "
+                 "created an advantage in this one.").format(name=name or _("this character"))
+    return ""
+
+
 def contest_advantage(
     campaign: Campaign, scene_id: str, side_id: str, character_id: str | None, roll: Roll, text: str,
     on_failure: str = "cost",
@@ -202,24 +227,76 @@ def contest_advantage(
     """Create an advantage inside a contest, before the side's overcome roll (a finished roll).
 
     Success: the aspect with its free invokes (two with style); a tie: a boost. On a failure
-    the side either forfeits its overcome roll (`on_failure="forfeit"`) or succeeds at a cost:
-    the aspect appears, but the other side holds its free invoke.
+    the side either forfeits its overcome roll (`on_failure="forfeit"`) or, where the rule set
+    allows it (`failure_choices`), succeeds at a cost: the aspect appears, but the other side
+    holds its free invoke. In Fate Core a failing helper only loses their help this exchange
+    ("failing to create an advantage means the lead character doesn't benefit from your help").
+    With faster contests whoever creates an advantage neither rolls nor helps this exchange.
     """
     text = text.strip()
     if not text:
         raise refuse("contest.advantage", "aspects", _("An advantage needs the aspect's words."))
     contest = _contest(campaign, scene_id)
     side = _side(contest, side_id)
+    ruleset = get_ruleset(campaign.ruleset)
+    if on_failure not in failure_choices(ruleset):
+        raise refuse("contest.cost", "outcome", _(
+            "In {ruleset} a failed advantage in a contest forfeits the side's roll: it cannot succeed at a cost.").format(
+            ruleset=rules_text(ruleset.name)))
+    reason = advantage_refusal(campaign, scene_id, character_id)
+    if reason:
+        raise refuse("contest.faster", "participants", reason)
     outcome = roll.outcome
     campaign = apply_roll(campaign, character_id, roll, RollResult(advantage=text, boost=text))
     campaign = note(campaign, scene_id, [roll.summary()])
+    if character_id and campaign.options.faster_contests:
+        contest = _contest(campaign, scene_id)
+        campaign = _put_contest(campaign, scene_id, contest.model_copy(
+            update={"advantaged": [*contest.advantaged, character_id]}))
     if outcome != Outcome.FAIL:
         return campaign
     if on_failure == "forfeit":
+        roller = side_roller(campaign, _contest(campaign, scene_id), side)
+        if ruleset.contest_advantage_failure == ContestAdvantageFailure.FORFEIT and character_id \
+                and character_id in side.members and character_id != roller:
+            contest = _contest(campaign, scene_id)
+            name = campaign.character(character_id).name if campaign.character(character_id) else ""
+            line = _("{who} fails to create the advantage: {side} does without their help this exchange.").format(
+                who=name or _("A helper"), side=side.name)
+            campaign = _put_contest(campaign, scene_id, contest.model_copy(
+                update={"no_help": [*contest.no_help, character_id]}))
+            return note(campaign, scene_id, [line])
         return forfeit(campaign, scene_id, side_id)
     line = _("{name} fails at a cost: “{text}” appears, and the other side holds its free invoke.").format(name=side.name, text=text)
     campaign = place_aspect(campaign, text, 1)
     return note(campaign, scene_id, [line])
+
+
+def _standing(campaign: Campaign, contest: Contest, side: ContestSide) -> list[str]:
+    """The side's members who may roll or help this exchange: with faster contests, not those who
+    created an advantage in it."""
+    if campaign.options.faster_contests:
+        return [m for m in side.members if m not in contest.advantaged]
+    return list(side.members)
+
+
+def side_roller(campaign: Campaign, contest: Contest, side: ContestSide) -> str | None:
+    """Who rolls the side's overcome this exchange: its member with the highest skill (of those
+    free to roll); None when none is."""
+    members = _standing(campaign, contest, side)
+    return group_roller(campaign, members, side.skill) if members else None
+
+
+def side_teamwork(campaign: Campaign, contest: Contest, side: ContestSide) -> int:
+    """The side's teamwork bonus this exchange: each helper free to help adds +1 (Average or more
+    where the rule set asks it), never one whose failed advantage lost their help."""
+    members = [m for m in _standing(campaign, contest, side) if m not in contest.no_help
+               or m == side_roller(campaign, contest, side)]
+    return members_teamwork(campaign, members, side.skill) if members else 0
+
+
+def _put_contest(campaign: Campaign, scene_id: str, contest: Contest) -> Campaign:
+    return with_play(campaign, scene_id, lambda play: play.model_copy(update={"contest": contest}))
 
 
 def settle_exchange(

@@ -33,7 +33,7 @@ class ViewZone:
 
 @dataclass
 class ViewCountdown:
-    name: str
+    name: str  # empty when the GM shows the boxes only: a name says what it counts down to
     boxes: int
     marked: int
     meaning: str  # empty when the GM shows the boxes only
@@ -82,8 +82,13 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
     view.aspects = _aspects(scene.aspects, hidden)
     for countdown in campaign.countdowns:
         if countdown.id in scene.present and countdown.id not in hidden:
-            meaning = "" if countdown.players_see_boxes_only else countdown.outcome
-            view.countdowns.append(ViewCountdown(countdown.name, countdown.boxes, countdown.marked, meaning))
+            # Fate Condensed, "Countdowns": the GM may "reveal the existence of a countdown track to
+            # players without telling them what it represents": neither its outcome nor its name.
+            if countdown.players_see_boxes_only:
+                view.countdowns.append(ViewCountdown("", countdown.boxes, countdown.marked, ""))
+            else:
+                view.countdowns.append(ViewCountdown(countdown.name, countdown.boxes, countdown.marked,
+                                                     countdown.outcome))
     play = scene.play
     if play.conflict is not None and not play.conflict.ended and "conflict" not in hidden:
         view.exchange = play.conflict.exchange
@@ -132,6 +137,8 @@ def turns_title(view: PlayersView) -> str:
 
 def countdown_line(countdown: ViewCountdown) -> str:
     boxes = "☒" * countdown.marked + "☐" * (countdown.boxes - countdown.marked)
+    if not countdown.name:  # boxes only: the players learn that something counts down, not what
+        return _("A countdown: {boxes}").format(boxes=boxes)
     if countdown.meaning:
         return _("{name}: {boxes} — {meaning}").format(name=countdown.name, boxes=boxes, meaning=countdown.meaning)
     return _("{name}: {boxes}").format(name=countdown.name, boxes=boxes)

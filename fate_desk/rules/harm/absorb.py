@@ -334,7 +334,12 @@ def _replace_aspect(work: Character, index: int | None, text: str) -> None:
             f"aspects[{index}]",
             _("An extreme consequence cannot replace the high concept; choose another aspect."),
         )
-    aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0})
+    # The replaced aspect is kept: a rename at the next breakthrough or major milestone may never
+    # go back to it (Fate Core, "Extreme Consequences"; Fate Condensed: "you can't go back to the
+    # original aspect").
+    replaced = aspects[index].replaced if aspects[index].extreme else aspects[index].text
+    aspects[index] = aspects[index].model_copy(update={"text": text, "extreme": True, "free_invokes": 0,
+                                                       "replaced": replaced or None})
     work.aspects = aspects
 
 
@@ -412,17 +417,22 @@ def _single_boxes(free: list[tuple[int, int]], hit: int, exact_first: bool) -> l
 
 
 def absorb_options(
-    character: Character, ruleset: RuleSet, hit: int, track: str, options: CampaignOptions | None = None
+    character: Character, ruleset: RuleSet, hit: int, track: str, options: CampaignOptions | None = None,
+    lethal: bool = False,
 ) -> AbsorbPlan:
-    """The ways to absorb a hit exactly, or else with the fewest shifts lost; or taken out."""
+    """The ways to absorb a hit exactly, or else with the fewest shifts lost; or taken out.
+
+    A `lethal` hit (War of Ashes, "Lethal Attacks": "lethal attacks go straight to the defender's
+    consequences, bypassing their stress track entirely") is offered no stress box: only
+    consequences, or conditions where they stand in for them; a minion with none is taken out."""
     if hit <= 0:
         return AbsorbPlan(hit, track, [], False, _("Nothing to absorb."))
     values = _track(character, ruleset, track) if derive_stress(character, ruleset)[0] else []
-    free = free_boxes(character, ruleset, track) if values else []
+    free = free_boxes(character, ruleset, track) if values and not lethal else []
     slots = slots_of(character, ruleset, options)
     units = _slot_units(character, ruleset, slots, track, options)
     stress_choices = _stress_choices(free, ruleset.stress.marking)
-    helper_units, helper_values = _helper_units(character, ruleset, track)
+    helper_units, helper_values = _helper_units(character, ruleset, track, conditions_only=lethal)
     units = units + helper_units
     if math.prod(len(u) for u in units) * len(stress_choices) > MAX_COMBINATIONS:
         raise refuse(
@@ -449,6 +459,10 @@ def absorb_options(
                 found.append((stress, parts, total))
     name = derive_stress(character, ruleset)[1].get(track, track).lower()
     if not found:
+        if lethal:
+            return AbsorbPlan(hit, track, [], True, _(
+                "A lethal hit of {shifts} skips stress, and no consequence left can absorb it: taken out (or concede "
+                "first).").format(shifts=shifts_text(hit)))
         return AbsorbPlan(
             hit, track, [], True, _("Nothing left can absorb {shifts}: taken out (or concede first).").format(shifts=shifts_text(hit))
         )
@@ -462,7 +476,7 @@ def absorb_options(
         for s, p, t in found
         if t == least
     ]
-    if ruleset.stress.marking == StressMarking.ONE_PER_HIT:
+    if ruleset.stress.marking == StressMarking.ONE_PER_HIT and not lethal:
         best += [AbsorbOption(hit, track, (pos,), (), value, _describe(values, (pos,), (), slots, name))
                  for pos, value in _single_boxes(free, hit, ruleset.stress.exact_box_first)
                  if value != least or not any(o.stress == (pos,) and not o.consequences for o in best)]
@@ -527,13 +541,16 @@ def _slot_units(
     return units
 
 
-def _helper_units(character: Character, ruleset: RuleSet, track: str):
+def _helper_units(character: Character, ruleset: RuleSet, track: str, conditions_only: bool = False):
     """Custom tracks that also absorb this kind of harm: on each, no box or one of its free boxes
-    (the leftmost of each value). Units hold (track id, position); values maps them to shifts."""
+    (the leftmost of each value). Units hold (track id, position); values maps them to shifts.
+    `conditions_only`: only tracks that are conditions (a lethal hit skips stress of any kind)."""
     units, values = [], {}
     boxes = derive_stress(character, ruleset)[0]
     for custom in character.all_tracks():
         if custom.id == track or track not in custom.absorbs or custom.id not in boxes:
+            continue
+        if conditions_only and not custom.aspect:
             continue
         marked = set(character.stress.get(custom.id, []))
         seen: set[int] = set()

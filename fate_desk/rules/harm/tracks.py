@@ -11,6 +11,7 @@ from __future__ import annotations
 from fate_desk.i18n import _, unit_text
 from fate_desk.model import Character, ClockStamp, CustomTrack, Severity, TrackClears, ladder_label
 
+from fate_desk.rules.creation.extras import custom_track_boxes
 from fate_desk.rules.creation.history import Applied, record, refuse
 from fate_desk.rules.harm.recovery import treatment_difficulty
 
@@ -105,6 +106,47 @@ def clear_track(
     return record(character, work, "recovery", _("{name} cleared: {why}.").format(name=track.name, why=why), when, at)
 
 
+def parcel_boxes(character: Character, track_id: str, parcel: int) -> list[tuple[int, int]]:
+    """(position, value) of the marked boxes a parcel of this value could clear, one at a time:
+    those worth no more than the parcel (Fate System Toolkit, "Wealth": "do nothing to the boxes
+    that exceed the parcel's value")."""
+    track = _find(character, track_id)
+    values = custom_track_boxes(character, track)
+    marked = character.stress.get(track_id, [])
+    return [(p, values[p]) for p in marked if p < len(values) and values[p] <= parcel]
+
+
+def clear_parcel(
+    character: Character, track_id: str, parcel: int, boxes: list[int], when: ClockStamp | None = None,
+    at: str | None = None,
+) -> Applied:
+    """A parcel of loot comes in: it clears the chosen marked boxes, whose values together fit
+    within the parcel's value (Fate System Toolkit, "Wealth": "Acquiring a parcel of Wealth lets
+    you clear any number of stress boxes whose total values don't exceed the parcel's value")."""
+    track = _find(character, track_id)
+    if parcel < 1:
+        raise refuse("tracks.parcel", f"tracks.{track_id}", _("A parcel is worth at least 1."))
+    values = custom_track_boxes(character, track)
+    marked = set(character.stress.get(track_id, []))
+    chosen = sorted(set(boxes))
+    if not chosen:
+        raise refuse("tracks.parcel", f"tracks.{track_id}", _("Choose the marked boxes the parcel clears."))
+    if any(p not in marked or p >= len(values) for p in chosen):
+        raise refuse("tracks.parcel", f"tracks.{track_id}", _("Only marked boxes of {name} can be cleared.").format(name=track.name))
+    total = sum(values[p] for p in chosen)
+    if total > parcel:
+        raise refuse("tracks.parcel", f"tracks.{track_id}", _(
+            "Those boxes are worth {total} together, more than the parcel's {parcel}: choose boxes worth "
+            "{parcel} or less.").format(total=total, parcel=parcel))
+    work = character.model_copy(deep=True)
+    left = sorted(marked - set(chosen))
+    work.stress = {k: v for k, v in character.stress.items() if k != track_id} | ({track_id: left} if left else {})
+    worth = ", ".join(str(values[p]) for p in chosen)
+    summary = _("A parcel worth {parcel} cleared {name} boxes worth {values}.").format(
+        parcel=parcel, name=track.name, values=worth)
+    return record(character, work, "recovery", summary, when, at)
+
+
 def begin_track_recovery(
     character: Character, track_id: str, effort: int, when: ClockStamp | None = None, at: str | None = None
 ) -> Applied:
@@ -131,6 +173,8 @@ def clears_text(track: CustomTrack) -> str:
     """What the sheet shows beside a custom track: when its boxes clear."""
     if track.clears == TrackClears.EVENT:
         return _("Clears when: {event}.").format(event=track.event.strip() or _("the GM says so"))
+    if track.clears == TrackClears.PARCEL:
+        return _("Clears only with loot: a parcel clears marked boxes worth its value or less.")
     if track.clears == TrackClears.RECOVERY:
         unit = _UNIT.get(track.recovers_as, "session")
         if track.recovering:

@@ -18,9 +18,10 @@ from fate_desk.rules.clock.timeline import session_log
 from fate_desk.rules.play.fate_points import GM, Reason, append_to_log, change_points, earn_later, holder_name, payer, log_event, with_character
 from fate_desk.rules.creation.history import refuse
 from fate_desk.rules.creation.loader import get_ruleset
-from fate_desk.rules.creation.ruleset import Discovery
+from fate_desk.rules.creation.ruleset import AdvantageFailure, Discovery
 from fate_desk.rules.play.roll import Action, InvokeKind, Roll
 from fate_desk.rules.play.table import current_scene, set_hidden
+from fate_desk.rules.play.time_shifts import TaskTime, time_line
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
             if a.text.strip():
                 out.append(Invokable(f"aspect:{me.id}:{i}", a.text, InvokeKind.OWN, None, a.free_invokes,
                                      _("own {role}").format(role=a.role.label.lower())))
+        out += _extra_aspects(me, None)
     scene = current_scene(campaign)
     if scene is not None:
         for a in scene.aspects:
@@ -72,16 +74,59 @@ def invokables(campaign: Campaign, character_id: str | None) -> list[Invokable]:
             if a.text.strip():
                 out.append(Invokable(f"aspect:{other.id}:{i}", a.text, InvokeKind.HOSTILE, other.id,
                                      a.free_invokes, _("{name}'s aspect: hostile").format(name=name)))
+        out += _extra_aspects(other, me)
         for c in other.consequences:
             if c.text.strip():
                 free = c.free_invokes if me is not None and c.inflicted_by == me.id else 0
                 out.append(Invokable(f"consequence:{other.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE,
                                      other.id, free, _("consequence on {name}").format(name=name)))
+        out += _conditions(other, me)
     if me is not None:
         for c in me.consequences:
             if c.text.strip():
                 out.append(Invokable(f"consequence:{me.id}:{c.slot}", c.text, InvokeKind.CONSEQUENCE, None,
                                      0, _("your own consequence")))
+        out += _conditions(me, None)
+    return out
+
+
+def _extra_aspects(owner, roller) -> list[Invokable]:
+    """The aspects of the owner's switched-on extras (Venture City's drawbacks, Frontier Spirit's
+    gear: "Your gear has an aspect as well, which can be invoked or compelled"): the owner's own,
+    or, for anyone else, invoked against the owner."""
+    out = []
+    for e, extra in enumerate(owner.extras):
+        if not extra.active:
+            continue
+        for a, text in enumerate(extra.aspects):
+            if not text.strip():
+                continue
+            key = f"extra:{owner.id}:{e}.{a}"
+            if roller is None:
+                out.append(Invokable(key, text, InvokeKind.OWN, None, extra.invokes.get(text, 0),
+                                     _("aspect of your {extra}").format(extra=extra.name or _("extra"))))
+            else:
+                out.append(Invokable(key, text, InvokeKind.HOSTILE, owner.id, extra.invokes.get(text, 0),
+                                     _("aspect of {name}'s {extra}: hostile").format(
+                                         name=owner.name or "(unnamed)", extra=extra.name or _("extra"))))
+    return out
+
+
+def _conditions(owner, roller) -> list[Invokable]:
+    """Conditions the owner suffers (a marked condition track, the System Toolkit's Angry or
+    Wounded): "that condition is an aspect on your character sheet like any other", invoked like a
+    consequence; whoever inflicted it holds its free invoke."""
+    out = []
+    for track in owner.all_tracks():
+        if not (track.aspect and owner.stress.get(track.id)):
+            continue
+        key = f"track:{owner.id}:{track.id}"
+        if roller is None:
+            out.append(Invokable(key, track.name, InvokeKind.CONSEQUENCE, None, 0, _("your own condition")))
+        else:
+            free = track.free_invokes if track.inflicted_by == roller.id else 0
+            out.append(Invokable(key, track.name, InvokeKind.CONSEQUENCE, owner.id, free,
+                                 _("condition on {name}").format(name=owner.name or "(unnamed)")))
     return out
 
 
@@ -113,6 +158,13 @@ def _use_free(campaign: Campaign, key: str, count: int, user: str | None) -> Cam
     character = campaign.character(owner)
     if character is None:
         raise refuse("play.free", "invokes", _("That aspect's character is no longer in the campaign."))
+    if kind == "extra":
+        return _more_on_extra(campaign, character, place, -count)
+    if kind == "track":
+        track = next((t for t in character.all_tracks() if t.id == place), None)
+        if track is None or track.free_invokes < count or track.inflicted_by != user:
+            raise refuse("play.free", "invokes", _("There is no free invoke on that condition for this character."))
+        return with_character(campaign, track_changed(character, place, free_invokes=track.free_invokes - count))
     if kind == "aspect":
         index = int(place)
         aspect = character.aspects[index]
@@ -127,6 +179,37 @@ def _use_free(campaign: Campaign, key: str, count: int, user: str | None) -> Cam
     changed = consequence.model_copy(update={"free_invokes": consequence.free_invokes - count})
     consequences = [changed if c is consequence else c for c in character.consequences]
     return with_character(campaign, character.model_copy(update={"consequences": consequences}))
+
+
+def _more_on_extra(campaign: Campaign, character, place: str, change: int) -> Campaign:
+    """Add (or, negative, use up) free invokes on an aspect of one of the character's extras."""
+    e, _dot, a = place.partition(".")
+    if not (e.isdigit() and a.isdigit()) or int(e) >= len(character.extras) \
+            or int(a) >= len(character.extras[int(e)].aspects):
+        raise refuse("play.existing", "aspects", _("That aspect is no longer in play."))
+    extra = character.extras[int(e)]
+    text = extra.aspects[int(a)]
+    have = extra.invokes.get(text, 0)
+    if have + change < 0:
+        raise refuse("play.free", "invokes", _("“{text}” has {free_invokes} free invokes left.").format(
+            text=text, free_invokes=have))
+    invokes = {k: v for k, v in extra.invokes.items() if k != text}
+    if have + change:
+        invokes[text] = min(99, have + change)
+    extras = list(character.extras)
+    extras[int(e)] = extra.model_copy(update={"invokes": invokes})
+    return with_character(campaign, character.model_copy(update={"extras": extras}))
+
+
+def track_changed(character, track_id: str, **update):
+    """The character with one of its tracks changed, wherever the track lives (its own, an extra's)."""
+    if any(t.id == track_id for t in character.tracks):
+        return character.model_copy(update={"tracks": [t.model_copy(update=update) if t.id == track_id else t
+                                                       for t in character.tracks]})
+    extras = [e.model_copy(update={"tracks": [t.model_copy(update=update) if t.id == track_id else t
+                                              for t in e.tracks]}) if any(t.id == track_id for t in e.tracks) else e
+              for e in character.extras]
+    return character.model_copy(update={"extras": extras})
 
 
 def _use_on_scene(campaign: Campaign, scene: Scene, aspect_id: str, count: int) -> Campaign:
@@ -193,6 +276,9 @@ class RollResult:
     boost_given: bool | None = None
     # Where the roll came from, said after it in the roll log ("from Ruth's phone"); '' at the desk.
     via: str = ""
+    # Time shifts (the campaign's option): how long the task takes at a simple success; the roll's
+    # shifts make it faster or slower, said in the roll log.
+    time: TaskTime | None = None
 
 
 def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invokable]:
@@ -228,6 +314,8 @@ def add_free_invokes(campaign: Campaign, key: str, count: int) -> Campaign:
             "zones": [z.model_copy(update={"aspects": more(z.aspects)}) for z in scene.zones]}))
     owner, _sep, place = rest.partition(":")
     character = campaign.character(owner)
+    if kind == "extra" and character is not None:
+        return _more_on_extra(campaign, character, place, count)
     if kind != "aspect" or character is None or not place.isdigit() or int(place) >= len(character.aspects):
         raise refuse("play.existing", "aspects", _("That aspect is no longer in play."))
     aspects = list(character.aspects)
@@ -244,14 +332,20 @@ def _existing_label(campaign: Campaign, key: str) -> str:
         return next((a.text for a in every if a.id == rest), _("an aspect"))
     owner, _sep, place = rest.partition(":")
     character = campaign.character(owner)
+    if kind == "extra" and character is not None:
+        e, _dot, a = place.partition(".")
+        if e.isdigit() and a.isdigit() and int(e) < len(character.extras) and int(a) < len(character.extras[int(e)].aspects):
+            return character.extras[int(e)].aspects[int(a)]
+        return _("an aspect")
     return character.aspects[int(place)].text if character and place.isdigit() else _("an aspect")
 
 
 def _on_existing(campaign: Campaign, roll: Roll, result: RollResult) -> tuple[Campaign, bool]:
     """Apply a create an advantage on an existing aspect; returns the campaign and whether it boosts."""
-    core = get_ruleset(campaign.ruleset).discovery == Discovery.CORE
-    done = roll.on_existing_aspect(result.existing_known, core_discovery=core,
-                                   reveal_on_failure=result.reveal_on_failure)
+    ruleset = get_ruleset(campaign.ruleset)
+    done = roll.on_existing_aspect(result.existing_known, core_discovery=ruleset.discovery == Discovery.CORE,
+                                   reveal_on_failure=result.reveal_on_failure,
+                                   failure_to_opposition=ruleset.advantage_failure != AdvantageFailure.NOTHING)
     added = done.free_invokes + done.to_opposition
     name = _existing_label(campaign, result.existing)
     if added:
@@ -315,6 +409,10 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
             raise refuse("play.boost", "aspects", _("Name the boost you got: a passing advantage, in a few words."))
         campaign = place_aspect(campaign, result.boost, 1, boost=True)
     line = roll.summary()
+    if result.time is not None and campaign.options.time_shifts:
+        took = time_line(result.time, roll.shifts)
+        line = _("{roll} {time}").format(roll=line, time=took)
+        campaign = log_event(campaign, _("{who}: {time}").format(who=roll.setup.who or _("Someone"), time=took))
     if result.via:
         line = _("{roll} ({via})").format(roll=line, via=result.via)
     campaign = append_to_log(campaign, rolls=[line])
@@ -469,6 +567,6 @@ def roll_log_text(campaign: Campaign) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["ATTACKS", "GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "attack_skill",
+__all__ = ["ATTACKS", "GM", "Invokable", "RollResult", "add_free_invokes", "against_self_refusal", "track_changed", "attack_skill",
            "defence_skill", "apply_roll", "existing_targets", "unknown", "invokables", "place_aspect", "roll_log",
            "roll_log_text", "scene_for_play", "set_aside", "stunts_for"]

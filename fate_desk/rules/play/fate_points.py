@@ -193,14 +193,18 @@ def earn_later(campaign: Campaign, character_id: str, points: int, reason: str, 
 
 
 def compel_targets(campaign: Campaign, character_id: str) -> list[str]:
-    """Every aspect that may be compelled on this character: its own aspects, its consequences,
-    and the situation aspects of the scene being played (Fate Condensed, "Compels": any aspect,
+    """Every aspect that may be compelled on this character: its own aspects and its extras', its
+    consequences and the conditions it suffers, and the situation aspects of the scene being played (Fate Condensed, "Compels": any aspect,
     a character's, a situation's or a consequence, that affects the character; never a boost)."""
     character = campaign.character(character_id)
     if character is None:
         return []
     out = [a.text for a in character.aspects if a.text.strip()]
+    # The aspects of its extras and the conditions it suffers are aspects too (Frontier Spirit,
+    # "High Technology"; Venture City, "Drawbacks"; Fate System Toolkit, "Conditions").
+    out += [text for extra in character.active_extras() for text in extra.aspects if text.strip()]
     out += [c.text for c in character.consequences if c.text.strip()]
+    out += [t.name for t in character.all_tracks() if t.aspect and character.stress.get(t.id)]
     scene = current_scene(campaign)
     if scene is not None:
         every = [*scene.aspects, *(a for z in scene.zones for a in z.aspects)]
@@ -208,9 +212,23 @@ def compel_targets(campaign: Campaign, character_id: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def compel_value(campaign: Campaign, character_id: str, aspect: str) -> int:
+    """Fate points a compel on this aspect offers (and refusing it costs): two on one of the
+    character's signature aspects (Atomic Robo, "Have a Signature Aspect": "when the GM compels
+    that aspect, she must offer you two fate points instead of one ... you'd have to spend two
+    fate points to refuse"), one on any other."""
+    character = campaign.character(character_id)
+    if character is None or not aspect:
+        return 1
+    key = aspect.strip().casefold()
+    signature = any(a.signature and a.text.strip().casefold() == key for a in character.aspects)
+    return 2 if signature else 1
+
+
 def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, proposer: str | None = None,
            later: bool = False) -> Campaign:
-    """A compel on an aspect that affects the character: accept and gain a point, or refuse and pay one.
+    """A compel on an aspect that affects the character: accept and gain a point, or refuse and pay one
+    (two each on a signature aspect, `compel_value`).
 
     A PC's points are their own; an NPC's compels are paid from (or paid into) the GM's pool.
     Refusing with no point to pay is refused: the compel must be accepted. A player who
@@ -219,6 +237,7 @@ def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, pro
     set's `compel_point_after_scene`), a PC's point for accepting comes at the end of the scene.
     """
     who = holder(campaign, character_id)
+    worth = compel_value(campaign, character_id, aspect)
     note = f"“{aspect}”" if aspect else ""
     scene = current_scene(campaign)
     boosts = {a.text for a in ([*scene.aspects, *(a for z in scene.zones for a in z.aspects)] if scene else [])
@@ -231,8 +250,12 @@ def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, pro
         if points_of(campaign, proposer) < 1:
             raise refuse("fate_points.propose", "fate_points",
                          _("{name} has no fate point to pay for proposing a compel on another character.").format(name=name))
-    if not accept and points_of(campaign, who) < 1:
+    if not accept and points_of(campaign, who) < worth:
         name = holder_name(campaign, who)
+        if worth > 1:
+            raise refuse("fate_points.compel", "fate_points",
+                         _("{name} has fewer than two fate points to pay for refusing a compel on a signature "
+                           "aspect: it must be accepted.").format(name=name))
         raise refuse("fate_points.compel", "fate_points",
                      _("{name} has no fate point to pay for refusing the compel: it must be accepted.").format(name=name))
     if paying:
@@ -240,9 +263,9 @@ def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, pro
         campaign = change_points(campaign, proposer, -1, Reason.COMPEL_PROPOSED, _("{note} on {target}").format(note=note, target=target).strip())
     if accept:
         if later and who != GM:
-            return earn_later(campaign, who, 1, Reason.COMPEL_ACCEPTED, note)
-        return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
-    return change_points(campaign, who, -1, Reason.COMPEL_REFUSED, note)
+            return earn_later(campaign, who, worth, Reason.COMPEL_ACCEPTED, note)
+        return change_points(campaign, who, +worth, Reason.COMPEL_ACCEPTED, note)
+    return change_points(campaign, who, -worth, Reason.COMPEL_REFUSED, note)
 
 
 def ledger(campaign: Campaign, number: int | None = None) -> list[FatePointEntry]:
@@ -260,7 +283,7 @@ def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tu
 
 
 __all__ = [
-    "GM", "Reason", "append_to_log", "change_points", "compel", "compel_targets", "describe", "earn_later", "holder", "holder_name", "ledger",
+    "GM", "Reason", "append_to_log", "change_points", "compel", "compel_targets", "compel_value", "describe", "earn_later", "holder", "holder_name", "ledger",
     "payer",
     "ledger_totals", "log_entry", "log_event", "points_of", "reasons_for", "with_character",
 ]

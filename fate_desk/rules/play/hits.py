@@ -17,7 +17,8 @@ from fate_desk.rules.harm.absorb import (
 )
 from fate_desk.rules.creation.history import record, refuse
 from fate_desk.rules.creation.ruleset import RuleSet
-from fate_desk.rules.play.actions import against_self_refusal, place_aspect
+from fate_desk.rules.play.actions import against_self_refusal, place_aspect, track_changed
+from fate_desk.rules.play.roll import Action, Outcome
 from fate_desk.rules.play.table import current_scene
 
 
@@ -45,11 +46,14 @@ def _not_self(attacker: str | None, character_id: str) -> None:
 
 
 def hit_plan(campaign: Campaign, ruleset: RuleSet, character_id: str, shifts: int, track: str,
-             weapon: int = 0, armor: int = 0) -> tuple[Hit, AbsorbPlan]:
-    """The hit after Weapon and Armor, and the legal ways to absorb it on this character's sheet."""
+             weapon: int = 0, armor: int = 0, lethal: bool = False) -> tuple[Hit, AbsorbPlan]:
+    """The hit after Weapon and Armor, and the legal ways to absorb it on this character's sheet.
+    A `lethal` hit goes straight to consequences where the campaign plays War of Ashes' lethal
+    damage (its option); without the option it is an ordinary hit."""
     options = campaign.options or CampaignOptions()
     hit = resolve_hit(shifts, weapon, armor, options)
-    plan = absorb_options(_defender(campaign, character_id), ruleset, hit.shifts, track, options)
+    plan = absorb_options(_defender(campaign, character_id), ruleset, hit.shifts, track, options,
+                          lethal=lethal and options.lethal_damage)
     return hit, plan
 
 
@@ -67,17 +71,24 @@ def take_hit(
     character = _defender(campaign, character_id)
     _not_self(attacker, character_id)
     before = {c.slot for c in character.consequences}
+    suffered = {t.id for t in character.all_tracks() if t.aspect and character.stress.get(t.id)}
     applied = absorb(
         character, ruleset, option, texts, options=campaign.options, conflict=conflict_id(campaign),
         extreme_aspect=extreme_aspect, when=campaign.clock,
     )
     after = applied.character
-    if attacker and campaign.character(attacker) is not None:
+    by = attacker if attacker and campaign.character(attacker) is not None else None
+    if by:
         consequences = [
-            c.model_copy(update={"free_invokes": 1, "inflicted_by": attacker}) if c.slot not in before else c
+            c.model_copy(update={"free_invokes": 1, "inflicted_by": by}) if c.slot not in before else c
             for c in after.consequences
         ]
         after = after.model_copy(update={"consequences": consequences})
+    # A condition taken now is an aspect whose free invoke goes to whoever inflicted it, "as with
+    # a consequence" (Fate System Toolkit, "Conditions").
+    for track in after.all_tracks():
+        if track.aspect and after.stress.get(track.id) and track.id not in suffered:
+            after = track_changed(after, track.id, free_invokes=1 if by else 0, inflicted_by=by)
     campaign = with_character(campaign, after)
     line = _("{who} took a hit of {shifts} from {attacker}: {what}.") if attacker else \
         _("{who} took a hit of {shifts}: {what}.")
@@ -85,6 +96,27 @@ def take_hit(
         who=holder_name(campaign, character_id), shifts=shifts_text(option.hit),
         attacker=holder_name(campaign, attacker) if attacker else "",
         what=option.description[:1].lower() + option.description[1:]))
+
+
+def block_hit(campaign: Campaign, block_id: str | None, roll) -> int:
+    """The hit a missed overcome against a harmful block deals (Fate Condensed, "Blocks": "If it can
+    cause harm and the PC fails to overcome the block, the PC takes a hit equal to the amount by
+    which they missed the target"): where the campaign uses the option, the block has a Weapon, and
+    the overcome failed. 0 otherwise."""
+    block = next((o for o in campaign.obstacles if o.id == block_id and o.kind == "block"), None) if block_id else None
+    if block is None or not block.weapon or not campaign.options.block_harm:
+        return 0
+    if roll.setup.action != Action.OVERCOME or roll.outcome != Outcome.FAIL:
+        return 0
+    return -roll.shifts
+
+
+def block_missed(campaign: Campaign, character_id: str, block_id: str, hit: int) -> Campaign:
+    """Say in the session log that a character missed a harmful block and takes its hit."""
+    block = next((o for o in campaign.obstacles if o.id == block_id), None)
+    name = block.name if block is not None and block.name else _("the block")
+    return log_event(campaign, _("{who} missed “{block}” by {shifts} and takes a hit of {shifts} from it.").format(
+        who=holder_name(campaign, character_id), block=name, shifts=shifts_text(hit)))
 
 
 def attacker_boost(campaign: Campaign, character_id: str, attacker: str | None, hit: Hit, name: str = "") -> Campaign:
@@ -145,4 +177,4 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     return log_event(campaign, _("{who} conceded the conflict.").format(who=holder_name(campaign, character_id)))
 
 
-__all__ = ["attacker_boost", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]
+__all__ = ["attacker_boost", "block_hit", "block_missed", "collect", "concede_later", "concede_conflict", "conflict_id", "hit_plan", "take_hit", "taken_out"]

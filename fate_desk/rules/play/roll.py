@@ -153,6 +153,7 @@ _CONTEST_MEANINGS: dict[bool, dict[Outcome, str]] = {
 }
 _CONTEST_ADVANTAGE_FAIL = N_("No aspect: the side forfeits this exchange's roll, or keeps it and the aspect appears "
                              "with the other side holding its free invoke.")
+_CONTEST_ADVANTAGE_FORFEIT = N_("No aspect: the side forfeits this exchange's roll.")
 
 
 def meaning(action: Action, outcome: Outcome, shifts: int = 0) -> str:
@@ -223,10 +224,11 @@ def percent(chance: Fraction) -> str:
 # --- teamwork and scale -----------------------------------------------------------------------
 
 
-def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = True) -> int:
-    """+1 per helper with at least Average (+1) in the skill; Fate Condensed caps the bonus at
-    the leader's rating (`cap`), Fate Core and Accelerated do not."""
-    helpers = sum(1 for r in helper_ratings if r >= 1)
+def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = True, needs_skill: bool = True) -> int:
+    """+1 per helper with at least Average (+1) in the skill (`needs_skill`; in Fate Accelerated
+    "you get a +1 to your roll for each ally that helps", whatever their approach); Fate
+    Condensed caps the bonus at the leader's rating (`cap`), Fate Core and Accelerated do not."""
+    helpers = sum(1 for r in helper_ratings if r >= 1 or not needs_skill)
     return max(0, min(helpers, leader_rating)) if cap else helpers
 
 
@@ -292,7 +294,13 @@ class RollSetup:
     scale: int = 0
     scale_use: ScaleUse = ScaleUse.BEFORE
     who: str = ""  # the roller's name, for the summary
+    # Two combined skill lists (Fate Condensed's optional rule): one skill from each, added.
+    second_skill: str = ""
+    second_rating: int = 0
     contest: bool = False  # a side's roll in a contest exchange: said in the contest's words
+    # A failed create an advantage in the contest forfeits the side's roll, with no other choice
+    # (Fate Core: "failing to create an advantage means you forfeit your contest roll").
+    contest_forfeit: bool = False
 
     def __post_init__(self) -> None:
         # Accept the enums' plain values too ("attack"), as item views and files hand them over.
@@ -313,8 +321,9 @@ class RollSetup:
 
     @property
     def modifier(self) -> int:
-        """What is added to the dice before any invoke: rating, stunts, teamwork, scale."""
-        return self.rating + self.stunt_bonus + self.teamwork + self.scale_before
+        """What is added to the dice before any invoke: rating (and the second list's), stunts,
+        teamwork, scale."""
+        return self.rating + self.second_rating + self.stunt_bonus + self.teamwork + self.scale_before
 
     def odds(self, extra: int = 0) -> Odds:
         """Exact odds before the roll; `extra` adds invoke bonuses already on it.
@@ -568,7 +577,7 @@ class Roll:
         return base
 
     def on_existing_aspect(self, known: bool = True, *, core_discovery: bool = False,
-                           reveal_on_failure: bool = False) -> ExistingAspect:
+                           reveal_on_failure: bool = False, failure_to_opposition: bool = True) -> ExistingAspect:
         """Create an advantage on an aspect already in play.
 
         Success places one free invoke on it (two with style, plus scale's), revealing it if it
@@ -576,10 +585,14 @@ class Roll:
         a boost and leaves it hidden, while Fate Core and Accelerated (`core_discovery`) reveal
         it with a free invoke. A failure on a known aspect gives the opposition a free invoke
         on it; on an unknown one the opposition may reveal it to take that invoke
-        (`reveal_on_failure`), or leave it hidden.
+        (`reveal_on_failure`), or leave it hidden. In Fate Accelerated a failure gives nothing to
+        anyone (`failure_to_opposition` False: "You don't get any additional benefit from the
+        aspect").
         """
         outcome = self.outcome
         if outcome == Outcome.FAIL:
+            if not failure_to_opposition:
+                return ExistingAspect(0, False, 0)
             return ExistingAspect(0, False, 1 if known or reveal_on_failure else 0)
         if outcome == Outcome.TIE:
             return ExistingAspect(1, False, 0) if known or core_discovery else ExistingAspect(0, True, 0)
@@ -618,7 +631,7 @@ class Roll:
         if self.setup.contest and self.setup.action == Action.OVERCOME:
             return _(_CONTEST_MEANINGS[self.setup.opposed][self.outcome])
         if self.setup.contest and self.setup.action == Action.CREATE_ADVANTAGE and self.outcome == Outcome.FAIL:
-            return _(_CONTEST_ADVANTAGE_FAIL)
+            return _(_CONTEST_ADVANTAGE_FORFEIT if self.setup.contest_forfeit else _CONTEST_ADVANTAGE_FAIL)
         return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
 
     def faces(self) -> str:
@@ -649,9 +662,12 @@ class Roll:
             }[s.scale_use].format(levels=s.scale_levels))
         extras += [i.describe() for i in self.invokes]
         extras += [_("against the roll {invoke}").format(invoke=i.describe()) for i in self.opposition]
+        skill = rules_text(s.skill) if s.skill else _("no skill")
+        if s.second_skill:  # two combined lists: "Fight + Careful", rated together
+            skill = _("{skill} + {second}").format(skill=skill, second=rules_text(s.second_skill))
         values = {
-            "action": s.action.label, "skill": rules_text(s.skill) if s.skill else _("no skill"),
-            "rating": ladder_label(s.rating), "extras": "; ".join(extras), "throws": self.throws_text(),
+            "action": s.action.label, "skill": skill,
+            "rating": ladder_label(s.rating + s.second_rating), "extras": "; ".join(extras), "throws": self.throws_text(),
             "total": signed(self.dice_total), "effort": ladder_label(self.effort),
             "difficulty": ladder_label(self.difficulty), "outcome": self.outcome.label.lower(),
             "meaning": self.meaning(),

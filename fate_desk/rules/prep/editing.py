@@ -20,12 +20,34 @@ MAX_BOXES = 20
 
 # The book's named ways a monster or threat breaks the rules, in the order the editor lists them.
 # Marked for the catalogue; the values stay English (files and other tools use them), shown with _().
+# Fate Condensed, "Ways to Break the Rules for Big Bads".
 NAMED_RULE_BREAKS: dict[str, str] = {
-    "immunity": N_("Immune to challenges and contests"),
-    "minion_armor": N_("Expendable minions as armor"),
-    "true_form": N_("True form"),
+    "immunity": N_("Challenge or contest immunity"),
+    "minion_armor": N_("Expendable minion armor"),
+    "true_form": N_("Reveal true form"),
     "solo_bonus": N_("Solo bonus"),
+    "solo_soak": N_("Solo bonus: shrugs off hits"),
     "scale": N_("Scale"),
+}
+# Names the editor gave these before: still read back from other tools' files as the same kind.
+FORMER_RULE_BREAK_NAMES: dict[str, str] = {
+    "Immune to challenges and contests": "immunity",  # i18n: not shown (a former file label)
+    "Expendable minions as armor": "minion_armor",  # i18n: not shown (a former file label)
+    "True form": "true_form",  # i18n: not shown (a former file label)
+}
+# What each does, in the book's sense (the editor's hints).
+RULE_BREAK_HINTS: dict[str, str] = {
+    "immunity": N_("Cannot be affected directly (physically, mentally or both) until the group beats a challenge "
+                   "or wins a contest; meanwhile it acts freely and may attack them."),
+    "minion_armor": N_("Succeeds at a cost on a defence by forcing a minion into the attack's path: the minion "
+                       "takes the hit, without rolling."),
+    "true_form": N_("Once taken out it reveals its true form, another character fought in turn; its consequences "
+                    "may carry over, the mild ones dismissed and the rest one step lighter."),
+    "solo_bonus": N_("Alone against the group: + the number of player characters facing it, less one, to its "
+                     "rolls, never more than doubling its skill."),
+    "solo_soak": N_("Alone against the group: each hit on it is reduced by half the player characters facing it "
+                    "(rounded up), never below 1."),
+    "scale": N_("Operates at a higher scale than the player characters."),
 }
 SCALES = (N_("Mundane"), N_("Supernatural"), N_("Otherworldly"), N_("Legendary"), N_("Godlike"))
 
@@ -135,14 +157,21 @@ def minor_npc_box_count(character: Character) -> int:
 
 # --- rule breaks ----------------------------------------------------------------------------
 
-def set_named_rule_break(character: Character, kind: str, on: bool, text: str | None = None) -> Character:
-    """Switch one of the book's named rule breaks on (with its detail text) or off."""
+def set_named_rule_break(character: Character, kind: str, on: bool, text: str | None = None,
+                         form: str | None = None) -> Character:
+    """Switch one of the book's named rule breaks on (with its detail text) or off; a true form
+    names the character the big bad becomes (`form`, a character id; "" to clear it)."""
     breaks = [b.model_copy() for b in character.rule_breaks]
     index = next((i for i, b in enumerate(breaks) if b.kind == kind), None)
     if on and index is None:
-        breaks.append(RuleBreak(kind=kind, text=text or ""))
-    elif on and text is not None:
-        breaks[index].text = text
+        breaks.append(RuleBreak(kind=kind, text=text or "", form=form or None))
+    elif on:
+        if text is not None:
+            breaks[index].text = text
+        if form is not None:
+            if form == character.id:
+                raise ValueError(_("a big bad's true form is another character, not itself"))
+            breaks[index].form = form or None
     elif not on and index is not None:
         del breaks[index]
     return edited(character, rule_breaks=breaks)

@@ -113,7 +113,8 @@ def test_saved_skill_points_are_not_also_on_the_sheet(tmp_path, capsys):
     hero = legal_pc(advancement=[HistoryEntry(kind="breakthrough")], saved_skill_points=1)
     _, report = check_json(tmp_path, capsys, as_file(hero))
     assert "skills.points" not in codes(report)
-    raised = as_file(hero, skills={**hero.skills, "Empathy": 1})
+    # Two points more than the breakthrough gave: not even the GM's power-up accounts for them.
+    raised = as_file(hero, skills={**hero.skills, "Empathy": 1, "Crafts": 1})
     _, report = check_json(tmp_path, capsys, raised)
     assert "skills.points" in codes(report)
 
@@ -255,17 +256,23 @@ def test_a_column_hint_suggests_a_raise_when_the_row_below_has_room(tmp_path, ca
 
 def test_refresh_base_says_how_to_record_a_breakthrough_power_up_the_history_never_itemised(tmp_path, capsys):
     """Fate Condensed, "Breakthroughs": the GM may grant +1 refresh. A hand-written sheet whose
-    breakthrough took it without itemised changes is told how to record it, not only that the
-    number is wrong; recorded, the check passes."""
+    breakthrough took it without itemised changes is accepted with a warning that says how to record
+    it (issue 39: "An unitemised power-up at a milestone: accept it with a note asking to record
+    it"); recorded, the warning goes."""
     from fate_desk.rules import get_ruleset
     from fate_desk.rules.creation.grants import record_power_up
 
     breakthrough = HistoryEntry(kind="breakthrough", when={"arc": 1, "session": 4})
     hero = legal_pc(refresh=4, stunts=stunts(4), advancement=[breakthrough])
     _, report = check_json(tmp_path, capsys, as_file(hero))
-    text = messages(report, "refresh.base")[0]
-    assert "should be 3" in text and "refresh power-up at the breakthrough (arc 1, session 4)" in text
+    assert "refresh.base" not in codes(report)
+    text = messages(report, "refresh.power_up")[0]
+    assert "one more than the history records" in text and "refresh power-up at the breakthrough (arc 1, session 4)" in text
     assert '{"field": "refresh", "before": 3, "after": 4}' in text
+    assert next(p for p in report["problems"] if p["code"] == "refresh.power_up")["severity"] == "warning"
     fixed = record_power_up(hero, get_ruleset("fate-condensed"), breakthrough.id)
     _, report = check_json(tmp_path, capsys, as_file(fixed))
-    assert "refresh.base" not in codes(report)
+    assert "refresh.base" not in codes(report) and "refresh.power_up" not in codes(report)
+    # Two more than the history can account for is still wrong.
+    _, report = check_json(tmp_path, capsys, as_file(hero, refresh=5))
+    assert "should be 3" in messages(report, "refresh.base")[0]

@@ -230,6 +230,8 @@ def test_each_challenge_task_is_rolled_once_and_summarised(table):
 
 
 def test_the_players_view_leaves_out_hidden_items_and_countdown_meanings(table):
+    """Fate Condensed, "Countdowns": "GMs might wish to reveal the existence of a countdown track to
+    players without telling them what it represents": boxes only, no name, no outcome."""
     scene = table.scenes[0]
     shown, secret = SituationAspect(text="Dim Lights", free_invokes=1), SituationAspect(text="Ambush Ready")
     clock = Countdown(name="Reinforcements", boxes=3, outcome="The cavalry", players_see_boxes_only=True)
@@ -239,6 +241,7 @@ def test_the_players_view_leaves_out_hidden_items_and_countdown_meanings(table):
     view = players_view(c, c.scenes[0])
     assert [a.text for a in view.aspects] == ["Dim Lights"]
     assert view.countdowns[0].meaning == "" and view.countdowns[0].boxes == 3
+    assert view.countdowns[0].name == "" and "Reinforcements" not in repr(view)
     assert "GM secret" not in repr(view)
 
 

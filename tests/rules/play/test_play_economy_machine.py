@@ -16,6 +16,12 @@ fate points, free invokes, boosts and victories changed only as the books allow:
 - a compel accepted gives one point, refused costs one (Fate Condensed, "Compels");
 - an exchange marks at most two victories, for one side, never for a side that failed its
   own difficulty (Fate Condensed, "Contests");
+- with the optional rules on: declaring full defense is the turn's one action, pays and mints
+  nothing, and its boost comes only when the turn comes round to a participant that never had to
+  defend ("Full Defense"); a lethal hit marks no stress box and each consequence it brings gives
+  the attacker one free invoke (War of Ashes, "Lethal Attacks"); a minion forced into an attack's
+  path changes no fate point ("Expendable Minion Armor"); with faster contests a character creates
+  one advantage an exchange ("Faster Contests");
 - a thrown roll, applied or set aside, stays in the roll log: undo gives back the campaign
   exactly as it was before the step save the log, where the step's rolls stay marked set aside;
   undoing every step gives back the start, with every roll thrown still in the log.
@@ -32,13 +38,15 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from fate_desk.gui.document import CampaignDocument
 from fate_desk.gui.opening import sample_bundle_path
-from fate_desk.model import CharacterKind, ConflictKind, ContestSide
+from fate_desk.model import CampaignOptions, CharacterKind, ConflictKind, ContestSide, RuleBreak
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.encounters.big_bads import minion_shields, minion_takes_hit
 from fate_desk.rules.encounters.conflict import (
-    action_refusal, action_taken, concede_participant, end_conflict, end_turn, participant, start_conflict, waiting,
+    action_refusal, action_taken, concede_participant, declare_full_defense, end_conflict, end_turn, participant,
+    start_conflict, waiting,
 )
-from fate_desk.rules.encounters.contest import play_exchange, start_contest
+from fate_desk.rules.encounters.contest import contest_advantage, play_exchange, start_contest
 from fate_desk.rules.play.actions import RollResult, apply_roll, invokables, set_aside
 from fate_desk.rules.play.fate_points import GM, compel, payer
 from fate_desk.rules.play.hits import hit_plan, take_hit
@@ -53,6 +61,10 @@ RULES = get_ruleset("fate-condensed")
 PEOPLE = ["pc-maren", "pc-ines", "npc-hale", "npc-bruiser"]
 
 
+OPTIONS = CampaignOptions(full_defense=True, lethal_damage=True, minion_armor=True, solo_bonus=True,
+                          faster_contests=True)
+
+
 def _sides(campaign):
     return [participant(campaign, "PCs", ["pc-maren"]), participant(campaign, "PCs", ["pc-ines"]),
             participant(campaign, "Syndicate", ["npc-hale"]), participant(campaign, "Syndicate", ["npc-bruiser"])]
@@ -65,8 +77,12 @@ def _conflict(campaign):
 
 
 def _table():
-    """The sample campaign with a conflict and a contest running in its scene."""
+    """The sample campaign, its optional rules on, with a conflict and a contest in its scene; the
+    Syndicate's captain is a big bad with minion armor."""
     campaign = read_bundle(sample_bundle_path())
+    hale = campaign.character("npc-hale").model_copy(update={"rule_breaks": [RuleBreak(kind="minion_armor")]})
+    campaign = campaign.model_copy(update={
+        "options": OPTIONS, "characters": [hale if c.id == "npc-hale" else c for c in campaign.characters]})
     scene = current_scene(campaign)
     sides = _sides(campaign)
     campaign = start_conflict(campaign, scene.id, RULES, ConflictKind.PHYSICAL, sides, first=sides[0].id)
@@ -242,6 +258,92 @@ class TableEconomy(RuleBasedStateMachine):
             sides = _sides(c)
             return start_conflict(c, scene.id, RULES, ConflictKind.PHYSICAL, sides, first=sides[0].id)
         self._step(again)
+
+    @rule(focus=st.sampled_from(["", "Ines"]))
+    def full_defense(self, focus):
+        before = self.campaign
+        scene = current_scene(before)
+        conflict = scene.play.conflict
+        if conflict is None or conflict.ended or conflict.current is None:
+            return
+        current = conflict.current
+        refused = action_refusal(conflict)
+        if not self._step(lambda c: declare_full_defense(c, scene.id, current, focus)):
+            return
+        assert not refused  # full defense is the turn's action: never after another one
+        assert _points(self.campaign) == _points(before) and _free(self.campaign) == _free(before)
+        after = _conflict(self.campaign)
+        assert action_refusal(after) != "" or after.current != current  # and no action after it
+
+    @rule(pick=st.integers(0, 5))
+    def end_the_turn(self, pick):
+        before = self.campaign
+        scene = current_scene(before)
+        conflict = scene.play.conflict
+        if conflict is None or conflict.ended:
+            return
+        left = waiting(conflict) or [p for p in conflict.participants if p.active]
+        if not left:
+            return
+        chosen = left[pick % len(left)]
+        if not self._step(lambda c: end_turn(c, scene.id, chosen.id)):
+            return
+        after = self.campaign
+        assert _points(after) == _points(before)
+        due = chosen.full_defense is not None and not chosen.defended and chosen.active
+        # The only boost an end of turn gives: full defense's, when nothing came at it.
+        assert _boosts(after) == _boosts(before) + (1 if due else 0)
+        assert _free(after) == _free(before) + (1 if due else 0)
+
+    @rule(who=st.sampled_from(["pc-maren", "pc-ines", "npc-bruiser"]), shifts=st.integers(1, 8), pick=st.integers(0, 5))
+    def lethal_hit(self, who, shifts, pick):
+        before = self.campaign
+        try:
+            _, plan = hit_plan(before, RULES, who, shifts, "physical", lethal=True)
+        except Refused:
+            return
+        if not plan.options:
+            return
+        option = plan.options[pick % len(plan.options)]
+        assert not option.stress  # "bypassing their stress track entirely"
+        texts = {sid: f"Deep Cut {sid}" for sid, _ in option.consequences}
+        if not self._step(lambda c: take_hit(c, RULES, who, option, texts, attacker="npc-hale")):
+            return
+        after = self.campaign
+        assert after.character(who).stress == before.character(who).stress
+        new = {c.slot for c in after.character(who).consequences} - {c.slot for c in before.character(who).consequences}
+        assert _points(after) == _points(before) and _free(after) == _free(before) + len(new)
+
+    @rule(index=st.integers(0, 3))
+    def minion_shield(self, index):
+        before = self.campaign
+        scene = current_scene(before)
+        conflict = scene.play.conflict
+        if conflict is None or conflict.ended:
+            return
+        hale = next(p for p in conflict.participants if p.members == ["npc-hale"])
+        shields = minion_shields(before, conflict, hale.id)
+        if not shields:
+            return
+        minion = shields[index % len(shields)]
+        if not self._step(lambda c: minion_takes_hit(c, scene.id, hale.id, minion.id)):
+            return
+        assert _points(self.campaign) == _points(before) and _free(self.campaign) == _free(before)
+
+    @rule(who=st.sampled_from(["pc-maren", "npc-hale"]), seed=st.integers(0, 999))
+    def contest_advantage(self, who, seed):
+        before = self.campaign
+        scene = current_scene(before)
+        contest = scene.play.contest
+        if contest is None or contest.winner is not None:
+            return
+        side = next(s for s in contest.sides if who in s.members)
+        roll = Roll.throw(RollSetup(Action.CREATE_ADVANTAGE, "Notice", 2, 2, who=who), Dice(seed))
+        already = who in contest.advantaged
+        done = self._step(lambda c: contest_advantage(c, scene.id, side.id, who, roll, "Shortcut", "cost"))
+        assert done != already  # faster contests: one advantage a character an exchange
+        if done:
+            assert _victories(self.campaign) == _victories(before)
 
     @rule(index=st.integers(0, 3))
     def concede(self, index):
