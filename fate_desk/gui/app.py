@@ -83,6 +83,9 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .field_keys import install as install_field_keys
 
     install_field_keys(app)
+    from .access import install_item_focus
+
+    install_item_focus(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
         from .zoom import apply_zoom
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
@@ -274,6 +274,9 @@ class PyramidView(QWidget):
             first = next((name for row in self.rows for name in row.names), None)
             if first:
                 self.select(first)
+        # Qt tells screen readers the view has the focus once this returns: the picked skill is
+        # told after that, so it is what they read (not the table's name alone).
+        QTimer.singleShot(0, self, lambda: access.changed(self))
 
     def select(self, name: str | None) -> None:
         self.selected = name
