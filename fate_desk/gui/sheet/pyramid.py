@@ -18,7 +18,7 @@ from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
 from .. import access
-from ..theme import is_dark, muted, status_colour
+from ..theme import is_dark, muted, readable_fill, status_colour
 from .skills_model import SkillRole, SkillsModel
 
 MARGIN, GAP = 6, 6
@@ -79,6 +79,24 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     for rating in sorted((r for r in by_rating if r < 0), reverse=True):
         rows.append(PyramidRow(rating, None, sorted(by_rating[rating], key=str.casefold)))
     return rows
+
+
+def row_fill(palette: QPalette, rating: int, wrong: bool, flash: bool) -> QColor:
+    """The colour a rung is painted in: the field's, a tint when a rule is broken on it, the
+    highlight's for a moment after a skill lands on it; the rung's words (its rating, its count
+    in the warning or error colour) read on each at 4.5:1, 7:1 in high contrast."""
+    dark = is_dark(palette)
+    texts = [palette.color(QPalette.ColorRole.WindowText), *row_text_colours(palette)]
+    if flash:
+        return readable_fill(palette.color(QPalette.ColorRole.Highlight).lighter(170 if not dark else 60), palette, texts)
+    if wrong:
+        return readable_fill(QColor("#5a2a2a") if dark else QColor("#fdecea"), palette, texts)
+    return palette.color(QPalette.ColorRole.AlternateBase if rating > 0 else QPalette.ColorRole.Base)
+
+
+def row_text_colours(palette: QPalette) -> list[QColor]:
+    """The colours of a rung's count: too many skills on it, or a slot still empty."""
+    return [QColor(status_colour("error", palette)), QColor(status_colour("warning", palette))]
 
 
 class PyramidView(QWidget):
@@ -355,11 +373,8 @@ class PyramidView(QWidget):
             painter.setOpacity(1.0)
 
     def _paint_row(self, painter: QPainter, row: PyramidRow, palette: QPalette, dark: bool, label_w: int) -> None:
-        base = palette.color(QPalette.ColorRole.AlternateBase if row.rating > 0 else QPalette.ColorRole.Base)
-        if row.over or self.row_problems.get(row.rating) == Level.ERROR.value:
-            base = QColor("#5a2a2a") if dark else QColor("#fdecea")
-        if self.flash_rating == row.rating:
-            base = palette.color(QPalette.ColorRole.Highlight).lighter(170 if not dark else 60)
+        base = row_fill(palette, row.rating, row.over or self.row_problems.get(row.rating) == Level.ERROR.value,
+                        self.flash_rating == row.rating)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(base)
         painter.drawRoundedRect(QRectF(row.rect), 6, 6)
