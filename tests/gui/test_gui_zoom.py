@@ -244,3 +244,25 @@ def test_zooming_in_while_a_sheet_is_open_never_squeezes_its_banner_lines(window
         assert all(line.height() >= line.minimumSizeHint().height() for line in lines), \
             [(line.text(), line.height(), line.minimumSizeHint().height()) for line in lines]
     _theme(window, "System")
+
+
+def test_at_200_percent_dock_titles_are_drawn_at_the_new_text_size(window, qtbot):
+    """A dock draws its title in the font it was made with while its own font is the
+    application's (Qt keeps that title font from the dock's birth): after Zoom in to 200% the
+    titles stayed at 100%. Each dock now has a font of its own at the text size in use, which
+    Qt then draws the title in; the title bar grows with it."""
+    from PySide6.QtGui import QFontMetrics
+
+    app = QApplication.instance()
+    before = {d: d.widget().geometry().top() for d in window.findChildren(QDockWidget)}
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    for dock in window.findChildren(QDockWidget):
+        assert dock.font() != QApplication.font("QDockWidget"), dock.windowTitle()  # Qt's test for its own title font
+        assert dock.font().pointSizeF() == app.font().pointSizeF()
+        if dock.isVisible():
+            title_room = dock.widget().geometry().top()
+            assert title_room >= QFontMetrics(dock.font()).height(), (dock.windowTitle(), title_room, before[dock])
+    window.set_text_size(100)
+    _settle(qtbot, window)
+    assert all(d.font().pointSizeF() == app.font().pointSizeF() for d in window.findChildren(QDockWidget))
