@@ -266,3 +266,26 @@ def test_at_200_percent_dock_titles_are_drawn_at_the_new_text_size(window, qtbot
     window.set_text_size(100)
     _settle(qtbot, window)
     assert all(d.font().pointSizeF() == app.font().pointSizeF() for d in window.findChildren(QDockWidget))
+
+
+def test_at_200_percent_on_a_laptop_the_welcome_leaves_room_for_the_sheet(qtbot):
+    """The first start's welcome at 200% and 1280x800: its words ran to seven lines beside its
+    buttons, leaving about 75 px of sheet; the buttons now go under the words when beside them
+    the words would need more than three lines, and the window still fits the screen."""
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    welcome = window.welcome
+    assert welcome.isVisible() and not welcome.beside
+    lines = welcome.text.height() / welcome.text.fontMetrics().lineSpacing()
+    assert lines <= 4.5, lines
+    sheet = window.tabs.current_editor()
+    assert sheet.scroll.viewport().height() >= 150, sheet.scroll.viewport().height()
+    assert window.minimumSizeHint().height() <= 800 and window.height() <= 800
+    window.set_text_size(100)
+    _settle(qtbot, window)
+    assert welcome.beside  # at 100% the words fit beside the buttons in two lines
+    window.close()
