@@ -289,3 +289,23 @@ def test_at_200_percent_on_a_laptop_the_welcome_leaves_room_for_the_sheet(qtbot)
     _settle(qtbot, window)
     assert welcome.beside  # at 100% the words fit beside the buttons in two lines
     window.close()
+
+
+def test_at_200_percent_a_rung_of_the_pyramid_never_runs_into_its_count(window, qtbot):
+    """"Average (+1)" is drawn bold and its "4/4" count right-aligned beside it: at 200% the
+    fixed room left for the count put the two on top of each other."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from fate_desk.model import ladder_label
+
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    pyramid = window.tabs.current_editor().skills.pyramid
+    label_w = pyramid._metrics()[0]
+    bold = QFont(pyramid.font())
+    bold.setBold(True)
+    small = QFont(pyramid.font())
+    small.setPointSizeF(pyramid.font().pointSizeF() * 0.8)
+    widest = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(1, 7))
+    # The label starts 8 px in; the count ends 16 px short of the column's edge (see _paint_row).
+    assert widest + 4 + QFontMetrics(small).horizontalAdvance("4/4") <= label_w - 16, (widest, label_w)

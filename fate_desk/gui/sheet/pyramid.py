@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from fate_desk.i18n import _, language, ngettext
@@ -144,8 +144,15 @@ class PyramidView(QWidget):
 
     def _measure(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
-        # The widest rung a row label shows (in the interface language), and room for the "2/3" count.
-        label_w = max(fm.horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + 52
+        # The widest rung a row label shows (in the interface language; bold, as rungs above
+        # Mediocre are drawn), and room for the "2/3" count in its smaller type: a fixed 52 px
+        # let "Average (+1)" run into its count at 200%.
+        bold = QFont(self.font())
+        bold.setBold(True)
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.8))
+        count_w = QFontMetrics(small).horizontalAdvance("10/10")
+        label_w = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + count_w + 24
         longest = max((fm.horizontalAdvance(self.chip_text(n)) for n in self.model.skill_names()), default=60)
         slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
