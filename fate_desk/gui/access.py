@@ -13,7 +13,9 @@ from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
-from PySide6.QtWidgets import QAbstractButton, QAccessibleWidget, QDockWidget, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton, QAbstractItemView, QAccessibleWidget, QApplication, QDockWidget, QMainWindow, QTabBar, QWidget,
+)
 
 from fate_desk.i18n import _, ngettext, rules_text
 
@@ -44,6 +46,7 @@ class Part(QAccessibleInterface):
         self.parts: list[Part] = []
         self.selected = False
         self.focused = False
+        self.told: tuple[str, str] | None = None  # the name and description screen readers were last told
         _KEPT.append(self)
 
     def isValid(self) -> bool:  # noqa: N802 (Qt's names throughout)
@@ -120,11 +123,25 @@ class DrawnWidget(QAccessibleWidget):
         part = self._pool.get(key)
         if part is None:
             part = self._pool[key] = Part(self, parent, role)
+        part._parent = parent  # a skill's cell moves from row to row with its rating
         part.parts = []
         return part
 
     def refresh(self) -> None:
         self.parts = self.describe(self) if self.alive else []
+
+    def retold(self) -> list[tuple[Part, bool, bool]]:
+        """The parts whose name or description changed since screen readers were last told,
+        with which of the two changed; each is marked told. A part never told before is new to
+        them: they read it whole when they come to it."""
+        out = []
+        for part in self.parts:
+            for inner in [part, *part.parts]:
+                now = (inner.name, inner.description)
+                if inner.told is not None and inner.told != now:
+                    out.append((inner, inner.told[0] != now[0], inner.told[1] != now[1]))
+                inner.told = now
+        return out
 
     def childCount(self) -> int:  # noqa: N802
         self.refresh()
@@ -179,7 +196,10 @@ def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
         line.description = slots
         line.area = QRect(row.rect)
         for name, rect in row.chips:
-            cell = iface.part(("skill", name), line, Role.Cell)
+            # A cell per skill and rating: at each step up or down the ladder the focus goes to a
+            # new cell, which screen readers read afresh (one that only renamed itself is not
+            # spoken again by Orca, and a reader's cache could keep its old rating).
+            cell = iface.part(("skill", name, row.rating), line, Role.Cell)
             cell.name = _("{skill}, {rating}").format(skill=rules_text(name), rating=rating)
             played = view.played_words(name).replace("\n", "; ")
             if played:
@@ -247,8 +267,9 @@ def install() -> None:
 
 
 def changed(widget: QWidget) -> None:
-    """Tell screen readers a painted widget's parts changed; the part picked (a skill, a zone)
-    is announced as the focus, as a list's current item is."""
+    """Tell screen readers a painted widget's parts changed: each part whose words changed
+    says so (their caches of names follow these events alone), and the part picked (a skill,
+    a zone) is announced as the focus, as a list's current item is."""
     if not QAccessible.isActive():
         return
     iface = QAccessible.queryAccessibleInterface(widget)
@@ -256,9 +277,54 @@ def changed(widget: QWidget) -> None:
         return
     iface.refresh()
     QAccessible.updateAccessibility(QAccessibleEvent(widget, QAccessible.Event.NameChanged))
+    for part, name, description in iface.retold():
+        if name:
+            QAccessible.updateAccessibility(QAccessibleEvent(part, QAccessible.Event.NameChanged))
+        if description:
+            QAccessible.updateAccessibility(QAccessibleEvent(part, QAccessible.Event.DescriptionChanged))
     current = iface.focusChild()
     if current is not None and widget.hasFocus():
         QAccessible.updateAccessibility(QAccessibleEvent(current, QAccessible.Event.Focus))
+
+
+class CurrentItemTold(QObject):
+    """When the focus comes to a list, table or tree, its current item is told as the focus
+    after the view itself, its words read again: Qt tells the item first and the view last, so
+    a screen reader read the view's name alone, and a rating just typed into the skill list was
+    read from the reader's cache with its old value. Installed once (`install_item_focus`)."""
+
+    def __init__(self, app: QApplication):
+        super().__init__(app)
+        app.focusChanged.connect(self._focus_changed)
+
+    def _focus_changed(self, _old, new) -> None:
+        # `_old` may be half destroyed: never touch it (see focus_ring).
+        if isinstance(new, QAbstractItemView) and QAccessible.isActive():
+            QTimer.singleShot(0, self, lambda view=new: tell_current_item(view))
+
+
+def tell_current_item(view: QAbstractItemView) -> None:
+    """Tell screen readers the view's current item has the focus, with its words as they are now."""
+    import shiboken6
+
+    if not shiboken6.isValid(view) or not view.hasFocus() or not QAccessible.isActive():
+        return
+    index = view.currentIndex()
+    area = view.visualRect(index) if index.isValid() else QRect()
+    if area.isEmpty() or not view.viewport().rect().intersects(area):
+        return
+    point = view.viewport().mapToGlobal(area.center())
+    iface = QAccessible.queryAccessibleInterface(view)
+    item = iface.childAt(point.x(), point.y()) if iface is not None else None
+    if item is None:
+        return
+    QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.NameChanged))
+    QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.Focus))
+
+
+def install_item_focus(app: QApplication) -> CurrentItemTold:
+    existing = app.findChild(CurrentItemTold)
+    return existing if existing is not None else CurrentItemTold(app)
 
 
 def _tab_stop_when_tabs(bar: QTabBar) -> None:

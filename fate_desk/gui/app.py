@@ -68,7 +68,7 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .identity import app_icon
     from .mainwindow import MainWindow
     from .settings import Preferences, checked_settings
-    from .theme import apply_theme
+    from .theme import apply_theme, readable_placeholders
 
     settings, notices = checked_settings()  # a settings file that cannot be used is set aside first
     from .translator import apply_language, choose_language
@@ -77,12 +77,17 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     theme = settings.get(Preferences.THEME)
     if theme != "system":
         apply_theme(app, theme)
+    else:
+        app.setPalette(readable_placeholders(app.palette()))
     from .focus_ring import install as install_focus_ring
 
     install_focus_ring(app)
     from .field_keys import install as install_field_keys
 
     install_field_keys(app)
+    from .access import install_item_focus
+
+    install_item_focus(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
         from .zoom import apply_zoom
 

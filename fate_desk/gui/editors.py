@@ -229,6 +229,12 @@ class EditorTabs(QTabWidget):
             widget.deleteLater()
         self.currentEntityChanged.emit(self.current_entity_id() or "")
 
+    def tabInserted(self, index: int) -> None:  # noqa: N802 (Qt's name)
+        super().tabInserted(index)
+        from .tab_close import give_close_button
+
+        give_close_button(self.tabBar(), index)
+
     def close_tab(self, index: int) -> None:
         editor = self.widget(index)
         if editor is not None and editor.entity_id == self.preview_id:

@@ -80,23 +80,50 @@ class WelcomeBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("welcomeBanner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QHBoxLayout(self)
+        self.grid = QGridLayout(self)
+        self.grid.setColumnStretch(0, 1)
         text = _NarrowableLabel(_("<b>Welcome to Fate Desk.</b> This is the sample campaign, <i>The Drowned Lantern</i>: "
                         "three finished player characters, NPCs and a prepared scene to look around in. "
                         "Every change is saved as you make it, and Edit ▸ Undo takes it back."))
         text.setWordWrap(True)
-        layout.addWidget(text, 1)
+        self.grid.addWidget(text, 0, 0)
         self.text = text
         text.installEventFilter(self)
         self.buttons = [_button(actions["new_campaign"], _("Start my own campaign…")), _button(actions["user_guide"])]
+        self.button_row = QWidget()
+        row = QHBoxLayout(self.button_row)
+        row.setContentsMargins(0, 0, 0, 0)
         for button in self.buttons:
-            layout.addWidget(button)
+            row.addWidget(button)
         self.close_button = QToolButton()
         self.close_button.setText("×")
         self.close_button.setToolTip(_("Close the welcome"))
         self.close_button.setAccessibleName(_("Close the welcome"))
         self.close_button.clicked.connect(self.hide)
-        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.grid.addWidget(self.close_button, 0, 2, Qt.AlignmentFlag.AlignTop)
+        self.beside: bool | None = None
+        self._place(True)
+
+    def _place(self, beside: bool) -> None:
+        """The buttons beside the words, or under them when beside them the words would run to
+        more than three lines (large text on a laptop: seven lines left the sheet 105 px)."""
+        if beside == self.beside:
+            return
+        self.beside = beside
+        self.grid.removeWidget(self.button_row)
+        if beside:
+            self.grid.addWidget(self.button_row, 0, 1, Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.grid.addWidget(self.button_row, 1, 0, 1, 2, Qt.AlignmentFlag.AlignRight)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        margins = self.grid.contentsMargins()
+        spacing = max(self.grid.horizontalSpacing(), 0)
+        room = (event.size().width() - margins.left() - margins.right() - self.close_button.sizeHint().width()
+                - self.button_row.sizeHint().width() - 2 * spacing)
+        lines = self.text.heightForWidth(max(room, 1)) / max(self.text.fontMetrics().lineSpacing(), 1)
+        self._place(room > 0 and lines <= 3.5)
+        super().resizeEvent(event)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.text and event.type() == QEvent.Type.Resize:

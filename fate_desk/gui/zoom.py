@@ -6,7 +6,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 STEPS = (100, 110, 125, 150, 175, 200)
 _BASE = "fateDeskBaseFont"  # the platform's font, kept on the application the first time
@@ -69,9 +69,24 @@ def apply_zoom(app: QApplication, percent: int) -> int:
         app.setStyleSheet(sheet)
     inherit_again(app)
     repolish_style_sheets(app)
+    grow_dock_titles(app)
     # Layouts keep each widget's size hints until told: a line edit's grows with its text, and
     # the sheet's banner squeezed its lines below their height after a live zoom to 200%.
     for widget in live_widgets(app):
         if shiboken6.isValid(widget):
             widget.updateGeometry()
     return percent
+
+
+def grow_dock_titles(app: QApplication) -> None:
+    """A dock draws its title in the title font it was made with, whatever the text size since,
+    as long as its own font is the application's: each dock on screen gets the application's
+    font as its own (asking for antialiased text, as it is drawn anyway, so Qt sees a font of
+    its own), and its title and contents follow the text size."""
+    from .theme import live_widgets
+
+    font = QFont(app.font())
+    font.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
+    for widget in live_widgets(app):
+        if isinstance(widget, QDockWidget) and shiboken6.isValid(widget):
+            widget.setFont(font)

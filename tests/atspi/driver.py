@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 
@@ -36,6 +36,25 @@ def main() -> int:
             sheet()
             return window
         # The roll dialog and Take a hit are opened by the screen reader's side (AT-SPI actions).
+        if name == "pyramid":  # the focus on the pyramid, as a Tab brings it there; keys do the rest
+            pyramid = sheet().skills.pyramid
+            pyramid.setFocus(Qt.FocusReason.TabFocusReason)
+            return window
+        if name == "list":  # the List tab, on Athletics' rating, as arrow keys bring it there
+            skills = sheet().skills
+            skills.tabs.setCurrentIndex(1)
+            row = skills.model.row_of("Athletics")
+            skills.table.setCurrentIndex(skills.proxy.mapFromSource(skills.model.index(row, 1)))
+            skills.table.setFocus(Qt.FocusReason.TabFocusReason)
+            return window
+        if name == "fate":  # the focus on the trouble's free invokes, the Tab stop before the fate points' −
+            sheet().skills.tabs.setCurrentIndex(0)
+            sheet().aspects.invokes[1].setFocus(Qt.FocusReason.TabFocusReason)
+            return window
+        if name == "sheet":  # the focus back on the sheet's name, the menu bar closed
+            sheet().skills.tabs.setCurrentIndex(0)
+            sheet().name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            return window
         if name == "conflict":
             window.actions["conflict_panel"].trigger()
             return window

@@ -109,6 +109,107 @@ def test_a_roll_is_announced_once_with_dice_total_outcome_and_odds(maren, qtbot)
     dialog.close()
 
 
+def test_invokes_announce_the_new_effort_and_outcome_and_a_refusal_says_why(maren, qtbot):
+    """Invoke for +2 and Invoke to reroll change the result and spend a point: each is said
+    with the effort and outcome it leaves; an aspect paid for twice on one roll is refused
+    (Fate Condensed, "Invoking Aspects": once per roll for a fate point), and the refusal is said."""
+    document, sheet = maren
+    points = document.campaign.character("pc-maren").fate_points
+    dialog = sheet.play.roll("Fight")
+    panel = dialog.panel
+    panel.difficulty.setValue(2)
+    qtbot.mouseClick(panel.roll_button, Qt.MouseButton.LeftButton)
+    first, second = panel.aspect.itemData(0), panel.aspect.itemData(1)
+    panel.free.setChecked(False)
+    qtbot.mouseClick(panel.plus_two, Qt.MouseButton.LeftButton)
+    roll = panel.roll
+    assert panel.property("announced") == (
+        f"“{first.label}” invoked for +2. Effort now {ladder_label(roll.effort)} against Fair (+2): "
+        f"{roll.outcome.label}, {roll.shifts:+d} shift{'' if abs(roll.shifts) == 1 else 's'}. "
+        f"Maren Voss has {points - 1} fate point{'' if points - 1 == 1 else 's'} left.").replace("+-", "−")
+    qtbot.mouseClick(panel.reroll, Qt.MouseButton.LeftButton)  # the same aspect, paid again
+    assert panel.roll is roll
+    said = panel.property("announced")
+    assert said.startswith(f"Not invoked: “{first.label}” has already been invoked"), said
+    panel.aspect.setCurrentIndex(1)
+    panel.free.setChecked(False)
+    qtbot.mouseClick(panel.reroll, Qt.MouseButton.LeftButton)
+    said = panel.property("announced")
+    assert re.fullmatch(rf"“{re.escape(second.label)}” invoked to reroll\. Dice [+−0 ]+, total [+−]?\d+\. "
+                        r"Effort now \w+ \([+−]?\d+\) against Fair \(\+2\): "
+                        r"(Fail|Tie|Succeed|Succeed with style), [+−]?\d+ shifts?\. "
+                        rf"Maren Voss has {points - 2} fate points? left\.", said), said
+    assert panel.roll.outcome.label in said and ladder_label(panel.roll.effort) in said
+    dialog.done(0)
+
+
+def test_fate_points_and_refresh_are_heard_with_their_numbers_and_minus_and_plus_are_tab_stops(maren, qtbot):
+    document, sheet = maren
+    points = document.campaign.character("pc-maren").fate_points
+    assert heard_as(sheet.fate_points_value) == f"Fate points: {points}"
+    assert heard_as(sheet.refresh_value) == f"Refresh: {sheet.refresh_value.text()}"
+    assert QAccessible.queryAccessibleInterface(sheet.refresh_value).text(QAccessible.Text.Description) \
+        == sheet.refresh_explanation.text()
+    trouble_boxes = sheet.aspects.invokes[1]
+    trouble_boxes.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is sheet.fate_minus
+    assert QAccessible.queryAccessibleInterface(sheet.fate_minus).text(QAccessible.Text.Description) \
+        == f"Fate points: {points}"
+    QTest.keyClick(sheet.fate_minus, Qt.Key.Key_Space)
+    assert document.campaign.character("pc-maren").fate_points == points - 1
+    assert sheet.property("announced") == f"Fate points: {points - 1}"
+    assert heard_as(sheet.fate_points_value) == f"Fate points: {points - 1}"
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is sheet.fate_plus
+    QTest.keyClick(sheet.fate_plus, Qt.Key.Key_Space)
+    assert sheet.property("announced") == f"Fate points: {points}"
+
+
+def test_take_a_hit_tabs_from_the_ways_to_the_consequence_name_before_the_buttons(maren, qtbot):
+    _, sheet = maren
+    dialog = sheet.play.take_hit()
+    dialog.shifts.setValue(3)
+    way = next(t for t in dialog.option_texts() if "mild consequence" in t)
+    dialog.choose(way)
+    QApplication.processEvents()  # the name field, added to the shown dialog, shows at the next turn
+    name_field = next(iter(dialog.name_edits.values()))
+    dialog.options.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(dialog.options, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is name_field, QApplication.focusWidget()
+    QTest.keyClick(name_field, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.take_button
+    dialog.close()
+
+
+def test_return_on_a_play_bar_button_presses_it(qtbot):
+    """As the app starts (its keys installed): Return and Enter press the focused button."""
+    from gui_helpers import started_app_window
+    from gui_keys import activate
+
+    window = started_app_window(qtbot)
+    activate(qtbot, window)
+    sheet = window.open_entity("pc-maren")
+    sheet.play.roll_button.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(sheet.play.roll_button, Qt.Key.Key_Return)
+    dialog = sheet.play.dialog
+    assert dialog is not None and dialog.isVisible() and dialog.windowTitle() == "Roll"
+    dialog.done(0)
+    sheet.play.hit_button.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(sheet.play.hit_button, Qt.Key.Key_Enter)
+    assert sheet.play.dialog is not dialog and sheet.play.dialog.windowTitle() == "Take a hit"
+    sheet.play.dialog.close()
+    window.close()
+
+
+def test_the_skill_list_reads_each_rating_with_its_skill(maren):
+    _, sheet = maren
+    model = sheet.skills.proxy
+    row = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == "Fight")
+    rating = model.index(row, 1).data()
+    assert model.index(row, 1).data(Qt.ItemDataRole.AccessibleTextRole) == f"Fight, {rating}"
+
+
 def test_the_hit_dialog_offers_its_ways_as_a_list_of_named_items(maren):
     _, sheet = maren
     dialog = sheet.play.take_hit()

@@ -51,7 +51,8 @@ class Walk:
             raise Unavailable("the app did not start on the throwaway desktop")
         self.trees: dict[str, list[dict]] = {}
         self.titles: dict[str, str] = {}
-        self.pressed: dict[str, str] = {}
+        self.pressed: dict[str, dict] = {}
+        self.typed: dict[str, list[dict]] = {}  # keys typed from a stage, and what was heard after each
 
     def _ask(self, process, line: str) -> str:
         process.stdin.write(line + "\n")
@@ -72,6 +73,11 @@ class Walk:
 
     def press(self, stage: str, name: str) -> dict:
         return json.loads(self._ask(self.reader, f"press {self.titles[stage]}|{name}"))
+
+    def type(self, stage: str, keys: str) -> list[dict]:
+        """Put the focus where `stage` says, then type `keys` (X key names) as a person does."""
+        self.open(stage)
+        return json.loads(self._ask(self.reader, f"keys {keys}"))
 
     def close(self) -> None:
         for process in (self.app, self.reader):
@@ -96,14 +102,23 @@ def heard(tmp_path_factory):
                         walk.titles["roll"] = "Roll"
                     elif stage == "hit":
                         walk.pressed["cancel roll"] = walk.press("roll", "Cancel")
+                        walk.titles["aside"] = "Set the roll aside?"  # it has an invoke on it
+                        walk.pressed["aside"] = walk.press("aside", "Set it aside")
                         walk.pressed["open hit"] = walk.press("main", "Take a hit…")
                         walk.titles["hit"] = "Take a hit"
                     else:
                         walk.open(stage)
                     walk.trees[stage] = walk.read(stage)
+                    if stage == "main":  # keys on the sheet, each change undone by the keys after it
+                        walk.typed["pyramid"] = walk.type("pyramid", "Up Up Down Down")
+                        walk.typed["list"] = walk.type("list", "F2 Up F2 Down")
+                        walk.typed["fate"] = walk.type("fate", "Tab space Tab space")
+                        walk.typed["alt+e"] = walk.type("sheet", "alt+e Escape Escape alt+e Escape Escape")
                     if stage == "roll":  # throw the dice, read what the dialog shows then
                         walk.pressed["roll"] = walk.press(stage, "Roll 4dF")
                         walk.trees["rolled"] = walk.read(stage)
+                        walk.pressed["+2"] = walk.press(stage, "Invoke for +2")
+                        walk.pressed["again"] = walk.press(stage, "Invoke to reroll")  # the same aspect
                     if stage == "hit":
                         walk.pressed["hit"] = walk.press(stage, "Take the hit")
             finally:
@@ -203,3 +218,59 @@ def test_the_zone_map_is_a_list_of_zones_with_who_is_there_and_the_ways_out(hear
 def test_the_players_view_names_its_map_and_aspects(heard):
     nodes = heard.trees["players"]
     assert any(n["name"] == "Zone map" and n["role"] == "list" for n in nodes)
+
+
+def said(step: dict) -> list[str]:
+    """What a screen reader says after a key: the focus's name (and description) when the
+    focus moved or its name changed, and any announcement."""
+    out = [e["data"] for e in step["heard"] if e["type"] == "object:announcement"]
+    focus = step["focus"] or {}
+    return out + [focus.get("name", "")]
+
+
+def test_each_step_of_a_skill_up_or_down_the_pyramid_is_heard_at_its_new_rating(heard):
+    """Up and Down move the picked skill a rung: the cell with the focus, as the screen reader's
+    cache holds it after the events, names the skill at its new rating every time."""
+    steps = heard.typed["pyramid"]
+    names = [step["focus"]["name"] for step in steps]
+    skill, start = names[0].split(", ", 1)
+    ladder = ["Average (+1)", "Fair (+2)", "Good (+3)", "Great (+4)", "Superb (+5)", "Fantastic (+6)", "Epic (+7)"]
+    first = ladder.index(start)
+    assert names == [f"{skill}, {ladder[first]}", f"{skill}, {ladder[first + 1]}", f"{skill}, {ladder[first]}",
+                     f"{skill}, {ladder[first - 1]}"], names
+    for step in steps:  # told by a focus event on the cell, not left to a stale cache
+        assert any(e["type"] == "object:state-changed:focused" and e["name"] == step["focus"]["name"]
+                   for e in step["heard"]), step
+
+
+def test_a_rating_typed_into_the_skill_list_is_heard_with_its_new_value(heard):
+    f2, up, f2_again, down = heard.typed["list"]
+    assert f2["focus"]["role"] == "combo box" and f2["focus"]["name"] == "Good (+3)"  # Athletics' rating, editing
+    assert up["focus"]["role"] == "table cell" and up["focus"]["name"] == "Athletics, Great (+4)", up["focus"]
+    assert down["focus"]["name"] == "Athletics, Good (+3)", down["focus"]
+
+
+def test_the_fate_point_minus_and_plus_are_reached_by_tab_and_say_the_new_count(heard):
+    tab, minus, tab_again, plus = heard.typed["fate"]
+    assert tab["focus"]["name"] == "Spend a fate point" and tab["focus"]["role"] == "push button"
+    points = int(tab["focus"]["description"].removeprefix("Fate points: "))
+    assert said(minus)[0] == f"Fate points: {points - 1}"
+    assert minus["focus"]["description"] == f"Fate points: {points - 1}"
+    assert tab_again["focus"]["name"] == "Gain a fate point"
+    assert said(plus)[0] == f"Fate points: {points}"
+
+
+def test_alt_e_opens_the_edit_menu_at_every_press(heard):
+    first, _, _, second, _, _ = heard.typed["alt+e"]
+    for step in (first, second):
+        assert step["heard"][0]["role"] == "menu item" and step["heard"][0]["name"] == "Edit", step
+
+
+def test_an_invoke_is_heard_with_the_new_effort_and_a_refused_one_with_why(heard):
+    assert heard.pressed["+2"]["done"] and heard.pressed["again"]["done"]
+    (plus_two,) = heard.pressed["+2"]["announced"]
+    assert re.fullmatch(r"“.+” invoked for \+2\. Effort now \w+ \([+−]?\d+\) against Fair \(\+2\): "
+                        r"(Fail|Tie|Succeed|Succeed with style), [+−]?\d+ shifts?\. "
+                        r"Maren Voss has \d+ fate points? left\.", plus_two), plus_two
+    (again,) = heard.pressed["again"]["announced"]
+    assert again.startswith("Not invoked: ") and "already been invoked" in again, again

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from fate_desk.gui.app import start
 from fate_desk.gui.theme import apply_theme, contrast, muted
@@ -125,6 +125,74 @@ def test_switching_the_theme_redraws_the_sheet_in_the_new_palette(qtbot, tmp_pat
         QApplication.processEvents()
         fill, _number = token_colours(app.palette())
         assert fill == "#9cc2ff" and fill in sheet.form.styleSheet()
+    finally:
+        window.close()
+        apply_theme(app, "system")
+
+
+HIGH_CONTRAST = 7.0
+
+
+def _behind(widget, role):
+    """The colour a widget's words are painted on: its own, or (a field or button drawn flat,
+    see-through) the first one behind it that is opaque."""
+    while True:
+        colour = widget.palette().color(role)
+        parent = widget.parentWidget()
+        if colour.alpha() == 255 or parent is None:
+            return colour
+        widget, role = parent, parent.backgroundRole()
+
+
+@pytest.mark.parametrize("theme", ["system", "light", "dark", "high-contrast"])
+def test_every_word_on_the_full_sheet_reads_at_4_5_to_1_and_7_to_1_in_high_contrast(qtbot, tmp_path, theme):
+    """Each pair of text and background colours as painted on a full sheet: labels, buttons,
+    fields' text and their placeholders (light placeholders read 3.5:1 on the window, the high
+    contrast ones 5.3:1), the pyramid's rungs with their counts in every state (a rung flashed
+    after a drop read 4.3:1, 3.0:1 in high contrast) and the tabs' close cross (2.4:1)."""
+    from PySide6.QtWidgets import QAbstractButton, QLineEdit, QPlainTextEdit, QTextEdit
+
+    from fate_desk.gui.sheet.pyramid import row_fill, row_text_colours
+    from fate_desk.gui.tab_close import TabCloseButton
+
+    app = QApplication.instance()
+    apply_theme(app, theme)
+    window = start(app, str(full_campaign_file(tmp_path)))
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    need = HIGH_CONTRAST if theme == "high-contrast" else READABLE
+    try:
+        sheet = window.tabs.current_editor()
+        window.actions["add_pc"].trigger()  # a second tab: two close crosses
+        window.tabs.setCurrentWidget(sheet)
+        QApplication.processEvents()
+        pairs = []
+        for widget in window.findChildren(QWidget):
+            if not (widget.isVisible() and widget.isEnabled()):
+                continue  # a disabled control may be fainter (WCAG 1.4.3 leaves it out)
+            palette = widget.palette()
+            if isinstance(widget, (QLineEdit, QPlainTextEdit, QTextEdit)):
+                base = _behind(widget, Role.Base)
+                pairs += [(widget, "text", palette.color(Role.Text), base),
+                          (widget, "placeholder", palette.color(Role.PlaceholderText), base)]
+            elif isinstance(widget, TabCloseButton):
+                pairs.append((widget, "cross", *widget.colours()))
+            elif isinstance(widget, (QLabel, QAbstractButton)):
+                pairs.append((widget, "words", palette.color(widget.foregroundRole()),
+                              _behind(widget, widget.backgroundRole())))
+        assert sum(isinstance(w, TabCloseButton) for w, *_ in pairs) >= 2
+        assert sum(kind == "placeholder" for _, kind, *_ in pairs) >= 5
+        faint = [(type(w).__name__, w.objectName(), kind, fore.name(), fore.alpha(), back.name(), round(contrast(fore, back), 2))
+                 for w, kind, fore, back in pairs if contrast(fore, back) < need]
+        assert not faint, faint
+        palette = app.palette()
+        for rating in (0, 2):
+            for wrong in (False, True):
+                for flash in (False, True):
+                    fill = row_fill(palette, rating, wrong, flash)
+                    for text in [palette.color(Role.WindowText), *row_text_colours(palette), muted(palette, fill)]:
+                        assert contrast(text, fill) >= need, (rating, wrong, flash, text.name(), fill.name())
     finally:
         window.close()
         apply_theme(app, "system")

@@ -46,6 +46,9 @@ def test_a_player_character_is_made_with_the_keyboard_alone(window, qtbot):
         assert focused() in sheet.aspects.edits
         type_text(qtbot, text)
         tab(qtbot)  # past the aspect's free invokes
+    for button in (sheet.fate_minus, sheet.fate_plus):  # the fate points' − and +, passed over
+        tab(qtbot)
+        assert focused() is button
     tab(qtbot)
     assert focused() is sheet.skills.tabs.tabBar()
     press(qtbot, Qt.Key.Key_Right)  # the List tab

@@ -45,9 +45,10 @@ def test_tab_from_the_name_walks_the_sheet_top_to_bottom_then_the_play_bar_and_c
     stops = [w for w in _walk(qtbot, sheet, sheet.name_edit) if sheet.isAncestorOf(w)]
     play = sheet.play
     edits, invokes = sheet.aspects.edits, sheet.aspects.invokes
-    # The banner (name, high concept, trouble), the skills heading the body, the left column
-    # (other aspects, stunts), the right (consequences), then the description and notes.
-    expected = [sheet.name_edit, edits[0], invokes[0], edits[1], invokes[1],
+    # The banner (name, high concept, trouble, then the fate points' − and +), the skills heading
+    # the body, the left column (other aspects, stunts), the right (consequences), then the
+    # description and notes.
+    expected = [sheet.name_edit, edits[0], invokes[0], edits[1], invokes[1], sheet.fate_minus, sheet.fate_plus,
                 sheet.skills.tabs.tabBar(), sheet.skills.pyramid]
     for edit, boxes in list(zip(edits, invokes))[2:]:
         expected += [edit, boxes]

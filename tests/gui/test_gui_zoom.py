@@ -244,3 +244,68 @@ def test_zooming_in_while_a_sheet_is_open_never_squeezes_its_banner_lines(window
         assert all(line.height() >= line.minimumSizeHint().height() for line in lines), \
             [(line.text(), line.height(), line.minimumSizeHint().height()) for line in lines]
     _theme(window, "System")
+
+
+def test_at_200_percent_dock_titles_are_drawn_at_the_new_text_size(window, qtbot):
+    """A dock draws its title in the font it was made with while its own font is the
+    application's (Qt keeps that title font from the dock's birth): after Zoom in to 200% the
+    titles stayed at 100%. Each dock now has a font of its own at the text size in use, which
+    Qt then draws the title in; the title bar grows with it."""
+    from PySide6.QtGui import QFontMetrics
+
+    app = QApplication.instance()
+    before = {d: d.widget().geometry().top() for d in window.findChildren(QDockWidget)}
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    for dock in window.findChildren(QDockWidget):
+        assert dock.font() != QApplication.font("QDockWidget"), dock.windowTitle()  # Qt's test for its own title font
+        assert dock.font().pointSizeF() == app.font().pointSizeF()
+        if dock.isVisible():
+            title_room = dock.widget().geometry().top()
+            assert title_room >= QFontMetrics(dock.font()).height(), (dock.windowTitle(), title_room, before[dock])
+    window.set_text_size(100)
+    _settle(qtbot, window)
+    assert all(d.font().pointSizeF() == app.font().pointSizeF() for d in window.findChildren(QDockWidget))
+
+
+def test_at_200_percent_on_a_laptop_the_welcome_leaves_room_for_the_sheet(qtbot):
+    """The first start's welcome at 200% and 1280x800: its words ran to seven lines beside its
+    buttons, leaving about 75 px of sheet; the buttons now go under the words when beside them
+    the words would need more than three lines, and the window still fits the screen."""
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.show()
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    welcome = window.welcome
+    assert welcome.isVisible() and not welcome.beside
+    lines = welcome.text.height() / welcome.text.fontMetrics().lineSpacing()
+    assert lines <= 4.5, lines
+    sheet = window.tabs.current_editor()
+    assert sheet.scroll.viewport().height() >= 150, sheet.scroll.viewport().height()
+    assert window.minimumSizeHint().height() <= 800 and window.height() <= 800
+    window.set_text_size(100)
+    _settle(qtbot, window)
+    assert welcome.beside  # at 100% the words fit beside the buttons in two lines
+    window.close()
+
+
+def test_at_200_percent_a_rung_of_the_pyramid_never_runs_into_its_count(window, qtbot):
+    """"Average (+1)" is drawn bold and its "4/4" count right-aligned beside it: at 200% the
+    fixed room left for the count put the two on top of each other."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from fate_desk.model import ladder_label
+
+    window.set_text_size(200)
+    _settle(qtbot, window)
+    pyramid = window.tabs.current_editor().skills.pyramid
+    label_w = pyramid._metrics()[0]
+    bold = QFont(pyramid.font())
+    bold.setBold(True)
+    small = QFont(pyramid.font())
+    small.setPointSizeF(pyramid.font().pointSizeF() * 0.8)
+    widest = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(1, 7))
+    # The label starts 8 px in; the count ends 16 px short of the column's edge (see _paint_row).
+    assert widest + 4 + QFontMetrics(small).horizontalAdvance("4/4") <= label_w - 16, (widest, label_w)

@@ -216,6 +216,18 @@ class TakeHitDialog(QDialog):
                     if aspect.role != AspectRole.HIGH_CONCEPT:
                         self.extreme_aspect.addItem(aspect.text or aspect.role.label, i)
                 self.names.addRow(_("It replaces:"), self.extreme_aspect)
+        self._order_focus()
+
+    def _order_focus(self) -> None:
+        """Tab goes from the ways to absorb to the names they ask for, then to the buttons: the
+        name fields are made after the buttons, which Tab otherwise reached first."""
+        chain = [self.options, *self.name_edits.values()]
+        if self.extreme_slot is not None:
+            chain.insert(chain.index(self.name_edits[self.extreme_slot]) + 1, self.extreme_aspect)
+        cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        chain += [self.take_button, self.out_button, cancel]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     # --- applying -----------------------------------------------------------------------------
 

@@ -18,7 +18,9 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.play.actions import Invokable, invokables, stunts_for
 from fate_desk.rules.play.roll import Invoke, InvokeKind, Roll, RollSetup, StuntBonus
 
+from .. import access
 from ..widgets import escape
+from .roll_outcome import spoken_against, spoken_invoke, spoken_refusal
 
 
 def invoker_index(combo: QComboBox, name: str) -> int:
@@ -175,20 +177,26 @@ class RollCard(QGroupBox):
         campaign = self.document.campaign
         free = self.opposer_free.isChecked() and opposer_free_left(self.roll, item) > 0
         if not free and opposer_points_left(campaign, self.roll, self.character_id, by) < 1:
-            self.status.setText(_("{who} has no fate point left to pay for an invoke.").format(
-                who=escape(holder_name(campaign, payer(campaign, by)))))
-            return False
+            return self._refuse(_("{who} has no fate point left to pay for an invoke.").format(
+                who=holder_name(campaign, payer(campaign, by))))
         invoke = Invoke(item.key, item.label, free=free, kind=item.kind, owner=item.owner, by=by)
         reason = self.roll.opposition_refusal(invoke)
         if reason:
-            self.status.setText(escape(reason))
-            return False
+            return self._refuse(reason)
         self.roll = self.roll.oppose(invoke)
         self.status.setText("")
         self._opposer_aspect_changed()
         self.show_roll()
+        access.announce(self, spoken_against(self.roll, invoke, holder_name(campaign, payer(campaign, by)),
+                                              opposer_points_left(campaign, self.roll, self.character_id, by)))
         self.changed.emit()
         return True
+
+    def _refuse(self, reason: str) -> bool:
+        """Say why an invoke was refused, on the card and aloud; the roll stays as it was."""
+        self.status.setText(escape(reason))
+        access.announce(self, spoken_refusal(reason))
+        return False
 
     def _free_left(self, option) -> int:
         return option.free - self.roll.free_invokes_used.get(option.key, 0)
@@ -224,24 +232,22 @@ class RollCard(QGroupBox):
                         free=self.free.isChecked(), kind=option.kind, owner=option.owner)
         used = self.roll.free_invokes_used.get(option.key, 0)
         if invoke.free and used >= option.free:
-            self.status.setText(_("“{aspect}” has no free invoke left on this roll.").format(aspect=option.label))
-            return False
+            return self._refuse(_("“{aspect}” has no free invoke left on this roll.").format(aspect=option.label))
         who = payer(self.document.campaign, self.character_id)
         if not invoke.free and points_of(self.document.campaign, who) - self.roll.fate_points_spent < 1:
-            self.status.setText(_("{who} has no fate point left to pay for an invoke; "
-                                  "use a free invoke or stop here.").format(
-                who=escape(holder_name(self.document.campaign, who))))
-            return False
+            return self._refuse(_("{who} has no fate point left to pay for an invoke; "
+                                  "use a free invoke or stop here.").format(who=holder_name(self.document.campaign, who)))
         try:
             self.roll = self.roll.invoke(invoke, self.dice)
         except Refused as exc:
-            self.status.setText(escape(str(exc)))
-            return False
+            return self._refuse(str(exc))
         self.status.setText("")
         for i, o in enumerate(self.options):  # the free invokes left, not the ones already spent
             self.aspect.setItemText(i, replace(o, free=max(0, self._free_left(o))).describe())
         self._aspect_changed()
         self.show_roll()
+        access.announce(self, spoken_invoke(self.roll, invoke, holder_name(self.document.campaign, who),
+                                            points_of(self.document.campaign, who) - self.roll.fate_points_spent))
         self.changed.emit()
         return True
 

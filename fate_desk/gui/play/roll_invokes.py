@@ -12,8 +12,10 @@ from fate_desk.rules.play.actions import Invokable, invokables
 from fate_desk.rules.play.fate_points import holder_name, payer, points_of
 from fate_desk.rules.play.roll import Invoke
 
+from .. import access
 from ..theme import status_colour
 from ..widgets import escape
+from .roll_outcome import spoken_invoke, spoken_refusal
 
 
 def select_invokable(combo: QComboBox, label: str) -> None:
@@ -119,6 +121,8 @@ class RollInvokesPart:
         self.invoked.addItem(invoke.describe())
         self._invoked()
         self._show()
+        who = holder_name(self.campaign, payer(self.campaign, self.who.currentData()))
+        access.announce(self, spoken_invoke(self.roll, invoke, who, self.points_left()))
         self.rolled.emit()
         return True
 
@@ -134,4 +138,5 @@ class RollInvokesPart:
     def _refuse(self, label: QLabel, message: str) -> None:
         said = _("<b>Not invoked:</b> {reason}").format(reason=escape(message))
         label.setText(f"<span style='color:{status_colour('error')}'>{said}</span>")  # i18n: markup only
+        access.announce(self, spoken_refusal(message))  # the roll stays as it was: say why
         self.refused.emit()

@@ -11,8 +11,10 @@ from fate_desk.rules.play.actions import Invokable, invokables
 from fate_desk.rules.play.fate_points import holder_name, payer
 from fate_desk.rules.play.roll import Invoke
 
+from .. import access
 from .roll_card import RollCard, invoker_index, opposer_free_left, opposer_points_left
 from .roll_invokes import select_invokable
+from .roll_outcome import spoken_against
 
 
 class RollOppositionPart:
@@ -132,5 +134,7 @@ class RollOppositionPart:
             who=self.opposer.currentText(), invoke=invoke.describe()))
         self._invoked()
         self._show()
+        who = holder_name(self.campaign, payer(self.campaign, by))
+        access.announce(self, spoken_against(self.roll, invoke, who, self._opposer_points_left(by)))
         self.rolled.emit()
         return True

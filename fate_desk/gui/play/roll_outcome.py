@@ -48,6 +48,49 @@ def spoken(roll) -> str:
         succeed=percent(chance.succeed + chance.style), tie=percent(chance.tie))
 
 
+def spoken_invoke(roll, invoke, who: str, left: int) -> str:
+    """An invoke just added, in one breath: what it did, where the roll stands now, and what it
+    cost (`who` pays and has `left` fate points after it)."""
+    shifts, aspect = roll.shifts, invoke.label or invoke.key
+    words = {"aspect": aspect, "effort": ladder_label(roll.effort), "difficulty": ladder_label(roll.difficulty),
+             "outcome": roll.outcome.label, "shifts": signed(shifts)}
+    if invoke.reroll:
+        said = ngettext("“{aspect}” invoked to reroll. Dice {dice}, total {total}. Effort now {effort} against "
+                        "{difficulty}: {outcome}, {shifts} shift.",
+                        "“{aspect}” invoked to reroll. Dice {dice}, total {total}. Effort now {effort} against "
+                        "{difficulty}: {outcome}, {shifts} shifts.", abs(shifts)).format(
+            dice=faces_text(roll.dice), total=signed(roll.dice_total), **words)
+    else:
+        said = ngettext("“{aspect}” invoked for +2. Effort now {effort} against {difficulty}: {outcome}, {shifts} shift.",
+                        "“{aspect}” invoked for +2. Effort now {effort} against {difficulty}: {outcome}, {shifts} shifts.",
+                        abs(shifts)).format(**words)
+    return " ".join((said, _paid(invoke, who, left)))
+
+
+def spoken_against(roll, invoke, who: str, left: int) -> str:
+    """An invoke against the roll (+2 to its difficulty), in one breath, with what it cost."""
+    shifts = roll.shifts
+    said = ngettext("“{aspect}” invoked against the roll: the difficulty is now {difficulty}. Effort {effort}: "
+                    "{outcome}, {shifts} shift.",
+                    "“{aspect}” invoked against the roll: the difficulty is now {difficulty}. Effort {effort}: "
+                    "{outcome}, {shifts} shifts.", abs(shifts)).format(
+        aspect=invoke.label or invoke.key, difficulty=ladder_label(roll.difficulty), effort=ladder_label(roll.effort),
+        outcome=roll.outcome.label, shifts=signed(shifts))
+    return " ".join((said, _paid(invoke, who, left)))
+
+
+def _paid(invoke, who: str, left: int) -> str:
+    if invoke.free:
+        return _("Paid with a free invoke.")
+    return ngettext("{who} has {count} fate point left.", "{who} has {count} fate points left.", left).format(
+        who=who, count=left)
+
+
+def spoken_refusal(reason: str) -> str:
+    """A refused invoke, as said aloud (the status line shows the same words)."""
+    return _("Not invoked: {reason}").format(reason=reason)
+
+
 class RollOutcomePart:
     """Builds the result labels and the created-aspect rows, and shows the roll; mixed into `RollPanel`."""
 

@@ -154,7 +154,7 @@ class ExtrasSection:
         row = QWidget()
         buttons = FlowLayout(row)  # wraps when the words run long
         buttons.setContentsMargins(0, 0, 0, 0)
-        self.add_extra_button = QPushButton(_("Add &extra…"))
+        self.add_extra_button = QPushButton(_("Add e&xtra…"))
         self.add_extra_button.setAccessibleName(_("Add an extra"))
         self.add_track_button = QPushButton(_("Add trac&k…"))
         self.add_track_button.setAccessibleName(_("Add a track"))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from fate_desk.i18n import _, language, ngettext
@@ -18,7 +18,7 @@ from fate_desk.model import CharacterKind, ladder_label
 from fate_desk.rules import Level, ShapeKind
 
 from .. import access
-from ..theme import is_dark, muted, status_colour
+from ..theme import is_dark, muted, readable_fill, status_colour
 from .skills_model import SkillRole, SkillsModel
 
 MARGIN, GAP = 6, 6
@@ -81,6 +81,24 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     return rows
 
 
+def row_fill(palette: QPalette, rating: int, wrong: bool, flash: bool) -> QColor:
+    """The colour a rung is painted in: the field's, a tint when a rule is broken on it, the
+    highlight's for a moment after a skill lands on it; the rung's words (its rating, its count
+    in the warning or error colour) read on each at 4.5:1, 7:1 in high contrast."""
+    dark = is_dark(palette)
+    texts = [palette.color(QPalette.ColorRole.WindowText), *row_text_colours(palette)]
+    if flash:
+        return readable_fill(palette.color(QPalette.ColorRole.Highlight).lighter(170 if not dark else 60), palette, texts)
+    if wrong:
+        return readable_fill(QColor("#5a2a2a") if dark else QColor("#fdecea"), palette, texts)
+    return palette.color(QPalette.ColorRole.AlternateBase if rating > 0 else QPalette.ColorRole.Base)
+
+
+def row_text_colours(palette: QPalette) -> list[QColor]:
+    """The colours of a rung's count: too many skills on it, or a slot still empty."""
+    return [QColor(status_colour("error", palette)), QColor(status_colour("warning", palette))]
+
+
 class PyramidView(QWidget):
     """Draws the pyramid and turns drags (and arrow keys) into rating changes on the model."""
 
@@ -126,8 +144,15 @@ class PyramidView(QWidget):
 
     def _measure(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
-        # The widest rung a row label shows (in the interface language), and room for the "2/3" count.
-        label_w = max(fm.horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + 52
+        # The widest rung a row label shows (in the interface language; bold, as rungs above
+        # Mediocre are drawn), and room for the "2/3" count in its smaller type: a fixed 52 px
+        # let "Average (+1)" run into its count at 200%.
+        bold = QFont(self.font())
+        bold.setBold(True)
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.8))
+        count_w = QFontMetrics(small).horizontalAdvance("10/10")
+        label_w = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + count_w + 24
         longest = max((fm.horizontalAdvance(self.chip_text(n)) for n in self.model.skill_names()), default=60)
         slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
@@ -274,6 +299,9 @@ class PyramidView(QWidget):
             first = next((name for row in self.rows for name in row.names), None)
             if first:
                 self.select(first)
+        # Qt tells screen readers the view has the focus once this returns: the picked skill is
+        # told after that, so it is what they read (not the table's name alone).
+        QTimer.singleShot(0, self, lambda: access.changed(self))
 
     def select(self, name: str | None) -> None:
         self.selected = name
@@ -352,11 +380,8 @@ class PyramidView(QWidget):
             painter.setOpacity(1.0)
 
     def _paint_row(self, painter: QPainter, row: PyramidRow, palette: QPalette, dark: bool, label_w: int) -> None:
-        base = palette.color(QPalette.ColorRole.AlternateBase if row.rating > 0 else QPalette.ColorRole.Base)
-        if row.over or self.row_problems.get(row.rating) == Level.ERROR.value:
-            base = QColor("#5a2a2a") if dark else QColor("#fdecea")
-        if self.flash_rating == row.rating:
-            base = palette.color(QPalette.ColorRole.Highlight).lighter(170 if not dark else 60)
+        base = row_fill(palette, row.rating, row.over or self.row_problems.get(row.rating) == Level.ERROR.value,
+                        self.flash_rating == row.rating)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(base)
         painter.drawRoundedRect(QRectF(row.rect), 6, 6)

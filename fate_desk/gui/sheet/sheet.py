@@ -17,7 +17,7 @@ from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.creation.edits import edited, set_fate_points
 from fate_desk.rules.creation.history import Refused
 
-from .. import zoom
+from .. import access, zoom
 from ..forms import child, load_form
 from ..kinds import display_name
 from ..play.bar import PlayBar
@@ -184,8 +184,8 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setWordWrap(True)
         self.refresh_explanation.setMinimumWidth(110)
         self.refresh_explanation.setMaximumWidth(150)
-        for button in (self.fate_minus, self.fate_plus):  # see _order_focus
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for button in (self.fate_minus, self.fate_plus):  # Tab stops after the banner's aspects: see _order_focus
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             # As large as their sign at the text size in use (a fixed 24x22 cut the + at 200%).
             button.setMinimumSize(24, 22)
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -232,6 +232,7 @@ class CharacterSheet(QWidget):
         pays = character.kind == CharacterKind.PC
         self.refresh_explanation.setText(derived.refresh_explanation if pays else _("no cost for NPC stunts"))
         self.fate_points_value.setText(str(character.fate_points))
+        self._name_the_numbers(derived.refresh, character.fate_points)
         self.play.show_character(character)
         self.fate_minus.setEnabled(character.fate_points > 0)
         self.aspects.update(character, ruleset)
@@ -248,6 +249,16 @@ class CharacterSheet(QWidget):
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
 
+    def _name_the_numbers(self, refresh: int, points: int) -> None:
+        """Refresh and fate points are heard with their numbers (a name alone hid them), and the
+        − and + beside the points say how many there are now."""
+        self.refresh_value.setAccessibleName(_("Refresh: {count}").format(count=refresh))
+        self.refresh_value.setAccessibleDescription(self.refresh_explanation.text())
+        held = _("Fate points: {count}").format(count=points)
+        self.fate_points_value.setAccessibleName(held)
+        for button in (self.fate_minus, self.fate_plus):
+            button.setAccessibleDescription(held)
+
     def _say_limits(self, character: Character) -> None:
         """A character past Fate Desk's limits (kept from an older file): the sheet shows what
         fits in them, costing no more than a full sheet, and says so; nothing is changed."""
@@ -263,10 +274,9 @@ class CharacterSheet(QWidget):
     def _order_focus(self) -> None:
         """Tab follows the eye: the play bar, the banner (name, high concept, trouble), the skills
         across the top of the body, then the left column (aspects, stunts), the right column
-        (consequences) and the description and notes. Buttons that change play at a click
-        (stress boxes, the quick fate point − and +) take no Tab stop, so a space typed after a
-        stray Tab never marks stress or spends a point: the play bar's Take a hit… and Fate
-        points… do the same from the keyboard, through a dialog."""
+        (consequences) and the description and notes. The quick fate point − and + come after the
+        banner's aspects, never straight after a field typed into, so a space typed after a stray
+        Tab never spends a point; stress boxes take no Tab stop (Take a hit… marks them)."""
         play = self.play
         # The scale choice is part of the bar (hidden where the campaign has no scale, and then skipped).
         chain: list[QWidget] = [play.roll_button, play.hit_button, play.concede_button, play.compel_button,
@@ -274,6 +284,7 @@ class CharacterSheet(QWidget):
         banner = self.aspects.rows_in_banner()
         for row in banner:
             chain += [self.aspects.edits[row], self.aspects.invokes[row]]
+        chain += [self.fate_minus, self.fate_plus]
         if self.ruleset.modes is not None:
             chain += list(self.modes.combos.values())  # modes before the skills they rate
         chain += self.skills.focus_chain()
@@ -323,6 +334,8 @@ class CharacterSheet(QWidget):
             return  # the − button is disabled at 0; nothing to say here
         self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
                                     _("Spend a fate point") if step < 0 else _("Gain a fate point"))
+        if self.character is not None:  # pressed from the keyboard: the number is heard at once
+            access.announce(self, _("Fate points: {count}").format(count=self.character.fate_points))
 
     def open_stunt_helper(self):
         """The stunt templates, opened without blocking; Add stunt adds the stunt (one undo step)."""

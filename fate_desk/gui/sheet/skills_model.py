@@ -170,6 +170,9 @@ class SkillsModel(QAbstractTableModel):
             bonus = self.bonus_text(name)
             return _("{rating}, {bonus}").format(rating=ladder_label(rating), bonus=bonus) if bonus \
                 else ladder_label(rating)
+        if role == Qt.ItemDataRole.AccessibleTextRole and column == RATING_COLUMN:
+            # Heard alone, a rating says whose it is, as a pyramid cell does: "Fight, Good (+3)".
+            return _("{skill}, {rating}").format(skill=self.shown_name(name), rating=self.data(index))
         if role == Qt.ItemDataRole.EditRole:
             return name if column == NAME_COLUMN else rating
         if role == Qt.ItemDataRole.DecorationRole and column == NAME_COLUMN and problem:

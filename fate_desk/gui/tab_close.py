@@ -1,0 +1,77 @@
+"""A tab's close button drawn in the text colour: the style's own grey cross read at 2.4:1 in
+both palettes, where a control a person must find needs 3:1 and we hold 4.5:1 as for text."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QPainter, QPalette, QPen
+from PySide6.QtWidgets import QAbstractButton, QStyle, QTabBar, QWidget
+
+from fate_desk.i18n import _
+
+from .theme import is_high_contrast
+
+
+class TabCloseButton(QAbstractButton):
+    """A cross in the tab bar's text colour (the highlight's text on the highlight when the
+    pointer is on it); as large as the text beside it, so it grows with the text size."""
+
+    def __init__(self, bar: QTabBar):
+        super().__init__(bar)
+        self.bar = bar
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Ctrl+W and the tab's menu close it from the keyboard
+        self.setCursor(Qt.CursorShape.ArrowCursor)
+        self.setAccessibleName(_("Close tab"))
+        self.setToolTip(_("Close tab"))
+        self.clicked.connect(self._close)
+        bar.currentChanged.connect(self.update)  # in high contrast the tab in front is drawn otherwise
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        side = max(16, self.fontMetrics().height())
+        return QSize(side, side)
+
+    def index(self) -> int:
+        """The tab this button closes, wherever it has been dragged to."""
+        side = QTabBar.ButtonPosition(self.bar.style().styleHint(QStyle.StyleHint.SH_TabBar_CloseButtonPosition,
+                                                                 None, self.bar))
+        return next((i for i in range(self.bar.count()) if self.bar.tabButton(i, side) is self), -1)
+
+    def _close(self) -> None:
+        index = self.index()
+        if index >= 0:
+            self.bar.tabCloseRequested.emit(index)
+
+    def colours(self) -> tuple:
+        """The cross's colour and what is behind it, as painted now: in high contrast the tab in
+        front is yellow (the style sheet's), and the cross on it black as its name is."""
+        palette = self.palette()
+        hovered = self.underMouse() or self.isDown()
+        if hovered or (is_high_contrast(palette) and self.index() == self.bar.currentIndex()):
+            return palette.color(QPalette.ColorRole.HighlightedText), palette.color(QPalette.ColorRole.Highlight)
+        return palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window)
+
+    def paintEvent(self, _event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen, back = self.colours()
+        area = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        if self.underMouse() or self.isDown():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(back)
+            painter.drawRoundedRect(area, 3, 3)
+        inset = area.width() * 0.28
+        cross = area.adjusted(inset, inset, -inset, -inset)
+        painter.setPen(QPen(pen, max(1.5, area.width() / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(cross.topLeft(), cross.bottomRight())
+        painter.drawLine(QPointF(cross.right(), cross.top()), QPointF(cross.left(), cross.bottom()))
+
+
+def give_close_button(bar: QTabBar, index: int) -> None:
+    """Put our close button on the tab at `index`, where the style puts its own."""
+    side = QTabBar.ButtonPosition(bar.style().styleHint(QStyle.StyleHint.SH_TabBar_CloseButtonPosition, None, bar))
+    current = bar.tabButton(index, side)
+    if isinstance(current, TabCloseButton):
+        return
+    bar.setTabButton(index, side, TabCloseButton(bar))
+    if isinstance(current, QWidget):
+        current.deleteLater()
