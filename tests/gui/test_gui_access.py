@@ -125,7 +125,7 @@ def scene_editor(qtbot):
     from gui_helpers import started_app_window
 
     window = started_app_window(qtbot)
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     window.resize(1280, 800)
     window.show()
     yield window, editor

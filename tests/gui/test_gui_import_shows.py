@@ -5,6 +5,7 @@ and a second launch's hand-over; a character already in the campaign is added on
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def window(qtbot, tmp_path):
     win = started_app_window(qtbot)
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
-    assert win.open_path(path)
+    assert win.campaigns.open_path(path)
     qtbot.waitUntil(lambda: not win.navigator.model.filling)
     yield win
     for widget in QApplication.topLevelWidgets():
@@ -63,7 +64,7 @@ def import_action(window):
 
 
 def shown_in_navigator(window, entity_id: str) -> bool:
-    return window.navigator.proxy.mapFromSource(window.navigator.model.index_of(entity_id)).isValid()
+    return window.navigator.model.index_of(entity_id).isValid()
 
 
 def rename_on_sheet(qtbot, window, entity_id: str, name: str) -> None:
@@ -86,7 +87,7 @@ def test_file_import_shows_the_new_characters_selects_the_first_and_saves_edits_
     assert {c.name for c in load_campaign(window.document.path).characters} == {"Ruth", "Nell the Bold", "Gor"}
     # The second one opens from the navigator like any other entry.
     window.navigator.select("gor")
-    assert window.open_entity("gor") is not None and window.tabs.current_editor().entity_id == "gor"
+    assert window.sheets.open_entity("gor") is not None and window.tabs.current_editor().entity_id == "gor"
     # Undo takes the rename back, then (in one step) the import, out of the navigator too.
     window.actions["undo"].trigger()
     assert window.document.undo_stack.undoText() == "Import newcomers.fate-campaign.json"
@@ -106,7 +107,7 @@ def test_a_dropped_character_file_is_shown_selected_and_editable(qtbot, window, 
 def test_a_handed_over_character_file_is_shown_and_selected(qtbot, window, tmp_path):
     nell = tmp_path / "nell.fate.json"
     write_character_file(nell, Character(id="nell", name="Nell"))
-    window.receive_file(str(nell))  # what a second launch's hand-over calls
+    window.campaigns.receive_file(str(nell))  # what a second launch's hand-over calls
     assert shown_in_navigator(window, "nell") and window.navigator.current_entity() == "nell"
     rename_on_sheet(qtbot, window, "nell", "Nell Handed")
     assert "Nell Handed" in [c.name for c in load_campaign(window.document.path).characters]
@@ -199,3 +200,61 @@ def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path
     assert any(ticks)  # the window's own timers ran while the file was read
     nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
     assert shown_in_navigator(window, nell.id) and "Note 19999" in nell.notes
+
+
+def fari_library(tmp_path, count: int) -> Path:
+    """A Fari library ("full" export) of `count` characters, from the one in tests/data."""
+    data = json.loads((Path(__file__).parents[1] / "data" / "fari" / "library.fari.json").read_text(encoding="utf-8"))
+    first = data["characters"][0]
+    data["characters"] = [{**first, "id": f"fari-{n}", "name": f"Crew {n}"} for n in range(count)]
+    path = tmp_path / "crew.fari.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot, window, tmp_path, monkeypatch):
+    """Dropped on the window: the library is read once, on a worker, character by character
+    with progress; Cancel adds nothing. Dropped again and left to finish: every character and
+    scene in one undo step."""
+    import threading
+
+    from fate_desk.interop import importing
+
+    library = fari_library(tmp_path, 300)
+    real, started, go_on, seen = importing.sheet_to_character, threading.Event(), threading.Event(), []
+
+    def slow_after_ten(sheet, *args, **kwargs):
+        seen.append(threading.current_thread() is threading.main_thread())
+        if len(seen) == 10:
+            started.set()
+            assert go_on.wait(30)
+        return real(sheet, *args, **kwargs)
+
+    monkeypatch.setattr(importing, "sheet_to_character", slow_after_ten)
+    labels = []
+
+    def cancel_when_counting() -> None:
+        progress = window.findChild(QProgressDialog, "importProgress")
+        if not started.is_set() or progress is None or not progress.isVisible() or "character" not in progress.labelText():
+            QTimer.singleShot(10, cancel_when_counting)
+            return
+        labels.append(progress.labelText())
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+        go_on.set()
+
+    QTimer.singleShot(0, cancel_when_counting)
+    drop(window, library)
+    assert labels and labels[0].startswith("Reading crew.fari.json: character ") and labels[0].endswith(" of 300…")
+    assert not any(seen)  # every sheet read off the window's thread
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert window.document.undo_stack.count() == 0
+    monkeypatch.setattr(importing, "sheet_to_character", real)
+    seen.clear()
+    drop(window, library)
+    qtbot.waitUntil(lambda: len(window.document.campaign.characters) == 301, timeout=30000)
+    saved = load_campaign(window.document.path)
+    assert len(saved.characters) == 301 and len(saved.scenes) == 2
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]

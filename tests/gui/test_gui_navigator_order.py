@@ -11,12 +11,14 @@ from test_gui_window import window  # noqa: F401  (the started app, on the sampl
 
 
 def shown_names(nav, kind: str) -> list[str]:
-    """The entry names the tree shows in one kind's folder, top to bottom."""
+    """The entry names the navigator shows of one kind (the tree's folder, or the filter's
+    results), top to bottom."""
     found: list[str] = []
+    model = nav.view().model()
 
     def walk(parent):
-        for row in range(nav.proxy.rowCount(parent)):
-            index = nav.proxy.index(row, 0, parent)
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, 0, parent)
             if index.data(NavRole.ENTITY_ID) and index.data(NavRole.KIND) == kind:
                 found.append(index.data())
             walk(index)
@@ -168,8 +170,8 @@ def test_an_entry_is_in_view_exactly_when_its_row_is_within_the_trees_viewport(w
     rows = []
 
     def walk(parent):
-        for row in range(nav.proxy.rowCount(parent)):
-            index = nav.proxy.index(row, 0, parent)
+        for row in range(nav.model.rowCount(parent)):
+            index = nav.model.index(row, 0, parent)
             rows.append(index)
             walk(index)
 

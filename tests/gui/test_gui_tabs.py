@@ -23,8 +23,9 @@ def window(qtbot):
 
 
 def _row(window, name: str):
-    tree, proxy = window.navigator.tree, window.navigator.proxy
-    found = proxy.match(proxy.index(0, 0), Qt.ItemDataRole.DisplayRole, name, 1,
+    tree = window.navigator.tree
+    model = tree.model()
+    found = model.match(model.index(0, 0), Qt.ItemDataRole.DisplayRole, name, 1,
                         Qt.MatchFlag.MatchRecursive | Qt.MatchFlag.MatchStartsWith)
     assert found, name
     index = found[0]

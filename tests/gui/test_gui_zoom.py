@@ -102,7 +102,7 @@ def test_zoom_in_out_and_actual_size_from_the_view_menu_scale_the_text_and_are_r
 
 
 def test_at_200_percent_the_full_sheet_fits_1280x800_without_clipping_or_sideways_scrolling(window, qtbot):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     sheet = window.tabs.current_editor()
     assert not sheet.scroll.horizontalScrollBar().isVisible()
@@ -112,7 +112,7 @@ def test_at_200_percent_the_full_sheet_fits_1280x800_without_clipping_or_sideway
 @pytest.mark.parametrize("action_id", ["toggle_problems", "toggle_navigator", "toggle_dice", "toggle_history",
                                        "conflict_panel", "contest_panel", "challenge_panel"])
 def test_at_200_percent_each_dock_shows_without_clipping_or_sideways_scrolling(window, qtbot, action_id):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     action = window.actions[action_id]
     if not action.isChecked():
         action.trigger()
@@ -125,7 +125,7 @@ def test_at_200_percent_each_dock_shows_without_clipping_or_sideways_scrolling(w
 
 
 def test_at_200_percent_the_roll_and_hit_dialogs_fit_without_clipping_or_sideways_scrolling(window, qtbot):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     sheet = window.tabs.current_editor()
     for dialog in (sheet.play.roll(), sheet.play.take_hit()):
