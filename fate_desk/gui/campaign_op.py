@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 import weakref
 from typing import Callable
 
@@ -24,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from shiboken6 import isValid
 
 WAIT_S = 0.03  # work done within this is handed back at once (tests set 0: always later)
+REPORT_S = 0.05  # progress is shown at most this often
 
 
 class _Relay(QObject):
@@ -78,7 +80,7 @@ class Background(QObject):
         self.running = False
         self._number = next(_NUMBERS)
         self._relay = _relay()
-        self._outcome: tuple[bool, object] | None = None
+        self._reported = 0.0
 
     def start(self, wait: float | None = None) -> None:
         """Start the work; hand its outcome back now if it is done within `wait` seconds
@@ -108,8 +110,12 @@ class Background(QObject):
         self.cancelled.set()
 
     def report(self, done: int, total: int) -> None:
-        """Called by the work on its thread: how far it got (shown on the GUI thread)."""
-        self._relay.progressed.emit(self._number, done, total)
+        """Called by the work on its thread: how far it got (shown on the GUI thread, at most
+        every REPORT_S: a progress bar moved a thousand times is a second of the window's time)."""
+        now = time.monotonic()
+        if now - self._reported >= REPORT_S or done + 1 >= total:
+            self._reported = now
+            self._relay.progressed.emit(self._number, done, total)
 
     def _deliver(self, ok: bool, value: object) -> None:
         if not self.running:
@@ -118,6 +124,56 @@ class Background(QObject):
         if self.cancelled.is_set():
             return
         (self.finished if ok else self.failed).emit(value)
+
+
+def wait_for(job: Background, parent, text: str, title: str, cancellable: bool = True,
+             name: str = "workProgress", step_text: Callable[[int, int], str] | None = None
+             ) -> tuple[bool, object] | None:
+    """Start `job` and wait for it while the window keeps answering: (True, result) or
+    (False, exception), or None if the user cancelled. Work done within WAIT_S shows nothing;
+    longer work shows a progress dialog (with Cancel if `cancellable`), moved by the job's
+    reports and saying `step_text(done, total)` as they come."""
+    from PySide6.QtCore import QEventLoop, Qt
+    from PySide6.QtWidgets import QProgressDialog
+
+    from fate_desk.i18n import _
+
+    outcome: list = []
+    loop = QEventLoop()
+    job.finished.connect(lambda result: (outcome.append((True, result)), loop.quit()))
+    job.failed.connect(lambda exc: (outcome.append((False, exc)), loop.quit()))
+    job.start()
+    if outcome:
+        return outcome[0]
+    progress = QProgressDialog(text, _("Cancel") if cancellable else "", 0, 0, parent)
+    progress.setObjectName(name)
+    progress.setWindowTitle(title)
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(0)
+    progress.setAutoClose(False)
+    progress.setAutoReset(False)
+    if not cancellable:
+        progress.setCancelButton(None)
+
+    def stepped(done: int, total: int) -> None:
+        progress.setMaximum(total)
+        progress.setValue(done)
+        if step_text is not None:
+            progress.setLabelText(step_text(done, total))
+
+    job.progressed.connect(stepped)
+    progress.canceled.connect(loop.quit)
+    progress.show()
+    if not outcome and not progress.wasCanceled():
+        loop.exec()
+    cancelled = cancellable and progress.wasCanceled() and not outcome
+    job.progressed.disconnect(stepped)  # what the worker still reports goes nowhere
+    progress.close()
+    progress.deleteLater()
+    if cancelled or not outcome:
+        job.cancel()  # its result, when it comes, is thrown away
+        return None
+    return outcome[0]
 
 
 class CampaignOp(QObject):
@@ -144,7 +200,7 @@ class CampaignOp(QObject):
         # Two copies: the operation may change its own lists, never those of the undo step's "before".
         before, mine, revision = document.snapshot(), document.snapshot(), document.revision
         operation = self.operation
-        job = self._job = Background(lambda: (before, operation(mine)), self)
+        job = self._job = Background(lambda: _worked_out(operation, before, mine), self)
         job.finished.connect(lambda outcome: self._install(outcome, revision))
         job.failed.connect(self.failed.emit)
         job.start()
@@ -157,8 +213,19 @@ class CampaignOp(QObject):
         if document.revision != revision:  # an edit was saved meanwhile: work it out again
             self.start()
             return
-        before, result = outcome
+        before, result, rows = outcome
         after = getattr(result, "campaign", result)
         self.result = result
-        document.install_step(before, after, self.text)
+        document.install_step(before, after, self.text, rows)
         self.done.emit(result)
+
+
+def _worked_out(operation: Callable, before, mine):
+    """On the worker: the operation's result, and the rows its redo and undo write (worked out
+    here too, so installing it is only the writing)."""
+    from fate_desk.store.campaign_file import row_changes
+
+    result = operation(mine)
+    after = getattr(result, "campaign", result)
+    rows = (row_changes(before, after), row_changes(after, before)) if after != before else None
+    return before, result, rows

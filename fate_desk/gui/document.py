@@ -230,12 +230,13 @@ class CampaignDocument(QObject):
         works on (on a worker too: see campaign_op), and what its undo gives back."""
         return _detached(self.campaign)
 
-    def install_step(self, before, after, text: str) -> bool:
+    def install_step(self, before, after, text: str, rows: tuple | None = None) -> bool:
         """Install `after`, worked out from `before` (the campaign as it is now), as one
-        undoable step saved in one transaction; False if it changed nothing."""
+        undoable step saved in one transaction; False if it changed nothing. `rows`: the rows
+        that redo and undo write, worked out with it (see campaign_op)."""
         if after == before:
             return False
-        self.undo_stack.push(ReplaceCampaign(self, before, after, text))
+        self.undo_stack.push(ReplaceCampaign(self, before, after, text, *(rows or ())))
         return True
 
     @property
@@ -244,12 +245,13 @@ class CampaignDocument(QObject):
 
     # --- called by the undo commands: save at once, then tell the views ----------------
 
-    def install_campaign(self, campaign) -> None:
-        """Save a whole campaign in one transaction, then tell every view what changed."""
+    def install_campaign(self, campaign, changes=None) -> None:
+        """Save a whole campaign in one transaction, then tell every view what changed.
+        `changes`: the rows to write, worked out on a worker (see store's row_changes)."""
         old = {e.id: e for e in self.entities()}
         old_settings = (self.campaign.ruleset, self.campaign.options)
         # Own lists: later single-entry edits change the file's lists in place, never the command's.
-        if not self._save(lambda: self.file.replace_all(_detached(campaign))):
+        if not self._save(lambda: self.file.replace_all(_detached(campaign), changes)):
             return
         self._index = None
         new = {e.id: e for e in self.entities()}
@@ -287,8 +289,7 @@ class CampaignDocument(QObject):
             return False
         for entity in entities:  # indexed before any view hears of them, so it can look them up
             self._indexed(entity)
-        for entity in entities:
-            self.entityAdded.emit(entity.id)
+        self._announce(self.entityAdded, [entity.id for entity in entities])
         return True
 
     def delete_many(self, entity_ids: list[str]) -> None:
@@ -297,8 +298,22 @@ class CampaignDocument(QObject):
                 self._checks.pop(entity_id, None)
                 if self._index is not None:
                     self._index.pop(entity_id, None)
+            self._announce(self.entityRemoved, entity_ids)
+
+    def _announce(self, signal, entity_ids: list[str]) -> None:
+        """Each entry to the views that keep one row per entry; one campaignChanged after them
+        for the views that redraw from the whole campaign (an import of 1,000 characters is
+        one refresh of those, not a thousand)."""
+        if len(entity_ids) == 1:
+            signal.emit(entity_ids[0])
+            return
+        self.replacing = True
+        try:
             for entity_id in entity_ids:
-                self.entityRemoved.emit(entity_id)
+                signal.emit(entity_id)
+        finally:
+            self.replacing = False
+        self.campaignChanged.emit()
 
     def delete(self, entity_id: str) -> None:
         if self._save(lambda: self.file.remove(entity_id)):

@@ -49,7 +49,9 @@ class EditDesk(Desk):
         if document is None:
             return
         stack = document.undo_stack
-        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged, stack.redoTextChanged):
+        # A step pushed, undone or redone moves the index; a typed word merged into the step
+        # before moves nothing and asks for nothing (it changes no action).
+        for signal in (stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged):
             signal.connect(lambda _value: self.window.update_actions())
 
     def update_actions(self) -> None:
@@ -57,26 +59,24 @@ class EditDesk(Desk):
         document = window.document
         stack = document.undo_stack if document else None
         undo, redo = window.actions["undo"], window.actions["redo"]
-        undo.setEnabled(bool(stack and stack.canUndo()))
-        redo.setEnabled(bool(stack and stack.canRedo()))
         # The menu names the step; the toolbar keeps a short, steady label (the step is its tooltip).
-        undo.setText(_("&Undo {step}").format(step=short_step(stack.undoText()))
-                     if stack and stack.canUndo() else _("&Undo"))
-        redo.setText(_("&Redo {step}").format(step=short_step(stack.redoText()))
-                     if stack and stack.canRedo() else _("&Redo"))
-        undo.setIconText(_("Undo"))
-        redo.setIconText(_("Redo"))
+        # Each is set only when it changes: a changed action redraws its menu entry and button.
         native = QKeySequence.SequenceFormat.NativeText
-        for action in (undo, redo):
-            action.setToolTip(_("{command} ({shortcut})").format(command=action.text().replace("&", ""),
-                                                                  shortcut=action.shortcut().toString(native)))
+        for action, able, text, plain, short in (
+                (undo, stack is not None and stack.canUndo(), stack.undoText() if stack else "", _("&Undo"), _("Undo")),
+                (redo, stack is not None and stack.canRedo(), stack.redoText() if stack else "", _("&Redo"), _("Redo"))):
+            wording = (_("&Undo {step}") if action is undo else _("&Redo {step}")).format(step=short_step(text))
+            _set(action, enabled=able, text=wording if able else plain, iconText=short)
+            _set(action, toolTip=_("{command} ({shortcut})").format(command=action.text().replace("&", ""),
+                                                                     shortcut=action.shortcut().toString(native)))
         # Read-only: nothing offered that writes; loading: nothing but editing the entries shown.
-        selected = self.selected_entity()
+        editable = self.editable
+        selected = self.selected_entity() if editable else None
         for action_id in ("duplicate", "delete"):
-            window.actions[action_id].setEnabled(selected is not None and self.editable)
-        window.actions["find"].setEnabled(self.whole)
+            _set(window.actions[action_id], enabled=selected is not None)
+        _set(window.actions["find"], enabled=self.whole)
         for action_id in ("add_pc", "add_entry", "quick_npc"):
-            window.actions[action_id].setEnabled(self.editable)
+            _set(window.actions[action_id], enabled=editable)
 
     # --- the navigator ----------------------------------------------------------------------
 
@@ -177,3 +177,10 @@ class EditDesk(Desk):
             return
         document.remove(entity_id)
         self.window.undo_notice.offer(_("Deleted {name} —").format(name=display_name(entity)), document.undo_stack)
+
+
+def _set(action: QAction, **wanted) -> None:
+    """Set an action's properties that differ from what it has (enabled, text, iconText, toolTip)."""
+    for name, value in wanted.items():
+        if getattr(action, "isEnabled" if name == "enabled" else name)() != value:
+            getattr(action, "set" + name[0].upper() + name[1:])(value)

@@ -112,12 +112,21 @@ class FileActions(Desk):
                 self.window.campaigns.open_path(written)
 
     def save_copy(self, path: Path) -> Path | None:
+        """Write the copy on a worker (a big campaign is a disk's work), the window answering."""
         from fate_desk.store.interchange import FileFormatError
 
-        try:
-            from .opening import save_copy
+        from .campaign_op import Background, wait_for
+        from .opening import save_copy
 
-            written = save_copy(self.window.document.file, path)
+        document = self.window.document
+        handle, snapshot = document.file, document.snapshot()
+        job = Background(lambda: save_copy(handle, Path(path), campaign=snapshot, on_worker=True), self.window)
+        outcome = wait_for(job, self.window, _("Saving a copy as {file}…").format(file=Path(path).name),
+                           _("Save a copy as"), cancellable=False)
+        try:
+            ok, written = outcome
+            if not ok:
+                raise written
         except FileFormatError as exc:
             self.window.show_error(_("The copy could not be saved"), str(exc))
             return None
@@ -152,14 +161,28 @@ class FileActions(Desk):
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
+        from .campaign_op import Background, wait_for
+
         document = self.window.document
-        try:
+        handle, folder = document.file, default_backup_dir()
+
+        def read_and_keep():  # on a worker: reading a big backup is every entry validated
             restored = load_campaign(backup)
-            folder = default_backup_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            kept = document.file.save_copy_as(before_restoring_path(folder, document.path.stem))
+            return restored, handle.save_copy_as(before_restoring_path(folder, document.path.stem), on_worker=True)
+
+        outcome = wait_for(Background(read_and_keep, self.window), self.window,
+                           _("Reading the backup {file}…").format(file=Path(backup).name), _("Restore from backup"),
+                           cancellable=False)
+        try:
+            ok, value = outcome
+            if not ok:
+                raise value
         except (CampaignFileError, FileFormatError, OSError) as exc:
             self.window.show_error(_("The backup was not restored"), str(exc))
+            return False
+        restored, kept = value
+        if self.window.document is not document:  # another campaign was opened meanwhile
             return False
         prune_before_restoring(folder, document.path.stem)
         if not document.edit_campaign(lambda _current: restored, _("Restore from backup")):
@@ -260,12 +283,9 @@ class FileActions(Desk):
         """What the file holds (an ImportResult), read on a worker thread while the window keeps
         answering, with a progress dialog and Cancel once it takes a moment; None if the user
         cancelled (the read stops at the next character, and nothing of it is kept)."""
-        from PySide6.QtCore import QEventLoop
-        from PySide6.QtWidgets import QProgressDialog
-
         from fate_desk.interop.importing import import_into_campaign
 
-        from .campaign_op import Background
+        from .campaign_op import Background, wait_for
 
         job = Background(lambda: import_into_campaign(path, ruleset, progress=report), self.window)
 
@@ -273,39 +293,13 @@ class FileActions(Desk):
             job.report(done, total)
             return not job.cancelled.is_set()
 
-        outcome: list = []
-        loop = QEventLoop()
-        job.finished.connect(lambda result: (outcome.append((True, result)), loop.quit()))
-        job.failed.connect(lambda exc: (outcome.append((False, exc)), loop.quit()))
-        job.start(wait=0.05)  # a small file is read before anything needs showing
-        if not outcome:
-            progress = QProgressDialog(_("Reading {file}…").format(file=path.name), _("Cancel"), 0, 0, self.window)
-            progress.setObjectName("importProgress")
-            progress.setWindowTitle(_("Import characters"))
-            progress.setWindowModality(Qt.WindowModality.WindowModal)
-            progress.setMinimumDuration(0)
-            progress.setAutoClose(False)
-            progress.setAutoReset(False)
-
-            def stepped(done: int, total: int) -> None:
-                progress.setMaximum(total)
-                progress.setValue(done)
-                progress.setLabelText(_("Reading {file}: character {number} of {total}…").format(
-                    file=path.name, number=done + 1, total=total))
-
-            job.progressed.connect(stepped)
-            progress.canceled.connect(loop.quit)
-            progress.show()
-            if not outcome and not progress.wasCanceled():
-                loop.exec()
-            was_cancelled = progress.wasCanceled() and not outcome
-            job.progressed.disconnect(stepped)  # what the worker still reports goes nowhere
-            progress.close()
-            progress.deleteLater()
-            if was_cancelled:
-                job.cancel()  # the worker stops at its next character; its result is thrown away
-                return None
-        ok, value = outcome[0]
+        outcome = wait_for(job, self.window, _("Reading {file}…").format(file=path.name), _("Import characters"),
+                           name="importProgress", step_text=lambda done, total: _(
+                               "Reading {file}: character {number} of {total}…").format(
+                               file=path.name, number=done + 1, total=total))
+        if outcome is None:
+            return None
+        ok, value = outcome
         if not ok:
             raise value
         return value

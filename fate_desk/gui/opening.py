@@ -110,8 +110,10 @@ def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:
     return CampaignFile.create(path, campaign)
 
 
-def save_copy(handle: CampaignFile, target: Path) -> Path:
-    """Write a copy of the open campaign: a bundle by its suffix, else a campaign file.
+def save_copy(handle: CampaignFile, target: Path, campaign: Campaign | None = None, on_worker: bool = False) -> Path:
+    """Write a copy of the open campaign: a bundle by its suffix (of `campaign`, the campaign as
+    it is now, its lists its own), else a campaign file; `on_worker` when called off the GUI
+    thread (the file is then read through a connection of its own).
 
     The copy is made beside the target first and renamed into place, so a failure never
     leaves a half-written file under the user's chosen name.
@@ -120,8 +122,8 @@ def save_copy(handle: CampaignFile, target: Path) -> Path:
     if target.resolve() == handle.path.resolve():
         raise CampaignFileError(str(target), _("is the campaign that is open; choose another name"))
     if target.name.endswith(BUNDLE_SUFFIX):
-        write_bundle(target, handle.campaign)
+        write_bundle(target, campaign if campaign is not None else handle.campaign)
         return target
     if target.suffix != CAMPAIGN_SUFFIX:
         target = target.with_name(target.name + CAMPAIGN_SUFFIX)
-    return handle.save_copy_as(target)
+    return handle.save_copy_as(target, on_worker=on_worker)

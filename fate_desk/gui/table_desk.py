@@ -134,7 +134,6 @@ class TableDesk(Desk):
             self.window.edits.pool_after_navigator()
         self.pool.set_document(document)
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
-        document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
 
     def _current_changed(self, entity_id: str) -> None:
         if self.history_dock is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from fate_desk.i18n import _
@@ -50,7 +51,7 @@ from .watcher import FileChangedError, FileGoneError, FileWatch
 
 __all__ = [
     "APPLICATION_ID", "SCHEMA_VERSION", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
-    "FileGoneError", "entity_kind", "is_campaign_file", "load_campaign",
+    "FileGoneError", "RowChanges", "entity_kind", "is_campaign_file", "load_campaign", "row_changes",
 ]
 
 
@@ -521,7 +522,7 @@ class CampaignFile:
     def remove_many(self, entity_ids) -> None:
         """Delete several entities in one transaction (undoing an import)."""
         ids = list(entity_ids)
-        self._whole("remove entries")
+        self._whole("remove entries")  # i18n: not shown (a programming error)
         self._transaction(lambda conn: conn.executemany("DELETE FROM entities WHERE id = ?", [(i,) for i in ids]))
         gone = set(ids)
         for attr in LISTS:
@@ -530,37 +531,42 @@ class CampaignFile:
 
     def save_meta(self) -> None:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""
-        self._whole("save the campaign's settings")
+        self._whole("save the campaign's settings")  # i18n: not shown (a programming error)
         self._transaction(lambda conn: conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'",
                                                     (_meta_json(self.campaign),)))
 
-    def replace_all(self, campaign: Campaign) -> None:
+    def replace_all(self, campaign: Campaign, changes: RowChanges | None = None) -> None:
         """Swap in a whole campaign in one transaction (used by operations over many entities).
 
         Only the rows that differ from the campaign as loaded are written: a campaign-wide
-        step never rewrites (or deletes) entries it did not change.
+        step never rewrites (or deletes) entries it did not change. `changes` are those rows
+        worked out already (on a worker), used if they were worked out from the campaign as
+        it is now.
         """
-        self._whole("replace the campaign")
+        self._whole("replace the campaign")  # i18n: not shown (a programming error)
         duplicate = _duplicate_id(campaign)
         if duplicate:
             raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=duplicate))
-        before = self.campaign
-        self._transaction(lambda conn: _write_changes(conn, before, campaign))
+        if changes is None or not changes.fits(self.campaign):
+            changes = row_changes(self.campaign, campaign)
+        self._transaction(lambda conn: _write_changes(conn, changes))
         self.campaign = campaign
 
     def _whole(self, what: str) -> None:
         if self._rows is not None:
             raise RuntimeError(f"a campaign still loading cannot {what}")  # i18n: not shown (a programming error)
 
-    def save_copy_as(self, path: Path) -> Path:
+    def save_copy_as(self, path: Path, on_worker: bool = False) -> Path:
         """Write a complete copy of the campaign as saved to `path` (SQLite's backup API).
 
         The copy is written beside `path` and renamed over it only when complete, so a failed
         copy never replaces an existing file. The open file stays the one being edited; the
-        copy is one file with the rollback journal, its write-ahead log folded in.
+        copy is one file with the rollback journal, its write-ahead log folded in. `on_worker`
+        (the app, off its GUI thread): an open for editing is read through a connection of its
+        own, while this open may go on saving (a save meanwhile waits for the copy's read).
         """
         target = Path(path)
-        self._whole("be copied")
+        self._whole("be copied")  # i18n: not shown (a programming error)
         if self._conn is None:
             raise CampaignFileError(str(self.path), _("is closed"))
         if target.resolve() == self.path.resolve():
@@ -568,7 +574,14 @@ class CampaignFile:
         if target.is_dir():
             raise CampaignFileError(str(target), _("is a folder; choose a file name"))
         try:
-            copy_database(self._conn, target)
+            if on_worker and not self.readonly:
+                source = connect(self.path, readonly=True)
+                try:
+                    copy_database(source, target)
+                finally:
+                    source.close()
+            else:
+                copy_database(self._conn, target)
         except sqlite3.Error as exc:
             raise CampaignFileError(str(target), _("could not be written ({reason})").format(reason=exc)) from None
         except OSError as exc:
@@ -729,28 +742,51 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
             )
 
 
-def _write_changes(conn: sqlite3.Connection, before: Campaign, after: Campaign) -> None:
-    """Write the difference between two campaigns: changed meta, changed or moved entries,
-    deleted entries; rows that are the same in both are left alone."""
-    if _meta_json(before) != _meta_json(after):
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(after),))
+@dataclass
+class RowChanges:
+    """The rows that turn the file's `before` into `after`: worked out anywhere (a worker too:
+    it touches no connection), written by `replace_all` while the file still holds `before`."""
+
+    before: Campaign
+    meta: str | None  # the campaign's own fields, when they changed
+    upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed or moved entries
+    deletes: list[str]
+
+    def fits(self, campaign: Campaign) -> bool:
+        """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
+        for attr in LISTS:
+            now, then = getattr(campaign, attr), getattr(self.before, attr)
+            if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+                return False
+        return _meta_json(campaign) == _meta_json(self.before)
+
+
+def row_changes(before: Campaign, after: Campaign) -> RowChanges:
+    """The difference between two campaigns: changed meta, changed or moved entries, deleted
+    entries; rows that are the same in both are left alone."""
+    meta = _meta_json(after)
     old: dict[str, tuple[str, int, object]] = {}
     for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(before, attr)):
             old[entity.id] = (kind, pos, entity)
     kept: set[str] = set()
+    upserts = []
     for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(after, attr)):
             kept.add(entity.id)
             if old.get(entity.id) == (kind, pos, entity):
                 continue
-            conn.execute(
-                "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
-                "SET kind = excluded.kind, position = excluded.position, data = excluded.data",
-                (entity.id, kind, pos, _entity_json(entity)),
-            )
-    for entity_id in old.keys() - kept:
-        conn.execute("DELETE FROM entities WHERE id = ?", (entity_id,))
+            upserts.append((entity.id, kind, pos, _entity_json(entity)))
+    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept))
+
+
+def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:
+    if changes.meta is not None:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (changes.meta,))
+    conn.executemany(
+        "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
+        "SET kind = excluded.kind, position = excluded.position, data = excluded.data", changes.upserts)
+    conn.executemany("DELETE FROM entities WHERE id = ?", [(entity_id,) for entity_id in changes.deletes])
 
 
 def _next_position(conn: sqlite3.Connection, kind: str, at_least: int) -> int:

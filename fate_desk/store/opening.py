@@ -21,6 +21,7 @@ APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
 # Campaigns hold text; a few GB is a crafted file or the wrong file, never a campaign.
 MAX_CAMPAIGN_BYTES = 2 * 1024 * 1024 * 1024
 _HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68
+BUSY_MS = 5000  # how long a save waits for a reader of this open's own (a copy) before failing
 
 
 class CampaignFileError(FileFormatError):
@@ -74,6 +75,10 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
     uri = f"{path.resolve().as_uri()}?mode={mode}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     conn.execute("PRAGMA synchronous = FULL")  # NORMAL once an edit turns the write-ahead log on
+    if not readonly:
+        # With the rollback journal, a copy being read on a worker (Save a copy as…) holds the
+        # file for a moment: a save then waits for it rather than failing.
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     return conn
 
 

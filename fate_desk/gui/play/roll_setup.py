@@ -10,8 +10,9 @@ from PySide6.QtWidgets import (
 from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import Character, ladder_label
 from fate_desk.rules.play.actions import defence_skill, stunts_for
+from fate_desk.rules.play.scale_names import SCALES
 from fate_desk.rules.play.roll import (
-    SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
+    THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
     scale_difference, teamwork_bonus,
 )
 

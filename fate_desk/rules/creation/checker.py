@@ -58,7 +58,6 @@ class CheckResult:
 _PC, _MAJOR_NPC, _MINOR_NPC, _MONSTER = (
     CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MINOR_NPC, CharacterKind.MONSTER,
 )
-_FREE = AspectRole.FREE
 _COUNTED_ROLES = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP)
 _COUNTED_SHAPES = (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS)
 _COLUMN, _BUDGET = ShapeKind.COLUMN, ShapeKind.BUDGET
@@ -414,10 +413,10 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
     free_seen = 0
     aspects = character.aspects
     for slot, (role, index) in enumerate(aspect_slots(character, ruleset)):
-        if role == _FREE:
+        if role == AspectRole.FREE:
             free_seen += 1
         if index is None or not aspects[index].text.strip():
-            if role == _FREE:
+            if role == AspectRole.FREE:
                 message = _("The {ordinal} free aspect is empty: {hint}.")
             else:
                 message = _("The {role} aspect is empty: {hint}.")
