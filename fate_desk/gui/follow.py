@@ -20,7 +20,10 @@ class FollowsEntry:
             if document is not None:
                 document.entityChanged.connect(self._changed)
         self.entity_id = entity_id
-        self.refresh()
+        if self.isVisible() or document is None:
+            self.refresh()
+        else:
+            self._stale = True
 
     def _changed(self, entity_id: str) -> None:
         if entity_id != self.entity_id:

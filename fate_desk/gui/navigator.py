@@ -52,6 +52,8 @@ class NavigatorModel(QStandardItemModel):
     entryMoving = Signal(str)  # a rename is about to move the entry's row
     entryMoved = Signal(str)
     filled = Signal()  # every entry has its row (see `filling`)
+    refilling = Signal()  # every row is about to be made again (many entries came or went at once)
+    repaint = Signal()  # entries changed without a row moving: the badges are drawn again
 
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
@@ -69,10 +71,15 @@ class NavigatorModel(QStandardItemModel):
         self._keyed: list[tuple[tuple[str, str], str, str]] = []
         # id -> (shown name, kind key) of every entry with a row: what the filter reads, on a worker
         self.names: dict[str, tuple[str, str]] = {}
+        # Entries a campaign-wide change announced (added, removed, renamed), taken together
+        # at its campaignChanged: many of them make the rows again, in slices.
+        self._queued: list[tuple[str, str]] = []
+        self._repaint = False
         self._build()
-        document.entityAdded.connect(self._added)
-        document.entityRemoved.connect(self._removed)
-        document.entityChanged.connect(self._changed)
+        document.entityAdded.connect(lambda entity_id: self._queue("added", entity_id) or self._added(entity_id))
+        document.entityRemoved.connect(lambda entity_id: self._queue("removed", entity_id) or self._removed(entity_id))
+        document.entityChanged.connect(lambda entity_id: self._queue("changed", entity_id) or self._changed(entity_id))
+        document.campaignChanged.connect(self._take_queued)
 
     # --- filling in -------------------------------------------------------------------
 
@@ -120,6 +127,50 @@ class NavigatorModel(QStandardItemModel):
         self._pending = keyed
         self._waiting = {entity_id: (key, kind) for key, kind, entity_id in keyed}
         self._fill(first=True)
+
+    # --- a campaign-wide change: its entries together ---------------------------------------
+
+    def _queue(self, what: str, entity_id: str) -> bool:
+        """While the document announces a campaign-wide change: keep the entry for
+        `_take_queued` (True), unless it is only changed and keeps its name and kind."""
+        if not self.document.replacing:
+            return False
+        if what == "changed":
+            entity = self.document.entity(entity_id)
+            if entity is not None and self.names.get(entity_id) == (display_name(entity), kind_of(entity)):
+                self._repaint = True  # its badge may differ: drawn again, the rows stay
+                return True
+        self._queued.append((what, entity_id))
+        return True
+
+    def _take_queued(self) -> None:
+        queued, self._queued = self._queued, []
+        if len(queued) > FIRST_ROWS:
+            self._refill()
+        else:
+            for what, entity_id in queued:
+                {"added": self._added, "removed": self._removed, "changed": self._changed}[what](entity_id)
+        if self._repaint:
+            self._repaint = False
+            self.repaint.emit()
+
+    def _refill(self) -> None:
+        """Make every row again, in slices as at the start (1,000 entries imported or undone at
+        once: one row at a time was a long step)."""
+        self.refilling.emit()
+        for folder in self._folders.values():
+            if folder.rowCount():
+                folder.removeRows(0, folder.rowCount())
+        for kind in self._order:
+            self._order[kind] = []
+        self._entries.clear()
+        self.names.clear()
+        self._pending, self._waiting, self._next, self._last = [], {}, 0, None
+        for folder in self._folders.values():
+            self._recount(folder)
+        self._unkeyed = self.document.entities()
+        self._keyed = []
+        self._key(at_once=len(self._unkeyed) <= KEY_AT_ONCE)
 
     def _keyed_now(self) -> None:
         if self._unkeyed is not None:
@@ -461,6 +512,8 @@ class NavigatorPanel(QWidget):
         self.model.entryMoved.connect(self._moved)
         self.model.filled.connect(self._select_wanted)
         self.model.filled.connect(self._filter_again)
+        self.model.refilling.connect(self._keep_selection)
+        self.model.repaint.connect(self.tree.viewport().update)
         self.document = document
         for signal in (document.entityAdded, document.entityRemoved, document.entityChanged):
             signal.connect(lambda _id: document.replacing or self._filter_again())
@@ -585,6 +638,10 @@ class NavigatorPanel(QWidget):
             self.tree.setCurrentIndex(index)
             if not self.filtering:
                 self._reveal(index)
+
+    def _keep_selection(self) -> None:
+        """The rows are made again: the entry selected now is selected again once they are."""
+        self._wanted = self.current_entity()
 
     def _select_wanted(self) -> None:
         if self._wanted is not None and not self.tree.currentIndex().isValid():

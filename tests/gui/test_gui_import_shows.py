@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
+from fate_desk.gui import campaign_op
 from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
@@ -167,7 +168,9 @@ def big_fari(tmp_path: Path, blocks: int) -> Path:
     return path
 
 
-def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(qtbot, window, tmp_path):
+def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(
+        qtbot, window, tmp_path, monkeypatch):
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     big = big_fari(tmp_path, 60_000)
     seen = []
 
@@ -188,7 +191,8 @@ def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds
     assert window.document.undo_stack.count() == 0
 
 
-def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path):
+def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path, monkeypatch):
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     big = big_fari(tmp_path, 20_000)
     ticks = []
     timer = QTimer()
@@ -220,6 +224,7 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
 
     from fate_desk.interop import importing
 
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     library = fari_library(tmp_path, 300)
     real, started, go_on, seen = importing.sheet_to_character, threading.Event(), threading.Event(), []
 
