@@ -147,7 +147,8 @@ class CampaignDesk(Desk):
         from .document import CampaignDocument
 
         try:
-            handle = document.file.reload()
+            # As every open: in steps (see loading.py), the backup made on a thread.
+            handle = document.file.reload(in_steps=True, backup_in_background=True)
         except FileFormatError as exc:
             window.show_error(_("The campaign changed on disk and could not be read again"),
                               _("{problem}. Nothing was written over it.").format(problem=exc))

@@ -248,23 +248,24 @@ class CampaignDocument(QObject):
     def install_campaign(self, campaign, changes=None) -> None:
         """Save a whole campaign in one transaction, then tell every view what changed.
         `changes`: the rows to write, worked out on a worker (see store's row_changes)."""
-        old = {e.id: e for e in self.entities()}
         old_settings = (self.campaign.ruleset, self.campaign.options)
+        written = []
         # Own lists: later single-entry edits change the file's lists in place, never the command's.
-        if not self._save(lambda: self.file.replace_all(_detached(campaign), changes)):
+        if not self._save(lambda: written.append(self.file.replace_all(_detached(campaign), changes))):
             return
+        rows = written[0]
         self._index = None
-        new = {e.id: e for e in self.entities()}
-        changed = [i for i, e in new.items() if i in old and old[i] is not e and old[i] != e]
+        removed, added = rows.deletes, [row[0] for row in rows.upserts if row[0] in rows.added]
+        changed = [row[0] for row in rows.upserts if row[0] not in rows.added]
         if old_settings != (self.campaign.ruleset, self.campaign.options):
             self._checks.clear()  # every verdict may depend on them
-        for entity_id in [*changed, *(old.keys() - new.keys())]:
+        for entity_id in [*changed, *removed]:
             self._checks.pop(entity_id, None)
         self.replacing = True
         try:
-            for entity_id in old.keys() - new.keys():
+            for entity_id in removed:
                 self.entityRemoved.emit(entity_id)
-            for entity_id in [i for i in new if i not in old]:  # in the campaign's order
+            for entity_id in added:  # in the campaign's order
                 self.entityAdded.emit(entity_id)
             for entity_id in changed:
                 self.entityChanged.emit(entity_id)

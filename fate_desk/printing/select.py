@@ -97,9 +97,11 @@ def campaign_job(
     ids: set[str] | None = None,
     paper: Paper | None = None,
     state: bool = False,
+    with_refresh: bool = True,
 ) -> ExportJob:
     """A job for a campaign; `scene` or `session` narrows the cards (and NPC sheets) to them,
-    `ids` to the entries picked in the dialog."""
+    `ids` to the entries picked in the dialog. Without `with_refresh`, the PCs' refresh is left
+    out (a job asked only for what it holds: working it out is a derive per PC)."""
     if scene is not None and session is not None:
         raise SelectionError(_("choose a scene or a session, not both"))
     pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
@@ -149,7 +151,7 @@ def campaign_job(
         names=names,
         players=players,
         state=state,
-        refresh=player_refresh(pcs, campaign.ruleset),
+        refresh=player_refresh(pcs, campaign.ruleset) if with_refresh else {},
         scope=scope,
     )
 

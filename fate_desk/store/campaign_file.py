@@ -356,8 +356,9 @@ class CampaignFile:
             return None
         return lock
 
-    def reload(self) -> "CampaignFile":
-        """Reopen the file as it is on disk now, keeping the lock; this handle is closed."""
+    def reload(self, **opening) -> "CampaignFile":
+        """Reopen the file as it is on disk now, keeping the lock; this handle is closed.
+        `opening`: as for `open` (the app: in steps, the backup made on a thread)."""
         lock = self.close(keep_lock=True)
         try:
             if lock is not None:
@@ -365,7 +366,7 @@ class CampaignFile:
                     lock.follow(self.path)  # a file put in its place is locked too
                 except CampaignLocked as exc:
                     raise CampaignInUse(str(self.path), str(exc)) from None
-            return CampaignFile.open(self.path, self.readonly, lock=lock)
+            return CampaignFile.open(self.path, self.readonly, lock=lock, **opening)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -535,13 +536,13 @@ class CampaignFile:
         self._transaction(lambda conn: conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'",
                                                     (_meta_json(self.campaign),)))
 
-    def replace_all(self, campaign: Campaign, changes: RowChanges | None = None) -> None:
+    def replace_all(self, campaign: Campaign, changes: RowChanges | None = None) -> RowChanges:
         """Swap in a whole campaign in one transaction (used by operations over many entities).
 
         Only the rows that differ from the campaign as loaded are written: a campaign-wide
         step never rewrites (or deletes) entries it did not change. `changes` are those rows
         worked out already (on a worker), used if they were worked out from the campaign as
-        it is now.
+        it is now. Returns the rows written.
         """
         self._whole("replace the campaign")  # i18n: not shown (a programming error)
         duplicate = _duplicate_id(campaign)
@@ -551,6 +552,7 @@ class CampaignFile:
             changes = row_changes(self.campaign, campaign)
         self._transaction(lambda conn: _write_changes(conn, changes))
         self.campaign = campaign
+        return changes
 
     def _whole(self, what: str) -> None:
         if self._rows is not None:
@@ -749,8 +751,9 @@ class RowChanges:
 
     before: Campaign
     meta: str | None  # the campaign's own fields, when they changed
-    upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed or moved entries
+    upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed, moved or new entries
     deletes: list[str]
+    added: set[str]  # the new entries among the upserts
 
     def fits(self, campaign: Campaign) -> bool:
         """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
@@ -770,14 +773,17 @@ def row_changes(before: Campaign, after: Campaign) -> RowChanges:
         for pos, entity in enumerate(getattr(before, attr)):
             old[entity.id] = (kind, pos, entity)
     kept: set[str] = set()
-    upserts = []
+    upserts, added = [], set()
     for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(after, attr)):
             kept.add(entity.id)
-            if old.get(entity.id) == (kind, pos, entity):
+            was = old.get(entity.id)
+            if was == (kind, pos, entity):
                 continue
+            if was is None:
+                added.add(entity.id)
             upserts.append((entity.id, kind, pos, _entity_json(entity)))
-    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept))
+    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept), added)
 
 
 def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.printing import (
-    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
+    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_entries, campaign_job,
+    default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )
 from fate_desk.i18n import N_, _, ngettext
@@ -124,6 +125,7 @@ class ExportPdfDialog(FormDialog):
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText(_("Save PDF"))
 
+        self.listed = campaign_entries(campaign)  # every entry that can print, listed once
         for what in WHAT_ORDER:
             self.what_combo.addItem(_(WHAT_LABELS[what]), what.value)
         self.scopes: list[Scope] = scopes(campaign)
@@ -132,7 +134,7 @@ class ExportPdfDialog(FormDialog):
         for paper, label in PAPERS:
             self.paper_combo.addItem(_(label), paper.value)
         self._fill_remembered()
-        what, scope = initial_choice(campaign, current_id)
+        what, scope = initial_choice(campaign, current_id, self.listed)
         self.what_combo.setCurrentIndex(WHAT_ORDER.index(what))
         self.scope_combo.setCurrentIndex(self.scopes.index(scope))
         self._refresh_choice()
@@ -207,8 +209,8 @@ class ExportPdfDialog(FormDialog):
         self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")  # i18n: markup only (its words are translated)
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
-        ticked = preselected(self.campaign, what, scope, self.current_id)
-        shown = {entry.id: entry for entry in shown_entries(self.campaign, what)}
+        ticked = preselected(self.campaign, what, scope, self.current_id, self.listed)
+        shown = {entry.id: entry for entry in shown_entries(self.campaign, what, self.listed)}
 
         def describe(entry_id: str) -> tuple[str, str]:
             entry = shown[entry_id]
