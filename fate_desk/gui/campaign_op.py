@@ -1,9 +1,9 @@
 """Work over the whole campaign, done off the GUI thread (Anki's CollectionOp).
 
-`run_in_background` runs a plain function on a worker thread and hands its result (or the
-exception it raised) back on the GUI thread; the window keeps answering meanwhile. A function
-done within `WAIT_S` is handed back at once, in the same turn of the event loop (most steps on
-a campaign of a usual size), so nothing flickers.
+`Background` runs a plain function on a worker thread and hands its result (or the exception it
+raised) back on the GUI thread; the window keeps answering meanwhile. A function done within
+`WAIT_S` is handed back at once, in the same turn of the event loop (most steps on a campaign of
+a usual size), so nothing flickers. `wait_for` waits for one with a progress dialog (Cancel).
 
 `CampaignOp` is such work over the campaign: the core operation runs on the worker against the
 campaign as it is when the step starts (a snapshot: entries are immutable values and the lists

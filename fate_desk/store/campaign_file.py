@@ -576,7 +576,8 @@ class CampaignFile:
         if target.is_dir():
             raise CampaignFileError(str(target), _("is a folder; choose a file name"))
         try:
-            if on_worker and not self.readonly:
+            # A file deleted while open is read through the connection that still has it open.
+            if on_worker and not self.readonly and not self.watch.missing():
                 source = connect(self.path, readonly=True)
                 try:
                     copy_database(source, target)
