@@ -384,3 +384,15 @@ def test_a_big_campaign_shows_progress_at_once_while_its_job_is_built_and_cancel
     assert "no PDF was written" in dialog.message.text()
     job = real(campaign, What.CARDS, ids={i.id for i in campaign.characters} | {o.id for o in campaign.obstacles})
     assert len(job.cards) == 2500  # every ticked entry, once
+
+
+def test_the_list_shows_every_entry_of_each_choice(qtbot, tmp_path, sample, opened):
+    """Switching what to print fills the list anew, and the list on screen is told so (its rows
+    are asked for only as they show: a view not told keeps the rows of the choice before)."""
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    view, entries = dialog.entry_list, dialog.entries
+    for label, count in (("Character sheets", 5), ("GM cards", 7), ("Campaign pack", 12)):
+        with qtbot.waitSignal(entries.modelReset, timeout=2000):
+            choose(dialog.what_combo, label)
+        assert view.model() is entries and entries.rowCount() == count
+        assert dialog.count_label.text().endswith(f"of {count} ticked")

@@ -217,10 +217,8 @@ class ExportPdfDialog(FormDialog):
             return (_("{name}  ·  {kind}").format(name=entry.name, kind=entry.kind),
                     _("Prints as a sheet (a page of its own)") if entry.as_sheet else _("Prints as a card"))
 
-        self.entries.blockSignals(True)
         self.entries.set_rows(list(shown), describe, ticked,
                               placeholder=None if what in WITH_ENTRIES else _(NO_ENTRIES[what]))
-        self.entries.blockSignals(False)
         if not self._path_touched:
             self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
         self._entries_changed()
