@@ -24,7 +24,7 @@ from typing import Callable
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from shiboken6 import isValid
 
-WAIT_S = 0.03  # work done within this is handed back at once (tests set 0: always later)
+WAIT_S = 0.01  # work done within this is handed back at once (tests set 0: always later)
 REPORT_S = 0.05  # progress is shown at most this often
 
 

@@ -545,11 +545,10 @@ class CampaignFile:
         it is now. Returns the rows written.
         """
         self._whole("replace the campaign")  # i18n: not shown (a programming error)
-        duplicate = _duplicate_id(campaign)
-        if duplicate:
-            raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=duplicate))
         if changes is None or not changes.fits(self.campaign):
             changes = row_changes(self.campaign, campaign)
+        if changes.duplicate:
+            raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=changes.duplicate))
         self._transaction(lambda conn: _write_changes(conn, changes))
         self.campaign = campaign
         return changes
@@ -755,6 +754,7 @@ class RowChanges:
     upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed, moved or new entries
     deletes: list[str]
     added: set[str]  # the new entries among the upserts
+    duplicate: str | None  # why `after` cannot be saved (two entries with one id), else None
 
     def fits(self, campaign: Campaign) -> bool:
         """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
@@ -784,7 +784,8 @@ def row_changes(before: Campaign, after: Campaign) -> RowChanges:
             if was is None:
                 added.add(entity.id)
             upserts.append((entity.id, kind, pos, _entity_json(entity)))
-    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept), added)
+    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept), added,
+                      _duplicate_id(after))
 
 
 def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:
