@@ -50,7 +50,9 @@ run: $(VENV)/.installed-run $(FORMS) $(CATALOGUES)
 
 test: $(VENV)/.installed-test $(FORMS) $(CATALOGUES)
 	@sh tools/a11y-deps.sh
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2
+	@sh tools/pdf-deps.sh
+	@sh tools/table-deps.sh
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadgroup
 	$(VENV)/bin/lint-imports
 	$(PY) tools/i18n.py check
 

@@ -12,6 +12,13 @@ comes from a rule set's data (skill and approach names, track names, description
 labels) is translated with `rules_text()`; the files keep the rule set's own English names, so
 a sheet made in one language opens in any other.
 
+Editions of Fate were translated apart, and their words differ where their translators chose
+differently (Fate Condensed in French says "Tir" where Fate Core says "Combat à distance"). The
+catalogue holds such words under a context per rule set, "rules:fate-condensed", beside the Core
+word under "rules", which is the fallback. `rules_text(text, ruleset)` and `edition_text()` answer
+in the words of a rule set's edition: the one named, else the one set with `edition()` for a piece
+of work (a printout), else the open campaign's (`set_edition`).
+
 The catalogues are `locale/<code>.po` (sources, edited by translators) compiled to `.mo` by
 `tools/build_catalogues.py` (run by make); a `.mo` older than its `.po` is never used: the
 `.po` is then read directly. The GUI's Qt translator (gui/translator.py) answers Qt's own
@@ -25,12 +32,16 @@ import hashlib
 import io
 import os
 import re
+import threading
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 __all__ = [
     "LANGUAGES", "PSEUDO_LANGUAGES", "N_", "_", "ngettext", "pgettext", "npgettext",
-    "rules_text", "set_language", "language", "is_rtl", "from_environment", "match_language",
-    "babel_locale", "format_date",
+    "rules_text", "edition_text", "edition", "set_edition", "edition_context", "set_language", "language",
+    "is_rtl", "from_environment", "match_language", "babel_locale", "format_date", "format_count",
+    "catalogue_problem", "speaking",
 ]
 
 DOMAIN = "fate-desk"
@@ -59,6 +70,20 @@ _RTL = {"ar", "he", "fa", "ur", "ar_XB"}
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
+# Whose words rule-set text is shown in: the open campaign's rule set, and (per thread, for a
+# piece of work such as a printout of another rule set's character) one set for a while.
+_edition_default: str | None = None
+_edition_scope: ContextVar[str | None] = ContextVar("fate_desk_edition", default=None)
+RULES_CONTEXT = "rules"
+# A language spoken for a while on one thread only (see `speaking`): table mode writes each
+# player's page in that player's language while the window keeps the GM's.
+_spoken = threading.local()
+_catalogues: dict[str, _gettext.NullTranslations] = {}
+
+
+def _active() -> _gettext.NullTranslations:
+    override = getattr(_spoken, "translations", None)
+    return _translations if override is None else override
 
 
 def N_(message: str) -> str:
@@ -68,37 +93,90 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """`message` in the interface language."""
-    return _translations.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` things, by the language's plural rules."""
-    return _translations.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the interface language, where the same English means different things."""
-    return _translations.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _translations.npgettext(context, singular, plural, n)
+    return _active().npgettext(context, singular, plural, n)
 
 
-def rules_text(text: str) -> str:
-    """A word or sentence from a rule set's data (a skill, a track, a description), translated
-    when the catalogue knows it; a name the user typed comes back as it is."""
+def edition_context(ruleset) -> str:
+    """The catalogue context holding a rule set's own words: "rules:fate-condensed"."""
+    return f"{RULES_CONTEXT}:{_ruleset_id(ruleset)}"
+
+
+def _ruleset_id(ruleset) -> str | None:
+    if ruleset is None or isinstance(ruleset, str):
+        return ruleset or None
+    return getattr(ruleset, "id", None) or None
+
+
+def _in_edition(text: str, ruleset) -> str | None:
+    """`text` in the words of the rule set's edition, if the catalogue has words of its own for it."""
+    rid = _ruleset_id(ruleset) or _edition_scope.get() or _edition_default
+    if not rid:
+        return None
+    active = _active()
+    if isinstance(active, _Pseudo):
+        return None  # the pseudo-locales answer every context alike
+    catalog = getattr(active, "_catalog", None)
+    found = catalog.get(f"{edition_context(rid)}\x04{text}") if catalog else None
+    return found if isinstance(found, str) and found else None
+
+
+def rules_text(text: str, ruleset=None) -> str:
+    """A word or sentence from a rule set's or a pack's data (a skill, a track, a description, a
+    stunt), translated when the catalogue knows it; a name the user typed comes back as it is.
+
+    `ruleset` (a rule set or its id) picks the edition whose words to use where editions differ;
+    without it, the edition set by `edition()` or `set_edition()`. Core's words are the fallback."""
     if not text:
         return text
-    return _translations.pgettext("rules", text)
+    return _in_edition(text, ruleset) or _active().pgettext(RULES_CONTEXT, text)
+
+
+def edition_text(message: str, ruleset=None) -> str:
+    """A program message (marked with `N_`) that names a rule-set term, such as an aspect's role,
+    in the words of the rule set's edition where they differ from the interface's (Core's)."""
+    return _in_edition(message, ruleset) or _active().gettext(message)
+
+
+def set_edition(ruleset) -> None:
+    """Speak the words of this rule set's edition where no other is named: the open campaign's."""
+    global _edition_default
+    _edition_default = _ruleset_id(ruleset)
+
+
+@contextmanager
+def edition(ruleset):
+    """For a while, in this thread only, speak the words of this rule set's edition (a printout of
+    a character whose rule set is not the campaign's); None keeps the edition already spoken."""
+    rid = _ruleset_id(ruleset)
+    token = _edition_scope.set(rid) if rid else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _edition_scope.reset(token)
 
 
 def lookup(message: str, context: str | None = None) -> str | None:
     """The translation of `message` if the catalogue has one, else None (Qt then asks its own
     translations); the pseudo-locales answer everything."""
-    if isinstance(_translations, _Pseudo):
-        return _translations.pgettext(context, message) if context else _translations.gettext(message)
-    catalog = getattr(_translations, "_catalog", None)
+    translations = _active()
+    if isinstance(translations, _Pseudo):
+        return translations.pgettext(context, message) if context else translations.gettext(message)
+    catalog = getattr(translations, "_catalog", None)
     if not catalog:
         return None
     key = f"{context}\x04{message}" if context else message
@@ -116,27 +194,61 @@ def unit_text(unit: str) -> str:
 
 
 def language() -> str:
-    """The interface language's code, e.g. "de" or "pt_BR"."""
-    return _language
+    """The interface language's code, e.g. "de" or "pt_BR" (on this thread: see `speaking`)."""
+    return getattr(_spoken, "code", None) or _language
+
+
+@contextmanager
+def speaking(code: str):
+    """Within the block, `_()` and the rest speak `code` on this thread only (an unknown code
+    speaks English); the interface language, and every other thread, are left as they were.
+    Table mode writes each player's page this way, in the language chosen on the page."""
+    if code not in LANGUAGES and code not in PSEUDO_LANGUAGES:
+        code = "en"
+    translations = _catalogues.get(code)
+    if translations is None:
+        if code in PSEUDO_LANGUAGES:
+            translations = _Pseudo(right_to_left=code == "ar_XB")
+        elif code == "en":
+            translations = _gettext.NullTranslations()
+        else:
+            translations = load_catalogue(code)
+        _catalogues[code] = translations
+    before = (getattr(_spoken, "translations", None), getattr(_spoken, "code", None))
+    _spoken.translations, _spoken.code = translations, code
+    try:
+        yield code
+    finally:
+        _spoken.translations, _spoken.code = before
 
 
 def is_rtl(code: str | None = None) -> bool:
     """True for a language written right to left (the window mirrors)."""
-    code = code or _language
+    code = code or language()
     return code in _RTL or code.split("_")[0] in _RTL
 
 
-def set_language(code: str) -> str:
-    """Switch the interface language; an unknown code falls back to English. Returns the code
-    now in use."""
+def set_language(code: str, folders: tuple[Path, Path] | None = None) -> str:
+    """Switch the interface language; an unknown code, or one whose catalogue is damaged (see
+    `catalogue_problem`), falls back to English. Returns the code now in use. `folders` (the
+    sources' and the compiled catalogues') default to the installation's."""
     global _translations, _language
     if code in PSEUDO_LANGUAGES:
         _translations, _language = _Pseudo(right_to_left=code == "ar_XB"), code
         return code
+    global _catalogue_problem
+    _catalogue_problem = None
     if code not in LANGUAGES or code == "en":
         _translations, _language = _gettext.NullTranslations(), "en"
         return "en"
-    _translations, _language = load_catalogue(code), code
+    try:
+        _translations, _language = load_catalogue(code, *(folders or ())), code
+    except CatalogueError as exc:
+        # Said in English, the language the app falls back to.
+        _translations, _language = _gettext.NullTranslations(), "en"
+        _catalogue_problem = _("The {language} translation was set aside and Fate Desk speaks English: "
+                               "{problem}").format(language=LANGUAGES[code], problem=exc)
+        return "en"
     return code
 
 
@@ -197,22 +309,126 @@ def source_hash(po: Path) -> str:
     return hashlib.sha1(po.read_bytes()).hexdigest()
 
 
-def load_catalogue(code: str) -> _gettext.NullTranslations:
+class CatalogueError(Exception):
+    """A translation catalogue that cannot be used: str() names the file and what is wrong."""
+
+
+# A catalogue is a few hundred KB; a bigger file is not one.
+MAX_CATALOGUE_BYTES = 16 * 1024 * 1024
+_catalogue_problem: str | None = None
+
+
+def catalogue_problem() -> str | None:
+    """Why the chosen language's catalogue could not be used (English is spoken instead), as one
+    line for the GM; None when it was fine."""
+    return _catalogue_problem
+
+
+def load_catalogue(code: str, sources: Path | None = None, compiled: Path | None = None) -> _gettext.NullTranslations:
     """The compiled catalogue for `code` when it matches its source (or when, as in the bundle,
-    only the compiled one ships), else the source read now; English when neither exists."""
-    po = catalogue_sources() / f"{code}.po"
-    mo = compiled_dir() / f"{code}.mo"
+    only the compiled one ships), else the source read now; English when neither exists. A
+    catalogue that is damaged (cut short, bytes changed, a translation whose placeholders no
+    longer match its English) is a CatalogueError naming the file: one bad translation would
+    otherwise fail in the middle of whatever shows it, or hang it."""
+    from fate_desk.safefile import read_regular
+
+    po = (sources or catalogue_sources()) / f"{code}.po"
+    mo = (compiled or compiled_dir()) / f"{code}.mo"
     stamp = mo.with_suffix(".sha1")
+    data, source, checked = None, mo, []
     try:
-        if mo.is_file() and (not po.is_file() or stamp.read_text().strip() == source_hash(po)):
-            with mo.open("rb") as handle:
-                return _gettext.GNUTranslations(handle)
-    except OSError:
-        pass
+        if mo.is_file():
+            # The stamp: the source's hash, then the hash of the compiled bytes that were checked
+            # when they were made (tools/i18n.py compile), so an intact file is not checked again.
+            checked = stamp.read_text().split() if stamp.is_file() else []
+            if not po.is_file() or checked[:1] == [source_hash(po)]:
+                data = read_regular(mo, limit=MAX_CATALOGUE_BYTES)
+    except (OSError, UnicodeDecodeError, ValueError):
+        data = None
+    if data is None:
+        if not po.is_file():
+            return _gettext.NullTranslations()
+        source = po
+        try:
+            data = compile_po(po)
+        except Exception as exc:  # noqa: BLE001 - whatever a damaged source does to the reader
+            raise CatalogueError(_("{file}: cannot be read ({problem})").format(file=po, problem=_one_line(exc))) from None
+    problem = None if checked[1:2] == [hashlib.sha1(data).hexdigest()] else catalogue_data_problem(data)
+    if problem:
+        raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=problem))
     try:
-        return _gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    except OSError:
-        return _gettext.NullTranslations()
+        translations = _gettext.GNUTranslations(io.BytesIO(data))
+        # The plural rule is code of a kind: one that fails ("n % 0") would fail every count shown.
+        for n in (0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 111, 1000, 1_000_001):
+            if not isinstance(translations.plural(n), int):
+                raise ValueError("the plural rule gives no number")  # i18n: not shown (said inside the line below)
+    except Exception as exc:  # noqa: BLE001 - a header the reader trips on (a bad plural rule)
+        raise CatalogueError(_("{file}: is damaged ({problem})").format(file=source, problem=_one_line(exc))) from None
+    return translations
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:200] or type(exc).__name__
+
+
+def catalogue_data_problem(data: bytes) -> str | None:
+    """What is wrong with the bytes of a compiled catalogue (a .mo file), or None: every entry
+    must lie inside the file, be UTF-8, and use only the placeholders of its English text, as
+    they are written there (a "{count:>999999999}" would build a gigabyte)."""
+    import struct
+
+    if len(data) < 28:
+        return _("it is cut short")
+    magic = struct.unpack("<I", data[:4])[0]
+    order = "<" if magic == 0x950412DE else ">" if magic == 0xDE120495 else None
+    if order is None:
+        return _("it is not a compiled catalogue")
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    if count > len(data) // 16 or max(originals, translations) + 8 * count > len(data):
+        return _("it is cut short")
+    table = struct.Struct(order + "2I")
+    for i in range(count):
+        texts = []
+        for base in (originals, translations):
+            length, offset = table.unpack_from(data, base + 8 * i)
+            if offset + length > len(data):
+                return _("it is cut short")
+            try:
+                texts.append(data[offset:offset + length].decode("utf-8"))
+            except UnicodeDecodeError:
+                return _("entry {number} is not UTF-8 text").format(number=i + 1)
+        original, translated = texts
+        if "{" not in translated and "}" not in translated:
+            continue
+        english = original.split("\x04", 1)[-1].split("\x00")
+        wanted = set()
+        for text in english:
+            fields = _fields(text)
+            if fields is None:
+                break  # English that is no format string is never formatted
+            wanted |= fields
+        else:
+            for form in translated.split("\x00"):
+                fields = _fields(form)
+                if fields is None or not fields <= wanted:
+                    shown = english[0] if len(english[0]) <= 60 else english[0][:57] + "…"
+                    return _("the translation of {english} does not keep its placeholders").format(english=repr(shown))
+    return None
+
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|([{}])")
+
+
+def _fields(text: str) -> set | None:
+    """The replacement fields of a format string as written ("name", "count:>3"), or None when
+    it is no format string (a lone brace)."""
+    out = set()
+    for found in _FIELD.finditer(text):
+        if found.group(2):
+            return None
+        if found.group(1) is not None:
+            out.add(found.group(1))
+    return out
 
 
 def compile_po(po: Path) -> bytes:
@@ -231,10 +447,19 @@ def compile_po(po: Path) -> bytes:
 
 
 def babel_locale(code: str | None = None) -> str:
-    code = code or _language
+    code = code or language()
     if code in PSEUDO_LANGUAGES:
         return "en"
     return code
+
+
+def format_count(number: int) -> str:
+    """A whole number as the interface language writes it, grouped ("100,000", "100.000")."""
+    if _language == "en" or _language in PSEUDO_LANGUAGES:
+        return f"{number:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=babel_locale())
 
 
 def format_date(value, format: str = "medium") -> str:
@@ -266,11 +491,12 @@ def format_iso(text: str, with_time: bool = False) -> str:
 def format_list(items: list[str], style: str = "and") -> str | None:
     """A list joined as the interface language joins one ("a, b und c", "a、b和c"); None in
     English and the pseudo-locales, whose callers join with their own marked messages."""
-    if _language == "en" or _language in PSEUDO_LANGUAGES:
+    code = language()
+    if code == "en" or code in PSEUDO_LANGUAGES:
         return None
     from babel.lists import format_list as babel_format_list
 
-    return babel_format_list(list(items), style="or" if style == "or" else "standard", locale=_language)
+    return babel_format_list(list(items), style="or" if style == "or" else "standard", locale=code)
 
 
 # -- pseudo-locales ------------------------------------------------------------------------------

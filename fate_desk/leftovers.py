@@ -43,7 +43,8 @@ def computer_name() -> str:
 def remove_leftovers(folder: Path, pattern: re.Pattern, min_age_s: float = LEFTOVER_AGE_S) -> list[Path]:
     """Remove the regular files in `folder` whose whole name matches `pattern` (with a `pid`
     group) when that process is gone and the file is at least `min_age_s` old. With a `host`
-    group naming this computer, a gone process is known gone: no age is needed."""
+    group naming this computer, a gone process is known gone: no age is needed. A pattern with
+    no `pid` group (a name made without one) goes by age alone."""
     removed = []
     try:
         entries = list(Path(folder).iterdir())
@@ -52,10 +53,10 @@ def remove_leftovers(folder: Path, pattern: re.Pattern, min_age_s: float = LEFTO
     now = time.time()
     for path in entries:
         match = pattern.fullmatch(path.name)
-        if not match or process_alive(int(match["pid"])):
+        if not match or ("pid" in pattern.groupindex and process_alive(int(match["pid"]))):
             continue
         try:
-            here = "host" in pattern.groupindex and match["host"] == host_tag()
+            here = "host" in pattern.groupindex and match["host"] == host_tag() and "pid" in pattern.groupindex
             if (not here and now - path.lstat().st_mtime < min_age_s) or not path.is_file():
                 continue
             path.unlink()

@@ -43,7 +43,9 @@ def _speaks_english():
     from fate_desk import i18n
 
     i18n.set_language("en")
+    i18n.set_edition(None)
     yield
+    i18n.set_edition(None)  # a window opened a campaign: its edition goes with it
     if i18n.language() != "en":
         i18n.set_language("en")
     import sys

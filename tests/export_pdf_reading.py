@@ -223,3 +223,27 @@ def glyphs_missing(path: Path) -> list[tuple[str, str]]:
 
         page.extract_text(visitor_text=visit)
     return missing
+
+
+def field_rects(path: Path) -> dict[str, list[float]]:
+    """Every form field by name, with its rectangle [x1, y1, x2, y2] on the page."""
+    out = {}
+    for page in PdfReader(str(path)).pages:
+        for annot in page.get("/Annots") or []:
+            field = annot.get_object()
+            if field.get("/T") is not None:
+                out[str(field["/T"])] = [float(v) for v in field["/Rect"]]
+    return out
+
+
+def page_field_rects(path: Path) -> list[dict[str, list[float]]]:
+    """Per page: its form fields by name, each with its rectangle [x1, y1, x2, y2]."""
+    pages = []
+    for page in PdfReader(str(path)).pages:
+        found = {}
+        for annot in page.get("/Annots") or []:
+            field = annot.get_object()
+            if field.get("/T") is not None:
+                found[str(field["/T"])] = [float(v) for v in field["/Rect"]]
+        pages.append(found)
+    return pages

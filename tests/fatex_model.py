@@ -70,3 +70,26 @@ def problems(actor: dict) -> list[str]:
         if kind == "consequence" and item["system"]["type"] not in CONSEQUENCE_TYPES:
             found.append(f"items[{i}].system.type")
     return found
+
+
+# How FateX draws a stress track (src/module/item/stress/StressItem.ts, `prepareItemData`): its
+# `size` plus what its automation adds (src/module/components/Automation/Automation.ts,
+# `getBoxAmountModifier`): each reference of type 1 adds `argument` boxes when the actor's first
+# skill item of that name meets `condition` under `operator` (0 =, 1 ≠, 2 >, 3 <, 4 ≥, 5 ≤);
+# never fewer than none.
+_OPERATORS = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a > b, 3: lambda a, b: a < b,
+              4: lambda a, b: a >= b, 5: lambda a, b: a <= b}
+
+
+def boxes_fatex_draws(actor: dict, item: dict) -> int:
+    skills = {}
+    for other in actor.get("items", []):
+        if other.get("type") == "skill":
+            skills.setdefault(other["name"], other["system"]["rank"])
+    added = 0
+    for ref in item.get("flags", {}).get("fatex", {}).get("skillReferences", []):
+        if ref.get("type") != 1 or ref.get("skill") not in skills:
+            continue
+        if _OPERATORS[ref.get("operator", 4)](skills[ref["skill"]], ref["condition"]):
+            added += ref["argument"]
+    return max(0, int(item["system"]["size"]) + added)

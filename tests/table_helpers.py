@@ -47,3 +47,33 @@ def both(*edits):
             campaign = one(campaign)
         return campaign
     return edit
+
+
+def apart_from_throws(campaign):
+    """The campaign less its roll logs. Undo never takes a thrown roll out of the log (it marks
+    it set aside), so a campaign undone to its start equals the start in everything else; a
+    session log kept only for its rolls goes too."""
+    from fate_desk.model import SessionLog
+
+    sessions = []
+    for s in campaign.sessions:
+        s = s.model_copy(update={"rolls": []})
+        if s != SessionLog(id=s.id, number=s.number, arc=s.arc, date=s.date, title=s.title):
+            sessions.append(s)
+    return campaign.model_copy(update={"sessions": sessions})
+
+
+def throws(campaign) -> list[str]:
+    """Every line of every session's roll log, in order."""
+    return [line for s in campaign.sessions for line in s.rolls]
+
+
+def assert_throws_kept(before, after) -> None:
+    """Every roll `before` logged is still in `after`'s log, as it was or marked set aside."""
+    from fate_desk.rules.play.roll_log import marked
+
+    left = throws(after)
+    for line in throws(before):
+        found = line if line in left else marked(line)
+        assert found in left, f"a thrown roll left the log: {line}"
+        left.remove(found)

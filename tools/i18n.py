@@ -9,11 +9,19 @@
     python tools/i18n.py check-language CODE   the check, for one language's catalogue only
     python tools/i18n.py todo CODE [N]    the next N (all) untranslated or fuzzy entries, as JSON
     python tools/i18n.py fill CODE FILE   take translations from a JSON file written like todo's
+    python tools/i18n.py guide [CODE]     the user guide's paragraphs a translation lacks (new or changed)
+    python tools/i18n.py guide-mark CODE FILE   write docs/user-guide.CODE.md from FILE, a translation
+                                          with the English guide's paragraphs, in order; each gets its mark
 
 Strings come from three places: Python code (`_`, `N_`, `ngettext`, `pgettext`, `npgettext`),
 the Qt Designer forms (the `translate()` calls pyside6-uic writes for them, made in memory
 here), and the rule sets' and packs' data (names, descriptions, labels, skill lists), which
 carry the context "rules" and are shown through `fate_desk.i18n.rules_text`.
+
+The user guide (docs/user-guide.md) is translated whole, one file per language
+(docs/user-guide.<code>.md). Each translated paragraph follows a mark naming the English
+paragraph it translates by a hash of its words, `<!-- en:1a2b3c4d5e -->`; the check fails when
+an English paragraph has no translation with its mark (it is new, or it changed), naming it.
 """
 
 from __future__ import annotations
@@ -126,17 +134,89 @@ def rules_files() -> list[Path]:
     return files
 
 
+def pack_files() -> list[Path]:
+    """Every shipped pack's own file: a folder's pack.toml, or a one-file pack."""
+    return sorted((ROOT / "packs").glob("*/pack.toml")) + sorted((ROOT / "packs").glob("*.fatepack.toml"))
+
+
+# What a pack says in words a player reads (its licence stays in the words the licence asks for,
+# and its sample characters are game content, like a user's own sheets).
+_PACK_TEXT_KEYS = {"name", "description", "text", "note", "notes", "event", "permission"}
+_PACK_LIST_KEYS = {"aspects"}
+_PACK_PARTS = ("stunts", "extras", "tracks", "aspects")
+
+
+def _walk_pack(node, out: list[str], key: str | None = None) -> None:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _walk_pack(v, out, k)
+    elif isinstance(node, list):
+        for item in node:
+            if key in _PACK_LIST_KEYS and isinstance(item, str):
+                out.append(item)
+            else:
+                _walk_pack(item, out, key)
+    elif isinstance(node, str) and key in _PACK_TEXT_KEYS and node.strip():
+        out.append(node)
+
+
+def pack_texts(data: dict) -> list[str]:
+    """A pack's texts shown through `rules_text`: its name and description, and the stunts,
+    extras, tracks and example aspects of its library."""
+    texts = [data[k] for k in ("name", "description") if isinstance(data.get(k), str) and data[k].strip()]
+    for part in _PACK_PARTS:
+        _walk_pack(data.get(part, []), texts, part if part == "aspects" else None)
+    return texts
+
+
+def ruleset_texts(data: dict) -> list[str]:
+    texts: list[str] = []
+    _walk_rules(data, "", texts)
+    if data.get("skill_word") and not data.get("skill_word_plural"):
+        texts.append(data["skill_word"] + "s")  # the plural the rule set makes for itself
+    return texts
+
+
+# The rule set whose words are the fallback: Fate Core's, under the context "rules".
+CORE = "fate-core"
+
+
+def edition_messages() -> dict[str, list[str]]:
+    """For each other edition Fate Desk ships, the words it shares with Fate Core, which its
+    translation may say differently: its rule set's names, and the aspects' roles."""
+    from fate_desk.model.character import ASPECT_ROLE_NAMES
+
+    core_file = ROOT / "rules" / f"{CORE}.toml"
+    core = set(ruleset_texts(tomllib.loads(core_file.read_text(encoding="utf-8"))))
+    out: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "rules").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data.get("id") in (None, CORE):
+            continue
+        words = [t for t in ruleset_texts(data) if t in core]
+        words += [name for role, name in ASPECT_ROLE_NAMES.items() if role != "free"]
+        out[data["id"]] = list(dict.fromkeys(words))
+    return out
+
+
 def extract_rules(catalog: Catalog) -> None:
     for path in rules_files():
-        texts: list[str] = []
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        _walk_rules(data, path.name, texts)
-        if data.get("skill_word") and not data.get("skill_word_plural"):
-            texts.append(data["skill_word"] + "s")  # the plural the rule set makes for itself
         rel = path.relative_to(ROOT).as_posix()
-        for text in texts:
+        for text in ruleset_texts(tomllib.loads(path.read_text(encoding="utf-8"))):
             catalog.add(text, locations=[(rel, 0)], context="rules")
-    # The standard consequence and track words a rule set may leave to the code.
+    for path in pack_files():
+        rel = path.relative_to(ROOT).as_posix()
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for text in pack_texts(data):
+            catalog.add(text, locations=[(rel, 0)], context="rules")
+        if isinstance(data.get("ruleset"), dict):  # a one-file pack's rule set
+            for text in ruleset_texts(data["ruleset"]):
+                catalog.add(text, locations=[(rel, 0)], context="rules")
+    for ruleset_id, words in edition_messages().items():
+        for text in words:
+            catalog.add(text, locations=[(f"rules/{ruleset_id}.toml", 0)], context=f"rules:{ruleset_id}",
+                        auto_comments=[f"Translators: this word as {ruleset_id}'s own translation prints it; "
+                                       "write the Fate Core word again where the editions agree."])
 
 
 def template() -> Catalog:
@@ -188,7 +268,9 @@ def cmd_update(only: list[str] | None = None) -> None:
 
 
 def cmd_compile() -> None:
-    from fate_desk.i18n import compile_po
+    import hashlib
+
+    from fate_desk.i18n import catalogue_data_problem, compile_po
 
     COMPILED.mkdir(exist_ok=True)
     made = 0
@@ -198,10 +280,17 @@ def cmd_compile() -> None:
             continue
         stamp = COMPILED / f"{code}.sha1"
         digest = source_hash(po)
-        if stamp.exists() and stamp.read_text().strip() == digest and (COMPILED / f"{code}.mo").exists():
+        if stamp.exists() and len(stamp.read_text().split()) == 2 and stamp.read_text().split()[0] == digest \
+                and (COMPILED / f"{code}.mo").exists():
             continue
-        (COMPILED / f"{code}.mo").write_bytes(compile_po(po))
-        stamp.write_text(digest + "\n")
+        data = compile_po(po)
+        # Checked once here, as the app would check it; the stamp's second hash tells the app
+        # these bytes were checked, so an intact catalogue costs it nothing at start.
+        problem = catalogue_data_problem(data)
+        if problem:
+            raise SystemExit(f"i18n: locale/{code}.po: {problem}")
+        (COMPILED / f"{code}.mo").write_bytes(data)
+        stamp.write_text(f"{digest}\n{hashlib.sha1(data).hexdigest()}\n")
         made += 1
     print(f"i18n: {made} catalogue(s) compiled")
 
@@ -247,8 +336,11 @@ def check_language(code: str, pot: Catalog) -> list[str]:
     if not glossary:
         problems.append(f"locale/glossary/{code}.toml: missing or empty")
     term_patterns = [
-        # Whole words; a key name such as Shift+F10 is not the game word "shift".
-        (t, re.compile(r"(?<![\w+])(" + "|".join(re.escape(f) for f in t.get("en_forms", [t["en"]])) + r")(?![\w+])", re.I))
+        # Whole words; a key name such as Shift+F10 is not the game word "shift". A name that is
+        # also an ordinary word (scope "rules": Good, Will, Quick) counts only written as the
+        # name is, so "a good meal" in a pack's stunt is not the ladder's Good.
+        (t, re.compile(r"(?<![\w+])(" + "|".join(re.escape(f) for f in t.get("en_forms", [t["en"]])) + r")(?![\w+])",
+                       0 if t.get("scope") == "rules" else re.I))
         for t in glossary
     ]
     for message in pot:
@@ -280,15 +372,26 @@ def check_language(code: str, pot: Catalog) -> list[str]:
             problems.append(f"{where}: markup differs from the English: {label!r}")
         if any(s.count("&") - 2 * s.count("&&") > 1 for s in strings):
             problems.append(f"{where}: more than one mnemonic (&): {label!r}")
-        joined = " ".join(strings).lower()
+        # An access key's "&" may sit inside a game word ("Éta&pe"); "&&" is a written ampersand.
+        joined = re.sub(r"&(?!&)", "", " ".join(strings)).lower()
         # A placeholder's name ({skill}, {stunt}) is not a game word the translation must show.
         source_text = re.sub(r"\{[^{}]*\}", " ", " ".join(source_forms))
+        context = message.context or ""
+        # A translator's comment `not the game word "arc"` says the English uses the word
+        # plainly here ("the axe swings in a great arc"), so the glossary's term is not wanted.
+        waived = {w.casefold() for c in found.user_comments for w in re.findall(r'not the game word "([^"]+)"', c)}
+        # "rules:fate-condensed": an edition's own words, held to that edition's terms.
+        edition = context.split(":", 1)[1] if context.startswith("rules:") else None
         for term, pattern in term_patterns:
-            if term.get("scope", "all") == "rules" and message.context != "rules":
+            if term.get("scope", "all") == "rules" and context.split(":")[0] != "rules":
                 continue
-            if pattern.search(source_text) and term["match"].lower() not in joined:
+            if term["en"].casefold() in waived:
+                continue
+            wanted = term.get("editions", {}).get(edition, term) if edition else term
+            if pattern.search(source_text) and wanted["match"].lower() not in joined:
+                whose = f"{edition}'s" if wanted is not term else "the glossary's"
                 problems.append(
-                    f"{where}: the glossary's {term['term']!r} (for {term['en']!r}) is not used: {label!r}"
+                    f"{where}: {whose} {wanted['term']!r} (for {term['en']!r}) is not used: {label!r}"
                 )
     for message in catalog:
         if message.id and pot.get(message.id, context=message.context) is None:
@@ -297,11 +400,171 @@ def check_language(code: str, pot: Catalog) -> list[str]:
     return problems
 
 
+# -- the user guide in every language -----------------------------------------------------------
+
+DOCS = ROOT / "docs"
+GUIDE = DOCS / "user-guide.md"
+_MARK = re.compile(r"^<!-- en:([0-9a-f]{10}) -->$")
+_ANCHOR_LINK = re.compile(r"\]\(#([^)\s]+)\)")
+
+
+def guide_path(code: str) -> Path:
+    return DOCS / f"user-guide.{code}.md"
+
+
+def paragraph_hash(text: str) -> str:
+    """A paragraph's mark: its words, however the lines wrap."""
+    import hashlib
+
+    return hashlib.sha1(" ".join(text.split()).encode("utf-8")).hexdigest()[:10]
+
+
+def guide_paragraphs(text: str) -> list[tuple[int, str]]:
+    """The guide's paragraphs (blocks between blank lines; a fenced code block is one), each
+    with the line it starts on."""
+    out: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    block: list[str] = []
+    start = 0
+    fenced = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if block:
+                out.append((start, "\n".join(block)))
+                block = []
+            continue
+        if not block:
+            start = number
+        block.append(line)
+    if block:
+        out.append((start, "\n".join(block)))
+    return out
+
+
+def marked_paragraphs(text: str) -> list[tuple[int, str, str]]:
+    """A translated guide's paragraphs as (line, mark, text): each mark line starts one, and
+    whatever stands before the first mark has none ("")."""
+    out: list[tuple[int, str, str]] = []
+    mark, start, block = "", 1, []
+    for number, line in enumerate(text.splitlines(), 1):
+        found = _MARK.match(line.strip())
+        if found:
+            if block or mark:
+                out.append((start, mark, "\n".join(block).strip()))
+            mark, start, block = found.group(1), number, []
+        else:
+            block.append(line)
+    if block or mark:
+        out.append((start, mark, "\n".join(block).strip()))
+    return out
+
+
+def _heading_slug(text: str) -> str:
+    """The anchor a heading gets (as fate_desk.gui.about.heading_slug makes it)."""
+    return re.sub(r"[^\w\- ]", "", text.strip().lower()).replace(" ", "-")
+
+
+def guide_problems(code: str, english: Path | None = None, translated: Path | None = None) -> list[str]:
+    """What keeps a translated guide from being in step with the English one: an English
+    paragraph without its translation (new, or changed since), a translation of a paragraph
+    the English no longer has, paragraphs out of order, an empty one, a link to a heading the
+    translation does not have."""
+    english = english or GUIDE
+    translated = translated or guide_path(code)
+    where = translated.relative_to(ROOT).as_posix() if translated.is_relative_to(ROOT) else str(translated)
+    source = english.relative_to(ROOT).as_posix() if english.is_relative_to(ROOT) else str(english)
+    if not translated.is_file():
+        return [f"{where}: missing (the user guide in this language; `tools/i18n.py guide {code}` lists what to translate)"]
+    wanted = [(line, paragraph_hash(text), text) for line, text in guide_paragraphs(english.read_text(encoding="utf-8"))]
+    have = marked_paragraphs(translated.read_text(encoding="utf-8"))
+    problems = []
+    known = {mark for _line, mark, _text in have}
+    for line, mark, text in wanted:
+        if mark not in known:
+            first = " ".join(text.split())[:70]
+            problems.append(f"{where}: out of date: the English paragraph at {source}:{line} ({first!r}) is new or "
+                            f"changed; translate it under <!-- en:{mark} -->")
+    hashes = {mark for _line, mark, _text in wanted}
+    for line, mark, text in have:
+        if not mark:
+            if text:
+                problems.append(f"{where}:{line}: text before the first paragraph mark")
+            continue
+        if mark not in hashes:
+            problems.append(f"{where}:{line}: translates a paragraph the English guide no longer has (<!-- en:{mark} -->)")
+        elif not text:
+            problems.append(f"{where}:{line}: the paragraph marked <!-- en:{mark} --> is empty")
+    order = [mark for _line, mark, _text in have if mark in hashes]
+    if [m for _line, m, _text in wanted if m in known] != order:
+        problems.append(f"{where}: the paragraphs are not in the English guide's order")
+    body = "\n".join(text for _line, _mark, text in have)
+    slugs = {_heading_slug(m.group(1)) for m in re.finditer(r"(?m)^#+\s+(.+)$", body)}
+    for found in _ANCHOR_LINK.finditer(body):
+        if found.group(1) not in slugs:
+            problems.append(f"{where}: the link to #{found.group(1)} leads to no heading of this translation")
+    return problems
+
+
+def cmd_guide(codes: list[str]) -> int:
+    """Each translation's problems, and for each new or changed English paragraph its mark and text."""
+    total = 0
+    for code in codes or SHIPPED:
+        problems = guide_problems(code)
+        total += len(problems)
+        for line in problems:
+            print(line)
+    print(f"i18n: {total} problem(s) in the user guide's translations")
+    return 1 if total else 0
+
+
+def cmd_guide_mark(code: str, source: Path) -> int:
+    """Write docs/user-guide.CODE.md from a translation holding the English paragraphs' translations
+    in order (the same blank lines between them), each marked with its English paragraph."""
+    wanted = guide_paragraphs(GUIDE.read_text(encoding="utf-8"))
+    given = guide_paragraphs(source.read_text(encoding="utf-8"))
+    if len(wanted) != len(given):
+        for (eline, etext), (tline, ttext) in zip(wanted, given):
+            if etext.lstrip()[:1] != ttext.lstrip()[:1] and (etext[:1] in "#|-`" or ttext[:1] in "#|-`"):
+                print(f"i18n: the paragraphs part at English line {eline} / translated line {tline}")
+                break
+        print(f"i18n: {source} has {len(given)} paragraphs, the English guide {len(wanted)}")
+        return 1
+    out = []
+    for (_eline, etext), (_tline, ttext) in zip(wanted, given):
+        out.append(f"<!-- en:{paragraph_hash(etext)} -->\n{ttext}\n")
+    target = guide_path(code)
+    target.write_text("\n".join(out), encoding="utf-8")
+    print(f"i18n: {target} written, {len(out)} paragraphs marked")
+    return 0
+
+
+def glossary_problems() -> list[str]:
+    """The glossary files' own check and the one-word rule over the catalogues (glossary_lint)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import glossary_lint
+
+    problems = []
+    for code in SHIPPED:
+        path = GLOSSARY / f"{code}.toml"
+        if not path.is_file():
+            continue  # check_language names a missing glossary
+        data, found = glossary_lint.check_file(path)
+        problems += [f"locale/glossary/{line}" for line in found]
+        po = LOCALE / f"{code}.po"
+        if data is not None and po.is_file():
+            problems += [f"locale/{line}" for line in glossary_lint.one_word_problems(code, data, po)]
+    return problems
+
+
 def cmd_check() -> int:
     pot = template()
     problems = unmarked(python_files()) + translated_on_load(python_files())
+    problems += glossary_problems()
     for code in SHIPPED:
         problems += check_language(code, pot)
+        problems += guide_problems(code)
     for line in problems:
         print(line)
     print(f"i18n-check: {len(pot)} messages, {len(SHIPPED)} languages, {len(problems)} problem(s)")
@@ -541,7 +804,7 @@ def cmd_fill(code: str, source: Path) -> int:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"extract", "update", "compile", "check", "unmarked", "stats", "todo", "fill",
-                                          "check-language"}:
+                                          "check-language", "guide", "guide-mark"}:
         print(__doc__)
         return 2
     command = argv[0]
@@ -556,7 +819,7 @@ def main(argv: list[str]) -> int:
     elif command == "stats":
         cmd_stats()
     elif command == "check-language":
-        problems = check_language(argv[1], template())
+        problems = check_language(argv[1], template()) + guide_problems(argv[1])
         for line in problems:
             print(line)
         print(f"i18n: {len(problems)} problem(s) in locale/{argv[1]}.po")
@@ -565,6 +828,10 @@ def main(argv: list[str]) -> int:
         cmd_todo(argv[1], int(argv[2]) if len(argv) > 2 else None)
     elif command == "fill":
         return cmd_fill(argv[1], Path(argv[2]))
+    elif command == "guide":
+        return cmd_guide(argv[1:])
+    elif command == "guide-mark":
+        return cmd_guide_mark(argv[1], Path(argv[2]))
     elif command == "unmarked":
         paths = [Path(p).resolve() for p in argv[1:]] or python_files()
         problems = unmarked(paths)

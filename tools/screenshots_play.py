@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from fate_desk.gui.play.fate_dialogs import CompelDialog, FatePointsDialog
 from fate_desk.gui.play.hit_dialog import TakeHitDialog
 from fate_desk.gui.play.roll_dialog import RollDialog
-from fate_desk.rules.play.roll import Dice
+from fate_desk.rules.play.roll import Action, Dice
 
 
 def play_shots(window, grab, theme: str) -> None:
@@ -16,7 +18,8 @@ def play_shots(window, grab, theme: str) -> None:
 
     roll = RollDialog(document, "pc-ines", "Fight", Dice(3), window)
     panel = roll.panel
-    panel.action.setCurrentIndex(panel.action.findText("Attack"))
+    # Chosen by value, not by its words: the shots are taken in every language and pseudo-locale.
+    panel.action.setCurrentIndex(panel.action.findData(Action.ATTACK.value))
     panel.opponent.setCurrentIndex(panel.opponent.findData("npc-hale"))
     roll.show()
     grab(roll, f"dialog-roll-before-{theme}")
@@ -31,8 +34,8 @@ def play_shots(window, grab, theme: str) -> None:
 
     hit = TakeHitDialog(document, "pc-maren", shifts=5, attacker="npc-bruiser", parent=window)
     hit.show()
-    hit.choose(next(hit.options.item(i).text() for i in range(hit.options.count())
-                    if "moderate" in hit.options.item(i).text()))
+    hit.options.setCurrentRow(next(i for i in range(hit.options.count())
+                                   if dict(hit.options.item(i).data(Qt.ItemDataRole.UserRole).consequences).get("moderate")))
     hit.name_edits["moderate"].setText("Cracked Ribs")
     grab(hit, f"dialog-take-hit-{theme}")
     hit.close()

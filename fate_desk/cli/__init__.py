@@ -221,6 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _speak_users_language()
     with _plain_streams():
+        if _is_command(argv) and i18n.catalogue_problem():
+            # A damaged catalogue: the command goes on in English, and says why once (the app
+            # says it in its window).
+            print(_("fate-desk: {problem}").format(problem=i18n.catalogue_problem()), file=sys.stderr)
         return _main(argv)
 
 

@@ -18,6 +18,7 @@ from fate_desk.store.interchange import (
     character_from_dict,
     parse_json,
     read_bytes,
+    refuse_over_limits,
 )
 from fate_desk.store.packs import is_pack_path, pack_samples
 
@@ -78,7 +79,10 @@ def check_file(path: Path) -> list[tuple[Character, CheckResult]]:
     if is_pack_path(path):
         return check_pack(path)
     results = []
-    for character, ruleset_id, options in load_targets(path):
+    targets = load_targets(path)
+    # A character past the limits is refused before it is checked: checking is what took minutes.
+    refuse_over_limits([character for character, _ruleset, _options in targets], str(path))
+    for character, ruleset_id, options in targets:
         rid = ruleset_id or character.ruleset
         try:
             ruleset = get_ruleset(rid)
@@ -133,7 +137,11 @@ def run(args) -> int:
     if args.packs:
         from fate_desk.rules import default_catalog
 
-        paths += [str(pack.path) for pack in default_catalog().packs.values()]
+        catalog = default_catalog()
+        paths += [str(pack.path) for pack in catalog.packs.values()]
+        for problem in catalog.problems:  # a pack set aside is one that could not be checked
+            print(problem, file=sys.stderr)
+            exit_code = EXIT_UNREADABLE
     if not paths:
         print(_("fate-desk check: name a file to check, or pass --packs"), file=sys.stderr)
         return EXIT_UNREADABLE

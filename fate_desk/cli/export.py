@@ -24,7 +24,7 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
-from fate_desk.store.interchange import FileFormatError, read_character_file
+from fate_desk.store.interchange import FileFormatError, read_character_file, refuse_over_limits
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .export_for import KIND, TO_HELP, run_for
@@ -129,6 +129,7 @@ def build_job(args) -> ExportJob:
     what = What(args.what) if args.what else None
     if path.name.endswith((CAMPAIGN_SUFFIX, BUNDLE_SUFFIX)):
         campaign = _load_campaign(path)
+        refuse_over_limits(campaign.characters, str(path))  # what `check` refuses is not printed either
         job = campaign_job(campaign, what or What.PACK, scene=args.scene, session=args.session, paper=paper,
                            state=args.state)
     else:

@@ -80,6 +80,11 @@ def _write_out(result: ImportResult, out: Path, force: bool, source: Path) -> li
     if out.name.endswith(BUNDLE_SUFFIX):
         return [_write_bundle(result, out, force, source)]
     characters = result.characters
+    if not characters and result.scenes:
+        raise _Refused(ngettext(
+            "{file}: holds {count} scene and no characters; add it to a campaign with --into CAMPAIGN",
+            "{file}: holds {count} scenes and no characters; add them to a campaign with --into CAMPAIGN",
+            len(result.scenes)).format(file=source, count=len(result.scenes)))
     if not characters:
         if result.source_format:
             raise _Refused(_("{format} holds no characters; nothing to write").format(format=_(result.source_format)))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk import ATTRIBUTION, __version__
-from fate_desk.i18n import _
+from fate_desk.i18n import _, language
 from fate_desk.paths import docs_dir, resources_dir
 
 from .dialogs.base import FormDialog
@@ -29,6 +29,13 @@ from .forms import child
 from .identity import app_icon
 
 USER_GUIDE = "user-guide.md"
+
+
+def user_guide_path(code: str | None = None, folder: Path | None = None) -> Path:
+    """The user guide in the interface language (docs/user-guide.<code>.md), else in English."""
+    folder = folder or docs_dir()
+    translated = folder / f"user-guide.{code or language()}.md"
+    return translated if translated.is_file() else folder / USER_GUIDE
 _URL = re.compile(r"https?://[^\s)]+")
 
 
@@ -98,12 +105,13 @@ class AboutDialog(FormDialog):
 
 
 class UserGuideWindow(QDialog):
-    """The user guide (docs/user-guide.md) rendered in a browser; links to other docs work too."""
+    """The user guide in the interface language (docs/user-guide.md, or its translation beside
+    it) rendered in a browser; links to other docs work too."""
 
     def __init__(self, parent: QWidget | None = None, guide: Path | None = None):
         super().__init__(parent)
         self.setWindowTitle(_("Fate Desk user guide"))
-        guide = guide or docs_dir() / USER_GUIDE
+        guide = guide or user_guide_path()
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(True)  # web addresses go to the user's browser
         self.browser.sourceChanged.connect(self._source_changed)

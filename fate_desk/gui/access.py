@@ -179,6 +179,9 @@ def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
         for name, rect in row.chips:
             cell = iface.part(("skill", name), line, QAccessible.Role.Cell)
             cell.name = _("{skill}, {rating}").format(skill=rules_text(name), rating=rating)
+            played = view.played_words(name).replace("\n", "; ")
+            if played:
+                cell.name = _("{skill}, {rating}, {played}").format(skill=rules_text(name), rating=rating, played=played)
             problem = view.problem_text(name)
             cell.description = problem
             cell.area = QRect(rect)

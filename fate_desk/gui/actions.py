@@ -27,6 +27,7 @@ class ActionSpec:
     toolbar: bool = False
     separator_before: bool = False
     fallback: str | None = None  # for a standard key the platform leaves unbound
+    short: str = ""  # the toolbar's label when the menu's words are too long for a button
 
 
 REGISTRY: tuple[ActionSpec, ...] = (
@@ -64,6 +65,9 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("delete", N_("&Delete"), "Edit", "Ctrl+Del", "remove", N_("Delete the selected entry (undo brings it back)"),
                toolbar=True),
     ActionSpec("close_tab", N_("&Close tab"), "View", QKeySequence.StandardKey.Close),
+    ActionSpec("close_other_tabs", N_("Close &other tabs"), "View",
+               tip=N_("Close every tab but the one in front (nothing is lost: edits are saved as they are made)")),
+    ActionSpec("tab_limit", N_("&Tabs kept open"), "View"),  # a submenu (gui/tabs.py)
     # Keyboard only: panels and tab order without the mouse (docs/accessibility.md)
     ActionSpec("next_panel", N_("Ne&xt panel"), "View", "F6", tip=N_("Move the keyboard to the next panel or dock")),
     ActionSpec("previous_panel", N_("Pre&vious panel"), "View", "Shift+F6", tip=N_("Move the keyboard to the panel before")),
@@ -95,6 +99,10 @@ REGISTRY: tuple[ActionSpec, ...] = (
                N_("Overcome tasks, each rolled once, and what the mix of results means")),
     ActionSpec("players_view", N_("Pla&yers' view"), "Table", None, None,
                N_("A second window for the players: only what the GM lets them see")),
+    # Table mode: each player's sheet on their own device (fate_desk/gui/table_mode)
+    ActionSpec("open_table", N_("Open the table to players' de&vices…"), "Table", None, "table_open",
+               N_("Each player follows their own sheet and the scene, live, on their phone or tablet"),
+               toolbar=True, separator_before=True, short=N_("Players' devices")),
     ActionSpec("toggle_dice", N_("&Dice roller"), "Table", "Ctrl+Shift+R", separator_before=True),
     ActionSpec("toggle_history", N_("Character &history"), "Table", "Ctrl+Shift+H"),
     ActionSpec("user_guide", N_("&User guide"), "Help", QKeySequence.StandardKey.HelpContents),
@@ -105,7 +113,7 @@ MENU_TITLES = {"File": N_("&File"), "Edit": N_("&Edit"), "View": N_("&View"), "T
                "Help": N_("&Help")}
 # Second bindings: Ctrl++ (Shift on most layouts) and the keypad's plus and minus zoom too.
 EXTRA_KEYS = {"zoom_in": (QKeySequence("Ctrl++"),), "zoom_out": (QKeySequence("Ctrl+_"),)}
-SUBMENUS = ("open_recent", "theme", "language", "add_entry")
+SUBMENUS = ("open_recent", "theme", "language", "add_entry", "tab_limit")
 
 
 def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) -> dict[str, QAction]:
@@ -122,6 +130,8 @@ def build_actions(window: QMainWindow, handlers: dict[str, Callable[[], None]]) 
             action.setShortcuts([QKeySequence(spec.shortcut), *EXTRA_KEYS.get(spec.id, ())])
         if spec.icon:
             action.setIcon(icon(spec.icon))
+        if spec.short:
+            action.setIconText(_(spec.short))
         if spec.tip:
             action.setStatusTip(_(spec.tip))
             action.setToolTip(_(spec.tip))

@@ -29,6 +29,11 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.setApplicationVersion(__version__)
     # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
     app.setDesktopFileName(DESKTOP_ID)
+    from .arrivals import Arrivals
+
+    # From here on a file the Finder opens with the app (macOS) is caught, and held for the window.
+    arrivals = Arrivals(app)
+    app.installEventFilter(arrivals)
     instance = None
     if not smoke:  # a timing run never hands over or listens
         from .single_instance import SingleInstance
@@ -42,8 +47,9 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
+    arrivals.deliver_to(window.campaigns.receive_file, ready=lambda: not getattr(window, "opening", False))
     if instance is not None:
-        instance.deliver_to(window.campaigns.receive_file)
+        instance.deliver_to(arrivals.arrive)
         app.aboutToQuit.connect(instance.release)
     if smoke:
         from .smoke import SmokeRun
@@ -61,10 +67,10 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     """
     from .identity import app_icon
     from .mainwindow import MainWindow
-    from .settings import Preferences, Settings
+    from .settings import Preferences, checked_settings
     from .theme import apply_theme
 
-    settings = Settings()
+    settings, notices = checked_settings()  # a settings file that cannot be used is set aside first
     from .translator import apply_language, choose_language
 
     apply_language(app, choose_language(settings))
@@ -74,6 +80,9 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     from .focus_ring import install as install_focus_ring
 
     install_focus_ring(app)
+    from .field_keys import install as install_field_keys
+
+    install_field_keys(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
         from .zoom import apply_zoom
 
@@ -85,6 +94,7 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
             return None
         window.restore_state()
         window.show()
+        _say_what_was_set_aside(window, notices)
         return window
     window.opening = True
     waiting = window.empty.text()
@@ -99,6 +109,8 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         if not opened:
             window.exit_code = 2  # a smoke run with a FILE it cannot open ends here
             app.exit(2)
+        # Once the first sheet is up: the whole catalog is read for it only now.
+        QTimer.singleShot(0, lambda: _say_what_was_set_aside(window, notices))
         from fate_desk.collector import settle_after_start_up
 
         # After the navigator, which fills in just after the first sheet (queued before this).
@@ -108,6 +120,13 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     window.restore_state()
     window.show()
     return window
+
+
+def _say_what_was_set_aside(window, notices) -> None:
+    """Every file read at start was checked once; what could not be used is said now, once."""
+    from .start_notice import show_start_notice, start_up_problems
+
+    window.start_notice = show_start_notice(window, start_up_problems(window.catalog, notices))
 
 
 def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> bool:

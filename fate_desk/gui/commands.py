@@ -23,6 +23,13 @@ class SavesEntries(Protocol):
 
     def install_campaign(self, campaign, changes=None) -> None: ...
 
+    # Undo and redo go through these: the roll log keeps every throw (rules/play/roll_log.py).
+    def restore(self, entity) -> None: ...
+
+    def take_back(self, entity_id: str) -> None: ...
+
+    def restore_campaign(self, campaign, changes=None) -> None: ...
+
 MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands sharing it
 
 
@@ -49,10 +56,10 @@ class EditEntity(QUndoCommand):
         return True
 
     def redo(self) -> None:
-        self.document.store(self.after)
+        self.document.restore(self.after)
 
     def undo(self) -> None:
-        self.document.store(self.before)
+        self.document.restore(self.before)
 
 
 class AddEntity(QUndoCommand):
@@ -62,10 +69,10 @@ class AddEntity(QUndoCommand):
         self.entity = entity
 
     def redo(self) -> None:
-        self.document.insert(self.entity)
+        self.document.restore(self.entity)
 
     def undo(self) -> None:
-        self.document.delete(self.entity.id)
+        self.document.take_back(self.entity.id)
 
 
 class AddEntities(QUndoCommand):
@@ -100,7 +107,7 @@ class RemoveEntity(QUndoCommand):
         self.document.delete(self.entity.id)
 
     def undo(self) -> None:
-        self.document.insert(self.entity)
+        self.document.restore(self.entity)
 
 
 class ReplaceCampaign(QUndoCommand):
@@ -115,7 +122,7 @@ class ReplaceCampaign(QUndoCommand):
         self.forward, self.backward = forward, backward
 
     def redo(self) -> None:
-        self.document.install_campaign(self.after, self.forward)
+        self.document.restore_campaign(self.after, self.forward)
 
     def undo(self) -> None:
-        self.document.install_campaign(self.before, self.backward)
+        self.document.restore_campaign(self.before, self.backward)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QUndoStack
 
 from fate_desk.i18n import _
 from fate_desk.model import Character
+from fate_desk.model.limits import grew_past_limits
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
@@ -172,6 +173,10 @@ class CampaignDocument(QObject):
         except ValueError as exc:  # pydantic's ValidationError is a ValueError
             self.saveFailed.emit(_("That change was not made: {problem}").format(problem=exc))
             return False
+        problem = grew_past_limits(before, after) if isinstance(after, Character) else None
+        if problem:  # the 101st stunt: no sheet past the limits is made here either
+            self.saveFailed.emit(_("That change was not made: {problem}").format(problem=problem))
+            return False
         if after == before:
             return False
         key = (entity_id, merge_key) if merge_key is not None else None
@@ -244,6 +249,46 @@ class CampaignDocument(QObject):
         return self._closed
 
     # --- called by the undo commands: save at once, then tell the views ----------------
+
+    # Undo and redo never take a thrown roll out of the roll log: a roll whose step is undone
+    # stays, marked set aside (rules/play/roll_log.py), so no reroll goes without a trace.
+
+    def restore_campaign(self, campaign, changes=None) -> None:
+        """Install the campaign an undo or redo goes to, keeping every roll the logs hold now.
+        `changes`: its rows, worked out on the step's worker; a log that kept a roll beyond them
+        makes them stale, and the rows are worked out again here."""
+        from fate_desk.rules.play.roll_log import kept_throws
+
+        kept = kept_throws(self.campaign, campaign)
+        self.install_campaign(kept, changes if kept is campaign else None)
+
+    def restore(self, entity) -> None:
+        """Put an entry back as undo or redo has it (stored, or added if it is not there); a
+        session's log keeps the rolls it holds now."""
+        from fate_desk.model import SessionLog
+
+        here = self.entity(entity.id)
+        if isinstance(entity, SessionLog):
+            from fate_desk.rules.play.roll_log import kept_in_session
+
+            entity = kept_in_session(here, entity)
+        if here is None:
+            self.insert(entity)
+        else:
+            self.store(entity)
+
+    def take_back(self, entity_id: str) -> None:
+        """Undo an entry's adding: it goes, save a session log with rolls in it, which keeps
+        them (alone, marked set aside)."""
+        from fate_desk.model import SessionLog
+
+        here = self.entity(entity_id)
+        if isinstance(here, SessionLog) and here.rolls:
+            from fate_desk.rules.play.roll_log import kept_in_session
+
+            self.store(kept_in_session(here, None))
+        else:
+            self.delete(entity_id)
 
     def install_campaign(self, campaign, changes=None) -> None:
         """Save a whole campaign in one transaction, then tell every view what changed.

@@ -123,6 +123,7 @@ class EditorTabs(QTabWidget):
     """One closable tab per open entry; closes tabs of deleted entries, renames on edits."""
 
     currentEntityChanged = Signal(str)  # "" when no tab is open
+    tabOpened = Signal(str)  # an entry got a tab of its own (not a stand-in restored at start-up)
 
     def __init__(self, document, parent=None):
         super().__init__(parent)
@@ -179,6 +180,7 @@ class EditorTabs(QTabWidget):
         self.setTabToolTip(index, _(BY_KEY[kind].singular))
         if not lazy:
             self.setCurrentIndex(index)
+            self.tabOpened.emit(entity_id)
         return editor
 
     def preview(self, entity_id: str) -> QWidget | None:

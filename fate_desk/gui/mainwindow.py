@@ -6,8 +6,8 @@ and menus and a toolbar built from the registry. What the window does lives in i
 - `campaigns` (campaign_desk): which campaign is open, and its file changing underneath;
 - `sheets` (sheet_desk): the open entries' tabs; `edits` (edit_desk): the Edit menu and the
   navigator; `view` (view_desk): the View menu;
-- `table` (table_desk) and `encounters` (conflict/desk): the Table menu, handed the campaign
-  only once it is whole.
+- `table` (table_desk), `encounters` (conflict/desk) and `table_mode` (table_mode/desk, the
+  players' devices): the Table menu, handed the campaign only once it is whole.
 
 How a campaign comes in, whatever its size, is `loading.py`.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, set_edition
 
 from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
@@ -33,6 +33,7 @@ from .problems import ProblemsDock
 from .settings import Settings, WindowState
 from .sheet_desk import SheetDesk
 from .table_desk import TableDesk
+from .table_mode.desk import TableModeDesk
 from .undo_keys import route_undo_keys
 from .undo_notice import UndoNotice
 from .view_desk import ViewDesk
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
         self.navigator: NavigatorPanel | None = None
         self.tabs: EditorTabs | None = None
         self.opening_steps: OpeningSteps | None = None  # the open campaign's way in
+        self.incoming: CampaignDocument | None = None  # the campaign taking over, while the one before goes
         # The start-up's last campaign: refused late, a copy of the sample opens instead.
         self.sample_if_refused = False
         self.files = FileActions(self)
@@ -62,7 +64,9 @@ class MainWindow(QMainWindow):
         self.view = ViewDesk(self)
         self.table = TableDesk(self)
         self.encounters = EncounterDesk(self)
-        self.desks = (self.files, self.campaigns, self.sheets, self.edits, self.view, self.table, self.encounters)
+        self.table_mode = TableModeDesk(self)
+        self.desks = (self.files, self.campaigns, self.sheets, self.edits, self.view, self.table, self.encounters,
+                      self.table_mode)
         self.setWindowTitle(_("Fate Desk"))
         self.resize(1280, 800)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowNestedDocks)
@@ -145,8 +149,13 @@ class MainWindow(QMainWindow):
             old = self.document
             if not old.loading:
                 previous = (old.path, old.readonly)
-            self.drop_document(quiet=True)
+            self.incoming = document  # a desk may go on with the same campaign read again
+            try:
+                self.drop_document(quiet=True)
+            finally:
+                self.incoming = None
         self.document = document
+        set_edition(document.campaign.ruleset)  # rule-set words in this campaign's edition's
         self.read_only_watch.follow(document)
         if document.path != self._welcome_for:
             self.hide_welcome()  # it says "This is the sample campaign"
@@ -263,6 +272,10 @@ class MainWindow(QMainWindow):
         geometry = self.settings.get(WindowState.GEOMETRY)
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
+        else:  # the first start: 1280x800 at most, never taller than a laptop's screen with the frame
+            from .screen_fit import fit_window
+
+            fit_window(self, QSize(1280, 800))
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():
             self.restoreState(state, self._state_version())  # refused when the direction differs

@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
 from PySide6.QtCore import QAbstractListModel, QEvent, QModelIndex, QObject, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QPainter, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView, QLineEdit, QListView, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget,
 )
@@ -504,6 +504,11 @@ class NavigatorPanel(QWidget):
             view.customContextMenuRequested.connect(lambda pos, v=view: self._context_menu(v, pos))
             view.activated.connect(self._activated)
             view.clicked.connect(self._clicked)
+        # Space on an entry is the keyboard's quick look: the preview tab, as a single click.
+        self._space = [QShortcut(QKeySequence(Qt.Key.Key_Space), view, context=Qt.ShortcutContext.WidgetShortcut)
+                       for view in (self.tree, self.results)]
+        for shortcut, view in zip(self._space, (self.tree, self.results)):
+            shortcut.activated.connect(lambda v=view: self._clicked(v.currentIndex()))
         self.filter_edit.textChanged.connect(self._filter)
         self._filter_keys = _FilterKeys(self)
         self.filter_edit.installEventFilter(self._filter_keys)

@@ -1,5 +1,6 @@
 """The sheets: the open entries' tabs, the page shown when none is open, and the View menu's tab
-commands; which entry is current, for the problems panel and the navigator."""
+commands (closing the others and the limit on open tabs among them: `tabs.py`); which entry is
+current, for the problems panel and the navigator."""
 
 from __future__ import annotations
 
@@ -18,20 +19,29 @@ class SheetDesk(Desk):
         super().__init__(window)
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
         self._loading_page = None
+        from .tabs import TabKeeper
+
+        self.tab_keeper = TabKeeper(window)  # Close other tabs, and the limit (gui/tabs.py)
 
     def handlers(self) -> dict:
         tabs = lambda: self.window.tabs  # noqa: E731 (the campaign's tabs, made anew for each)
         return {
             "close_tab": lambda: tabs() and tabs().close_current(),
+            "close_other_tabs": lambda: tabs() and self.tab_keeper.close_others(),
             "move_tab_left": lambda: tabs() and tabs().move_current(-1),
             "move_tab_right": lambda: tabs() and tabs().move_current(1),
         }
 
+    def install(self) -> None:
+        self.tab_keeper.fill_menu(self.window.actions["tab_limit"].menu())
+
     def document_changed(self, document) -> None:
         super().document_changed(document)
         if document is None:
+            self.tab_keeper.tabs = None  # the campaign's tabs go with it
             return
         tabs = self.window.tabs
+        self.tab_keeper.attach(tabs)
         tabs.currentChanged.connect(lambda _i: self.show_tabs_or_start())
         document.entityAdded.connect(lambda _id: self.show_tabs_or_start())
         document.entityRemoved.connect(lambda _id: self.show_tabs_or_start())

@@ -1,13 +1,14 @@
-"""Docks at the bottom of the window (the conflict panel) give way to the sheet above them: the
-open sheet's own body keeps at least half the window's height when a dock opens or the window
-is resized. Dragging the dock's edge afterwards is left alone."""
+"""Docks at the bottom of the window (the conflict panel) give way to the sheet above them, so
+far and no further: the open sheet's own body keeps at least a quarter of the window's height
+when a bottom dock opens or the window is resized. The height the GM drags a dock to is left
+alone, also when another dock (the dice, the history) opens or closes beside the sheet."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-SHARE = 0.5  # of the window's height, for the sheet's body
+SHARE = 0.25  # of the window's height, for the sheet's body (the dock's table and buttons need the rest)
 
 
 class SheetRoom(QObject):
@@ -22,9 +23,9 @@ class SheetRoom(QObject):
         if watched is self.window:
             if kind == QEvent.Type.ChildPolished and isinstance(event.child(), QDockWidget):
                 event.child().installEventFilter(self)
-            elif kind == QEvent.Type.Resize:
+            elif kind in (QEvent.Type.Resize, QEvent.Type.FontChange):  # a larger text size needs room too
                 self._later()
-        elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget):
+        elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget) and watched in self._bottom_docks():
             self._later()
         return False
 
@@ -50,7 +51,9 @@ class SheetRoom(QObject):
         for dock in docks:
             if short <= 0:
                 return
-            target = max(dock.minimumSizeHint().height(), dock.height() - short)
+            # Never below what shows a panel's table and buttons (the encounter dock says how much).
+            floor = max(dock.minimumSizeHint().height(), int(dock.property("workingHeight") or 0))
+            target = max(floor, dock.height() - short)
             if target < dock.height():
                 short -= dock.height() - target
                 self.window.resizeDocks([dock], [target], Qt.Orientation.Vertical)

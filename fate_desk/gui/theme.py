@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
 from fate_desk.i18n import N_
@@ -84,6 +85,8 @@ QSpinBox::down-arrow, QComboBox::down-arrow { width: 0; height: 0; border-left: 
 QCheckBox::indicator, QRadioButton::indicator { width: 14px; height: 14px; border: 2px solid #ffffff; background: #000000; }
 QCheckBox::indicator:checked, QRadioButton::indicator:checked { background: #ffff00; border: 2px solid #ffffff; }
 QRadioButton::indicator { border-radius: 8px; }
+QAbstractItemView::indicator { width: 14px; height: 14px; border: 2px solid #ffffff; background: #000000; }
+QAbstractItemView::indicator:checked { background: #ffff00; border: 2px solid #ffffff; }
 QToolTip { background: #000000; color: #ffffff; border: 1px solid #ffffff; }
 """
 
@@ -115,7 +118,10 @@ def apply_theme(app: QApplication, theme: str) -> None:
             app.setPalette(_item_view_palette(palette, theme, INDICATOR_WINDOW), kind)
     if theme == "high-contrast":  # after the palette, so the style sheet starts from it
         app.setStyleSheet(HIGH_CONTRAST_SHEET)
-    # Widgets with a style sheet keep the palette they were polished with; re-polish them.
+    # Every window at once: widgets the high-contrast sheet had styled kept its colours after it
+    # went (the Problems panel white on white until a restart); those with a style sheet of
+    # their own keep the palette they were polished with. Both take the new theme now.
+    inherit_again(app)
     repolish_style_sheets(app)
 
 
@@ -134,6 +140,19 @@ def live_widgets(app: QApplication) -> list[QWidget]:
                 out.append(top)
                 out.extend(top.findChildren(QWidget))
     return out
+
+
+def inherit_again(app: QApplication) -> None:
+    """Every widget on screen that has no palette or font of its own takes its parent's (and so
+    the application's) again: a style sheet the application had leaves its colours and text
+    size on the widgets it styled when it goes or changes."""
+    for widget in live_widgets(app):
+        if not shiboken6.isValid(widget):
+            continue
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            widget.setPalette(QPalette())
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            widget.setFont(QFont())
 
 
 def repolish_style_sheets(app: QApplication) -> None:

@@ -59,8 +59,19 @@ def apply_zoom(app: QApplication, percent: int) -> int:
             grown = QFont(widget.font())
             grown.setPointSizeF(size * ratio)
             widget.setFont(grown)
-    # A widget with a style sheet keeps the font it was polished with: polish it again.
-    from .theme import repolish_style_sheets
+    # A widget with a style sheet keeps the font it was polished with, and so do those the
+    # application's style sheet (high contrast) styled: polish them again, every window at once.
+    from .theme import inherit_again, repolish_style_sheets
 
+    sheet = app.styleSheet()
+    if sheet:
+        app.setStyleSheet("")
+        app.setStyleSheet(sheet)
+    inherit_again(app)
     repolish_style_sheets(app)
+    # Layouts keep each widget's size hints until told: a line edit's grows with its text, and
+    # the sheet's banner squeezed its lines below their height after a live zoom to 200%.
+    for widget in live_widgets(app):
+        if shiboken6.isValid(widget):
+            widget.updateGeometry()
     return percent

@@ -15,6 +15,7 @@ from fate_desk.model import (
     CampaignOptions,
     Character,
     ConditionsMode,
+    CustomTrack,
     RuleBreak,
     Severity,
 )
@@ -146,6 +147,38 @@ def scale_from_text(text: str) -> tuple[str | None, str]:
             rest = "\n".join(lines[:i] + lines[i + 1:]).strip()
             return scale, rest
     return None, text
+
+
+MODES = "Modes"  # i18n: file format (Atomic Robo's mode ratings, read back by the importers)
+_MODE = re.compile(r"\s*(.+?)\s+([+-]?\d{1,2})\s*")
+
+
+def modes_line(modes: dict[str, int]) -> str:
+    """'Modes: Action +3, Science +2': the mode ratings where the other tool's user reads them."""
+    return f"{MODES}: " + ", ".join(f"{name} {rating:+d}" for name, rating in modes.items()) if modes else ""
+
+
+def modes_from_text(text: str, rules) -> tuple[dict[str, int], str]:
+    """The mode ratings a 'Modes: …' line of a text gives (for a rule set of modes), and the text
+    without the line; a line naming modes the rule set lacks stays in the text."""
+    if rules.modes is None:
+        return {}, text
+    known = {m.name.casefold(): m.name for m in rules.modes.modes}
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        name, sep, value = line.partition(":")
+        if not sep or norm(name, html=False) != norm(MODES, html=False):
+            continue
+        modes = {}
+        for part in value.split(","):
+            found = _MODE.fullmatch(part) if len(part) <= 120 else None  # a mode's name is short
+            if not found or found.group(1).casefold() not in known:
+                break
+            modes[known[found.group(1).casefold()]] = int(found.group(2))
+        else:
+            if modes:
+                return modes, "\n".join(lines[:i] + lines[i + 1:]).strip()
+    return {}, text
 
 
 def role_of(label: str) -> AspectRole:
@@ -369,6 +402,88 @@ def export_system(data: dict) -> str | None:
         if isinstance(stats.get("systemId"), str):
             return stats["systemId"]
     return None
+
+
+def refresh_before_costs(refresh: int, stunts: int, extras: int, rules, stunt_cost: int = 1) -> int:
+    """A PC's refresh before stunts and extras are paid for, from the refresh a Foundry sheet shows
+    after them: `stunts` counts the stunts and the stunt slots extras fill (each costing
+    `stunt_cost`; FCO's own costs are summed with a cost of 1), `extras` the extras' refresh.
+
+    Fate Desk pays for stunts beyond the free ones and for extras separately, so that is what its
+    exports take off. Fate Core Official's sheet counts the free stunts off the stunts' and extras'
+    cost together, so a free stunt not taken pays for an extra (scripts/fcoCharacter.js: the spent
+    refresh is the stunts' cost less the free stunts, which may go below nothing, plus the extras'),
+    and accepts a sheet whose refresh and spent refresh come to no more than the game's: a sheet
+    that adds up only that way is taken at the game's refresh, not above it."""
+    free = rules.free_stunts
+    separate = refresh + max(0, stunts - free) * stunt_cost + extras
+    together = refresh + max(0, (stunts - free) * stunt_cost + extras)
+    if separate > rules.refresh_start >= together:
+        return rules.refresh_start
+    return separate
+
+
+def pack_track(rules, name: str, values: list[int], taken: set[str]) -> CustomTrack | None:
+    """The game pack's own track template a track of this name and these boxes is (the Toolkit
+    pack's Wounded, the Wealth hack's Wealth): what the other tool cannot hold of it (how it
+    clears, what it absorbs, its notes, the skill it grows with) comes back from the pack. None
+    when the rule set came with no pack, or no template fits."""
+    from fate_desk.rules.creation.loader import pack_of
+
+    pack = pack_of(rules.id)
+    for template in getattr(pack, "tracks", None) or []:
+        full = list(template.boxes) + [v for level in template.levels for v in level.add]
+        if norm(template.name, html=False) != norm(name, html=False) or not len(template.boxes) <= len(values) \
+                or values != full[:len(values)]:
+            continue
+        track_id = template.id if template.id not in taken else None
+        if track_id is None:
+            return None
+        taken.add(track_id)
+        return template.model_copy(update={"id": track_id}, deep=True)
+    return None
+
+
+def own_skill_name(name: str, rules, taken, foreign: bool = True) -> str:
+    """The rule set's name for a skill a foreign sheet names ("ATHLETICS", "Kraft", "Аккуратный"),
+    unless the sheet already has that skill; else the name as written. `foreign` False for a
+    sheet that names the rule set's skills in English: Fate Desk's own translations are then not
+    read (they take a moment to load)."""
+    from fate_desk.interop.foreign_names import rule_set_skill
+
+    found = rule_set_skill(name, rules.skills, translated=foreign)
+    if found is None or (found != name and found.casefold() in {t.casefold() for t in taken}):
+        return name
+    return found
+
+
+def names_foreign_skills(names: list[str], rules) -> bool:
+    """Whether a sheet names none of the rule set's skills as the rule set does: its skill names
+    are then read in other languages too."""
+    own = {skill.casefold() for skill in rules.skills}
+    return not any(name.strip().casefold() in own for name in names)
+
+
+def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]], academics: tuple[str, ...] = ()) -> str:
+    """The shipped rule set a Foundry actor was most likely made for, from its skills' names (in any
+    language the tools ship) and its stress tracks as (name, boxes worth 1, 2, 3...): approaches
+    are Fate Accelerated; Academics is Fate Condensed's alone; one track named only "Stress" is
+    Fate Accelerated's; boxes worth 1, 2, 3... are Fate Core's; anything else is Fate Condensed."""
+    from fate_desk.interop.fari.labels import STRESS, TRACK_WORDS
+    from fate_desk.interop.foreign_names import is_academics, is_approach
+
+    if sum(1 for name in skills if is_approach(name)) >= 3:
+        return "fate-accelerated"
+    also = {norm(name, html=False) for name in academics}  # the tool's own word for it, if it has one
+    if any(is_academics(name) or norm(name, html=False) in also for name in skills):
+        return "fate-condensed"
+    labels = [norm(name, html=False) for name, _escalating in stress]
+    named = [label for label in labels if any(w.search(label) for w in TRACK_WORDS.values())]
+    if len(stress) == 1 and not named and STRESS.search(labels[0]):
+        return "fate-accelerated"
+    if any(escalating for _name, escalating in stress):
+        return "fate-core"
+    return "fate-condensed"
 
 
 def match_track(rules, name: str) -> str | None:

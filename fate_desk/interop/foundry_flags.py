@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from fate_desk.model import Character, CharacterKind, CustomTrack, Extra, Severity, SlotSpec, Stunt, new_id
 from fate_desk.model.character import HistoryEntry, RuleBreak
 from fate_desk.model.errors import describe
+from fate_desk.i18n import ngettext
 from fate_desk.rules.creation.derive import derive
 
 from fate_desk.store.interchange import FileFormatError
@@ -156,6 +157,41 @@ class FlaggedActor(ForeignActor):
         except ValidationError as exc:
             raise FileFormatError(self.r.source, describe(exc)) from None
 
+    own_notes = ""  # the character's own notes, before what the import kept there
+
+    def _marks_beyond(self, character: Character) -> Character:
+        """Marks on boxes the character does not have in Fate Desk (FateX gives every Fate Core
+        character four boxes a track; the rule set gives two to a Mediocre Physique): kept in the
+        notes and said in the summary, never dropped without a word."""
+        if character.stress_boxes is not None:
+            return character
+        derived = derive(character, self.rules).stress
+        stress, lines = {}, []
+        for track_id, marks in character.stress.items():
+            count = len(derived.get(track_id, []))
+            beyond = [i for i in marks if i >= count]
+            if beyond:
+                name = derived_name(self.rules, character, track_id)
+                boxes = ", ".join(str(i + 1) for i in beyond)
+                self.log.keep(f"Stress {name}", f"box {boxes} marked; Fate Desk gives this character {count}")  # i18n: stored
+                lines.append(ngettext(
+                    "stress track {track}: box {boxes} was marked, but the character has only {count} box "
+                    "here; kept in the notes",
+                    "stress track {track}: box {boxes} was marked, but the character has only {count} boxes "
+                    "here; kept in the notes", count).format(track=name, boxes=boxes, count=count))
+            kept = [i for i in marks if i < count]
+            if kept:
+                stress[track_id] = kept
+        if not lines:
+            return character
+        for line in lines:
+            self.log.note(line)
+        notes = "\n\n".join(p for p in (self.own_notes, self.log.kept_block()) if p)
+        try:
+            return Character.model_validate({**character.model_dump(), "stress": stress, "notes": notes})
+        except ValidationError:
+            return character
+
     def _own_boxes(self, character: Character, values: dict[str, list[int]]) -> Character:
         """NPCs and monsters keep stress boxes the rule set would not give them."""
         if not values or character.kind == CharacterKind.PC:
@@ -172,6 +208,14 @@ class FlaggedActor(ForeignActor):
             return Character.model_validate({**character.model_dump(), "stress_boxes": values})
         except ValidationError:
             return character
+
+
+def derived_name(rules, character: Character, track_id: str) -> str:
+    """A track's name as the sheet shows it (the rule set's, or the custom track's)."""
+    for track in rules.stress.tracks:
+        if track.id == track_id:
+            return track.name
+    return next((t.name for t in character.all_tracks() if t.id == track_id), track_id)
 
 
 def _merged(model, extra: dict | None):

@@ -21,7 +21,14 @@ from fate_desk.rules import get_ruleset
 from fate_desk.store import bundle, interchange
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
 from fate_desk.interop.fari.reading import fari_sheets, looks_like_fari
-from fate_desk.interop.fari.library import character_line, is_library, library_scenes, not_yet_imported
+from fate_desk.interop.fari.library import (
+    character_line,
+    is_library,
+    is_scene,
+    library_scenes,
+    not_yet_imported,
+    single_scene,
+)
 from fate_desk.interop.fari.mapping import sheet_to_character
 from fate_desk.interop.fatex.reading import fatex_to_character, looks_like_fatex
 from fate_desk.interop.fco.reading import fco_to_character, looks_like_fco
@@ -103,6 +110,7 @@ def import_characters(path: Path, ruleset: str | None = None, fallback: str | No
         raise FileFormatError(source, _("is not a regular file (a pipe or device)"))
     if is_campaign_file(path):
         campaign = load_campaign(path)
+        interchange.refuse_over_limits(campaign.characters, source)
         return ImportResult(list(campaign.characters), [], N_("Fate Desk campaign file"), campaign)
     notes: list[str] = []
     data = parse_json(read_bytes(path), source, notes)
@@ -116,6 +124,8 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None,
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
     data, broken = scrub_surrogates(data)
     result = _import_document(data, source, ruleset, fallback, progress)
+    # No character is taken in that the app could not then show at once (fate_desk.model.limits).
+    interchange.refuse_over_limits(result.characters, source)
     if broken:
         result.warnings.append(ngettext(
             "{count} piece of text held broken characters (lone surrogates), shown as \ufffd",
@@ -138,6 +148,9 @@ def _import_document(data: Any, source: str, ruleset: str | None, fallback: str 
         read, kind = foundry
         character, notes = read(data, source, ruleset)
         return ImportResult([character], notes, kind)
+    refused = fco_settings_refusal(data)
+    if refused:
+        raise FileFormatError(source, refused)
     if isinstance(data, dict) and "format" in data:
         got = repr(data.get("format"))
         got = got if len(got) <= 40 else got[:37] + "..."
@@ -152,6 +165,31 @@ def _import_document(data: Any, source: str, ruleset: str | None, fallback: str 
     )
 
 
+def fco_settings_refusal(data: Any) -> str | None:
+    """Why a Fate Core Official settings file is not imported, or None for any other file.
+
+    FCO exports two kinds of file that are not actors (scripts/fcoConstants.js `exportSettings`;
+    scripts/FateCharacterDefaults.js `exportDefaults`): a world's settings (its skill list, tracks,
+    stunt database, refresh and character defaults) and its character defaults (templates: empty
+    aspects, skills at Mediocre, unmarked tracks, keyed by name). Neither holds a character, and a
+    Fate Desk rule set or game pack carries rules (skill shape, advancement, a licence) that they do
+    not say."""
+    if not isinstance(data, dict) or not data:
+        return None
+    if "refreshTotal" in data and isinstance(data.get("skills"), dict) and isinstance(data.get("tracks"), dict):
+        return _("this is Fate Core Official's export of a world's settings (its skill list, tracks, stunts and "
+                 "character defaults), not a character; Fate Desk takes a game's skills and tracks from its rule "
+                 "sets and game packs, which hold more than these settings say (the skill pyramid, advancement, "
+                 "the game's licence), so nothing was imported")
+    if all(isinstance(v, dict) and isinstance(v.get("default_name"), str) for v in data.values()):
+        names = ", ".join(str(v["default_name"])[:40] for v in list(data.values())[:5])
+        return _("this is Fate Core Official's export of character defaults ({names}): templates for new "
+                 "characters, with empty aspects, unrated skills and unmarked tracks, not characters; make a "
+                 "character from one in Fate Core Official and export that actor instead, so nothing was "
+                 "imported").format(names=names + (", …" if len(data) > 5 else ""))
+    return None
+
+
 def _foundry_reader(data: Any):
     """The reader for a Foundry actor export, by the system that wrote it."""
     if looks_like_fco(data):
@@ -164,6 +202,11 @@ def _foundry_reader(data: Any):
 def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None,
                 progress: Progress | None = None) -> ImportResult:
     sheets, warnings = fari_sheets(data, source)
+    if is_scene(data):
+        # One scene, as Fari exports it: like a library's, it keeps its Fari id, so importing it
+        # again adds nothing.
+        scenes, scene_lines = single_scene(data, source)
+        return ImportResult([], scene_lines, N_("Fari scene"), scenes=scenes, library=True)
     library = is_library(data)
     scenes, scene_lines = library_scenes(data, source) if library else ([], [])
     characters: list[Character] = []

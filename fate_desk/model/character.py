@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, Strict, field_validator, model_validator
 
-from fate_desk.i18n import N_, _
+from fate_desk.i18n import N_, _, edition_text
 
 from .base import FateModel, empty_dict, empty_list, id_field
 from .plain import plain_data_problem
@@ -47,13 +47,22 @@ class AspectRole(StrEnum):
 
     @property
     def label(self) -> str:
-        names = {
-            "high_concept": N_("High Concept"),
-            "trouble": N_("Trouble"),
-            "relationship": N_("Relationship"),
-            "free": N_("Aspect"),
-        }  # marked here, translated below (a dict inside _() would be read as its first key)
-        return _(names[self.value])
+        """The role's name in the words of the open campaign's edition (see `label_in`)."""
+        return self.label_in(None)
+
+    def label_in(self, ruleset) -> str:
+        """The role's name in the words of `ruleset`'s edition: Fate Condensed in French says
+        "Relation" where Fate Core says "Parenté"."""
+        return edition_text(ASPECT_ROLE_NAMES[self.value], ruleset)
+
+
+# Marked here, translated where shown (each edition may name a role its own way).
+ASPECT_ROLE_NAMES = {
+    "high_concept": N_("High Concept"),
+    "trouble": N_("Trouble"),
+    "relationship": N_("Relationship"),
+    "free": N_("Aspect"),
+}
 
 
 class Severity(StrEnum):

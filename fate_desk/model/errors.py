@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 from pydantic import ValidationError
 
 from fate_desk.i18n import _, ngettext
@@ -33,7 +35,14 @@ def describe(err: ValidationError, limit: int = 1) -> str:
         if item.get("type") == "missing":
             lines.append(_("{where}: is missing").format(where=where))
             continue
-        shown = repr(got)
+        if item.get("type") == "value_error":
+            # One of our own sentences (already in the user's language): pydantic's prefix goes,
+            # and a whole table or list it was about is no help to see again.
+            msg = msg.removeprefix("Value error, ")  # i18n: not shown (pydantic's prefix, removed)
+            if isinstance(got, (dict, list)):
+                lines.append(_("{where}: {message}").format(where=where, message=msg))
+                continue
+        shown = reprlib.repr(got)  # never the whole of a 10 MB text or a 100,000-entry table
         if len(shown) > 40:
             shown = shown[:37] + "..."
         # pydantic's own message stays in English: it comes from pydantic, not from us

@@ -40,12 +40,15 @@ from .draw import (
     Table,
     Text,
     field_name,
+    label_width,
     line_text,
 )
 from .fonts import BOLD, ITALIC, REGULAR, text_width
 from .geometry import Page, Rect, card_slots
+from . import skills_layout
 from .styles import GREY, INK, Styles, one_line
 from .textflow import RichText, Run
+from .wording import extra_grants, played_phrase, raised_by_extras, track_caption
 
 PAD = 9.0
 TITLE_H = 19.0
@@ -54,13 +57,6 @@ CUT_MARK = 14.0
 CUT_GAP = 4.0
 # Column widths (fractions of the card) for reference tables, by number of columns.
 TABLE_COLUMNS = {2: (0.22, 0.78), 4: (0.1, 0.4, 0.1, 0.4)}
-
-
-def skill_phrase(name: str, rating: int) -> str:
-    """'Good (+3) Fight'; a free-form skill that already names its rating ('Fair (+2) at
-    Getting into Bar Fights') is printed as written."""
-    label = ladder_label(rating)
-    return name if label.casefold() in name.casefold() else f"{label} {rules_text(name)}"
 
 
 # Characters whose fate points and refresh the card carries (minor NPCs use the GM's pool).
@@ -205,7 +201,7 @@ class CardRenderer:
         inner = Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, rect.height - 2 * PAD)
         # A continuation card says so where the kind goes, leaving the title its room.
         kind = face.kind.upper() if chunk.part == 1 else _("Continued").upper()
-        kind_w = c.stringWidth(kind, BOLD, 6.5) if kind else 0
+        kind_w = text_width(kind, BOLD, 6.5) if kind else 0
         line_text(c, kind, inner.right - kind_w, inner.top - 9, kind_w + 1, BOLD, 6.5, GREY)
         title = face.title
         line_text(c, title, inner.x, inner.top - 11, inner.width - kind_w - 8, BOLD, 12, INK)
@@ -274,18 +270,23 @@ class CardRenderer:
         if npc.kind in POINT_KINDS:
             flow.add(PointsLine(derived.refresh, npc.fate_points if self.state else None,
                                 npc.carried_fate_points if self.state else 0, field_name(prefix, "fate_points")))
-        if npc.skills:
-            ranked = sorted(npc.skills.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-            parts = " · ".join(skill_phrase(name, r) for name, r in ranked)
+        played = self._skills_as_played(npc, ruleset, derived)
+        if played:
+            ranked = sorted(played.items(), key=lambda kv: (-kv[1][0], kv[0].casefold()))
+            parts = " · ".join(played_phrase(name, r, why) for name, (r, why) in ranked)
             flow.add(self._user(_("{skills}: ").format(skills=rules_text(ruleset.skill_word_plural).capitalize()), parts, 4))
         marks = npc.stress if self.state else {}
-        label_w = max((self.canvas.stringWidth(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
+        custom = {t.id: t for t in npc.all_tracks()}
+        label_w = max((label_width(rules_text(n), BOLD, Boxes.FONT) for n in derived.track_names.values()),
                       default=0) + 8
         for track_id, values in derived.stress.items():
             names = [field_name(prefix, "stress", track_id, i) for i in range(min(len(values), 500))]
             label = rules_text(derived.track_names.get(track_id, track_id))
+            track = custom.get(track_id)
             flow.add(Boxes(label, list(values), set(marks.get(track_id, [])), names, size=BOX_MIN,
-                           label_width=label_w, space_after=4, tooltip=_("{track} stress").format(track=label)))
+                           label_width=label_w, space_after=4,
+                           tooltip=_("{track} stress").format(track=label) if track is None else label,
+                           caption=track_caption(track) if track is not None else ""))
         if not derived.stress:
             flow.add(self._text(_('<font color="#474747">No stress boxes: any hit takes them out.</font>')))
         taken = {q.slot: q for q in npc.consequences} if self.state else {}
@@ -309,19 +310,37 @@ class CardRenderer:
             flow.add(RichText(runs, 9, space_after=2))
         for stunt in npc.stunts:
             flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))
-        for extra in npc.active_extras():  # an NPC's gear and powers: what each grants, in words
-            grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
-            grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
-                       + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
-            grants += [f"{s.name}: {s.text}" for s in extra.stunts]
-            text = "; ".join(p for p in (extra.description.strip(), *grants) if p)
-            flow.add(self._user(f"{extra.name.strip() or _('Extra')}. ", text))
+        for extra in npc.active_extras():  # gear and powers: what each grants, as the sheet says it
+            bits = [extra.description.strip()] if extra.description.strip() else []
+            grants = extra_grants(extra)
+            if grants:
+                bits.append(_("Grants {grants}.").format(grants=", ".join(grants)))
+            flow.add(self._user(f"{extra.name.strip() or _('Extra')}. ", " ".join(bits)))
+            for stunt in extra.stunts:
+                flow.add(self._user(f"{stunt.name.strip()}. " if stunt.name.strip() else "", stunt.text))
+            if extra.notes.strip():
+                flow.add(RichText([Run(extra.notes, ITALIC, GREY)], 8.5, space_after=3))
         for brk in npc.rule_breaks:
             flow.add(self._user(f"{brk.kind.replace('_', ' ').capitalize()}: ", brk.text))
         if npc.scale:
             flow.add(self._user(_("Scale: "), npc.scale))
         self._notes(flow, npc.notes)
         return CardFace(npc.name or _("(unnamed)"), npc.kind.label, flow)
+
+    @staticmethod
+    def _skills_as_played(npc: Character, ruleset: RuleSet, derived) -> dict[str, tuple[int, str]]:
+        """Each skill at the rating the character rolls, with the extras that raise it (as on the
+        sheet); approaches (Fate Accelerated) all of them, Mediocre (+0) ones too, as the sheet
+        shows them."""
+        own = dict(npc.skills)
+        if len(ruleset.skills) <= skills_layout.SHORT_LIST:
+            spelled = {k.casefold() for k in own}
+            own.update({name: 0 for name in ruleset.skills if name.casefold() not in spelled})
+        played = {name: (rating, "") for name, rating in own.items()}
+        for name, (rating, why) in raised_by_extras(npc, derived).items():
+            key = next((k for k in own if k.casefold() == name.casefold()), name)
+            played[key] = (rating, why)
+        return played
 
     def hazard_face(self, hazard: Hazard) -> CardFace:
         rating = ladder_label(hazard.rating)

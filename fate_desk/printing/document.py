@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk import __version__
-from fate_desk.i18n import _, rules_text, format_date
+from fate_desk.i18n import _, edition, format_date, language, rules_text
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
@@ -39,6 +39,14 @@ class PagePlan:
     bookmarks: list[tuple[str, int]] = field(default_factory=list)  # (title, outline level)
 
 
+def language_tag(code: str) -> str:
+    """The PDF's language as a BCP 47 tag ("pt_BR" is "pt-BR"); the test pseudo-languages are
+    English underneath."""
+    if code in ("en_XA", "ar_XB"):
+        return "en"
+    return code.replace("_", "-") or "en"
+
+
 class Document:
     """One PDF on one canvas; renderers share its geometry and styles."""
 
@@ -50,7 +58,7 @@ class Document:
         self.portrait = portrait(self.paper, self.scale)
         self.landscape = landscape(self.paper, self.scale)
         self.canvas = _ScaledCanvas(str(path), self.scale, pagesize=portrait(self.paper).size, initialFontName=REGULAR,
-                                    pageCompression=1, lang=job.language or "en")
+                                    pageCompression=1, lang=language_tag(job.language or language()))
         title = one_line(job.title) or _("Fate Desk")
         c = self.canvas
         c.setTitle(title)
@@ -155,8 +163,9 @@ class Document:
     def _sheet_plans(self, character: Character, prefix: str) -> list[PagePlan]:
         who = character.name or _("(unnamed)")
         ruleset = self.ruleset(self.job.ruleset or character.ruleset, who)
-        pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
-        plans = [PagePlan(self.portrait, draw) for draw in pages]
+        with edition(ruleset):  # the sheet in its own edition's words, laid out and drawn
+            pages = self.sheets.plan(character, ruleset, self.job.options, prefix, state=self.job.state)
+        plans = [PagePlan(self.portrait, in_edition(ruleset, draw)) for draw in pages]
         plans[0].bookmarks.append((f"{who} ({character.kind.label})", 0))
         return plans
 
@@ -168,7 +177,8 @@ class Document:
             who = getattr(item, "name", "") or _("(unnamed)")
             rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
             ruleset = self.ruleset(rid, who)
-            face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
+            with edition(ruleset):
+                face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
             face = CardFace(face.title, face.kind, face.flow, f"{who} ({face.kind})")
             out += self._chunks(face)
             if isinstance(item, Countdown) and item.players_see_boxes_only:
@@ -196,7 +206,8 @@ class Document:
         to stop (ExportCancelled)."""
         from .draw import footer
 
-        plans = self.plan()
+        with edition(self.job.ruleset):  # blank sheets, cheat sheets and cards of one rule set
+            plans = self.plan()
         if not plans:
             raise ExportError(_("nothing to print: the selection is empty"))
         total = len(plans)
@@ -211,7 +222,8 @@ class Document:
                 c.addOutlineEntry(one_line(title), key, level=level)
             c.saveState()
             c.scale(self.scale, self.scale)  # large print: the page's layout drawn 150%
-            plan.draw()
+            with edition(self.job.ruleset):
+                plan.draw()
             c.restoreState()
             # The attribution band stays at its usual size, on one line below the enlarged content.
             paper = Page(plan.page.width * self.scale, plan.page.height * self.scale)
@@ -221,6 +233,14 @@ class Document:
                 raise ExportCancelled()
         c.save()
         return total
+
+
+def in_edition(ruleset: RuleSet, draw: Callable[[], None]) -> Callable[[], None]:
+    """`draw`, drawing in the words of `ruleset`'s edition (a sheet's text is made as it is drawn)."""
+    def run() -> None:
+        with edition(ruleset):
+            draw()
+    return run
 
 
 _FIELD_SIZES = ("x", "y", "width", "height", "size", "fontSize")

@@ -16,8 +16,8 @@ from fate_desk.i18n import _
 
 from .fonts import BOLD, ITALIC, REGULAR, face_runs, text_width
 from .geometry import Page, Rect
-from .styles import GREY, INK, RULE, fit_line, scaled
-from .textflow import RichText, Run, display_order, starts_right_to_left
+from .styles import GREY, INK, RULE, fit_line
+from .textflow import RichText, Run, display_order, markup_runs, starts_right_to_left
 
 BOX_LINE = 0.8
 TITLE_SIZE = 10.0
@@ -30,23 +30,58 @@ def field_name(*parts: object) -> str:
     return "-".join(re.sub(r"[^A-Za-z0-9_]+", "_", str(p)) for p in parts)
 
 
+NOTE_SIZE = 7.0  # the note beside a section's title, in the band
+NOTE_LEADING = NOTE_SIZE * 1.22
+
+
+def _band_note(note: str) -> RichText:
+    return RichText([Run(note, REGULAR, white)], NOTE_SIZE, 1.22, 0.0, min_size=NOTE_SIZE)
+
+
+def _band_layout(width: float, title: str, note: str) -> tuple[float, bool]:
+    """(band height, whether the note shares the title's line): a note too long for the rest
+    of the title's line wraps below the title and the band grows; it is never cut."""
+    if not note:
+        return TITLE_BAND, True
+    title_w = min(text_width(title.upper(), BOLD, TITLE_SIZE), width - 10)
+    if title_w + 8 + text_width(note, REGULAR, NOTE_SIZE) <= width - 10:
+        return TITLE_BAND, True
+    lines = _band_note(note).height(1.0, width - 10, 10_000) / NOTE_LEADING
+    return TITLE_BAND + round(lines) * NOTE_LEADING, False
+
+
+def band_height(width: float, title: str, note: str = "") -> float:
+    """The height of a section's black band for this title and note at this width."""
+    return _band_layout(width, title, note)[0]
+
+
+def label_width(text: str, font: str, size: float) -> float:
+    """The width of a label as drawn, measured on at most its first 300 characters: enough to
+    know it is wider than any column (a label that long wraps), without measuring a pasted page."""
+    return text_width(text[:300], font, size)
+
+
 def section(c: Canvas, rect: Rect, title: str, note: str = "") -> Rect:
     """A ruled box headed by a black band with its title in white capitals (found at arm's
-    length, and kept by any photocopier); returns the space inside, below the band."""
+    length, and kept by any photocopier), the note beside the title or, when it is long,
+    wrapped under it; returns the space inside, below the band."""
+    band, beside = _band_layout(rect.width, title, note)
     c.setStrokeColor(INK)
     c.setLineWidth(BOX_LINE)
     c.setFillColor(INK)
-    c.rect(rect.x, rect.top - TITLE_BAND, rect.width, TITLE_BAND, stroke=0, fill=1)
+    c.rect(rect.x, rect.top - band, rect.width, band, stroke=0, fill=1)
     c.rect(rect.x, rect.y, rect.width, rect.height)
     c.setFillColor(white)
     title_text = title.upper()
     title_w = min(text_width(title_text, BOLD, TITLE_SIZE), rect.width - 10)
     line_text(c, title_text, rect.x + 5, rect.top - TITLE_BAND + 4, title_w + 0.5, BOLD, TITLE_SIZE, white)
-    if note:
+    if note and beside:
         start = rect.x + 5 + title_w + 8
-        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, 7, white)
+        line_text(c, note, start, rect.top - TITLE_BAND + 4.5, rect.right - 5 - start, REGULAR, NOTE_SIZE, white)
+    elif note:
+        _band_note(note).draw(c, rect.x + 5, rect.top - TITLE_BAND + 1.5, rect.width - 10, 1.0)
     c.setFillColor(INK)
-    return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - TITLE_BAND - 4)
+    return Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - band - 4)
 
 
 def line_text(c: Canvas, text: str, x: float, y: float, width: float, font: str, size: float, color=INK) -> None:
@@ -124,11 +159,16 @@ def text_field(c: Canvas, name: str, rect: Rect, tooltip: str = "", line: bool =
     )
 
 
-def writing_lines(c: Canvas, rect: Rect, spacing: float = 16.0, name: str = "", tooltip: str = "") -> None:
-    """Ruled lines to write on by hand; with `name`, each line is also a one-line form field,
-    so typed text sits on the lines instead of floating in one auto-sized box."""
+PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+
+
+def writing_lines(c: Canvas, rect: Rect, spacing: float = PENCIL_LINE, name: str = "", tooltip: str = "",
+                  first: int = 0) -> None:
+    """Ruled lines to write on by hand, a pencil's line apart; with `name`, each line is also a
+    one-line form field, so typed text sits on the lines instead of floating in one auto-sized
+    box (`first`: the number of the first field, when lines of one box go on another page)."""
     y = rect.top - spacing
-    n = 0
+    n = first
     while y > rect.y + 2:
         if name:
             text_field(c, f"{name}-{n}", Rect(rect.x, y, rect.width, spacing - 2), tooltip)
@@ -191,38 +231,12 @@ def sized(size: float, scale: float, floor: float = BODY_MIN) -> float:
     return max(floor, round(size * scale * 4) / 4)
 
 
-@dataclass
-class Text:
-    """A paragraph of safe markup (our own words; user text goes through RichText)."""
-
-    markup: str
-    style: object
-    space_after: float = 2.0
-    _para: object = None
-
-    def _build(self, scale: float, width: float):
-        # Only cards and printables set markup: a sheet never loads platypus (a tenth of its export).
-        from reportlab.platypus import Paragraph
-
-        size = sized(self.style.fontSize, scale)
-        para = self._para or Paragraph(self.markup, scaled(self.style, size))
-        return para, para.wrap(width, 10_000)[1]
-
-    def height(self, scale: float, width: float, limit: float) -> float:
-        return self._build(scale, width)[1] + self.space_after * scale
-
-    def split(self, scale: float, width: float, room: float):
-        para, h = self._build(scale, width)
-        if h <= room:
-            return self, None
-        parts = para.split(width, room)
-        if len(parts) < 2:
-            return None, self
-        return (Text(self.markup, self.style, 0.0, parts[0]), Text(self.markup, self.style, self.space_after, parts[1]))
-
-    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        para, h = self._build(scale, width)
-        para.drawOn(c, x, top - h)
+def Text(markup: str, style, space_after: float = 2.0) -> RichText:  # noqa: N802 - a flow item, named like one
+    """A paragraph of our own words in safe markup (bold, italic, colour), laid out by the same
+    path as the user's text: every letter in a face that has it (Chinese and Korean too),
+    split at any line, never through reportlab's Paragraph."""
+    return RichText(list(markup_runs(markup, style.fontName, style.textColor)), style.fontSize,
+                    style.leading / style.fontSize, space_after)
 
 
 @dataclass
@@ -248,8 +262,9 @@ class Heading:
 @dataclass
 class Boxes:
     """Check boxes after a label, values above them; boxes that need a higher rating are
-    dashed with the rating they need. Many boxes wrap onto more rows (and split between
-    pages by rows)."""
+    dashed, with the rating they need written once under each run of such boxes. A track, its
+    label and its boxes stay together; only a track longer than a whole box splits, by rows
+    (`loosened`), and each part carries the label. A label too long for its column wraps."""
 
     label: str
     values: list[int]
@@ -265,8 +280,13 @@ class Boxes:
     need_prefix: str = ""  # the skill a dashed box's rating is of, for its tooltip ("Physique")
     more: int = 0  # boxes beyond MAX_BOXES, counted in words instead of drawn
     step_min: float = 0.0  # tracks in one box share a step, so their boxes line up
+    loose: bool = False  # may split between rows (only a track taller than a whole box)
+    keep_with_next: bool = False  # a heading-like item: it never ends a box alone
+    caption: str = ""  # how the track clears and its notes: beside the boxes where they leave room
 
     FONT = 7.0
+    LEADING = FONT * 1.22
+    CAPTION = LABEL_MIN + 1.5  # a line of "needs" captions under the boxes
     MAX_BOXES = 60  # a track longer than this is absurd at the table; the rest is counted, not drawn
 
     def __post_init__(self) -> None:
@@ -275,81 +295,167 @@ class Boxes:
             self.values = self.values[: self.MAX_BOXES]
             self.names = self.names[: self.MAX_BOXES]
 
-    def _geometry(self, width: float):
-        font = self.FONT
-        label_w = max(self.label_width, stringWidth(self.label, BOLD, font) + 6) if self.first == 0 else self.label_width
-        label_w = min(label_w, width * 0.45)
-        step = max(self.natural_step(), self.step_min)
-        per_row = max(1, int((width - label_w + step - self.size) // step))
-        value_h = (font + 1.5) if self.show_values else 0.0
-        need_h = (LABEL_MIN + 2) if any(self.needs) else 0.0
-        row_h = value_h + self.size + need_h + 2
-        return font, label_w, step, per_row, value_h, row_h
+    def loosened(self) -> "Boxes":
+        return replace(self, loose=True)
+
+    def label_column(self, width: float) -> float:
+        """The width of the label column: the label's own width (or the width given to every
+        track of its box), at most 45% of the line; a longer label wraps."""
+        label_w = max(self.label_width, label_width(self.label, BOLD, self.FONT) + 6)
+        return min(label_w, width * 0.45)
+
+    MAX_LABEL_LINES = 4  # an absurdly long track name (a pasted page) is cut, marked, after these
+
+    def _label(self, width: float = 0.0) -> RichText:
+        """The label as wrapped beside the boxes; beyond MAX_LABEL_LINES lines of the column
+        (only a name no table would use), cut with '…'."""
+        text = self.label
+        if width and label_width(text, BOLD, self.FONT) > (width - 4) * self.MAX_LABEL_LINES * 0.8:
+            text = fit_line(text[:1000], BOLD, self.FONT, (width - 4) * self.MAX_LABEL_LINES * 0.8, self.FONT)[0]
+        return RichText([Run(text, BOLD)], self.FONT, 1.22, 0.0, min_size=self.FONT)
+
+    def _label_h(self, width: float) -> float:
+        column = self.label_column(width)
+        return self._label(column).height(1.0, column - 4, 10_000) if self.label.strip() else 0.0
 
     def natural_step(self) -> float:
         """The distance from one box to the next this track needs on its own."""
-        step = self.size + max(3.0, self.size * 0.3)
-        if any(self.needs):
-            step = max(step, max(stringWidth(n, REGULAR, LABEL_MIN) for n in self.needs) + 4)
-        return step
+        return self.size + max(3.0, self.size * 0.3)
 
-    def _rows(self, width: float) -> int:
-        per_row = self._geometry(width)[3]
-        return max(1, -(-(len(self.values) - self.first) // per_row))
+    def _layout(self, width: float):
+        """(label width, step, boxes per row, value height, rows); each row is (first box,
+        end, its captions as (x offset, text, caption line), its height)."""
+        label_w = self.label_column(width)
+        step = max(self.natural_step(), self.step_min)
+        per_row = max(1, int((width - label_w + step - self.size) // step))
+        value_h = (self.FONT + 1.5) if self.show_values else 0.0
+        right = width - label_w  # the room the captions may use, from the first box
+        rows = []
+        for start in range(self.first, max(len(self.values), self.first + 1), per_row):
+            end = min(start + per_row, len(self.values))
+            captions, line_ends = [], []
+            i = start
+            while i < end:
+                need = self.needs[i] if i < len(self.needs) else ""
+                j = i + 1
+                while j < end and j < len(self.needs) and self.needs[j] == need:
+                    j += 1
+                if need:
+                    w = text_width(need, REGULAR, LABEL_MIN)
+                    cx = max(0.0, min((i - start) * step - 1, right - w))
+                    if line_ends and cx < line_ends[0] + 3 <= (j - start) * step - w:
+                        cx = line_ends[0] + 3  # moved right, still under its own boxes
+                    line = next((k for k, e in enumerate(line_ends) if cx >= e + 3), len(line_ends))
+                    if line == len(line_ends):
+                        line_ends.append(0.0)
+                    line_ends[line] = cx + w
+                    captions.append((cx, need, line))
+                i = j
+            row_h = value_h + self.size + len(line_ends) * self.CAPTION + 2
+            rows.append((start, end, captions, row_h))
+        return label_w, step, per_row, value_h, rows
+
+    def _rows_height(self, rows) -> float:
+        return sum(row[3] for row in rows)
+
+    CAPTION_BESIDE = 90.0  # the least width beside the boxes that takes the caption
+
+    def _caption(self) -> RichText:
+        return RichText([Run(self.caption, ITALIC, GREY)], LABEL_MIN, 1.22, 0.0, min_size=LABEL_MIN)
+
+    def _caption_place(self, width: float, label_w: float, step: float, rows) -> tuple[float, float, float]:
+        """(x offset, width, height below the boxes) of the caption: beside the first row's boxes
+        when it fits there (a one-box condition), else under the track across its width."""
+        if not self.caption.strip() or self.first:
+            return 0.0, 0.0, 0.0
+        start, end, _captions, row_h = rows[0]
+        x = label_w + (end - start - 1) * step + self.size + 8
+        if len(rows) == 1 and width - x >= self.CAPTION_BESIDE:
+            if self._caption().height(1.0, width - x, 10_000) <= row_h - 1:
+                return x, width - x, 0.0
+        return 0.0, width, self._caption().height(1.0, width, 10_000) + 2
 
     def height(self, scale: float, width: float, limit: float) -> float:
         more = LABEL_MIN + 4 if self.more else 0.0
-        return self._rows(width) * self._geometry(width)[5] + more + self.space_after
+        label_w, step, _per_row, _value_h, rows = self._layout(width)
+        below = self._caption_place(width, label_w, step, rows)[2]
+        return max(self._rows_height(rows), self._label_h(width) + 2) + below + more + self.space_after
 
     def split(self, scale: float, width: float, room: float):
-        _a, _b, _c, per_row, _d, row_h = self._geometry(width)
-        # A head that ends the box needs neither the space after the track nor the gap of 2 under
-        # its last row: counting them, a box a few points short fitted no row at all, and the
-        # whole track was then drawn over the box's "continued" line.
-        fit_rows = int((room + 2) // row_h)
-        if fit_rows >= self._rows(width):
+        if self.height(scale, width, room) <= room:
             return self, None
-        if fit_rows < 1:
+        if not self.loose:
+            return None, self  # kept whole: it goes on to the next box with its label
+        rows = self._layout(width)[4]
+        # A head that ends the box needs neither the space after the track nor the gap of 2 under
+        # its last row.
+        used, fit = 0.0, 0
+        for row in rows:
+            if used + row[3] - 2 > room:
+                break
+            used += row[3]
+            fit += 1
+        if fit < 1:
             return None, self
-        cut = self.first + fit_rows * per_row
+        cut = rows[fit - 1][1]
         head = replace(self, values=self.values[:cut], space_after=0.0, more=0)
-        tail = replace(self, first=cut, label=self.label)
+        tail = replace(self, first=cut)
         return head, tail
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
-        font, label_w, step, per_row, value_h, row_h = self._geometry(width)
-        if self.first == 0:
-            line_text(c, self.label, x, top - value_h - self.size / 2 - font / 3, label_w - 4, BOLD, font)
-        for i in range(self.first, len(self.values)):
-            row, col = divmod(i - self.first, per_row)
-            left = x + label_w + col * step
-            row_top = top - row * row_h
-            if self.show_values:
-                c.setFont(REGULAR, font)
-                c.setFillColor(INK)
-                c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
-            need = self.needs[i] if i < len(self.needs) else ""
-            y = row_top - value_h - self.size
-            needs = f"{self.need_prefix} {need}".strip()
-            if need:
-                tip = _("{track} box {number} (needs {rating})").format(track=self.tooltip or self.label, number=i + 1,
-                                                                       rating=needs)
-            else:
-                tip = _("{track} box {number}").format(track=self.tooltip or self.label, number=i + 1)
-            name = self.names[i] if i < len(self.names) else ""
-            if need:
-                dashed_box(c, left, y, self.size)
-                line_text(c, need, left - 1, y - LABEL_MIN - 1, step, REGULAR, LABEL_MIN, INK)
-                if name:
-                    checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
-            elif name:
-                checkbox(c, name, left, y, self.size, i in self.marked, tip)
-            else:
-                box(c, left, y, self.size, i in self.marked)
+        label_w, step, per_row, value_h, rows = self._layout(width)
+        font = self.FONT
+        label = self._label(label_w)
+        label_h = label.height(1.0, label_w - 4, 10_000)
+        if self.label.strip():
+            # Beside the first row's boxes, centred on them; a wrapped label starts at the row's top.
+            box_mid = top - value_h - self.size / 2
+            label_top = min(top, box_mid + label_h / 2 + 1)
+            label.draw(c, x, label_top, label_w - 4, 1.0)
+        row_top = top
+        for start, end, captions, row_h in rows:
+            for i in range(start, end):
+                left = x + label_w + (i - start) * step
+                if self.show_values:
+                    c.setFont(REGULAR, font)
+                    c.setFillColor(INK)
+                    c.drawCentredString(left + self.size / 2, row_top - font, str(self.values[i]))
+                need = self.needs[i] if i < len(self.needs) else ""
+                y = row_top - value_h - self.size
+                needs = f"{self.need_prefix} {need}".strip()
+                track = (self.tooltip or self.label)[:200]
+                if need:
+                    tip = _("{track} box {number} (needs {rating})").format(track=track, number=i + 1, rating=needs)
+                else:
+                    tip = _("{track} box {number}").format(track=track, number=i + 1)
+                name = self.names[i] if i < len(self.names) else ""
+                if need:
+                    dashed_box(c, left, y, self.size)
+                    if name:
+                        checkbox(c, name, left, y, self.size, i in self.marked, tip, frame=False)
+                elif name:
+                    checkbox(c, name, left, y, self.size, i in self.marked, tip)
+                else:
+                    box(c, left, y, self.size, i in self.marked)
+            below = row_top - value_h - self.size
+            for cx, need, line in captions:
+                w = text_width(need, REGULAR, LABEL_MIN)
+                line_text(c, need, x + label_w + cx, below - (line + 1) * self.CAPTION + 0.5, w + 0.5, REGULAR,
+                          LABEL_MIN, INK)
+            row_top -= row_h
+        bottom = top - max(self._rows_height(rows), label_h + 2)
+        cap_x, cap_w, below = self._caption_place(width, label_w, step, rows)
+        if cap_w:
+            if below:
+                self._caption().draw(c, x, bottom, cap_w, 1.0)
+            else:  # beside the boxes, level with them
+                cap_h = self._caption().height(1.0, cap_w, 10_000)
+                mid = top - value_h - self.size / 2
+                self._caption().draw(c, x + cap_x, min(top, mid + cap_h / 2), cap_w, 1.0)
+            bottom -= below
         if self.more:
-            rows = self._rows(width)
-            line_text(c, _("and {count} more boxes (see the app)").format(count=f"{self.more:,}"), x + label_w, top - rows * row_h - LABEL_MIN,
-                      width - label_w, ITALIC, 7, GREY)
+            line_text(c, _("and {count} more boxes (see the app)").format(count=f"{self.more:,}"), x + label_w,
+                      bottom - LABEL_MIN, width - label_w, ITALIC, 7, GREY)
 
 
 @dataclass
@@ -364,8 +470,8 @@ class RuledLine:
     line_width: float = 2.5 * inch  # room to write a consequence by hand
 
     def _label_w(self, width: float) -> float:
-        return min(width - self.line_width, stringWidth(self.label, BOLD, self.size) + 6) if width > self.line_width else \
-            min(width * 0.4, stringWidth(self.label, BOLD, self.size) + 6)
+        own = text_width(self.label, BOLD, self.size) + 6
+        return min(width - self.line_width, own) if width > self.line_width else min(width * 0.4, own)
 
     def _text(self) -> RichText:
         return RichText([Run(self.text)], self.size, space_after=0.0)
@@ -373,7 +479,8 @@ class RuledLine:
     def height(self, scale: float, width: float, limit: float) -> float:
         label_w = self._label_w(width)
         text_h = self._text().height(1.0, width - label_w - 2, 10_000) if self.text.strip() else 0.0
-        label_h = stringWidth(self.label, BOLD, self.size) + 6 > label_w and self.size * 2.4 or self.size * 1.3
+        label_h = RichText([Run(self.label, BOLD)], self.size, space_after=0.0, min_size=LABEL_MIN).height(
+            1.0, label_w - 4, 10_000)
         return max(text_h, label_h, self.size * 1.9) + 3 + self.space_after
 
     def split(self, scale, width, room):
@@ -392,24 +499,27 @@ class RuledLine:
 @dataclass
 class Table:
     """Rows of cells (safe markup) in columns whose widths are fractions of the width;
-    splits between rows."""
+    splits between rows. Cells are laid out as every other text is (textflow)."""
 
     rows: list[tuple[str, ...]]
     style: object
     fractions: tuple[float, ...]
     space_after: float = 3.0
     row_gap: float = 1.5
+    _cells: list = field(default_factory=list, repr=False)
+
+    def _row_cells(self) -> list[list[RichText]]:
+        if not self._cells:
+            style = self.style
+            self._cells = [[RichText(list(markup_runs(text, style.fontName, style.textColor)), style.fontSize,
+                                     style.leading / style.fontSize, 0.0) for text in row] for row in self.rows]
+        return self._cells
 
     def _built(self, scale: float, width: float):
-        from reportlab.platypus import Paragraph
-
-        style = scaled(self.style, sized(self.style.fontSize, scale))
         out = []
-        for row in self.rows:
-            cells = []
-            for text, fraction in zip(row, self.fractions):
-                para = Paragraph(text, style)
-                cells.append((para, para.wrap(width * fraction - 4, 10_000)[1]))
+        for row in self._row_cells():
+            cells = [(cell, cell.height(scale, width * fraction - 4, 10_000) if cell.words else 0.0)
+                     for cell, fraction in zip(row, self.fractions)]
             out.append((cells, max((h for _cell, h in cells), default=0.0)))
         return out
 
@@ -427,14 +537,17 @@ class Table:
             return self, None
         if n == 0:
             return None, self
-        return replace(self, rows=self.rows[:n], space_after=0.0), replace(self, rows=self.rows[n:])
+        cells = self._row_cells()
+        return (Table(self.rows[:n], self.style, self.fractions, 0.0, self.row_gap, cells[:n]),
+                Table(self.rows[n:], self.style, self.fractions, self.space_after, self.row_gap, cells[n:]))
 
     def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
         y = top
         for cells, height in self._built(scale, width):
             left = x
-            for (para, h), fraction in zip(cells, self.fractions):
-                para.drawOn(c, left, y - h)
+            for (cell, _h), fraction in zip(cells, self.fractions):
+                if cell.words:
+                    cell.draw(c, left, y, width * fraction - 4, scale)
                 left += width * fraction
             y -= height + self.row_gap
 
@@ -457,7 +570,33 @@ class Gap:
 SCALES = (1.0, 0.9, 0.8)
 
 
-PENCIL_LINE = 7 * mm  # the least spacing of writing lines meant for a pencil
+@dataclass
+class Lines:
+    """Empty writing lines for a pencil, `spacing` apart; with `name`, each is a one-line form
+    field. Splits between lines (the fields keep counting on)."""
+
+    count: int
+    name: str = ""
+    tooltip: str = ""
+    spacing: float = PENCIL_LINE
+    space_after: float = 2.0
+    first: int = 0
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        return self.count * self.spacing + self.space_after
+
+    def split(self, scale: float, width: float, room: float):
+        fit = int(room // self.spacing)
+        if fit >= self.count:
+            return self, None
+        if fit < 1:
+            return None, self
+        return (replace(self, count=fit, space_after=0.0),
+                replace(self, count=self.count - fit, first=self.first + fit))
+
+    def draw(self, c: Canvas, x: float, top: float, width: float, scale: float) -> None:
+        writing_lines(c, Rect(x, top - self.count * self.spacing - 3, width, self.count * self.spacing + 3),
+                      self.spacing, self.name, self.tooltip, self.first)
 
 
 @dataclass
@@ -510,11 +649,13 @@ class Flow:
         return self
 
     def fill(self, width: float, height: float, scales: tuple[float, ...] = SCALES,
-             next_height: float | None = None) -> tuple[Placed, "Flow | None"]:
+             next_height: float | None = None, forced: bool = True) -> tuple[Placed, "Flow | None"]:
         """`scales`: the sizes it may try to fit whole (a continuation passes (1.0,) so it
         prints as large as the part before it). `next_height`: the box the rest goes to; an
         item that would fit there whole is moved there instead of being split, so a break
-        falls between items (a label stays with its text)."""
+        falls between items (a label stays with its text). `forced`: the box is as large as
+        any the rest could go to, so an item too tall for it is split or placed anyway; a box
+        with a larger one to come (a section of a sheet's first page) places nothing then."""
         for scale in scales:
             total = 0.0
             for item in self.items:
@@ -542,7 +683,7 @@ class Flow:
                 head, tail = None, item  # break before it rather than through it
             else:
                 head, tail = item.split(scale, width, room)
-            if head is None and not placed and room >= height:
+            if head is None and not placed and room >= height and forced:
                 loosened = getattr(item, "loosened", None)  # a box too small to keep lines together
                 if loosened is not None:
                     head, tail = loosened().split(scale, width, room)

@@ -108,7 +108,7 @@ class ExportJob:
     names: dict[str, str] = field(default_factory=dict)  # id -> name of who or what a scene holds
     players: list[str] = field(default_factory=list)  # names for the fate-point trackers
     state: bool = False  # print fate points, marks and consequences; False: a table copy
-    language: str = "en"
+    language: str = ""  # the language the labels print in ("de", "pt_BR"); "" for the interface's
     scale: float = 1.0  # LARGE_PRINT: everything 150%, the same content on more pages
     refresh: dict[str, int] = field(default_factory=dict)  # player name -> refresh, for the trackers
     scope: str = ""  # what part of the campaign it holds, for the pack's cover ("Session 2")

@@ -24,7 +24,7 @@ from fate_desk.model import (
 )
 from fate_desk.rules import RuleSet
 
-from .cards import CardFace
+from .cards import PAD, CardFace
 from .draw import (
     BOX_MIN,
     PENCIL_LINE,
@@ -40,8 +40,8 @@ from .draw import (
     line_text,
     rule,
 )
-from .fonts import BOLD, ITALIC, REGULAR
-from .geometry import Page, Rect
+from .fonts import BOLD, ITALIC, REGULAR, text_width
+from .geometry import CARD_HEIGHT, CARD_WIDTH, Page, Rect
 from .reference_text import (
     advantage_card,
     attack_card,
@@ -114,14 +114,49 @@ class ContentsRow:
 class Tent:
     """A tent card: folded along its middle it stands on the table and reads from both sides.
     The lower half is the right way up with the free-invoke boxes; the upper half is the
-    same aspect turned upside down, so once folded it faces the other side of the table."""
+    same aspect turned upside down, so once folded it faces the other side of the table. An
+    aspect too long for a half at 7 pt continues on the next tent card, marked."""
 
     kind: str  # "SITUATION ASPECT" or "BOOST"
     text: str  # "" for a blank card: lines to write it on
     boxes: Boxes
     where: str = ""
+    body: object = None  # the part of the aspect this card holds, laid out (see `cards`)
+    part: int = 1
+    parts: int = 1
 
-    SIZES = (18.0, 16.0, 14.0, 12.0, 10.0, 9.0, 8.0)
+    SIZES = (18.0, 16.0, 14.0, 12.0, 10.0, 9.0, 8.0, 7.0)
+
+    WHERE_H = 12.0  # the scene and zone, at the foot of a card without the boxes
+
+    @classmethod
+    def _room(cls, boxes: Boxes, first: bool = True) -> tuple[float, float]:
+        """The width and height the aspect has on the lower half (the upper half has more): the
+        first card holds the free-invoke boxes, the cards it continues on only the scene's name."""
+        width = CARD_WIDTH - 2 * PAD
+        foot = boxes.height(1.0, width * 0.6, 10_000) if first else cls.WHERE_H
+        return width, CARD_HEIGHT / 2 - PAD - 4 - 10 - foot
+
+    @classmethod
+    def cards(cls, kind: str, text: str, boxes: Boxes, where: str = "") -> list["Tent"]:
+        """The tent cards for one aspect: one, at the largest size its words fit, or, for an
+        aspect too long for a half at 7 pt, as many as it takes (never cut, never smaller)."""
+        if not text.strip():
+            return [cls(kind, text, boxes, where)]
+        width, room = cls._room(boxes)
+        for size in cls.SIZES:
+            body = RichText([Run(text, BOLD)], size, space_after=0, min_size=size)
+            if body.height(1.0, width, room) <= room:
+                return [cls(kind, text, boxes, where, body)]
+        bodies = []
+        rest = body.loosened()
+        while rest is not None:
+            head, rest = rest.split(1.0, width, room)
+            if head is None:  # cannot happen with a loosened text and a room of a line or more
+                head, rest = rest, None
+            bodies.append(head)
+            room = cls._room(boxes, first=False)[1]
+        return [cls(kind, text, boxes, where, b, n, len(bodies)) for n, b in enumerate(bodies, 1)]
 
     def draw_card(self, c: Canvas, card: Rect, pad: float) -> None:
         half_h = card.height / 2
@@ -131,7 +166,10 @@ class Tent:
         c.setStrokeColor(INK)
         c.line(card.x, card.y + half_h, card.right, card.y + half_h)
         c.restoreState()
-        line_text(c, _("fold here to stand it up"), card.right - 96, card.y + half_h + 2, 92, ITALIC, 6.5, GREY)
+        # Between the fold and the upside-down half: the whole width, so no language's words are cut.
+        fold = _("fold here to stand it up")
+        fold_w = min(text_width(fold, ITALIC, 6.5) + 1, card.width - 2 * pad)
+        line_text(c, fold, card.right - pad - fold_w, card.y + half_h + 2, fold_w, ITALIC, 6.5, GREY)
         lower = Rect(card.x + pad, card.y + pad, card.width - 2 * pad, half_h - pad - 4)
         self._half(c, lower, with_boxes=True)
         c.saveState()
@@ -141,26 +179,28 @@ class Tent:
         c.restoreState()
 
     def _half(self, c: Canvas, rect: Rect, with_boxes: bool) -> None:
-        line_text(c, self.kind, rect.x, rect.top - 7, rect.width, BOLD, 7, GREY)
+        line_text(c, self.kind, rect.x, rect.top - 7, rect.width * 0.6, BOLD, 7, GREY)
+        if self.parts > 1:
+            more = _(" · continued on the next card →") if self.part < self.parts else ""
+            count = _("card {part} of {parts}{more}").format(part=self.part, parts=self.parts, more=more)
+            count_w = min(text_width(count, ITALIC, 7) + 1, rect.width * 0.4 - 4)
+            line_text(c, count, rect.right - count_w, rect.top - 7, count_w, ITALIC, 7, GREY)
         bottom = rect.y
         if with_boxes:
-            boxes_h = self.boxes.height(1.0, rect.width * 0.6, 10_000)
-            self.boxes.draw(c, rect.x, rect.y + boxes_h, rect.width * 0.6, 1.0)
+            boxes_h = self.boxes.height(1.0, rect.width * 0.6, 10_000) if self.part == 1 else self.WHERE_H
+            if self.part == 1:
+                self.boxes.draw(c, rect.x, rect.y + boxes_h, rect.width * 0.6, 1.0)
             if self.where:
                 line_text(c, self.where, rect.x + rect.width * 0.62, rect.y + 3, rect.width * 0.38, ITALIC, 7.5, GREY)
             bottom = rect.y + boxes_h
         room = Rect(rect.x, bottom, rect.width, rect.top - 10 - bottom)
-        if not self.text.strip():
+        if self.body is None:
             y = room.top - PENCIL_LINE
             while y >= room.y:
                 rule(c, room.x, y, room.width)
                 y -= PENCIL_LINE
             return
-        for size in self.SIZES:  # the largest size at which the whole aspect fits its half
-            text = RichText([Run(self.text, BOLD)], size, space_after=0, min_size=size)
-            if text.height(1.0, room.width, room.height) <= room.height or size == self.SIZES[-1]:
-                text.draw(c, room.x, room.top, room.width, 1.0)
-                return
+        self.body.draw(c, room.x, room.top, room.width, 1.0)
 
 
 @dataclass
@@ -398,10 +438,11 @@ class Printables:
             for n, (aspect, zone) in enumerate(found):
                 kind = _("Boost") if aspect.boost else _("Situation aspect")
                 where = f"{scene.name}" + (f" · {zone}" if zone else "")
-                tent = Tent(kind.upper(), aspect.text or _("(an aspect with no words yet)"),
-                            _invoke_boxes(aspect, f"ac{n}"), where)
-                faces.append(CardFace("", kind, Flow(), _("Aspect card: {aspect}").format(aspect=aspect.text)[:80],
-                                      tent.draw_card))
+                tents = Tent.cards(kind.upper(), aspect.text or _("(an aspect with no words yet)"),
+                                   _invoke_boxes(aspect, f"ac{n}"), where)
+                for k, tent in enumerate(tents):
+                    mark = _("Aspect card: {aspect}").format(aspect=aspect.text)[:80] if k == 0 else ""
+                    faces.append(CardFace("", kind, Flow(), mark, tent.draw_card))
         if not faces and blanks:
             for n in range(4):
                 boxes = Boxes(_("Free invokes"), [1, 2, 3], set(), [], size=BOX_MIN, show_values=False)

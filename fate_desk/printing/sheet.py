@@ -24,23 +24,27 @@ from fate_desk.rules import RuleSet, SlotInfo, derive
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.loader import pack_of
-from fate_desk.rules.harm.tracks import clears_text
 
 from . import skills_layout
 from .draw import (
     BOX_MIN,
     LABEL_MIN,
+    PENCIL_LINE,
     Boxes,
     Flow,
     Heading,
+    Lines,
+    Placed,
+    band_height,
     box,
     field_name,
+    label_width,
     line_text,
     section,
     text_field,
     writing_lines,
 )
-from .fonts import BOLD, ITALIC, REGULAR
+from .fonts import BOLD, ITALIC, REGULAR, text_width
 from .geometry import Page, Rect
 from .sheet_items import (
     ApproachesItem,
@@ -52,14 +56,23 @@ from .sheet_items import (
 )
 from .styles import GREY, INK, Styles
 from .textflow import RichText, Run
-from .wording import marking_note, recovery_caption, refresh_note, track_skills
+from .wording import (
+    extra_grants, marking_note, played_phrase, raised_by_extras, recovery_caption, refresh_note, track_caption,
+    track_skills,
+)
 
 HEADER = 70.0
 GAP = 7.0
 CONTINUED = 9.0  # the "continued overleaf" line at the foot of a section that overflows
-SECTION_TOP = 21.0  # title band and padding of a section
+# A page narrower than this (large print: the page is laid out at 2/3 of its size and drawn
+# enlarged) stacks the sections in one column instead of two.
+STACKED_BELOW = 420.0
+STUNT_LINES = 8  # writing lines of a blank sheet, a pencil's line apart
+EXTRA_LINES = 4
+NOTE_LINES = 3  # at least; on a narrow page the notes' lines fill the rest of the last page
 POWERED_BY = N_("Powered by Fate")  # the licence allows the wording in text form
 NOTES_MIN = 80.0
+MIN_BOX = 60.0  # the least height worth giving a box of stunts or extras (the rest continues)
 STAT_W = 96.0
 
 
@@ -70,6 +83,35 @@ def _share(room: float, *needs: float) -> list[float]:
     if total <= room:
         return list(needs)
     return [room * n / total for n in needs]
+
+
+def _stack(rect: Rect, parts: list[tuple[str, float]], whole: tuple[str, ...] = ()) -> dict[str, Rect]:
+    """Boxes stacked top-down in `rect`, GAP apart, each as tall as it needs (the last takes
+    what is left); when they need more than there is, the boxes not in `whole` share what the
+    others leave, in proportion to their needs."""
+    room = rect.height - GAP * (len(parts) - 1)
+    fixed = sum(need for key, need in parts if key in whole)
+    shared = _share(room - fixed, *(need for key, need in parts if key not in whole))
+    heights = [need if key in whole else shared.pop(0) for key, need in parts]
+    heights[-1] = room - sum(heights[:-1])
+    out = {}
+    top = rect.top
+    for (key, _need), h in zip(parts, heights):
+        out[key] = Rect(rect.x, top - h, rect.width, h)
+        top -= h + GAP
+    return out
+
+
+@dataclass
+class _Part:
+    """A section of a one-column sheet: its title, the note in its band and its content."""
+
+    title: str
+    note: str
+    flow: Flow
+    keep: bool = False  # moved whole to the next page when it fits one (else it continues)
+    with_next: bool = False  # kept on one page with the section after it, where both fit one
+    fill: bool = False  # its last item, writing lines, fills the rest of the page
 
 
 def _pack_of(ruleset: RuleSet):
@@ -93,7 +135,9 @@ def blank_model(ruleset: RuleSet, tracks: list | None = None, modes: dict | None
         top = max(top, ruleset.consequences.extra_mild_at)
     skills = {s: top for t in ruleset.stress.tracks for s in t.skills} if top else {}
     skills.update({t.skill: top for t in tracks if t.skill and top})
-    return Character(ruleset=ruleset.id, skills=skills, tracks=tracks, modes=modes or {})
+    # The tracks as they are, unchecked: a character holding more than a new one may (a pack's
+    # 30 tracks, a file from elsewhere) still prints.
+    return Character(ruleset=ruleset.id, skills=skills, modes=modes or {}).model_copy(update={"tracks": list(tracks)})
 
 
 def _follows_rules(character: Character | None) -> bool:
@@ -129,7 +173,7 @@ class _Sheet:
         self.blank = character is None
         # A blank form's solid boxes are what every new character has; the rest are dashed.
         self.pack_tracks = pack_tracks(ruleset)
-        model = Character(ruleset=ruleset.id, tracks=self.pack_tracks) if self.blank else character
+        model = Character(ruleset=ruleset.id).model_copy(update={"tracks": self.pack_tracks}) if self.blank else character
         self.derived = derive(model, ruleset, options)
         tracks = self.pack_tracks if self.blank else list(character.all_tracks())
         modes = character.modes if character is not None else None  # modes add boxes (Atomic Robo)
@@ -151,11 +195,21 @@ class _Sheet:
     # --- pages -----------------------------------------------------------------------------
 
     def pages(self) -> list[Callable[[], None]]:
+        if self.r.page.content.width < STACKED_BELOW:
+            return self._stacked_pages()
+        return self._two_column_pages()
+
+    def _two_column_pages(self) -> list[Callable[[], None]]:
+        """Page one as a printed sheet has it: the header, the skills across the page, then
+        aspects and stunts (and extras) on the left, stress and consequences on the right, and
+        notes wherever there is room, harm kept whole where the column can hold it; what does
+        not fit its box continues on further pages."""
         area = self.r.page.content
         body_top = area.top - HEADER - GAP
         full = Rect(area.x, area.y, area.width, body_top - area.y)
         skills = self._skills_flow()
-        skills_h = min(self._need(skills, full.width), full.height * 0.4)
+        skills_title, skills_note = self._skills_title(), self._skills_note()
+        skills_h = min(self._need(skills, full.width, skills_title, skills_note), full.height * 0.4)
         skills_rect = Rect(full.x, full.top - skills_h, full.width, skills_h)
         rest_top = skills_rect.y - GAP
         col_w = (full.width - GAP) / 2
@@ -163,32 +217,28 @@ class _Sheet:
         right = Rect(full.x + col_w + GAP, full.y, col_w, rest_top - full.y)
 
         aspects = self._aspects_flow()
-        aspects_h = min(self._need(aspects, left.width), left.height * 0.55)
-        aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
+        aspects_h = min(self._need(aspects, left.width, _("Aspects")), left.height * 0.55)
         extras = self._has_extras_box()
-        stunts_bottom = left.y + (left.height - aspects_h) * 0.3 + GAP / 2 if extras else left.y
-        if extras and not self.blank:  # the room under the aspects goes to stunts and extras by need
-            room = aspects_rect.y - GAP - left.y - GAP
-            stunts_h, _unused = _share(room, max(60.0, self._need(self._stunts_flow(), left.width)),
-                                 max(60.0, self._need(self._extras_flow(), left.width)))
-            if stunts_h + 60.0 < room:
-                stunts_h = max(stunts_h, 60.0)
-                stunts_bottom = aspects_rect.y - GAP - stunts_h
-        stunts_rect = Rect(left.x, stunts_bottom, left.width, aspects_rect.y - GAP - stunts_bottom)
-        extras_rect = Rect(left.x, left.y, left.width, stunts_bottom - GAP - left.y) if extras else None
-
-        stress = self._stress_flow()
-        slots = self._slots_flow()
-        stress_h, slots_h = _share(right.height - 2 * GAP - NOTES_MIN,
-                                   self._need(stress, right.width), self._need(slots, right.width))
-        stress_rect = Rect(right.x, right.top - stress_h, right.width, stress_h)
-        slots_rect = Rect(right.x, stress_rect.y - GAP - slots_h, right.width, slots_h)
-        notes_rect = Rect(right.x, right.y, right.width, slots_rect.y - GAP - right.y)
+        stunts_need = self._stunts_need(left.width)
+        extras_need = self._extras_need(left.width) if extras else 0.0
+        stress, slots = self._stress_flow(), self._slots_flow()
+        stress_need = self._need(stress, right.width, _("Stress"), self._stress_note())
+        slots_need = self._need(slots, right.width, self._slots_title())
+        below_aspects = Rect(left.x, left.y, left.width, left.height - aspects_h - GAP)
+        needs = {"stunts": stunts_need, "extras": extras_need, "stress": stress_need, "slots": slots_need,
+                 "notes": NOTES_MIN}
+        boxes = self._arrange(below_aspects, right, needs, extras)
+        aspects_rect = Rect(left.x, left.top - aspects_h, left.width, aspects_h)
+        stunts_rect, extras_rect, notes_rect = boxes["stunts"], boxes.get("extras"), boxes["notes"]
+        stress_rect, slots_rect = boxes["stress"], boxes["slots"]
 
         def first_page() -> None:
             if not self._layout_only:
-                self._header(Rect(area.x, area.top - HEADER, area.width, HEADER))
-            self._flow_section(skills_rect, rules_text(self.ruleset.skill_word_plural).capitalize(), self._skills_note(), skills)
+                header = Rect(area.x, area.top - HEADER, area.width, HEADER)
+                stats_w = self._stats_w()
+                self._identity(Rect(header.x, header.y, header.width - stats_w - 10, header.height))
+                self._stats(Rect(header.right - stats_w, header.y, stats_w, header.height))
+            self._flow_section(skills_rect, skills_title, skills_note, skills)
             self._flow_section(aspects_rect, _("Aspects"), "", aspects)
             self._stunts(stunts_rect)
             if extras_rect is not None:
@@ -215,12 +265,153 @@ class _Sheet:
         self.leftovers = []
         return plans
 
-    def _continuation(self, placed, number: int, more: bool, area: Rect, rect: Rect):
-        name = (self.character.name or _("(unnamed)")) if self.character else _("Character")
+    @staticmethod
+    def _arrange(left: Rect, right: Rect, needs: dict[str, float], extras: bool) -> dict[str, Rect]:
+        """Where the boxes under the skills go: the first of these arrangements in which stress
+        and consequences are whole (harm on one page, beside or under each other) and stunts,
+        extras and notes get at least a small box; else each takes a share and the rest continues."""
+        flexible = ["stunts", "extras"] if extras else ["stunts"]
+        least = {"stunts": MIN_BOX, "extras": MIN_BOX, "notes": NOTES_MIN}
+        harm = ("stress", "slots")
+        arrangements = [  # (left, right, the boxes that must be whole)
+            (flexible, ["stress", "slots", "notes"], harm),  # as the printed sheet has them
+            (flexible + ["notes"], ["stress", "slots"], harm + tuple(flexible)),  # notes under the stunts
+            (["slots"] + flexible, ["stress", "notes"], harm),  # consequences under the aspects
+            (["slots", "stunts"], ["stress", "extras", "notes"], harm) if extras else None,
+            (["slots"] + flexible + ["notes"], ["stress"], harm),
+        ]
+        for arrangement in arrangements:
+            if arrangement is None:
+                continue
+            *columns, whole = arrangement
+            if all(sum(needs[k] if k in whole else least[k] for k in keys) + GAP * (len(keys) - 1) <= column.height
+                   for column, keys in zip((left, right), columns)):
+                return {**_stack(left, [(k, needs[k]) for k in columns[0]], harm),
+                        **_stack(right, [(k, needs[k]) for k in columns[1]], harm)}
+        return {**_stack(left, [(k, needs[k]) for k in flexible]),
+                **_stack(right, [(k, needs[k]) for k in ("stress", "slots", "notes")])}
 
+    # --- large print: one column --------------------------------------------------------------
+
+    def _parts(self) -> list[_Part]:
+        """The sections of a sheet in the order a narrow page stacks them."""
+        parts = [_Part(self._skills_title(), self._skills_note(), self._skills_flow()),
+                 _Part(_("Aspects"), "", self._aspects_flow()),
+                 _Part(_("Stress"), self._stress_note(), self._stress_flow(), keep=True, with_next=True),
+                 _Part(self._slots_title(), "", self._slots_flow(), keep=True)]
+        stunts_note = self._stunts_note()
+        if self.blank:
+            parts.append(_Part(_("Stunts"), stunts_note, Flow([Lines(STUNT_LINES, field_name(self.prefix, "stunts"),
+                                                                   _("Stunts"))])))
+        else:
+            parts.append(_Part(_("Stunts"), stunts_note, self._stunts_flow()))
+        if self._has_extras_box():
+            if self.blank:
+                parts.append(_Part(_("Extras"), self._extras_note(),
+                                   Flow([Lines(EXTRA_LINES, field_name(self.prefix, "extras"), _("Extras"))])))
+            else:  # a Fate Core character without extras yet gets lines to write them on
+                extras = self._extras_flow()
+                if not extras.items:
+                    extras.add(Lines(EXTRA_LINES))
+                parts.append(_Part(_("Extras"), self._extras_note(), extras))
+        notes = self._notes_flow()
+        lines = Lines(NOTE_LINES, field_name(self.prefix, "notes") if notes is None else "", _("Notes"))
+        parts.append(_Part(_("Notes"), "", Flow([*(notes.items if notes else []), lines]), fill=True))
+        return parts
+
+    def _stacked_pages(self) -> list[Callable[[], None]]:
+        """A narrow page (large print) stacks the sections in one column, each as wide as the
+        page: stress and consequences whole on one page where a page holds them; any other
+        section continues between its items (an aspect, a stunt, a row of skills), every part
+        marked, unless the part that would fit is a scrap of it: then it starts the next page."""
+        area = self.r.page.content
+        width = area.width
+        header_h = self._stacked_header_h(width)
+        later_top = area.top - 24  # under the "continued (sheet page 2)" line
+        full_page = later_top - area.y
+        pages: list[list[tuple]] = [[]]
+        top = area.top - header_h - GAP
+        at_top = False
+        parts = self._parts()
+        for k, part in enumerate(parts):
+            flow: Flow | None = part.flow
+            cont = False
+            while flow is not None:
+                title = _("{section} (continued)").format(section=part.title) if cont else part.title
+                room = top - area.y
+                if part.fill:
+                    self._fill_lines(flow, width, title, part.note, room)
+                need = self._need(flow, width, title, part.note)
+                after = part.with_next and k + 1 < len(parts)
+                group = need + (GAP + self._need(parts[k + 1].flow, width, parts[k + 1].title, parts[k + 1].note)
+                                if after else 0.0)
+                if need <= room and (group <= room or group > full_page or at_top):
+                    pages[-1].append((Rect(area.x, top - need, width, need), title, part.note, flow, None))
+                    top -= need + GAP
+                    at_top = False
+                    break
+                if not at_top and part.keep and need <= full_page:
+                    pages.append([])
+                    top, at_top = later_top, True
+                    continue
+                band = band_height(width, title, part.note)
+                inner_h = room - band - 10 - CONTINUED
+                placed, rest = (flow.fill(width - 10, inner_h, (1.0,), next_height=full_page - band - 10,
+                                          forced=at_top) if inner_h > 0 else (None, flow))
+                held = sum(item.height(1.0, width - 10, 100_000) for item in placed.items) if placed else 0.0
+                if not at_top and need <= full_page and held < (need - band - 10) / 3:
+                    placed = None  # a scrap of a section that fits a page: it starts the next one
+                if (placed is None or not placed.items) and at_top:
+                    # Nothing fits even a whole page (a forced fill always places something, so
+                    # only a page too short for a band could): print it as it is, never loop.
+                    placed, rest = Placed(list(flow.items), 1.0), None
+                elif placed is None or not placed.items:
+                    pages.append([])
+                    top, at_top = later_top, True
+                    continue
+                pages[-1].append((Rect(area.x, area.y, width, room), title, part.note, placed, rest))
+                flow, cont = rest, True
+                pages.append([])
+                top, at_top = later_top, True
+        plans: list[Callable[[], None]] = []
+        for number, boxes in enumerate(pages, 1):
+            plans.append(self._stacked_page(number, boxes, area, header_h))
+        return plans
+
+    def _fill_lines(self, flow: Flow, width: float, title: str, note: str, room: float) -> None:
+        """The last section's writing lines fill what is left of the page (at least their count)."""
+        lines = flow.items[-1]
+        if not isinstance(lines, Lines):
+            return
+        others = sum(item.height(1.0, width - 10, 100_000) for item in flow.items[:-1])
+        spare = room - band_height(width, title, note) - 10 - others - lines.space_after
+        lines.count = max(lines.count, int(spare // lines.spacing))
+
+    def _stacked_page(self, number: int, boxes: list[tuple], area: Rect, header_h: float) -> Callable[[], None]:
         def draw() -> None:
-            line_text(self.c, _("{name}: continued (sheet page {number})").format(name=name, number=number), area.x, area.top - 16, area.width,
-                      BOLD, 14)
+            if number == 1:
+                self._stacked_header(Rect(area.x, area.top - header_h, area.width, header_h))
+            else:
+                self._continued_title(number, area)
+            for rect, title, note, placed, rest in boxes:
+                inner = section(self.c, rect, title, note)
+                inner = Rect(inner.x, inner.y, inner.width, inner.height - 2)
+                if isinstance(placed, Flow):
+                    placed = Placed(list(placed.items), 1.0)
+                placed.draw(self.c, inner)
+                if rest is not None:
+                    self._more_note(inner)
+
+        return draw
+
+    def _continued_title(self, number: int, area: Rect) -> None:
+        name = (self.character.name or _("(unnamed)")) if self.character else _("Character")
+        line_text(self.c, _("{name}: continued (sheet page {number})").format(name=name, number=number), area.x,
+                  area.top - 16, area.width, BOLD, 14)
+
+    def _continuation(self, placed, number: int, more: bool, area: Rect, rect: Rect):
+        def draw() -> None:
+            self._continued_title(number, area)
             placed.draw(self.c, rect)
             if more:
                 self._more_note(rect)
@@ -231,18 +422,20 @@ class _Sheet:
         line_text(self.c, _("continued on the next page →"), rect.x, rect.y + 1, rect.width, ITALIC, 7, GREY)
 
     @staticmethod
-    def _need(flow: Flow, width: float) -> float:
+    def _need(flow: Flow, width: float, title: str = "", note: str = "") -> float:
+        """The height a section needs to hold the whole flow: its band, padding and items."""
         inner_w = width - 10
-        return SECTION_TOP + 4 + sum(item.height(1.0, inner_w, 100_000) for item in flow.items)
+        return band_height(width, title, note) + 10 + sum(item.height(1.0, inner_w, 100_000) for item in flow.items)
 
-    def _flow_section(self, rect: Rect, title: str, note: str, flow: Flow) -> None:
+    def _flow_section(self, rect: Rect, title: str, note: str, flow: Flow, lines: bool = False) -> None:
         """Draw a section whose content is a flow; what does not fit is kept for the
-        continuation pages (only while laying out, so it is recorded once)."""
-        inner = Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - SECTION_TOP)
+        continuation pages (only while laying out, so it is recorded once). With `lines`, the
+        room left under the flow gets writing lines for a pencil."""
+        inner = Rect(rect.x + 5, rect.y + 4, rect.width - 10, rect.height - band_height(rect.width, title, note) - 6)
         if self._layout_only:
-            placed, rest = flow.fill(inner.width, inner.height)
+            placed, rest = flow.fill(inner.width, inner.height, forced=False)
             if rest is not None:
-                placed, rest = flow.fill(inner.width, inner.height - CONTINUED)
+                placed, rest = flow.fill(inner.width, inner.height - CONTINUED, forced=False)
             self._placed[title] = (placed, rest)  # drawn later exactly as laid out
             if rest is not None:
                 self.leftovers.append((title, rest))
@@ -252,49 +445,61 @@ class _Sheet:
         placed.draw(self.c, inner)
         if rest is not None:
             self._more_note(inner)
+        elif lines:
+            used = sum(item.height(placed.scale, inner.width, 10_000) for item in placed.items)
+            writing_lines(self.c, Rect(inner.x, inner.y, inner.width, inner.height - used))
 
     # --- header ------------------------------------------------------------------------------
 
-    def _header(self, rect: Rect) -> None:
+    def _identity(self, rect: Rect) -> None:
+        """The rule set and kind, the name on its banner (22 pt, never smaller on a narrow page:
+        it has the page's whole width there) and the description, or their fields on a blank."""
         c = self.c
         character = self.character
-        block_w = STAT_W
-        show_stats = self._show_stats()
-        stats = Rect(rect.right - self._stats_w(), rect.y, self._stats_w(), rect.height)
-        text_w = stats.x - rect.x - 10
+        text_w = rect.width
         kind = character.kind.label if character else _("Character")
-        powered_w = c.stringWidth(_(POWERED_BY), BOLD, 7)
+        powered_w = text_width(_(POWERED_BY), BOLD, 7)
         kind_text = f"{rules_text(self.ruleset.name)} · {kind}".upper()
-        # On a narrow header (large print) the rule set and kind take the whole top line and
-        # "Powered by Fate" moves down to the end of the name's line, so neither is cut.
-        stacked = c.stringWidth(kind_text, BOLD, 7) > text_w - powered_w - 8
-        line_text(c, kind_text, rect.x, rect.top - 7, text_w if stacked else text_w - powered_w - 8, BOLD, 7, GREY)
-        line_text(c, _(POWERED_BY), rect.x + text_w - powered_w, rect.top - (33 if stacked else 7), powered_w + 1,
+        # When the rule set and kind need the whole top line, "Powered by Fate" moves down to
+        # the end of the name's line, so neither is cut.
+        below = text_width(kind_text, BOLD, 7) > text_w - powered_w - 8
+        line_text(c, kind_text, rect.x, rect.top - 7, text_w if below else text_w - powered_w - 8, BOLD, 7, GREY)
+        line_text(c, _(POWERED_BY), rect.x + text_w - powered_w, rect.top - (33 if below else 7), powered_w + 1,
                   BOLD, 7, INK)
-        name_w = text_w - powered_w - 8 if stacked else text_w
+        name_w = text_w - powered_w - 8 if below else text_w
         # The name banner: a heavy rule under the name, the width of the header.
         c.setStrokeColor(INK)
         c.setLineWidth(2.2)
         c.line(rect.x, rect.top - 37, rect.x + text_w, rect.top - 37)
         if character is None:
-            line_text(c, _("Name").upper(), rect.x, rect.top - 30, 40, BOLD, 7, GREY)
-            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + 30, rect.top - 34, name_w - 30, 20), _("Name"))
-            line_text(c, _("Description").upper(), rect.x, rect.y + 10, 60, BOLD, 7, GREY)
-            text_field(c, field_name(self.prefix, "description"), Rect(rect.x + 58, rect.y + 6, text_w - 58, 18),
-                       _("Description"))
-        else:
-            line_text(c, character.name or _("(unnamed)"), rect.x, rect.top - 31, name_w, BOLD, 22, INK)
-            desc = RichText([Run(character.description)], 8.5, space_after=0)
-            below = 0.0 if self._description_fits() else 9.0  # room for the pointer to Notes
-            room = rect.height - 41 - below
-            placed, rest = Flow([desc]).fill(text_w, room)
-            placed.draw(c, Rect(rect.x, rect.y + below, text_w, room))
-            if rest is not None:
-                line_text(c, _("(the whole description is under Notes)"), rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
-        if not show_stats:
+            label = _("Name").upper()
+            label_w = text_width(label, BOLD, 7) + 6
+            line_text(c, label, rect.x, rect.top - 30, label_w, BOLD, 7, GREY)
+            text_field(c, field_name(self.prefix, "name"), Rect(rect.x + label_w, rect.top - 34, name_w - label_w, 20),
+                       _("Name"))
+            label = _("Description").upper()
+            label_w = text_width(label, BOLD, 7) + 6
+            line_text(c, label, rect.x, rect.y + 10, label_w, BOLD, 7, GREY)
+            text_field(c, field_name(self.prefix, "description"), Rect(rect.x + label_w, rect.y + 6, text_w - label_w,
+                                                                       18), _("Description"))
             return
-        refresh_box = Rect(stats.x, stats.y, block_w, stats.height)
-        points_box = Rect(stats.x + block_w + GAP, stats.y, block_w, stats.height)
+        line_text(c, character.name or _("(unnamed)"), rect.x, rect.top - 31, name_w, BOLD, 22, INK)
+        desc = RichText([Run(character.description)], 8.5, space_after=0)
+        below_desc = 0.0 if self._description_fits(text_w) else 9.0  # room for the pointer to Notes
+        room = rect.height - 41 - below_desc
+        placed, rest = Flow([desc]).fill(text_w, room)
+        placed.draw(c, Rect(rect.x, rect.y + below_desc, text_w, room))
+        if rest is not None:
+            line_text(c, _("(the whole description is under Notes)"), rect.x, rect.y + 1, text_w, ITALIC, 7, GREY)
+
+    def _stats(self, rect: Rect) -> None:
+        """Refresh and fate points, side by side in `rect`."""
+        if not self._show_stats():
+            return
+        character = self.character
+        block_w = (rect.width - GAP) / 2
+        refresh_box = Rect(rect.x, rect.y, block_w, rect.height)
+        points_box = Rect(rect.x + block_w + GAP, rect.y, block_w, rect.height)
         if character is None:
             self._stat(refresh_box, _("Refresh"), None, _("starts at {refresh}").format(refresh=self.ruleset.refresh_start),
                        field_name(self.prefix, "refresh"))
@@ -309,6 +514,17 @@ class _Sheet:
             self._stat(points_box, _("Fate points"), None, _("at least refresh each session; pencil it in"),
                        field_name(self.prefix, "fate_points"))
 
+    def _stacked_header_h(self, width: float) -> float:
+        return HEADER + (GAP + HEADER if self._show_stats() else 0.0)
+
+    def _stacked_header(self, rect: Rect) -> None:
+        """A narrow page's header: the name and description across the page, refresh and
+        fate points in a row beneath them."""
+        stats_h = GAP + HEADER if self._show_stats() else 0.0
+        self._identity(Rect(rect.x, rect.y + stats_h, rect.width, rect.height - stats_h))
+        if stats_h:
+            self._stats(Rect(rect.x, rect.y, rect.width, HEADER))
+
     def _show_stats(self) -> bool:
         # Minor NPCs draw on the GM's pool; a monster keeps its own points, as PCs and major NPCs do.
         return self.character is None or self.character.kind in (CharacterKind.PC, CharacterKind.MAJOR_NPC,
@@ -317,10 +533,13 @@ class _Sheet:
     def _stats_w(self) -> float:
         return 2 * STAT_W + GAP if self._show_stats() else 0.0
 
-    def _description_fits(self) -> bool:
+    def _description_fits(self, text_w: float | None = None) -> bool:
+        """Whether the description fits the header (else Notes holds it whole)."""
         if self.character is None or not self.character.description.strip():
             return True
-        text_w = self.r.page.content.width - self._stats_w() - 10
+        if text_w is None:
+            content = self.r.page.content
+            text_w = content.width if content.width < STACKED_BELOW else content.width - self._stats_w() - 10
         need = RichText([Run(self.character.description)], 8.5, space_after=0).height(1.0, text_w, HEADER)
         return need <= HEADER - 41
 
@@ -369,6 +588,9 @@ class _Sheet:
 
     # --- skills -------------------------------------------------------------------------------
 
+    def _skills_title(self) -> str:
+        return rules_text(self.ruleset.skill_word_plural).capitalize()
+
     def _skills_note(self) -> str:
         modes = self.ruleset.modes
         if modes is not None:
@@ -411,24 +633,41 @@ class _Sheet:
         if not rows:
             flow.add(RichText([Run(_("No {skills}.").format(skills=rules_text(self.ruleset.skill_word_plural)),
                                    ITALIC, GREY)], 8))
+        # A skill an extra raises says the rating it is rolled at, as the GM's card does.
+        raised = raised_by_extras(self.character, self.derived) if self.character is not None else {}
+        raised = {name.casefold(): played for name, played in raised.items()}
+
+        def cell(name: str) -> str:
+            played = raised.get(name.casefold())
+            return played_phrase(name, *played) if played else rules_text(name)
+
         for row in rows:
             names = field_name(self.prefix, "skill", row.rating) if self.blank or row.slots > len(row.names) else ""
-            flow.add(SkillRowItem(ladder_label(row.rating), tuple(rules_text(n) for n in row.names), row.slots, names,
+            flow.add(SkillRowItem(ladder_label(row.rating), tuple(cell(n) for n in row.names), row.slots, names,
                                   tooltip=f"{ladder_label(row.rating)} {rules_text(word)}"))
         return flow
 
     # --- stunts and notes -------------------------------------------------------------------------
 
-    def _stunts(self, rect: Rect) -> None:
+    def _stunts_note(self) -> str:
         free, cost = self.ruleset.free_stunts, self.ruleset.stunt_cost
         pc = self.character is None or self.character.kind == CharacterKind.PC
-        note = _("{free} free; each more costs {cost} refresh").format(free=free, cost=cost) if pc else ""
+        return _("{free} free; each more costs {cost} refresh").format(free=free, cost=cost) if pc else ""
+
+    def _stunts_need(self, width: float) -> float:
+        if self.blank:
+            return band_height(width, _("Stunts"), self._stunts_note()) + 10 + STUNT_LINES * PENCIL_LINE
+        return max(60.0, self._need(self._stunts_flow(), width, _("Stunts"), self._stunts_note()))
+
+    def _stunts(self, rect: Rect) -> None:
+        note = self._stunts_note()
         if self.blank:
             if not self._layout_only:
                 inner = section(self.c, rect, _("Stunts"), note)
                 writing_lines(self.c, inner, name=field_name(self.prefix, "stunts"), tooltip=_("Stunts"))
             return
-        self._flow_section(rect, _("Stunts"), note, self._stunts_flow())
+        # Room left under the stunts gets lines: a milestone may bring a new one.
+        self._flow_section(rect, _("Stunts"), note, self._stunts_flow(), lines=True)
 
     def _stunts_flow(self) -> Flow:
         flow = Flow()
@@ -449,14 +688,24 @@ class _Sheet:
             return pack_of(self.ruleset.id) is not None
         return bool(self.character.extras)
 
+    def _extras_note(self) -> str:
+        if self.blank or not self.character.extras:
+            return _("gear, powers and other things your character has")
+        return _("permission, cost and what each grants")
+
+    def _extras_need(self, width: float) -> float:
+        if self.blank:
+            return band_height(width, _("Extras"), self._extras_note()) + 10 + EXTRA_LINES * PENCIL_LINE
+        return max(60.0, self._need(self._extras_flow(), width, _("Extras"), self._extras_note()))
+
     def _extras(self, rect: Rect) -> None:
-        note = _("gear, powers and other things your character has")
+        note = self._extras_note()
         if self.blank:
             if not self._layout_only:
                 inner = section(self.c, rect, _("Extras"), note)
                 writing_lines(self.c, inner, name=field_name(self.prefix, "extras"), tooltip=_("Extras"))
             return
-        self._flow_section(rect, _("Extras"), _("permission, cost and what each grants"), self._extras_flow())
+        self._flow_section(rect, _("Extras"), note, self._extras_flow(), lines=True)
 
     def _extras_flow(self) -> Flow:
         flow = Flow()
@@ -468,14 +717,7 @@ class _Sheet:
             if extra.permission:
                 bits.append(_("Permission: {permission}.").format(permission=extra.permission))
             bits.append(_("Costs {cost}.").format(cost=cost_text(extra.cost)))
-            grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
-            grants += [f"{rules_text(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
-            grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
-                       + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
-            grants += [_("aspect {aspect}").format(aspect=a) for a in extra.aspects]
-            grants += [_("the track {track}").format(track=rules_text(t.name)) for t in extra.tracks]
-            grants += [_("a {severity} consequence slot").format(severity=_(s.severity.label).lower())
-                       for s in extra.consequences]
+            grants = extra_grants(extra)
             if grants:
                 bits.append(_("Grants {grants}.").format(grants=", ".join(grants)))
             if extra.description.strip():
@@ -497,7 +739,7 @@ class _Sheet:
                 inner = section(self.c, rect, _("Notes"))
                 writing_lines(self.c, inner, name=field_name(self.prefix, "notes"), tooltip=_("Notes"))
             return
-        self._flow_section(rect, _("Notes"), "", flow)
+        self._flow_section(rect, _("Notes"), "", flow, lines=True)
 
     def _notes_flow(self) -> Flow | None:
         """Scale, rule breaks, orphaned consequences, a long description and the notes; None
@@ -541,7 +783,7 @@ class _Sheet:
         if not tracks:
             flow.add(RichText([Run(_("No stress boxes: any hit takes them out."), ITALIC, GREY)], 8))
             return flow
-        names_w = max(self.c.stringWidth(rules_text(self.most.track_names.get(t, t)), BOLD, Boxes.FONT) for t in tracks) + 8
+        names_w = max(label_width(rules_text(self.most.track_names.get(t, t)), BOLD, Boxes.FONT) for t in tracks) + 8
         for track_id, values in tracks.items():
             have = len(self.derived.stress.get(track_id, []))
             needs = needs_for_track(self.ruleset, track_id, min(len(values), Boxes.MAX_BOXES), have)
@@ -556,11 +798,8 @@ class _Sheet:
                 needs = ["" if i < have else "mode" for i in range(len(needs))]
             flow.add(Boxes(label, list(values), marked, names, size=BOX_MIN, needs=needs, label_width=names_w,
                            tooltip=_("{track} stress").format(track=label) if custom is None else label,
-                           need_prefix=skills,
-                           space_after=2 if custom is not None else 6))
-            if custom is not None:
-                flow.add(RichText([Run(clears_text(custom), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN,
-                                  space_after=5))
+                           need_prefix=skills, space_after=5 if custom is not None else 6,
+                           caption=track_caption(custom) if custom is not None else ""))
         if self.ruleset.modes is not None and self.blank:  # Atomic Robo: boxes come from modes
             flow.add(RichText([Run(_("A Fair (+2) mode holding one of a track's skills adds a box to it, a Good (+3) "
                                    "mode two."), ITALIC, GREY)], LABEL_MIN, min_size=LABEL_MIN, space_after=2))

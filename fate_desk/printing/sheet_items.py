@@ -7,7 +7,6 @@ from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import inch
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.rules.creation.derive import slot_text
@@ -18,6 +17,7 @@ from fate_desk.rules import RuleSet, SlotInfo
 from .draw import (
     BOX_MIN,
     LABEL_MIN,
+    PENCIL_LINE,
     box,
     checkbox,
     dashed_box,
@@ -30,7 +30,8 @@ from .geometry import Rect
 from .styles import GREY, INK
 from .textflow import RichText, Run
 
-CELL_MIN = 1 * inch  # room to write a skill name by hand
+CELL_GAP = 6.0  # between one cell's writing line and the next
+CELL_MIN = 1 * inch + CELL_GAP  # a writing line of at least an inch: room to write a skill name by hand
 SKILL_LINE = 20.0
 LADDER_W = 66.0
 
@@ -151,7 +152,7 @@ class SkillRowItem:
         room = width - ladder_width()
         cells = []
         for name in self.names:
-            w = max(CELL_MIN, stringWidth(name, REGULAR, self.SIZE) + 10)
+            w = max(CELL_MIN, text_width(name, REGULAR, self.SIZE) + 10)
             h = SKILL_LINE
             if w > room:
                 lines = RichText([Run(name)], self.SIZE).height(1.0, room - 10, 10_000)
@@ -206,9 +207,9 @@ class SkillRowItem:
                 w = w + spare if len(line) > 1 and spare > 0 and all(nm is None for _width, nm, _unused in line) else w
                 if name is None and self.field:
                     tip = _("{approach} rating").format(approach=self.tooltip or self.label) if self.approach else self.tooltip
-                    text_field(c, f"{self.field}-{self.skip + n}-{i}", Rect(cx + 2, y - h + 2, w - 6, h - 5), tip)
+                    text_field(c, f"{self.field}-{self.skip + n}-{i}", Rect(cx + 2, y - h + 2, w - CELL_GAP, h - 5), tip)
                 else:
-                    rule(c, cx + 2, y - h + 3, w - 6)
+                    rule(c, cx + 2, y - h + 3, w - CELL_GAP)
                 if name is not None:
                     RichText([Run(name)], self.SIZE, space_after=0).draw(c, cx + 4, y - 5, w - 10, 1.0)
                 cx += w
@@ -257,11 +258,34 @@ class SlotItem:
             sub = f"{self.need}; {sub}"
         return sub
 
-    def height(self, scale: float, width: float, limit: float) -> float:
+    LABEL = 8.0
+
+    def _text_w(self, width: float) -> float:
+        """The room beside the square for the label and caption (a condition's boxes take the right)."""
+        text_w = width - self.SQUARE - 5
         if self.slot.condition:
-            return max(self.SQUARE, BOX_MIN) + 2 * LABEL_MIN + 4 + (LABEL_MIN + 2 if self.extra_boxes else 0)
+            text_w = width - self.slot.boxes * (BOX_MIN + 4) - 4 - self.SQUARE - 5 - 4
+        return max(text_w, 40.0)
+
+    def _label(self) -> RichText:
+        return RichText([Run(slot_text(self.slot), BOLD)], self.LABEL, 1.2, 0.0, min_size=self.LABEL)
+
+    def _caption_text(self) -> RichText:
+        return RichText([Run(self._caption(), REGULAR, INK)], LABEL_MIN, 1.22, 0.0, min_size=LABEL_MIN)
+
+    def _head_h(self, width: float) -> float:
+        """The label and its caption (each wrapped, never cut), or the square if taller."""
+        text_w = self._text_w(width)
+        words = self._label().height(1.0, text_w, 10_000) + self._caption_text().height(1.0, text_w, 10_000)
+        return max(self.SQUARE, words + 1)
+
+    def height(self, scale: float, width: float, limit: float) -> float:
+        head = self._head_h(width)
+        if self.slot.condition:
+            return max(head, BOX_MIN + (LABEL_MIN + 2 if self.extra_boxes else 0)) + 4
+        # A pencil's line of room above the writing line (more when text is already written).
         text_h = self._text().height(1.0, width - 4, limit) if self.text.strip() else 0.0
-        return self.SQUARE + max(text_h + 4, 12.0) + 5
+        return head + max(text_h + 4, PENCIL_LINE) + 5
 
     def split(self, scale, width, room):
         return (self, None) if self.height(scale, width, room) <= room else (None, self)
@@ -279,11 +303,10 @@ class SlotItem:
         c.drawCentredString(x + sq / 2, y + 4, str(slot.value))
         label = slot_text(slot)
         lx = x + sq + 5
-        text_w = width - sq - 5
+        text_w = self._text_w(width)
         if slot.condition:
             step = BOX_MIN + 4
             bx = x + width - slot.boxes * step + 4
-            text_w = bx - lx - 4
             by = top - BOX_MIN
             for b in range(slot.boxes):
                 left = bx + b * step
@@ -298,12 +321,12 @@ class SlotItem:
                          frame=not (extra or self.need))
             if self.extra_boxes and self.box_need:
                 first = bx + (slot.boxes - self.extra_boxes) * step
-                note = f"needs {self.box_need}"
-                left = min(first, x + width - stringWidth(note, REGULAR, LABEL_MIN))
+                note = _("needs {rating}").format(rating=self.box_need)
+                left = min(first, x + width - text_width(note, REGULAR, LABEL_MIN))
                 line_text(c, note, left, by - LABEL_MIN - 1, x + width - left, REGULAR, LABEL_MIN, INK)
-        line_text(c, label, lx, top - 7.5, text_w, BOLD, 8)
-        RichText([Run(self._caption(), REGULAR, INK)], LABEL_MIN, min_size=LABEL_MIN, space_after=0).draw(
-            c, lx, top - 9, text_w, 1.0)
+        head = self._label()
+        head.draw(c, lx, top - 0.5, text_w, 1.0)
+        self._caption_text().draw(c, lx, top - 0.5 - head.height(1.0, text_w, 10_000), text_w, 1.0)
         if slot.condition:
             return
         bottom = top - self.height(scale, width, 10_000) + 5
@@ -313,7 +336,7 @@ class SlotItem:
         else:
             rule(c, x, bottom, line_w)
         if self.text.strip():
-            self._text().draw(c, x + 2, top - sq - 4, width - 4, 1.0)
+            self._text().draw(c, x + 2, top - self._head_h(width) - 2, width - 4, 1.0)
 
 
 @dataclass
@@ -360,6 +383,6 @@ class ApproachesItem:
                 c.drawCentredString(bx + self.BOX_W / 2, by + 5.5, f"{rating:+d}")
             line_text(c, name, bx + self.BOX_W + 8, by + 5.5, col_w - self.BOX_W - 70, BOLD, 10)
             if rating is not None:
-                word = LADDER.get(rating, "")
+                word = ladder_name(rating) if rating in LADDER else ""  # in the sheet's language
                 if word:
                     line_text(c, word, bx + col_w - 62, by + 6, 56, REGULAR, 7.5, GREY)

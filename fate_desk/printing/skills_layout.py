@@ -9,6 +9,7 @@ from fate_desk.rules import RuleSet
 
 SHORT_LIST = 8  # lists this short (approaches) also show who sits at Mediocre (+0)
 BLANK_CELLS = 4  # cells per row on a blank form when the shape sets no counts
+SPARE = 1  # an empty cell more on every rung of a PC's or blank's list: room for the next advance
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,8 @@ def _row(rating: int, names: list[str], slots: int) -> SkillRow:
 
 def rows(character: Character | None, ruleset: RuleSet) -> list[SkillRow]:
     """Rows from the top rating down. PCs and blank forms follow the shape (empty slots
-    included); NPCs and monsters show only the ratings they have."""
+    included), with a spare cell on every rung to pencil in the skill a milestone raises to it;
+    NPCs and monsters show only the ratings they have."""
     skills = character.skills if character else {}
     by_rating: dict[int, list[str]] = {}
     for name, rating in skills.items():
@@ -43,9 +45,12 @@ def rows(character: Character | None, ruleset: RuleSet) -> list[SkillRow]:
             slots = counts.get(rating, 0)
         else:
             slots = BLANK_CELLS if character is None else 0
+        names = by_rating.get(rating, [])
         if rating == ruleset.peak + 1:
-            slots = max(slots, 1)
-        out.append(_row(rating, by_rating.get(rating, []), slots))
+            slots = max(slots, 1, len(names) + SPARE)
+        else:
+            slots = max(slots, len(names)) + SPARE
+        out.append(_row(rating, names, slots))
     if len(ruleset.skills) <= SHORT_LIST:
         mediocre = [s for s in ruleset.skills if s not in skills]
         slots = len(ruleset.skills) - sum(n for r, n in counts.items() if r > 0) if counts else 0

@@ -9,19 +9,22 @@ wrapped lazily, a page at a time.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from bidi import algorithm as bidi_algorithm
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from .fonts import REGULAR, can_draw, face_runs, needs_shaping, shape
+from .fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR, can_draw, face_runs, needs_shaping, shape
 from .styles import INK, clean
 
 _TOKEN = re.compile(r"\n|[^\S\n]+|[^\s]+")
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_ASCII_LETTER = re.compile("[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -41,29 +44,93 @@ class _Word:
     color: object
     space_before: bool  # whitespace separated it from the previous word
     newline: bool = False  # a hard line break before this word
+    rtl: bool = False  # its paragraph reads from the right (set for the whole paragraph)
 
 
 def tokenise(runs: list[Run]) -> list[_Word]:
     """Words, each in a face that has its letters (a word mixing scripts becomes several
-    pieces with no space between), Arabic words shaped."""
+    pieces with no space between), Arabic words shaped, each knowing which way its paragraph
+    reads."""
     words: list[_Word] = []
     space = False
     newline = False
+    paragraph_start = 0
+    right_to_left = False  # the paragraph holds Hebrew or Arabic: its direction is worked out
     for run in runs:
         for token in _TOKEN.findall(clean(run.text)):
             if token == "\n":
+                if right_to_left:
+                    _set_direction(words, paragraph_start)
+                paragraph_start, right_to_left = len(words), False
                 newline, space = True, False
             elif token.isspace():
                 space = True
-            else:
-                first = True
-                for text, face in face_runs(token, run.font):
-                    if needs_shaping(text):
-                        text = shape(text, face)
-                    words.append(_Word(text, face, run.color, first and space and not newline, first and newline))
-                    first = False
+            elif token.isascii():  # most words: one piece, in the run's face, nothing to shape
+                words.append(_Word(token, run.font, run.color, space and not newline, newline))
                 space = newline = False
+            else:
+                right_to_left = right_to_left or bool(_RTL.search(token))
+                first = True
+                for unit in _units(token):
+                    for text, face in face_runs(unit, run.font):
+                        if needs_shaping(text):
+                            text = shape(text, face)
+                        words.append(_Word(text, face, run.color, first and space and not newline, first and newline))
+                        first = False
+                space = newline = False
+    if right_to_left:
+        _set_direction(words, paragraph_start)
     return words
+
+
+# Chinese and Japanese write no spaces: a line may break between any two of their characters,
+# except before closing punctuation or after opening punctuation (a comma never starts a line).
+_HAN = re.compile("[\u2e80-\u2fff\u3001-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+                  "\uff01-\uff60\U00020000-\U0002fa1f]")
+_NO_START = frozenset("、。，．：；！？）］｝〕〉》」』】〙〗〟’”｠»ーゝゞ々…‥・,.:;!?)]}%")
+_NO_END = frozenset("（［｛〔〈《「『【〘〖〝‘“｟«([{")
+
+
+def _units(token: str) -> list[str]:
+    """A word cut where a line may break inside it: between Chinese or Japanese characters
+    (Korean, like English, breaks at its spaces); any other word is one unit."""
+    if token.isascii() or not _HAN.search(token):
+        return [token]
+    units: list[str] = []
+    current = ""
+    for ch in token:
+        if current and (_HAN.match(ch) or _HAN.match(current[-1])) and ch not in _NO_START \
+                and current[-1] not in _NO_END:
+            units.append(current)
+            current = ch
+        else:
+            current += ch
+    units.append(current)
+    return units
+
+
+def _set_direction(words: list[_Word], start: int) -> None:
+    """Mark the paragraph words[start:] as read from the right when most of its words are,
+    or as many as read from the left and its first letter with a direction reads from the
+    right: an English sentence that starts with an Arabic name stays an English sentence. (A
+    word split into pieces by script counts once per piece.)"""
+    ltr = rtl = 0
+    first = None
+    for word in words[start:]:
+        if word.text.isascii():
+            if _ASCII_LETTER.search(word.text):
+                ltr += 1
+                first = False if first is None else first
+            continue
+        kinds = [unicodedata.bidirectional(ch) for ch in word.text]
+        is_rtl = "R" in kinds or "AL" in kinds
+        ltr += "L" in kinds
+        rtl += is_rtl
+        if first is None and (is_rtl or "L" in kinds):
+            first = next(k for k in kinds if k in ("L", "R", "AL")) != "L"
+    if rtl and (rtl > ltr or (rtl == ltr and first)):
+        for word in words[start:]:
+            word.rtl = True
 
 
 class _Widths:
@@ -106,7 +173,7 @@ def _break_word(word: _Word, size: float, width: float) -> list[_Word]:
             start, x = k, 0.0
         x += w
     pieces.append(word.text[start:])
-    return [_Word(text, word.font, word.color, word.space_before and n == 0, word.newline and n == 0)
+    return [_Word(text, word.font, word.color, word.space_before and n == 0, word.newline and n == 0, word.rtl)
             for n, text in enumerate(pieces)]
 
 
@@ -120,6 +187,7 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
     n = len(words)
     space_w: dict[str, float] = {}
     while i < n and len(lines) < max_lines:
+        line_start = i
         segments: list[Segment] = []
         parts: list[str] = []
         seg_x = 0.0
@@ -162,8 +230,9 @@ def wrap_lines(words: list[_Word], start: int, size: float, width: float, max_li
             i += 1
         if parts:
             segments.append((seg_x, "".join(parts), seg_font, seg_color))
-        if any(_RTL.search(seg[1]) for seg in segments):
-            segments = _visual(segments, size)
+        rtl = line_start < n and words[line_start].rtl
+        if rtl or any(_RTL.search(seg[1]) for seg in segments):
+            segments = _visual(segments, size, 1 if rtl else 0)
         lines.append(segments)
         ends.append(i)
     return lines, ends, words
@@ -193,12 +262,14 @@ class RightToLeftLine(list):
     width: float = 0.0
 
 
-def _bidi(text: str) -> tuple[int, list[dict]]:
+def _bidi(text: str, base: int | None = None) -> tuple[int, list[dict]]:
     """The Unicode bidi algorithm (python-bidi's pure-Python one, which mirrors brackets):
-    the paragraph level (1: right to left) and the characters in display order, each with
-    `at`, its place in `text`. A character with no bidi class (unassigned) is neutral."""
+    the paragraph level (1: right to left; by default from the first letter with a direction)
+    and the characters in display order, each with `at`, its place in `text`. A character
+    with no bidi class (unassigned) is neutral."""
     storage = bidi_algorithm.get_empty_storage()
-    base = bidi_algorithm.get_base_level(text)
+    if base is None:
+        base = bidi_algorithm.get_base_level(text)
     storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
     bidi_algorithm.get_embedding_levels(text, storage)
     for i, entry in enumerate(storage["chars"]):
@@ -212,11 +283,11 @@ def _bidi(text: str) -> tuple[int, list[dict]]:
     return base, storage["chars"]
 
 
-def _visual(line: list[Segment], size: float) -> list[Segment]:
+def _visual(line: list[Segment], size: float, base: int) -> list[Segment]:
     """Display order for a line holding right-to-left text: the Unicode bidi algorithm run over
-    the whole line (so a Hebrew phrase after Chinese stays in the line's order), each
-    character keeping its face and colour, brackets mirrored; a line that starts
-    right-to-left is set against the right edge."""
+    the whole line (so a Hebrew phrase after Chinese stays in the line's order) at the
+    paragraph's level `base`, each character keeping its face and colour, brackets mirrored;
+    a line of a paragraph that reads from the right is set against the right edge."""
     chars: list[str] = []
     looks: list[tuple[str, object]] = []
     for k, (x, text, font, color) in enumerate(line):
@@ -227,7 +298,7 @@ def _visual(line: list[Segment], size: float) -> list[Segment]:
                 looks.append((font, color))
         chars.extend(text)
         looks.extend([(font, color)] * len(text))
-    base, entries = _bidi("".join(chars))
+    base, entries = _bidi("".join(chars), base)
     out: list[Segment] = RightToLeftLine() if base == 1 else []
     x = 0.0
     part: list[str] = []
@@ -401,3 +472,55 @@ def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
                 continue
             seen[ch] = None
     return list(seen)
+
+
+# --- our own words: the little markup the reference texts use, read into runs ----------------
+
+_TAG = re.compile(r"<(/?)(b|i|strong|em|font|br)\b([^>]*?)/?>", re.IGNORECASE)
+_COLOR = re.compile(r"""color\s*=\s*["']?(#[0-9a-fA-F]{6})""")
+_FACES = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC, (True, True): BOLD_ITALIC}
+
+
+@lru_cache(maxsize=64)
+def _hex_color(value: str):
+    """One colour object per value: lines join neighbouring words of the same colour by identity."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+@lru_cache(maxsize=2048)
+def markup_runs(markup: str, font: str = REGULAR, color=INK) -> tuple[Run, ...]:
+    """Our own words in their small markup (<b>, <i>, <font color>, <br/> and entities, as the
+    reference texts and the catalogue write them) as runs of plain text, so they are laid out,
+    and each letter given a face that has it, exactly as the user's text is. Anything else
+    that looks like a tag prints as written."""
+    bold, italic = font in (BOLD, BOLD_ITALIC), font in (ITALIC, BOLD_ITALIC)
+    colors = [color]
+    state = [bold, italic]
+    runs: list[Run] = []
+    at = 0
+
+    def text(piece: str) -> None:
+        if piece:
+            runs.append(Run(html.unescape(piece), _FACES[(state[0], state[1])], colors[-1]))
+
+    for match in _TAG.finditer(markup):
+        text(markup[at:match.start()])
+        at = match.end()
+        closing, tag = match.group(1) == "/", match.group(2).lower()
+        if tag == "br":
+            runs.append(Run("\n", _FACES[(state[0], state[1])], colors[-1]))
+        elif tag in ("b", "strong"):
+            state[0] = bold if closing else True
+        elif tag in ("i", "em"):
+            state[1] = italic if closing else True
+        elif tag == "font":
+            if closing:
+                if len(colors) > 1:
+                    colors.pop()
+            else:
+                found = _COLOR.search(match.group(3))
+                colors.append(_hex_color(found.group(1).lower()) if found else colors[-1])
+    text(markup[at:])
+    return tuple(runs)

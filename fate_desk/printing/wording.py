@@ -8,6 +8,7 @@ from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.creation.ruleset import StressMarking
 from fate_desk.rules.harm.recovery import treatment_difficulty
+from fate_desk.rules.harm.tracks import clears_text
 
 # Recovery: the overcome difficulty that starts it (from the rules), and how long the renamed
 # consequence lasts, in the printed sheet's words.
@@ -111,3 +112,56 @@ def track_caption(ruleset: RuleSet, track_id: str) -> str:
     levels = track_levels(ruleset, track_id)
     who = track_skills(ruleset, track_id)
     return _("{skills}: {levels}").format(skills=who, levels=levels) if who and levels else levels
+
+
+def track_caption(track) -> str:
+    """What a custom track's line says, on sheets and cards: how its boxes clear, then the
+    track's own notes."""
+    notes = " ".join(track.notes.split())
+    return f"{clears_text(track)} {notes}" if notes else clears_text(track)
+
+
+def extra_grants(extra) -> list[str]:
+    """What a switched-on extra gives its owner, each in a few words, the same on the sheet and
+    the GM's card: skill bonuses and skills, Weapon and Armor, aspects, tracks and slots."""
+    grants = [f"{rules_text(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
+    grants += [f"{rules_text(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
+    grants += ([_("Weapon:{rating}").format(rating=extra.weapon)] * bool(extra.weapon)
+               + [_("Armor:{rating}").format(rating=extra.armor)] * bool(extra.armor))
+    grants += [_("aspect {aspect}").format(aspect=a) for a in extra.aspects]
+    grants += [_("the track {track}").format(track=rules_text(t.name)) for t in extra.tracks]
+    grants += [_("a {severity} consequence slot").format(severity=_(s.severity.label).lower())
+               for s in extra.consequences]
+    return grants
+
+
+def skill_phrase(name: str, rating: int) -> str:
+    """'Good (+3) Fight'; a free-form skill that already names its rating ('Fair (+2) at
+    Getting into Bar Fights') is printed as written."""
+    label = ladder_label(rating)
+    return name if label.casefold() in name.casefold() else f"{label} {rules_text(name)}"
+
+
+def played_phrase(name: str, rating: int, extras: str = "") -> str:
+    """'Great (+4) Drive (with The Night Heron)': a skill at the rating it is rolled at, naming
+    the extras that raise it above the character's own."""
+    phrase = skill_phrase(name, rating)
+    return _("{skill} (with {extras})").format(skill=phrase, extras=extras) if extras else phrase
+
+
+def raised_by_extras(character, derived) -> dict[str, tuple[int, str]]:
+    """The skills the character's switched-on extras raise (a bonus, or a skill of the extra's
+    own above the character's): each with the rating it is rolled at (derive's) and the names
+    of the extras that raise it."""
+    extras = character.active_extras()
+    if not extras:
+        return {}
+    out = {}
+    for name, rating in derived.skills.items():
+        if rating == character.rating(name):
+            continue
+        folded = name.casefold()
+        why = ", ".join(e.name.strip() or _("Extra") for e in extras
+                        if any(k.casefold() == folded for k in (*e.skill_bonuses, *e.skills)))
+        out[name] = (rating, why)
+    return out

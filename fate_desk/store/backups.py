@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from fate_desk.i18n import _
-from fate_desk.leftovers import remove_leftovers
+from fate_desk.leftovers import host_tag, remove_leftovers
 from fate_desk.paths import mode_for_new_file, user_data_dir
 
 from .atomic import fsync_dir
@@ -30,8 +30,9 @@ def default_backup_dir() -> Path:
     return user_data_dir() / "backups"
 
 
-# ".NAME.<pid>.copy" and its journal or log: what a copy killed half-way leaves behind.
-_LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)\.copy(?:-journal|-wal|-shm)?")
+# ".NAME.<pid>@<computer>.copy" and its journal or log: what a copy killed half-way leaves behind
+# (copies made before the computer's name was in it have none: those wait ten minutes).
+_LEFTOVER = re.compile(r"\..+\.(?P<pid>\d+)(?:@(?P<host>[A-Za-z0-9-]+))?\.copy(?:-journal|-wal|-shm)?")
 
 
 def before_restoring_path(folder: Path, stem: str) -> Path:
@@ -66,6 +67,17 @@ def clean_leftovers(folder: Path) -> list[Path]:
     return remove_leftovers(folder, _LEFTOVER)
 
 
+def tidy_beside(path: Path) -> list[Path]:
+    """What Fate Desk left beside a campaign when it was killed, removed as it is opened for
+    editing: half-made copies (of any campaign there) whose process is gone, and a new file
+    this campaign was being made as. Only our own names; SQLite's journal of the campaign itself
+    (which rolls back an unfinished edit) is SQLite's, and never touched."""
+    path = Path(path)
+    removed = clean_leftovers(path.parent)
+    made_as = re.compile(re.escape(f".{path.name}") + r"\.new(?:-journal)?")
+    return removed + remove_leftovers(path.parent, made_as)
+
+
 def copy_database(conn: sqlite3.Connection, target: Path) -> None:
     """Write a consistent copy of `conn`'s database to `target` (replacing it only when complete).
 
@@ -85,7 +97,7 @@ def copy_database(conn: sqlite3.Connection, target: Path) -> None:
 
 def _pending_name(target: Path) -> Path:
     """Where a copy is written before it takes its name: a leftover `clean_leftovers` knows."""
-    return target.with_name(f".{target.name}.{os.getpid()}.copy")
+    return target.with_name(f".{target.name}.{os.getpid()}@{host_tag()}.copy")
 
 
 def _copy_into(conn: sqlite3.Connection, tmp: Path, target: Path) -> None:
@@ -184,7 +196,7 @@ def admit_backup(pending: Path, source: Path, folder: Path | None = None, keep: 
     again without editing it never pushes older, different states out of the rotation.
     """
     folder = Path(folder) if folder is not None else default_backup_dir()
-    target = folder / pending.name[1:].rsplit(".", 2)[0]  # ".NAME.PID.copy" -> NAME
+    target = folder / pending.name[1:].rsplit(".", 2)[0]  # ".NAME.PID@COMPUTER.copy" -> NAME
     previous = list_backups(source, folder)
     if previous and _same_bytes(previous[0], pending):
         pending.unlink()

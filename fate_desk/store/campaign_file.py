@@ -27,7 +27,7 @@ from fate_desk.paths import mode_for_new_file
 from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
-from .backups import KEEP_BACKUPS, BackupJob, copy_database, make_upgrade_copy
+from .backups import KEEP_BACKUPS, BackupJob, copy_database, make_upgrade_copy, tidy_beside
 from .filetypes import CAMPAIGN_SUFFIX
 from .loader import KINDS, LISTS, RowLoader, entity_kind, start_loading, upgrade_and_load
 from .lock import CampaignLock, CampaignLocked, LockRefused
@@ -216,6 +216,7 @@ class CampaignFile:
         held = None
         if not readonly:
             held = lock if lock is not None else _take_lock(path)
+            tidy_beside(path)  # half-made copies a killed app left there (issue 45)
         try:
             handle = cls._open_locked(path, readonly, backup_dir, held)
         except BaseException:

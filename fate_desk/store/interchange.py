@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character
 from fate_desk.model.errors import describe
+from fate_desk.model.limits import limit_problem, raw_limit_problem
 from fate_desk.model.plain import MAX_DEPTH, clean_surrogates, plain_data_problem
 from fate_desk.safefile import problem, read_regular
 
@@ -70,11 +71,29 @@ def document_body(data: Any, source: str, fmt: str, version: int, what: str) -> 
 
 
 def character_from_dict(data: Any, source: str = "") -> Character:
+    """A character from a file's JSON; one past Fate Desk's limits (fate_desk.model.limits) is
+    refused with the line that says which, counted before it is read when it costs most."""
     body = document_body(data, source, FORMAT, VERSION, _("character"))
+    problem = raw_limit_problem(body)
+    if problem:
+        raise FileFormatError(source, problem)
     try:
-        return Character.model_validate(body)
+        character = Character.model_validate(body)
     except ValidationError as exc:
         raise FileFormatError(source, describe(exc)) from None
+    problem = limit_problem(character)
+    if problem:
+        raise FileFormatError(source, problem)
+    return character
+
+
+def refuse_over_limits(characters, source: str) -> None:
+    """FileFormatError for the first character past Fate Desk's limits, naming it."""
+    for character in characters:
+        problem = limit_problem(character)
+        if problem:
+            raise FileFormatError(source, _("{name}: {problem}").format(
+                name=character.name or _("(unnamed)"), problem=problem))
 
 
 class _Refused(ValueError):

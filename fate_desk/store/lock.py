@@ -23,8 +23,10 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import struct
+import sys
 import time
 from pathlib import Path
 
@@ -39,6 +41,21 @@ except ImportError:  # Windows: no flock; the campaign is then guarded by SQLite
 # One byte in SQLite's lock page (its locks are the 512 bytes from 2**30): SQLite never takes
 # a lock on it and never stores data there, so holding it is invisible to SQLite.
 _FILE_LOCK_BYTE = 2**30 + 4096
+# struct flock as Linux lays it out (short l_type, short l_whence, off_t l_start, off_t l_len,
+# pid_t l_pid), aligned as the platform's C compiler aligns it ("@", with "0q" padding its end):
+# the open-file-description lock commands take it. They are used on Linux only, where this is
+# the layout; macOS lays its struct flock out in another order, and there the note's flock is
+# the lock (fcntl.flock, whose arguments the platform's own C library lays out).
+_FLOCK = struct.Struct("@hhqqi0q")
+
+
+def _ofd_command(name: str):
+    """F_OFD_SETLK or F_OFD_GETLK where they take the struct above; else None."""
+    if fcntl is None or not sys.platform.startswith("linux") or struct.calcsize("@q") != 8:
+        return None
+    return getattr(fcntl, name, None)
+
+
 # Lock notes are a few hundred bytes; anything longer is not one of ours.
 _NOTE_BYTES = 4096
 NO_LOCKS = (N_("this folder does not support file locks, so nothing stops another program "
@@ -76,13 +93,20 @@ def _plain(value: object, limit: int = 80) -> str:
     return text.strip()
 
 
-def _describe(info: dict, owner: str = "") -> str:
-    host = _plain(info.get("host") or "") or _("another computer")
+def _describe(info: dict, owner: str = "", local: bool = False) -> str:
+    """Who holds the lock, in words: `info` is what the note says; `local` tells that the campaign
+    sits on a disk of this computer, so whoever holds it is on this computer too."""
+    host = _plain(info.get("host") or "") if isinstance(info.get("host"), str) else ""
     pid = info.get("pid")
     pid = pid if isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**31 else None
     since = info.get("since")
     user = _plain(info.get("user") or owner, 40)
-    where = _("on this computer") if host == computer_name() else _("on {computer}").format(computer=host)
+    if host.casefold() == computer_name().casefold() or (not host and local):
+        where = " " + _("on this computer")
+    elif host:
+        where = " " + _("on {computer}").format(computer=host)
+    else:  # the note says nothing, and the campaign is on a share: no guess
+        where = ""
     details = ", ".join(part for part in (_("process {number}").format(number=pid) if pid else "",
                                           _("user {user}").format(user=user) if user else "") if part)
     who = _("by {program}").format(program=_plain(info.get("program") or "", 40) or _("Fate Desk"))
@@ -95,7 +119,7 @@ def _describe(info: dict, owner: str = "") -> str:
             when = " " + _("since {time}").format(time=time.strftime("%Y-%m-%d %H:%M", time.localtime(since)))
         except (OverflowError, OSError, ValueError):
             when = ""
-    return f"{who} {where}{when}"
+    return f"{who}{where}{when}"
 
 
 def _owner_name(uid: int) -> str:
@@ -114,8 +138,22 @@ def _user() -> str:
 
 
 def holder_of(path: Path) -> str:
-    """Who says they hold the lock of `path` (best effort: any content gives one line)."""
-    note = lock_path(path)
+    """Who says they hold the lock of `path` (best effort: any content gives one line). A holder
+    that has just taken the lock writes its note a moment later: a note not written yet is
+    read again for a short while before the line is made without it."""
+    for _attempt in range(_NOTE_READS):
+        info, owner = _read_note(lock_path(path))
+        if info.get("host"):
+            break
+        time.sleep(0.02)
+    return _describe(info, owner, _on_local_disk(path))
+
+
+_NOTE_READS = 10
+
+
+def _read_note(note: Path) -> tuple[dict, str]:
+    """What the note says (a dict, maybe empty) and, when it is another user's, whose it is."""
     owner = ""
     info: object = {}
     try:
@@ -134,7 +172,35 @@ def holder_of(path: Path) -> str:
             info = {}
         finally:
             os.close(fd)
-    return _describe(info if isinstance(info, dict) else {}, owner)
+    return (info if isinstance(info, dict) else {}), owner
+
+
+# File systems on a disk of this computer: a lock on a file there is held on this computer.
+_LOCAL_FILE_SYSTEMS = frozenset({
+    "ext2", "ext3", "ext4", "xfs", "btrfs", "zfs", "f2fs", "bcachefs", "jfs", "reiserfs", "nilfs2", "tmpfs",
+    "ramfs", "overlay", "vfat", "exfat", "ntfs", "ntfs3", "fuseblk", "hfsplus", "apfs", "hfs", "ufs",
+})
+
+
+def _on_local_disk(path: Path) -> bool:
+    """Whether the campaign's file system is one of this computer's disks (Linux says, in
+    /proc/self/mounts); False where it cannot be told, or for a share."""
+    try:
+        real = os.path.realpath(path)
+        with open("/proc/self/mounts", encoding="utf-8", errors="replace") as mounts:
+            lines = mounts.read(1024 * 1024).splitlines()
+    except OSError:
+        return False
+    best, kind = "", ""
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 3:
+            continue
+        mount = re.sub(r"\\([0-7]{3})", lambda found: chr(int(found[1], 8)), parts[1])  # "\\040": a space
+        inside = real == mount or real.startswith(mount.rstrip("/") + "/")
+        if inside and len(mount) >= len(best):
+            best, kind = mount, parts[2]
+    return kind in _LOCAL_FILE_SYSTEMS
 
 
 def _lock_file_itself(path: Path) -> int | None:
@@ -142,16 +208,15 @@ def _lock_file_itself(path: Path) -> int | None:
 
     Raises BlockingIOError when another open (any process, any name of the file) holds it.
     """
-    command = getattr(fcntl, "F_OFD_SETLK", None)
-    if command is None or struct.calcsize("l") != 8:  # Linux on 64 bits: struct flock as below
+    command = _ofd_command("F_OFD_SETLK")
+    if command is None:
         return None
     fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, _("not an ordinary file"))
-        # struct flock: l_type, l_whence, l_start, l_len, l_pid (0 for these locks), padding.
-        request = struct.pack("hhxxxxqqi4x", fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0)
-        fcntl.fcntl(fd, command, request)
+        # l_pid is 0 for these locks.
+        fcntl.fcntl(fd, command, _FLOCK.pack(fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0))
     except (BlockingIOError, PermissionError) as exc:
         os.close(fd)
         if isinstance(exc, PermissionError) and exc.errno not in (errno.EACCES, errno.EAGAIN):
@@ -170,13 +235,12 @@ def is_locked(path: Path) -> bool:
     kernel is asked; elsewhere the lock is taken and freed at once)."""
     if fcntl is None:
         return False
-    command = getattr(fcntl, "F_OFD_GETLK", None)
-    if command is not None and struct.calcsize("l") == 8:
+    command = _ofd_command("F_OFD_GETLK")
+    if command is not None:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         try:
-            request = struct.pack("hhxxxxqqi4x", fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0)
-            answer = fcntl.fcntl(fd, command, request)
-            return struct.unpack("hhxxxxqqi4x", answer[:struct.calcsize("hhxxxxqqi4x")])[0] != fcntl.F_UNLCK
+            answer = fcntl.fcntl(fd, command, _FLOCK.pack(fcntl.F_WRLCK, os.SEEK_SET, _FILE_LOCK_BYTE, 1, 0))
+            return _FLOCK.unpack(answer)[0] != fcntl.F_UNLCK
         except OSError:
             pass  # no such locks here: ask the note's flock the only way there is
         finally:

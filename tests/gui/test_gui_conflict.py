@@ -20,6 +20,7 @@ SEED = 11
 def window(qtbot):
     win = start(QApplication.instance(), None)
     qtbot.addWidget(win)
+    win.resize(1280, 800)  # a laptop's window (the test platform's screen is 800 wide: it opens narrower)
     win.encounters.dice = Dice(SEED)
     yield win
     win.close()

@@ -82,6 +82,12 @@ def test_a_contest_to_three_victories_with_a_twist_on_a_tie_and_a_style_exchange
     scene = on_disk(window.document).scenes[0]
     assert sum(a.free_invokes for a in scene.aspects if a.text.startswith("Crates Spill")) == twists - spent
     assert "The contest goes to Player characters." in panel.header.text()
+    # The rolls are told in the book's contest words (Fate Condensed, "Contests"), never an
+    # overcome's "a boost on top": the highest effort marks a victory, with style two.
+    assert not any("boost on top" in line for line in contest.log)
+    assert any("The highest effort, with style: this side marks two victories." in line for line in contest.log)
+    assert any("The highest effort: this side marks a victory." in line or "A tie for the highest effort" in line
+               for line in contest.log)
 
 
 def test_a_challenge_of_three_tasks_each_rolled_once_with_its_summary(window, qtbot):

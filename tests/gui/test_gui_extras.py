@@ -205,6 +205,45 @@ def test_the_library_inserts_a_packs_extra_with_what_it_includes(qtbot, tmp_path
     document.close()
 
 
+def test_the_library_picks_a_pack_by_id_when_two_share_a_name(qtbot, tmp_path):
+    """A user's copy of Venture City under an id of its own, keeping the name, whose Master
+    Flight costs 2 refresh: choosing the copy's extra inserts the copy's, never the shipped one
+    of the same name (issue 45: refresh 0 instead of 2)."""
+    import shutil
+
+    from fate_desk.paths import packs_dir
+    from fate_desk.rules import load_catalog
+    from fate_desk.gui.document import CampaignDocument
+    from fate_desk.store.campaign_file import CampaignFile
+
+    from table_helpers import read_bundle, sample_bundle_path
+
+    copy = tmp_path / "packs" / "my-venture"
+    shutil.copytree(packs_dir() / "venture-city", copy)
+    for path in copy.iterdir():
+        path.write_text(path.read_text().replace('"venture-city"', '"my-venture"'))
+    toml = copy / "pack.toml"
+    toml.write_text(toml.read_text().replace(
+        'cost = { stunt_slots = 1 }\nincludes = ["basic-flight"]', "cost = { refresh = 2 }", 1))
+    catalog = load_catalog(user_packs=tmp_path / "packs")
+    assert catalog.packs["my-venture"].name == catalog.packs["venture-city"].name
+    campaign = core_rules(read_bundle(sample_bundle_path()))
+    document = CampaignDocument(CampaignFile.create(tmp_path / "c.fatedesk", campaign), catalog)
+    sheet = open_sheet(qtbot, document)
+    click(qtbot, sheet.extras.library_button)
+    library = sheet.extras.dialog
+    packs = [library.pack.itemText(i) for i in range(library.pack.count())]
+    assert "Venture City (my-venture)" in packs and "Venture City (venture-city)" in packs  # told apart
+    library.pack.setCurrentIndex(library.pack.findData("my-venture"))
+    library.kind.setCurrentIndex(library.kind.findData("extra"))
+    qtbot.keyClicks(library.words, "master flight")
+    assert library.results.count() == 1
+    click(qtbot, library.insert_button)
+    extras = on_disk(document).character("pc-maren").extras
+    assert [(e.name, e.cost.refresh) for e in extras] == [("Master Flight", 2)]
+    document.close()
+
+
 # --- installing a pack by dropping or opening it ----------------------------------------------
 
 
@@ -465,4 +504,79 @@ def test_a_characters_own_track_is_changed_in_place_its_marks_kept_and_undone(qt
     document.undo_stack.undo()
     maren = on_disk(document).character("pc-maren")
     assert next(t for t in maren.tracks if t.id == "wealth").name == "Wealth" and maren.stress["wealth"] == [0, 1]
+    document.close()
+
+
+# --- sheets that show what the dice use --------------------------------------------------------
+
+
+def _robo(tmp_path):
+    """Jenkins, an Atomic Robo Action Scientist: Science Good (+3), Action Fair (+2), Intrigue
+    Average (+1), no skill improved on the sheet."""
+    from fate_desk.model import Character
+
+    from gui_helpers import new_document
+
+    robo = Character(name="Jenkins", ruleset="atomic-robo", modes={"Science": 3, "Action": 2, "Intrigue": 1})
+    return robo, new_document(tmp_path, robo)
+
+
+def test_an_atomic_robo_sheet_shows_each_skill_at_its_modes_rating_as_the_roll_dialog_rolls_it(qtbot, tmp_path):
+    """Atomic Robo RPG SRD, "Modes": a mode's skills are trained at the mode's rating; one in two of
+    the character's modes is focused (+1) under the higher, in three specialized (+2). The pyramid,
+    the list, the roll dialog and the stress label all say the same."""
+    robo, document = _robo(tmp_path)
+    sheet = open_sheet(qtbot, document, robo.id)
+    skills = sheet.skills
+    notice = next(r for r in skills.pyramid.rows if "Notice" in r.names).rating
+    assert notice == 5  # Science, Action and Intrigue all hold Notice: Good (+3) specialized
+    assert next(r for r in skills.pyramid.rows if "Biology" in r.names).rating == 3
+    assert next(r for r in skills.pyramid.rows if "Rapport" in r.names).rating == 0  # in none of them
+    assert all(r.expected is None for r in skills.pyramid.rows)  # no pyramid or column slots
+    assert "rated through your modes" in skills.shape_label.text() and "column" not in skills.shape_label.text()
+    row = skills.model.row_of("Biology")
+    assert skills.model.index(row, 1).data() == "Good (+3)"
+    assert "trained by the Science mode" in skills.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+    will = next(r for r in skills.pyramid.rows if "Will" in r.names).rating
+    assert f"Will {ladder(will)}" in sheet.stress.rows["mental"][0].text()
+    skills.pyramid.setFocus()
+    skills.pyramid.select("Notice")
+    qtbot.keyClick(skills.pyramid, Qt.Key.Key_Return)  # Enter on Notice rolls it
+    dialog = sheet.play.dialog
+    assert dialog.panel.rating.value() == notice
+    assert not [p for p in document.check(robo.id).errors if p.code.startswith(("skills.pyramid", "skills.column"))]
+    dialog.reject()
+    document.close()
+
+
+def ladder(rating: int) -> str:
+    from fate_desk.model import ladder_label
+
+    return ladder_label(rating)
+
+
+def test_a_skill_bonus_from_an_extra_shows_on_the_sheet_with_its_source(qtbot, tmp_path):
+    """Venture City: Doctor Volt's Arc Gauntlets add +1 to Shoot. The pyramid keeps Shoot in its
+    Great (+4) row, marked +1; the list says it is rolled at Superb (+5) and why, as the dice do."""
+    from fate_desk.model import Extra
+
+    def volt(campaign):
+        maren = campaign.characters[0]
+        maren.extras = [Extra(name="Arc Gauntlets", skill_bonuses={"Shoot": 1}, skills={"Lore": 2})]
+        return campaign
+
+    document = sample_document(tmp_path, volt)
+    maren = document.campaign.character("pc-maren")
+    shoot = maren.rating("Shoot")
+    sheet = open_sheet(qtbot, document)
+    skills = sheet.skills
+    row = next(r for r in skills.pyramid.rows if "Shoot" in r.names)
+    assert row.rating == shoot and skills.pyramid.chip_text("Shoot") == "Shoot +1"
+    listed = skills.model.index(skills.model.row_of("Shoot"), 1).data()
+    assert listed == f"{ladder(shoot)}, rolled at {ladder(shoot + 1)}: +1 from Arc Gauntlets"
+    lore = skills.model.index(skills.model.row_of("Lore"), 1).data()
+    assert f"rolled at {ladder(max(2, maren.rating('Lore')))}" in lore or maren.rating("Lore") >= 2
+    sheet.play.roll("Shoot")
+    assert sheet.play.dialog.panel.rating.value() == shoot + 1 == document.rating_of(maren, "Shoot")
+    sheet.play.dialog.reject()
     document.close()

@@ -117,6 +117,25 @@ def test_quick_npc_action_adds_opens_and_undoes(qtbot, tmp_path):
     window.document.close()
 
 
+def test_a_quick_npcs_stunt_typed_by_its_name_gets_the_name_field(qtbot, tmp_path):
+    from fate_desk.gui.mainwindow import MainWindow
+    from fate_desk.gui.settings import Settings
+
+    from gui_helpers import new_document
+
+    window = MainWindow(Settings())
+    qtbot.addWidget(window)
+    window.set_document(new_document(tmp_path))
+    window.actions["quick_npc"].trigger()
+    dialog = window.quick_npc_dialog
+    qtbot.keyClicks(dialog.line_edit, "Bouncer; Built Like a Door; Fair Fight; stunt: Sucker Punch; "
+                                      "stunt: +2 to Provoke when the music stops")
+    qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
+    npc = window.document.campaign.characters[-1]
+    assert [(s.name, s.text) for s in npc.stunts] == [("Sucker Punch", ""), ("", "+2 to Provoke when the music stops")]
+    window.document.close()
+
+
 def test_monster_takes_any_mix_and_its_own_tracks_with_box_values(sample, qtbot):
     editor = open_editor(qtbot, sample, _id(sample, "The Thing Under the Lock"))
     values = editor.tracks[0][1]
@@ -186,3 +205,38 @@ def test_a_major_npc_sheet_has_no_creation_limits(sample, qtbot):
     pc = CharacterSheet(sample, "pc-maren")
     qtbot.addWidget(pc)
     assert any(row.expected for row in pyramid_rows(pc.skills.model))
+
+
+def test_the_monster_editor_speaks_the_interface_language_in_its_stress_and_consequences(qtbot, tmp_path):
+    """In German: "Leicht 2, Mittel 4, Schwer 6" (not "Mild 2, Moderate 4, Severe 6") and the
+    rule set's tracks by their German names ("Körperlich", not "physical"); a name typed as
+    shown keeps the track the conflict's hits find."""
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+    from fate_desk.gui.settings import Preferences, Settings
+
+    Settings().set(Preferences.LANGUAGE, "de")  # View ▸ Language ▸ Deutsch, then a new start
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    editor = window.sheets.open_entity("monster-lockthing")
+    saved = window.document.entity("monster-lockthing")
+    if saved.consequence_slots is not None:
+        editor.own_slots.click()  # the rule set's slots, as the issue saw them
+    slots = editor.derived_slots.text()
+    assert all(word in slots for word in ("Leicht 2", "Mittel 4", "Schwer 6")) and "Mild" not in slots
+    if saved.stress_boxes is None:
+        editor.own_stress.click()
+    shown = [editor.tracks[r][0].text() for r in range(len(window.document.entity("monster-lockthing").stress_boxes))]
+    assert "physical" not in shown and "mental" not in shown and "Körperlich" in shown
+    name = editor.tracks[0][0]
+    before = list(window.document.entity("monster-lockthing").stress_boxes)
+    name.setFocus()
+    typed = name.text()
+    name.selectAll()
+    name.insert(typed)  # the shown name, "Körperlich", written again (QTest types no umlauts)
+    qtbot.keyClick(name, Qt.Key.Key_Tab)
+    assert list(window.document.entity("monster-lockthing").stress_boxes) == before
+    window.close()

@@ -222,3 +222,75 @@ def test_a_roll_with_an_invoke_is_played_with_the_keyboard_alone(qtbot):
     spent = before - saved.character("pc-maren").fate_points
     assert spent in (0, 1), aspect  # free when the aspect held a free invoke, else one point
     window.close()
+
+
+# --- keys every field and button answers the same way (issue 41) ----------------------------------
+
+
+def test_tab_leaves_the_extras_dialogs_multi_line_fields_and_ctrl_tab_types_a_tab(qtbot):
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    activate(qtbot, window)
+    sheet = window.sheets.open_entity("pc-maren")
+    sheet.extras.add_extra_button.click()
+    dialog = sheet.extras.dialog
+    qtbot.waitExposed(dialog)
+    dialog.name.setFocus(Qt.FocusReason.TabFocusReason)
+    type_text(qtbot, "Storm Lantern")
+    tab(qtbot)
+    type_text(qtbot, "Harbour Pilot Who Knows Every Shoal")
+    tab(qtbot)
+    assert focused() is dialog.description
+    type_text(qtbot, "An old lamp")
+    tab(qtbot)  # on to the cost, never a tab typed into the description
+    assert focused() is dialog.refresh and "\t" not in dialog.description.toPlainText()
+    for field in (dialog.aspects, dialog.skills, dialog.bonuses, dialog.stunts):
+        field.setFocus(Qt.FocusReason.TabFocusReason)
+        QApplication.processEvents()
+        tab(qtbot)
+        assert focused() is not field and "\t" not in field.toPlainText()
+    dialog.description.setFocus(Qt.FocusReason.TabFocusReason)
+    QApplication.processEvents()
+    press(qtbot, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert focused() is dialog.description and dialog.description.toPlainText().count("\t") == 1
+    dialog.reject()
+    window.close()
+
+
+def test_enter_on_a_focused_button_presses_it_as_space_does(qtbot):
+    """Enter on a focused button in the window (not only in a dialog): the sheet's Roll…, a
+    toolbar button, a panel's button."""
+    from PySide6.QtWidgets import QDialog, QToolButton
+
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    activate(qtbot, window)
+    sheet = window.sheets.open_entity("pc-maren")
+    sheet.play.roll_button.setFocus(Qt.FocusReason.TabFocusReason)
+    press(qtbot, Qt.Key.Key_Return)
+    dialog = sheet.play.dialog
+    assert isinstance(dialog, QDialog) and dialog.isVisible()
+    dialog.reject()
+    activate(qtbot, window)  # back in the window, as the dialog closes
+    sheet.play.points_button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(sheet.play.points_button.hasFocus)
+    press(qtbot, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)  # the keypad's Enter too
+    assert sheet.play.dialog is not dialog and sheet.play.dialog.isVisible()
+    sheet.play.dialog.reject()
+    activate(qtbot, window)
+    window.actions["conflict_panel"].trigger()
+    start_button = window.encounters.conflict.start_button
+    start_button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(start_button.hasFocus)
+    press(qtbot, Qt.Key.Key_Return)
+    assert window.encounters.conflict.dialog.isVisible()
+    window.encounters.conflict.dialog.reject()
+    activate(qtbot, window)
+    quick = next(b for b in window.toolbar.findChildren(QToolButton)
+                 if b.defaultAction() is window.actions["quick_npc"])
+    quick.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(quick.hasFocus)
+    press(qtbot, Qt.Key.Key_Return)
+    assert window.quick_npc_dialog.isVisible()
+    window.quick_npc_dialog.reject()
+    window.close()

@@ -103,14 +103,68 @@ def test_at_1024x700_on_the_first_start_the_welcome_leaves_the_sheet_body_half_t
     window.close()
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
-def test_with_the_conflict_dock_open_the_sheet_body_keeps_half_the_window(full_window, qtbot, width, height):
-    sheet = _settle(qtbot, full_window, width, height)
+@pytest.fixture
+def sample_window(qtbot):
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.close()
+
+
+def _panel_shows_table_and_buttons(window) -> list[str]:
+    """What of the conflict panel's table and buttons the dock does not show."""
+    panel = window.encounters.conflict
+    hidden = []
+    for widget in (panel.table, *(b for b in panel.buttons if b.isVisible())):
+        if widget.visibleRegion().boundingRect().size() != widget.size():
+            hidden.append(f"{type(widget).__name__} {getattr(widget, 'text', lambda: '')()!r} shows "
+                          f"{widget.visibleRegion().boundingRect().size().toTuple()} of {widget.size().toTuple()}")
+    return hidden
+
+
+@pytest.mark.parametrize("width, height", [(1024, 660), (1280, 740), (1920, 1040)])
+def test_the_conflict_dock_opens_showing_its_table_and_buttons_and_the_sheet_keeps_its_header(
+        sample_window, qtbot, width, height):
+    """The window of a 1024x700, 1280x800 or 1920x1080 screen (less the frame): the dock opens tall
+    enough for the conflict's table and buttons (it opened at its bare minimum, the table's
+    header alone, before), and the sheet above keeps its header whole and a share of its body."""
+    window = sample_window
+    sheet = _settle(qtbot, window, width, height)
+    window.actions["conflict_panel"].trigger()
+    panel = window.encounters.conflict
+    panel.start_button.click()
+    panel.dialog.accept()
+    sheet = _settle(qtbot, window, width, height)
+    assert panel.table.rowCount() >= 2 and _panel_shows_table_and_buttons(window) == []
+    assert _header_whole(sheet) == []
+    assert _body_share(window, sheet) >= (0.4 if height > 1000 else 0.1), sheet.scroll.viewport().height()
+
+
+def test_the_conflict_dock_keeps_the_height_the_gm_gives_it_when_the_dice_dock_opens_and_closes(full_window, qtbot):
+    from PySide6.QtCore import QPoint, Qt
+
+    _settle(qtbot, full_window, 1280, 740)
     full_window.actions["conflict_panel"].trigger()
-    sheet = _settle(qtbot, full_window, width, height)
     dock = full_window.encounters.dock
-    assert dock.isVisible() and dock.height() >= dock.minimumSizeHint().height()
-    assert _body_share(full_window, sheet) >= 0.5, (sheet.scroll.viewport().height(), dock.height())
+    _settle(qtbot, full_window, 1280, 740)
+    # The GM drags the separator above the dock 60 px up, as with the mouse.
+    layout_edge = dock.mapTo(full_window, QPoint(dock.width() // 2, -2))
+    opened = dock.height()
+    qtbot.mousePress(full_window, Qt.MouseButton.LeftButton, pos=layout_edge)
+    qtbot.mouseMove(full_window, layout_edge - QPoint(0, 60))
+    qtbot.waitUntil(lambda: dock.height() != opened)  # the window moves its separator a turn later
+    qtbot.mouseRelease(full_window, Qt.MouseButton.LeftButton, pos=layout_edge - QPoint(0, 60))
+    _settle(qtbot, full_window, 1280, 740)
+    given = dock.height()
+    assert given == opened + 60
+    for _ in range(2):
+        full_window.actions["toggle_dice"].trigger()
+        _settle(qtbot, full_window, 1280, 740)
+        assert dock.height() == given
+        full_window.actions["toggle_dice"].trigger()
+        _settle(qtbot, full_window, 1280, 740)
+        assert dock.height() == given
 
 
 def test_at_1024_the_sheet_fits_beside_the_campaign_list_and_a_table_dock(full_window, qtbot):
@@ -209,9 +263,10 @@ def test_the_monster_and_minor_npc_sheets_never_scroll_sideways(qtbot, width, he
     window.close()
 
 
-def test_on_the_first_start_the_conflict_dock_puts_the_welcome_aside_and_the_sheet_keeps_half(qtbot, tmp_path):
-    """The sample on a first start shows the welcome; opening the conflict dock at 1280x800 must
-    still leave the sheet's own content half the window (issue 24: 70 px before)."""
+def test_on_the_first_start_the_conflict_dock_puts_the_welcome_aside_and_shows_its_buttons(qtbot, tmp_path):
+    """The sample on a first start shows the welcome; opening the conflict dock at 1280x800 puts
+    it aside, shows the panel's table and buttons, and leaves the sheet its header and a share of
+    its body (issue 24: 70 px before)."""
     from fate_desk.gui.app import start
 
     window = start(QApplication.instance(), None)
@@ -219,7 +274,8 @@ def test_on_the_first_start_the_conflict_dock_puts_the_welcome_aside_and_the_she
     window.show()
     assert window.welcome.isVisible()
     window.actions["conflict_panel"].trigger()
-    sheet = _settle(qtbot, window, 1280, 800)
+    sheet = _settle(qtbot, window, 1280, 740)
     assert window.encounters.dock.isVisible() and not window.welcome.isVisible()
-    assert _body_share(window, sheet) >= 0.5, sheet.scroll.viewport().height()
+    assert _panel_shows_table_and_buttons(window) == [] and _header_whole(sheet) == []
+    assert _body_share(window, sheet) >= 0.15, sheet.scroll.viewport().height()
     window.close()

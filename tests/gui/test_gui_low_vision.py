@@ -112,3 +112,64 @@ def test_the_players_views_colours_read_at_7_to_1_in_high_contrast_and_4_5_other
         need = AAA if theme == "high-contrast" else 4.5
         for colour, ground in ((text, back), (title, back), (text, fill)):
             assert contrast(QColor(colour), QColor(ground)) >= need, (theme, colour, ground)
+
+
+# --- high contrast, switched on while working (issue 41) -------------------------------------------
+
+
+def _bright_pixels(image, rect, ground: QColor) -> int:
+    """Pixels in `rect` of `image` that stand out at 3:1 from `ground` (a control's edge must)."""
+    count = 0
+    for x in range(max(0, rect.left()), min(image.width(), rect.right())):
+        for y in range(max(0, rect.top()), min(image.height(), rect.bottom())):
+            if contrast(QColor(image.pixel(x, y)), ground) >= 3.0:
+                count += 1
+    return count
+
+
+@pytest.fixture
+def sample(qtbot):
+    win = start(QApplication.instance(), None)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.close()
+    apply_theme(QApplication.instance(), "system")
+
+
+def test_in_high_contrast_the_zone_maps_ways_and_unticked_presence_boxes_show(sample, qtbot):
+    """View ▸ Theme ▸ High contrast with a scene open: the lines between zones took the old
+    theme's black on the new black, and an unticked "who is here" entry showed no box."""
+    window = sample
+    editor = window.sheets.open_entity(window.document.campaign.scenes[0].id)
+    qtbot.waitExposed(editor)
+    _theme_action(window, "High contrast").trigger()
+    QApplication.processEvents()
+    zone_map = editor.zone_map
+    ground = zone_map.viewport().palette().color(Role.Base)
+    lines = [line for box in zone_map.boxes.values() for line, _other in box.lines]
+    assert lines and all(contrast(line.pen().color(), ground) >= 3.0 for line in lines)
+    listing = editor.present_list
+    unticked = next(listing.item(i) for i in range(listing.count())
+                    if listing.item(i).flags() & Qt.ItemFlag.ItemIsUserCheckable
+                    and listing.item(i).checkState() == Qt.CheckState.Unchecked)
+    listing.scrollToItem(unticked)
+    QApplication.processEvents()
+    rect = listing.visualItemRect(unticked)
+    box = rect.adjusted(0, 0, -(rect.width() - rect.height() - 4), 0)  # the row's start, where its box is
+    image = listing.viewport().grab().toImage()
+    assert _bright_pixels(image, box, listing.palette().color(Role.Base)) >= 20, "no box drawn"
+
+
+def test_at_200_percent_in_high_contrast_the_fate_point_buttons_hold_their_signs(window, qtbot):
+    window.view.set_text_size(200)
+    _theme_action(window, "High contrast").trigger()
+    QApplication.processEvents()
+    sheet = window.tabs.current_editor()
+    for button in (sheet.fate_minus, sheet.fate_plus):
+        hint = button.sizeHint()
+        assert button.width() >= hint.width() and button.height() >= hint.height(), (button.text(), button.size())
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 12
+    window.view.set_text_size(100)

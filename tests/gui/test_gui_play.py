@@ -15,7 +15,7 @@ from fate_desk.gui.play.roll_dialog import RollDialog
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.rules.play.roll import Dice
 
-from table_helpers import in_a_conflict, on_disk, sample_document
+from table_helpers import apart_from_throws, assert_throws_kept, in_a_conflict, on_disk, sample_document
 
 SEED = 11
 DISTRIBUTION = [1, 4, 10, 16, 19, 16, 10, 4, 1]  # 4dF totals -4..+4, out of 81
@@ -119,7 +119,9 @@ def test_fight_against_good_free_then_paid_invoke_after_the_roll_and_no_second_p
     assert after.scenes[0].aspects[0].free_invokes == 0
     assert after.sessions[-1].rolls[-1].startswith("Ines Okafor: Attack with Fight Great (+4)")
     document.undo_stack.undo()
-    assert on_disk(document) == before
+    # Everything back, save the roll log: the dice stay in it, marked set aside.
+    assert apart_from_throws(on_disk(document)) == apart_from_throws(before)
+    assert on_disk(document).sessions[-1].rolls[-1] == f"Undone, set aside — {after.sessions[-1].rolls[-1]}"
 
 
 def fate_points(character_id: str, points: int):
@@ -328,7 +330,8 @@ def test_the_whole_exchange_undoes_step_by_step_back_to_the_start(ines, qtbot):
     assert len({s.model_dump_json() for s in states}) == 4  # every step changed something
     for state in reversed(states[:-1]):
         document.undo_stack.undo()
-        assert on_disk(document) == state
+        assert apart_from_throws(on_disk(document)) == apart_from_throws(state)
+    assert_throws_kept(states[-1], on_disk(document))  # the roll's dice stay in the log
     assert sheet.fate_points_value.text() == str(states[0].character("pc-ines").fate_points)
 
 
@@ -391,8 +394,9 @@ def test_fate_points_spent_with_a_reason_land_in_the_ledger_and_the_history(ines
     document, sheet = ines
     click(qtbot, sheet.play.points_button)
     dialog = sheet.play.dialog
+    click(qtbot, dialog.gain_choice)
     dialog.reason.setCurrentIndex(dialog.reason.findData("refresh"))
-    click(qtbot, dialog.gain_button)
+    click(qtbot, dialog.ok_button)
     saved = on_disk(document)
     entry = saved.sessions[-1].fate_points[-1]
     assert (entry.who, entry.change, entry.reason) == ("pc-ines", 1, "refresh")

@@ -7,7 +7,7 @@ import pytest
 
 from PySide6.QtWidgets import QScrollArea
 
-from table_helpers import on_disk, sample_document
+from table_helpers import apart_from_throws, assert_throws_kept, on_disk, sample_document
 from test_gui_play import click as click_shown
 from test_gui_play import name_any_boost
 from test_gui_play import lit_scene, open_sheet, roll_skill
@@ -66,8 +66,9 @@ def test_defender_invokes_after_the_dice_paid_from_the_gm_pool_and_free_and_the_
     assert after.character("pc-ines").fate_points == before.character("pc-ines").fate_points
     assert after.scenes[0].aspects[0].free_invokes == 0
     assert any(line.startswith("Syndicate Dock Bruiser: Defend") for line in after.sessions[-1].rolls)
-    document.undo_stack.undo()
-    assert on_disk(document) == before
+    document.undo_stack.undo()  # everything back, save the roll log: the dice stay, set aside
+    assert apart_from_throws(on_disk(document)) == apart_from_throws(before)
+    assert_throws_kept(after, on_disk(document))
 
 
 def test_invoking_against_a_passive_difficulty_adds_two_and_the_invoker_pays(ines, qtbot):
@@ -99,8 +100,9 @@ def test_invoking_against_a_passive_difficulty_adds_two_and_the_invoker_pays(ine
     assert ines_now.fate_points == before.character("pc-ines").fate_points  # she paid nothing
     assert ines_now.pending_fate_points == before.character("pc-ines").pending_fate_points + 1  # hostile
     assert "against the roll" in after.sessions[-1].rolls[-1]
-    document.undo_stack.undo()
-    assert on_disk(document) == before
+    document.undo_stack.undo()  # everything back, save the roll log: the dice stay, set aside
+    assert apart_from_throws(on_disk(document)) == apart_from_throws(before)
+    assert_throws_kept(after, on_disk(document))
 
 
 def test_an_invoker_with_no_fate_points_is_refused_against_the_roll(qtbot, tmp_path):

@@ -6,7 +6,7 @@ import pytest
 
 from fate_desk.rules.play.roll import Dice
 
-from table_helpers import on_disk, sample_document
+from table_helpers import apart_from_throws, assert_throws_kept, on_disk, sample_document
 from test_gui_play import SEED, click, open_sheet, roll_skill
 
 
@@ -47,8 +47,9 @@ def test_success_on_an_existing_aspect_places_one_free_invoke_on_it_in_one_undo_
     after = on_disk(document)
     assert after.scenes[0].aspects[0].free_invokes == free + 1
     assert len(after.scenes[0].aspects) == len(before.scenes[0].aspects)  # nothing new on the scene
-    document.undo_stack.undo()
-    assert on_disk(document) == before
+    document.undo_stack.undo()  # everything back, save the roll log: the dice stay, set aside
+    assert apart_from_throws(on_disk(document)) == apart_from_throws(before)
+    assert_throws_kept(after, on_disk(document))
 
 
 def test_style_on_a_characters_aspect_places_two_free_invokes(document, qtbot):

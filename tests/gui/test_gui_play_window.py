@@ -5,6 +5,7 @@ Book passages cited are in ../shared/rules-text/ (file and heading)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
@@ -570,6 +571,34 @@ def test_the_dice_dock_fits_its_default_width_without_clipping(qtbot, tmp_path):
         assert fully_shown(widget, dock.scroll_area), widget
     dock.grab().save(str(tmp_path / "dice-dock.png"))
     document.close()
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "pt_BR"])
+def test_the_dice_dock_is_never_cut_at_its_right_edge_in_a_language_with_longer_words(qtbot, language):
+    """At 1280x800 in German (issue 41: "Einsatz zum Neuwürfeln" and the roll log's button went
+    past the dock's edge), French or Portuguese: every field and button of the dock in sight."""
+    from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+
+    from fate_desk.gui.app import start
+    from fate_desk.gui.settings import Preferences, Settings
+
+    from clipping import clipped
+
+    Settings().set(Preferences.LANGUAGE, language)  # View ▸ Language, then a new start
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    window.resize(1240, 740)
+    window.show()
+    window.sheets.open_entity("monster-lockthing")  # a long "Who": its name and kind
+    window.actions["toggle_dice"].trigger()
+    dock = window.table.dice_dock
+    qtbot.waitUntil(lambda: dock.isVisible() and dock.panel is not None)
+    qtbot.waitUntil(lambda: dock.scroll_area.widget().width() <= dock.scroll_area.viewport().width())
+    shown = [w for w in dock.scroll_area.widget().findChildren(QWidget)
+             if w.isVisible() and isinstance(w, (QPushButton,)) or w in (dock.panel.who, dock.panel.odds_label)]
+    assert [w for w in shown if w.isVisible() and not fully_shown(w, dock.scroll_area)] == []
+    assert clipped(dock) == []
+    window.close()
 
 
 def test_take_a_hits_long_options_wrap_instead_of_being_cut(qtbot, tmp_path):

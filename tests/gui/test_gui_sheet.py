@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
 
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.gui.sheet.skills_model import RATING_COLUMN
@@ -206,21 +206,17 @@ def test_custom_skill_is_added_where_the_rule_set_allows(blank, qtbot):
     assert "skills.unknown" in problem_codes(document, sheet.entity_id)
 
 
-def test_stunt_helper_fills_the_bonus_template(maren, qtbot, monkeypatch):
-    from fate_desk.gui.dialogs import stunt_helper
-
-    def fill_and_accept(dialog):
-        qtbot.keyClicks(dialog.name_edit, "Lock-Keeper's Friend")
-        qtbot.keyClicks(dialog.because, "have bribed every lock-keeper")
-        dialog.skill.setCurrentText("Contacts")
-        dialog.action.setCurrentIndex(1)
-        qtbot.keyClicks(dialog.when, "I need a gate opened at night")
-        assert dialog.ok.isEnabled()
-        return 1
-
-    monkeypatch.setattr(stunt_helper.StuntHelperDialog, "exec", fill_and_accept)
+def test_stunt_helper_fills_the_bonus_template(maren, qtbot):
     document, sheet = maren
     qtbot.mouseClick(sheet.stunts.template_button, Qt.MouseButton.LeftButton)
+    dialog = sheet.stunt_helper
+    qtbot.keyClicks(dialog.name_edit, "Lock-Keeper's Friend")
+    qtbot.keyClicks(dialog.because, "have bribed every lock-keeper")
+    dialog.skill.setCurrentText("Contacts")
+    dialog.action.setCurrentIndex(1)
+    qtbot.keyClicks(dialog.when, "I need a gate opened at night")
+    assert dialog.ok.isEnabled()
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     stunt = document.entity("pc-maren").stunts[-1]
     assert stunt == Stunt(
         name="Lock-Keeper's Friend",
@@ -373,3 +369,59 @@ def test_the_pyramid_measures_again_when_the_text_size_language_or_skills_change
     finally:
         i18n.set_language(was)
     assert pyramid._metrics()[0] == before
+
+
+def test_a_fate_core_sheet_names_its_three_remaining_aspects_after_the_phase_trio(qtbot, tmp_path):
+    """Fate Core SRD, "The Phase Trio": no RELATIONSHIP caption (Fate Condensed's) on a Core
+    sheet; each of the three aspects says which phase it comes from, and typing one saves it."""
+    from fate_desk.model import Character
+
+    pc = Character(name="Landon", ruleset="fate-core")
+    document = new_document(tmp_path, pc)
+    sheet = CharacterSheet(document, pc.id)
+    qtbot.addWidget(sheet)
+    sheet.resize(1000, 900)
+    sheet.show()
+    rows = [sheet.aspects.labels[i].text() for i in range(5) if not sheet.aspects.labels[i].isHidden()]
+    assert "RELATIONSHIP" not in rows
+    assert rows[2:] == ["PHASE ONE: YOUR ADVENTURE", "PHASE TWO: CROSSING PATHS", "PHASE THREE: CROSSING PATHS AGAIN"]
+    first = sheet.aspects.field(2)
+    assert "first adventure" in first.placeholderText()
+    assert not any("Relationship" in p.message for p in document.check(pc.id).problems)
+    qtbot.keyClicks(first, "I Owe Old Finn Everything")
+    assert reread(document, pc.id).aspects[-1].text == "I Owe Old Finn Everything"
+    document.close()
+
+
+def test_fate_accelerateds_stunt_helper_speaks_of_approaches_in_the_books_words(qtbot, tmp_path):
+    """Fate Accelerated, "Stunts": "Because I …, I get a +2 when I [Carefully, Cleverly, …]
+    [attack, defend, create advantages, overcome] when [a circumstance]", and "Because I …, once per
+    game session I can [something cool]"."""
+    from fate_desk.model import Character
+
+    pc = Character(name="Reth", ruleset="fate-accelerated", skills={"Quick": 3})
+    document = new_document(tmp_path, pc)
+    sheet = CharacterSheet(document, pc.id)
+    qtbot.addWidget(sheet)
+    sheet.show()
+    qtbot.mouseClick(sheet.stunts.template_button, Qt.MouseButton.LeftButton)
+    dialog = sheet.stunt_helper
+    assert "approach" in dialog.bonus.text() and "skill" not in dialog.bonus.text()
+    assert dialog.form.findChild(QLabel, "skillLabel").text() == "&Approach"
+    qtbot.keyClicks(dialog.name_edit, "Lover of Puzzles")
+    qtbot.keyClicks(dialog.because, "am a Lover of Puzzles")
+    dialog.skill.setCurrentIndex(dialog.skill.findData("Clever"))
+    dialog.action.setCurrentIndex(dialog.action.findText("overcome"))
+    qtbot.keyClicks(dialog.when, "I am presented with a puzzle")
+    assert dialog.preview.text() == ("Because I am a Lover of Puzzles, I get a +2 when I Cleverly overcome when I am "
+                                     "presented with a puzzle.")
+    qtbot.mouseClick(dialog.rule, Qt.MouseButton.LeftButton)
+    assert dialog.form.findChild(QLineEdit, "onlyEdit").isHidden()
+    dialog.because.clear()
+    qtbot.keyClicks(dialog.because, "am Well Connected")
+    qtbot.keyClicks(dialog.can, "find a helpful ally in just the right place")
+    assert dialog.preview.text() == ("Because I am Well Connected, once per game session I can find a helpful ally in "
+                                     "just the right place.")
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert reread(document, pc.id).stunts[-1].text == dialog.preview.text()
+    document.close()

@@ -120,8 +120,9 @@ def test_the_roll_log_is_kept_per_session_in_the_file_and_exported(dock, qtbot, 
     text = target.read_text(encoding="utf-8")
     assert text.startswith("Roll log — The Drowned Lantern") and "Session 1" in text
     assert text.count("Ines Okafor: Overcome with Fight") == 2
-    document.undo_stack.undo()
-    assert widget.log.count() == 1
+    document.undo_stack.undo()  # the second roll is undone: its dice stay in the log, set aside
+    assert widget.log.count() == 2
+    assert widget.log.item(0).text().startswith("Undone, set aside — Ines Okafor: Overcome with Fight")
 
 
 def test_the_dock_sums_up_the_sessions_fate_points_per_character(dock, qtbot):

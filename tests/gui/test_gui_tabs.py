@@ -89,3 +89,67 @@ def test_the_navigator_shows_the_heading_of_the_selected_entry(qtbot):
 
 def test_tab_titles_are_never_cut_short(window):
     assert window.tabs.elideMode() == Qt.TextElideMode.ElideNone
+
+
+# --- tabs that do not pile up (issue 41) ---------------------------------------------------------
+
+
+def _keep_open(window, names):
+    """Open each entry in a tab of its own, as a double-click in the campaign list does."""
+    for name in names:
+        entity = next(c for c in window.document.entities() if getattr(c, "name", None) == name)
+        window.sheets.keep_entity(entity.id)
+
+
+def test_close_other_tabs_leaves_only_the_tab_in_front(window, qtbot):
+    names = [c.name for c in window.document.campaign.characters][:5]
+    _keep_open(window, names)
+    assert window.tabs.count() >= 5
+    window.actions["close_other_tabs"].trigger()
+    assert window.tabs.count() == 1 and window.document.entity(window.tabs.current_entity_id()).name == names[-1]
+
+
+def test_a_tabs_right_click_menu_closes_the_other_tabs(window, qtbot):
+    names = [c.name for c in window.document.campaign.characters][:3]
+    _keep_open(window, names)
+    bar = window.tabs.tabBar()
+    first = bar.tabRect(0).center()
+    keep = window.tabs.widget(0).entity_id
+    bar.customContextMenuRequested.emit(first)  # what a right click on the first tab asks for
+    menu = window.sheets.tab_keeper.menu
+    assert [a.text() for a in menu.actions()] == ["Close tab", "Close other tabs"]
+    next(a for a in menu.actions() if a.text() == "Close other tabs").trigger()
+    assert window.tabs.open_ids() == [keep] and window.tabs.current_entity_id() == keep
+    menu.close()
+
+
+def test_the_gm_sets_how_many_tabs_stay_open_and_the_one_looked_at_longest_ago_closes(window, qtbot):
+    from fate_desk.gui.settings import Preferences
+
+    limit_menu = window.actions["tab_limit"].menu()
+    six = next(a for a in limit_menu.actions() if a.text() == "At most 6 tabs")
+    six.trigger()
+    assert window.settings.get(Preferences.TAB_LIMIT) == 6 and six.isChecked()
+    entries = [e for e in window.document.entities() if getattr(e, "name", None)][:9]
+    _keep_open(window, [e.name for e in entries[:6]])
+    first = window.tabs.open_ids()[0]
+    window.sheets.keep_entity(window.tabs.open_ids()[1])  # looked at again: now the first is the oldest
+    window.sheets.keep_entity(entries[6].id)
+    assert window.tabs.count() == 6 and first not in window.tabs.open_ids()
+    assert window.tabs.current_entity_id() == entries[6].id
+    next(a for a in limit_menu.actions() if a.text() == "No limit").trigger()
+    _keep_open(window, [e.name for e in entries[7:9]])
+    assert window.tabs.count() == 8
+
+
+def test_space_in_the_campaign_list_is_the_keyboards_quick_look_in_the_preview_tab(window, qtbot):
+    before = window.tabs.count()
+    first, second, _ = _npc_names(window)
+    tree = window.navigator.tree
+    for name in (first, second):
+        point = _row(window, name)
+        tree.setCurrentIndex(tree.indexAt(point))
+        tree.setFocus()
+        qtbot.keyClick(tree, Qt.Key.Key_Space)
+    assert window.tabs.count() == before + 1  # one preview tab, reused
+    assert window.document.entity(window.tabs.current_entity_id()).name == second

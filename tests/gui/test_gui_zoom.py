@@ -135,3 +135,112 @@ def test_at_200_percent_the_roll_and_hit_dialogs_fit_without_clipping_or_sideway
         assert _clipped(dialog) == [], dialog.windowTitle()
         assert dialog.width() <= 1280 and dialog.height() <= 800
         dialog.close()
+
+
+# --- every window at once, and back (issue 41) -----------------------------------------------------
+
+
+def _theme(window, label):
+    next(a for a in window.actions["theme"].menu().actions() if a.text() == label).trigger()
+
+
+def _styled(widget) -> bool:
+    """A widget under a style sheet of its own (a token, the players' view's large type): the
+    sheet, not the application, decides its font and colours."""
+    while widget is not None:
+        if widget.styleSheet():
+            return True
+        widget = widget.parentWidget()
+    return False
+
+
+def _stuck(window) -> list[str]:
+    """Widgets on screen, in every window, with no font or palette of their own whose text size
+    or colours are not what they inherit now."""
+    from PySide6.QtGui import QPalette
+
+    roles = (QPalette.ColorRole.Base, QPalette.ColorRole.Text, QPalette.ColorRole.Window, QPalette.ColorRole.WindowText)
+    stuck = []
+    for top in QApplication.topLevelWidgets():
+        if not top.isVisible():
+            continue
+        for widget in [top, *top.findChildren(QWidget)]:
+            if not widget.isVisible() or _styled(widget):
+                continue
+            parent = widget.parentWidget()
+            if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+                inherited = (parent.font() if parent is not None else QApplication.font(widget)).pointSizeF()
+                if abs(widget.font().pointSizeF() - inherited) > 0.01 and parent is not None:
+                    stuck.append(f"{type(widget).__name__} {widget.objectName()} font {widget.font().pointSizeF()} "
+                                 f"under {inherited} in {type(top).__name__}")
+            if not widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette) and parent is None:
+                app_palette = QApplication.palette(widget)
+                if any(widget.palette().color(r) != app_palette.color(r) for r in roles):
+                    stuck.append(f"{type(widget).__name__} keeps old colours")
+    return stuck
+
+
+def test_after_high_contrast_then_system_the_problems_panel_reads_at_once(window, qtbot):
+    """View ▸ Theme ▸ High contrast, then System: the Problems panel read white on white until a
+    restart. Its list and its words take the system's colours at once."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QListWidget
+
+    from fate_desk.gui.theme import contrast
+
+    _theme(window, "High contrast")
+    _theme(window, "System")
+    problems = window.problems
+    listing = problems.findChild(QListWidget)
+    palette = listing.palette()
+    assert contrast(palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base)) >= 4.5
+    for label in problems.findChildren(QLabel):
+        if label.isVisible():
+            own = label.palette()
+            assert contrast(own.color(QPalette.ColorRole.WindowText), problems.palette().color(QPalette.ColorRole.Window)) >= 4.5
+    assert _stuck(window) == []
+
+
+def test_a_theme_change_at_200_percent_then_actual_size_brings_every_window_back_at_once(window, qtbot):
+    """Ctrl+0 after a theme change at 200% left menus, toolbar, tabs and panels at 200%: text
+    size and theme reach every window (the players' view too) at once, and back."""
+    players = window.encounters.open_players_view()
+    qtbot.waitExposed(players)
+    window.actions["toggle_dice"].trigger()
+    for _ in range(5):
+        window.actions["zoom_in"].trigger()
+    assert zoom.current(QApplication.instance()) == 200
+    _theme(window, "High contrast")
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)  # View ▸ Actual size
+    assert zoom.current(QApplication.instance()) == 100
+    size = QApplication.font().pointSizeF()
+    for widget in (window.menuBar(), window.toolbar, window.tabs.tabBar(), window.problems, window.table.dice_dock,
+                   players):
+        assert abs(widget.font().pointSizeF() - size) < 0.01, type(widget).__name__
+    assert _stuck(window) == []
+    _theme(window, "System")
+    for _ in range(5):
+        window.actions["zoom_in"].trigger()
+    big = QApplication.font().pointSizeF()
+    assert big == 2 * size and abs(window.menuBar().font().pointSizeF() - big) < 0.01
+    assert abs(players.font().pointSizeF() - big) < 0.01 and _stuck(window) == []
+    players.close()
+
+
+def test_zooming_in_while_a_sheet_is_open_never_squeezes_its_banner_lines(window, qtbot):
+    """Zoom in to 200% with the sheet open (and high contrast after it): the high concept and
+    trouble lines keep their full height; the wrapped refresh note beside the name grew taller
+    and the window gave the lines under it less than they need."""
+    _settle(qtbot, window, 1240, 740)
+    for _ in range(5):
+        window.actions["zoom_in"].trigger()
+    sheet = window.tabs.current_editor()
+    for theme in (None, "High contrast"):
+        if theme:
+            _theme(window, theme)
+        _settle(qtbot, window, 1240, 740)
+        lines = [sheet.aspects.edits[row] for row in sheet.aspects.rows_in_banner()] + [sheet.name_edit]
+        assert all(line.height() >= line.minimumSizeHint().height() for line in lines), \
+            [(line.text(), line.height(), line.minimumSizeHint().height()) for line in lines]
+    _theme(window, "System")

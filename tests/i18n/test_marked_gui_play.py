@@ -87,7 +87,7 @@ def test_fate_points_compel_and_concede_speak_the_language(document, qtbot):
     assert all(PSEUDO in points.reason.itemText(i) for i in range(points.reason.count()))
     assert untranslated(points, core_words(document) | {"Maren Voss (3)"}) == []
     points.reason.setCurrentIndex(points.reason.findData("invoke"))
-    points.spend_button.click()
+    points.ok_button.click()
     assert ledger(on_disk(document))[-1].reason == "invoke"  # the ledger keeps its own English word
     compel = CompelDialog(document, "pc-tobias")
     qtbot.addWidget(compel)

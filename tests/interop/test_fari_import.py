@@ -204,8 +204,8 @@ def test_a_fari_template_without_fari_type_is_still_read():
 @pytest.mark.parametrize("change, field", [
     (lambda d: d.update(version=7), "version: Fari format version 7"),
     (lambda d: d.update(version="6"), "version: expected a whole number"),
-    (lambda d: d.update(fariType="scene"), "fariType: this Fari file holds a scene"),
-    (lambda d: d.update(fariType="map"), "fariType: expected 'character' or 'full'"),
+    (lambda d: d.update(fariType="scene"), "fariType: says a scene, but the file holds none of a scene's index cards"),
+    (lambda d: d.update(fariType="map"), "fariType: expected 'character', 'scene' or 'full'"),
     (lambda d: d.update(pages={}), "pages: expected a list of pages"),
     (lambda d: d["pages"][0]["rows"][0]["columns"][0]["sections"][0]["blocks"][0].update(value=["x"]),
      "pages[0].rows[0].columns[0].sections[0].blocks[0].value: expected text, got a list"),

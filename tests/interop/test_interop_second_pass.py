@@ -44,11 +44,12 @@ def back(document: dict, **kw) -> Character:
 # --- 1. Fari escapes what it shows as HTML, and the import unescapes the same fields ----------
 
 def test_a_skill_with_markup_in_its_name_is_escaped_for_fari_and_comes_back_whole():
+    """Blocks are HTML in Fari; the character's name is plain text (issue 43)."""
     ruth = legal_pc(name="<b>Ruth</b> & Co", skills={"Guns <Heavy>": 3, "Fight": 2})
     fari = character_to_fari(ruth, CONDENSED)
     skill = next(b for b in blocks(fari) if b["type"] == "Skill" and "Guns" in b["label"])
     assert skill["label"] == "Guns &lt;Heavy&gt;"  # Fari's ContentEditable shows it as typed
-    assert fari["name"] == "&lt;b&gt;Ruth&lt;/b&gt; &amp; Co"
+    assert fari["name"] == "<b>Ruth</b> & Co"
     again = back(fari)
     assert again.skills == {"Guns <Heavy>": 3, "Fight": 2} and again.name == "<b>Ruth</b> & Co"
 

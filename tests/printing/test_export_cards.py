@@ -274,3 +274,55 @@ def _cards_per_page(path):
         slots = card_slots(Page(float(page.mediabox.width), float(page.mediabox.height)))
         out.append([any(s.x <= x <= s.right and s.y <= y <= s.top for _, x, y, _ in runs) for s in slots])
     return out
+
+
+# --- what the table needs (issue 44) -----------------------------------------------------------
+
+def _captain():
+    from fate_desk.model import Character, CharacterKind, CustomTrack, Extra, Stunt
+
+    return Character(
+        kind=CharacterKind.MAJOR_NPC, name="Captain Vos", skills={"Drive": 3, "Rapport": 4},
+        extras=[Extra(name="The Night Heron", aspects=["Fastest Cutter in the Quays"], skill_bonuses={"Drive": 1},
+                      notes="Hides a false bottom.", stunts=[Stunt(name="Run the Blockade", text="Slips any net.")])],
+        tracks=[CustomTrack(id="favours", name="Favours Owed", boxes=[1, 1, 1], notes="The Guild calls them in.")])
+
+
+def test_an_npc_card_carries_what_its_extra_grants_at_the_rating_the_sheet_shows(tmp_path):
+    captain = _captain()
+    out, _pages = cards_pdf(tmp_path, [captain], state=False)
+    card = " ".join(card_texts(out))
+    assert "Great (+4) Drive (with The Night Heron)" in card  # Good (+3) and the Heron's +1
+    assert "Fastest Cutter in the Quays" in card and "Hides a false bottom." in card
+    assert "Run the Blockade" in card
+    sheet = tmp_path / "sheet.pdf"
+    export_pdf(ExportJob(What.SHEETS, sheets=[captain]), sheet)
+    assert "Great (+4) Drive (with The Night Heron)" in pdf_text(sheet)  # the card agrees with the sheet
+
+
+def test_a_custom_track_on_a_card_says_how_it_clears_and_carries_its_notes(tmp_path):
+    out, _pages = cards_pdf(tmp_path, [_captain()], state=False)
+    card = " ".join(card_texts(out))
+    assert "Favours Owed" in card
+    assert "Clears at the end of the scene. The Guild calls them in." in card
+
+
+def test_the_accelerated_card_lists_every_approach_the_mediocre_one_too(tmp_path):
+    ivy = samples.fae_pc()  # no Sneaky: it is at Mediocre (+0)
+    assert "Sneaky" not in ivy.skills
+    out, _pages = cards_pdf(tmp_path, [ivy], state=False)
+    assert "Mediocre (+0) Sneaky" in " ".join(card_texts(out))
+
+
+def test_a_card_tag_in_chinese_and_korean_keeps_every_letter(tmp_path):
+    from fate_desk import i18n
+
+    for language in ("zh_CN", "ko"):
+        i18n.set_language(language)
+        try:
+            out, _pages = cards_pdf(tmp_path, [samples.normal_monster()], state=False)
+            tag = i18n._("Monster").upper()
+            text = pdf_text(out)
+        finally:
+            i18n.set_language("en")
+        assert tag in text and "…" not in text, language

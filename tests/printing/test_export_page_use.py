@@ -112,3 +112,49 @@ def test_a_session_pack_cover_names_the_session_and_a_character_pack_is_not_a_ca
     assert "Character pack" in reader.pages[0].extract_text()
     assert "Campaign pack" not in reader.pages[0].extract_text()
     assert "character pack" in str(reader.metadata.get("/Subject", ""))
+
+
+# --- issue 44 ----------------------------------------------------------------------------------
+
+def test_a_long_situation_aspect_never_runs_into_its_free_invoke_boxes(tmp_path):
+    from fate_desk.model import Scene, SituationAspect
+
+    words = "The harbour is burning and every rope, sail and crate on the quay is catching fire. "
+    for length, cards in ((450, 1), (2000, 2)):
+        text = (words * 30)[:length].strip()
+        scene = Scene(name="Quay", aspects=[SituationAspect(text=text, free_invokes=2)])
+        out = write(tmp_path, ExportJob(What.ASPECT_CARDS, scenes=[scene], paper=Paper.LETTER))
+        slot = card_slots_of(out)[0]
+        half = slot.y + slot.height / 2
+        boxes_top = max(y + h for x, y, w, h in rectangles(out) if abs(w - BOX_MIN) < 0.01 and y < half)
+        lower = [(t, y) for t, x, y, size in placed_runs(out)[0] if slot.y < y < half and slot.x < x < slot.right]
+        aspect = [y for t, y in lower if t.strip() and t.strip() in text]
+        assert aspect and min(aspect) > boxes_top + 2, length  # every line of the aspect above the boxes
+        assert len(card_texts(out)) >= cards
+        whole = " ".join(card_texts(out))
+        assert all(word in whole for word in text.split()[-5:])  # nothing dropped
+
+
+def card_slots_of(path):
+    from pypdf import PdfReader
+
+    from fate_desk.printing.geometry import Page, card_slots
+
+    page = PdfReader(str(path)).pages[0]
+    return card_slots(Page(float(page.mediabox.width), float(page.mediabox.height)))
+
+
+def test_german_blank_stress_tracks_keep_their_boxes_on_one_row(tmp_path):
+    from export_pdf_reading import field_rects
+    from fate_desk import i18n
+
+    i18n.set_language("de")
+    try:
+        out = write(tmp_path, ExportJob(What.BLANK, ruleset="fate-condensed", paper=Paper.A4))
+    finally:
+        i18n.set_language("en")
+    rects = field_rects(out)
+    for track in ("physical", "mental"):
+        rows = {round(r[1]) for name, r in rects.items() if f"-stress-{track}-" in name}
+        assert len(rows) == 1, track
+    assert "Durchschnittlich+" in pdf_text(out)  # the rating each dashed box needs, whole

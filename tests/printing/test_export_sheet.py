@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from export_pdf_reading import checkbox_tooltips, checkboxes, page_fonts, page_sizes, pdf_text, squash, text_fields
-from fate_desk.printing import ExportJob, Paper, What, export_pdf
+from reportlab.lib.units import mm
+
+from export_pdf_reading import (
+    checkbox_tooltips, checkboxes, field_rects, horizontal_lines, page_fonts, page_sizes, pdf_text, placed_runs, squash,
+    text_fields,
+)
+from fate_desk.printing import LARGE_PRINT, ExportJob, Paper, What, export_pdf
 from fate_desk.printing import samples
-from fate_desk.model import CampaignOptions, ConditionsMode, ladder_label
+from fate_desk.model import AspectRole, CampaignOptions, ConditionsMode, ladder_label
 from fate_desk.rules import derive, get_ruleset
 
 
@@ -187,9 +192,12 @@ def test_blank_sheet_is_a_fillable_form(tmp_path, ruleset_id):
     assert export_pdf(ExportJob(What.BLANK, ruleset=ruleset_id, paper=Paper.A4), out) == 1
     names = text_fields(out)
     assert "blank-name" in names
-    # one field per writing line, so typed text sits on the printed lines
+    # one field per writing line, so typed text sits on the printed lines, a pencil's line (7 mm) apart
     assert sum(n.startswith("blank-stunts-") for n in names) >= 8
-    assert sum(n.startswith("blank-notes-") for n in names) >= 8
+    assert sum(n.startswith("blank-notes-") for n in names) >= 5
+    for part in ("stunts", "notes"):
+        tops = sorted(rect[1] for name, rect in field_rects(out).items() if name.startswith(f"blank-{part}-"))
+        assert min(b - a for a, b in zip(tops, tops[1:])) >= 7 * mm - 0.01
     assert sum("-aspect-" in n for n in names) == len(ruleset.aspects)
     shape_slots = sum(n for r, n in ruleset.shape.counts.items() if r > 0)
     if ruleset_id == "fate-accelerated":  # every approach named, each with its rating box
@@ -226,3 +234,101 @@ def test_a_monster_sheet_carries_its_own_refresh_and_fate_points(tmp_path):
     text = pdf_text(sheet_pdf(tmp_path, beast))
     assert "REFRESH 2" in text and "FATE POINTS 4" in text
     assert "NPCs pay no refresh for stunts" in text
+
+
+# --- the rule set's own aspects (issue 44) ----------------------------------------------------
+
+@pytest.mark.parametrize("make", [samples.core_pc, samples.fae_pc], ids=["fate-core", "fate-accelerated"])
+def test_core_and_accelerated_sheets_have_no_relationship_aspect(tmp_path, make):
+    """Fate Core SRD, "Aspects": a high concept, a trouble and the phase trio; FAE SRD: a high
+    concept, a trouble and one or two more. Only Fate Condensed has a relationship."""
+    character = make()  # written with a Relationship aspect, as Fate Condensed has
+    assert any(a.role == AspectRole.RELATIONSHIP for a in character.aspects)
+    text = pdf_text(sheet_pdf(tmp_path, character))
+    assert "RELATIONSHIP" not in text
+    assert "HIGH CONCEPT" in text and "TROUBLE" in text
+    assert all(squash(a.text) in text for a in character.aspects)  # the aspect itself prints, as an aspect
+    blank = tmp_path / "blank.pdf"
+    export_pdf(ExportJob(What.BLANK, ruleset=character.ruleset), blank)
+    assert "RELATIONSHIP" not in pdf_text(blank)
+
+
+# --- for a pencil (issue 44) ------------------------------------------------------------------
+
+def _lines_under(out, page: int, label: str) -> list[tuple[float, float, float]]:
+    """The writing lines below the run `label` and in its column."""
+    x, y = next((x, y) for text, x, y, _size in placed_runs(out)[page] if text.strip() == label)
+    return sorted((line for line in horizontal_lines(out, page) if line[2] < y and line[0] <= x + 5 <= line[1]),
+                  key=lambda line: -line[2])
+
+
+def test_a_filled_sheet_leaves_a_spare_cell_on_every_rung_for_the_next_advance(tmp_path):
+    out = sheet_pdf(tmp_path, samples.ruth())  # her pyramid is full: 1, 2, 3, 4
+    cells = [name for name in text_fields(out) if "-skill-" in name]
+    rungs = {name.split("-skill-")[1].split("-")[0] for name in cells}
+    assert rungs == {"5", "4", "3", "2", "1"}  # Superb to grow into, and one spare on each rung
+
+
+def test_a_blank_sheet_has_room_to_write_an_advanced_column(tmp_path):
+    out = tmp_path / "blank.pdf"
+    export_pdf(ExportJob(What.BLANK, ruleset="fate-condensed"), out)
+    cells = [name for name in text_fields(out) if "-skill-" in name]
+    shape = get_ruleset("fate-condensed").shape.counts
+    for rating, count in shape.items():  # each rung one cell more than a new character fills
+        assert sum(f"-skill-{rating}-" in name for name in cells) == count + 1, rating
+
+
+def test_a_filled_sheet_has_note_lines_a_pencil_apart_under_its_notes(tmp_path):
+    out = sheet_pdf(tmp_path, samples.ruth())
+    lines = _lines_under(out, 0, "Suspects the dean is a cultist.")
+    assert len(lines) >= 3
+    gaps = [a[2] - b[2] for a, b in zip(lines, lines[1:])]
+    assert min(gaps) >= 7 * mm - 0.01
+
+
+def test_a_consequence_leaves_a_pencil_line_of_room_under_its_caption(tmp_path):
+    out = sheet_pdf(tmp_path, samples.ruth())
+    runs = placed_runs(out)[0]
+    caption_y = next(y for text, x, y, _size in runs if text.strip() == "recover at Great (+4)")
+    line = _lines_under(out, 0, "recover at Great (+4)")[0]
+    assert caption_y - line[2] >= 7 * mm
+
+
+def test_skill_cells_are_at_least_an_inch_to_write_in(tmp_path):
+    out = sheet_pdf(tmp_path, samples.ruth())
+    great_y = next(y for text, x, y, _size in placed_runs(out)[0] if text.strip() == "Great (+4)")
+    cells = [x2 - x1 for x1, x2, y in horizontal_lines(out, 0) if great_y - 20 < y < great_y + 5]
+    assert cells and min(cells) >= 72 - 0.01
+
+
+def test_the_toolkit_conditions_sample_fits_one_page_with_wounded_beside_its_caption(tmp_path):
+    from fate_desk.rules import load_catalog
+    from fate_desk.store.packs import pack_samples
+
+    mara = pack_samples(load_catalog().packs["toolkit-conditions"])[0]
+    out = tmp_path / "mara.pdf"
+    assert export_pdf(ExportJob(What.SHEETS, sheets=[mara], paper=Paper.A4), out) == 1
+    text = pdf_text(out)
+    assert "Wounded" in text and "Lasting: needs treatment" in text
+    assert "Severe" in text and "continued" not in text
+
+
+def test_a_character_beyond_what_a_file_allows_still_prints(tmp_path):
+    """Thirty tracks, a box worth 99 and a track named with half a megabyte: printed, not a crash
+    (the checker is where such a character is refused)."""
+    from fate_desk.model import CustomTrack, Severity, TrackClears
+
+    def track(n: int, name: str, boxes: list[int]) -> CustomTrack:
+        return CustomTrack.model_construct(id=f"t{n}", name=name, boxes=boxes, skill=None, levels=[], absorbs=[],
+                                           clears=TrackClears.SCENE, event="", recovers_as=Severity.MODERATE,
+                                           recovering=False, recovery_started=None, notes="")
+
+    tracks = [track(n, f"Track {n}", [1, 2]) for n in range(28)]
+    tracks += [track(28, "Big", [25, 99]), track(29, "word " * 100_000, [1])]
+    odd = samples.ruth().model_copy(update={"tracks": tracks})
+    for job in (ExportJob(What.SHEETS, sheets=[odd]), ExportJob(What.CARDS, cards=[odd]),
+                ExportJob(What.SHEETS, sheets=[odd], scale=LARGE_PRINT)):
+        out = tmp_path / "odd.pdf"
+        assert export_pdf(job, out) >= 1
+        text = pdf_text(out)
+        assert "Track 27" in text and "99" in text

@@ -83,3 +83,51 @@ def test_markup_escapes_as_the_standard_library_does():
 
     for text in ("<b>bold</b> & more", "a &amp; b", "x > y < z", "&lt;", "plain", "", "«»&<>\"'"):
         assert escape(text) == standard(text)
+
+
+# --- one text path (issue 44) -------------------------------------------------------------------
+
+def _lines(text: str, width: float, size: float = 9.0) -> list[list]:
+    return RichText([Run(text)], size)._lines(1.0, width, 10_000)[0]
+
+
+def test_a_wrapped_english_sentence_that_starts_with_an_arabic_name_reads_left_to_right():
+    from fate_desk.printing.textflow import RightToLeftLine
+
+    sentence = "مرحبا is how Layla greets every sailor who walks into the harbour office before dawn"
+    lines = _lines(sentence, 160)
+    assert len(lines) >= 3
+    assert not any(isinstance(line, RightToLeftLine) for line in lines)  # every line from the left
+    second = " ".join(seg[1] for seg in lines[1])
+    words = sentence.split()
+    assert second.split() == words[words.index(second.split()[0]):][:len(second.split())]  # in reading order
+
+
+def test_a_hebrew_paragraph_with_an_english_word_still_reads_from_the_right():
+    from fate_desk.printing.textflow import RightToLeftLine
+
+    lines = _lines("שלום עולם ושלום לכל מי שקורא את המשפט הזה ב-Fate בכל יום", 90)
+    assert len(lines) >= 2 and all(isinstance(line, RightToLeftLine) for line in lines)
+
+
+def test_our_own_words_print_chinese_and_korean_in_the_face_that_has_them():
+    """The reference texts' markup is read into runs, so bold and colour survive and each
+    letter goes to a face that has it."""
+    from fate_desk.printing.fonts import BOLD, CJK, REGULAR
+    from fate_desk.printing.textflow import markup_runs, tokenise
+
+    runs = markup_runs("<b>失败</b> 级差 &lt;0 &amp; <font color=\"#474747\">무료</font><br/>next")
+    assert [r.text for r in runs] == ["失败", " 级差 <0 & ", "무료", "\n", "next"]
+    assert runs[0].font == BOLD and runs[1].font == REGULAR
+    faces = {word.text: word.font for word in tokenise(list(runs))}
+    assert faces["失"] == CJK and faces["무료"] == CJK and faces["<0"] == REGULAR
+
+
+def test_chinese_breaks_between_characters_but_never_before_a_comma():
+    text = "在场景、盟友或敌人身上制造一个新特征，敌人可以防御。" * 3
+    lines = _lines(text, 120)
+    assert len(lines) > 2
+    joined = ["".join(seg[1] for seg in line) for line in lines]
+    assert "".join(joined) == text
+    assert not any(line[0] in "，。、" for line in joined)
+    assert all(RichText([Run(line)], 9.0).height(1.0, 120, 100) <= 9.0 * 1.22 + 3.01 for line in joined)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from fate_desk.printing.fonts import REGULAR, register_fonts
@@ -14,7 +16,10 @@ from fate_desk.printing.textflow import Run, tokenise, wrap_lines
 from fate_desk.model import Character
 from fate_desk.interop.exporting import file_names
 from fate_desk.interop.fari.labels import html_to_text
+from fate_desk.interop.fari.mapping import sheet_to_character
+from fate_desk.interop.fari.reading import fari_sheets
 from fate_desk.interop.importing import import_characters
+from fate_desk.store.interchange import FileFormatError
 
 FARI = Path(__file__).parents[1] / "data" / "fari" / "v6-nell.fari.json"
 
@@ -32,9 +37,13 @@ def test_repeated_text_blocks_in_a_fari_section_each_keep_their_place(tmp_path):
     section["blocks"] = [dict(same) for _ in range(3)] + [dict(same, value=f"Aspect {i}") for i in range(2000)]
     path = tmp_path / "many.fari.json"
     path.write_text(json.dumps(sheet), encoding="utf-8")
-    character = import_characters(path, "fate-condensed").characters[0]
+    # The reading, in time linear in the blocks (a character this size is then refused whole).
+    sheets, _warnings = fari_sheets(sheet, str(path))
+    character, _notes = sheet_to_character(sheets[0], str(path), "fate-condensed")
     texts = [a.text for a in character.aspects]
     assert texts[:3] == ["Wind in My Ears"] * 3 and texts[-1] == "Aspect 1999" and len(texts) == 2003
+    with pytest.raises(FileFormatError, match="this character has 2,003 aspects; Fate Desk keeps at most 50"):
+        import_characters(path, "fate-condensed")
 
 
 def test_same_named_characters_get_one_file_each_counting_on():

@@ -367,3 +367,46 @@ def test_a_campaign_wide_step_writes_only_the_rows_it_changes(tmp_path):
         handle.replace_all(after)
         assert conn.total_changes - changes_before == 1  # Ruth's row only: not Nell, not the settings
 
+
+
+def test_what_a_killed_app_left_beside_the_campaign_is_tidied_when_it_is_next_opened(tmp_path):
+    """Issue 45: `.copy` files and their journals stayed beside the campaign after a kill. A real
+    process starts a copy there and is killed mid-way; the next open for editing removes what it
+    left (it is gone, on this computer), and nothing that is not ours."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign(name="Kept")).close()
+    script = f"""
+import os, signal, sqlite3
+from pathlib import Path
+from fate_desk.leftovers import host_tag
+target = Path({str(tmp_path / "copy.fatedesk")!r})
+tmp = target.with_name(f".{{target.name}}.{{os.getpid()}}@{{host_tag()}}.copy")
+sqlite3.connect(tmp).execute("CREATE TABLE t (x)")  # as copy_database starts its copy
+Path(f"{{tmp}}-journal").write_bytes(b"half")
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+    killed = subprocess.run([sys.executable, "-c", script], timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    left = sorted(p.name for p in tmp_path.iterdir() if ".copy" in p.name)
+    assert len(left) == 2 and left[0].endswith(".copy") and left[1].endswith(".copy-journal")
+    made_as = tmp_path / ".c.fatedesk.new"  # a create killed before its rename, long ago
+    made_as.write_bytes(b"x")
+    os.utime(made_as, (time.time() - 3600,) * 2)
+    others = [tmp_path / ".other.fatedesk.4194303@elsewhere.copy",  # another computer's, maybe mid-copy
+              tmp_path / "c.fatedesk.bak", tmp_path / "notes.copy", tmp_path / ".c.fatedesk.lock.bak"]
+    for other in others:
+        other.write_bytes(b"x")
+    with CampaignFile.open(path) as handle:
+        assert handle.campaign.name == "Kept"
+    assert not [p for p in tmp_path.iterdir() if p.name in left or p == made_as]
+    assert [p.name for p in others if not p.exists()] == []
+    # Read-only opens write nothing, leftovers included.
+    (tmp_path / left[0]).write_bytes(b"x")
+    load_campaign(path)
+    assert (tmp_path / left[0]).exists()

@@ -57,10 +57,9 @@ def test_a_full_disk_says_so_each_time_and_never_reads_the_file_again(qtbot, sma
     qtbot.keyClicks(sheet.name_edit, " A")  # one saved edit: something to undo
     assert load_campaign(path).characters[0].name == "Ruth A"
     filler = fill(small_disk)
-    big = "Ruth " + "x" * 200_000  # needs more room than the disk has
+    big = "x" * 150_000  # notes that need more room than the disk has (and fit Fate Desk's limits)
     for attempt in range(3):
-        sheet.name_edit.setText(big + str(attempt))
-        sheet.name_edit.textEdited.emit(big + str(attempt))
+        sheet.notes_edit.setPlainText(big + str(attempt))  # typed, or pasted
         qtbot.wait(20)  # a reload would happen in the event loop
         assert window.document is document, "the campaign was read again as if another program changed it"
         titles = [b.windowTitle() for b in window.findChildren(QMessageBox) if b.isVisible()]
@@ -81,7 +80,7 @@ def test_import_into_a_campaign_on_a_full_disk_says_the_disk_is_full(tmp_path, s
     path = small_disk / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(name="Ruth")])).close()
     nell = tmp_path / "nell.fate.json"
-    write_character_file(nell, Character(name="Nell", notes="x" * 300_000))
+    write_character_file(nell, Character(name="Nell", notes="x" * 150_000))
     fill(small_disk)
     result = subprocess.run([sys.executable, "-m", "fate_desk", "import", str(nell), "--into", str(path)],
                             capture_output=True, text=True, timeout=60)

@@ -219,3 +219,55 @@ def test_a_file_a_sync_tool_put_in_the_campaigns_place_is_locked_once_read_again
     finally:
         handle.close()
     assert not is_locked(campaign)
+
+
+# --- issue 45: where the holder is ---------------------------------------------------------
+
+
+def test_a_holder_on_this_computer_is_said_to_be_on_this_computer_even_without_its_note(tmp_path, holder):
+    campaign = make_campaign(tmp_path / "c.fatedesk", "Ruth")
+    proc = holder(campaign)
+    assert f"process {proc.pid}" in one_line(import_into(tmp_path, campaign))
+    assert "on this computer" in one_line(import_into(tmp_path, campaign))
+    lock_path(campaign).unlink()  # the file itself is still locked; the note that said who is gone
+    line = one_line(import_into(tmp_path, campaign))
+    assert "by Fate Desk on this computer" in line and "another computer" not in line
+
+
+def test_a_note_written_a_moment_after_the_lock_is_taken_is_waited_for(tmp_path):
+    """A second writer refused in the moment between the holder taking the lock and writing who
+    it is reads the note again, and names the holder."""
+    import threading
+
+    campaign = make_campaign(tmp_path / "c.fatedesk")
+    lock = CampaignLock.acquire(campaign)
+    note = lock_path(campaign)
+    said = note.read_bytes()
+    note.write_bytes(b"")  # as just after the holder made it
+
+    def written() -> None:
+        with open(note, "r+b") as handle:
+            handle.write(said)
+
+    timer = threading.Timer(0.05, written)
+    timer.start()
+    try:
+        with pytest.raises(CampaignLocked) as refused:
+            CampaignLock.acquire(campaign)
+    finally:
+        timer.join()
+        lock.release()
+    assert f"(process {os.getpid()}, user " in str(refused.value) and "on this computer" in str(refused.value)
+
+
+@pytest.mark.parametrize("host,where", [("{here}", "on this computer"), ("{HERE}", "on this computer"),
+                                        ("gm-laptop", "on gm-laptop")])
+def test_the_holder_is_placed_by_the_computer_its_note_names(tmp_path, holder, host, where):
+    from fate_desk.leftovers import computer_name
+
+    campaign = make_campaign(tmp_path / "c.fatedesk", "Ruth")
+    holder(campaign)
+    name = host.replace("{here}", computer_name()).replace("{HERE}", computer_name().upper())
+    lock_path(campaign).write_text(json.dumps({"program": "Fate Desk", "host": name, "pid": 4242, "user": "ruth"}))
+    line = one_line(import_into(tmp_path, campaign))
+    assert f"by Fate Desk (process 4242, user ruth) {where}" in line

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QComboBox, QHeaderView, QLabel, QPushButton, QWidg
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import CharacterKind, ConflictKind, TurnOrder, ladder_label
 from fate_desk.rules.encounters.conflict import (
-    ORDER_SKILLS, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note, start_conflict, waiting,
+    ORDER_SKILLS, action_refusal, action_taken, concede_participant, end_conflict, end_turn, hazard_of, hit_group, note,
+    start_conflict, waiting,
 )
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.actions import RollResult, apply_roll
@@ -93,6 +94,11 @@ class ConflictPanel(PanelBase):
                       _("<b>{scene}</b>: mental conflict in {skill} order. <b>Exchange {exchange}</b>; "
                         "acting now: <b>{current}</b>."))
         self.header.setText(header.format(**values))
+        # One action a turn: once the one acting has attacked, only the end of the turn is left.
+        refusal = action_refusal(conflict)
+        self.attack_button.setEnabled(not refusal)
+        self.attack_button.setToolTip(refusal or _("The one acting now attacks: both sides roll, the target takes "
+                                                   "the hit"))
         self._fill_table(conflict)
         self._fill_next(conflict)
         self.log.addItems(conflict.log)
@@ -103,6 +109,7 @@ class ConflictPanel(PanelBase):
         self.table.setRowCount(len(conflict.participants))
         for row, p in enumerate(conflict.participants):
             state = (_("Conceded") if p.conceded else _("Taken out") if p.taken_out else
+                     _("Has acted, picks next") if p.id == conflict.current and p.acted else
                      _("Acting now") if p.id == conflict.current else _("Has acted") if p.acted else _("To act"))
             stress, consequences, points = [], [], []
             for member in p.members:
@@ -194,6 +201,10 @@ class ConflictPanel(PanelBase):
         attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
         if attacker is None:
             return None
+        refusal = action_refusal(conflict)
+        if refusal:
+            self.status.setText(_esc(refusal))
+            return None
         dialog = AttackDialog(self.document, conflict, attacker, self.desk.dice, self)
         return self.open_dialog(dialog, lambda: self._attacked(dialog))
 
@@ -216,7 +227,7 @@ class ConflictPanel(PanelBase):
             campaign = note(campaign, sid, lines)
             if hit > 0 and len(standing) > 1:
                 campaign = hit_group(campaign, sid, self.document.ruleset_for, target.id, hit, attacker_id)
-            return campaign
+            return action_taken(campaign, sid)  # one action a turn: the attacker is done
 
         text = _("{attacker} attacks {target}").format(attacker=dialog.attacker.name, target=target.name)
         if not play(self.document, settle, text, self.status):

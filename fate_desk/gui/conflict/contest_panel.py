@@ -138,7 +138,7 @@ class AdvantageDialog(SetsAsideCards, QDialog):
         who = self.document.campaign.character(self.who.currentData())
         skill = skill_key(self.skill)
         setup = RollSetup(Action.CREATE_ADVANTAGE, skill, self.document.rating_of(who, skill) if who else 0,
-                          against=self.against.value(), who=who.name if who else "")
+                          against=self.against.value(), who=who.name if who else "", contest=True)
         # A tie's boost takes the advantage's words the player typed above.
         self.card = RollCard(self.document, who.id if who else None, setup, self.dice, _("The roll"), _("the difficulty"),
                              difficulty=True, boosts=False)
@@ -245,7 +245,7 @@ class ContestPanel(PanelBase):
             who = campaign.character(group_roller(campaign, side.members, side.skill) or "")
             setup = RollSetup(Action.OVERCOME, side.skill, self.document.rating_of(who, side.skill) if who else 0,
                               against=side.difficulty or 0, opposed=side.difficulty is None,
-                              teamwork=members_teamwork(campaign, side.members, side.skill),
+                              teamwork=members_teamwork(campaign, side.members, side.skill), contest=True,
                               who=_("{side} ({who})").format(side=side.name, who=who.name if who else _("nobody")))
             against = _("the other sides") if side.difficulty is None else _("the difficulty")
             cards[side.id] = RollCard(self.document, who.id if who else None, setup, self.desk.dice, side.name, against,

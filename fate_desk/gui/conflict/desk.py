@@ -216,8 +216,23 @@ class EncounterDesk(Desk):
         first = not self.dock.isVisible()
         self.dock.show()
         self.dock.raise_()
-        if first and not self.dock.isFloating():  # leave the sheets above at least half the height
-            self.window.resizeDocks([self.dock], [int(self.window.height() * 0.45)], Qt.Orientation.Vertical)
+        if first and not self.dock.isFloating():  # tall enough for its table and buttons (sheet_room caps it)
+            self.window.resizeDocks([self.dock], [self.working_height()], Qt.Orientation.Vertical)
+
+    def working_height(self) -> int:
+        """The dock's height that shows the panel in front down to its buttons: its header, its
+        table and its row of buttons (the log below them may scroll), with the tabs and the
+        dock's own title. The window gives the dock at least this when it opens (sheet_room)."""
+        panel = self.tabs.currentWidget()
+        layout = panel.layout()
+        lower = getattr(panel, "lower", None)
+        needed = layout.minimumSize().height()
+        if lower is not None:
+            needed -= lower.minimumSize().height() - layout.spacing()
+        title = self.dock.style().pixelMetric(self.dock.style().PixelMetric.PM_TitleBarHeight) + 8
+        height = needed + self.tabs.tabBar().sizeHint().height() + title
+        self.dock.setProperty("workingHeight", height)
+        return height
 
     def open_players_view(self):
         if self.document is None:

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import (
     QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from fate_desk.i18n import N_, _, ngettext
-from fate_desk.rules.encounters.scene import PlayersView, players_view
+from fate_desk.i18n import _
+from fate_desk.rules.encounters.scene import (
+    PlayersView, aspect_line, challenge_lines, contest_lines, countdown_line, players_view, turn_line, turns_title,
+)
 
 from .common import scene_now
 from .zone_map import ZoneMap
@@ -170,19 +172,12 @@ class PlayersViewWindow(QWidget):
         self.title.setText(view.scene or _("No scene is being played"))
         self.map.show_zones(view.zones)
         self.map.setVisible(bool(view.zones))
-        self.aspects.show_lines([_aspect_line(a) for a in view.aspects])
-        self.countdowns.show_lines([_countdown_line(c) for c in view.countdowns])
-        self.turns.setTitle(_("Turn order — exchange {number}").format(number=view.exchange) if view.turns
-                            else _("Turn order"))
-        self.turns.show_lines([_turn_line(name, state) for name, state in view.turns])
-        contest = [_("{side}: {marks} ({won} of {goal})").format(
-            side=side, marks="●" * won + "○" * max(0, view.contest_goal - won), won=won, goal=view.contest_goal)
-            for side, won in view.contest]
-        if view.contest_winner:
-            contest.append(_("The contest goes to {winner}!").format(winner=view.contest_winner))
-        self.contest.show_lines(contest)
-        self.challenge.show_lines([_("{task}: {result}").format(task=task, result=_words(result))
-                                   for task, result in view.challenge])
+        self.aspects.show_lines([aspect_line(a) for a in view.aspects])
+        self.countdowns.show_lines([countdown_line(c) for c in view.countdowns])
+        self.turns.setTitle(turns_title(view))
+        self.turns.show_lines([turn_line(name, state) for name, state in view.turns])
+        self.contest.show_lines(contest_lines(view))
+        self.challenge.show_lines(challenge_lines(view))
 
     # --- presentation ------------------------------------------------------------------------------
 
@@ -230,37 +225,3 @@ class PlayersViewWindow(QWidget):
         if self.map.isVisibleTo(self):
             labels += self.map.texts()
         return labels
-
-
-# What the rules call a participant's state and a task's result in the players' view (the
-# rules' own words, by which the view marks them), as the players read them.
-_STATES = {"acting now": ("▶", N_("acting now")), "has acted": ("✓", N_("has acted")), "to act": ("·", N_("to act")),  # i18n: not shown
-           "taken out": ("✗", N_("taken out")), "conceded": ("✗", N_("conceded"))}  # i18n: not shown
-_RESULTS = {"not rolled yet": N_("not rolled yet"), "tie: success at a minor cost": N_("tie: success at a minor cost"),  # i18n: not shown
-            "fail": N_("fail"), "succeed": N_("succeed"), "succeed with style": N_("succeed with style")}  # i18n: not shown
-
-
-def _words(result: str) -> str:
-    """A result in the rules' words, translated (one the rules already translated stays as it is)."""
-    return _(_RESULTS[result]) if result in _RESULTS else result
-
-
-def _turn_line(name: str, state: str) -> str:
-    mark, words = _STATES.get(state, ("·", None))
-    return _("{mark} {name} — {state}").format(mark=mark, name=name, state=_(words) if words else state)
-
-
-def _countdown_line(countdown) -> str:
-    boxes = "☒" * countdown.marked + "☐" * (countdown.boxes - countdown.marked)
-    if countdown.meaning:
-        return _("{name}: {boxes} — {meaning}").format(name=countdown.name, boxes=boxes, meaning=countdown.meaning)
-    return _("{name}: {boxes}").format(name=countdown.name, boxes=boxes)
-
-
-def _aspect_line(aspect) -> str:
-    if aspect.free_invokes:
-        text = ngettext("{aspect}  {marks} free invoke", "{aspect}  {marks} free invokes", aspect.free_invokes).format(
-            aspect=aspect.text, marks="◆" * aspect.free_invokes)
-    else:
-        text = aspect.text
-    return _("Boost: {aspect}").format(aspect=text) if aspect.boost else text

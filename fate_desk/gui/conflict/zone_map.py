@@ -126,6 +126,24 @@ class ZoneMap(QGraphicsView):
             _("Arrow keys go from zone to zone. Shift+F10 or the Menu key says who is here; Ctrl with an arrow moves "
               "the zone.") if editable else _("Arrow keys go from zone to zone."))
 
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A change of theme: the boxes, their words and the ways between them take its colours
+        (the lines kept the old theme's: black on the high-contrast black)."""
+        super().changeEvent(event)
+        if event.type() in (event.Type.PaletteChange, event.Type.StyleChange):
+            self.recolour()
+
+    def line_pen(self) -> QPen:
+        """The ways between zones: the text colour, three pixels wide (scaled with the map)."""
+        return QPen(QColor(self.palette().text().color()), 3 * self.scale_factor)
+
+    def recolour(self) -> None:
+        pen = self.line_pen()
+        for box in self.boxes.values():
+            box.recolour()
+            for line, _other in box.lines:
+                line.setPen(pen)
+
     def show_zones(self, zones: list[ViewZone]) -> None:
         self.zones = list(zones)
         if self.fit:
@@ -137,7 +155,7 @@ class ZoneMap(QGraphicsView):
         scene = self.scene()
         scene.clear()
         self.boxes = {z.id: ZoneBox(z, self, spread) for z in self.zones}
-        pen = QPen(QColor(self.palette().text().color()), 3 * self.scale_factor)
+        pen = self.line_pen()
         drawn = set()
         for box in self.boxes.values():
             scene.addItem(box)

@@ -19,6 +19,7 @@ from fate_desk.model import CustomTrack, Extra, ExtraCost, Severity, Stunt, Trac
 from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet
 
+from ..screen_fit import fit_dialog, scrolling_body
 from ..widgets import escape
 from ..theme import status_colour
 
@@ -175,11 +176,12 @@ class TrackDialog(QDialog):
         self.setObjectName("trackDialog")
         self.setWindowTitle(_("Change a track") if track else _("Add a track"))
         self.new_id = new_id
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
         self.fields = TrackFields(ruleset, track)
-        layout.addWidget(self.fields)
-        self.status, self.buttons = _status_and_buttons(self, layout)
+        scrolling_body(outer).addWidget(self.fields)
+        self.status, self.buttons = _status_and_buttons(self, outer)
         self.result_track: CustomTrack | None = None
+        fit_dialog(self)
 
     def accept(self) -> None:
         try:
@@ -198,7 +200,8 @@ class ExtraDialog(QDialog):
         self.setObjectName("extraDialog")
         self.setWindowTitle(_("Change an extra") if extra else _("Add an extra"))
         self.ruleset, self.new_id, self.original = ruleset, new_id, extra
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = scrolling_body(outer)  # a laptop's screen is shorter than every field: they scroll, OK stays
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setAccessibleName(_("Extra name"))
@@ -234,11 +237,9 @@ class ExtraDialog(QDialog):
         self.stunts.setMaximumHeight(70)
         self.weapon = QSpinBox()
         self.weapon.setRange(0, 8)
-        self.weapon.setPrefix(_("Weapon:"))
         self.weapon.setAccessibleName(_("Weapon rating"))
         self.armor = QSpinBox()
         self.armor.setRange(0, 8)
-        self.armor.setPrefix(_("Armor:"))
         self.armor.setAccessibleName(_("Armor rating"))
         self.notes = QLineEdit()
         self.notes.setAccessibleName(_("Notes"))
@@ -265,10 +266,11 @@ class ExtraDialog(QDialog):
         self.track_fields = TrackFields(ruleset, existing)
         inner.addWidget(self.track_fields)
         layout.addWidget(self.track_box)
-        self.status, self.buttons = _status_and_buttons(self, layout)
+        self.status, self.buttons = _status_and_buttons(self, outer)
         self.result_extra: Extra | None = None
         if extra is not None:
             self._show(extra)
+        fit_dialog(self)
 
     def _show(self, extra: Extra) -> None:
         self.name.setText(extra.name)

@@ -37,7 +37,7 @@ class LibraryDialog(QDialog):
         self.setObjectName("libraryDialog")
         self.setWindowTitle(_("Library"))
         self.entries = library(packs)
-        self.licences = {p.name: p.licence for p in packs}
+        self.licences = {p.id: p.licence for p in packs}
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.words = QLineEdit()
@@ -50,8 +50,13 @@ class LibraryDialog(QDialog):
         self.pack = QComboBox()
         self.pack.setAccessibleName(_("Which pack"))
         self.pack.addItem(_("Every pack"), None)
+        names = [pack.name for pack in packs]
         for pack in packs:
-            self.pack.addItem(rules_text(pack.name), pack.name)  # the pack's own name is the key
+            # A pack is known by its id: two packs may share a name (a user's copy of a shipped
+            # one), and then the id tells them apart in the list too.
+            shown = rules_text(pack.name) if names.count(pack.name) == 1 else \
+                _("{pack} ({id})").format(pack=rules_text(pack.name), id=pack.id)
+            self.pack.addItem(shown, pack.id)
         row.addWidget(self.words, 1)
         row.addWidget(self.kind)
         row.addWidget(self.pack)
@@ -80,11 +85,11 @@ class LibraryDialog(QDialog):
         found = search(self.entries, self.words.text(), self.kind.currentData())
         pack = self.pack.currentData()
         if pack:
-            found = [e for e in found if e.pack == pack]
+            found = [e for e in found if e.pack_id == pack]
         self.results.clear()
         for entry in found[:500]:  # a search that matches everything still lists quickly
             item = QListWidgetItem(_("{kind}: {title} — {pack}").format(
-                kind=_kind_label(entry), title=rules_text(entry.title), pack=rules_text(entry.pack)))
+                kind=_kind_label(entry), title=entry.shown_title(), pack=entry.shown_pack()))
             item.setData(Qt.ItemDataRole.UserRole, entry)
             self.results.addItem(item)
         if self.results.count():
@@ -101,6 +106,6 @@ class LibraryDialog(QDialog):
         if entry is None:
             self.detail.setText("<i>{}</i>".format(escape(_("Nothing in the library matches those words."))))
             return
-        self.detail.setText(f"<b>{escape(rules_text(entry.title))}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
-                            f"{escape(rules_text(entry.pack))})</small><br>{escape(rules_text(entry.text))}"
-                            f"<br><small><i>{escape(self.licences.get(entry.pack, ''))}</i></small>")
+        self.detail.setText(f"<b>{escape(entry.shown_title())}</b> <small>({escape(_kind_label(entry))}, "  # i18n: markup only (its words are translated)
+                            f"{escape(entry.shown_pack())})</small><br>{escape(entry.shown_text())}"
+                            f"<br><small><i>{escape(self.licences.get(entry.pack_id, ''))}</i></small>")

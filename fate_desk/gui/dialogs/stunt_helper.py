@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QStackedWidget, QWidget
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind, Stunt
 from fate_desk.rules import RuleSet
-from fate_desk.rules.creation.stunts import ACTIONS, bonus_stunt_text, rule_stunt_text
+from fate_desk.rules.creation.stunts import (
+    ACTIONS, approach_stunt_text, bonus_stunt_text, rule_stunt_text, session_stunt_text, uses_approaches,
+)
 
 from ..forms import child
 from .base import FormDialog
@@ -30,6 +32,16 @@ class StuntHelperDialog(FormDialog):
         self.cost: QLabel = child(self.form, QLabel, "costLabel")
         buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
         child(self.form, QLabel, "skillLabel").setText("&" + rules_text(ruleset.skill_word).capitalize())
+        # Fate Accelerated's two templates ("Stunts"): +2 when I act one way (an approach), and
+        # something cool once per game session.
+        self.approaches = uses_approaches(ruleset.skill_word)
+        if self.approaches:
+            self.bonus.setText(_("&Bonus: +2 when you act one way (an approach) with one action, in a certain "
+                                 "situation"))
+            self.rule.setText(_("&Once per session: something cool you can do"))
+            self.can.setPlaceholderText(_("find a helpful ally in just the right place"))
+            for name in ("onlyLabel", "onlyEdit"):
+                child(self.form, QWidget, name).hide()
         # The character's best skills first: stunts usually build on what they are good at.
         names = list(dict.fromkeys([*sorted(character.skills, key=lambda s: -character.rating(s)), *ruleset.skills]))
         for name in names:  # shown in the interface language; the rule set's name is the item's data
@@ -69,6 +81,11 @@ class StuntHelperDialog(FormDialog):
                 number=after, free=ruleset.free_stunts, cost=ruleset.stunt_cost))
 
     def text(self) -> str:
+        if self.approaches:
+            if self.bonus.isChecked():
+                return approach_stunt_text(self.because.text(), self.skill.currentData() or self.skill.currentText(),
+                                           self.action.currentData() or self.action.currentText(), self.when.text())
+            return session_stunt_text(self.because.text(), self.can.text())
         if self.bonus.isChecked():  # the stunt's words are prose: skill and action as the user reads them
             # The rule set's names (item data): bonus_stunt_text writes them in the interface language.
             return bonus_stunt_text(self.because.text(), self.skill.currentData() or self.skill.currentText(),

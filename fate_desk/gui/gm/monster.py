@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import Character, Severity
-from fate_desk.rules.creation.derive import derive_consequences, derive_stress
+from fate_desk.rules.creation.derive import derive_consequences, derive_stress, slot_text
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import (
     NAMED_RULE_BREAKS, SCALES, add_slot, boxes_text, custom_rule_breaks, new_track_name, own_stress, parse_boxes,
@@ -168,7 +168,7 @@ class MonsterEditor(GmEditor):
             value.valueChanged.connect(lambda v, r=row: self.edit(
                 lambda c: set_slot(c, r, value=v), _("Change slot value"), ("slot-value", r)))
             only.textEdited.connect(lambda t, r=row: self.edit(
-                lambda c: set_slot(c, r, only=t.strip() or None), _("Limit slot"), ("slot-only", r)))
+                lambda c: set_slot(c, r, only=self._track_key(t) or None), _("Limit slot"), ("slot-only", r)))
             remove.clicked.connect(lambda _checked=False, r=row: self.edit(lambda c: remove_slot(c, r), _("Remove slot")))
             self.slots.append((severity, value, only, remove))
         self.slots_layout.setColumnStretch(2, 1)
@@ -221,7 +221,8 @@ class MonsterEditor(GmEditor):
                 widget.setVisible(row < len(tracks))
         for row, (track_id, values) in enumerate(tracks):
             name, edit, boxes, _remove = self.tracks[row]
-            set_text(name, track_id)
+            if not name.hasFocus():
+                set_text(name, self._track_shown(track_id))
             if edit.property("problem") != "error" or not edit.hasFocus():
                 mark(edit, None)
                 if parse_or_none(edit.text()) != values:
@@ -234,7 +235,7 @@ class MonsterEditor(GmEditor):
         self.add_slot_button.setVisible(own)
         if not own:
             slots = derive_consequences(character, ruleset, self.document.campaign.options)
-            text = ", ".join(_("{slot} {value}").format(slot=rules_text(s.label), value=s.value) for s in slots) or _("none")
+            text = ", ".join(_("{slot} {value}").format(slot=slot_text(s), value=s.value) for s in slots) or _("none")
             self.derived_slots.setText(_("From {ruleset}: {slots}").format(ruleset=rules_text(ruleset.name), slots=text))
         self.derived_slots.setVisible(not own)
         specs = character.consequence_slots or []
@@ -247,7 +248,8 @@ class MonsterEditor(GmEditor):
             with QSignalBlocker(severity):
                 severity.setCurrentIndex(severity.findData(spec.severity.value))
             set_spin(value, spec.value)
-            set_text(only, spec.only or "")
+            if not only.hasFocus():
+                set_text(only, self._track_shown(spec.only) if spec.only else "")
 
     # --- editing ---------------------------------------------------------------------------
 
@@ -274,10 +276,26 @@ class MonsterEditor(GmEditor):
         name = new_track_name(self.entity)
         self.edit(lambda c: set_track(c, name, [1, 1]), _("Add stress track"))
 
+    def _track_shown(self, track_id: str) -> str:
+        """A track's name as the editor shows it: a rule-set track (physical, mental) by its name in
+        the interface language ("Körperlich"); the GM's own tracks as typed."""
+        ruleset = self.document.ruleset_for(self.entity)
+        track = next((t for t in ruleset.stress.tracks if t.id == track_id), None)
+        return rules_text(track.name) if track is not None else track_id
+
+    def _track_key(self, typed: str) -> str:
+        """The track a typed name means: a rule-set track typed by its shown name keeps its id
+        (a conflict's hits and a slot's limit find it by it); any other name as typed."""
+        typed = typed.strip()
+        ruleset = self.document.ruleset_for(self.entity)
+        folded = typed.casefold()
+        return next((t.id for t in ruleset.stress.tracks if folded in (t.id.casefold(), rules_text(t.name).casefold())),
+                    typed)
+
     def _rename_track(self, row: int) -> None:
         edit = self.tracks[row][0]
         old = self._track_id(row)
-        new = edit.text().strip()
+        new = self._track_key(edit.text())
         if new == old:
             return
         try:

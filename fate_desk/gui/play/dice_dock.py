@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QListWidget, QPushButton, QScrollArea, QVBoxLayout,
     QWidget,
@@ -23,8 +23,26 @@ from fate_desk.rules.play.roll import Dice, DiceSource
 from fate_desk.store.atomic import write_text_atomic
 
 from .roll_dialog import apply_panel, ask_set_aside, invokes_on, set_aside_panel, show_what_needs_the_player
-from ..widgets import escape
+from ..widgets import StackWhenNarrow, escape
 from .roll_panel import RollPanel
+
+
+class _WideEnough(QObject):
+    """The dock is never narrower than what its fields need: in a language with longer words (a
+    German "Einsatz zum Neuwürfeln") they were cut at its right edge."""
+
+    def __init__(self, scroll: QScrollArea):
+        super().__init__(scroll)
+        self.scroll = scroll
+        scroll.widget().installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Show, QEvent.Type.FontChange):
+            bar = self.scroll.verticalScrollBar().sizeHint().width()
+            needed = watched.minimumSizeHint().width() + bar
+            if self.scroll.minimumWidth() != needed:
+                self.scroll.setMinimumWidth(needed)
+        return False
 
 
 class DiceDock(QDockWidget):
@@ -56,10 +74,14 @@ class DiceDock(QDockWidget):
         self.body_layout.addLayout(buttons)
         log_head = QHBoxLayout()
         self.log_title = QLabel("<b>{}</b>".format(_("Roll log")))
+        self.log_title.setWordWrap(True)  # "Würfelprotokoll, Sitzung 2" beside its button cut the dock
         self.export_button = QPushButton(_("E&xport roll log…"))
         log_head.addWidget(self.log_title, 1)
         log_head.addWidget(self.export_button)
         self.body_layout.addLayout(log_head)
+        # Rows of buttons go one under another when the dock is too narrow for them in a language
+        # with longer words: nothing is cut at its right edge.
+        self._narrow = [StackWhenNarrow(row, self) for row in (buttons, log_head)]
         self.log = QListWidget()
         self.log.setAccessibleName(_("Roll log"))
         self.log.setWordWrap(True)
@@ -77,6 +99,7 @@ class DiceDock(QDockWidget):
         scroll.setWidget(body)
         self.scroll_area = scroll
         self.setWidget(scroll)
+        self._wide_enough = _WideEnough(scroll)
         self.apply_button.clicked.connect(self.apply)
         self.aside_button.clicked.connect(self.set_aside)
         self.export_button.clicked.connect(self.ask_export)

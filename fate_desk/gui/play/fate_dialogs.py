@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QMessageBox, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMessageBox,
+    QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.rules.play.fate_points import (
-    GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of,
+    GM, Reason, change_points, compel, compel_targets, holder, holder_name, points_of, reasons_for,
 )
 from fate_desk.rules.encounters.conflict import concede_in_play, concession_refusal
 from fate_desk.rules.play.hits import conflict_id
@@ -76,7 +76,8 @@ class _PlayDialog(QDialog):
 
 
 class FatePointsDialog(_PlayDialog):
-    """Spend or gain fate points with a reason; an NPC's come from (or go to) the GM's pool."""
+    """Spend or gain fate points with a reason that fits the way they go (a gain is never an
+    invoke); an NPC's come from (or go to) the GM's pool."""
 
     def __init__(self, document, character_id: str, parent: QWidget | None = None):
         super().__init__(_("Fate points"), document, character_id, parent)
@@ -87,15 +88,23 @@ class FatePointsDialog(_PlayDialog):
         if own != GM:
             self.who.addItem(f"{holder_name(campaign, own)} ({points_of(campaign, own)})", own)
         self.who.addItem(_("The GM's pool ({points})").format(points=campaign.gm_fate_points), GM)
+        self.spend_choice = QRadioButton(_("Sp&end"))
+        self.gain_choice = QRadioButton(_("Ga&in"))
+        self.direction = QButtonGroup(self)
+        row = QHBoxLayout()
+        for button in (self.spend_choice, self.gain_choice):
+            self.direction.addButton(button)
+            row.addWidget(button)
+        row.addStretch(1)
+        self.spend_choice.setChecked(True)
         self.reason = QComboBox()
         self.reason.setAccessibleName(_("Reason"))
-        for reason in Reason.ALL:
-            self.reason.addItem(reason_text(reason), reason)
         self.amount = QSpinBox()
         self.amount.setRange(1, 20)
         self.note = QLineEdit()
         self.note.setPlaceholderText(_("What for (optional)"))
         self.form.addRow(_("&Whose:"), self.who)
+        self.form.addRow(_("Spend or gain:"), row)
         self.form.addRow(_("&Reason:"), self.reason)
         self.form.addRow(_("&Points:"), self.amount)
         self.form.addRow(_("&Note:"), self.note)
@@ -104,13 +113,25 @@ class FatePointsDialog(_PlayDialog):
         self.heading.setText(
             _("<b>{name}</b> — {count} more from hostile invokes, to spend after this scene").format(
                 name=name, count=pending) if pending else f"<b>{name}</b>")
-        self.spend_button = QPushButton(_("&Spend"))
-        self.gain_button = QPushButton(_("&Gain"))
-        self.buttons.addButton(self.spend_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.buttons.addButton(self.gain_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.spend_button.clicked.connect(lambda: self.change(-1))
-        self.gain_button.clicked.connect(lambda: self.change(+1))
+        self.ok_button = QPushButton()
+        self.ok_button.setDefault(True)
+        self.buttons.addButton(self.ok_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(lambda: self.change(self.sign()))
+        self.direction.buttonToggled.connect(lambda *_args: self._direction_changed())
+        self._direction_changed()
         self.finish()
+
+    def sign(self) -> int:
+        return -1 if self.spend_choice.isChecked() else 1
+
+    def _direction_changed(self) -> None:
+        """The reasons that fit the way the points go, keeping the one picked when it still fits."""
+        picked = self.reason.currentData()
+        self.reason.clear()
+        for reason in reasons_for(self.sign()):
+            self.reason.addItem(reason_text(reason), reason)
+        self.reason.setCurrentIndex(max(0, self.reason.findData(picked)))
+        self.ok_button.setText(_("&Spend") if self.sign() < 0 else _("&Gain"))
 
     def change(self, sign: int) -> bool:
         who, reason, note = self.who.currentData(), self.reason.currentData(), self.note.text().strip()

@@ -6,14 +6,16 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QToolButton
 
-from fate_desk.i18n import N_, _, ngettext
+from fate_desk.i18n import N_, _, ngettext, rules_text
 from fate_desk.model import AspectRole, Character
+from fate_desk.model.limits import MAX_ASPECTS
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.edits import set_aspect, update_aspect
 
 from .. import access
 from .common import scaled, set_text
+from .skills_model import capitalised
 
 _PLACEHOLDERS = {
     AspectRole.HIGH_CONCEPT: N_("Who they are, in one phrase"),
@@ -148,6 +150,7 @@ class AspectsSection:
         self._places: list[tuple[str, int]] = []  # where each row sits: ("banner", column) or ("body", line)
         self._targets: list[tuple[str, int]] = []  # ("slot", i) or ("extra", aspect index)
         self.layout.setColumnStretch(0, 1)
+        self.hidden = 0  # aspects past the limit of what a sheet shows
         self.stacked = False  # high concept over trouble (a narrow sheet) or beside it
 
     def set_stacked(self, stacked: bool) -> bool:
@@ -179,11 +182,11 @@ class AspectsSection:
         """The line on top, its caption under it and the invoke boxes at the line's end, as on paper."""
         if self._places[row] == where:
             return
-        self._places[row] = where
+        placed, self._places[row] = self._places[row], where
         edit, label, invokes = self.edits[row], self.labels[row], self.invokes[row]
-        for widget in (edit, label, invokes):
-            self.banner.removeWidget(widget)
-            self.layout.removeWidget(widget)
+        if placed[0]:  # a row not placed yet is in no layout: looking for it there costs a scan of each
+            for widget in (edit, label, invokes):
+                (self.banner if placed[0] == "banner" else self.layout).removeWidget(widget)
         kind, at = where
         if kind == "banner":
             top, column = (2 * at, 0) if self.stacked else (0, 2 * at)
@@ -204,7 +207,11 @@ class AspectsSection:
         slots = aspect_slots(character, ruleset)
         used = {index for _role, index in slots if index is not None}
         extras = [i for i in range(len(character.aspects)) if i not in used]
-        self._targets = [("slot", i) for i in range(len(slots))] + [("extra", i) for i in extras]
+        # At most what Fate Desk keeps (fate_desk.model.limits): one kept from an older file past
+        # it shows its first ones, and the sheet says how many it leaves out.
+        room = max(0, MAX_ASPECTS - len(slots))
+        self.hidden = max(0, len(extras) - room)
+        self._targets = [("slot", i) for i in range(len(slots))] + [("extra", i) for i in extras[:room]]
         while len(self.edits) < len(self._targets):
             self._make_row()
         banner_column, body_line = 0, 0
@@ -221,11 +228,17 @@ class AspectsSection:
             else:
                 self._place(row, ("body", body_line))
                 body_line += 1
-            title = role.label if role != AspectRole.FREE else _("Aspect")
+            caption = ruleset.caption(where) if kind == "slot" else None
+            title = role.label_in(ruleset) if role != AspectRole.FREE else _("Aspect")
+            placeholder = _(_PLACEHOLDERS[role])
+            if caption is not None:  # the rule set's own words: Fate Core's "Phase one: your adventure"
+                title = rules_text(caption.label, ruleset)
+                placeholder = capitalised(rules_text(caption.description, ruleset)) or placeholder
             self.labels[row].setText(title.upper())
-            self.edits[row].setPlaceholderText(_(_PLACEHOLDERS[role]))
+            self.edits[row].setPlaceholderText(placeholder)
             # Heard by name: "Aspect 4" and "Free invokes on Trouble" tell the rows apart by ear.
-            heard = title if role != AspectRole.FREE else _("Aspect {number}").format(number=row + 1)
+            heard = title if role != AspectRole.FREE or caption is not None else \
+                _("Aspect {number}").format(number=row + 1)
             self.edits[row].setAccessibleName(heard)
             self.invokes[row].set_aspect(heard)
             set_text(self.edits[row], aspect.text if aspect else "")

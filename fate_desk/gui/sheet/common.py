@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QAction, QFont
+from PySide6.QtGui import QAction, QFont, QTextOption
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
 from fate_desk.i18n import _
@@ -47,6 +49,20 @@ def style_hint(label: QLabel) -> None:
     label.setFont(font)
 
 
+# A run without a space this long is no word anyone typed: its text breaks anywhere. Looking for
+# a word boundary along a word that has none made laying it out cost the square of its length
+# (a 1 MB word: 90 s); breaking anywhere costs one pass.
+_UNBROKEN = re.compile(r"\S{500}")
+
+
+def wrap_for(widget: QPlainTextEdit, text: str) -> None:
+    """Break lines at word boundaries, unless the text holds a run no word is that long."""
+    mode = (QTextOption.WrapMode.WrapAnywhere if _UNBROKEN.search(text)
+            else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    if widget.wordWrapMode() != mode:
+        widget.setWordWrapMode(mode)
+
+
 def set_text(widget: QLineEdit | QPlainTextEdit, text: str) -> None:
     """Show `text` without firing edit signals, and leave the widget alone if it already shows it."""
     current = widget.text() if isinstance(widget, QLineEdit) else widget.toPlainText()
@@ -58,6 +74,7 @@ def set_text(widget: QLineEdit | QPlainTextEdit, text: str) -> None:
             widget.setText(text)
             widget.setCursorPosition(min(position, len(text)))
         else:
+            wrap_for(widget, text)
             widget.setPlainText(text)
 
 
@@ -93,6 +110,9 @@ def mark(widget: QWidget, severity: str | None, message: str = "") -> None:
     widget.update()
 
 
+_MEASURED = 10_000  # characters: past the longest stunt Fate Desk keeps (fate_desk.model.limits)
+
+
 class GrowingTextEdit(QPlainTextEdit):
     """A multi-line field that grows with its text (no inner scrollbar) and passes Tab on."""
 
@@ -101,6 +121,7 @@ class GrowingTextEdit(QPlainTextEdit):
         self.min_lines = min_lines
         self.setTabChangesFocus(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._measured: tuple | None = None  # (width, text, font) last measured: a layout resizes often
         self.textChanged.connect(self._fit)
         self._fit()
 
@@ -110,12 +131,26 @@ class GrowingTextEdit(QPlainTextEdit):
 
     def _fit(self) -> None:
         metrics = self.fontMetrics()
+        text = self.toPlainText()
+        if len(text) > _MEASURED:
+            # Longer than any stunt Fate Desk keeps (kept from an older file): a field of its own
+            # height that scrolls, rather than measuring every line of it on each change.
+            self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            height = 12 * metrics.lineSpacing() + 2 * int(self.document().documentMargin()) + 2 * self.frameWidth()
+            if self.height() != height:
+                self.setFixedHeight(height)
+            return
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # The contents' width is the viewport's: no scrollbars (wrapped lines, none vertical) and
         # no viewport margins. Not asked of the viewport itself: the first QWidget Qt hands back
         # makes PySide6 load every widget class it might be (about 3 ms of the first sheet).
         width = max(40, self.contentsRect().width() - 2 * int(self.document().documentMargin()))
+        key = (width, text, self.font().key())
+        if key == self._measured:
+            return
+        self._measured = key
         flags = int(Qt.TextFlag.TextWordWrap)
-        needed = metrics.boundingRect(0, 0, width, 100_000, flags, self.toPlainText() or "x").height()
+        needed = metrics.boundingRect(0, 0, width, 100_000, flags, text or "x").height()
         lines = max(self.min_lines, -(-needed // metrics.lineSpacing()))
         height = lines * metrics.lineSpacing() + 2 * int(self.document().documentMargin()) + 2 * self.frameWidth() + 4
         if self.height() != height:

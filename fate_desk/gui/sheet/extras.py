@@ -28,7 +28,7 @@ def grants_text(extra, ruleset: RuleSet) -> str:
     """'Physique +2, Weapon:2, a track (Fuel), one stunt' — what a switched-on extra brings. The
     rule set's skills show in the interface language (the extra keeps their English names)."""
     def shown(skill: str) -> str:
-        return rules_text(skill) if skill in ruleset.skills else skill
+        return rules_text(skill, ruleset) if skill in ruleset.skills else skill
 
     parts = [f"{shown(k)} {v:+d}" for k, v in extra.skill_bonuses.items()]
     parts += [f"{shown(k)} {ladder_label(v)}" for k, v in extra.skills.items()]
@@ -319,20 +319,23 @@ class ExtrasSection:
         if entry is None:
             return False
         item = entry.item
-        if entry.kind == "stunt":
-            from fate_desk.model import Stunt
+        # What goes on the sheet reads in the interface language, as if the player had typed it.
+        from fate_desk.rules.creation.packs import extra_as_shown, stunt_as_shown, track_as_shown
 
-            stunt = Stunt(name=item.name, text=item.text)
+        if entry.kind == "stunt":
+            stunt = stunt_as_shown(item)
             return self.sheet.edit(lambda c: add_stunt(c, stunt),
-                                   _("Add the stunt {stunt} from the library").format(stunt=item.name))
+                                   _("Add the stunt {stunt} from the library").format(stunt=stunt.name))
         if entry.kind == "extra":
-            pack = next(p for p in self.sheet.document.catalog.packs.values() if p.name == entry.pack)
-            bundle = pack.bundle(item.id)  # the extra and those it includes: one purchase, one step
+            pack = self.sheet.document.catalog.packs[entry.pack_id]  # by id: two packs may share a name
+            # The extra and those it includes: one purchase, one step.
+            bundle = [extra_as_shown(extra) for extra in pack.bundle(item.id)]
             return self._apply(lambda c: buy_extras(c, bundle),
-                               _("Add the extra {extra} from the library").format(extra=item.name))
+                               _("Add the extra {extra} from the library").format(extra=entry.shown_title()))
         if entry.kind == "track":
-            return self._apply(lambda c: add_track(c, item),
-                               _("Add the track {track} from the library").format(track=item.name))
+            track = track_as_shown(item)
+            return self._apply(lambda c: add_track(c, track),
+                               _("Add the track {track} from the library").format(track=track.name))
         character, ruleset = self.sheet.character, self.sheet.ruleset
         from fate_desk.rules.creation.checker import aspect_slots
 
@@ -341,7 +344,8 @@ class ExtrasSection:
         if empty is None:
             self.sheet.document.saveFailed.emit(_("Every aspect slot is written: clear one to take this aspect."))
             return False
-        return self.sheet.edit(lambda c: set_aspect(c, ruleset, empty, item.text), _("Add an aspect from the library"))
+        text = entry.shown_title()
+        return self.sheet.edit(lambda c: set_aspect(c, ruleset, empty, text), _("Add an aspect from the library"))
 
     def focus_chain(self) -> list[QWidget]:
         return [self.add_extra_button, self.add_track_button, self.library_button]

@@ -43,7 +43,7 @@ def stress_box_name(track: str, position: int, count: int, value: int, marked: b
 
 def skill_shown(character: Character, ruleset: RuleSet, name: str) -> str:
     """A skill's name as the sheet shows it: the rule set's translated, a custom one as typed."""
-    return rules_text(name) if name in ruleset.skills else name
+    return rules_text(name, ruleset) if name in ruleset.skills else name
 
 
 class StressSection:
@@ -69,6 +69,9 @@ class StressSection:
             if track_id not in self.rows:
                 label = QLabel()
                 holder = QWidget()
+                # Once for the row, not once a box: a style sheet of each of a thousand boxes
+                # was parsed a thousand times (a row holds its boxes and nothing else).
+                holder.setStyleSheet(BOX_STYLE)
                 box_layout = QHBoxLayout(holder)
                 box_layout.setContentsMargins(0, 0, 0, 0)
                 box_layout.setSpacing(4)
@@ -81,7 +84,7 @@ class StressSection:
             spec = specs.get(track_id)
             track = custom.get(track_id)
             # The rule set's track names in the interface language; the character's own as typed.
-            name = name if track is not None else rules_text(name)
+            name = name if track is not None else rules_text(name, ruleset)
             if spec and spec.skills and character.stress_boxes is None:
                 skill = max(spec.skills, key=lambda s: effective_rating(character, s, ruleset))
                 rating = effective_rating(character, skill, ruleset)
@@ -106,7 +109,6 @@ class StressSection:
             box.setMinimumSize(32, 32)  # and larger with the text (View ▸ Zoom)
             box.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop: Take a hit… in the play bar
-            box.setStyleSheet(BOX_STYLE)
             box.clicked.connect(lambda *_args, t=track_id: _open_hit(self.sheet, t))
             layout.insertWidget(position, box)
             boxes.append(box)
@@ -190,7 +192,7 @@ class ConsequencesSection:
                 box.setChecked(position < marked)
             count = len(self.condition_boxes[slot.id])
             box.setText(f"✕{slot.value}" if position < marked else str(slot.value))
-            words = {"slot": rules_text(slot.label), "number": position + 1, "count": count, "value": slot.value}
+            words = {"slot": rules_text(slot.label, self.sheet.ruleset), "number": position + 1, "count": count, "value": slot.value}
             box.setAccessibleName(_("{slot}, box {number} of {count}, marked").format(**words) if position < marked
                                   else _("{slot}, box {number} of {count}").format(**words))
             # boxes past the rules' limit cannot take harm now (the row's cutoff, say)

@@ -63,9 +63,11 @@ def pyramid_rows(model: SkillsModel) -> list[PyramidRow]:
     for name in model.skill_names():
         by_rating.setdefault(model.rating(name), []).append(name)
     counts = ruleset.shape.counts if ruleset.shape.kind != ShapeKind.BUDGET else {}
-    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character) or advanced(model.character):
+    if ruleset.shape.kind == ShapeKind.COLUMN or not creation_limits(model.character) or advanced(model.character) \
+            or ruleset.modes is not None:
         # Major NPCs have no creation shape, and after a breakthrough the checker holds a PC to the
         # column rule only: no slot counts, no "too many" in red that the checker would not back.
+        # Skills rated through modes (Atomic Robo) follow their modes, not a pyramid or column.
         counts = {}
     positive = [r for r in list(counts) + list(by_rating) + [ruleset.peak] if r > 0]
     top = max(positive, default=1)
@@ -115,7 +117,8 @@ class PyramidView(QWidget):
     def _metrics(self) -> tuple[int, int, int]:
         # Asked on every layout pass and paint; measured again only when what it measures changes:
         # the font (text size), the language, the skills or the rule set that names them.
-        key = (self.font().key(), language(), tuple(self.model.skill_names()), id(self.model.ruleset))
+        key = (self.font().key(), language(), tuple(self.chip_text(n) for n in self.model.skill_names()),
+               id(self.model.ruleset))
         if self._measured is not None and self._measured[0] == key:
             return self._measured[1]
         self._measured = (key, self._measure())
@@ -125,7 +128,7 @@ class PyramidView(QWidget):
         fm = QFontMetrics(self.font())
         # The widest rung a row label shows (in the interface language), and room for the "2/3" count.
         label_w = max(fm.horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + 52
-        longest = max((fm.horizontalAdvance(self.model.shown_name(n)) for n in self.model.skill_names()), default=60)
+        longest = max((fm.horizontalAdvance(self.chip_text(n)) for n in self.model.skill_names()), default=60)
         slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
@@ -279,6 +282,17 @@ class PyramidView(QWidget):
         self.update()
         access.changed(self)
 
+    def chip_text(self, name: str) -> str:
+        """A chip's words: the skill, and what an extra adds when the dice use more than its row
+        ("Shoot +1" in the Great (+4) row rolls at Superb (+5))."""
+        badge = self.model.badge(name)
+        shown = self.model.shown_name(name)
+        return _("{skill} {bonus}").format(skill=shown, bonus=badge) if badge else shown
+
+    def played_words(self, name: str) -> str:
+        """How the skill is rated and rolled, in words, beyond its row: its mode, an extra's part."""
+        return "\n".join(t for t in (self.model.mode_text(name), self.model.bonus_text(name)) if t)
+
     def problem_text(self, name: str) -> str:
         """What the checker says about a skill, in words (drawn as a red edge)."""
         problem = self.model.index(self.model.row_of(name), 0).data(SkillRole.PROBLEM)
@@ -297,6 +311,9 @@ class PyramidView(QWidget):
         if name:
             problem = self.model.index(self.model.row_of(name), 0).data(SkillRole.PROBLEM)
             shown, rating = self.model.shown_name(name), ladder_label(self.model.rating(name))
+            played = self.played_words(name)
+            if played:
+                rating = _("{rating}\n{played}").format(rating=rating, played=played)
             if problem:
                 text = _("{skill}: {rating}\n{problem}").format(skill=shown, rating=rating, problem=problem.message)
             else:
@@ -397,4 +414,4 @@ class PyramidView(QWidget):
         # Not by colour alone: a skill with a rule error, or beyond its row's slots, carries a sign.
         sign = " ✖" if (problem is not None and problem.severity == Level.ERROR) or extra else ""
         # The rule set's skill in the interface language; the chip stays keyed by the English name.
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.model.shown_name(name) + sign)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.chip_text(name) + sign)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication, QBoxLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
-    QScrollArea, QToolButton, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, CharacterKind
+from fate_desk.model.limits import limit_problem
 from fate_desk.rules import Level, Problem, derive
 from fate_desk.rules.creation.edits import edited, set_fate_points
 from fate_desk.rules.creation.history import Refused
@@ -23,6 +24,7 @@ from ..play.bar import PlayBar
 from ..read_only import lock_if_read_only
 from .aspects import AspectsSection
 from .common import mark, scaled, set_text
+from .long_text import LongTextGate
 from .extras import ExtrasSection, ModesSection
 from .harm import ConsequencesSection, StressSection
 from .skills import SkillsSection
@@ -88,6 +90,16 @@ class CharacterSheet(QWidget):
         self.columns.setStretch(0, 1)  # two equal columns, like a printed sheet
         self.columns.setStretch(1, 1)
         self.notes_edit.setTabChangesFocus(True)  # Tab leaves the notes; it never types a tab
+        notes_layout = child(self.form, QVBoxLayout, "notesLayout")
+        self.notes_gate = LongTextGate(self.notes_edit, _("Show the notes"))
+        notes_layout.insertWidget(notes_layout.indexOf(self.notes_edit), self.notes_gate)
+        # What a sheet kept from an older file past Fate Desk's limits leaves out, said at its top.
+        self.limits_note = QLabel()
+        self.limits_note.setObjectName("limitsNote")
+        self.limits_note.setWordWrap(True)
+        self.limits_note.hide()
+        body = child(self.form, QVBoxLayout, "bodyLayout")
+        body.insertWidget(0, self.limits_note)
 
         self.name_edit.textEdited.connect(lambda t: self.edit(lambda c: edited(c, name=t), _("Rename"), ("name",)))
         self.description_edit.textEdited.connect(
@@ -124,6 +136,17 @@ class CharacterSheet(QWidget):
         super().resizeEvent(event)
         self._arrange(self.width())
 
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A new text size (View ▸ Zoom) lays the banner out again at once, as a resize does:
+        high concept and trouble go one above the other when the larger text needs it."""
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            # The banner's layouts measured at the old size: measure again, then arrange.
+            self.aspects.banner.invalidate()
+            self.header_frame.layout().invalidate()
+            self._arrange(self.width())
+            QTimer.singleShot(0, self, self._keep_banner_whole)  # once the note has its new width
+
     def _arrange(self, width: int) -> None:
         """Two columns under the skills like a printed sheet when there is room (aspects and
         stunts beside stress and consequences), else one. Only the width decides: the banner
@@ -139,6 +162,16 @@ class CharacterSheet(QWidget):
             self.columns.setDirection(direction)
         if self.aspects.set_stacked(width < CONCEPTS_BESIDE_FROM * grown):
             self._order_focus()
+        self._keep_banner_whole()
+
+    def _keep_banner_whole(self) -> None:
+        """The wrapped refresh note beside the name is never shorter than its lines at its width:
+        with larger text it wraps to more lines, and the window, not counting them, gave the
+        high concept and trouble under it less than their height."""
+        for label in (self.refresh_explanation,):
+            needed = label.heightForWidth(label.width()) if label.width() > 0 else -1
+            if needed > 0 and label.minimumHeight() != needed:
+                label.setMinimumHeight(needed)
 
     def _style_identity(self) -> None:
         scaled(self.name_edit, 2.0, bold=True)  # the banner: the sheet's largest type
@@ -151,10 +184,11 @@ class CharacterSheet(QWidget):
         self.refresh_explanation.setWordWrap(True)
         self.refresh_explanation.setMinimumWidth(110)
         self.refresh_explanation.setMaximumWidth(150)
-        self.fate_minus.setFixedSize(24, 22)
-        self.fate_plus.setFixedSize(24, 22)
         for button in (self.fate_minus, self.fate_plus):  # see _order_focus
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # As large as their sign at the text size in use (a fixed 24x22 cut the + at 200%).
+            button.setMinimumSize(24, 22)
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         # The body is reached through its fields (it scrolls to the focused one); as a Tab stop
         # of its own it only swallowed a Tab press with nothing to show for it.
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -186,7 +220,7 @@ class CharacterSheet(QWidget):
         derived = result.derived
         set_text(self.name_edit, character.name)
         set_text(self.description_edit, character.description)
-        set_text(self.notes_edit, character.notes)
+        self.notes_gate.show_text(character.notes)
         shown, self._shown = self._shown, (character, ruleset.id, result)
         if shown is not None and shown[1:] == (ruleset.id, result) and _only_text_changed(shown[0], character):
             # A keystroke in the name, description or notes: every section would be set to what
@@ -208,10 +242,23 @@ class CharacterSheet(QWidget):
         self.consequences.update(character, derived)
         self.extras.update(character, ruleset, derived)
         self.modes.update(character, ruleset)
-        self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural)))
+        self.boxes["skills"].setTitle(capitalised(rules_text(ruleset.skill_word_plural, ruleset)))
         self._mark_problems(result.problems)
+        self._say_limits(character)
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
+
+    def _say_limits(self, character: Character) -> None:
+        """A character past Fate Desk's limits (kept from an older file): the sheet shows what
+        fits in them, costing no more than a full sheet, and says so; nothing is changed."""
+        problem = limit_problem(character)
+        hidden = self.aspects.hidden or self.stunts.hidden or self.skills.model.hidden
+        if problem and hidden:
+            self.limits_note.setText(_("{problem}. The sheet shows what fits in that; the rest stays in the file "
+                                       "as it was.").format(problem=capitalised(problem)))
+        elif problem:
+            self.limits_note.setText(_("{problem}.").format(problem=capitalised(problem)))
+        self.limits_note.setVisible(bool(problem))
 
     def _order_focus(self) -> None:
         """Tab follows the eye: the play bar, the banner (name, high concept, trouble), the skills
@@ -237,7 +284,7 @@ class CharacterSheet(QWidget):
             chain += [card.name, card.text]
         chain += [self.stunts.add_button, self.stunts.template_button, *self.extras.focus_chain()]
         chain += self.consequences.focus_chain()
-        chain += [self.description_edit, self.notes_edit]
+        chain += [self.description_edit, self.notes_gate.button, self.notes_edit]
         for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
 
@@ -277,12 +324,15 @@ class CharacterSheet(QWidget):
         self.document.edit_campaign(lambda c: change_points(c, cid, step, Reason.OTHER),
                                     _("Spend a fate point") if step < 0 else _("Gain a fate point"))
 
-    def open_stunt_helper(self) -> None:
+    def open_stunt_helper(self):
+        """The stunt templates, opened without blocking; Add stunt adds the stunt (one undo step)."""
         from ..dialogs.stunt_helper import StuntHelperDialog  # only when asked for
 
         dialog = StuntHelperDialog(self.ruleset, self.character, self)
-        if dialog.exec():
-            self.stunts.add(dialog.stunt(), _("Add stunt from template"))
+        dialog.accepted.connect(lambda: self.stunts.add(dialog.stunt(), _("Add stunt from template")))
+        self.stunt_helper = dialog
+        dialog.open()
+        return dialog
 
     # --- problems -------------------------------------------------------------------------
 

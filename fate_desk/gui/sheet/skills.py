@@ -123,8 +123,8 @@ class SkillsSection:
             int(p.path.split("@", 1)[1]): p.severity.value for p in problems if p.path.startswith("skills@")
         }
         self.pyramid.update()
-        word = capitalised(rules_text(ruleset.skill_word_plural))
-        skill, skills = rules_text(ruleset.skill_word), rules_text(ruleset.skill_word_plural)
+        word = capitalised(rules_text(ruleset.skill_word_plural, ruleset))
+        skill, skills = rules_text(ruleset.skill_word, ruleset), rules_text(ruleset.skill_word_plural, ruleset)
         self.tabs.setTabText(1, _("List"))
         self.add_button.setText(_("Add custom {skill}…").format(skill=skill))
         self.add_button.setVisible(ruleset.allow_custom_skills)
@@ -132,7 +132,9 @@ class SkillsSection:
             hint = _("Drag an {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
         else:
             hint = _("Drag a {skill} to another row, or pick it and press ↑ or ↓.").format(skill=skill)
-        if advanced(character):
+        if ruleset.modes is not None:  # Atomic Robo, "Modes": no pyramid or column to follow
+            rule = _("rated through your modes: each starts at its mode's rating and goes at most two steps above it")
+        elif advanced(character):
             rule = (_("no rung may hold more {skills} than the rung below it").format(skills=skills)
                     if ruleset.column_rule else _("no creation limits after a breakthrough"))
         elif creation_limits(character):
@@ -151,7 +153,7 @@ class SkillsSection:
 
     def ask_custom_skill(self) -> None:
         ruleset = self.model.ruleset
-        skill = rules_text(ruleset.skill_word)
+        skill = rules_text(ruleset.skill_word, ruleset)
         name, ok = QInputDialog.getText(
             self.table, _("Add a custom {skill}").format(skill=skill), _("Name of the new {skill}:").format(skill=skill)
         )

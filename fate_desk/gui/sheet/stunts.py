@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import _, ngettext, pgettext
 from fate_desk.model import Character, Stunt
+from fate_desk.model.limits import MAX_STUNTS
 from fate_desk.rules import Derived, RuleSet
 from fate_desk.rules.creation.derive import count_word
 from fate_desk.rules.creation.edits import add_stunt, remove_stunt, update_stunt
@@ -83,20 +84,24 @@ class StuntsSection:
         footer.addWidget(self.template_button)
         layout.addWidget(footer_row)
         self.cards: list[StuntCard] = []
+        self.hidden = 0  # stunts past the limit of what a sheet shows
 
     def update(self, character: Character, ruleset: RuleSet, derived: Derived, pays_refresh: bool) -> None:
-        while len(self.cards) < len(character.stunts):
+        # At most what Fate Desk keeps (fate_desk.model.limits); the sheet says how many it leaves out.
+        shown = character.stunts[:MAX_STUNTS]
+        self.hidden = len(character.stunts) - len(shown)
+        while len(self.cards) < len(shown):
             card = StuntCard(self, len(self.cards))
             self.cards_layout.addWidget(card)
             self.cards.append(card)
-        while len(self.cards) > len(character.stunts):
+        while len(self.cards) > len(shown):
             card = self.cards.pop()
             card.hide()
             card.deleteLater()
         # Blank entries are not stunts (the checker's rule): they cost nothing yet. Stunt slots an
         # extra costs fill the free slots first (fate_desk.rules.creation.derive).
         written = extra_totals(character).stunt_slots
-        for card, stunt in zip(self.cards, character.stunts):
+        for card, stunt in zip(self.cards, shown):
             set_text(card.name, stunt.name)
             set_text(card.text, stunt.text)
             if not (stunt.name.strip() or stunt.text.strip()):

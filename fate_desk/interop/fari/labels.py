@@ -37,13 +37,19 @@ def html_to_text(value: str) -> str:
     return text.strip()
 
 
+# Letters that carry their mark in the letter itself, so NFKD leaves them whole ("umysłowa").
+_UNMARKED = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d", "æ": "ae", "Æ": "ae",
+                           "œ": "oe", "Œ": "oe"})
+
+
 def norm(label: str, html: bool = True) -> str:
     """A label for matching: plain text, no accents, case folded, words split by single spaces.
 
     `html` False for text that is plain already (Foundry's names): "<b>" is then two symbols
     and a letter, not a tag."""
-    text = unicodedata.normalize("NFKD", html_to_text(label) if html else label)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = unicodedata.normalize("NFKD", (html_to_text(label) if html else label).translate(_UNMARKED))
+    # Recomposed: NFKD splits Hangul syllables into their letters, which no keyword is written in.
+    text = unicodedata.normalize("NFC", "".join(ch for ch in text if not unicodedata.combining(ch))).casefold()
     return re.sub(r"[\W_]+", " ", text).strip()
 
 
@@ -53,13 +59,15 @@ def words(*keywords: str) -> re.Pattern:
 
 
 # Section labels (with common translations of Fari's Fate templates).
-ASPECTS = words("aspect", "aspekt", "aspett")
+ASPECTS = words("aspect", "aspekt", "aspett", "аспект", "면모", "特征", "空特征")
 STUNTS = words("stunt", "prouesse", "truco", "proeza", "facanha", "talent", "sztuczk", "gimmick")
 SKILLS = words("skill", "approach", "approche", "competenc", "habilidad", "pericia", "fertigkeit",
-                "umiejetnos", "abilita", "enfoque", "abordage", "herangehensweise", "podejsci")
-STRESS = words("stress", "estres", "stres")
+                "umiejetnos", "abilita", "enfoque", "abordage", "herangehensweise", "podejsci", "postaw")
+# "Presja" (Fari's Polish templates), "Belastung" (Fate Core Official's German), the rest FateX's
+# stress items in Russian, Korean, Chinese and Swedish (see `foreign_names` for the files).
+STRESS = words("stress", "estres", "stres", "presja", "belastung", "стресс", "스트레스", "压力", "pafrestning")
 CONSEQUENCES = words("consequence", "consecuencia", "consequencia", "konsequenz", "konsekwencj",
-                      "conseguenz")
+                      "conseguenz", "konsekvens", "последстви", "타격", "伤痕")
 FATE_POINTS = words("fate point", "points fate", "points de destin", "puntos de destino",  # i18n: file format
                      "pontos de destino", "schicksalspunkt", "punkty losu", "punti fato")  # i18n: file format
 REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erholung", "odswiez",
@@ -67,34 +75,41 @@ REFRESH = words("refresh", "rafraichissement", "recuperacion", "recarga", "erhol
 NOTES = words("note", "notas", "notiz", "notatk")
 DESCRIPTION = words("description", "descripcion", "descricao", "beschreibung", "opis", "descrizione")
 RULE_BREAKS = words("rule break")  # i18n: file format
-OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro")
+OTHER = words("other", "autre", "divers", "otro", "outro", "sonstig", "inne", "altro", "weiter", "anderer",
+              "annan", "другой", "другое", "기타", "其他")
 
-# Aspect roles.
-_HIGH_CONCEPT = words("high concept", "concept",  # i18n: file format "concepto", "conceito", "konzept", "koncepcj",
-                       "concetto")
-_TROUBLE = words("trouble", "probleme", "problema", "complica", "dificuldade", "dilemma", "klopot",
-                  "komplikacj", "guai")
-_RELATIONSHIP = words("relationship", "relation", "relacion", "relacao", "beziehung", "relacj",
-                       "relazion")
+# Aspect roles: the labels of Fari's templates, and the aspect items and defaults the other tools
+# ship in their languages (FateX system/data/<lang>/systems/*.json, Fate Core Official lang/*.json).
+_HIGH_CONCEPT = words("high concept", "concept", "concepto", "conceito", "konzept", "koncepcj",  # i18n: file format
+                       "concetto", "koncept", "overgripande", "idea xeral", "концепц", "정체성",  # i18n: file format
+                       "核心概念", "概念")
+_TROUBLE = words("trouble", "problem", "complica", "dificuldade", "dilemma", "klopot", "komplikacj", "guai",
+                  "bekymmer", "atranco", "проблем", "고민", "困扰")
+_RELATIONSHIP = words("relationship", "relation", "relacion", "relacao", "beziehung", "relacj", "relazion",
+                       "parente", "отношени", "인간관계", "关系")
 
 # Consequence severities; Fari sheets sometimes label the slots by their value instead.
 _SEVERITY = (
-    (Severity.EXTREME, words("extreme", "extrem")),
-    (Severity.SEVERE, words("severe", "severa", "grave", "schwer", "powazn", "ciddi")),
-    (Severity.MODERATE, words("moderate", "moderee", "modere", "moderad", "moderat", "mittel",
-                               "umiarkowan", "orta")),
-    (Severity.MILD, words("mild", "legere", "leger", "leve", "leicht", "lekk", "lieve", "hafif")),
+    (Severity.EXTREME, words("extreme", "extrem", "экстрем")),
+    (Severity.SEVERE, words("severe", "severa", "grave", "schwer", "powazn", "ciddi", "allvarlig", "серьезн",
+                            "막대", "严重")),
+    (Severity.MODERATE, words("moderate", "moderee", "modere", "moderad", "moderat", "mittel", "mittler",
+                               "umiarkowan", "orta", "mattlig", "средн", "심각", "中度")),
+    (Severity.MILD, words("mild", "legere", "leger", "leve", "leicht", "lekk", "lieve", "hafif", "suave",
+                          "lagodn", "легк", "경미", "轻微")),
 )
 _SEVERITY_BY_VALUE = {"2": Severity.MILD, "4": Severity.MODERATE, "6": Severity.SEVERE, "8": Severity.EXTREME}
 SEVERITY_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
 
-# Stress tracks by id, for labels that are neither the track's id nor its name.
+# Stress tracks by id, for labels that are neither the track's id nor its name: Fari's templates
+# ("fizyczna", "Umysłowa"), FateX's stress items ("körperlicher Stress", "Физический стресс",
+# "신체적 스트레스", "生理压力", "Kroppslig påfrestning") and Fate Core Official's ("Physische Belastung").
 TRACK_WORDS = {
-    "physical": words("physical", "physique", "fisic", "physisch", "fizyczn", "phys"),
-    "mental": words("mental", "psychisch", "psychiczn", "mente"),
+    "physical": words("physical", "physique", "fisic", "physisch", "fizyczn", "phys", "korperlich", "kroppslig",
+                      "физическ", "신체", "生理"),
+    "mental": words("mental", "psychisch", "psychiczn", "mente", "umysl", "geistig", "ментальн", "정신", "精神"),
 }
 
-APPROACHES = {"careful", "clever", "flashy", "forceful", "quick", "sneaky"}
 PLACEHOLDER = re.compile(
     r"(?:(?:stunt|prouesse|truco|proeza|facanha|talent|sztuczka|extra)s? ?|text ?|rich text ?)?"
     r"(?:(?:n|no|nr) ?)?\d*"

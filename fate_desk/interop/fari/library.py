@@ -26,7 +26,7 @@ from fate_desk.i18n import _, rules_text
 from fate_desk.model import Character, Scene, SituationAspect
 from fate_desk.model.errors import describe
 
-from fate_desk.interop.fari.reading import _kind, _scalar, _text
+from fate_desk.interop.fari.reading import _kind, _scalar, _text, fari_id
 from fate_desk.interop.fari.labels import html_to_text
 from fate_desk.store.interchange import FileFormatError
 from fate_desk.interop.common import counted
@@ -37,6 +37,21 @@ MAX_DEPTH = 8  # sub-cards of sub-cards: deeper nesting is read as text no furth
 
 def is_library(data: Any) -> bool:
     return isinstance(data, dict) and data.get("fariType") == "full"
+
+
+def is_scene(data: Any) -> bool:
+    """A single Fari scene, as Fari exports one (its IScene with `fariType` "scene")."""
+    return isinstance(data, dict) and data.get("fariType") == "scene"
+
+
+def single_scene(data: dict, source: str) -> tuple[list[Scene], list[str]]:
+    """The scene of a Fari scene file, and its line for the summary."""
+    if "indexCards" not in data and "aspects" not in data:
+        raise FileFormatError(source, _("fariType: says a scene, but the file holds none of a scene's index "
+                                        "cards"))
+    scene = _scene(data, "", source)
+    return [scene], [_scene_line(scene.name or _("unnamed"), len(scene.aspects), len(scene.play.hidden),
+                                 bool(scene.notes))]
 
 
 def library_scenes(data: dict, source: str) -> tuple[list[Scene], list[str]]:
@@ -62,7 +77,9 @@ def _scene(item: Any, at: str, source: str) -> Scene:
     if not isinstance(item, dict):
         raise FileFormatError(source, _("{where}: expected a Fari scene (a JSON object), got {found}").format(
             where=at, found=_kind(item)))
-    name = html_to_text(_text(item.get("name"), f"{at}.name", source))
+    where = (lambda key: f"{at}.{key}" if at else key)
+    # Fari keeps a scene's name and group as typed (plain text); its cards' texts are HTML.
+    name = _text(item.get("name"), where("name"), source).strip()
     cards = _cards(item, at, source)
     aspects: list[SituationAspect] = []
     hidden: list[str] = []
@@ -78,37 +95,40 @@ def _scene(item: Any, at: str, source: str) -> Scene:
         if said:
             # In the scene's notes: the same in every language, like the rest of the scene.
             notes.append(f"Index card {title or '(no title)'}{' (private)' if private else ''}:\n{said}")  # i18n: stored
-    scene_notes = html_to_text(_text(item.get("notes"), f"{at}.notes", source))
-    group = html_to_text(_text(item.get("group"), f"{at}.group", source))
+    scene_notes = html_to_text(_text(item.get("notes"), where("notes"), source))
+    group = _text(item.get("group"), where("group"), source).strip()
     parts = [p for p in (scene_notes, "\n\n".join(notes), f"Fari group: {group}" if group else "") if p]  # i18n: stored
-    raw_id = item.get("id")
     body: dict[str, Any] = {"name": name, "aspects": aspects, "notes": "\n\n".join(parts),
                             "play": {"hidden": hidden}}
-    if isinstance(raw_id, str) and 0 < len(raw_id) <= 64:
-        body["id"] = raw_id
+    scene_id = fari_id(item.get("id"))
+    if scene_id is not None:
+        body["id"] = scene_id
     try:
         return Scene.model_validate(body)
     except ValidationError as exc:
-        raise FileFormatError(source, _("{where}: {problem}").format(where=at, problem=describe(exc))) from None
+        raise FileFormatError(source, _("{where}: {problem}").format(where=at or _("(top level)"),
+                                                                    problem=describe(exc))) from None
 
 
 def _cards(item: dict, at: str, source: str) -> list[tuple[dict, bool, str]]:
     """(card, private, where) for each index card, whichever shape the scene was saved in."""
     found: list[tuple[dict, bool, str]] = []
+    at = f"{at}." if at else ""  # a scene file's own fields are at its top level
     cards = item.get("indexCards")
     if isinstance(cards, dict):  # current: {public: [...], private: [...]}
         for side in ("public", "private"):
-            found += [(c, side == "private", f"{at}.indexCards.{side}[{i}]")
-                      for i, c in enumerate(_list(cards.get(side), f"{at}.indexCards.{side}", source))]
+            found += [(c, side == "private", f"{at}indexCards.{side}[{i}]")
+                      for i, c in enumerate(_list(cards.get(side), f"{at}indexCards.{side}", source))]
     elif cards is not None:  # a list of cards, each saying if it is private
-        found += [(c, c.get("isPrivate") is True if isinstance(c, dict) else False, f"{at}.indexCards[{i}]")
-                  for i, c in enumerate(_list(cards, f"{at}.indexCards", source))]
+        found += [(c, c.get("isPrivate") is True if isinstance(c, dict) else False, f"{at}indexCards[{i}]")
+                  for i, c in enumerate(_list(cards, f"{at}indexCards", source))]
     aspects = item.get("aspects")
     if isinstance(aspects, dict):  # the first shape: a record of aspects by id
-        found += [(c, c.get("isPrivate") is True if isinstance(c, dict) else False, f"{at}.aspects.{key}")
+        found += [(c, c.get("isPrivate") is True if isinstance(c, dict) else False, f"{at}aspects.{key}")
                   for key, c in aspects.items()]
     elif aspects is not None:
-        raise FileFormatError(source, _("{where}.aspects: expected a JSON object, got {found}").format(where=at, found=_kind(aspects)))
+        raise FileFormatError(source, _("{where}: expected a JSON object, got {found}").format(
+            where=f"{at}aspects", found=_kind(aspects)))
     for card, _unused, card_at in found:
         if not isinstance(card, dict):
             raise FileFormatError(source, _("{where}: expected an index card (a JSON object), got {found}").format(

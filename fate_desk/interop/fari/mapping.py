@@ -36,9 +36,9 @@ from fate_desk.model.errors import describe
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
 from fate_desk.interop.fari.reading import FariBlock, FariSection, FariSheet
-from fate_desk.interop.fari.writing import BONUS, EXTRA, EXTRA_NUMBERS, STUNT, SWITCHED_OFF
+from fate_desk.interop.fari.writing import BONUS, EXTRA, EXTRA_NUMBERS, RULE_SET, STUNT, SWITCHED_OFF
+from fate_desk.interop.foreign_names import is_approach
 from fate_desk.interop.fari.labels import (
-    APPROACHES,
     ASPECTS,
     CONSEQUENCES,
     DESCRIPTION,
@@ -62,8 +62,12 @@ from fate_desk.interop.fari.labels import (
 from fate_desk.interop.fco.reading import track_id_for
 from fate_desk.store.interchange import FileFormatError
 from fate_desk.interop.common import (
+    MODES,
     SCALE,
     consequence_slot,
+    names_foreign_skills,
+    own_skill_name,
+    pack_track,
     placeholder_name,
     restore_repeated,
     rule_break_from_label,
@@ -79,15 +83,22 @@ def choose_ruleset(sheet: FariSheet, explicit: str | None = None,
     sheet's template names no rule set."""
     if explicit:
         return explicit, None
+    recorded = recorded_ruleset(sheet)
+    if recorded is not None and _known(recorded[1]):
+        return recorded[1], None
+    skills = [html_to_text(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
+    approaches = sum(1 for name in skills if is_approach(name)) >= 3
     template = norm(sheet.template)
     for word, rid in (("accelerated", "fate-accelerated"), ("core", "fate-core"), ("condensed", "fate-condensed")):
         if word in template:
+            if approaches and rid != "fate-accelerated":
+                # Fari's Polish Fate Accelerated template names Fate Core (FateAcceleratedPolish.json).
+                return "fate-accelerated", N_("its approaches, though its template names another rule set")
             return rid, None
     if fallback:
         return fallback, None
-    skills = [norm(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"]
     trackers = [b for s in sheet.sections for b in s.blocks if b.type == "SlotTracker"]
-    if sum(1 for name in skills if name in APPROACHES) >= 3:
+    if approaches:
         return "fate-accelerated", N_("its approaches")
     if len(skills) == 6 and len(trackers) == 1:
         return "fate-accelerated", N_("its six skills and single stress track")
@@ -95,6 +106,27 @@ def choose_ruleset(sheet: FariSheet, explicit: str | None = None,
     if sheet.version >= 3 and any(_escalates(b.value) for b in trackers):
         return "fate-core", N_("its stress boxes worth 1, 2 and more")
     return "fate-condensed", N_("nothing in the file naming one (Fate Desk's default)")
+
+
+def recorded_ruleset(sheet: FariSheet) -> tuple[str, str] | None:
+    """(name, id) of the rule set Fate Desk's export names in a block "Rule set" (a game pack's,
+    which no Fari template names), if the sheet has one."""
+    for section in sheet.sections:
+        for block in section.blocks:
+            if block.type in ("Text", "RichText") and norm(block.label) == norm(RULE_SET) \
+                    and isinstance(block.value, str) and len(block.value) <= 400:
+                found = re.fullmatch(r"(.*?)\s*\(([a-z0-9][a-z0-9._-]{0,63})\)", html_to_text(block.value))
+                if found:
+                    return found.group(1), found.group(2)
+    return None
+
+
+def _known(ruleset_id: str) -> bool:
+    try:
+        get_ruleset(ruleset_id)
+    except RuleSetError:
+        return False
+    return True
 
 
 def _escalates(boxes: list[tuple[str, bool]]) -> bool:
@@ -116,6 +148,10 @@ def sheet_to_character(
     except RuleSetError as exc:
         raise FileFormatError(source, f"ruleset: {exc}") from None
     mapper = _Mapper(sheet, rules, source)
+    recorded = recorded_ruleset(sheet)
+    if recorded is not None and recorded[1] != rules.id and not ruleset:
+        mapper.warn(_("made for the rule set {name} ({id}), which is not installed; read as {ruleset}").format(
+            name=recorded[0], id=recorded[1], ruleset=rules_text(rules.name)))
     if reason:
         mapper.warn(_("rule set {ruleset} guessed from {reason}; choose another when importing if it is wrong").format(
             ruleset=rules_text(rules.name), reason=_(reason)))
@@ -125,12 +161,11 @@ def sheet_to_character(
 class _Mapper:
     def __init__(self, sheet: FariSheet, rules: RuleSet, source: str):
         self.sheet, self.rules, self.source = sheet, rules, source
-        self.name = html_to_text(sheet.name)
+        self.name = sheet.name.strip()  # Fari keeps a name as typed: plain text, not HTML
         self.warnings: list[str] = []
         self.aspects: list[tuple[AspectRole | None, str, int]] = []  # role, text, index in section
         self.skills: dict[str, int] = {}
         self.skill_names: dict[str, str] = {}  # case-folded -> as written
-        self.known_skills = {skill.casefold(): skill for skill in rules.skills}
         self.stunts: list[Stunt] = []
         self.stress: dict[str, list[int]] = {}
         self.consequences: list[Consequence] = []
@@ -146,6 +181,9 @@ class _Mapper:
         self.extras: list[Extra] = []
         self.tracks: list[CustomTrack] = []  # the player's own trackers beyond the rule set's stress
         self.track_ids: set[str] = {t.id for t in rules.stress.tracks}
+        self.modes: dict[str, int] = {}
+        self.foreign = names_foreign_skills(
+            [html_to_text(b.label) for s in sheet.sections for b in s.blocks if b.type == "Skill"], rules)
 
     def warn(self, text: str) -> None:
         self.warnings.append(_("{who}: {note}").format(who=self.name or _("unnamed character"), note=text))
@@ -159,6 +197,9 @@ class _Mapper:
                 self.extra(section, found.group(1).strip(), found.group(2) is None)
                 continue
             role = section.role or classify(section)
+            if role == "modes":
+                self.read_modes(section)
+                continue
             # Each text block's place among the section's text blocks, found in one pass: a
             # list.index per block made a section of 16,000 blocks take 19 s.
             places: dict[int, int] = {}
@@ -187,6 +228,8 @@ class _Mapper:
             self.consequence(block, section, places[id(block)])
         elif kind in ("Text", "RichText") and role == "rule_breaks":
             self.rule_break(block, section)
+        elif kind in ("Text", "RichText") and label == norm(RULE_SET):
+            pass  # the rule set, read before the sheet (`recorded_ruleset`)
         elif kind in ("Text", "RichText") and label == norm(SCALE) and self.scale is None:
             self.scale = html_to_text(block.value) or None
         elif kind in ("Text", "RichText") and DESCRIPTION.search(label) and not self.description:
@@ -239,7 +282,9 @@ class _Mapper:
         for label, _checked in block.value[:50]:
             value = parse_count(html_to_text(label)) if isinstance(label, str) else None
             values.append(value if value is not None and 0 <= value <= 20 else 1)
-        return CustomTrack(id=track_id_for(name, self.track_ids), name=name[:80], boxes=values)
+        # A game pack's own track (the Toolkit's Wounded) comes back whole from the pack.
+        return pack_track(self.rules, name, values, self.track_ids) or CustomTrack(
+            id=track_id_for(name, self.track_ids), name=name[:80], boxes=values)
 
     def extra(self, section: FariSection, name: str, active: bool) -> None:
         """A section "Extra: Jetpack" as Fate Desk writes it (or a player shaped it so): text
@@ -307,6 +352,18 @@ class _Mapper:
         self.stress.update(marks)
         self.warn(_("extra \"{extra}\" came over as an extra, with what it brings").format(extra=name))
 
+    def read_modes(self, section: FariSection) -> None:
+        """A section "Modes" as Fate Desk writes Atomic Robo's: a number per mode of the rule set."""
+        known = {m.name.casefold(): m.name for m in self.rules.modes.modes} if self.rules.modes else {}
+        for block in section.blocks:
+            name = known.get(html_to_text(block.label).strip().casefold())
+            rating = parse_rating(_value_text(block.value))
+            if name is not None and rating is not None and RATING_MIN <= rating <= RATING_MAX \
+                    and name not in self.modes:
+                self.modes[name] = rating
+            else:
+                self.keep(section, block)
+
     def rule_break(self, block: FariBlock, section: FariSection) -> None:
         found = rule_break_from_label(html_to_text(block.label), html_to_text(block.value))
         if found is None:
@@ -334,8 +391,9 @@ class _Mapper:
                 self.warn(_("skill {skill} appears twice; the second rating is kept in the notes").format(skill=name))
                 self.keep(section, block, raw)
         else:
-            # "ATHLETICS" (Fari 6) is the rule set's Athletics; other names stay as written.
-            name = self.known_skills.get(key, name)
+            # "ATHLETICS" (Fari 6) and "Budowa" (Polish) are the rule set's Athletics and Physique;
+            # other names stay as written.
+            name = own_skill_name(name, self.rules, self.skills, self.foreign)
             self.skill_names[key] = name
             if rating:
                 self.skills[name] = rating
@@ -464,8 +522,8 @@ class _Mapper:
         if fate_points is None:
             legacy = parse_count(sheet.fate_points)
             fate_points = legacy if legacy is not None and 0 <= legacy <= 999 else refresh
-        if sheet.group:
-            self.kept.insert(0, f"Fari group: {html_to_text(sheet.group)}")  # i18n: stored in the notes
+        if sheet.group.strip():
+            self.kept.insert(0, f"Fari group: {sheet.group.strip()}")  # i18n: stored in the notes
         notes = list(self.notes)
         if self.kept:
             heading = "Kept from Fari (no matching place on a Fate Desk sheet):\n"  # i18n: stored in the notes
@@ -494,6 +552,7 @@ class _Mapper:
                 scale=self.scale,
                 extras=self.extras,
                 tracks=self.tracks,
+                modes=self.modes,
             )
         except ValidationError as exc:
             where = sheet.path or _("(top level)")
@@ -529,6 +588,8 @@ EXTRA_SECTION = re.compile(rf"^{EXTRA}\s*[:\-–—]\s*(.*?)\s*({re.escape(SWITC
 def classify(section: FariSection) -> str | None:
     """What a Fari section holds: by its label, else by the types of its blocks."""
     label = norm(section.label)
+    if label == norm(MODES):
+        return "modes"
     for role, pattern in (
         ("rule_breaks", RULE_BREAKS), ("aspects", ASPECTS), ("stunts", STUNTS), ("consequences", CONSEQUENCES), ("skills", SKILLS),
         ("stress", STRESS), ("fate_points", FATE_POINTS), ("refresh", REFRESH), ("notes", NOTES),

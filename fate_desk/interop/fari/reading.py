@@ -10,6 +10,7 @@ onto a Fate Desk character is `fari_mapping`'s job.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,8 +93,9 @@ def fari_sheets(data: Any, source: str = "") -> tuple[list[FariSheet], list[str]
                 len(items)).format(count=len(items)))
         return sheets, left
     if kind == "scene":
-        raise FileFormatError(source, _("fariType: this Fari file holds a scene, not characters"))
-    raise FileFormatError(source, _("fariType: expected 'character' or 'full', got {found}").format(found=_shown(kind)))
+        return [], []  # a single scene: `fari_library` reads it
+    raise FileFormatError(source, _("fariType: expected 'character', 'scene' or 'full', got {found}").format(
+        found=_shown(kind)))
 
 
 def read_sheet(data: Any, path: str, source: str) -> FariSheet:
@@ -114,14 +116,24 @@ def read_sheet(data: Any, path: str, source: str) -> FariSheet:
     name = _text(data.get("name"), _at(path, "name"), source)
     group = _text(data.get("group"), _at(path, "group"), source)
     template = data.get("template") if isinstance(data.get("template"), str) else ""
-    raw_id = data.get("id")
-    char_id = raw_id if isinstance(raw_id, str) and 0 < len(raw_id) <= 64 else None
+    char_id = fari_id(data.get("id"))
     if "pages" in data:
         sections, pages, layout = _pages(data["pages"], _at(path, "pages"), source)
         return FariSheet(name, char_id, version or layout, sections, path, group, template, pages)
     if "aspects" in data or "skills" in data or "stressTracks" in data:
         return _flat_sheet(data, path, source, name, char_id, version, group, template)
     raise FileFormatError(source, _("{where}: is missing (not a Fari character sheet)").format(where=_at(path, 'pages')))
+
+
+def fari_id(raw: Any) -> str | None:
+    """A Fari entry's id as a Fate Desk id: as it is up to 64 characters; a longer one (Fari
+    accepts any text) as a digest of it, the same on every import, so importing the same file
+    again finds the entry already there."""
+    if not isinstance(raw, str) or not raw:
+        return None
+    if len(raw) <= 64:
+        return raw
+    return "fari-" + hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:48]
 
 
 # --- versions 1 and 2: flat lists ---------------------------------------------------------

@@ -1,8 +1,9 @@
 """Export a character as a Fari character (`*.fari.json`) that Fari imports.
 
-The sheet follows Fari's Fate Condensed template (lib/domains/character/character-templates/
-FateCondensed.json): Aspects, Stunts & Extras, Other (notes), Fate Points on the left; Stress,
-Consequences, Skills on the right; laid out as Fari's current character version keeps pages
+The sheet follows Fari's Fate templates (lib/domains/character/character-templates/: Fate
+Condensed, Fate Core, Fate Accelerated, the nearest for a game pack's rule set): Aspects, Stunts &
+Extras, Other (notes), Fate Points on the left; Stress, Consequences, Skills on the right, and what
+the template lacks (extras, modes, a pack's rule set) as sections and blocks of Fari's own kinds; laid out as Fari's current character version keeps pages
 (rows of columns of sections, lib/domains/character/types.tsx `ICharacter`). Fari's text blocks
 hold HTML, so text is escaped and line breaks become <br>.
 
@@ -19,13 +20,14 @@ import json
 import time
 import uuid
 
-from fate_desk.i18n import _
+from fate_desk.i18n import _, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
 from fate_desk.interop.fco.writing import consequence_track_name, extras_and_tracks_notes
 from fate_desk.interop.common import (
+    MODES,
     RULE_BREAK,
     SCALE,
     covering_options,
@@ -38,7 +40,26 @@ from fate_desk.interop.common import (
 
 VERSION = 6
 SUFFIX = ".fari.json"
-TEMPLATES = {"fate-core": "FateCore", "fate-accelerated": "FateAccelerated"}
+# Fari's Fate templates by the rule set they are (lib/domains/character/character-templates/).
+TEMPLATES = {"fate-condensed": "FateCondensed", "fate-core": "FateCore", "fate-accelerated": "FateAccelerated"}
+RULE_SET = "Rule set"  # i18n: file format (the block naming a game pack's rule set, read back)
+
+
+def nearest_template(ruleset: RuleSet) -> str:
+    """Fari's template nearest a rule set: its own for the three Fate Desk ships; for a game pack's,
+    Fate Accelerated when it rates approaches, Fate Core when it is built on Fate Core (its
+    milestones, or stress boxes worth 1, 2, 3…), else Fate Condensed."""
+    from fate_desk.interop.foreign_names import is_approach
+
+    if ruleset.id in TEMPLATES:
+        return TEMPLATES[ruleset.id]
+    if ruleset.skill_word == "approach" or all(is_approach(s) for s in ruleset.skills):
+        return TEMPLATES["fate-accelerated"]
+    escalating = any(level.boxes == list(range(1, len(level.boxes) + 1)) and len(level.boxes) > 1
+                     for track in ruleset.stress.tracks for level in track.levels)
+    if escalating or ruleset.advancement.arc_end.value == "major":
+        return TEMPLATES["fate-core"]
+    return TEMPLATES["fate-condensed"]
 ASPECT_LABELS = {
     # i18n: file format (the labels written into the Fari file)
     AspectRole.HIGH_CONCEPT: "High Concept", AspectRole.TROUBLE: "Trouble",  # i18n: file format
@@ -108,17 +129,26 @@ def character_to_fari(character: Character, ruleset: RuleSet, options: CampaignO
              for slot_id, c in filled.items()]
     skills = [_block("Skill", plain_to_html(name), str(rating), {"commands": ["4dF"]})
               for name, rating in sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))]
+    template = nearest_template(ruleset)
+    if TEMPLATES.get(ruleset.id) != template:
+        # A game pack's rule set, which no Fari template names: said in a block of its own, which
+        # Fate Desk's Fari import reads back (and Fari's user sees).
+        other.append(_block("Text", RULE_SET, plain_to_html(f"{ruleset.name} ({ruleset.id})")))
     left = [_section("Aspects", aspects, on_card=True), _section("Stunts & Extras", stunts), *extras,
             _section("Other", other), _section("Fate Points", points)]  # i18n: file format
     if breaks:
         left.insert(2, _section(f"{RULE_BREAK}s", breaks))
-    right = [_section("Stress", stress), _section("Consequences", harm),
-             _section(ruleset.skill_word_plural.capitalize(), skills, on_card=True)]
+    right = [_section("Stress", stress), _section("Consequences", harm)]
+    if character.modes:
+        # Atomic Robo's modes, each a number, above the skills they rate.
+        right.append(_section(MODES, [_block("Numeric", plain_to_html(name), str(rating))
+                                      for name, rating in character.modes.items()], on_card=True))
+    right.append(_section(ruleset.skill_word_plural.capitalize(), skills, on_card=True))
     return {
         "id": character.id,
-        # Fate Desk's Fari import reads the name as HTML, as it reads every other Fari text.
-        "name": plain_to_html(character.name),
-        "template": TEMPLATES.get(ruleset.id, "FateCondensed"),
+        # Fari keeps names as typed, as plain text (its other texts are HTML).
+        "name": character.name,
+        "template": template,
         "lastUpdated": int(time.time()),
         "wide": False,
         "pages": [{"id": _id(), "label": "CHARACTER",
@@ -181,6 +211,13 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     if character.stress_boxes is not None or character.consequence_slots is not None:
         notes.append(_("{who}: its own stress boxes and consequence slots are written as Fari trackers and "
                        "slots, but come back from Fari as the rule set's").format(who=who))
+    template = nearest_template(ruleset)
+    if TEMPLATES.get(ruleset.id) != template:
+        notes.append(_("{who}: written on Fari's {template} sheet; the rule set {ruleset} is named in a block "
+                       "\"{label}\" under Other, so the character comes back into it").format(
+            who=who, template=template, ruleset=rules_text(ruleset.name), label=RULE_SET))
+    if character.modes:
+        notes.append(_("{who}: the modes written as a section \"{section}\"").format(who=who, section=MODES))
     notes += rule_breaks_note(character, _("in a section \"{section}\"").format(section=f"{RULE_BREAK}s"))
     if character.scale:
         notes.append(_("{who}: scale {scale} written as a block \"{label}\" under Other").format(

@@ -14,6 +14,7 @@ grows the track itself when the skill changes. docs/interop.md lists every field
 from __future__ import annotations
 
 import json
+import re
 import secrets
 
 from fate_desk.i18n import _
@@ -21,8 +22,10 @@ from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
 from fate_desk.rules import RuleSet
 from fate_desk.rules.creation.derive import derive
 
+from fate_desk.interop.fari.writing import STUNT, SWITCHED_OFF
 from fate_desk.interop.fco.writing import (
     consequence_track_name,
+    costs_text,
     extras_and_tracks_notes,
     fate_desk_flags,
     foundry_id,
@@ -30,10 +33,13 @@ from fate_desk.interop.fco.writing import (
 )
 from fate_desk.interop.foundry_flags import FLAG_SCOPE
 from fate_desk.interop.common import (
+    MODES,
+    ROLE_LABELS,
     RULE_BREAK,
     SCALE,
     aspect_labels,
     covering_options,
+    modes_line,
     plain_to_html,
     rule_break_label,
     rule_breaks_note,
@@ -43,6 +49,8 @@ from fate_desk.interop.common import (
 SYSTEM_ID = "fatex"
 SUFFIX = ".json"
 NOTES = "Notes"  # the extra that carries the character's notes: a FateX actor has no notes field
+# The words of an extra's details in its description (file format, read back in any language).
+PERMISSION, ASPECT, SKILL, COSTS = "Permission", "Aspect", "Skill", "Costs"  # i18n: file format
 LABEL_ESCALATING, LABEL_ONES, LABEL_CUSTOM = 0, 1, 2  # StressItem's label types
 CONDITION = 1  # ConsequenceItem.TYPE_CONDITION (0 is a consequence)
 AT_LEAST = 4  # Automation's "greater or equal" operator
@@ -60,8 +68,12 @@ def _item(kind: str, name: str, **system) -> dict:
 def character_to_fatex(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
     options = covering_options(character, options)
     derived = derive(character, ruleset, options)
+    # FateX shows an aspect's `label` as its caption and a consequence's beside its box
+    # (system/templates/components/aspects.hbs): the role and the severity, in the file's own
+    # words like every name in it, so a character makes the same file in every interface
+    # language (docs/translating.md).
     items = [
-        _item("aspect", label, label="", value=plain_to_html(a.text), corrupted=False)
+        _item("aspect", label, label=ROLE_LABELS[a.role], value=plain_to_html(a.text), corrupted=False)
         for label, a in zip(aspect_labels(character), character.aspects) if a.text.strip()
     ]
     items += [_item("skill", name, rank=rating) for name, rating in character.skills.items()]
@@ -74,7 +86,13 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
     if character.scale:
         items.append(_item("extra", SCALE, description=plain_to_html(character.scale), shortDescription="",
                            collapsed=False))
-    items += [extra_item(extra) for extra in character.extras]
+    if character.modes:
+        items.append(_item("extra", MODES, description=plain_to_html(modes_line(character.modes)),
+                           shortDescription="", collapsed=False))
+    for extra in character.extras:
+        items.append(extra_item(extra))
+        if extra.active:
+            items += extra_parts(extra, character)
     if character.notes:
         items.append(_item("extra", NOTES, description=plain_to_html(character.notes), shortDescription="",
                            collapsed=False))
@@ -96,13 +114,74 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
 
 
 def extra_item(extra: Extra) -> dict:
-    """An extra as FateX's own extra item: its name, description, the permission as the short
-    description, switched off as FateX's `disabled`. What it brings rides in our flags."""
-    item = _item("extra", extra.name, description=plain_to_html(extra.description),
+    """An extra as FateX's own extra item. FateX's sheet shows an extra's name and description
+    only (system/templates/actor/tabs/extras.hbs), so the description ends with what else the
+    player must see: the permission, the price, and for a switched-off extra what it would bring;
+    a switched-off extra says so after its name. The permission is also the short description,
+    switched off also FateX's `disabled`."""
+    name = extra.name if extra.active else f"{extra.name} {SWITCHED_OFF}".strip()
+    item = _item("extra", name, description=_extra_description(extra),
                  shortDescription=plain_to_html(extra.permission), collapsed=False)
     item["_id"] = foundry_id(extra.id)  # the same id each time, so our flags find it again
     item["system"]["disabled"] = not extra.active
     return item
+
+
+def _extra_description(extra: Extra) -> str:
+    lines = []
+    if extra.permission:
+        lines.append(f"{PERMISSION}: {' '.join(extra.permission.split())}")
+    if not extra.cost.is_free():
+        lines.append(costs_text(extra.cost))
+    if not extra.active:
+        lines += [f"{ASPECT}: {' '.join(text.split())}" for text in extra.aspects if text.strip()]
+        lines += [f"{SKILL}: {' '.join(name.split())} {rating:+d}" for name, rating in extra.skills.items()]
+        lines += [f"{STUNT}: {' '.join(stunt.name.split())}" for stunt in extra.stunts if stunt.name.strip()]
+    text = plain_to_html(extra.description)
+    if not lines:
+        return text
+    details = "".join(f"<p>{plain_to_html(line)}</p>" for line in lines)
+    return f"<p>{text}</p><p></p>{details}" if text else details
+
+
+_DETAIL = re.compile(rf"(?:{PERMISSION}|{ASPECT}|{SKILL}|{STUNT}): .*|Costs .*")  # i18n: file format
+
+
+def split_details(text: str) -> tuple[str, dict[str, str]]:
+    """An extra's description as FateX holds it (plain text), split into the description itself
+    and the details Fate Desk's export writes after it: {"Permission": …, "Costs": …}."""
+    head, sep, last = text.rpartition("\n\n")
+    lines = last.split("\n")
+    if not last or not all(_DETAIL.fullmatch(line) for line in lines):
+        return text, {}
+    details: dict[str, str] = {}
+    for line in lines:
+        if line.startswith(f"{PERMISSION}: "):
+            details[PERMISSION] = line[len(PERMISSION) + 2:]
+        elif line.startswith("Costs "):  # i18n: file format
+            details[COSTS] = line
+    return head, details
+
+
+def extra_parts(extra: Extra, character: Character) -> list[dict]:
+    """What a switched-on extra brings, as FateX's own aspect, skill and stunt items (as Fate Core
+    Official copies them onto the sheet), each flagged with the extra it comes from; an aspect's
+    caption is the extra's name, a skill the character has already is named after the extra too."""
+    tag = foundry_id(extra.id)
+    parts = []
+    for text in extra.aspects:
+        parts.append(_item("aspect", ASPECT, label=extra.name, value=plain_to_html(text), corrupted=False))
+    for name, rating in extra.skills.items():
+        shown = f"{name} ({extra.name})" if character.skill_name(name) is not None else name
+        parts.append(_item("skill", shown, rank=rating))
+        parts[-1]["flags"] = {FLAG_SCOPE: {"extra": tag, "name": name}}
+    for stunt in extra.stunts:
+        parts.append(_item("stunt", stunt.name or STUNT, description=plain_to_html(stunt.text),
+                           shortDescription=plain_to_html(extra.name), collapsed=False))
+        parts[-1]["flags"] = {FLAG_SCOPE: {"extra": tag, "name": stunt.name}}
+    for item in parts:
+        item["flags"].setdefault(FLAG_SCOPE, {"extra": tag})
+    return parts
 
 
 def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
@@ -110,7 +189,8 @@ def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
     specs = {t.id: t for t in ruleset.stress.tracks}
     for track_id, values in derived.stress.items():
         marked = set(character.stress.get(track_id, []))
-        spec = specs.get(track_id) if character.stress_boxes is None else None
+        # Boxes from modes (Atomic Robo) follow no skill FateX knows: the track is written whole.
+        spec = specs.get(track_id) if character.stress_boxes is None and ruleset.modes is None else None
         size, refs = len(values), []
         # FateX's automation reads the character's own skill; when a switched-on extra raises it,
         # the track is written with all its boxes instead.
@@ -148,15 +228,18 @@ def _harm(character: Character, derived) -> list[dict]:
         note = "In recovery" if held is not None and held.recovering else ""  # i18n: file format
         if slot.condition:
             marked = held.boxes_marked if held is not None else 0
-            items.append(_item("consequence", consequence_track_name(slot), description=note, label="",
+            items.append(_item("consequence", consequence_track_name(slot), description=note,
+                               label=slot.label,
                                value=text, icon=str(slot.value), type=CONDITION, active=held is not None,
                                boxAmount=slot.boxes, boxValues=(1 << marked) - 1))
         else:
-            items.append(_item("consequence", consequence_track_name(slot), description=note, label="",
-                               value=text, icon=str(slot.value), type=0, active=held is not None,
+            items.append(_item("consequence", consequence_track_name(slot), description=note,
+                               label=slot.severity.label, value=text, icon=str(slot.value), type=0,
+                               active=held is not None,
                                boxAmount=1, boxValues=0))
     for slot_id, held in filled.items():  # a filled slot the character no longer has: keep it anyway
-        items.append(_item("consequence", slot_id.replace("_", " ").title(), label="", value=plain_to_html(held.text),
+        items.append(_item("consequence", slot_id.replace("_", " ").title(), label="",
+                           value=plain_to_html(held.text),
                            icon="", type=0, active=True, boxAmount=1, boxValues=0))
     return items
 
@@ -179,19 +262,29 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     if character.scale:
         notes.append(_("{who}: scale {scale} written as an extra named \"{label}\"").format(
             who=who, scale=character.scale, label=SCALE))
-    notes += extras_and_tracks_notes(character, _("a FateX extra"), _("a FateX stress track"), lost=fatex_lost)
+    if character.modes:
+        notes.append(_("{who}: the modes written as an extra named \"{label}\"").format(who=who, label=MODES))
+    notes += extras_and_tracks_notes(character, _("a FateX extra, with FateX's own items for its aspects, skills "
+                                                  "and stunts while it is switched on"),
+                                     _("a FateX stress track"), lost=fatex_lost)
     return notes
 
 
 def fatex_lost(extra: Extra) -> list[str]:
-    """What of an extra only our flags carry in FateX, whose extras are a name and a text."""
+    """What of an extra FateX cannot show, which only our flags carry: its sheet has no place for
+    an extra's skill bonuses, Weapon, Armor, consequence slots or notes, and a switched-off extra's
+    aspects, skills, stunts and tracks are only named in its description."""
     parts = []
-    if not extra.cost.is_free():
-        parts.append(_("its price"))
-    if extra.aspects or extra.skills or extra.skill_bonuses or extra.stunts:
-        parts.append(_("its aspects, skills and stunts"))
-    if extra.tracks:
-        parts.append(_("its tracks (written as the character's stress tracks while it is switched on)"))
-    if extra.weapon or extra.armor or extra.consequences or extra.notes:
-        parts.append(_("Weapon, Armor, consequence slots and notes"))
+    if not extra.active and (extra.aspects or extra.skills or extra.stunts):
+        parts.append(_("its aspects, skills and stunts (named in its description while it is switched off)"))
+    if extra.tracks and not extra.active:
+        parts.append(_("its tracks (written as stress tracks while it is switched on)"))
+    if extra.skill_bonuses:
+        parts.append(_("skill bonuses"))
+    if extra.weapon or extra.armor:
+        parts.append(_("Weapon and Armor"))
+    if extra.consequences:
+        parts.append(_("consequence slots"))
+    if extra.notes:
+        parts.append(_("notes"))
     return parts

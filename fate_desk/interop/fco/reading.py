@@ -1,10 +1,12 @@
 """Read a Foundry VTT actor of the Fate Core Official system (FCO), as "Export Data" writes it.
 
-Aspects, skills and stunts map by name; tracks map by what they are: boxes without an aspect
-are stress (matched to the rule set's tracks by name), tracks whose aspect is written when
-marked are consequences (severity from the name or the harm they absorb), Hurt, Scared and the
-rest are conditions. Everything else (biography, extras, other tracks, linked skills of
-stunts) is kept in the notes, and the summary says so. docs/interop.md lists the mapping.
+Aspects, skills and stunts map by name (in the languages FCO's defaults and FateX ship too);
+tracks map by what they are: boxes without an aspect are stress (matched to the rule set's
+tracks by name), tracks whose aspect is written when marked are consequences (severity from the
+name or the harm they absorb), Hurt, Scared and the rest with such an aspect are conditions, a
+PC's other tracks are tracks of its own (growing with a skill as their linked skills say).
+Extras are FCO's Extra items. What else has no place (the biography, linked skills of stunts) is
+kept in the notes, and the summary says so. docs/interop.md lists the mapping.
 """
 
 from __future__ import annotations
@@ -24,15 +26,16 @@ from fate_desk.model import (
     Stunt,
 )
 from fate_desk.model.character import (
+    MAX_BOXES,
     RATING_MAX,
     RATING_MIN,
     ExtraCost,
     RuleBreak,
     TrackClears,
+    TrackLevel,
 )
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
-from fate_desk.interop.fari.labels import APPROACHES
 from fate_desk.interop.fco.writing import SYSTEM_ID
 from fate_desk.interop.foundry_flags import FlaggedActor
 from fate_desk.interop.common import (
@@ -42,9 +45,14 @@ from fate_desk.interop.common import (
     box_values,
     condition_slot,
     export_system,
+    guess_ruleset_id,
     html_to_text,
     match_track,
+    modes_from_text,
     norm,
+    names_foreign_skills,
+    own_skill_name,
+    refresh_before_costs,
     placeholder_name,
     restore_repeated,
     role_of,
@@ -56,8 +64,23 @@ from fate_desk.interop.common import (
 
 SOURCE_NAME = "Foundry (Fate Core Official)"  # i18n: file format (a tool's name, also in the notes)
 MAX_EXTRAS = 50
-# FCO's recovery types for a track, as Fate Desk says when a custom track clears.
-_CLEARS = {"Fleeting": TrackClears.SCENE, "Sticky": TrackClears.EVENT, "Lasting": TrackClears.RECOVERY}
+# FCO's recovery types for a track, as Fate Desk says when a custom track clears; FCO's Brazilian
+# defaults write the types in Portuguese (lang/pb.json: "Momentâneo", "Duradouro").
+_CLEARS = {"fleeting": TrackClears.SCENE, "sticky": TrackClears.EVENT, "lasting": TrackClears.RECOVERY,
+           "momentaneo": TrackClears.SCENE, "duradouro": TrackClears.RECOVERY}
+
+
+def _clears(recovery_type: Any) -> TrackClears:
+    """How a track clears from FCO's recovery type (fleeting, like stress, when unknown)."""
+    return _CLEARS.get(norm(recovery_type, html=False), TrackClears.SCENE) if isinstance(recovery_type, str) \
+        else TrackClears.SCENE
+
+
+def _small(value: Any) -> int | None:
+    """A whole number of a sane size (a rank, a count of boxes), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not float(value).is_integer():
+        return None
+    return int(value) if -20 <= value <= 50 else None
 
 
 def _extra_tag(entry: dict) -> str | None:
@@ -166,13 +189,14 @@ class _FcoActor(FlaggedActor):
         tracks = self.system.get("tracks")
         tracks = [t for t in tracks.values() if isinstance(t, dict)] if isinstance(tracks, dict) else []
         skills = self.system.get("skills")
-        names = {norm(str(s.get("name", ""))) for s in skills.values() if isinstance(s, dict)} \
-            if isinstance(skills, dict) else set()
-        if len(names & APPROACHES) >= 3:
-            return "fate-accelerated"
-        if any(t.get("label") == "escalating" and not isinstance(t.get("aspect"), dict) for t in tracks):
-            return "fate-core"
-        return "fate-condensed"
+        names = [str(s.get("name", "")) for s in skills.values() if isinstance(s, dict)] \
+            if isinstance(skills, dict) else []
+        # Stress: tracks with boxes and no aspect that clear at the end of the scene (FCO's own
+        # defaults); a condition or a track of the player's own (Indebted) is no stress track.
+        stress = [(str(t.get("name", "")), t.get("label") == "escalating") for t in tracks
+                  if not isinstance(t.get("aspect"), dict) and t.get("extra_id") is None
+                  and _clears(t.get("recovery_type")) == TrackClears.SCENE and t.get("boxes")]
+        return guess_ruleset_id(names, stress)
 
     # --- the parts ---
 
@@ -185,6 +209,7 @@ class _FcoActor(FlaggedActor):
         if pronouns:
             self.log.keep("Pronouns", pronouns)
         scale, biography = scale_from_text(biography)
+        modes, biography = modes_from_text(biography, self.rules)
         if biography:
             self.log.keep("Biography", biography)
         aspects = self._aspects()
@@ -205,14 +230,16 @@ class _FcoActor(FlaggedActor):
             aspects=aspects, skills=skills, stunts=stunts, refresh=refresh, fate_points=fate_points,
             stress=stress, consequences=consequences, rule_breaks=rule_breaks, scale=scale,
             notes="\n\n".join(p for p in (notes, self.log.kept_block()) if p), extras=extras,
-            tracks=self.own_tracks,
+            tracks=self.own_tracks, modes=modes,
         )
+        self.own_notes = notes
         self._restore_kept(body)
         if body["tracks"] is not self.own_tracks:  # our flags gave the tracks back: add Foundry's new ones
             body["tracks"] = body["tracks"] + self.own_tracks
         body["extras"] = merge_extras(found, body["extras"] if body["extras"] is not extras else [], stress)
         character = self._validate(body)
         character = self._own_boxes(character, values)
+        character = self._marks_beyond(character)
         return character, self.log.lines()
 
     def _html(self, details: dict, key: str) -> str:
@@ -262,8 +289,9 @@ class _FcoActor(FlaggedActor):
         return aspects
 
     def _skills(self) -> dict[str, int]:
-        known = {s.casefold(): s for s in self.rules.skills}
         skills: dict[str, int] = {}
+        self.foreign = names_foreign_skills(
+            [self.r.text(e.get("name"), f"{at}.name") for at, e in self._entries("skills")], self.rules)
         for at, entry in self._entries("skills"):
             name = self.r.text(entry.get("name"), f"{at}.name").strip()
             rank = self.r.number(entry.get("rank"), f"{at}.rank") or 0
@@ -272,7 +300,7 @@ class _FcoActor(FlaggedActor):
             if not RATING_MIN <= rank <= RATING_MAX:
                 self.log.keep(f"Skill {name}", f"{rank:+d} (off any ladder Fate uses)")  # i18n: stored in the notes
                 continue
-            name = known.get(name.casefold(), name)
+            name = own_skill_name(name, self.rules, skills, self.foreign)
             if name in skills:
                 self.log.keep(f"Skill {name} (listed twice)", f"{rank:+d}")  # i18n: stored in the notes
                 continue
@@ -329,8 +357,7 @@ class _FcoActor(FlaggedActor):
                     stress[own] = marked
                 continue
             track = match_track(self.rules, name) if not isinstance(aspect, dict) and boxes else None
-            if (track is None or track in values) and not isinstance(aspect, dict) and boxes \
-                    and not condition_slot(name):
+            if (track is None or track in values) and not isinstance(aspect, dict) and boxes:
                 track = self._own_track(name, kind, values) or track
             if track is not None and track not in values:
                 values[track] = box_values(label, harm, len(boxes))
@@ -340,7 +367,9 @@ class _FcoActor(FlaggedActor):
                 continue
             used = {c.slot for c in consequences}
             recovering = "recover" in norm(self.r.text(entry.get("notes"), f"{at}.notes"))
-            condition = condition_slot(name)
+            # A condition has an aspect written when marked (FCO's Condensed conditions, and Fate
+            # Desk's); a track of boxes alone named so is the player's own (the Toolkit's Wounded).
+            condition = condition_slot(name) if isinstance(aspect, dict) else None
             if condition and condition not in used:
                 if marked or text:
                     consequences.append(Consequence(slot=condition, text=text, boxes_marked=max(1, len(marked)),
@@ -349,8 +378,15 @@ class _FcoActor(FlaggedActor):
                 continue
             severity = severity_of(norm(name)) or SEVERITY_BY_VALUE.get(harm or 0)
             if isinstance(aspect, dict) and severity is not None:
-                if not text:
+                if not text and not marked:
                     continue  # an empty consequence slot: Fate Desk derives the slots itself
+                if not text and not severity_of(norm(name)):
+                    # Marked without an aspect written: a condition of the game's own (Dresden Files
+                    # Accelerated's Doomed, In Peril) taken as the consequence it absorbs like.
+                    text = name
+                    self.log.note(_("track \"{track}\" was marked without an aspect; taken as a {severity} "
+                                    "consequence named for the track").format(
+                        track=name, severity=_(severity.label).lower()))
                 slot = self._slot(severity, name, used)
                 if slot is not None:
                     consequences.append(Consequence(slot=slot, text=text, recovering=recovering))
@@ -362,7 +398,7 @@ class _FcoActor(FlaggedActor):
                 own_track = self._read_track(entry, entry, at, name)
                 self.own_tracks.append(own_track)
                 if marked:
-                    stress[own_track.id] = [i for i in marked if i < len(own_track.boxes)]
+                    stress[own_track.id] = marked
                 self.log.note(_("track \"{track}\" came over as a track of its own").format(track=name))
                 continue
             shown_boxes = f"{len(marked)} of {len(boxes)} boxes marked" if boxes else ""  # i18n: stored in the notes
@@ -376,11 +412,46 @@ class _FcoActor(FlaggedActor):
         label = self.r.text(entry.get("label"), f"{at}.label")
         harm = self.r.number(entry.get("harm_can_absorb"), f"{at}.harm_can_absorb")
         recovery = self.r.text(entry.get("recovery_type"), f"{at}.recovery_type")
+        base, skill, levels = self._linked_levels(entry, at, len(boxes))
+        values = box_values(label, harm, base + sum(n for _at, n in levels))
+        grown: dict = {}
+        if skill is not None:
+            start, steps = base, []
+            for rank, count in levels:
+                steps.append(TrackLevel(at=rank, add=values[start:start + count]))
+                start += count
+            grown = {"skill": skill, "levels": steps}
         return CustomTrack(
-            id=track_id_for(name, self.taken), name=name[:80], boxes=box_values(label, harm, len(boxes))[:50],
-            clears=_CLEARS.get(recovery, TrackClears.SCENE),
+            id=track_id_for(name, self.taken), name=name[:80], boxes=values[:base], **grown,
+            clears=_clears(recovery),
             event=html_to_text(self.r.text(entry.get("recovery_conditions"), f"{at}.recovery_conditions"))[:200],
             notes=html_to_text(self.r.text(copy.get("notes"), f"{at}.notes"))[:2000])
+
+    def _linked_levels(self, entry: dict, at: str, count: int) -> tuple[int, str | None, list[tuple[int, int]]]:
+        """A track that grows with a skill (FCO's `linked_skills`, which `setupTracks` in
+        scripts/fcoActor.js adds to `boxes` when the skill reaches each rank): its first boxes, the
+        skill, and (rank, boxes added) for each step. A track whose links name several skills, or
+        only switch it on, keeps the boxes it has now."""
+        links = entry.get("linked_skills")
+        base = self.r.number(entry.get("boxes"), f"{at}.boxes")
+        steps: dict[int, int] = {}
+        skills = set()
+        for link in links if isinstance(links, list) else []:
+            if not isinstance(link, dict) or link.get("enables") is True:
+                continue
+            rank, added = _small(link.get("rank")), _small(link.get("boxes"))
+            if isinstance(link.get("linked_skill"), str) and rank is not None and RATING_MIN <= rank <= RATING_MAX \
+                    and added and 0 < added <= 10:
+                skills.add(link["linked_skill"].strip())
+                steps[rank] = steps.get(rank, 0) + added
+        if len(skills) != 1 or base is None or not 0 <= base <= count or len(steps) > 10 \
+                or base + sum(steps.values()) > MAX_BOXES or any(n > 10 for n in steps.values()):
+            return count, None, []
+        skill = next(iter(skills))
+        skill = own_skill_name(skill, self.rules, [], getattr(self, "foreign", True)) if skill else None
+        if not skill:
+            return count, None, []
+        return base, skill[:80], sorted(steps.items())
 
     def _items(self) -> list[tuple[str, Extra, dict[str, list[int]]]]:
         """FCO's Extra items as extras: (the item's id, the extra, its tracks' marks)."""
@@ -475,8 +546,7 @@ class _FcoActor(FlaggedActor):
             refresh = overridden
         elif refresh is not None and kind == CharacterKind.PC:
             # FCO's refresh is after stunt costs; Fate Desk keeps it before them.
-            # An extra's refresh is counted in `cost`; stunt slots it fills cost as stunts do.
-            refresh += max(0, cost + slots - self.rules.free_stunts) + extras_refresh
+            refresh = refresh_before_costs(refresh, cost + slots, extras_refresh, self.rules)
         if refresh is None or not 0 <= refresh <= 99:
             if refresh is not None:
                 self.log.keep("Refresh", str(refresh))

@@ -34,6 +34,7 @@ from fate_desk.interop.common import (
     RULE_BREAK,
     aspect_labels,
     covering_options,
+    modes_line,
     plain_to_html,
     rule_break_label,
     rule_breaks_note,
@@ -66,7 +67,9 @@ def character_to_fco(character: Character, ruleset: RuleSet, options: CampaignOp
         "details": {
             "description": {"value": plain_to_html(character.description)},
             # The scale is a line of the biography, where FCO's user reads about the creature.
-            "biography": {"value": plain_to_html(scale_line(character.scale))},
+            # The scale and any modes are lines of the biography, where FCO's user reads about them.
+            "biography": {"value": plain_to_html("\n".join(
+                line for line in (scale_line(character.scale), modes_line(character.modes)) if line))},
             "pronouns": {"value": ""},
             "notes": {"value": plain_to_html(character.notes), "GM": False},
             # FCO's refresh is what the fate points refresh to: after stunts are paid for.
@@ -149,6 +152,9 @@ def export_notes(character: Character, ruleset: RuleSet, options: CampaignOption
     notes += rule_breaks_note(character, _("as stunts named \"{label}\"").format(label=RULE_BREAK))
     if character.scale:
         notes.append(_("{who}: scale {scale} written in the biography").format(who=who, scale=character.scale))
+    if character.modes:
+        notes.append(_("{who}: the modes written in the biography (Fate Core Official has no modes; the stress "
+                       "boxes they give are written as the tracks' own)").format(who=who))
     notes += extras_and_tracks_notes(character, _("a Fate Core Official extra"), _("a Fate Core Official track"))
     return notes
 
@@ -259,10 +265,12 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
     owners = {t.id: e for e in character.active_extras() for t in e.tracks}
     for track_id, values in derived.stress.items():
         marked = set(character.stress.get(track_id, []))
-        label, harm = _box_labels(values)
+        label, harm = _box_labels(_all_boxes(custom[track_id]) if track_id in custom else values)
         spec = specs.get(track_id)
+        own = custom.get(track_id)
         base, linked = len(values), []
-        if character.stress_boxes is None and spec is not None and spec.skills:
+        # Boxes from modes (Atomic Robo) are no skill's to grow: the track is written whole.
+        if character.stress_boxes is None and spec is not None and spec.skills and ruleset.modes is None:
             # As FCO's defaults do: the track's first level of boxes, and more from its skill.
             base = len(spec.levels[0].boxes)
             previous = base
@@ -271,7 +279,8 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
                 previous = len(level.boxes)
                 linked += [{"linked_skill": skill, "rank": level.at, "boxes": extra, "enables": False}
                            for skill in spec.skills[:1]]
-        own = custom.get(track_id)
+        if own is not None and character.stress_boxes is None:
+            base, linked = _grown_track(own, base)
         # A rule set's track has FCO's default name ("Physical Stress"); an NPC's own track
         # ("Guard") and a custom track ("Wealth") keep the name they were given.
         if own is not None:
@@ -293,6 +302,21 @@ def _stress_tracks(character: Character, ruleset: RuleSet, derived) -> list[dict
             track.update(extra_id=foundry_id(owner.id), original_name=own.name)
         tracks.append(track)
     return tracks
+
+
+def _all_boxes(track: CustomTrack) -> list[int]:
+    """Every box a custom track can have, its skill's levels all reached (for FCO's box labels)."""
+    return list(track.boxes) + [v for level in track.levels for v in level.add]
+
+
+def _grown_track(track: CustomTrack, count: int) -> tuple[int, list[dict]]:
+    """A custom track that grows with a skill (Wealth with Resources) as FCO's linked skills: its
+    first boxes, and the boxes each level adds at its rating, which FCO adds itself when the skill
+    gets there (scripts/fcoActor.js, `setupTracks`). Others: all their boxes, no links."""
+    if not track.skill or not track.levels:
+        return count, []
+    return len(track.boxes), [{"linked_skill": track.skill, "rank": level.at, "boxes": len(level.add),
+                               "enables": False} for level in track.levels if level.add]
 
 
 def _custom_track_text(track: CustomTrack) -> dict:
@@ -354,9 +378,10 @@ def _extra_tracks(extra: Extra, character: Character, ruleset: RuleSet) -> list[
     for track in extra.tracks:
         values = custom_track_boxes(character, track, ruleset)
         marked = set(character.stress.get(track.id, []))
-        label, harm = _box_labels(values)
+        label, harm = _box_labels(_all_boxes(track))
+        base, linked = _grown_track(track, len(values))
         tracks.append(_track(track.name, recovery_type=_RECOVERY[track.clears.value], label=label,
-                             harm_can_absorb=harm, boxes=len(values),
+                             harm_can_absorb=harm, boxes=base, linked_skills=linked,
                              box_values=[i in marked for i in range(len(values))], **_custom_track_text(track)))
     return unique_names(tracks)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from fate_desk.i18n import N_, _, ngettext, rules_text
+from fate_desk.i18n import N_, _, edition, ngettext, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, ladder_label
 
 from fate_desk.rules.creation.derive import Derived, count_word, derive, join_words, only_count, ordinal, real_stunts
@@ -76,6 +76,11 @@ def canonical(character: Character, ruleset: RuleSet) -> Character:
 
 
 def check(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> CheckResult:
+    with edition(ruleset):  # the problems name skills and aspects in the words of the sheet's edition
+        return _check(character, ruleset, options)
+
+
+def _check(character: Character, ruleset: RuleSet, options: CampaignOptions | None) -> CheckResult:
     character = canonical(character, ruleset)
     derived = derive(character, ruleset, options)
     problems: list[Problem] = []
@@ -396,11 +401,17 @@ _ASPECT_HINTS = {
 
 
 def aspect_slots(character: Character, ruleset: RuleSet) -> list[tuple[AspectRole, int | None]]:
-    """Each rule-set slot with the index of the character's aspect that fills it (or None)."""
+    """Each rule-set slot with the index of the character's aspect that fills it (or None). An
+    aspect of a role the rule set has no slot for (a relationship written under Fate Condensed,
+    in Fate Core) is an ordinary aspect there: it fills a free slot, in its place in the list."""
     # Each role's aspects by index, first first: a slot takes the first not yet taken.
     free: dict[AspectRole, list[int]] = {}
+    roles = set(ruleset.aspects)
     for i, aspect in enumerate(character.aspects):
-        free.setdefault(aspect.role, []).append(i)
+        # An aspect of a kind this rule set has no slot for (a relationship on a Fate Core sheet,
+        # made under Fate Condensed) fills a free slot, in its place among them.
+        role = aspect.role if aspect.role in roles else AspectRole.FREE
+        free.setdefault(role, []).append(i)
     slots: list[tuple[AspectRole, int | None]] = []
     for role in ruleset.aspects:
         waiting = free.get(role)
@@ -416,6 +427,15 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
         if role == AspectRole.FREE:
             free_seen += 1
         if index is None or not aspects[index].text.strip():
+            caption = ruleset.caption(slot)
+            if caption is not None:  # the rule set's own words (Fate Core's phase trio)
+                out.append(Problem(
+                    "aspects.missing", Level.INFO, f"aspects[{slot}]",
+                    _("The aspect “{caption}” is empty: {hint}.").format(
+                        caption=rules_text(caption.label),
+                        hint=rules_text(caption.description) or _(_ASPECT_HINTS[role])),
+                ))
+                continue
             if role == AspectRole.FREE:
                 message = _("The {ordinal} free aspect is empty: {hint}.")
             else:
@@ -436,8 +456,10 @@ def _aspect_counts(character: Character, ruleset: RuleSet) -> list[Problem]:
         roles[aspect.role] = roles.get(aspect.role, 0) + 1
     slots = prepared(ruleset).aspect_counts
     for role in _COUNTED_ROLES:
+        if role not in slots:
+            continue  # a role the rule set has no slot for: such aspects are ordinary ones there
         have, may = roles.get(role, 0), slots.get(role, 0)
-        if have > may:
+        if have > may and (may or role != AspectRole.RELATIONSHIP):  # no relationship slot: an ordinary aspect
             out.append(Problem(
                 "aspects.count", Level.ERROR, "aspects",
                 sentence(_("{count} aspects are marked {role}, but {ruleset} gives a character {allowed}. "

@@ -7,7 +7,7 @@ consequences with it. Modes (Atomic Robo, "Modes") rate skills through the mode 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fate_desk.i18n import _, ngettext
 from fate_desk.model import Character, CustomTrack, ExtraCost, Stunt
@@ -133,6 +133,47 @@ def effective_rating(character: Character, skill: str, ruleset: RuleSet | None =
         return character.rating(skill)
     ratings = effective_ratings(character, ruleset)
     return ratings.get(_key(ratings, skill), 0)
+
+
+@dataclass(frozen=True)
+class SkillParts:
+    """Where a skill's rating as played comes from: what the sheet gives it (`sheet`, through a
+    `mode` where the rule set rates skills by modes), an extra granting it higher (`granted`:
+    the extra's name and rating) and the extras' bonuses on top (name, bonus)."""
+
+    sheet: int
+    played: int
+    mode: str | None = None
+    granted: tuple[str, int] | None = None
+    bonuses: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def from_extras(self) -> bool:
+        return self.granted is not None or bool(self.bonuses)
+
+
+def skill_parts(character: Character, ruleset: RuleSet | None = None) -> dict[str, SkillParts]:
+    """Every skill the character has, rated on the sheet or by an extra, with the parts of its
+    rating as played; the played ratings are `effective_ratings`' (and the dice's)."""
+    parts: dict[str, SkillParts] = {}
+    if ruleset is not None:
+        for skill, (rating, mode) in mode_base(character, ruleset).items():
+            parts[skill] = SkillParts(rating, rating, mode)
+    for name, rating in character.skills.items():
+        key = _key(parts, name)
+        parts[key] = SkillParts(rating, rating, parts[key].mode if key in parts else None)
+    for extra in character.active_extras():
+        for name, rating in extra.skills.items():
+            key = _key(parts, name)
+            now = parts.get(key, SkillParts(0, 0))
+            if rating > now.played:
+                parts[key] = replace(now, played=rating, granted=(extra.name, rating))
+    for extra in character.active_extras():
+        for name, bonus in extra.skill_bonuses.items():
+            key = _key(parts, name)
+            now = parts.get(key, SkillParts(0, 0))
+            parts[key] = replace(now, played=now.played + bonus, bonuses=(*now.bonuses, (extra.name, bonus)))
+    return parts
 
 
 # --- custom tracks ----------------------------------------------------------------------------

@@ -33,7 +33,8 @@ def load_ruleset_file(path: Path) -> RuleSet:
     """One rule set; every way the file can be wrong (a FIFO, /dev/zero, deep nesting, a
     5,000-digit number, absurd counts) is a RuleSetError naming it, never a hang or a crash."""
     try:
-        text = read_regular(path, limit=MAX_RULESET_BYTES).decode("utf-8")
+        # "utf-8-sig": a byte-order mark (Windows' Notepad writes one) is read past, not refused.
+        text = read_regular(path, limit=MAX_RULESET_BYTES).decode("utf-8-sig")
         data = tomllib.loads(text)
     except OSError as exc:
         raise RuleSetError(f"{path.name}: {file_problem(exc)}") from None
@@ -127,7 +128,8 @@ def load_catalog(
         try:
             if not folder.is_dir():
                 continue
-            paths = sorted(folder.glob("*.toml"))
+            # Hidden names are editors' and sync tools' (an Emacs lock `.#x.toml` is a dangling link).
+            paths = sorted(p for p in folder.glob("*.toml") if not p.name.startswith("."))
         except OSError as exc:  # an unreachable user folder must not take the app down
             catalog.problems.append(_("Skipped the rule sets in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
@@ -135,13 +137,15 @@ def load_catalog(
             try:
                 ruleset = load_ruleset_file(path)
             except RuleSetError as exc:
-                if is_user:
-                    catalog.problems.append(_("Skipped your rule set {problem}").format(problem=exc))
-                else:
-                    catalog.problems.append(_("Skipped {problem}").format(problem=exc))
+                catalog.problems.append(_skipped(exc, folder, is_user))
+                continue
+            except Exception as exc:  # noqa: BLE001 - one file, whatever is wrong with it, never stops the rest
+                catalog.problems.append(_skipped(unexpected(path.name, exc), folder, is_user))
                 continue
             if ruleset.id in catalog.rulesets:
                 catalog.problems.append(
+                    _("Ignored your rule set {name} (in {folder}): the rule set id {id} is already taken").format(
+                        name=path.name, folder=folder, id=repr(ruleset.id)) if is_user else
                     _("Skipped {name}: the rule set id {id} is already taken").format(name=path.name, id=repr(ruleset.id))
                 )
                 continue
@@ -151,6 +155,27 @@ def load_catalog(
 
     add_packs(catalog, shipped_packs or packs_dir(), user_packs or user_packs_dir())
     return catalog
+
+
+def unexpected(name: str, exc: BaseException) -> RuleSetError:
+    """What to say of a file that failed in a way no check foresaw: its name and the error's kind,
+    on one line (the rest of the catalog loads all the same)."""
+    detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+    return RuleSetError(_("{name}: could not be read ({problem})").format(name=name, problem=detail))
+
+
+def _skipped(exc: Exception, folder: Path, is_user: bool) -> str:
+    """The line for a rule-set file set aside: which file, what is wrong, and that it was ignored."""
+    if is_user:
+        name, problem = split_problem(str(exc))
+        return _("Ignored your rule set {name} (in {folder}): {problem}").format(name=name, folder=folder, problem=problem)
+    return _("Skipped {problem}").format(problem=exc)
+
+
+def split_problem(message: str) -> tuple[str, str]:
+    """A loader's message "file: what is wrong" as its two parts (every one starts with its file)."""
+    name, _sep, problem = message.partition(": ")
+    return (name, problem) if problem else ("", message)
 
 
 @lru_cache(maxsize=1)
@@ -179,9 +204,9 @@ def get_ruleset(ruleset_id: str = DEFAULT_RULESET) -> RuleSet:
 
 def pack_of(ruleset_id: str):
     """The game pack the rule set came with, or None (as `default_catalog().pack_of`). A shipped
-    rule set read on its own came with no pack: no shipped pack takes a shipped rule set's id
-    (a test sees to it), so only the user's packs could, and the catalog is read when they have any."""
-    if default_catalog.cache_info().currsize == 0 and ruleset_id in _READ_ALONE and not _user_has_packs():
+    rule set came with no pack: no shipped pack takes a shipped rule set's id (a test sees to
+    it) and a user's pack never may (add_packs refuses it), so the packs need not be read."""
+    if ruleset_id in _READ_ALONE:
         return None
     return default_catalog().pack_of(ruleset_id)
 
@@ -201,14 +226,6 @@ class RunCatalog:
 
     def __getattr__(self, name: str):
         return getattr(default_catalog(), name)
-
-
-def _user_has_packs() -> bool:
-    try:
-        folder = user_packs_dir()
-        return folder.is_dir() and any(folder.iterdir())
-    except OSError:
-        return True  # cannot tell: the catalog reads the folder and says what went wrong
 
 
 _READ_ALONE: dict[str, RuleSet] = {}

@@ -16,13 +16,15 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError
 
 from fate_desk.i18n import _, rules_text
-from fate_desk.model import CustomTrack, Extra, FateModel
+from fate_desk.model import CustomTrack, Extra, FateModel, Stunt
 from fate_desk.model.base import empty_list
 from fate_desk.model.errors import describe
 from fate_desk.safefile import problem as file_problem
 from fate_desk.safefile import read_regular
 
-from fate_desk.rules.creation.loader import MAX_RULESET_BYTES, RuleSetCatalog, RuleSetError, ruleset_from_data
+from fate_desk.rules.creation.loader import (
+    MAX_RULESET_BYTES, RuleSetCatalog, RuleSetError, ruleset_from_data, split_problem, unexpected,
+)
 from fate_desk.rules.creation.ruleset import RuleSet
 
 from fate_desk.rules.creation.pack_files import PACK_FILE, SINGLE_SUFFIX  # noqa: F401 (offered here too)
@@ -123,7 +125,7 @@ class Pack:
 
 def _toml(path: Path, limit: int) -> dict:
     try:
-        text = read_regular(path, limit=limit).decode("utf-8")
+        text = read_regular(path, limit=limit).decode("utf-8-sig")  # a byte-order mark is read past
         return tomllib.loads(text)
     except OSError as exc:
         raise PackError(f"{path.name}: {file_problem(exc)}") from None
@@ -138,6 +140,11 @@ def _toml(path: Path, limit: int) -> dict:
 def _inside(folder: Path, name: str, where: str, what: str) -> Path:
     """A file the pack names, which must be a plain relative path that stays in its folder
     (a symlink leading out of it is refused like `../` is)."""
+    if isinstance(name, str) and any(ch < " " or ch == "\x7f" for ch in name):
+        # A NUL is no file name at all (every file call refuses it); other control characters
+        # are no name anyone meant.
+        raise PackError(_("{where}: {what}: {name} is not a file name (it holds a control character)").format(
+            where=where, what=what, name=repr(name)))
     if not isinstance(name, str) or not name or Path(name).is_absolute() or ".." in Path(name).parts:
         raise PackError(_("{where}: {what}: {name} must be a file name inside the pack's folder").format(where=where, what=what, name=repr(name)))
     path = folder / name
@@ -264,41 +271,60 @@ def _cycle(graph: dict[str, list[str]]) -> list[str] | None:
     return None
 
 
-def pack_paths(folder: Path) -> list[Path]:
-    """The packs in a folder: sub-folders holding pack.toml, and single-file packs."""
+def pack_paths(folder: Path, problems: list[str] | None = None) -> list[Path]:
+    """The packs in a folder: sub-folders holding pack.toml, and single-file packs. An entry that
+    cannot be looked into (a folder nobody may read) is one line in `problems`; the others are
+    still found. Hidden names are left alone: ours are unfinished installs, the rest a system's."""
     out = []
     for child in sorted(folder.iterdir()):
-        if child.name.endswith(SINGLE_SUFFIX) or (child.is_dir() and (child / PACK_FILE).exists()):
-            out.append(child)
+        if child.name.startswith("."):
+            continue
+        try:
+            if child.name.endswith(SINGLE_SUFFIX) or (child.is_dir() and (child / PACK_FILE).exists()):
+                out.append(child)
+        except OSError as exc:
+            if problems is not None:
+                problems.append(_("{name}: cannot be read ({reason})").format(name=child.name, reason=exc.strerror or exc))
     return out
 
 
 def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
-    """Load every pack into the catalog; a broken pack is one line in `problems`, the rest load."""
+    """Load every pack into the catalog; a broken pack is one line in `problems`, the rest load.
+    A pack's id is its identity: one that another rule set or pack (a shipped one above all) has
+    already is refused, library-only packs too, so a pack never joins a rule set not its own."""
     for folder, is_user in ((shipped, False), (user, True)):
+        unreadable: list[str] = []
         try:
             if not folder.is_dir():
                 continue
-            paths = pack_paths(folder)
+            paths = pack_paths(folder, unreadable)
         except OSError as exc:
             catalog.problems.append(_("Skipped the packs in {folder}: {reason}").format(folder=folder, reason=exc.strerror or exc))
             continue
+        for problem in unreadable:
+            catalog.problems.append(_skipped(problem, folder, is_user))
         for path in paths:
             try:
                 if path.is_symlink() and not path.resolve().is_relative_to(folder.resolve()):
                     raise PackError(_("{name}: is a link leading out of the packs folder").format(name=path.name))
                 pack = load_pack(path, shipped=not is_user)
             except PackError as exc:
-                if is_user:
-                    catalog.problems.append(_("Skipped your pack {problem}").format(problem=exc))
-                else:
-                    catalog.problems.append(_("Skipped pack {problem}").format(problem=exc))
+                catalog.problems.append(_skipped(str(exc), folder, is_user))
                 continue
             except OSError as exc:
-                catalog.problems.append(_("Skipped pack {name}: {reason}").format(name=path.name, reason=exc.strerror or exc))
+                catalog.problems.append(_skipped(f"{path.name}: {file_problem(exc)}", folder, is_user))
                 continue
-            if pack.id in catalog.packs or (pack.ruleset is not None and pack.id in catalog.rulesets):
-                catalog.problems.append(_("Skipped pack {name}: the id {id} is already taken").format(name=path.name, id=repr(pack.id)))
+            except Exception as exc:  # noqa: BLE001 - one pack, whatever is wrong with it, never stops the rest
+                catalog.problems.append(_skipped(str(unexpected(path.name, exc)), folder, is_user))
+                continue
+            if pack.id in catalog.packs or pack.id in catalog.rulesets:
+                if is_user and not catalog.is_user(pack.id):
+                    catalog.problems.append(_skipped(
+                        _("{name}: id: {id} is the id of a rule set or pack that comes with Fate Desk; "
+                          "give your copy an id of its own").format(name=path.name, id=repr(pack.id)), folder, True))
+                else:
+                    catalog.problems.append(_skipped(
+                        _("{name}: the id {id} is already taken").format(name=path.name, id=repr(pack.id)), folder, is_user))
                 continue
             catalog.packs[pack.id] = pack
             if pack.ruleset is not None:
@@ -306,43 +332,90 @@ def add_packs(catalog: RuleSetCatalog, shipped: Path, user: Path) -> None:
                 catalog.origins[pack.id] = pack.path
 
 
+def _skipped(problem: str, folder: Path, is_user: bool) -> str:
+    """The line for a pack set aside: which file, what is wrong, and that it was ignored."""
+    if is_user:
+        name, problem = split_problem(problem)
+        return _("Ignored your pack {name} (in {folder}): {problem}").format(name=name, folder=folder, problem=problem)
+    return _("Skipped pack {problem}").format(problem=problem)
+
+
 # --- the library ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class LibraryEntry:
-    """One thing the library offers: a stunt, an extra, a track or an example aspect."""
+    """One thing the library offers: a stunt, an extra, a track or an example aspect. The pack's
+    own (English) words are kept; `shown_title` and `shown_text` are them in the interface language."""
 
     kind: str  # "stunt", "extra", "track", "aspect"
     title: str
     text: str
-    pack: str
+    pack: str  # the pack's name, as shown (two packs may share one)
     item: object
+    skill: str | None = None  # a stunt's skill
+    pack_id: str = ""  # the pack's id: what tells it apart
 
     @property
     def kind_label(self) -> str:
         return {"stunt": _("Stunt"), "extra": _("Extra"), "track": _("Track"), "aspect": _("Aspect")}[self.kind]
 
+    def shown_title(self) -> str:
+        return rules_text(self.title)
+
+    def shown_text(self) -> str:
+        text = rules_text(self.text)
+        if self.skill:
+            return _("{skill}: {text}").format(skill=rules_text(self.skill), text=text)
+        return text
+
+    def shown_pack(self) -> str:
+        return rules_text(self.pack)
+
+
+def stunt_as_shown(stunt: PackStunt) -> Stunt:
+    """A pack's stunt as it goes on a sheet: in the interface language, like a stunt one types."""
+    return Stunt(name=rules_text(stunt.name), text=rules_text(stunt.text))
+
+
+def extra_as_shown(extra: Extra) -> Extra:
+    """A pack's extra as it goes on a sheet: its words in the interface language (its skills keep
+    the rule set's names, which are keys)."""
+    return extra.model_copy(update={
+        "name": rules_text(extra.name), "description": rules_text(extra.description),
+        "permission": rules_text(extra.permission), "notes": rules_text(extra.notes),
+        "aspects": [rules_text(a) for a in extra.aspects],
+        "stunts": [Stunt(name=rules_text(s.name), text=rules_text(s.text)) for s in extra.stunts],
+        "tracks": [track_as_shown(t) for t in extra.tracks],
+    })
+
+
+def track_as_shown(track: CustomTrack) -> CustomTrack:
+    """A pack's track as it goes on a sheet, its name and notes in the interface language."""
+    return track.model_copy(update={"name": rules_text(track.name), "notes": rules_text(track.notes),
+                                    "event": rules_text(track.event)})
+
 
 def library(packs: list[Pack]) -> list[LibraryEntry]:
     out = []
     for pack in packs:
-        out += [LibraryEntry("stunt", s.name, (f"{s.skill}: " if s.skill else "") + s.text, pack.name, s)
-                for s in pack.stunts]
-        out += [LibraryEntry("extra", e.name, e.description, pack.name, e) for e in pack.extras]
-        out += [LibraryEntry("track", t.name, t.notes, pack.name, t) for t in pack.tracks]
-        out += [LibraryEntry("aspect", a.text, a.note, pack.name, a) for a in pack.aspects]
+        out += [LibraryEntry("stunt", s.name, s.text, pack.name, s, s.skill, pack.id) for s in pack.stunts]
+        out += [LibraryEntry("extra", e.name, e.description, pack.name, e, None, pack.id) for e in pack.extras]
+        out += [LibraryEntry("track", t.name, t.notes, pack.name, t, None, pack.id) for t in pack.tracks]
+        out += [LibraryEntry("aspect", a.text, a.note, pack.name, a, None, pack.id) for a in pack.aspects]
     return out
 
 
 def search(entries: list[LibraryEntry], words: str, kind: str | None = None) -> list[LibraryEntry]:
-    """Entries holding every word (in title, text or pack name), regardless of case."""
+    """Entries holding every word (in title, text, skill or pack name, in the pack's words or the
+    interface language's), regardless of case."""
     terms = words.casefold().split()
     found = []
     for entry in entries:
         if kind and entry.kind != kind:
             continue
-        hay = f"{entry.title} {entry.text} {entry.pack}".casefold()
+        hay = " ".join((entry.title, entry.text, entry.skill or "", entry.pack, entry.shown_title(),
+                        entry.shown_text(), entry.shown_pack())).casefold()
         if all(t in hay for t in terms):
             found.append(entry)
     return found

@@ -11,10 +11,17 @@ from pydantic import Field, model_validator
 
 from fate_desk.i18n import N_, _
 from fate_desk.model import AspectRole, FateModel, Severity, TurnOrder, ladder_label
+from fate_desk.model.character import RATING_MAX, RATING_MIN
 from fate_desk.model.base import empty_dict, empty_list
 
 # The most boxes one stress level may have: far past any published game, far short of a hang.
 MAX_BOXES = 50
+# Lengths of a rule set's words, as a character's own are bounded (fate_desk.model.limits): a
+# name or label is a few words on a sheet and a reference card, a description a paragraph. A
+# 500 KB track name kept the reference cards printing for minutes.
+MAX_NAME = 80
+MAX_DESCRIPTION = 4000
+_Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 
 
 class ShapeKind(StrEnum):
@@ -69,16 +76,17 @@ class Shape(FateModel):
 class StressLevel(FateModel):
     """From rating `at` upwards (until the next level), the track has these boxes."""
 
-    # Bounded so that a hand-written rule set cannot ask for a million boxes or a rating of 1e18.
-    at: int = Field(ge=-100, le=100)
+    # Bounded so that a hand-written rule set cannot ask for a million boxes or a rating of 1e18;
+    # a rating is on the ladder a character's skills use, or no character could ever reach it.
+    at: int = Field(ge=RATING_MIN, le=RATING_MAX)
     boxes: list[Annotated[int, Field(ge=0, le=20)]] = Field(default_factory=empty_list, max_length=MAX_BOXES)
 
 
 class TrackSpec(FateModel):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
     # The skills that lengthen the track (the highest counts); empty: a fixed track.
-    skills: list[str] = Field(default_factory=empty_list)
+    skills: list[_Name] = Field(default_factory=empty_list, max_length=20)
     levels: list[StressLevel] = Field(min_length=1, max_length=50)
 
     @model_validator(mode="after")
@@ -103,7 +111,7 @@ class StressRules(FateModel):
 
 
 class SlotRule(FateModel):
-    id: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=40)
     severity: Severity
     value: int = Field(ge=1, le=20)
 
@@ -147,7 +155,7 @@ class ChangeKind(StrEnum):
 class MilestoneGrant(FateModel):
     """What one kind of milestone gives, on top of the kinds it includes."""
 
-    label: str = Field(min_length=1)
+    label: str = Field(min_length=1, max_length=MAX_NAME)
     includes: list[MilestoneLevel] = Field(default_factory=empty_list)  # their benefits come too
     change: bool = True  # one of the rule set's milestone changes (or none)
     skill_points: int = Field(0, ge=0, le=5)
@@ -178,6 +186,35 @@ def _condensed_grants() -> dict[MilestoneLevel, MilestoneGrant]:
     }
 
 
+def _circle(graph: dict) -> list | None:
+    """A path that comes back to where it started (its first node repeated at the end), or None."""
+    done: set = set()
+    for start in graph:
+        path: list = []
+        on_path: set = set()
+
+        def walk(node) -> list | None:
+            if node in on_path:
+                return path[path.index(node):] + [node]
+            if node in done:
+                return None
+            path.append(node)
+            on_path.add(node)
+            for nxt in graph.get(node, ()):
+                found = walk(nxt)
+                if found:
+                    return found
+            path.pop()
+            on_path.discard(node)
+            done.add(node)
+            return None
+
+        found = walk(start)
+        if found:
+            return found
+    return None
+
+
 class Advancement(FateModel):
     """The advancement dials; the defaults are Fate Condensed's milestones and breakthroughs."""
 
@@ -197,8 +234,13 @@ class Advancement(FateModel):
                 raise ValueError(_("the clock grants a {value} milestone, but [advancement.grants] has none").format(value=when.value))
         for level, grant in self.grants.items():
             for inner in grant.includes:
-                if inner not in self.grants or inner == level:
+                if inner not in self.grants:
                     raise ValueError(_("the {value} milestone includes {value2}, which is not defined").format(value=level.value, value2=inner.value))
+        circle = _circle({level: grant.includes for level, grant in self.grants.items()})
+        if circle:
+            # A typo such as minor → major → minor: totalling a milestone would never end.
+            raise ValueError(_("the milestones include one another in a circle ({circle})").format(
+                circle=" → ".join(level.value for level in circle)))
         return self
 
     def levels(self) -> list[MilestoneLevel]:
@@ -288,19 +330,29 @@ class ModeRules(FateModel):
         return next((m for m in self.modes if m.name.casefold() == name.strip().casefold()), None)
 
 
+class AspectCaption(FateModel):
+    """A rule set's own words for one aspect slot: its caption on the sheet and what to write in
+    it (Fate Core's phase trio names each of the three aspects after its phase)."""
+
+    slot: int = Field(ge=0, le=20)
+    label: str = Field(min_length=1, max_length=80)
+    description: str = Field("", max_length=300)
+
+
 class RuleSet(FateModel):
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")
-    name: str = Field(min_length=1)
-    description: str = ""
-    skill_word: str = "skill"  # "approach" in Fate Accelerated
-    skill_word_plural_form: str = Field("", alias="skill_word_plural")
-    skills: list[str] = Field(min_length=1, max_length=200)
+    id: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9._-]*$")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    description: str = Field("", max_length=MAX_DESCRIPTION)
+    skill_word: str = Field("skill", max_length=40)  # "approach" in Fate Accelerated
+    skill_word_plural_form: str = Field("", alias="skill_word_plural", max_length=40)
+    skills: list[_Name] = Field(min_length=1, max_length=200)
     allow_custom_skills: bool = True
     shape: Shape
     peak: int = Field(4, ge=0, le=12)
     # After the first breakthrough, raises follow the column rule (Fate Condensed, Fate Core).
     column_rule: bool = True
     aspects: list[AspectRole] = Field(min_length=1)
+    aspect_captions: list[AspectCaption] = Field(default_factory=empty_list, max_length=20)
     refresh_start: int = Field(3, ge=0)
     refresh_minimum: int = Field(1, ge=0)
     free_stunts: int = Field(3, ge=0)
@@ -347,9 +399,15 @@ class RuleSet(FateModel):
                 for skill in mode.skills:
                     if skill not in self.skills:
                         raise ValueError(_("mode {name} holds {skill}, not in the skill list").format(name=repr(mode.name), skill=repr(skill)))
+        if any(c.slot >= len(self.aspects) for c in self.aspect_captions):
+            raise ValueError(_("an aspect caption names a slot the rule set does not have"))
         if self.shape.counts and max(self.shape.counts) > self.peak:
             raise ValueError(_("the shape has a rating above the peak"))
         return self
+
+    def caption(self, slot: int) -> AspectCaption | None:
+        """The rule set's own words for an aspect slot, if it has any."""
+        return next((c for c in self.aspect_captions if c.slot == slot), None)
 
     @property
     def skill_word_plural(self) -> str:

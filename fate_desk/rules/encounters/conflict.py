@@ -163,6 +163,35 @@ def end_turn(campaign: Campaign, scene_id: str, next_id: str | None = None) -> C
     return _put(campaign, scene_id, changed)
 
 
+def action_refusal(conflict: Conflict) -> str:
+    """Why the one acting now may not take an action ('' when they may): one action a turn.
+    Fate Condensed, "Turn Order": "In an exchange, each involved character can take one
+    overcome, create an advantage, or attack action"; Fate Core, "Exchanges": "you only get to
+    make one skill roll on your turn in an exchange" (defending is not limited)."""
+    p = next((p for p in conflict.participants if p.id == conflict.current), None)
+    if p is None or not p.active:
+        return _("Nobody is acting now: end the turn to pick who goes next.")
+    if p.acted:
+        return _("{name} has taken this turn's action: end the turn and pick who goes next.").format(name=p.name)
+    return ""
+
+
+def action_taken(campaign: Campaign, scene_id: str) -> Campaign:
+    """The one acting has taken their action (an attack): in elective order they stay to pick
+    who goes next, with no second action; in an order set by skill the next in line acts now."""
+    conflict = conflict_of(campaign, scene_id)
+    reason = action_refusal(conflict)
+    if reason:
+        raise refuse("conflict.action", "participants", reason)
+    if conflict.order != TurnOrder.ELECTIVE:
+        return end_turn(campaign, scene_id)
+    p = next(p for p in conflict.participants if p.id == conflict.current)
+    participants = [q.model_copy(update={"acted": True}) if q.id == p.id else q for q in conflict.participants]
+    line = _("{name} has acted and picks who goes next.").format(name=p.name)
+    return _put(campaign, scene_id, conflict.model_copy(update={"participants": participants,
+                                                                "log": [*conflict.log, line]}))
+
+
 def participant_roller(campaign: Campaign, p: Participant | None, skill: str) -> str | None:
     """Who rolls for a participant with this skill: the best of the members still standing."""
     if p is None or not p.members:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fate_desk.i18n import _
+from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Scene, ZonePlace
 
 from fate_desk.rules.play.table import name_of
@@ -100,8 +100,63 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
     if play.challenge is not None and "challenge" not in hidden:
         from fate_desk.rules.encounters.challenge import task_result
 
-        view.challenge = [(t.what or "A task", task_result(t)) for t in play.challenge.tasks]
+        view.challenge = [(t.what or _("A task"), task_result(t)) for t in play.challenge.tasks]
     return view
+
+
+# --- the players' view in words: the window on a second screen and the players' phones ----------
+
+# What the rules call a participant's state and a task's result in the players' view (the
+# rules' own words, by which the view marks them), as the players read them.
+_STATES = {"acting now": ("▶", N_("acting now")), "has acted": ("✓", N_("has acted")), "to act": ("·", N_("to act")),  # i18n: not shown
+           "taken out": ("✗", N_("taken out")), "conceded": ("✗", N_("conceded"))}  # i18n: not shown
+_RESULTS = {"not rolled yet": N_("not rolled yet"), "tie: success at a minor cost": N_("tie: success at a minor cost"),  # i18n: not shown
+            "fail": N_("fail"), "succeed": N_("succeed"), "succeed with style": N_("succeed with style")}  # i18n: not shown
+
+
+def result_words(result: str) -> str:
+    """A result in the rules' words, translated (one the rules already translated stays as it is)."""
+    return _(_RESULTS[result]) if result in _RESULTS else result
+
+
+def turn_line(name: str, state: str) -> str:
+    mark, words = _STATES.get(state, ("·", None))
+    return _("{mark} {name} — {state}").format(mark=mark, name=name, state=_(words) if words else state)
+
+
+def turns_title(view: PlayersView) -> str:
+    if view.turns:
+        return _("Turn order — exchange {number}").format(number=view.exchange)
+    return _("Turn order")
+
+
+def countdown_line(countdown: ViewCountdown) -> str:
+    boxes = "☒" * countdown.marked + "☐" * (countdown.boxes - countdown.marked)
+    if countdown.meaning:
+        return _("{name}: {boxes} — {meaning}").format(name=countdown.name, boxes=boxes, meaning=countdown.meaning)
+    return _("{name}: {boxes}").format(name=countdown.name, boxes=boxes)
+
+
+def aspect_line(aspect: ViewAspect) -> str:
+    if aspect.free_invokes:
+        text = ngettext("{aspect}  {marks} free invoke", "{aspect}  {marks} free invokes", aspect.free_invokes).format(
+            aspect=aspect.text, marks="◆" * aspect.free_invokes)
+    else:
+        text = aspect.text
+    return _("Boost: {aspect}").format(aspect=text) if aspect.boost else text
+
+
+def contest_lines(view: PlayersView) -> list[str]:
+    lines = [_("{side}: {marks} ({won} of {goal})").format(
+        side=side, marks="●" * won + "○" * max(0, view.contest_goal - won), won=won, goal=view.contest_goal)
+        for side, won in view.contest]
+    if view.contest_winner:
+        lines.append(_("The contest goes to {winner}!").format(winner=view.contest_winner))
+    return lines
+
+
+def challenge_lines(view: PlayersView) -> list[str]:
+    return [_("{task}: {result}").format(task=task, result=result_words(result)) for task, result in view.challenge]
 
 
 def place_zone(scene: Scene, zone_id: str, x: float, y: float) -> Scene:

@@ -31,6 +31,16 @@ class Reason:
     OTHER = "other"
 
     ALL = (INVOKE, HOSTILE_INVOKE, COMPEL_ACCEPTED, COMPEL_REFUSED, COMPEL_PROPOSED, CONCESSION, REFRESH, OTHER)
+    # Which way each moves points (Fate Condensed, "Fate Points"): an invoke, a refused compel
+    # and a player's proposed compel cost one; a hostile invoke, an accepted compel, conceding
+    # and refresh give them. "Other" goes either way.
+    SPENDING = (INVOKE, COMPEL_REFUSED, COMPEL_PROPOSED, OTHER)
+    GAINING = (HOSTILE_INVOKE, COMPEL_ACCEPTED, CONCESSION, REFRESH, OTHER)
+
+
+def reasons_for(change: int) -> tuple[str, ...]:
+    """The reasons that fit a change of fate points: spending (negative) or gaining."""
+    return Reason.SPENDING if change < 0 else Reason.GAINING
 
 
 # The reasons in words, translated where shown (the ledger keeps the English reason).
@@ -127,6 +137,12 @@ def change_points(campaign: Campaign, who: str, change: int, reason: str, note: 
         return campaign
     have = points_of(campaign, who)
     name = holder_name(campaign, who)
+    if reason in Reason.ALL and reason not in reasons_for(change):
+        raise refuse(
+            "fate_points.reason", "fate_points",
+            (_("A {reason} never gives fate points: pick a reason for gaining them.") if change > 0 else
+             _("A {reason} never costs fate points: pick a reason for spending them.")).format(
+                reason=reason_text(reason)))
     if have + change < 0:
         raise refuse(
             "fate_points.short", "fate_points",
@@ -242,5 +258,5 @@ def ledger_totals(campaign: Campaign, number: int | None = None) -> dict[str, tu
 __all__ = [
     "GM", "Reason", "append_to_log", "change_points", "compel", "compel_targets", "describe", "earn_later", "holder", "holder_name", "ledger",
     "payer",
-    "ledger_totals", "log_entry", "log_event", "points_of", "with_character",
+    "ledger_totals", "log_entry", "log_event", "points_of", "reasons_for", "with_character",
 ]

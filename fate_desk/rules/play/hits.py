@@ -21,10 +21,14 @@ from fate_desk.rules.play.actions import against_self_refusal, place_aspect
 from fate_desk.rules.play.table import current_scene
 
 
-def conflict_id(campaign: Campaign) -> str:
-    """The conflict being fought: the scene being played (one conflict per scene, for conceding)."""
+def conflict_id(campaign: Campaign) -> str | None:
+    """The conflict being fought now (its own id), or None outside one. A consequence carries
+    it, so a concession pays only for what was taken in this conflict: Fate Condensed,
+    "Conceding", "a fate point plus an extra one for each consequence they took in the current
+    conflict" (a hit taken earlier in the scene, before the conflict began, is not one)."""
     scene = current_scene(campaign)
-    return scene.id if scene is not None else f"scene-{campaign.clock.session}-{campaign.clock.scene}"
+    conflict = scene.play.conflict if scene is not None else None
+    return conflict.id if conflict is not None and not conflict.ended else None
 
 
 def _defender(campaign: Campaign, character_id: str) -> Character:
@@ -133,7 +137,7 @@ def concede_conflict(campaign: Campaign, character_id: str) -> Campaign:
     """Concede before the roll: 1 fate point plus 1 per consequence taken in this conflict."""
     character = _defender(campaign, character_id)
     conflict = conflict_id(campaign)
-    taken = sum(1 for c in character.consequences if c.conflict == conflict)
+    taken = concession_points(character, conflict) - 1
     applied = concede(character, conflict, when=campaign.clock)
     campaign = with_character(campaign, applied.character)
     note = _("1, plus {taken} for consequences taken").format(taken=taken) if taken else "1"

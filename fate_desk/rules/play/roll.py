@@ -132,6 +132,28 @@ _MEANINGS: dict[Action, dict[Outcome, str]] = {
 }
 
 
+# A contest's rolls in the book's contest words (Fate Condensed, "Contests": "At the end of each
+# exchange the side with the highest effort marks a victory; with style, two victories ... On a
+# tie there's an unexpected twist"): against the other sides' efforts, or a side's difficulty.
+_CONTEST_MEANINGS: dict[bool, dict[Outcome, str]] = {
+    True: {  # opposed: the roll's shifts are over the best of the other sides' efforts
+        Outcome.FAIL: N_("Another side's effort is higher: no victory for this side this exchange."),
+        Outcome.TIE: N_("A tie for the highest effort: no victory, and the GM brings an unexpected twist."),
+        Outcome.SUCCEED: N_("The highest effort: this side marks a victory."),
+        Outcome.SUCCEED_WITH_STYLE: N_("The highest effort, with style: this side marks two victories."),
+    },
+    False: {  # against a set difficulty: a victory too, unless another side does better
+        Outcome.FAIL: N_("Short of the difficulty: no victory for this side this exchange."),
+        Outcome.TIE: N_("Level with the difficulty: no victory for this side this exchange."),
+        Outcome.SUCCEED: N_("Past the difficulty: a victory, if no other side has a higher effort."),
+        Outcome.SUCCEED_WITH_STYLE: N_("Past the difficulty with style: two victories, if no other side has a "
+                                       "higher effort."),
+    },
+}
+_CONTEST_ADVANTAGE_FAIL = N_("No aspect: the side forfeits this exchange's roll, or keeps it and the aspect appears "
+                             "with the other side holding its free invoke.")
+
+
 def meaning(action: Action, outcome: Outcome, shifts: int = 0) -> str:
     """What this outcome means for this action, in a sentence."""
     if action == Action.ATTACK and outcome == Outcome.SUCCEED:
@@ -265,6 +287,7 @@ class RollSetup:
     scale: int = 0
     scale_use: ScaleUse = ScaleUse.BEFORE
     who: str = ""  # the roller's name, for the summary
+    contest: bool = False  # a side's roll in a contest exchange: said in the contest's words
 
     def __post_init__(self) -> None:
         # Accept the enums' plain values too ("attack"), as item views and files hand them over.
@@ -587,6 +610,10 @@ class Roll:
                             "You land a hit of {shifts} shifts and take a boost.", self.hit).format(shifts=self.hit)
         if self.tie_as_failure:
             return _("You fail, but take a boost.")
+        if self.setup.contest and self.setup.action == Action.OVERCOME:
+            return _(_CONTEST_MEANINGS[self.setup.opposed][self.outcome])
+        if self.setup.contest and self.setup.action == Action.CREATE_ADVANTAGE and self.outcome == Outcome.FAIL:
+            return _(_CONTEST_ADVANTAGE_FAIL)
         return meaning(self.setup.action, self.outcome, max(self.shifts, 0))
 
     def faces(self) -> str:

@@ -2,8 +2,8 @@
 
 Parts are separated by semicolons, or by commas in a line with no semicolon (what people type):
 the first is the name; a part that gives a rating is a skill ("Fair (+2) at Getting into Bar
-Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets stress boxes; "stunt: ..." (or
-"stunt: Name: ...") adds a stunt; anything else is an aspect. Split at commas, a stunt keeps the
+Fights", "Good Shoot", "Fight +2", "+1 Notice"); "2 stress" sets stress boxes; "stunt: Name",
+"stunt: Name: what it does" or "stunt: what it does" adds a stunt; anything else is an aspect. Split at commas, a stunt keeps the
 pieces after it up to the next part that is a rating, stress or another stunt.
 """
 
@@ -69,13 +69,20 @@ class QuickNpc:
     notes: list[str] = field(default_factory=list)  # what was understood, or guessed
 
 
+_RULE_WORDS = re.compile(r"[\d+−-]")  # a bonus or a number: what a stunt does, not what it is called
+
+
 def _stunt(typed: str) -> Stunt:
-    """"stunt: Name: what it does" names the stunt; without a name the text stands alone
+    """"stunt: Name: what it does" names the stunt; "stunt: Sucker Punch", a few words with no
+    bonus or number in them, is its name; anything longer is what it does, without a name
     (copying the text into the name made every card print it twice)."""
     name, colon, text = typed.partition(":")
     if colon and name.strip() and text.strip() and len(name) <= 40:
         return Stunt(name=name.strip(), text=text.strip())
-    return Stunt(text=typed.strip())
+    typed = typed.strip()
+    if len(typed) <= 40 and len(typed.split()) <= 6 and not _RULE_WORDS.search(typed):
+        return Stunt(name=typed)
+    return Stunt(text=typed)
 
 
 def _known(part: str) -> bool:

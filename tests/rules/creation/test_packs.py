@@ -61,6 +61,26 @@ def test_atomic_robo_reinforced_skills_rise_through_their_modes(catalog):
     assert effective_rating(pc, "Rapport", robo) == 0  # Banter is not one of its modes
 
 
+@pytest.mark.parametrize("pack_id", [p for p in SHIPPED if p != "fate-core-stunts"])
+def test_the_parts_of_each_rating_add_up_to_what_the_dice_roll(catalog, pack_id):
+    """What the sheet shows of a skill (its row, through its mode, and the extras' part) agrees
+    with the rating rolled, for every pack's sample, an extra's bonus and a mode-rated skill."""
+    from fate_desk.model import Extra
+    from fate_desk.rules.creation.extras import effective_ratings, skill_parts
+
+    sample = _sample(catalog, pack_id)
+    ruleset = catalog.get(sample.ruleset)
+    boosted = sample.model_copy(update={"extras": [*sample.extras, Extra(name="Lucky Charm",
+                                                                         skill_bonuses={ruleset.skills[0]: 1})]})
+    for pc in (sample, boosted):
+        parts = skill_parts(pc, ruleset)
+        played = {k: p.played for k, p in parts.items() if p.played}
+        assert played == effective_ratings(pc, ruleset)
+    lucky = skill_parts(boosted, ruleset)[ruleset.skills[0]]
+    assert ("Lucky Charm", 1) in lucky.bonuses and lucky.played == lucky.sheet + 1 + (
+        lucky.granted[1] - lucky.sheet if lucky.granted else 0) + sum(b for n, b in lucky.bonuses if n != "Lucky Charm")
+
+
 def test_atomic_robo_modes_give_stress_boxes(catalog):
     # Atomic Robo RPG SRD, "Modes and Stress": two boxes each; a Fair mode with a track's skill
     # adds one, a Good mode two.
@@ -185,7 +205,7 @@ def test_a_broken_pack_is_skipped_and_the_others_still_load(tmp_path):
     (user / "mine" / "pack.toml").write_text("this is = = not toml")
     catalog = load_catalog(user_packs=user)
     assert len(catalog.problems) == 2
-    assert all(p.startswith("Skipped your pack ") and "\n" not in p for p in catalog.problems)
+    assert all(p.startswith("Ignored your pack ") and f"(in {user})" in p and "\n" not in p for p in catalog.problems)
     assert "atomic-robo" in catalog.packs and "fate-core" in catalog.rulesets
 
 
@@ -214,12 +234,29 @@ def test_check_of_a_broken_pack_exits_two_with_one_line(capsys, tmp_path):
     assert "\n" not in err and "extras[0].cost.refresh" in err
 
 
+def _own_id(folder: Path, new_id: str) -> Path:
+    """The copied pack made the user's own, as docs/rulesets.md says: a new id everywhere."""
+    for path in folder.iterdir():
+        path.write_text(path.read_text(encoding="utf-8").replace('"war-of-ashes"', f'"{new_id}"'), encoding="utf-8")
+    return folder
+
+
 def test_installing_a_pack_copies_it_into_the_users_folder(user_data, tmp_path):
-    pack = install_pack(_copy(tmp_path))
-    assert pack.id == "war-of-ashes" and not pack.shipped
-    assert (user_data / "packs" / "war-of-ashes" / "pack.toml").is_file()
-    single = install_pack(packs_dir() / "wealth-hack.fatepack.toml")
-    assert (user_data / "packs" / "wealth-hack.fatepack.toml").is_file() and single.ruleset is not None
+    pack = install_pack(_own_id(_copy(tmp_path), "ashes-mine"))
+    assert pack.id == "ashes-mine" and not pack.shipped
+    assert (user_data / "packs" / "ashes-mine" / "pack.toml").is_file()
+    single = tmp_path / "mine.fatepack.toml"
+    single.write_text((packs_dir() / "wealth-hack.fatepack.toml").read_text(encoding="utf-8").replace(
+        '"wealth-hack"', '"wealth-mine"'), encoding="utf-8")
+    installed = install_pack(single)
+    assert (user_data / "packs" / "wealth-mine.fatepack.toml").is_file() and installed.ruleset is not None
+    assert sorted(p.name for p in (user_data / "packs").iterdir()) == ["ashes-mine", "wealth-mine.fatepack.toml"]
+
+
+def test_a_copy_of_a_shipped_pack_keeping_its_id_is_refused(user_data, tmp_path):
+    with pytest.raises(PackError, match="war-of-ashes/pack.toml: id: 'war-of-ashes' is the id of a rule set or pack"):
+        install_pack(_copy(tmp_path))
+    assert not any((user_data / "packs").iterdir())
 
 
 def test_installing_a_broken_pack_copies_nothing(user_data, tmp_path):

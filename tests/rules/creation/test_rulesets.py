@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fate_desk.paths import rules_dir
+from fate_desk.paths import packs_dir, rules_dir
 from fate_desk.rules import RuleSetError, ShapeKind, get_ruleset, load_catalog
 from fate_desk.rules.creation.loader import load_ruleset_file
 
@@ -123,7 +123,7 @@ def test_user_rule_sets_reach_the_command_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "fate_desk", "rulesets"], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 0
     assert "grim (yours): Grim Fate" in proc.stdout
-    assert "Skipped your rule set oops.toml" in proc.stderr
+    assert "Ignored your rule set oops.toml (in " in proc.stderr
 
 
 def test_advancement_dials_are_read_from_the_rule_set_file(tmp_path):
@@ -197,9 +197,10 @@ def test_no_shipped_pack_takes_a_shipped_rule_sets_id():
     assert shipped and not shipped & set(catalog.packs)
 
 
-def test_a_users_pack_named_like_a_shipped_rule_set_still_reaches_its_sheets(tmp_path):
-    """A library pack of the user's with a shipped rule set's id counts as that rule set's pack
-    (its tracks and licence go on the sheet) whether or not the catalog was read before."""
+def test_a_users_pack_never_takes_a_shipped_rule_sets_id(tmp_path):
+    """A pack is known by its id: a library pack of the user's placed by hand with the id
+    `fate-condensed` is set aside with a line, and no Fate Condensed sheet, blank or not, gets
+    its track, whether or not the catalog was read before (issue 45)."""
     import os
     import subprocess
     import sys
@@ -207,22 +208,61 @@ def test_a_users_pack_named_like_a_shipped_rule_set_still_reaches_its_sheets(tmp
     folder = tmp_path / "data" / "packs" / "mine"
     folder.mkdir(parents=True)
     (folder / "pack.toml").write_text(
-        'format = "fate-desk/pack"\nversion = 1\nid = "fate-core"\nname = "My additions"\n'
+        'format = "fate-desk/pack"\nversion = 1\nid = "fate-condensed"\nname = "My additions"\n'
         'licence = "Mine, all mine, to share as anyone likes."\n'
         '[[tracks]]\nid = "luck"\nname = "Luck"\nboxes = [1, 2]\n', encoding="utf-8")
     script = """
-from fate_desk.rules import get_ruleset
+from fate_desk.rules import default_catalog, get_ruleset
 from fate_desk.rules.creation.loader import pack_of
-get_ruleset("fate-core")
-print(pack_of("fate-core").name, pack_of("fate-condensed"))
+from fate_desk.printing.sheet import pack_tracks
+before = pack_of("fate-condensed")
+catalog = default_catalog()
+print(before, pack_of("fate-condensed"), pack_tracks(get_ruleset("fate-condensed")), "mine" in str(catalog.packs))
+print(catalog.problems[0])
 """
     env = os.environ | {"FATE_DESK_DATA_DIR": str(tmp_path / "data")}
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60,
                           check=False)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() == ["My", "additions", "None"]
-    (folder / "pack.toml").unlink()
-    folder.rmdir()  # an empty packs folder: nothing of the user's to read
-    proc = subprocess.run([sys.executable, "-c", script.replace('.name, pack_of("fate-condensed")', '')],
-                          capture_output=True, text=True, env=env, timeout=60, check=False)
-    assert proc.returncode == 0 and proc.stdout.split() == ["None"], proc.stderr
+    first, said = proc.stdout.splitlines()
+    assert first.split() == ["None", "None", "[]", "False"]
+    assert said.startswith("Ignored your pack mine (in ") and "'fate-condensed'" in said
+    assert "comes with Fate Desk" in said
+
+
+def test_fate_cores_three_remaining_aspects_are_its_phase_trio_not_a_relationship():
+    """Fate Core SRD, "The Phase Trio": "The three remaining aspects on your character are made in
+    phases, together called the phase trio"; a relationship aspect is Fate Condensed's."""
+    from fate_desk.model import AspectRole, Character, Aspect
+    from fate_desk.rules import check
+
+    core = get_ruleset("fate-core")
+    assert core.aspects == [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.FREE, AspectRole.FREE,
+                            AspectRole.FREE]
+    assert [core.caption(slot).label for slot in (2, 3, 4)] == [
+        "Phase one: your adventure", "Phase two: crossing paths", "Phase three: crossing paths again"]
+    assert AspectRole.RELATIONSHIP in get_ruleset("fate-condensed").aspects
+    pc = Character(ruleset="fate-core", aspects=[Aspect(role=AspectRole.HIGH_CONCEPT, text="Zird the Arcane"),
+                                                  Aspect(role=AspectRole.TROUBLE, text="Rivals in the Collegia")])
+    empty = [p for p in check(pc, core).problems if p.code == "aspects.missing"]
+    assert [p.message.split(" is empty")[0] for p in empty] == [
+        "The aspect “Phase one: your adventure”", "The aspect “Phase two: crossing paths”",
+        "The aspect “Phase three: crossing paths again”"]
+    # "It's much better to leave an aspect slot blank": a note, never a warning, and no relationship.
+    assert all(p.severity.value == "info" and "Relationship" not in p.message for p in empty)
+    # A sheet made under Condensed keeps its relationship aspect: it fills the first phase's place.
+    moved = pc.model_copy(update={"aspects": [*pc.aspects, Aspect(role=AspectRole.RELATIONSHIP, text="Owes Finn")]})
+    problems = check(moved, core).problems
+    assert not [p for p in problems if p.code == "aspects.count"]
+    assert [p.path for p in problems if p.code == "aspects.missing"] == ["aspects[3]", "aspects[4]"]
+
+
+def test_a_users_pack_never_takes_a_shipped_packs_id(tmp_path):
+    user = tmp_path / "packs"
+    user.mkdir()
+    text = (packs_dir() / "wealth-hack.fatepack.toml").read_text(encoding="utf-8").replace(
+        'name = "Wealth (System Toolkit)"', 'name = "Not the real one"')
+    (user / "copy.fatepack.toml").write_text(text, encoding="utf-8")
+    catalog = load_catalog(user_packs=user)
+    assert catalog.packs["wealth-hack"].name == "Wealth (System Toolkit)" and catalog.packs["wealth-hack"].shipped
+    assert len(catalog.problems) == 1 and "comes with Fate Desk" in catalog.problems[0]

@@ -11,7 +11,8 @@ from fate_desk.model import (
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.encounters.challenge import roll_task, start_challenge, summary
 from fate_desk.rules.encounters.conflict import (
-    concede_participant, end_conflict, end_turn, hit_group, members_teamwork, participant, skill_order, start_conflict, take_hit,
+    action_refusal, action_taken, concede_participant, end_conflict, end_turn, hit_group, members_teamwork, participant,
+    skill_order, start_conflict, take_hit,
 )
 from fate_desk.rules.encounters.contest import add_twist, exchange_victories, play_exchange, start_contest
 from fate_desk.rules.encounters.scene import players_view
@@ -119,6 +120,61 @@ def test_conceding_pays_one_plus_one_per_consequence_taken_in_the_conflict(table
     c, lines = end_conflict(c, sid)
     assert c.character(ada.id).fate_points == 2 + 2
     assert "Ada conceded." in lines and any("Bruised Ribs" in line for line in lines)
+
+
+def test_a_concession_pays_only_for_consequences_taken_in_this_conflict_not_earlier_in_the_scene(table):
+    """Fate Condensed, "Conceding": "you gain a fate point plus an extra one for each consequence
+    they took in the current conflict". A consequence taken from the sheet earlier in the same
+    scene, before the conflict began, is not one of them."""
+    from fate_desk.rules.play.hits import hit_plan
+    from fate_desk.rules.play.hits import take_hit as sheet_hit
+
+    ruleset = get_ruleset("fate-core")
+    ada = table.characters[0]
+    _, plan = hit_plan(table, ruleset, ada.id, 2, "physical")
+    mild = next(o for o in plan.options if o.consequences and not o.stress)
+    c = sheet_hit(table, ruleset, ada.id, mild, {mild.consequences[0][0]: "Twisted Ankle"})  # before the conflict
+    assert c.character(ada.id).consequences[0].conflict is None
+    ps = _participants(c)
+    c = start_conflict(c, c.scenes[0].id, ruleset, ConflictKind.PHYSICAL, ps)
+    sid = c.scenes[0].id
+    _, plan = hit_plan(c, ruleset, ada.id, 4, "physical")
+    moderate = next(o for o in plan.options if o.consequences and not o.stress)
+    c = sheet_hit(c, ruleset, ada.id, moderate, {moderate.consequences[0][0]: "Cracked Ribs"})  # in it
+    c = concede_participant(c, sid, ps[0].id)
+    assert c.scenes[0].play.conflict.concessions == {ada.id: 2}  # 1, plus 1 for Cracked Ribs only
+    c, lines = end_conflict(c, sid)
+    assert c.character(ada.id).fate_points == 2 + 2
+    assert any("Cracked Ribs" in line for line in lines) and not any("Twisted Ankle" in line for line in lines)
+
+
+def test_one_action_a_turn_after_an_attack_in_elective_order_the_attacker_only_picks_who_is_next(table):
+    """Fate Condensed, "Turn Order": "In an exchange, each involved character can take one
+    overcome, create an advantage, or attack action"; the one who acted picks who goes next."""
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, get_ruleset("fate-condensed"), ConflictKind.PHYSICAL, ps,
+                       first=ps[0].id)
+    sid = c.scenes[0].id
+    assert action_refusal(c.scenes[0].play.conflict) == ""
+    c = action_taken(c, sid)
+    conflict = c.scenes[0].play.conflict
+    assert conflict.current == ps[0].id and "has taken this turn's action" in action_refusal(conflict)
+    with pytest.raises(Refused, match="end the turn"):
+        action_taken(c, sid)  # no second attack in the same turn
+    c = end_turn(c, sid, ps[2].id)
+    assert c.scenes[0].play.conflict.current == ps[2].id and action_refusal(c.scenes[0].play.conflict) == ""
+
+
+def test_one_action_a_turn_in_fate_cores_order_the_next_in_line_acts_after_an_attack(table):
+    """Fate Core, "Exchanges": "you only get to make one skill roll on your turn in an exchange";
+    the turn order is set by skill, so the next in line acts at once."""
+    ps = _participants(table)
+    c = start_conflict(table, table.scenes[0].id, get_ruleset("fate-core"), ConflictKind.PHYSICAL, ps)
+    sid = c.scenes[0].id
+    first = c.scenes[0].play.conflict.current
+    c = action_taken(c, sid)
+    conflict = c.scenes[0].play.conflict
+    assert conflict.current != first and next(p for p in conflict.participants if p.id == first).acted
 
 
 def test_concession_points_are_collected_at_the_end_of_the_conflict_not_during_it(table):

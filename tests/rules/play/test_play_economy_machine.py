@@ -8,13 +8,17 @@ fate points, free invokes, boosts and victories changed only as the books allow:
   Condensed, "Invokes" and "Hostile Invokes"); free invokes are used up one by one, and a boost
   goes once invoked; new free invokes come only from what the roll created;
 - a hit changes nobody's fate points; each new consequence gives the attacker one free invoke;
-- conceding pays nothing during the conflict; its points (1 + 1 per consequence taken in it)
-  are collected when the conflict ends (Fate Condensed, "Conceding");
+- conceding pays nothing during the conflict; its points (1 + 1 per consequence taken in it,
+  never one taken before it began) are collected when the conflict ends (Fate Condensed,
+  "Conceding");
+- one action a turn: after an attack, the attacker takes no second action until the turn
+  passes (Fate Condensed, "Turn Order");
 - a compel accepted gives one point, refused costs one (Fate Condensed, "Compels");
 - an exchange marks at most two victories, for one side, never for a side that failed its
   own difficulty (Fate Condensed, "Contests");
-- undo gives back the campaign exactly as it was before the step, and undoing every step gives
-  back the start.
+- a thrown roll, applied or set aside, stays in the roll log: undo gives back the campaign
+  exactly as it was before the step save the log, where the step's rolls stay marked set aside;
+  undoing every step gives back the start, with every roll thrown still in the log.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ from fate_desk.gui.opening import sample_bundle_path
 from fate_desk.model import CharacterKind, ConflictKind, ContestSide
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.history import Refused
-from fate_desk.rules.encounters.conflict import concede_participant, end_conflict, participant, start_conflict
+from fate_desk.rules.encounters.conflict import (
+    action_refusal, action_taken, concede_participant, end_conflict, end_turn, participant, start_conflict, waiting,
+)
 from fate_desk.rules.encounters.contest import play_exchange, start_contest
-from fate_desk.rules.play.actions import RollResult, apply_roll, invokables
+from fate_desk.rules.play.actions import RollResult, apply_roll, invokables, set_aside
 from fate_desk.rules.play.fate_points import GM, compel, payer
 from fate_desk.rules.play.hits import hit_plan, take_hit
 from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
@@ -41,16 +47,28 @@ from fate_desk.rules.play.table import current_scene
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import CampaignFile
 
+from table_helpers import apart_from_throws, assert_throws_kept, throws
+
 RULES = get_ruleset("fate-condensed")
 PEOPLE = ["pc-maren", "pc-ines", "npc-hale", "npc-bruiser"]
+
+
+def _sides(campaign):
+    return [participant(campaign, "PCs", ["pc-maren"]), participant(campaign, "PCs", ["pc-ines"]),
+            participant(campaign, "Syndicate", ["npc-hale"]), participant(campaign, "Syndicate", ["npc-bruiser"])]
+
+
+def _conflict(campaign):
+    scene = current_scene(campaign)
+    conflict = scene.play.conflict
+    return conflict if conflict is not None and not conflict.ended else None
 
 
 def _table():
     """The sample campaign with a conflict and a contest running in its scene."""
     campaign = read_bundle(sample_bundle_path())
     scene = current_scene(campaign)
-    sides = [participant(campaign, "PCs", ["pc-maren"]), participant(campaign, "PCs", ["pc-ines"]),
-             participant(campaign, "Syndicate", ["npc-hale"]), participant(campaign, "Syndicate", ["npc-bruiser"])]
+    sides = _sides(campaign)
     campaign = start_conflict(campaign, scene.id, RULES, ConflictKind.PHYSICAL, sides, first=sides[0].id)
     runners = ContestSide(name="Runners", members=["pc-maren"], skill="Athletics", difficulty=2)
     hounds = ContestSide(name="Hounds", members=["npc-hale"], skill="Athletics")
@@ -88,11 +106,14 @@ class TableEconomy(RuleBasedStateMachine):
         self.document = CampaignDocument(CampaignFile.create(Path(self.folder.name) / "t.fatedesk", _table()))
         self.start = self.document.campaign
         self.history: list = []  # the campaign before each step still on the undo stack
+        self.taken_in: dict[str, dict[str, set[str]]] = {}  # conflict id -> who -> slots filled in it
 
     def teardown(self):
+        played = self.document.campaign
         while self.document.undo_stack.canUndo():
             self.document.undo_stack.undo()
-        assert self.document.campaign == self.start
+        assert apart_from_throws(self.document.campaign) == apart_from_throws(self.start)
+        assert_throws_kept(played, self.document.campaign)
         self.document.close()
         self.folder.cleanup()
 
@@ -169,6 +190,58 @@ class TableEconomy(RuleBasedStateMachine):
         assert _points(after) == _points(before) and after.gm_fate_points == before.gm_fate_points
         new = {c.slot for c in after.character(who).consequences} - {c.slot for c in before.character(who).consequences}
         assert _free(after) == _free(before) + len(new)
+        conflict = _conflict(before)
+        if conflict is not None:
+            old = before.character(who).consequences
+            self.taken_in.setdefault(conflict.id, {}).setdefault(who, set()).update(
+                c.slot for c in after.character(who).consequences if c not in old)
+        else:  # outside a conflict a consequence belongs to none
+            assert all(c.conflict is None for c in after.character(who).consequences if c.slot in new)
+
+    @rule(who=st.sampled_from(PEOPLE), seed=st.integers(0, 999))
+    def set_a_roll_aside(self, who, seed):
+        """Cancel a thrown roll: its dice go into the log, nothing is paid."""
+        roll = Roll.throw(RollSetup(Action.OVERCOME, "Fight", self.campaign.character(who).rating("Fight"), 2, who=who),
+                          Dice(seed))
+        before = self.campaign
+        if not self._step(lambda c: set_aside(c, roll)):
+            return
+        assert apart_from_throws(self.campaign) == apart_from_throws(before)
+        assert len(throws(self.campaign)) == len(throws(before)) + 1
+
+    @precondition(lambda self: _conflict(self.campaign) is not None)
+    @rule(shifts=st.integers(-2, 4))
+    def attack(self, shifts):
+        """The one acting attacks and the hit is applied: their action for the turn."""
+        before = self.campaign
+        conflict = _conflict(before)
+        refused = action_refusal(conflict)
+        done = self._step(lambda c: action_taken(c, current_scene(c).id))
+        assert done == (not refused)
+        if done:
+            after = _conflict(self.campaign)
+            assert action_refusal(after) != "" or after.current != conflict.current  # no second action
+            assert _points(self.campaign) == _points(before)
+
+    @precondition(lambda self: _conflict(self.campaign) is not None)
+    @rule(pick=st.integers(0, 3))
+    def pass_the_turn(self, pick):
+        conflict = _conflict(self.campaign)
+        left = waiting(conflict) or [p for p in conflict.participants if p.active]
+        nxt = left[pick % len(left)].id if left else None
+        if self._step(lambda c: end_turn(c, current_scene(c).id, nxt)):
+            assert action_refusal(_conflict(self.campaign)) == ""  # the next one may act
+
+    @precondition(lambda self: (c := current_scene(self.campaign).play.conflict) is not None and c.ended)
+    @rule()
+    def a_new_conflict(self):
+        """A second conflict in the scene: consequences from the first pay nothing when conceding."""
+        scene = current_scene(self.campaign)
+
+        def again(c):
+            sides = _sides(c)
+            return start_conflict(c, scene.id, RULES, ConflictKind.PHYSICAL, sides, first=sides[0].id)
+        self._step(again)
 
     @rule(index=st.integers(0, 3))
     def concede(self, index):
@@ -177,10 +250,17 @@ class TableEconomy(RuleBasedStateMachine):
         conflict = scene.play.conflict
         if conflict is None or conflict.ended:
             return
-        pid = conflict.participants[index].id
-        if not self._step(lambda c: concede_participant(c, scene.id, pid)):
+        p = conflict.participants[index]
+        if not self._step(lambda c: concede_participant(c, scene.id, p.id)):
             return
         assert _points(self.campaign) == _points(before)  # nothing to spend during the conflict
+        # 1, plus 1 per consequence taken in this conflict: none taken before it began counts.
+        who = p.members[0]
+        owed = self.campaign.character(who).consequences
+        in_this = sum(1 for c in owed if c.conflict == conflict.id)
+        assert in_this <= len(self.taken_in.get(conflict.id, {}).get(who, set()))
+        added = self.campaign.scenes[0].play.conflict.concessions.get(who, 0) - conflict.concessions.get(who, 0)
+        assert added == 1 + in_this
 
     @precondition(lambda self: (c := current_scene(self.campaign).play.conflict) is not None and not c.ended)
     @rule()
@@ -230,8 +310,10 @@ class TableEconomy(RuleBasedStateMachine):
     @precondition(lambda self: bool(self.history))
     @rule()
     def undo(self):
+        before = self.campaign
         self.document.undo_stack.undo()
-        assert self.campaign == self.history.pop()
+        assert apart_from_throws(self.campaign) == apart_from_throws(self.history.pop())
+        assert_throws_kept(before, self.campaign)  # undone rolls stay, marked set aside
 
     @invariant()
     def never_negative(self):

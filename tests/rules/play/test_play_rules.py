@@ -143,8 +143,13 @@ def test_a_moderate_consequence_gives_the_attacker_one_free_invoke():
 
 
 def test_conceding_gives_one_point_plus_one_per_consequence_in_this_conflict():
+    from fate_desk.model import ConflictKind
+    from fate_desk.rules.encounters.conflict import participant, start_conflict
+
     campaign = table()
     rules = get_ruleset("fate-condensed")
+    sides = [participant(campaign, "PCs", ["ruth"]), participant(campaign, "Opposition", ["goon"])]
+    campaign = start_conflict(campaign, "alley", rules, ConflictKind.PHYSICAL, sides, first=sides[0].id)
     _, plan = hit_plan(campaign, rules, "ruth", 2, "physical")
     option = next(o for o in plan.options if o.consequences == (("mild", 1),))
     campaign = take_hit(campaign, rules, "ruth", option, {"mild": "Bruised"}, attacker="goon")

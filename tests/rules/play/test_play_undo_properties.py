@@ -1,5 +1,6 @@
 """Any sequence of play actions (rolls with invokes, hits, concessions, compels, fate points),
-each one undo step, undone, gives back the original campaign on disk."""
+each one undo step, undone, gives back the original campaign on disk, save the roll log: it
+keeps every roll thrown, an undone one marked set aside."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from fate_desk.rules.play.actions import RollResult, apply_roll, invokables
 from fate_desk.rules.play.roll import Action, Dice, Invoke, Roll, RollSetup
 from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
+
+from table_helpers import apart_from_throws, assert_throws_kept
 
 RULES = get_ruleset("fate-condensed")
 WHO = st.sampled_from(["pc-maren", "pc-ines", "npc-hale", "npc-bruiser"])
@@ -77,7 +80,9 @@ def test_any_play_sequence_undone_gives_back_the_original(actions):
             if document.edit_campaign(action, "Play"):
                 steps += 1
         assert document.undo_stack.count() == steps
+        played = document.campaign
         while document.undo_stack.canUndo():
             document.undo_stack.undo()
-        assert load_campaign(document.path) == original
+        assert apart_from_throws(load_campaign(document.path)) == apart_from_throws(original)
+        assert_throws_kept(played, load_campaign(document.path))
         document.close()

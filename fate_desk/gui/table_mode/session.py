@@ -1,0 +1,278 @@
+"""An open table: the server, the seats, and the campaign followed on the GUI thread.
+
+The GUI thread owns the campaign and its undo stack. When the campaign changes, this computes
+each seat's snapshot (fate_desk/table/snapshot.py, Qt-free) in the languages its devices read,
+and hands them to the server thread. The server's news (a device waiting, joined or gone, a
+snapshot wanted, a player's action) arrives here as a queued signal: nothing here waits on it.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from typing import Callable
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication
+
+from fate_desk.i18n import _, speaking
+from fate_desk.model import CharacterKind
+from fate_desk.table.seats import ACT, VIEW, SeatBook
+from fate_desk.table.server import HEARTBEAT, Event, SeatInfo, TableServer
+
+log = logging.getLogger(__name__)
+
+
+def link_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+class TableSession(QObject):
+    """One open table for one campaign. `open()` starts listening; `close()` stops for good."""
+
+    changed = Signal()  # devices, seats or settings changed: the dialog shows them again
+    waiting = Signal(object)  # an Event: a device asks for a seat (the GM's Allow / Refuse)
+    closed = Signal()
+    _news = Signal(object)  # from the server's thread; delivered queued on this (the GUI) thread
+
+    def __init__(self, document, book: SeatBook | None = None, heartbeat: float = HEARTBEAT,
+                 record: Callable[[int, str], None] | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.document = document
+        self.book = book if book is not None else SeatBook.load(document.campaign.id)
+        self.server = TableServer(self._news.emit, heartbeat=heartbeat, record=record)
+        self.requests: dict[int, Event] = {}  # devices waiting for the GM, by device
+        # Player actions by kind (issue 38 adds them): (session, event) -> None.
+        self.intents: dict[str, Callable[[TableSession, Event], None]] = {}
+        self._published: dict[tuple, dict] = {}
+        self._languages: set[tuple[str, str]] = set()  # (seat, language) asked for
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.publish)
+        # What the dialog shows is told at most five times a second: 200 devices knocking at
+        # once are 200 events, and the GM's window must not redraw for each.
+        self._tell = QTimer(self)
+        self._tell.setSingleShot(True)
+        self._tell.setInterval(200)
+        self._tell.timeout.connect(self.changed.emit)
+        self._news.connect(self._heard, Qt.ConnectionType.QueuedConnection)
+        self._following = False
+        self._handed: tuple = ()
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.close)  # closing the app closes the table, whichever way it quits
+
+    # --- opening and closing ------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.server.running
+
+    def open(self, host: str, port: int | None = None) -> tuple[str, int]:
+        """Listen on `host` and the campaign's port (another free one if that is taken, and
+        the links change; said by the return value). Raises OSError when `host` cannot be had."""
+        wanted = self.book.port if port is None else port
+        try:
+            address = self.server.start(host, wanted)
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE or wanted == 0:
+                raise
+            address = self.server.start(host, 0)
+        self.book.address, self.book.port = host, address[1]
+        self.book.save()
+        self._follow(True)
+        self._hand_seats()
+        self.publish()
+        self.changed.emit()
+        return address
+
+    def close(self) -> None:
+        if not self.is_open and not self._following:
+            return
+        self._follow(False)
+        self.server.stop()
+        self.requests.clear()
+        self._published.clear()
+        self.changed.emit()
+        self.closed.emit()
+
+    def _follow(self, on: bool) -> None:
+        document = self.document
+        signals = (document.campaignChanged, document.entityChanged, document.entityAdded, document.entityRemoved)
+        if on and not self._following:
+            for signal in signals:
+                signal.connect(self._campaign_changed)
+        elif not on and self._following:
+            for signal in signals:
+                signal.disconnect(self._campaign_changed)
+        self._following = on
+
+    def follow(self, document) -> None:
+        """The same campaign read again (from disk): the table goes on with it."""
+        was = self._following
+        self._follow(False)
+        self.document = document
+        self._published.clear()
+        if was:
+            self._follow(True)
+            self._hand_seats()
+            self._timer.start()
+
+    # --- seats --------------------------------------------------------------------------------
+
+    def characters(self) -> list:
+        """The player characters, each a seat, in the campaign's order."""
+        return [c for c in self.document.campaign.characters if c.kind == CharacterKind.PC]
+
+    def link(self, character_id: str) -> str:
+        """The seat's link: the address and port (never a .local name), or the public address the
+        GM gave for play through a proxy; its secret after '#'."""
+        token = self.book.seat(character_id).token
+        if self.book.public:
+            return f"{self.book.public}/#{token}"
+        return f"http://{link_host(self.book.address or '127.0.0.1')}:{self.book.port}/#{token}"
+
+    def set_public(self, origin: str) -> None:
+        """Where players reach the table through an HTTPS proxy or tunnel ("" for none)."""
+        self.book.public = origin
+        self.book.save()
+        self._hand_seats()
+        self.changed.emit()
+
+    def renew(self, character_id: str) -> str:
+        """A new link for the seat: the old one stops at once, with every device that used it."""
+        self.book.renew(character_id)
+        self.book.save()
+        for device, event in list(self.requests.items()):
+            if event.seat == character_id:
+                del self.requests[device]
+        self._hand_seats()
+        self.changed.emit()
+        return self.link(character_id)
+
+    def set_auto_allow(self, on: bool) -> None:
+        self.book.auto_allow = on
+        self.book.save()
+        self._hand_seats()
+        if on:
+            for device in list(self.requests):
+                self.allow(device)
+
+    def set_mode(self, mode: str) -> None:
+        self.book.mode = ACT if mode == ACT else VIEW
+        self.book.save()
+        self._hand_seats()
+
+    def _seat_names(self) -> tuple[tuple[str, str], ...]:
+        return tuple((c.id, c.name.strip() or _("(unnamed)")) for c in self.characters())
+
+    def _hand_seats(self) -> None:
+        names = self._seat_names()
+        new = [character_id for character_id, _name in names if character_id not in self.book.seats]
+        seats = []
+        for character_id, name in names:
+            seat = self.book.seat(character_id)
+            seats.append(SeatInfo(character_id, name, seat.token, frozenset(seat.devices)))
+        if new:
+            self.book.save()  # a new character's seat (and link) is kept at once
+        self._handed = names
+        self.server.set_seats(seats, self.book.auto_allow, self.book.mode, self.book.public)
+
+    # --- devices ------------------------------------------------------------------------------
+
+    def devices(self):
+        return self.server.devices()
+
+    def allow(self, device: int) -> None:
+        event = self.requests.pop(device, None)
+        if event is None:
+            return
+        self.book.allow_key(event.seat, event.key)
+        self.book.save()
+        self._hand_seats()
+        self.server.admit(device)
+        self.changed.emit()
+
+    def refuse(self, device: int) -> None:
+        if self.requests.pop(device, None) is not None:
+            self.server.refuse(device)
+            self.changed.emit()
+
+    def disconnect(self, device: int) -> None:
+        """Send a device away and forget it: to join again it must ask the GM again."""
+        view = next((v for v in self.server.devices() if v.device == device), None)
+        if view is not None and view.seat:
+            self.book.forget_key(view.seat, view.key)
+            self.book.save()
+            self._hand_seats()
+        self.server.disconnect(device)
+
+    def _heard(self, event: Event) -> None:
+        if not self.is_open:
+            return
+        if event.kind == "waiting":
+            self.requests[event.device] = event
+            self.waiting.emit(event)
+        elif event.kind == "joined":
+            # Let in without asking: remembered as if the GM had allowed it (written only when new:
+            # a device coming back, however often, costs the window no disk write).
+            if event.auto and self.book.allow_key(event.seat, event.key):
+                self.book.save()
+                self._hand_seats()
+            self._languages.add((event.seat, event.language))
+        elif event.kind == "left":
+            self.requests.pop(event.device, None)
+        elif event.kind == "wanted":
+            self._languages.add((event.seat, event.language))
+            self._timer.start()
+        elif event.kind == "intent":
+            self._intent(event)
+        if not self._tell.isActive():
+            self._tell.start()
+
+    def _intent(self, event: Event) -> None:
+        """A player's action: handled by its kind's handler (issue 38), or refused in words."""
+        message = event.message or {}
+        handler = self.intents.get(message.get("kind", ""))
+        if handler is None:
+            log.warning("table: an action of kind %r from %s is not one the app knows; refused",
+                        message.get("kind"), event.label)
+            with speaking(event.language):
+                text = _("The app does not know that action.")
+            self.server.answer(event.device, message.get("ref", 0), False, text)
+            return
+        handler(self, event)
+
+    # --- snapshots ----------------------------------------------------------------------------
+
+    def _campaign_changed(self, *_args) -> None:
+        if self.document.replacing:
+            return  # a campaign-wide step: its campaignChanged follows, once
+        self._timer.start()  # once per turn of the event loop, however many signals came
+
+    def publish(self) -> None:
+        """Every wanted seat's sheet and the scene, in each language in use, to the server (only
+        what changed since last time)."""
+        if not self.is_open or self.document.loading:
+            return
+        from fate_desk.table.snapshot import scene_snapshot, sheet_snapshot
+
+        campaign = self.document.campaign
+        if self._seat_names() != self._handed:  # a player character added, removed or renamed
+            self._hand_seats()
+        wanted = self.server.wanted() | self._languages
+        characters = {c.id: c for c in self.characters()}
+        for language in sorted({language for _seat, language in wanted}):
+            scene = scene_snapshot(campaign, language)
+            if self._published.get(("scene", language)) != scene:
+                self._published[("scene", language)] = scene
+                self.server.publish_scene(language, scene)
+        for seat, language in sorted(wanted):
+            character = characters.get(seat)
+            if character is None:
+                continue
+            sheet = sheet_snapshot(campaign, character, self.document.ruleset_for(character), language)
+            if self._published.get(("sheet", seat, language)) != sheet:
+                self._published[("sheet", seat, language)] = sheet
+                self.server.publish_sheet(seat, language, sheet)
