@@ -206,6 +206,52 @@ def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path
     assert shown_in_navigator(window, nell.id) and "Note 14999" in nell.notes
 
 
+def parses_watched(monkeypatch) -> list[bool]:
+    """Each parse of an imported file from now on, as whether it ran on the window's thread."""
+    import threading
+
+    from fate_desk.interop import importing
+
+    parsed, real = [], importing.parse_json
+
+    def watched(*args, **kwargs):
+        parsed.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "parse_json", watched)
+    return parsed
+
+
+def big_foundry(tmp_path: Path) -> Path:
+    """A Foundry actor of 1.5 MB, as a world's modules leave them: its portrait embedded as a data
+    URL and other modules' flags holding journal text (none of it the character's)."""
+    actor = json.loads((Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json").read_text(encoding="utf-8"))
+    portrait = "data:image/png;base64," + "iVBORw0KGgo" * 60_000
+    actor["img"] = portrait
+    actor["prototypeToken"] = {**actor.get("prototypeToken", {}), "texture": {"src": portrait}}
+    actor["flags"] = {**actor.get("flags", {}), "some-journal-module": {
+        f"entry{i}": "<p>What the party learnt in the ruins, session by session.</p>" for i in range(12_000)}}
+    path = tmp_path / "wren-with-portrait.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert path.stat().st_size >= 1_500_000
+    return path
+
+
+def test_a_big_foundry_actor_is_parsed_once_on_a_worker_and_comes_in(qtbot, window, tmp_path, monkeypatch):
+    """The issue's 1.5 MB Foundry file froze the window while it was parsed twice, the first time on
+    the window's thread: File ▸ Import parses it once, on the worker, and the character comes in."""
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
+    big = big_foundry(tmp_path)
+    parsed = parses_watched(monkeypatch)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    assert parsed == [False]
+    wren = next(c for c in window.document.campaign.characters if c.name != "Ruth")
+    assert shown_in_navigator(window, wren.id) and window.navigator.current_entity() == wren.id
+    assert "data:image" not in wren.notes  # the portrait and the other modules' flags are not the character's
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth", wren.name]
+
+
 def fari_library(tmp_path, count: int) -> Path:
     """A Fari library ("full" export) of `count` characters, from the one in tests/data."""
     data = json.loads((Path(__file__).parents[1] / "data" / "fari" / "library.fari.json").read_text(encoding="utf-8"))
@@ -217,9 +263,9 @@ def fari_library(tmp_path, count: int) -> Path:
 
 
 def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot, window, tmp_path, monkeypatch):
-    """Dropped on the window: the library is read once, on a worker, character by character
-    with progress; Cancel adds nothing. Dropped again and left to finish: every character and
-    scene in one undo step."""
+    """Through File ▸ Import: the library is parsed once and read character by character, on a
+    worker, with progress; Cancel adds nothing. Dropped on the window and left to finish: every
+    character and scene in one undo step."""
     import threading
 
     from fate_desk.interop import importing
@@ -236,6 +282,7 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
         return real(sheet, *args, **kwargs)
 
     monkeypatch.setattr(importing, "sheet_to_character", slow_after_ten)
+    parsed = parses_watched(monkeypatch)
     labels = []
 
     def cancel_when_counting() -> None:
@@ -248,7 +295,9 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
         go_on.set()
 
     QTimer.singleShot(0, cancel_when_counting)
-    drop(window, library)
+    answer_file_dialog(library)
+    import_action(window).trigger()
+    assert parsed == [False]  # parsed once, off the window's thread
     assert labels and labels[0].startswith("Reading crew.fari.json: character ") and labels[0].endswith(" of 300…")
     assert not any(seen)  # every sheet read off the window's thread
     assert "cancelled" in window.statusBar().currentMessage()
