@@ -66,6 +66,29 @@ def test_filtering_then_clearing_the_filter_shows_every_entry_again(window, qtbo
     assert shown_names(nav, "pc") == everyone
 
 
+def test_the_filter_matches_on_a_worker_and_its_results_replace_the_tree_when_ready(window, qtbot, monkeypatch):
+    """A keystroke in the filter never waits for every name to be matched (68 ms a key at 10,000
+    entries did): the names are matched on a worker, and the results show once it is done."""
+    import threading
+
+    from fate_desk.gui import campaign_op, navigator
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the results come back later
+    threads, real = [], navigator.matching
+
+    def watched(rows, text):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(rows, text)
+
+    monkeypatch.setattr(navigator, "matching", watched)
+    nav = window.navigator
+    everyone = shown_names(nav, "pc")
+    qtbot.keyClicks(nav.filter_edit, everyone[0][:4])
+    qtbot.waitUntil(lambda: nav._search is None and nav.filtering)
+    assert threads and not any(threads)
+    assert everyone[0] in shown_names(nav, "pc")
+
+
 def _big_campaign(tmp_path, size: int):
     from fate_desk.model import Campaign, Character, CharacterKind
     from fate_desk.store.campaign_file import CampaignFile
