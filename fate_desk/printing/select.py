@@ -40,9 +40,20 @@ def _kind_label(item) -> str:
 
 def campaign_entries(campaign: Campaign) -> list[Entry]:
     """Every character, obstacle and countdown, in the campaign's order."""
-    out = [Entry(c.id, c.name or _("(unnamed)"), c.kind.label, c.kind in SHEET_KINDS) for c in campaign.characters]
-    out += [Entry(o.id, o.name or _("(unnamed)"), _kind_label(o), False) for o in campaign.obstacles]
-    out += [Entry(c.id, c.name or _("(unnamed)"), _("Countdown"), False) for c in campaign.countdowns]
+    # Each kind's words looked up once, not once an entry: the Print to PDF dialog lists 10,000
+    # entries as it opens, on the window's thread.
+    unnamed, words = _("(unnamed)"), {}
+
+    def kind_of(item) -> str:
+        key = (type(item), getattr(item, "kind", None))
+        if key not in words:
+            words[key] = _kind_label(item)
+        return words[key]
+
+    out = [Entry(c.id, c.name or unnamed, kind_of(c), c.kind in SHEET_KINDS) for c in campaign.characters]
+    out += [Entry(o.id, o.name or unnamed, kind_of(o), False) for o in campaign.obstacles]
+    countdown = _("Countdown")
+    out += [Entry(c.id, c.name or unnamed, countdown, False) for c in campaign.countdowns]
     return out
 
 
