@@ -197,11 +197,15 @@ def print_cards(app, window, folder: Path) -> float:
 
     started = time.perf_counter()
     window.actions["export_pdf"].trigger()
+    settle(app)  # each of the user's clicks below comes in a turn of the event loop of its own
     dialog = next(d for d in window.findChildren(QDialog) if type(d).__name__ == "ExportPdfDialog" and d.isVisible())
     index = dialog.what_combo.findText("GM cards")
     dialog.what_combo.setCurrentIndex(index)
+    settle(app)
     dialog.entries.tick_all(True)
+    settle(app)
     dialog.file_edit.setText(str(folder / "cards.pdf"))
+    settle(app)
     first_page = []
 
     def cancel_at_first_page() -> None:
