@@ -50,9 +50,10 @@ class EditDesk(Desk):
             return
         stack = document.undo_stack
         # A step pushed, undone or redone moves the index; a typed word merged into the step
-        # before moves nothing and asks for nothing (it changes no action).
+        # before moves nothing and asks for nothing (it changes no action). A campaign closed
+        # (its stack cleared as it goes, perhaps after the window's tabs) asks nothing either.
         for signal in (stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged):
-            signal.connect(lambda _value: self.window.update_actions())
+            signal.connect(lambda _value, d=document: self.window.document is d and self.window.update_actions())
 
     def update_actions(self) -> None:
         window = self.window
