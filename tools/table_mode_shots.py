@@ -1,5 +1,6 @@
-"""Screenshots of table mode: the GM's dialog (a phone connected, another asking for a seat) and
-the player page in headless chromium, on a phone (393x851) and a laptop (1280x800), in English,
+"""Screenshots of table mode: the GM's dialog (a phone connected, another asking for a seat), the
+player page in headless chromium, a phone's roll waiting for the GM's nod and the GM's Requests
+panel, on a phone (393x851) and a laptop (1280x800), in English,
 German and Russian. Needs Debian's chromium and chromium-driver (tools/table-deps.sh).
 
     python tools/table_mode_shots.py OUT          every picture, full size, into OUT/
@@ -123,6 +124,43 @@ def main(argv: list[str]) -> int:
         small_png(target, target, colours=96)
     phone.close()
     knock.close()
+
+    # Playing from a phone (issue 38): Ines rolls Fight to attack and invokes an aspect, which
+    # waits for the GM's nod; the GM's Requests panel shows both.
+    dialog.auto_allow.setChecked(True)
+    dialog.view_act.setChecked(True)
+    dialog.nod.setChecked(True)
+    driver = start_browser(scratch / "profile-play", phone=True, language="en", size=(393, 851))
+    try:
+        from selenium.webdriver.support.ui import Select
+
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 393, "height": 851, "deviceScaleFactor": 2, "mobile": True})
+        driver.get(session.link("pc-ines"))
+        pump(20, lambda: driver.find_elements("css selector", "button[name=roll]"))
+        Select(driver.find_element("css selector", "select[name=skill]")).select_by_value("Fight")
+        Select(driver.find_element("css selector", "select[name=action]")).select_by_value("attack")
+        driver.find_element("css selector", "button[name=roll]").click()
+        pump(10, lambda: driver.find_elements("css selector", "button[name=invoke]"))
+        driver.find_element("css selector", "button[name=invoke]").click()
+        pump(10, lambda: driver.find_elements("css selector", ".roll .waiting"))
+        driver.execute_script("window.scrollTo(0, document.getElementById('play').offsetTop - 60)")
+        pump(0.5)
+        target = out / "table-play-phone-en.png"
+        driver.save_screenshot(str(target))
+        if docs:
+            small_png(target, target, width=393)
+        dock = window.table_mode.requests_dock()
+        dock.setFloating(True)
+        dock.show()
+        dock.resize(460, 330)
+        pump(0.5)
+        target = out / "table-requests.png"
+        dock.grab().save(str(target))
+        if docs:
+            small_png(target, target, colours=96)
+    finally:
+        driver.quit()
     window.table_mode.close()
     window.close()
     print(f"table mode pictures in {out}")

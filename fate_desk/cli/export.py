@@ -18,7 +18,7 @@ from fate_desk.printing import (
     export_pdf,
     unprintable_characters,
 )
-from fate_desk.i18n import N_, _, ngettext, rules_text
+from fate_desk.i18n import LANGUAGES, N_, _, ngettext, rules_text
 from fate_desk.model import CampaignOptions, ConditionsMode
 from fate_desk.rules import DEFAULT_RULESET, RuleSetError, get_ruleset
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
@@ -73,6 +73,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--large-print", dest="large_print", action="store_true",
                         help=_("large print for low vision: everything 150%%, the same content on more pages "
                                "(cards one to a page)"))
+    parser.add_argument("--labels-in", dest="labels", metavar="LANG", choices=sorted(LANGUAGES),
+                        help=_("with --to fatex: the language of the captions FateX shows as they are "
+                               "(aspect roles, consequences), one of {codes} (default en)").format(
+                            codes=", ".join(sorted(LANGUAGES))))
     parser.add_argument("--force", action="store_true",
                         help=_("replace OUT even if it holds something other than a PDF; with --to, replace "
                                "existing exports (never the input, a campaign file or a read-only file)"))
@@ -158,6 +162,10 @@ def _load_campaign(path: Path):
 def run(args) -> int:
     if args.to:
         return run_for(args)
+    if args.labels:
+        print(_("fate-desk export: {problem} (see fate-desk export --help)").format(
+            problem=_("--labels-in goes with --to fatex")), file=sys.stderr)
+        return EXIT_UNREADABLE
     try:
         # The input's problems first (they are what the user asked about), then the target's.
         job = build_job(args)

@@ -33,6 +33,9 @@ def run_for(args) -> int:
             raise ExportRefused(ngettext("{options} goes with PDF export, not --to",
                                          "{options} go with PDF export, not --to", len(used)).format(
                 options=", ".join(used)))
+        if getattr(args, "labels", None) and not TARGETS[args.to].labelled:
+            raise ExportRefused(_("--labels-in goes with --to fatex: {tool} translates its own captions").format(
+                tool=_(TARGETS[args.to].label)))
         if not args.path:
             raise ExportRefused(_("give the character or campaign file to export"))
         source = Path(args.path)
@@ -49,7 +52,7 @@ def run_for(args) -> int:
         written = export(result.characters, out, args.to,
                          options=campaign.options if campaign else None,
                          ruleset=campaign.ruleset if campaign else None, sources=(source,),
-                         replace=args.force)
+                         replace=args.force, language=getattr(args, "labels", None) or "en")
     except (FileFormatError, ExportRefused, OutputRefused) as exc:
         print(_("fate-desk export: {problem}").format(problem=exc), file=sys.stderr)
         return EXIT_UNREADABLE

@@ -103,6 +103,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("open_table", N_("Open the table to players' de&vices…"), "Table", None, "table_open",
                N_("Each player follows their own sheet and the scene, live, on their phone or tablet"),
                toolbar=True, separator_before=True, short=N_("Players' devices")),
+    ActionSpec("toggle_requests", N_("Players' re&quests"), "Table", None, None,
+               N_("What waits for you from the players' devices: rolls, invokes, compels, hits, a pause")),
     ActionSpec("toggle_dice", N_("&Dice roller"), "Table", "Ctrl+Shift+R", separator_before=True),
     ActionSpec("toggle_history", N_("Character &history"), "Table", "Ctrl+Shift+H"),
     ActionSpec("user_guide", N_("&User guide"), "Help", QKeySequence.StandardKey.HelpContents),

@@ -104,6 +104,11 @@ class CampaignDocument(QObject):
         return self.file.readonly
 
     @property
+    def is_closed(self) -> bool:
+        """Closed (another campaign opened, or the window closing): nothing more is written."""
+        return self._closed
+
+    @property
     def loading(self) -> bool:
         """True while some entries are not validated yet: single entries can be looked up and
         edited (each edit saved at once, as always); nothing campaign-wide is offered, and the

@@ -36,13 +36,16 @@ class Target:
     id: str
     label: str
     suffix: str
-    render: Callable[[Character, RuleSet, CampaignOptions | None], bytes]
+    render: Callable[..., bytes]  # (character, rule set, options[, language=]) -> the file
     notes: Callable[[Character, RuleSet, CampaignOptions | None], list[str]]
+    # Whether the file carries captions the other tool shows as they are, in a language the
+    # user picks (FateX's labels); the other tools translate their own captions.
+    labelled: bool = False
 
 
 TARGETS = {
     "foundry-fco": Target("foundry-fco", N_("Foundry VTT (Fate Core Official)"), ".json", fco_json, fco_notes),
-    "fatex": Target("fatex", N_("Foundry VTT (FateX)"), ".json", fatex_json, fatex_notes),
+    "fatex": Target("fatex", N_("Foundry VTT (FateX)"), ".json", fatex_json, fatex_notes, labelled=True),
     "fari": Target("fari", "Fari", FARI_SUFFIX, fari_json, fari_notes),
 }
 
@@ -116,8 +119,9 @@ def ruleset_for(character: Character, fallback: str | None = None) -> RuleSet:
 
 def export(characters: list[Character], out: Path, target_id: str, *, options: CampaignOptions | None = None,
            ruleset: str | None = None, sources: tuple[Path, ...] = (), into_folder: bool = False,
-           replace: bool = False) -> list[Path]:
-    """Write the characters for `target_id`; returns the files written.
+           replace: bool = False, language: str = "en") -> list[Path]:
+    """Write the characters for `target_id`; returns the files written. `language` is that of
+    the captions a labelled target's tool shows (FateX's roles and severities).
 
     With `replace`, files already there are replaced (the caller has checked what they are);
     if the export then fails, only the files it created are removed.
@@ -126,7 +130,8 @@ def export(characters: list[Character], out: Path, target_id: str, *, options: C
     out = Path(out)
     paths = plan(characters, out, target, sources, into_folder, replace)
     existed = {p for p in paths if p.exists()}
-    data = [target.render(c, ruleset_for(c, ruleset), options) for c in characters]
+    extra = {"language": language} if target.labelled else {}
+    data = [target.render(c, ruleset_for(c, ruleset), options, **extra) for c in characters]
     made_folder = False
     written: list[Path] = []
     try:

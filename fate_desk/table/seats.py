@@ -27,7 +27,7 @@ FORMAT = "fate-desk-table"
 VERSION = 1
 TOKEN_BYTES = 16  # 128 bits
 DEFAULT_PORT = 8421  # below every platform's ephemeral range, so it stays free between runs
-VIEW, ACT = "view", "act"  # what players may do (acting is issue 38)
+VIEW, ACT = "view", "act"  # what players may do from their devices
 _SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -88,6 +88,7 @@ class SeatBook:
     address: str = ""
     auto_allow: bool = False
     mode: str = VIEW
+    invoke_nod: bool = False  # each invoke from a phone waits for the GM's Allow
     public: str = ""  # https://table.example.org: where players reach the table through a proxy
     path: Path | None = None  # where it was read from, and is written back to
 
@@ -114,6 +115,7 @@ class SeatBook:
             book.address = data["address"][:100]
         book.auto_allow = data.get("auto_allow") is True
         book.mode = ACT if data.get("mode") == ACT else VIEW
+        book.invoke_nod = data.get("invoke_nod") is True
         book.public = public_origin(data.get("public")) or ""
         seats = data.get("seats")
         for character_id, seat in (seats.items() if isinstance(seats, dict) else ()):
@@ -136,7 +138,8 @@ class SeatBook:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         data = {
             "format": FORMAT, "version": VERSION, "campaign": self.campaign_id, "port": self.port,
-            "address": self.address, "auto_allow": self.auto_allow, "mode": self.mode, "public": self.public,
+            "address": self.address, "auto_allow": self.auto_allow, "mode": self.mode, "invoke_nod": self.invoke_nod,
+            "public": self.public,
             "seats": {cid: {"token": s.token, "devices": s.devices} for cid, s in self.seats.items()},
         }
         write_bytes_atomic(path, json.dumps(data, indent=1).encode("utf-8"))

@@ -5,7 +5,8 @@ and upgrades /ws to a WebSocket): no HTTP or WebSocket parsing of our own. It ru
 the table is open, on the one address the GM chose.
 
 The GUI thread owns the campaign. It hands this server seats and snapshots (`set_seats`,
-`publish_sheet`, `publish_scene`) and its decisions (`admit`, `refuse`, `disconnect`, `answer`);
+`publish_sheet`, `publish_scene`, `publish_play`) and its decisions (`admit`, `refuse`,
+`disconnect`, `answer`, `tell`);
 every such call only schedules work on the server's loop and returns at once. The server tells
 the GUI thread what happened through `on_event`, called on the server's thread (the GUI side
 turns it into a queued signal). The server never edits the campaign.
@@ -86,6 +87,7 @@ FILES = {
     "/app.js": ("app.js", SCRIPT),
     "/render.js": ("render.js", SCRIPT),
     "/connection.js": ("connection.js", SCRIPT),
+    "/play.js": ("play.js", SCRIPT),
     "/style.css": ("style.css", CSS),
 }
 ICON = ("icons", "app", "fate-desk-small.svg")  # the app's own small icon, from resources/
@@ -104,7 +106,7 @@ class SeatInfo:
 @dataclass(frozen=True)
 class Event:
     """Something the GM's window hears about: a device "waiting" for Allow, "joined", "left";
-    "wanted": a snapshot for (seat, language) is needed; "intent": a player's action (issue 38)."""
+    "wanted": a snapshot for (seat, language) is needed; "intent": a player's action."""
 
     kind: str
     device: int = 0
@@ -212,6 +214,7 @@ class TableServer:
         self._public = ""
         self._sheets: dict[tuple[str, str], str] = {}  # (seat, language) -> the message
         self._scenes: dict[str, str] = {}  # language -> the message
+        self._plays: dict[tuple[str, str], str] = {}  # (seat, language) -> what the seat may do now
         self._files: dict[str, bytes] = {}
         self._words: dict[str, bytes] = {}
         self._unbound = threading.Event()  # set once nothing listens any more
@@ -322,6 +325,10 @@ class TableServer:
     def publish_scene(self, language: str, scene: dict) -> None:
         self._call(self._publish, ("scene", "", language), protocol.dump({"type": "scene", "scene": scene}))
 
+    def publish_play(self, seat: str, language: str, play: dict) -> None:
+        """What the seat may do now (its roll, the table's rolls, offers, prompts), in `language`."""
+        self._call(self._publish, ("play", seat, language), protocol.dump({"type": "play", "play": play}))
+
     def admit(self, device: int) -> None:
         self._call(self._admit, device)
 
@@ -333,8 +340,12 @@ class TableServer:
         self._call(self._send_away, device, "disconnected")
 
     def answer(self, device: int, ref: int, done: bool, text: str) -> None:
-        """The app's answer to a player's action (issue 38)."""
+        """The app's answer to a player's action: done (and saved), or not, with why."""
         self._call(self._queue, device, protocol.dump({"type": "answer", "ref": ref, "done": done, "text": text}))
+
+    def tell(self, device: int, text: str) -> None:
+        """A word for one device from the GM's side (the GM undid one of its seat's steps)."""
+        self._call(self._queue, device, protocol.dump({"type": "notice", "text": text}))
 
     def devices(self) -> list[DeviceView]:
         with self._lock:
@@ -366,8 +377,8 @@ class TableServer:
 
     def _publish(self, key: tuple[str, str, str], text: str) -> None:
         kind, seat, language = key
-        store = self._sheets if kind == "sheet" else self._scenes
-        slot = (seat, language) if kind == "sheet" else language
+        store = {"sheet": self._sheets, "scene": self._scenes, "play": self._plays}[kind]
+        slot = language if kind == "scene" else (seat, language)
         if store.get(slot) == text:
             return
         store[slot] = text
@@ -423,11 +434,14 @@ class TableServer:
     def _deliver(self, device: _Device) -> None:
         """The device's snapshots as they are now; those not made yet are asked for."""
         sheet, scene = self._sheets.get((device.seat, device.language)), self._scenes.get(device.language)
+        play = self._plays.get((device.seat, device.language))
         if sheet is not None:
             self._queue(device.id, sheet, "sheet")
         if scene is not None:
             self._queue(device.id, scene, "scene")
-        if sheet is None or scene is None:
+        if play is not None:
+            self._queue(device.id, play, "play")
+        if sheet is None or scene is None or play is None:
             self._emit(Event("wanted", device.id, device.seat, device.language))
 
     def _emit(self, event: Event) -> None:

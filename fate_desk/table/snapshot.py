@@ -27,6 +27,8 @@ from fate_desk.rules.encounters.scene import (
 from fate_desk.rules.harm.tracks import clears_text
 from fate_desk.rules.play.scene_now import current_scene
 
+from .play import ledger_lines, notes_view
+
 PROTOCOL = 1  # the page and the app speak the same version of the messages
 
 
@@ -70,6 +72,8 @@ def sheet_snapshot(campaign: Campaign, character: Character, ruleset: RuleSet, l
             "stats": [_item("refresh", _("Refresh"), str(derived.refresh)),
                       _item("fate-points", _("Fate points"), points, pending)],
             "sections": [s for s in sections if s["items"]],
+            "ledger": ledger_lines(campaign, character),
+            "notes": notes_view(character),
         }
 
 
@@ -245,6 +249,68 @@ def page_words(language: str) -> dict:
             "boxMarked": _("box {number} of {count}, absorbs {value}, marked"),
             "boxEmpty": _("box {number} of {count}, absorbs {value}, empty"),
             "viewOnly": _("View only"),
+            "viewOnlyRefused": _("Not done: the GM lets players only look at their sheets for now."),
+            # acting from the page
+            "play": _("Play"),
+            "said": _("What the app said"),
+            "roll": _("Roll"),
+            "skill": _("Skill"),
+            "action": _("Action"),
+            "rollDice": _("Roll the dice"),
+            "ownDice": _("I threw my own dice"),
+            "die": _("Die {number}"),
+            "enterDice": _("Use these dice"),
+            "yourRoll": _("Your roll"),
+            "dice": _("Dice"),
+            "invoke": _("Invoke an aspect"),
+            "aspect": _("Aspect"),
+            "plusTwo": _("+2"),
+            "reroll": _("Reroll"),
+            "useFree": _("Use a free invoke"),
+            "freeLeft": _("{aspect}: {count} free"),
+            "invokeButton": _("Invoke"),
+            "rerollDice": _("The dice of your reroll"),
+            "styleBoost": _("Hit for one shift less and take a boost"),
+            "tieAsFailure": _("Take the tie as a failure with a boost"),
+            "boostName": _("Name the boost you got"),
+            "advantageName": _("Name the aspect you created"),
+            "finish": _("Done"),
+            "setAside": _("Set aside"),
+            "table": _("At the table"),
+            "compel": _("A compel"),
+            "accept": _("Accept"),
+            "refuse": _("Refuse"),
+            "hit": _("Take a hit"),
+            "takeHit": _("Take the hit"),
+            "extreme": _("The aspect the extreme consequence replaces"),
+            "concede": _("Concede"),
+            "concedeSure": _("Concede now? You leave the conflict on your own terms."),
+            "concedeYes": _("Yes, concede"),
+            "no": _("No"),
+            "more": _("Ask the GM"),
+            "selfCompel": _("Propose a compel on your own aspect"),
+            "why": _("What complicates things (optional)"),
+            "send": _("Send to the GM"),
+            "propose": _("Propose a change to your sheet"),
+            "proposeWhat": _("What"),
+            "newAspect": _("An aspect"),
+            "milestone": _("A milestone choice"),
+            "where": _("Where"),
+            "aspectText": _("The aspect"),
+            "change": _("Change"),
+            "details": _("Details"),
+            "waitingFor": _("Waiting for the GM"),
+            "pause": _("Pause the game"),
+            "pauseNote": _("Only the GM sees that someone pressed it, not who."),
+            "paused": _("Paused"),
+            "ledger": _("Fate points this session"),
+            "noLedger": _("No fate points gained or spent this session yet."),
+            "notes": _("Notes"),
+            "saveNotes": _("Save the notes"),
+            "notesLong": _("Your notes are longer than this page can edit: the GM's computer edits them."),
+            "sending": _("Sending…"),
+            "notDone": _("Not done: {reason}"),
+            "lost": _("Not done: the connection dropped. Look at your sheet, then try again."),
         }
         return {
             "protocol": PROTOCOL,

@@ -162,6 +162,26 @@ def test_export_for_fatex_writes_an_actor_fatex_takes_and_shows_what_went_where(
     assert "FateX has one kind of actor" in summary.text() and "extra named \"Notes\"" in summary.text()
 
 
+def test_export_for_fatex_writes_its_captions_in_the_language_picked_in_the_dialog(qtbot, window, tmp_path):
+    """Issue 43: FateX shows `system.label` as written; the dialog offers the table's language
+    (the interface's by default) only for FateX, whose captions the file carries."""
+    dialog = open_dialog(window)
+    choose(dialog.target_combo, "Fari")
+    assert not dialog.labels_combo.isVisible()
+    choose(dialog.target_combo, "Foundry VTT (FateX)")
+    assert dialog.labels_combo.isVisible() and dialog.labels_combo.currentText() == "English"
+    dialog.labels_combo.setFocus()
+    choose(dialog.labels_combo, "Deutsch")
+    target = tmp_path / "ruth-de.json"
+    type_path(qtbot, dialog, target)
+    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert not dialog.isVisible()
+    actor = json.loads(target.read_text(encoding="utf-8"))
+    labels = [i["system"]["label"] for i in actor["items"] if i["type"] == "aspect"]
+    assert labels[:2] == ["Konzept", "Dilemma"]
+    assert window.document.campaign.characters[0].name == "Ruth"  # nothing in the campaign changed
+
+
 def test_export_for_foundry_of_a_refresh_4_pc_says_the_override_is_on(qtbot, window, tmp_path):
     assert window.document.edit("pc-ruth", lambda c: c.model_copy(update={"refresh": 4}), "Major milestone")
     dialog = open_dialog(window)

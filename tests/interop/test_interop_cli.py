@@ -140,6 +140,25 @@ def test_pdf_options_with_to_are_a_usage_error(tmp_path, ruth_file, capsys, extr
     assert "go" in one_line_error(capsys) and not out.exists()
 
 
+def test_fatex_captions_in_the_language_asked_for(tmp_path, ruth_file, capsys):
+    """Issue 43: `--labels-in de` writes the captions FateX shows in German; without it, English."""
+    out = tmp_path / "ruth-fatex.json"
+    assert main(["export", str(ruth_file), "--to", "fatex", "--labels-in", "de", "--out", str(out)]) == 0
+    actor = json.loads(out.read_text(encoding="utf-8"))
+    assert [i["system"]["label"] for i in actor["items"] if i["type"] == "aspect"][:2] == ["Konzept", "Dilemma"]
+    plain = tmp_path / "ruth-plain.json"
+    assert main(["export", str(ruth_file), "--to", "fatex", "--out", str(plain)]) == 0
+    actor = json.loads(plain.read_text(encoding="utf-8"))
+    assert [i["system"]["label"] for i in actor["items"] if i["type"] == "aspect"][:2] == ["High Concept", "Trouble"]
+
+
+@pytest.mark.parametrize("target", [["--to", "fari"], ["--to", "foundry-fco"], []])
+def test_captions_in_a_language_go_with_fatex_alone(tmp_path, ruth_file, capsys, target):
+    out = tmp_path / ("x.fari.json" if "fari" in target else "x.json" if target else "x.pdf")
+    assert main(["export", str(ruth_file), *target, "--labels-in", "de", "--out", str(out)]) == 2
+    assert "--labels-in goes with --to fatex" in one_line_error(capsys) and not out.exists()
+
+
 def test_an_unknown_target_is_a_usage_error(tmp_path, ruth_file, capsys):
     assert main(["export", str(ruth_file), "--to", "roll20", "--out", str(tmp_path / "x")]) == 2
     assert "invalid choice" in one_line_error(capsys)

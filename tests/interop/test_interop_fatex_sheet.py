@@ -30,8 +30,8 @@ def items(actor: dict, kind: str) -> list[dict]:
 
 
 def test_aspects_and_consequences_carry_the_labels_fatex_shows():
-    """In the file's own words, like every name in it: the same in every interface language
-    (tests/i18n/test_files_are_language_free.py)."""
+    """FateX prints `system.label` as it is. By default the captions are English whatever language
+    Fate Desk speaks, so the same choice makes the same file (tests/i18n/test_files_are_language_free.py)."""
     ruth = legal_pc(consequences=[Consequence(slot="mild", text="Bruised")])
     actor = character_to_fatex(ruth, CONDENSED)
     assert problems(actor) == []
@@ -40,11 +40,35 @@ def test_aspects_and_consequences_carry_the_labels_fatex_shows():
     assert [i["system"]["label"] for i in items(actor, "consequence")] == ["Mild", "Moderate", "Severe"]
     try:
         set_language("de")
-        german = character_to_fatex(ruth, CONDENSED)
+        german_interface = character_to_fatex(ruth, CONDENSED)
     finally:
         set_language("en")
-    assert [i["system"]["label"] for i in items(german, "aspect")] == [i["system"]["label"] for i in items(actor, "aspect")]
-    assert [(a.role, a.text) for a in back(german).aspects] == [(a.role, a.text) for a in ruth.aspects]
+    assert [i["system"]["label"] for i in items(german_interface, "aspect")] == [
+        i["system"]["label"] for i in items(actor, "aspect")]
+
+
+def test_the_captions_fatex_shows_are_in_the_language_chosen_for_the_table():
+    """Issue 43: "fill the labels FateX displays, in the character's language". A German table
+    reads the German edition's words (locale/glossary/de: Konzept, Dilemma; leicht, mittel,
+    schwer), a Korean one the Korean; the item names stay in the file's words, and the
+    character comes back whole with our flags or without them."""
+    ruth = legal_pc(consequences=[Consequence(slot="mild", text="Bruised")])
+    german = character_to_fatex(ruth, CONDENSED, language="de")
+    assert problems(german) == []
+    aspects = [i["system"]["label"] for i in items(german, "aspect")]
+    assert aspects[:2] == ["Konzept", "Dilemma"]
+    harm = [i["system"]["label"] for i in items(german, "consequence")]
+    assert [h.casefold() for h in harm] == ["leicht", "mittel", "schwer"]
+    assert [i["name"] for i in items(german, "aspect")][:2] == ["High Concept", "Trouble"]
+    korean = character_to_fatex(ruth, CONDENSED, language="ko")
+    assert all(label and not label.isascii() for label in
+               [i["system"]["label"] for i in items(korean, "aspect") + items(korean, "consequence")])
+    for actor in (german, korean):
+        assert [(a.role, a.text) for a in back(actor).aspects] == [(a.role, a.text) for a in ruth.aspects]
+        actor["flags"] = {}  # as FateX keeps an actor edited there
+        again = back(actor, ruleset="fate-condensed")
+        assert [(a.role, a.text) for a in again.aspects] == [(a.role, a.text) for a in ruth.aspects]
+        assert [(c.slot, c.text) for c in again.consequences] == [("mild", "Bruised")]
 
 
 JETPACK = Extra(name="Jetpack", description="A rocket on the back.", permission="Rocketeer",

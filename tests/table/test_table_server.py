@@ -13,6 +13,7 @@ import socket
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from fate_desk.table import protocol
 from fate_desk.table.seats import device_key, new_token
 from fate_desk.table.server import FLOOD, SeatInfo, TableServer
 
@@ -210,7 +211,7 @@ def test_a_frame_over_the_cap_closes_the_socket_and_bad_messages_are_dropped_wit
                 await phone.send(bad)
             await phone.send({"type": "ping"})
             assert (await phone.next("pong")) == {"type": "pong"}  # still there, and still Ruth
-            await phone.send("x" * 9000)
+            await phone.send("x" * (protocol.MAX_FRAME + 1000))
             with pytest.raises(ConnectionClosed) as closed:
                 await phone.next()
             return closed.value.rcvd.code

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QButtonGroup, QComboBox, QDialogButtonBox, QLabel, QLineEdit, QRadioButton, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget,
@@ -152,6 +152,25 @@ class MilestonePicker(QWidget):
             return False
         radio.setChecked(True)
         return True
+
+    def propose(self, proposal: dict) -> None:
+        """Start from what the player proposed from their phone (table mode): the change picked,
+        an aspect's new words filled in, and the player's own words shown; the GM still decides,
+        and the preview and the checker still rule."""
+        what, where, text = proposal.get("what"), proposal.get("where", ""), proposal.get("text", "")
+        if what == "aspect" and where.startswith("aspect-") and self.select(MilestoneKind.REWRITE_ASPECT):
+            index = self.aspect.findData(int(where.split("-", 1)[1]))
+            if index >= 0:
+                self.aspect.setCurrentIndex(index)
+                self.aspect_text.setText(text)
+        elif what == "milestone" and where in self.radios:
+            self.select(where)
+        said = QLabel(_("Proposed from the player's phone: {proposal}").format(
+            proposal=text or (self.radios[where].text() if where in self.radios else "")))
+        said.setTextFormat(Qt.TextFormat.PlainText)
+        said.setWordWrap(True)
+        said.setObjectName("proposalLabel")
+        self.layout().insertWidget(0, said)
 
     def choice(self) -> MilestoneChoice | None:
         kind = self.kind()

@@ -280,9 +280,26 @@ class _PerPcDialog(ClockDialog):
         applied = take_milestone(character, self.level, choice, rules, self.campaign.options)
         self.labels[character_id].setText(applied.entry.summary)
 
+    def accept(self) -> None:
+        super().accept()
+        if self.result is None:
+            return
+        from ..table_mode.reach import table_play
+
+        play = table_play(self.document)
+        if play is not None:  # a player's proposal from the phone is spent once their milestone is taken
+            for character_id, choice in self.choices.items():
+                if choice is not None:
+                    play.milestone_taken(character_id)
+
     def choose(self, character_id: str):
         """Open the PC's dialog on top (not blocking); returns it so a test can fill it in."""
         dialog = self._dialog_for(self.campaign.character(character_id))
+        from ..table_mode.reach import table_play  # light: nothing of the table loads with it
+
+        play = table_play(self.document)
+        if play is not None and character_id in play.milestones and hasattr(dialog, "picker"):
+            dialog.picker.propose(play.milestones[character_id])  # what the player proposed from the phone
         dialog.accepted.connect(lambda: self._chosen(character_id, dialog))
         self.sub_dialog = dialog
         dialog.open()

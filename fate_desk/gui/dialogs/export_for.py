@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QLabel, QLineEdit, QMessageBox, QPushButton
 
+from fate_desk import i18n
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character
 from fate_desk.interop.exporting import TARGETS, ExportRefused, export, safe_stem, summary
@@ -47,6 +48,8 @@ class ExportForDialog(FormDialog):
         self.target_combo: QComboBox = child(self.form, QComboBox, "targetCombo")
         self.hint: QLabel = child(self.form, QLabel, "targetHint")
         self.scope_combo: QComboBox = child(self.form, QComboBox, "scopeCombo")
+        self.labels_combo: QComboBox = child(self.form, QComboBox, "labelsCombo")
+        self.labels_label: QLabel = child(self.form, QLabel, "labelsLabel")
         self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
         self.error: QLabel = child(self.form, QLabel, "errorLabel")
         self.buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
@@ -60,6 +63,11 @@ class ExportForDialog(FormDialog):
         self.scope_combo.addItem(ngettext("Every character in the campaign ({count}), one file each, into a folder",
                                           "Every character in the campaign ({count}), one file each, into a folder",
                                           count).format(count=count), ALL)
+        # FateX prints its captions as the file gives them: the table's language, the one Fate
+        # Desk speaks unless the GM picks another.
+        for code, name in i18n.LANGUAGES.items():
+            self.labels_combo.addItem(name, code)
+        self.labels_combo.setCurrentIndex(max(0, self.labels_combo.findData(i18n.language())))
         self._path_touched = False
         self.target_combo.currentIndexChanged.connect(self._changed)
         self.scope_combo.currentIndexChanged.connect(self._changed)
@@ -77,11 +85,17 @@ class ExportForDialog(FormDialog):
     def scope(self) -> str:
         return self.scope_combo.currentData()
 
+    def labels_language(self) -> str:
+        return self.labels_combo.currentData()
+
     def characters(self) -> list[Character]:
         return [self.current] if self.scope() == ONE and self.current is not None else list(self.campaign.characters)
 
     def _changed(self) -> None:
         self.hint.setText(f"<small>{_(HINTS[self.target_id()])}</small>")  # i18n: markup only (its words are translated)
+        labelled = TARGETS[self.target_id()].labelled
+        self.labels_label.setVisible(labelled)
+        self.labels_combo.setVisible(labelled)
         if not self._path_touched:
             self.file_edit.setText(str(self._suggested()))
         self.error.clear()
@@ -115,7 +129,8 @@ class ExportForDialog(FormDialog):
         out = Path(text).expanduser()
         try:
             self.written = export(characters, out, self.target_id(), options=self.campaign.options,
-                                  ruleset=self.campaign.ruleset, into_folder=self.scope() == ALL)
+                                  ruleset=self.campaign.ruleset, into_folder=self.scope() == ALL,
+                                  language=self.labels_language())
         except ExportRefused as exc:
             self._refuse(str(exc))
             return

@@ -182,12 +182,37 @@ class CompelDialog(_PlayDialog):
         self.buttons.addButton(self.refuse_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.accept_button.clicked.connect(lambda: self.decide(True))
         self.refuse_button.clicked.connect(lambda: self.decide(False))
+        # The player is at the table with a phone that may act: the compel can wait for them there.
+        from ..table_mode.reach import phone_play
+
+        self.phone_button = None
+        if phone_play(document, character_id) is not None:
+            self.phone_button = QPushButton(_("Offer on {name}’s &phone").format(name=character.name or _("(unnamed)")))
+            self.phone_button.setObjectName("offerPhoneButton")
+            self.phone_button.setToolTip(_("The compel waits on the player's phone for Accept or Refuse; the Requests "
+                                           "panel lets you answer for them or withdraw it"))
+            self.buttons.addButton(self.phone_button, QDialogButtonBox.ButtonRole.ActionRole)
+            self.phone_button.clicked.connect(self.offer)
         self.finish()
+
+    def offer(self) -> bool:
+        """Send the compel to the player's phone; nothing changes until they answer."""
+        from ..table_mode.reach import phone_play
+
+        play = phone_play(self.document, self.character_id)
+        aspect = self.aspect.currentData() or ""
+        if play is None or not aspect:
+            self.status.setText(escape(_("The player's phone is no longer at the table: decide here.")))
+            return False
+        play.offer_compel(self.character_id, aspect, self.proposer.currentData())
+        self.reject()
+        return True
 
     def decide(self, accept: bool) -> bool:
         aspect = self.aspect.currentData() or ""
         proposer = self.proposer.currentData()
-        return self.run(lambda c: compel(c, self.character_id, aspect, accept, proposer),
+        later = self.document.ruleset_for(self.character).compel_point_after_scene
+        return self.run(lambda c: compel(c, self.character_id, aspect, accept, proposer, later),
                         _("Accept a compel") if accept else _("Refuse a compel"))
 
 

@@ -109,6 +109,19 @@ class TakeHitDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.out_button.clicked.connect(self.take_out)
+        # The player is at the table with a phone that may act: the choice can be theirs.
+        from ..table_mode.reach import phone_play
+
+        self.asked_phone = False
+        self.phone_button = None
+        if phone_play(document, character_id) is not None:
+            self.phone_button = self.buttons.addButton(
+                _("Ask {name}’s &phone").format(name=character.name or _("(unnamed)")),
+                QDialogButtonBox.ButtonRole.ActionRole)
+            self.phone_button.setObjectName("askPhoneButton")
+            self.phone_button.setToolTip(_("The player chooses how to take the hit on their phone, with these same "
+                                           "choices; the Requests panel lets you answer for them"))
+            self.phone_button.clicked.connect(self.ask_phone)
         layout.addWidget(self.buttons)
         for signal in (self.shifts.valueChanged, self.track.currentIndexChanged, self.weapon.valueChanged,
                        self.armor.valueChanged, self.attacker.currentIndexChanged):
@@ -155,6 +168,8 @@ class TakeHitDialog(QDialog):
         self.take_button.setText(_("&Give the attacker the boost") if self.boost_only else _("&Take the hit"))
         self.take_button.setEnabled(bool(self.plan.options) or self.boost_only)
         self.out_button.setEnabled(self.plan.taken_out)
+        if self.phone_button is not None:
+            self.phone_button.setEnabled((bool(self.plan.options) or self.plan.taken_out) and not self.boost_only)
         self._option_chosen()
 
     def option(self) -> AbsorbOption | None:
@@ -235,6 +250,23 @@ class TakeHitDialog(QDialog):
                                extreme_aspect=extreme),
             _("Take a hit of {shifts}").format(shifts=shifts_text(option.hit)))
         access.announce(heard_by, _("{name} took the hit: {way}.").format(name=name, way=option.description))
+        return True
+
+    def ask_phone(self) -> bool:
+        """Hand the hit to the player's phone (nothing changes until they choose there)."""
+        from ..table_mode.reach import phone_play
+
+        play = phone_play(self.document, self.character_id)
+        if play is None or self.plan is None:
+            self.status.setText(escape(_("The player's phone is no longer at the table: take the hit here.")))
+            return False
+        play.ask_hit(self.character_id, self.shifts.value(), self.track.currentData(), self.attacker.currentData(),
+                     self.weapon.value(), self.armor.value())
+        self.asked_phone = True
+        name = self.character.name or _("(unnamed)")
+        access.announce(self.parentWidget() or self, _("{name} chooses on their phone how to take the hit.").format(
+            name=name))
+        QDialog.reject(self)  # nothing is applied here: the phone's answer is
         return True
 
     def take_out(self) -> None:

@@ -1,11 +1,12 @@
 """Table mode in the main window, a desk like the others (`gui/desk.py`). Light on purpose: the
-server, the seats and the dialog load when the GM first opens the table, never at the app's start."""
+server, the seats, the dialog and the Requests dock load when the GM first opens the table,
+never at the app's start."""
 
 from __future__ import annotations
 
 from ..desk import Desk
 
-ACTIONS = ("open_table",)
+ACTIONS = ("open_table", "toggle_requests")
 
 
 class TableModeDesk(Desk):
@@ -15,12 +16,15 @@ class TableModeDesk(Desk):
         super().__init__(window)
         self.session = None  # the table for the open campaign, made when the GM first opens it
         self.dialog = None
+        self.requests = None  # the Requests dock, made with the first table
+        self.hit_dialog = None  # the Take a hit the GM opened from a request (tests fill it in)
 
     def handlers(self) -> dict:
         return {"open_table": self.open_dialog}
 
     def install(self) -> None:
-        """Nothing is built yet: see open_dialog()."""
+        """The Requests dock's menu item; the dock itself is built when first asked for."""
+        self.window.view.bind_toggle("toggle_requests", self.requests_dock)
 
     def document_changed(self, document) -> None:
         """Another campaign closes the table (seats are a campaign's); the same campaign read
@@ -41,14 +45,28 @@ class TableModeDesk(Desk):
     def update_actions(self) -> None:
         self.window.actions["open_table"].setEnabled(self.whole)
 
+    def _dice(self):
+        """The GM's own dice, the one random source of the table (a test's seeded ones too)."""
+        table = getattr(self.window, "table", None)
+        if table is not None and table.dice is not None:
+            return table.dice
+        dock = getattr(table, "dice_dock", None)
+        return dock.dice if dock is not None else None
+
     def open_dialog(self):
         if self.document is None or self.document.loading:
             return None
         if self.session is None:
+            from .reach import register
             from .session import TableSession
 
-            self.session = TableSession(self.document, parent=self.window)
+            self.session = TableSession(self.document, parent=self.window, dice=self._dice())
             self.session.waiting.connect(self._asked)
+            self.session.play.asked.connect(lambda text: self.window.statusBar().showMessage(text, 15000))
+            self.session.play.paused.connect(self._paused)
+            register(self.session)
+            if self.requests is not None:
+                self.requests.follow(self.session)
         if self.dialog is None:
             from .dialog import TableDialog
 
@@ -57,6 +75,23 @@ class TableModeDesk(Desk):
         self.dialog.raise_()
         self.dialog.activateWindow()
         return self.dialog
+
+    def requests_dock(self):
+        """Table ▸ Players' requests: built the first time it is asked for."""
+        if self.requests is None:
+            from PySide6.QtCore import Qt
+
+            from .requests import RequestsDock
+
+            window = self.window
+            self.requests = RequestsDock(self, window)
+            self.requests.setFeatures(window.navigator_dock.features())
+            window.view.watch_dock("toggle_requests", self.requests)
+            if not window.restoreDockWidget(self.requests):
+                window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.requests)
+                self.requests.hide()
+            self.requests.follow(self.session)
+        return self.requests
 
     def _asked(self, event) -> None:
         """A device asks for a seat: the GM hears of it even with the dialog put away."""
@@ -72,13 +107,83 @@ class TableModeDesk(Desk):
         if self.dialog is not None and not self.dialog.isVisible():
             self.dialog.show()  # the Allow and Refuse buttons are there
 
+    def _paused(self, on: bool) -> None:
+        """A player pressed Pause: the GM's window shows it at once, whatever is in front."""
+        from fate_desk.i18n import _
+
+        dock = self.requests_dock()
+        dock.follow(self.session)
+        if on:
+            self.window.statusBar().showMessage(_("A player pressed Pause."), 0)
+            dock.show()
+            dock.raise_()
+        else:
+            self.window.statusBar().clearMessage()
+
+    # --- hits the GM gives or answers from the Requests dock ---------------------------------------
+
+    def answer_hit(self, prompt_id: int):
+        """Take a hit for an absent player: the desktop's dialog, filled in as the phone was asked."""
+        play = self.session.play
+        prompt = play.prompts.get(prompt_id)
+        if prompt is None:
+            return None
+        dialog = self._hit_dialog(prompt.seat, prompt.shifts, prompt.attacker)
+        dialog.track.setCurrentIndex(max(0, dialog.track.findData(prompt.track)))
+        dialog.weapon.setValue(prompt.weapon)
+        dialog.armor.setValue(prompt.armor)
+        dialog.accepted.connect(lambda: play.drop_prompt(prompt_id))
+        dialog.open()
+        return dialog
+
+    def give_hit(self, request_id: int, target: str | None):
+        """A phone's attack landed: its target takes the hit through the desktop's Take a hit
+        (which can hand it on to the target's own phone)."""
+        play = self.session.play
+        request = play.requests.get(request_id)
+        if request is None or not target:
+            return None
+        dialog = self._hit_dialog(target, request.data["shifts"], request.seat)
+        dialog.accepted.connect(lambda: play.dismiss(request_id))
+        dialog.rejected.connect(lambda: play.dismiss(request_id) if dialog.asked_phone else None)
+        dialog.open()
+        return dialog
+
+    def _hit_dialog(self, character_id: str, shifts: int, attacker: str | None):
+        """The conflict's Take a hit when the character is in the running conflict, else the sheet's."""
+        from fate_desk.rules.encounters.standing import place_in_conflict
+
+        from ..play.hit_dialog import TakeHitDialog
+
+        document = self.session.document
+        place = place_in_conflict(document.campaign, character_id)
+        if place is not None:
+            from ..conflict.conflict_dialogs import ConflictHitDialog
+
+            dialog = ConflictHitDialog(document, _conflict(document.campaign), place[1], shifts, attacker, self.window)
+        else:
+            dialog = TakeHitDialog(document, character_id, shifts, attacker, self.window)
+        self.hit_dialog = dialog
+        return dialog
+
     def close(self) -> None:
         """Close the table (nothing listens afterwards) and its dialog."""
         if self.session is not None:
+            from .reach import unregister
+
             self.session.close()
+            unregister(self.session)
+            if self.requests is not None:
+                self.requests.follow(None)
             self.session.deleteLater()
             self.session = None
         if self.dialog is not None:
             self.dialog.close()
             self.dialog.deleteLater()
             self.dialog = None
+
+
+def _conflict(campaign):
+    from fate_desk.rules.play.table import current_scene
+
+    return current_scene(campaign).play.conflict

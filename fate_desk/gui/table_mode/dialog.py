@@ -162,7 +162,7 @@ class TableDialog(FormDialog):
         self.auto_allow: QCheckBox = child(form, QCheckBox, "autoAllowCheck")
         self.view_only: QRadioButton = child(form, QRadioButton, "viewOnlyRadio")
         self.view_act: QRadioButton = child(form, QRadioButton, "viewActRadio")
-        self.mode_note: QLabel = child(form, QLabel, "modeNote")
+        self.nod: QCheckBox = child(form, QCheckBox, "nodCheck")
         self.public: QLineEdit = child(form, QLineEdit, "publicEdit")
         self.seats_area: QScrollArea = child(form, QScrollArea, "seatsArea")
         self.devices: QTreeWidget = child(form, QTreeWidget, "devicesList")
@@ -201,7 +201,8 @@ class TableDialog(FormDialog):
         self.port.setValue(book.port)
         self.auto_allow.setChecked(book.auto_allow)
         (self.view_act if book.mode == ACT else self.view_only).setChecked(True)
-        self.mode_note.setVisible(book.mode == ACT)
+        self.nod.setChecked(book.invoke_nod)
+        self.nod.setEnabled(book.mode == ACT)
         self.public.setText(book.public)
         self.public.editingFinished.connect(self._public_given)
         self.public_problem = QLabel()  # under the remote address: what is wrong with it, if anything
@@ -217,6 +218,7 @@ class TableDialog(FormDialog):
         self.open_button.clicked.connect(self.open_table)
         self.close_button.clicked.connect(self.close_table)
         self.auto_allow.toggled.connect(session.set_auto_allow)
+        self.nod.toggled.connect(session.set_invoke_nod)
         self.view_act.toggled.connect(self._mode_switched)
         self.disconnect_button.clicked.connect(self._disconnect)
         self.devices.itemSelectionChanged.connect(self._update_buttons)
@@ -277,7 +279,7 @@ class TableDialog(FormDialog):
 
     def _mode_switched(self, act: bool) -> None:
         self.session.set_mode(ACT if act else VIEW)
-        self.mode_note.setVisible(act)
+        self.nod.setEnabled(act)
 
     def _disconnect(self) -> None:
         item = self.devices.currentItem()

@@ -36,14 +36,18 @@ class TableSession(QObject):
     _news = Signal(object)  # from the server's thread; delivered queued on this (the GUI) thread
 
     def __init__(self, document, book: SeatBook | None = None, heartbeat: float = HEARTBEAT,
-                 record: Callable[[int, str], None] | None = None, parent: QObject | None = None):
+                 record: Callable[[int, str], None] | None = None, parent: QObject | None = None, dice=None):
         super().__init__(parent)
         self.document = document
         self.book = book if book is not None else SeatBook.load(document.campaign.id)
         self.server = TableServer(self._news.emit, heartbeat=heartbeat, record=record)
         self.requests: dict[int, Event] = {}  # devices waiting for the GM, by device
-        # Player actions by kind (issue 38 adds them): (session, event) -> None.
+        # Player actions by kind: (session, event) -> None (the table's play, below, fills it).
         self.intents: dict[str, Callable[[TableSession, Event], None]] = {}
+        from .play import TablePlay
+
+        self.play = TablePlay(self, dice)
+        self.play.changed.connect(self._play_changed)
         self._published: dict[tuple, dict] = {}
         self._languages: set[tuple[str, str]] = set()  # (seat, language) asked for
         self._timer = QTimer(self)
@@ -90,6 +94,7 @@ class TableSession(QObject):
     def close(self) -> None:
         if not self.is_open and not self._following:
             return
+        self.play.set_aside_all()  # no roll thrown on a phone leaves the table unlogged
         self._follow(False)
         self.server.stop()
         self.requests.clear()
@@ -114,6 +119,7 @@ class TableSession(QObject):
         self._follow(False)
         self.document = document
         self._published.clear()
+        self.play.follow()
         if was:
             self._follow(True)
             self._hand_seats()
@@ -163,6 +169,13 @@ class TableSession(QObject):
         self.book.mode = ACT if mode == ACT else VIEW
         self.book.save()
         self._hand_seats()
+        self._timer.start()  # every page shows (or hides) what its player may do
+
+    def set_invoke_nod(self, on: bool) -> None:
+        """Each invoke from a phone waits for the GM's Allow (a request in the Requests panel)."""
+        self.book.invoke_nod = on
+        self.book.save()
+        self._timer.start()
 
     def _seat_names(self) -> tuple[tuple[str, str], ...]:
         return tuple((c.id, c.name.strip() or _("(unnamed)")) for c in self.characters())
@@ -232,9 +245,9 @@ class TableSession(QObject):
             self._tell.start()
 
     def _intent(self, event: Event) -> None:
-        """A player's action: handled by its kind's handler (issue 38), or refused in words."""
+        """A player's action: handled by its kind's handler, or refused in words."""
         message = event.message or {}
-        handler = self.intents.get(message.get("kind", ""))
+        handler = None if message.get("unknown") else self.intents.get(message.get("kind", ""))
         if handler is None:
             log.warning("table: an action of kind %r from %s is not one the app knows; refused",
                         message.get("kind"), event.label)
@@ -245,6 +258,10 @@ class TableSession(QObject):
         handler(self, event)
 
     # --- snapshots ----------------------------------------------------------------------------
+
+    def _play_changed(self) -> None:
+        if self.is_open:
+            self._timer.start()
 
     def _campaign_changed(self, *_args) -> None:
         if self.document.replacing:
@@ -276,3 +293,7 @@ class TableSession(QObject):
             if self._published.get(("sheet", seat, language)) != sheet:
                 self._published[("sheet", seat, language)] = sheet
                 self.server.publish_sheet(seat, language, sheet)
+            play = self.play.snapshot(seat, language)
+            if play is not None and self._published.get(("play", seat, language)) != play:
+                self._published[("play", seat, language)] = play
+                self.server.publish_play(seat, language, play)

@@ -17,10 +17,10 @@ import json
 import re
 import secrets
 
-from fate_desk.i18n import _
-from fate_desk.model import CampaignOptions, Character, CharacterKind, Extra
+from fate_desk.i18n import _, edition, speaking
+from fate_desk.model import AspectRole, CampaignOptions, Character, CharacterKind, Extra
 from fate_desk.rules import RuleSet
-from fate_desk.rules.creation.derive import derive
+from fate_desk.rules.creation.derive import SlotInfo, derive, slot_text
 
 from fate_desk.interop.fari.writing import STUNT, SWITCHED_OFF
 from fate_desk.interop.fco.writing import (
@@ -34,7 +34,6 @@ from fate_desk.interop.fco.writing import (
 from fate_desk.interop.foundry_flags import FLAG_SCOPE
 from fate_desk.interop.common import (
     MODES,
-    ROLE_LABELS,
     RULE_BREAK,
     SCALE,
     aspect_labels,
@@ -65,15 +64,32 @@ def _item(kind: str, name: str, **system) -> dict:
     }
 
 
-def character_to_fatex(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> dict:
+class Labels:
+    """The words FateX shows as captions: an aspect's role above it and a consequence's
+    severity (or a condition's name) beside its box (system/templates/components/aspects.hbs,
+    consequences.hbs). FateX prints `label` as it is, so they are written in the language the
+    user chose for the table that will read them, in the words of the character's edition. The
+    item names stay in the file's own words (read back in any language); only the captions move,
+    and the same choice always makes the same file, whatever language Fate Desk speaks."""
+
+    def __init__(self, language: str, ruleset: RuleSet):
+        self.language, self.ruleset = language, ruleset
+        with speaking(language), edition(ruleset):
+            self.roles = {role: role.label_in(ruleset) for role in AspectRole}
+
+    def slot(self, slot: SlotInfo) -> str:
+        with speaking(self.language), edition(self.ruleset):
+            return slot_text(slot) if slot.condition else _(slot.severity.label)
+
+
+def character_to_fatex(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
+                       language: str = "en") -> dict:
+    """The FateX actor; `language` is the language of the captions FateX shows (see Labels)."""
     options = covering_options(character, options)
     derived = derive(character, ruleset, options)
-    # FateX shows an aspect's `label` as its caption and a consequence's beside its box
-    # (system/templates/components/aspects.hbs): the role and the severity, in the file's own
-    # words like every name in it, so a character makes the same file in every interface
-    # language (docs/translating.md).
+    labels = Labels(language, ruleset)
     items = [
-        _item("aspect", label, label=ROLE_LABELS[a.role], value=plain_to_html(a.text), corrupted=False)
+        _item("aspect", label, label=labels.roles[a.role], value=plain_to_html(a.text), corrupted=False)
         for label, a in zip(aspect_labels(character), character.aspects) if a.text.strip()
     ]
     items += [_item("skill", name, rank=rating) for name, rating in character.skills.items()]
@@ -82,7 +98,7 @@ def character_to_fatex(character: Character, ruleset: RuleSet, options: Campaign
     items += [_item("stunt", rule_break_label(b), description=plain_to_html(b.text), shortDescription="",
                     collapsed=False) for b in character.rule_breaks]
     items += _stress(character, ruleset, derived)
-    items += unique_names(_harm(character, derived))
+    items += unique_names(_harm(character, derived, labels))
     if character.scale:
         items.append(_item("extra", SCALE, description=plain_to_html(character.scale), shortDescription="",
                            collapsed=False))
@@ -219,7 +235,7 @@ def _stress(character: Character, ruleset: RuleSet, derived) -> list[dict]:
     return items
 
 
-def _harm(character: Character, derived) -> list[dict]:
+def _harm(character: Character, derived, labels: Labels) -> list[dict]:
     filled = {c.slot: c for c in character.consequences}
     items = []
     for slot in derived.consequences:
@@ -229,12 +245,12 @@ def _harm(character: Character, derived) -> list[dict]:
         if slot.condition:
             marked = held.boxes_marked if held is not None else 0
             items.append(_item("consequence", consequence_track_name(slot), description=note,
-                               label=slot.label,
+                               label=labels.slot(slot),
                                value=text, icon=str(slot.value), type=CONDITION, active=held is not None,
                                boxAmount=slot.boxes, boxValues=(1 << marked) - 1))
         else:
             items.append(_item("consequence", consequence_track_name(slot), description=note,
-                               label=slot.severity.label, value=text, icon=str(slot.value), type=0,
+                               label=labels.slot(slot), value=text, icon=str(slot.value), type=0,
                                active=held is not None,
                                boxAmount=1, boxValues=0))
     for slot_id, held in filled.items():  # a filled slot the character no longer has: keep it anyway
@@ -244,8 +260,10 @@ def _harm(character: Character, derived) -> list[dict]:
     return items
 
 
-def fatex_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None) -> bytes:
-    text = json.dumps(character_to_fatex(character, ruleset, options), indent=2, ensure_ascii=False) + "\n"
+def fatex_json(character: Character, ruleset: RuleSet, options: CampaignOptions | None = None,
+               language: str = "en") -> bytes:
+    text = json.dumps(character_to_fatex(character, ruleset, options, language), indent=2,
+                      ensure_ascii=False) + "\n"
     return text.encode("utf-8", "replace")
 
 

@@ -375,6 +375,9 @@ class RuleSet(FateModel):
     treatment: bool = True
     # Fate Core: a severe consequence clears once it has recovered through one whole scenario.
     severe_whole_scenario: bool = False
+    # A point for an accepted compel comes at the end of the scene instead of at once (a pack's
+    # dial; every book's rule set gives it at once: Fate Condensed, "Compels").
+    compel_point_after_scene: bool = False
     stress: StressRules
     consequences: ConsequenceRules
     advancement: Advancement = Field(default_factory=Advancement)

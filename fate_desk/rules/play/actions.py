@@ -191,6 +191,8 @@ class RollResult:
     # An attack's boost is decided by the hit after Weapon and Armor (`harm.resolve_hit`): a tie
     # with a Weapon hits instead, Armor that stops a hit gives one. None: the roll decides.
     boost_given: bool | None = None
+    # Where the roll came from, said after it in the roll log ("from Ruth's phone"); '' at the desk.
+    via: str = ""
 
 
 def existing_targets(campaign: Campaign, character_id: str | None) -> list[Invokable]:
@@ -312,7 +314,10 @@ def apply_roll(campaign: Campaign, character_id: str | None, roll: Roll, result:
         if not result.boost.strip():  # the player names it: a boost is never just "Boost"
             raise refuse("play.boost", "aspects", _("Name the boost you got: a passing advantage, in a few words."))
         campaign = place_aspect(campaign, result.boost, 1, boost=True)
-    campaign = append_to_log(campaign, rolls=[roll.summary()])
+    line = roll.summary()
+    if result.via:
+        line = _("{roll} ({via})").format(roll=line, via=result.via)
+    campaign = append_to_log(campaign, rolls=[line])
     if made or boosted:
         what = ngettext("“{aspect}” with {count} free invoke", "“{aspect}” with {count} free invokes", made).format(
             aspect=result.advantage, count=made) if made else ""

@@ -208,13 +208,15 @@ def compel_targets(campaign: Campaign, character_id: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, proposer: str | None = None) -> Campaign:
+def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, proposer: str | None = None,
+           later: bool = False) -> Campaign:
     """A compel on an aspect that affects the character: accept and gain a point, or refuse and pay one.
 
     A PC's points are their own; an NPC's compels are paid from (or paid into) the GM's pool.
     Refusing with no point to pay is refused: the compel must be accepted. A player who
     proposes a compel on another character (`proposer`, a PC's id) pays one of their own fate
-    points for it (Fate Condensed, "Compels"); the GM proposes for free.
+    points for it (Fate Condensed, "Compels"); the GM proposes for free. With `later` (the rule
+    set's `compel_point_after_scene`), a PC's point for accepting comes at the end of the scene.
     """
     who = holder(campaign, character_id)
     note = f"“{aspect}”" if aspect else ""
@@ -237,6 +239,8 @@ def compel(campaign: Campaign, character_id: str, aspect: str, accept: bool, pro
         target = holder_name(campaign, character_id)
         campaign = change_points(campaign, proposer, -1, Reason.COMPEL_PROPOSED, _("{note} on {target}").format(note=note, target=target).strip())
     if accept:
+        if later and who != GM:
+            return earn_later(campaign, who, 1, Reason.COMPEL_ACCEPTED, note)
         return change_points(campaign, who, +1, Reason.COMPEL_ACCEPTED, note)
     return change_points(campaign, who, -1, Reason.COMPEL_REFUSED, note)
 

@@ -1,12 +1,15 @@
 // The player page: the seat's link, the player's language, and the app's snapshots.
 import { Connection } from "./connection.js";
+import { Play } from "./play.js";
 import { format, renderScene, renderSheet, sheetChanges } from "./render.js";
 
 const TOKEN = "fate-desk.token";
 const DEVICE = "fate-desk.device";
 const LANGUAGE = "fate-desk.language";
 
-const state = { words: null, code: "en", languages: [], sheet: null, scene: null, connection: null, notice: "" };
+const state = { words: null, code: "en", languages: [], sheet: null, scene: null, connection: null, notice: "",
+  mode: "view", notes: { dirty: false, base: "" } };
+const play = new Play({ send: (message) => state.connection && state.connection.send(message) });
 
 function stored(key) {
   try { return localStorage.getItem(key); } catch (error) { return null; }
@@ -85,6 +88,11 @@ async function loadWords(code) {
   }
   showStatus(document.getElementById("status").dataset.state);
   showNotice(state.notice);
+  document.getElementById("ledger-heading").textContent = state.words.ledger;
+  document.getElementById("notes-heading").textContent = state.words.notes;
+  document.getElementById("notes-label").textContent = state.words.notes;
+  document.getElementById("notes-save").textContent = state.words.saveNotes;
+  play.setWords(state.words);
 }
 
 function showStatus(which) {
@@ -94,6 +102,7 @@ function showStatus(which) {
   if (!words) return;
   document.getElementById("status-text").textContent =
     which === "connected" ? words.connected : which === "lost" ? words.notConnected : words.connecting;
+  if (which === "lost") play.lost();
 }
 
 function showNotice(key) {
@@ -113,8 +122,10 @@ function received(message) {
   switch (message.type) {
     case "welcome":
       showNotice("");
+      state.mode = message.mode;
       document.getElementById("mode").hidden = message.mode !== "view";
       document.getElementById("mode").textContent = state.words.viewOnly;
+      if (state.sheet) renderNotes(state.sheet);
       break;
     case "waiting":
       showNotice("waiting");
@@ -123,9 +134,21 @@ function received(message) {
       const { keys, said } = sheetChanges(state.sheet, message.sheet, state.words);
       state.sheet = message.sheet;
       renderSheet(message.sheet, state.words, keys);
+      renderLedger(message.sheet);
+      renderNotes(message.sheet);
       announce(said);
       break;
     }
+    case "play":
+      play.render(message.play);
+      break;
+    case "answer":
+      if (message.ref === state.notes.ref) notesAnswered(message);
+      play.answered(message);
+      break;
+    case "notice":
+      play.say(message.text);
+      break;
     case "scene":
       state.scene = message.scene;
       renderScene(message.scene, state.words);
@@ -166,6 +189,60 @@ function forget() {
   document.getElementById("sheet").hidden = true;
   document.getElementById("scene").hidden = true;
   document.getElementById("mode").hidden = true;
+  document.getElementById("play").hidden = true;
+}
+
+function renderLedger(sheet) {
+  const lines = document.getElementById("ledger-lines");
+  lines.replaceChildren();
+  for (const line of sheet.ledger.length ? sheet.ledger : [state.words.noLedger]) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    lines.append(item);
+  }
+}
+
+// The player's own notes: edited here while the GM lets players act. What the player is typing
+// is never replaced by a snapshot; the base it started from goes with the save, so a change made
+// meanwhile on the GM's side is found out rather than written over.
+function renderNotes(sheet) {
+  const notes = sheet.notes;
+  const editing = state.mode === "act" && notes.editable;
+  const text = document.getElementById("notes-text");
+  const form = document.getElementById("notes-form");
+  const edit = document.getElementById("notes-edit");
+  form.hidden = !editing;
+  text.hidden = editing;
+  text.textContent = notes.editable ? notes.text : state.words.notesLong;
+  if (!state.notes.dirty) {
+    edit.value = notes.text;
+    state.notes.base = notes.base;
+  }
+  state.notes.latest = notes;
+}
+
+function notesAnswered(message) {
+  state.notes.ref = null;
+  const now = document.getElementById("notes-now");
+  if (message.done) {
+    state.notes.dirty = false;
+    now.hidden = true;
+    if (state.sheet) renderNotes(state.sheet);
+  } else if (state.notes.latest && state.notes.latest.base !== state.notes.base) {
+    // Changed on the GM's side: theirs shows under the player's words, and the next save is on it.
+    now.textContent = state.notes.latest.text;
+    now.hidden = false;
+    state.notes.base = state.notes.latest.base;
+  }
+}
+
+function wireNotes() {
+  const edit = document.getElementById("notes-edit");
+  edit.addEventListener("input", () => { state.notes.dirty = true; });
+  document.getElementById("notes-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    state.notes.ref = play.act("notes", { text: edit.value, base: state.notes.base });
+  });
 }
 
 async function start() {
@@ -182,6 +259,7 @@ async function start() {
   } catch (error) {
     await loadWords("en");
   }
+  wireNotes();
   document.getElementById("language").addEventListener("change", async (event) => {
     const code = event.target.value;
     store(LANGUAGE, code);
