@@ -268,7 +268,7 @@ def main(changes: int) -> None:
 
     window = MainWindow(Settings())
     window.show()
-    window.open_path(six_pc_campaign(scratch))
+    window.campaigns.open_path(six_pc_campaign(scratch))
     for _turn in range(20):
         app.processEvents()
     dialog = window.table_mode.open_dialog()

@@ -60,6 +60,18 @@ def _speaks_english():
             translator.apply_language(app, "en")
 
 
+@pytest.fixture(autouse=True)
+def _steps_handed_back_at_once(monkeypatch):
+    """Campaign-wide steps run on a worker and are handed back at once when they are quick; in
+    the suite they always are, whatever the machine's load, so an assertion right after a click
+    sees the step. Tests of the window answering meanwhile set campaign_op.WAIT_S to 0."""
+    try:
+        from fate_desk.gui import campaign_op
+    except ImportError:  # the core tests run without Qt too
+        return
+    monkeypatch.setattr(campaign_op, "WAIT_S", 30.0)
+
+
 @pytest.fixture
 def user_data(_isolated_user_data):
     """This test's user data folder (backups, the user's own rule sets)."""

@@ -93,7 +93,7 @@ def walk_every_dialog(window, qtbot, visit: Visit) -> list[str]:
 
     # The sheet: its play bar, its sections' dialogs (Ines has a skill point saved to spend).
     window.document.edit("pc-ines", lambda c: c.model_copy(update={"saved_skill_points": 1}), "Save a point")
-    sheet = window.open_entity("pc-ines")
+    sheet = window.sheets.open_entity("pc-ines")
     play = sheet.play
     for dialog in walk.step("Roll…", lambda: click(qtbot, play.roll_button), keep=True):
         if hasattr(dialog, "panel"):

@@ -59,7 +59,7 @@ def conflict_shots(window, grab, theme: str) -> None:
     desk.dice = Dice(3)
     steps = _set_up(document)
     window.resize(1920, 1080)
-    window.open_entity("sc-lock")
+    window.sheets.open_entity("sc-lock")
     window.actions["conflict_panel"].trigger()
     grab(window, f"table-conflict-panel-1920x1080-{theme}")
     desk.tabs.setCurrentWidget(desk.contest)
@@ -80,7 +80,7 @@ def conflict_shots(window, grab, theme: str) -> None:
     view.close()
     desk.dock.hide()
     window.resize(1280, 800)
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     editor.scroll.ensureWidgetVisible(editor.zone_map)
     grab(window, f"gm-scene-zone-map-{theme}")
     for _ in range(steps):

@@ -65,7 +65,7 @@ def walk(out: Path) -> list[Path]:
         document.edit_campaign(fight, "Start a conflict")
         desk = window.encounters
         desk.dice = Dice(5)
-        window.open_entity("pc-maren")
+        window.sheets.open_entity("pc-maren")
         window.actions["conflict_panel"].trigger()
         grab(window, f"walk-{ruleset}-1-conflict")
         desk.conflict.attack()

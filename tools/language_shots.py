@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
         print(path)
 
     grab(window, "1-window")
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.dice = Dice(7)
     grab(window, "2-sheet")
     sheet.play.roll_button.click()

@@ -55,20 +55,20 @@ def main(out: Path) -> int:
         apply_theme(app, theme)
         for width, height in ((1280, 800), (1920, 1080)):
             window.resize(width, height)
-            window.open_entity(sheet_ids[1])  # Tobias: four stunts, refresh explained
+            window.sheets.open_entity(sheet_ids[1])  # Tobias: four stunts, refresh explained
             grab(window, f"main-{width}x{height}-{theme}")
         window.resize(1280, 800)
-        sheet = window.open_entity(sheet_ids[0])
+        sheet = window.sheets.open_entity(sheet_ids[0])
         sheet.skills.tabs.setCurrentIndex(1)
         grab(window, f"main-skills-list-{theme}")
         sheet.skills.tabs.setCurrentIndex(0)
         sheet.scroll.verticalScrollBar().setValue(sheet.scroll.verticalScrollBar().maximum())
         grab(window, f"main-scrolled-{theme}")
         sheet.scroll.verticalScrollBar().setValue(0)
-        window.add_entry("pc")  # an empty sheet: what a newcomer starts from
+        window.edits.add_entry("pc")  # an empty sheet: what a newcomer starts from
         grab(window, f"main-new-pc-{theme}")
         window.document.undo_stack.undo()
-        window.open_entity(next(c.id for c in window.document.campaign.characters if c.kind.value == "monster"))
+        window.sheets.open_entity(next(c.id for c in window.document.campaign.characters if c.kind.value == "monster"))
         grab(window, f"main-basic-editor-{theme}")
         dialog = NewCampaignDialog(window.catalog, Path(scratch), window)
         dialog.show()

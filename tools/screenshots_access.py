@@ -36,7 +36,7 @@ def main(out: Path) -> int:
     window.resize(1280, 800)
     window.show()
     window.activateWindow()
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
 
     def grab(widget, name: str) -> None:
         for _ in range(4):
@@ -44,19 +44,19 @@ def main(out: Path) -> int:
         widget.grab().save(str(out / f"{name}.png"))
         print(out / f"{name}.png")
 
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     sheet.name_edit.setFocus()
     grab(window, "main-200")
     dialog = sheet.play.roll("Fight")
     dialog.panel.roll_button.click()
     grab(dialog, "roll-200")
     dialog.close()
-    window.set_text_size(100)
-    window.set_theme("high-contrast")
+    window.view.set_text_size(100)
+    window.view.set_theme("high-contrast")
     sheet.skills.pyramid.setFocus()
     sheet.skills.pyramid.select("Fight")
     grab(window, "main-high-contrast")
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     editor.scroll.ensureWidgetVisible(editor.zone_map)
     window.activateWindow()
     app.processEvents()
@@ -69,7 +69,7 @@ def main(out: Path) -> int:
     players.large.setChecked(True)
     players.contrast.setChecked(True)
     grab(players, "players-large-high-contrast")
-    window.set_theme("system")
+    window.view.set_theme("system")
     return 0
 
 

@@ -12,7 +12,7 @@ def grab_print_dialog(window, grab, theme: str, scratch: Path) -> None:
     from fate_desk.printing.job import What
 
     document = window.document
-    window.open_entity(document.campaign.characters[0].id)
+    window.sheets.open_entity(document.campaign.characters[0].id)
     # Opened from a sheet: that character's sheet is ticked.
     dialog = ExportPdfDialog(document.campaign, window.settings, current_id=document.campaign.characters[0].id,
                              folder=scratch, open_url=lambda url: None, parent=window)

@@ -15,21 +15,21 @@ def grab_gm_editors(window, grab, theme: str) -> None:
         if kind in shown or kind == "pc":
             continue
         shown.add(kind)
-        window.open_entity(entity.id)
+        window.sheets.open_entity(entity.id)
         grab(window, f"gm-{kind}-{theme}")
     # A minor NPC past the book's guidance: the card warns, it never refuses.
     bruiser = next(c for c in document.campaign.characters if c.kind.value == "minor_npc")
-    card = window.open_entity(bruiser.id)
+    card = window.sheets.open_entity(bruiser.id)
     card.stress_spin.setValue(5)
     card.consequence_check.setChecked(True)
     grab(window, f"gm-minor_npc-warnings-{theme}")
     document.undo_stack.undo()
     document.undo_stack.undo()
     # The scene with its second zone picked, to show connections and zone aspects.
-    scene = window.open_entity(document.campaign.scenes[0].id)
+    scene = window.sheets.open_entity(document.campaign.scenes[0].id)
     scene.zone_list.setCurrentRow(1)
     grab(window, f"gm-scene-zone-{theme}")
-    countdown = window.open_entity(document.campaign.countdowns[0].id)
+    countdown = window.sheets.open_entity(document.campaign.countdowns[0].id)
     countdown.per_box.setChecked(True)
     grab(window, f"gm-countdown-per-box-{theme}")
     countdown.per_box.setChecked(False)

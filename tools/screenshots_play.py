@@ -13,7 +13,7 @@ from fate_desk.rules.play.roll import Action, Dice
 def play_shots(window, grab, theme: str) -> None:
     document = window.document
     window.resize(1280, 800)
-    sheet = window.open_entity("pc-ines")
+    sheet = window.sheets.open_entity("pc-ines")
     grab(window, f"main-play-bar-{theme}")
 
     roll = RollDialog(document, "pc-ines", "Fight", Dice(3), window)

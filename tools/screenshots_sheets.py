@@ -18,7 +18,7 @@ def grab_sheets(window, grab, theme: str) -> None:
     for width, height in SIZES:
         window.resize(width, height)
         for kind, entity_id in sheets.items():
-            window.open_entity(entity_id)
+            window.sheets.open_entity(entity_id)
             grab(window, f"sheet-{kind}-{width}x{height}-{theme}")
     # In play: a free invoke on the high concept and a treated consequence, as the GM sees them.
     def in_play(character):
@@ -31,7 +31,7 @@ def grab_sheets(window, grab, theme: str) -> None:
 
     document.edit("pc-maren", in_play, "Screenshot: in play")
     window.resize(1280, 800)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.scroll.ensureWidgetVisible(sheet.boxes["consequences"])
     grab(window, f"sheet-pc-in-play-1280x800-{theme}")
     window.actions["conflict_panel"].trigger()

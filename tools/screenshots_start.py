@@ -26,7 +26,7 @@ def grab_start_and_files(window, grab, theme: str, scratch: Path) -> None:
     guide.close()
     about.close()
     selected = window.tabs.current_entity_id()
-    window.delete_entity(selected)
+    window.edits.delete_entity(selected)
     grab(window, f"main-deleted-undo-{theme}")
     window.document.undo_stack.undo()
     empty = scratch / f"empty-{theme}.fatedesk"
@@ -34,7 +34,7 @@ def grab_start_and_files(window, grab, theme: str, scratch: Path) -> None:
     grab(window, f"main-empty-campaign-{theme}")
     for size in ((1024, 700), (1280, 800)):
         window.resize(*size)
-        window.add_entry("pc")
+        window.edits.add_entry("pc")
         grab(window, f"main-new-pc-{size[0]}x{size[1]}-{theme}")
     window.resize(1280, 800)
-    window.open_path(sample)
+    window.campaigns.open_path(sample)

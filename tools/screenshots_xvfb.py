@@ -56,7 +56,7 @@ def main(out: Path) -> int:
     for theme in ("light", "dark"):
         suffix = "" if theme == "light" else "-dark"
         apply_theme(app, theme)
-        window.keep_entity(pc)
+        window.sheets.keep_entity(pc)
         shot(f"sheet{suffix}")
         window.actions["toggle_dice"].trigger()
         shot(f"dice{suffix}")

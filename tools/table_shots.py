@@ -15,7 +15,7 @@ def table_shots(window, grab, theme: str) -> None:
     document = window.document
     table = window.table
     window.resize(1280, 800)
-    window.open_entity("pc-ines")
+    window.sheets.open_entity("pc-ines")
     dock = table.dice_dock
     dock.dice = Dice(4)
     dock.show()

@@ -9,7 +9,7 @@ from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import write_bundle
-from fate_desk.store.campaign_file import SUFFIX as CAMPAIGN_SUFFIX
+from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
 from fate_desk.store.campaign_file import CampaignFile
 from fate_desk.interop.exporting import file_names
 from fate_desk.interop.importing import ImportResult, import_characters, ruleset_notes

@@ -24,8 +24,6 @@ try:  # Qt 6.8 and later
 except ImportError:  # pragma: no cover - older Qt: the live status labels carry the words alone
     QAccessibleAnnouncementEvent = None
 
-Role = QAccessible.Role
-Text = QAccessible.Text
 
 # Interfaces handed to Qt stay alive for the whole run: Qt's accessibility cache keeps raw
 # pointers to them (and the bridge caches their ids), so Python must never free one under it.
@@ -74,9 +72,9 @@ class Part(QAccessibleInterface):
         return next((p for p in self.parts if p.rect().contains(x, y)), None)
 
     def text(self, kind) -> str:
-        if kind == Text.Name:
+        if kind == QAccessible.Text.Name:
             return self.name
-        if kind == Text.Description:
+        if kind == QAccessible.Text.Description:
             return self.description
         return ""
 
@@ -94,7 +92,7 @@ class Part(QAccessibleInterface):
 
     def state(self):
         state = QAccessible.State()
-        state.selectable = self._role in (Role.Cell, Role.ListItem)
+        state.selectable = self._role in (QAccessible.Role.Cell, QAccessible.Role.ListItem)
         state.selected = self.selected
         state.focused = self.focused and self.owner.alive and self.owner.widget_.hasFocus()
         state.invisible = self.area.isNull()
@@ -182,7 +180,7 @@ def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
     rows = []
     for row in view.rows:
         rating = ladder_label(row.rating)
-        line = iface.part(("row", row.rating), iface, Role.Row)
+        line = iface.part(("row", row.rating), iface, QAccessible.Role.Row)
         line.name = rating
         slots = ""
         if row.expected is not None and row.rating > 0:
@@ -199,7 +197,7 @@ def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
             # A cell per skill and rating: at each step up or down the ladder the focus goes to a
             # new cell, which screen readers read afresh (one that only renamed itself is not
             # spoken again by Orca, and a reader's cache could keep its old rating).
-            cell = iface.part(("skill", name, row.rating), line, Role.Cell)
+            cell = iface.part(("skill", name, row.rating), line, QAccessible.Role.Cell)
             cell.name = _("{skill}, {rating}").format(skill=rules_text(name), rating=rating)
             played = view.played_words(name).replace("\n", "; ")
             if played:
@@ -218,7 +216,7 @@ def _zone_parts(iface: DrawnWidget) -> list[Part]:
     view = iface.widget_
     zones = []
     for zone_id, box in view.boxes.items():
-        item = iface.part(("zone", zone_id), iface, Role.ListItem)
+        item = iface.part(("zone", zone_id), iface, QAccessible.Role.ListItem)
         item.name, item.description = view.zone_words(zone_id)
         area = view.mapFromScene(box.sceneBoundingRect()).boundingRect()
         item.area = area
@@ -232,7 +230,7 @@ class CountWidget(QAccessibleWidget):
     what is counted, its value how many."""
 
     def __init__(self, widget: QWidget):
-        super().__init__(widget, Role.SpinBox, "")
+        super().__init__(widget, QAccessible.Role.SpinBox, "")
         self.widget_ = widget
 
     def text(self, kind):  # noqa: D102 (Qt's name)
@@ -247,9 +245,9 @@ def _factory(key: str, obj: QObject):
     from .sheet.pyramid import PyramidView
 
     if isinstance(obj, PyramidView):
-        return DrawnWidget(obj, Role.Table, _pyramid_parts)
+        return DrawnWidget(obj, QAccessible.Role.Table, _pyramid_parts)
     if isinstance(obj, ZoneMap):
-        return DrawnWidget(obj, Role.List, _zone_parts)
+        return DrawnWidget(obj, QAccessible.Role.List, _zone_parts)
     if isinstance(obj, InvokeBoxes):
         return CountWidget(obj)
     return None

@@ -15,8 +15,6 @@ from fate_desk.i18n import N_, _
 
 from .icons import icon
 
-Key = QKeySequence.StandardKey
-
 
 @dataclass(frozen=True)
 class ActionSpec:
@@ -33,12 +31,12 @@ class ActionSpec:
 
 
 REGISTRY: tuple[ActionSpec, ...] = (
-    ActionSpec("new_campaign", N_("&New campaign…"), "File", Key.New, tip=N_("Start a campaign with a rule set of your choice")),
-    ActionSpec("open_campaign", N_("&Open…"), "File", Key.Open, tip=N_("Open a campaign file")),
+    ActionSpec("new_campaign", N_("&New campaign…"), "File", QKeySequence.StandardKey.New, tip=N_("Start a campaign with a rule set of your choice")),
+    ActionSpec("open_campaign", N_("&Open…"), "File", QKeySequence.StandardKey.Open, tip=N_("Open a campaign file")),
     ActionSpec("open_recent", N_("Open &Recent"), "File"),  # a submenu, filled by the window
     ActionSpec("open_read_only", N_("Open read-&only…"), "File",
                tip=N_("Open a campaign to look at it without changing it (also one open elsewhere)")),
-    ActionSpec("save_copy", N_("Save a &copy as…"), "File", Key.SaveAs, separator_before=True,
+    ActionSpec("save_copy", N_("Save a &copy as…"), "File", QKeySequence.StandardKey.SaveAs, separator_before=True,
                tip=N_("Write a copy of this campaign to another file")),
     ActionSpec("restore_backup", N_("Restore from &backup…"), "File", None,
                tip=N_("Go back to a copy Fate Desk made when the campaign was opened")),
@@ -49,13 +47,13 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("export_for", N_("Export &for…"), "File",
                tip=N_("Write characters for Foundry VTT (Fate Core Official) or Fari")),
     # Print to PDF (issue 6): Ctrl+P, the platform's Print key, since the PDF is how Fate Desk prints
-    ActionSpec("export_pdf", N_("&Print to PDF…"), "File", Key.Print, separator_before=True,
+    ActionSpec("export_pdf", N_("&Print to PDF…"), "File", QKeySequence.StandardKey.Print, separator_before=True,
                tip=N_("Print character sheets, GM cards, reference cards or a campaign pack to a PDF file")),
-    # Key.Quit has no binding on Windows (nor offscreen): Ctrl+Q there, as the guide promises
-    ActionSpec("quit", N_("&Quit"), "File", Key.Quit, separator_before=True, fallback="Ctrl+Q"),
-    ActionSpec("undo", N_("&Undo"), "Edit", Key.Undo, "undo", toolbar=True),
-    ActionSpec("redo", N_("&Redo"), "Edit", Key.Redo, "redo", toolbar=True),
-    ActionSpec("find", N_("&Find…"), "Edit", Key.Find, separator_before=True, tip=N_("Filter the campaign by name")),
+    # QKeySequence.StandardKey.Quit has no binding on Windows (nor offscreen): Ctrl+Q there, as the guide promises
+    ActionSpec("quit", N_("&Quit"), "File", QKeySequence.StandardKey.Quit, separator_before=True, fallback="Ctrl+Q"),
+    ActionSpec("undo", N_("&Undo"), "Edit", QKeySequence.StandardKey.Undo, "undo", toolbar=True),
+    ActionSpec("redo", N_("&Redo"), "Edit", QKeySequence.StandardKey.Redo, "redo", toolbar=True),
+    ActionSpec("find", N_("&Find…"), "Edit", QKeySequence.StandardKey.Find, separator_before=True, tip=N_("Filter the campaign by name")),
     ActionSpec("add_pc", N_("Add &player character"), "Edit", "Ctrl+Shift+N", "pc", N_("Add a player character"),
                toolbar=True, separator_before=True),
     ActionSpec("add_entry", N_("&Add"), "Edit", None, "add", N_("Add an entry of any kind"), toolbar=True),
@@ -66,7 +64,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
                toolbar=True),
     ActionSpec("delete", N_("&Delete"), "Edit", "Ctrl+Del", "remove", N_("Delete the selected entry (undo brings it back)"),
                toolbar=True),
-    ActionSpec("close_tab", N_("&Close tab"), "View", Key.Close),
+    ActionSpec("close_tab", N_("&Close tab"), "View", QKeySequence.StandardKey.Close),
     ActionSpec("close_other_tabs", N_("Close &other tabs"), "View",
                tip=N_("Close every tab but the one in front (nothing is lost: edits are saved as they are made)")),
     ActionSpec("tab_limit", N_("&Tabs kept open"), "View"),  # a submenu (gui/tabs.py)
@@ -111,7 +109,7 @@ REGISTRY: tuple[ActionSpec, ...] = (
                N_("What waits for you from the players' devices: rolls, invokes, compels, hits, a pause")),
     ActionSpec("toggle_dice", N_("&Dice roller"), "Table", "Ctrl+Shift+R", separator_before=True),
     ActionSpec("toggle_history", N_("Character &history"), "Table", "Ctrl+Shift+H"),
-    ActionSpec("user_guide", N_("&User guide"), "Help", Key.HelpContents),
+    ActionSpec("user_guide", N_("&User guide"), "Help", QKeySequence.StandardKey.HelpContents),
     ActionSpec("about", N_("&About Fate Desk"), "Help"),
 )
 MENUS = ("File", "Edit", "View", "Table", "Help")  # keys: each menu's objectName is menu_<key>

@@ -47,7 +47,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
-    arrivals.deliver_to(window.receive_file, ready=lambda: not getattr(window, "opening", False))
+    arrivals.deliver_to(window.campaigns.receive_file, ready=lambda: not getattr(window, "opening", False))
     if instance is not None:
         instance.deliver_to(arrivals.arrive)
         app.aboutToQuit.connect(instance.release)
@@ -144,14 +144,14 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     if path and holds_characters(path):
         character_file, path = path, None  # imported into the campaign opened below
     if path:
-        if not window.open_path(Path(path)) and smoke:
+        if not window.campaigns.open_path(Path(path)) and smoke:
             print(_("fate-desk: {message}").format(message=window.statusBar().currentMessage()), file=sys.stderr)
             return False
         return True
     last = settings.get(WindowState.LAST_CAMPAIGN)
     opened = False
     if last and settings.get(Preferences.REOPEN_LAST) and Path(last).is_file():
-        opened = window.open_path(last)
+        opened = window.campaigns.open_path(last)
         if opened and window.document is not None and window.document.loading:
             # A big campaign: an entry found bad later refuses the open then, and the sample
             # comes instead, as it does for a campaign refused at once.
@@ -159,7 +159,7 @@ def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> boo
     if not opened:
         open_sample_copy(window)
     if character_file and window.document is not None:
-        window.open_path(Path(character_file))
+        window.campaigns.open_path(Path(character_file))
     return True
 
 

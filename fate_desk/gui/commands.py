@@ -11,9 +11,9 @@ from typing import Protocol
 from PySide6.QtGui import QUndoCommand
 
 
-class CampaignDocument(Protocol):
-    """What a command needs of the document (fate_desk.gui.document imports this module, so
-    naming the class here would make an import circle)."""
+class SavesEntries(Protocol):
+    """What a command needs of the document it changes: saving entries and whole campaigns
+    (the real one is gui.document.CampaignDocument, which imports this module)."""
 
     def store(self, entity) -> None: ...
 
@@ -21,14 +21,14 @@ class CampaignDocument(Protocol):
 
     def delete(self, entity_id: str) -> None: ...
 
-    def install_campaign(self, campaign) -> None: ...
+    def install_campaign(self, campaign, changes=None) -> None: ...
 
     # Undo and redo go through these: the roll log keeps every throw (rules/play/roll_log.py).
     def restore(self, entity) -> None: ...
 
     def take_back(self, entity_id: str) -> None: ...
 
-    def restore_campaign(self, campaign) -> None: ...
+    def restore_campaign(self, campaign, changes=None) -> None: ...
 
 MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands sharing it
 
@@ -36,7 +36,7 @@ MERGE_ID = 0x46D  # any fixed id: QUndoStack only asks mergeWith() of commands s
 class EditEntity(QUndoCommand):
     """Replace an entity by its edited copy; typing into one field merges into one step."""
 
-    def __init__(self, document: CampaignDocument, before, after, text: str, merge_key: object = None):
+    def __init__(self, document: SavesEntries, before, after, text: str, merge_key: object = None):
         super().__init__(text)
         self.document = document
         self.before = before
@@ -63,7 +63,7 @@ class EditEntity(QUndoCommand):
 
 
 class AddEntity(QUndoCommand):
-    def __init__(self, document: CampaignDocument, entity, text: str):
+    def __init__(self, document: SavesEntries, entity, text: str):
         super().__init__(text)
         self.document = document
         self.entity = entity
@@ -81,7 +81,7 @@ class AddEntities(QUndoCommand):
     `done`: the entities were already saved, so the push's first redo does nothing.
     """
 
-    def __init__(self, document: "CampaignDocument", entities: list, text: str, done: bool = False):
+    def __init__(self, document: SavesEntries, entities: list, text: str, done: bool = False):
         super().__init__(text)
         self.document = document
         self.entities = list(entities)
@@ -98,7 +98,7 @@ class AddEntities(QUndoCommand):
 
 
 class RemoveEntity(QUndoCommand):
-    def __init__(self, document: CampaignDocument, entity, text: str):
+    def __init__(self, document: SavesEntries, entity, text: str):
         super().__init__(text)
         self.document = document
         self.entity = entity
@@ -113,14 +113,16 @@ class RemoveEntity(QUndoCommand):
 class ReplaceCampaign(QUndoCommand):
     """A campaign-wide step (end of a scene, session or arc; the GM's pool): whole before/after."""
 
-    def __init__(self, document: CampaignDocument, before, after, text: str):
+    def __init__(self, document: SavesEntries, before, after, text: str, forward=None, backward=None):
         super().__init__(text)
         self.document = document
         self.before = before
         self.after = after
+        # The rows redo and undo write, when worked out on a worker with the step (else at once).
+        self.forward, self.backward = forward, backward
 
     def redo(self) -> None:
-        self.document.restore_campaign(self.after)
+        self.document.restore_campaign(self.after, self.forward)
 
     def undo(self) -> None:
-        self.document.restore_campaign(self.before)
+        self.document.restore_campaign(self.before, self.backward)

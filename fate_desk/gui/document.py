@@ -18,7 +18,12 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileC
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, add_text, all_entities, display_name, kind_of
 
-LOAD_SLICE_S = 0.008  # validating a big campaign's entries: this much work a turn of the event loop
+LOAD_SLICE_S = 0.008  # validating a campaign's entries: this much work a turn of the event loop
+# ...but the first slice is this many entries, whatever the time they take (about 8 ms): a
+# campaign of a usual size is always whole in the turn it opens, and a big one's first step costs
+# what any slice does.
+FIRST_ENTRIES = 200
+FOLD_AFTER_MS = 2000  # the write-ahead log is folded into the file this long after the last save
 
 
 class CampaignDocument(QObject):
@@ -58,11 +63,19 @@ class CampaignDocument(QObject):
         # True while a campaign-wide step announces its changed entries one by one; views that
         # redraw from the whole campaign wait for the campaignChanged that follows.
         self.replacing = False
-        # Edits made while the campaign loads (or its backup is still being made), saved in one
-        # transaction once every entry has been validated: a file found bad late stays unwritten.
-        self._held: dict[str, object] | None = None
+        # Counts the changes installed: a campaign-wide step worked out on a worker is installed
+        # only if the campaign is still the one it started from (see gui/campaign_op.py).
+        self.revision = 0
+        self._loading_started = False
         self._holding_collector = False
         self._closed = False
+        self._pauses = 0
+        self._slice_s = LOAD_SLICE_S
+        # The write-ahead log is folded into the file once the typing stops (CampaignFile.fold_in).
+        self._fold = QTimer(self)
+        self._fold.setSingleShot(True)
+        self._fold.setInterval(FOLD_AFTER_MS)
+        self._fold.timeout.connect(self._fold_in)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -81,9 +94,9 @@ class CampaignDocument(QObject):
     def _refuse_if_read_only(self, loading_too: bool = True) -> bool:
         """True (and the user told why) when the campaign was opened read-only. A change to more
         than one entry made while the campaign loads (a file dropped on the window: the window's
-        own actions wait) has the rest validated and the held edits saved first; True if an
-        entry turns out bad (the window then closes the campaign, as a refused open)."""
-        if loading_too and self._held is not None and not self._complete_now():
+        own actions wait) has the rest validated first; True if an entry turns out bad (the
+        window then closes the campaign, as a refused open)."""
+        if loading_too and self.file.loading and not self._complete_now():
             return True
         if self.file.readonly:
             self.saveFailed.emit(_("{file} is open read-only; nothing was changed. Open it normally "
@@ -97,25 +110,19 @@ class CampaignDocument(QObject):
 
     @property
     def loading(self) -> bool:
-        """True while some entries of a big campaign are not validated yet: single entries can be
-        looked up and edited (the edits are saved once it is complete); nothing campaign-wide
-        is offered, and the campaign's lists hold only the entries validated so far."""
+        """True while some entries are not validated yet: single entries can be looked up and
+        edited (each edit saved at once, as always); nothing campaign-wide is offered, and the
+        campaign's lists hold only the entries validated so far."""
         return self.file.loading
 
     def entity(self, entity_id: str):
-        if self._held is not None:
-            held = self._held.get(entity_id)
-            if held is not None:
-                return held
-            if self.file.loading:
-                return self.file.loaded_entity(entity_id)
+        if self.file.loading:
+            return self.file.loaded_entity(entity_id)
         if self._index is None:
             self._index = {e.id: e for e in all_entities(self.campaign)}
         return self._index.get(entity_id)
 
     def entities(self) -> list:
-        if self._held:  # edited while loading, not saved yet: the edited entries
-            return [self._held.get(e.id, e) for e in all_entities(self.campaign)]
         return all_entities(self.campaign)
 
     def ruleset_for(self, character: Character | None = None) -> RuleSet:
@@ -226,23 +233,39 @@ class CampaignDocument(QObject):
         copies of 10,000 entries took seconds)."""
         if self._refuse_if_read_only():
             return False
-        before = _detached(self.campaign)
-        after = operation(_detached(self.campaign))
+        return self.install_step(self.snapshot(), operation(self.snapshot()), text)
+
+    def snapshot(self):
+        """The campaign as it is now, with entry lists of its own: what a campaign-wide step
+        works on (on a worker too: see campaign_op), and what its undo gives back."""
+        return _detached(self.campaign)
+
+    def install_step(self, before, after, text: str, rows: tuple | None = None) -> bool:
+        """Install `after`, worked out from `before` (the campaign as it is now), as one
+        undoable step saved in one transaction; False if it changed nothing. `rows`: the rows
+        that redo and undo write, worked out with it (see campaign_op)."""
         if after == before:
             return False
-        self.undo_stack.push(ReplaceCampaign(self, before, after, text))
+        self.undo_stack.push(ReplaceCampaign(self, before, after, text, *(rows or ())))
         return True
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     # --- called by the undo commands: save at once, then tell the views ----------------
 
     # Undo and redo never take a thrown roll out of the roll log: a roll whose step is undone
     # stays, marked set aside (rules/play/roll_log.py), so no reroll goes without a trace.
 
-    def restore_campaign(self, campaign) -> None:
-        """Install the campaign an undo or redo goes to, keeping every roll the logs hold now."""
+    def restore_campaign(self, campaign, changes=None) -> None:
+        """Install the campaign an undo or redo goes to, keeping every roll the logs hold now.
+        `changes`: its rows, worked out on the step's worker; a log that kept a roll beyond them
+        makes them stale, and the rows are worked out again here."""
         from fate_desk.rules.play.roll_log import kept_throws
 
-        self.install_campaign(kept_throws(self.campaign, campaign))
+        kept = kept_throws(self.campaign, campaign)
+        self.install_campaign(kept, changes if kept is campaign else None)
 
     def restore(self, entity) -> None:
         """Put an entry back as undo or redo has it (stored, or added if it is not there); a
@@ -272,25 +295,27 @@ class CampaignDocument(QObject):
         else:
             self.delete(entity_id)
 
-    def install_campaign(self, campaign) -> None:
-        """Save a whole campaign in one transaction, then tell every view what changed."""
-        old = {e.id: e for e in self.entities()}
+    def install_campaign(self, campaign, changes=None) -> None:
+        """Save a whole campaign in one transaction, then tell every view what changed.
+        `changes`: the rows to write, worked out on a worker (see store's row_changes)."""
         old_settings = (self.campaign.ruleset, self.campaign.options)
+        written = []
         # Own lists: later single-entry edits change the file's lists in place, never the command's.
-        if not self._save(lambda: self.file.replace_all(_detached(campaign))):
+        if not self._save(lambda: written.append(self.file.replace_all(_detached(campaign), changes))):
             return
+        rows = written[0]
         self._index = None
-        new = {e.id: e for e in self.entities()}
-        changed = [i for i, e in new.items() if i in old and old[i] is not e and old[i] != e]
+        removed, added = rows.deletes, [row[0] for row in rows.upserts if row[0] in rows.added]
+        changed = [row[0] for row in rows.upserts if row[0] not in rows.added]
         if old_settings != (self.campaign.ruleset, self.campaign.options):
             self._checks.clear()  # every verdict may depend on them
-        for entity_id in [*changed, *(old.keys() - new.keys())]:
+        for entity_id in [*changed, *removed]:
             self._checks.pop(entity_id, None)
         self.replacing = True
         try:
-            for entity_id in old.keys() - new.keys():
+            for entity_id in removed:
                 self.entityRemoved.emit(entity_id)
-            for entity_id in [i for i in new if i not in old]:  # in the campaign's order
+            for entity_id in added:  # in the campaign's order
                 self.entityAdded.emit(entity_id)
             for entity_id in changed:
                 self.entityChanged.emit(entity_id)
@@ -299,9 +324,7 @@ class CampaignDocument(QObject):
         self.campaignChanged.emit()
 
     def store(self, entity) -> None:
-        if self._held is not None:  # loading: saved with the rest once the campaign is complete
-            self._held[entity.id] = entity
-        elif not self._save(lambda: self.file.put(entity)):
+        if not self._save(lambda: self.file.put(entity)):
             return
         self._checks.pop(entity.id, None)
         self._indexed(entity)
@@ -317,8 +340,7 @@ class CampaignDocument(QObject):
             return False
         for entity in entities:  # indexed before any view hears of them, so it can look them up
             self._indexed(entity)
-        for entity in entities:
-            self.entityAdded.emit(entity.id)
+        self._announce(self.entityAdded, [entity.id for entity in entities])
         return True
 
     def delete_many(self, entity_ids: list[str]) -> None:
@@ -327,8 +349,22 @@ class CampaignDocument(QObject):
                 self._checks.pop(entity_id, None)
                 if self._index is not None:
                     self._index.pop(entity_id, None)
+            self._announce(self.entityRemoved, entity_ids)
+
+    def _announce(self, signal, entity_ids: list[str]) -> None:
+        """Each entry to the views that keep one row per entry; one campaignChanged after them
+        for the views that redraw from the whole campaign (an import of 1,000 characters is
+        one refresh of those, not a thousand)."""
+        if len(entity_ids) == 1:
+            signal.emit(entity_ids[0])
+            return
+        self.replacing = True
+        try:
             for entity_id in entity_ids:
-                self.entityRemoved.emit(entity_id)
+                signal.emit(entity_id)
+        finally:
+            self.replacing = False
+        self.campaignChanged.emit()
 
     def delete(self, entity_id: str) -> None:
         if self._save(lambda: self.file.remove(entity_id)):
@@ -343,6 +379,7 @@ class CampaignDocument(QObject):
             self._index[entity.id] = entity
 
     def _save(self, work: Callable[[], None]) -> bool:
+        self.revision += 1
         try:
             work()
         except FileGoneError as exc:
@@ -357,7 +394,12 @@ class CampaignDocument(QObject):
             self.saveFailed.emit(str(exc))
             return False
         self.announce_move()
+        self._fold.start()  # (again): folded in once the typing stops
         return True
+
+    def _fold_in(self) -> None:
+        if not self._closed:
+            self.file.fold_in()
 
     def announce_move(self) -> None:
         """Tell the views once if the file was followed to a new name."""
@@ -365,22 +407,22 @@ class CampaignDocument(QObject):
         if old is not None:
             self.fileMoved.emit(str(old), str(self.file.path))
 
-    # --- loading a big campaign in steps --------------------------------------------------
+    # --- loading: every campaign, in steps ---------------------------------------------------
 
     def start_loading(self, slice_s: float | None = None) -> None:
-        """Validate the rest of a campaign opened `loading`, `slice_s` of work a turn of the event
-        loop, so the window keeps taking keys; then `loaded`, or `loadFailed` with the message a
-        whole open would have given (the window closes the campaign: nothing was written)."""
-        if not self.file.loading or self._held is not None:
+        """Validate the campaign's entries, `slice_s` of work a turn of the event loop, so the
+        window keeps taking keys: the first slice at once (a small campaign is whole after it),
+        then `loadStepped` after each slice and `loaded` once every entry is in, or `loadFailed`
+        with the message a whole open would have given (the window closes the campaign). A
+        campaign already whole says `loaded` at once."""
+        if self._loading_started:
             return
-        from fate_desk.collector import hold
-
-        self._held = {}
+        self._loading_started = True
+        if not self.file.loading:
+            self.loaded.emit()
+            return
         self._slice_s = LOAD_SLICE_S if slice_s is None else slice_s
-        hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
-        self._holding_collector = True
-        self._pauses = 1  # the first turn is the one that deletes the campaign before this one
-        QTimer.singleShot(0, self, self._load_step)
+        self._load_step(FIRST_ENTRIES)
 
     def pause_loading(self, turns: int = 1) -> None:
         """Validate nothing in the next `turns` turns of the event loop (the window builds and
@@ -388,7 +430,7 @@ class CampaignDocument(QObject):
         self._pauses += turns
 
     def _complete_now(self) -> bool:
-        """Validate every entry left now and save what was held; False if an entry is bad."""
+        """Validate every entry left now; False if an entry is bad."""
         if self.file.loading:
             try:
                 self.file.load_some()
@@ -397,7 +439,6 @@ class CampaignDocument(QObject):
                 self.loadFailed.emit(str(exc))
                 return False
             self._loaded()
-        self._flush_held()
         return True
 
     def _loaded(self) -> None:
@@ -405,7 +446,7 @@ class CampaignDocument(QObject):
         self._settle_collector()
         self.loaded.emit()
 
-    def _load_step(self) -> None:
+    def _load_step(self, entries: int | None = None) -> None:
         if self._closed or not self.file.loading:
             return  # closed, or made complete out of turn (see _complete_now)
         if self._pauses:
@@ -413,35 +454,21 @@ class CampaignDocument(QObject):
             QTimer.singleShot(0, self, self._load_step)
             return
         try:
-            done = self.file.load_some(self._slice_s)
+            done = self.file.load_some(entries=entries) if entries is not None else self.file.load_some(self._slice_s)
         except CampaignFileError as exc:
             self._settle_collector()
             self.loadFailed.emit(str(exc))
             return
         if not done:
+            if not self._holding_collector:
+                from fate_desk.collector import hold
+
+                hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
+                self._holding_collector = True
             self.loadStepped.emit()
             QTimer.singleShot(0, self, self._load_step)
             return
         self._loaded()
-        self._save_held()
-
-    def _save_held(self) -> None:
-        """Save the edits held while loading, once the rolling backup (made on a thread once the
-        campaign was complete) is done: a save waits for it, and that wait is no keystroke's."""
-        if self._closed or self._held is None:
-            return
-        if self.file.backup_pending():
-            QTimer.singleShot(10, self, self._save_held)
-            return
-        self._flush_held()
-
-    def _flush_held(self) -> None:
-        held, self._held = self._held, None
-        if held and self._save(lambda: self.file.put_many(list(held.values()))):
-            for entity in held.values():
-                self._indexed(entity)
-            for entity_id in held:  # views that read the campaign's lists meanwhile catch up
-                self.entityChanged.emit(entity_id)
 
     def _settle_collector(self) -> None:
         if self._holding_collector:
@@ -451,20 +478,11 @@ class CampaignDocument(QObject):
             settle()
 
     def close(self) -> None:
-        """Close the campaign. Edits made while it loaded are saved first if it turns out whole
-        (its remaining entries validated now); a campaign found bad is closed unwritten."""
+        """Close the campaign (a campaign still loading too: every edit was saved as it was made)."""
         if self._closed:
             return
         self._closed = True
-        if self._held:
-            try:
-                complete = self.file.load_some()
-            except CampaignFileError:
-                complete = False
-            if complete:
-                held, self._held = self._held, None
-                self._save(lambda: self.file.put_many(list(held.values())))
-        self._held = None
+        self._fold.stop()
         self._index = None
         self._settle_collector()
         self.undo_stack.clear()

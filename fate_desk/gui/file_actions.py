@@ -3,44 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.i18n import N_, _, ngettext, rules_text
 
+from .desk import Desk
 from .kinds import BY_KEY, display_name, kind_of
 
 # The models and file formats load with the first campaign or on first use, never with the
 # window (which builds this class before its first paint).
 if TYPE_CHECKING:
     from fate_desk.model import Character
-
-
-class MainWindow(Protocol):
-    """What the file commands need of the main window (which imports this module: naming the
-    class itself would make an import circle)."""
-
-    catalog: object
-    settings: object
-    document: object
-
-    def set_document(self, document) -> None: ...
-
-    def open_path(self, path) -> bool: ...
-
-    def open_entity(self, entity_id: str): ...
-
-    def current_character(self): ...
-
-    def selected_entity(self) -> str | None: ...
-
-    navigator: object
-
-    def show_error(self, title: str, message: str) -> None: ...
-
-    def statusBar(self): ...
 
 # File dialog filters, marked only (translated where a dialog is opened); a translation keeps
 # the patterns in brackets as they are.
@@ -56,11 +32,34 @@ def documents_folder() -> Path:
     return Path(found) if found else Path.home()
 
 
-class FileActions:
-    """Each command has a dialog front (`*_dialog`) and a plain method taking a path, for scripts and tests."""
+class FileActions(Desk):
+    """The File and Help menus. Each command has a dialog front (`*_dialog`) and a plain method
+    taking a path, for scripts and tests."""
 
-    def __init__(self, window: MainWindow):
-        self.window = window
+    def handlers(self) -> dict:
+        return {
+            "new_campaign": self.new_campaign,
+            "open_campaign": self.open_dialog,
+            "open_read_only": self.open_read_only_dialog,
+            "save_copy": self.save_copy_dialog,
+            "restore_backup": self.restore_dialog,
+            "import": self.import_dialog,
+            "export_character": self.export_dialog,
+            "export_pdf": self.print_pdf_dialog,
+            "export_for": self.export_for_dialog,
+            "quit": self.window.close,
+            "user_guide": self.show_user_guide,
+            "about": self.about,
+        }
+
+    def update_actions(self) -> None:
+        actions, document = self.window.actions, self.window.document
+        actions["export_character"].setEnabled(self.window.sheets.current_character() is not None)
+        for action_id in ("save_copy", "export_pdf"):
+            actions[action_id].setEnabled(self.whole)
+        for action_id in ("restore_backup", "import"):
+            actions[action_id].setEnabled(self.editable)
+        actions["export_for"].setEnabled(bool(self.whole and document.campaign.characters))
 
     # --- campaigns ------------------------------------------------------------------------
 
@@ -91,7 +90,7 @@ class FileActions:
         title = _("Open a campaign read-only") if readonly else _("Open a campaign")
         path, _filter = QFileDialog.getOpenFileName(self.window, title, start, _(CAMPAIGN_FILTER))
         if path:
-            self.window.open_path(path, readonly=readonly)
+            self.window.campaigns.open_path(path, readonly=readonly)
 
     def open_read_only_dialog(self) -> None:
         self.open_dialog(readonly=True)
@@ -110,15 +109,24 @@ class FileActions:
                 path += ".fate-campaign.json"
             written = self.save_copy(Path(path))
             if written is not None and then_open and written.name.endswith(".fatedesk"):
-                self.window.open_path(written)
+                self.window.campaigns.open_path(written)
 
     def save_copy(self, path: Path) -> Path | None:
+        """Write the copy on a worker (a big campaign is a disk's work), the window answering."""
         from fate_desk.store.interchange import FileFormatError
 
-        try:
-            from .opening import save_copy
+        from .campaign_op import Background, wait_for
+        from .opening import save_copy
 
-            written = save_copy(self.window.document.file, path)
+        document = self.window.document
+        handle, snapshot = document.file, document.snapshot()
+        job = Background(lambda: save_copy(handle, Path(path), campaign=snapshot, on_worker=True), self.window)
+        outcome = wait_for(job, self.window, _("Saving a copy as {file}…").format(file=Path(path).name),
+                           _("Save a copy as"), cancellable=False)
+        try:
+            ok, written = outcome
+            if not ok:
+                raise written
         except FileFormatError as exc:
             self.window.show_error(_("The copy could not be saved"), str(exc))
             return None
@@ -153,14 +161,28 @@ class FileActions:
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
+        from .campaign_op import Background, wait_for
+
         document = self.window.document
-        try:
+        handle, folder = document.file, default_backup_dir()
+
+        def read_and_keep():  # on a worker: reading a big backup is every entry validated
             restored = load_campaign(backup)
-            folder = default_backup_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            kept = document.file.save_copy_as(before_restoring_path(folder, document.path.stem))
+            return restored, handle.save_copy_as(before_restoring_path(folder, document.path.stem), on_worker=True)
+
+        outcome = wait_for(Background(read_and_keep, self.window), self.window,
+                           _("Reading the backup {file}…").format(file=Path(backup).name), _("Restore from backup"),
+                           cancellable=False)
+        try:
+            ok, value = outcome
+            if not ok:
+                raise value
         except (CampaignFileError, FileFormatError, OSError) as exc:
             self.window.show_error(_("The backup was not restored"), str(exc))
+            return False
+        restored, kept = value
+        if self.window.document is not document:  # another campaign was opened meanwhile
             return False
         prune_before_restoring(folder, document.path.stem)
         if not document.edit_campaign(lambda _current: restored, _("Restore from backup")):
@@ -215,25 +237,21 @@ class FileActions:
 
     def import_file(self, path: Path) -> list[Character]:
         """Add the characters in a file as one transaction and one undo step, shown and selected
-        at once. Characters already in the campaign (the same id or name) are added only when
-        the user says so; the question is asked without blocking the window, so the added list
-        is returned only when no question was needed. Any failure is shown and leaves the
-        campaign as it was."""
+        at once. The file is read and parsed once, on a worker, with progress and Cancel once it
+        takes a moment (a whole Fari library too: its characters and scenes). Characters already
+        in the campaign (the same id or name) are added only when the user says so; the question
+        is asked without blocking the window, so the added list is returned only when no question
+        was needed. Any failure is shown and leaves the campaign as it was."""
+        from fate_desk.interop.importing import ImportCancelled
         from fate_desk.store.interchange import FileFormatError
 
-        from .library_import import import_library
-
-        library = import_library(self.window, path)  # a whole Fari library: characters and scenes
-        if library is not None:
-            return library
+        path = Path(path)
         document = self.window.document
+        cancelled = _("Import of {file} cancelled: nothing was added.").format(file=path.name)
         try:
-            read = self._read_in_background(Path(path), document.campaign.ruleset)
-            if read is None:
-                self.window.statusBar().showMessage(
-                    _("Import of {file} cancelled: nothing was added.").format(file=Path(path).name), 8000)
-                return []
-            characters, warnings = read
+            result = self._read_in_background(path, document.campaign.ruleset)
+        except ImportCancelled:
+            result = None
         except FileFormatError as exc:
             self.window.show_error(_("Nothing was imported"), str(exc))
             return []
@@ -241,62 +259,50 @@ class FileActions:
             self.window.show_error(_("Nothing was imported"),
                                    _("{path}: cannot be read ({problem})").format(path=path, problem=exc))
             return []
+        if result is None:
+            self.window.statusBar().showMessage(cancelled, 8000)
+            return []
+        if self.window.document is not document:  # another campaign was opened meanwhile
+            self.window.statusBar().showMessage(cancelled, 8000)
+            return []
+        if result.library:
+            from .library_import import add_library
+
+            return add_library(self.window, path, result)
+        characters, warnings = result.characters, result.warnings
         if not characters:
-            self.window.show_error(_("Nothing was imported"),
-                                   _("{file} holds no characters").format(file=Path(path).name))
+            self.window.show_error(_("Nothing was imported"), _("{file} holds no characters").format(file=path.name))
             return []
         already = _already_in(document.campaign.characters, characters)
         if already:
-            self._ask_about_duplicates(Path(path), characters, already, warnings)
+            self._ask_about_duplicates(path, characters, already, warnings)
             return []
-        return self._add_imported(Path(path), characters, warnings)
+        return self._add_imported(path, characters, warnings)
 
     def _read_in_background(self, path: Path, ruleset: str):
-        """(characters, notes) read on a worker thread while the window keeps answering, with
-        a progress dialog and Cancel once it takes a moment; None if the user cancelled. A
-        cancelled read finishes on its own thread and is thrown away."""
-        import threading
+        """What the file holds (an ImportResult), read on a worker thread while the window keeps
+        answering, with a progress dialog and Cancel once it takes a moment; None if the user
+        cancelled (the read stops at the next character, and nothing of it is kept)."""
+        from fate_desk.interop.importing import import_into_campaign
 
-        from PySide6.QtCore import QEventLoop, QTimer
-        from PySide6.QtWidgets import QProgressDialog
+        from .campaign_op import Background, wait_for
 
-        outcome: dict[str, object] = {}
+        job = Background(lambda: import_into_campaign(path, ruleset, progress=report), self.window)
 
-        def work() -> None:
-            try:
-                outcome["result"] = _read_characters(path, ruleset)
-            except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which words it
-                outcome["error"] = exc
+        def report(done: int, total: int) -> bool:  # on the worker, after each character
+            job.report(done, total)
+            return not job.cancelled.is_set()
 
-        thread = threading.Thread(target=work, name="fate-desk import", daemon=True)  # i18n: not shown (a thread name)
-        thread.start()
-        thread.join(0.05)  # a small file is read before anything needs showing
-        if thread.is_alive():
-            progress = QProgressDialog(_("Reading {file}…").format(file=path.name), _("Cancel"), 0, 0, self.window)
-            progress.setObjectName("importProgress")
-            progress.setWindowTitle(_("Import characters"))
-            progress.setWindowModality(Qt.WindowModality.WindowModal)
-            progress.setMinimumDuration(0)
-            progress.setAutoClose(False)
-            progress.setAutoReset(False)
-            loop = QEventLoop()
-            poll = QTimer()
-            poll.setInterval(20)
-            poll.timeout.connect(lambda: thread.is_alive() or loop.quit())
-            progress.canceled.connect(loop.quit)
-            poll.start()
-            progress.show()
-            if thread.is_alive() and not progress.wasCanceled():
-                loop.exec()
-            poll.stop()
-            cancelled = progress.wasCanceled() and thread.is_alive()
-            progress.close()
-            progress.deleteLater()
-            if cancelled:
-                return None
-        if "error" in outcome:
-            raise outcome["error"]
-        return outcome["result"]
+        outcome = wait_for(job, self.window, _("Reading {file}…").format(file=path.name), _("Import characters"),
+                           name="importProgress", step_text=lambda done, total: _(
+                               "Reading {file}: character {number} of {total}…").format(
+                               file=path.name, number=done + 1, total=total))
+        if outcome is None:
+            return None
+        ok, value = outcome
+        if not ok:
+            raise value
+        return value
 
     def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
         names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
@@ -340,7 +346,7 @@ class FileActions:
         first = added[0].id
         if self.window.navigator is not None:
             self.window.navigator.select(first)
-        self.window.open_entity(first)
+        self.window.sheets.open_entity(first)
         where = ", ".join(_("{name} ({kind})").format(name=display_name(c), kind=_(BY_KEY[kind_of(c)].plural))
                           for c in added[:6]) + (", …" if len(added) > 6 else "")
         self.window.statusBar().showMessage(
@@ -360,7 +366,7 @@ class FileActions:
         return added
 
     def export_dialog(self) -> None:
-        character = self.window.current_character()
+        character = self.window.sheets.current_character()
         if character is None:
             return
         from .opening import safe_file_name
@@ -376,7 +382,7 @@ class FileActions:
     def export_character(self, path: Path) -> bool:
         from fate_desk.store.interchange import write_character_file
 
-        character = self.window.current_character()
+        character = self.window.sheets.current_character()
         if character is None:
             return False
         try:
@@ -399,7 +405,7 @@ class FileActions:
         if window.document is None:
             return None
         dialog = ExportPdfDialog(window.document.campaign, window.settings,
-                                 current_id=window.selected_entity(), parent=window)
+                                 current_id=window.edits.selected_entity(), parent=window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.exported.connect(lambda path, pages: window.statusBar().showMessage(
             ngettext("Saved {file} ({count} page)", "Saved {file} ({count} pages)", pages).format(
@@ -431,14 +437,3 @@ def _already_in(present: list, incoming: list) -> list:
     ids = {c.id for c in present}
     names = {c.name.strip().casefold() for c in present if c.name.strip()}
     return [c for c in incoming if c.id in ids or (c.name.strip() and c.name.strip().casefold() in names)]
-
-
-def _read_characters(path: Path, ruleset: str) -> tuple[list[Character], list[str]]:
-    """The characters in a *.fate.json, Fari (*.fari.json) or campaign bundle file, with notes.
-
-    Fari sheets say nothing reliable about their rule set, so they take the campaign's.
-    """
-    from fate_desk.interop.importing import import_characters  # the importers load when used
-
-    result = import_characters(path, ruleset)
-    return result.characters, result.warnings

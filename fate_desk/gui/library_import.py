@@ -17,27 +17,12 @@ from fate_desk.model.campaign import ENTRY_LISTS
 SHOWN = 12  # summary lines in the box; the rest behind "Show Details…"
 
 
-def import_library(window, path: Path) -> list[Character] | None:
-    """The characters added, or None when `path` is no Fari library (the caller imports it as usual).
-
-    A file that cannot be read is left to the caller too, which says why in its own words.
-    """
-    from fate_desk.store.campaign_file import is_campaign_file
-    from fate_desk.interop.importing import import_characters, ruleset_notes  # the importers load when used
-    from fate_desk.store.interchange import FileFormatError
+def add_library(window, path: Path, result) -> list[Character]:
+    """Add what a Fari library held (read on a worker: see FileActions.import_file), as one step;
+    the characters added."""
+    from fate_desk.interop.importing import ruleset_notes
 
     document = window.document
-    path = Path(path)
-    if not path.is_file() or is_campaign_file(path) or path.name.endswith(".fate.json"):
-        return None  # never a library; not read twice
-    try:
-        # Characters by their Fari template; a sheet whose template names no rule set takes
-        # the campaign's instead of a guess.
-        result = import_characters(path, fallback=document.campaign.ruleset)
-    except (FileFormatError, OSError, RecursionError, MemoryError, ValueError):
-        return None
-    if not result.library:
-        return None
     campaign = document.campaign
     taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}
     entries, skipped = result.new_entries(taken)
@@ -49,7 +34,7 @@ def import_library(window, path: Path) -> list[Character] | None:
     characters = [e for e in entries if isinstance(e, Character)]
     scenes = len(entries) - len(characters)
     if characters:
-        window.open_entity(characters[-1].id)
+        window.sheets.open_entity(characters[-1].id)
     if entries:
         window.statusBar().showMessage(_("Imported {characters} and {scenes} from {file}").format(
             characters=ngettext("{count} character", "{count} characters", len(characters)).format(

@@ -6,12 +6,15 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractListModel, QEvent, QModelIndex, QObject, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QPainter, QShortcut, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QLineEdit, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView, QLineEdit, QListView, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget,
+)
 
 from fate_desk.i18n import _, ngettext
 
+from .campaign_op import Background
 from .document import CampaignDocument
 from .forms import child, load_form
 from .icons import icon
@@ -49,6 +52,8 @@ class NavigatorModel(QStandardItemModel):
     entryMoving = Signal(str)  # a rename is about to move the entry's row
     entryMoved = Signal(str)
     filled = Signal()  # every entry has its row (see `filling`)
+    refilling = Signal()  # every row is about to be made again (many entries came or went at once)
+    repaint = Signal()  # entries changed without a row moving: the badges are drawn again
 
     def __init__(self, document: CampaignDocument, parent=None):
         super().__init__(parent)
@@ -64,10 +69,17 @@ class NavigatorModel(QStandardItemModel):
         self._last: tuple[str, str] | None = None
         self._unkeyed: list | None = None  # entries still to name and sort before the first row
         self._keyed: list[tuple[tuple[str, str], str, str]] = []
+        # id -> (shown name, kind key) of every entry with a row: what the filter reads, on a worker
+        self.names: dict[str, tuple[str, str]] = {}
+        # Entries a campaign-wide change announced (added, removed, renamed), taken together
+        # at its campaignChanged: many of them make the rows again, in slices.
+        self._queued: list[tuple[str, str]] = []
+        self._repaint = False
         self._build()
-        document.entityAdded.connect(self._added)
-        document.entityRemoved.connect(self._removed)
-        document.entityChanged.connect(self._changed)
+        document.entityAdded.connect(lambda entity_id: self._queue("added", entity_id) or self._added(entity_id))
+        document.entityRemoved.connect(lambda entity_id: self._queue("removed", entity_id) or self._removed(entity_id))
+        document.entityChanged.connect(lambda entity_id: self._queue("changed", entity_id) or self._changed(entity_id))
+        document.campaignChanged.connect(self._take_queued)
 
     # --- filling in -------------------------------------------------------------------
 
@@ -115,6 +127,50 @@ class NavigatorModel(QStandardItemModel):
         self._pending = keyed
         self._waiting = {entity_id: (key, kind) for key, kind, entity_id in keyed}
         self._fill(first=True)
+
+    # --- a campaign-wide change: its entries together ---------------------------------------
+
+    def _queue(self, what: str, entity_id: str) -> bool:
+        """While the document announces a campaign-wide change: keep the entry for
+        `_take_queued` (True), unless it is only changed and keeps its name and kind."""
+        if not self.document.replacing:
+            return False
+        if what == "changed":
+            entity = self.document.entity(entity_id)
+            if entity is not None and self.names.get(entity_id) == (display_name(entity), kind_of(entity)):
+                self._repaint = True  # its badge may differ: drawn again, the rows stay
+                return True
+        self._queued.append((what, entity_id))
+        return True
+
+    def _take_queued(self) -> None:
+        queued, self._queued = self._queued, []
+        if len(queued) > FIRST_ROWS:
+            self._refill()
+        else:
+            for what, entity_id in queued:
+                {"added": self._added, "removed": self._removed, "changed": self._changed}[what](entity_id)
+        if self._repaint:
+            self._repaint = False
+            self.repaint.emit()
+
+    def _refill(self) -> None:
+        """Make every row again, in slices as at the start (1,000 entries imported or undone at
+        once: one row at a time was a long step)."""
+        self.refilling.emit()
+        for folder in self._folders.values():
+            if folder.rowCount():
+                folder.removeRows(0, folder.rowCount())
+        for kind in self._order:
+            self._order[kind] = []
+        self._entries.clear()
+        self.names.clear()
+        self._pending, self._waiting, self._next, self._last = [], {}, 0, None
+        for folder in self._folders.values():
+            self._recount(folder)
+        self._unkeyed = self.document.entities()
+        self._keyed = []
+        self._key(at_once=len(self._unkeyed) <= KEY_AT_ONCE)
 
     def _keyed_now(self) -> None:
         if self._unkeyed is not None:
@@ -168,6 +224,7 @@ class NavigatorModel(QStandardItemModel):
         item.setData(kind, NavRole.KIND)
         _name(item, entity)
         self._entries[entity.id] = item
+        self.names[entity.id] = (item.text(), kind)
         return item
 
     def errors(self, index: QModelIndex) -> int:
@@ -218,6 +275,7 @@ class NavigatorModel(QStandardItemModel):
             self._unwait(entity_id)
             return
         item = self._entries.pop(entity_id, None)
+        self.names.pop(entity_id, None)
         if item is None:
             return
         folder = item.parent()
@@ -260,6 +318,7 @@ class NavigatorModel(QStandardItemModel):
                 folder.insertRow(target, folder.takeRow(row))
                 self.entryMoved.emit(entity_id)
         _name(item, entity)
+        self.names[entity_id] = (item.text(), kind)
         index = item.index()
         self.dataChanged.emit(index, index)  # the badge may have changed with the sheet
 
@@ -304,20 +363,52 @@ def _name(item: QStandardItem, entity) -> None:
         item.setData(label.casefold(), NavRole.SORT)
 
 
-class NavigatorFilter(QSortFilterProxyModel):
-    """Shows entries whose names contain the filter text, with the folders that hold them.
+def matching(rows: list[tuple[str, tuple[str, str]]], text: str) -> list[tuple[str, str, str]]:
+    """(name, kind, id) of the entries whose names hold `text` (any case), in name order: the
+    filter's work, done on a worker over the names as they were when the text changed."""
+    needle = text.strip().casefold()
+    found = [(name.casefold(), entity_id, name, kind) for entity_id, (name, kind) in rows if needle in name.casefold()]
+    found.sort()
+    return [(name, kind, entity_id) for _key, entity_id, name, kind in found]
 
-    Folders have no filter text, so they show only when an entry inside matches (recursive
-    filtering), and every row shows when the filter is empty. The filtering runs in Qt's own
-    code; the source model already keeps the order, so nothing is sorted here.
-    """
+
+class FilterResults(QAbstractListModel):
+    """The entries the filter found, in name order, with their kind's icon. A row's icon and
+    tooltip are made only when it shows, so any number of results is installed at once."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setRecursiveFilteringEnabled(True)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterRole(NavRole.FILTER)
-        self.setDynamicSortFilter(True)
+        self.rows: list[tuple[str, str, str]] = []  # (name, kind, id)
+
+    def set_rows(self, rows: list[tuple[str, str, str]]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(self.rows)
+
+    def flags(self, index) -> Qt.ItemFlag:
+        return _ENTRY_FLAGS
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        name, kind, entity_id = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return name
+        if role == Qt.ItemDataRole.DecorationRole:
+            return icon(BY_KEY[kind].icon)
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return _(BY_KEY[kind].singular)
+        if role == NavRole.ENTITY_ID:
+            return entity_id
+        if role == NavRole.KIND:
+            return kind
+        return None
+
+    def row_of(self, entity_id: str) -> int:
+        return next((i for i, row in enumerate(self.rows) if row[2] == entity_id), -1)
 
 
 class BadgeDelegate(QStyledItemDelegate):
@@ -329,8 +420,7 @@ class BadgeDelegate(QStyledItemDelegate):
 
     def helpEvent(self, event, view, option, index) -> bool:
         if event.type() == QEvent.Type.ToolTip:
-            source = view.model().mapToSource(index) if index.isValid() else index
-            text = self.model.tooltip(source) if source.isValid() else ""
+            text = self.model.tooltip(index) if index.isValid() else ""
             if text:
                 QToolTip.showText(event.globalPos(), text, view)
             else:
@@ -340,7 +430,7 @@ class BadgeDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option, index) -> None:
         super().paint(painter, option, index)
-        errors = self.model.errors(index.model().mapToSource(index))
+        errors = self.model.errors(index)
         if not errors:
             return
         text = str(errors)
@@ -398,20 +488,27 @@ class NavigatorPanel(QWidget):
         layout.addWidget(form)
         self.filter_edit: QLineEdit = child(form, QLineEdit, "filterEdit")
         self.tree: QTreeView = child(form, QTreeView, "tree")
+        self.results: QListView = child(form, QListView, "results")
         self.model = NavigatorModel(document, self)
-        self.proxy = NavigatorFilter(self)
-        self.proxy.setSourceModel(self.model)
-        self.tree.setModel(self.proxy)
+        self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)  # else laying out 10,000 rows asks each one its height
         self.tree.setItemDelegate(BadgeDelegate(self.model, self.tree))
         self.tree.expandAll()
-        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.customContextMenuRequested.connect(self._context_menu)
-        self.tree.activated.connect(self._activated)
-        self.tree.clicked.connect(self._clicked)
+        self.found = FilterResults(self)
+        self.results.setModel(self.found)
+        self.results.setItemDelegate(BadgeDelegate(self.model, self.results))
+        self.results.hide()
+        self._search: Background | None = None  # the filter's work under way
+        for view in (self.tree, self.results):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(lambda pos, v=view: self._context_menu(v, pos))
+            view.activated.connect(self._activated)
+            view.clicked.connect(self._clicked)
         # Space on an entry is the keyboard's quick look: the preview tab, as a single click.
-        self._space = QShortcut(QKeySequence(Qt.Key.Key_Space), self.tree, context=Qt.ShortcutContext.WidgetShortcut)
-        self._space.activated.connect(lambda: self._clicked(self.tree.currentIndex()))
+        self._space = [QShortcut(QKeySequence(Qt.Key.Key_Space), view, context=Qt.ShortcutContext.WidgetShortcut)
+                       for view in (self.tree, self.results)]
+        for shortcut, view in zip(self._space, (self.tree, self.results)):
+            shortcut.activated.connect(lambda v=view: self._clicked(v.currentIndex()))
         self.filter_edit.textChanged.connect(self._filter)
         self._filter_keys = _FilterKeys(self)
         self.filter_edit.installEventFilter(self._filter_keys)
@@ -419,33 +516,83 @@ class NavigatorPanel(QWidget):
         self.model.entryMoving.connect(self._moving)
         self.model.entryMoved.connect(self._moved)
         self.model.filled.connect(self._select_wanted)
+        self.model.filled.connect(self._filter_again)
+        self.model.refilling.connect(self._keep_selection)
+        self.model.repaint.connect(self.tree.viewport().update)
+        self.document = document
+        for signal in (document.entityAdded, document.entityRemoved, document.entityChanged):
+            signal.connect(lambda _id: document.replacing or self._filter_again())
+        document.campaignChanged.connect(self._filter_again)
         self._reselect = False
         self._wanted: str | None = None  # asked to select before its row was filled in
 
+    # --- the filter: worked out on a worker, shown as a list of what matched --------------------
+
+    @property
+    def filtering(self) -> bool:
+        return bool(self.filter_edit.text().strip())
+
+    def view(self) -> QAbstractItemView:
+        """What shows the entries now: the tree, or the filter's results."""
+        return self.results if self.filtering else self.tree
+
     def _filter(self, text: str) -> None:
-        self.proxy.setFilterFixedString(text.strip())
-        self.tree.expandAll()
+        """Every entry's name is matched on a worker (the names as they are now); the results
+        replace the tree until the filter is cleared, which brings the tree back as it was."""
+        if self._search is not None:
+            self._search.cancel()
+            self._search = None
+        if not text.strip():
+            self.results.hide()
+            self.found.set_rows([])
+            self.tree.show()
+            return
+        rows = list(self.model.names.items())
+        search = self._search = Background(lambda: matching(rows, text), self)
+        search.finished.connect(lambda found: self._show_results(search, found))
+        search.start()
+
+    def _show_results(self, search: Background, found: list) -> None:
+        if search is not self._search:
+            return  # the text changed again meanwhile
+        self._search = None
+        current = self.current_entity()
+        self.found.set_rows(found)
+        if self.tree.isVisible() or not self.results.isVisible():
+            self.tree.hide()
+            self.results.show()
+        row = self.found.row_of(current) if current else -1
+        if row >= 0:
+            self.results.setCurrentIndex(self.found.index(row))
+
+    def _filter_again(self, *_args) -> None:
+        """An entry added, renamed or removed shows in (or leaves) the results at once."""
+        if self.filtering and not self.model.filling:
+            self._filter(self.filter_edit.text())
 
     def first_result(self) -> QModelIndex:
-        """The first entry the filter shows, top to bottom (folders are not entries)."""
-        pending = [self.proxy.index(row, 0) for row in range(self.proxy.rowCount())]
+        """The first entry shown, top to bottom (folders are not entries)."""
+        if self.filtering:
+            return self.found.index(0) if self.found.rowCount() else QModelIndex()
+        pending = [self.model.index(row, 0) for row in range(self.model.rowCount())]
         while pending:
             index = pending.pop(0)
             if index.data(NavRole.ENTITY_ID):
                 return index
-            pending[:0] = [self.proxy.index(row, 0, index) for row in range(self.proxy.rowCount(index))]
+            pending[:0] = [self.model.index(row, 0, index) for row in range(self.model.rowCount(index))]
         return QModelIndex()
 
     def to_results(self) -> bool:
         """Down in the filter: into the results, on the first one the filter shows."""
-        index = self.tree.currentIndex()
+        view = self.view()
+        index = view.currentIndex()
         if not (index.isValid() and index.data(NavRole.ENTITY_ID)):
             index = self.first_result()
         if not index.isValid():
             return False
-        self.tree.setCurrentIndex(index)
+        view.setCurrentIndex(index)
         self._reveal(index)
-        self.tree.setFocus(Qt.FocusReason.TabFocusReason)
+        view.setFocus(Qt.FocusReason.TabFocusReason)
         return True
 
     def open_first(self) -> bool:
@@ -453,12 +600,12 @@ class NavigatorPanel(QWidget):
         index = self.first_result()
         if not index.isValid():
             return False
-        self.tree.setCurrentIndex(index)
+        self.view().setCurrentIndex(index)
         self._activated(index)
         return True
 
     def _expand_new(self, parent, first, last) -> None:
-        self.tree.expand(self.proxy.mapFromSource(parent))
+        self.tree.expand(parent)
 
     def _moving(self, entity_id: str) -> None:
         self._reselect = self.current_entity() == entity_id
@@ -479,17 +626,27 @@ class NavigatorPanel(QWidget):
             self.previewRequested.emit(entity_id)
 
     def current_entity(self) -> str | None:
-        return self.tree.currentIndex().data(NavRole.ENTITY_ID)
+        return self.view().currentIndex().data(NavRole.ENTITY_ID)
 
     def current_kind(self) -> str | None:
-        return self.tree.currentIndex().data(NavRole.KIND)
+        return self.view().currentIndex().data(NavRole.KIND)
 
     def select(self, entity_id: str) -> None:
-        index = self.proxy.mapFromSource(self.model.index_of(entity_id))
+        if self.filtering:
+            row = self.found.row_of(entity_id)
+            if row >= 0:
+                self.results.setCurrentIndex(self.found.index(row))
+                self.results.scrollTo(self.found.index(row))
+        index = self.model.index_of(entity_id)
         self._wanted = entity_id if not index.isValid() and self.model.filling else None
         if index.isValid():
             self.tree.setCurrentIndex(index)
-            self._reveal(index)
+            if not self.filtering:
+                self._reveal(index)
+
+    def _keep_selection(self) -> None:
+        """The rows are made again: the entry selected now is selected again once they are."""
+        self._wanted = self.current_entity()
 
     def _select_wanted(self) -> None:
         if self._wanted is not None and not self.tree.currentIndex().isValid():
@@ -510,6 +667,9 @@ class NavigatorPanel(QWidget):
 
     def _reveal(self, index) -> None:
         """Scroll to an entry and, where it fits, to its group's heading ("Player characters") too."""
+        if index.model() is self.found:
+            self.results.scrollTo(index)
+            return
         self.tree.scrollTo(index)
         if index.parent().isValid():
             self.tree.scrollTo(index.parent())
@@ -529,8 +689,8 @@ class NavigatorPanel(QWidget):
         rect = self.tree.visualRect(index)
         return rect.left() >= 0 and rect.top() >= 0 and rect.right() < width and rect.bottom() < height
 
-    def _context_menu(self, pos) -> None:
-        index = self.tree.indexAt(pos)
+    def _context_menu(self, view, pos) -> None:
+        index = view.indexAt(pos)
         menu = QMenu(self)
         kind = index.data(NavRole.KIND) if index.isValid() else None
         entity_id = index.data(NavRole.ENTITY_ID) if index.isValid() else None
@@ -545,4 +705,4 @@ class NavigatorPanel(QWidget):
                 lambda: self.duplicateRequested.emit(entity_id))
             menu.addAction(icon("remove"), _("Delete")).triggered.connect(
                 lambda: self.deleteRequested.emit(entity_id))
-        menu.exec(self.tree.viewport().mapToGlobal(pos))
+        menu.exec(view.viewport().mapToGlobal(pos))

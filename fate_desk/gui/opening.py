@@ -10,13 +10,10 @@ from fate_desk.model import Campaign
 from fate_desk.paths import resources_dir, user_data_dir
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import read_bundle, write_bundle
-from fate_desk.store.campaign_file import SUFFIX, CampaignFile, CampaignFileError
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
+from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
 
 SAMPLE_BUNDLE = "sample-campaign" + BUNDLE_SUFFIX
-# A campaign with at least this many entries opens `loading` and is validated in slices while its
-# first sheet shows (the document's start_loading); a smaller one is validated at once, which takes
-# less than a slice or two of the big one's (about 40 us an entry).
-STEPS_FROM = 2000
 
 
 def holds_characters(path: Path | str) -> bool:
@@ -35,7 +32,7 @@ def safe_file_name(name: str) -> str:
     return cleaned[:80]
 
 
-def free_path(folder: Path, stem: str, suffix: str = SUFFIX) -> Path:
+def free_path(folder: Path, stem: str, suffix: str = CAMPAIGN_SUFFIX) -> Path:
     """folder/stem.suffix, or 'stem 2', 'stem 3', ... if that name is taken."""
     candidate = folder / f"{stem}{suffix}"
     n = 2
@@ -62,7 +59,7 @@ def open_sample_copy(window) -> None:
     from fate_desk.store.interchange import FileFormatError
 
     try:
-        window.open_path(create_sample_campaign())
+        window.campaigns.open_path(create_sample_campaign())
         window.show_welcome()
     except FileFormatError as exc:
         window.show_error(_("The sample campaign could not be set up"), str(exc))
@@ -94,8 +91,10 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
                     raise
                 continue  # a read-only folder: keep the campaign in the user's folder instead
             return handle, _("Imported {file} into the new campaign file {path}").format(file=path.name, path=target)
-    # The rolling backup is made on a thread while the campaign shows; the first save waits for it.
-    handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True, in_steps_from=STEPS_FROM)
+    # Every campaign opens `loading`, whatever its size: its entries are validated a slice at a
+    # time while its first sheet shows (the document's start_loading). The rolling backup is
+    # made on a thread meanwhile; the first save waits for it.
+    handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True, in_steps=True)
     if readonly:
         return handle, _("Opened read-only: changes cannot be saved")
     if handle.lock_warning:
@@ -105,14 +104,16 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
 
 def create_campaign(path: Path, campaign: Campaign) -> CampaignFile:
     path = Path(path)
-    if path.suffix != SUFFIX:
-        path = path.with_name(path.name + SUFFIX)
+    if path.suffix != CAMPAIGN_SUFFIX:
+        path = path.with_name(path.name + CAMPAIGN_SUFFIX)
     path.parent.mkdir(parents=True, exist_ok=True)
     return CampaignFile.create(path, campaign)
 
 
-def save_copy(handle: CampaignFile, target: Path) -> Path:
-    """Write a copy of the open campaign: a bundle by its suffix, else a campaign file.
+def save_copy(handle: CampaignFile, target: Path, campaign: Campaign | None = None, on_worker: bool = False) -> Path:
+    """Write a copy of the open campaign: a bundle by its suffix (of `campaign`, the campaign as
+    it is now, its lists its own), else a campaign file; `on_worker` when called off the GUI
+    thread (the file is then read through a connection of its own).
 
     The copy is made beside the target first and renamed into place, so a failure never
     leaves a half-written file under the user's chosen name.
@@ -121,8 +122,8 @@ def save_copy(handle: CampaignFile, target: Path) -> Path:
     if target.resolve() == handle.path.resolve():
         raise CampaignFileError(str(target), _("is the campaign that is open; choose another name"))
     if target.name.endswith(BUNDLE_SUFFIX):
-        write_bundle(target, handle.campaign)
+        write_bundle(target, campaign if campaign is not None else handle.campaign)
         return target
-    if target.suffix != SUFFIX:
-        target = target.with_name(target.name + SUFFIX)
-    return handle.save_copy_as(target)
+    if target.suffix != CAMPAIGN_SUFFIX:
+        target = target.with_name(target.name + CAMPAIGN_SUFFIX)
+    return handle.save_copy_as(target, on_worker=on_worker)

@@ -46,7 +46,7 @@ class ReadOnlyWatch(QObject):
         if document is None or not document.readonly or not document.file.outdated():
             self.follow(document)  # a replaced file drops out of the watch: watch it again
             return
-        if window.reload_document(quiet=True):
+        if window.campaigns.reload_document(quiet=True):
             window.statusBar().showMessage(
                 _("{file} was saved by the app that is editing it: read again, so what you see is the "
                   "campaign as it is now.").format(file=Path(document.path).name), 15000)

@@ -10,6 +10,8 @@ import re
 
 from fate_desk.i18n import N_, _
 
+from .desk import Desk
+
 if TYPE_CHECKING:
     from fate_desk.model import Scene
     from fate_desk.rules.play.roll import DiceSource
@@ -17,19 +19,21 @@ if TYPE_CHECKING:
 ACTIONS = ("end_scene", "end_session", "end_arc", "spend_points", "optional_rules", "toggle_dice", "toggle_history")
 
 
-class TableDesk:
-    """What the GM uses at the table; the window calls install(), set_document() and update_actions().
+class TableDesk(Desk):
+    """What the GM uses at the table (a desk: see gui/desk.py), handed the campaign once it is whole.
 
     The GM pool, the dice and history docks (and the rules they use) are built with the first
     campaign (the docks also when first asked for), not with the window: it paints without them.
     """
 
+    whole_campaign = True
+
     def __init__(self, window, dice: DiceSource | None = None):
-        self.window = window
+        super().__init__(window)
         self.dice = dice
         self.dialog = None  # the dialog opened last (tests fill it in)
         self.summary = None  # the last SummaryDialog
-        self.document = None
+        self.pool = None  # the GM pool joins the status bar with the first campaign
         self.dice_dock = self.history_dock = None
         self._dice_for = None  # the campaign the hidden dice dock takes when it shows
         self._dice_waits = False
@@ -44,11 +48,9 @@ class TableDesk:
         }
 
     def install(self) -> None:
-        window = self.window
         for action_id in ("toggle_dice", "toggle_history"):
-            # The window's toggle acts on the dock's real state; the dock is built when first asked for.
-            window._bind_toggle(action_id, lambda a=action_id: self.docks()[a])
-        self.pool = None  # the GM pool joins the status bar with the first campaign
+            # The View desk's toggle acts on the dock's real state; the dock is built when first asked for.
+            self.window.view.bind_toggle(action_id, lambda a=action_id: self.docks()[a])
 
     def docks(self) -> dict:
         """The dice and history docks by their toggle action, built the first time they are needed."""
@@ -62,7 +64,7 @@ class TableDesk:
             new = []
             for action_id, dock in (("toggle_dice", self.dice_dock), ("toggle_history", self.history_dock)):
                 dock.setFeatures(window.navigator_dock.features())
-                window.watch_dock(action_id, dock)
+                window.view.watch_dock(action_id, dock)
                 # Where and whether it was shown last time (the window's state was restored
                 # before the dock existed); else hidden, shown from the Table menu.
                 if not window.restoreDockWidget(dock):
@@ -96,14 +98,30 @@ class TableDesk:
             self.dice_dock.set_document(document)
             self.dice_dock.follow(self.window.tabs.current_entity_id() if self.window.tabs else None)
 
-    def set_document(self, document) -> None:
+    def document_changed(self, document) -> None:
         self.document = document
+        for widget in (self.pool, self.dice_dock, self.history_dock):
+            if widget is not None:
+                # First: a disabled dock gives up the focus at once, so emptying a panel does
+                # not move the focus down it (and scroll the dock) on its way out.
+                widget.setEnabled(document is not None)
+        if document is None:
+            # None open, or one still loading: let go of the campaign before now, while it still
+            # exists (it is deleted before the new one is whole, and its signals with it).
+            if self.history_dock is not None:
+                self.history_dock.show_for(None, None)
+            if self.pool is not None:
+                self.pool.set_document(None)
+            if self.dice_dock is not None and self.dice_dock.document is not None:
+                self.dice_dock.set_document(None)
+            self._dice_for = None
+            return
         if self.dice_dock is not None:
             self._attach(document)
         elif getattr(self.window, "opening", False):
             # At start-up the sheet comes first; the docks are built when first asked for, or
             # just after the sheet if one of them was open last time.
-            if any(self.window.shown_last_time(name) for name in ("diceDock", "historyDock")):
+            if any(self.window.view.shown_last_time(name) for name in ("diceDock", "historyDock")):
                 QTimer.singleShot(0, self.docks)
         else:
             self.docks()
@@ -114,10 +132,9 @@ class TableDesk:
             self.pool.scene_on_screen = self.scene_on_screen
             self.pool.said.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
             self.window.statusBar().addPermanentWidget(self.pool)
-            self.window.pool_after_navigator()
+            self.window.edits.pool_after_navigator()
         self.pool.set_document(document)
         self.window.tabs.currentEntityChanged.connect(self._current_changed)
-        document.entityChanged.connect(lambda *_: document.replacing or self.update_actions())
 
     def _current_changed(self, entity_id: str) -> None:
         if self.history_dock is not None:
@@ -128,11 +145,10 @@ class TableDesk:
 
     def update_actions(self) -> None:
         actions = self.window.actions
-        open_ = self.document is not None
-        editable = open_ and not self.document.readonly  # the clock's steps change the campaign
+        editable = self.document is not None and not self.document.readonly  # the clock's steps change the campaign
         for action_id in ("end_scene", "end_session", "end_arc", "optional_rules"):
             actions[action_id].setEnabled(editable)
-        character = self.window.current_character() if editable else None
+        character = self.window.sheets.current_character() if editable else None
         actions["spend_points"].setEnabled(character is not None and character.saved_skill_points > 0)
 
     # --- handlers -------------------------------------------------------------------------
@@ -179,7 +195,7 @@ class TableDesk:
         return self.dialog
 
     def spend_points(self):
-        character = self.window.current_character()
+        character = self.window.sheets.current_character()
         if character is None:
             return None
         self.docks()

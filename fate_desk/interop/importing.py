@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character, Scene, new_id
@@ -72,6 +72,34 @@ class ImportResult:
         return counts.most_common(1)[0][0] if counts else None
 
 
+class ImportCancelled(Exception):
+    """The user cancelled an import while its file was read: nothing is added."""
+
+
+# done, total -> False to stop (the GUI's Cancel): called after each character of a Fari file.
+Progress = Callable[[int, int], bool]
+
+
+def import_into_campaign(path: Path, ruleset: str, progress: Progress | None = None) -> ImportResult:
+    """What File ▸ Import reads for a campaign using `ruleset`, the file read and parsed once (on
+    the app's worker): a whole Fari library's sheets take the rule set their template names (the
+    campaign's when it names none); a single Fari sheet says nothing reliable about its rule set,
+    so it takes the campaign's. Raises ImportCancelled if `progress` says stop."""
+    path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise FileFormatError(str(path), _("is not a regular file (a pipe or device)"))
+    if is_campaign_file(path):
+        return import_characters(path)
+    notes: list[str] = []
+    data = parse_json(read_bytes(path), str(path), notes)
+    if is_library(data):
+        result = import_document(data, str(path), fallback=ruleset, progress=progress)
+    else:
+        result = import_document(data, str(path), ruleset, progress=progress)
+    result.warnings[:0] = notes
+    return result
+
+
 def import_characters(path: Path, ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
     """Read every character in `path`; `ruleset` overrides the guess for Fari sheets, `fallback`
     is taken only for Fari sheets whose template names no rule set (instead of a guess)."""
@@ -92,10 +120,10 @@ def import_characters(path: Path, ruleset: str | None = None, fallback: str | No
 
 
 def import_document(data: Any, source: str = "", ruleset: str | None = None,
-                    fallback: str | None = None) -> ImportResult:
+                    fallback: str | None = None, progress: Progress | None = None) -> ImportResult:
     """Characters from an already parsed JSON document (any of the JSON formats above)."""
     data, broken = scrub_surrogates(data)
-    result = _import_document(data, source, ruleset, fallback)
+    result = _import_document(data, source, ruleset, fallback, progress)
     # No character is taken in that the app could not then show at once (fate_desk.model.limits).
     interchange.refuse_over_limits(result.characters, source)
     if broken:
@@ -106,14 +134,15 @@ def import_document(data: Any, source: str = "", ruleset: str | None = None,
     return result
 
 
-def _import_document(data: Any, source: str, ruleset: str | None, fallback: str | None = None) -> ImportResult:
+def _import_document(data: Any, source: str, ruleset: str | None, fallback: str | None = None,
+                     progress: Progress | None = None) -> ImportResult:
     if isinstance(data, dict) and data.get("format") == interchange.FORMAT:
         return ImportResult([interchange.character_from_dict(data, source)], [], N_("Fate Desk character"))
     if isinstance(data, dict) and data.get("format") == bundle.FORMAT:
         campaign = bundle.campaign_from_dict(data, source)
         return ImportResult(list(campaign.characters), [], N_("Fate Desk campaign bundle"), campaign)
     if looks_like_fari(data):
-        return import_fari(data, source, ruleset, fallback)
+        return import_fari(data, source, ruleset, fallback, progress)
     foundry = _foundry_reader(data)
     if foundry is not None:
         read, kind = foundry
@@ -170,7 +199,8 @@ def _foundry_reader(data: Any):
     return None
 
 
-def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None) -> ImportResult:
+def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallback: str | None = None,
+                progress: Progress | None = None) -> ImportResult:
     sheets, warnings = fari_sheets(data, source)
     if is_scene(data):
         # One scene, as Fari exports it: like a library's, it keeps its Fari id, so importing it
@@ -182,7 +212,9 @@ def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallbac
     characters: list[Character] = []
     lines: list[str] = []
     seen: set[str] = set()
-    for sheet in sheets:
+    for done, sheet in enumerate(sheets):
+        if progress is not None and not progress(done, len(sheets)):
+            raise ImportCancelled()
         character, notes = sheet_to_character(sheet, source, ruleset, fallback)
         if character.id in seen:
             character = character.model_copy(update={"id": new_id()})

@@ -2,35 +2,36 @@
 
 Entities (characters, obstacles, countdowns, scenes, sessions, arcs) are rows of validated
 pydantic JSON; the campaign's own fields (name, rule set, options, clock) are one meta row.
-The rollback journal (not WAL) keeps everything in the one file the user copies and syncs.
-Layouts and upgrades live in `migrations`; backups and copies in `backups`.
+This module is the file and its transactions; `loader` reads the rows (a slice at a time in
+the app), `watcher` notices a file changed, moved or deleted by someone else. Layouts and
+upgrades live in `migrations`; backups and copies in `backups`.
+
+At rest the file uses SQLite's rollback journal and is one file. From its first edit in an
+open, it uses a write-ahead log with `synchronous = NORMAL`: a commit is then a write into
+`NAME-wal` beside the file, with no wait on the disk, and survives the app being killed (a power
+cut may lose the last moments). The log is folded into the file when the typing stops (the app
+calls `fold_in`), and when the campaign closes, which also turns the rollback journal back on.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-import threading
 import time
-from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
-
 from fate_desk.i18n import _
-from fate_desk.model import (Arc, Block, Campaign, Character, Countdown, Distraction, Hazard, Obstacle, Scene,
-                             SessionLog)
-from fate_desk.model.errors import describe
-from fate_desk.model.plain import plain_data_problem
+from fate_desk.model import Campaign
 from fate_desk.paths import mode_for_new_file
 from fate_desk.safefile import read_regular
 
 from .atomic import fsync_dir
-from .backups import KEEP_BACKUPS, copy_database, make_rolling_backup, make_upgrade_copy, tidy_beside
+from .backups import KEEP_BACKUPS, BackupJob, copy_database, make_upgrade_copy, tidy_beside
 from .filetypes import CAMPAIGN_SUFFIX
-from .migrations import SCHEMA_VERSION, MigrationError, create_latest, migrate
+from .loader import KINDS, LISTS, RowLoader, entity_kind, start_loading, upgrade_and_load
 from .lock import CampaignLock, CampaignLocked, LockRefused
+from .migrations import SCHEMA_VERSION, create_latest
 from .opening import (
     APPLICATION_ID,
     MAX_CAMPAIGN_BYTES,
@@ -41,29 +42,17 @@ from .opening import (
     check_integrity,
     check_schema,
     connect,
-    has_hot_journal,
     memory_copy,
     open_problem,
-    recovered_copy,
+    read_only_connection,
     writable,
 )
+from .watcher import FileChangedError, FileGoneError, FileWatch
 
 __all__ = [
-    "APPLICATION_ID", "SCHEMA_VERSION", "SUFFIX", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError", "FileGoneError",
-    "entity_kind",
-    "is_campaign_file", "load_campaign",
+    "APPLICATION_ID", "SCHEMA_VERSION", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
+    "FileGoneError", "RowChanges", "entity_kind", "is_campaign_file", "load_campaign", "row_changes",
 ]
-
-SUFFIX = CAMPAIGN_SUFFIX
-
-
-class FileChangedError(CampaignFileError):
-    """The file changed underneath an open campaign; nothing was written over it."""
-
-
-class FileGoneError(FileChangedError):
-    """The file was deleted (or moved where it cannot be found) while open. The open handle
-    still reads it, so `save_copy_as` keeps everything saved up to the last edit."""
 
 
 class CampaignInUse(CampaignFileError):
@@ -80,47 +69,9 @@ def _take_lock(path: Path) -> CampaignLock:
     except OSError as exc:
         raise CampaignFileError(str(path), _("cannot be opened for editing ({reason})").format(reason=exc.strerror or exc)) from None
 
-# Entity kind -> (campaign list attribute, validator)
-_KINDS: dict[str, tuple[str, TypeAdapter]] = {
-    "character": ("characters", TypeAdapter(Character)),
-    "obstacle": ("obstacles", TypeAdapter(Obstacle)),
-    "countdown": ("countdowns", TypeAdapter(Countdown)),
-    "scene": ("scenes", TypeAdapter(Scene)),
-    "session": ("sessions", TypeAdapter(SessionLog)),
-    "arc": ("arcs", TypeAdapter(Arc)),
-}
-_LISTS = {attr for attr, _kind in _KINDS.values()}
-# The models of those kinds (an obstacle is one of three).
-_ENTITY_MODELS = (Character, Hazard, Block, Distraction, Countdown, Scene, SessionLog, Arc)
-
-
-def _entity_models_first() -> None:
-    """Build each entity model's validator before the campaign's own, which then takes them as
-    they are (pydantic builds a model's validator when it is first used). The other way round,
-    the campaign builds each entity's schema inside its own and the kinds' adapters then build
-    them all again: about 5 ms more in opening the first campaign. A built model returns at once."""
-    for model in _ENTITY_MODELS:
-        model.model_rebuild()
-
-
-def entity_kind(entity) -> str:
-    if isinstance(entity, Character):
-        return "character"
-    if isinstance(entity, Countdown):
-        return "countdown"
-    if isinstance(entity, Scene):
-        return "scene"
-    if isinstance(entity, SessionLog):
-        return "session"
-    if isinstance(entity, Arc):
-        return "arc"
-    if getattr(entity, "kind", None) in ("hazard", "block", "distraction"):
-        return "obstacle"
-    raise TypeError(f"not a campaign entity: {type(entity).__name__}")  # i18n: not shown (a programming error)
-
 
 def _meta_json(campaign: Campaign) -> str:
-    return campaign.model_dump_json(exclude=_LISTS)
+    return campaign.model_dump_json(exclude=LISTS)
 
 
 def is_campaign_file(path: Path) -> bool:
@@ -129,7 +80,7 @@ def is_campaign_file(path: Path) -> bool:
     The importers and `check` use this to tell files apart: such files are read (or refused
     with a campaign file's message) by CampaignFile, everything else as JSON.
     """
-    if Path(path).name.endswith(SUFFIX):
+    if Path(path).name.endswith(CAMPAIGN_SUFFIX):
         return True
     try:
         return read_regular(Path(path), size=len(SQLITE_HEADER), limit=MAX_CAMPAIGN_BYTES) == SQLITE_HEADER
@@ -149,7 +100,6 @@ class CampaignFile:
 
     def __init__(self, path: Path, conn: sqlite3.Connection, campaign: Campaign, readonly: bool,
                  lock: CampaignLock | None = None):
-        self.path = Path(path)
         self.lock = lock
         self.campaign = campaign
         self.readonly = readonly
@@ -158,11 +108,25 @@ class CampaignFile:
         self.upgrade_copy: Path | None = None
         self.upgraded_from: int | None = None
         self._conn = conn
-        self.moved_from: Path | None = None  # set when the file was followed to a new name
-        self._stamp = self._current_stamp()
-        self._backup_job: _BackupJob | None = None
-        self._rows: _Rows | None = None  # entries still to validate (a campaign loaded in steps)
-        self._backup_after_load: _BackupJob | None = None
+        self._wal = False  # edits go through the write-ahead log (from the first edit on)
+        self.watch = FileWatch(path, self._data_version, lambda: self.lock.file_fd if self.lock is not None else None)
+        self._backup_job: BackupJob | None = None
+        self._rows: RowLoader | None = None  # entries still to validate (see `loading`)
+        if not readonly and _journal_mode(conn) == "wal":  # left so by a killed app: folded in at close
+            self._log_on()
+
+    @property
+    def path(self) -> Path:
+        return self.watch.path
+
+    @property
+    def moved_from(self) -> Path | None:
+        """The name the file was followed from when it moved while open (the caller clears it)."""
+        return self.watch.moved_from
+
+    @moved_from.setter
+    def moved_from(self, value: Path | None) -> None:
+        self.watch.moved_from = value
 
     # --- opening and creating ---------------------------------------------------------
 
@@ -220,7 +184,7 @@ class CampaignFile:
         keep_backups: int = KEEP_BACKUPS,
         lock: CampaignLock | None = None,
         backup_in_background: bool = False,
-        in_steps_from: int | None = None,
+        in_steps: bool = False,
     ) -> "CampaignFile":
         """Open and load a campaign file, upgrading an older layout (never for read-only opens).
 
@@ -233,10 +197,10 @@ class CampaignFile:
         An open for editing holds the campaign's lock until `close()`; if another program holds
         it, CampaignFileError says where. `lock` passes on a lock already held (a reload).
 
-        With `in_steps_from`, a campaign of at least that many entries comes back `loading`: its
-        settings are read and checked, its entries are validated by `load_some` a slice at a
-        time, and a bad entry found there raises the CampaignFileError the whole open would have
-        raised. Nothing is written (and no backup made) until every entry has passed.
+        With `in_steps` the campaign comes back `loading`: its settings are read and checked,
+        its entries are validated by `load_some` a slice at a time, and a bad entry found there
+        raises the CampaignFileError the whole open would have raised. Entries validated so far
+        can be saved meanwhile (`put`); the backup joins the others once every entry has passed.
         """
         path = Path(path)
         source = str(path)
@@ -254,46 +218,48 @@ class CampaignFile:
             held = lock if lock is not None else _take_lock(path)
             tidy_beside(path)  # half-made copies a killed app left there (issue 45)
         try:
-            handle = cls._open_locked(path, readonly, backup_dir, held, in_steps_from)
+            handle = cls._open_locked(path, readonly, backup_dir, held)
         except BaseException:
             if held is not None and lock is None:
                 held.release()
             raise
         if not readonly:
-            job = _BackupJob(path, backup_dir, keep_backups)
-            if handle.loading:  # a backup of a file that turns out bad must not push out a good one
-                handle._backup_after_load = job
-            else:
-                handle._backup_job = job
-                if backup_in_background:
-                    job.start()
-                else:
-                    handle.finish_backup()
+            # Made of the file as opened; it joins the backups once the campaign is whole (a copy
+            # of a file that turns out bad must not push a good one out of the rotation).
+            handle._backup_job = BackupJob(path, backup_dir, keep_backups)
+            if backup_in_background:
+                handle._backup_job.start()
+        try:
+            if not in_steps:
+                handle.load_some()
+        except BaseException:
+            handle.close()
+            raise
+        if handle._backup_job is not None and not backup_in_background:
+            handle.finish_backup()
         return handle
 
     # --- loading in steps -------------------------------------------------------------
 
     @property
     def loading(self) -> bool:
-        """True while some entries are not validated yet (see `open`'s `in_steps_from`): the
-        campaign's lists hold those validated so far, in the file's order, and nothing may be
-        written."""
+        """True while some entries are not validated yet (see `open`'s `in_steps`): the
+        campaign's lists hold those validated so far, in the file's order."""
         return self._rows is not None
 
-    def load_some(self, seconds: float | None = None) -> bool:
-        """Validate the next entries for about `seconds` (all of them with None); True once the
-        campaign is complete. A bad entry raises the CampaignFileError the open would have
-        raised; the caller then closes this handle, which has written nothing."""
+    def load_some(self, seconds: float | None = None, entries: int | None = None) -> bool:
+        """Validate the next entries for about `seconds`, or the next `entries` of them (all of
+        them with neither); True once the campaign is complete. A bad entry raises the
+        CampaignFileError the open would have raised; the caller then closes this handle (only
+        edits it saved were written)."""
         rows = self._rows
         if rows is None:
             return True
-        if not rows.load(None if seconds is None else time.perf_counter() + seconds):
+        if not rows.load(None if seconds is None else time.perf_counter() + seconds, entries):
             return False
         self._rows = None
-        job, self._backup_after_load = self._backup_after_load, None
-        if job is not None:
-            self._backup_job = job
-            job.start()  # on a thread; the first save waits for it
+        if self._backup_job is not None:
+            self._backup_job.decide(keep=True)
         return True
 
     def loaded_entity(self, entity_id: str):
@@ -308,33 +274,38 @@ class CampaignFile:
         return self._rows.left if self._rows is not None else 0
 
     def backup_pending(self) -> bool:
-        """True while this open's rolling backup is still being made on its thread (a save now
+        """True while this open's rolling backup is still being copied on its thread (a save now
         would wait for it)."""
         job = self._backup_job
-        return job is not None and job.running
+        return job is not None and not job.copied.is_set()
 
     def finish_backup(self) -> None:
-        """Wait for this open's rolling backup, if it is still being made (see `open`)."""
-        job, self._backup_job = self._backup_job, None
-        if job is not None:
-            job.finish()
-            self.backup_path, self.backup_error = job.made, job.error
+        """Wait for this open's rolling backup, if it is still being made (see `open`); once the
+        campaign is whole, it is among the backups when this returns."""
+        job = self._backup_job
+        if job is None:
+            return
+        if self._rows is not None:  # still loading: only the copy is waited for
+            job.wait_copied()
+            self.backup_error = job.error
+            return
+        self._backup_job = None
+        job.finish()
+        self.backup_path, self.backup_error = job.made, job.error
 
     @classmethod
     def _open_locked(cls, path: Path, readonly: bool, backup_dir: Path | None,
-                     lock: CampaignLock | None, in_steps_from: int | None = None) -> "CampaignFile":
+                     lock: CampaignLock | None) -> "CampaignFile":
         source = str(path)
         rows = None
         try:
-            if readonly and has_hot_journal(path.resolve()):
-                conn = recovered_copy(path.resolve())
-            else:
-                conn = connect(path, readonly)
+            conn = read_only_connection(path) if readonly else connect(path, readonly)
         except sqlite3.Error as exc:
             raise CampaignFileError(source, open_problem(exc)) from None
         except OSError as exc:
             raise CampaignFileError(source, _("cannot be opened ({reason})").format(reason=exc.strerror or exc)) from None
         upgraded_from = upgrade_copy = None
+        handle = None
         try:
             check_integrity(conn, source)
             version = check_identity(conn, source)
@@ -347,31 +318,37 @@ class CampaignFile:
                     conn = mem
                 else:
                     upgrade_copy = _upgrade_copy(conn, path, version, backup_dir)
-                campaign = _upgrade_and_load(conn, source, version)
+                campaign = upgrade_and_load(conn, source, version)
                 upgraded_from = version
-            elif in_steps_from is not None and (count := _row_count(conn)) >= in_steps_from:
-                campaign = _settings(conn, source)
-                rows = _Rows(conn, source, campaign, count) if campaign is not None else None
-                if rows is None:
-                    campaign = _load(conn, source)  # its settings refused: said as a whole load says it
             else:
-                campaign = _load(conn, source)  # small files: at once, as always
+                handle = cls(path, conn, Campaign(), readonly, lock)
+                campaign, rows = start_loading(conn, lambda: handle._conn, source)
         except CampaignFileError:
             conn.close()
             raise
         except sqlite3.Error as exc:
             conn.close()
             raise CampaignFileError(source, open_problem(exc)) from None
-        handle = cls(path, conn, campaign, readonly, lock)
+        if handle is None:
+            handle = cls(path, conn, campaign, readonly, lock)
+        handle.campaign = campaign
         handle.upgraded_from, handle.upgrade_copy = upgraded_from, upgrade_copy
         handle._rows = rows
         return handle
 
     def close(self, keep_lock: bool = False) -> CampaignLock | None:
-        """Close the file; the lock is released unless `keep_lock` (then it is returned)."""
-        self._rows = self._backup_after_load = None  # closed while loading: no backup of it
+        """Close the file; the lock is released unless `keep_lock` (then it is returned). The
+        write-ahead log is folded into the file and the rollback journal turned back on, so
+        the file is one file again (unless another program reads it now: then SQLite folds
+        the log in when the last reader closes, or the next open does)."""
+        job = self._backup_job
+        if job is not None and self._rows is not None:
+            job.decide(keep=False)  # closed while loading: no backup of a file not read whole
+        self._rows = None
         self.finish_backup()  # never leave a backup half-made
         if self._conn is not None:
+            if self._wal:
+                self._log_off()
             self._conn.close()
             self._conn = None
         lock, self.lock = self.lock, None
@@ -380,8 +357,9 @@ class CampaignFile:
             return None
         return lock
 
-    def reload(self) -> "CampaignFile":
-        """Reopen the file as it is on disk now, keeping the lock; this handle is closed."""
+    def reload(self, **opening) -> "CampaignFile":
+        """Reopen the file as it is on disk now, keeping the lock; this handle is closed.
+        `opening`: as for `open` (the app: in steps, the backup made on a thread)."""
         lock = self.close(keep_lock=True)
         try:
             if lock is not None:
@@ -389,7 +367,7 @@ class CampaignFile:
                     lock.follow(self.path)  # a file put in its place is locked too
                 except CampaignLocked as exc:
                     raise CampaignInUse(str(self.path), str(exc)) from None
-            return CampaignFile.open(self.path, self.readonly, lock=lock)
+            return CampaignFile.open(self.path, self.readonly, lock=lock, **opening)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -409,6 +387,54 @@ class CampaignFile:
             except Exception:  # at interpreter exit the kernel frees it anyway
                 pass
 
+    # --- the write-ahead log ------------------------------------------------------------
+
+    def _log_on(self) -> None:
+        """Edits from now on go through the write-ahead log: a commit waits on no disk."""
+        self._conn.execute("PRAGMA synchronous = NORMAL")
+        self._wal = True
+
+    def _use_log(self) -> None:
+        """Turn the write-ahead log on before this open's first edit (opening and closing
+        without editing leaves the file as it was, byte for byte). If another program is
+        reading the file this moment, this edit is saved with the rollback journal instead."""
+        if self._wal:
+            return
+        problem = self.watch.refusal()
+        if problem is not None:
+            raise problem
+        try:
+            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            self._conn.execute("SELECT count(*) FROM meta").fetchone()  # makes the log beside the file
+        except sqlite3.Error:
+            return
+        # The header's journal mode changed and the log appeared: this open's doing (the file was
+        # as stamped just before).
+        self.watch.remember()
+        if mode == "wal":
+            self._log_on()
+
+    def fold_in(self) -> None:
+        """Fold the write-ahead log into the file (the app calls this when the typing stops), so
+        the file itself holds every edit and the log beside it is empty. A file changed by
+        someone else is left alone (the next write or check says so)."""
+        if not self._wal or self._conn is None or self._rows is not None or self.watch.changed():
+            return
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error:
+            return  # a reader keeps part of the log: the next fold, or closing, does the rest
+        self.watch.remember()
+
+    def _log_off(self) -> None:
+        """Fold the log in and go back to the rollback journal, where SQLite allows it now."""
+        for pragma in ("PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA journal_mode = DELETE"):
+            try:
+                self._conn.execute(pragma).fetchone()
+            except sqlite3.Error:
+                break
+        self._wal = False
+
     # --- saving -----------------------------------------------------------------------
 
     def put(self, entity) -> None:
@@ -416,16 +442,26 @@ class CampaignFile:
         self.put_many([entity])
 
     def put_many(self, entities) -> None:
-        """Save several entities in one transaction: all of them land, or none (e.g. an import)."""
+        """Save several entities in one transaction: all of them land, or none (e.g. an import).
+
+        While the campaign loads, only entries already validated can be saved (a sheet shown
+        meanwhile): each is written at once, and its turn in the loading takes it."""
         entities = list(entities)
+        if self._rows is not None:
+            self._put_while_loading(entities)
+            return
         plans = []
         sizes: dict[str, int] = {}
         new_ids: set[str] = set()
+        places: dict[str, dict[str, int]] = {}  # list -> id -> index: a lookup, not a search per entry
         for entity in entities:
             kind = entity_kind(entity)
-            attr = _KINDS[kind][0]
+            attr = KINDS[kind][0]
             items = getattr(self.campaign, attr)
-            index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
+            if len(entities) > 1 and attr not in places:
+                places[attr] = {e.id: i for i, e in enumerate(items)}
+            index = (places[attr].get(entity.id) if attr in places
+                     else next((i for i, e in enumerate(items) if e.id == entity.id), None))
             if index is None and entity.id not in new_ids:
                 position = sizes.setdefault(attr, len(items))
                 sizes[attr] += 1
@@ -453,11 +489,33 @@ class CampaignFile:
         self._transaction(work)
         for entity, _kind, attr, _position in plans:
             items = getattr(self.campaign, attr)
-            index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
+            if attr in places:
+                index = places[attr].get(entity.id)
+                if index is None:
+                    places[attr][entity.id] = len(items)
+            else:
+                index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
             if index is None:
                 items.append(entity)
             elif items[index] is not entity:
                 items[index] = entity
+
+    def _put_while_loading(self, entities: list) -> None:
+        rows = self._rows
+        if rows.refused is not None:  # found bad: nothing more is written to it
+            raise rows.refused
+        unknown = [e.id for e in entities if not rows.knows(e.id)]
+        if unknown:
+            raise RuntimeError(f"not validated yet, so not saved while loading: {unknown}")  # i18n: not shown (a programming error)
+        saved = [(entity, entity_kind(entity), _entity_json(entity)) for entity in entities]
+
+        def work(conn: sqlite3.Connection) -> None:
+            for entity, kind, data in saved:
+                conn.execute("UPDATE entities SET kind = ?, data = ? WHERE id = ?", (kind, data, entity.id))
+
+        self._transaction(work)
+        for entity, _kind, data in saved:
+            rows.saved(entity, data)
 
     def remove(self, entity_id: str) -> None:
         """Delete an entity from the file and from the in-memory campaign."""
@@ -466,38 +524,51 @@ class CampaignFile:
     def remove_many(self, entity_ids) -> None:
         """Delete several entities in one transaction (undoing an import)."""
         ids = list(entity_ids)
+        self._whole("remove entries")  # i18n: not shown (a programming error)
         self._transaction(lambda conn: conn.executemany("DELETE FROM entities WHERE id = ?", [(i,) for i in ids]))
         gone = set(ids)
-        for attr in _LISTS:
+        for attr in LISTS:
             items = getattr(self.campaign, attr)
             items[:] = [e for e in items if e.id not in gone]
 
     def save_meta(self) -> None:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""
-        self._write("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(self.campaign),))
+        self._whole("save the campaign's settings")  # i18n: not shown (a programming error)
+        self._transaction(lambda conn: conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'",
+                                                    (_meta_json(self.campaign),)))
 
-    def replace_all(self, campaign: Campaign) -> None:
+    def replace_all(self, campaign: Campaign, changes: RowChanges | None = None) -> RowChanges:
         """Swap in a whole campaign in one transaction (used by operations over many entities).
 
         Only the rows that differ from the campaign as loaded are written: a campaign-wide
-        step never rewrites (or deletes) entries it did not change.
+        step never rewrites (or deletes) entries it did not change. `changes` are those rows
+        worked out already (on a worker), used if they were worked out from the campaign as
+        it is now. Returns the rows written.
         """
-        duplicate = _duplicate_id(campaign)
-        if duplicate:
-            raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=duplicate))
-        before = self.campaign
-        self._transaction(lambda conn: _write_changes(conn, before, campaign))
+        self._whole("replace the campaign")  # i18n: not shown (a programming error)
+        if changes is None or not changes.fits(self.campaign):
+            changes = row_changes(self.campaign, campaign)
+        if changes.duplicate:
+            raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=changes.duplicate))
+        self._transaction(lambda conn: _write_changes(conn, changes))
         self.campaign = campaign
+        return changes
 
-    def save_copy_as(self, path: Path) -> Path:
+    def _whole(self, what: str) -> None:
+        if self._rows is not None:
+            raise RuntimeError(f"a campaign still loading cannot {what}")  # i18n: not shown (a programming error)
+
+    def save_copy_as(self, path: Path, on_worker: bool = False) -> Path:
         """Write a complete copy of the campaign as saved to `path` (SQLite's backup API).
 
         The copy is written beside `path` and renamed over it only when complete, so a failed
-        copy never replaces an existing file. The open file stays the one being edited.
+        copy never replaces an existing file. The open file stays the one being edited; the
+        copy is one file with the rollback journal, its write-ahead log folded in. `on_worker`
+        (the app, off its GUI thread): an open for editing is read through a connection of its
+        own, while this open may go on saving (a save meanwhile waits for the copy's read).
         """
         target = Path(path)
-        if self._rows is not None:
-            raise RuntimeError("a campaign still loading cannot be copied")  # i18n: not shown (a programming error)
+        self._whole("be copied")  # i18n: not shown (a programming error)
         if self._conn is None:
             raise CampaignFileError(str(self.path), _("is closed"))
         if target.resolve() == self.path.resolve():
@@ -505,31 +576,37 @@ class CampaignFile:
         if target.is_dir():
             raise CampaignFileError(str(target), _("is a folder; choose a file name"))
         try:
-            copy_database(self._conn, target)
+            # A file deleted while open is read through the connection that still has it open.
+            if on_worker and not self.readonly and not self.watch.missing():
+                source = connect(self.path, readonly=True)
+                try:
+                    copy_database(source, target)
+                finally:
+                    source.close()
+            else:
+                copy_database(self._conn, target)
         except sqlite3.Error as exc:
             raise CampaignFileError(str(target), _("could not be written ({reason})").format(reason=exc)) from None
         except OSError as exc:
             raise CampaignFileError(str(target), _("could not be written ({reason})").format(reason=exc.strerror or exc)) from None
         return target
 
-    def _write(self, sql: str, params: tuple) -> None:
-        self._transaction(lambda conn: conn.execute(sql, params))
-
     def _transaction(self, work) -> None:
-        if self._rows is not None:
-            raise RuntimeError("a campaign still loading cannot be written")  # i18n: not shown (a programming error)
         if self.readonly:
             raise CampaignFileError(str(self.path), _("is open read-only"))
         if self._conn is None:
             raise CampaignFileError(str(self.path), _("is closed"))
         self.finish_backup()  # the backup is of the file before this open's first change
-        if self._current_stamp()[1] is None:
+        if self.watch.missing():
             self._follow()  # a moved file is written through a connection made under its new name
+        self._use_log()
         checked = False
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                self._check_unchanged()
+                problem = self.watch.refusal()
+                if problem is not None:
+                    raise problem
                 checked = True
                 work(self._conn)
                 self._conn.execute("COMMIT")
@@ -542,9 +619,9 @@ class CampaignFile:
                 # whatever the failed write and its rollback did to the file's size and time
                 # was this open's own doing, not another program's (a full disk is no reason
                 # to read the file again and lose the undo history).
-                self._stamp = self._current_stamp()
+                self.watch.remember()
             raise CampaignFileError(str(self.path), _("could not be saved ({reason})").format(reason=_save_problem(exc))) from None
-        self._stamp = self._current_stamp()
+        self.watch.remember()
 
     def _rollback(self) -> None:
         """Undo a failed transaction; SQLite may have rolled it back itself (a full disk), and a
@@ -555,146 +632,75 @@ class CampaignFile:
             except sqlite3.Error:
                 pass
 
-    # --- noticing changes made by others ---------------------------------------------------
+    # --- noticing changes made by others (see `watcher`) -----------------------------------
 
-    def _current_stamp(self) -> tuple:
-        """What tells this open apart from a file changed by someone else: SQLite's
-        data_version (commits by other connections) and the file's identity, size and time
-        (a sync tool replacing the file)."""
+    def _data_version(self) -> int | None:
         try:
-            version = self._conn.execute("PRAGMA data_version").fetchone()[0] if self._conn else None
+            return self._conn.execute("PRAGMA data_version").fetchone()[0] if self._conn else None
         except sqlite3.Error:
-            version = None
-        try:
-            info = os.stat(self.path)
-            return version, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
-        except OSError:
-            return version, None
+            return None
 
     def changed_on_disk(self) -> bool:
         """True if the file was changed, replaced or deleted by someone else since this handle
         last read or wrote it (read-only handles never look). A file moved but otherwise
         unchanged is followed to its new name (see `moved_from`), not reported."""
-        if self.readonly or self._conn is None:
+        if self.readonly or self._conn is None or not self.watch.changed():
             return False
-        now = self._current_stamp()
-        if now != self._stamp and now[1] is None and self._follow():
-            return False
-        return now != self._stamp
+        return not (self.watch.missing() and self._follow())
 
     @property
     def gone(self) -> bool:
         """True when the file is no longer at its name and could not be found again."""
-        return self._conn is not None and self._current_stamp()[1] is None and not self._follow()
+        return self._conn is not None and self.watch.missing() and not self._follow()
 
     def outdated(self) -> bool:
         """True if the file on disk is no longer what this handle read, read-only or not: a
         read-only window uses it to follow the app that edits the campaign."""
-        return self._conn is not None and self._current_stamp() != self._stamp
-
-    def _check_unchanged(self) -> None:
-        now = self._current_stamp()
-        if now == self._stamp:
-            return
-        if now[1] is None:
-            raise FileGoneError(str(self.path), _("was deleted, or moved where Fate Desk cannot find it, since it "
-                                "was opened; this change was not saved. Everything saved before it is still "
-                                "open: use File ▸ Save a copy as… to keep it"))
-        raise FileChangedError(str(self.path), _("was changed by another program since it was opened; "
-                               "this change was not saved, so as not to overwrite the newer file"))
+        return self._conn is not None and self.watch.changed()
 
     def _follow(self) -> bool:
         """The file is not at its name: if it was moved (the same file, unchanged, under
-        another name), carry on under the new name and return True. SQLite refuses writes to
-        a file moved since its connection was made, so the connection is made again there."""
-        if len(self._stamp) < 5 or self._stamp[1] is None or self._conn is None:
+        another name), carry on under the new name and return True. SQLite keeps the write-ahead
+        log beside the old name, so it is folded into the file first; and SQLite refuses writes
+        to a file moved since its connection was made, so the connection is made again there."""
+        if self._conn is None:
             return False
-        dev, ino, size, mtime = self._stamp[1:5]
-        for candidate in self._places_it_may_be():
-            try:
-                info = os.stat(candidate)
-            except OSError:
-                continue
-            if (info.st_dev, info.st_ino) != (dev, ino):
-                continue
-            if (info.st_size, info.st_mtime_ns) != (size, mtime):
-                return False  # moved and changed: not ours to follow
-            try:
-                conn = connect(Path(candidate), self.readonly)
-            except (sqlite3.Error, OSError):
-                return False
-            self._conn.close()
-            self._conn = conn
-            self.moved_from, self.path = self.path, Path(candidate)
-            self._stamp = self._current_stamp()
-            return True
-        return False
-
-    def _places_it_may_be(self):
-        """Where a moved campaign is looked for: where the kernel says our open file is now
-        (Linux), else beside its old name, in the folders there, and in the folder above."""
-        fd = self.lock.file_fd if self.lock is not None else None
-        if fd is not None:
-            try:
-                now = os.readlink(f"/proc/self/fd/{fd}")
-            except OSError:
-                now = None
-            if now and not now.endswith(" (deleted)"):
-                yield now
-        folder = self.path.parent
-        for place in (folder, folder.parent):
-            try:
-                entries = list(os.scandir(place))
-            except OSError:
-                continue
-            for entry in entries[:10_000]:
-                yield entry.path
-                if place == folder and entry.is_dir(follow_symlinks=False):
-                    try:
-                        yield from (e.path for e in list(os.scandir(entry.path))[:10_000])
-                    except OSError:
-                        continue
-
-
-class _BackupJob:
-    """One open's rolling backup: made at once by `finish`, or first `start`ed on a thread.
-
-    The thread reads the file through a read-only connection of its own (SQLite copies it
-    consistently), writes and syncs the copy; it touches neither the campaign in memory nor
-    the open connection. Copying and syncing a file is disk work: about 40 ms of the app's
-    start at 1,000 entries on a quiet disk, and more on a busy one, before the first sheet.
-    """
-
-    def __init__(self, path: Path, folder: Path | None, keep: int):
-        self.path, self.folder, self.keep = path, folder, keep
-        self.made: Path | None = None
-        self.error: str | None = None
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._make, name="fate-desk backup", daemon=True)  # i18n: not shown (a thread name)
-        self._thread.start()
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def finish(self) -> None:
-        if self._thread is None:
-            self._make()
-        else:
-            self._thread.join()
-
-    def _make(self) -> None:
+        new = self.watch.find_moved()
+        if new is None:
+            return False
         try:
-            conn = connect(self.path, readonly=True)
-            try:
-                self.made = make_rolling_backup(conn, self.path, self.folder, self.keep)
-            finally:
-                conn.close()
-        except (OSError, sqlite3.Error) as exc:
-            # A missing backup must not keep the user from their campaign; the GUI says so.
-            self.error = _("no backup was made ({reason})").format(reason=exc)
+            conn = connect(new, self.readonly)
+        except (sqlite3.Error, OSError):
+            return False
+        old = self.path
+        if self._wal:
+            self._log_off()
+        self._conn.close()
+        self._conn = conn
+        if not self.readonly and _journal_mode(conn) == "wal":
+            self._log_on()
+        self.watch.moved_to(new)
+        _tidy_side_files(old)
+        return True
+
+
+def _journal_mode(conn: sqlite3.Connection) -> str:
+    try:
+        return str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+    except sqlite3.Error:
+        return ""
+
+
+def _tidy_side_files(old: Path) -> None:
+    """The write-ahead log's files left at a moved campaign's old name (folded in and empty):
+    removed, unless a file was put at that name meanwhile."""
+    if old.exists():
+        return
+    for side in ("-wal", "-shm"):
+        try:
+            Path(f"{old}{side}").unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 # While a campaign is edited, SQLite keeps NAME-journal beside it: the longest name beside it.
@@ -716,7 +722,7 @@ def _name_too_long(path: Path) -> str | None:
 
 def _duplicate_id(campaign: Campaign) -> str | None:
     seen: dict[str, str] = {}
-    for attr in _LISTS:
+    for attr in LISTS:
         for index, entity in enumerate(getattr(campaign, attr)):
             where = f"{attr}[{index}]"
             if entity.id in seen:
@@ -731,7 +737,7 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
     else:
         conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(campaign),))
         conn.execute("DELETE FROM entities")
-    for kind, (attr, _kind) in _KINDS.items():
+    for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(campaign, attr)):
             conn.execute(
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
@@ -739,28 +745,57 @@ def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta:
             )
 
 
-def _write_changes(conn: sqlite3.Connection, before: Campaign, after: Campaign) -> None:
-    """Write the difference between two campaigns: changed meta, changed or moved entries,
-    deleted entries; rows that are the same in both are left alone."""
-    if _meta_json(before) != _meta_json(after):
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(after),))
+@dataclass
+class RowChanges:
+    """The rows that turn the file's `before` into `after`: worked out anywhere (a worker too:
+    it touches no connection), written by `replace_all` while the file still holds `before`."""
+
+    before: Campaign
+    meta: str | None  # the campaign's own fields, when they changed
+    upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed, moved or new entries
+    deletes: list[str]
+    added: set[str]  # the new entries among the upserts
+    duplicate: str | None  # why `after` cannot be saved (two entries with one id), else None
+
+    def fits(self, campaign: Campaign) -> bool:
+        """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
+        for attr in LISTS:
+            now, then = getattr(campaign, attr), getattr(self.before, attr)
+            if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+                return False
+        return _meta_json(campaign) == _meta_json(self.before)
+
+
+def row_changes(before: Campaign, after: Campaign) -> RowChanges:
+    """The difference between two campaigns: changed meta, changed or moved entries, deleted
+    entries; rows that are the same in both are left alone."""
+    meta = _meta_json(after)
     old: dict[str, tuple[str, int, object]] = {}
-    for kind, (attr, _kind) in _KINDS.items():
+    for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(before, attr)):
             old[entity.id] = (kind, pos, entity)
     kept: set[str] = set()
-    for kind, (attr, _kind) in _KINDS.items():
+    upserts, added = [], set()
+    for kind, (attr, _kind) in KINDS.items():
         for pos, entity in enumerate(getattr(after, attr)):
             kept.add(entity.id)
-            if old.get(entity.id) == (kind, pos, entity):
+            was = old.get(entity.id)
+            if was == (kind, pos, entity):
                 continue
-            conn.execute(
-                "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
-                "SET kind = excluded.kind, position = excluded.position, data = excluded.data",
-                (entity.id, kind, pos, _entity_json(entity)),
-            )
-    for entity_id in old.keys() - kept:
-        conn.execute("DELETE FROM entities WHERE id = ?", (entity_id,))
+            if was is None:
+                added.add(entity.id)
+            upserts.append((entity.id, kind, pos, _entity_json(entity)))
+    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept), added,
+                      _duplicate_id(after))
+
+
+def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:
+    if changes.meta is not None:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (changes.meta,))
+    conn.executemany(
+        "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
+        "SET kind = excluded.kind, position = excluded.position, data = excluded.data", changes.upserts)
+    conn.executemany("DELETE FROM entities WHERE id = ?", [(entity_id,) for entity_id in changes.deletes])
 
 
 def _next_position(conn: sqlite3.Connection, kind: str, at_least: int) -> int:
@@ -791,170 +826,6 @@ def _upgrade_copy(conn: sqlite3.Connection, path: Path, version: int, backup_dir
             _("was not upgraded from file version {version}: the safety copy could not be made ({reason}); "
             "the file is unchanged (it can still be opened read-only)").format(version=version, reason=exc),
         ) from None
-
-
-def _upgrade_and_load(conn: sqlite3.Connection, source: str, version: int) -> Campaign:
-    """Upgrade and load in one transaction: a file refused after its upgrade is left as it was."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            migrate(conn, version)
-            campaign = _load(conn, source)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-    except (MigrationError, sqlite3.Error) as exc:
-        raise CampaignFileError(
-            source, _("could not be upgraded from file version {version} ({reason}); the file is unchanged").format(
-                version=version, reason=exc)
-        ) from None
-    return campaign
-
-
-def _meta(conn: sqlite3.Connection, source: str) -> dict:
-    row = conn.execute("SELECT value FROM meta WHERE key = 'campaign'").fetchone()
-    if row is None:
-        raise CampaignFileError(source, _("is damaged: the campaign settings are missing"))
-    try:
-        meta = json.loads(row[0])
-    except (TypeError, ValueError, RecursionError):
-        raise CampaignFileError(source, _("is damaged: the campaign settings are not readable")) from None
-    if not isinstance(meta, dict):
-        raise CampaignFileError(source, _("is damaged: the campaign settings are not readable"))
-    problem = plain_data_problem(meta)
-    if problem:
-        raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=problem))
-    return meta
-
-
-_ROWS_SQL = "SELECT id, kind, data FROM entities ORDER BY kind, position, rowid"
-
-
-def _entity(source: str, entity_id, kind, data, seen: set[str]):
-    """One entity row validated, or the CampaignFileError that refuses the whole file."""
-    if kind not in _KINDS:
-        raise CampaignFileError(source, _("holds an entry of unknown kind {kind} ({id})").format(kind=repr(kind), id=entity_id))
-    if not isinstance(data, (str, bytes)):
-        raise CampaignFileError(source, _("is damaged: {kind} {id} is not readable").format(kind=kind, id=entity_id))
-    try:
-        entity = _KINDS[kind][1].validate_json(data)
-    except ValidationError as exc:
-        raise CampaignFileError(source, f"{kind} {entity_id}: {describe(exc)}") from None
-    return _checked(source, entity_id, entity, seen)
-
-
-def _checked(source: str, entity_id, entity, seen: set[str]):
-    if entity.id != entity_id:
-        raise CampaignFileError(source, _("is damaged: entry {id} says its id is {other}").format(
-            id=repr(entity_id), other=repr(entity.id)))
-    if entity_id in seen:
-        raise CampaignFileError(source, _("is damaged: two entries share the id {id}").format(id=repr(entity_id)))
-    seen.add(entity_id)
-    return entity
-
-
-def _row_count(conn: sqlite3.Connection) -> int:
-    return conn.execute("SELECT count(*) FROM entities").fetchone()[0]
-
-
-def _load(conn: sqlite3.Connection, source: str) -> Campaign:
-    _entity_models_first()
-    meta = _meta(conn, source)
-    seen: set[str] = set()
-    lists: dict[str, list] = {attr: [] for attr in _LISTS}
-    for entity_id, kind, data in conn.execute(_ROWS_SQL):
-        entity = _entity(source, entity_id, kind, data, seen)
-        lists[_KINDS[kind][0]].append(entity)
-    try:
-        return Campaign.model_validate({**meta, **lists})
-    except ValidationError as exc:
-        raise CampaignFileError(source, _("campaign settings: {problem}").format(problem=describe(exc))) from None
-
-
-def _settings(conn: sqlite3.Connection, source: str) -> Campaign | None:
-    """The campaign's own fields with empty lists, for a load in steps; None when they are not
-    valid (the whole load then says so, after the entries, as it always has)."""
-    _entity_models_first()
-    meta = _meta(conn, source)
-    try:
-        return Campaign.model_validate({**meta, **{attr: [] for attr in _LISTS}})
-    except ValidationError:
-        return None
-
-
-class _Rows:
-    """A campaign's entity rows, validated a few at a time into `campaign`'s lists in the
-    file's order, with the same checks and messages as `_load`.
-
-    The rows are read through one statement as they are needed (SQLite keeps its snapshot of
-    the file until the last row is read); `entity` validates one row out of turn, and its turn
-    then takes that very object.
-    """
-
-    def __init__(self, conn: sqlite3.Connection, source: str, campaign: Campaign, count: int):
-        self.conn, self.source, self.campaign = conn, source, campaign
-        self.left = count  # the rows in the file, counted once by the open
-        self.seen: set[str] = set()
-        self.found: dict[str, object] = {}
-        self.early: dict[str, tuple[object, object]] = {}  # id -> (its row's data, entity or None)
-        self._cursor: sqlite3.Cursor | None = None
-        self._batch: deque = deque()
-        self.refused: CampaignFileError | None = None
-
-    def load(self, deadline: float | None) -> bool:
-        """Validate rows until `deadline` (perf_counter) or the last; True when all are in. Once a
-        row has been refused, every later call refuses the campaign the same way."""
-        if self.refused is not None:
-            raise self.refused
-        try:
-            if self._cursor is None:
-                self._cursor = self.conn.execute(_ROWS_SQL)
-            while True:
-                if not self._batch:
-                    self._batch.extend(self._cursor.fetchmany(32))
-                    if not self._batch:
-                        break
-                try:
-                    self._take(*self._batch.popleft())
-                except CampaignFileError as exc:
-                    self.refused = exc
-                    raise
-                if deadline is not None and time.perf_counter() >= deadline:
-                    return False
-        except sqlite3.Error as exc:
-            self.refused = CampaignFileError(self.source, open_problem(exc))
-            raise self.refused from None
-        self._cursor.close()
-        self.early.clear()
-        return True
-
-    def _take(self, entity_id, kind, data) -> None:
-        early = self.early.pop(entity_id, None)
-        if early is not None and early[1] is not None and early[0] == data and kind in _KINDS:
-            entity = _checked(self.source, entity_id, early[1], self.seen)
-        else:
-            entity = _entity(self.source, entity_id, kind, data, self.seen)
-        getattr(self.campaign, _KINDS[kind][0]).append(entity)
-        self.found[entity_id] = entity
-        self.left -= 1
-
-    def entity(self, entity_id: str):
-        if entity_id in self.found:
-            return self.found[entity_id]
-        if entity_id not in self.early:
-            try:
-                row = self.conn.execute("SELECT kind, data FROM entities WHERE id = ?", (entity_id,)).fetchone()
-            except sqlite3.Error:
-                row = None
-            entity = None
-            if row is not None:
-                try:  # the checks of its turn, but for ids seen so far: that one reports
-                    entity = _entity(self.source, entity_id, row[0], row[1], set())
-                except CampaignFileError:
-                    entity = None  # the ordered pass refuses the file when the row's turn comes
-            self.early[entity_id] = (row[1] if row is not None else None, entity)
-        return self.early[entity_id][1]
 
 
 def load_campaign(path: Path) -> Campaign:

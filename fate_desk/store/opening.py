@@ -21,6 +21,7 @@ APPLICATION_ID = 0x46444B31  # "FDK1": marks the file as a Fate Desk campaign
 # Campaigns hold text; a few GB is a crafted file or the wrong file, never a campaign.
 MAX_CAMPAIGN_BYTES = 2 * 1024 * 1024 * 1024
 _HEADER_SIZE = 100  # SQLite's file header; user_version at byte 60, application_id at 68
+BUSY_MS = 5000  # how long a save waits for a reader of this open's own (a copy) before failing
 
 
 class CampaignFileError(FileFormatError):
@@ -73,8 +74,38 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
     mode = "ro" if readonly else "rw"
     uri = f"{path.resolve().as_uri()}?mode={mode}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA synchronous = FULL")  # NORMAL once an edit turns the write-ahead log on
+    if not readonly:
+        # With the rollback journal, a copy being read on a worker (Save a copy as…) holds the
+        # file for a moment: a save then waits for it rather than failing.
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     return conn
+
+
+def read_only_connection(path: Path) -> sqlite3.Connection:
+    """A connection that reads the campaign's last completed edit without writing anything
+    beside it. A file left mid-edit (a rollback journal), or left with its write-ahead log by a
+    killed app (or at rest in that mode), is read from a scratch copy: SQLite would otherwise
+    roll the journal back in place, or make the log's index file beside it. A campaign being
+    edited now (its log and index are there) is read directly, as SQLite shares it."""
+    path = path.resolve()
+    if has_hot_journal(path):
+        return recovered_copy(path)
+    log, index = Path(f"{path}-wal"), Path(f"{path}-shm")
+    if log.exists() and index.exists():
+        return connect(path, readonly=True)
+    if log.exists() or uses_wal(path):
+        return recovered_copy(path)
+    return connect(path, readonly=True)
+
+
+def uses_wal(path: Path) -> bool:
+    """Whether the file's header says its edits go through a write-ahead log (bytes 18 and 19)."""
+    try:
+        head = read_header(path)
+    except CampaignFileError:
+        return False
+    return head[18:20] == b"\x02\x02"
 
 
 def memory_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
@@ -98,14 +129,18 @@ def has_hot_journal(path: Path) -> bool:
 
 
 def recovered_copy(path: Path) -> sqlite3.Connection:
-    """Read a file left mid-edit by a crash without touching it: recover a scratch copy instead."""
+    """Read a file left mid-edit by a crash without touching it: recover a scratch copy instead
+    (with its rollback journal, or its write-ahead log)."""
     with tempfile.TemporaryDirectory(prefix="fate-desk-") as scratch:
         copy = Path(scratch) / "campaign.fatedesk"
         shutil.copyfile(path, copy)
-        shutil.copyfile(f"{path}-journal", f"{copy}-journal")
+        for side in ("-journal", "-wal"):
+            if Path(f"{path}{side}").exists():
+                shutil.copyfile(f"{path}{side}", f"{copy}{side}")
         conn = sqlite3.connect(copy, isolation_level=None)
         try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # rolls the journal back
+            # Rolls the journal back, or reads the log's completed edits.
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return memory_copy(conn)
         finally:
             conn.close()

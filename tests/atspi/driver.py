@@ -27,7 +27,7 @@ def main() -> int:
 
     def sheet():
         if "sheet" not in state:
-            state["sheet"] = window.open_entity("pc-maren")
+            state["sheet"] = window.sheets.open_entity("pc-maren")
             state["sheet"].play.dice = Dice(11)
         return state["sheet"]
 
@@ -59,7 +59,7 @@ def main() -> int:
             window.actions["conflict_panel"].trigger()
             return window
         if name == "zone_map":
-            window.open_entity("sc-lock")
+            window.sheets.open_entity("sc-lock")
             return window
         if name == "players":
             return window.encounters.open_players_view()

@@ -27,7 +27,7 @@ def test_prepare_a_session_run_its_milestones_and_print_the_scene(qtbot, tmp_pat
     document = window.document
 
     # A scene with two connected zones.
-    scene = window.add_entry("scene")
+    scene = window.edits.add_entry("scene")
     editor = window.tabs.currentWidget()
     editor.name_edit.clear()
     qtbot.keyClicks(editor.name_edit, "Ambush at the Fish Market")
@@ -44,18 +44,18 @@ def test_prepare_a_session_run_its_milestones_and_print_the_scene(qtbot, tmp_pat
         qtbot.keyClick(dialog.line_edit, Qt.Key.Key_Return)
 
     # A hazard and a countdown.
-    hazard = window.add_entry("hazard")
+    hazard = window.edits.add_entry("hazard")
     hazard_editor = window.tabs.currentWidget()
     hazard_editor.name_edit.clear()
     qtbot.keyClicks(hazard_editor.name_edit, "Collapsing Stalls")
-    countdown = window.add_entry("countdown")
+    countdown = window.edits.add_entry("countdown")
     countdown_editor = window.tabs.currentWidget()
     countdown_editor.name_edit.clear()
     qtbot.keyClicks(countdown_editor.name_edit, "The Tide Comes In")
     countdown_editor.boxes_spin.setValue(5)
 
     # Who is present: both PCs, both NPCs, the hazard and the countdown.
-    window.open_entity(scene.id)
+    window.sheets.open_entity(scene.id)
     editor = window.tabs.currentWidget()
     for i in range(editor.present_list.count()):
         item = editor.present_list.item(i)

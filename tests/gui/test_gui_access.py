@@ -189,7 +189,7 @@ def test_return_on_a_play_bar_button_presses_it(qtbot):
 
     window = started_app_window(qtbot)
     activate(qtbot, window)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.roll_button.setFocus(Qt.FocusReason.TabFocusReason)
     QTest.keyClick(sheet.play.roll_button, Qt.Key.Key_Return)
     dialog = sheet.play.dialog
@@ -226,7 +226,7 @@ def scene_editor(qtbot):
     from gui_helpers import started_app_window
 
     window = started_app_window(qtbot)
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     window.resize(1280, 800)
     window.show()
     yield window, editor

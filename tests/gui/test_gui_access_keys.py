@@ -35,8 +35,8 @@ def test_no_access_key_of_a_menu_is_shared_with_anything_in_the_window(qtbot, mo
     monkeypatch.setenv("FATE_DESK_LANGUAGE", code)
     window = started_app_window(qtbot)
     window.resize(1280, 800)
-    window.open_entity("pc-maren")  # a sheet: its play bar, skills, extras
-    window.open_entity("sc-lock")  # a scene: its zone map and aspects
+    window.sheets.open_entity("pc-maren")  # a sheet: its play bar, skills, extras
+    window.sheets.open_entity("sc-lock")  # a scene: its zone map and aspects
     window.actions["conflict_panel"].trigger()
     menus = [top.text() for top in window.menuBar().actions()]
     keys = [access_key(m) for m in menus]
@@ -49,7 +49,7 @@ def test_no_access_key_of_a_menu_is_shared_with_anything_in_the_window(qtbot, mo
 def test_alt_e_opens_the_edit_menu_at_every_press_with_a_sheet_open(qtbot):
     window = started_app_window(qtbot)
     activate(qtbot, window)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     for _ in range(3):
         sheet.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)

@@ -26,7 +26,7 @@ def app_window(qtbot, tmp_path):
     qtbot.addWidget(window)
     arrivals = Arrivals(app)
     app.installEventFilter(arrivals)
-    arrivals.deliver_to(window.receive_file)
+    arrivals.deliver_to(window.campaigns.receive_file)
     yield window, arrivals
     app.removeEventFilter(arrivals)
     arrivals.deleteLater()

@@ -44,7 +44,7 @@ def three_bruisers(window) -> list[str]:
         window.navigator.select("npc-bruiser")
         window.actions["duplicate"].trigger()
         ids.append(window.document.campaign.characters[-1].id)
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     for entity_id in (*ids[1:], "npc-hale"):
         editor.present_item(entity_id).setCheckState(Qt.CheckState.Checked)
     return ids

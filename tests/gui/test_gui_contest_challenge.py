@@ -17,7 +17,7 @@ CONTEST_SEED = 35  # with these dice the chase has a tie, a stylish exchange and
 
 
 def bring_in(window, *ids) -> None:
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     for entity_id in ids:
         editor.present_item(entity_id).setCheckState(Qt.CheckState.Checked)
 
@@ -139,7 +139,7 @@ def test_the_players_view_never_shows_hidden_items_and_follows_new_aspects_at_on
     assert not any("Pitch Dark" in t for t in view.texts())
 
     # A new situation aspect from the scene editor shows up without waiting for anything.
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     click(qtbot, editor.aspects.add_button)
     assert "New situation aspect" in view.texts()
     QApplication.processEvents()  # one turn of the event loop changes nothing more
@@ -171,7 +171,7 @@ def test_zones_are_dragged_into_place_and_people_put_in_them_on_the_scene_map(wi
     from PySide6.QtGui import QContextMenuEvent
     from PySide6.QtTest import QTest
 
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     window.resize(1280, 900)
     editor.scroll.ensureWidgetVisible(editor.zone_map)
     view = editor.zone_map

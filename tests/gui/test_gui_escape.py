@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import html
+from xml.sax.saxutils import escape as sax_escape
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fate_desk.gui.widgets import escape
+# Imported here, not in the test: its first import (reportlab) under load outran hypothesis's
+# deadline for the first example.
+from fate_desk.printing.styles import escape as print_escape
 
 
 @given(st.text(), st.booleans())
@@ -18,10 +22,6 @@ def test_escape_is_html_escape(text, quote):
 
 @given(st.text())
 def test_printed_markup_escapes_as_the_standard_library(text):
-    from xml.sax.saxutils import escape as sax_escape
-
-    from fate_desk.printing.styles import escape as print_escape
-
     assert print_escape(text) == sax_escape(text)
 
 

@@ -108,13 +108,13 @@ def test_every_numeric_field_of_the_editors_and_docks_takes_a_typed_number_whole
     problems: list[str] = []
     checked = 0
     for entry in ENTRIES:
-        editor = window.open_entity(entry)
+        editor = window.sheets.open_entity(entry)
         qtbot.waitExposed(editor)
         checked += len([s for s in editor.findChildren(QAbstractSpinBox) if s.isVisible()])
         problems.extend(_typed_whole(entry, editor, qtbot))
     for dock in (window.table.dice_dock, window.table.history_dock, window.encounters.dock):
         problems.extend(_typed_whole(dock.objectName(), dock, qtbot))
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.skills.tabs.setCurrentIndex(1)
     table = sheet.skills.table
     index = table.model().index(0, 1, QModelIndex())

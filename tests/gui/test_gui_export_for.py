@@ -29,7 +29,7 @@ def window(qtbot, tmp_path):
     ruth = legal_pc()
     ruth.id = "pc-ruth"
     window.set_document(new_document(tmp_path, ruth, legal_pc(name="Cassandra")))
-    window.open_entity("pc-ruth")
+    window.sheets.open_entity("pc-ruth")
     window.show()
     yield window
     window.close()

@@ -57,15 +57,16 @@ def save(qtbot, dialog) -> None:
 
 def toggle_entry(qtbot, dialog, name: str) -> None:
     """Select the entry's row and press Space, as a keyboard user ticks a box."""
-    row = next(r for r in range(dialog.entry_list.count()) if dialog.entry_list.item(r).text().startswith(name))
-    dialog.entry_list.setCurrentRow(row)
+    entries = dialog.entries
+    row = next(r for r in range(entries.rowCount()) if entries.text(r).startswith(name))
+    dialog.entry_list.setCurrentIndex(entries.index(row))
     qtbot.keyClick(dialog.entry_list, Qt.Key.Key_Space)
 
 
 def test_ctrl_p_from_a_sheet_prints_that_character_alone(qtbot, tmp_path):
     window = start(QApplication.instance(), None)
     qtbot.addWidget(window)
-    window.open_entity("pc-tobias")
+    window.sheets.open_entity("pc-tobias")
     assert window.actions["export_pdf"].shortcut().toString() == "Ctrl+P"
     window.actions["export_pdf"].trigger()
     dialog = window.findChild(ExportPdfDialog)
@@ -90,7 +91,7 @@ def test_character_sheets_tick_every_pc_and_print_a_page_each(qtbot, tmp_path, s
     # every PC and every major NPC: the GM prints the major NPCs' sheets too
     assert dialog.checked_ids() == {"pc-maren", "pc-tobias", "pc-ines", "npc-hale", "npc-sluice"}
     # the list offers sheets only: major NPCs yes, cards no
-    shown = [dialog.entry_list.item(r).text() for r in range(dialog.entry_list.count())]
+    shown = [dialog.entries.text(r) for r in range(dialog.entries.rowCount())]
     assert any(s.startswith("Captain Ruarc Hale") for s in shown)
     assert not any(s.startswith("Rising Floodwater") for s in shown)
     toggle_entry(qtbot, dialog, "Mother Abigail Sluice")
@@ -336,3 +337,62 @@ def test_the_new_printables_are_offered_and_print(qtbot, tmp_path, sample, opene
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)
     assert expect in pdf_text(target)
+
+
+def test_a_big_campaign_shows_progress_at_once_while_its_job_is_built_and_cancel_stops_it(
+        qtbot, tmp_path, opened, monkeypatch):
+    """2,500 ticked entries: the progress shows before the job is built, the job is built off the
+    window's thread (ids compared, not whole entries), and Cancel meanwhile writes nothing."""
+    import threading
+
+    from fate_desk.gui.dialogs import export_pdf as dialog_module
+    from fate_desk.model import Character, CharacterKind, Hazard
+
+    campaign = Campaign(name="Crowded", characters=[Character(name=f"Guard {n}", kind=CharacterKind.MINOR_NPC)
+                                                    for n in range(1500)],
+                        obstacles=[Hazard(name=f"Trap {n}") for n in range(1000)])
+    building, go_on, seen = threading.Event(), threading.Event(), {}
+    real = dialog_module.campaign_job
+
+    def watched(*args, **kwargs):
+        seen["on the window's thread"] = threading.current_thread() is threading.main_thread()
+        building.set()
+        assert go_on.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dialog_module, "campaign_job", watched)
+    dialog = dialog_for(qtbot, campaign, tmp_path, opened)
+    choose(dialog.what_combo, "GM cards")
+    qtbot.mouseClick(dialog.findChild(QPushButton, "allButton"), Qt.MouseButton.LeftButton)
+    assert dialog.count_label.text() == "2500 of 2500 ticked"
+    target = tmp_path / "cards.pdf"
+    type_path(qtbot, dialog, target)
+
+    def cancel_once_building() -> None:  # the window answers this timer while the job is built
+        if not building.is_set():
+            QTimer.singleShot(5, cancel_once_building)
+            return
+        progress = dialog.findChild(QProgressDialog)
+        seen["progress shown"] = progress is not None and progress.isVisible()
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+        go_on.set()
+
+    QTimer.singleShot(0, cancel_once_building)
+    save(qtbot, dialog)
+    assert seen == {"on the window's thread": False, "progress shown": True}
+    assert not target.exists() and sorted(p.name for p in tmp_path.iterdir()) == []
+    assert "no PDF was written" in dialog.message.text()
+    job = real(campaign, What.CARDS, ids={i.id for i in campaign.characters} | {o.id for o in campaign.obstacles})
+    assert len(job.cards) == 2500  # every ticked entry, once
+
+
+def test_the_list_shows_every_entry_of_each_choice(qtbot, tmp_path, sample, opened):
+    """Switching what to print fills the list anew, and the list on screen is told so (its rows
+    are asked for only as they show: a view not told keeps the rows of the choice before)."""
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    view, entries = dialog.entry_list, dialog.entries
+    for label, count in (("Character sheets", 5), ("GM cards", 7), ("Campaign pack", 12)):
+        with qtbot.waitSignal(entries.modelReset, timeout=2000):
+            choose(dialog.what_combo, label)
+        assert view.model() is entries and entries.rowCount() == count
+        assert dialog.count_label.text().endswith(f"of {count} ticked")

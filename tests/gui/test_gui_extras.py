@@ -312,7 +312,7 @@ def test_opening_a_single_file_pack_installs_it(window, tmp_path, user_data):
 
     source = tmp_path / "mine.fatepack.toml"
     source.write_text((packs_dir() / "wealth-hack.fatepack.toml").read_text().replace("wealth-hack", "my-wealth"))
-    assert window.open_path(source)
+    assert window.campaigns.open_path(source)
     assert (user_data / "packs" / "my-wealth.fatepack.toml").is_file()
     assert "my-wealth" in window.catalog.rulesets
 

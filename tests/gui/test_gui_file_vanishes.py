@@ -20,7 +20,7 @@ def window(qtbot, tmp_path):
     win = started_app_window(qtbot)
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
-    assert win.open_path(path)
+    assert win.campaigns.open_path(path)
     yield win
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible() and widget is not win and hasattr(widget, "reject"):
@@ -29,7 +29,7 @@ def window(qtbot, tmp_path):
 
 
 def type_name(qtbot, window, text: str) -> None:
-    sheet = window.open_entity("ruth")
+    sheet = window.sheets.open_entity("ruth")
     sheet.name_edit.setFocus()
     sheet.name_edit.end(False)
     qtbot.keyClicks(sheet.name_edit, text)
@@ -72,7 +72,7 @@ def test_a_campaign_deleted_while_open_stays_open_and_save_as_keeps_every_saved_
 def test_coming_back_to_the_app_after_the_file_was_deleted_offers_save_as_instead_of_closing(qtbot, window):
     document = window.document
     document.path.unlink()
-    window._app_state_changed(Qt.ApplicationState.ApplicationActive)  # what switching back to the app runs
+    window.campaigns.app_state_changed(Qt.ApplicationState.ApplicationActive)  # what switching back to the app runs
     assert window.document is document
     assert window.findChild(QMessageBox, "campaignGone").isVisible()
     assert [c.name for c in document.campaign.characters] == ["Ruth"]

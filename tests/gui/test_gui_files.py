@@ -77,7 +77,7 @@ def test_deleting_in_a_second_campaign_after_deleting_in_the_first_still_offers_
     other = tmp_path / "other.fatedesk"
     assert window.files.create(Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")]), other)
     qtbot.wait(10)  # the sample's document (and its history) is deleted later, in the event loop
-    window.open_entity("ruth")
+    window.sheets.open_entity("ruth")
     window.navigator.select("ruth")
     shortcut(window, "Ctrl+Del")
     assert window.document.entity("ruth") is None
@@ -92,7 +92,7 @@ def test_restores_in_quick_succession_each_keep_the_campaign_as_it_was_and_only_
     sheet = window.tabs.current_editor()
     entity_id = sheet.entity_id
     for n in range(7):  # faster than one a second
-        sheet = window.open_entity(entity_id)
+        sheet = window.sheets.open_entity(entity_id)
         sheet.name_edit.setFocus()
         sheet.name_edit.selectAll()
         qtbot.keyClicks(sheet.name_edit, f"Before restore {n}")

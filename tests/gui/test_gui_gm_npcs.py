@@ -221,7 +221,7 @@ def test_the_monster_editor_speaks_the_interface_language_in_its_stress_and_cons
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
-    editor = window.open_entity("monster-lockthing")
+    editor = window.sheets.open_entity("monster-lockthing")
     saved = window.document.entity("monster-lockthing")
     if saved.consequence_slots is not None:
         editor.own_slots.click()  # the rule set's slots, as the issue saw them

@@ -131,6 +131,6 @@ def test_every_kind_opens_its_own_editor_in_the_window(qtbot, tmp_path):
                 "block": "BlockEditor", "distraction": "DistractionEditor", "countdown": "CountdownEditor",
                 "scene": "SceneEditor", "session": "SessionEditor", "arc": "ArcEditor"}
     for kind, editor in expected.items():
-        window.add_entry(kind)
+        window.edits.add_entry(kind)
         assert type(window.tabs.current_editor()).__name__ == editor
     window.document.close()

@@ -5,6 +5,7 @@ and a second launch's hand-over; a character already in the campaign is added on
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
+from fate_desk.gui import campaign_op
 from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
@@ -29,7 +31,7 @@ def window(qtbot, tmp_path):
     win = started_app_window(qtbot)
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
-    assert win.open_path(path)
+    assert win.campaigns.open_path(path)
     qtbot.waitUntil(lambda: not win.navigator.model.filling)
     yield win
     for widget in QApplication.topLevelWidgets():
@@ -63,7 +65,7 @@ def import_action(window):
 
 
 def shown_in_navigator(window, entity_id: str) -> bool:
-    return window.navigator.proxy.mapFromSource(window.navigator.model.index_of(entity_id)).isValid()
+    return window.navigator.model.index_of(entity_id).isValid()
 
 
 def rename_on_sheet(qtbot, window, entity_id: str, name: str) -> None:
@@ -86,7 +88,7 @@ def test_file_import_shows_the_new_characters_selects_the_first_and_saves_edits_
     assert {c.name for c in load_campaign(window.document.path).characters} == {"Ruth", "Nell the Bold", "Gor"}
     # The second one opens from the navigator like any other entry.
     window.navigator.select("gor")
-    assert window.open_entity("gor") is not None and window.tabs.current_editor().entity_id == "gor"
+    assert window.sheets.open_entity("gor") is not None and window.tabs.current_editor().entity_id == "gor"
     # Undo takes the rename back, then (in one step) the import, out of the navigator too.
     window.actions["undo"].trigger()
     assert window.document.undo_stack.undoText() == "Import newcomers.fate-campaign.json"
@@ -106,7 +108,7 @@ def test_a_dropped_character_file_is_shown_selected_and_editable(qtbot, window, 
 def test_a_handed_over_character_file_is_shown_and_selected(qtbot, window, tmp_path):
     nell = tmp_path / "nell.fate.json"
     write_character_file(nell, Character(id="nell", name="Nell"))
-    window.receive_file(str(nell))  # what a second launch's hand-over calls
+    window.campaigns.receive_file(str(nell))  # what a second launch's hand-over calls
     assert shown_in_navigator(window, "nell") and window.navigator.current_entity() == "nell"
     rename_on_sheet(qtbot, window, "nell", "Nell Handed")
     assert "Nell Handed" in [c.name for c in load_campaign(window.document.path).characters]
@@ -166,7 +168,9 @@ def big_fari(tmp_path: Path, blocks: int) -> Path:
     return path
 
 
-def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(qtbot, window, tmp_path):
+def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds_nothing(
+        qtbot, window, tmp_path, monkeypatch):
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     big = big_fari(tmp_path, 60_000)
     seen = []
 
@@ -187,7 +191,8 @@ def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds
     assert window.document.undo_stack.count() == 0
 
 
-def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path):
+def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path, monkeypatch):
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     big = big_fari(tmp_path, 15_000)  # notes within Fate Desk's limit of 200,000 characters
     ticks = []
     timer = QTimer()
@@ -199,3 +204,111 @@ def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path
     assert any(ticks)  # the window's own timers ran while the file was read
     nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
     assert shown_in_navigator(window, nell.id) and "Note 14999" in nell.notes
+
+
+def parses_watched(monkeypatch) -> list[bool]:
+    """Each parse of an imported file from now on, as whether it ran on the window's thread."""
+    import threading
+
+    from fate_desk.interop import importing
+
+    parsed, real = [], importing.parse_json
+
+    def watched(*args, **kwargs):
+        parsed.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "parse_json", watched)
+    return parsed
+
+
+def big_foundry(tmp_path: Path) -> Path:
+    """A Foundry actor of 1.5 MB, as a world's modules leave them: its portrait embedded as a data
+    URL and other modules' flags holding journal text (none of it the character's)."""
+    actor = json.loads((Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json").read_text(encoding="utf-8"))
+    portrait = "data:image/png;base64," + "iVBORw0KGgo" * 60_000
+    actor["img"] = portrait
+    actor["prototypeToken"] = {**actor.get("prototypeToken", {}), "texture": {"src": portrait}}
+    actor["flags"] = {**actor.get("flags", {}), "some-journal-module": {
+        f"entry{i}": "<p>What the party learnt in the ruins, session by session.</p>" for i in range(12_000)}}
+    path = tmp_path / "wren-with-portrait.json"
+    path.write_text(json.dumps(actor), encoding="utf-8")
+    assert path.stat().st_size >= 1_500_000
+    return path
+
+
+def test_a_big_foundry_actor_is_parsed_once_on_a_worker_and_comes_in(qtbot, window, tmp_path, monkeypatch):
+    """The issue's 1.5 MB Foundry file froze the window while it was parsed twice, the first time on
+    the window's thread: File ▸ Import parses it once, on the worker, and the character comes in."""
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
+    big = big_foundry(tmp_path)
+    parsed = parses_watched(monkeypatch)
+    answer_file_dialog(big)
+    import_action(window).trigger()
+    assert parsed == [False]
+    wren = next(c for c in window.document.campaign.characters if c.name != "Ruth")
+    assert shown_in_navigator(window, wren.id) and window.navigator.current_entity() == wren.id
+    assert "data:image" not in wren.notes  # the portrait and the other modules' flags are not the character's
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth", wren.name]
+
+
+def fari_library(tmp_path, count: int) -> Path:
+    """A Fari library ("full" export) of `count` characters, from the one in tests/data."""
+    data = json.loads((Path(__file__).parents[1] / "data" / "fari" / "library.fari.json").read_text(encoding="utf-8"))
+    first = data["characters"][0]
+    data["characters"] = [{**first, "id": f"fari-{n}", "name": f"Crew {n}"} for n in range(count)]
+    path = tmp_path / "crew.fari.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot, window, tmp_path, monkeypatch):
+    """Through File ▸ Import: the library is parsed once and read character by character, on a
+    worker, with progress; Cancel adds nothing. Dropped on the window and left to finish: every
+    character and scene in one undo step."""
+    import threading
+
+    from fate_desk.interop import importing
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
+    library = fari_library(tmp_path, 300)
+    real, started, go_on, seen = importing.sheet_to_character, threading.Event(), threading.Event(), []
+
+    def slow_after_ten(sheet, *args, **kwargs):
+        seen.append(threading.current_thread() is threading.main_thread())
+        if len(seen) == 10:
+            started.set()
+            assert go_on.wait(30)
+        return real(sheet, *args, **kwargs)
+
+    monkeypatch.setattr(importing, "sheet_to_character", slow_after_ten)
+    parsed = parses_watched(monkeypatch)
+    labels = []
+
+    def cancel_when_counting() -> None:
+        progress = window.findChild(QProgressDialog, "importProgress")
+        if not started.is_set() or progress is None or not progress.isVisible() or "character" not in progress.labelText():
+            QTimer.singleShot(10, cancel_when_counting)
+            return
+        labels.append(progress.labelText())
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+        go_on.set()
+
+    QTimer.singleShot(0, cancel_when_counting)
+    answer_file_dialog(library)
+    import_action(window).trigger()
+    assert parsed == [False]  # parsed once, off the window's thread
+    assert labels and labels[0].startswith("Reading crew.fari.json: character ") and labels[0].endswith(" of 300…")
+    assert not any(seen)  # every sheet read off the window's thread
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert window.document.undo_stack.count() == 0
+    monkeypatch.setattr(importing, "sheet_to_character", real)
+    seen.clear()
+    drop(window, library)
+    qtbot.waitUntil(lambda: len(window.document.campaign.characters) == 301, timeout=30000)
+    saved = load_campaign(window.document.path)
+    assert len(saved.characters) == 301 and len(saved.scenes) == 2
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]

@@ -234,7 +234,7 @@ def test_tab_leaves_the_extras_dialogs_multi_line_fields_and_ctrl_tab_types_a_ta
     window = start(QApplication.instance(), None)
     qtbot.addWidget(window)
     activate(qtbot, window)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.extras.add_extra_button.click()
     dialog = sheet.extras.dialog
     qtbot.waitExposed(dialog)
@@ -268,7 +268,7 @@ def test_enter_on_a_focused_button_presses_it_as_space_does(qtbot):
     window = start(QApplication.instance(), None)
     qtbot.addWidget(window)
     activate(qtbot, window)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.roll_button.setFocus(Qt.FocusReason.TabFocusReason)
     press(qtbot, Qt.Key.Key_Return)
     dialog = sheet.play.dialog

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from fate_desk.gui.actions import REGISTRY
-from fate_desk.gui.mainwindow import _first_stop
+from fate_desk.gui.view_desk import _first_stop
 
 from gui_helpers import started_app_window
 from gui_keys import shortcut
@@ -34,7 +34,7 @@ def window(qtbot):
 
 @pytest.fixture
 def zone_map(window, qtbot):
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     editor.scroll.ensureWidgetVisible(editor.zone_map)
     view = editor.zone_map
     view.setFocus(Qt.FocusReason.TabFocusReason)
@@ -105,7 +105,7 @@ def test_f6_goes_round_the_tabs_and_every_dock_and_shift_f6_comes_back(window, q
     window.actions["toggle_dice"].trigger()
     sheet = window.tabs.current_editor()
     sheet.name_edit.setFocus()
-    panels = window.panels()
+    panels = window.view.panels()
     assert len(panels) >= 3 and isinstance(panels[1], QDockWidget)
     with_controls = [p for p in panels if _first_stop(p) is not None]  # an empty Problems list takes no stop
     panels = with_controls
@@ -122,7 +122,7 @@ def test_f6_goes_round_the_tabs_and_every_dock_and_shift_f6_comes_back(window, q
 
 def test_ctrl_shift_page_down_moves_the_open_tab_right(window):
     first = window.tabs.current_entity_id()
-    window.open_entity("sc-lock")
+    window.sheets.open_entity("sc-lock")
     window.tabs.setCurrentIndex(0)
     window.actions["move_tab_right"].trigger()
     assert window.tabs.current_entity_id() == first and window.tabs.currentIndex() == 1

@@ -257,7 +257,7 @@ def test_the_monster_and_minor_npc_sheets_never_scroll_sideways(qtbot, width, he
     window.show()
     for kind in ("monster", "minor_npc"):
         entity = next(c for c in window.document.campaign.characters if c.kind.value == kind)
-        editor = window.open_entity(entity.id)
+        editor = window.sheets.open_entity(entity.id)
         editor = _settle(qtbot, window, width, height)
         assert not editor.scroll.horizontalScrollBar().isVisible(), (kind, width)
     window.close()

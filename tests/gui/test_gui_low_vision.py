@@ -143,7 +143,7 @@ def test_in_high_contrast_the_zone_maps_ways_and_unticked_presence_boxes_show(sa
     """View ▸ Theme ▸ High contrast with a scene open: the lines between zones took the old
     theme's black on the new black, and an unticked "who is here" entry showed no box."""
     window = sample
-    editor = window.open_entity(window.document.campaign.scenes[0].id)
+    editor = window.sheets.open_entity(window.document.campaign.scenes[0].id)
     qtbot.waitExposed(editor)
     _theme_action(window, "High contrast").trigger()
     QApplication.processEvents()
@@ -164,7 +164,7 @@ def test_in_high_contrast_the_zone_maps_ways_and_unticked_presence_boxes_show(sa
 
 
 def test_at_200_percent_in_high_contrast_the_fate_point_buttons_hold_their_signs(window, qtbot):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _theme_action(window, "High contrast").trigger()
     QApplication.processEvents()
     sheet = window.tabs.current_editor()
@@ -172,4 +172,4 @@ def test_at_200_percent_in_high_contrast_the_fate_point_buttons_hold_their_signs
         hint = button.sizeHint()
         assert button.width() >= hint.width() and button.height() >= hint.height(), (button.text(), button.size())
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 12
-    window.set_text_size(100)
+    window.view.set_text_size(100)

@@ -36,7 +36,7 @@ def pick_rating(qtbot, sheet: CharacterSheet, skill: str, rating: int) -> None:
 def test_a_newcomer_builds_a_legal_pc_and_finds_it_after_a_restart(qtbot):
     window = start(QApplication.instance(), None)  # first start: the sample campaign
     qtbot.addWidget(window)
-    pc = window.add_entry("pc")
+    pc = window.edits.add_entry("pc")
     sheet = window.tabs.current_editor()
     assert isinstance(sheet, CharacterSheet)
     qtbot.keyClicks(sheet.name_edit, "Wren Hallows")  # the new name is selected: typing replaces it

@@ -101,8 +101,8 @@ def test_open_read_only_from_the_file_menu_neither_locks_nor_writes(window, qtbo
 @pytest.mark.parametrize("how", ["written in place", "replaced by a sync tool"])
 def test_a_campaign_changed_underneath_is_reloaded_and_never_overwritten(window, qtbot, tmp_path, how):
     path = make_campaign(tmp_path / "c.fatedesk", "Ruth")
-    assert window.open_path(path)
-    window.open_entity("ruth")
+    assert window.campaigns.open_path(path)
+    window.sheets.open_entity("ruth")
     if how == "written in place":
         newer = Character(id="nell", name="Nell")
         conn = sqlite3.connect(path)  # another program, past the lock (as over a share without locks)
@@ -169,7 +169,7 @@ def test_hostile_files_through_open_and_import_are_refused_and_left_alone(window
         before = digest(path) if path.is_file() and not path.is_symlink() else None
         for box in message_boxes(window):
             box.close()
-        assert not window.open_path(path), name
+        assert not window.campaigns.open_path(path), name
         assert window.document.path == sample
         assert window.files.import_file(path) == [], name
         assert len(window.document.campaign.characters) == count, name

@@ -1,9 +1,10 @@
-"""A big campaign opened from File ▸ Open Recent loads over many turns of the event loop: its
-first sheet takes keys meanwhile, what is typed is saved once the campaign is whole, a bad entry
-found late ends as a refused open, and opening another campaign or closing mid-load is safe.
+"""Every campaign comes in the same way, whatever its size: its entries are validated a slice at
+a time; a big one's first sheet takes keys meanwhile and what is typed is saved as it is typed,
+a bad entry found late ends as a refused open, and opening another campaign or closing mid-load
+is safe.
 
-The campaigns here are generated with a few hundred entries and the window told to load from
-200 entries on, one entry a turn (the app: from 2,000, 8 ms of entries a turn)."""
+The campaigns here are generated with a few hundred entries and the window told to validate one
+entry a turn (the app: 200 entries in the turn it opens, then 8 ms of entries a turn)."""
 
 from __future__ import annotations
 
@@ -16,17 +17,23 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from fate_desk.gui import document as document_module
-from fate_desk.gui import opening
 from fate_desk.gui.gm.scene import ID_ROLE
+from fate_desk.gui.loading import Loading
 from fate_desk.model import Campaign, Character, CharacterKind, Countdown, Scene
+from fate_desk.store.backups import list_backups
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
+
+
+def one_entry_a_turn(monkeypatch) -> None:
+    monkeypatch.setattr(document_module, "FIRST_ENTRIES", 1)
+    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)
 
 
 @pytest.fixture
 def window(qtbot, monkeypatch):
-    monkeypatch.setattr(opening, "STEPS_FROM", 200)
-    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)  # one entry a turn
-    win = started_app_window(qtbot)
+    win = started_app_window(qtbot)  # the sample, whole in the turn it opens
+    assert win.opening_steps.state is Loading.OPEN and win.navigator is not None
+    one_entry_a_turn(monkeypatch)
     yield win
     for widget in QApplication.topLevelWidgets():
         if isinstance(widget, QMessageBox):
@@ -77,7 +84,7 @@ def turns_until(condition, seconds: float = 30) -> int:
     return turns
 
 
-def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_saved(window, qtbot, tmp_path):
+def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_saved_as_typed(window, qtbot, tmp_path):
     path = big_campaign(tmp_path / "big.fatedesk")
     open_recent(window, path)
     document = window.document
@@ -91,13 +98,13 @@ def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_save
     qtbot.keyClicks(sheet.name_edit, " the Bold")
     assert document.loading and sheet.name_edit.text() == "Crew 3 the Bold"
     assert window.statusBar().currentMessage() == "Opening the campaign…"  # the rest is still coming in
-    assert CampaignFile.open(path, readonly=True).campaign.characters[3].name == "Crew 3"  # held while unvalidated rows remain
+    # On disk already, as every edit is: a kill now loses nothing of it.
+    assert load_campaign(path).characters[3].name == "Crew 3 the Bold"
     assert not window.actions["end_scene"].isEnabled() and not window.actions["save_copy"].isEnabled()
     problems = []
     document.saveFailed.connect(problems.append)
     document.changedOnDisk.connect(problems.append)
-    turns = turns_until(lambda: not document.loading and window.navigator is not None
-                        and not window.navigator.model.filling and document._held is None)
+    turns = turns_until(lambda: window.opening_steps.state is Loading.OPEN and not window.navigator.model.filling)
     assert turns > 100  # many turns, each with room for a keystroke
     assert problems == []
     assert load_campaign(path).characters[3].name == "Crew 3 the Bold"
@@ -105,6 +112,24 @@ def test_a_big_campaign_loads_over_many_turns_and_a_name_typed_meanwhile_is_save
     assert window.navigator.model.index_of("c003").data() == "Crew 3 the Bold"
     assert window.statusBar().currentMessage() == ""
     assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(path)
+    qtbot.keyClicks(sheet.name_edit, "!")  # and once it is whole, as ever
+    assert load_campaign(path).characters[3].name == "Crew 3 the Bold!"
+
+
+def test_a_small_campaign_is_whole_in_the_turn_it_opens_and_a_bigger_one_comes_the_same_way(
+        window, qtbot, tmp_path, monkeypatch):
+    """No size makes a campaign open another way: both go through the same steps, the small one
+    all in its first turn."""
+    monkeypatch.setattr(document_module, "FIRST_ENTRIES", 40)
+    small = big_campaign(tmp_path / "small.fatedesk", n=36)
+    open_recent(window, small)
+    assert window.opening_steps.state is Loading.OPEN and not window.document.loading
+    assert window.navigator is not None and window.tabs.current_entity_id() == "c003"
+    bigger = big_campaign(tmp_path / "bigger.fatedesk", n=48)
+    open_recent(window, bigger)
+    assert window.document.loading and window.opening_steps.state is not Loading.OPEN
+    turns_until(lambda: window.opening_steps.state is Loading.OPEN)
+    assert window.tabs.current_entity_id() == "c003" and window.navigator is not None
 
 
 def opening_state(name: str):
@@ -122,17 +147,30 @@ def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_c
     conn.close()
     with pytest.raises(CampaignFileError) as refused:
         CampaignFile.open(path, readonly=True)
-    original = path.read_bytes()
+    rows, backups = _rows(path), list_backups(path)
     open_recent(window, path)
     turns_until(lambda: window.tabs is not None and window.tabs.current_editor() is not None)
     type_into_sheet(qtbot, window, "x")
     turns_until(lambda: window.document is not None and window.document.path == before)
     box = next(w for w in window.findChildren(QMessageBox) if w.isVisible())  # this window's, not another test's
     assert box.windowTitle() == "That campaign could not be opened" and box.text() == str(refused.value)
-    assert path.read_bytes() == original  # nothing written, the name typed meanwhile neither
+    # What was typed was saved as it was typed; nothing else was written, and no backup of the
+    # bad file pushed a good one out.
+    after = _rows(path)
+    assert after.pop("c003") != rows.pop("c003") and after == rows
+    assert list_backups(path) == backups
     assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(before)
+    turns_until(lambda: window.opening_steps.state is Loading.OPEN)  # one entry a turn, as set here
     assert not window.document.loading and window.navigator is not None
     assert window.table.pool.isEnabled() and window.actions["end_scene"].isEnabled()
+
+
+def _rows(path) -> dict:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return dict(conn.execute("SELECT id, data FROM entities"))
+    finally:
+        conn.close()
 
 
 def test_opening_another_campaign_mid_load_keeps_what_was_typed(window, qtbot, tmp_path):
@@ -143,7 +181,7 @@ def test_opening_another_campaign_mid_load_keeps_what_was_typed(window, qtbot, t
     type_into_sheet(qtbot, window, "!")
     assert window.document.loading
     open_recent(window, other)
-    assert window.document.path == other and not window.document.loading
+    assert window.document.path == other
     assert load_campaign(path).characters[3].name == "Crew 3!"
     for _turn in range(50):
         QApplication.processEvents()  # the closed campaign's steps stop; nothing breaks
@@ -247,8 +285,7 @@ def test_a_big_last_campaign_refused_late_at_start_up_gives_way_to_the_sample(qt
     from fate_desk.gui.app import start
     from fate_desk.gui.settings import Settings, WindowState
 
-    monkeypatch.setattr(opening, "STEPS_FROM", 200)
-    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)
+    one_entry_a_turn(monkeypatch)
     path = big_campaign(tmp_path / "big.fatedesk")
     conn = sqlite3.connect(path)
     conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
@@ -330,3 +367,61 @@ def test_while_a_big_campaign_loads_the_conflict_dock_and_players_view_show_none
     assert new_scene in panel.header.text() and window.encounters.dock.isEnabled()
     assert scroll.value() == 0  # the panels' tabs and heading still in view, not scrolled away
     assert players.document is window.document and new_scene in players.title.text()
+
+
+KILLED_APP = r'''
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+from fate_desk.gui import document
+from fate_desk.gui.app import start
+
+document.FIRST_ENTRIES, document.LOAD_SLICE_S = 1, 0.0  # one entry a turn: typing meets the loading
+app = QApplication(sys.argv[:1])
+window = start(app, sys.argv[1])
+while window.tabs is None or getattr(window.tabs.current_editor(), "name_edit", None) is None:
+    app.processEvents()
+field = window.tabs.current_editor().name_edit
+field.setFocus()
+field.end(False)
+while True:
+    QTest.keyClicks(field, "x")  # the edit is saved before this returns
+    print("typed", window.document.loading, flush=True)
+    app.processEvents()
+'''
+
+
+def test_what_is_typed_while_a_campaign_loads_survives_the_app_being_killed(tmp_path):
+    """The app is killed (SIGKILL) while a campaign loads and the GM types in its first sheet:
+    every keystroke the app had taken is in the file when it is opened again."""
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+
+    path = big_campaign(tmp_path / "big.fatedesk")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FATE_DESK_DATA_DIR": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "PYTHONPATH": os.pathsep.join(sys.path)}
+    rng = random.Random(45)
+    typed_in_all = 0
+    for _kill in range(3):
+        child = subprocess.Popen([sys.executable, "-c", KILLED_APP, str(path)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env)
+        lines = []
+        wanted = rng.randint(3, 40)
+        while len(lines) < wanted:
+            line = child.stdout.readline()
+            assert line, child.stderr.read().decode(errors="replace")[-2000:]
+            lines.append(line.decode().split())
+        assert all(loading == "True" for _word, loading in lines)  # typed while the entries came in
+        child.send_signal(signal.SIGKILL)
+        rest = child.stdout.read().decode()
+        lines += [line.split() for line in rest.splitlines(keepends=True) if line.endswith("\n")]
+        child.wait()
+        typed_in_all += len(lines)
+        name = load_campaign(path).characters[3].name
+        # Each acknowledged keystroke is there; the one under way when the kill came may be too.
+        assert name in ("Crew 3" + "x" * typed_in_all, "Crew 3" + "x" * (typed_in_all + 1))
+        typed_in_all = len(name) - len("Crew 3")

@@ -41,7 +41,7 @@ def turn_on(window, **options) -> None:
 
 
 def in_scene(window, *ids) -> None:
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     for entity_id in ids:
         editor.present_item(entity_id).setCheckState(Qt.CheckState.Checked)
 
@@ -178,7 +178,7 @@ def test_a_missed_overcome_against_a_harmful_block_opens_take_a_hit_for_the_miss
     takes a hit equal to the amount by which they missed the target." """
     turn_on(window, block_harm=True)
     window.document.edit("ob-gate", lambda b: b.model_copy(update={"weapon": 2, "rating": 3}), "Weapon")
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.dice = Fixed((-1, -1, 0, 0))
     sheet.play.roll("Athletics")
     roll = sheet.play.dialog
@@ -198,7 +198,7 @@ def test_time_shifts_say_in_the_roll_how_long_the_task_took(window, qtbot):
     """Fate Condensed, "Time Shifts": "Each shift is worth one quantity-step from wherever your
     starting point is"."""
     turn_on(window, time_shifts=True)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.dice = Fixed((1, 1, 0, 0))
     sheet.play.roll("Athletics")
     roll = sheet.play.dialog
@@ -219,7 +219,7 @@ def test_two_combined_skill_lists_add_a_skill_from_each_to_the_roll(window, qtbo
     together one from each to make their roll"."""
     turn_on(window, combined_skills=["Careful", "Clever", "Flashy", "Forceful", "Quick", "Sneaky"])
     window.document.edit("pc-maren", lambda c: c.model_copy(update={"skills": {**c.skills, "Careful": 2}}), "Careful")
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.dice = Fixed((0, 0, 0, 0))
     sheet.play.roll("Athletics")
     panel = sheet.play.dialog.panel
@@ -385,7 +385,7 @@ def test_the_monster_editor_names_the_big_bad_rule_breaks_as_the_book_does_and_p
     """Fate Condensed, "Challenge or Contest Immunity": "your big bad cannot be affected directly
     (mentally, physically, or both) until the group beats a challenge"; "Reveal True Form": a second
     character, beaten in turn."""
-    editor = window.open_entity("monster-lockthing")
+    editor = window.sheets.open_entity("monster-lockthing")
     immunity, detail = editor.named["immunity"]
     assert immunity.text() == "Challenge or contest immunity"
     assert "until the group beats a challenge" in detail.placeholderText()

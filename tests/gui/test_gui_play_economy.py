@@ -173,7 +173,7 @@ def test_a_concession_pays_nothing_for_a_consequence_taken_before_the_conflict_b
     from test_gui_conflict import start_fight
     from test_gui_play import concede_now, offered, open_hit
 
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     dialog = open_hit(qtbot, sheet)
     dialog.shifts.setValue(2)
     _, options = offered(dialog)
@@ -181,7 +181,7 @@ def test_a_concession_pays_nothing_for_a_consequence_taken_before_the_conflict_b
     qtbot.keyClicks(dialog.name_edits["mild"], "Twisted Ankle")
     click(qtbot, dialog.take_button)
     start_fight(window, qtbot, ["npc-bruiser"])
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     click(qtbot, sheet.play.concede_button)
     assert "gain 1 fate point" in sheet.play.dialog.text()  # the question says it before she concedes
     sheet.play.dialog.close()
@@ -217,7 +217,7 @@ def test_cancel_undo_and_roll_again_leaves_the_first_dice_in_the_roll_log(qtbot,
     nothing away, and undoing an applied roll leaves its dice there, marked set aside."""
     from test_gui_play import roll_skill
 
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.play.dice = Dice(SEED)
     dialog = roll_skill(qtbot, sheet, "Drive")
     click(qtbot, dialog.panel.roll_button)
@@ -246,7 +246,7 @@ def test_cancel_undo_and_roll_again_leaves_the_first_dice_in_the_roll_log(qtbot,
 def test_fate_points_offer_only_reasons_that_fit_the_way_the_points_go(qtbot, window):
     """Fate Condensed, "Fate Points": an invoke, a refused compel or a proposed one costs a
     point; a hostile invoke, an accepted compel, a concession or refresh gives one."""
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     click(qtbot, sheet.play.points_button)
     dialog = sheet.play.dialog
     reasons = lambda: {dialog.reason.itemData(i) for i in range(dialog.reason.count())}  # noqa: E731
@@ -271,7 +271,7 @@ def test_one_typed_over_a_new_situation_aspects_free_invokes_stores_one(qtbot, w
     situation aspect is 1, never 10."""
     from PySide6.QtWidgets import QApplication
 
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     table = editor.aspects
     click(qtbot, table.add_button)
     row = table.table.rowCount() - 1

@@ -407,7 +407,7 @@ def test_taken_out_shows_on_the_sheet_as_a_banner_and_in_the_status_bar(qtbot, w
     from test_gui_conflict import start_fight
 
     start_fight(window, qtbot, ["npc-bruiser"])
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     assert not sheet.play.banner.isVisibleTo(sheet)
     hit = open_hit(qtbot, sheet)
     hit.shifts.setValue(40)
@@ -427,7 +427,7 @@ def test_a_major_npcs_fate_points_are_its_own_on_the_sheet_and_in_the_conflict_t
     panel = start_fight(window, qtbot, [])
     document = window.document
     row = next(r for r in range(panel.table.rowCount()) if panel.table.item(r, 0).text() == "Captain Ruarc Hale")
-    hale_sheet = window.open_entity("npc-hale")
+    hale_sheet = window.sheets.open_entity("npc-hale")
     assert panel.table.item(row, 5).text() == hale_sheet.fate_points_value.text() == "2"
     # Hale invokes his own aspect on a roll: his own points pay, not the GM's pool.
     pool = document.campaign.gm_fate_points
@@ -589,7 +589,7 @@ def test_the_dice_dock_is_never_cut_at_its_right_edge_in_a_language_with_longer_
     qtbot.addWidget(window)
     window.resize(1240, 740)
     window.show()
-    window.open_entity("monster-lockthing")  # a long "Who": its name and kind
+    window.sheets.open_entity("monster-lockthing")  # a long "Who": its name and kind
     window.actions["toggle_dice"].trigger()
     dock = window.table.dice_dock
     qtbot.waitUntil(lambda: dock.isVisible() and dock.panel is not None)
@@ -721,7 +721,7 @@ def test_a_concession_from_the_sheet_is_not_paid_again_from_the_conflict_panel(q
     from test_gui_conflict import start_fight
 
     panel = start_fight(window, qtbot, ["npc-bruiser"])
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     concede_now(qtbot, sheet)
     owed = on_disk(window.document).scenes[0].play.conflict.concessions
     assert owed == {"pc-maren": 1}  # collected when the conflict ends, once

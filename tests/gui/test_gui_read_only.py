@@ -63,7 +63,7 @@ def test_every_editor_of_a_read_only_campaign_offers_nothing_to_change(read_only
     window, copy = read_only
     kinds = set()
     for entity in window.document.entities():
-        editor = window.keep_entity(entity.id)
+        editor = window.sheets.keep_entity(entity.id)
         kinds.add(kind_of(entity))
         assert _editable(editor) == [], kind_of(entity)
     assert {"pc", "major_npc", "minor_npc", "monster", "hazard", "scene", "session"} <= kinds
@@ -73,7 +73,7 @@ def test_a_read_only_sheet_reads_at_full_contrast_and_keys_and_clicks_change_not
     window, copy = read_only
     before = digest(copy)
     pc = next(c for c in window.document.campaign.characters if c.kind.value == "pc")
-    sheet = window.keep_entity(pc.id)
+    sheet = window.sheets.keep_entity(pc.id)
     assert sheet.name_edit.isEnabled() and sheet.name_edit.isReadOnly()  # readable, selectable, not grey
     sheet.name_edit.setFocus()
     qtbot.keyClicks(sheet.name_edit, "Renamed")
@@ -95,7 +95,7 @@ def test_a_read_only_sheet_reads_at_full_contrast_and_keys_and_clicks_change_not
 def test_printing_and_export_for_still_work_on_a_read_only_campaign(read_only, qtbot, tmp_path):
     window, copy = read_only
     before = digest(copy)
-    window.keep_entity(next(c.id for c in window.document.campaign.characters if c.kind.value == "pc"))
+    window.sheets.keep_entity(next(c.id for c in window.document.campaign.characters if c.kind.value == "pc"))
     printing = menu_action(window, "File", "Print to PDF…")
     assert printing.isEnabled()
     printing.trigger()
@@ -119,7 +119,7 @@ def test_printing_and_export_for_still_work_on_a_read_only_campaign(read_only, q
 
 def test_the_edit_menu_offers_no_adding_deleting_or_importing_on_a_read_only_campaign(read_only):
     window, _copy = read_only
-    window.keep_entity(window.document.campaign.characters[0].id)
+    window.sheets.keep_entity(window.document.campaign.characters[0].id)
     greyed = {a.text().replace("&", "") for a in window.menus["Edit"].actions() + window.menus["File"].actions()
               if not a.isSeparator() and not a.isEnabled()}
     assert {"Add player character", "Quick NPC…", "Duplicate", "Delete", "Import characters…",
@@ -143,7 +143,7 @@ def test_read_only_the_table_offers_no_step_that_changes_the_campaign(read_only)
 
 def test_free_invoke_boxes_take_no_key_on_a_read_only_campaign(read_only, qtbot):
     window, copy = read_only
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     boxes = sheet.aspects.invokes[0]
     before = digest(copy)
     boxes.setFocus()

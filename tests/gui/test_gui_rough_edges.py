@@ -42,7 +42,7 @@ def test_revert_last_is_not_offered_on_a_read_only_campaign(qtbot, tmp_path):
     answer_file_dialog(copy)
     menu_action(window, "File", "Open read-only…").trigger()
     qtbot.waitUntil(lambda: window.document.path == copy)
-    window.open_entity("pc-tobias")
+    window.sheets.open_entity("pc-tobias")
     window.actions["toggle_history"].trigger()
     QApplication.processEvents()
     history = window.table.history_dock
@@ -89,7 +89,7 @@ def _passes_under(path, rect) -> bool:
 def test_the_way_from_walkway_to_pump_house_runs_round_the_lock_chamber_not_under_it(qtbot):
     window = started_app_window(qtbot)
     window.show()
-    editor = window.open_entity("sc-lock")
+    editor = window.sheets.open_entity("sc-lock")
     zone_map = editor.zone_map
     walkway, chamber, pump = (zone_map.boxes[z] for z in ("z-walk", "z-chamber", "z-pump"))
     line = next(item for item, other in walkway.lines if other is pump)
@@ -117,7 +117,7 @@ def test_a_second_launch_with_a_foundry_or_fari_file_imports_its_characters(qtbo
     campaign = window.document.path
     try:  # released whatever happens: a listening thread left running aborts the process later
         assert primary.claim()
-        primary.deliver_to(window.receive_file)  # as the app wires it
+        primary.deliver_to(window.campaigns.receive_file)  # as the app wires it
         for path, name in ((data / "foundry" / "fco-wren.json", "Wren"),
                            (data / "fari" / "v6-nell.fari.json", "Nell")):
             before = len(window.document.campaign.characters)
@@ -143,7 +143,7 @@ def test_a_read_only_campaign_follows_the_app_that_edits_it_and_says_so(qtbot, t
     menu_action(window, "File", "Open read-only…").trigger()
     qtbot.waitUntil(lambda: window.document.path == copy)
     assert window.document.readonly
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     assert sheet.name_edit.text() == "Maren Voss"
 
     editor = CampaignFile.open(copy)  # the other app, which has the campaign open for editing
@@ -164,7 +164,7 @@ def test_the_skill_list_rating_editor_shows_its_drop_down_arrow_inside_the_list(
     window = started_app_window(qtbot)
     window.show()
     window.resize(1280, 800)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.skills.tabs.setCurrentIndex(1)  # the List tab
     table = sheet.skills.table
     table.setFocus()
@@ -242,7 +242,7 @@ def test_the_edit_menu_names_a_long_step_in_whole_words_with_its_quotes_closed(q
     ruleset = document.ruleset_for()
     rewrite = RewriteAspect(3, "Sworn to Find Whoever Sank the Lantern Before the Autumn Storms Close the Harbour")
     document.edit("pc-tobias", lambda c: apply_milestone(c, rewrite, ruleset).character, "Milestone")
-    window.open_entity("pc-tobias")
+    window.sheets.open_entity("pc-tobias")
     window.actions["toggle_history"].trigger()
     qtbot.mouseClick(window.table.history_dock.revert_button, Qt.MouseButton.LeftButton)
     undo = next(a for a in window.menus["Edit"].actions() if a.text().startswith("&Undo"))
@@ -302,7 +302,7 @@ def test_down_and_enter_in_the_navigator_filter_reach_the_results(qtbot):
     assert focused() is window.navigator.filter_edit
     type_text(qtbot, "tob")
     press(qtbot, Qt.Key.Key_Down)
-    assert focused() is window.navigator.tree
+    assert focused() is window.navigator.results  # the entries that match, in place of the tree
     assert window.navigator.current_entity() == "pc-tobias"
     press(qtbot, Qt.Key.Key_Return)  # Enter on the result opens it
     assert window.tabs.current_entity_id() == "pc-tobias"
@@ -319,7 +319,7 @@ def test_tab_into_the_pyramid_shows_where_the_focus_is_at_once(qtbot):
 
     window = started_app_window(qtbot)
     activate(qtbot, window)
-    sheet = window.open_entity("pc-maren")
+    sheet = window.sheets.open_entity("pc-maren")
     sheet.skills.tabs.tabBar().setFocus(Qt.FocusReason.TabFocusReason)
     tab(qtbot)
     assert focused() is sheet.skills.pyramid

@@ -11,7 +11,7 @@ from gui_keys import activate, focused, tab, type_text
 
 
 def _new_scene_on_screen(window):
-    window.add_entry("scene")
+    window.edits.add_entry("scene")
     return window.tabs.current_entity_id()
 
 

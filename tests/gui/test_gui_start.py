@@ -25,7 +25,7 @@ def test_the_first_start_welcomes_and_the_next_does_not(window, qtbot):
 
 def test_an_empty_campaign_offers_the_first_things_to_do(window, qtbot, tmp_path):
     assert window.files.create(Campaign(name="Skyships"), tmp_path / "sky.fatedesk")
-    page = window.start_page
+    page = window.sheets.start_page
     assert window.stack.currentWidget() is page and page.isVisible()
     assert "Skyships is empty" in page.heading.text()
     labels = [b.text() for b in page.buttons]
@@ -39,6 +39,6 @@ def test_an_empty_campaign_offers_the_first_things_to_do(window, qtbot, tmp_path
 
 def test_new_scene_from_the_empty_page_opens_the_scene(window, qtbot, tmp_path):
     assert window.files.create(Campaign(name="Skyships"), tmp_path / "sky.fatedesk")
-    qtbot.mouseClick(window.start_page.buttons[2], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.sheets.start_page.buttons[2], Qt.MouseButton.LeftButton)
     assert len(window.document.campaign.scenes) == 1
     assert window.tabs.current_entity_id() == window.document.campaign.scenes[0].id

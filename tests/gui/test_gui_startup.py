@@ -156,7 +156,7 @@ def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu
                 "fate_desk.rules.encounters.conflict", "fate_desk.model.campaign", "pydantic"]
         print("loaded before the campaign:", [m for m in lazy if m in sys.modules])
     ''', body='''
-        window.open_entity("sc-lock")
+        window.sheets.open_entity("sc-lock")
         menus["Run a conflict"].trigger()
         desk = window.encounters
         print("dock shown:", desk.dock.isVisible(), desk.tabs.currentWidget() is desk.conflict)
@@ -222,7 +222,7 @@ def test_opening_another_campaign_hands_what_start_up_set_aside_back_to_the_coll
     other = create_sample_campaign(tmp_path)
     gc.freeze()  # as start-up leaves it
     try:
-        assert window.open_path(other)
+        assert window.campaigns.open_path(other)
         assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()

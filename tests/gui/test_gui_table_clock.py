@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from fate_desk.gui.app import start
@@ -72,9 +72,11 @@ def test_end_scene_pool_counts_npcs_who_carry_points_into_the_next_scene(qtbot, 
     doc = sample_document(tmp_path, carry)
     dialog = EndSceneDialog(doc)
     qtbot.addWidget(dialog)
-    npc = dialog.present["npc-sluice"]
-    assert not npc.isChecked()
-    npc.setChecked(True)
+    assert not dialog.present.is_ticked("npc-sluice")
+    view = dialog.present_view
+    view.setCurrentIndex(dialog.present.index(dialog.present.row_of("npc-sluice")))
+    qtbot.keyClick(view, Qt.Key.Key_Space)  # ticks the row, as a click on its box does
+    assert dialog.present.is_ticked("npc-sluice")
     assert "5 fate points" in dialog.pool_label.text()
     dialog.ok.click()
     assert on_disk(doc).gm_fate_points == 5
@@ -221,3 +223,52 @@ def test_end_session_writes_each_refresh_to_the_fate_point_ledger_and_history(do
     document.undo_stack.undo()
     log = next(s for s in on_disk(document).sessions if s.number == 1)
     assert not [e for e in log.fate_points if e.reason == "refresh"]
+
+
+def test_ending_the_scene_of_a_big_campaign_runs_off_the_window_and_lands_as_one_undo_step(
+        window, qtbot, tmp_path, monkeypatch):
+    """Table ▸ End the scene on a campaign of hundreds of characters: the click returns at once
+    and the window keeps answering while the step is worked out on a worker; then it is saved as
+    one undo step (Fate Condensed, "Recovering from stress": stress clears at the end of a scene)."""
+    import threading
+
+    from fate_desk.gui import campaign_op
+    from fate_desk.gui.clock import dialogs
+    from fate_desk.model import Campaign, CharacterKind
+    from fate_desk.store.campaign_file import CampaignFile, load_campaign
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the step comes back later
+    threads = []
+    real = dialogs.end_scene
+
+    def watched(*args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        answered.wait(30)  # the step goes on only once the window has answered a timer meanwhile
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dialogs, "end_scene", watched)
+    answered = threading.Event()
+    crowd = [Character(id=f"c{n}", name=f"Guard {n}", kind=CharacterKind.MINOR_NPC,
+                       stress={"physical": [0]} if n % 10 == 0 else {}) for n in range(400)]
+    path = tmp_path / "crowd.fatedesk"
+    CampaignFile.create(path, Campaign(name="Crowd", characters=[Character(id="pc", name="Ash"), *crowd])).close()
+    assert window.campaigns.open_path(path)
+    qtbot.waitUntil(lambda: window.actions["end_scene"].isEnabled())
+    stack = window.document.undo_stack
+    steps = stack.count()
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: (ticks.append(stack.count()), threads and answered.set()))
+    timer.start(0)
+    dialog.ok.click()
+    assert stack.count() == steps and dialog.isVisible() and not dialog.ok.isEnabled()
+    qtbot.waitUntil(lambda: stack.count() == steps + 1, timeout=30000)
+    timer.stop()
+    assert threads == [False] and steps in ticks  # worked out off the window, which kept its timers
+    assert not dialog.isVisible() and window.table.summary is not None
+    saved = load_campaign(path)
+    assert saved.clock.scene == 2 and all(not c.stress for c in saved.characters)
+    stack.undo()
+    assert load_campaign(path).character("c0").stress == {"physical": [0]}

@@ -155,8 +155,8 @@ def test_the_dice_dock_in_the_window_rolls_for_whoever_s_sheet_is_open(qtbot):
     window.actions["toggle_dice"].trigger()
     dock = window.table.dice_dock
     assert dock.isVisible()
-    window.open_entity("pc-tobias")
+    window.sheets.open_entity("pc-tobias")
     assert dock.character().id == "pc-tobias"
-    window.open_entity("pc-ines")
+    window.sheets.open_entity("pc-ines")
     assert dock.character().id == "pc-ines"
     window.close()

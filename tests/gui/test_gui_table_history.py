@@ -22,6 +22,7 @@ def tobias(qtbot, tmp_path):
                   "Milestone")
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-tobias")
     yield document, dock
     document.close()
@@ -67,6 +68,7 @@ def test_saved_skill_points_are_spent_together(qtbot, tmp_path):
     document = sample_document(tmp_path, saved)
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-maren")
     assert dock.spend_button.isEnabled()
     dialog = dock.spend()
@@ -101,6 +103,7 @@ def test_a_breakthroughs_unrecorded_refresh_power_up_is_offered_and_recorded_by_
     assert "refresh.base" not in problems and problems["refresh.power_up"].severity == "warning"
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-maren")
     dock.show()
     assert dock.power_up_button.isVisible()
@@ -123,6 +126,7 @@ def test_a_breakthrough_without_the_power_up_offers_nothing_to_record(qtbot, tmp
     document = sample_document(tmp_path, plain)
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-maren")
     dock.show()
     assert not dock.power_up_button.isVisible()

@@ -125,6 +125,7 @@ def test_core_arc_end_is_a_major_milestone_with_refresh_and_history_revert(qtbot
     assert nell.advancement[-1].kind == "major milestone"
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(doc, "pc-pilot")
     assert dock.entries()[0].startswith("Major milestone")
     qtbot.mouseClick(dock.revert_button, LEFT)

@@ -241,3 +241,25 @@ def test_a_taken_port_opens_the_table_on_another_and_says_the_links_changed(wind
         assert dialog.cards["pc-maren"].link.text().startswith(f"http://127.0.0.1:{port}/#")
     finally:
         squatter.close()
+
+
+def test_the_campaign_read_again_from_disk_keeps_the_table_open_and_another_campaign_closes_it(
+        window, qtbot, tmp_path):
+    """Seats are a campaign's: the open campaign read again (another program changed its file)
+    keeps the table listening and following the campaign as read; opening another closes it."""
+    from fate_desk.model import Campaign, Character
+    from fate_desk.store.campaign_file import CampaignFile
+
+    dialog = opened(window, qtbot)
+    port, session = port_of(dialog), window.table_mode.session
+    before = window.document
+    assert window.campaigns.reload_document("changed elsewhere", quiet=True)
+    qtbot.waitUntil(lambda: not window.document.loading and window.actions["open_table"].isEnabled())
+    assert window.document is not before
+    assert window.table_mode.session is session and session.is_open and listening(port)
+    assert session.document is window.document  # it follows the campaign as read again
+    other = tmp_path / "other.fatedesk"
+    CampaignFile.create(other, Campaign(name="Elsewhere", characters=[Character(name="Nobody")])).close()
+    assert window.campaigns.open_path(other)
+    qtbot.waitUntil(lambda: window.table_mode.session is None)
+    assert not listening(port)

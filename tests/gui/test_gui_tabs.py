@@ -23,8 +23,9 @@ def window(qtbot):
 
 
 def _row(window, name: str):
-    tree, proxy = window.navigator.tree, window.navigator.proxy
-    found = proxy.match(proxy.index(0, 0), Qt.ItemDataRole.DisplayRole, name, 1,
+    tree = window.navigator.tree
+    model = tree.model()
+    found = model.match(model.index(0, 0), Qt.ItemDataRole.DisplayRole, name, 1,
                         Qt.MatchFlag.MatchRecursive | Qt.MatchFlag.MatchStartsWith)
     assert found, name
     index = found[0]
@@ -97,7 +98,7 @@ def _keep_open(window, names):
     """Open each entry in a tab of its own, as a double-click in the campaign list does."""
     for name in names:
         entity = next(c for c in window.document.entities() if getattr(c, "name", None) == name)
-        window.keep_entity(entity.id)
+        window.sheets.keep_entity(entity.id)
 
 
 def test_close_other_tabs_leaves_only_the_tab_in_front(window, qtbot):
@@ -115,7 +116,7 @@ def test_a_tabs_right_click_menu_closes_the_other_tabs(window, qtbot):
     first = bar.tabRect(0).center()
     keep = window.tabs.widget(0).entity_id
     bar.customContextMenuRequested.emit(first)  # what a right click on the first tab asks for
-    menu = window.tab_keeper.menu
+    menu = window.sheets.tab_keeper.menu
     assert [a.text() for a in menu.actions()] == ["Close tab", "Close other tabs"]
     next(a for a in menu.actions() if a.text() == "Close other tabs").trigger()
     assert window.tabs.open_ids() == [keep] and window.tabs.current_entity_id() == keep
@@ -132,8 +133,8 @@ def test_the_gm_sets_how_many_tabs_stay_open_and_the_one_looked_at_longest_ago_c
     entries = [e for e in window.document.entities() if getattr(e, "name", None)][:9]
     _keep_open(window, [e.name for e in entries[:6]])
     first = window.tabs.open_ids()[0]
-    window.keep_entity(window.tabs.open_ids()[1])  # looked at again: now the first is the oldest
-    window.keep_entity(entries[6].id)
+    window.sheets.keep_entity(window.tabs.open_ids()[1])  # looked at again: now the first is the oldest
+    window.sheets.keep_entity(entries[6].id)
     assert window.tabs.count() == 6 and first not in window.tabs.open_ids()
     assert window.tabs.current_entity_id() == entries[6].id
     next(a for a in limit_menu.actions() if a.text() == "No limit").trigger()

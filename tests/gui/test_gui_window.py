@@ -51,9 +51,9 @@ def test_first_start_opens_the_sample_campaign_with_a_sheet(window, _isolated_us
 
 def test_restart_reopens_the_campaign_tabs_and_edits(window, qtbot):
     path = window.document.path
-    window.open_entity("npc-hale")
-    window.open_entity("ob-flood")
-    window.open_entity("pc-tobias")
+    window.sheets.open_entity("npc-hale")
+    window.sheets.open_entity("ob-flood")
+    window.sheets.open_entity("pc-tobias")
     sheet = window.tabs.current_editor()
     sheet.name_edit.clear()
     qtbot.keyClicks(sheet.name_edit, "Tobias the Lamplighter")
@@ -80,8 +80,9 @@ def test_filter_box_shows_only_matching_entries(window, qtbot):
     shown = []
 
     def walk(parent):
-        for row in range(nav.proxy.rowCount(parent)):
-            index = nav.proxy.index(row, 0, parent)
+        model = nav.view().model()
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, 0, parent)
             if index.data(NavRole.ENTITY_ID):
                 shown.append(index.data())
             walk(index)
@@ -124,9 +125,9 @@ def test_error_badge_counts_rule_errors(window):
 
 
 def test_problems_panel_follows_the_current_tab(window):
-    window.open_entity("pc-maren")
+    window.sheets.open_entity("pc-maren")
     assert window.problems.summary.text().startswith("✔")
-    window.add_entry("pc")
+    window.edits.add_entry("pc")
     assert any("High Concept" in m for m in window.problems.messages())
 
 
@@ -147,7 +148,7 @@ def test_standard_actions_use_standard_shortcuts(window):
 
 
 def test_export_then_import_a_character(window, tmp_path):
-    window.open_entity("pc-ines")
+    window.sheets.open_entity("pc-ines")
     target = tmp_path / "ines.fate.json"
     assert window.files.export_character(target)
     assert read_character_file(target).name == "Ines Okafor"
@@ -175,7 +176,7 @@ def test_save_a_copy_as_campaign_file_and_bundle(window, tmp_path):
     assert copy == tmp_path / "copy.fatedesk"
     assert load_campaign(copy).name == "The Drowned Lantern"
     bundle = window.files.save_copy(tmp_path / "share.fate-campaign.json")
-    assert window.open_path(bundle)
+    assert window.campaigns.open_path(bundle)
     assert window.document.path == tmp_path / "share.fatedesk"
     assert len(window.document.campaign.characters) == 8
 
@@ -185,7 +186,7 @@ def test_opening_a_damaged_file_keeps_the_current_campaign(window, tmp_path):
     damaged = tmp_path / "damaged.fatedesk"
     damaged.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
     original = damaged.read_bytes()
-    assert not window.open_path(damaged)
+    assert not window.campaigns.open_path(damaged)
     assert window.document.path == current
     assert damaged.read_bytes() == original
 

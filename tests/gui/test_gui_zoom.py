@@ -102,7 +102,7 @@ def test_zoom_in_out_and_actual_size_from_the_view_menu_scale_the_text_and_are_r
 
 
 def test_at_200_percent_the_full_sheet_fits_1280x800_without_clipping_or_sideways_scrolling(window, qtbot):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     sheet = window.tabs.current_editor()
     assert not sheet.scroll.horizontalScrollBar().isVisible()
@@ -112,7 +112,7 @@ def test_at_200_percent_the_full_sheet_fits_1280x800_without_clipping_or_sideway
 @pytest.mark.parametrize("action_id", ["toggle_problems", "toggle_navigator", "toggle_dice", "toggle_history",
                                        "conflict_panel", "contest_panel", "challenge_panel"])
 def test_at_200_percent_each_dock_shows_without_clipping_or_sideways_scrolling(window, qtbot, action_id):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     action = window.actions[action_id]
     if not action.isChecked():
         action.trigger()
@@ -125,7 +125,7 @@ def test_at_200_percent_each_dock_shows_without_clipping_or_sideways_scrolling(w
 
 
 def test_at_200_percent_the_roll_and_hit_dialogs_fit_without_clipping_or_sideways_scrolling(window, qtbot):
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     sheet = window.tabs.current_editor()
     for dialog in (sheet.play.roll(), sheet.play.take_hit()):
@@ -255,7 +255,7 @@ def test_at_200_percent_dock_titles_are_drawn_at_the_new_text_size(window, qtbot
 
     app = QApplication.instance()
     before = {d: d.widget().geometry().top() for d in window.findChildren(QDockWidget)}
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     for dock in window.findChildren(QDockWidget):
         assert dock.font() != QApplication.font("QDockWidget"), dock.windowTitle()  # Qt's test for its own title font
@@ -263,7 +263,7 @@ def test_at_200_percent_dock_titles_are_drawn_at_the_new_text_size(window, qtbot
         if dock.isVisible():
             title_room = dock.widget().geometry().top()
             assert title_room >= QFontMetrics(dock.font()).height(), (dock.windowTitle(), title_room, before[dock])
-    window.set_text_size(100)
+    window.view.set_text_size(100)
     _settle(qtbot, window)
     assert all(d.font().pointSizeF() == app.font().pointSizeF() for d in window.findChildren(QDockWidget))
 
@@ -276,7 +276,7 @@ def test_at_200_percent_on_a_laptop_the_welcome_leaves_room_for_the_sheet(qtbot)
 
     window = started_app_window(qtbot)
     window.show()
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     welcome = window.welcome
     assert welcome.isVisible() and not welcome.beside
@@ -285,7 +285,7 @@ def test_at_200_percent_on_a_laptop_the_welcome_leaves_room_for_the_sheet(qtbot)
     sheet = window.tabs.current_editor()
     assert sheet.scroll.viewport().height() >= 150, sheet.scroll.viewport().height()
     assert window.minimumSizeHint().height() <= 800 and window.height() <= 800
-    window.set_text_size(100)
+    window.view.set_text_size(100)
     _settle(qtbot, window)
     assert welcome.beside  # at 100% the words fit beside the buttons in two lines
     window.close()
@@ -298,7 +298,7 @@ def test_at_200_percent_a_rung_of_the_pyramid_never_runs_into_its_count(window, 
 
     from fate_desk.model import ladder_label
 
-    window.set_text_size(200)
+    window.view.set_text_size(200)
     _settle(qtbot, window)
     pyramid = window.tabs.current_editor().skills.pyramid
     label_w = pyramid._metrics()[0]

@@ -71,6 +71,8 @@ def test_a_breakthrough_and_saved_points_speak_the_language_and_raise_english_sk
 
     dock = HistoryDock()
     qtbot.addWidget(dock)
+
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-maren")
     translated(dock.windowTitle(), dock.heading.text(), dock.tree.accessibleName(), allowed={maren.name})
     assert dock.entries()[0].startswith(PSEUDO)  # "Breakthrough: …"
@@ -94,6 +96,7 @@ def test_history_lines_of_a_milestone_are_translated_around_the_rules_words(pseu
                   "Milestone")
     dock = HistoryDock()
     qtbot.addWidget(dock)
+    dock.show()  # a dock on screen: a hidden one refreshes when it shows
     dock.show_for(document, "pc-tobias")
     item = dock.tree.topLevelItem(0)
     assert item.text(1).startswith(PSEUDO)  # the kind, translated; the summary is the rules' own

@@ -69,12 +69,12 @@ def test_print_to_pdf_is_translated_and_prints_what_was_chosen(qtbot, tmp_path):
     dialog.what_combo.setCurrentIndex(dialog.what_combo.findData(What.SHEETS.value))
     assert dialog.what() == What.SHEETS and _translated(dialog.what_hint.text())
     assert _translated(dialog.count_label.text())
-    tips = [dialog.entry_list.item(r).toolTip() for r in range(dialog.entry_list.count())]
+    tips = [dialog.entries.tooltip(r) for r in range(dialog.entries.rowCount())]
     assert tips and all(_translated(t) for t in tips)
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData(Paper.A4.value))
     assert dialog.paper() == Paper.A4
     dialog.what_combo.setCurrentIndex(dialog.what_combo.findData(What.BLANK.value))
-    assert _translated(dialog.entry_list.item(0).text())
+    assert _translated(dialog.entries.text(0))
     assert _translated(dialog.file_edit.text())  # the suggested file name says what it holds
     dialog.file_edit.setText(str(tmp_path / "no such folder" / "x.pdf"))
     assert _translated(dialog.message.text())

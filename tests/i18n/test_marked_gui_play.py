@@ -118,7 +118,7 @@ def test_the_sheets_play_bar_and_treatment(document, qtbot):
 def test_scales_show_translated_and_a_character_keeps_the_english_scale(document, qtbot):
     from fate_desk.gui.play.scales import scale_text
     from fate_desk.gui.sheet import CharacterSheet
-    from fate_desk.rules.play.roll import SCALES
+    from fate_desk.rules.play.scale_names import SCALES
 
     assert all(PSEUDO in scale_text(name) for name in SCALES)  # every core name is in the catalogue
     document.edit("pc-maren", lambda c: c.model_copy(update={"scale": "Supernatural"}), "Set scale")

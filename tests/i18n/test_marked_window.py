@@ -63,9 +63,9 @@ def test_the_window_title_docks_and_toolbar_are_translated(window):
     assert _translated(window.problems.windowTitle())
     assert _translated(window.toolbar.windowTitle())
     assert _translated(window.actions["undo"].iconText())
-    assert _translated(window.start_page.heading.text()) and "Skyships" in window.start_page.heading.text()
-    assert _translated(window.start_page.text.text())
-    assert all(_translated(b.text()) for b in window.start_page.buttons)
+    assert _translated(window.sheets.start_page.heading.text()) and "Skyships" in window.sheets.start_page.heading.text()
+    assert _translated(window.sheets.start_page.text.text())
+    assert all(_translated(b.text()) for b in window.sheets.start_page.buttons)
 
 
 def test_adding_found_by_object_name_works_and_reports_in_the_language(window):
@@ -112,19 +112,19 @@ def test_a_theme_chosen_in_the_language_stores_its_key(window):
     assert _translated(dark.text())
     dark.trigger()
     assert window.settings.get(Preferences.THEME) == "dark"
-    window.set_theme("system")
+    window.view.set_theme("system")
 
 
 def test_zoom_and_panels_announce_in_the_language(window):
     window.findChild(QAction, "action_zoom_in").trigger()
     assert _translated(window.statusBar().currentMessage())
-    window.set_text_size(100)
+    window.view.set_text_size(100)
 
 
 def test_a_file_refused_is_explained_in_the_language(window, tmp_path, qtbot):
     broken = tmp_path / "broken.fatedesk"
     broken.write_text("not a campaign")
-    assert not window.open_path(broken)
+    assert not window.campaigns.open_path(broken)
     box = next(b for b in window.findChildren(QMessageBox) if b.isVisible())
     assert _translated(box.windowTitle())
     box.close()

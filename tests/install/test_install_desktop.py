@@ -20,7 +20,7 @@ import pytest
 
 from fate_desk import __version__
 from fate_desk.model.campaign import Campaign
-from fate_desk.store import bundle, campaign_file, interchange
+from fate_desk.store import bundle, campaign_file, filetypes, interchange
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLER = ROOT / "installer"
@@ -116,7 +116,7 @@ def test_desktop_entry_claims_exactly_the_types_the_mime_file_defines(entry, mim
 def test_mime_globs_match_the_suffixes_the_code_writes(mime_types):
     globs = {t: [g.get("pattern") for g in el.findall("m:glob", MIME_NS)] for t, el in mime_types.items()}
     assert globs == {
-        "application/x-fate-desk-campaign": [f"*{campaign_file.SUFFIX}"],
+        "application/x-fate-desk-campaign": [f"*{filetypes.CAMPAIGN_SUFFIX}"],
         "application/x-fate-desk-campaign-bundle": [f"*{bundle.SUFFIX}"],
         "application/x-fate-desk-character": [f"*{interchange.SUFFIX}"],
     }
@@ -138,7 +138,7 @@ def magic_matches(match: ET.Element, data: bytes) -> bool:
 
 
 def test_campaign_magic_recognises_a_real_campaign_file_and_not_plain_sqlite(mime_types, tmp_path):
-    campaign = tmp_path / f"Saga{campaign_file.SUFFIX}"
+    campaign = tmp_path / f"Saga{filetypes.CAMPAIGN_SUFFIX}"
     campaign_file.CampaignFile.create(campaign, Campaign(name="Saga")).close()
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as conn:

@@ -165,19 +165,17 @@ def test_a_backup_made_in_the_background_is_of_the_file_before_the_first_save(tm
     for it, so the backup never holds this open's changes."""
     import threading
 
-    from fate_desk.store import campaign_file
-
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign()).close()
     copying, go_on = threading.Event(), threading.Event()
-    real = campaign_file.make_rolling_backup
+    real = backups.backup_copy
 
     def slow_backup(*args, **kwargs):
         copying.set()
         assert go_on.wait(10)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(campaign_file, "make_rolling_backup", slow_backup)
+    monkeypatch.setattr(backups, "backup_copy", slow_backup)
     handle = CampaignFile.open(path, backup_in_background=True)
     try:
         assert copying.wait(10)  # the open has returned while the backup is still being made

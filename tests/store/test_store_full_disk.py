@@ -49,9 +49,9 @@ def test_a_full_disk_says_so_each_time_and_never_reads_the_file_again(qtbot, sma
     path = small_disk / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
     window = started_app_window(qtbot)
-    assert window.open_path(path)
+    assert window.campaigns.open_path(path)
     document = window.document
-    sheet = window.open_entity("ruth")
+    sheet = window.sheets.open_entity("ruth")
     sheet.name_edit.setFocus()
     sheet.name_edit.end(False)
     qtbot.keyClicks(sheet.name_edit, " A")  # one saved edit: something to undo
@@ -104,7 +104,7 @@ def test_a_file_system_without_locks_opens_the_campaign_and_says_nothing_guards_
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
     window = started_app_window(qtbot)
-    assert window.open_path(path)
+    assert window.campaigns.open_path(path)
     assert "does not support file locks" in window.statusBar().currentMessage()
     assert not window.document.readonly
     window.close()

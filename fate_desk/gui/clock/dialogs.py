@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import QDate, QEvent, Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDateEdit, QDialogButtonBox, QGridLayout, QGroupBox, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
-    QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDateEdit, QDialogButtonBox, QGridLayout, QGroupBox, QLabel, QLineEdit, QListView,
+    QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, ngettext, rules_text
@@ -20,6 +22,8 @@ from fate_desk.rules.creation.history import Refused
 from fate_desk.rules.creation.ruleset import MilestoneLevel
 from fate_desk.rules.play.table import current_scene
 
+from ..campaign_op import CampaignOp
+from ..check_list import CheckList
 from ..dialogs.base import FormDialog
 from ..forms import child
 from ..advancement.breakthrough import BreakthroughDialog
@@ -28,7 +32,9 @@ from ..advancement.milestone import MilestoneDialog
 
 
 class ClockDialog(FormDialog):
-    """Runs its clock step when accepted; a refusal keeps the dialog open and says why."""
+    """Runs its clock step when accepted, on a worker against the campaign as it is (see
+    gui/campaign_op.py): the dialog waits, the window keeps answering, and the step is installed
+    as one undo step. A refusal keeps the dialog open and says why."""
 
     step_text = ""
 
@@ -36,12 +42,13 @@ class ClockDialog(FormDialog):
         super().__init__(form, title, parent)
         self.document = document
         self.result: ClockResult | None = None
+        self.op: CampaignOp | None = None  # the step under way
         self.sub_dialog = None  # the milestone or breakthrough dialog open on top, if any
         self.error: QLabel = child(self.form, QLabel, "errorLabel")
-        buttons: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
-        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.button_box: QDialogButtonBox = child(self.form, QDialogButtonBox, "buttons")
+        self.ok = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
 
     @property
     def campaign(self):
@@ -51,21 +58,52 @@ class ClockDialog(FormDialog):
     def ruleset(self):
         return self.document.ruleset_for()
 
-    def run(self, campaign) -> ClockResult:
+    def step(self) -> Callable:
+        """The clock step with the choices made here (read now, on the GUI thread): a function
+        of the campaign, run on the worker."""
         raise NotImplementedError
 
     def accept(self) -> None:
-        try:
-            result = self.run(self.campaign)
-        except Refused as refused:
-            self.error.setText(refusal_html(refused.problems))
+        if self.op is not None and self.op.running:
             return
-        self.document.edit_campaign(lambda _campaign: result.campaign, self.step_text)
+        self.op = CampaignOp(self.document, self.step(), self.step_text, self)
+        self.op.done.connect(self._done)
+        self.op.failed.connect(self._refused)
+        self.error.setText(_("Working through the whole campaign…"))
+        self.button_box.setEnabled(False)
+        self.op.start()
+
+    def reject(self) -> None:
+        if self.op is not None and self.op.running:
+            return  # the step is under way: it ends the dialog when it is installed
+        super().reject()
+
+    def _done(self, result) -> None:
+        self.button_box.setEnabled(True)
+        self.error.setText("")
+        if result is None:  # the campaign was closed meanwhile
+            super().reject()
+            return
         self.result = result
         super().accept()
 
+    def _refused(self, exc) -> None:
+        self.button_box.setEnabled(True)
+        if isinstance(exc, Refused):
+            self.error.setText(refusal_html(exc.problems))
+        else:  # a step that failed otherwise: said here, the campaign unchanged
+            self.error.setText(escape(_("That step could not be worked out: {problem}").format(problem=exc)))
+
     def _pcs(self):
         return [c for c in self.campaign.characters if c.kind == CharacterKind.PC]
+
+
+def _present_text(c) -> str:
+    words = {"name": c.name or _("(unnamed)"), "kind": c.kind.label, "count": c.carried_fate_points}
+    if c.carried_fate_points:
+        return ngettext("{name} — {kind} (carries {count} fate point)",
+                        "{name} — {kind} (carries {count} fate points)", c.carried_fate_points).format(**words)
+    return _("{name} — {kind}").format(**words)
 
 
 class EndSceneDialog(ClockDialog):
@@ -101,21 +139,20 @@ class EndSceneDialog(ClockDialog):
         if not self.keep:
             aspects.addWidget(QLabel(_("This scene has no situation aspects.")))
         here = set(self.scene.present) if self.scene else set()
-        self.present: dict[str, QCheckBox] = {}
-        people: QVBoxLayout = child(self.form, QVBoxLayout, "presentLayout")
         order = sorted(self.campaign.characters, key=lambda c: c.kind != CharacterKind.PC)
-        for c in order:
-            words = {"name": c.name or _("(unnamed)"), "kind": c.kind.label, "count": c.carried_fate_points}
-            if c.carried_fate_points:
-                text = ngettext("{name} — {kind} (carries {count} fate point)",
-                                "{name} — {kind} (carries {count} fate points)", c.carried_fate_points).format(**words)
-            else:
-                text = _("{name} — {kind}").format(**words)
-            box = QCheckBox(text)
-            box.setChecked(c.kind == CharacterKind.PC or c.id in here)
-            box.toggled.connect(lambda *_args: self._pool())
-            people.addWidget(box)
-            self.present[c.id] = box
+        by_id = {c.id: c for c in order}
+        # A row per character, its words made when it shows: thousands of characters open at once.
+        self.present = CheckList(self)
+        self.present.set_rows([c.id for c in order], lambda cid: (_present_text(by_id[cid]), ""),
+                              {c.id for c in order if c.kind == CharacterKind.PC or c.id in here})
+        self.present.ticksChanged.connect(self._pool)
+        self.present_view = QListView()
+        self.present_view.setObjectName("presentList")
+        self.present_view.setAccessibleName(_("Who is in the next scene"))
+        self.present_view.setUniformItemSizes(True)  # rows are asked for only when they show
+        self.present_view.setModel(self.present)
+        self.present_view.setMinimumHeight(120)
+        child(self.form, QVBoxLayout, "presentLayout").addWidget(self.present_view)
         self.compel: QSpinBox = child(self.form, QSpinBox, "compelSpin")
         self.compel.valueChanged.connect(lambda *_args: self._pool())
         self.pool_label: QLabel = child(self.form, QLabel, "poolLabel")
@@ -138,7 +175,7 @@ class EndSceneDialog(ClockDialog):
         return EndScene(
             scene_id=self.scene.id if self.scene else None,
             keep_aspects=frozenset(i for i, box in self.keep.items() if box.isChecked()),
-            next_present=[i for i, box in self.present.items() if box.isChecked()],
+            next_present=self.present.ticked(),
             compel_points=self.compel.value(),
         )
 
@@ -149,8 +186,9 @@ class EndSceneDialog(ClockDialog):
                                          "The GM starts the next scene with <b>{count} fate points</b>: {reasons}.",
                                          points).format(count=points, reasons=escape(join_words(lines))))
 
-    def run(self, campaign) -> ClockResult:
-        return end_scene(campaign, self.choice(), self.ruleset)
+    def step(self) -> Callable:
+        choice, ruleset = self.choice(), self.ruleset
+        return lambda campaign: end_scene(campaign, choice, ruleset)
 
 
 class _PerPcDialog(ClockDialog):
@@ -320,10 +358,12 @@ class EndSessionDialog(_PerPcDialog):
                          "refresh, and consequences in recovery move on a session."))
         child(self.form, QLabel, "headingLabel").setText(heading.format(**words))
 
-    def run(self, campaign) -> ClockResult:
-        return end_session(campaign, self.choices, level=self.level, date=self.date.date().toString("yyyy-MM-dd"),
-                           title=self.title_edit.text().strip(), notes=self.notes.toPlainText().strip(),
-                           ruleset=self.ruleset)
+    def step(self) -> Callable:
+        choices, level, ruleset = dict(self.choices), self.level, self.ruleset
+        date, title = self.date.date().toString("yyyy-MM-dd"), self.title_edit.text().strip()
+        notes = self.notes.toPlainText().strip()
+        return lambda campaign: end_session(campaign, choices, level=level, date=date, title=title, notes=notes,
+                                            ruleset=ruleset)
 
 
 class EndArcDialog(_PerPcDialog):
@@ -362,6 +402,7 @@ class EndArcDialog(_PerPcDialog):
             _("<b>Arc {arc}</b> ends: every player character reaches a {milestone}, and severe "
               "consequences in recovery clear. End the arc's last session first.").format(arc=clock.arc, milestone=label))
 
-    def run(self, campaign) -> ClockResult:
-        return end_arc(campaign, self.choices, level=self.level, name=self.name_edit.text().strip(),
-                       notes=self.notes.toPlainText().strip(), ruleset=self.ruleset)
+    def step(self) -> Callable:
+        choices, level, ruleset = dict(self.choices), self.level, self.ruleset
+        name, notes = self.name_edit.text().strip(), self.notes.toPlainText().strip()
+        return lambda campaign: end_arc(campaign, choices, level=level, name=name, notes=notes, ruleset=ruleset)

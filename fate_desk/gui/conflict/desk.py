@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import _
 
+from ..desk import Desk
+
 # The panels and the rules they use (challenge, contest, conflict, dice) are imported when the
 # dock is built, with the first campaign, so the main window paints without them.
 
@@ -72,17 +74,19 @@ class VisibilityPanel(QWidget):
              _("Hide in the players' view") if hidden else _("Show in the players' view"), self.status)
 
 
-class EncounterDesk:
-    """The window calls install(), handlers(), set_document() and update_actions().
+class EncounterDesk(Desk):
+    """Conflicts, contests, challenges and the players' view (a desk: see gui/desk.py), handed
+    the campaign once it is whole.
 
     The dock and its panels are built with the first campaign (just after the first sheet at
     start-up), or when a Table menu item first asks for them, never with the window.
     """
 
+    whole_campaign = True
+
     def __init__(self, window, dice=None):
-        self.window = window
+        super().__init__(window)
         self._dice = dice
-        self.document = None
         self.players_window = None
         self.dock = None
 
@@ -105,9 +109,6 @@ class EncounterDesk:
             "challenge_panel": lambda: self.show_panel(2),
             "players_view": self.open_players_view,
         }
-
-    def install(self) -> None:
-        """Nothing is built yet: see build()."""
 
     def build(self) -> QDockWidget:
         """The dock with its panels, built once; where and whether it was shown last time comes back."""
@@ -155,9 +156,13 @@ class EncounterDesk:
     def panels(self):
         return (self.conflict, self.contest, self.challenge, self.visibility)
 
-    def set_document(self, document) -> None:
+    def document_changed(self, document) -> None:
         self.document = document
-        if document is None:  # a big campaign is loading: no campaign until it is whole
+        if self.dock is not None:
+            # First: a disabled dock gives up the focus at once, so emptying a panel does not
+            # move the focus down it (and scroll the dock) on its way out.
+            self.dock.setEnabled(document is not None)
+        if document is None:  # none, or one still loading: no campaign until it is whole
             self._show_opening()
             return
         if self.dock is not None:
@@ -165,7 +170,7 @@ class EncounterDesk:
         elif getattr(self.window, "opening", False):
             # At start-up the sheet comes first; the dock is built when a Table menu item first
             # asks for it, or just after the sheet if it was open last time.
-            if self.window.shown_last_time("encounterDock"):
+            if self.window.view.shown_last_time("encounterDock"):
                 QTimer.singleShot(0, self.build)
         else:
             self.build()

@@ -97,9 +97,10 @@ def scopes(campaign: Campaign) -> list[Scope]:
     return out
 
 
-def shown_entries(campaign: Campaign, what: What) -> list[Entry]:
-    """The entries the list offers: sheets for sheets, cards for cards, both for a pack."""
-    entries = campaign_entries(campaign)
+def shown_entries(campaign: Campaign, what: What, entries: list[Entry] | None = None) -> list[Entry]:
+    """The entries the list offers: sheets for sheets, cards for cards, both for a pack.
+    `entries`: the campaign's (campaign_entries), when they were listed already."""
+    entries = campaign_entries(campaign) if entries is None else entries
     if what == What.SHEETS:
         return [e for e in entries if e.as_sheet]
     if what == What.CARDS:
@@ -110,25 +111,26 @@ def shown_entries(campaign: Campaign, what: What) -> list[Entry]:
 
 
 def preselected(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN,
-                current_id: str | None = None) -> set[str]:
+                current_id: str | None = None, entries: list[Entry] | None = None) -> set[str]:
     """The entries ticked when a choice is made: what the command line would print for it,
     except that the entry the user was looking at is printed on its own."""
     if what not in WITH_ENTRIES:
         return set()
-    shown = {e.id: e for e in shown_entries(campaign, what)}
+    shown = {e.id: e for e in shown_entries(campaign, what, entries)}
     current = shown.get(current_id or "")
     if current is not None and not scope.kind and what != What.PACK:
         return {current.id}
-    job = campaign_job(campaign, what, **scope.job_arguments())
+    job = campaign_job(campaign, what, with_refresh=False, **scope.job_arguments())
     ids = {item.id for item in [*job.sheets, *job.cards]}
     if current is not None and what == What.PACK and current.as_sheet:
         ids.add(current.id)
     return ids & set(shown)
 
 
-def initial_choice(campaign: Campaign, current_id: str | None) -> tuple[What, Scope]:
+def initial_choice(campaign: Campaign, current_id: str | None,
+                   entries: list[Entry] | None = None) -> tuple[What, Scope]:
     """What to offer first: the open sheet, card or scene, else the campaign pack."""
-    for entry in campaign_entries(campaign):
+    for entry in campaign_entries(campaign) if entries is None else entries:
         if entry.id == current_id:
             return (What.SHEETS if entry.as_sheet else What.CARDS), WHOLE_CAMPAIGN
     scene = next((s for s in campaign.scenes if s.id == current_id), None)

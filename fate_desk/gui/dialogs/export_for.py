@@ -151,7 +151,7 @@ def open_export_for(window, folder: Path | None = None) -> ExportForDialog | Non
     """Open the dialog for the window's campaign (non-blocking); the status bar reports the result."""
     if window.document is None:
         return None
-    dialog = ExportForDialog(window.document.campaign, window.current_character(),
+    dialog = ExportForDialog(window.document.campaign, window.sheets.current_character(),
                              folder if folder is not None else default_folder(), parent=window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.exported.connect(lambda paths, notes: _report(window, paths, notes))

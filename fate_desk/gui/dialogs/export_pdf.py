@@ -15,16 +15,20 @@ from PySide6.QtCore import QEventLoop, QObject, QStandardPaths, Qt, QThread, QUr
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialogButtonBox, QFileDialog, QGroupBox, QLabel, QLineEdit,
-    QListWidget, QListWidgetItem, QMessageBox, QProgressDialog, QPushButton,
+    QListView, QMessageBox, QProgressDialog, QPushButton,
 )
 
 from fate_desk.printing import (
-    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job, default_paper,
+    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_entries, campaign_job,
+    default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign
+from fate_desk.model.campaign import ENTRY_LISTS
 
+from ..campaign_op import Background
+from ..check_list import CheckList
 from ..forms import child
 from ..settings import Preferences, Settings, WindowState
 from ..theme import status_colour
@@ -38,7 +42,6 @@ WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, Wh
               What.TRACKERS, What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS)
 SCENE_KINDS = (What.SCENE, What.ASPECT_CARDS)
 PAPERS = ((Paper.LETTER, N_("Letter (8.5 × 11 in)")), (Paper.A4, N_("A4 (210 × 297 mm)")))
-ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 def default_folder(settings: Settings) -> Path:
@@ -75,6 +78,15 @@ class ExportWorker(QObject):
         return not self.cancelled.is_set()
 
 
+def _prepared(make: Callable[[], ExportJob]) -> tuple[ExportJob, object] | SelectionError:
+    """On the worker: the job, and the characters its text holds that no bundled face draws."""
+    try:
+        job = make()
+    except SelectionError as exc:
+        return exc
+    return job, unprintable_characters(job)
+
+
 class ExportPdfDialog(FormDialog):
     """`exported(path, pages)` is emitted after a PDF is written."""
 
@@ -90,6 +102,7 @@ class ExportPdfDialog(FormDialog):
         self.open_url = open_url or QDesktopServices.openUrl
         self.progress: QProgressDialog | None = None  # while an export runs
         self._worker: ExportWorker | None = None  # the export under way, told directly when cancelled
+        self._preparing: QEventLoop | None = None  # waiting for the job to be built on the worker
         self.written: Path | None = None
         self.pages = 0
         self._path_touched = False
@@ -98,7 +111,9 @@ class ExportPdfDialog(FormDialog):
         self.what_hint: QLabel = child(self.form, QLabel, "whatHint")
         self.scope_combo: QComboBox = child(self.form, QComboBox, "scopeCombo")
         self.entries_box: QGroupBox = child(self.form, QGroupBox, "entriesBox")
-        self.entry_list: QListWidget = child(self.form, QListWidget, "entryList")
+        self.entry_list: QListView = child(self.form, QListView, "entryList")
+        self.entries = CheckList(self)  # a row per entry, its words made when it shows
+        self.entry_list.setModel(self.entries)
         self.count_label: QLabel = child(self.form, QLabel, "countLabel")
         self.paper_combo: QComboBox = child(self.form, QComboBox, "paperCombo")
         self.file_edit: QLineEdit = child(self.form, QLineEdit, "fileEdit")
@@ -110,6 +125,7 @@ class ExportPdfDialog(FormDialog):
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText(_("Save PDF"))
 
+        self.listed = campaign_entries(campaign)  # every entry that can print, listed once
         for what in WHAT_ORDER:
             self.what_combo.addItem(_(WHAT_LABELS[what]), what.value)
         self.scopes: list[Scope] = scopes(campaign)
@@ -118,14 +134,14 @@ class ExportPdfDialog(FormDialog):
         for paper, label in PAPERS:
             self.paper_combo.addItem(_(label), paper.value)
         self._fill_remembered()
-        what, scope = initial_choice(campaign, current_id)
+        what, scope = initial_choice(campaign, current_id, self.listed)
         self.what_combo.setCurrentIndex(WHAT_ORDER.index(what))
         self.scope_combo.setCurrentIndex(self.scopes.index(scope))
         self._refresh_choice()
 
         self.what_combo.currentIndexChanged.connect(self._refresh_choice)
         self.scope_combo.currentIndexChanged.connect(self._refresh_choice)
-        self.entry_list.itemChanged.connect(self._entries_changed)
+        self.entries.ticksChanged.connect(self._entries_changed)
         child(self.form, QPushButton, "allButton").clicked.connect(lambda: self._tick_all(True))
         child(self.form, QPushButton, "noneButton").clicked.connect(lambda: self._tick_all(False))
         child(self.form, QPushButton, "browseButton").clicked.connect(self._browse)
@@ -147,22 +163,31 @@ class ExportPdfDialog(FormDialog):
         return PAPERS[self.paper_combo.currentIndex()][0]
 
     def checked_ids(self) -> set[str]:
-        items = [self.entry_list.item(row) for row in range(self.entry_list.count())]
-        return {item.data(ID_ROLE) for item in items
-                if item.data(ID_ROLE) and item.checkState() == Qt.CheckState.Checked}
+        return self.entries.ticked_set()
 
     def path(self) -> Path:
         return with_pdf_suffix(self.file_edit.text())
 
     def job(self) -> ExportJob:
         """The job for the current choices; the ticked entries are exactly what prints."""
+        return self.job_maker()()
+
+    def job_maker(self) -> Callable[[], ExportJob]:
+        """The job for the current choices as a function of plain values (the choices read now,
+        the campaign's lists copied), to be built on the export worker."""
         what = self.what()
         ids = self.checked_ids() if what in WITH_ENTRIES else None
         scope = self.scope().job_arguments() if what in SCENE_KINDS else {}
-        job = campaign_job(self.campaign, what, ids=ids, paper=self.paper(), state=self.state_check.isChecked(),
-                           **scope)
-        job.scale = LARGE_PRINT if self.large_check.isChecked() else 1.0
-        return job
+        paper, state = self.paper(), self.state_check.isChecked()
+        scale = LARGE_PRINT if self.large_check.isChecked() else 1.0
+        campaign = self.campaign.model_copy(update={name: list(getattr(self.campaign, name)) for name in ENTRY_LISTS})
+
+        def make() -> ExportJob:
+            job = campaign_job(campaign, what, ids=ids, paper=paper, state=state, **scope)
+            job.scale = scale
+            return job
+
+        return make
 
     def _fill_remembered(self) -> None:
         try:
@@ -184,35 +209,28 @@ class ExportPdfDialog(FormDialog):
         self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")  # i18n: markup only (its words are translated)
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
-        ticked = preselected(self.campaign, what, scope, self.current_id)
-        self.entry_list.blockSignals(True)
-        self.entry_list.clear()
-        for entry in shown_entries(self.campaign, what):
-            item = QListWidgetItem(_("{name}  ·  {kind}").format(name=entry.name, kind=entry.kind))
-            item.setData(ID_ROLE, entry.id)
-            item.setToolTip(_("Prints as a sheet (a page of its own)") if entry.as_sheet else _("Prints as a card"))
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if entry.id in ticked else Qt.CheckState.Unchecked)
-            self.entry_list.addItem(item)
-        if what not in WITH_ENTRIES:
-            self.entry_list.addItem(_(NO_ENTRIES[what]))
-        self.entry_list.blockSignals(False)
+        ticked = preselected(self.campaign, what, scope, self.current_id, self.listed)
+        shown = {entry.id: entry for entry in shown_entries(self.campaign, what, self.listed)}
+
+        def describe(entry_id: str) -> tuple[str, str]:
+            entry = shown[entry_id]
+            return (_("{name}  ·  {kind}").format(name=entry.name, kind=entry.kind),
+                    _("Prints as a sheet (a page of its own)") if entry.as_sheet else _("Prints as a card"))
+
+        self.entries.set_rows(list(shown), describe, ticked,
+                              placeholder=None if what in WITH_ENTRIES else _(NO_ENTRIES[what]))
         if not self._path_touched:
             self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
         self._entries_changed()
 
     def _tick_all(self, on: bool) -> None:
-        self.entry_list.blockSignals(True)
-        for row in range(self.entry_list.count()):
-            self.entry_list.item(row).setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-        self.entry_list.blockSignals(False)
-        self._entries_changed()
+        self.entries.tick_all(on)
 
     def _entries_changed(self, *_args) -> None:
         if self.what() not in WITH_ENTRIES:
             self.count_label.setText("")
         else:
-            count = self.entry_list.count()
+            count = len(self.entries.ids())
             self.count_label.setText(ngettext("{ticked} of {count} ticked", "{ticked} of {count} ticked",
                                               count).format(ticked=len(self.checked_ids()), count=count))
         self._validate()
@@ -265,6 +283,8 @@ class ExportPdfDialog(FormDialog):
             if self._worker is not None:
                 self._worker.cancelled.set()
             self.progress.cancel()
+            if self._preparing is not None:
+                self._preparing.quit()
             return
         super().reject()
 
@@ -277,15 +297,21 @@ class ExportPdfDialog(FormDialog):
         self.settings.set(Preferences.PDF_LARGE_PRINT, self.large_check.isChecked())
         self.settings.set(Preferences.PDF_OPEN_WHEN_DONE, self.open_check.isChecked())
         existed = path.exists()
+        make = self.job_maker()
+        self.progress = self._progress_dialog()  # at once: the job is built on the worker
         try:
-            job = self.job()
-        except SelectionError as exc:
-            return self._fail(str(exc))
-        if not self._fonts_can_draw(job):
-            return False
-        self.progress = self._progress_dialog()
-        try:
-            result = self._run_export(job, path)
+            prepared = self._on_worker(lambda: _prepared(make))
+            if prepared is None:  # cancelled while the job was being built
+                result: object = ExportCancelled()
+            elif isinstance(prepared, SelectionError):
+                return self._fail(str(prepared))
+            elif isinstance(prepared, BaseException):
+                raise prepared
+            else:
+                job, missing = prepared
+                if missing and not self._fonts_can_draw(missing):
+                    return False
+                result = self._run_export(job, path)
         finally:
             self.progress.close()
             self.progress.deleteLater()
@@ -334,6 +360,26 @@ class ExportPdfDialog(FormDialog):
         QApplication.processEvents()  # painted before the first export loads reportlab and fonts
         return progress
 
+    def _on_worker(self, work: Callable[[], object]) -> object:
+        """`work()` on a worker thread while this thread keeps the window (and the progress
+        dialog's Cancel) answering; its result or exception, or None if cancelled meanwhile."""
+        job = Background(work, self)
+        outcome: list[object] = []
+        loop = QEventLoop(self)
+        job.finished.connect(lambda result: (outcome.append(result), loop.quit()))
+        job.failed.connect(lambda exc: (outcome.append(exc), loop.quit()))
+        self.progress.canceled.connect(loop.quit)
+        self._preparing = loop  # Escape (reject) ends the wait too
+        job.start(wait=0)
+        if not outcome and not self.progress.wasCanceled():
+            loop.exec()
+        self._preparing = None
+        self.progress.canceled.disconnect(loop.quit)
+        if not outcome or self.progress.wasCanceled():
+            job.cancel()  # its result, when it comes, is thrown away
+            return None
+        return outcome[0]
+
     def _run_export(self, job: ExportJob, path: Path) -> object:
         """Write the PDF on a worker thread while this thread keeps the window (and the
         progress dialog's Cancel) answering; returns the page count or the exception."""
@@ -370,11 +416,9 @@ class ExportPdfDialog(FormDialog):
                               if done < total else
                               ngettext("Finishing {count} page…", "Finishing {count} pages…", total).format(count=total))
 
-    def _fonts_can_draw(self, job: ExportJob) -> bool:
+    def _fonts_can_draw(self, missing) -> bool:
         """Name the characters the bundled font cannot draw before printing; the user decides."""
-        missing = unprintable_characters(job)
-        if not missing:
-            return True
+        self.progress.hide()
         box = QMessageBox(QMessageBox.Icon.Warning, _("Some characters will not print"),
                           _("The bundled font cannot draw {characters}. They will print as empty boxes.\n\n"
                             "Print anyway?").format(characters=describe_characters(missing)),
@@ -386,6 +430,7 @@ class ExportPdfDialog(FormDialog):
         if answer != QMessageBox.StandardButton.Yes:
             self._say(_("Not printed: change the text, or print anyway."))
             return False
+        self.progress.show()
         return True
 
     def _fail(self, message: str) -> bool:

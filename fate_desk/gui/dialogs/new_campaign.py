@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import Campaign, CampaignOptions, ConditionsMode
-from fate_desk.store.campaign_file import SUFFIX
+from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
 
 from ..forms import child
 from ..opening import free_path, safe_file_name
@@ -66,10 +66,10 @@ class NewCampaignDialog(FormDialog):
 
     def _browse(self) -> None:
         path, _filter = QFileDialog.getSaveFileName(self, _("Where to keep the campaign"), self.file_edit.text(),
-                                                    _("Fate Desk campaign (*{suffix})").format(suffix=SUFFIX))
+                                                    _("Fate Desk campaign (*{suffix})").format(suffix=CAMPAIGN_SUFFIX))
         if path:
             self._path_touched = True
-            self.file_edit.setText(path if path.endswith(SUFFIX) else path + SUFFIX)
+            self.file_edit.setText(path if path.endswith(CAMPAIGN_SUFFIX) else path + CAMPAIGN_SUFFIX)
 
     def _validate(self) -> None:
         path = self.path()
@@ -89,7 +89,7 @@ class NewCampaignDialog(FormDialog):
     def path(self) -> Path:
         text = self.file_edit.text().strip()
         path = Path(text).expanduser()
-        return path if path.name.endswith(SUFFIX) else path.with_name(path.name + SUFFIX)
+        return path if path.name.endswith(CAMPAIGN_SUFFIX) else path.with_name(path.name + CAMPAIGN_SUFFIX)
 
     def campaign(self) -> Campaign:
         return Campaign(

@@ -28,5 +28,5 @@ def _add(window, dialog: QuickNpcDialog) -> None:
     window.document.add(character, _("Add {name}").format(name=character.name))
     if window.navigator is not None:  # it fills in just after the first sheet at start-up
         window.navigator.select(character.id)
-    window.open_entity(character.id)
+    window.sheets.open_entity(character.id)
     window.statusBar().showMessage(_("Added the minor NPC {name}").format(name=character.name), 4000)

@@ -12,8 +12,9 @@ from fate_desk.model import Character, ladder_label
 from fate_desk.rules.play.actions import defence_skill, stunts_for
 from fate_desk.rules.play.table import current_scene
 from fate_desk.rules.play.time_shifts import QUANTITIES, UNITS, TaskTime
+from fate_desk.rules.play.scale_names import SCALES
 from fate_desk.rules.play.roll import (
-    SCALES, THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
+    THROWS, Action, Odds, Outcome, RollSetup, ScaleUse, StuntBonus, opposed_odds, percent,
     scale_difference, teamwork_bonus,
 )
 

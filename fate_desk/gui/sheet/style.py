@@ -11,13 +11,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from ..theme import status_colour, token_colours
 from .common import problem_style
 
-Role = QPalette.ColorRole
-
 
 def sheet_style(palette: QPalette | None = None) -> str:
     palette = palette or QApplication.palette()
-    text = palette.color(Role.WindowText).name()
-    window = palette.color(Role.Window).name()
+    text = palette.color(QPalette.ColorRole.WindowText).name()
+    window = palette.color(QPalette.ColorRole.Window).name()
     token, on_token = token_colours(palette)
     error, warning = status_colour("error", palette), status_colour("warning", palette)
     return problem_style() + f"""

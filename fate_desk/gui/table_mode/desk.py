@@ -1,17 +1,19 @@
-"""Wires table mode into the main window, as the other desks do: the window calls handlers(),
-install(), set_document(), update_actions() and close(). Light on purpose: the server, the
-seats, the dialog and the Requests dock load when the GM first opens the table, never at the
-app's start."""
+"""Table mode in the main window, a desk like the others (`gui/desk.py`). Light on purpose: the
+server, the seats, the dialog and the Requests dock load when the GM first opens the table,
+never at the app's start."""
 
 from __future__ import annotations
+
+from ..desk import Desk
 
 ACTIONS = ("open_table", "toggle_requests")
 
 
-class TableModeDesk:
+class TableModeDesk(Desk):
+    whole_campaign = True  # the players' sheets and the scene: every entry must be in
+
     def __init__(self, window):
-        self.window = window
-        self.document = None
+        super().__init__(window)
         self.session = None  # the table for the open campaign, made when the GM first opens it
         self.dialog = None
         self.requests = None  # the Requests dock, made with the first table
@@ -22,23 +24,26 @@ class TableModeDesk:
 
     def install(self) -> None:
         """The Requests dock's menu item; the dock itself is built when first asked for."""
-        self.window._bind_toggle("toggle_requests", self.requests_dock)
+        self.window.view.bind_toggle("toggle_requests", self.requests_dock)
 
-    def set_document(self, document) -> None:
+    def document_changed(self, document) -> None:
         """Another campaign closes the table (seats are a campaign's); the same campaign read
-        again from disk keeps it open."""
+        again from disk keeps it open, and follows the new open once every entry is in (the
+        players see the campaign as it was until then: a part of its seats is no table)."""
         self.document = document
         session = self.session
         if session is None:
             return
-        if document is not None and session.is_open and document.campaign.id == session.book.campaign_id:
-            session.follow(document)
+        window = self.window
+        coming = document or window.incoming or window.document
+        if coming is not None and session.is_open and coming.campaign.id == session.book.campaign_id:
+            if session.document is not coming and not coming.loading:
+                session.follow(coming)
             return
         self.close()
 
     def update_actions(self) -> None:
-        document = self.window.document
-        self.window.actions["open_table"].setEnabled(document is not None and not document.loading)
+        self.window.actions["open_table"].setEnabled(self.whole)
 
     def _dice(self):
         """The GM's own dice, the one random source of the table (a test's seeded ones too)."""
@@ -81,7 +86,7 @@ class TableModeDesk:
             window = self.window
             self.requests = RequestsDock(self, window)
             self.requests.setFeatures(window.navigator_dock.features())
-            window.watch_dock("toggle_requests", self.requests)
+            window.view.watch_dock("toggle_requests", self.requests)
             if not window.restoreDockWidget(self.requests):
                 window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.requests)
                 self.requests.hide()

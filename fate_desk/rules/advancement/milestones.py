@@ -132,9 +132,6 @@ class BreakthroughChoice:
     clears: tuple[str, ...] = ()  # slots of consequences held long enough to clear (Accelerated)
 
 
-AdvanceChoice = BreakthroughChoice
-
-
 # --- what is on offer -------------------------------------------------------------------------
 
 
@@ -284,9 +281,6 @@ class BreakthroughOptions:
     clear_held: list[ChoiceStatus] = field(default_factory=list)  # held long enough to clear
     cap: int | None = None  # the skill cap raises must respect
     above_cap: int = 0  # skills that may go one step above it now
-
-
-AdvanceOptions = BreakthroughOptions
 
 
 def breakthrough_options(

@@ -62,7 +62,6 @@ class CheckResult:
 _PC, _MAJOR_NPC, _MINOR_NPC, _MONSTER = (
     CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.MINOR_NPC, CharacterKind.MONSTER,
 )
-_FREE = AspectRole.FREE
 _COUNTED_ROLES = (AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP)
 _COUNTED_SHAPES = (ShapeKind.PYRAMID, ShapeKind.DIAMOND, ShapeKind.COUNTS)
 _COLUMN, _BUDGET = ShapeKind.COLUMN, ShapeKind.BUDGET
@@ -496,7 +495,7 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
     free_seen = 0
     aspects = character.aspects
     for slot, (role, index) in enumerate(aspect_slots(character, ruleset)):
-        if role == _FREE:
+        if role == AspectRole.FREE:
             free_seen += 1
         if index is None or not aspects[index].text.strip():
             caption = ruleset.caption(slot)
@@ -508,7 +507,7 @@ def _check_aspects(character: Character, ruleset: RuleSet) -> list[Problem]:
                         hint=rules_text(caption.description) or _(_ASPECT_HINTS[role])),
                 ))
                 continue
-            if role == _FREE:
+            if role == AspectRole.FREE:
                 message = _("The {ordinal} free aspect is empty: {hint}.")
             else:
                 message = _("The {role} aspect is empty: {hint}.")

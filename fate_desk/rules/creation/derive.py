@@ -27,7 +27,6 @@ NUMBER_WORDS = [
 # Enum members read once: in Python 3.11 each `CharacterKind.PC` is a descriptor call, and
 # every derive compares a few.
 _PC, _MINOR_NPC = CharacterKind.PC, CharacterKind.MINOR_NPC
-_CONDITIONS_OFF = ConditionsMode.OFF
 _NO_EXTREME, _STANDARD_EXTREME = ExtremeRule.NONE, ExtremeRule.STANDARD
 
 
@@ -279,7 +278,7 @@ def derive_consequences(
 
 
 def _conditions_on(options: CampaignOptions | None) -> bool:
-    return options is not None and options.conditions != _CONDITIONS_OFF
+    return options is not None and options.conditions != ConditionsMode.OFF
 
 
 def extra_slots(character: Character, options: CampaignOptions | None = None) -> list[SlotInfo]:
@@ -329,7 +328,7 @@ def _base_consequences(
     if not uses_ruleset_harm(character):
         return []
     extras = extra_mild_tracks(character, ruleset, ratings)
-    if options.conditions != _CONDITIONS_OFF:
+    if options.conditions != ConditionsMode.OFF:
         return _condition_slots(character, ruleset, extras, options.conditions,
                                 extra_mild_kinds(character, ruleset) if character.extras else [])
     base, mild_value = _ruleset_slots(ruleset)

@@ -47,7 +47,6 @@ def chance_at_least(total: int) -> Fraction:
     return Fraction(sum(ways(t) for t in range(max(total, -4), 5)), THROWS)
 
 
-
 def faces_text(dice) -> str:
     """Four Fate dice as a reader sees them: "+ − 0 +"."""
     return " ".join({-1: "−", 0: "0", 1: "+"}[d] for d in dice)
@@ -232,14 +231,10 @@ def teamwork_bonus(leader_rating: int, helper_ratings: list[int], cap: bool = Tr
     return max(0, min(helpers, leader_rating)) if cap else helpers
 
 
-# Stored in English (the key); shown with _() where offered.
-SCALES = scale_names.SCALES
-
-
 def scale_level(name: str | None) -> int:
     """0 for Mundane (and unset or unknown scales), up to 4 for Godlike; case is ignored."""
     lowered = (name or "").strip().lower()
-    return next((i for i, s in enumerate(SCALES) if s.lower() == lowered), 0)
+    return next((i for i, s in enumerate(scale_names.SCALES) if s.lower() == lowered), 0)
 
 
 def scale_difference(mine: str | None, theirs: str | None) -> int:
@@ -691,7 +686,7 @@ class Roll:
 
 __all__ = [
     "DISTRIBUTION", "THROWS", "Action", "Dice", "DiceSource", "ExistingAspect", "Invoke", "InvokeKind", "Odds", "Outcome",
-    "Roll", "RollSetup", "SCALES", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
+    "Roll", "RollSetup", "ScaleUse", "StuntBonus", "chance_at_least", "meaning", "odds",
     "opposed_odds",
     "outcome_for", "percent", "scale_difference", "scale_level", "teamwork_bonus", "ways",
 ]

@@ -1,0 +1,203 @@
+"""Which campaign is open: opening one from a path (File ▸ Open Recent, a second launch, a
+drop), refusals, and the file changing, moving or vanishing underneath the open campaign."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from fate_desk.i18n import _
+
+from .desk import Desk
+from .settings import WindowState
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+class CampaignDesk(Desk):
+    def install(self) -> None:
+        self.window.actions["open_recent"].menu().aboutToShow.connect(self._fill_recent_menu)
+        app = QApplication.instance()
+        if app is not None:
+            app.applicationStateChanged.connect(self.app_state_changed)
+
+    def document_changed(self, document) -> None:
+        super().document_changed(document)
+        if document is None:
+            return
+        window = self.window
+        document.saveFailed.connect(lambda message: window.show_error(_("A change could not be saved"), message))
+        # Reload after the failing undo command has returned, never inside it.
+        document.changedOnDisk.connect(lambda message: QTimer.singleShot(0, lambda: self.reload_document(message)))
+        document.fileGone.connect(self._file_gone)
+        document.fileMoved.connect(self._file_moved)
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.window.actions["open_recent"].menu()
+        menu.clear()
+        recent = [p for p in self.window.settings.get(WindowState.RECENT) if Path(p).is_file()]
+        for path in recent:
+            action = menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        if not recent:
+            menu.addAction(_("No recent campaigns")).setEnabled(False)
+
+    def remember_campaign(self, document) -> None:
+        """The campaign is the last one and a recent one (once it opened whole)."""
+        path = str(document.path)
+        self.window.settings.set(WindowState.LAST_CAMPAIGN, path)
+        self.window.settings.add_recent(path)
+
+    # --- opening --------------------------------------------------------------------------------
+
+    def open_path(self, path, readonly: bool = False) -> bool:
+        """Open a campaign (or bundle); on failure say why and keep what is open.
+
+        A campaign open for editing elsewhere is refused, with an offer to open it read-only.
+        """
+        window = self.window
+        from .opening import holds_characters
+
+        path = Path(path)
+        from fate_desk.rules.creation.pack_files import is_pack_path
+
+        if is_pack_path(path):  # a game pack is installed, whether or not a campaign is open
+            return window.files.install_pack(path)
+        document = window.document
+        if document is not None and holds_characters(path):
+            # A character file (double-clicked, or handed over by a second launch; a Foundry or
+            # Fari export too) joins the open campaign, as File > Import would do.
+            return bool(window.files.import_file(path))
+        if document is not None and not readonly and _same_file(path, document.path):
+            if not document.readonly:
+                self.check_disk()  # already open here (a second launch handed it over)
+                return True
+
+        # The campaign's modules (document, navigator, editors, the sheet) load with the first
+        # campaign, after the window has painted, not when the window is built.
+        from fate_desk.store.campaign_file import CampaignInUse
+        from fate_desk.store.interchange import FileFormatError
+
+        from .document import CampaignDocument
+        from .opening import open_campaign
+
+        try:
+            handle, note = open_campaign(path, readonly=readonly)
+        except CampaignInUse as exc:
+            self._offer_read_only(path, exc.problem)
+            return False
+        except FileFormatError as exc:
+            window.show_error(_("That campaign could not be opened"), str(exc))
+            return False
+        document = CampaignDocument(handle, window.catalog)
+        window.set_document(document)
+        if window.document is not document:  # refused in its first step: the window said why
+            return False
+        if note:
+            window.statusBar().showMessage(note, 8000)
+        return True
+
+    def _offer_read_only(self, path: Path, problem: str) -> QMessageBox:
+        """`problem` says who holds it ("is open for editing by …; close it there first, …"):
+        one sentence with the file's name, and a warning, since editing here is refused."""
+        window = self.window
+        message = _("{file} {problem}.").format(file=path.name, problem=problem.rstrip("."))
+        window.statusBar().showMessage(message, 10000)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("The campaign is open elsewhere"), message,
+                          QMessageBox.StandardButton.Cancel, window)
+        box.setInformativeText(_("It is in {folder}.").format(folder=path.parent))
+        box.setObjectName("campaignInUse")
+        read_only = box.addButton(_("Open read-only"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(read_only)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        read_only.clicked.connect(lambda: self.open_path(path, readonly=True))
+        box.open()  # not exec(): never block the event loop
+        return box
+
+    def receive_file(self, path: str) -> None:
+        """A later launch handed its file over: open it (if any) and come to the front."""
+        window = self.window
+        if path:
+            self.open_path(Path(path))
+        if window.isMinimized():
+            window.showNormal()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+
+    # --- the file underneath ------------------------------------------------------------------
+
+    def reload_document(self, message: str = "", quiet: bool = False) -> bool:
+        """Read the open campaign again from disk (another program changed it); say so, unless
+        `quiet` (a read-only campaign following its editor says so in the status bar)."""
+        window = self.window
+        document = window.document
+        if document is None:
+            return False
+        from fate_desk.store.interchange import FileFormatError
+
+        from .document import CampaignDocument
+
+        try:
+            # As every open: in steps (see loading.py), the backup made on a thread.
+            handle = document.file.reload(in_steps=True, backup_in_background=True)
+        except FileFormatError as exc:
+            window.show_error(_("The campaign changed on disk and could not be read again"),
+                              _("{problem}. Nothing was written over it.").format(problem=exc))
+            return False
+        window.set_document(CampaignDocument(handle, window.catalog))
+        if quiet:
+            return True
+        window.show_error(_("The campaign was changed by another program"),
+                          _("{message}\n\nIt has been read again from disk; what you see now is the file "
+                            "as it is. Undo history was cleared.").format(message=message or str(handle.path)))
+        return True
+
+    def app_state_changed(self, state) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:
+            self.check_disk()
+
+    def check_disk(self) -> None:
+        """Coming back to the app: if the file changed meanwhile, read it again before any edit;
+        a file moved is followed, and a file gone is never read again (see `_file_gone`)."""
+        document = self.window.document
+        if document is None:
+            return
+        if document.file.changed_on_disk():
+            if document.file.gone:
+                self._file_gone(_("{path} was deleted, or moved where Fate Desk cannot find it, since it "
+                                  "was opened.").format(path=document.path))
+            else:
+                self.reload_document(_("{path} was changed by another program.").format(path=document.path))
+        document.announce_move()
+
+    def _file_gone(self, message: str) -> QMessageBox | None:
+        """The campaign's file vanished: keep everything open and offer Save a copy as… (once)."""
+        window = self.window
+        existing = window.findChild(QMessageBox, "campaignGone")
+        if existing is not None and existing.isVisible():
+            return existing
+        window.statusBar().showMessage(message, 10000)
+        box = QMessageBox(QMessageBox.Icon.Warning, _("The campaign file is gone"),
+                          _("{message}\n\nEverything saved up to your last change is still open here. "
+                            "Save it as a new file to keep it.").format(message=message),
+                          QMessageBox.StandardButton.Close, window)
+        box.setObjectName("campaignGone")
+        save = box.addButton(_("Save a copy as…"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(save)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        save.clicked.connect(lambda: window.files.save_copy_dialog(then_open=True))
+        box.open()  # not exec(): never block the event loop
+        return box
+
+    def _file_moved(self, old: str, new: str) -> None:
+        self.window.statusBar().showMessage(
+            _("{file} was moved to {path}; Fate Desk saves there now.").format(file=Path(old).name, path=new), 10000)

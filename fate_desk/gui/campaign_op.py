@@ -1,0 +1,231 @@
+"""Work over the whole campaign, done off the GUI thread (Anki's CollectionOp).
+
+`Background` runs a plain function on a worker thread and hands its result (or the exception it
+raised) back on the GUI thread; the window keeps answering meanwhile. A function done within
+`WAIT_S` is handed back at once, in the same turn of the event loop (most steps on a campaign of
+a usual size), so nothing flickers. `wait_for` waits for one with a progress dialog (Cancel).
+
+`CampaignOp` is such work over the campaign: the core operation runs on the worker against the
+campaign as it is when the step starts (a snapshot: entries are immutable values and the lists
+are its own), and its result is installed on the GUI thread through the document, as one
+undoable step saved in one transaction, with one refresh of what changed. If the campaign
+changed meanwhile (an edit saved while the worker ran), the operation runs again on the campaign
+as it is then, so nothing is installed over an edit it did not see.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+import weakref
+from typing import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from shiboken6 import isValid
+
+WAIT_S = 0.01  # work done within this is handed back at once (tests set 0: always later)
+REPORT_S = 0.05  # progress is shown at most this often
+
+
+class _Relay(QObject):
+    """What workers report, queued to the GUI thread. One for the application, living as long
+    as it does: a worker never touches a Qt object that may be gone by the time it reports."""
+
+    delivered = Signal(int, bool, object)  # (job, ok, result or exception)
+    progressed = Signal(int, int, int)  # (job, done, total)
+
+
+_RELAY: list[_Relay] = []
+_JOBS: dict[int, weakref.ref] = {}
+_NUMBERS = itertools.count(1)
+
+
+def _relay() -> _Relay:
+    if not _RELAY:  # made on the GUI thread, by the first job
+        relay = _Relay(QCoreApplication.instance())
+        relay.delivered.connect(_delivered)
+        relay.progressed.connect(_progressed)
+        _RELAY.append(relay)
+    return _RELAY[0]
+
+
+def _delivered(number: int, ok: bool, value: object) -> None:
+    job = _JOBS.pop(number, lambda: None)()
+    if job is not None and isValid(job):  # its parent (a window, a dialog) may be gone
+        job._deliver(ok, value)
+
+
+def _progressed(number: int, done: int, total: int) -> None:
+    ref = _JOBS.get(number)
+    job = ref() if ref is not None else None
+    if job is not None and isValid(job) and job.running:
+        job.progressed.emit(done, total)
+
+
+class Background(QObject):
+    """One function on a worker thread; `finished(result)` or `failed(exception)` on the GUI
+    thread, and `progressed(done, total)` as the work `report`s. `cancel()` sets `cancelled`
+    (which the work may watch to stop early); its result is then thrown away. The worker
+    never touches this object: it reports through the application's relay."""
+
+    finished = Signal(object)
+    failed = Signal(object)
+    progressed = Signal(int, int)  # (done, total), from `report` on the worker
+
+    def __init__(self, work: Callable[[], object], parent: QObject | None = None):
+        super().__init__(parent)
+        self._work = work
+        self.cancelled = threading.Event()
+        self.running = False
+        self._number = next(_NUMBERS)
+        self._relay = _relay()
+        self._reported = 0.0
+
+    def start(self, wait: float | None = None) -> None:
+        """Start the work; hand its outcome back now if it is done within `wait` seconds
+        (default WAIT_S), else in a later turn of the event loop."""
+        self.running = True
+        _JOBS[self._number] = weakref.ref(self)
+        done = threading.Event()
+        relay, number, work = self._relay, self._number, self._work
+        outcome: list = []
+
+        def run() -> None:  # on the worker: no Qt object but the application's relay
+            try:
+                result = (True, work())
+            except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, which words it
+                result = (False, exc)
+            outcome.append(result)
+            done.set()
+            relay.delivered.emit(number, *result)
+
+        self._thread = threading.Thread(target=run, name="fate-desk worker", daemon=True)  # i18n: not shown (a thread name)
+        self._thread.start()
+        if done.wait(WAIT_S if wait is None else wait):
+            _JOBS.pop(self._number, None)  # handed back now; what the relay queued finds no job
+            self._deliver(*outcome[0])
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def report(self, done: int, total: int) -> None:
+        """Called by the work on its thread: how far it got (shown on the GUI thread, at most
+        every REPORT_S: a progress bar moved a thousand times is a second of the window's time)."""
+        now = time.monotonic()
+        if now - self._reported >= REPORT_S or done + 1 >= total:
+            self._reported = now
+            self._relay.progressed.emit(self._number, done, total)
+
+    def _deliver(self, ok: bool, value: object) -> None:
+        if not self.running:
+            return
+        self.running = False
+        if self.cancelled.is_set():
+            return
+        (self.finished if ok else self.failed).emit(value)
+
+
+def wait_for(job: Background, parent, text: str, title: str, cancellable: bool = True,
+             name: str = "workProgress", step_text: Callable[[int, int], str] | None = None
+             ) -> tuple[bool, object] | None:
+    """Start `job` and wait for it while the window keeps answering: (True, result) or
+    (False, exception), or None if the user cancelled. Work done within WAIT_S shows nothing;
+    longer work shows a progress dialog (with Cancel if `cancellable`), moved by the job's
+    reports and saying `step_text(done, total)` as they come."""
+    from PySide6.QtCore import QEventLoop, Qt
+    from PySide6.QtWidgets import QProgressDialog
+
+    from fate_desk.i18n import _
+
+    outcome: list = []
+    loop = QEventLoop()
+    job.finished.connect(lambda result: (outcome.append((True, result)), loop.quit()))
+    job.failed.connect(lambda exc: (outcome.append((False, exc)), loop.quit()))
+    job.start()
+    if outcome:
+        return outcome[0]
+    progress = QProgressDialog(text, _("Cancel") if cancellable else "", 0, 0, parent)
+    progress.setObjectName(name)
+    progress.setWindowTitle(title)
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(0)
+    progress.setAutoClose(False)
+    progress.setAutoReset(False)
+    if not cancellable:
+        progress.setCancelButton(None)
+
+    def stepped(done: int, total: int) -> None:
+        progress.setMaximum(total)
+        progress.setValue(done)
+        if step_text is not None:
+            progress.setLabelText(step_text(done, total))
+
+    job.progressed.connect(stepped)
+    progress.canceled.connect(loop.quit)
+    progress.show()
+    if not outcome and not progress.wasCanceled():
+        loop.exec()
+    cancelled = cancellable and progress.wasCanceled() and not outcome
+    job.progressed.disconnect(stepped)  # what the worker still reports goes nowhere
+    progress.close()
+    progress.deleteLater()
+    if cancelled or not outcome:
+        job.cancel()  # its result, when it comes, is thrown away
+        return None
+    return outcome[0]
+
+
+class CampaignOp(QObject):
+    """`operation(campaign)` (a core operation: returns a changed copy, or a result whose
+    `.campaign` is one; may raise Refused) worked out on a worker, installed as the undo step
+    `text`. `done(result)` once installed (the result; None if the campaign was closed
+    meanwhile); `failed(exception)` if the operation refused."""
+
+    done = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, document, operation: Callable, text: str, parent: QObject | None = None):
+        super().__init__(parent or document)
+        self.document, self.operation, self.text = document, operation, text
+        self.result = None
+        self._job: Background | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None and self._job.running
+
+    def start(self) -> None:
+        document = self.document
+        # Two copies: the operation may change its own lists, never those of the undo step's "before".
+        before, mine, revision = document.snapshot(), document.snapshot(), document.revision
+        operation = self.operation
+        job = self._job = Background(lambda: _worked_out(operation, before, mine), self)
+        job.finished.connect(lambda outcome: self._install(outcome, revision))
+        job.failed.connect(self.failed.emit)
+        job.start()
+
+    def _install(self, outcome, revision: int) -> None:
+        document = self.document
+        if document.closed:
+            self.done.emit(None)
+            return
+        if document.revision != revision:  # an edit was saved meanwhile: work it out again
+            self.start()
+            return
+        before, result, rows = outcome
+        after = getattr(result, "campaign", result)
+        self.result = result
+        document.install_step(before, after, self.text, rows)
+        self.done.emit(result)
+
+
+def _worked_out(operation: Callable, before, mine):
+    """On the worker: the operation's result, and the rows its redo and undo write (worked out
+    here too, so installing it is only the writing)."""
+    from fate_desk.store.campaign_file import row_changes
+
+    result = operation(mine)
+    after = getattr(result, "campaign", result)
+    rows = (row_changes(before, after), row_changes(after, before)) if after != before else None
+    return before, result, rows

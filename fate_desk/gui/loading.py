@@ -1,0 +1,178 @@
+"""How a campaign comes into the window, the same way whatever its size.
+
+The document validates the campaign's entries a slice at a time (`CampaignDocument.start_loading`):
+the first slice at once, then one a turn of the event loop. A campaign that fits in the first
+slice is whole at once and the window joins it in that same turn; a bigger one shows its first
+sheet while the rest comes in, and every edit made meanwhile is saved as it is made. Once every
+entry is in, the desks that go over the whole campaign (the table, conflicts) and the navigator
+join it, a step a turn. An entry found bad ends the open as a refused one: the campaign open
+before comes back.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, auto
+
+from PySide6.QtCore import QObject, QTimer
+
+from fate_desk.i18n import _
+
+
+class Loading(Enum):
+    """Where an opening campaign is."""
+
+    TABS = auto()  # entries are coming in; the tabs open when it was last closed come first
+    FIRST_PC = auto()  # no tab to bring back: the first player character's sheet, as soon as it is in
+    SHEET = auto()  # a sheet is up (or the user opened one) while the rest comes in
+    JOINING = auto()  # every entry is in: the rest of the window joins, a step a turn
+    OPEN = auto()  # whole: everything is offered
+    REFUSED = auto()  # an entry turned out bad: not opened, and the campaign before comes back
+
+
+class OpeningSteps(QObject):
+    """Takes one opened document from its file to a whole window; the window makes one for each
+    document it is handed (`MainWindow.set_document`). `previous` is (path, read-only) of the
+    campaign open before, opened again if this one is refused."""
+
+    def __init__(self, window, document, previous: tuple | None):
+        super().__init__(document)
+        self.window, self.document, self.previous = window, document, previous
+        self.state = Loading.TABS
+        self._pc_scan = 0  # characters looked at so far for the first player character
+        document.loadStepped.connect(self._stepped)
+        document.loaded.connect(self._loaded)
+        document.loadFailed.connect(self._failed)
+
+    @property
+    def current(self) -> bool:
+        return self.window.document is self.document
+
+    def start(self) -> None:
+        """The first slice now; the rest in later turns, saying so in the status bar meanwhile."""
+        self.document.start_loading()
+        if self.document.loading and self.current:
+            self.window.statusBar().showMessage(_("Opening the campaign…"))
+
+    @property
+    def keeps_tabs(self) -> bool:
+        """While the tabs of last time are still to be brought back, the tabs now are not theirs."""
+        return self.state is Loading.TABS
+
+    def user_opened_a_sheet(self) -> None:
+        """The user opened an entry while the campaign loads: no sheet of ours replaces it."""
+        if self.state in (Loading.TABS, Loading.FIRST_PC):
+            self.state = Loading.SHEET
+
+    # --- while the entries come in -------------------------------------------------------------
+
+    def _stepped(self) -> None:
+        """A slice was validated. The first sheet: the tabs open last time (validated out of
+        turn), or else the first player character as soon as it is in (the entries come in the
+        file's order); built and shown in turns of their own."""
+        if not self.current:
+            return
+        sheets = self.window.sheets
+        if self.state is Loading.TABS:
+            self.state = Loading.FIRST_PC
+            current = sheets.restore_tabs(show=False)
+            if current:
+                self.state = Loading.SHEET
+                self._sheet_in_turns(current)
+            return
+        if self.state is Loading.FIRST_PC:
+            if self.window.tabs.count():  # the user opened one meanwhile
+                self.state = Loading.SHEET
+                return
+            characters = self.document.campaign.characters
+            first = next((c for c in characters[self._pc_scan:] if c.kind.value == "pc"), None)
+            self._pc_scan = len(characters)
+            if first is not None:
+                self.state = Loading.SHEET
+                self._sheet_in_turns(first.id)
+
+    def _sheet_in_turns(self, entity_id: str) -> None:
+        """An entry's sheet while its campaign loads: built in the next turn of the event loop,
+        shown (laid out) in the one after; the loading waits those two turns. Each is 20-30 ms
+        at most on a quiet machine; together they were a step of 50-70 ms."""
+        self.document.pause_loading(2)
+
+        def build() -> None:
+            tabs = self.window.tabs
+            if not self.current or (tabs.count() and entity_id not in tabs.open_ids()):
+                return  # another campaign, or the user opened something else meanwhile
+            tabs.blockSignals(True)  # the tab is made current here; its sheet is built just below
+            tabs.open(entity_id, lazy=True)
+            tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
+            tabs.blockSignals(False)
+            tabs.open(entity_id)  # builds the stand-in's sheet (still hidden behind the loading page)
+            QTimer.singleShot(0, self, show)
+
+        def show() -> None:
+            if self.current:
+                self.window.sheets.show_tabs_or_start()
+
+        QTimer.singleShot(0, self, build)
+
+    # --- whole ---------------------------------------------------------------------------------
+
+    def _loaded(self) -> None:
+        """Every entry is in: the rest of the window joins, each in a turn of its own for a
+        campaign that took turns to load, all at once for one that was whole at once."""
+        if not self.current:
+            return
+        at_once = self.state is Loading.TABS  # whole in its first slice
+        self.state = Loading.JOINING
+        window = self.window
+        if window.statusBar().currentMessage() == _("Opening the campaign…"):
+            window.statusBar().clearMessage()
+        steps = [self._first_sheet, lambda: window.campaigns.remember_campaign(self.document),
+                 window.sheets.show_tabs_or_start, lambda: window.whole_campaign_desks(self.document),
+                 window.update_actions, self._navigator]
+        if at_once:
+            for step in steps:
+                step()
+            return
+
+        def next_step() -> None:
+            if self.current and steps:
+                steps.pop(0)()
+                if steps:
+                    QTimer.singleShot(0, self, next_step)
+
+        QTimer.singleShot(0, self, next_step)
+
+    def _first_sheet(self) -> None:
+        """If no slice showed a sheet: the tabs of last time or the first player character."""
+        if self.state is not Loading.JOINING or self.window.tabs.count():
+            return
+        self.window.sheets.restore_tabs()
+
+    def _navigator(self) -> None:
+        window = self.window
+        self.state = Loading.OPEN
+        self.window.sample_if_refused = False
+        if getattr(window, "opening", False):
+            # At start-up the first sheet comes first; the navigator fills in just after it.
+            QTimer.singleShot(0, self, lambda: self.current and window.edits.add_navigator(self.document))
+        else:
+            window.edits.add_navigator(self.document)
+
+    def _failed(self, message: str) -> None:
+        """An entry turned out bad: as when a whole open is refused, the campaign is not open (only
+        edits made meanwhile were written) and the window says why; the campaign open before it
+        comes back (at start-up: a copy of the sample, see app.py)."""
+        if not self.current:
+            return
+        self.state = Loading.REFUSED
+        window = self.window
+        window.drop_document()
+        if window.statusBar().currentMessage() == _("Opening the campaign…"):
+            window.statusBar().clearMessage()
+        window.show_error(_("That campaign could not be opened"), message)
+        sample, window.sample_if_refused = window.sample_if_refused, False
+        if self.previous is not None:
+            window.campaigns.open_path(self.previous[0], readonly=self.previous[1])
+        elif sample:
+            from .opening import open_sample_copy
+
+            open_sample_copy(window)
