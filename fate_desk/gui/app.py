@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import sys
 import time
 from pathlib import Path
@@ -114,8 +116,11 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         if not opened:
             window.exit_code = 2  # a smoke run with a FILE it cannot open ends here
             app.exit(2)
-        # Once the first sheet is up: the whole catalog is read for it only now.
-        QTimer.singleShot(0, lambda: _say_what_was_set_aside(window, notices))
+        # Once the campaign is whole and its first sheet and navigator are painted: the whole
+        # catalog is read for this only then (a big campaign goes on loading after open returns,
+        # and a notice that waits a moment costs the GM nothing).
+        wait = 0 if smoke else NOTICE_AFTER_MS  # a timing run ends at the navigator: said before it
+        _when_loaded(window, lambda: QTimer.singleShot(wait, lambda: _say_what_was_set_aside(window, notices)))
         from fate_desk.collector import settle_after_start_up
 
         # After the navigator, which fills in just after the first sheet (queued before this).
@@ -125,6 +130,24 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     window.restore_state()
     window.show()
     return window
+
+
+NOTICE_AFTER_MS = 300  # after the first sheet is up: what was set aside at start is said then
+
+
+def _when_loaded(window, then: Callable[[], None]) -> None:
+    """`then` once the window's campaign has finished loading (at once when it has, or when
+    there is none)."""
+    document = window.document
+    if document is None or not document.loading:
+        then()
+        return
+
+    def once() -> None:
+        document.loaded.disconnect(once)
+        then()
+
+    document.loaded.connect(once)
 
 
 def _say_what_was_set_aside(window, notices) -> None:
