@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import threading
 from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -27,6 +28,25 @@ def link_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+class _Relay:
+    """The server thread's way to the session's signal, open only while the table is: after
+    close the server's thread may still be ending its sockets, and it must never emit through a
+    Qt object the GUI thread has deleted meanwhile (that is a crash, not an exception). The lock
+    makes closing wait for an emit already under way."""
+
+    def __init__(self, emit: Callable[[object], None]):
+        self._emit, self._lock, self._on = emit, threading.Lock(), False
+
+    def __call__(self, event) -> None:  # on the server's thread
+        with self._lock:
+            if self._on:
+                self._emit(event)
+
+    def set(self, on: bool) -> None:
+        with self._lock:
+            self._on = on
+
+
 class TableSession(QObject):
     """One open table for one campaign. `open()` starts listening; `close()` stops for good."""
 
@@ -40,7 +60,9 @@ class TableSession(QObject):
         super().__init__(parent)
         self.document = document
         self.book = book if book is not None else SeatBook.load(document.campaign.id)
-        self.server = TableServer(self._news.emit, heartbeat=heartbeat, record=record)
+        self._relay = _Relay(self._news.emit)
+        self.destroyed.connect(lambda *_args, relay=self._relay: relay.set(False))
+        self.server = TableServer(self._relay, heartbeat=heartbeat, record=record)
         self.requests: dict[int, Event] = {}  # devices waiting for the GM, by device
         # Player actions by kind: (session, event) -> None (the table's play, below, fills it).
         self.intents: dict[str, Callable[[TableSession, Event], None]] = {}
@@ -77,6 +99,7 @@ class TableSession(QObject):
         """Listen on `host` and the campaign's port (another free one if that is taken, and
         the links change; said by the return value). Raises OSError when `host` cannot be had."""
         wanted = self.book.port if port is None else port
+        self._relay.set(True)
         try:
             address = self.server.start(host, wanted)
         except OSError as exc:
@@ -96,6 +119,7 @@ class TableSession(QObject):
             return
         self.play.set_aside_all()  # no roll thrown on a phone leaves the table unlogged
         self._follow(False)
+        self._relay.set(False)  # what the server still says while it ends its sockets goes nowhere
         self.server.stop()
         self.requests.clear()
         self._published.clear()
