@@ -313,6 +313,11 @@ class TableEconomy(RuleBasedStateMachine):
         assert after.character(who).stress == before.character(who).stress
         new = {c.slot for c in after.character(who).consequences} - {c.slot for c in before.character(who).consequences}
         assert _points(after) == _points(before) and _free(after) == _free(before) + len(new)
+        conflict = _conflict(before)
+        if conflict is not None:  # a lethal hit's consequences are taken in the conflict like any other's
+            old = before.character(who).consequences
+            self.taken_in.setdefault(conflict.id, {}).setdefault(who, set()).update(
+                c.slot for c in after.character(who).consequences if c not in old)
 
     @rule(index=st.integers(0, 3))
     def minion_shield(self, index):
