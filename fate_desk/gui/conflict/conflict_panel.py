@@ -240,15 +240,24 @@ class ConflictPanel(PanelBase):
             c, self._scene_id(), ruleset, dialog.kind.currentData(), participants, first,
             dialog.npcs_at_best.isChecked()), _("Start a conflict"), self.status)
 
-    def attack(self) -> AttackDialog | None:
+    def _free_to_act(self):
+        """(conflict, the one acting) when that one may still take the turn's action; else None,
+        with the rules' reason in the status line (one action a turn)."""
         conflict = self.conflict()
-        attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
-        if attacker is None:
+        acting = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
+        if acting is None:
             return None
         refusal = action_refusal(conflict)
         if refusal:
             self.status.setText(_esc(refusal))
             return None
+        return conflict, acting
+
+    def attack(self) -> AttackDialog | None:
+        free = self._free_to_act()
+        if free is None:
+            return None
+        conflict, attacker = free
         dialog = AttackDialog(self.document, conflict, attacker, self.desk.dice, self)
         return self.open_dialog(dialog, lambda: self._attacked(dialog))
 
@@ -306,14 +315,10 @@ class ConflictPanel(PanelBase):
         return dialog
 
     def split_attack(self) -> SplitAttackDialog | None:
-        conflict = self.conflict()
-        attacker = next((p for p in conflict.participants if p.id == conflict.current), None) if conflict else None
-        if attacker is None:
+        free = self._free_to_act()
+        if free is None:
             return None
-        refusal = action_refusal(conflict)
-        if refusal:
-            self.status.setText(_esc(refusal))
-            return None
+        conflict, attacker = free
         dialog = SplitAttackDialog(self.document, conflict, attacker, self.desk.dice, self)
         return self.open_dialog(dialog, lambda: self._split(dialog))
 
