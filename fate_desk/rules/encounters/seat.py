@@ -63,19 +63,23 @@ def seat_roll_refusal(campaign: Campaign, character_id: str, action: Action) -> 
     return action_refusal(conflict)
 
 
+def _own_turn(campaign: Campaign, character_id: str, action: Action) -> str | None:
+    """The scene of the running conflict in which this roll is the character's turn's action:
+    an action (never a defence) on their own turn; None otherwise."""
+    if Action(action) == Action.DEFEND:
+        return None
+    place = place_in_conflict(campaign, character_id)
+    if place is None:
+        return None
+    scene_id, p = place
+    return scene_id if current_scene(campaign).play.conflict.current == p.id else None
+
+
 def seat_roll_done(campaign: Campaign, character_id: str, action: Action) -> Campaign:
     """A roll taken on the character's own turn in a running conflict is that turn's action
     (as the conflict panel's Attack is); any other roll leaves the conflict as it is."""
-    if Action(action) == Action.DEFEND:
-        return campaign
-    place = place_in_conflict(campaign, character_id)
-    if place is None:
-        return campaign
-    scene_id, p = place
-    conflict = current_scene(campaign).play.conflict
-    if conflict.current != p.id:
-        return campaign
-    return action_taken(campaign, scene_id)
+    scene_id = _own_turn(campaign, character_id, action)
+    return campaign if scene_id is None else action_taken(campaign, scene_id)
 
 
 def seat_roll_set_aside(campaign: Campaign, character_id: str, roll: Roll) -> Campaign:
@@ -84,14 +88,10 @@ def seat_roll_set_aside(campaign: Campaign, character_id: str, roll: Roll) -> Ca
     be, so setting a poor roll aside and rolling again is never a free reroll (Fate Condensed,
     "Turn Order": one overcome, create an advantage or attack a turn)."""
     campaign = set_aside(campaign, roll)
-    action = roll.setup.action
-    place = place_in_conflict(campaign, character_id) if Action(action) != Action.DEFEND else None
-    if place is None:
-        return campaign
-    conflict = current_scene(campaign).play.conflict
-    if conflict.current != place[1].id or action_refusal(conflict):
+    scene_id = _own_turn(campaign, character_id, roll.setup.action)
+    if scene_id is None or action_refusal(current_scene(campaign).play.conflict):
         return campaign  # the turn moved on (or was spent at the desk) since the roll was made
-    return action_taken(campaign, place[0])
+    return action_taken(campaign, scene_id)
 
 
 __all__ = ["SEAT_KINDS", "seat_invokables", "seat_roll_done", "seat_roll_refusal", "seat_roll_set_aside"]
