@@ -20,6 +20,7 @@ class EditDesk(Desk):
         # The start page's "New scene" (and the Add menu's entries) act through this desk.
         self.add_scene_action = QAction(icon(BY_KEY["scene"].icon), _("New scene"), window)
         self.add_scene_action.triggered.connect(lambda: self.add_entry("scene"))
+        self._stack_seen: tuple = ()  # what the actions last showed of the undo stack
 
     def handlers(self) -> dict:
         stack = lambda: self.window.document and self.window.document.undo_stack  # noqa: E731
@@ -46,14 +47,26 @@ class EditDesk(Desk):
 
     def document_changed(self, document) -> None:
         super().document_changed(document)
+        self._stack_seen = ()
         if document is None:
             return
         stack = document.undo_stack
         # A step pushed, undone or redone moves the index; a typed word merged into the step
         # before moves nothing and asks for nothing (it changes no action). A campaign closed
         # (its stack cleared as it goes, perhaps after the window's tabs) asks nothing either.
+        # Qt sends all three signals for every key merged into a step: the window's actions are
+        # gone over only when what they show of the stack has changed.
         for signal in (stack.indexChanged, stack.undoTextChanged, stack.redoTextChanged):
-            signal.connect(lambda _value, d=document: self.window.document is d and self.window.update_actions())
+            signal.connect(lambda _value, d=document: self._stack_moved(d))
+
+    def _stack_moved(self, document) -> None:
+        if self.window.document is not document:
+            return
+        stack = document.undo_stack
+        state = (stack.index(), stack.count(), stack.undoText(), stack.redoText())
+        if state != self._stack_seen:
+            self._stack_seen = state
+            self.window.update_actions()
 
     def update_actions(self) -> None:
         window = self.window
