@@ -89,6 +89,7 @@ class EncounterDesk(Desk):
         self._dice = dice
         self.players_window = None
         self.dock = None
+        self._stale = False  # the panels missed a change while the dock was hidden
 
     @property
     def dice(self):
@@ -124,6 +125,7 @@ class EncounterDesk(Desk):
         # Running a conflict, contest or challenge is past the welcome's first steps: it steps
         # aside, so the sheet and the dock share the window (the sheet keeps half its height).
         self.dock.visibilityChanged.connect(lambda shown: shown and window.hide_welcome())
+        self.dock.visibilityChanged.connect(self._catch_up)
         # Floatable too: a GM with a second screen can keep the panels beside the sheets.
         self.dock.setFeatures(window.navigator_dock.features() | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.tabs = QTabWidget()
@@ -189,6 +191,7 @@ class EncounterDesk(Desk):
             self.players_window.set_document(None)
 
     def _attach(self, document) -> None:
+        self._stale = False
         for panel in self.panels():
             panel.set_document(document)
         for signal in (document.campaignChanged, document.entityChanged, document.entityAdded,
@@ -198,8 +201,18 @@ class EncounterDesk(Desk):
     def _changed(self, *_args) -> None:
         if self.document is not None and self.document.replacing:
             return  # a campaign-wide step announces each entry it changed; its campaignChanged follows
+        if self.dock.isHidden():
+            # Nobody sees the panels: they catch up when the dock is shown, not at every key
+            # typed into a sheet (each goes over the whole scene).
+            self._stale = True
+            return
+        self._stale = False
         for panel in self.panels():
             panel.refresh()
+
+    def _catch_up(self, shown: bool) -> None:
+        if shown and self._stale and self.document is not None:
+            self._changed()
 
     def update_actions(self) -> None:
         # Running a conflict, contest or challenge changes the campaign; the players' view only shows it.
@@ -215,6 +228,7 @@ class EncounterDesk(Desk):
         self.tabs.setCurrentIndex(index)
         first = not self.dock.isVisible()
         self.dock.show()
+        self._catch_up(True)  # a window not shown yet sends no visibilityChanged
         self.dock.raise_()
         if first and not self.dock.isFloating():  # tall enough for its table and buttons (sheet_room caps it)
             self.window.resizeDocks([self.dock], [self.working_height()], Qt.Orientation.Vertical)
