@@ -55,7 +55,7 @@ def main() -> None:
                 hero.fate_points = (hero.fate_points + 1) % 10
                 handle.put(hero)
 
-            report("one edit saved (put, synchronous=FULL)", timed(50, edit))
+            report("one edit saved (put, write-ahead log)", timed(50, edit))
             report("save a copy as", timed(args.repeat, lambda: handle.save_copy_as(scratch / "copy.fatedesk")))
 
 
