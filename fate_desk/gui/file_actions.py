@@ -242,7 +242,6 @@ class FileActions(Desk):
         in the campaign (the same id or name) are added only when the user says so; the question
         is asked without blocking the window, so the added list is returned only when no question
         was needed. Any failure is shown and leaves the campaign as it was."""
-        from fate_desk.interop.importing import ImportCancelled
         from fate_desk.store.interchange import FileFormatError
 
         path = Path(path)
@@ -250,8 +249,6 @@ class FileActions(Desk):
         cancelled = _("Import of {file} cancelled: nothing was added.").format(file=path.name)
         try:
             result = self._read_in_background(path, document.campaign.ruleset)
-        except ImportCancelled:
-            result = None
         except FileFormatError as exc:
             self.window.show_error(_("Nothing was imported"), str(exc))
             return []
@@ -283,11 +280,14 @@ class FileActions(Desk):
         """What the file holds (an ImportResult), read on a worker thread while the window keeps
         answering, with a progress dialog and Cancel once it takes a moment; None if the user
         cancelled (the read stops at the next character, and nothing of it is kept)."""
-        from fate_desk.interop.importing import import_into_campaign
-
         from .campaign_op import Background, wait_for
 
-        job = Background(lambda: import_into_campaign(path, ruleset, progress=report), self.window)
+        def read():  # on the worker, which also loads the readers of every format (~70 ms of imports)
+            from fate_desk.interop.importing import import_into_campaign
+
+            return import_into_campaign(path, ruleset, progress=report)
+
+        job = Background(read, self.window)
 
         def report(done: int, total: int) -> bool:  # on the worker, after each character
             job.report(done, total)
@@ -301,6 +301,10 @@ class FileActions(Desk):
             return None
         ok, value = outcome
         if not ok:
+            from fate_desk.interop.importing import ImportCancelled  # loaded by the worker by now
+
+            if isinstance(value, ImportCancelled):
+                return None
             raise value
         return value
 
