@@ -267,6 +267,21 @@ def test_extras_and_custom_tracks_go_to_fco_and_come_back_whole(drawn):
     assert back.extras == character.extras and back.tracks == character.tracks and back.stress == character.stress
 
 
+def test_a_refresh_above_the_start_with_an_extra_paid_in_refresh_comes_back_from_fatex():
+    """Found by the test above: refresh 4 (a power-up over Condensed's 3), no stunts, and an extra
+    costing 1 refresh show 3 on the FateX sheet; FCO's reckoning (a free stunt slot pays for the
+    extra) read that back as 3. Our flags hold the base, and the sheet's figure still agrees with it."""
+    rules = get_ruleset("fate-condensed")
+    character = Character(name="Iron", ruleset=rules.id, refresh=4,
+                          extras=[Extra(name="Iron", cost=ExtraCost(refresh=1))])
+    actor = through_json(character_to_fatex(character, rules))
+    assert actor["system"]["fatepoints"]["refresh"] == 3
+    assert import_document(actor, "x.json").characters[0].refresh == 4
+    # Changed in Foundry, the sheet's figure wins over the flag.
+    actor["system"]["fatepoints"]["refresh"] = 2
+    assert import_document(actor, "x.json").characters[0].refresh == 3
+
+
 @extras_settings
 @given(drawn=characters(kinds=(CharacterKind.PC,), with_extras=True, flagged=False))
 def test_extras_and_custom_tracks_come_back_from_fcos_own_fields_without_our_flags(drawn):

@@ -385,8 +385,16 @@ class _FatexActor(FlaggedActor):
             # (our flags, or the price in an extra's description, say those); Fate Desk keeps it
             # before them.
             slots = sum(e.cost.stunt_slots for e in on)
-            refresh = refresh_before_costs(refresh, len(stunts) + slots, sum(e.cost.refresh for e in on),
-                                           self.rules, self.rules.stunt_cost)
+            paid = sum(e.cost.refresh for e in on)
+            flagged = self.ours.get("refresh")
+            stunt_cost = max(0, len(stunts) + slots - self.rules.free_stunts) * self.rules.stunt_cost
+            if isinstance(flagged, int) and not isinstance(flagged, bool) and flagged - stunt_cost - paid == refresh:
+                # Our own export, its refresh untouched in Foundry: the base it was written from,
+                # also where the costs alone cannot tell (a refresh above the start, a free stunt
+                # slot unused, an extra paid in refresh).
+                refresh = flagged
+            else:
+                refresh = refresh_before_costs(refresh, len(stunts) + slots, paid, self.rules, self.rules.stunt_cost)
         if refresh is None or not 0 <= refresh <= 99:
             if refresh is not None:
                 self.log.keep("Refresh", str(refresh))
