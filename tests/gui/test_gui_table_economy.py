@@ -38,6 +38,8 @@ from fate_desk.gui.table_mode.session import TableSession
 from fate_desk.model import ConflictKind
 from fate_desk.rules import get_ruleset
 from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.encounters.standing import place_in_conflict
+from fate_desk.rules.play.scene_now import current_scene
 from fate_desk.rules.encounters.conflict import end_conflict, end_turn, participant, start_conflict, taken_out_in_play
 from fate_desk.rules.play.actions import RollResult, apply_roll
 from fate_desk.rules.play.fate_points import GM
@@ -129,6 +131,28 @@ def free_invokes(campaign) -> int:
 def conflict_of(campaign):
     conflict = current_scene(campaign).play.conflict
     return conflict if conflict is not None and not conflict.ended else None
+
+
+def _turn_unspent(campaign, seat: str) -> bool:
+    """It is the seat's character's turn in the running conflict and they have not acted yet."""
+    place = place_in_conflict(campaign, seat)
+    if place is None:
+        return False
+    return current_scene(campaign).play.conflict.current == place[1].id and not place[1].acted
+
+
+def _turns_unspent(campaign):
+    """The campaign with every turn of the running conflict as not yet taken, and its log empty:
+    what is left to compare once a turn spent has been checked on its own."""
+    scenes = []
+    for scene in campaign.scenes:
+        conflict = scene.play.conflict if scene.play else None
+        if conflict is not None:
+            conflict = conflict.model_copy(update={
+                "log": [], "participants": [p.model_copy(update={"acted": False}) for p in conflict.participants]})
+            scene = scene.model_copy(update={"play": scene.play.model_copy(update={"conflict": conflict})})
+        scenes.append(scene)
+    return campaign.model_copy(update={"scenes": scenes})
 
 
 class PhonesAndDesk(RuleBasedStateMachine):
@@ -252,9 +276,15 @@ class PhonesAndDesk(RuleBasedStateMachine):
     def phone_sets_aside(self, seat):
         phone = self.play.rolls.get(seat)
         before = self.campaign
+        own_turn = phone is not None and phone.roll.setup.action != Action.DEFEND and _turn_unspent(before, seat)
         done, _text = self.tap(seat, "aside", roll=phone.id if phone else 0)
         if done:
-            assert apart_from_throws(self.campaign) == apart_from_throws(before)
+            after = self.campaign
+            if own_turn:
+                # Rolled on the character's own turn in the conflict, the roll was that turn's
+                # action: set aside, the turn is still spent, never a free reroll.
+                assert not _turn_unspent(after, seat)
+            assert apart_from_throws(_turns_unspent(after)) == apart_from_throws(_turns_unspent(before))
 
     @rule(seat=st.sampled_from(list(PHONES)), pick=st.integers(0, 3))
     def gm_offers_a_compel(self, seat, pick):
