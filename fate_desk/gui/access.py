@@ -353,7 +353,7 @@ class DockTabNames(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.ChildAdded and not self._pending:
             self._pending = True  # the child is not built yet: name it once the event loop turns
-            QTimer.singleShot(0, self.name_all)
+            QTimer.singleShot(0, self, self.name_all)
         return False
 
     def name_all(self) -> None:

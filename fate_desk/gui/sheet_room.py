@@ -32,7 +32,7 @@ class SheetRoom(QObject):
     def _later(self) -> None:
         if not self._pending:
             self._pending = True
-            QTimer.singleShot(0, self.fit)
+            QTimer.singleShot(0, self, self.fit)  # not after the window is gone
 
     def _bottom_docks(self) -> list[QDockWidget]:
         return [dock for dock in self.window.findChildren(QDockWidget)

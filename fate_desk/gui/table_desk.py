@@ -122,7 +122,7 @@ class TableDesk(Desk):
             # At start-up the sheet comes first; the docks are built when first asked for, or
             # just after the sheet if one of them was open last time.
             if any(self.window.view.shown_last_time(name) for name in ("diceDock", "historyDock")):
-                QTimer.singleShot(0, self.docks)
+                QTimer.singleShot(0, self.window, self.docks)
         else:
             self.docks()
         if self.pool is None:

@@ -173,7 +173,7 @@ class EncounterDesk(Desk):
             # At start-up the sheet comes first; the dock is built when a Table menu item first
             # asks for it, or just after the sheet if it was open last time.
             if self.window.view.shown_last_time("encounterDock"):
-                QTimer.singleShot(0, self.build)
+                QTimer.singleShot(0, self.window, self.build)
         else:
             self.build()
         if self.players_window is not None:

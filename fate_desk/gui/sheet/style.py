@@ -69,7 +69,7 @@ class _Restyle(QObject):
     def _palette_changed(self, *_args) -> None:
         if not self.pending:
             self.pending = True
-            QTimer.singleShot(0, self._restyle)
+            QTimer.singleShot(0, self, self._restyle)
 
     def _restyle(self) -> None:
         self.pending = False
