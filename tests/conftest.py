@@ -79,6 +79,37 @@ def user_data(_isolated_user_data):
 
 
 @pytest.fixture(autouse=True)
+def _closed_windows_deleted():
+    """Windows and dialogs a test made and closed are deleted when it ends, not kept for the
+    rest of the process: each later change of theme, text size or language goes over every
+    widget alive, and hundreds of tests' leftovers made those tests slow."""
+    try:
+        from PySide6.QtWidgets import QApplication
+    except ImportError:  # the core tests run without Qt too
+        yield
+        return
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    def address(widget) -> int:
+        return shiboken6.getCppPointer(widget)[0]
+
+    app = QApplication.instance()
+    before = set(map(address, app.topLevelWidgets())) if app is not None else set()
+    yield
+    app = QApplication.instance()
+    if app is None:
+        return
+
+    for widget in app.topLevelWidgets():
+        # Only what this test made and nobody sees any more: a window still open may hold a
+        # running server or thread that its close would have stopped.
+        if shiboken6.isValid(widget) and address(widget) not in before and not widget.isVisible():
+            widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
 def _application_looks_as_it_started():
     """A test that switched the theme or the text size (a menu walk does both) leaves the one
     QApplication as it found it: its style sheet, palette and font are shared by every later
