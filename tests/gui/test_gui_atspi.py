@@ -26,6 +26,9 @@ SKIPPED = "AT-SPI walk skipped: {} (run tools/a11y-deps.sh as root to install th
 if (_reason := missing()) is not None:
     pytest.skip(SKIPPED.format(_reason), allow_module_level=True)  # one line, not one per test
 
+# One app start and one desktop for the whole walk (half a minute): every test of it on one worker.
+pytestmark = pytest.mark.xdist_group("atspi")
+
 STAGES = ("main", "roll", "hit", "conflict", "zone_map", "players")
 # What each focusable thing may be; a focusable "filler" or "panel" is a control nobody can name.
 FITTING = {"push button", "toggle button", "check box", "radio button", "combo box", "spin button", "text",

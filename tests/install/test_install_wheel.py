@@ -28,6 +28,10 @@ def shipped_files(folder: str) -> list[str]:
     )
 
 
+# The wheel is built once for the module: every test of it on one worker.
+pytestmark = pytest.mark.xdist_group("wheel")
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
