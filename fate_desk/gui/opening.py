@@ -10,7 +10,7 @@ from fate_desk.model import Campaign
 from fate_desk.paths import resources_dir, user_data_dir
 from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import read_bundle, write_bundle
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, write_new
 from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
 
 SAMPLE_BUNDLE = "sample-campaign" + BUNDLE_SUFFIX
@@ -48,7 +48,7 @@ def create_sample_campaign(folder: Path | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     campaign = read_bundle(sample_bundle_path())
     path = free_path(folder, safe_file_name(campaign.name))
-    CampaignFile.create(path, campaign).close()
+    write_new(path, campaign)  # opened next by the window: not opened (nor backed up) here too
     return path
 
 

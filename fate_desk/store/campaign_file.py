@@ -137,42 +137,8 @@ class CampaignFile:
 
     @classmethod
     def create(cls, path: Path, campaign: Campaign, *, backup_dir: Path | None = None) -> "CampaignFile":
-        """Write a new campaign file; refuses to replace an existing file."""
-        path = Path(path)
-        if path.exists():
-            raise CampaignFileError(str(path), _("already exists; choose another name"))
-        if _name_too_long(path):
-            raise CampaignFileError(str(path), _name_too_long(path) + _("; choose a shorter name"))
-        duplicate = _duplicate_id(campaign)
-        if duplicate:
-            raise CampaignFileError(str(path), _("cannot be written: {problem}").format(problem=duplicate))
-        tmp = path.with_name(f".{path.name}.new")
-        try:
-            tmp.unlink(missing_ok=True)  # inside the try: on a read-only folder this fails too
-            conn = sqlite3.connect(tmp, isolation_level=None)
-            try:
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                conn.execute("PRAGMA journal_mode = DELETE")
-                conn.execute("PRAGMA synchronous = FULL")
-                conn.execute("BEGIN")
-                create_latest(conn)
-                _write_everything(conn, campaign, insert_meta=True)
-                conn.execute("COMMIT")
-            finally:
-                conn.close()
-            if path.exists():  # someone made it meanwhile: never replace it
-                raise FileExistsError(_("{file} appeared while it was being written").format(file=path))
-            os.chmod(tmp, mode_for_new_file(path))  # as the umask says (a group folder: 0664)
-            tmp.rename(path)
-            fsync_dir(path.parent)
-        except sqlite3.Error as exc:
-            _discard(tmp)
-            raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc)) from None
-        except OSError as exc:
-            _discard(tmp)
-            raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc.strerror or exc)) from None
-        return cls.open(path, backup_dir=backup_dir)
+        """Write a new campaign file and open it; refuses to replace an existing file."""
+        return cls.open(write_new(path, campaign), backup_dir=backup_dir)
 
     @classmethod
     def open(
@@ -683,6 +649,46 @@ class CampaignFile:
         _tidy_side_files(old)
         return True
 
+
+
+def write_new(path: Path, campaign: Campaign) -> Path:
+    """Write `campaign` as a new campaign file at `path` (made whole beside it, then renamed into
+    place) without opening it; refuses to replace an existing file. Returns the path."""
+    path = Path(path)
+    if path.exists():
+        raise CampaignFileError(str(path), _("already exists; choose another name"))
+    if _name_too_long(path):
+        raise CampaignFileError(str(path), _name_too_long(path) + _("; choose a shorter name"))
+    duplicate = _duplicate_id(campaign)
+    if duplicate:
+        raise CampaignFileError(str(path), _("cannot be written: {problem}").format(problem=duplicate))
+    tmp = path.with_name(f".{path.name}.new")
+    try:
+        tmp.unlink(missing_ok=True)  # inside the try: on a read-only folder this fails too
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("PRAGMA journal_mode = DELETE")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("BEGIN")
+            create_latest(conn)
+            _write_everything(conn, campaign, insert_meta=True)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        if path.exists():  # someone made it meanwhile: never replace it
+            raise FileExistsError(_("{file} appeared while it was being written").format(file=path))
+        os.chmod(tmp, mode_for_new_file(path))  # as the umask says (a group folder: 0664)
+        tmp.rename(path)
+        fsync_dir(path.parent)
+    except sqlite3.Error as exc:
+        _discard(tmp)
+        raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc)) from None
+    except OSError as exc:
+        _discard(tmp)
+        raise CampaignFileError(str(path), _("could not be written ({reason})").format(reason=exc.strerror or exc)) from None
+    return path
 
 def _journal_mode(conn: sqlite3.Connection) -> str:
     try:
