@@ -119,9 +119,10 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         # Once the campaign is whole and its first sheet and navigator are painted: the whole
         # catalog is read for this only then (a big campaign goes on loading after open returns,
         # and a notice that waits a moment costs the GM nothing).
-        wait = 0 if smoke else NOTICE_AFTER_MS  # a timing run ends at the navigator: said before it
-        # The window as the timer's context: a window closed and gone by then is told nothing.
-        _when_loaded(window, lambda: QTimer.singleShot(wait, window, lambda: _say_what_was_set_aside(window, notices)))
+        # The window as the timer's context: a window closed and gone by then is told nothing. A
+        # timing run waits for it as it does for the navigator, so it times what the app does.
+        _when_loaded(window, lambda: QTimer.singleShot(NOTICE_AFTER_MS, window,
+                                                       lambda: _say_what_was_set_aside(window, notices)))
         from fate_desk.collector import settle_after_start_up
 
         # After the navigator, which fills in just after the first sheet (queued before this).
