@@ -155,23 +155,33 @@ async def acting(url: str, tokens: list[str], rounds: int) -> None:
     ws = dict(sockets)[0]
     print("ready", flush=True)
     ref = 0
+    # A player taps at most a few times a second; the server drops what a device sends faster
+    # than RATE a second once its burst is spent (fate_desk/table/server.py), which a phone
+    # tapping as fast as the replies come did after some fifteen rounds.
+    pace = 1.0 / 8
+
+    async def paced(message: dict) -> float:
+        await asyncio.sleep(max(0.0, paced.last + pace - time.monotonic()))
+        paced.last = time.monotonic()
+        await ws.send(json.dumps(message))
+        return paced.last
+
+    paced.last = 0.0
     for _round in range(rounds):
         ref += 1
-        sent = time.monotonic()
-        await ws.send(json.dumps({"type": "act", "kind": "roll", "ref": ref, "skill": "", "action": "overcome",
-                                  "dice": None}))
+        sent = await paced({"type": "act", "kind": "roll", "ref": ref, "skill": "", "action": "overcome",
+                            "dice": None})
         seen = await until(lambda: plays[0]["roll"] is not None and all(len(plays[i]["table"]) == 1 for i in others))
         print(f"roll {sent:.6f} {seen:.6f}", flush=True)
         before = {i: plays[i]["table"][0] for i in others}
         roll = plays[0]["roll"]
         ref += 1
-        sent = time.monotonic()
-        await ws.send(json.dumps({"type": "act", "kind": "invoke", "ref": ref, "roll": roll["id"],
-                                  "aspect": roll["aspects"][0][0], "reroll": False, "free": False, "dice": None}))
+        sent = await paced({"type": "act", "kind": "invoke", "ref": ref, "roll": roll["id"],
+                            "aspect": roll["aspects"][0][0], "reroll": False, "free": False, "dice": None})
         seen = await until(lambda: all(plays[i]["table"] and plays[i]["table"][0] != before[i] for i in others))
         print(f"invoke {sent:.6f} {seen:.6f}", flush=True)
         ref += 1
-        await ws.send(json.dumps({"type": "act", "kind": "aside", "ref": ref, "roll": roll["id"]}))
+        await paced({"type": "act", "kind": "aside", "ref": ref, "roll": roll["id"]})
         await until(lambda: plays[0]["roll"] is None and all(not plays[i]["table"] for i in others))
     for task in tasks:
         task.cancel()
