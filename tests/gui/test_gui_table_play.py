@@ -351,7 +351,7 @@ def test_an_action_the_campaign_file_cannot_take_is_not_done_and_leaves_no_step(
     monkeypatch.setattr(table.document.file, "put_many", full_disk)
     answer = tobias.do("notes", text="Lost?", base=base)
     assert answer == {"type": "answer", "ref": answer["ref"], "done": False,
-                      "text": "Not done: Fate Desk could not save it. Tell your GM."}
+                      "text": "Fate Desk could not save it. Tell your GM."}  # the page says "Not done: …"
     assert table.document.undo_stack.count() == steps and table.document.campaign.character("pc-tobias").notes == ""
 
 

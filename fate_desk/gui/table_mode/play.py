@@ -195,7 +195,7 @@ class TablePlay(QObject):
                 command = stack.command(stack.index() - 1)
                 command.setObsolete(True)
                 stack.undo()  # an obsolete command goes without its undo being run
-            return self._said(event, lambda: _("Not done: Fate Desk could not save it. Tell your GM.")) \
+            return self._said(event, lambda: _("Fate Desk could not save it. Tell your GM.")) \
                 if event is not None else _("Not done: Fate Desk could not save it.")
         if done and stack.index() > before:
             self._steps.append(Step(stack.command(stack.index() - 1), seat, words))
@@ -289,7 +289,7 @@ class TablePlay(QObject):
             self.refuse(event, lambda: _("This seat's character is no longer in the campaign."))
             return False
         if self.document.readonly or self.document.loading:
-            self.refuse(event, lambda: _("Not done: the GM's campaign cannot be changed just now."))
+            self.refuse(event, lambda: _("The GM's campaign cannot be changed just now."))
             return False
         if character and self.is_paused:
             self.refuse(event, lambda: _("The game is paused: the GM resumes it when the table is ready."))
