@@ -7,6 +7,10 @@ import asyncio
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -189,3 +193,80 @@ class PhoneThread:
             asyncio.run_coroutine_threadsafe(self.ws.close(), self.loop).result(5)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+
+
+# --- the app in a process of its own, to be killed ---------------------------------------------------
+
+# The app's table alone (no window) on loopback, the seats in "view and act" and let in at once,
+# the GM setting Mediocre (+0) against every phone's roll. Its campaign file is on a slow disk:
+# each write waits a moment before it starts, so a "done" sent before the write would be on the
+# phone while the file still lacks the step, and the kill that follows it would lose the step.
+KILLED_APP = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from PySide6.QtWidgets import QApplication
+    from fate_desk.gui.document import CampaignDocument
+    from fate_desk.gui.table_mode.session import TableSession
+    from fate_desk.store.campaign_file import CampaignFile
+    from fate_desk.table.seats import ACT, SeatBook
+    app = QApplication([])
+    file = CampaignFile.open(sys.argv[1])
+    for name in ("put", "put_many", "remove", "remove_many", "replace_all"):
+        def slow(*args, _write=getattr(file, name), **kwargs):
+            time.sleep(float(sys.argv[3]))  # the slow disk's seek, before any byte is written
+            return _write(*args, **kwargs)
+        setattr(file, name, slow)
+    document = CampaignDocument(file)
+    book = SeatBook(document.campaign.id, path=Path(sys.argv[2]))
+    book.auto_allow, book.mode = True, ACT
+    session = TableSession(document, book=book)
+    session.play.changed.connect(lambda: [session.play.set_opposition(seat, 0) for seat, roll
+                                          in list(session.play.rolls.items()) if not roll.against_set])
+    session.open("127.0.0.1", 0)
+    print(book.port, book.seat("pc-maren").token, flush=True)
+    app.exec()
+""")
+SLOW_WRITE_S = 0.3  # longer than a phone takes to show an answer and the test to kill the app
+
+
+class AppToKill:
+    """The app (KILLED_APP) in a process of its own on `folder`'s campaign (the sample with the
+    GM's secrets), its table open: `link` is Maren's seat, `kill()` a SIGKILL, no closing, no
+    flushing; `on_disk()` the campaign a restart would find, opened read-only."""
+
+    def __init__(self, folder: Path):
+        from fate_desk.store.campaign_file import CampaignFile
+
+        self.path = folder / "killed.fatedesk"
+        CampaignFile.create(self.path, secret_campaign()).close()
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", KILLED_APP, str(self.path), str(folder / "seats.json"), str(SLOW_WRITE_S)],
+            stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        words = self.process.stdout.readline().split()
+        if len(words) != 2:
+            self.close()
+            raise AssertionError(f"the app did not open its table (exit code {self.process.returncode})")
+        self.port, self.token = words
+
+    @property
+    def link(self) -> str:
+        return f"http://127.0.0.1:{self.port}/#{self.token}"
+
+    def kill(self) -> None:
+        os.kill(self.process.pid, signal.SIGKILL)  # at once: no closing, no flushing, nothing
+        self.process.wait(10)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        self.process.stdout.close()
+
+    def on_disk(self):
+        from fate_desk.store.campaign_file import CampaignFile
+
+        reopened = CampaignFile.open(self.path, readonly=True)
+        try:
+            return reopened.campaign
+        finally:
+            reopened.close()

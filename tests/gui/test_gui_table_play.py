@@ -11,11 +11,6 @@ tests/table/test_table_browser_play.py plays a whole conflict in a real browser.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -32,7 +27,7 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError
 from fate_desk.table.play import notes_base
 from fate_desk.table.seats import ACT, VIEW, SeatBook
 
-from table_mode_support import PhoneThread, secret_campaign
+from table_mode_support import AppToKill, PhoneThread, secret_campaign
 
 RULES = get_ruleset("fate-condensed")
 
@@ -355,48 +350,22 @@ def test_an_action_the_campaign_file_cannot_take_is_not_done_and_leaves_no_step(
     assert table.document.undo_stack.count() == steps and table.document.campaign.character("pc-tobias").notes == ""
 
 
-KILLED_APP = textwrap.dedent("""
-    import sys
-    from PySide6.QtWidgets import QApplication
-    from fate_desk.gui.document import CampaignDocument
-    from fate_desk.gui.table_mode.session import TableSession
-    from fate_desk.store.campaign_file import CampaignFile
-    from fate_desk.table.seats import ACT, SeatBook
-    app = QApplication([])
-    document = CampaignDocument(CampaignFile.open(sys.argv[1]))
-    book = SeatBook(document.campaign.id, path=__import__("pathlib").Path(sys.argv[2]))
-    book.auto_allow, book.mode = True, ACT
-    session = TableSession(document, book=book)
-    session.play.changed.connect(lambda: [session.play.set_opposition(seat, 0) for seat, roll
-                                          in list(session.play.rolls.items()) if not roll.against_set])
-    session.open("127.0.0.1", 0)
-    print(book.port, book.seat("pc-maren").token, flush=True)
-    app.exec()
-""")
-
-
 def test_an_acknowledged_action_is_on_disk_when_the_app_is_killed_right_after(tmp_path, qtbot):
-    path = tmp_path / "killed.fatedesk"
-    CampaignFile.create(path, secret_campaign()).close()
-    app = subprocess.Popen([sys.executable, "-c", KILLED_APP, str(path), str(tmp_path / "seats.json")],
-                           stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    app = AppToKill(tmp_path)  # its file on a slow disk: a "done" before the write would be lost
     try:
-        port, token = app.stdout.readline().split()
-        phone = PhoneThread(f"ws://127.0.0.1:{port}/ws", token, device="marens-phone-0000000001")
+        phone = PhoneThread(f"ws://127.0.0.1:{app.port}/ws", app.token, device="marens-phone-0000000001")
         table = type("T", (), {"qtbot": qtbot})()
         maren = Acts(table, phone)
         qtbot.waitUntil(lambda: phone.last("play") is not None, timeout=8000)
         assert maren.do("roll", skill="Notice", action="overcome")["done"]
         roll = maren.until(lambda p: p["roll"] and p["roll"]["finish"])["roll"]
         assert maren.do("finish", roll=roll["id"], boost="Sure Footing", advantage="")["done"]
-        os.kill(app.pid, signal.SIGKILL)  # at once: no closing, no flushing, nothing
-        app.wait(10)
+        app.kill()
         phone.close()
     finally:
-        if app.poll() is None:
-            app.kill()
-    reopened = CampaignFile.open(path, readonly=True)
-    assert roll_log(reopened.campaign)[-1].startswith("Maren Voss: Overcome with Notice")
+        app.close()
+    log = roll_log(app.on_disk())
+    assert log and log[-1].startswith("Maren Voss: Overcome with Notice")
 
 
 def test_two_devices_on_one_seat_tapping_at_once_and_a_stale_tap_after_undo_mint_nothing(table):

@@ -6,7 +6,9 @@ for the GM"), the GM allows it and sets the opposition, she finishes and the rol
 with the desktop's choices and concedes; the GM's undo reaches Ines's page; a pause reaches the
 GM. Every step goes through real clicks on the page; after each, every fate point held is one
 the ledger gave. axe-core finds nothing serious on the new screens, which reflow at 200% zoom,
-and no message sent to any phone carries what the GM hid.
+and no message sent to any phone carries what the GM hid. A roll the page calls done is in the
+campaign after the app is killed that instant; a note the campaign file cannot take is "not done"
+on the page.
 
 Set FATE_DESK_TABLE_SHOTS to a folder to keep a phone-size screenshot of each new screen."""
 
@@ -27,7 +29,7 @@ from fate_desk.rules.play.roll import Dice
 from fate_desk.rules.play.table import current_scene
 from fate_desk.table.seats import ACT
 
-from table_mode_support import SECRETS, page_text, secret_campaign
+from table_mode_support import SECRETS, AppToKill, need_browser, page_text, secret_campaign
 
 pytestmark = pytest.mark.xdist_group("table-browser")
 
@@ -87,8 +89,6 @@ class Table:
 
 @pytest.fixture(scope="module")
 def table(qapp, tmp_path_factory):
-    from table_mode_support import need_browser
-
     need_browser()
     table = Table(tmp_path_factory.mktemp("conflict"))
     yield table
@@ -246,3 +246,70 @@ def test_a_conflict_played_from_two_phones_mints_nothing_and_the_history_says_wh
     assert '"type": "play"' in sent or '"type":"play"' in sent
     for secret in SECRETS:
         assert secret not in sent
+
+
+def said(driver) -> tuple[str, str]:
+    """What the page says of the last tap (its status line), and whether it is done or not."""
+    text, kind = driver.execute_script("const s = document.getElementById('said'); return [s.textContent, s.dataset.kind];")
+    return text, kind or ""
+
+
+def test_a_roll_a_phone_shows_done_is_in_the_campaign_after_the_app_is_killed_at_once(browsers, qtbot, tmp_path):
+    """The app in a process of its own, its file on a slow disk: Maren rolls Notice to overcome
+    and finishes the roll on her page; the moment the page says it is done, the app is killed
+    (SIGKILL). The campaign, opened again, has the roll in its log. Had the app said "done"
+    before the write, the page would say it while the disk is still busy, and the roll is lost."""
+    from selenium.webdriver.support.ui import Select
+
+    need_browser()
+    app = AppToKill(tmp_path)
+    try:
+        maren = browsers("pc-maren")
+        maren.get(app.link)
+        until(qtbot, lambda: page_text(maren, "name") == "Maren Voss"
+              and maren.find_elements("css selector", "#play-body button[name=roll]"))
+        Select(maren.find_element("css selector", "select[name=skill]")).select_by_value("Notice")
+        Select(maren.find_element("css selector", "select[name=action]")).select_by_value("overcome")
+        click(maren, "button[name=roll]")
+        # The GM's dice, then the GM's opposition (Mediocre (+0)): the outcome, and Done to tap.
+        until(qtbot, lambda: maren.find_elements("css selector", ".roll .outcome")
+              and maren.find_element("css selector", "button[name=finish]").is_enabled())
+        boost = maren.find_element("css selector", "input[name=boost]")
+        if boost.is_displayed():  # a tie the rule set pays with a boost: the player names it
+            boost.send_keys("Sure Footing")
+        click(maren, "button[name=finish]")
+        until(qtbot, lambda: said(maren) == ("Done: the roll is in the roll log.", "done"))
+        app.kill()
+        maren.execute_script("document.getElementById('said').scrollIntoView({block: 'center'})")
+        shot(maren, "10-done-then-killed")
+    finally:
+        app.close()
+    log = roll_log(app.on_disk())
+    assert log, "the roll the page called done is not in the campaign"
+    assert log[-1].startswith("Maren Voss: Overcome with Notice") and "(from Maren Voss’s phone)" in log[-1]
+
+
+def test_a_note_the_campaign_file_cannot_take_is_not_done_on_the_phone(table, browsers, qtbot, monkeypatch):
+    """The disk is full: Ines saves her notes from her page, and the page says it is not done
+    (and why); nothing is in the campaign and no step in the GM's history."""
+    from fate_desk.store.campaign_file import CampaignFileError
+
+    ines = browsers("pc-ines")
+    joined(qtbot, table, ines, "pc-ines")
+    document = table.document
+    steps, notes = document.undo_stack.count(), document.campaign.character("pc-ines").notes
+
+    def full_disk(*_args, **_kwargs):
+        raise CampaignFileError(str(document.path), "could not be saved (the disk is full)")
+
+    monkeypatch.setattr(document.file, "put_many", full_disk)
+    edit = ines.find_element("css selector", "#notes-edit")
+    ines.execute_script("arguments[0].scrollIntoView({block: 'center'})", edit)
+    edit.clear()
+    edit.send_keys("The key is under the third lantern")
+    click(ines, "#notes-save")
+    until(qtbot, lambda: said(ines)[1] in ("bad", "done"))
+    ines.execute_script("document.getElementById('said').scrollIntoView({block: 'center'})")
+    shot(ines, "9-not-done")
+    assert said(ines) == ("Not done: Fate Desk could not save it. Tell your GM.", "bad")
+    assert document.undo_stack.count() == steps and document.campaign.character("pc-ines").notes == notes
