@@ -342,7 +342,12 @@ def announce(widget: QWidget, text: str) -> None:
 class DockTabNames(QObject):
     """Names what Qt leaves nameless around docks: the tab bars a main window makes for docks
     stacked on one another (heard only as "page tab list") and each dock's Close and Float
-    buttons (five "Close" buttons nobody could tell apart)."""
+    buttons (five "Close" buttons nobody could tell apart). A dock gives its buttons Qt's bare
+    "Close" and "Float" again whenever the style changes (a theme, a text size) or it floats or
+    docks: they are named again after each."""
+
+    # What makes a dock name its buttons afresh (QDockWidget's updateButtons).
+    _RENAMED_BY = (QEvent.Type.StyleChange, QEvent.Type.ParentChange, QEvent.Type.LayoutDirectionChange)
 
     def __init__(self, window: QMainWindow):
         super().__init__(window)
@@ -351,8 +356,10 @@ class DockTabNames(QObject):
         window.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.ChildAdded and not self._pending:
-            self._pending = True  # the child is not built yet: name it once the event loop turns
+        kind = event.type()
+        if (kind == QEvent.Type.ChildAdded or (kind in self._RENAMED_BY and watched is not self.window)) \
+                and not self._pending:
+            self._pending = True  # Qt names them after this event: name them once the event loop turns
             QTimer.singleShot(0, self, self.name_all)
         return False
 
@@ -365,6 +372,7 @@ class DockTabNames(QObject):
                 bar.currentChanged.connect(lambda _i, b=bar: _tab_stop_when_tabs(b))
                 _tab_stop_when_tabs(bar)
         for dock in self.window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            dock.installEventFilter(self)  # once: Qt never installs the same filter twice
             title = dock.windowTitle().replace("&", "")
             for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
                 if button.objectName() == "qt_dockwidget_closebutton":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from fate_desk.i18n import N_
 
@@ -93,26 +93,26 @@ QLineEdit, QPlainTextEdit, QTextEdit, QComboBox, QSpinBox { placeholder-text-col
 # (A style sheet's `color` makes placeholders that colour at half opacity, 5.3:1 here: the last
 # rule gives them the palette's #c8c8c8 again, 12.6:1 on black.)
 
-_system_style: str | None = None
 _system_palette: QPalette | None = None
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
     """Switch palettes at run time; 'system' restores what the platform gave us."""
-    global _system_style, _system_palette
+    global _system_palette
+    from . import app_style
+
     app.setProperty("fateDeskTheme", theme)  # what is on now (the tests put "system" back)
-    if _system_style is None:
-        _system_style = app.style().name()
+    if _system_palette is None:
         _system_palette = QPalette(app.palette())
     app.setStyleSheet("")
     if theme == "system":
-        app.setStyle(QStyleFactory.create(_system_style) or app.style())
+        app_style.use(app, app_style.platform_key(app))
         palette = readable_placeholders(_system_palette)
         app.setPalette(palette)
         for kind in ("QAbstractItemView", "QCheckBox", "QRadioButton"):
             app.setPalette(palette, kind)
     else:
-        app.setStyle(QStyleFactory.create("Fusion"))
+        app_style.use(app, "Fusion")
         palette = _palette(app, theme)
         app.setPalette(palette)
         app.setPalette(_item_view_palette(palette, theme), "QAbstractItemView")

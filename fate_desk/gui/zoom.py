@@ -51,9 +51,12 @@ def apply_zoom(app: QApplication, percent: int) -> int:
     own = [w for w in live_widgets(app) if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
            and w.font().resolveMask() & SIZE_RESOLVED]
     sizes = [(w, w.font().pointSizeF()) for w in own]
+    from . import app_style
+
+    app.setProperty(_NOW, percent)
+    app_style.grow(app, percent)  # what Qt sizes in pixels (a dock's buttons) grows with the text
     app.setFont(font)
     QCoreApplication.sendPostedEvents()  # Qt posts some widgets' font changes (the menu bar's): deliver them now
-    app.setProperty(_NOW, percent)
     for widget, size in sizes:
         if size > 0 and shiboken6.isValid(widget):  # the posted events may have deleted it
             grown = QFont(widget.font())

@@ -5,7 +5,7 @@ scrolls sideways."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QApplication, QDockWidget, QLabel, QWidget
 
@@ -309,3 +309,85 @@ def test_at_200_percent_a_rung_of_the_pyramid_never_runs_into_its_count(window, 
     widest = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(1, 7))
     # The label starts 8 px in; the count ends 16 px short of the column's edge (see _paint_row).
     assert widest + 4 + QFontMetrics(small).horizontalAdvance("4/4") <= label_w - 16, (widest, label_w)
+
+
+# --- dock title buttons (issue 42) ------------------------------------------------------------------
+
+_DOCKS = ("toggle_problems", "toggle_navigator", "toggle_dice", "toggle_history", "conflict_panel", "toggle_requests")
+_TITLE_BUTTONS = {"qt_dockwidget_closebutton": "Close the {title} panel",
+                  "qt_dockwidget_floatbutton": "Float the {title} panel"}
+
+
+def _title_buttons(window) -> dict[tuple[str, str], QAbstractButton]:
+    """Every shown dock's close and float buttons, by (dock title, button's object name)."""
+    found = {}
+    for dock in window.findChildren(QDockWidget):
+        if dock.isVisible():
+            for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
+                if button.objectName() in _TITLE_BUTTONS and button.isVisible():
+                    found[(dock.windowTitle().replace("&", ""), button.objectName())] = button
+    return found
+
+
+def _named_as_before(buttons) -> list[str]:
+    return [f"{title}: {button.accessibleName()!r}" for (title, kind), button in buttons.items()
+            if button.accessibleName() != _TITLE_BUTTONS[kind].format(title=title)]
+
+
+def test_at_200_percent_each_docks_close_and_float_buttons_grow_with_the_text_in_every_theme(window, qtbot):
+    """At 200% the docks' × and float buttons stayed Qt's 16 px: too small to see or hit. They
+    grow with the text (View ▸ Zoom in), stay big through a change of theme, keep their names,
+    and Actual size brings them back."""
+    for action_id in _DOCKS:
+        if not window.actions[action_id].isChecked():
+            window.actions[action_id].trigger()
+    _settle(qtbot, window)
+    small = {key: button.size() for key, button in _title_buttons(window).items()}
+    titles = {title for title, _kind in small}
+    assert len(titles) == len(_DOCKS), titles
+    assert ("Conflict, contest, challenge", "qt_dockwidget_floatbutton") in small  # the one dock that floats
+    zoom_in = _menu_action(window, "Zoom in")
+    while zoom_in.isEnabled():
+        zoom_in.trigger()
+    assert zoom.current(QApplication.instance()) == 200
+    for theme in (None, "High contrast", "Dark", "Light", "System"):
+        if theme:
+            _theme(window, theme)
+        _settle(qtbot, window)
+        buttons = _title_buttons(window)
+        assert buttons.keys() == small.keys(), theme
+        short = [f"{key} {button.size().toTuple()} from {small[key].toTuple()}" for key, button in buttons.items()
+                 if button.width() < 1.8 * small[key].width() or button.height() < 1.8 * small[key].height()]
+        assert short == [], (theme, short)
+        assert _named_as_before(buttons) == [], theme
+    # The whole grown button takes the click, past where the 100% one ended.
+    navigator = window.navigator_dock
+    close = _title_buttons(window)[("Campaign", "qt_dockwidget_closebutton")]
+    corner = small[("Campaign", "qt_dockwidget_closebutton")]
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton, pos=close.rect().bottomRight() - QPoint(1, 1))
+    assert corner.width() < close.width() - 1 and corner.height() < close.height() - 1
+    qtbot.waitUntil(navigator.isHidden)
+    window.actions["toggle_navigator"].trigger()
+    _menu_action(window, "Actual size").trigger()
+    _settle(qtbot, window)
+    assert {key: button.size() for key, button in _title_buttons(window).items()} == small
+    assert _named_as_before(_title_buttons(window)) == []
+
+
+def test_a_floated_dock_at_200_percent_keeps_big_buttons_and_their_names(window, qtbot):
+    """Floating the conflict panel with its grown float button and docking it again: Qt names the
+    buttons "Float" and "Close" afresh each time; ours come back, and the buttons stay big."""
+    window.actions["conflict_panel"].trigger()
+    _settle(qtbot, window)
+    dock = window.encounters.dock
+    float_button = dock.findChild(QAbstractButton, "qt_dockwidget_floatbutton")
+    small = float_button.sizeHint()
+    window.view.set_text_size(200)
+    _settle(qtbot, window)
+    qtbot.mouseClick(float_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dock.isFloating)
+    dock.setFloating(False)  # (the offscreen platform gives a floating dock a native title bar)
+    _settle(qtbot, window)
+    buttons = {key: b for key, b in _title_buttons(window).items() if key[0] == "Conflict, contest, challenge"}
+    assert len(buttons) == 2 and _named_as_before(buttons) == []
+    assert all(b.sizeHint().width() >= 1.8 * small.width() for b in buttons.values())
