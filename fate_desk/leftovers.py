@@ -35,6 +35,7 @@ def computer_name() -> str:
     try:
         return os.uname().nodename
     except AttributeError:  # Windows has no uname
+        # Deferred: only Windows (no os.uname) comes here, and socket loads after the window's first paint.
         import socket
 
         return socket.gethostname()

@@ -44,6 +44,8 @@ def user_data_dir() -> Path:
     override = os.environ.get("FATE_DESK_DATA_DIR")
     if override:
         return Path(override)
+    # Deferred: platformdirs (~30 ms) loads after the window's first paint, and never when
+    # FATE_DESK_DATA_DIR is set.
     from platformdirs import user_data_path
 
     return user_data_path("fate-desk", appauthor=False)

@@ -6,6 +6,7 @@ and `run(args) -> int`. Usage errors and unreadable files exit 2 with one readab
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import contextlib
 import gc
@@ -37,10 +38,9 @@ class UsageError(Exception):
 def _parser_class():
     """An argparse parser whose errors are one line, never a usage dump and a traceback.
 
-    Made when a command line needs parsing: the app's usual start does not (`_app_arguments`),
-    and argparse is a few ms of imports."""
-    import argparse
-
+    Made when a command line needs parsing: the app's usual start does not (`_app_arguments`).
+    argparse itself is imported at the top: every command parses with it, and the app's start
+    loads it anyway (PySide6's signature support imports it)."""
     class Parser(argparse.ArgumentParser):
         def error(self, message: str):  # noqa: D401 - argparse API
             raise UsageError(_("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message))
@@ -104,6 +104,7 @@ def _not_a_command(argv: list[str]) -> str | None:
     word = argv[0]
     if os.path.lexists(word) or os.sep in word or "." in word:
         return None  # a file for the app to open (it says so itself if it cannot)
+    # Deferred: difflib is only for a mistyped command; other commands never load it.
     import difflib  # only for a mistyped command
 
     close = difflib.get_close_matches(word, COMMANDS, n=1)
@@ -156,6 +157,7 @@ def _run_command(command, args) -> int:
     try:
         return int(command.run(args) or 0)
     except OSError as exc:
+        # Deferred: the app's start never loads the output helpers; only this error message needs them.
         from .output import short_name
 
         if exc.filename:
@@ -247,6 +249,7 @@ def _main(argv: list[str]) -> int:
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130
+    # Deferred: the command-line tools never load Qt; only opening the app does.
     from fate_desk.gui.app import run_app
 
     path, smoke = app_arguments

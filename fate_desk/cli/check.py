@@ -9,7 +9,7 @@ from pathlib import Path
 from fate_desk.i18n import N_, _, ngettext, pgettext, rules_text
 from fate_desk.rules.creation.derive import slot_text
 from fate_desk.model import CampaignOptions, Character
-from fate_desk.rules import CheckResult, RuleSetError, check, get_ruleset
+from fate_desk.rules import CheckResult, RuleSetError, check, default_catalog, get_ruleset
 from fate_desk.rules.creation.packs import PackError, load_pack
 from fate_desk.store import bundle
 from fate_desk.store.campaign_file import is_campaign_file, load_campaign
@@ -135,8 +135,6 @@ def run(args) -> int:
     report = []
     paths = list(args.paths)
     if args.packs:
-        from fate_desk.rules import default_catalog
-
         catalog = default_catalog()
         paths += [str(pack.path) for pack in catalog.packs.values()]
         for problem in catalog.problems:  # a pack set aside is one that could not be checked

@@ -154,6 +154,8 @@ def _load_campaign(path: Path):
     """A campaign file (*.fatedesk) or a shared campaign bundle (*.fate-campaign.json)."""
     if path.name.endswith(BUNDLE_SUFFIX):
         return read_bundle(path)
+    # Deferred: `fate-desk export` of a sheet or a bundle never loads the campaign file's SQLite
+    # (tests/cli/test_cli_commands.py::test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers).
     from fate_desk.store.campaign_file import load_campaign  # SQLite and all: only for a campaign file
 
     return load_campaign(path)

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from fate_desk.i18n import N_, _, ngettext
+from fate_desk.store.interchange import FileFormatError
 
 from . import EXIT_OK, EXIT_UNREADABLE
 from .output import OutputRefused, check_output
@@ -21,9 +22,10 @@ PDF_ONLY = ("what", "scene", "session", "blank", "reference", "ruleset", "paper"
 
 
 def run_for(args) -> int:
+    # Deferred: cli/export.py imports this module, and a PDF export must not load the other tools'
+    # writers (tests/cli/test_cli_commands.py::test_exporting_a_sheet_loads_no_other_command_nor_the_other_tools_writers).
     from fate_desk.interop.exporting import TARGETS, ExportRefused, export, plan, summary
     from fate_desk.interop.importing import import_characters
-    from fate_desk.store.interchange import FileFormatError
 
     try:
         used = [f"--{name}" for name in PDF_ONLY if getattr(args, name, None)]

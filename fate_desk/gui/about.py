@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk import ATTRIBUTION, __version__
+from fate_desk.collector import no_collection
 from fate_desk.i18n import _, language
 from fate_desk.paths import docs_dir, resources_dir
 
@@ -194,8 +195,6 @@ def open_user_guide(parent: QWidget | None = None) -> UserGuideWindow:
 
 def _show_once(kind: type, owner: QWidget | None):
     # One of each per main window: asking again raises the one already open.
-    from fate_desk.collector import no_collection
-
     with no_collection():  # see no_collection: the list is read whole before anything is collected
         candidates = (owner.findChildren(kind, options=Qt.FindChildOption.FindDirectChildrenOnly)
                       if owner is not None else QApplication.topLevelWidgets())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import (
@@ -174,6 +175,7 @@ class DrawnWidget(QAccessibleWidget):
 
 def _pyramid_parts(iface: DrawnWidget) -> list[Part]:
     """Rows of the ladder, each with its skills: "Good (+3)" row, "Fight, Good (+3)" cells."""
+    # Deferred: model loads with the campaign, after the window's first paint.
     from fate_desk.model import ladder_label
 
     view = iface.widget_
@@ -240,6 +242,8 @@ class CountWidget(QAccessibleWidget):
 
 
 def _factory(key: str, obj: QObject):
+    # Deferred: gui.conflict.zone_map (~12 ms, 2 modules) is not loaded at start-up, only on first use; the
+    # sheet's widgets load with the campaign, after the window's first paint.
     from .conflict.zone_map import ZoneMap
     from .sheet.aspects import InvokeBoxes
     from .sheet.pyramid import PyramidView
@@ -303,8 +307,6 @@ class CurrentItemTold(QObject):
 
 def tell_current_item(view: QAbstractItemView) -> None:
     """Tell screen readers the view's current item has the focus, with its words as they are now."""
-    import shiboken6
-
     if not shiboken6.isValid(view) or not view.hasFocus() or not QAccessible.isActive():
         return
     index = view.currentIndex()

@@ -10,14 +10,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 
+from fate_desk.collector import hold_for_start_up, settle_after_start_up
 from fate_desk.i18n import _
 
 
 def run_app(path: str | None = None, smoke: bool = False) -> int:
     started = time.perf_counter()
-    from fate_desk.collector import hold_for_start_up
-
     hold_for_start_up()  # until the first campaign is open: see start()
+    # Deferred: imported only after hold_for_start_up() has stopped the cycle collector, so the
+    # modules, the window and the first campaign are made without a collection (see collector.py);
+    # the same holds for every import in this function.
     from PySide6.QtWidgets import QApplication
 
     from fate_desk import __version__
@@ -31,6 +33,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.setApplicationVersion(__version__)
     # Matches installer/<DESKTOP_ID>.desktop, so the desktop shows its name and icon for us.
     app.setDesktopFileName(DESKTOP_ID)
+    # Deferred, as above: after the collector's hold.
     from .arrivals import Arrivals
 
     # From here on a file the Finder opens with the app (macOS) is caught, and held for the window.
@@ -38,6 +41,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     app.installEventFilter(arrivals)
     instance = None
     if not smoke:  # a timing run never hands over or listens
+        # Deferred, as above; and a timing run never loads it.
         from .single_instance import SingleInstance
 
         instance = SingleInstance(parent=app)
@@ -54,6 +58,7 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
         instance.deliver_to(arrivals.arrive)
         app.aboutToQuit.connect(instance.release)
     if smoke:
+        # Deferred, as above; and only a timing run loads it.
         from .smoke import SmokeRun
 
         window.smoke_run = SmokeRun(app, window, started)
@@ -67,6 +72,8 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
     opened just after, so the window appears without waiting for the campaign; a FILE that
     cannot be opened in a smoke run then ends the app with status 2.
     """
+    # Deferred: imported only after hold_for_start_up() has stopped the cycle collector (see
+    # run_app), as is every import in this function.
     from .identity import app_icon
     from .mainwindow import MainWindow
     from .settings import Preferences, checked_settings
@@ -81,16 +88,20 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         apply_theme(app, theme)
     else:
         app.setPalette(readable_placeholders(app.palette()))
+    # Deferred, as above: after the collector's hold.
     from .focus_ring import install as install_focus_ring
 
     install_focus_ring(app)
+    # Deferred, as above: after the collector's hold.
     from .field_keys import install as install_field_keys
 
     install_field_keys(app)
+    # Deferred, as above: after the collector's hold.
     from .access import install_item_focus
 
     install_item_focus(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
+        # Deferred, as above; and only a text size other than 100% loads it.
         from .zoom import apply_zoom
 
         apply_zoom(app, settings.get(Preferences.TEXT_SIZE))
@@ -123,7 +134,6 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         # timing run waits for it as it does for the navigator, so it times what the app does.
         _when_loaded(window, lambda: QTimer.singleShot(NOTICE_AFTER_MS, window,
                                                        lambda: _say_what_was_set_aside(window, notices)))
-        from fate_desk.collector import settle_after_start_up
 
         # After the navigator, which fills in just after the first sheet (queued before this).
         QTimer.singleShot(0, settle_after_start_up)
@@ -154,6 +164,7 @@ def _when_loaded(window, then: Callable[[], None]) -> None:
 
 def _say_what_was_set_aside(window, notices) -> None:
     """Every file read at start was checked once; what could not be used is said now, once."""
+    # Deferred: gui.start_notice loads with the campaign, after the window's first paint.
     from .start_notice import show_start_notice, start_up_problems
 
     window.start_notice = show_start_notice(window, start_up_problems(window.catalog, notices))
@@ -162,6 +173,7 @@ def _say_what_was_set_aside(window, notices) -> None:
 def _open_first_campaign(window, settings, path: str | None, smoke: bool) -> bool:
     """FILE, else the last campaign, else a copy of the sample; False only for a FILE that
     cannot be opened in a smoke run (the window says why otherwise)."""
+    # Deferred: gui.opening loads with the campaign, after the window's first paint.
     from .opening import holds_characters, open_sample_copy
     from .settings import Preferences, WindowState
 

@@ -64,9 +64,11 @@ class CampaignDesk(Desk):
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
         window = self.window
+        # Deferred: gui.opening loads with the campaign, after the window's first paint.
         from .opening import holds_characters
 
         path = Path(path)
+        # Deferred: rules.creation.pack_files loads with the campaign, after the window's first paint.
         from fate_desk.rules.creation.pack_files import is_pack_path
 
         if is_pack_path(path):  # a game pack is installed, whether or not a campaign is open
@@ -83,6 +85,8 @@ class CampaignDesk(Desk):
 
         # The campaign's modules (document, navigator, editors, the sheet) load with the first
         # campaign, after the window has painted, not when the window is built.
+        # Deferred: gui.document, gui.opening, store.campaign_file, store.interchange load with the
+        # campaign, after the window's first paint.
         from fate_desk.store.campaign_file import CampaignInUse
         from fate_desk.store.interchange import FileFormatError
 
@@ -142,6 +146,7 @@ class CampaignDesk(Desk):
         document = window.document
         if document is None:
             return False
+        # Deferred: gui.document, store.interchange load with the campaign, after the window's first paint.
         from fate_desk.store.interchange import FileFormatError
 
         from .document import CampaignDocument

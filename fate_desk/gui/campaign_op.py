@@ -21,8 +21,12 @@ import time
 import weakref
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal
+from PySide6.QtWidgets import QProgressDialog
 from shiboken6 import isValid
+
+from fate_desk.i18n import _
+from fate_desk.store.campaign_file import row_changes
 
 WAIT_S = 0.01  # work done within this is handed back at once (tests set 0: always later)
 REPORT_S = 0.05  # progress is shown at most this often
@@ -133,11 +137,6 @@ def wait_for(job: Background, parent, text: str, title: str, cancellable: bool =
     (False, exception), or None if the user cancelled. Work done within WAIT_S shows nothing;
     longer work shows a progress dialog (with Cancel if `cancellable`), moved by the job's
     reports and saying `step_text(done, total)` as they come."""
-    from PySide6.QtCore import QEventLoop, Qt
-    from PySide6.QtWidgets import QProgressDialog
-
-    from fate_desk.i18n import _
-
     outcome: list = []
     loop = QEventLoop()
     job.finished.connect(lambda result: (outcome.append((True, result)), loop.quit()))
@@ -223,8 +222,6 @@ class CampaignOp(QObject):
 def _worked_out(operation: Callable, before, mine):
     """On the worker: the operation's result, and the rows its redo and undo write (worked out
     here too, so installing it is only the writing)."""
-    from fate_desk.store.campaign_file import row_changes
-
     result = operation(mine)
     after = getattr(result, "campaign", result)
     rows = (row_changes(before, after), row_changes(after, before)) if after != before else None

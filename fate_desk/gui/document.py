@@ -8,11 +8,13 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from fate_desk.collector import hold, settle
 from fate_desk.i18n import _
-from fate_desk.model import Character
+from fate_desk.model import Character, SessionLog
 from fate_desk.model.limits import grew_past_limits
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
+from fate_desk.rules.creation.extras import effective_rating, effective_ratings
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
@@ -142,13 +144,9 @@ class CampaignDocument(QObject):
     def ratings_of(self, character: Character) -> dict[str, int]:
         """The character's skills as played: the sheet's ratings with switched-on extras' skills
         and bonuses, and a mode's ratings (Atomic Robo); what every roll uses."""
-        from fate_desk.rules.creation.extras import effective_ratings
-
         return effective_ratings(character, self.ruleset_for(character))
 
     def rating_of(self, character: Character, skill: str) -> int:
-        from fate_desk.rules.creation.extras import effective_rating
-
         return effective_rating(character, skill, self.ruleset_for(character))
 
     def check(self, entity_id: str) -> CheckResult | None:
@@ -262,6 +260,7 @@ class CampaignDocument(QObject):
         """Install the campaign an undo or redo goes to, keeping every roll the logs hold now.
         `changes`: its rows, worked out on the step's worker; a log that kept a roll beyond them
         makes them stale, and the rows are worked out again here."""
+        # Deferred: rules.play.roll_log (~6 ms, 1 module) is not loaded at start-up, only on first use.
         from fate_desk.rules.play.roll_log import kept_throws
 
         kept = kept_throws(self.campaign, campaign)
@@ -270,10 +269,9 @@ class CampaignDocument(QObject):
     def restore(self, entity) -> None:
         """Put an entry back as undo or redo has it (stored, or added if it is not there); a
         session's log keeps the rolls it holds now."""
-        from fate_desk.model import SessionLog
-
         here = self.entity(entity.id)
         if isinstance(entity, SessionLog):
+            # Deferred: rules.play.roll_log (~6 ms, 1 module) is not loaded at start-up, only on first use.
             from fate_desk.rules.play.roll_log import kept_in_session
 
             entity = kept_in_session(here, entity)
@@ -285,10 +283,9 @@ class CampaignDocument(QObject):
     def take_back(self, entity_id: str) -> None:
         """Undo an entry's adding: it goes, save a session log with rolls in it, which keeps
         them (alone, marked set aside)."""
-        from fate_desk.model import SessionLog
-
         here = self.entity(entity_id)
         if isinstance(here, SessionLog) and here.rolls:
+            # Deferred: rules.play.roll_log (~6 ms, 1 module) is not loaded at start-up, only on first use.
             from fate_desk.rules.play.roll_log import kept_in_session
 
             self.store(kept_in_session(here, None))
@@ -461,8 +458,6 @@ class CampaignDocument(QObject):
             return
         if not done:
             if not self._holding_collector:
-                from fate_desk.collector import hold
-
                 hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
                 self._holding_collector = True
             self.loadStepped.emit()
@@ -472,8 +467,6 @@ class CampaignDocument(QObject):
 
     def _settle_collector(self) -> None:
         if self._holding_collector:
-            from fate_desk.collector import settle
-
             self._holding_collector = False
             settle()
 

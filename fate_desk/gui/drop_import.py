@@ -52,6 +52,7 @@ class DropImport(QObject):
 
 
 def _is_pack(path: Path) -> bool:
+    # Deferred: rules.creation.pack_files loads with the campaign, after the window's first paint.
     from fate_desk.rules.creation.pack_files import is_pack_path
 
     return is_pack_path(path)

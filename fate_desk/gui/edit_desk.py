@@ -96,6 +96,7 @@ class EditDesk(Desk):
 
     def add_navigator(self, document) -> None:
         """The navigator for a whole campaign (it fills in slices of its own)."""
+        # Deferred: gui.navigator loads with the campaign, after the window's first paint.
         from .navigator import NavigatorPanel
 
         window = self.window
@@ -162,6 +163,7 @@ class EditDesk(Desk):
         return entity
 
     def _quick_npc(self):
+        # Deferred: gui.gm.actions (~16 ms, 8 modules) is not loaded at start-up, only on first use.
         from .gm.actions import quick_npc
 
         return quick_npc(self.window)

@@ -17,7 +17,9 @@ from fate_desk.rules.creation.edits import edited
 from .icons import icon
 from .kinds import BY_KEY, display_name, kind_of
 from .read_only import lock_if_read_only
+from .sheet import CharacterSheet
 from .sheet.common import set_text
+from .tab_close import give_close_button
 
 
 class Editor(Protocol):
@@ -46,8 +48,6 @@ def editor_factory(kind_key: str) -> EditorFactory:
 
 
 def _sheet(document, entity_id, parent=None):
-    from .sheet import CharacterSheet
-
     return CharacterSheet(document, entity_id, parent)
 
 
@@ -231,8 +231,6 @@ class EditorTabs(QTabWidget):
 
     def tabInserted(self, index: int) -> None:  # noqa: N802 (Qt's name)
         super().tabInserted(index)
-        from .tab_close import give_close_button
-
         give_close_button(self.tabBar(), index)
 
     def close_tab(self, index: int) -> None:

@@ -64,6 +64,7 @@ class FileActions(Desk):
     # --- campaigns ------------------------------------------------------------------------
 
     def new_campaign(self) -> None:
+        # Deferred: gui.dialogs.new_campaign (~1 ms, 3 modules) is not loaded at start-up, only on first use.
         from .dialogs.new_campaign import NewCampaignDialog
 
         dialog = NewCampaignDialog(self.window.catalog, documents_folder(), self.window)
@@ -71,6 +72,8 @@ class FileActions(Desk):
             self.create(dialog.campaign(), dialog.path())
 
     def create(self, campaign, path: Path) -> bool:
+        # Deferred: gui.document, gui.opening, store.interchange load with the campaign, after the window's
+        # first paint.
         from fate_desk.store.interchange import FileFormatError
 
         from .document import CampaignDocument
@@ -100,6 +103,7 @@ class FileActions(Desk):
         document = self.window.document
         if document is None:
             return
+        # Deferred: gui.opening loads with the campaign, after the window's first paint.
         from .opening import safe_file_name
 
         suggested = document.path.parent / _("{name} copy.fatedesk").format(name=safe_file_name(document.campaign.name))
@@ -113,6 +117,8 @@ class FileActions(Desk):
 
     def save_copy(self, path: Path) -> Path | None:
         """Write the copy on a worker (a big campaign is a disk's work), the window answering."""
+        # Deferred: gui.campaign_op, gui.opening, store.interchange load with the campaign, after the
+        # window's first paint.
         from fate_desk.store.interchange import FileFormatError
 
         from .campaign_op import Background, wait_for
@@ -139,6 +145,8 @@ class FileActions(Desk):
 
     def restore_dialog(self):
         """File ▸ Restore from backup…: non-blocking; the restore runs when the user accepts."""
+        # Deferred: gui.dialogs.restore_backup (~7 ms, 3 modules) is not loaded at start-up, only on first
+        # use.
         from .dialogs.restore_backup import RestoreBackupDialog
 
         document = self.window.document
@@ -153,11 +161,14 @@ class FileActions(Desk):
     def restore(self, backup: Path) -> bool:
         """Put a backup's campaign in place of the open one, as one undoable step; the campaign as
         it was is first written to a copy beside the backups, so nothing is ever lost."""
+        # Deferred: store.backups loads with the campaign, after the window's first paint.
         from fate_desk.store.backups import (
             before_restoring_path,
             default_backup_dir,
             prune_before_restoring,
         )
+        # Deferred: gui.campaign_op, store.campaign_file, store.interchange load with the campaign, after
+        # the window's first paint.
         from fate_desk.store.campaign_file import CampaignFileError, load_campaign
         from fate_desk.store.interchange import FileFormatError
 
@@ -200,6 +211,8 @@ class FileActions(Desk):
         """Install a game pack (opened or dropped): check it whole, copy it into the user's packs
         folder, and offer its rule set and library at once. A broken pack is refused with the
         line that says where, and nothing is copied."""
+        # Deferred: store.packs (~8 ms, 1 module) is not loaded at start-up, only on first use;
+        # rules.creation.packs loads with the campaign, after the window's first paint.
         from fate_desk.rules.creation.packs import PackError
         from fate_desk.store.packs import install_pack
 
@@ -242,6 +255,7 @@ class FileActions(Desk):
         in the campaign (the same id or name) are added only when the user says so; the question
         is asked without blocking the window, so the added list is returned only when no question
         was needed. Any failure is shown and leaves the campaign as it was."""
+        # Deferred: store.interchange loads with the campaign, after the window's first paint.
         from fate_desk.store.interchange import FileFormatError
 
         path = Path(path)
@@ -263,6 +277,7 @@ class FileActions(Desk):
             self.window.statusBar().showMessage(cancelled, 8000)
             return []
         if result.library:
+            # Deferred: gui.library_import (<1 ms, 1 module) is not loaded at start-up, only on first use.
             from .library_import import add_library
 
             return add_library(self.window, path, result)
@@ -280,9 +295,12 @@ class FileActions(Desk):
         """What the file holds (an ImportResult), read on a worker thread while the window keeps
         answering, with a progress dialog and Cancel once it takes a moment; None if the user
         cancelled (the read stops at the next character, and nothing of it is kept)."""
+        # Deferred: gui.campaign_op loads with the campaign, after the window's first paint.
         from .campaign_op import Background, wait_for
 
-        def read():  # on the worker, which also loads the readers of every format (~70 ms of imports)
+        def read():
+            # Deferred, and on the worker: interop.importing (some 20 modules, the readers of every
+            # format) is not loaded at start-up, and its first load would hold the window.
             from fate_desk.interop.importing import import_into_campaign
 
             return import_into_campaign(path, ruleset, progress=report)
@@ -301,7 +319,8 @@ class FileActions(Desk):
             return None
         ok, value = outcome
         if not ok:
-            from fate_desk.interop.importing import ImportCancelled  # loaded by the worker by now
+            # Deferred: interop.importing is loaded by the worker by now (it costs nothing here).
+            from fate_desk.interop.importing import ImportCancelled
 
             if isinstance(value, ImportCancelled):
                 return None
@@ -334,6 +353,7 @@ class FileActions(Desk):
         return box
 
     def _add_imported(self, path: Path, characters: list, warnings: list[str]) -> list[Character]:
+        # Deferred: model loads with the campaign, after the window's first paint.
         from fate_desk.model import new_id
 
         document = self.window.document
@@ -373,6 +393,7 @@ class FileActions(Desk):
         character = self.window.sheets.current_character()
         if character is None:
             return
+        # Deferred: gui.opening loads with the campaign, after the window's first paint.
         from .opening import safe_file_name
 
         suggested = Path.home() / f"{safe_file_name(display_name(character))}.fate.json"
@@ -384,6 +405,7 @@ class FileActions(Desk):
             self.export_character(Path(path))
 
     def export_character(self, path: Path) -> bool:
+        # Deferred: store.interchange loads with the campaign, after the window's first paint.
         from fate_desk.store.interchange import write_character_file
 
         character = self.window.sheets.current_character()
@@ -403,6 +425,7 @@ class FileActions(Desk):
 
     def print_pdf_dialog(self):
         """Open the Print to PDF dialog (non-blocking); fate_desk.printing loads only now."""
+        # Deferred: gui.dialogs.export_pdf (~11 ms, 9 modules) is not loaded at start-up, only on first use.
         from .dialogs.export_pdf import ExportPdfDialog
 
         window = self.window
@@ -419,6 +442,7 @@ class FileActions(Desk):
 
     def export_for_dialog(self):
         """File ▸ Export for… (Foundry VTT, Fari); the exporters load only now."""
+        # Deferred: gui.dialogs.export_for (~24 ms, 20 modules) is not loaded at start-up, only on first use.
         from .dialogs.export_for import open_export_for
 
         return open_export_for(self.window)
@@ -426,11 +450,13 @@ class FileActions(Desk):
     # --- help ----------------------------------------------------------------------------
 
     def show_user_guide(self) -> None:
+        # Deferred: gui.about (~21 ms, 5 modules) is not loaded at start-up, only on first use.
         from .about import open_user_guide
 
         open_user_guide(self.window)
 
     def about(self) -> None:
+        # Deferred: gui.about (~21 ms, 5 modules) is not loaded at start-up, only on first use.
         from .about import show_about
 
         show_about(self.window)

@@ -54,6 +54,7 @@ def _load_xml(path, parent: QWidget | None) -> QWidget:
         # A bundle is built with the code of every form and leaves the loader's library out.
         raise FormError(f"form {path} has no current generated code in this bundle")  # i18n: not shown
     if _loader is None:
+        # Deferred: PySide6.QtUiTools (~2 ms, 1 module) is not loaded at start-up, only on first use.
         from PySide6.QtUiTools import QUiLoader
 
         _loader = QUiLoader()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 
 def _model(name: str):
+    # Deferred: model loads with the campaign, after the window's first paint.
     import fate_desk.model
 
     return getattr(fate_desk.model, name)
@@ -34,6 +35,7 @@ class Kind:
 
 def _character(kind: str, name: str):
     def make(campaign: Campaign, ruleset: RuleSet):
+        # Deferred: model loads with the campaign, after the window's first paint.
         from fate_desk.model import Character, CharacterKind
 
         return Character(
@@ -44,6 +46,7 @@ def _character(kind: str, name: str):
 
 
 def _session(campaign: Campaign, ruleset: RuleSet):
+    # Deferred: model loads with the campaign, after the window's first paint.
     from fate_desk.model import SessionLog
 
     number = max((s.number for s in campaign.sessions), default=0) + 1
@@ -51,6 +54,7 @@ def _session(campaign: Campaign, ruleset: RuleSet):
 
 
 def _arc(campaign: Campaign) -> Arc:
+    # Deferred: model loads with the campaign, after the window's first paint.
     from fate_desk.model import Arc
 
     number = max((a.number for a in campaign.arcs), default=0) + 1
@@ -106,8 +110,10 @@ def _models() -> SimpleNamespace:
     """The model classes `kind_of` and `display_name` tell entries apart by, imported once on
     first use. These two run for every row of the navigator; an import statement inside them
     costs 10-20 us a call even when the module is loaded (PySide6 hooks every import)."""
+    # Deferred: model loads with the campaign, after the window's first paint.
     from fate_desk.model import Arc, Block, Character, Distraction, Hazard, SessionLog
     # Here, not at the top: the window's Add menu needs the kinds before the campaign file code loads.
+    # Deferred: store.campaign_file loads with the campaign, after the window's first paint.
     from fate_desk.store.campaign_file import entity_kind
 
     return SimpleNamespace(character=Character, obstacles=(Hazard, Block, Distraction), session=SessionLog,

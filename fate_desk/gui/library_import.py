@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from fate_desk.i18n import _, ngettext
+from fate_desk.interop.importing import ruleset_notes
 from fate_desk.model import Character
 from fate_desk.model.campaign import ENTRY_LISTS
 
@@ -20,8 +21,6 @@ SHOWN = 12  # summary lines in the box; the rest behind "Show Details…"
 def add_library(window, path: Path, result) -> list[Character]:
     """Add what a Fari library held (read on a worker: see FileActions.import_file), as one step;
     the characters added."""
-    from fate_desk.interop.importing import ruleset_notes
-
     document = window.document
     campaign = document.campaign
     taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}

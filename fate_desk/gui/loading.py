@@ -17,6 +17,8 @@ from PySide6.QtCore import QObject, QTimer
 
 from fate_desk.i18n import _
 
+from .opening import open_sample_copy
+
 
 class Loading(Enum):
     """Where an opening campaign is."""
@@ -173,6 +175,4 @@ class OpeningSteps(QObject):
         if self.previous is not None:
             window.campaigns.open_path(self.previous[0], readonly=self.previous[1])
         elif sample:
-            from .opening import open_sample_copy
-
             open_sample_copy(window)

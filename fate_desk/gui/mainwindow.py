@@ -20,6 +20,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget, QVBoxLayout, QWidget
 
+from fate_desk.collector import release_settled
 from fate_desk.i18n import _, set_edition
 
 from .access import DockTabNames
@@ -30,8 +31,11 @@ from .drop_import import install_drop_import
 from .edit_desk import EditDesk
 from .file_actions import FileActions
 from .problems import ProblemsDock
+from .read_only_watch import ReadOnlyWatch
+from .screen_fit import fit_window
 from .settings import Settings, WindowState
 from .sheet_desk import SheetDesk
+from .sheet_room import SheetRoom
 from .table_desk import TableDesk
 from .table_mode.desk import TableModeDesk
 from .undo_keys import route_undo_keys
@@ -87,8 +91,6 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.empty)
         self._welcome = None  # only on the very first start: built then (see welcome)
         self._welcome_for = None  # the sample campaign's file, while the welcome is about it
-        from .read_only_watch import ReadOnlyWatch
-
         self.read_only_watch = ReadOnlyWatch(self)
         central = QWidget()
         central_layout = QVBoxLayout(central)
@@ -117,8 +119,6 @@ class MainWindow(QMainWindow):
         self._read_only_badge.setToolTip(_("This campaign was opened read-only: changes cannot be saved"))
         self._read_only_badge.hide()
         self.statusBar().addPermanentWidget(self._read_only_badge)
-        from .sheet_room import SheetRoom
-
         self.sheet_room = SheetRoom(self)  # before the table's docks are added, so it sees them
         for desk in self.desks:
             desk.install()
@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
     def catalog(self):
         """The rule sets, read when first needed (with the first campaign, after the window painted)."""
         if self._catalog is None:
+            # Deferred: rules.creation.loader loads with the campaign, after the window's first paint.
             from fate_desk.rules.creation.loader import RunCatalog
 
             self._catalog = RunCatalog()
@@ -140,6 +141,7 @@ class MainWindow(QMainWindow):
     def set_document(self, document: CampaignDocument) -> None:
         """Make `document` the open campaign: the frame's tabs for it, every desk told, and its
         entries coming in (`loading.py`); the campaign open before is closed."""
+        # Deferred: gui.editors, gui.gm, gui.loading load with the campaign, after the window's first paint.
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
         from .loading import OpeningSteps
@@ -180,8 +182,6 @@ class MainWindow(QMainWindow):
     def drop_document(self, quiet: bool = False) -> None:
         """Close the open campaign and let every desk go of it; unless `quiet` (another comes
         next), the window shows that none is open."""
-        from fate_desk.collector import release_settled
-
         document = self.document
         if document is None:
             return
@@ -231,6 +231,7 @@ class MainWindow(QMainWindow):
         Built when first wanted: later starts never show it, and building it is a few ms of
         every start."""
         if self._welcome is None:
+            # Deferred: gui.start_page loads with the campaign, after the window's first paint.
             from .start_page import WelcomeBanner
 
             self._welcome = WelcomeBanner(self.actions)
@@ -273,8 +274,6 @@ class MainWindow(QMainWindow):
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:  # the first start: 1280x800 at most, never taller than a laptop's screen with the frame
-            from .screen_fit import fit_window
-
             fit_window(self, QSize(1280, 800))
         state = self.settings.get(WindowState.DOCKS)
         if not state.isEmpty():

@@ -12,6 +12,7 @@ from fate_desk.store.bundle import SUFFIX as BUNDLE_SUFFIX
 from fate_desk.store.bundle import read_bundle, write_bundle
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, write_new
 from fate_desk.store.filetypes import CAMPAIGN_SUFFIX
+from fate_desk.store.interchange import FileFormatError
 
 SAMPLE_BUNDLE = "sample-campaign" + BUNDLE_SUFFIX
 
@@ -56,8 +57,6 @@ def open_sample_copy(window) -> None:
     """Open a new copy of the sample campaign in `window` and welcome the user to it: the
     start-up's campaign when there is no other (a first start, or the last one cannot be
     opened). Says so in the window when the sample cannot be set up."""
-    from fate_desk.store.interchange import FileFormatError
-
     try:
         window.campaigns.open_path(create_sample_campaign())
         window.show_welcome()

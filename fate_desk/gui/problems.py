@@ -67,6 +67,7 @@ class ProblemsDock(FollowsEntry, QDockWidget):
         return [self.list.item(i).data(Qt.ItemDataRole.AccessibleTextRole) for i in range(self.list.count())]
 
     def refresh(self) -> None:
+        # Deferred: model loads with the campaign, after the window's first paint.
         from fate_desk.model import Character
 
         self.list.clear()

@@ -7,6 +7,10 @@ recent files, open tabs) under "state/". Tests point QSettings at a temporary fo
 from __future__ import annotations
 
 import json
+import stat
+import tempfile
+import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -14,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QByteArray, QSettings
 
 from fate_desk.i18n import N_, _
+from fate_desk.safefile import describe_mode
 
 T = TypeVar("T")
 
@@ -183,8 +188,6 @@ def settings_files() -> list[Path]:
     """The files QSettings reads for the app (its own and the organisation's), found without
     reading them: QSettings reads every file it will use as it is made, and a pipe put in the
     place of one would stop the app there for ever."""
-    import uuid
-
     probe_org = f"fate-desk-probe-{uuid.uuid4().hex}"  # i18n: not shown
     probe = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, probe_org, "probe")
     folder = Path(probe.fileName()).parent.parent
@@ -193,8 +196,6 @@ def settings_files() -> list[Path]:
 
 def _move_aside(path: Path) -> Path:
     """Rename `path` beside itself, its name ending in `.set-aside-<time>`; OSError if it cannot."""
-    import time
-
     aside = path.with_name(f"{path.name}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}")
     path.rename(aside)
     return aside
@@ -204,10 +205,6 @@ def set_aside_bad_files(files: list[Path] | None = None) -> tuple[list[Notice], 
     """Move any settings file that is not an ordinary file of sane size aside, with a line saying
     so. True as the second value when one could not be moved: the app must then keep its
     settings elsewhere this time."""
-    import stat
-
-    from fate_desk.safefile import describe_mode
-
     notices, stuck = [], False
     for path in settings_files() if files is None else files:
         try:
@@ -251,8 +248,6 @@ def checked_settings() -> tuple["Settings", list[Notice]]:
     is set aside with a line for the GM, and the app starts with the rest."""
     notices, stuck = set_aside_bad_files()
     if stuck:
-        import tempfile
-
         scratch = Path(tempfile.mkdtemp(prefix="fate-desk-settings-")) / "fate-desk.ini"
         return Settings(QSettings(str(scratch), QSettings.Format.IniFormat)), notices
     settings = Settings()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel
 from fate_desk.i18n import _
 
 from .desk import Desk
+from .tabs import TabKeeper
 
 
 class SheetDesk(Desk):
@@ -19,8 +20,6 @@ class SheetDesk(Desk):
         super().__init__(window)
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
         self._loading_page = None
-        from .tabs import TabKeeper
-
         self.tab_keeper = TabKeeper(window)  # Close other tabs, and the limit (gui/tabs.py)
 
     def handlers(self) -> dict:
@@ -53,6 +52,7 @@ class SheetDesk(Desk):
     def start_page(self):
         """The page with the first things to do, built the first time a campaign has no tab open."""
         if self._start_page is None:
+            # Deferred: gui.start_page loads with the campaign, after the window's first paint.
             from .start_page import StartPage
 
             self._start_page = StartPage(self.window.actions, self.window.edits.add_scene_action)
@@ -143,6 +143,7 @@ class SheetDesk(Desk):
         entity_id = tabs.current_entity_id() if tabs else None
         if not entity_id:
             return None  # before the first campaign too, when the models are not loaded yet
+        # Deferred: model loads with the campaign, after the window's first paint.
         from fate_desk.model import Character
 
         entity = self.window.document.entity(entity_id)

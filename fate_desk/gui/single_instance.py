@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import queue
+import socket as sockets
 import stat
 import struct
 import tempfile
@@ -99,6 +100,7 @@ class _FileLock:
         self._fd: int | None = None
         self._qt: QLockFile | None = None
         try:
+            # Deferred: fcntl exists only on POSIX; its absence (Windows) picks Qt's lock file.
             import fcntl  # noqa: F401
         except ImportError:
             self._qt = QLockFile(str(path))
@@ -112,6 +114,7 @@ class _FileLock:
             return self._qt.tryLock(0)
         if self._fd is not None:
             return True
+        # Deferred: fcntl exists only on POSIX (this path runs only where __init__ found it).
         import fcntl
 
         try:
@@ -167,8 +170,6 @@ def parse_message(line: bytes) -> str | None:
 
 def _peer_is_us(conn) -> bool:
     """On Linux, whether the connected peer runs as this user (SO_PEERCRED)."""
-    import socket as sockets
-
     if not hasattr(sockets, "SO_PEERCRED") or not hasattr(os, "getuid"):
         return True
     try:
@@ -196,8 +197,6 @@ class _Listener:
         self._stop = threading.Event()
 
     def start(self) -> bool:
-        import socket as sockets
-
         try:
             os.unlink(self.name)  # a socket left by a crashed primary (in our own private folder)
         except FileNotFoundError:
@@ -370,8 +369,6 @@ class SingleInstance(QObject):
         """(connected, answered "ok")."""
         if self.folder is not None and not self._ours(Path(self.server_name)):
             return False, False
-        import socket as sockets
-
         # Python's own Unix socket, as the primary listens on (Qt's network module stays out of
         # the bundle: 3 MB the app has no other use for).
         conn = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from fate_desk.collector import no_collection
 from fate_desk.i18n import N_
 
 THEMES = ("system", "light", "dark", "high-contrast")
@@ -134,8 +135,6 @@ def live_widgets(app: QApplication) -> list[QWidget]:
     size must reach. Windows closed and hidden are left alone (a new window takes the new
     palette and font when it is built), and so is Qt's list of every widget ever made, which
     in a long session held widgets Python could no longer use safely."""
-    from fate_desk.collector import no_collection
-
     out: list[QWidget] = []
     with no_collection():
         tops = app.topLevelWidgets()

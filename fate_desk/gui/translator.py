@@ -8,9 +8,15 @@ choice applies at the next start (the menu says so), so no window ever shows two
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtGui import QFontDatabase
 
 from fate_desk import i18n
+from fate_desk.paths import resources_dir
+
+from .settings import Preferences
 
 
 class CatalogueTranslator(QTranslator):
@@ -45,19 +51,11 @@ def _add_cjk_font() -> None:
     global _cjk_font_added
     if _cjk_font_added:
         return
-    from PySide6.QtGui import QFontDatabase
-
-    from fate_desk.paths import resources_dir
-
     _cjk_font_added = QFontDatabase.addApplicationFont(str(resources_dir() / "fonts" / "DroidSansFallback.ttf")) >= 0
 
 
 def choose_language(settings=None, environ=None) -> str:
     """The code of the language this run speaks (see the module's docstring)."""
-    import os
-
-    from .settings import Preferences
-
     environ = os.environ if environ is None else environ
     forced = i18n.match_language(environ.get("FATE_DESK_LANGUAGE", ""))
     if forced:

@@ -40,6 +40,7 @@ class LadderSpinBox(QSpinBox):
         # What the skill editor accepts: "Great (+4)", "+4", "4", a rung ("Superb") or its start ("sup").
         if self.specialValueText() and text.strip() == self.specialValueText():
             return self.minimum()
+        # Deferred: an import cycle (the sheet package imports this module).
         from .sheet.ladder_delegate import parse_rating  # here: the sheet package imports this module
 
         rating = parse_rating(text)

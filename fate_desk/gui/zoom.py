@@ -8,6 +8,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QDockWidget
 
+from .theme import inherit_again, live_widgets, repolish_style_sheets
+
 STEPS = (100, 110, 125, 150, 175, 200)
 _BASE = "fateDeskBaseFont"  # the platform's font, kept on the application the first time
 _NOW = "fateDeskZoom"
@@ -46,8 +48,6 @@ def apply_zoom(app: QApplication, percent: int) -> int:
     else:
         font.setPixelSize(round(base.pixelSize() * percent / 100))
     ratio = percent / before
-    from .theme import live_widgets
-
     own = [w for w in live_widgets(app) if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
            and w.font().resolveMask() & SIZE_RESOLVED]
     sizes = [(w, w.font().pointSizeF()) for w in own]
@@ -64,8 +64,6 @@ def apply_zoom(app: QApplication, percent: int) -> int:
             widget.setFont(grown)
     # A widget with a style sheet keeps the font it was polished with, and so do those the
     # application's style sheet (high contrast) styled: polish them again, every window at once.
-    from .theme import inherit_again, repolish_style_sheets
-
     sheet = app.styleSheet()
     if sheet:
         app.setStyleSheet("")
@@ -86,8 +84,6 @@ def grow_dock_titles(app: QApplication) -> None:
     as long as its own font is the application's: each dock on screen gets the application's
     font as its own (asking for antialiased text, as it is drawn anyway, so Qt sees a font of
     its own), and its title and contents follow the text size."""
-    from .theme import live_widgets
-
     font = QFont(app.font())
     font.setStyleStrategy(QFont.StyleStrategy.PreferAntialias)
     for widget in live_widgets(app):

@@ -24,7 +24,11 @@ from fate_desk.rules.prep.editing import FORMER_RULE_BREAK_NAMES, NAMED_RULE_BRE
 from fate_desk.interop.fari.reading import (
     _kind,  # the Fari reader's way of naming a wrong value, for the same messages
 )
-from fate_desk.interop.fari.labels import PLACEHOLDER, aspect_role, html_to_text, norm, severity_of
+from fate_desk.interop.fari.labels import (
+    PLACEHOLDER, STRESS, TRACK_WORDS, aspect_role, html_to_text, norm, severity_of,
+)
+from fate_desk.interop.foreign_names import is_academics, is_approach, rule_set_skill
+from fate_desk.rules.creation.loader import pack_of
 from fate_desk.store.interchange import FileFormatError
 
 __all__ = [
@@ -429,8 +433,6 @@ def pack_track(rules, name: str, values: list[int], taken: set[str]) -> CustomTr
     pack's Wounded, the Wealth hack's Wealth): what the other tool cannot hold of it (how it
     clears, what it absorbs, its notes, the skill it grows with) comes back from the pack. None
     when the rule set came with no pack, or no template fits."""
-    from fate_desk.rules.creation.loader import pack_of
-
     pack = pack_of(rules.id)
     for template in getattr(pack, "tracks", None) or []:
         full = list(template.boxes) + [v for level in template.levels for v in level.add]
@@ -450,8 +452,6 @@ def own_skill_name(name: str, rules, taken, foreign: bool = True) -> str:
     unless the sheet already has that skill; else the name as written. `foreign` False for a
     sheet that names the rule set's skills in English: Fate Desk's own translations are then not
     read (they take a moment to load)."""
-    from fate_desk.interop.foreign_names import rule_set_skill
-
     found = rule_set_skill(name, rules.skills, translated=foreign)
     if found is None or (found != name and found.casefold() in {t.casefold() for t in taken}):
         return name
@@ -470,9 +470,6 @@ def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]], academic
     language the tools ship) and its stress tracks as (name, boxes worth 1, 2, 3...): approaches
     are Fate Accelerated; Academics is Fate Condensed's alone; one track named only "Stress" is
     Fate Accelerated's; boxes worth 1, 2, 3... are Fate Core's; anything else is Fate Condensed."""
-    from fate_desk.interop.fari.labels import STRESS, TRACK_WORDS
-    from fate_desk.interop.foreign_names import is_academics, is_approach
-
     if sum(1 for name in skills if is_approach(name)) >= 3:
         return "fate-accelerated"
     also = {norm(name, html=False) for name in academics}  # the tool's own word for it, if it has one
@@ -489,8 +486,6 @@ def guess_ruleset_id(skills: list[str], stress: list[tuple[str, bool]], academic
 
 def match_track(rules, name: str) -> str | None:
     """The rule set's stress track a foreign track's name means ('Physical Stress', 'Mental')."""
-    from fate_desk.interop.fari.labels import STRESS, TRACK_WORDS
-
     label = norm(name)
     for track in rules.stress.tracks:
         words = TRACK_WORDS.get(track.id)

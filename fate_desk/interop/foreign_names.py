@@ -20,6 +20,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from fate_desk.i18n import LANGUAGES, load_catalogue
+
 
 def _key(name: str) -> str:
     """A name for matching: case and accents aside ("Ágil" is "agil"), every other character kept,
@@ -77,8 +79,6 @@ def is_academics(name: str) -> bool:
 def _translated(skills: tuple[str, ...]) -> dict[str, str]:
     """The rule set's skill names in every language Fate Desk ships, back to the names themselves
     (read once per rule set, and only when a sheet names a skill the rule set does not)."""
-    from fate_desk.i18n import LANGUAGES, load_catalogue
-
     index: dict[str, str] = {}
     for code in LANGUAGES:
         if code == "en":

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
 def new_id() -> str:
-    from uuid import uuid4  # imported on first use: reading a file makes no new ids
-
     return uuid4().hex
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from fate_desk.i18n import _
 
 from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
-from .output import ExportCancelled, ExportError, Progress
+from .output import ExportCancelled, ExportError, Progress, replace_on_success
 from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
 
 
@@ -19,8 +19,9 @@ def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None =
     """Write the job's PDF to `out_path` (through a temporary file renamed on success) and
     return the page count. `progress(done, total)` is called per page; returning False stops
     the export (ExportCancelled) and leaves `out_path` untouched."""
+    # Deferred: the renderer pulls in reportlab and every renderer; `fate-desk --help`, `export --to`
+    # and the GUI's export dialogs import this package for its jobs and papers without them.
     from .document import Document
-    from .output import replace_on_success
 
     with replace_on_success(Path(out_path)) as tmp:
         try:
@@ -44,6 +45,7 @@ def _strings(value):
 def unprintable_characters(job: ExportJob) -> list[str]:
     """Characters in the job's text that the bundled font cannot draw (they would print as
     empty boxes), each once, so the user can be told before printing."""
+    # Deferred: styles and textflow pull in reportlab and the fonts; only this check needs them.
     from .styles import Styles
     from .textflow import missing_glyphs
 

@@ -17,6 +17,7 @@ from fate_desk.i18n import _, edition, format_date, language, rules_text
 from fate_desk.model import Character, Countdown
 from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 
+from .draw import footer
 from .fonts import REGULAR
 from .geometry import Page, card_slots, cards_per_page, landscape, portrait
 from .job import ExportJob, What
@@ -76,6 +77,7 @@ class Document:
 
     @cached_property
     def cards(self) -> CardRenderer:
+        # Deferred: a sheet's PDF never loads the card renderer (`fate-desk export` of a sheet, tests/cli).
         from .cards import CardRenderer
 
         return CardRenderer(self.canvas, self.landscape, self.styles, state=self.job.state)
@@ -83,6 +85,7 @@ class Document:
     @cached_property
     def more(self) -> Printables:
         """Scene sheets, cheat sheets, covers and the printable cards."""
+        # Deferred: a sheet's PDF never loads the printables (`fate-desk export` of a sheet, tests/cli).
         from .printables import Printables
 
         return Printables(self.canvas, self.portrait, self.landscape, self.styles)
@@ -140,6 +143,8 @@ class Document:
                 cards += self._chunks(face)
         if what in (What.REFERENCE, What.PACK):
             ruleset = self.ruleset(job.ruleset)
+            # Deferred: only reference cards load the rules' reference text (`fate-desk export` of a sheet,
+            # tests/cli).
             from .reference_text import reference_cards
 
             for i, card in enumerate(reference_cards(ruleset, job.options)):
@@ -170,6 +175,7 @@ class Document:
         return plans
 
     def _entry_cards(self) -> list[tuple[CardChunk, str]]:
+        # Deferred: a sheet's PDF never loads the card renderer (`fate-desk export` of a sheet, tests/cli).
         from .cards import CardFace, player_countdown
 
         out = []
@@ -204,8 +210,6 @@ class Document:
     def render(self, progress=None) -> int:
         """Draw every page; returns the page count. `progress(done, total)` may return False
         to stop (ExportCancelled)."""
-        from .draw import footer
-
         with edition(self.job.ruleset):  # blank sheets, cheat sheets and cards of one rule set
             plans = self.plan()
         if not plans:

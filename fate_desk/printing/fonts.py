@@ -14,6 +14,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+import uharfbuzz
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -169,8 +170,6 @@ def needs_shaping(word: str) -> bool:
 
 @lru_cache(maxsize=8)
 def _hb_font(font: str):
-    import uharfbuzz
-
     data = pdfmetrics.getFont(font).face._ttf_data
     return uharfbuzz.Font(uharfbuzz.Face(uharfbuzz.Blob(data)))
 
@@ -182,8 +181,6 @@ def shape(word: str, font: str) -> str:
     presentation forms), still in logical order, so the bidi step and the PDF's text layer
     treat it as ordinary Arabic. A glyph with no character of its own (a rare ligature)
     leaves its letters as typed."""
-    import uharfbuzz
-
     buf = uharfbuzz.Buffer()
     buf.add_str(word)
     buf.guess_segment_properties()

@@ -30,6 +30,8 @@ from fate_desk.model import (
     Zone,
 )
 
+from . import ExportJob, Paper, What, campaign_job, character_job, export_pdf
+
 RULESETS = ("fate-condensed", "fate-core", "fate-accelerated")
 ROLES = [AspectRole.HIGH_CONCEPT, AspectRole.TROUBLE, AspectRole.RELATIONSHIP, AspectRole.FREE, AspectRole.FREE]
 
@@ -296,8 +298,6 @@ def deck(n: int) -> list:
 
 def write_samples(folder: Path) -> list[Path]:
     """One PDF of each kind, on both paper sizes where it matters."""
-    from . import ExportJob, Paper, What, campaign_job, character_job, export_pdf
-
     folder.mkdir(parents=True, exist_ok=True)
     campaign = scene_campaign()
     jobs = {

@@ -10,7 +10,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from fate_desk.rules.creation.derive import slot_text
-from fate_desk.i18n import _, ngettext, rules_text
+from fate_desk.i18n import _, language, ngettext, rules_text
 from fate_desk.model import LADDER, AspectRole, Severity, ladder_label, ladder_name
 from fate_desk.rules import RuleSet, SlotInfo
 
@@ -39,16 +39,12 @@ LADDER_W = 66.0
 def ladder_width() -> float:
     """The ladder column: room for the longest rung's name in the interface language ("Durch-
     schnittlich (+1)" is half as long again as "Average (+1)"), the same on every row."""
-    from fate_desk.i18n import language
-
     return _ladder_width(language())
 
 
 @lru_cache(maxsize=16)
 def _ladder_width(_language: str) -> float:
     """Measured once per language (every skill row asks, twice)."""
-    from fate_desk.model import ladder_label
-
     widest = max(text_width(ladder_label(v), BOLD, 8) for v in range(-2, 9)) + 6
     return min(max(LADDER_W, widest), 120.0)
 CONSEQUENCE_LINE = 2.5 * inch

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from bidi import algorithm as bidi_algorithm
+from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
@@ -484,8 +485,6 @@ _FACES = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC, (
 @lru_cache(maxsize=64)
 def _hex_color(value: str):
     """One colour object per value: lines join neighbouring words of the same colour by identity."""
-    from reportlab.lib.colors import HexColor
-
     return HexColor(value)
 
 

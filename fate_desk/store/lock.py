@@ -124,6 +124,7 @@ def _describe(info: dict, owner: str = "", local: bool = False) -> str:
 
 def _owner_name(uid: int) -> str:
     try:
+        # Deferred: pwd exists only on POSIX; Windows gets the ImportError below.
         import pwd
 
         return pwd.getpwuid(uid).pw_name

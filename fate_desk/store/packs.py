@@ -15,6 +15,7 @@ from fate_desk.i18n import _
 from fate_desk.leftovers import LEFTOVER_AGE_S, process_alive
 from fate_desk.model import Character
 from fate_desk.paths import user_packs_dir
+from fate_desk.rules import load_catalog
 from fate_desk.rules.creation.pack_files import is_pack_path  # noqa: F401 (the store's callers ask it here)
 from fate_desk.rules.creation.loader import MAX_RULESET_BYTES
 from fate_desk.rules.creation.packs import (
@@ -253,7 +254,5 @@ def tidy_unfinished_installs(target: Path) -> None:
 
 def shipped_ids() -> set[str]:
     """The ids of the rule sets and packs that ship with Fate Desk: no pack of the user's takes one."""
-    from fate_desk.rules import load_catalog
-
     catalog = load_catalog(user=Path(os.devnull), user_packs=Path(os.devnull))
     return set(catalog.rulesets) | set(catalog.packs)

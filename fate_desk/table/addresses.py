@@ -45,6 +45,7 @@ def _rank(address: Address) -> tuple:
 
 def _linux_addresses() -> list[Address]:
     """Each interface that is up and running, and its IPv4 address (Linux's own ioctls)."""
+    # Deferred: fcntl exists only on POSIX, and only Linux comes here.
     import fcntl
 
     found = []

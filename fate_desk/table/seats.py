@@ -17,6 +17,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from fate_desk.paths import user_data_dir
 from fate_desk.store.atomic import write_bytes_atomic
@@ -40,8 +41,6 @@ def public_origin(text: object) -> str | None:
     text = text.strip().rstrip("/")
     if not text:
         return ""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(text)
         port = parts.port

@@ -5,8 +5,9 @@ from __future__ import annotations
 from fate_desk.i18n import N_, _, rules_text
 from fate_desk.model import AspectRole, CampaignOptions, Character, ladder_label
 from fate_desk.rules import RuleSet, check, derive
+from fate_desk.rules.creation.history import Refused
 
-from ..widgets import escape, problems_html
+from ..widgets import escape, problems_html, refusal_html
 
 
 # Aspect roles as the preview names them (the model keeps the role's value).
@@ -75,10 +76,6 @@ def show_outcome(label, ok_button, before: Character, attempt, ruleset: RuleSet,
 
     The OK button is enabled only for a choice the rules accept.
     """
-    from fate_desk.rules.creation.history import Refused
-
-    from ..widgets import refusal_html
-
     try:
         applied = attempt()
     except Refused as refused:

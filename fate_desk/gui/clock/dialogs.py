@@ -29,6 +29,7 @@ from ..forms import child
 from ..advancement.breakthrough import BreakthroughDialog
 from ..widgets import escape, refusal_html
 from ..advancement.milestone import MilestoneDialog
+from ..table_mode.reach import table_play
 
 
 class ClockDialog(FormDialog):
@@ -284,8 +285,6 @@ class _PerPcDialog(ClockDialog):
         super().accept()
         if self.result is None:
             return
-        from ..table_mode.reach import table_play
-
         play = table_play(self.document)
         if play is not None:  # a player's proposal from the phone is spent once their milestone is taken
             for character_id, choice in self.choices.items():
@@ -295,8 +294,6 @@ class _PerPcDialog(ClockDialog):
     def choose(self, character_id: str):
         """Open the PC's dialog on top (not blocking); returns it so a test can fill it in."""
         dialog = self._dialog_for(self.campaign.character(character_id))
-        from ..table_mode.reach import table_play  # light: nothing of the table loads with it
-
         play = table_play(self.document)
         if play is not None and character_id in play.milestones and hasattr(dialog, "picker"):
             dialog.picker.propose(play.milestones[character_id])  # what the player proposed from the phone

@@ -13,7 +13,8 @@ from fate_desk.model import CharacterKind, ConflictKind, Participant, TurnOrder,
 from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.encounters.big_bads import breaks, minion_shields, solo_bonus, solo_note, solo_soak
 from fate_desk.rules.encounters.conflict import (
-    full_defense_bonus, hazard_of, hazard_participant, order_skills, participant, take_hit, track_for,
+    full_defense_bonus, hazard_of, hazard_participant, helpers_bonus, order_skills, participant,
+    participant_roller, take_hit, track_for,
 )
 from fate_desk.rules.encounters.targets import even_split, split_hits, split_refusal, zone_hits
 from fate_desk.rules.harm.absorb import Hit, resolve_hit, shifts_text
@@ -249,8 +250,6 @@ class AttackDialog(SetsAsideCards, QDialog):
 
     def roll(self) -> None:
         """Throw both rolls with the desk's dice; invokes may follow on either card."""
-        from fate_desk.rules.encounters.conflict import helpers_bonus, participant_roller
-
         campaign = self.document.campaign
         target = self.target_participant()
         if target is None or self.attack_card is not None:
@@ -452,8 +451,6 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
             self.result.setText(_("Tick at least two targets: one target is an ordinary attack."))
             return
         campaign = self.document.campaign
-        from fate_desk.rules.encounters.conflict import helpers_bonus, participant_roller
-
         skill = skill_key(self.skill)
         roller = participant_roller(campaign, self.attacker, skill)
         rating = self.document.rating_of(campaign.character(roller), skill)
@@ -499,8 +496,6 @@ class SplitAttackDialog(SetsAsideCards, QDialog):
     def defend(self) -> None:
         """Every target rolls its defence against its share (or the whole effort)."""
         campaign = self.document.campaign
-        from fate_desk.rules.encounters.conflict import helpers_bonus, participant_roller
-
         attack = skill_key(self.skill)
         for p, share in self.chosen():
             lead = campaign.character(_lead(p))

@@ -19,6 +19,7 @@ from fate_desk.rules.encounters.conflict import (
 from fate_desk.rules.creation.derive import derive_stress
 from fate_desk.rules.play.actions import RollResult, apply_roll
 
+from ..widgets import escape
 from .common import play, scene_now
 from .conflict_dialogs import AttackDialog, ConflictHitDialog, SplitAttackDialog, StartConflictDialog
 from .panel_base import PanelBase
@@ -446,6 +447,4 @@ def _points_text(character) -> str:
 
 
 def _esc(text: str) -> str:
-    from ..widgets import escape
-
     return escape(text)

@@ -24,6 +24,7 @@ class VisibilityPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        # Deferred: gui.conflict.common (~16 ms, 3 modules) is not loaded at start-up, only on first use.
         from .common import status_label
 
         self.document = None
@@ -44,6 +45,8 @@ class VisibilityPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        # Deferred: gui.conflict.common, rules.encounters.scene (~16 ms, 3 modules) are not loaded at
+        # start-up, only on first use.
         from fate_desk.rules.encounters.scene import view_items
 
         from .common import scene_now
@@ -63,6 +66,8 @@ class VisibilityPanel(QWidget):
         return next(self.list.item(i) for i in range(self.list.count()) if self.list.item(i).text() == label)
 
     def _switched(self, item: QListWidgetItem) -> None:
+        # Deferred: gui.conflict.common (~16 ms, 3 modules) is not loaded at start-up, only on first use;
+        # rules.play.table loads with the campaign, after the window's first paint.
         from fate_desk.rules.play.table import set_hidden
 
         from .common import play, scene_now
@@ -94,6 +99,7 @@ class EncounterDesk(Desk):
     @property
     def dice(self):
         if self._dice is None:
+            # Deferred: rules.play.dice (~36 ms, 2 modules) is not loaded at start-up, only on first use.
             from fate_desk.rules.play.dice import Dice
 
             self._dice = Dice()
@@ -115,6 +121,8 @@ class EncounterDesk(Desk):
         """The dock with its panels, built once; where and whether it was shown last time comes back."""
         if self.dock is not None:
             return self.dock
+        # Deferred: gui.conflict.challenge_panel, gui.conflict.conflict_panel, gui.conflict.contest_panel
+        # (~53 ms, 24 modules) are not loaded at start-up, only on first use.
         from .challenge_panel import ChallengePanel
         from .conflict_panel import ConflictPanel
         from .contest_panel import ContestPanel
@@ -252,6 +260,8 @@ class EncounterDesk(Desk):
         if self.document is None:
             return None
         if self.players_window is None:
+            # Deferred: gui.conflict.players_view (~41 ms, 6 modules) is not loaded at start-up, only on
+            # first use.
             from .players_view import PlayersViewWindow
 
             self.players_window = PlayersViewWindow(self.document)

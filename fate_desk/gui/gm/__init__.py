@@ -5,14 +5,14 @@ Importing this package registers each editor for its entry kind with `register_e
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from ..editors import register_editor
 
 
 def _lazy(module: str, name: str):
     """A factory that imports its editor module only when a tab of that kind opens."""
     def factory(document, entity_id, parent=None):
-        from importlib import import_module
-
         return getattr(import_module(f"{__name__}.{module}"), name)(document, entity_id, parent)
     return factory
 

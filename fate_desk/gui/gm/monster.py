@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, )
 
 from fate_desk.i18n import N_, _, rules_text
-from fate_desk.model import Character, CharacterKind, Severity
+from fate_desk.model import Character, CharacterKind, Severity, SlotSpec
 from fate_desk.rules.creation.derive import derive_consequences, derive_stress, slot_text
 from fate_desk.rules.creation.edits import edited
 from fate_desk.rules.prep.editing import (
@@ -276,8 +276,6 @@ class MonsterEditor(GmEditor):
 
     def _own_slots_toggled(self, on: bool) -> None:
         character = self.entity
-        from fate_desk.model import SlotSpec
-
         start = None
         if on:
             derived = derive_consequences(character, self.document.ruleset_for(character), self.document.campaign.options)

@@ -19,6 +19,7 @@ from fate_desk.rules.harm.absorb import slots_of
 from fate_desk.rules.prep.editing import add_skill_row, remove_skill_row, set_skill_row, skill_rows
 
 from ..icons import icon
+from ..play.hit_dialog import TakeHitDialog
 from ..sheet.common import mark, set_text
 from ..sheet.aspects import InvokeBoxes
 from ..sheet.harm import BOX_STYLE
@@ -369,8 +370,6 @@ class HarmRow(QWidget):
         self.hit_button.clicked.connect(self.take_hit)
 
     def take_hit(self):
-        from ..play.hit_dialog import TakeHitDialog
-
         editor = self.editor
         self.dialog = TakeHitDialog(editor.document, editor.entity_id, parent=editor)
         self.dialog.open()

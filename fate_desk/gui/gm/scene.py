@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QGroupBox, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox,
+    QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import N_, _
@@ -90,8 +91,6 @@ class SceneEditor(GmEditor):
     # --- the zone map: drag boxes into place, right-click a zone to say who is there --------------
 
     def _add_zone_map(self) -> None:
-        from PySide6.QtWidgets import QGroupBox, QLabel
-
         box = QGroupBox(_("Zone map"))
         layout = QVBoxLayout(box)
         hint = QLabel(_("Drag the zones into place; right-click a zone to say who is in it. By keyboard: arrows go "

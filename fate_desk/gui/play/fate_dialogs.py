@@ -16,6 +16,7 @@ from fate_desk.rules.play.hits import conflict_id
 from fate_desk.rules.creation.history import Refused
 from fate_desk.model import CharacterKind
 
+from ..table_mode.reach import phone_play
 from ..widgets import escape
 from ..theme import status_colour
 
@@ -185,8 +186,6 @@ class CompelDialog(_PlayDialog):
         self.aspect.currentIndexChanged.connect(lambda *_args: self._worth())
         self._worth()
         # The player is at the table with a phone that may act: the compel can wait for them there.
-        from ..table_mode.reach import phone_play
-
         self.phone_button = None
         if phone_play(document, character_id) is not None:
             self.phone_button = QPushButton(_("Offer on {name}’s &phone").format(name=character.name or _("(unnamed)")))
@@ -207,8 +206,6 @@ class CompelDialog(_PlayDialog):
 
     def offer(self) -> bool:
         """Send the compel to the player's phone; nothing changes until they answer."""
-        from ..table_mode.reach import phone_play
-
         play = phone_play(self.document, self.character_id)
         aspect = self.aspect.currentData() or ""
         if play is None or not aspect:

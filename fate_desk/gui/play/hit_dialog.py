@@ -18,6 +18,7 @@ from fate_desk.rules.play.hits import attacker_boost, hit_plan, take_hit
 from fate_desk.rules.creation.history import Refused
 
 from .. import access
+from ..table_mode.reach import phone_play
 from ..widgets import escape
 from ..theme import status_colour
 
@@ -117,8 +118,6 @@ class TakeHitDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.out_button.clicked.connect(self.take_out)
         # The player is at the table with a phone that may act: the choice can be theirs.
-        from ..table_mode.reach import phone_play
-
         self.asked_phone = False
         self.phone_button = None
         if phone_play(document, character_id) is not None:
@@ -273,8 +272,6 @@ class TakeHitDialog(QDialog):
 
     def ask_phone(self) -> bool:
         """Hand the hit to the player's phone (nothing changes until they choose there)."""
-        from ..table_mode.reach import phone_play
-
         play = phone_play(self.document, self.character_id)
         if play is None or self.plan is None:
             self.status.setText(escape(_("The player's phone is no longer at the table: take the hit here.")))

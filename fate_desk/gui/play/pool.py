@@ -9,6 +9,9 @@ from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 from fate_desk.i18n import _, ngettext
 from fate_desk.model import Scene
+from fate_desk.rules.clock.pool import gm_pool
+from fate_desk.rules.creation.derive import join_words
+from fate_desk.rules.play.table import change_gm_pool, current_scene, scene_present, start_scene_pool
 
 from ..forms import child, load_form
 from ..widgets import escape
@@ -54,8 +57,6 @@ class GmPoolWidget(QWidget):
     def step(self, step: int) -> bool:
         if self.document is None:
             return False
-        from fate_desk.rules.play.table import change_gm_pool
-
         text = _("Spend a GM fate point") if step < 0 else _("Add a GM fate point")
         return self.document.edit_campaign(lambda c: change_gm_pool(c, step), text)
 
@@ -64,8 +65,6 @@ class GmPoolWidget(QWidget):
         and the scene placed in the current session; the status bar says what happened."""
         if self.document is None:
             return False
-        from fate_desk.rules.play.table import current_scene, start_scene_pool
-
         campaign = self.document.campaign
         scene = self.scene_on_screen() or current_scene(campaign)
         present = list(scene.present) if scene is not None and scene.present else None
@@ -103,11 +102,6 @@ class GmPoolWidget(QWidget):
         if document is None:
             self.points.setText("–")  # i18n: not shown (a dash, no words)
             return
-        # The rules load with the first campaign, not with the window (it shows "–" until then).
-        from fate_desk.rules.clock.pool import gm_pool
-        from fate_desk.rules.creation.derive import join_words
-        from fate_desk.rules.play.table import current_scene, scene_present
-
         campaign = document.campaign
         self._seen = {c.id: _part(c) for c in campaign.characters}
         self.points.setText(str(campaign.gm_fate_points))

@@ -15,6 +15,7 @@ from ..widgets import escape
 from .roll_panel import RollPanel
 from .roll_setup import skill_shown
 from ..theme import status_colour
+from .hit_dialog import TakeHitDialog
 
 
 def apply_panel(document, panel: RollPanel) -> bool:
@@ -63,8 +64,6 @@ def block_harm(document, panel: RollPanel, roll, parent):
     harm = block_hit(document.campaign, panel.block_id(), roll) if cid else 0
     if not harm:
         return None
-    from .hit_dialog import TakeHitDialog
-
     dialog = TakeHitDialog(document, cid, shifts=harm, parent=parent)
     dialog.open()
     return dialog
@@ -184,8 +183,6 @@ class RollDialog(QDialog):
         # a tie hits only with a Weapon rating (the boost for a tie came with the roll itself)
         lands = roll.shifts > 0 or (roll.shifts == 0 and self.document.campaign.options.weapon_armor)
         if roll.setup.action == Action.ATTACK and defender and lands:
-            from .hit_dialog import TakeHitDialog
-
             # roll.hit: one shift less when the attacker took a boost for a stylish hit
             self.hit_dialog = TakeHitDialog(self.document, defender, shifts=roll.hit if roll.shifts > 0 else roll.shifts,
                                             attacker=panel.who.currentData(), parent=self.parentWidget())

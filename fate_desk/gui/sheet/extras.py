@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
 from fate_desk.i18n import _, ngettext, rules_text
 from fate_desk.model import Character, TrackClears, ladder_label
 from fate_desk.rules import Derived, RuleSet
+from fate_desk.rules.creation.checker import aspect_slots
 from fate_desk.rules.creation.derive import derive_stress, mode_box_count, mode_stress_split, mode_tracks
 from fate_desk.rules.creation.edits import add_stunt, set_aspect, set_mode, set_mode_stress, set_signature
 from fate_desk.rules.creation.extra_edits import (
@@ -18,6 +19,7 @@ from fate_desk.rules.creation.extra_edits import (
 )
 from fate_desk.rules.creation.extras import cost_text
 from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.creation.packs import extra_as_shown, stunt_as_shown, track_as_shown
 from fate_desk.rules.harm.tracks import begin_track_recovery, clear_parcel, clear_track, clears_text
 
 from ..icons import icon
@@ -224,6 +226,7 @@ class ExtrasSection:
         return fresh_track_id(self.sheet.character, name)
 
     def add_extra(self):
+        # Deferred: gui.dialogs.extra_editor (~1 ms, 2 modules) is not loaded at start-up, only on first use.
         from ..dialogs.extra_editor import ExtraDialog
 
         self.dialog = ExtraDialog(self.sheet.ruleset, self._new_id, parent=self.sheet)
@@ -236,6 +239,7 @@ class ExtrasSection:
             self._apply(lambda c: buy_extra(c, extra), _("Add the extra {extra}").format(extra=extra.name))
 
     def edit_extra(self, extra_id: str):
+        # Deferred: gui.dialogs.extra_editor (~1 ms, 2 modules) is not loaded at start-up, only on first use.
         from ..dialogs.extra_editor import ExtraDialog
 
         extra = next((e for e in self.sheet.character.extras if e.id == extra_id), None)
@@ -260,6 +264,7 @@ class ExtrasSection:
         self._apply(lambda c: remove_extra(c, extra_id), _("Remove the extra {extra}").format(extra=name))
 
     def add_track(self):
+        # Deferred: gui.dialogs.extra_editor (~1 ms, 2 modules) is not loaded at start-up, only on first use.
         from ..dialogs.extra_editor import TrackDialog
 
         self.dialog = TrackDialog(self.sheet.ruleset, self._new_id, parent=self.sheet)
@@ -273,6 +278,7 @@ class ExtrasSection:
 
     def edit_track(self, track_id: str):
         """Change one of the character's own tracks (its name, boxes, link, how it clears)."""
+        # Deferred: gui.dialogs.extra_editor (~1 ms, 2 modules) is not loaded at start-up, only on first use.
         from ..dialogs.extra_editor import TrackDialog
 
         track = next((t for t in self.sheet.character.tracks if t.id == track_id), None)
@@ -300,6 +306,7 @@ class ExtrasSection:
 
     def loot(self, track_id: str):
         """A parcel of loot: the player picks the marked boxes it clears (Wealth)."""
+        # Deferred: gui.sheet.parcel (<1 ms, 1 module) is not loaded at start-up, only on first use.
         from .parcel import ParcelDialog
 
         campaign = self.sheet.document.campaign
@@ -329,6 +336,7 @@ class ExtrasSection:
         return dialog
 
     def open_library(self):
+        # Deferred: gui.dialogs.library (~3 ms, 2 modules) is not loaded at start-up, only on first use.
         from ..dialogs.library import LibraryDialog, packs_for
 
         packs = packs_for(self.sheet.document.catalog, self.sheet.ruleset.id)
@@ -342,8 +350,6 @@ class ExtrasSection:
             return False
         item = entry.item
         # What goes on the sheet reads in the interface language, as if the player had typed it.
-        from fate_desk.rules.creation.packs import extra_as_shown, stunt_as_shown, track_as_shown
-
         if entry.kind == "stunt":
             stunt = stunt_as_shown(item)
             return self.sheet.edit(lambda c: add_stunt(c, stunt),
@@ -360,8 +366,6 @@ class ExtrasSection:
             return self._apply(lambda c: add_track(c, track),
                                _("Add the track {track} from the library").format(track=track.name))
         character, ruleset = self.sheet.character, self.sheet.ruleset
-        from fate_desk.rules.creation.checker import aspect_slots
-
         empty = next((i for i, (_role, index) in enumerate(aspect_slots(character, ruleset))
                       if index is None or not character.aspects[index].text.strip()), None)
         if empty is None:

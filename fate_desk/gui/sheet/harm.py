@@ -297,6 +297,7 @@ def slot_name(slot: SlotInfo) -> str:
 
 
 def _open_treatment(sheet, slot_id: str):
+    # Deferred: gui.play.treatment (~5 ms, 3 modules) is not loaded at start-up, only on first use.
     from ..play.treatment import open_treatment  # the table's dialogs load only when asked for
 
     return open_treatment(sheet, slot_id)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QPushButton, QTableView, QTabWidget,
-    QVBoxLayout, QWidget,
+    QAbstractItemView, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QPushButton, QSizePolicy, QTabWidget,
+    QTableView, QVBoxLayout, QWidget,
 )
 
 from fate_desk.i18n import _, rules_text
@@ -96,8 +96,6 @@ class SkillsSection:
     def _fit_to_page(self, current: int) -> None:
         """The section is as tall as the page shown: the taller List page left an empty band
         under the pyramid, in the middle of the sheet."""
-        from PySide6.QtWidgets import QSizePolicy
-
         for index in range(self.tabs.count()):
             policy = QSizePolicy.Policy.Preferred if index == current else QSizePolicy.Policy.Ignored
             self.tabs.widget(index).setSizePolicy(policy, policy)

@@ -4,6 +4,10 @@ never at the app's start."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
+from fate_desk.i18n import _
+
 from ..desk import Desk
 
 ACTIONS = ("open_table", "toggle_requests")
@@ -57,6 +61,8 @@ class TableModeDesk(Desk):
         if self.document is None or self.document.loading:
             return None
         if self.session is None:
+            # Deferred: gui.table_mode.reach, gui.table_mode.session (~362 ms, 82 modules) are not loaded at
+            # start-up, only on first use.
             from .reach import register
             from .session import TableSession
 
@@ -68,6 +74,8 @@ class TableModeDesk(Desk):
             if self.requests is not None:
                 self.requests.follow(self.session)
         if self.dialog is None:
+            # Deferred: gui.table_mode.dialog (~329 ms, 86 modules) is not loaded at start-up, only on first
+            # use.
             from .dialog import TableDialog
 
             self.dialog = TableDialog(self.session, self.window)
@@ -79,8 +87,8 @@ class TableModeDesk(Desk):
     def requests_dock(self):
         """Table ▸ Players' requests: built the first time it is asked for."""
         if self.requests is None:
-            from PySide6.QtCore import Qt
-
+            # Deferred: gui.table_mode.requests (~221 ms, 88 modules) is not loaded at start-up, only on
+            # first use.
             from .requests import RequestsDock
 
             window = self.window
@@ -95,8 +103,7 @@ class TableModeDesk(Desk):
 
     def _asked(self, event) -> None:
         """A device asks for a seat: the GM hears of it even with the dialog put away."""
-        from fate_desk.i18n import _
-
+        # Deferred: gui.table_mode.dialog (~329 ms, 86 modules) is not loaded at start-up, only on first use.
         from .dialog import device_words
 
         character = self.session.document.campaign.character(event.seat) if self.session else None
@@ -109,8 +116,6 @@ class TableModeDesk(Desk):
 
     def _paused(self, on: bool) -> None:
         """A player pressed Pause: the GM's window shows it at once, whatever is in front."""
-        from fate_desk.i18n import _
-
         dock = self.requests_dock()
         dock.follow(self.session)
         if on:
@@ -151,6 +156,8 @@ class TableModeDesk(Desk):
 
     def _hit_dialog(self, character_id: str, shifts: int, attacker: str | None):
         """The conflict's Take a hit when the character is in the running conflict, else the sheet's."""
+        # Deferred: gui.play.hit_dialog (~85 ms, 12 modules) is not loaded at start-up, only on first use;
+        # rules.encounters.standing loads with the campaign, after the window's first paint.
         from fate_desk.rules.encounters.standing import place_in_conflict
 
         from ..play.hit_dialog import TakeHitDialog
@@ -158,6 +165,8 @@ class TableModeDesk(Desk):
         document = self.session.document
         place = place_in_conflict(document.campaign, character_id)
         if place is not None:
+            # Deferred: gui.conflict.conflict_dialogs (~31 ms, 24 modules) is not loaded at start-up, only
+            # on first use.
             from ..conflict.conflict_dialogs import ConflictHitDialog
 
             dialog = ConflictHitDialog(document, _conflict(document.campaign), place[1], shifts, attacker, self.window)
@@ -169,6 +178,7 @@ class TableModeDesk(Desk):
     def close(self) -> None:
         """Close the table (nothing listens afterwards) and its dialog."""
         if self.session is not None:
+            # Deferred: gui.table_mode.reach (<1 ms, 1 module) is not loaded at start-up, only on first use.
             from .reach import unregister
 
             self.session.close()
@@ -184,6 +194,7 @@ class TableModeDesk(Desk):
 
 
 def _conflict(campaign):
+    # Deferred: rules.play.table loads with the campaign, after the window's first paint.
     from fate_desk.rules.play.table import current_scene
 
     return current_scene(campaign).play.conflict

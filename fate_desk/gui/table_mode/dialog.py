@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.table.addresses import machine_addresses
-from fate_desk.table.seats import ACT, VIEW
+from fate_desk.table.qr import qr_png
+from fate_desk.table.seats import ACT, VIEW, public_origin
 
 from .. import access
 from ..dialogs.base import FormDialog
@@ -123,8 +124,6 @@ class SeatCard(QFrame):
     def set_link(self, link: str) -> None:
         if link == self.link.text():
             return
-        from fate_desk.table.qr import qr_png
-
         self.link.setText(link)
         self.link.setCursorPosition(0)
         pixmap = QPixmap()
@@ -263,8 +262,6 @@ class TableDialog(FormDialog):
             self.say(_("{name}’s seat has a new link: the old one no longer works.").format(name=card.name))
 
     def _public_given(self) -> None:
-        from fate_desk.table.seats import public_origin
-
         origin = public_origin(self.public.text())
         if origin is None:
             self.public_problem.setText(_("“{text}” is not a web address such as https://table.example.org: the "

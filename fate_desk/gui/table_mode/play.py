@@ -24,10 +24,11 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from fate_desk.i18n import _, speaking
+from fate_desk.i18n import _, rules_text, speaking
 from fate_desk.model import CharacterKind
+from fate_desk.rules.advancement.milestones import MilestoneKind
 from fate_desk.rules.creation.edits import edited, set_aspect
-from fate_desk.rules.creation.history import Refused
+from fate_desk.rules.creation.history import Refused, refuse
 from fate_desk.rules.encounters.conflict import concede_in_play, take_hit as conflict_hit, taken_out_in_play
 from fate_desk.rules.encounters.seat import seat_invokables, seat_roll_done, seat_roll_refusal, seat_roll_set_aside
 from fate_desk.rules.encounters.standing import place_in_conflict
@@ -796,8 +797,6 @@ def hit_operation(campaign, ruleset, seat: str, option, names: dict[str, str], a
 
 def _raise_if(reason: str, code: str):
     if reason:
-        from fate_desk.rules.creation.history import refuse
-
         raise refuse(code, "seat", reason)
     return None
 
@@ -807,8 +806,6 @@ def _refusal_again(refused: Refused) -> str:
 
 
 def _shown_skill(ruleset, skill: str) -> str:
-    from fate_desk.i18n import rules_text
-
     if not skill:
         return _("a plain rating")
     return rules_text(skill) if skill in ruleset.skills else skill
@@ -824,8 +821,6 @@ def _request_words(play: TablePlay, request: Request) -> str:
     if request.kind == "proposal":
         if data["what"] == "aspect":
             return _("the aspect “{aspect}”").format(aspect=data["text"])
-        from fate_desk.rules.advancement.milestones import MilestoneKind
-
         try:
             kind = MilestoneKind(data["where"]).label
         except ValueError:

@@ -16,6 +16,7 @@ from fate_desk.i18n import _
 from fate_desk.model import ladder_label
 from fate_desk.rules.harm.absorb import shifts_text
 from fate_desk.rules.play.roll import faces_text
+from fate_desk.rules.play.table import current_scene
 
 from .. import access
 from ..theme import status_colour
@@ -250,8 +251,6 @@ class RequestsDock(QDockWidget):
             card.say(who, _("proposes {what}").format(what=_request_words(play, request)))
 
     def _fill_targets(self, card: RequestCard, attacker: str) -> None:
-        from fate_desk.rules.play.table import current_scene
-
         campaign = self.session.document.campaign
         scene = current_scene(campaign)
         present = set(scene.present) if scene is not None and scene.present else None

@@ -20,6 +20,9 @@ from fate_desk.i18n import _, speaking
 from fate_desk.model import CharacterKind
 from fate_desk.table.seats import ACT, VIEW, SeatBook
 from fate_desk.table.server import HEARTBEAT, Event, SeatInfo, TableServer
+from fate_desk.table.snapshot import scene_snapshot, sheet_snapshot
+
+from .play import TablePlay
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +69,6 @@ class TableSession(QObject):
         self.requests: dict[int, Event] = {}  # devices waiting for the GM, by device
         # Player actions by kind: (session, event) -> None (the table's play, below, fills it).
         self.intents: dict[str, Callable[[TableSession, Event], None]] = {}
-        from .play import TablePlay
-
         self.play = TablePlay(self, dice)
         self.play.changed.connect(self._play_changed)
         self._published: dict[tuple, dict] = {}
@@ -297,8 +298,6 @@ class TableSession(QObject):
         what changed since last time)."""
         if not self.is_open or self.document.loading:
             return
-        from fate_desk.table.snapshot import scene_snapshot, sheet_snapshot
-
         campaign = self.document.campaign
         if self._seat_names() != self._handed:  # a player character added, removed or renamed
             self._hand_seats()

@@ -37,6 +37,8 @@ from fate_desk.interop.common import (
     stunt_labels,
     unique_labels,
 )
+from fate_desk.interop.foreign_names import is_approach
+from fate_desk.rules.creation.extras import custom_track_boxes
 
 VERSION = 6
 SUFFIX = ".fari.json"
@@ -49,8 +51,6 @@ def nearest_template(ruleset: RuleSet) -> str:
     """Fari's template nearest a rule set: its own for the three Fate Desk ships; for a game pack's,
     Fate Accelerated when it rates approaches, Fate Core when it is built on Fate Core (its
     milestones, or stress boxes worth 1, 2, 3…), else Fate Condensed."""
-    from fate_desk.interop.foreign_names import is_approach
-
     if ruleset.id in TEMPLATES:
         return TEMPLATES[ruleset.id]
     if ruleset.skill_word == "approach" or all(is_approach(s) for s in ruleset.skills):
@@ -171,8 +171,6 @@ EXTRA_NUMBERS = (("Refresh cost", "refresh"), ("Skill points", "skill_points"), 
 def extra_section(extra: Extra, character: Character, derived) -> dict:
     """An extra as a section of its own, in blocks Fari shows and Fate Desk reads back: its
     description, permission, price, aspects, skills, stunts, tracks (with their marks) and group."""
-    from fate_desk.rules.creation.extras import custom_track_boxes
-
     label = f"{EXTRA}: {extra.name}" + ("" if extra.active else f" {SWITCHED_OFF}")
     blocks = [_block("Text", "Description", plain_to_html(extra.description)),
               _block("Text", "Permission", plain_to_html(extra.permission))]

@@ -33,6 +33,7 @@ from fate_desk.interop.common import (
     guess_ruleset_id, html_to_text, names_foreign_skills, match_track, modes_from_text, norm, own_skill_name, pack_track, placeholder_name,
     refresh_before_costs, restore_repeated, rule_break_from_label, severity_of, shown,
 )
+from fate_desk.interop.fco.writing import foundry_id
 
 SYSTEM_ID = "fatex"
 SOURCE_NAME = "Foundry (FateX)"
@@ -311,8 +312,6 @@ class _FatexActor(FlaggedActor):
 
     def _extras_for_refresh(self) -> list[Extra]:
         """The extras as they will come back (our flags' for the items they name), for their price."""
-        from fate_desk.interop.fco.writing import foundry_id
-
         kept = self.ours.get("kept")
         flagged = kept.get("extras") if isinstance(kept, dict) else None
         ours = {}

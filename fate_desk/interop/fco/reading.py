@@ -36,7 +36,7 @@ from fate_desk.model.character import (
 )
 from fate_desk.rules import RuleSet, RuleSetError, get_ruleset
 
-from fate_desk.interop.fco.writing import SYSTEM_ID
+from fate_desk.interop.fco.writing import SYSTEM_ID, foundry_id
 from fate_desk.interop.foundry_flags import FlaggedActor
 from fate_desk.interop.common import (
     SEVERITY_BY_VALUE,
@@ -109,8 +109,6 @@ def merge_extras(found: list[tuple[str, Extra, dict]], flagged: list[Extra], str
     item (they hold what the system has no field for), else as read from the system's fields.
     Extras added in Foundry come over; extras deleted there stay deleted. `found` holds (the
     item's id, the extra read, its tracks' marks by the ids just given)."""
-    from fate_desk.interop.fco.writing import foundry_id
-
     ours = {foundry_id(e.id): e for e in flagged}
     out = []
     for item_id, extra, marks in found:

@@ -42,6 +42,7 @@ from fate_desk.interop.common import (
     stunt_labels,
     unique_labels,
 )
+from fate_desk.rules.creation.extras import custom_track_boxes
 
 SYSTEM_ID = "fate-core-official"
 SUFFIX = ".json"
@@ -373,8 +374,6 @@ def _extra_stunts(extra: Extra) -> list[dict]:
 
 
 def _extra_tracks(extra: Extra, character: Character, ruleset: RuleSet) -> list[dict]:
-    from fate_desk.rules.creation.extras import custom_track_boxes
-
     tracks = []
     for track in extra.tracks:
         values = custom_track_boxes(character, track, ruleset)

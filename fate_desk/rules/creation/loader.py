@@ -205,6 +205,7 @@ def load_catalog(
                 continue
             catalog.rulesets[ruleset.id] = ruleset
             catalog.origins[ruleset.id] = path
+    # Deferred: an import cycle (rules/creation/packs.py imports this module).
     from fate_desk.rules.creation.packs import add_packs  # packs build on the rule-set loader
 
     add_packs(catalog, shipped_packs or packs_dir(), user_packs or user_packs_dir())

@@ -18,10 +18,10 @@ from fate_desk.rules.play.dice import teamwork_bonus
 from fate_desk.rules.play.table import name_of, scene_of, with_play
 from fate_desk.rules.play.actions import place_aspect
 from fate_desk.rules.play import hits
-from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options
+from fate_desk.rules.harm.absorb import AbsorbOption, absorb_options, free_boxes
 from fate_desk.rules.creation.history import counted, refuse
 from fate_desk.rules.creation.loader import get_ruleset
-from fate_desk.rules.creation.ruleset import RuleSet
+from fate_desk.rules.creation.ruleset import RuleSet, StressMarking
 from fate_desk.rules.encounters.standing import place_in_conflict
 
 # Fate Core's order: the first skill decides, the others break ties (physical, mental).
@@ -393,9 +393,6 @@ def hit_group(
 
 def _capacity(character: Character, ruleset: RuleSet, track: str) -> int:
     """Shifts a character's free stress boxes can take (one box per hit where the rule set says so)."""
-    from fate_desk.rules.harm.absorb import free_boxes
-    from fate_desk.rules.creation.ruleset import StressMarking
-
     free = [value for _box, value in free_boxes(character, ruleset, track)]
     if not free:
         return 0

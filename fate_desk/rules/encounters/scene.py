@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Scene, ZonePlace
+from fate_desk.rules.encounters.challenge import task_result
 
 from fate_desk.rules.play.table import name_of
 
@@ -103,8 +104,6 @@ def players_view(campaign: Campaign, scene: Scene | None) -> PlayersView:
         winner = next((s.name for s in play.contest.sides if s.id == play.contest.winner), "")
         view.contest_winner = winner
     if play.challenge is not None and "challenge" not in hidden:
-        from fate_desk.rules.encounters.challenge import task_result
-
         view.challenge = [(t.what or _("A task"), task_result(t)) for t in play.challenge.tasks]
     return view
 

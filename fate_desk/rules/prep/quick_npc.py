@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from fate_desk.i18n import _, language, pgettext, rules_text
 from fate_desk.model import LADDER, Aspect, Character, CharacterKind, Stunt
+from fate_desk.rules.creation.loader import get_ruleset
 
 class _Grammar:
     """The words a quick NPC line is read with: English always, and the interface language's
@@ -39,8 +40,6 @@ class _Grammar:
         stunt = "|".join(re.escape(w) for w in {"stunt", pgettext("quick NPC line", "stunt").lower()})
         self.stunt = re.compile(rf"^(?:{stunt})\s*:\s*(?P<text>.+)$", re.IGNORECASE)
         # A skill typed by the name the sheet shows is kept by the rule set's own name.
-        from fate_desk.rules.creation.loader import get_ruleset
-
         self.skills: dict[str, str] = {}
         for ruleset_id in ("fate-condensed", "fate-core", "fate-accelerated"):
             for skill in get_ruleset(ruleset_id).skills:
