@@ -47,6 +47,7 @@ def use(app: QApplication, key: str | None = None) -> None:
     """Make `key`'s style (None: the one in use, or the platform's) the application's, for the
     text size in use. Setting a style reaches every widget, and a dock's buttons take their size
     from the new one."""
+    # Deferred: zoom loads this module (a cycle), and start-up loads zoom only for a larger text.
     from . import zoom
 
     platform = platform_key(app)
@@ -74,6 +75,7 @@ def grow(app: QApplication, percent: int) -> None:
     if style.percent == percent:
         return
     style.percent = percent
+    # Deferred: theme loads this module (a cycle).
     from .theme import live_widgets
 
     for widget in live_widgets(app):

@@ -100,6 +100,7 @@ _system_palette: QPalette | None = None
 def apply_theme(app: QApplication, theme: str) -> None:
     """Switch palettes at run time; 'system' restores what the platform gave us."""
     global _system_palette
+    # Deferred: app_style loads zoom, which loads this module (a cycle).
     from . import app_style
 
     app.setProperty("fateDeskTheme", theme)  # what is on now (the tests put "system" back)

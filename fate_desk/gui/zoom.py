@@ -51,6 +51,7 @@ def apply_zoom(app: QApplication, percent: int) -> int:
     own = [w for w in live_widgets(app) if w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
            and w.font().resolveMask() & SIZE_RESOLVED]
     sizes = [(w, w.font().pointSizeF()) for w in own]
+    # Deferred: app_style loads this module (a cycle).
     from . import app_style
 
     app.setProperty(_NOW, percent)
