@@ -309,7 +309,15 @@ def test_a_note_the_campaign_file_cannot_take_is_not_done_on_the_phone(table, br
     edit.send_keys("The key is under the third lantern")
     click(ines, "#notes-save")
     until(qtbot, lambda: said(ines)[1] in ("bad", "done"))
+    # Where she tapped, far below the answer's line at the top of Play, the answer shows at
+    # the foot of her screen.
+    shot(ines, "9-not-done-where-she-tapped")
+    toast = ines.find_element("css selector", "#toast")
+    top, bottom = ines.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom];", toast)
+    assert toast.is_displayed() and 0 <= top and bottom <= ines.execute_script("return window.innerHeight")
+    assert toast.text == "Not done: Fate Desk could not save it. Tell your GM."
     ines.execute_script("document.getElementById('said').scrollIntoView({block: 'center'})")
+    until(qtbot, lambda: not toast.is_displayed())  # the line itself in sight: said once on screen
     shot(ines, "9-not-done")
     assert said(ines) == ("Not done: Fate Desk could not save it. Tell your GM.", "bad")
     assert document.undo_stack.count() == steps and document.campaign.character("pc-ines").notes == notes

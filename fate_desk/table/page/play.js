@@ -82,6 +82,26 @@ export class Play {
     const said = document.getElementById("said");
     said.textContent = text;
     said.dataset.kind = kind;
+    // The line is at the top of Play: a player who tapped far below it (the notes) would never
+    // see the answer. Then it shows at the foot of the screen too, until the line itself comes
+    // into sight, the next answer replaces it, or the player taps it away.
+    const toast = document.getElementById("toast");
+    const box = said.getBoundingClientRect();
+    const inSight = said.offsetParent !== null && box.bottom > 0 && box.top < window.innerHeight;
+    if (!text || kind === "busy" || inSight) {
+      toast.hidden = true;
+      return;
+    }
+    toast.textContent = text;
+    toast.dataset.kind = kind;
+    toast.hidden = false;
+    if (!this.watching) {
+      this.watching = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) toast.hidden = true;
+      });
+      this.watching.observe(said);
+      toast.addEventListener("click", () => { toast.hidden = true; });
+    }
   }
 
   answered(message) {
