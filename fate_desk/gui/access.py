@@ -366,6 +366,9 @@ class DockTabNames(QObject):
         return False
 
     def name_all(self) -> None:
+        # Deferred: tab_close loads with the campaign's tabs, after the window's first paint.
+        from .tab_close import readable_title_buttons
+
         self._pending = False
         for bar in self.window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
             if not bar.accessibleName():
@@ -376,6 +379,7 @@ class DockTabNames(QObject):
         for dock in self.window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
             dock.installEventFilter(self)  # once: Qt never installs the same filter twice
             title = dock.windowTitle().replace("&", "")
+            readable_title_buttons(dock)  # the style's grey icons come back with the names
             for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
                 if button.objectName() == "qt_dockwidget_closebutton":
                     button.setAccessibleName(_("Close the {title} panel").format(title=title))
