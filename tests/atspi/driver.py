@@ -63,7 +63,44 @@ def main() -> int:
             return window
         if name == "players":
             return window.encounters.open_players_view()
+        if name == "requests":  # table mode open, Maren's phone has rolled: her request in the dock
+            return requests()
         raise ValueError(name)
+
+    def requests():
+        import time
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).parents[1]))
+        from table_mode_support import PhoneThread
+
+        window.actions["open_table"].trigger()
+        dialog = window.table_mode.dialog
+        dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+        dialog.port.setValue(0)
+        dialog.view_act.click()
+        if not dialog.auto_allow.isChecked():
+            dialog.auto_allow.click()
+        dialog.open_button.click()
+        dialog.close()
+        session = window.table_mode.session
+        window.actions["toggle_requests"].trigger()
+        dock = window.table_mode.requests
+        phone = PhoneThread(f"ws://127.0.0.1:{session.book.port}/ws", session.book.seat("pc-maren").token,
+                            device="marens-phone-000001")
+        state["phone"] = phone
+
+        def wait(check) -> None:
+            give_up = time.monotonic() + 20
+            while not check() and time.monotonic() < give_up:
+                app.processEvents()
+                time.sleep(0.01)
+
+        wait(lambda: phone.last("play") is not None)
+        phone.send({"type": "act", "kind": "roll", "ref": 1, "skill": "Notice", "action": "overcome", "dice": None})
+        wait(lambda: dock.card_for("opposition", "pc-maren") is not None)
+        dock.card_for("opposition", "pc-maren").against.setFocus(Qt.FocusReason.TabFocusReason)
+        return window
 
     def answer(line: str) -> None:
         line = line.strip()
@@ -87,6 +124,8 @@ def main() -> int:
             app.quit()
             return
         answer(line)
+
+    app.aboutToQuit.connect(lambda: state["phone"].close() if "phone" in state else None)
 
     notifier.activated.connect(readable)
     QTimer.singleShot(600, lambda: print("started", flush=True))

@@ -2,7 +2,8 @@
 registry, its windows read through libatspi as Orca reads them (tests/atspi/).
 
 One app start for the whole walk: the main window with a PC sheet, the roll dialog, Take a
-hit, the conflict panel, the zone map and the players' view, each opened in turn. Skipped with
+hit, the conflict panel, the zone map, the players' view and table mode's Requests dock with a
+phone's roll in it, each opened in turn. Skipped with
 one message where the desktop cannot start (tools/a11y-deps.sh installs what it needs).
 """
 
@@ -29,7 +30,7 @@ if (_reason := missing()) is not None:
 # One app start and one desktop for the whole walk (half a minute): every test of it on one worker.
 pytestmark = pytest.mark.xdist_group("atspi")
 
-STAGES = ("main", "roll", "hit", "conflict", "zone_map", "players")
+STAGES = ("main", "roll", "hit", "conflict", "zone_map", "players", "requests")
 # What each focusable thing may be; a focusable "filler" or "panel" is a control nobody can name.
 FITTING = {"push button", "toggle button", "check box", "radio button", "combo box", "spin button", "text",
            "password text", "entry", "list", "list item", "table", "table cell", "tree", "tree table",
@@ -277,3 +278,14 @@ def test_an_invoke_is_heard_with_the_new_effort_and_a_refused_one_with_why(heard
                         r"Maren Voss has \d+ fate points? left\.", plus_two), plus_two
     (again,) = heard.pressed["again"]["announced"]
     assert again.startswith("Not invoked: ") and "already been invoked" in again, again
+
+
+def test_a_phones_roll_in_the_requests_dock_is_heard_with_who_rolled_and_what_to_set(heard):
+    """Table mode (issue 38): the GM hears a request as its card says it, the player's name first,
+    and the opposition to set is a spin button named for whose roll it is."""
+    nodes = heard.trees["requests"]
+    cards = [n for n in nodes if n["name"].startswith("Maren Voss: rolled Notice to overcome")]
+    assert cards, [n["name"] for n in nodes if "Maren" in n["name"]]
+    against = [n for n in nodes if n["name"] == "Opposition for Maren Voss’s roll"]
+    assert len(against) == 1 and against[0]["role"] == "spin button", against
+    assert any(n["role"] == "push button" and n["name"] for n in nodes if n["path"].startswith(cards[0]["path"]))

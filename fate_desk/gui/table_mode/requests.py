@@ -103,6 +103,9 @@ class RequestsDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Reached through the cards' controls, and scrolled to the one in focus: no Tab stop of
+        # its own, which a screen reader heard as a nameless "filler".
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         scroll.setWidget(body)
         self.setWidget(scroll)
         self.cards: dict[object, RequestCard] = {}
