@@ -34,14 +34,16 @@ REPORT_S = 0.05  # progress is shown at most this often
 
 class _Relay(QObject):
     """What workers report, queued to the GUI thread. One for the application, living as long
-    as it does: a worker never touches a Qt object that may be gone by the time it reports."""
+    as it does: a worker never touches a Qt object that may be gone by the time it reports.
+    Only numbers cross threads in its signals; an outcome waits in `_OUTCOMES` for its job."""
 
-    delivered = Signal(int, bool, object)  # (job, ok, result or exception)
+    delivered = Signal(int)  # the job whose outcome is in _OUTCOMES
     progressed = Signal(int, int, int)  # (job, done, total)
 
 
 _RELAY: list[_Relay] = []
 _JOBS: dict[int, weakref.ref] = {}
+_OUTCOMES: dict[int, tuple[bool, object]] = {}  # job -> (ok, result or exception), set by its worker
 _NUMBERS = itertools.count(1)
 
 
@@ -54,10 +56,11 @@ def _relay() -> _Relay:
     return _RELAY[0]
 
 
-def _delivered(number: int, ok: bool, value: object) -> None:
+def _delivered(number: int) -> None:
+    outcome = _OUTCOMES.pop(number, None)
     job = _JOBS.pop(number, lambda: None)()
-    if job is not None and isValid(job):  # its parent (a window, a dialog) may be gone
-        job._deliver(ok, value)
+    if outcome is not None and job is not None and isValid(job):  # its parent (a window, a dialog) may be gone
+        job._deliver(*outcome)
 
 
 def _progressed(number: int, done: int, total: int) -> None:
@@ -101,13 +104,15 @@ class Background(QObject):
             except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, which words it
                 result = (False, exc)
             outcome.append(result)
+            _OUTCOMES[number] = result
             done.set()
-            relay.delivered.emit(number, *result)
+            relay.delivered.emit(number)
 
         self._thread = threading.Thread(target=run, name="fate-desk worker", daemon=True)  # i18n: not shown (a thread name)
         self._thread.start()
         if done.wait(WAIT_S if wait is None else wait):
             _JOBS.pop(self._number, None)  # handed back now; what the relay queued finds no job
+            _OUTCOMES.pop(self._number, None)
             self._deliver(*outcome[0])
 
     def cancel(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import queue
 import threading
 from typing import Callable
 
@@ -32,22 +33,35 @@ def link_host(host: str) -> str:
 
 
 class _Relay:
-    """The server thread's way to the session's signal, open only while the table is: after
-    close the server's thread may still be ending its sockets, and it must never emit through a
-    Qt object the GUI thread has deleted meanwhile (that is a crash, not an exception). The lock
-    makes closing wait for an emit already under way."""
+    """The server thread's way to the session, open only while the table is: after close the
+    server's thread may still be ending its sockets, and it must never reach a Qt object the GUI
+    thread has deleted meanwhile (that is a crash, not an exception). What it hears waits in a
+    plain queue, and the session is only nudged to read it (a signal without arguments): no
+    Python object crosses threads inside a queued Qt signal. The lock makes closing wait for a
+    nudge already under way."""
 
-    def __init__(self, emit: Callable[[object], None]):
-        self._emit, self._lock, self._on = emit, threading.Lock(), False
+    def __init__(self, nudge: Callable[[], None]):
+        self._nudge, self._lock, self._on = nudge, threading.Lock(), False
+        self.heard: queue.SimpleQueue = queue.SimpleQueue()
 
     def __call__(self, event) -> None:  # on the server's thread
         with self._lock:
             if self._on:
-                self._emit(event)
+                self.heard.put(event)
+                self._nudge()
 
     def set(self, on: bool) -> None:
         with self._lock:
             self._on = on
+
+    def take(self) -> list:
+        """What was heard and not yet taken (on the GUI thread)."""
+        events = []
+        while True:
+            try:
+                events.append(self.heard.get_nowait())
+            except queue.Empty:
+                return events
 
 
 class TableSession(QObject):
@@ -56,7 +70,7 @@ class TableSession(QObject):
     changed = Signal()  # devices, seats or settings changed: the dialog shows them again
     waiting = Signal(object)  # an Event: a device asks for a seat (the GM's Allow / Refuse)
     closed = Signal()
-    _news = Signal(object)  # from the server's thread; delivered queued on this (the GUI) thread
+    _news = Signal()  # from the server's thread: something waits in the relay (read on the GUI thread)
 
     def __init__(self, document, book: SeatBook | None = None, heartbeat: float = HEARTBEAT,
                  record: Callable[[int, str], None] | None = None, parent: QObject | None = None, dice=None):
@@ -83,7 +97,7 @@ class TableSession(QObject):
         self._tell.setSingleShot(True)
         self._tell.setInterval(200)
         self._tell.timeout.connect(self.changed.emit)
-        self._news.connect(self._heard, Qt.ConnectionType.QueuedConnection)
+        self._news.connect(self._take_heard, Qt.ConnectionType.QueuedConnection)
         self._following = False
         self._handed: tuple = ()
         app = QApplication.instance()
@@ -245,6 +259,10 @@ class TableSession(QObject):
             self.book.save()
             self._hand_seats()
         self.server.disconnect(device)
+
+    def _take_heard(self) -> None:
+        for event in self._relay.take():
+            self._heard(event)
 
     def _heard(self, event: Event) -> None:
         if not self.is_open:
