@@ -12,10 +12,12 @@ import errno
 import logging
 import queue
 import threading
+import weakref
 from typing import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication
+from shiboken6 import isValid
 
 from fate_desk.i18n import _, speaking
 from fate_desk.model import CharacterKind
@@ -32,23 +34,57 @@ def link_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-class _Relay:
-    """The server thread's way to the session, open only while the table is: after close the
-    server's thread may still be ending its sockets, and it must never reach a Qt object the GUI
-    thread has deleted meanwhile (that is a crash, not an exception). What it hears waits in a
-    plain queue, and the session is only nudged to read it (a signal without arguments): no
-    Python object crosses threads inside a queued Qt signal. The lock makes closing wait for a
-    nudge already under way."""
+class _Courier(QObject):
+    """The one object the table servers' threads signal, made on the GUI thread with the first
+    table and living as long as the application: a session may be deleted at any moment (its
+    window closed), and a thread must never signal an object being deleted (the queued call it
+    posts can outlive the object, and is a crash when delivered)."""
 
-    def __init__(self, nudge: Callable[[], None]):
-        self._nudge, self._lock, self._on = nudge, threading.Lock(), False
+    nudge = Signal()  # some relay has news: delivered queued, on the GUI thread
+
+
+_COURIER: list[_Courier] = []
+_WAITING: queue.SimpleQueue = queue.SimpleQueue()  # relays with news, in the order they heard it
+
+
+def _courier() -> _Courier:
+    if not _COURIER:  # on the GUI thread, by the first session
+        courier = _Courier(QCoreApplication.instance())
+        courier.nudge.connect(_hand_over, Qt.ConnectionType.QueuedConnection)
+        _COURIER.append(courier)
+    return _COURIER[0]
+
+
+def _hand_over() -> None:
+    """On the GUI thread: each relay's news to its session, if the session is still there."""
+    while True:
+        try:
+            relay = _WAITING.get_nowait()
+        except queue.Empty:
+            return
+        session = relay.session()
+        if session is not None and isValid(session):
+            session._take_heard()
+
+
+class _Relay:
+    """The server thread's way to its session, open only while the table is: after close the
+    server's thread may still be ending its sockets. What it hears waits in a plain queue, and
+    the application's courier is nudged (a signal without arguments, on an object that is never
+    deleted): no Python object crosses threads inside a queued Qt signal, and no thread signals
+    a session that may be gone."""
+
+    def __init__(self, session: "TableSession"):
+        self.session = weakref.ref(session)
+        self._courier, self._lock, self._on = _courier(), threading.Lock(), False
         self.heard: queue.SimpleQueue = queue.SimpleQueue()
 
     def __call__(self, event) -> None:  # on the server's thread
         with self._lock:
             if self._on:
                 self.heard.put(event)
-                self._nudge()
+                _WAITING.put(self)
+                self._courier.nudge.emit()
 
     def set(self, on: bool) -> None:
         with self._lock:
@@ -70,14 +106,13 @@ class TableSession(QObject):
     changed = Signal()  # devices, seats or settings changed: the dialog shows them again
     waiting = Signal(object)  # an Event: a device asks for a seat (the GM's Allow / Refuse)
     closed = Signal()
-    _news = Signal()  # from the server's thread: something waits in the relay (read on the GUI thread)
 
     def __init__(self, document, book: SeatBook | None = None, heartbeat: float = HEARTBEAT,
                  record: Callable[[int, str], None] | None = None, parent: QObject | None = None, dice=None):
         super().__init__(parent)
         self.document = document
         self.book = book if book is not None else SeatBook.load(document.campaign.id)
-        self._relay = _Relay(self._news.emit)
+        self._relay = _Relay(self)
         self.destroyed.connect(lambda *_args, relay=self._relay: relay.set(False))
         self.server = TableServer(self._relay, heartbeat=heartbeat, record=record)
         self.requests: dict[int, Event] = {}  # devices waiting for the GM, by device
@@ -97,7 +132,6 @@ class TableSession(QObject):
         self._tell.setSingleShot(True)
         self._tell.setInterval(200)
         self._tell.timeout.connect(self.changed.emit)
-        self._news.connect(self._take_heard, Qt.ConnectionType.QueuedConnection)
         self._following = False
         self._handed: tuple = ()
         app = QApplication.instance()
