@@ -96,14 +96,12 @@ class Background(QObject):
         _JOBS[self._number] = weakref.ref(self)
         done = threading.Event()
         relay, number, work = self._relay, self._number, self._work
-        outcome: list = []
 
         def run() -> None:  # on the worker: no Qt object but the application's relay
             try:
                 result = (True, work())
             except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, which words it
                 result = (False, exc)
-            outcome.append(result)
             _OUTCOMES[number] = result
             done.set()
             relay.delivered.emit(number)
@@ -111,9 +109,8 @@ class Background(QObject):
         self._thread = threading.Thread(target=run, name="fate-desk worker", daemon=True)  # i18n: not shown (a thread name)
         self._thread.start()
         if done.wait(WAIT_S if wait is None else wait):
-            _JOBS.pop(self._number, None)  # handed back now; what the relay queued finds no job
-            _OUTCOMES.pop(self._number, None)
-            self._deliver(*outcome[0])
+            _JOBS.pop(self._number, None)  # handed back now; what the relay queued finds no outcome
+            self._deliver(*_OUTCOMES.pop(self._number))
 
     def cancel(self) -> None:
         self.cancelled.set()

@@ -44,7 +44,7 @@ class _Courier(QObject):
 
 
 _COURIER: list[_Courier] = []
-_WAITING: queue.SimpleQueue = queue.SimpleQueue()  # relays with news, in the order they heard it
+_WAITING: queue.SimpleQueue = queue.SimpleQueue()  # (relay, event): what the servers heard, in order
 
 
 def _courier() -> _Courier:
@@ -56,15 +56,15 @@ def _courier() -> _Courier:
 
 
 def _hand_over() -> None:
-    """On the GUI thread: each relay's news to its session, if the session is still there."""
+    """On the GUI thread: what each server heard to its session, if the session is still there."""
     while True:
         try:
-            relay = _WAITING.get_nowait()
+            relay, event = _WAITING.get_nowait()
         except queue.Empty:
             return
         session = relay.session()
         if session is not None and isValid(session):
-            session._take_heard()
+            session._heard(event)
 
 
 class _Relay:
@@ -77,27 +77,16 @@ class _Relay:
     def __init__(self, session: "TableSession"):
         self.session = weakref.ref(session)
         self._courier, self._lock, self._on = _courier(), threading.Lock(), False
-        self.heard: queue.SimpleQueue = queue.SimpleQueue()
 
     def __call__(self, event) -> None:  # on the server's thread
         with self._lock:
             if self._on:
-                self.heard.put(event)
-                _WAITING.put(self)
+                _WAITING.put((self, event))
                 self._courier.nudge.emit()
 
     def set(self, on: bool) -> None:
         with self._lock:
             self._on = on
-
-    def take(self) -> list:
-        """What was heard and not yet taken (on the GUI thread)."""
-        events = []
-        while True:
-            try:
-                events.append(self.heard.get_nowait())
-            except queue.Empty:
-                return events
 
 
 class TableSession(QObject):
@@ -293,10 +282,6 @@ class TableSession(QObject):
             self.book.save()
             self._hand_seats()
         self.server.disconnect(device)
-
-    def _take_heard(self) -> None:
-        for event in self._relay.take():
-            self._heard(event)
 
     def _heard(self, event: Event) -> None:
         if not self.is_open:
