@@ -21,7 +21,7 @@ import time
 import weakref
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog
 from shiboken6 import isValid
 
@@ -191,10 +191,12 @@ class CampaignOp(QObject):
         self.document, self.operation, self.text = document, operation, text
         self.result = None
         self._job: Background | None = None
+        self._telling = False  # installed, `done` not yet said
+        self._starting = False  # in start(), which may install what it worked out at once
 
     @property
     def running(self) -> bool:
-        return self._job is not None and self._job.running
+        return self._telling or (self._job is not None and self._job.running)
 
     def start(self) -> None:
         document = self.document
@@ -204,7 +206,11 @@ class CampaignOp(QObject):
         job = self._job = Background(lambda: _worked_out(operation, before, mine), self)
         job.finished.connect(lambda outcome: self._install(outcome, revision))
         job.failed.connect(self.failed.emit)
-        job.start()
+        self._starting = True
+        try:
+            job.start()  # a step worked out at once is installed before this returns
+        finally:
+            self._starting = False
 
     def _install(self, outcome, revision: int) -> None:
         document = self.document
@@ -218,6 +224,16 @@ class CampaignOp(QObject):
         after = getattr(result, "campaign", result)
         self.result = result
         document.install_step(before, after, self.text, rows)
+        if self._starting:  # worked out at once (a small campaign): all of it in this turn
+            self.done.emit(result)
+            return
+        # What answers `done` (a dialog closing, a summary opening) waits for the next turn of
+        # the event loop: installing a step over 10,000 entries is a turn's work on its own.
+        self._telling = True
+        QTimer.singleShot(0, self, lambda: self._tell(result))
+
+    def _tell(self, result) -> None:
+        self._telling = False
         self.done.emit(result)
 
 

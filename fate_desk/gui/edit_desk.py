@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolButton, QWidget
+from shiboken6 import isValid
 
 from fate_desk.i18n import _
 
@@ -63,6 +64,8 @@ class EditDesk(Desk):
         if self.window.document is not document:
             return
         stack = document.undo_stack
+        if not isValid(stack):  # a stack being destroyed clears itself, and says so, as it goes
+            return
         state = (stack.index(), stack.count(), stack.undoText(), stack.redoText())
         if state != self._stack_seen:
             self._stack_seen = state

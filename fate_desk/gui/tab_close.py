@@ -101,6 +101,7 @@ def title_button_icon(kind: str, colour, side: int, ratio: float) -> QIcon:
 
 
 _TITLE_BUTTONS = {"qt_dockwidget_closebutton": "close", "qt_dockwidget_floatbutton": "float"}
+_DRAWN: dict[tuple, QIcon] = {}  # (kind, colour, side, ratio): the icon drawn for that look
 
 
 def readable_title_buttons(dock: QDockWidget) -> None:
@@ -112,4 +113,11 @@ def readable_title_buttons(dock: QDockWidget) -> None:
     for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
         kind = _TITLE_BUTTONS.get(button.objectName())
         if kind is not None:
-            button.setIcon(title_button_icon(kind, colour, side, button.devicePixelRatioF()))
+            # Drawn once for each look; a button that still has it is left alone (the window asks
+            # again whenever a child comes or a dock's style changes, many times in a busy second).
+            look = (kind, colour.rgba(), side, button.devicePixelRatioF())
+            drawn = _DRAWN.get(look)
+            if drawn is None:
+                drawn = _DRAWN[look] = title_button_icon(kind, colour, side, look[3])
+            if button.icon().cacheKey() != drawn.cacheKey():
+                button.setIcon(drawn)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
-from fate_desk.i18n import _, ngettext
+from fate_desk.i18n import _, language, ngettext
 from fate_desk.model import Scene
 from fate_desk.rules.clock.pool import gm_pool
 from fate_desk.rules.creation.derive import join_words
@@ -44,6 +44,7 @@ class GmPoolWidget(QWidget):
         self.reset.clicked.connect(self.start_scene)
         self.document = None
         self._seen: dict[str, tuple] = {}  # character id -> what of it the pool shows
+        self._said: tuple | None = None  # what the tooltip was worked out from
         self.set_document(None)
 
     def set_document(self, document) -> None:
@@ -110,7 +111,15 @@ class GmPoolWidget(QWidget):
         self.plus.setEnabled(editable)
         self.reset.setEnabled(editable)
         scene = current_scene(campaign)
-        points, lines, _present = gm_pool(campaign, scene_present(campaign))
+        # The tooltip is worked out again only when what it says can have changed: a step over
+        # every entry (ending a scene) often leaves it as it was, and at 10,000 entries working
+        # it out is a good part of the window's turn.
+        said = (self._seen, campaign.gm_fate_points, scene.name if scene else None,
+                scene_present(campaign), language())
+        if said == self._said:
+            return
+        self._said = said
+        points, lines, _present = gm_pool(campaign, said[3])
         held = ngettext("{count} fate point in the GM's pool.", "{count} fate points in the GM's pool.",
                         campaign.gm_fate_points).format(count=campaign.gm_fate_points)
         if scene and scene.name:
