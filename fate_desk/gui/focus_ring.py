@@ -27,13 +27,14 @@ class _Ring(QWidget):
         self.clip = QRect()
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        painter = QPainter(self)
-        painter.setClipRect(self.clip)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QApplication.palette().color(QPalette.ColorRole.Highlight), WIDTH))  # the theme in use
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        half = WIDTH / 2
-        painter.drawRoundedRect(self.rect().toRectF().adjusted(half, half, -half, -half), 4, 4)
+        # Ended when the paint ends, whoever still holds this frame (a traceback, a profiler).
+        with QPainter(self) as painter:
+            painter.setClipRect(self.clip)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QApplication.palette().color(QPalette.ColorRole.Highlight), WIDTH))  # the theme in use
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            half = WIDTH / 2
+            painter.drawRoundedRect(self.rect().toRectF().adjusted(half, half, -half, -half), 4, 4)
 
 
 class FocusRing(QObject):

@@ -52,19 +52,20 @@ class TabCloseButton(QAbstractButton):
         return palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window)
 
     def paintEvent(self, _event) -> None:  # noqa: N802
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pen, back = self.colours()
-        area = QRectF(self.rect()).adjusted(1, 1, -1, -1)
-        if self.underMouse() or self.isDown():
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(back)
-            painter.drawRoundedRect(area, 3, 3)
-        inset = area.width() * 0.28
-        cross = area.adjusted(inset, inset, -inset, -inset)
-        painter.setPen(QPen(pen, max(1.5, area.width() / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        painter.drawLine(cross.topLeft(), cross.bottomRight())
-        painter.drawLine(QPointF(cross.right(), cross.top()), QPointF(cross.left(), cross.bottom()))
+        # Ended when the paint ends, whoever still holds this frame (a traceback, a profiler).
+        with QPainter(self) as painter:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            pen, back = self.colours()
+            area = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+            if self.underMouse() or self.isDown():
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(back)
+                painter.drawRoundedRect(area, 3, 3)
+            inset = area.width() * 0.28
+            cross = area.adjusted(inset, inset, -inset, -inset)
+            painter.setPen(QPen(pen, max(1.5, area.width() / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.drawLine(cross.topLeft(), cross.bottomRight())
+            painter.drawLine(QPointF(cross.right(), cross.top()), QPointF(cross.left(), cross.bottom()))
 
 
 def give_close_button(bar: QTabBar, index: int) -> None:

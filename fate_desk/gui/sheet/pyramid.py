@@ -360,24 +360,25 @@ class PyramidView(QWidget):
     # --- painting ------------------------------------------------------------------------
 
     def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        dark = is_dark(palette)
-        label_w, _slot_w, _slot_h = self._metrics()
-        for row in self.rows:
-            self._paint_row(painter, row, palette, dark, label_w)
-        if self._dragging:
-            row = self.row_at(self._drag_pos)
-            if row is not None:
-                painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(QRectF(row.rect).adjusted(1, 1, -1, -1), 6, 6)
-            rect = QRect(self.chip_rect(self._dragging))
-            rect.moveCenter(self._drag_pos)
-            painter.setOpacity(0.85)
-            self._paint_chip(painter, self._dragging, rect, palette, dark, lifted=True)
-            painter.setOpacity(1.0)
+        # Ended when the paint ends, whoever still holds this frame (a traceback, a profiler).
+        with QPainter(self) as painter:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            palette = self.palette()
+            dark = is_dark(palette)
+            label_w, _slot_w, _slot_h = self._metrics()
+            for row in self.rows:
+                self._paint_row(painter, row, palette, dark, label_w)
+            if self._dragging:
+                row = self.row_at(self._drag_pos)
+                if row is not None:
+                    painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.drawRoundedRect(QRectF(row.rect).adjusted(1, 1, -1, -1), 6, 6)
+                rect = QRect(self.chip_rect(self._dragging))
+                rect.moveCenter(self._drag_pos)
+                painter.setOpacity(0.85)
+                self._paint_chip(painter, self._dragging, rect, palette, dark, lifted=True)
+                painter.setOpacity(1.0)
 
     def _paint_row(self, painter: QPainter, row: PyramidRow, palette: QPalette, dark: bool, label_w: int) -> None:
         base = row_fill(palette, row.rating, row.over or self.row_problems.get(row.rating) == Level.ERROR.value,
