@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from fate_desk.model import Campaign, Character, Countdown, revalidated
+from fate_desk.model.obstacles import Block, Hazard
 
 
 def campaign() -> Campaign:
@@ -32,3 +33,14 @@ def test_campaign_fields_changed_by_a_step_are_checked_too():
     old = campaign()
     with pytest.raises(ValidationError):
         revalidated(old.model_copy(update={"gm_fate_points": 5000}), old)
+
+
+def test_a_changed_obstacle_keeps_its_kind_and_a_broken_one_is_refused():
+    old = Campaign(obstacles=[Hazard(name="Flood", rating=3), Block(name="Gate", rating=2)])
+    risen = old.obstacles[0].model_copy(update={"rating": 4})
+    new = revalidated(old.model_copy(update={"obstacles": [risen, old.obstacles[1]]}), old)
+    assert isinstance(new.obstacles[0], Hazard) and new.obstacles[0].rating == 4
+    assert new.obstacles[1] is old.obstacles[1]
+    broken = old.obstacles[1].model_copy(update={"rating": 40})
+    with pytest.raises(ValidationError):
+        revalidated(old.model_copy(update={"obstacles": [old.obstacles[0], broken]}), old)
