@@ -15,10 +15,18 @@ walk every object it made. Holds nest: the collector runs again when the last on
 from __future__ import annotations
 
 import gc
+import threading
+import time
 from contextlib import contextmanager
 
 
 _holds = 0
+_quiet = 0  # inside `no_collection`
+# False once the app collects on its GUI thread only (see `collect_on_one_thread`).
+_automatic = True
+_collector_thread: int | None = None
+_last_full = 0.0
+FULL_AT_MOST_EVERY_S = 30.0  # a full walk over a big campaign not yet frozen is a pause
 
 
 def hold_for_start_up() -> None:
@@ -50,7 +58,8 @@ def settle() -> None:
     _holds -= 1
     if _holds == 0:
         gc.freeze()
-        gc.enable()
+        if _automatic:
+            gc.enable()
 
 
 def release_settled() -> None:
@@ -64,10 +73,63 @@ def no_collection():
     """No collection while Qt hands over a list of its objects (e.g. the top-level windows):
     a collection while the list is turned into Python objects can delete a window still in it
     (one whose last Python reference was in a cycle), and the next step reads freed memory."""
+    global _quiet
     enabled = gc.isenabled()
     gc.disable()
+    _quiet += 1
     try:
         yield
     finally:
+        _quiet -= 1
         if enabled:
             gc.enable()
+
+
+def collect_on_one_thread() -> None:
+    """From now on cycles are collected only when `collect_due` is called, on this thread.
+
+    Python collects on whichever thread happens to make the object that crosses a threshold: in
+    the app, a worker working out a step or the table server answering a phone. Cyclic garbage
+    holding a Qt object (a widget or timer whose last Python reference was in a cycle, a
+    painter held by a frame in a traceback) was then destroyed on that thread while the GUI
+    thread used Qt: Qt objects must die on their own thread. The app calls this on the GUI
+    thread at start, and `collect_due` from a timer there."""
+    global _automatic, _collector_thread
+    _automatic = False
+    _collector_thread = threading.get_ident()
+    gc.disable()
+
+
+def collecting() -> bool:
+    """Whether cycles are being collected now: by Python itself, or by `collect_due` on the
+    thread that asked for it, with no hold on."""
+    return gc.isenabled() if _automatic else _holds == 0
+
+
+def collect_due() -> int | None:
+    """Collect the generation Python's own thresholds say is due (the oldest at most every
+    FULL_AT_MOST_EVERY_S), unless a hold is on; the generation collected, or None."""
+    global _last_full
+    if _automatic or _holds or _quiet or threading.get_ident() != _collector_thread:
+        return None
+    young, middle, old = gc.get_threshold()
+    made, young_walks, middle_walks = gc.get_count()
+    if made <= young:
+        return None
+    generation = 0
+    if young_walks >= middle:
+        generation = 1
+        now = time.monotonic()
+        if middle_walks >= old and now - _last_full >= FULL_AT_MOST_EVERY_S:
+            generation, _last_full = 2, now
+    gc.collect(generation)
+    return generation
+
+
+def keep_what_was_made() -> None:
+    """A big step was just installed (a campaign-wide step over thousands of entries): what it
+    made stays for the session, so later collections skip it, as after a load (`settle`). Else
+    the next walks of the older generations go over all of it: a third of a second at 10,000
+    entries, in one piece."""
+    if not _holds:
+        gc.freeze()

@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Si
 from PySide6.QtWidgets import QProgressDialog
 from shiboken6 import isValid
 
+from fate_desk.collector import keep_what_was_made
 from fate_desk.i18n import _
 from fate_desk.store.campaign_file import row_changes
 
@@ -224,6 +225,7 @@ class CampaignOp(QObject):
         after = getattr(result, "campaign", result)
         self.result = result
         document.install_step(before, after, self.text, rows)
+        keep_what_was_made()
         if self._starting:  # worked out at once (a small campaign): all of it in this turn
             self.done.emit(result)
             return

@@ -26,6 +26,7 @@ from fate_desk.i18n import _, set_edition
 from .access import DockTabNames
 from .actions import build_actions, build_menus, build_toolbar
 from .campaign_desk import CampaignDesk
+from .collecting import collect_on_gui_thread
 from .conflict.desk import EncounterDesk
 from .drop_import import install_drop_import
 from .edit_desk import EditDesk
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, catalog=None):
         super().__init__()
+        collect_on_gui_thread()  # Qt objects in cyclic garbage die on the GUI thread, never a worker's
         self.settings = settings
         self._catalog = catalog
         self.document: CampaignDocument | None = None
