@@ -50,7 +50,6 @@ class CharacterSheet(QWidget):
         self.document = document
         self.entity_id = entity_id
         self.form = load_form("sheet")
-        style_as_sheet(self.form)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.form)
@@ -111,6 +110,9 @@ class CharacterSheet(QWidget):
         self._marked: set[QWidget] = set()
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
+        # Once every section has its widgets: a widget given a parent with a style sheet is
+        # styled there and then, so each one added after it was styled on its own.
+        style_as_sheet(self.form)
         self.refresh()
 
     def _add_extras_box(self) -> None:
