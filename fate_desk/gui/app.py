@@ -38,7 +38,11 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
     # From here on a file the Finder opens with the app (macOS) is caught, and held for the window.
     arrivals = Arrivals(app)
-    app.installEventFilter(arrivals)
+    if sys.platform == "darwin":
+        # Only macOS sends the application file-open events (QFileOpenEvent); a filter on the
+        # application is a Python call for every event of every widget, about 5,700 of them
+        # (25 ms) before a first start's sheet takes a key, so it is installed only there.
+        app.installEventFilter(arrivals)
     instance = None
     if not smoke:  # a timing run never hands over or listens
         # Deferred, as above; and a timing run never loads it.
