@@ -38,7 +38,11 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
 
     # From here on a file the Finder opens with the app (macOS) is caught, and held for the window.
     arrivals = Arrivals(app)
-    app.installEventFilter(arrivals)
+    if sys.platform == "darwin":
+        # Only macOS sends the application file-open events (QFileOpenEvent); a filter on the
+        # application is a Python call for every event of every widget, about 5,700 of them
+        # (25 ms) before a first start's sheet takes a key, so it is installed only there.
+        app.installEventFilter(arrivals)
     instance = None
     if not smoke:  # a timing run never hands over or listens
         # Deferred, as above; and a timing run never loads it.
@@ -53,7 +57,9 @@ def run_app(path: str | None = None, smoke: bool = False) -> int:
     window = start(app, path, smoke, paint_first=True)
     if window is None:
         return 2
-    arrivals.deliver_to(window.campaigns.receive_file, ready=lambda: not getattr(window, "opening", False))
+    # The window's desks are built after its first paint (`start`): the file goes to them then.
+    arrivals.deliver_to(lambda file: window.campaigns.receive_file(file),
+                        ready=lambda: not getattr(window, "opening", False))
     if instance is not None:
         instance.deliver_to(arrivals.arrive)
         app.aboutToQuit.connect(instance.release)
@@ -94,25 +100,16 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         apply_theme(app, theme)
     else:
         app.setPalette(readable_placeholders(app.palette()))
-    # Deferred, as above: after the collector's hold.
-    from .focus_ring import install as install_focus_ring
-
-    install_focus_ring(app)
-    # Deferred, as above: after the collector's hold.
-    from .field_keys import install as install_field_keys
-
-    install_field_keys(app)
-    # Deferred, as above: after the collector's hold.
-    from .access import install_item_focus
-
-    install_item_focus(app)
+    if not paint_first:
+        _install_app_wide(app)
     if settings.get(Preferences.TEXT_SIZE) != 100:
         # Deferred, as above; and only a text size other than 100% loads it.
         from .zoom import apply_zoom
 
         apply_zoom(app, settings.get(Preferences.TEXT_SIZE))
     app.setWindowIcon(app_icon())
-    window = MainWindow(settings)
+    # Painted first, the window is only its frame until just after that paint (see MainWindow).
+    window = MainWindow(settings, frame_only=paint_first)
     if not paint_first:
         if not _open_first_campaign(window, settings, path, smoke):
             return None
@@ -126,6 +123,9 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
 
     def open_now() -> None:
         try:
+            _install_app_wide(app)  # the frame alone has nothing to focus nor keys to take
+            window.build()  # the desks, menus, toolbar and docks, as they were left
+            window.restore_docks()
             opened = _open_first_campaign(window, settings, path, smoke)
         finally:
             window.opening = False
@@ -145,9 +145,23 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         QTimer.singleShot(0, settle_after_start_up)
 
     window.first_paint = _AfterFirstPaint(window, open_now)
-    window.restore_state()
+    window.restore_geometry()
     window.show()
     return window
+
+
+def _install_app_wide(app) -> None:
+    """What every widget of the app gets: the focus ring, the text fields' keys, the item views'
+    focus said to screen readers."""
+    # Deferred: imported only after the collector's hold (see run_app) and, in the app, after
+    # the window's first paint (bench_startup.py: 40 ms of the time to it).
+    from .access import install_item_focus
+    from .field_keys import install as install_field_keys
+    from .focus_ring import install as install_focus_ring
+
+    install_focus_ring(app)
+    install_field_keys(app)
+    install_item_focus(app)
 
 
 WORKER_SWITCH_S = 0.0005  # the interpreter's switch interval while the app runs: see start()

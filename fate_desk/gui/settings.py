@@ -7,10 +7,10 @@ recent files, open tabs) under "state/". Tests point QSettings at a temporary fo
 from __future__ import annotations
 
 import json
+import os
 import stat
 import tempfile
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -188,7 +188,7 @@ def settings_files() -> list[Path]:
     """The files QSettings reads for the app (its own and the organisation's), found without
     reading them: QSettings reads every file it will use as it is made, and a pipe put in the
     place of one would stop the app there for ever."""
-    probe_org = f"fate-desk-probe-{uuid.uuid4().hex}"  # i18n: not shown
+    probe_org = f"fate-desk-probe-{os.urandom(16).hex()}"  # i18n: not shown
     probe = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, probe_org, "probe")
     folder = Path(probe.fileName()).parent.parent
     return [folder / ORGANIZATION / "fate-desk.ini", folder / f"{ORGANIZATION}.ini"]

@@ -147,6 +147,39 @@ def test_the_dice_roller_shown_last_time_comes_back_after_the_window_paints(qtbo
         again.close()
 
 
+def test_the_first_frame_is_the_window_alone_and_its_menus_and_docks_come_just_after(tmp_path):
+    """The window first paints as its frame and its "Opening the campaign…" line, before the
+    desks, menus, toolbar and docks (and what they import) are built; they are there once the
+    campaign opens, and work from the menus (in a fresh process, so nothing imported them first)."""
+    code = _once_open(before='''
+        from PySide6.QtCore import QEvent, QObject
+        from PySide6.QtWidgets import QDockWidget, QMenu, QToolBar
+        class FirstPaint(QObject):
+            seen = None
+            def eventFilter(self, watched, event):
+                if FirstPaint.seen is None and watched is window and event.type() == QEvent.Type.Paint:
+                    desks = ["fate_desk.gui.actions", "fate_desk.gui.campaign_desk", "fate_desk.gui.focus_ring"]
+                    FirstPaint.seen = ([m for m in desks if m in sys.modules], window.built,
+                                       len(window.findChildren(QMenu)) + len(window.findChildren(QDockWidget))
+                                       + len(window.findChildren(QToolBar)), window.empty.text())
+                return False
+        watch = FirstPaint()
+        window.installEventFilter(watch)
+    ''', body='''
+        print("at the first paint:", FirstPaint.seen)
+        print("menus:", [m.text().replace("&", "") for m in window.menuBar().actions()])
+        app.processEvents()  # what a shown window gains is shown by a queued call (Qt's way), handled here
+        print("docks and toolbar:", window.navigator_dock in window.findChildren(QDockWidget), window.toolbar.isVisible())
+        menus["Dice roller"].trigger()
+        print("dice roller shown:", window.table.dice_dock.isVisible())
+    ''')
+    done = _run_fresh(code, tmp_path)
+    assert "at the first paint: ([], False, 0, 'Opening the campaign…')" in done.stdout
+    assert "menus: ['File', 'Edit', 'View', 'Table', 'Help']" in done.stdout
+    assert "docks and toolbar: True True" in done.stdout
+    assert "dice roller shown: True" in done.stdout
+
+
 def test_the_conflict_dock_is_built_after_the_first_paint_and_runs_from_its_menu_item(tmp_path):
     """The window paints without the conflict, contest and challenge panels or their rules; once
     the campaign is open, Table > Run a conflict shows the dock and its Start button works (in a
@@ -182,6 +215,7 @@ def test_the_conflict_dock_shown_last_time_comes_back_after_the_window_paints(qt
     again = start(app, None, paint_first=True)
     qtbot.addWidget(again)
     try:
+        qtbot.waitUntil(lambda: again.document is not None, timeout=10000)  # the desks come after the paint
         qtbot.waitUntil(lambda: again.encounters.dock is not None and again.encounters.dock.isVisible(), timeout=10000)
         assert again.encounters.conflict.document is again.document
     finally:

@@ -118,6 +118,7 @@ class PyramidView(QWidget):
         self._drag_pos = QPoint()
         self.read_only = False  # a campaign open read-only: skills are picked and rolled, never moved
         self._measured: tuple | None = None  # (what was measured, the metrics): see _metrics
+        self._texts: tuple | None = None  # (language, rule set, every chip's words): see _chip_texts
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setAccessibleName(_("Skill pyramid"))
@@ -135,12 +136,19 @@ class PyramidView(QWidget):
     def _metrics(self) -> tuple[int, int, int]:
         # Asked on every layout pass and paint; measured again only when what it measures changes:
         # the font (text size), the language, the skills or the rule set that names them.
-        key = (self.font().key(), language(), tuple(self.chip_text(n) for n in self.model.skill_names()),
-               id(self.model.ruleset))
+        key = (self.font().key(), self._chip_texts())
         if self._measured is not None and self._measured[0] == key:
             return self._measured[1]
         self._measured = (key, self._measure())
         return self._measured[1]
+
+    def _chip_texts(self) -> tuple[str, ...]:
+        """Every chip's words, worked out again only when the skills change (`_reload`), or the
+        language or the rule set that names them: a layout pass asks for them several times."""
+        stamp = (language(), id(self.model.ruleset))
+        if self._texts is None or self._texts[0] != stamp:
+            self._texts = (stamp, tuple(self.chip_text(n) for n in self.model.skill_names()))
+        return self._texts[1]
 
     def _measure(self) -> tuple[int, int, int]:
         fm = QFontMetrics(self.font())
@@ -153,7 +161,7 @@ class PyramidView(QWidget):
         small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.8))
         count_w = QFontMetrics(small).horizontalAdvance("10/10")
         label_w = max(QFontMetrics(bold).horizontalAdvance(ladder_label(r)) for r in range(-2, 7)) + count_w + 24
-        longest = max((fm.horizontalAdvance(self.chip_text(n)) for n in self.model.skill_names()), default=60)
+        longest = max((fm.horizontalAdvance(text) for text in self._chip_texts()), default=60)
         slot_w = max(longest + fm.horizontalAdvance(" ✖") + 20, 90)
         slot_h = fm.height() + 12
         return label_w, slot_w, slot_h
@@ -185,6 +193,7 @@ class PyramidView(QWidget):
         return y + MARGIN
 
     def _reload(self, *args) -> None:
+        self._texts = None  # the skills, or what an extra adds to them, may have changed
         self.rows = pyramid_rows(self.model)
         if self.selected not in self.model.skill_names():
             self.selected = None
