@@ -89,14 +89,43 @@ def read_only_connection(path: Path) -> sqlite3.Connection:
     roll the journal back in place, or make the log's index file beside it. A campaign being
     edited now (its log and index are there) is read directly, as SQLite shares it."""
     path = path.resolve()
+    for _attempt in range(_COPY_ATTEMPTS - 1):
+        try:
+            return _read_only_connection(path)
+        except _MovedMeanwhile:
+            continue  # the app editing it folded its log in, or wrote, while we copied: look again
+    return _read_only_connection(path, last_try=True)
+
+
+_COPY_ATTEMPTS = 5
+
+
+class _MovedMeanwhile(Exception):
+    """The file or a file beside it changed while a scratch copy was made of them."""
+
+
+def _read_only_connection(path: Path, last_try: bool = False) -> sqlite3.Connection:
     if has_hot_journal(path):
-        return recovered_copy(path)
+        return recovered_copy(path, last_try)
     log, index = Path(f"{path}-wal"), Path(f"{path}-shm")
     if log.exists() and index.exists():
         return connect(path, readonly=True)
     if log.exists() or uses_wal(path):
-        return recovered_copy(path)
+        return recovered_copy(path, last_try)
     return connect(path, readonly=True)
+
+
+def _stamps(path: Path) -> tuple:
+    """Size and time of change of the file and of each file beside it (None for one not there)."""
+    stamps = []
+    for side in ("", "-journal", "-wal"):
+        try:
+            info = os.stat(f"{path}{side}")
+        except FileNotFoundError:
+            stamps.append(None)
+        else:
+            stamps.append((info.st_size, info.st_mtime_ns))
+    return tuple(stamps)
 
 
 def uses_wal(path: Path) -> bool:
@@ -128,15 +157,23 @@ def has_hot_journal(path: Path) -> bool:
         return False
 
 
-def recovered_copy(path: Path) -> sqlite3.Connection:
+def recovered_copy(path: Path, last_try: bool = True) -> sqlite3.Connection:
     """Read a file left mid-edit by a crash without touching it: recover a scratch copy instead
-    (with its rollback journal, or its write-ahead log)."""
+    (with its rollback journal, or its write-ahead log). A file another Fate Desk is editing may
+    change while it is copied (its log folded in and gone): unless `last_try`, that raises
+    `_MovedMeanwhile` rather than reading a copy made of two moments."""
     with tempfile.TemporaryDirectory(prefix="fate-desk-") as scratch:
         copy = Path(scratch) / "campaign.fatedesk"
+        before = _stamps(path)
         shutil.copyfile(path, copy)
-        for side in ("-journal", "-wal"):
-            if Path(f"{path}{side}").exists():
+        for side, stamp in (("-journal", before[1]), ("-wal", before[2])):
+            try:
                 shutil.copyfile(f"{path}{side}", f"{copy}{side}")
+            except FileNotFoundError:
+                if stamp is not None and not last_try:
+                    raise _MovedMeanwhile from None
+        if not last_try and _stamps(path) != before:
+            raise _MovedMeanwhile
         conn = sqlite3.connect(copy, isolation_level=None)
         try:
             # Rolls the journal back, or reads the log's completed edits.

@@ -260,6 +260,38 @@ def test_read_only_open_of_a_file_left_mid_edit_recovers_a_copy_and_leaves_the_f
     assert not journal.exists()
 
 
+def test_a_read_while_the_app_editing_the_file_finishes_its_edit_reads_one_moment(tmp_path, monkeypatch):
+    """`fate-desk check` (or any read-only open) of a file the app is editing: the app may fold
+    its journal in while the reader copies the file and its journal, and a copy made of two
+    moments is garbage or missing. The reader notices and reads again."""
+    from fate_desk.store import opening
+
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, read_bundle(SAMPLE)).close()
+    pid = os.fork()
+    if pid == 0:  # an edit under way, its changed pages already in the file
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.execute("PRAGMA cache_size = 1")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE entities SET data = 'garbage'")
+        conn.execute("INSERT INTO entities VALUES ('x', 'character', 99, ?)", ("y" * 200_000,))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    real_copy = opening.shutil.copyfile
+    copies = []
+
+    def copy_while_the_app_finishes(source, target, *args, **kwargs):
+        copied = real_copy(source, target, *args, **kwargs)
+        copies.append(str(source))
+        if len(copies) == 1:  # the file is copied; now its journal goes, as the app rolls it back
+            CampaignFile.open(path).close()
+        return copied
+
+    monkeypatch.setattr(opening.shutil, "copyfile", copy_while_the_app_finishes)
+    assert load_campaign(path).model_dump() == read_bundle(SAMPLE).model_dump()
+    assert not Path(f"{path}-journal").exists()
+
+
 def test_a_file_that_cannot_be_written_is_refused_for_editing_but_opens_read_only(tmp_path, monkeypatch):
     path = tmp_path / "c.fatedesk"
     CampaignFile.create(path, Campaign(name="On a CD")).close()
