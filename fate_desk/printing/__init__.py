@@ -30,16 +30,17 @@ def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None =
             raise ExportError(_("{file}: {reason}").format(file=out_path, reason=exc.strerror or exc)) from None
 
 
-def _strings(value):
+def _strings(value, out: list[str]) -> None:
+    """Every string in a model's dump (dictionary keys too: skills are keyed by name), in order."""
     if isinstance(value, str):
-        yield value
+        out.append(value)
     elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
+            _strings(k, out)
+            _strings(v, out)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _strings(v)
+            _strings(v, out)
 
 
 def unprintable_characters(job: ExportJob) -> list[str]:
@@ -52,7 +53,11 @@ def unprintable_characters(job: ExportJob) -> list[str]:
     Styles()  # registers the fonts
     texts = [job.title, *job.players, *job.names.values()]
     for item in [*job.sheets, *job.cards, *job.scenes]:
-        texts.extend(_strings(item.model_dump(mode="python")))
+        strings: list[str] = []
+        _strings(item.model_dump(mode="python"), strings)
+        # One text an entry: its characters are gathered in one pass instead of one a string. A
+        # line break between strings joins nothing (no character composes with it).
+        texts.append("\n".join(strings))
     return missing_glyphs(texts)
 
 
