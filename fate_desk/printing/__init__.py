@@ -12,7 +12,7 @@ from fate_desk.i18n import _
 
 from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
 from .output import ExportCancelled, ExportError, Progress, replace_on_success
-from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
+from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job, chosen_ids
 
 
 def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None = None) -> int:
@@ -70,6 +70,6 @@ def describe_characters(chars: list[str], limit: int = 8) -> str:
 
 __all__ = [
     "LARGE_PRINT", "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
-    "campaign_entries", "campaign_job", "character_job", "default_paper", "describe_characters", "export_pdf",
+    "campaign_entries", "campaign_job", "character_job", "chosen_ids", "default_paper", "describe_characters", "export_pdf",
     "unprintable_characters",
 ]
