@@ -1,5 +1,6 @@
-"""Build the PDF for an export job: lay every page out first (so page counts, the cover's
-contents and bookmarks are known), then draw them on one canvas with footers and progress."""
+"""Build the PDF for an export job: plan every page first (so page counts, the cover's
+contents and bookmarks are known), then draw them on one canvas with footers and progress.
+Entries' cards are laid out in planning only to be counted, and again as their page is drawn."""
 
 from __future__ import annotations
 
