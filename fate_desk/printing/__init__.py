@@ -17,8 +17,9 @@ from .select import Entry, SelectionError, campaign_entries, campaign_job, chara
 
 def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None = None) -> int:
     """Write the job's PDF to `out_path` (through a temporary file renamed on success) and
-    return the page count. `progress(done, total)` is called per page; returning False stops
-    the export (ExportCancelled) and leaves `out_path` untouched."""
+    return the page count. `progress(done, total)` is called per page, and as `progress(0, 0)`
+    between entries while the pages are planned; returning False stops the export
+    (ExportCancelled) and leaves `out_path` untouched."""
     # Deferred: the renderer pulls in reportlab and every renderer; `fate-desk --help`, `export --to`
     # and the GUI's export dialogs import this package for its jobs and papers without them.
     from .document import Document

@@ -83,6 +83,7 @@ class Document:
         self.sheets = SheetRenderer(c, self.portrait, self.styles)
         self._rulesets: dict[str, RuleSet] = {}
         self._laid_out: tuple[int, list[CardChunk]] = (-1, [])  # the entry last laid out for drawing, its cards
+        self._progress: Callable[[int, int], object] | None = None  # render's, asked between entries while planning
 
     @cached_property
     def cards(self) -> CardRenderer:
@@ -123,6 +124,7 @@ class Document:
             plans[0].bookmarks.append((_("Blank sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
         if what in (What.SHEETS, What.PACK):
             for n, character in enumerate(job.sheets, 1):
+                self._still_wanted()
                 plans += self._sheet_plans(character, f"s{n}")
         if what in (What.SCENE, What.PACK):
             for n, scene in enumerate(job.scenes, 1):
@@ -192,6 +194,7 @@ class Document:
         froze the window while the PDF was being prepared."""
         out: list[tuple[CardChunk | LaterCard, str]] = []
         for n in range(len(self.job.cards)):
+            self._still_wanted()
             out += [(LaterCard(n, k), title) for k, (_chunk, title) in enumerate(self._entry_chunks(n))]
         return out
 
@@ -237,9 +240,17 @@ class Document:
 
     # --- drawing ----------------------------------------------------------------------
 
+    def _still_wanted(self) -> None:
+        """Between entries while planning (seconds for thousands of entries): `progress(0, 0)`,
+        no page known yet, may stop the export too."""
+        if self._progress is not None and self._progress(0, 0) is False:
+            raise ExportCancelled()
+
     def render(self, progress=None) -> int:
         """Draw every page; returns the page count. `progress(done, total)` may return False
-        to stop (ExportCancelled)."""
+        to stop (ExportCancelled); while the pages are being planned it is called as
+        `progress(0, 0)`."""
+        self._progress = progress
         with edition(self.job.ruleset):  # blank sheets, cheat sheets and cards of one rule set
             plans = self.plan()
         if not plans:
