@@ -359,11 +359,22 @@ class DockTabNames(QObject):
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
         kind = event.type()
-        if (kind == QEvent.Type.ChildAdded or (kind in self._RENAMED_BY and watched is not self.window)) \
-                and not self._pending:
+        # Only a widget can be a dock or a tab bar. Renaming gives a dock's buttons new icons, for
+        # which the style adds an animation object to the dock: counted as a child, it asked for
+        # another renaming, and the window renamed its docks at every turn of its event loop,
+        # tens of milliseconds each time on a busy machine, for as long as a campaign was open.
+        added = kind == QEvent.Type.ChildAdded and event.child().isWidgetType()
+        if added or (kind in self._RENAMED_BY and watched is not self.window):
+            self._name_soon()
+        return False
+
+    def _name_soon(self) -> None:
+        if not self._pending:
             self._pending = True  # Qt names them after this event: name them once the event loop turns
             QTimer.singleShot(0, self, self.name_all)
-        return False
+
+    def _floated_or_docked(self, _floating: bool) -> None:
+        self._name_soon()  # a dock names its buttons afresh as it floats or docks, with no event of its own
 
     def name_all(self) -> None:
         # Deferred: tab_close loads with the campaign's tabs, after the window's first paint.
@@ -378,6 +389,9 @@ class DockTabNames(QObject):
                 _tab_stop_when_tabs(bar)
         for dock in self.window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
             dock.installEventFilter(self)  # once: Qt never installs the same filter twice
+            if not dock.property("buttonsNamedWhenMoved"):
+                dock.setProperty("buttonsNamedWhenMoved", True)
+                dock.topLevelChanged.connect(self._floated_or_docked)
             title = dock.windowTitle().replace("&", "")
             readable_title_buttons(dock)  # the style's grey icons come back with the names
             for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):

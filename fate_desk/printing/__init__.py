@@ -12,13 +12,14 @@ from fate_desk.i18n import _
 
 from .job import LARGE_PRINT, CardEntry, ExportJob, Paper, What, default_paper
 from .output import ExportCancelled, ExportError, Progress, replace_on_success
-from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job
+from .select import Entry, SelectionError, campaign_entries, campaign_job, character_job, chosen_ids
 
 
 def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None = None) -> int:
     """Write the job's PDF to `out_path` (through a temporary file renamed on success) and
-    return the page count. `progress(done, total)` is called per page; returning False stops
-    the export (ExportCancelled) and leaves `out_path` untouched."""
+    return the page count. `progress(done, total)` is called per page, and as `progress(0, 0)`
+    between entries while the pages are planned; returning False stops the export
+    (ExportCancelled) and leaves `out_path` untouched."""
     # Deferred: the renderer pulls in reportlab and every renderer; `fate-desk --help`, `export --to`
     # and the GUI's export dialogs import this package for its jobs and papers without them.
     from .document import Document
@@ -30,16 +31,17 @@ def export_pdf(job: ExportJob, out_path: Path | str, progress: Progress | None =
             raise ExportError(_("{file}: {reason}").format(file=out_path, reason=exc.strerror or exc)) from None
 
 
-def _strings(value):
+def _strings(value, out: list[str]) -> None:
+    """Every string in a model's dump (dictionary keys too: skills are keyed by name), in order."""
     if isinstance(value, str):
-        yield value
+        out.append(value)
     elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _strings(k)
-            yield from _strings(v)
+            _strings(k, out)
+            _strings(v, out)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _strings(v)
+            _strings(v, out)
 
 
 def unprintable_characters(job: ExportJob) -> list[str]:
@@ -52,7 +54,11 @@ def unprintable_characters(job: ExportJob) -> list[str]:
     Styles()  # registers the fonts
     texts = [job.title, *job.players, *job.names.values()]
     for item in [*job.sheets, *job.cards, *job.scenes]:
-        texts.extend(_strings(item.model_dump(mode="python")))
+        strings: list[str] = []
+        _strings(item.model_dump(mode="python"), strings)
+        # One text an entry: its characters are gathered in one pass instead of one a string. A
+        # line break between strings joins nothing (no character composes with it).
+        texts.append("\n".join(strings))
     return missing_glyphs(texts)
 
 
@@ -65,6 +71,6 @@ def describe_characters(chars: list[str], limit: int = 8) -> str:
 
 __all__ = [
     "LARGE_PRINT", "CardEntry", "Entry", "ExportCancelled", "ExportError", "ExportJob", "Paper", "SelectionError", "What",
-    "campaign_entries", "campaign_job", "character_job", "default_paper", "describe_characters", "export_pdf",
+    "campaign_entries", "campaign_job", "character_job", "chosen_ids", "default_paper", "describe_characters", "export_pdf",
     "unprintable_characters",
 ]

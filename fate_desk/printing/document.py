@@ -1,5 +1,6 @@
-"""Build the PDF for an export job: lay every page out first (so page counts, the cover's
-contents and bookmarks are known), then draw them on one canvas with footers and progress."""
+"""Build the PDF for an export job: plan every page first (so page counts, the cover's
+contents and bookmarks are known), then draw them on one canvas with footers and progress.
+Entries' cards are laid out in planning only to be counted, and again as their page is drawn."""
 
 from __future__ import annotations
 
@@ -30,6 +31,13 @@ if TYPE_CHECKING:  # cards and printables are imported when a document first has
     from .printables import Printables
 
 CARD_KINDS = (What.CARDS, What.REFERENCE, What.ASPECT_CARDS, What.TRACKERS, What.SKILL_CARD, What.BLANK_CARDS)
+
+
+@dataclass(frozen=True)
+class LaterCard:
+    """Part `part` (0-based) of the job's card entry `entry`, laid out when its page is drawn."""
+    entry: int
+    part: int
 
 
 @dataclass
@@ -74,6 +82,8 @@ class Document:
         self.footer_label = title
         self.sheets = SheetRenderer(c, self.portrait, self.styles)
         self._rulesets: dict[str, RuleSet] = {}
+        self._laid_out: tuple[int, list[CardChunk]] = (-1, [])  # the entry last laid out for drawing, its cards
+        self._progress: Callable[[int, int], object] | None = None  # render's, asked between entries while planning
 
     @cached_property
     def cards(self) -> CardRenderer:
@@ -106,7 +116,7 @@ class Document:
         job = self.job
         what = job.what
         plans: list[PagePlan] = []
-        cards: list[tuple[CardChunk, str]] = []  # every card of the PDF, filling pages in order
+        cards: list[tuple[CardChunk | LaterCard, str]] = []  # every card of the PDF, filling pages in order
         if what == What.BLANK:
             ruleset = self.ruleset(job.ruleset)
             pages = self.sheets.plan(None, ruleset, job.options, "blank")
@@ -114,6 +124,7 @@ class Document:
             plans[0].bookmarks.append((_("Blank sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
         if what in (What.SHEETS, What.PACK):
             for n, character in enumerate(job.sheets, 1):
+                self._still_wanted()
                 plans += self._sheet_plans(character, f"s{n}")
         if what in (What.SCENE, What.PACK):
             for n, scene in enumerate(job.scenes, 1):
@@ -156,7 +167,8 @@ class Document:
         for size in cards_per_page(len(cards), per_page):
             batch = cards[start:start + size]
             start += size
-            plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _unused in batch]: self.cards.draw_page(b),
+            plans.append(PagePlan(self.landscape, lambda b=[ch for ch, _unused in batch]: self.cards.draw_page(
+                [self._card_chunk(card) for card in b]),
                                   [(title, 0) for _unused, title in batch if title]))
         if what == What.PACK:
             plans = self._with_cover(plans)
@@ -174,22 +186,43 @@ class Document:
         plans[0].bookmarks.append((f"{who} ({character.kind.label})", 0))
         return plans
 
-    def _entry_cards(self) -> list[tuple[CardChunk, str]]:
+    def _entry_cards(self) -> list[tuple[CardChunk | LaterCard, str]]:
+        """Every entry's cards, as placeholders: each entry is laid out here to count its cards
+        and name them in the outline, and again when its page is drawn. Keeping every layout from
+        planning to drawing held about 150 objects a card (1.5 million for 10,000 entries), and
+        the garbage collector's passes over them, each holding the interpreter for up to a second,
+        froze the window while the PDF was being prepared."""
+        out: list[tuple[CardChunk | LaterCard, str]] = []
+        for n in range(len(self.job.cards)):
+            self._still_wanted()
+            out += [(LaterCard(n, k), title) for k, (_chunk, title) in enumerate(self._entry_chunks(n))]
+        return out
+
+    def _entry_chunks(self, n: int) -> list[tuple[CardChunk, str]]:
+        """The cards of the job's entry `n` (a countdown kept secret has a second face for the players)."""
         # Deferred: a sheet's PDF never loads the card renderer (`fate-desk export` of a sheet, tests/cli).
         from .cards import CardFace, player_countdown
 
-        out = []
-        for n, item in enumerate(self.job.cards, 1):
-            who = getattr(item, "name", "") or _("(unnamed)")
-            rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
-            ruleset = self.ruleset(rid, who)
-            with edition(ruleset):
-                face = self.cards.face(item, ruleset, self.job.options, f"c{n}")
-            face = CardFace(face.title, face.kind, face.flow, f"{who} ({face.kind})")
-            out += self._chunks(face)
-            if isinstance(item, Countdown) and item.players_see_boxes_only:
-                out += self._chunks(self.cards.countdown_face(player_countdown(item), f"c{n}p", for_players=True))
+        item = self.job.cards[n]
+        who = getattr(item, "name", "") or _("(unnamed)")
+        rid = self.job.ruleset or (item.ruleset if isinstance(item, Character) else None)
+        ruleset = self.ruleset(rid, who)
+        with edition(ruleset):
+            face = self.cards.face(item, ruleset, self.job.options, f"c{n + 1}")
+        face = CardFace(face.title, face.kind, face.flow, f"{who} ({face.kind})")
+        out = self._chunks(face)
+        if isinstance(item, Countdown) and item.players_see_boxes_only:
+            out += self._chunks(self.cards.countdown_face(player_countdown(item), f"c{n + 1}p", for_players=True))
         return out
+
+    def _card_chunk(self, card: CardChunk | LaterCard) -> CardChunk:
+        """A card to draw: a placeholder is laid out again (an entry's cards run on across a
+        page's end at most, so the last entry laid out is kept for its next page)."""
+        if not isinstance(card, LaterCard):
+            return card
+        if self._laid_out[0] != card.entry:
+            self._laid_out = (card.entry, [chunk for chunk, _title in self._entry_chunks(card.entry)])
+        return self._laid_out[1][card.part]
 
     def _with_cover(self, plans: list[PagePlan]) -> list[PagePlan]:
         """A cover with the title, the date and the contents (page numbers count the cover)."""
@@ -207,9 +240,17 @@ class Document:
 
     # --- drawing ----------------------------------------------------------------------
 
+    def _still_wanted(self) -> None:
+        """Between entries while planning (seconds for thousands of entries): `progress(0, 0)`,
+        no page known yet, may stop the export too."""
+        if self._progress is not None and self._progress(0, 0) is False:
+            raise ExportCancelled()
+
     def render(self, progress=None) -> int:
         """Draw every page; returns the page count. `progress(done, total)` may return False
-        to stop (ExportCancelled)."""
+        to stop (ExportCancelled); while the pages are being planned it is called as
+        `progress(0, 0)`."""
+        self._progress = progress
         with edition(self.job.ruleset):  # blank sheets, cheat sheets and cards of one rule set
             plans = self.plan()
         if not plans:

@@ -6,7 +6,7 @@ major NPC); minor NPCs, monsters, obstacles and countdowns print as cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from fate_desk.i18n import _, pgettext
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
@@ -21,9 +21,10 @@ class SelectionError(ValueError):
     """A scene or session the campaign does not have; str() is one readable line."""
 
 
-@dataclass(frozen=True)
-class Entry:
-    """Something a campaign can print, for the export dialog's list of entries."""
+class Entry(NamedTuple):
+    """Something a campaign can print, for the export dialog's list of entries (a named tuple:
+    the dialog lists 10,000 of them as it opens, on the window's thread, and a frozen dataclass
+    took three times as long to make)."""
 
     id: str
     name: str
@@ -108,27 +109,12 @@ def campaign_job(
     ids: set[str] | None = None,
     paper: Paper | None = None,
     state: bool = False,
-    with_refresh: bool = True,
 ) -> ExportJob:
     """A job for a campaign; `scene` or `session` narrows the cards (and NPC sheets) to them,
-    `ids` to the entries picked in the dialog. Without `with_refresh`, the PCs' refresh is left
-    out (a job asked only for what it holds: working it out is a derive per PC)."""
-    if scene is not None and session is not None:
-        raise SelectionError(_("choose a scene or a session, not both"))
+    `ids` to the entries picked in the dialog. The PCs' refresh is worked out (a derive per PC)
+    only for the fate-point trackers, the one printable that shows it."""
     pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
-    if scene is not None or session is not None:
-        scenes = [find_scene(campaign, scene)] if scene is not None else session_scenes(campaign, session)
-        present = [i for i in present_items(campaign, scenes) if not _is_pc(i)]
-        npc_sheets = [i for i in present if isinstance(i, Character) and i.kind in SHEET_KINDS]
-        cards = [i for i in present if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
-        shown_scenes = scenes
-    else:
-        # The whole campaign: every major NPC gets a sheet too (they were left out before).
-        npc_sheets = [c for c in campaign.characters if c.kind == CharacterKind.MAJOR_NPC]
-        cards = [c for c in campaign.characters if c.kind not in SHEET_KINDS]
-        cards += list(campaign.obstacles) + list(campaign.countdowns)
-        shown_scenes = [s for s in campaign.scenes if not s.ended]
-    sheets: list[Character] = pcs + npc_sheets
+    sheets, cards, shown_scenes = _chosen(campaign, pcs, scene, session)
     if ids is not None:
         sheets = [c for c in campaign.characters if c.id in ids and c.kind in SHEET_KINDS]
         # By id: comparing whole models one by one made 2,500 ticked entries take seconds.
@@ -162,9 +148,41 @@ def campaign_job(
         names=names,
         players=players,
         state=state,
-        refresh=player_refresh(pcs, campaign.ruleset) if with_refresh else {},
+        refresh=player_refresh(pcs, campaign.ruleset) if what == What.TRACKERS else {},
         scope=scope,
     )
+
+
+def _chosen(campaign: Campaign, pcs: list[Character], scene: str | None, session: int | None
+            ) -> tuple[list[Character], list[CardEntry], list[Scene]]:
+    """The sheets, cards and scenes a campaign's scene, session or whole prep holds."""
+    if scene is not None and session is not None:
+        raise SelectionError(_("choose a scene or a session, not both"))
+    if scene is not None or session is not None:
+        scenes = [find_scene(campaign, scene)] if scene is not None else session_scenes(campaign, session)
+        present = [i for i in present_items(campaign, scenes) if not _is_pc(i)]
+        npc_sheets = [i for i in present if isinstance(i, Character) and i.kind in SHEET_KINDS]
+        cards = [i for i in present if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
+        shown_scenes = scenes
+    else:
+        # The whole campaign: every major NPC gets a sheet too (they were left out before).
+        npc_sheets = [c for c in campaign.characters if c.kind == CharacterKind.MAJOR_NPC]
+        cards = [c for c in campaign.characters if c.kind not in SHEET_KINDS]
+        cards += list(campaign.obstacles) + list(campaign.countdowns)
+        shown_scenes = [s for s in campaign.scenes if not s.ended]
+    return pcs + npc_sheets, cards, shown_scenes
+
+
+def chosen_ids(campaign: Campaign, what: What, *, scene: str | None = None, session: int | None = None) -> set[str]:
+    """The ids of the sheets and cards `campaign_job` prints for these choices, without the job:
+    the Print to PDF dialog ticks them on the window's thread each time a choice changes, and
+    a whole job (every entry's name, the options) took tens of milliseconds at 10,000 entries."""
+    pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
+    sheets, cards, _scenes = _chosen(campaign, pcs, scene, session)
+    ids = {c.id for c in sheets} if what in (What.SHEETS, What.PACK) else set()
+    if what in (What.CARDS, What.PACK):
+        ids.update(i.id for i in cards)
+    return ids
 
 
 def player_refresh(pcs: list[Character], ruleset_id: str | None) -> dict[str, int]:

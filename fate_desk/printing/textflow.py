@@ -462,17 +462,10 @@ def missing_glyphs(texts, font: str = REGULAR) -> list[str]:
     """Characters in `texts` that no bundled face (the family in every style, the CJK face)
     can draw, each once, in order met."""
     covered = getFont(font).face.charToGlyph
-    seen: dict[str, None] = {}
-    good: set[str] = set()
+    met: dict[str, None] = {}
     for text in texts:
-        for ch in clean(text):
-            if ch in seen or ch in good or ord(ch) in covered or ch.isspace():
-                continue
-            if can_draw(ch):
-                good.add(ch)
-                continue
-            seen[ch] = None
-    return list(seen)
+        met.update(dict.fromkeys(clean(text)))  # each character once, in order met, at C's speed
+    return [ch for ch in met if ord(ch) not in covered and not ch.isspace() and not can_draw(ch)]
 
 
 # --- our own words: the little markup the reference texts use, read into runs ----------------

@@ -386,6 +386,44 @@ def test_a_big_campaign_shows_progress_at_once_while_its_job_is_built_and_cancel
     assert len(job.cards) == 2500  # every ticked entry, once
 
 
+def test_cancel_while_the_cards_are_being_laid_out_stops_there(qtbot, tmp_path, sample, opened, monkeypatch):
+    """Every card is laid out before the first page is drawn (seconds for thousands of entries):
+    Cancel pressed meanwhile stops the export there, writes nothing, and lays out no more."""
+    import threading
+
+    from fate_desk.printing.document import Document
+
+    laying_out, go_on, laid_out = threading.Event(), threading.Event(), []
+    real = Document._entry_chunks
+
+    def watched(self, n):
+        laid_out.append(n)
+        laying_out.set()
+        assert go_on.wait(30)
+        return real(self, n)
+
+    monkeypatch.setattr(Document, "_entry_chunks", watched)
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    choose(dialog.what_combo, "GM cards")
+    qtbot.mouseClick(dialog.findChild(QPushButton, "allButton"), Qt.MouseButton.LeftButton)
+    target = tmp_path / "cards.pdf"
+    type_path(qtbot, dialog, target)
+
+    def cancel_once_laying_out() -> None:  # the window answers this timer while the cards are laid out
+        if not laying_out.is_set():
+            QTimer.singleShot(5, cancel_once_laying_out)
+            return
+        progress = dialog.findChild(QProgressDialog)
+        qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
+        go_on.set()
+
+    QTimer.singleShot(0, cancel_once_laying_out)
+    save(qtbot, dialog)
+    assert laid_out == [0]  # the first entry, then no other
+    assert not target.exists() and sorted(p.name for p in tmp_path.iterdir()) == []
+    assert "no PDF was written" in dialog.message.text()
+
+
 def test_the_list_shows_every_entry_of_each_choice(qtbot, tmp_path, sample, opened):
     """Switching what to print fills the list anew, and the list on screen is told so (its rows
     are asked for only as they show: a view not told keeps the rows of the choice before)."""

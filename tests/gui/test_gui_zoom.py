@@ -334,6 +334,21 @@ def _named_as_before(buttons) -> list[str]:
             if button.accessibleName() != _TITLE_BUTTONS[kind].format(title=title)]
 
 
+def test_an_idle_window_stops_redrawing_its_dock_buttons(window, qtbot):
+    """Once the docks' buttons are named and drawn, an idle window leaves them be: their icons
+    were made afresh at every turn of the event loop while a campaign was open (each new icon
+    gave the dock an animation object, taken for a new child that asked for new icons), which
+    kept the window's thread busy and slowed everything else the window did."""
+    _settle(qtbot, window)
+    buttons = _title_buttons(window)
+    assert buttons
+    icons = {key: button.icon().cacheKey() for key, button in buttons.items()}
+    for _ in range(20):
+        QApplication.processEvents()
+    assert {key: button.icon().cacheKey() for key, button in buttons.items()} == icons
+    assert _named_as_before(buttons) == []
+
+
 def test_at_200_percent_each_docks_close_and_float_buttons_grow_with_the_text_in_every_theme(window, qtbot):
     """At 200% the docks' × and float buttons stayed Qt's 16 px: too small to see or hit. They
     grow with the text (View ▸ Zoom in), stay big through a change of theme, keep their names,

@@ -42,16 +42,31 @@ def test_cancelling_from_progress_writes_nothing(tmp_path):
         export_pdf(ExportJob(What.CARDS, cards=samples.deck(20), paper=Paper.LETTER), out, progress)
     assert not out.exists()
     assert files_in(tmp_path) == []
-    total = calls[0][1]
+    assert calls[:20] == [(0, 0)] * 20  # asked before each card is laid out: no page known yet
+    total = calls[20][1]
     assert total > 2
-    assert calls == [(0, total), (1, total), (2, total)]
+    assert calls[20:] == [(0, total), (1, total), (2, total)]
+
+
+def test_cancelling_while_the_cards_are_laid_out_writes_nothing(tmp_path):
+    out = tmp_path / "deck.pdf"
+    calls = []
+
+    def progress(done, total):
+        calls.append((done, total))
+        return len(calls) < 3  # stop before the third card is laid out
+
+    with pytest.raises(ExportCancelled):
+        export_pdf(ExportJob(What.CARDS, cards=samples.deck(20), paper=Paper.LETTER), out, progress)
+    assert calls == [(0, 0)] * 3
+    assert not out.exists() and files_in(tmp_path) == []
 
 
 def test_progress_counts_every_page(tmp_path):
     calls = []
     job = ExportJob(What.PACK, sheets=[samples.ruth(), samples.zoe()], cards=samples.deck(5), ruleset="fate-condensed")
     pages = export_pdf(job, tmp_path / "pack.pdf", lambda done, total: calls.append((done, total)))
-    assert calls == [(n, pages) for n in range(pages + 1)]
+    assert calls == [(0, 0)] * 7 + [(n, pages) for n in range(pages + 1)]  # planning two sheets and five cards, then the pages
 
 
 def test_empty_selection_is_a_readable_error(tmp_path):

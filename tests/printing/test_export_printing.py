@@ -166,6 +166,16 @@ def test_characters_the_font_cannot_draw_are_named_and_rtl_prints_in_reading_ord
     assert "Ruth בת שבע" in text  # a name drawn as one line too
 
 
+def test_unprintable_characters_are_named_once_each_in_the_order_the_cards_hold_them():
+    """Across many entries the warning names each character once, in the order the PDF meets
+    them, including in a skill's name (a key of the character's skills)."""
+    first, second = samples.minor_npcs()[:2]
+    first = first.model_copy(update={"skills": {**first.skills, "Fight ก": 2}})
+    second = second.model_copy(update={"name": "ខ and ก", "notes": "ก again, then ខ"})
+    job = ExportJob(What.CARDS, cards=[first, second, first])
+    assert unprintable_characters(job) == ["ก", "ខ"]
+
+
 def test_cli_names_unprintable_characters_before_printing(tmp_path, capsys):
     from fate_desk.cli import main
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fate_desk.printing import Entry, What, campaign_entries, campaign_job
+from fate_desk.printing import Entry, What, campaign_entries, chosen_ids
 from fate_desk.i18n import N_, _
 from fate_desk.model import Campaign
 
@@ -120,8 +120,7 @@ def preselected(campaign: Campaign, what: What, scope: Scope = WHOLE_CAMPAIGN,
     current = shown.get(current_id or "")
     if current is not None and not scope.kind and what != What.PACK:
         return {current.id}
-    job = campaign_job(campaign, what, with_refresh=False, **scope.job_arguments())
-    ids = {item.id for item in [*job.sheets, *job.cards]}
+    ids = chosen_ids(campaign, what, **scope.job_arguments())
     if current is not None and what == What.PACK and current.as_sheet:
         ids.add(current.id)
     return ids & set(shown)

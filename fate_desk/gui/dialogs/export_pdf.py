@@ -74,7 +74,8 @@ class ExportWorker(QObject):
         self.done.emit(result)
 
     def _progress(self, done: int, total: int) -> bool:
-        self.progressed.emit(done, total)
+        if total:  # (0, 0): still planning the pages, nothing to show yet
+            self.progressed.emit(done, total)
         return not self.cancelled.is_set()
 
 
