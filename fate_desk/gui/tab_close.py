@@ -111,5 +111,14 @@ def readable_title_buttons(dock: QDockWidget) -> None:
     colour = dock.palette().color(QPalette.ColorRole.WindowText)
     for button in dock.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly):
         kind = _TITLE_BUTTONS.get(button.objectName())
-        if kind is not None:
-            button.setIcon(title_button_icon(kind, colour, side, button.devicePixelRatioF()))
+        if kind is None:
+            continue
+        ratio = button.devicePixelRatioF()
+        # A button that has the icon this would give keeps it: setting it again started a style
+        # animation, a child of the dock, whose arrival called this again, every turn of the
+        # event loop (a third of the window's time while a progress dialog showed).
+        drawn = f"{kind} {colour.rgba()} {side} {ratio}"
+        if button.property("readableIcon") == f"{drawn} {button.icon().cacheKey()}":
+            continue
+        button.setIcon(title_button_icon(kind, colour, side, ratio))
+        button.setProperty("readableIcon", f"{drawn} {button.icon().cacheKey()}")
