@@ -331,12 +331,16 @@ class FileActions(Desk):
 
     def first_sheet(self, entity_id: str) -> tuple:
         """The steps that show an imported entry's sheet, for `in_turns`: built in one turn,
-        shown in the next."""
+        filled in in the next, shown in the one after."""
         def build() -> None:
             if self.window.tabs is not None:
                 self.window.tabs.prepare(entity_id)
 
-        return build, lambda: self.window.sheets.open_entity(entity_id)
+        def fill() -> None:
+            if self.window.tabs is not None:
+                self.window.tabs.fill_prepared(entity_id)
+
+        return build, fill, lambda: self.window.sheets.open_entity(entity_id)
 
     def _read_in_background(self, path: Path, ruleset: str):
         """What the file holds (an ImportResult) and its entries' saved text (store's SavedText),

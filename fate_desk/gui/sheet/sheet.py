@@ -45,7 +45,9 @@ _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 class CharacterSheet(QWidget):
     """Shows one character from the document and turns every edit into an undoable step."""
 
-    def __init__(self, document, entity_id: str, parent=None):
+    def __init__(self, document, entity_id: str, parent=None, fill: bool = True):
+        """`fill`: show the character at once; without it the sheet is empty until `refresh`
+        (a sheet built ahead of its tab is filled in a turn of the event loop of its own)."""
         super().__init__(parent)
         self.document = document
         self.entity_id = entity_id
@@ -111,7 +113,8 @@ class CharacterSheet(QWidget):
         self._marked: set[QWidget] = set()
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
-        self.refresh()
+        if fill:
+            self.refresh()
 
     def _add_extras_box(self) -> None:
         """Extras and custom tracks: a box of the left column, under the stunts (built in code,
