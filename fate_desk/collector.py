@@ -43,7 +43,8 @@ def settle_after_start_up() -> None:
 
 
 def hold() -> None:
-    """No collection until the matching `settle` (start-up, or a campaign loading in steps)."""
+    """No collection until the matching `settle` (start-up, a campaign loading in steps, an
+    import)."""
     global _holds
     _holds += 1
     gc.disable()

@@ -59,4 +59,15 @@ def drop(window, *paths: Path) -> QDropEvent:
                        Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(target, event)
     QApplication.processEvents()  # the event loop turns, as after a person's drop: the import runs
+    import_shown(window)
     return event
+
+
+def import_shown(window) -> None:
+    """Let the event loop turn until an import's sheet and summary are shown: they come in turns
+    of their own after the turn that saved it (FileActions.in_turns)."""
+    for _turn in range(1000):
+        if not window.files.installing:
+            return
+        QApplication.processEvents()
+    raise AssertionError("an import's sheet and summary never came")

@@ -78,20 +78,22 @@ class AddEntity(QUndoCommand):
 class AddEntities(QUndoCommand):
     """Several entities added in one transaction, undone in one (an import).
 
-    `done`: the entities were already saved, so the push's first redo does nothing.
+    `done`: the entities were already saved, so the push's first redo does nothing. `saved`:
+    their saved text, made on the worker that read them, kept for each redo (store's SavedText).
     """
 
-    def __init__(self, document: SavesEntries, entities: list, text: str, done: bool = False):
+    def __init__(self, document: SavesEntries, entities: list, text: str, done: bool = False, saved=None):
         super().__init__(text)
         self.document = document
         self.entities = list(entities)
+        self.saved = saved
         self._skip_redo = done
 
     def redo(self) -> None:
         if self._skip_redo:
             self._skip_redo = False
             return
-        self.document.insert_many(self.entities)
+        self.document.insert_many(self.entities, self.saved)
 
     def undo(self) -> None:
         self.document.delete_many([e.id for e in self.entities])

@@ -15,7 +15,7 @@ from fate_desk.model.limits import grew_past_limits
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
 from fate_desk.rules.creation.extras import effective_rating, effective_ratings
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError, SavedText
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, add_text, all_entities, display_name, kind_of
@@ -191,14 +191,15 @@ class CampaignDocument(QObject):
             return
         self.undo_stack.push(AddEntity(self, entity, text or _("Add {name}").format(name=display_name(entity))))
 
-    def add_many(self, entities: list, text: str) -> bool:
-        """Add several entities as one transaction and one undo step (an import); False if not saved."""
+    def add_many(self, entities: list, text: str, saved: SavedText | None = None) -> bool:
+        """Add several entities as one transaction and one undo step (an import); False if not
+        saved. `saved`: their saved text, made ahead on a worker (store's SavedText)."""
         if self._refuse_if_read_only():
             return False
         entities = list(entities)
-        if not self.insert_many(entities):
+        if not self.insert_many(entities, saved):
             return False
-        self.undo_stack.push(AddEntities(self, entities, text, done=True))
+        self.undo_stack.push(AddEntities(self, entities, text, done=True, saved=saved))
         return True
 
     def add_new(self, kind_key: str):
@@ -332,8 +333,8 @@ class CampaignDocument(QObject):
             self._indexed(entity)
             self.entityAdded.emit(entity.id)
 
-    def insert_many(self, entities: list) -> bool:
-        if not self._save(lambda: self.file.put_many(entities)):
+    def insert_many(self, entities: list, saved: SavedText | None = None) -> bool:
+        if not self._save(lambda: self.file.put_many(entities, saved)):
             return False
         for entity in entities:  # indexed before any view hears of them, so it can look them up
             self._indexed(entity)

@@ -47,8 +47,8 @@ def editor_factory(kind_key: str) -> EditorFactory:
     return _EDITORS.get(kind_key, BasicEditor)
 
 
-def _sheet(document, entity_id, parent=None):
-    return CharacterSheet(document, entity_id, parent)
+def _sheet(document, entity_id, parent=None, fill: bool = True):
+    return CharacterSheet(document, entity_id, parent, fill)
 
 
 register_editor(("pc", "major_npc"), _sheet)
@@ -135,6 +135,8 @@ class EditorTabs(QTabWidget):
         self.setUsesScrollButtons(True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab reaches the tab bar itself; a second stop said nothing
         self.preview_id: str | None = None  # the entry in the one tab a single click reuses
+        self._prepared: QWidget | None = None  # an editor built ahead of its tab (see `prepare`)
+        self._unfilled = False  # ...and still empty (see `fill_prepared`)
         self.tabCloseRequested.connect(self.close_tab)
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
@@ -174,13 +176,50 @@ class EditorTabs(QTabWidget):
         if lazy:
             editor = _Pending(self.document, entity_id, self)
         else:
-            editor = editor_factory(kind)(self.document, entity_id, self)
+            editor = self._take_prepared(entity_id) or editor_factory(kind)(self.document, entity_id, self)
             lock_if_read_only(self.document, editor)
         index = self.addTab(editor, icon(BY_KEY[kind].icon), editor.title())
         self.setTabToolTip(index, _(BY_KEY[kind].singular))
         if not lazy:
             self.setCurrentIndex(index)
             self.tabOpened.emit(entity_id)
+        return editor
+
+    def prepare(self, entity_id: str) -> None:
+        """Build the entry's editor now, out of sight, for `fill_prepared` and an `open` in later
+        turns of the event loop: an import's first sheet, built, filled in, laid out and shown
+        in one turn, was one long wait where each part alone is short. One editor at a time is
+        kept so; it follows edits as any open editor does."""
+        held = self._prepared
+        if entity_id in self.open_ids() or (held is not None and held.entity_id == entity_id):
+            return
+        entity = self.document.entity(entity_id)
+        if entity is None:
+            return
+        if held is not None:
+            held.deleteLater()
+        factory = editor_factory(kind_of(entity))
+        self._unfilled = factory is _sheet
+        if self._unfilled:  # filled in by `fill_prepared`, in a turn of its own
+            editor = self._prepared = _sheet(self.document, entity_id, self, fill=False)
+        else:
+            editor = self._prepared = factory(self.document, entity_id, self)
+        editor.hide()  # a child of the tabs until a tab takes it
+
+    def fill_prepared(self, entity_id: str) -> None:
+        """Show the entry in the editor `prepare` built for it (a sheet is built empty)."""
+        held = self._prepared
+        if held is not None and held.entity_id == entity_id and self._unfilled:
+            self._unfilled = False
+            held.refresh()
+
+    def _take_prepared(self, entity_id: str) -> QWidget | None:
+        """The editor `prepare` built for the entry, filled in (opened before its turn came)."""
+        editor = self._prepared
+        if editor is None or editor.entity_id != entity_id:
+            return None
+        self.fill_prepared(entity_id)
+        self._prepared = None
         return editor
 
     def preview(self, entity_id: str) -> QWidget | None:
@@ -253,6 +292,8 @@ class EditorTabs(QTabWidget):
             self.close_tab(self.currentIndex())
 
     def close_entity(self, entity_id: str) -> None:
+        if self._prepared is not None and self._prepared.entity_id == entity_id:
+            self._take_prepared(entity_id).deleteLater()
         for i, editor in enumerate(self.editors()):
             if editor.entity_id == entity_id:
                 self.close_tab(i)

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from fate_desk.collector import hold, settle
 from fate_desk.i18n import N_, _, ngettext, rules_text
 
 from .desk import Desk
 from .kinds import BY_KEY, display_name, kind_of
+from .turns import later
 
 # The models and file formats load with the first campaign or on first use, never with the
 # window (which builds this class before its first paint).
@@ -35,6 +37,11 @@ def documents_folder() -> Path:
 class FileActions(Desk):
     """The File and Help menus. Each command has a dialog front (`*_dialog`) and a plain method
     taking a path, for scripts and tests."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        # Imports saved whose sheet or summary is still to be shown (see `in_turns`).
+        self.installing = 0
 
     def handlers(self) -> dict:
         return {
@@ -249,12 +256,23 @@ class FileActions(Desk):
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> list[Character]:
-        """Add the characters in a file as one transaction and one undo step, shown and selected
-        at once. The file is read and parsed once, on a worker, with progress and Cancel once it
-        takes a moment (a whole Fari library too: its characters and scenes). Characters already
-        in the campaign (the same id or name) are added only when the user says so; the question
-        is asked without blocking the window, so the added list is returned only when no question
-        was needed. Any failure is shown and leaves the campaign as it was."""
+        """Add the characters in a file as one transaction and one undo step, selected at once,
+        the first sheet and any notes shown in the turns that follow. The file is read and parsed
+        once, on a worker, with progress and Cancel once it takes a moment (a whole Fari library
+        too: its characters and scenes). Characters already in the campaign (the same id or name)
+        are added only when the user says so; the question is asked without blocking the window,
+        so the added list is returned only when no question was needed. Any failure is shown and
+        leaves the campaign as it was."""
+        # What an import makes stays in the campaign for the session, like what a campaign's
+        # load makes: the cycle collector is held meanwhile and skips it afterwards (see
+        # collector); a full walk in the middle of 1,000 characters held the window 90 ms.
+        hold()
+        try:
+            return self._import_file(path)
+        finally:
+            settle()
+
+    def _import_file(self, path: Path) -> list[Character]:
         # Deferred: store.interchange loads with the campaign, after the window's first paint.
         from fate_desk.store.interchange import FileFormatError
 
@@ -262,7 +280,7 @@ class FileActions(Desk):
         document = self.window.document
         cancelled = _("Import of {file} cancelled: nothing was added.").format(file=path.name)
         try:
-            result = self._read_in_background(path, document.campaign.ruleset)
+            read = self._read_in_background(path, document.campaign.ruleset)
         except FileFormatError as exc:
             self.window.show_error(_("Nothing was imported"), str(exc))
             return []
@@ -270,31 +288,65 @@ class FileActions(Desk):
             self.window.show_error(_("Nothing was imported"),
                                    _("{path}: cannot be read ({problem})").format(path=path, problem=exc))
             return []
-        if result is None:
+        if read is None:
             self.window.statusBar().showMessage(cancelled, 8000)
             return []
         if self.window.document is not document:  # another campaign was opened meanwhile
             self.window.statusBar().showMessage(cancelled, 8000)
             return []
+        result, saved = read
         if result.library:
             # Deferred: gui.library_import (<1 ms, 1 module) is not loaded at start-up, only on first use.
             from .library_import import add_library
 
-            return add_library(self.window, path, result)
+            return add_library(self.window, path, result, saved)
         characters, warnings = result.characters, result.warnings
         if not characters:
             self.window.show_error(_("Nothing was imported"), _("{file} holds no characters").format(file=path.name))
             return []
         already = _already_in(document.campaign.characters, characters)
         if already:
-            self._ask_about_duplicates(path, characters, already, warnings)
+            self._ask_about_duplicates(path, characters, already, warnings, saved)
             return []
-        return self._add_imported(path, characters, warnings)
+        return self._add_imported(path, characters, warnings, saved)
+
+    def in_turns(self, document, *steps) -> None:
+        """Run each step in a turn of the event loop of its own (gui/turns.py), after the turn
+        that saved an import: the save and the navigator's news of 1,000 characters, the first
+        sheet, the summary were one wait of a quarter of a second, where each alone is short. A
+        step is skipped once another campaign is open; `installing` counts the imports with
+        steps to come."""
+        self.installing += 1
+        last = len(steps) - 1
+        for number, work in enumerate(steps):
+            def step(work=work, done=number == last) -> None:
+                try:
+                    if self.window.document is document and not document.closed:
+                        work()
+                finally:
+                    if done:
+                        self.installing -= 1
+
+            later(self.window, step)
+
+    def first_sheet(self, entity_id: str) -> tuple:
+        """The steps that show an imported entry's sheet, for `in_turns`: built in one turn,
+        filled in in the next, shown in the one after."""
+        def build() -> None:
+            if self.window.tabs is not None:
+                self.window.tabs.prepare(entity_id)
+
+        def fill() -> None:
+            if self.window.tabs is not None:
+                self.window.tabs.fill_prepared(entity_id)
+
+        return build, fill, lambda: self.window.sheets.open_entity(entity_id)
 
     def _read_in_background(self, path: Path, ruleset: str):
-        """What the file holds (an ImportResult), read on a worker thread while the window keeps
-        answering, with a progress dialog and Cancel once it takes a moment; None if the user
-        cancelled (the read stops at the next character, and nothing of it is kept)."""
+        """What the file holds (an ImportResult) and its entries' saved text (store's SavedText),
+        read and written out on a worker thread while the window keeps answering, with a progress
+        dialog and Cancel once it takes a moment; None if the user cancelled (the read stops at
+        the next character, and nothing of it is kept)."""
         # Deferred: gui.campaign_op loads with the campaign, after the window's first paint.
         from .campaign_op import Background, wait_for
 
@@ -302,8 +354,10 @@ class FileActions(Desk):
             # Deferred, and on the worker: interop.importing (some 20 modules, the readers of every
             # format) is not loaded at start-up, and its first load would hold the window.
             from fate_desk.interop.importing import import_into_campaign
+            from fate_desk.store.campaign_file import SavedText
 
-            return import_into_campaign(path, ruleset, progress=report)
+            result = import_into_campaign(path, ruleset, progress=report)
+            return result, SavedText(result.entries())
 
         job = Background(read, self.window)
 
@@ -327,7 +381,8 @@ class FileActions(Desk):
             raise value
         return value
 
-    def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str]) -> QMessageBox:
+    def _ask_about_duplicates(self, path: Path, characters: list, already: list, warnings: list[str],
+                              saved=None) -> QMessageBox:
         names = ", ".join(display_name(c) for c in already[:6]) + (", …" if len(already) > 6 else "")
         if len(already) == 1:
             text = _("{name} from {file} is already in this campaign. Add another copy?").format(
@@ -346,13 +401,15 @@ class FileActions(Desk):
         skip = box.addButton(_("Import only the others"), QMessageBox.ButtonRole.ActionRole) if rest else None
         box.setDefaultButton(skip or add)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        add.clicked.connect(lambda: self._add_imported(path, characters, warnings))
+        add.clicked.connect(lambda: self._add_imported(path, characters, warnings, saved))
         if skip is not None:
-            skip.clicked.connect(lambda: self._add_imported(path, rest, warnings))
+            skip.clicked.connect(lambda: self._add_imported(path, rest, warnings, saved))
         box.open()  # not exec(): never block the event loop (a drop, a hand-over)
         return box
 
-    def _add_imported(self, path: Path, characters: list, warnings: list[str]) -> list[Character]:
+    def _add_imported(self, path: Path, characters: list, warnings: list[str], saved=None) -> list[Character]:
+        """Add the characters as one step, selected in the navigator; their first sheet is built
+        and shown in the next turns of the event loop, then the notes on what went where."""
         # Deferred: model loads with the campaign, after the window's first paint.
         from fate_desk.model import new_id
 
@@ -365,19 +422,19 @@ class FileActions(Desk):
                 character = character.model_copy(update={"id": new_id()})
             added.append(character)
         # add_many reports a failed save through the document's saveFailed (an error box).
-        if not document.add_many(added, _("Import {file}").format(file=path.name)):
+        if not document.add_many(added, _("Import {file}").format(file=path.name), saved):
             return []
         first = added[0].id
         if self.window.navigator is not None:
             self.window.navigator.select(first)
-        self.window.sheets.open_entity(first)
         where = ", ".join(_("{name} ({kind})").format(name=display_name(c), kind=_(BY_KEY[kind_of(c)].plural))
                           for c in added[:6]) + (", …" if len(added) > 6 else "")
         self.window.statusBar().showMessage(
             ngettext("Imported {count} character from {file}: {names}",
                      "Imported {count} characters from {file}: {names}", len(added)).format(
                 count=len(added), file=path.name, names=where), 8000)
-        if warnings:
+
+        def notes() -> None:
             # What went where: what mapped, what was kept in the notes, what was guessed.
             box = QMessageBox(QMessageBox.Icon.Information, _("Imported, with notes"),
                               _("What {file} held and where it went:\n\n{notes}").format(
@@ -387,6 +444,8 @@ class FileActions(Desk):
             box.setObjectName("importSummary")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()  # not exec(): never block the event loop
+
+        self.in_turns(document, *self.first_sheet(first), *((notes,) if warnings else ()))
         return added
 
     def export_dialog(self) -> None:

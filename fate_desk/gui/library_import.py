@@ -18,9 +18,10 @@ from fate_desk.model.campaign import ENTRY_LISTS
 SHOWN = 12  # summary lines in the box; the rest behind "Show Details…"
 
 
-def add_library(window, path: Path, result) -> list[Character]:
-    """Add what a Fari library held (read on a worker: see FileActions.import_file), as one step;
-    the characters added."""
+def add_library(window, path: Path, result, saved=None) -> list[Character]:
+    """Add what a Fari library held (read, and written out as `saved`, on a worker: see
+    FileActions.import_file) as one step; the characters added. The last one's sheet is built and
+    shown in the next turns of the event loop, then the summary (see FileActions.in_turns)."""
     document = window.document
     campaign = document.campaign
     taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}
@@ -28,12 +29,10 @@ def add_library(window, path: Path, result) -> list[Character]:
     name = Path(path).name
     lines = result.warnings + skipped + ruleset_notes(
         [e for e in entries if isinstance(e, Character)], document.campaign.ruleset)
-    if entries and not document.add_many(entries, _("Import {file}").format(file=name)):
+    if entries and not document.add_many(entries, _("Import {file}").format(file=name), saved):
         return []  # add_many reported the failed save; nothing changed
     characters = [e for e in entries if isinstance(e, Character)]
     scenes = len(entries) - len(characters)
-    if characters:
-        window.sheets.open_entity(characters[-1].id)
     if entries:
         window.statusBar().showMessage(_("Imported {characters} and {scenes} from {file}").format(
             characters=ngettext("{count} character", "{count} characters", len(characters)).format(
@@ -47,11 +46,16 @@ def add_library(window, path: Path, result) -> list[Character]:
     more = len(lines) - SHOWN
     shown = lines[:SHOWN] + ([ngettext("…and {count} more (Show Details…)", "…and {count} more (Show Details…)",
                                        more).format(count=more)] if more > 0 else [])
-    box = QMessageBox(QMessageBox.Icon.Information, title, head + "\n\n" + "\n".join(f"• {w}" for w in shown),
-                      QMessageBox.StandardButton.Ok, window)
-    if len(lines) > SHOWN:
-        box.setDetailedText("\n".join(lines))
-    box.setObjectName("importSummary")
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.open()  # not exec(): never block the event loop
+
+    def summary() -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, title, head + "\n\n" + "\n".join(f"• {w}" for w in shown),
+                          QMessageBox.StandardButton.Ok, window)
+        if len(lines) > SHOWN:
+            box.setDetailedText("\n".join(lines))
+        box.setObjectName("importSummary")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # not exec(): never block the event loop
+
+    sheet = window.files.first_sheet(characters[-1].id) if characters else ()
+    window.files.in_turns(document, *sheet, summary)
     return characters

@@ -19,6 +19,7 @@ from .document import CampaignDocument
 from .forms import child, load_form
 from .icons import icon
 from .kinds import BY_KEY, GROUP_ICONS, KINDS, add_text, display_name, kind_of
+from .turns import later
 
 
 class NavRole(IntEnum):
@@ -75,6 +76,7 @@ class NavigatorModel(QStandardItemModel):
         # at its campaignChanged: many of them make the rows again, in slices.
         self._queued: list[tuple[str, str]] = []
         self._repaint = False
+        self._refill_due = False  # every row is to be made again, from the next turn of the event loop
         self._build()
         document.entityAdded.connect(lambda entity_id: self._queue("added", entity_id) or self._added(entity_id))
         document.entityRemoved.connect(lambda entity_id: self._queue("removed", entity_id) or self._removed(entity_id))
@@ -86,7 +88,7 @@ class NavigatorModel(QStandardItemModel):
     @property
     def filling(self) -> bool:
         """True while some entries still wait for their rows (a big campaign fills in slices)."""
-        return bool(self._waiting) or self._unkeyed is not None
+        return bool(self._waiting) or self._unkeyed is not None or self._refill_due
 
     def _build(self) -> None:
         bold = QFont()
@@ -146,7 +148,11 @@ class NavigatorModel(QStandardItemModel):
     def _take_queued(self) -> None:
         queued, self._queued = self._queued, []
         if len(queued) > FIRST_ROWS:
-            self._refill()
+            # In a turn of its own: the step that announced them (an import's save, its undo)
+            # is a wait of its own already. Until then the rows are those from before it.
+            if not self._refill_due:
+                self._refill_due = True
+                later(self, self._refill)
         else:
             for what, entity_id in queued:
                 {"added": self._added, "removed": self._removed, "changed": self._changed}[what](entity_id)
@@ -157,6 +163,7 @@ class NavigatorModel(QStandardItemModel):
     def _refill(self) -> None:
         """Make every row again, in slices as at the start (1,000 entries imported or undone at
         once: one row at a time was a long step)."""
+        self._refill_due = False
         self.refilling.emit()
         for folder in self._folders.values():
             if folder.rowCount():

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_helpers import drop, started_app_window
+from gui_helpers import drop, import_shown, started_app_window
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
@@ -79,6 +79,7 @@ def rename_on_sheet(qtbot, window, entity_id: str, name: str) -> None:
 def test_file_import_shows_the_new_characters_selects_the_first_and_saves_edits_to_them(qtbot, window, tmp_path):
     answer_file_dialog(two_newcomers(tmp_path))
     import_action(window).trigger()
+    import_shown(window)
     assert shown_in_navigator(window, "nell") and shown_in_navigator(window, "gor")
     assert window.navigator.current_entity() == "nell"
     assert "Nell (Player characters)" in window.statusBar().currentMessage()
@@ -109,6 +110,7 @@ def test_a_handed_over_character_file_is_shown_and_selected(qtbot, window, tmp_p
     nell = tmp_path / "nell.fate.json"
     write_character_file(nell, Character(id="nell", name="Nell"))
     window.campaigns.receive_file(str(nell))  # what a second launch's hand-over calls
+    import_shown(window)
     assert shown_in_navigator(window, "nell") and window.navigator.current_entity() == "nell"
     rename_on_sheet(qtbot, window, "nell", "Nell Handed")
     assert "Nell Handed" in [c.name for c in load_campaign(window.document.path).characters]
@@ -147,6 +149,7 @@ def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window
     write_bundle(bundle, Campaign(name="Mixed", characters=[Character(name="ruth"), Character(id="nell", name="Nell")]))
     answer_file_dialog(bundle)
     import_action(window).trigger()
+    import_shown(window)
     box = duplicates_question(window)
     assert "ruth" in box.text()
     click(qtbot, box, "Import only the others")
@@ -185,6 +188,7 @@ def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds
     QTimer.singleShot(0, cancel_when_shown)
     answer_file_dialog(big)
     import_action(window).trigger()
+    import_shown(window)
     assert seen == ["Reading big.fari.json…"]
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
     assert "cancelled" in window.statusBar().currentMessage()
@@ -200,6 +204,7 @@ def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path
     timer.start(5)
     answer_file_dialog(big)
     import_action(window).trigger()
+    import_shown(window)
     timer.stop()
     assert any(ticks)  # the window's own timers ran while the file was read
     nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
@@ -245,6 +250,7 @@ def test_a_big_foundry_actor_is_parsed_once_on_a_worker_and_comes_in(qtbot, wind
     parsed = parses_watched(monkeypatch)
     answer_file_dialog(big)
     import_action(window).trigger()
+    import_shown(window)
     assert parsed == [False]
     wren = next(c for c in window.document.campaign.characters if c.name != "Ruth")
     assert shown_in_navigator(window, wren.id) and window.navigator.current_entity() == wren.id
@@ -297,6 +303,7 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
     QTimer.singleShot(0, cancel_when_counting)
     answer_file_dialog(library)
     import_action(window).trigger()
+    import_shown(window)
     assert parsed == [False]  # parsed once, off the window's thread
     assert labels and labels[0].startswith("Reading crew.fari.json: character ") and labels[0].endswith(" of 300…")
     assert not any(seen)  # every sheet read off the window's thread
@@ -312,3 +319,33 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
     assert window.document.undo_stack.count() == 1
     window.document.undo_stack.undo()
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+
+
+def test_a_library_of_hundreds_comes_into_every_view_and_one_undo_takes_it_out(qtbot, window, tmp_path):
+    """Hundreds of characters at once: the navigator makes its rows again, the dice dock's lists
+    take them, the last one's sheet opens and the summary shows, each in a turn of the event
+    loop of its own after the save; one undo takes them out of every view and out of the file."""
+    window.actions["toggle_dice"].trigger()
+    who = window.table.dice_dock.panel.who
+    answer_file_dialog(fari_library(tmp_path, 300))
+    import_action(window).trigger()
+    import_shown(window)
+    crew = {f"Crew {n}" for n in range(300)}
+    assert window.tabs.current_editor().name_edit.text() == "Crew 299"
+    summary = window.findChild(QMessageBox, "importSummary")
+    assert summary is not None and summary.isVisible()
+    assert crew <= {who.itemText(i).split(" — ")[0] for i in range(who.count())}
+    qtbot.waitUntil(lambda: not window.navigator.model.filling)
+    assert {name for name, _kind in window.navigator.model.names.values()} >= crew | {"Ruth"}
+    assert len(load_campaign(window.document.path).characters) == 301
+    summary.close()
+    window.actions["undo"].trigger()
+    qtbot.waitUntil(lambda: not window.navigator.model.filling)
+    assert {name for name, _kind in window.navigator.model.names.values()} & (crew | {"Ruth"}) == {"Ruth"}
+    assert [who.itemText(i).split(" — ")[0] for i in range(1, who.count())] == ["Ruth"]
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert window.tabs.current_editor() is None or window.tabs.current_editor().entity_id == "ruth"
+    window.actions["redo"].trigger()  # the same characters again, as they were
+    assert len(load_campaign(window.document.path).characters) == 301
+    qtbot.waitUntil(lambda: not window.navigator.model.filling)
+    assert {name for name, _kind in window.navigator.model.names.values()} >= crew

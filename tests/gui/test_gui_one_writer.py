@@ -16,7 +16,7 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
-from gui_helpers import started_app_window
+from gui_helpers import import_shown, started_app_window
 from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
@@ -129,6 +129,7 @@ def test_import_from_the_menu_is_one_transaction_and_one_undo_step(window, qtbot
     before = names(window.document.campaign)
     answer_file_dialog(bundle)
     menu_action(window, "File", "Import characters…").trigger()
+    import_shown(window)
     qtbot.waitUntil(lambda: len(window.document.campaign.characters) > len(before))
     added = len(window.document.campaign.characters) - len(before)
     assert added > 1
@@ -144,12 +145,13 @@ def test_an_import_that_cannot_be_saved_adds_nothing_and_leaves_undo_working(win
     window.actions["add_pc"].trigger()  # an edit to undo later
     count = len(window.document.campaign.characters)
 
-    def full_disk(entities):
+    def full_disk(entities, saved=None):
         raise CampaignFileError(str(window.document.path), "could not be saved (the disk is full)")
 
     monkeypatch.setattr(window.document.file, "put_many", full_disk)
     answer_file_dialog(ruth)
     menu_action(window, "File", "Import characters…").trigger()
+    import_shown(window)
     qtbot.waitUntil(lambda: any("disk is full" in b.text() for b in message_boxes(window)))
     assert len(window.document.campaign.characters) == count
     monkeypatch.undo()
@@ -182,6 +184,7 @@ def test_hostile_files_through_open_and_import_are_refused_and_left_alone(window
 def test_a_file_with_lone_surrogates_imports_cleaned_with_a_note(window, qtbot, tmp_path):
     ruth = make_surrogate_files(tmp_path)["lone-surrogate.fate.json"]
     added = window.files.import_file(ruth)
+    import_shown(window)
     assert [c.name for c in added] == ["Ruth \ufffd"]
     assert "Ruth \ufffd" in names(load_campaign(window.document.path))
     notes = next(b for b in message_boxes(window) if b.objectName() == "importSummary")

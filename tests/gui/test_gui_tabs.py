@@ -153,3 +153,14 @@ def test_space_in_the_campaign_list_is_the_keyboards_quick_look_in_the_preview_t
         qtbot.keyClick(tree, Qt.Key.Key_Space)
     assert window.tabs.count() == before + 1  # one preview tab, reused
     assert window.document.entity(window.tabs.current_entity_id()).name == second
+
+
+def test_a_sheet_built_ahead_and_clicked_before_its_turn_opens_whole(window, qtbot):
+    """An import builds its first sheet ahead, empty, and fills it in a later turn; a click on
+    that entry in between opens the sheet filled in, never blank."""
+    name = _npc_names(window)[0]
+    entity_id = next(c.id for c in window.document.campaign.characters if c.name == name)
+    window.tabs.prepare(entity_id)  # what an import's first step does
+    click(qtbot, window, name)
+    editor = window.tabs.current_editor()
+    assert editor.entity_id == entity_id and editor.name_edit.text() == name

@@ -13,7 +13,7 @@ from fate_desk.model import Campaign, Character, Countdown, Hazard
 from fate_desk.store import backups
 from fate_desk.store.backups import list_backups
 from fate_desk.store.bundle import read_bundle
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, SavedText, load_campaign
 
 SAMPLE = Path(__file__).parents[1] / "data" / "sample.fate-campaign.json"
 
@@ -64,6 +64,19 @@ def test_put_many_lands_all_or_nothing(tmp_path):
     handle.put_many([good, Character(name="Also good")])
     handle.close()
     assert [c.name for c in load_campaign(path).characters] == ["Good", "Also good"]
+
+
+def test_text_written_ahead_is_saved_only_for_the_entries_it_was_made_from(tmp_path):
+    # An import writes its characters out on the worker that read them; one given a new id
+    # afterwards (a clash with the campaign) must be saved as it is now, not as it was read.
+    path = tmp_path / "c.fatedesk"
+    handle = CampaignFile.create(path, Campaign(name="Empty"))
+    nell, gor = Character(id="nell", name="Nell"), Character(id="gor", name="Gor")
+    saved = SavedText([nell, gor])
+    renamed = gor.model_copy(update={"id": "gor-2"})
+    handle.put_many([nell, renamed], saved)
+    handle.close()
+    assert [(c.id, c.name) for c in load_campaign(path).characters] == [("nell", "Nell"), ("gor-2", "Gor")]
 
 
 def test_new_entities_keep_their_order_after_removals(tmp_path):

@@ -14,6 +14,7 @@ from fate_desk.rules.creation.derive import join_words
 from fate_desk.rules.play.table import change_gm_pool, current_scene, scene_present, start_scene_pool
 
 from ..forms import child, load_form
+from ..turns import later
 from ..widgets import escape
 
 
@@ -45,12 +46,13 @@ class GmPoolWidget(QWidget):
         self.document = None
         self._seen: dict[str, tuple] = {}  # character id -> what of it the pool shows
         self._said: tuple | None = None  # what the tooltip was worked out from
+        self._explain_due = False  # the tooltip is worked out again in the next turn of the event loop
         self.set_document(None)
 
     def set_document(self, document) -> None:
         self.document = document
         if document is not None:
-            document.campaignChanged.connect(self.refresh)
+            document.campaignChanged.connect(self._campaign_changed)
             # once for a campaign-wide step (campaignChanged), not once for each entry it changed
             document.entityChanged.connect(lambda entity_id: document.replacing or self._entity_changed(entity_id))
         self.refresh()
@@ -97,19 +99,43 @@ class GmPoolWidget(QWidget):
             return
         self.refresh()
 
+    def _campaign_changed(self) -> None:
+        """The count and the buttons at once; the tooltip (a pass over every character) in the
+        next turn of the event loop: an import of 1,000 characters, or its undo, is a wait of
+        its own already."""
+        if self._show_count() and not self._explain_due:
+            self._explain_due = True
+            later(self, self._explain_now)
+
+    def _explain_now(self) -> None:
+        if self._explain_due and self._show_count():
+            self._explain()
+
     def refresh(self) -> None:
+        if self._show_count():
+            self._explain()
+
+    def _show_count(self) -> bool:
+        """The points and the buttons; False if no campaign is open."""
         document = self.document
         self.setEnabled(document is not None)
         if document is None:
+            self._explain_due = False
             self.points.setText("–")  # i18n: not shown (a dash, no words)
-            return
+            return False
         campaign = document.campaign
-        self._seen = {c.id: _part(c) for c in campaign.characters}
         self.points.setText(str(campaign.gm_fate_points))
         editable = not document.readonly  # a read-only campaign shows the pool but cannot change it
         self.minus.setEnabled(editable and campaign.gm_fate_points > 0)
         self.plus.setEnabled(editable)
         self.reset.setEnabled(editable)
+        return True
+
+    def _explain(self) -> None:
+        """The tooltip: what starting the scene would give, and why."""
+        self._explain_due = False
+        campaign = self.document.campaign
+        self._seen = {c.id: _part(c) for c in campaign.characters}
         scene = current_scene(campaign)
         # The tooltip is worked out again only when what it says can have changed: a step over
         # every entry (ending a scene) often leaves it as it was, and at 10,000 entries working

@@ -45,7 +45,9 @@ _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 class CharacterSheet(QWidget):
     """Shows one character from the document and turns every edit into an undoable step."""
 
-    def __init__(self, document, entity_id: str, parent=None):
+    def __init__(self, document, entity_id: str, parent=None, fill: bool = True):
+        """`fill`: show the character at once; without it the sheet is empty until `refresh`
+        (a sheet built ahead of its tab is filled in a turn of the event loop of its own)."""
         super().__init__(parent)
         self.document = document
         self.entity_id = entity_id
@@ -113,7 +115,8 @@ class CharacterSheet(QWidget):
         # Once every section has its widgets: a widget given a parent with a style sheet is
         # styled there and then, so each one added after it was styled on its own.
         style_as_sheet(self.form)
-        self.refresh()
+        if fill:
+            self.refresh()
 
     def _add_extras_box(self) -> None:
         """Extras and custom tracks: a box of the left column, under the stunts (built in code,

@@ -1,0 +1,50 @@
+"""Work put off to later turns of the event loop, one piece a turn.
+
+A step that changes many entries at once (an import of 1,000 characters, its undo) leaves
+several things to catch up: the navigator's rows, the GM pool's tooltip, the first sheet, a
+summary. Each is short; put off with a zero timer of its own they would all run in the same
+turn (Qt handles every call posted before a turn in that turn), one wait as long as all of them
+together. Put off here, each has a turn of its own, in the order they came, and the window
+handles the user's input between them: each waits for a timer of a millisecond, started when
+the one before it is done, so the event loop has polled for input before it runs (a call
+posted with a zero timer may run in the very turn that posted it).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from shiboken6 import isValid
+
+NEXT_MS = 1
+_waiting: deque[tuple[QObject, Callable[[], object]]] = deque()
+_posted = False
+
+
+def later(owner: QObject, work: Callable[[], object]) -> None:
+    """Run `work` in a turn of the event loop of its own, after the work put off before it;
+    never if `owner` is deleted first."""
+    _waiting.append((owner, work))
+    _post()
+
+
+def _post() -> None:
+    global _posted
+    if not _posted and _waiting:
+        _posted = True
+        QTimer.singleShot(NEXT_MS, _next)
+
+
+def _next() -> None:
+    global _posted
+    _posted = False
+    while _waiting:
+        owner, work = _waiting.popleft()
+        if isValid(owner):
+            try:
+                work()
+            finally:
+                _post()  # the rest in the turns that follow, even if this one failed
+            return
