@@ -257,7 +257,8 @@ class EditorTabs(QTabWidget):
         widget = self.widget(index)
         if isinstance(widget, _Pending):
             kind = kind_of(self.document.entity(widget.entity_id))
-            editor = editor_factory(kind)(self.document, widget.entity_id, self)
+            editor = (self._take_prepared(widget.entity_id)  # built ahead, out of sight
+                      or editor_factory(kind)(self.document, widget.entity_id, self))
             lock_if_read_only(self.document, editor)
             self.blockSignals(True)  # swapping the stand-in is not a change of entry
             self.insertTab(index, editor, icon(BY_KEY[kind].icon), editor.title())
