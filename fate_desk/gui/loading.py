@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import Enum, auto
 
 from PySide6.QtCore import QObject, QTimer
+from shiboken6 import isValid
 
 from fate_desk.i18n import _
 
@@ -47,7 +48,9 @@ class OpeningSteps(QObject):
 
     @property
     def current(self) -> bool:
-        return self.window.document is self.document
+        # A window closed and deleted while its steps were still to come (they belong to the
+        # document, which may outlive it) is no longer anyone's.
+        return isValid(self.window) and self.window.document is self.document
 
     def start(self) -> None:
         """The first slice now; the rest in later turns, saying so in the status bar meanwhile."""

@@ -204,6 +204,11 @@ class MainWindow(QMainWindow):
         if document is None:
             return
         self.sheets.remember_tabs()
+        focus = self.focusWidget()
+        if focus is not None and any(part is not None and part.isAncestorOf(focus) for part in (self.tabs, self.navigator)):
+            # Its widget goes with the campaign: the focus goes nowhere, not on to the next
+            # control Qt finds (the GM pool's +), until the next campaign's sheet takes it.
+            focus.clearFocus()
         self.document, tabs, navigator = None, self.tabs, self.navigator
         self.tabs = self.navigator = self.opening_steps = None
         for desk in self.desks:

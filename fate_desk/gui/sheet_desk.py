@@ -5,7 +5,7 @@ current, for the problems panel and the navigator."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QToolBar, QWidget
 
 from fate_desk.i18n import _
 
@@ -76,11 +76,29 @@ class SheetDesk(Desk):
             return
         if window.tabs.count():
             window.stack.setCurrentWidget(window.tabs)
+            self._focus_into(window.tabs.currentWidget())
         elif window.document.loading:
             window.stack.setCurrentWidget(self.loading_page)
         else:
             self.start_page.show_for(window.document.campaign)
             window.stack.setCurrentWidget(self.start_page)
+
+    def _focus_into(self, editor) -> None:
+        """The keyboard's focus into the sheet shown, if it is nowhere the user put it: the
+        campaign before took its sheet, and the focus in it, away with it, and Qt passed the
+        focus on to the next control in the window (the GM pool's +: a Space then added a GM
+        fate point)."""
+        window = self.window
+        focus = window.focusWidget()  # the window's, active or not
+        if editor is None or (focus is not None and focus is not window and not _passed_on_to(focus, window)):
+            return
+        widget = editor.nextInFocusChain()
+        while widget is not None and widget is not editor:
+            if (editor.isAncestorOf(widget) and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+                    and widget.isVisibleTo(window) and widget.isEnabled()):
+                widget.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+            widget = widget.nextInFocusChain()
 
     # --- the tabs of last time ----------------------------------------------------------------
 
@@ -153,3 +171,12 @@ class SheetDesk(Desk):
         editor = self.window.tabs.current_editor() if self.window.tabs else None
         if editor is not None:
             editor.focus_path(path)
+
+
+def _passed_on_to(focus: QWidget, window) -> bool:
+    """Whether the focus is where Qt passes it when the widget that had it goes: the window's
+    status bar (the GM pool) or toolbar, never a place the user tabs to while a campaign opens."""
+    for bar in (window.statusBar(), *window.findChildren(QToolBar)):
+        if bar.isAncestorOf(focus):
+            return True
+    return False

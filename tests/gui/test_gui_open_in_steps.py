@@ -425,3 +425,28 @@ def test_what_is_typed_while_a_campaign_loads_survives_the_app_being_killed(tmp_
         # Each acknowledged keystroke is there; the one under way when the kill came may be too.
         assert name in ("Crew 3" + "x" * typed_in_all, "Crew 3" + "x" * (typed_in_all + 1))
         typed_in_all = len(name) - len("Crew 3")
+
+
+@pytest.mark.parametrize("size", [20, 300])
+def test_after_open_recent_the_keyboard_is_in_the_new_sheet_and_a_space_adds_no_gm_fate_point(window, qtbot, tmp_path, size):
+    """The focus was in the sheet of the campaign open before; that sheet goes with it, and Qt
+    passed the focus on to the next control in the window, the GM pool's + in the status bar: a
+    keyboard user's next Space added a GM fate point to the campaign just opened."""
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    old = window.tabs.current_editor()
+    old.name_edit.setFocus()
+    qtbot.waitUntil(old.name_edit.hasFocus)
+    path = big_campaign(tmp_path / "next.fatedesk", size)
+    open_recent(window, path)
+    turns_until(lambda: not window.document.loading and window.tabs.current_editor() is not None
+                and window.tabs.current_editor().isVisible())
+    sheet = window.tabs.current_editor()
+    focus = QApplication.focusWidget()
+    assert focus is not None and sheet.isAncestorOf(focus)
+    before = window.document.campaign.gm_fate_points
+    qtbot.keyClick(focus, " ")  # whatever the first control of the sheet does, never the GM pool
+    turns_until(lambda: True)
+    assert load_campaign(path).gm_fate_points == before
