@@ -75,8 +75,9 @@ class SheetDesk(Desk):
         if window.tabs is None or window.document is None:
             return
         if window.tabs.count():
-            window.stack.setCurrentWidget(window.tabs)
-            self._focus_into(window.tabs.currentWidget())
+            if window.stack.currentWidget() is not window.tabs:  # the sheets come into view
+                window.stack.setCurrentWidget(window.tabs)
+                self._focus_into(window.tabs.currentWidget())
         elif window.document.loading:
             window.stack.setCurrentWidget(self.loading_page)
         else:
@@ -176,7 +177,7 @@ class SheetDesk(Desk):
 def _passed_on_to(focus: QWidget, window) -> bool:
     """Whether the focus is where Qt passes it when the widget that had it goes: the window's
     status bar (the GM pool) or toolbar, never a place the user tabs to while a campaign opens."""
-    for bar in (window.statusBar(), *window.findChildren(QToolBar)):
+    for bar in (window.statusBar(), *window.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly)):
         if bar.isAncestorOf(focus):
             return True
     return False
