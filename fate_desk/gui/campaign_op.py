@@ -21,13 +21,15 @@ import time
 import weakref
 from typing import Callable
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog
 from shiboken6 import isValid
 
 from fate_desk.collector import keep_what_was_made
 from fate_desk.i18n import _
 from fate_desk.store.campaign_file import row_changes
+
+from .turns import later
 
 WAIT_S = 0.01  # work done within this is handed back at once (tests set 0: always later)
 REPORT_S = 0.05  # progress is shown at most this often
@@ -229,10 +231,11 @@ class CampaignOp(QObject):
         if self._starting:  # worked out at once (a small campaign): all of it in this turn
             self.done.emit(result)
             return
-        # What answers `done` (a dialog closing, a summary opening) waits for the next turn of
-        # the event loop: installing a step over 10,000 entries is a turn's work on its own.
+        # What answers `done` (a dialog closing, a summary opening) waits for a turn of the event
+        # loop of its own: installing a step over 10,000 entries is a turn's work on its own (a
+        # zero timer started here may run in this very turn; `later` waits for the next).
         self._telling = True
-        QTimer.singleShot(0, self, lambda: self._tell(result))
+        later(self, lambda: self._tell(result))
 
     def _tell(self, result) -> None:
         self._telling = False

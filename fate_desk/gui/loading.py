@@ -19,6 +19,7 @@ from shiboken6 import isValid
 from fate_desk.i18n import _
 
 from .opening import open_sample_copy
+from .turns import later
 
 
 class Loading(Enum):
@@ -99,7 +100,9 @@ class OpeningSteps(QObject):
         """An entry's sheet while its campaign loads, a turn of the event loop for each part:
         built empty, filled in, put in its tab, shown (laid out); the loading waits those four
         turns. Each part is 10-30 ms of the GUI thread on a quiet machine; built and filled in one
-        turn, a sheet was a wait of 45-60 ms, over the window's 50 at 10,000 entries."""
+        turn, a sheet was a wait of 45-60 ms, over the window's 50 at 10,000 entries. Each part
+        is put off with `turns.later`: a zero timer started by the part before may run in the
+        same turn as it."""
         self.document.pause_loading(4)
 
         def wanted() -> bool:
@@ -110,12 +113,12 @@ class OpeningSteps(QObject):
         def build() -> None:
             if wanted():
                 self.window.tabs.prepare(entity_id)  # out of sight, empty
-                QTimer.singleShot(0, self, fill)
+                later(self, fill)
 
         def fill() -> None:
             if wanted():
                 self.window.tabs.fill_prepared(entity_id)
-                QTimer.singleShot(0, self, place)
+                later(self, place)
 
         def place() -> None:
             if not wanted():
@@ -126,13 +129,13 @@ class OpeningSteps(QObject):
             tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
             tabs.blockSignals(False)
             tabs.open(entity_id)  # takes the sheet built ahead (still hidden behind the loading page)
-            QTimer.singleShot(0, self, show)
+            later(self, show)
 
         def show() -> None:
             if self.current:
                 self.window.sheets.show_tabs_or_start()
 
-        QTimer.singleShot(0, self, build)
+        later(self, build)
 
     # --- whole ---------------------------------------------------------------------------------
 
@@ -158,9 +161,9 @@ class OpeningSteps(QObject):
             if self.current and steps:
                 steps.pop(0)()
                 if steps:
-                    QTimer.singleShot(0, self, next_step)
+                    later(self, next_step)
 
-        QTimer.singleShot(0, self, next_step)
+        later(self, next_step)
 
     def _first_sheet(self) -> None:
         """If no slice showed a sheet: the tabs of last time or the first player character."""
