@@ -239,9 +239,11 @@ class AppToKill:
 
         self.path = folder / "killed.fatedesk"
         CampaignFile.create(self.path, secret_campaign()).close()
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", KILLED_APP, str(self.path), str(folder / "seats.json"), str(SLOW_WRITE_S)],
-            stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        self.errors = folder / "app-stderr.txt"  # what the app said, for a failure's message
+        with self.errors.open("w") as errors:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", KILLED_APP, str(self.path), str(folder / "seats.json"), str(SLOW_WRITE_S)],
+                stdout=subprocess.PIPE, stderr=errors, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
         words = self.process.stdout.readline().split()
         if len(words) != 2:
             self.close()
@@ -251,6 +253,12 @@ class AppToKill:
     @property
     def link(self) -> str:
         return f"http://127.0.0.1:{self.port}/#{self.token}"
+
+    def state(self) -> str:
+        """Whether the app still runs, and the end of what it wrote to its error stream."""
+        code = self.process.poll()
+        said = self.errors.read_text(errors="replace")[-2000:] if self.errors.exists() else ""
+        return f"app {'running' if code is None else f'ended with {code}'}; its stderr: {said!r}"
 
     def kill(self) -> None:
         os.kill(self.process.pid, signal.SIGKILL)  # at once: no closing, no flushing, nothing

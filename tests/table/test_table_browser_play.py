@@ -266,8 +266,12 @@ def test_a_roll_a_phone_shows_done_is_in_the_campaign_after_the_app_is_killed_at
     try:
         maren = browsers("pc-maren")
         maren.get(app.link)
-        until(qtbot, lambda: page_text(maren, "name") == "Maren Voss"
-              and maren.find_elements("css selector", "#play-body button[name=roll]"))
+        try:
+            until(qtbot, lambda: page_text(maren, "name") == "Maren Voss"
+                  and maren.find_elements("css selector", "#play-body button[name=roll]"), timeout=40)
+        except Exception as exc:  # say what the page and the app showed instead
+            body = maren.execute_script("return document.body.innerText")
+            raise AssertionError(f"Maren's page did not show her sheet: {body[:600]!r}; {app.state()}") from exc
         Select(maren.find_element("css selector", "select[name=skill]")).select_by_value("Notice")
         Select(maren.find_element("css selector", "select[name=action]")).select_by_value("overcome")
         click(maren, "button[name=roll]")
