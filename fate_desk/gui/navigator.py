@@ -6,7 +6,7 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from enum import IntEnum
 
-from PySide6.QtCore import QAbstractListModel, QEvent, QModelIndex, QObject, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QPainter, QShortcut, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView, QLineEdit, QListView, QMenu, QStyledItemDelegate, QToolTip, QTreeView, QVBoxLayout, QWidget,
@@ -379,21 +379,21 @@ def matching(rows: list[tuple[str, tuple[str, str]]], text: str) -> list[tuple[s
     return [(name, kind, entity_id) for _key, entity_id, name, kind in found]
 
 
-class FilterResults(QAbstractListModel):
+class FilterResults(QStringListModel):
     """The entries the filter found, in name order, with their kind's icon. A row's icon and
-    tooltip are made only when it shows, so any number of results is installed at once."""
+    tooltip are made only when it shows, so any number of results is installed at once.
+
+    The names are a Qt string list, so the row count is Qt's own: the list view asks for it
+    once for every row it lays out (through `index`), and asked of Python that was 15,000 calls,
+    45 ms of the window standing still, after the first letter typed at 10,000 entries."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.rows: list[tuple[str, str, str]] = []  # (name, kind, id)
 
     def set_rows(self, rows: list[tuple[str, str, str]]) -> None:
-        self.beginResetModel()
         self.rows = rows
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self.rows)
+        self.setStringList([name for name, _kind, _id in rows])  # a reset of the model
 
     def flags(self, index) -> Qt.ItemFlag:
         return _ENTRY_FLAGS

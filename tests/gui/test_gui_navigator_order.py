@@ -218,3 +218,38 @@ def test_an_entry_is_in_view_exactly_when_its_row_is_within_the_trees_viewport(w
                     checked += expected
         assert tree.horizontalScrollBar().isVisible() == wide
     assert checked > 0
+
+
+def test_thousands_of_filter_results_are_all_within_the_keyboards_reach_at_once(qtbot, tmp_path):
+    """Thousands of filter results are laid out whole the moment they show (a list laid out in
+    batches between turns would cost less at once, but End would stop at the last row laid out
+    so far): Down from the filter box into the results, End to the last guard, shown in the
+    list, Enter opens its sheet, Home back to the first."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from fate_desk.gui.app import start
+
+    size = 2500
+    main = start(QApplication.instance(), str(_big_campaign(tmp_path, size)), paint_first=True)
+    qtbot.addWidget(main)
+    try:
+        nav = _until_navigator(main)
+        qtbot.waitUntil(lambda: not nav.model.filling and not main.document.loading, timeout=20000)
+        nav.filter_edit.setFocus()
+        qtbot.keyClicks(nav.filter_edit, "Guard")
+        qtbot.waitUntil(lambda: nav._search is None and nav.results.isVisible())
+        assert nav.found.rowCount() == size
+        qtbot.keyClick(nav.filter_edit, Qt.Key.Key_Down)
+        assert QApplication.focusWidget() is nav.results
+        qtbot.keyClick(nav.results, Qt.Key.Key_End)
+        last = nav.results.currentIndex()
+        assert last.row() == size - 1 and last.data() == f"Guard {size - 1:04d}"
+        qtbot.waitUntil(lambda: nav.results.viewport().rect().intersects(nav.results.visualRect(last)))
+        qtbot.keyClick(nav.results, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: main.tabs.current_editor() is not None
+                        and main.tabs.current_editor().name_edit.text() == f"Guard {size - 1:04d}")
+        qtbot.keyClick(nav.results, Qt.Key.Key_Home)
+        assert nav.results.currentIndex().row() == 0 and nav.results.currentIndex().data() == "Guard 0000"
+    finally:
+        main.close()
