@@ -120,9 +120,18 @@ class CampaignDocument(QObject):
     def entity(self, entity_id: str):
         if self.file.loading:
             return self.file.loaded_entity(entity_id)
+        return self._by_id().get(entity_id)
+
+    def ids(self) -> set[str]:
+        """The id of every entry in the campaign (while it loads: of those validated so far)."""
+        if self.file.loading:
+            return {e.id for e in all_entities(self.campaign)}
+        return set(self._by_id())
+
+    def _by_id(self) -> dict:
         if self._index is None:
             self._index = {e.id: e for e in all_entities(self.campaign)}
-        return self._index.get(entity_id)
+        return self._index
 
     def entities(self) -> list:
         return all_entities(self.campaign)

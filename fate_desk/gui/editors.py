@@ -141,7 +141,9 @@ class EditorTabs(QTabWidget):
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
         document.entityChanged.connect(self._keep_if_edited)
-        document.entityRemoved.connect(self.close_entity)
+        self._removed: dict[str, None] = {}  # removed by a step over many entries, in their order
+        document.entityRemoved.connect(self._entity_removed)
+        document.campaignChanged.connect(self._close_removed)
 
     def editors(self) -> list[QWidget]:
         return [self.widget(i) for i in range(self.count())]
@@ -212,6 +214,20 @@ class EditorTabs(QTabWidget):
         if held is not None and held.entity_id == entity_id and self._unfilled:
             self._unfilled = False
             held.refresh()
+
+    def lay_out_prepared(self, entity_id: str) -> None:
+        """Polish and lay out the editor `prepare` built, out of sight, at the size its tab will
+        give it, so that showing it is only the painting."""
+        held = self._prepared
+        if held is None or held.entity_id != entity_id or self._unfilled:
+            return
+        current = self.currentWidget()
+        held.ensurePolished()
+        if current is not None:
+            held.resize(current.size())
+        layout = held.layout()
+        if layout is not None:
+            layout.activate()
 
     def _take_prepared(self, entity_id: str) -> QWidget | None:
         """The editor `prepare` built for the entry, filled in (opened before its turn came)."""
@@ -299,6 +315,28 @@ class EditorTabs(QTabWidget):
             if editor.entity_id == entity_id:
                 self.close_tab(i)
                 return
+
+    def _entity_removed(self, entity_id: str) -> None:
+        if self.document.replacing:
+            # A step over many entries (the undo of an import of 1,000 characters) names each
+            # one: their tabs close together at the campaignChanged that follows, in one look
+            # over the tabs (a look per entry was a thousand of them in one turn).
+            self._removed[entity_id] = None
+        else:
+            self.close_entity(entity_id)
+
+    def _close_removed(self) -> None:
+        removed, self._removed = self._removed, {}
+        if not removed:
+            return
+        if self._prepared is not None and self._prepared.entity_id in removed:
+            self._prepared.deleteLater()  # built ahead for an entry now gone: never filled in or shown
+            self._prepared = None
+        open_editors = {editor.entity_id: editor for editor in self.editors()}
+        for entity_id in removed:  # in the order they were removed, as one by one
+            editor = open_editors.get(entity_id)
+            if editor is not None:
+                self.close_tab(self.indexOf(editor))
 
     def close_all(self) -> None:
         while self.count():

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QMessageBox
 from fate_desk.i18n import _, ngettext
 from fate_desk.interop.importing import ruleset_notes
 from fate_desk.model import Character
-from fate_desk.model.campaign import ENTRY_LISTS
 
 SHOWN = 12  # summary lines in the box; the rest behind "Show Details…"
 
@@ -23,9 +22,7 @@ def add_library(window, path: Path, result, saved=None) -> list[Character]:
     FileActions.import_file) as one step; the characters added. The last one's sheet is built and
     shown in the next turns of the event loop, then the summary (see FileActions.in_turns)."""
     document = window.document
-    campaign = document.campaign
-    taken = {e.id for attr in ENTRY_LISTS for e in getattr(campaign, attr)}
-    entries, skipped = result.new_entries(taken)
+    entries, skipped = result.new_entries(document.ids())
     name = Path(path).name
     lines = result.warnings + skipped + ruleset_notes(
         [e for e in entries if isinstance(e, Character)], document.campaign.ruleset)

@@ -177,7 +177,10 @@ class NavigatorModel(QStandardItemModel):
             self._recount(folder)
         self._unkeyed = self.document.entities()
         self._keyed = []
-        self._key(at_once=len(self._unkeyed) <= KEY_AT_ONCE)
+        if len(self._unkeyed) <= KEY_AT_ONCE:
+            self._key(at_once=True)
+        else:  # the naming in slices from a turn of its own: taking the rows out is one already
+            later(self, self._key)
 
     def _keyed_now(self) -> None:
         if self._unkeyed is not None:

@@ -435,12 +435,12 @@ class CampaignFile:
                 new_ids.add(entity.id)
             else:
                 position = index if index is not None else 0
-            plans.append((entity, kind, attr, position))
+            plans.append((entity, kind, attr, position, index))
 
         def work(conn: sqlite3.Connection) -> None:
             ends: dict[str, int] = {}
             rows = []
-            for entity, kind, attr, position in plans:
+            for entity, kind, attr, position, _index in plans:
                 if entity.id in new_ids:
                     # After the last row of its kind: a re-added entry (an undone delete) never
                     # ties with another and so keeps its place when the file is opened again.
@@ -455,14 +455,16 @@ class CampaignFile:
                 "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, data = excluded.data", rows)
 
         self._transaction(work)
-        for entity, _kind, attr, _position in plans:
+        for entity, _kind, attr, _position, found in plans:
             items = getattr(self.campaign, attr)
             if attr in places:
                 index = places[attr].get(entity.id)
                 if index is None:
                     places[attr][entity.id] = len(items)
             else:
-                index = next((i for i, e in enumerate(items) if e.id == entity.id), None)
+                # Found above (a single entry): the transaction changed no list, and a second
+                # search of 10,000 characters was a third of an import's save.
+                index = found
             if index is None:
                 items.append(entity)
             elif items[index] is not entity:
@@ -496,9 +498,14 @@ class CampaignFile:
         self._whole("remove entries")  # i18n: not shown (a programming error)
         self._transaction(lambda conn: conn.executemany("DELETE FROM entities WHERE id = ?", [(i,) for i in ids]))
         gone = set(ids)
+        left = len(gone)
         for attr in LISTS:
+            if not left:  # every entry is out: the other lists hold none of them
+                break
             items = getattr(self.campaign, attr)
-            items[:] = [e for e in items if e.id not in gone]
+            kept = [e for e in items if e.id not in gone]
+            left -= len(items) - len(kept)
+            items[:] = kept
 
     def save_meta(self) -> None:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""

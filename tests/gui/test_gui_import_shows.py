@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from gui_helpers import drop, import_shown, started_app_window
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QMessageBox,
     QProgressDialog,
     QPushButton,
+    QWidget,
 )
 
 from fate_desk.gui import campaign_op
@@ -349,3 +350,39 @@ def test_a_library_of_hundreds_comes_into_every_view_and_one_undo_takes_it_out(q
     assert len(load_campaign(window.document.path).characters) == 301
     qtbot.waitUntil(lambda: not window.navigator.model.filling)
     assert {name for name, _kind in window.navigator.model.names.values()} >= crew
+
+
+def test_undoing_a_library_import_closes_the_sheets_it_brought_and_keeps_the_others(qtbot, window, tmp_path):
+    """One undo takes a library's characters out: the sheets of those open close together (the
+    step names each entry it removes, and the tabs are looked over once, after it), the sheet
+    open before the import stays and shows. Undone before the import's own sheet came, that
+    sheet never shows."""
+    window.navigator.select("ruth")
+    window.sheets.open_entity("ruth")
+    answer_file_dialog(fari_library(tmp_path, 30))
+    import_action(window).trigger()
+    import_shown(window)
+    window.findChild(QMessageBox, "importSummary").close()
+    crew = {c.name: c.id for c in window.document.campaign.characters}
+    for name in ("Crew 3", "Crew 7"):
+        window.navigator.select(crew[name])
+        window.sheets.keep_entity(crew[name])
+    assert set(window.tabs.open_ids()) == {"ruth", crew["Crew 29"], crew["Crew 3"], crew["Crew 7"]}
+    window.tabs.setCurrentIndex(window.tabs.open_ids().index(crew["Crew 3"]))
+    window.actions["undo"].trigger()
+    assert window.tabs.open_ids() == ["ruth"]
+    assert window.tabs.current_editor().entity_id == "ruth" and window.stack.currentWidget() is window.tabs
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+
+    # Undone while the import's sheet is still being made, out of sight: it never shows.
+    window.actions["redo"].trigger()
+    window.actions["undo"].trigger()
+    answer_file_dialog(fari_library(tmp_path, 30))
+    import_action(window).trigger()
+    assert window.files.installing  # the sheet and the summary are still to come
+    window.actions["undo"].trigger()
+    qtbot.waitUntil(lambda: not window.files.installing)  # each step skipped quickly: a millisecond apart
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.tabs.open_ids() == ["ruth"]
+    assert not [s for s in window.findChildren(QWidget) if getattr(s, "entity_id", "ruth") != "ruth"]
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
