@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QProgressDialog, QPushButton
 
 from fate_desk.printing import What, default_paper
 from fate_desk.gui.app import start
@@ -434,3 +434,117 @@ def test_the_list_shows_every_entry_of_each_choice(qtbot, tmp_path, sample, open
             choose(dialog.what_combo, label)
         assert view.model() is entries and entries.rowCount() == count
         assert dialog.count_label.text().endswith(f"of {count} ticked")
+
+
+@pytest.fixture
+def list_held(monkeypatch):
+    """The dialog's list of entries made on a worker that waits until the test lets it go, with
+    nothing handed back at once: the dialog as a campaign of 10,000 entries opens it (issue 40,
+    'Nothing a user starts freezes the window')."""
+    import threading
+
+    from fate_desk.gui import campaign_op
+    from fate_desk.gui.dialogs import export_pdf as dialog_module
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)
+    go_on = threading.Event()
+    real = dialog_module.listing
+
+    def held(campaign):
+        assert go_on.wait(30)
+        return real(campaign)
+
+    monkeypatch.setattr(dialog_module, "listing", held)
+    yield go_on
+    go_on.set()
+
+
+def print_from_menu(qtbot, entity_id: str | None = None):
+    window = start(QApplication.instance(), None)
+    qtbot.addWidget(window)
+    if entity_id:
+        window.sheets.open_entity(entity_id)
+    window.actions["export_pdf"].trigger()
+    return window, window.findChild(ExportPdfDialog)
+
+
+def test_save_pressed_while_the_list_still_fills_prints_what_it_ticks(qtbot, tmp_path, list_held):
+    """The dialog opens with the open sheet's choice and a list that says it fills; Save pressed
+    then waits for the list (progress shown, the window answering) and prints what it ticks."""
+    window, dialog = print_from_menu(qtbot, "pc-tobias")
+    assert dialog.isVisible() and dialog.what() == What.SHEETS
+    assert [dialog.entries.text(r) for r in range(dialog.entries.rowCount())] == ["Listing the campaign's entries…"]
+    assert dialog.scope_combo.currentText() == "Whole campaign"
+    target = tmp_path / "tobias.pdf"
+    type_path(qtbot, dialog, target)
+    if dialog.open_check.isChecked():
+        dialog.open_check.setFocus()
+        qtbot.keyClick(dialog.open_check, Qt.Key.Key_Space)  # no PDF viewer in a test run
+    assert dialog.ok_button.isEnabled()
+    seen = {}
+
+    def list_comes() -> None:  # the window answers this timer while Save waits for the list
+        progress = dialog.findChild(QProgressDialog)
+        seen["progress shown"] = progress is not None and progress.isVisible()
+        list_held.set()
+
+    QTimer.singleShot(0, list_comes)
+    save(qtbot, dialog)
+    assert seen == {"progress shown": True}
+    pages = page_texts(target)
+    assert len(pages) == 1 and "Tobias Crane" in pages[0] and "Maren Voss" not in pages[0]
+    assert not dialog.isVisible() and "tobias.pdf (1 page)" in window.statusBar().currentMessage()
+    window.close()
+
+
+def test_cancel_while_the_list_fills_closes_the_dialog_and_the_next_one_lists_everything(
+        qtbot, tmp_path, list_held, monkeypatch):
+    from fate_desk.gui import campaign_op
+
+    window, dialog = print_from_menu(qtbot, "pc-tobias")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    with qtbot.waitSignal(campaign_op._relay().delivered, timeout=10_000):  # the list, to no one
+        list_held.set()
+    QApplication.processEvents()
+    monkeypatch.setattr(campaign_op, "WAIT_S", 30.0)
+    window.actions["export_pdf"].trigger()
+    again = next(d for d in window.findChildren(ExportPdfDialog) if d.isVisible())
+    assert again.entries.rowCount() == 5 and again.count_label.text() == "1 of 5 ticked"  # Tobias's sheet
+    assert again.scope_combo.findText("Session 1", Qt.MatchFlag.MatchStartsWith) >= 0
+    again.reject()
+    window.close()
+
+
+def test_tick_none_or_escape_while_the_list_fills_are_kept(qtbot, tmp_path, list_held):
+    """Tick none pressed before the list came leaves nothing ticked once it comes, so Save says
+    why it cannot print; Escape while Save waits for the list writes nothing."""
+    window, dialog = print_from_menu(qtbot, "pc-tobias")
+    type_path(qtbot, dialog, tmp_path / "sheets.pdf")
+    qtbot.mouseClick(dialog.findChild(QPushButton, "noneButton"), Qt.MouseButton.LeftButton)
+    assert not dialog.ok_button.isEnabled() and "Tick at least one entry" in dialog.message.text()
+    qtbot.mouseClick(dialog.findChild(QPushButton, "allButton"), Qt.MouseButton.LeftButton)
+    assert dialog.ok_button.isEnabled()
+    QTimer.singleShot(0, dialog.reject)  # Escape while Save waits for the list
+    save(qtbot, dialog)
+    assert dialog.isVisible() and "no PDF was written" in dialog.message.text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    with qtbot.waitSignal(dialog.entries.modelReset, timeout=10_000):
+        list_held.set()
+    assert dialog.count_label.text() == "5 of 5 ticked"  # Tick all, pressed before the list came
+    qtbot.mouseClick(dialog.findChild(QPushButton, "noneButton"), Qt.MouseButton.LeftButton)
+    assert not dialog.ok_button.isEnabled()
+    dialog.reject()
+    window.close()
+
+
+def test_the_whole_campaign_ticks_what_it_prints(sample):
+    """Without a scene or session the list ticks, for each choice, the entries the command line
+    prints for it (the dialog no longer walks the campaign again to find them)."""
+    from fate_desk.gui.dialogs.export_choices import WHOLE_CAMPAIGN, preselected, shown_entries
+    from fate_desk.printing import campaign_entries, chosen_ids
+
+    entries = campaign_entries(sample)
+    for what in (What.SHEETS, What.CARDS, What.PACK):
+        shown = {e.id for e in shown_entries(sample, what, entries)}
+        assert preselected(sample, what, WHOLE_CAMPAIGN, None, entries) == chosen_ids(sample, what) & shown != set()

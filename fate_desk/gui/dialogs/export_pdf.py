@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.printing import (
-    LARGE_PRINT, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_entries, campaign_job,
+    LARGE_PRINT, Entry, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job,
     default_paper,
     describe_characters, export_pdf, unprintable_characters,
 )
@@ -34,8 +34,8 @@ from ..settings import Preferences, Settings, WindowState
 from ..theme import status_colour
 from .base import FormDialog
 from .export_choices import (
-    NO_ENTRIES, WHAT_HINTS, WHAT_LABELS, WITH_ENTRIES, WITH_SCOPE, Scope, initial_choice, preselected, scopes,
-    shown_entries, suggested_name, with_pdf_suffix,
+    NO_ENTRIES, WHAT_HINTS, WHAT_LABELS, WHOLE_CAMPAIGN, WITH_ENTRIES, WITH_SCOPE, Listing, Scope, initial_choice,
+    listing, preselected, shown_entries, suggested_name, with_pdf_suffix,
 )
 
 WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, What.SCENE, What.ASPECT_CARDS,
@@ -107,6 +107,7 @@ class ExportPdfDialog(FormDialog):
         self.written: Path | None = None
         self.pages = 0
         self._path_touched = False
+        self._waiting_for_list: QEventLoop | None = None  # Save pressed while the list fills
 
         self.what_combo: QComboBox = child(self.form, QComboBox, "whatCombo")
         self.what_hint: QLabel = child(self.form, QLabel, "whatHint")
@@ -126,16 +127,19 @@ class ExportPdfDialog(FormDialog):
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText(_("Save PDF"))
 
-        self.listed = campaign_entries(campaign)  # every entry that can print, listed once
+        # Every entry that can print, and every scene and session, are listed on a worker as the
+        # dialog opens (`_listed`); meanwhile it offers the first choice, and the list says it fills.
+        self.listed: list[Entry] | None = None
+        self._tick_when_listed: bool | None = None  # Tick all / none pressed before the list came
         for what in WHAT_ORDER:
             self.what_combo.addItem(_(WHAT_LABELS[what]), what.value)
-        self.scopes: list[Scope] = scopes(campaign)
-        for scope in self.scopes:
-            self.scope_combo.addItem(scope.label)
+        what, scope = initial_choice(campaign, current_id)
+        self.scopes: list[Scope] = [scope] if not scope.kind else [Scope(_(WHOLE_CAMPAIGN.label)), scope]
+        for shown_scope in self.scopes:
+            self.scope_combo.addItem(shown_scope.label)
         for paper, label in PAPERS:
             self.paper_combo.addItem(_(label), paper.value)
         self._fill_remembered()
-        what, scope = initial_choice(campaign, current_id, self.listed)
         self.what_combo.setCurrentIndex(WHAT_ORDER.index(what))
         self.scope_combo.setCurrentIndex(self.scopes.index(scope))
         self._refresh_choice()
@@ -151,6 +155,11 @@ class ExportPdfDialog(FormDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.fit(600)
+        snapshot = campaign.model_copy(update={name: list(getattr(campaign, name)) for name in ENTRY_LISTS})
+        self._lister: Background | None = Background(lambda: listing(snapshot), self)
+        self._lister.finished.connect(self._listed)
+        self._lister.failed.connect(self._listing_failed)
+        self._lister.start()  # handed back at once when quick (a campaign of a usual size)
 
     # --- the choices ----------------------------------------------------------------------
 
@@ -199,6 +208,27 @@ class ExportPdfDialog(FormDialog):
         self.open_check.setChecked(self.settings.get(Preferences.PDF_OPEN_WHEN_DONE))
         self.large_check.setChecked(self.settings.get(Preferences.PDF_LARGE_PRINT))
 
+    def _listed(self, listed: Listing) -> None:
+        """The worker's listing: every scene and session to narrow to, every entry to tick."""
+        self._lister = None
+        scope = self.scope()
+        self.scopes = listed.scopes
+        self.scope_combo.blockSignals(True)  # the choice stays the same: nothing to refresh for it
+        self.scope_combo.clear()
+        self.scope_combo.addItems([s.label for s in self.scopes])
+        self.scope_combo.setCurrentIndex(self.scopes.index(scope) if scope in self.scopes else 0)
+        self.scope_combo.blockSignals(False)
+        self.listed = listed.entries
+        tick = self._tick_when_listed
+        self._refresh_choice()
+        if tick is not None:
+            self.entries.tick_all(tick)
+        if self._waiting_for_list is not None:
+            self._waiting_for_list.quit()
+
+    def _listing_failed(self, exc: BaseException) -> None:
+        raise exc  # a fault of ours: shown as any other
+
     def _refresh_choice(self) -> None:
         what = self.what()
         if what not in WITH_SCOPE and self.scope_combo.currentIndex():
@@ -210,25 +240,32 @@ class ExportPdfDialog(FormDialog):
         self.what_hint.setText(f"<small>{_(WHAT_HINTS[what])}</small>")  # i18n: markup only (its words are translated)
         self.scope_combo.setEnabled(what in WITH_SCOPE)
         self.entries_box.setEnabled(what in WITH_ENTRIES)
-        ticked = preselected(self.campaign, what, scope, self.current_id, self.listed)
-        shown = {entry.id: entry for entry in shown_entries(self.campaign, what, self.listed)}
+        self._tick_when_listed = None  # a new choice ticks its own entries
+        listed = self.listed or []
+        ticked = preselected(self.campaign, what, scope, self.current_id, listed)
+        shown = {entry.id: entry for entry in shown_entries(self.campaign, what, listed)}
 
         def describe(entry_id: str) -> tuple[str, str]:
             entry = shown[entry_id]
             return (_("{name}  ·  {kind}").format(name=entry.name, kind=entry.kind),
                     _("Prints as a sheet (a page of its own)") if entry.as_sheet else _("Prints as a card"))
 
-        self.entries.set_rows(list(shown), describe, ticked,
-                              placeholder=None if what in WITH_ENTRIES else _(NO_ENTRIES[what]))
+        if what not in WITH_ENTRIES:
+            placeholder: str | None = _(NO_ENTRIES[what])
+        else:
+            placeholder = _("Listing the campaign's entries…") if self.listed is None else None
+        self.entries.set_rows(list(shown), describe, ticked, placeholder=placeholder)
         if not self._path_touched:
             self.file_edit.setText(str(self.folder / suggested_name(self.campaign, what, scope)))
         self._entries_changed()
 
     def _tick_all(self, on: bool) -> None:
+        if self.listed is None:
+            self._tick_when_listed = on
         self.entries.tick_all(on)
 
     def _entries_changed(self, *_args) -> None:
-        if self.what() not in WITH_ENTRIES:
+        if self.what() not in WITH_ENTRIES or self.listed is None:
             self.count_label.setText("")
         else:
             count = len(self.entries.ids())
@@ -248,7 +285,9 @@ class ExportPdfDialog(FormDialog):
     def problem(self) -> str:
         """Why the PDF cannot be saved as chosen, or "" when it can."""
         what = self.what()
-        if what in WITH_ENTRIES and what != What.PACK and not self.checked_ids():
+        # While the list fills, its entries are still to be ticked: Save waits for them.
+        nothing = self._tick_when_listed is False if self.listed is None else not self.checked_ids()
+        if what in WITH_ENTRIES and what != What.PACK and nothing:
             return _("Tick at least one entry to print.")
         if not self.file_edit.text().strip():
             return _("Choose where to save the PDF.")
@@ -286,6 +325,8 @@ class ExportPdfDialog(FormDialog):
             self.progress.cancel()
             if self._preparing is not None:
                 self._preparing.quit()
+            if self._waiting_for_list is not None:
+                self._waiting_for_list.quit()
             return
         super().reject()
 
@@ -298,21 +339,16 @@ class ExportPdfDialog(FormDialog):
         self.settings.set(Preferences.PDF_LARGE_PRINT, self.large_check.isChecked())
         self.settings.set(Preferences.PDF_OPEN_WHEN_DONE, self.open_check.isChecked())
         existed = path.exists()
-        make = self.job_maker()
         self.progress = self._progress_dialog()  # at once: the job is built on the worker
         try:
-            prepared = self._on_worker(lambda: _prepared(make))
-            if prepared is None:  # cancelled while the job was being built
+            if self.listed is None and not self._wait_for_list():  # cancelled while the list filled
                 result: object = ExportCancelled()
-            elif isinstance(prepared, SelectionError):
-                return self._fail(str(prepared))
-            elif isinstance(prepared, BaseException):
-                raise prepared
+            elif not self._validate():  # the list came with nothing ticked that can print
+                return False
             else:
-                job, missing = prepared
-                if missing and not self._fonts_can_draw(missing):
+                result = self._prepare_and_export(path)
+                if result is None:  # the user chose not to print what the fonts cannot draw
                     return False
-                result = self._run_export(job, path)
         finally:
             self.progress.close()
             self.progress.deleteLater()
@@ -321,7 +357,7 @@ class ExportPdfDialog(FormDialog):
             self._say(_("Cancelled: {file} is as it was.").format(file=path.name) if existed
                       else _("Cancelled: no PDF was written."))
             return False
-        if isinstance(result, ExportError):
+        if isinstance(result, (ExportError, SelectionError)):
             return self._fail(str(result))
         if isinstance(result, OSError):  # anything the export layer did not already word for us
             return self._fail(_("{path}: {problem}").format(path=path, problem=result.strerror or result))
@@ -360,6 +396,34 @@ class ExportPdfDialog(FormDialog):
         self.progress = progress  # before the events below: an Escape among them cancels the export
         QApplication.processEvents()  # painted before the first export loads reportlab and fonts
         return progress
+
+    def _prepare_and_export(self, path: Path) -> object:
+        """The job built on the worker, then the PDF written: the page count or the exception
+        (ExportCancelled when cancelled); None when the user chose not to print."""
+        make = self.job_maker()
+        prepared = self._on_worker(lambda: _prepared(make))
+        if prepared is None:  # cancelled while the job was being built
+            return ExportCancelled()
+        if isinstance(prepared, SelectionError):  # worded by `export`, once the progress is gone
+            return prepared
+        if isinstance(prepared, BaseException):
+            raise prepared
+        job, missing = prepared
+        if missing and not self._fonts_can_draw(missing):
+            return None
+        return self._run_export(job, path)
+
+    def _wait_for_list(self) -> bool:
+        """Save pressed while the list still fills: the progress shows (with Cancel) until the
+        list comes with its ticks; True when it came."""
+        loop = QEventLoop(self)
+        self._waiting_for_list = loop
+        self.progress.canceled.connect(loop.quit)
+        if self.listed is None and not self.progress.wasCanceled():
+            loop.exec()
+        self._waiting_for_list = None
+        self.progress.canceled.disconnect(loop.quit)
+        return self.listed is not None and not self.progress.wasCanceled()
 
     def _on_worker(self, work: Callable[[], object]) -> object:
         """`work()` on a worker thread while this thread keeps the window (and the progress
