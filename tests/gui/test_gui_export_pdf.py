@@ -548,3 +548,29 @@ def test_the_whole_campaign_ticks_what_it_prints(sample):
     for what in (What.SHEETS, What.CARDS, What.PACK):
         shown = {e.id for e in shown_entries(sample, what, entries)}
         assert preselected(sample, what, WHOLE_CAMPAIGN, None, entries) == chosen_ids(sample, what) & shown != set()
+
+
+def test_end_reaches_the_last_of_thousands_of_entries_the_moment_the_list_shows(qtbot, tmp_path, opened):
+    """A keyboard user in a list of 2,500 cards: End is the last card the moment the list shows
+    (a list laid out in batches stopped End at the last row laid out so far), Space unticks it,
+    Home is the first; the count follows."""
+    from fate_desk.model import Character, CharacterKind, Hazard
+
+    campaign = Campaign(name="Crowded", characters=[Character(name=f"Guard {n:04d}", kind=CharacterKind.MINOR_NPC)
+                                                    for n in range(1500)],
+                        obstacles=[Hazard(name=f"Trap {n:04d}") for n in range(1000)])
+    dialog = dialog_for(qtbot, campaign, tmp_path, opened)
+    choose(dialog.what_combo, "GM cards")
+    entries, view = dialog.entries, dialog.entry_list
+    assert entries.rowCount() == 2500 and len(entries.ticked()) == 2500
+    view.setFocus()
+    QApplication.processEvents()  # a turn of the event loop: the list is laid out, as a person sees it
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    last = view.currentIndex()
+    assert last.row() == 2499 and entries.text(last.row()) == dialog.entries.text(2499)
+    assert view.viewport().rect().intersects(view.visualRect(last))
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert len(entries.ticked()) == 2499 and not entries.is_ticked(entries.ids()[2499])
+    assert "2499" in dialog.count_label.text().replace(",", "").replace("\u202f", "").replace("\xa0", "")
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert view.currentIndex().row() == 0
