@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QDate, QEvent, Qt
+from PySide6.QtCore import QDate, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDateEdit, QDialogButtonBox, QGridLayout, QGroupBox, QLabel, QLineEdit, QListView,
     QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -38,6 +38,7 @@ class ClockDialog(FormDialog):
     as one undo step. A refusal keeps the dialog open and says why."""
 
     step_text = ""
+    stepInstalled = Signal(object)  # noqa: N815 - Qt's naming: the step is installed, `accepted` comes a turn later
 
     def __init__(self, form: str, title: str, document, parent: QWidget | None = None):
         super().__init__(form, title, parent)
@@ -70,6 +71,7 @@ class ClockDialog(FormDialog):
         self.op = CampaignOp(self.document, self.step(), self.step_text, self)
         self.op.done.connect(self._done)
         self.op.failed.connect(self._refused)
+        self.op.installed.connect(self.stepInstalled)
         self.error.setText(_("Working through the whole campaign…"))
         self.button_box.setEnabled(False)
         self.op.start()
