@@ -450,3 +450,23 @@ def test_after_open_recent_the_keyboard_is_in_the_new_sheet_and_a_space_adds_no_
     qtbot.keyClick(focus, " ")  # whatever the first control of the sheet does, never the GM pool
     turns_until(lambda: True)
     assert load_campaign(path).gm_fate_points == before
+
+
+def test_no_entries_are_validated_in_the_turns_that_put_the_first_sheet_in_its_tab_and_show_it(window, tmp_path):
+    """File ▸ Open Recent of a big campaign: the turns that put the first sheet in its tab and bring
+    it into view hold no slice of the loading (each paused turn waits in line behind the sheet's parts); the
+    loading goes on once the sheet is in view."""
+    path = big_campaign(tmp_path / "big.fatedesk")
+    open_recent(window, path)
+    document = window.document
+    slices = []
+    document.loadStepped.connect(lambda: slices.append(document.file.rows_left))
+    parts = []  # per turn: (slices validated in it, tabs open after it, the sheet in view after it)
+    while document.loading and not (window.tabs.count() and window.stack.currentWidget() is window.tabs):
+        before = len(slices)
+        QApplication.processEvents()
+        parts.append((len(slices) - before, window.tabs.count(), window.stack.currentWidget() is window.tabs))
+    assert document.loading and parts[-1][2]  # the sheet came into view while the campaign loads
+    placed = [validated for validated, tabs, _shown in parts if tabs]
+    assert placed and not any(placed)  # none in the turns that put it in its tab and showed it
+    turns_until(lambda: len(slices) > 3)  # then the loading goes on
