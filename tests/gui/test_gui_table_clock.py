@@ -279,12 +279,23 @@ def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dial
     """Table ▸ End the scene, the step handed back in a later turn (as over a big campaign): the
     summary is made in a turn of its own before the dialog closes, and it is that summary, with
     every line of the step, that opens as the dialog closes (and what Edit ▸ Undo says)."""
+    import threading
+
     from PySide6.QtCore import QEvent, QObject
 
     from fate_desk.gui import campaign_op
+    from fate_desk.gui.clock import dialogs
     from fate_desk.gui.clock.summary import SummaryDialog
 
-    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the step comes back later
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the step comes back later...
+    clicked = threading.Event()
+    real = dialogs.end_scene
+
+    def held(*args, **kwargs):
+        clicked.wait(30)  # ...and never before the click has returned (the worker may be that quick)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dialogs, "end_scene", held)
     window.actions["end_scene"].trigger()
     dialog = window.table.dialog
     made_when_closing = []
@@ -299,6 +310,7 @@ def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dial
     dialog.installEventFilter(watcher)
     steps = window.document.undo_stack.count()
     dialog.ok.click()
+    clicked.set()
     qtbot.waitUntil(lambda: window.table.summary is not None and window.table.summary.isVisible())
     assert window.document.undo_stack.count() == steps + 1 and not dialog.isVisible()
     summary = window.table.summary
