@@ -184,10 +184,13 @@ class CampaignOp(QObject):
     """`operation(campaign)` (a core operation: returns a changed copy, or a result whose
     `.campaign` is one; may raise Refused) worked out on a worker, installed as the undo step
     `text`. `done(result)` once installed (the result; None if the campaign was closed
-    meanwhile); `failed(exception)` if the operation refused."""
+    meanwhile); `failed(exception)` if the operation refused. `installed(result)` when `done`
+    comes in a later turn (a step worked out on the worker, over a big campaign): what answers
+    `done` can get ready in a turn of its own before it (`turns.later` run in the order posted)."""
 
     done = Signal(object)
     failed = Signal(object)
+    installed = Signal(object)
 
     def __init__(self, document, operation: Callable, text: str, parent: QObject | None = None):
         super().__init__(parent or document)
@@ -235,6 +238,7 @@ class CampaignOp(QObject):
         # loop of its own: installing a step over 10,000 entries is a turn's work on its own (a
         # zero timer started here may run in this very turn; `later` waits for the next).
         self._telling = True
+        self.installed.emit(result)
         later(self, lambda: self._tell(result))
 
     def _tell(self, result) -> None:

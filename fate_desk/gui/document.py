@@ -19,6 +19,7 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileC
 
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign
 from .kinds import BY_KEY, add_text, all_entities, display_name, kind_of
+from .turns import later
 
 LOAD_SLICE_S = 0.008  # validating a campaign's entries: this much work a turn of the event loop
 # ...but the first slice is this many entries, whatever the time they take (about 8 ms): a
@@ -457,8 +458,11 @@ class CampaignDocument(QObject):
         if self._closed or not self.file.loading:
             return  # closed, or made complete out of turn (see _complete_now)
         if self._pauses:
+            # Each paused turn a turn of its own, in line behind the parts put off with `later` (a
+            # sheet built in turns): with a zero timer, several ran in one turn and a slice landed
+            # in the turn that showed the sheet.
             self._pauses -= 1
-            QTimer.singleShot(0, self, self._load_step)
+            later(self, self._load_step)
             return
         try:
             done = self.file.load_some(entries=entries) if entries is not None else self.file.load_some(self._slice_s)
@@ -471,7 +475,12 @@ class CampaignDocument(QObject):
                 hold()  # a full walk over the half-loaded campaign would be a long pause: see collector
                 self._holding_collector = True
             self.loadStepped.emit()
-            QTimer.singleShot(0, self, self._load_step)
+            if entries is not None:
+                # After the first slice, in the turn that opened the file and changed the window's
+                # campaign (a zero timer may run in that very turn): the next waits for a turn of its own.
+                later(self, self._load_step)
+            else:
+                QTimer.singleShot(0, self, self._load_step)
             return
         self._loaded()
 

@@ -193,7 +193,11 @@ class EditorTabs(QTabWidget):
         in one turn, was one long wait where each part alone is short. One editor at a time is
         kept so; it follows edits as any open editor does."""
         held = self._prepared
-        if entity_id in self.open_ids() or (held is not None and held.entity_id == entity_id):
+        tab = next((editor for editor in self.editors() if editor.entity_id == entity_id), None)
+        # A tab brought back from last time holds a stand-in until it is shown: its editor is
+        # built here all the same (else it was built, filled in and laid out in the turn that put
+        # it in view, 50-80 ms at 10,000 entries).
+        if (tab is not None and not isinstance(tab, _Pending)) or (held is not None and held.entity_id == entity_id):
             return
         entity = self.document.entity(entity_id)
         if entity is None:

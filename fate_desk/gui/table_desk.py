@@ -11,6 +11,7 @@ import re
 from fate_desk.i18n import N_, _
 
 from .desk import Desk
+from .turns import later
 
 if TYPE_CHECKING:
     from fate_desk.model import Scene
@@ -33,6 +34,7 @@ class TableDesk(Desk):
         self.dice = dice
         self.dialog = None  # the dialog opened last (tests fill it in)
         self.summary = None  # the last SummaryDialog
+        self._made = None  # (dialog, its step's result, its SummaryDialog) made before the dialog closes
         self.pool = None  # the GM pool joins the status bar with the first campaign
         self.dice_dock = self.history_dock = None
         self._dice_for = None  # the campaign the hidden dice dock takes when it shows
@@ -172,17 +174,41 @@ class TableDesk(Desk):
             return None
         dialog = kind(self.document, self.window, **options)
         dialog.accepted.connect(lambda: self._summarise(dialog))
+        # A step worked out on the worker (a big campaign): its summary is made in a turn of its
+        # own, between the turn that installs the step and the one that closes the dialog.
+        dialog.stepInstalled.connect(lambda result: later(dialog, lambda: self._make_summary(dialog, result)))
+        dialog.rejected.connect(lambda: self._drop_summary(dialog))
         self.dialog = dialog
         dialog.open()  # not exec(): the event loop keeps running
         return dialog
 
-    def _summarise(self, dialog) -> None:
-        if dialog.result is None:
-            return
+    def _make_summary(self, dialog, result):
+        """The summary of `dialog`'s step, made (hidden) now; shown when the dialog closes."""
         # Deferred: gui.clock.summary (~23 ms, 8 modules) is not loaded at start-up, only on first use.
         from .clock.summary import SummaryDialog
 
-        self.summary = SummaryDialog(_summary_title(dialog), dialog.result, self.window)
+        self._drop_summary(None)
+        summary = SummaryDialog(_summary_title(dialog), result, self.window)
+        self._made = (dialog, result, summary)
+        return summary
+
+    def _drop_summary(self, dialog) -> None:
+        """Throw away the summary made ahead (for `dialog` only, unless None)."""
+        if self._made is not None and (dialog is None or self._made[0] is dialog):
+            self._made[2].deleteLater()
+            self._made = None
+
+    def _summarise(self, dialog) -> None:
+        if dialog.result is None:
+            self._drop_summary(dialog)
+            return
+        made = self._made
+        if made is not None and made[0] is dialog and made[1] is dialog.result:
+            self._made, summary = None, made[2]
+        else:  # worked out at once (a usual campaign): made in this turn
+            summary = self._make_summary(dialog, dialog.result)
+            self._made = None
+        self.summary = summary
         self.summary.open()
         self.window.statusBar().showMessage(
             _("{step}: done. Edit ▸ Undo takes it back.").format(step=dialog.step_text), 8000)

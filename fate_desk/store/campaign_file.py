@@ -15,6 +15,7 @@ calls `fold_in`), and when the campaign closes, which also turns the rollback jo
 
 from __future__ import annotations
 
+import operator
 import os
 import sqlite3
 import time
@@ -783,7 +784,8 @@ class RowChanges:
         """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
         for attr in LISTS:
             now, then = getattr(campaign, attr), getattr(self.before, attr)
-            if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+            # map: a loop in C over 10,000 entries (a generator's was 3 ms of the install's turn)
+            if len(now) != len(then) or any(map(operator.is_not, now, then)):
                 return False
         return _meta_json(campaign) == _meta_json(self.before)
 

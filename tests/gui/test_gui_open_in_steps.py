@@ -450,3 +450,48 @@ def test_after_open_recent_the_keyboard_is_in_the_new_sheet_and_a_space_adds_no_
     qtbot.keyClick(focus, " ")  # whatever the first control of the sheet does, never the GM pool
     turns_until(lambda: True)
     assert load_campaign(path).gm_fate_points == before
+
+
+def test_no_entries_are_validated_in_the_turns_that_put_the_first_sheet_in_its_tab_and_show_it(window, tmp_path):
+    """File ▸ Open Recent of a big campaign: the turns that put the first sheet in its tab and bring
+    it into view hold no slice of the loading (each paused turn waits in line behind the sheet's parts); the
+    loading goes on once the sheet is in view."""
+    path = big_campaign(tmp_path / "big.fatedesk")
+    open_recent(window, path)
+    document = window.document
+    slices = []
+    document.loadStepped.connect(lambda: slices.append(document.file.rows_left))
+    parts = []  # per turn: (slices validated in it, tabs open after it, the sheet in view after it)
+    while document.loading and not (window.tabs.count() and window.stack.currentWidget() is window.tabs):
+        before = len(slices)
+        QApplication.processEvents()
+        parts.append((len(slices) - before, window.tabs.count(), window.stack.currentWidget() is window.tabs))
+    assert document.loading and parts[-1][2]  # the sheet came into view while the campaign loads
+    placed = [validated for validated, tabs, _shown in parts if tabs]
+    assert placed and not any(placed)  # none in the turns that put it in its tab and showed it
+    turns_until(lambda: len(slices) > 3)  # then the loading goes on
+
+
+def test_a_sheet_brought_back_from_last_time_is_built_in_turns_before_it_comes_into_view(window, tmp_path):
+    """File ▸ Open Recent of a big campaign whose sheet was open when it was last closed: that
+    sheet is built and filled in out of sight in turns of its own, as the first player
+    character's is, not all at once in the turn that puts it in view."""
+    from fate_desk.gui.sheet.sheet import CharacterSheet
+
+    path = big_campaign(tmp_path / "big.fatedesk")
+    small = big_campaign(tmp_path / "small.fatedesk", n=8)
+    open_recent(window, path)
+    turns_until(lambda: not window.document.loading and window.navigator is not None)
+    window.tabs.open("c010")  # a player character; its tab is remembered with the campaign
+    open_recent(window, small)
+    turns_until(lambda: not window.document.loading)
+    open_recent(window, path)
+    document = window.document
+    assert document.loading
+    out_of_sight = 0  # turns after which c010's sheet was built but not yet in its tab
+    while document.loading and not (window.tabs.count() and window.stack.currentWidget() is window.tabs):
+        QApplication.processEvents()
+        built = [s for s in window.tabs.findChildren(CharacterSheet) if s.entity_id == "c010"]
+        out_of_sight += bool(built) and not any(s in window.tabs.editors() for s in built)
+    assert window.tabs.current_entity_id() == "c010"
+    assert out_of_sight >= 2  # built, then filled in, before the turn that puts it in its tab

@@ -273,3 +273,50 @@ def test_ending_the_scene_of_a_big_campaign_runs_off_the_window_and_lands_as_one
     assert saved.clock.scene == 2 and all(not c.stress for c in saved.characters)
     stack.undo()
     assert load_campaign(path).character("c0").stress == {"physical": [0]}
+
+
+def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dialog_closes(window, qtbot, monkeypatch):
+    """Table ▸ End the scene, the step handed back in a later turn (as over a big campaign): the
+    summary is made in a turn of its own before the dialog closes, and it is that summary, with
+    every line of the step, that opens as the dialog closes (and what Edit ▸ Undo says)."""
+    import threading
+
+    from PySide6.QtCore import QEvent, QObject
+
+    from fate_desk.gui import campaign_op
+    from fate_desk.gui.clock import dialogs
+    from fate_desk.gui.clock.summary import SummaryDialog
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the step comes back later...
+    clicked = threading.Event()
+    real = dialogs.end_scene
+
+    def held(*args, **kwargs):
+        clicked.wait(30)  # ...and never before the click has returned (the worker may be that quick)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dialogs, "end_scene", held)
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    made_when_closing = []
+
+    class Closing(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Hide:
+                made_when_closing.extend(s for s in window.findChildren(SummaryDialog) if not s.isVisible())
+            return False
+
+    watcher = Closing()
+    dialog.installEventFilter(watcher)
+    steps = window.document.undo_stack.count()
+    dialog.ok.click()
+    clicked.set()
+    qtbot.waitUntil(lambda: window.table.summary is not None and window.table.summary.isVisible())
+    assert window.document.undo_stack.count() == steps + 1 and not dialog.isVisible()
+    summary = window.table.summary
+    assert made_when_closing == [summary]  # made ahead, hidden, then shown
+    assert summary.windowTitle() == "The end of scene 1"
+    text = summary.text()
+    assert "Ines Okafor" in text and "Stress cleared." in text and "GM fate points" in text
+    assert window.document.undo_stack.undoText() == "End scene 1"
+    assert window.findChildren(SummaryDialog) == [summary]  # nothing else made and left behind
