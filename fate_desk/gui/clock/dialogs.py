@@ -163,11 +163,6 @@ class EndSceneDialog(ClockDialog):
         self.present_view.setObjectName("presentList")
         self.present_view.setAccessibleName(_("Who is in the next scene"))
         self.present_view.setUniformItemSizes(True)  # rows are asked for only when they show
-        # Laid out a batch a turn, as Print to PDF's list of entries: Qt walks every row of a list
-        # it lays out, and 4,000 characters were 10-20 ms of the turn that opened the dialog. (Qt
-        # draws the rows once the last batch is in: four short turns after the dialog shows.)
-        self.present_view.setLayoutMode(QListView.LayoutMode.Batched)
-        self.present_view.setBatchSize(1000)
         self.present_view.setModel(self.present)
         self.present_view.setMinimumHeight(120)
         child(self.form, QVBoxLayout, "presentLayout").addWidget(self.present_view)
