@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
+from shiboken6 import isValid
 
 import re
 
@@ -178,6 +179,9 @@ class TableDesk(Desk):
         # own, between the turn that installs the step and the one that closes the dialog.
         dialog.stepInstalled.connect(lambda result: later(dialog, lambda: self._make_summary(dialog, result)))
         dialog.rejected.connect(lambda: self._drop_summary(dialog))
+        # Gone once it has closed and said what it did: each kept its list of every character
+        # (thousands, in a big campaign), and the window's next ones took longer to open.
+        dialog.finished.connect(lambda _result: dialog.deleteLater())
         self.dialog = dialog
         dialog.open()  # not exec(): the event loop keeps running
         return dialog
@@ -208,6 +212,8 @@ class TableDesk(Desk):
         else:  # worked out at once (a usual campaign): made in this turn
             summary = self._make_summary(dialog, dialog.result)
             self._made = None
+        if self.summary is not None and isValid(self.summary) and not self.summary.isVisible():
+            self.summary.deleteLater()  # the last one, read and closed
         self.summary = summary
         self.summary.open()
         self.window.statusBar().showMessage(

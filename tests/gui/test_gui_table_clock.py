@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
+from shiboken6 import isValid
 
 from fate_desk.gui.app import start
 from fate_desk.gui.clock.dialogs import EndArcDialog, EndSceneDialog, EndSessionDialog
@@ -268,7 +269,7 @@ def test_ending_the_scene_of_a_big_campaign_runs_off_the_window_and_lands_as_one
     timer.stop()
     assert threads == [False] and steps in ticks  # worked out off the window, which kept its timers
     # The dialog closes and the summary opens on the turn after the step is installed.
-    qtbot.waitUntil(lambda: not dialog.isVisible() and window.table.summary is not None)
+    qtbot.waitUntil(lambda: not (isValid(dialog) and dialog.isVisible()) and window.table.summary is not None)
     saved = load_campaign(path)
     assert saved.clock.scene == 2 and all(not c.stress for c in saved.characters)
     stack.undo()
@@ -312,7 +313,11 @@ def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dial
     dialog.ok.click()
     clicked.set()
     qtbot.waitUntil(lambda: window.table.summary is not None and window.table.summary.isVisible())
-    assert window.document.undo_stack.count() == steps + 1 and not dialog.isVisible()
+    assert window.document.undo_stack.count() == steps + 1 and not (isValid(dialog) and dialog.isVisible())
+    # Closed, the dialog is gone: kept, each held its list of every character, and the next ones
+    # took longer to open.
+    qtbot.waitUntil(lambda: not isValid(dialog))
+    assert not window.findChildren(dialogs.ClockDialog)
     summary = window.table.summary
     assert made_when_closing == [summary]  # made ahead, hidden, then shown
     assert summary.windowTitle() == "The end of scene 1"
@@ -320,3 +325,36 @@ def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dial
     assert "Ines Okafor" in text and "Stress cleared." in text and "GM fate points" in text
     assert window.document.undo_stack.undoText() == "End scene 1"
     assert window.findChildren(SummaryDialog) == [summary]  # nothing else made and left behind
+
+
+def test_clock_dialogs_and_summaries_closed_are_gone_not_kept_by_the_window(window, qtbot):
+    """Table ▸ End the scene, cancelled twice with its Cancel button, then ended with its OK
+    button, then End the session ended too: each dialog is gone once closed, and only the last
+    summary stays (a window that kept them all opened each next one more slowly)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from fate_desk.gui.clock.dialogs import ClockDialog
+    from fate_desk.gui.clock.summary import SummaryDialog
+
+    def gone() -> None:
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+    for _ in range(2):
+        window.actions["end_scene"].trigger()
+        dialog = window.table.dialog
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel).click()
+        gone()
+        assert not isValid(dialog)
+    for action in ("end_scene", "end_session"):
+        window.actions[action].trigger()
+        dialog = window.table.dialog
+        dialog.ok.click()
+        qtbot.waitUntil(lambda: window.table.summary is not None and window.table.summary.isVisible())
+        gone()
+        assert not isValid(dialog)
+        window.table.summary.close()
+    window.actions["end_scene"].trigger()
+    gone()
+    assert window.findChildren(ClockDialog) == [window.table.dialog]
+    assert len(window.findChildren(SummaryDialog)) == 1
