@@ -359,6 +359,29 @@ class CampaignDocument(QObject):
                     self._index.pop(entity_id, None)
             self._announce(self.entityRemoved, entity_ids)
 
+    def when_entries_come_or_go(self, work: Callable[[], None]) -> None:
+        """`work()` after an entry is added or removed: at once for one entry; for a step over
+        many (an import of 1,000 characters, its undo), which names each of them, once, at the
+        campaignChanged that follows."""
+        due = False
+
+        def came_or_went(_entity_id: str) -> None:
+            nonlocal due
+            if self.replacing:
+                due = True
+            else:
+                work()
+
+        def caught_up() -> None:
+            nonlocal due
+            if due:
+                due = False
+                work()
+
+        self.entityAdded.connect(came_or_went)
+        self.entityRemoved.connect(came_or_went)
+        self.campaignChanged.connect(caught_up)
+
     def _announce(self, signal, entity_ids: list[str]) -> None:
         """Each entry to the views that keep one row per entry; one campaignChanged after them
         for the views that redraw from the whole campaign (an import of 1,000 characters is

@@ -20,7 +20,6 @@ class SheetDesk(Desk):
         super().__init__(window)
         self._start_page = None  # built when a campaign first opens with no tab (see start_page)
         self._loading_page = None
-        self._choose_page = False  # a step over many entries came or went (see _entries_came_or_went)
         self.tab_keeper = TabKeeper(window)  # Close other tabs, and the limit (gui/tabs.py)
 
     def handlers(self) -> dict:
@@ -43,9 +42,9 @@ class SheetDesk(Desk):
         tabs = self.window.tabs
         self.tab_keeper.attach(tabs)
         tabs.currentChanged.connect(lambda _i: self.show_tabs_or_start())
-        document.entityAdded.connect(lambda _id: self._entries_came_or_went(document))
-        document.entityRemoved.connect(lambda _id: self._entries_came_or_went(document))
-        document.campaignChanged.connect(self._caught_up)
+        # After a step over many entries, once: after the tabs of the entries gone have closed
+        # (the tabs' own campaignChanged comes first).
+        document.when_entries_come_or_go(self.show_tabs_or_start)
         tabs.currentEntityChanged.connect(self.current_changed)
 
     # --- the central pages ------------------------------------------------------------------
@@ -70,19 +69,6 @@ class SheetDesk(Desk):
             self._loading_page.setWordWrap(True)
             self.window.stack.addWidget(self._loading_page)
         return self._loading_page
-
-    def _entries_came_or_went(self, document) -> None:
-        if document.replacing:
-            # A step over many entries names each one; the page is chosen once, at the
-            # campaignChanged that follows (after the tabs of the entries gone have closed).
-            self._choose_page = True
-        else:
-            self.show_tabs_or_start()
-
-    def _caught_up(self) -> None:
-        if self._choose_page:
-            self._choose_page = False
-            self.show_tabs_or_start()
 
     def show_tabs_or_start(self) -> None:
         """The tabs when an entry is open; otherwise the page with the first things to do."""

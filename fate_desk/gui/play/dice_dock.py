@@ -110,7 +110,6 @@ class DiceDock(QDockWidget):
 
     def set_document(self, document) -> None:
         self.document = document
-        self._stale = False  # entries came or went in a campaign-wide step: refill at its end
         if self.panel is not None:
             self.panel.hide()
             self.panel.deleteLater()
@@ -122,9 +121,8 @@ class DiceDock(QDockWidget):
             self.body_layout.insertWidget(0, self.panel)
             self.panel.rolled.connect(self._rolled)
             self.panel.refused.connect(lambda: show_what_needs_the_player(self.scroll_area, self.panel))
-            document.entityAdded.connect(lambda _id, d=document: self._entries_changed(d))
-            document.entityRemoved.connect(lambda _id, d=document: self._entries_changed(d))
-            document.campaignChanged.connect(self._campaign_changed)
+            document.when_entries_come_or_go(self._refill)
+            document.campaignChanged.connect(self._show_log)
         self._rolled()
         self._show_log()
 
@@ -138,20 +136,6 @@ class DiceDock(QDockWidget):
     def throw(self) -> tuple[int, ...]:
         """The panel throws through the dock, so a test or a screenshot can swap `dice` at any time."""
         return self.dice.throw()
-
-    def _entries_changed(self, document) -> None:
-        if document.replacing:
-            # A step over many entries (an import of 1,000 characters, its undo) names each of
-            # them: the lists are made again once, at the campaignChanged that follows.
-            self._stale = True
-        else:
-            self._refill()
-
-    def _campaign_changed(self) -> None:
-        if self._stale:
-            self._stale = False
-            self._refill()
-        self._show_log()
 
     def _refill(self, *_args) -> None:
         if self.panel is not None and self.document is not None:
