@@ -21,7 +21,7 @@ from fate_desk.rules import DEFAULT_RULESET, RuleSet, RuleSetError, get_ruleset
 from .draw import footer
 from .fonts import REGULAR
 from .geometry import Page, card_slots, cards_per_page, landscape, portrait
-from .job import ExportJob, What
+from .job import PRINTS_CARDS, PRINTS_SHEETS, ExportJob, What
 from .output import ExportCancelled, ExportError
 from .sheet import SheetRenderer
 from .styles import Styles, one_line
@@ -122,7 +122,7 @@ class Document:
             pages = self.sheets.plan(None, ruleset, job.options, "blank")
             plans += [PagePlan(self.portrait, draw) for draw in pages]
             plans[0].bookmarks.append((_("Blank sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
-        if what in (What.SHEETS, What.PACK):
+        if what in PRINTS_SHEETS:
             for n, character in enumerate(job.sheets, 1):
                 self._still_wanted()
                 plans += self._sheet_plans(character, f"s{n}")
@@ -138,7 +138,7 @@ class Document:
             first = len(plans)
             plans += [PagePlan(self.portrait, draw) for draw in pages]
             plans[first].bookmarks.append((_("GM cheat sheet: {ruleset}").format(ruleset=rules_text(ruleset.name)), 0))
-        if what in (What.CARDS, What.PACK):
+        if what in PRINTS_CARDS:
             cards += self._entry_cards()
         if what in (What.ASPECT_CARDS, What.PACK):
             for face in self.more.aspect_faces(job.scenes, blanks=what == What.ASPECT_CARDS):

@@ -41,6 +41,10 @@ class What(StrEnum):
         return _(WHAT_TITLES[self])
 
 
+# What prints the chosen entries' sheets, and what their cards (the job's lists, the renderer's pages).
+PRINTS_SHEETS = (What.SHEETS, What.PACK)
+PRINTS_CARDS = (What.CARDS, What.PACK)
+
 WHAT_TITLES = {
     What.SHEETS: N_("Character sheets"), What.CARDS: N_("GM cards"), What.REFERENCE: N_("Reference cards"),
     What.PACK: N_("Campaign pack"), What.BLANK: N_("Blank sheet"), What.SCENE: N_("Scene sheets"),

@@ -12,7 +12,7 @@ from fate_desk.i18n import _, pgettext
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
 from fate_desk.rules import RuleSetError, derive, get_ruleset
 
-from .job import CardEntry, ExportJob, Paper, What
+from .job import PRINTS_CARDS, PRINTS_SHEETS, CardEntry, ExportJob, Paper, What
 
 SHEET_KINDS = (CharacterKind.PC, CharacterKind.MAJOR_NPC)
 
@@ -123,9 +123,9 @@ def campaign_job(
         cards = [i for i in cards if not (isinstance(i, Character) and i.kind in SHEET_KINDS)]
     if ids is not None:
         shown_scenes = [s for s in shown_scenes if s.id in ids] or shown_scenes
-    if what not in (What.SHEETS, What.PACK):
+    if what not in PRINTS_SHEETS:
         sheets = []
-    if what not in (What.CARDS, What.PACK):
+    if what not in PRINTS_CARDS:
         cards = []
     if what not in (What.SCENE, What.ASPECT_CARDS, What.PACK):
         shown_scenes = []
@@ -179,8 +179,8 @@ def chosen_ids(campaign: Campaign, what: What, *, scene: str | None = None, sess
     a whole job (every entry's name, the options) took tens of milliseconds at 10,000 entries."""
     pcs = [c for c in campaign.characters if c.kind == CharacterKind.PC]
     sheets, cards, _scenes = _chosen(campaign, pcs, scene, session)
-    ids = {c.id for c in sheets} if what in (What.SHEETS, What.PACK) else set()
-    if what in (What.CARDS, What.PACK):
+    ids = {c.id for c in sheets} if what in PRINTS_SHEETS else set()
+    if what in PRINTS_CARDS:
         ids.update(i.id for i in cards)
     return ids
 
@@ -207,7 +207,7 @@ def character_job(character: Character, what: What = What.SHEETS, paper: Paper |
     """A job for one character file: its sheet or its card, with its own rule set."""
     return ExportJob(
         what=what,
-        sheets=[character] if what in (What.SHEETS, What.PACK) else [],
+        sheets=[character] if what in PRINTS_SHEETS else [],
         cards=[character] if what == What.CARDS else [],
         ruleset=character.ruleset,
         paper=paper,
