@@ -313,8 +313,7 @@ class EditorTabs(QTabWidget):
             self.close_tab(self.currentIndex())
 
     def close_entity(self, entity_id: str) -> None:
-        if self._prepared is not None and self._prepared.entity_id == entity_id:
-            self._take_prepared(entity_id).deleteLater()
+        self._drop_prepared({entity_id})
         for i, editor in enumerate(self.editors()):
             if editor.entity_id == entity_id:
                 self.close_tab(i)
@@ -333,14 +332,19 @@ class EditorTabs(QTabWidget):
         removed, self._removed = self._removed, {}
         if not removed:
             return
-        if self._prepared is not None and self._prepared.entity_id in removed:
-            self._prepared.deleteLater()  # built ahead for an entry now gone: never filled in or shown
-            self._prepared = None
+        self._drop_prepared(removed)
         open_editors = {editor.entity_id: editor for editor in self.editors()}
         for entity_id in removed:  # in the order they were removed, as one by one
             editor = open_editors.get(entity_id)
             if editor is not None:
                 self.close_tab(self.indexOf(editor))
+
+    def _drop_prepared(self, entity_ids) -> None:
+        """The editor built ahead, thrown away unfilled and unshown if its entry is among
+        `entity_ids` (gone from the campaign)."""
+        if self._prepared is not None and self._prepared.entity_id in entity_ids:
+            self._prepared.deleteLater()
+            self._prepared = None
 
     def close_all(self) -> None:
         while self.count():
