@@ -415,6 +415,7 @@ class CampaignFile:
         While the campaign loads, only entries already validated can be saved (a sheet shown
         meanwhile): each is written at once, and its turn in the loading takes it."""
         entities = list(entities)
+        saved = SavedText() if saved is None else saved  # none made ahead: each written out at its save
         if self._rows is not None:
             self._put_while_loading(entities, saved)
             return
@@ -449,8 +450,7 @@ class CampaignFile:
                         ends[kind] = _next_position(conn, kind, sizes.get(attr, 0))
                     position = ends[kind]
                     ends[kind] += 1
-                text = saved.text(entity) if saved is not None else _entity_json(entity)
-                rows.append((entity.id, kind, position, text))
+                rows.append((entity.id, kind, position, saved.text(entity)))
             conn.executemany(
                 "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, data = excluded.data", rows)
@@ -471,15 +471,14 @@ class CampaignFile:
             elif items[index] is not entity:
                 items[index] = entity
 
-    def _put_while_loading(self, entities: list, texts: SavedText | None) -> None:
+    def _put_while_loading(self, entities: list, texts: SavedText) -> None:
         rows = self._rows
         if rows.refused is not None:  # found bad: nothing more is written to it
             raise rows.refused
         unknown = [e.id for e in entities if not rows.knows(e.id)]
         if unknown:
             raise RuntimeError(f"not validated yet, so not saved while loading: {unknown}")  # i18n: not shown (a programming error)
-        saved = [(entity, entity_kind(entity), texts.text(entity) if texts is not None else _entity_json(entity))
-                 for entity in entities]
+        saved = [(entity, entity_kind(entity), texts.text(entity)) for entity in entities]
 
         def work(conn: sqlite3.Connection) -> None:
             for entity, kind, data in saved:
