@@ -137,7 +137,8 @@ def build_parts_first() -> None:
     its default): 20-25 ms of a first start, which reads the sample from its bundle first
     (bench_startup.py). The parts within a part come before it: a scene holds its play. A
     built model returns at once."""
-    for model in (ScenePlay, ClockStamp, CampaignOptions, Character, Hazard, Block, Distraction, Countdown, Scene, SessionLog, Arc):
+    for model in (ScenePlay, ClockStamp, CampaignOptions, Character, Hazard, Block, Distraction, Countdown, Scene,
+                  SessionLog, Arc):
         model.model_rebuild()
 
 
