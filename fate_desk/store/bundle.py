@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from fate_desk.i18n import _
 from fate_desk.model import Campaign
+from fate_desk.model.campaign import build_parts_first
 from fate_desk.model.errors import describe
 
 from .atomic import write_text_atomic
@@ -26,6 +27,7 @@ def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
 
 def campaign_from_dict(data: Any, source: str = "") -> Campaign:
     body = document_body(data, source, FORMAT, VERSION, _("campaign bundle"))
+    build_parts_first()
     try:
         campaign = Campaign.model_validate(body)
     except ValidationError as exc:

@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from fate_desk.i18n import _
 from fate_desk.model import (Arc, Block, Campaign, Character, Countdown, Distraction, Hazard, Obstacle, Scene,
                              SessionLog)
+from fate_desk.model.campaign import build_parts_first
 from fate_desk.model.errors import describe
 from fate_desk.model.plain import plain_data_problem
 
@@ -34,8 +35,6 @@ KINDS: dict[str, tuple[str, TypeAdapter]] = {
     "arc": ("arcs", TypeAdapter(Arc)),
 }
 LISTS = {attr for attr, _kind in KINDS.values()}
-# The models of those kinds (an obstacle is one of three).
-_ENTITY_MODELS = (Character, Hazard, Block, Distraction, Countdown, Scene, SessionLog, Arc)
 _BATCH = 32  # rows read a query while loading in slices
 _ROWS_FIRST = "SELECT id, kind, data, position, rowid FROM entities ORDER BY kind, position, rowid LIMIT ?"
 # The next rows after the last one read: each slice asks afresh, so an entry saved between slices
@@ -59,15 +58,6 @@ def entity_kind(entity) -> str:
     if getattr(entity, "kind", None) in ("hazard", "block", "distraction"):
         return "obstacle"
     raise TypeError(f"not a campaign entity: {type(entity).__name__}")  # i18n: not shown (a programming error)
-
-
-def entity_models_first() -> None:
-    """Build each entity model's validator before the campaign's own, which then takes them as
-    they are (pydantic builds a model's validator when it is first used). The other way round,
-    the campaign builds each entity's schema inside its own and the kinds' adapters then build
-    them all again: about 5 ms more in opening the first campaign. A built model returns at once."""
-    for model in _ENTITY_MODELS:
-        model.model_rebuild()
 
 
 def row_count(conn: sqlite3.Connection) -> int:
@@ -126,7 +116,7 @@ def _empty_campaign(meta: dict) -> Campaign | None:
 def load_whole(conn: sqlite3.Connection, source: str) -> Campaign:
     """Every row at once (an upgraded file, or settings that do not validate): the campaign, or
     the CampaignFileError of the first row, then of the settings, that is wrong."""
-    entity_models_first()
+    build_parts_first()
     meta = read_meta(conn, source)
     seen: set[str] = set()
     lists: dict[str, list] = {attr: [] for attr in LISTS}
@@ -143,7 +133,7 @@ def start_loading(conn: sqlite3.Connection, connection: Callable[[], sqlite3.Con
                   source: str) -> tuple[Campaign, RowLoader | None]:
     """The campaign with its settings and no entries yet, and the loader that fills its lists;
     (the whole campaign, None) when its settings do not validate (refused as a whole load is)."""
-    entity_models_first()
+    build_parts_first()
     meta = read_meta(conn, source)
     campaign = _empty_campaign(meta)
     if campaign is None:

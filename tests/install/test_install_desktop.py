@@ -218,6 +218,22 @@ def test_pyinstaller_spec_is_valid_python_naming_the_bundle_fate_desk():
     assert 'name="fate-desk"' in spec and "BUNDLE(" in spec and "collect_submodules(\"fate_desk\")" in spec
 
 
+def test_the_bundle_leaves_out_multiprocessing_which_no_module_of_ours_uses():
+    """Left in, PyInstaller's runtime hook for it imported it (and subprocess, socket, pickle) at
+    every launch of the bundle before its window could paint; left out, a module of ours that
+    started processes would fail in the bundle alone."""
+    spec = (INSTALLER / "fate-desk.spec").read_text()
+    excludes = re.search(r"excludes=\[(.*?)\n    \],", spec, re.S).group(1)
+    assert '"multiprocessing"' in excludes
+    users = []
+    for path in sorted((ROOT / "fate_desk").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"^\s*(import|from)\s+(multiprocessing|concurrent\.futures\.process)\b"
+                     r"|ProcessPoolExecutor", text, re.M):
+            users.append(path.relative_to(ROOT).as_posix())
+    assert users == []
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="installs Linux desktop files")
 def test_install_linux_adds_and_removes_the_desktop_files(tmp_path):
     program = tmp_path / "My Apps" / "fate-desk"
