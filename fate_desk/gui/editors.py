@@ -19,7 +19,7 @@ from .kinds import BY_KEY, display_name, kind_of
 from .read_only import lock_if_read_only
 from .sheet import CharacterSheet
 from .sheet.common import set_text
-from .tab_close import give_close_button
+from .tab_close import ClosableTabBar
 
 
 class Editor(Protocol):
@@ -128,6 +128,7 @@ class EditorTabs(QTabWidget):
     def __init__(self, document, parent=None):
         super().__init__(parent)
         self.document = document
+        self.setTabBar(ClosableTabBar(self))  # each tab with our close button from the start
         self.setTabsClosable(True)
         self.setMovable(True)
         self.setDocumentMode(True)
@@ -288,10 +289,6 @@ class EditorTabs(QTabWidget):
             self.blockSignals(False)
             widget.deleteLater()
         self.currentEntityChanged.emit(self.current_entity_id() or "")
-
-    def tabInserted(self, index: int) -> None:  # noqa: N802 (Qt's name)
-        super().tabInserted(index)
-        give_close_button(self.tabBar(), index)
 
     def close_tab(self, index: int) -> None:
         editor = self.widget(index)
