@@ -104,14 +104,15 @@ class BasicEditor(QWidget):
         return True
 
 
-def lay_out_hidden(widget: QWidget) -> None:
+def lay_out_hidden(widget: QWidget, passes: int = 3) -> None:
     """Lay out a widget not in view, and every part of it that shows with it, as Qt does the
     moment it shows, so that showing it at that size finds nothing left to lay out: each part's
     layout, then the move and resize it was told of while out of sight (Qt holds those back
     until it shows, and the layouts inside the part wait for them). Parent first, as Qt goes; a
     part hidden on purpose is skipped, as Qt skips it. A part's new size can undo its parent's
-    layout (a sheet rearranges its sections to its width): again until nothing is left to do."""
-    for _pass in range(3):
+    layout (a sheet rearranges its sections to its width): again, up to `passes` times, until
+    nothing is left to do (a sheet's first pass is 25-30 ms, its second 10, its third 5)."""
+    for _pass in range(passes):
         if not _lay_out_pass(widget):
             return
 
@@ -296,10 +297,11 @@ class EditorTabs(QTabWidget):
             self._unfilled = False
             held.refresh()
 
-    def lay_out_prepared(self, entity_id: str) -> None:
+    def lay_out_prepared(self, entity_id: str, passes: int = 3) -> None:
         """Polish and lay out the entry's editor out of sight (the one `prepare` built, or its tab
         while the tabs are not in view) at the size its tab will give it, so that showing it is
-        only the painting: laid out as it showed, a sheet was 15-25 ms of that turn."""
+        only the painting: laid out as it showed, a sheet was 15-25 ms of that turn. `passes`:
+        see `lay_out_hidden` (a caller may give the first pass a turn, the others the next)."""
         editor = self._prepared
         if editor is None or editor.entity_id != entity_id or self._unfilled:
             editor = next((e for e in self.editors() if e.entity_id == entity_id), None)
@@ -315,7 +317,7 @@ class EditorTabs(QTabWidget):
             self.setGeometry(stack.contentsRect())
             _place_tab_pages(self)
         editor.resize(self.page_size())
-        lay_out_hidden(editor)
+        lay_out_hidden(editor, passes)
 
     def page_size(self) -> QSize:
         """The size of a page of these tabs (out of view: the size it will have in view)."""
