@@ -98,12 +98,13 @@ class OpeningSteps(QObject):
 
     def _sheet_in_turns(self, entity_id: str) -> None:
         """An entry's sheet while its campaign loads, a turn of the event loop for each part:
-        built empty, filled in, put in its tab, shown (laid out); the loading waits those four
-        turns. Each part is 10-30 ms of the GUI thread on a quiet machine; built and filled in one
-        turn, a sheet was a wait of 45-60 ms, over the window's 50 at 10,000 entries. Each part
-        is put off with `turns.later`: a zero timer started by the part before may run in the
-        same turn as it."""
-        self.document.pause_loading(4)
+        built empty, filled in, put in its tab, laid out (still out of sight, over two turns: see
+        EditorTabs.lay_out_prepared), shown; the loading waits those six turns. Each part is 10-30 ms of the GUI thread on a quiet machine; built
+        and filled in one turn, a sheet was a wait of 45-60 ms, over the window's 50 at 10,000
+        entries, and laid out as it showed, the turn that showed it was 30-45 ms. Each part is
+        put off with `turns.later`: a zero timer started by the part before may run in the same
+        turn as it."""
+        self.document.pause_loading(6)
 
         def wanted() -> bool:
             tabs = self.window.tabs
@@ -129,7 +130,17 @@ class OpeningSteps(QObject):
             tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
             tabs.blockSignals(False)
             tabs.open(entity_id)  # takes the sheet built ahead (still hidden behind the loading page)
-            later(self, show)
+            later(self, lay_out)
+
+        def lay_out() -> None:
+            if wanted():
+                self.window.tabs.lay_out_prepared(entity_id, passes=1)  # at the size it will show at
+                later(self, lay_out_again)
+
+        def lay_out_again() -> None:
+            if wanted():
+                self.window.tabs.lay_out_prepared(entity_id, passes=2)  # what the first pass's sizes undid
+                later(self, show)
 
         def show() -> None:
             if self.current:

@@ -68,6 +68,16 @@ class TabCloseButton(QAbstractButton):
             painter.drawLine(QPointF(cross.right(), cross.top()), QPointF(cross.left(), cross.bottom()))
 
 
+class ClosableTabBar(QTabBar):
+    """A tab bar whose tabs get our close button as they are put in. Swapped in later, once the
+    tab widget had laid itself out, the style's own button (taller than ours) made the bar
+    taller for a moment, and every sheet open was laid out twice more, once at each height."""
+
+    def tabInserted(self, index: int) -> None:  # noqa: N802 (Qt's name)
+        super().tabInserted(index)
+        give_close_button(self, index)
+
+
 def give_close_button(bar: QTabBar, index: int) -> None:
     """Put our close button on the tab at `index`, where the style puts its own."""
     side = QTabBar.ButtonPosition(bar.style().styleHint(QStyle.StyleHint.SH_TabBar_CloseButtonPosition, None, bar))

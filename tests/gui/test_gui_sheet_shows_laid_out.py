@@ -1,0 +1,176 @@
+"""A sheet built ahead, out of sight (an import's first sheet, a loading campaign's first one), is
+laid out out of sight too, at the size its tab gives it: the turn that brings it into view only
+paints it. It looks exactly as a sheet opened the ordinary way, and opening it never lays out
+again the sheet already in front (the tab bar keeps its height as a tab is added)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gui_helpers import import_shown, started_app_window
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPlainTextEdit, QWidget
+
+from fate_desk.gui.sheet import CharacterSheet
+from fate_desk.model import Aspect, Campaign, Character, CharacterKind
+from fate_desk.store.campaign_file import CampaignFile
+
+WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
+
+
+class Resizes(QObject):
+    """Counts the resizes of the widgets `inside()` returns and of their parts, while `watching()`;
+    but for a text field's page: out of view, a QPlainTextEdit counts lines for pixels and shows
+    its scroll bar, and in view takes it away again (Qt's, whoever lays the field out)."""
+
+    def __init__(self, inside, watching=lambda: True):
+        super().__init__()
+        self.inside, self.watching = inside, watching
+        self.count = 0
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if (event.type() == QEvent.Type.Resize and isinstance(watched, QWidget) and self.watching()
+                and not isinstance(watched.parentWidget(), QPlainTextEdit)):
+            self.count += any(w is watched or w.isAncestorOf(watched) for w in self.inside())
+        return False
+
+
+class Heights(QObject):
+    """Notes each new height of the widget it watches."""
+
+    def __init__(self, heights: list):
+        super().__init__()
+        self.heights = heights
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize and event.oldSize().height() != event.size().height():
+            self.heights.append(event.size().height())
+        return False
+
+
+def geometry(sheet: QWidget) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Where each part of a sheet that shows is, in the order of the sheet's parts."""
+    parts = []
+
+    def walk(widget: QWidget) -> None:
+        for child in widget.children():
+            if isinstance(child, QWidget) and not child.isWindow() and child.isVisible():
+                rect = child.geometry()
+                parts.append((type(child).__name__, (rect.x(), rect.y(), rect.width(), rect.height())))
+                walk(child)
+
+    walk(sheet)
+    return parts
+
+
+def reopened(window, entity_id: str) -> QWidget:
+    """The entry's sheet closed and opened again as a click in the campaign list opens it."""
+    window.tabs.close_entity(entity_id)
+    QApplication.processEvents()
+    sheet = window.sheets.open_entity(entity_id)
+    QApplication.processEvents()
+    return sheet
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = started_app_window(qtbot)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    path = tmp_path / "c.fatedesk"
+    CampaignFile.create(path, Campaign(name="Skyships", characters=[Character(id="ruth", name="Ruth")])).close()
+    assert win.campaigns.open_path(path)
+    qtbot.waitUntil(lambda: not win.navigator.model.filling)
+    win.sheets.open_entity("ruth")
+    QApplication.processEvents()
+    yield win
+    for box in win.findChildren(QMessageBox):
+        box.close()
+    win.close()
+
+
+def import_from_menu(window, path: Path) -> None:
+    """File ▸ Import characters…, the file chosen in its dialog and accepted."""
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, answer)
+            return
+        dialog.selectFile(str(path))
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)
+    next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…").trigger()
+    import_shown(window)
+
+
+def test_an_imported_sheet_comes_into_view_laid_out_and_the_sheet_in_front_is_not_laid_out_again(window):
+    front = window.tabs.current_editor()
+    before = front.size()
+    bar = window.tabs.tabBar()
+    heights = []
+    bar.installEventFilter(watch := Heights(heights))
+    in_tabs = Resizes(lambda: [e for e in window.tabs.editors() if isinstance(e, CharacterSheet) and e is not front])
+    in_front = Resizes(lambda: [front])
+    app = QApplication.instance()
+    app.installEventFilter(in_tabs)
+    app.installEventFilter(in_front)
+    try:
+        import_from_menu(window, WREN)
+    finally:
+        app.removeEventFilter(in_tabs)
+        app.removeEventFilter(in_front)
+        bar.removeEventFilter(watch)
+    sheet = window.tabs.current_editor()
+    assert sheet is not front and sheet.isVisible() and sheet.name_edit.text() == "Wren Halloway"
+    assert in_tabs.count == 0  # laid out before its tab was added: nothing left to lay out as it showed
+    assert not heights  # the tab bar never grew with the new tab (nor shrank back)...
+    assert in_front.count == 0 and front.size() == before  # ...so the sheet in front was not laid out again
+    # It is where a sheet opened the ordinary way puts every part.
+    shown = geometry(sheet)
+    assert len(shown) > 50
+    assert geometry(reopened(window, sheet.entity_id)) == shown
+
+
+def big_campaign(path: Path, n: int = 300) -> Path:
+    campaign = Campaign(name="Harbour", characters=[
+        Character(id=f"c{i:03d}", name=f"Crew {i}", aspects=[Aspect(text=f"Knows the tides of berth {i}")],
+                  kind=CharacterKind.PC if i % 7 == 3 else CharacterKind.MINOR_NPC) for i in range(n)])
+    CampaignFile.create(path, campaign).close()
+    return path
+
+
+def test_a_loading_campaigns_first_sheet_comes_into_view_laid_out(window, monkeypatch, tmp_path):
+    """File ▸ Open Recent of a campaign that loads over many turns: its first sheet is built, put
+    in its tab and laid out behind the loading page; bringing it into view lays nothing out."""
+    from fate_desk.gui import document as document_module
+
+    monkeypatch.setattr(document_module, "FIRST_ENTRIES", 1)  # an entry a turn: the loading takes turns
+    monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)
+    path = big_campaign(tmp_path / "harbour.fatedesk")
+    window.settings.add_recent(str(path))
+    recent = next(a.menu() for a in window.menus["File"].actions() if a.text().replace("&", "") == "Open Recent")
+    recent.aboutToShow.emit()
+    # The new campaign's tabs, once in view (each campaign has tabs of its own).
+    shown = Resizes(lambda: window.tabs.editors(), lambda: window.stack.currentWidget() is window.tabs)
+    app = QApplication.instance()
+    app.installEventFilter(shown)
+    try:
+        next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
+        document = window.document
+        while not (window.tabs.count() and window.stack.currentWidget() is window.tabs):
+            assert document.loading, "the campaign was whole before its first sheet showed"
+            QApplication.processEvents()
+    finally:
+        app.removeEventFilter(shown)
+    sheet = window.tabs.current_editor()
+    assert sheet.entity_id == "c003" and sheet.isVisible()
+    assert shown.count == 0  # laid out behind the loading page at the size it shows at
+    while document.loading:
+        QApplication.processEvents()
+    QApplication.processEvents()
+    laid_out = geometry(sheet)
+    assert len(laid_out) > 50
+    assert geometry(reopened(window, "c003")) == laid_out
