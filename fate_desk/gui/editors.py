@@ -143,6 +143,7 @@ class EditorTabs(QTabWidget):
         document.entityChanged.connect(self._keep_if_edited)
         self._removed: dict[str, None] = {}  # removed by a step over many entries, in their order
         document.entityRemoved.connect(self._entity_removed)
+        document.entriesRemoved.connect(self._removed_many)
         document.campaignChanged.connect(self._close_removed)
 
     def editors(self) -> list[QWidget]:
@@ -321,12 +322,15 @@ class EditorTabs(QTabWidget):
 
     def _entity_removed(self, entity_id: str) -> None:
         if self.document.replacing:
-            # A step over many entries (the undo of an import of 1,000 characters) names each
-            # one: their tabs close together at the campaignChanged that follows, in one look
-            # over the tabs (a look per entry was a thousand of them in one turn).
             self._removed[entity_id] = None
         else:
             self.close_entity(entity_id)
+
+    def _removed_many(self, entity_ids: list[str]) -> None:
+        # A step over many entries (the undo of an import of 1,000 characters): their tabs close
+        # together at the campaignChanged that follows, in one look over the tabs (a look per
+        # entry was a thousand of them in one turn).
+        self._removed.update(dict.fromkeys(entity_ids))
 
     def _close_removed(self) -> None:
         removed, self._removed = self._removed, {}

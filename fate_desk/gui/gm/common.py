@@ -58,6 +58,8 @@ class GmEditor(QWidget):
         document.entityChanged.connect(self._changed)
         document.entityAdded.connect(self._others_changed)
         document.entityRemoved.connect(self._others_changed)
+        document.entriesAdded.connect(self._many_came_or_went)
+        document.entriesRemoved.connect(self._many_came_or_went)
         # Shown while a big campaign loads, it saw only the entries in so far (no entry is
         # "added" as the rest come in).
         document.loaded.connect(self._campaign_whole)
@@ -81,6 +83,10 @@ class GmEditor(QWidget):
 
     def _others_changed(self, entity_id: str) -> None:
         """Another entry changed; editors that show other entries (scenes, sessions) override this."""
+
+    def _many_came_or_went(self, _entity_ids: list) -> None:
+        """A step over many entries: the others looked at once, not once per entry."""
+        self._others_changed("")
 
     def _campaign_whole(self) -> None:
         self._others_changed("")
