@@ -40,12 +40,14 @@ class CampaignDocument(QObject):
     entityAdded = Signal(str)
     entityRemoved = Signal(str)
     # A step over many entries (an import of 1,000 characters, its undo, a campaign-wide step
-    # that adds or deletes some): the ids added or removed, in the campaign's order, in one
+    # such as End the scene): the ids removed, added and changed, in the campaign's order, in one
     # signal each (`replacing` is True meanwhile), and always a campaignChanged after them. One
-    # entry added or removed alone is entityAdded or entityRemoved. A view that keeps a row per
-    # entry hears both; a view that redraws from the whole campaign waits for campaignChanged.
+    # entry added, removed or changed alone is entityAdded, entityRemoved or entityChanged. A
+    # view that keeps a row or a tab per entry hears both; a view that redraws from the whole
+    # campaign waits for campaignChanged.
     entriesAdded = Signal(list)
     entriesRemoved = Signal(list)
+    entriesChanged = Signal(list)
     saveFailed = Signal(str)
     campaignChanged = Signal()  # campaign-wide fields (clock, GM pool, logs) or many entries changed
     # The file was changed or replaced by another program; the change was not saved (message).
@@ -332,8 +334,8 @@ class CampaignDocument(QObject):
                 self.entriesRemoved.emit(list(removed))
             if added:  # in the campaign's order
                 self.entriesAdded.emit(added)
-            for entity_id in changed:
-                self.entityChanged.emit(entity_id)
+            if changed:
+                self.entriesChanged.emit(changed)
         finally:
             self.replacing = False
         self.campaignChanged.emit()

@@ -77,10 +77,15 @@ class BasicEditor(QWidget):
         self.notes_edit.textChanged.connect(lambda: document.edit(
             entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         document.entityChanged.connect(self._changed)
+        document.entriesChanged.connect(self._changed_many)
         self.refresh()
 
     def _changed(self, entity_id: str) -> None:
         if entity_id == self.entity_id:
+            self.refresh()
+
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        if self.entity_id in entity_ids:
             self.refresh()
 
     def title(self) -> str:
@@ -141,6 +146,7 @@ class EditorTabs(QTabWidget):
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
         document.entityChanged.connect(self._keep_if_edited)
+        document.entriesChanged.connect(self._changed_many)
         self._removed: dict[str, None] = {}  # removed by a step over many entries, in their order
         document.entityRemoved.connect(self._entity_removed)
         document.entriesRemoved.connect(self._removed_many)
@@ -265,6 +271,17 @@ class EditorTabs(QTabWidget):
 
     def _keep_if_edited(self, entity_id: str) -> None:
         self.keep(entity_id)
+
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        """A step over many entries changed these: their tabs named again and a preview among
+        them kept, as for each alone, in one look over the tabs (a look per entry was 400 of
+        them in End the scene's turn)."""
+        changed = set(entity_ids)
+        for i, editor in enumerate(self.editors()):
+            if editor.entity_id in changed:
+                self.setTabText(i, editor.title())
+        if self.preview_id in changed:
+            self.keep(self.preview_id)
 
     def _mark_preview(self) -> None:
         for i, editor in enumerate(self.editors()):

@@ -83,6 +83,7 @@ class NavigatorModel(QStandardItemModel):
         document.entityChanged.connect(lambda entity_id: self._queue("changed", entity_id) or self._changed(entity_id))
         document.entriesAdded.connect(lambda entity_ids: self._queue_many("added", entity_ids))
         document.entriesRemoved.connect(lambda entity_ids: self._queue_many("removed", entity_ids))
+        document.entriesChanged.connect(self._queue_changed)
         document.campaignChanged.connect(self._take_queued)
 
     # --- filling in -------------------------------------------------------------------
@@ -151,6 +152,12 @@ class NavigatorModel(QStandardItemModel):
         """Entries a step over many added or removed, kept for `_take_queued` (its
         campaignChanged follows)."""
         self._queued.extend((what, entity_id) for entity_id in entity_ids)
+
+    def _queue_changed(self, entity_ids: list[str]) -> None:
+        """Entries a step over many changed: those renamed or of another kind now are kept for
+        `_take_queued`, the others only drawn again (their badges)."""
+        for entity_id in entity_ids:
+            self._queue("changed", entity_id)
 
     def _take_queued(self) -> None:
         queued, self._queued = self._queued, []

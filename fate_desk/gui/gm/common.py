@@ -56,6 +56,7 @@ class GmEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll)
         document.entityChanged.connect(self._changed)
+        document.entriesChanged.connect(self._changed_many)
         document.entityAdded.connect(self._others_changed)
         document.entityRemoved.connect(self._others_changed)
         document.entriesAdded.connect(self._many_came_or_went)
@@ -80,6 +81,14 @@ class GmEditor(QWidget):
             self.refresh()
         else:
             self._others_changed(entity_id)
+
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        """A step over many entries changed these: drawn again once, whole if this one is among
+        them (what shows other entries is part of the whole), else what shows the others."""
+        if self.entity_id in entity_ids:
+            self.refresh()
+        elif entity_ids:
+            self._others_changed("")
 
     def _others_changed(self, entity_id: str) -> None:
         """Another entry changed; editors that show other entries (scenes, sessions) override this."""
