@@ -338,7 +338,7 @@ class EditorTabs(QTabWidget):
                 return
 
     def _entity_removed(self, entity_id: str) -> None:
-        if self.document.replacing:
+        if self.document.replacing:  # (a step over many says entriesRemoved: see _removed_many)
             self._removed[entity_id] = None
         else:
             self.close_entity(entity_id)
