@@ -39,6 +39,15 @@ class CampaignDocument(QObject):
     entityChanged = Signal(str)
     entityAdded = Signal(str)
     entityRemoved = Signal(str)
+    # A step over many entries (an import of 1,000 characters, its undo, a campaign-wide step
+    # such as End the scene): the ids removed, added and changed, in the campaign's order, in one
+    # signal each (`replacing` is True meanwhile), and always a campaignChanged after them. One
+    # entry added, removed or changed alone is entityAdded, entityRemoved or entityChanged. A
+    # view that keeps a row or a tab per entry hears both; a view that redraws from the whole
+    # campaign waits for campaignChanged.
+    entriesAdded = Signal(list)
+    entriesRemoved = Signal(list)
+    entriesChanged = Signal(list)
     saveFailed = Signal(str)
     campaignChanged = Signal()  # campaign-wide fields (clock, GM pool, logs) or many entries changed
     # The file was changed or replaced by another program; the change was not saved (message).
@@ -321,12 +330,12 @@ class CampaignDocument(QObject):
             self._checks.pop(entity_id, None)
         self.replacing = True
         try:
-            for entity_id in removed:
-                self.entityRemoved.emit(entity_id)
-            for entity_id in added:  # in the campaign's order
-                self.entityAdded.emit(entity_id)
-            for entity_id in changed:
-                self.entityChanged.emit(entity_id)
+            if removed:
+                self.entriesRemoved.emit(list(removed))
+            if added:  # in the campaign's order
+                self.entriesAdded.emit(added)
+            if changed:
+                self.entriesChanged.emit(changed)
         finally:
             self.replacing = False
         self.campaignChanged.emit()
@@ -348,7 +357,7 @@ class CampaignDocument(QObject):
             return False
         for entity in entities:  # indexed before any view hears of them, so it can look them up
             self._indexed(entity)
-        self._announce(self.entityAdded, [entity.id for entity in entities])
+        self._announce(self.entityAdded, self.entriesAdded, [entity.id for entity in entities])
         return True
 
     def delete_many(self, entity_ids: list[str]) -> None:
@@ -357,12 +366,11 @@ class CampaignDocument(QObject):
                 self._checks.pop(entity_id, None)
                 if self._index is not None:
                     self._index.pop(entity_id, None)
-            self._announce(self.entityRemoved, entity_ids)
+            self._announce(self.entityRemoved, self.entriesRemoved, list(entity_ids))
 
     def when_entries_come_or_go(self, work: Callable[[], None]) -> None:
         """`work()` after an entry is added or removed: at once for one entry; for a step over
-        many (an import of 1,000 characters, its undo), which names each of them, once, at the
-        campaignChanged that follows."""
+        many (an import of 1,000 characters, its undo), once, at the campaignChanged that follows."""
         due = False
 
         def came_or_went(_entity_id: str) -> None:
@@ -372,6 +380,10 @@ class CampaignDocument(QObject):
             else:
                 work()
 
+        def many_came_or_went(_entity_ids: list) -> None:
+            nonlocal due
+            due = True
+
         def caught_up() -> None:
             nonlocal due
             if due:
@@ -380,19 +392,21 @@ class CampaignDocument(QObject):
 
         self.entityAdded.connect(came_or_went)
         self.entityRemoved.connect(came_or_went)
+        self.entriesAdded.connect(many_came_or_went)
+        self.entriesRemoved.connect(many_came_or_went)
         self.campaignChanged.connect(caught_up)
 
-    def _announce(self, signal, entity_ids: list[str]) -> None:
-        """Each entry to the views that keep one row per entry; one campaignChanged after them
-        for the views that redraw from the whole campaign (an import of 1,000 characters is
-        one refresh of those, not a thousand)."""
+    def _announce(self, one, many, entity_ids: list[str]) -> None:
+        """One entry as `one` (its id); more as `many` (their ids in one list, for the views that
+        keep one row per entry), then one campaignChanged for the views that redraw from the
+        whole campaign: an import of 1,000 characters is one signal of each, not a thousand
+        (each heard by half a dozen views, a thousand were a third of its undo's turn)."""
         if len(entity_ids) == 1:
-            signal.emit(entity_ids[0])
+            one.emit(entity_ids[0])
             return
         self.replacing = True
         try:
-            for entity_id in entity_ids:
-                signal.emit(entity_id)
+            many.emit(entity_ids)
         finally:
             self.replacing = False
         self.campaignChanged.emit()

@@ -81,10 +81,15 @@ class BasicEditor(QWidget):
         self.notes_edit.textChanged.connect(lambda: document.edit(
             entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
         document.entityChanged.connect(self._changed)
+        document.entriesChanged.connect(self._changed_many)
         self.refresh()
 
     def _changed(self, entity_id: str) -> None:
         if entity_id == self.entity_id:
+            self.refresh()
+
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        if self.entity_id in entity_ids:
             self.refresh()
 
     def title(self) -> str:
@@ -219,8 +224,10 @@ class EditorTabs(QTabWidget):
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
         document.entityChanged.connect(self._keep_if_edited)
+        document.entriesChanged.connect(self._changed_many)
         self._removed: dict[str, None] = {}  # removed by a step over many entries, in their order
         document.entityRemoved.connect(self._entity_removed)
+        document.entriesRemoved.connect(self._removed_many)
         document.campaignChanged.connect(self._close_removed)
 
     def editors(self) -> list[QWidget]:
@@ -359,6 +366,17 @@ class EditorTabs(QTabWidget):
     def _keep_if_edited(self, entity_id: str) -> None:
         self.keep(entity_id)
 
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        """A step over many entries changed these: their tabs named again and a preview among
+        them kept, as for each alone, in one look over the tabs (a look per entry was 400 of
+        them in End the scene's turn)."""
+        changed = set(entity_ids)
+        for i, editor in enumerate(self.editors()):
+            if editor.entity_id in changed:
+                self.setTabText(i, editor.title())
+        if self.preview_id in changed:
+            self.keep(self.preview_id)
+
     def _mark_preview(self) -> None:
         for i, editor in enumerate(self.editors()):
             kind = _(BY_KEY[kind_of(self.document.entity(editor.entity_id))].singular)
@@ -410,13 +428,16 @@ class EditorTabs(QTabWidget):
                 return
 
     def _entity_removed(self, entity_id: str) -> None:
-        if self.document.replacing:
-            # A step over many entries (the undo of an import of 1,000 characters) names each
-            # one: their tabs close together at the campaignChanged that follows, in one look
-            # over the tabs (a look per entry was a thousand of them in one turn).
+        if self.document.replacing:  # (a step over many says entriesRemoved: see _removed_many)
             self._removed[entity_id] = None
         else:
             self.close_entity(entity_id)
+
+    def _removed_many(self, entity_ids: list[str]) -> None:
+        # A step over many entries (the undo of an import of 1,000 characters): their tabs close
+        # together at the campaignChanged that follows, in one look over the tabs (a look per
+        # entry was a thousand of them in one turn).
+        self._removed.update(dict.fromkeys(entity_ids))
 
     def _close_removed(self) -> None:
         removed, self._removed = self._removed, {}

@@ -16,14 +16,20 @@ class FollowsEntry:
         if document is not self.document:
             if self.document is not None:
                 self.document.entityChanged.disconnect(self._changed)
+                self.document.entriesChanged.disconnect(self._changed_many)
             self.document = document
             if document is not None:
                 document.entityChanged.connect(self._changed)
+                document.entriesChanged.connect(self._changed_many)
         self.entity_id = entity_id
         if self.isVisible() or document is None:
             self.refresh()
         else:
             self._stale = True
+
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        if self.entity_id is not None and self.entity_id in entity_ids:
+            self._changed(self.entity_id)
 
     def _changed(self, entity_id: str) -> None:
         if entity_id != self.entity_id:

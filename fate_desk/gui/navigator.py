@@ -81,6 +81,9 @@ class NavigatorModel(QStandardItemModel):
         document.entityAdded.connect(lambda entity_id: self._queue("added", entity_id) or self._added(entity_id))
         document.entityRemoved.connect(lambda entity_id: self._queue("removed", entity_id) or self._removed(entity_id))
         document.entityChanged.connect(lambda entity_id: self._queue("changed", entity_id) or self._changed(entity_id))
+        document.entriesAdded.connect(lambda entity_ids: self._queue_many("added", entity_ids))
+        document.entriesRemoved.connect(lambda entity_ids: self._queue_many("removed", entity_ids))
+        document.entriesChanged.connect(self._queue_changed)
         document.campaignChanged.connect(self._take_queued)
 
     # --- filling in -------------------------------------------------------------------
@@ -114,7 +117,7 @@ class NavigatorModel(QStandardItemModel):
         """Name the next entries for sorting, FILL_SLICE_S a turn; the rows come once all are named.
         An entry added, changed or removed meanwhile first has the rest named at once."""
         unkeyed = self._unkeyed
-        if unkeyed is None:
+        if unkeyed is None or (self._refill_due and not at_once):  # named again from the next turn on
             return
         keyed = self._keyed
         deadline = time.perf_counter() + FILL_SLICE_S
@@ -144,6 +147,17 @@ class NavigatorModel(QStandardItemModel):
                 return True
         self._queued.append((what, entity_id))
         return True
+
+    def _queue_many(self, what: str, entity_ids: list[str]) -> None:
+        """Entries a step over many added or removed, kept for `_take_queued` (its
+        campaignChanged follows)."""
+        self._queued.extend((what, entity_id) for entity_id in entity_ids)
+
+    def _queue_changed(self, entity_ids: list[str]) -> None:
+        """Entries a step over many changed: those renamed or of another kind now are kept for
+        `_take_queued`, the others only drawn again (their badges)."""
+        for entity_id in entity_ids:
+            self._queue("changed", entity_id)
 
     def _take_queued(self) -> None:
         queued, self._queued = self._queued, []
@@ -189,6 +203,8 @@ class NavigatorModel(QStandardItemModel):
     def _fill(self, first: bool = False) -> None:
         """Rows for the next entries in name order: FIRST_ROWS in the first slice, then FILL_SLICE_S
         of work a turn of the event loop, so a sheet shown meanwhile takes keys."""
+        if self._refill_due and not first:
+            return  # every row is made again from the next turn on: rows made now would go
         deadline = time.perf_counter() + FILL_SLICE_S
         pending, waiting = self._pending, self._waiting
         touched: dict[str, list[QStandardItem]] = {}

@@ -79,6 +79,11 @@ def connect(path: Path, readonly: bool) -> sqlite3.Connection:
         # With the rollback journal, a copy being read on a worker (Save a copy as…) holds the
         # file for a moment: a save then waits for it rather than failing.
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        # A deleted entry leaves none of its text in the file, on every platform: SQLite writes
+        # zeros over every byte an edit frees. Debian builds its SQLite so; SQLite's own default,
+        # off, is what other builds keep, and there deleted notes stayed in the file and in every
+        # copy made of it. See docs/architecture.md, "What a deleted entry leaves behind".
+        conn.execute("PRAGMA secure_delete = ON")
     return conn
 
 

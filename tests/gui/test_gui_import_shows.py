@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.gui import campaign_op
-from fate_desk.model import Campaign, Character, CharacterKind
+from fate_desk.model import Campaign, Character, CharacterKind, Scene
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.interchange import write_character_file
@@ -386,3 +386,41 @@ def test_undoing_a_library_import_closes_the_sheets_it_brought_and_keeps_the_oth
     assert window.tabs.open_ids() == ["ruth"]
     assert not [s for s in window.findChildren(QWidget) if getattr(s, "entity_id", "ruth") != "ruth"]
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+
+
+def test_a_scene_open_while_a_library_comes_and_goes_lists_it_redrawn_once_each_time(qtbot, window, tmp_path):
+    """A scene's "who is present" list names every entry of the campaign. File ▸ Import of a
+    library adds its characters there, Edit ▸ Undo takes them out and Redo brings them back:
+    the list is made again once for each step, not once for each character (with 10,000
+    entries in the campaign, a thousand redraws of it froze the window)."""
+    path = tmp_path / "docks.fatedesk"
+    CampaignFile.create(path, Campaign(name="Docks", characters=[Character(id="ruth", name="Ruth")],
+                                       scenes=[Scene(id="sc-docks", name="The Docks at Night")])).close()
+    assert window.campaigns.open_path(path)
+    qtbot.waitUntil(lambda: not window.navigator.model.filling)
+    window.navigator.select("sc-docks")
+    window.sheets.open_entity("sc-docks")
+    scene = window.tabs.current_editor()
+    assert scene.entity_id == "sc-docks"
+    redrawn = []
+    scene.present_list.model().modelReset.connect(lambda: redrawn.append(True))
+
+    def listed() -> set[str]:
+        return {scene.present_list.item(i).text() for i in range(scene.present_list.count())}
+
+    crew = {f"Crew {n}" for n in range(30)}
+    answer_file_dialog(fari_library(tmp_path, 30))
+    import_action(window).trigger()
+    import_shown(window)
+    window.findChild(QMessageBox, "importSummary").close()
+    assert crew | {"Ruth"} <= listed()
+    assert len(redrawn) == 1
+    window.tabs.setCurrentIndex(window.tabs.open_ids().index("sc-docks"))
+    redrawn.clear()
+    window.actions["undo"].trigger()
+    assert not crew & listed() and "Ruth" in listed()
+    assert len(redrawn) == 1
+    assert set(window.tabs.open_ids()) == {"ruth", "sc-docks"}  # the imported sheet closed, the others stay
+    redrawn.clear()
+    window.actions["redo"].trigger()
+    assert crew <= listed() and len(redrawn) == 1

@@ -79,3 +79,26 @@ def test_the_history_dock_shows_a_long_entry_whole(window, qtbot):
     needed = tree.fontMetrics().boundingRect(0, 0, width - 10, 10_000, int(Qt.TextFlag.TextWordWrap),
                                              item.text(1)).height()
     assert tree.visualItemRect(item).height() >= needed
+
+
+def test_end_the_scene_clears_the_stress_on_an_open_sheet_and_redraws_the_scene_once(window, qtbot):
+    """Table ▸ End the scene changes many entries in one step: the sheet open in a tab behind
+    shows its stress cleared (Fate Condensed, "Recovering from Conflicts": "At the end of
+    each scene, every character clears their stress boxes"), and the scene's own tab is drawn again once, not
+    once for every entry the step changed."""
+    sheet = window.tabs.current_editor()
+    qtbot.mouseClick(sheet.play.hit_button, Qt.MouseButton.LeftButton)
+    hit = sheet.play.dialog
+    hit.track.setCurrentIndex(hit.track.findData("mental"))
+    hit.shifts.setValue(1)
+    qtbot.mouseClick(hit.take_button, Qt.MouseButton.LeftButton)
+    assert sheet.stress.boxes("mental")[0].isChecked()
+    scene_id = _new_scene_on_screen(window)
+    scene = window.tabs.current_editor()
+    redrawn = []
+    scene.present_list.model().modelReset.connect(lambda: redrawn.append(True))
+    window.actions["end_scene"].trigger()
+    qtbot.mouseClick(window.table.dialog.ok, Qt.MouseButton.LeftButton)
+    assert window.document.entity(scene_id).ended
+    assert not sheet.stress.boxes("mental")[0].isChecked()
+    assert len(redrawn) == 1

@@ -455,3 +455,30 @@ os.kill(os.getpid(), signal.SIGKILL)
     (tmp_path / left[0]).write_bytes(b"x")
     load_campaign(path)
     assert (tmp_path / left[0]).exists()
+
+
+def test_a_deleted_entry_leaves_none_of_its_text_in_the_file_or_a_copy_made_after(tmp_path):
+    """What a GM relies on deleting an NPC with secret notes before sharing the campaign: the
+    file, and a copy of it saved later, no longer hold them, whether it went alone or with many
+    others (an import undone), and however long its text (docs/architecture.md)."""
+    path = tmp_path / "c.fatedesk"
+    handle = CampaignFile.create(path, read_bundle(SAMPLE), backup_dir=tmp_path / "backups")
+    short = Character(name="Whisper", description="the-mole-is-ruth " * 3)
+    many = [Character(name=f"Crew {n}", description=f"crew-secret-{n} " + "tides " * 500) for n in range(12)]
+    long = Character(name="Archivist", description="the-vault-code " * 2000)  # pages of its own
+    handle.put(short)
+    handle.put_many(many)
+    handle.put(long)
+    handle.fold_in()
+    secrets = (b"the-mole-is-ruth", b"crew-secret-", b"the-vault-code")
+    assert all(secret in path.read_bytes() for secret in secrets)  # there before the deletion
+    handle.remove(short.id)
+    handle.remove_many([c.id for c in many])
+    handle.remove(long.id)
+    handle.fold_in()
+    copy = handle.save_copy_as(tmp_path / "to share.fatedesk")
+    handle.close()
+    for written in (path, copy):
+        data = written.read_bytes()
+        assert [secret for secret in secrets if secret in data] == []
+    assert [c.name for c in load_campaign(copy).characters] == [c.name for c in read_bundle(SAMPLE).characters]

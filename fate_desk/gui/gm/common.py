@@ -56,8 +56,11 @@ class GmEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll)
         document.entityChanged.connect(self._changed)
+        document.entriesChanged.connect(self._changed_many)
         document.entityAdded.connect(self._others_changed)
         document.entityRemoved.connect(self._others_changed)
+        document.entriesAdded.connect(self._many_came_or_went)
+        document.entriesRemoved.connect(self._many_came_or_went)
         # Shown while a big campaign loads, it saw only the entries in so far (no entry is
         # "added" as the rest come in).
         document.loaded.connect(self._campaign_whole)
@@ -79,8 +82,20 @@ class GmEditor(QWidget):
         else:
             self._others_changed(entity_id)
 
+    def _changed_many(self, entity_ids: list[str]) -> None:
+        """A step over many entries changed these: drawn again once, whole if this one is among
+        them (what shows other entries is part of the whole), else what shows the others."""
+        if self.entity_id in entity_ids:
+            self.refresh()
+        elif entity_ids:
+            self._others_changed("")
+
     def _others_changed(self, entity_id: str) -> None:
         """Another entry changed; editors that show other entries (scenes, sessions) override this."""
+
+    def _many_came_or_went(self, _entity_ids: list) -> None:
+        """A step over many entries: the others looked at once, not once per entry."""
+        self._others_changed("")
 
     def _campaign_whole(self) -> None:
         self._others_changed("")

@@ -112,6 +112,7 @@ class CharacterSheet(QWidget):
         self._marked: set[QWidget] = set()
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
         document.entityChanged.connect(self._entity_changed)
+        document.entriesChanged.connect(self._entries_changed)
         # Once every section has its widgets: a widget given a parent with a style sheet is
         # styled there and then, so each one added after it was styled on its own.
         style_as_sheet(self.form)
@@ -214,6 +215,10 @@ class CharacterSheet(QWidget):
 
     def _entity_changed(self, entity_id: str) -> None:
         if entity_id == self.entity_id:
+            self.refresh()
+
+    def _entries_changed(self, entity_ids: list[str]) -> None:
+        if self.entity_id in entity_ids:
             self.refresh()
 
     def refresh(self) -> None:
