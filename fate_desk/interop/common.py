@@ -34,7 +34,7 @@ from fate_desk.store.interchange import FileFormatError
 __all__ = [
     "ImportLog", "actor_reader", "aspect_labels", "covering_options", "html_to_text", "norm", "plain_to_html",
     "restore_repeated", "role_of", "rule_break_from_label", "rule_break_label", "scale_from_text",
-    "scrub_surrogates", "severity_of", "stunt_labels", "unique_labels",
+    "severity_of", "stunt_labels", "unique_labels",
 ]
 
 ROLE_LABELS = {
@@ -195,49 +195,6 @@ def placeholder_name(name: str) -> bool:
     player. A name of symbols or numbers only ("<b>", "<3", "—") is the player's."""
     plain = norm(name, html=False)
     return bool(plain) and not plain.replace(" ", "").isdigit() and bool(PLACEHOLDER.fullmatch(plain))
-
-
-# --- lone surrogates ----------------------------------------------------------------------
-
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
-def _scrub(text: str) -> tuple[str, bool]:
-    fixed = _SURROGATE.sub("\ufffd", text)
-    return fixed, fixed != text
-
-
-def scrub_surrogates(data: Any) -> tuple[Any, int]:
-    """JSON text may hold lone UTF-16 surrogates ("\\ud800"), which no file can store: replace
-    each with U+FFFD. Walks without recursion, so deep documents cost no stack."""
-    count = 0
-    if isinstance(data, str):
-        data, changed = _scrub(data)
-        return data, int(changed)
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            for key in list(node):
-                value = node[key]
-                if isinstance(value, str):
-                    node[key], changed = _scrub(value)
-                    count += changed
-                elif isinstance(value, (dict, list)):
-                    stack.append(value)
-                if isinstance(key, str):
-                    new_key, changed = _scrub(key)
-                    if changed:
-                        node[new_key] = node.pop(key)
-                        count += 1
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                if isinstance(value, str):
-                    node[i], changed = _scrub(value)
-                    count += changed
-                elif isinstance(value, (dict, list)):
-                    stack.append(value)
-    return data, count
 
 
 # --- reading untrusted JSON ---------------------------------------------------------------

@@ -267,6 +267,25 @@ def test_lone_surrogates_are_shown_as_replacement_characters_and_the_file_is_lef
     assert digest(ruth) == before
 
 
+
+def test_a_lone_surrogate_escaped_in_capitals_is_replaced_as_one_in_small_letters_is(tmp_path):
+    """Other programs write their escapes in capitals (\\uD800): the import looks for both
+    before it decides there is nothing to clean. A proper pair, in either case, stays whole."""
+    import json
+
+    from fate_desk.interop.importing import import_characters
+    from fate_desk.model import Character
+    from fate_desk.store.interchange import character_to_dict
+
+    text = json.dumps(character_to_dict(Character(name="Ruth")))
+    for escape, pair in (("\\uD800", "\\uD83D\\uDE00"), ("\\uDfFf", "\\ud83d\\uDE00")):
+        path = tmp_path / "ruth.fate.json"
+        path.write_text(text.replace('"Ruth"', f'"Ruth {escape} {pair}"'), encoding="utf-8")
+        result = import_characters(path)
+        assert result.characters[0].name == "Ruth \ufffd \U0001F600"
+        assert sum("lone surrogates" in line for line in result.warnings) == 1  # said once, not once a walk
+
+
 # --- a full disk and a read-only file system (issue 11, item 10) ----------------------------------
 
 @pytest.fixture
