@@ -20,7 +20,7 @@ from fate_desk.printing import (
     LARGE_PRINT, Entry, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job,
     default_paper, describe_characters,
 )
-from fate_desk.printing.child import job_lines
+from fate_desk.printing.child import job_chunks
 from fate_desk import i18n
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign
@@ -53,13 +53,13 @@ def default_folder(settings: Settings) -> Path:
     return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
 
-def _prepared(make: Callable[[], ExportJob], path: Path, language: str) -> bytes | SelectionError:
+def _prepared(make: Callable[[], ExportJob], path: Path, language: str) -> list[bytes] | SelectionError:
     """On the worker: the job, as the printing process reads it."""
     try:
         job = make()
     except SelectionError as exc:
         return exc
-    return b"".join(job_lines(job, path, language))
+    return job_chunks(job, path, language)
 
 
 class ExportPdfDialog(FormDialog):

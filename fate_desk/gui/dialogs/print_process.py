@@ -38,6 +38,7 @@ class PrintProcess(QObject):
         self._said: object = None  # the child's last word: pages or an exception
         self._cancelled = False
         self._buffer = b""
+        self._to_send: list[bytes] = []  # the job's pieces not yet handed to the pipe
         self.process = QProcess(self)
         program, *arguments = command()
         self.process.setProgram(program)
@@ -45,15 +46,22 @@ class PrintProcess(QObject):
         self.process.readyReadStandardOutput.connect(self._read)
         self.process.finished.connect(self._finished)
         self.process.errorOccurred.connect(self._error)
+        self.process.bytesWritten.connect(self._send_more)
 
     def start(self) -> None:
         """Start the child (it loads the renderer while the job is made)."""
         self.process.start()
 
-    def send(self, job: bytes) -> None:
-        """The job, as `fate_desk.printing.child.job_lines` made it."""
+    def send(self, job: list[bytes]) -> None:
+        """The job, as `fate_desk.printing.child.job_chunks` made it: a piece at a time, the next
+        once the pipe took the last (a turn of the event loop each)."""
         if self.outcome is None and not self._cancelled:
-            self.process.write(job)
+            self._to_send = list(reversed(job))
+            self._send_more()
+
+    def _send_more(self, _written: int = 0) -> None:
+        if self._to_send and not self.process.bytesToWrite() and not self._cancelled:
+            self.process.write(self._to_send.pop())
 
     def answer(self, print_anyway: bool) -> None:
         self._write(b"print\n" if print_anyway else b"stop\n")
@@ -64,6 +72,7 @@ class PrintProcess(QObject):
         if self._cancelled or self.outcome is not None:
             return
         self._cancelled = True
+        self._to_send = []  # a child still reading its job reads no more of it
         self._write(b"cancel\n")
         self.process.closeWriteChannel()  # a child still reading its job stops at the end of it
         QTimer.singleShot(KILL_AFTER_MS, self, self._kill)
