@@ -41,6 +41,7 @@ from .export_choices import (
 WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, What.SCENE, What.ASPECT_CARDS,
               What.TRACKERS, What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS)
 SCENE_KINDS = (What.SCENE, What.ASPECT_CARDS)
+LISTED_AT_ONCE = 5000  # past this many entries the list takes several times Background's wait (4-5 µs each)
 PAPERS = ((Paper.LETTER, N_("Letter (8.5 × 11 in)")), (Paper.A4, N_("A4 (210 × 297 mm)")))
 
 
@@ -133,7 +134,10 @@ class ExportPdfDialog(FormDialog):
         self._lister: Background | None = Background(lambda: listing(snapshot), self)
         self._lister.finished.connect(self._listed)
         self._lister.failed.connect(self._listing_failed)
-        self._lister.start()  # handed back at once when quick (a campaign of a usual size)
+        # Handed back at once when quick (a campaign of a usual size); a big one's list takes
+        # longer than the wait (40 ms at 10,000 entries), so the window does not wait for it.
+        size = sum(len(getattr(campaign, name)) for name in ENTRY_LISTS)
+        self._lister.start(wait=None if size <= LISTED_AT_ONCE else 0)
 
     # --- the choices ----------------------------------------------------------------------
 
