@@ -29,6 +29,7 @@ from fate_desk.model.campaign import ENTRY_LISTS
 from ..campaign_op import Background
 from ..check_list import CheckList
 from ..forms import child
+from ..turns import later
 from ..settings import Preferences, Settings, WindowState
 from ..theme import status_colour
 from .base import FormDialog
@@ -134,10 +135,13 @@ class ExportPdfDialog(FormDialog):
         self._lister: Background | None = Background(lambda: listing(snapshot), self)
         self._lister.finished.connect(self._listed)
         self._lister.failed.connect(self._listing_failed)
-        # Handed back at once when quick (a campaign of a usual size); a big one's list takes
-        # longer than the wait (40 ms at 10,000 entries), so the window does not wait for it.
-        size = sum(len(getattr(campaign, name)) for name in ENTRY_LISTS)
-        self._lister.start(wait=None if size <= LISTED_AT_ONCE else 0)
+        # Handed back at once when quick (a campaign of a usual size). A big one's list takes
+        # longer than the wait (40 ms at 10,000 entries): it starts in the next turn, once this
+        # one has shown the dialog, whose turn would otherwise share the interpreter's lock with it.
+        if sum(len(getattr(campaign, name)) for name in ENTRY_LISTS) <= LISTED_AT_ONCE:
+            self._lister.start()
+        else:
+            later(self, lambda: self._lister.start(wait=0) if self._lister is not None else None)
 
     # --- the choices ----------------------------------------------------------------------
 
@@ -461,9 +465,13 @@ class ExportPdfDialog(FormDialog):
         job.failed.connect(lambda exc: (outcome.append(exc), loop.quit()))
         self.progress.canceled.connect(loop.quit)
         self._preparing = loop  # Escape (reject) ends the wait too
-        job.start(wait=0)
+        # In a turn of its own: the turn that pressed Save shows the progress and starts the
+        # printing process, and would share the interpreter's lock with the work.
+        waiting = [True]
+        later(loop, lambda: job.start(wait=0) if waiting[0] else None)
         if not outcome and not self.progress.wasCanceled():
             loop.exec()
+        waiting[0] = False  # cancelled before it started: it never starts
         self._preparing = None
         self.progress.canceled.disconnect(loop.quit)
         if not outcome or self.progress.wasCanceled():
