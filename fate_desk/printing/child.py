@@ -163,6 +163,8 @@ def serve(stdin: IO[bytes], stdout: IO[str]) -> int:
         stdout.flush()
 
     try:
+        if stdin.isatty():  # a person at a terminal: say what this is now rather than wait for a job
+            raise BadRequest
         head, items = _read_job(stdin)
     except ExportCancelled:
         say("cancelled")

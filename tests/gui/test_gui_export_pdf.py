@@ -457,15 +457,19 @@ def test_a_print_that_fails_says_why_and_keeps_the_old_pdf(qtbot, tmp_path, samp
 def test_a_printing_process_that_dies_is_said_plainly_and_nothing_is_written(qtbot, tmp_path, sample, opened,
                                                                              monkeypatch):
     """The printing process gone without a word (killed, out of memory): the dialog says the PDF
-    was not completed, and the file already there is as it was."""
+    was not completed, the file already there is as it was, and the half-written one beside it is
+    gone at once."""
     import sys
 
     from fate_desk.gui.dialogs import print_process
 
-    dies = [sys.executable, "-c", "import sys; sys.stdin.readline(); sys.exit(9)"]
+    target = tmp_path / "pack.pdf"
+    # It had begun the PDF beside the destination, as an export does, when it died.
+    dies = [sys.executable, "-c", "import os, sys; from fate_desk.leftovers import host_tag; sys.stdin.readline(); "
+            f"open(os.path.join({str(tmp_path)!r}, f'.pack.pdf.{{host_tag()}}.{{os.getpid()}}.x1.tmp'), 'wb')"
+            ".write(b'%PDF-1.4 half'); sys.exit(9)"]
     monkeypatch.setattr(print_process, "command", lambda: dies)
     dialog = dialog_for(qtbot, sample, tmp_path, opened)
-    target = tmp_path / "pack.pdf"
     target.write_bytes(b"%PDF-1.4 kept")
     type_path(qtbot, dialog, target)
     save(qtbot, dialog)

@@ -93,7 +93,7 @@ class PrintProcess(QObject):
         self._buffer += bytes(self.process.readAllStandardOutput().data())
         *lines, self._buffer = self._buffer.split(b"\n")
         for line in lines:
-            self._heard(line.decode("utf-8", errors="replace"))
+            self._heard(line.decode("utf-8", errors="replace").rstrip("\r"))  # Windows ends a text line with \r\n
 
     def _heard(self, line: str) -> None:
         word, _space, rest = line.partition(" ")
