@@ -57,6 +57,16 @@ def command() -> list[str]:
     return [sys.executable, "-m", "fate_desk", FLAG]
 
 
+def environment(env: dict[str, str]) -> dict[str, str]:
+    """The child's environment: the app's, with the folder this package was loaded from first on
+    Python's path (an app started from a source folder other than the current one)."""
+    if getattr(sys, "frozen", False):
+        return dict(env)
+    folder = str(Path(__file__).resolve().parents[2])
+    paths = [folder, *[p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != folder]]
+    return {**env, "PYTHONPATH": os.pathsep.join(paths)}
+
+
 # --- the app's side (on a worker thread: a few hundred ms for 10,000 entries) --------------------
 
 def job_chunks(job: ExportJob, out: Path, language: str, size: int = 256 * 1024) -> list[bytes]:

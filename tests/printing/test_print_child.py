@@ -114,3 +114,24 @@ def test_run_by_hand_it_says_what_it_is_in_one_line_and_exits_2():
         assert "--print-job" in result.stderr.decode()
     helped = subprocess.run([sys.executable, "-m", "fate_desk", "--help"], capture_output=True, timeout=60)
     assert helped.returncode == 0 and b"print-job" not in helped.stdout
+
+
+def test_the_child_finds_the_app_it_was_started_from_whatever_the_folder(tmp_path):
+    """An app run from its source folder while the current folder is elsewhere: the child is told
+    where the package is, ahead of any path the user had set, which it keeps."""
+    from pathlib import Path
+
+    env = child.environment({"PYTHONPATH": "/opt/mine", "HOME": "/home/gm"})
+    package_folder = str(Path(child.__file__).resolve().parents[2])
+    assert env["PYTHONPATH"].split(os.pathsep) == [package_folder, "/opt/mine"] and env["HOME"] == "/home/gm"
+    job = campaign_job(read_bundle(sample_bundle_path()), What.BLANK)
+    process = subprocess.Popen(child.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=tmp_path,
+                               env=child.environment({k: v for k, v in os.environ.items() if k != "PYTHONPATH"}))
+    process.stdin.write(b"".join(child.job_lines(job, tmp_path / "blank.pdf", "en")))
+    process.stdin.flush()
+    last = b""
+    for last in process.stdout:
+        if last.decode().startswith(FINAL):
+            break
+    process.stdin.close()
+    assert process.wait(60) == 0 and last.startswith(b"done") and (tmp_path / "blank.pdf").is_file()

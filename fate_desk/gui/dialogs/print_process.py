@@ -5,13 +5,14 @@ lock with the thousands of cards it lays out and draws."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QProcess, QTimer, Signal
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
 
 from fate_desk.i18n import _
 from fate_desk.printing import ExportCancelled, ExportError
-from fate_desk.printing.child import command
+from fate_desk.printing.child import command, environment
 from fate_desk.printing.output import remove_dead_exports
 
 KILL_AFTER_MS = 3000  # a child that has not stopped this long after Cancel is ended by force
@@ -43,6 +44,10 @@ class PrintProcess(QObject):
         program, *arguments = command()
         self.process.setProgram(program)
         self.process.setArguments(arguments)
+        env = QProcessEnvironment()
+        for name, value in environment(dict(os.environ)).items():
+            env.insert(name, value)
+        self.process.setProcessEnvironment(env)
         self.process.readyReadStandardOutput.connect(self._read)
         self.process.finished.connect(self._finished)
         self.process.errorOccurred.connect(self._error)
