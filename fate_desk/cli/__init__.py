@@ -30,6 +30,10 @@ COMMANDS = {
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
+# The app prints in a child process of its own executable started with this option (not listed in
+# --help: a person has no use for it); fate_desk.printing.child.FLAG.
+PRINT_JOB = "--print-job"
+
 
 class UsageError(Exception):
     pass
@@ -195,7 +199,7 @@ def program() -> NoReturn:
     command) ends as usual, so Qt and its settings close in order.
     """
     argv = sys.argv[1:]
-    command = _is_command(argv)
+    command = _is_command(argv) or argv[:1] == [PRINT_JOB]
     if command:
         gc.disable()
     code = main(argv)
@@ -231,6 +235,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    if argv[:1] == [PRINT_JOB]:
+        if len(argv) > 1:
+            print(_("fate-desk: {option} takes nothing more on its command line").format(option=PRINT_JOB),
+                  file=sys.stderr)
+            return EXIT_UNREADABLE
+        # Deferred: only the app's printing process runs it.
+        from fate_desk.printing.child import main as print_job
+
+        return print_job()
     try:
         if _is_command(argv) or argv[:1] in (["-h"], ["--help"]):
             # A command's usage and errors come from its own parser, which needs no other command.

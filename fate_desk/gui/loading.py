@@ -167,6 +167,8 @@ class OpeningSteps(QObject):
             for step in steps:
                 step()
             return
+        # A campaign this big is one a GM prints from: the dialog's modules load in a turn of their own.
+        steps.append(window.files.load_print_dialog)
 
         def next_step() -> None:
             if self.current and steps:

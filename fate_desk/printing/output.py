@@ -35,9 +35,7 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     if out_path.is_dir():
         raise ExportError(_("{file}: is a folder, not a file").format(file=out_path))
     _refuse_read_only(out_path)
-    # What exports killed half-way left here (their process gone) goes first.
-    leftover = re.escape(f".{out_path.name}.") + r"(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp"
-    remove_leftovers(folder, re.compile(leftover))
+    remove_dead_exports(out_path)  # what exports killed half-way left here (their process gone) goes first
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out_path.name}.{host_tag()}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -56,6 +54,13 @@ def replace_on_success(out_path: Path) -> Iterator[Path]:
     except BaseException:
         _discard(tmp)
         raise
+
+
+def remove_dead_exports(out_path: Path) -> None:
+    """Remove the temporary files of exports to `out_path` whose process is gone (killed half-way)."""
+    out_path = Path(out_path)
+    leftover = re.escape(f".{out_path.name}.") + r"(?P<host>[A-Za-z0-9-]+)\.(?P<pid>\d+)\.[^.]+\.tmp"
+    remove_leftovers(out_path.parent if str(out_path.parent) else Path("."), re.compile(leftover))
 
 
 def _refuse_read_only(out_path: Path) -> None:

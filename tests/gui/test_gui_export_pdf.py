@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox, QProgressDialog, QPushButton
@@ -259,39 +261,46 @@ def test_without_a_pdf_viewer_the_user_is_told_where_the_file_is(qtbot, tmp_path
     box.close()
 
 
-def test_the_pdf_is_written_off_the_ui_thread_while_progress_moves(qtbot, tmp_path, sample, opened, monkeypatch):
-    import threading
+def test_the_pdf_is_written_by_a_process_of_its_own_while_progress_moves(qtbot, tmp_path, sample, opened):
+    """The cards are laid out and drawn by a child process, which shares no interpreter lock with
+    the window (issue 40: a worker thread's pages doubled the window's turns); it is gone after."""
+    import os
 
-    from fate_desk.gui.dialogs import export_pdf as dialog_module
+    from fate_desk.gui.dialogs.print_process import PrintProcess
 
-    threads, labels = [], []
-    real = dialog_module.export_pdf
-
-    def recording(job, path, progress=None):
-        threads.append(threading.current_thread() is threading.main_thread())
-        return real(job, path, progress=progress)
-
-    monkeypatch.setattr(dialog_module, "export_pdf", recording)
+    processes, labels = set(), []
     dialog = dialog_for(qtbot, sample, tmp_path, opened)
     target = tmp_path / "pack.pdf"
     type_path(qtbot, dialog, target)
 
     finished = []
 
-    def watch() -> None:  # the UI thread answers timers while the worker writes pages
+    def watch() -> None:  # the window answers timers while the child writes pages
         if finished:
             return
         progress = dialog.findChild(QProgressDialog)
         if progress is not None:
             labels.append(progress.labelText())
+        child = dialog.findChild(PrintProcess)
+        if child is not None and child.process.processId():
+            processes.add(child.process.processId())
         QTimer.singleShot(5, watch)
 
     QTimer.singleShot(0, watch)
     save(qtbot, dialog)
     finished.append(True)
-    assert threads == [False]
+    assert len(processes) == 1 and os.getpid() not in processes
+    assert not process_running(processes.pop())
     assert target.exists() and "CONTENTS" in pdf_text(target)
-    assert any(label.startswith(("Writing page", "Finishing", "Preparing")) for label in labels)
+    assert any(label.startswith(("Writing page", "Finishing")) for label in labels)
+
+
+def process_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_characters_the_font_cannot_draw_are_named_before_printing(qtbot, tmp_path, sample, opened):
@@ -386,42 +395,88 @@ def test_a_big_campaign_shows_progress_at_once_while_its_job_is_built_and_cancel
     assert len(job.cards) == 2500  # every ticked entry, once
 
 
-def test_cancel_while_the_cards_are_being_laid_out_stops_there(qtbot, tmp_path, sample, opened, monkeypatch):
-    """Every card is laid out before the first page is drawn (seconds for thousands of entries):
-    Cancel pressed meanwhile stops the export there, writes nothing, and lays out no more."""
-    import threading
+def processes_seen(dialog, pids: set) -> None:
+    """Note the printing process's id while the dialog prints (a timer the window answers)."""
+    from fate_desk.gui.dialogs.print_process import PrintProcess
 
-    from fate_desk.printing.document import Document
+    child = dialog.findChild(PrintProcess)
+    if child is not None and child.process.processId():
+        pids.add(child.process.processId())
 
-    laying_out, go_on, laid_out = threading.Event(), threading.Event(), []
-    real = Document._entry_chunks
 
-    def watched(self, n):
-        laid_out.append(n)
-        laying_out.set()
-        assert go_on.wait(30)
-        return real(self, n)
+def test_cancel_while_the_process_draws_pages_keeps_the_old_pdf_and_leaves_no_process(qtbot, tmp_path, opened):
+    """Cancel pressed once the first page is written: the printing process stops and is gone, and
+    the PDF already there is as it was, with nothing half-written beside it."""
+    from fate_desk.model import Character, CharacterKind
 
-    monkeypatch.setattr(Document, "_entry_chunks", watched)
-    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    campaign = Campaign(name="Crowded", characters=[Character(name=f"Guard {n}", kind=CharacterKind.MINOR_NPC)
+                                                    for n in range(400)])  # 100 pages of cards
+    dialog = dialog_for(qtbot, campaign, tmp_path, opened)
     choose(dialog.what_combo, "GM cards")
     qtbot.mouseClick(dialog.findChild(QPushButton, "allButton"), Qt.MouseButton.LeftButton)
     target = tmp_path / "cards.pdf"
+    target.write_bytes(b"%PDF-1.4 last week's cards")
     type_path(qtbot, dialog, target)
+    pids, cancelled_at = set(), []
 
-    def cancel_once_laying_out() -> None:  # the window answers this timer while the cards are laid out
-        if not laying_out.is_set():
-            QTimer.singleShot(5, cancel_once_laying_out)
-            return
+    def cancel_after_the_first_page() -> None:
+        processes_seen(dialog, pids)
         progress = dialog.findChild(QProgressDialog)
+        if progress is None or progress.value() < 1:
+            QTimer.singleShot(5, cancel_after_the_first_page)
+            return
+        cancelled_at.append((progress.value(), progress.maximum()))
         qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
-        go_on.set()
 
-    QTimer.singleShot(0, cancel_once_laying_out)
+    QTimer.singleShot(0, cancel_after_the_first_page)
     save(qtbot, dialog)
-    assert laid_out == [0]  # the first entry, then no other
-    assert not target.exists() and sorted(p.name for p in tmp_path.iterdir()) == []
-    assert "no PDF was written" in dialog.message.text()
+    assert cancelled_at and cancelled_at[0][1] == 100 and cancelled_at[0][0] < 100
+    assert dialog.isVisible() and "cards.pdf is as it was" in dialog.message.text()
+    assert target.read_bytes() == b"%PDF-1.4 last week's cards"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+    assert len(pids) == 1 and not process_running(pids.pop())
+
+
+def test_a_print_that_fails_says_why_and_keeps_the_old_pdf(qtbot, tmp_path, sample, opened):
+    """The printing process refuses a PDF the user made read-only: the dialog says why in its own
+    words, and the file is as it was."""
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target = tmp_path / "pack.pdf"
+    target.write_bytes(b"%PDF-1.4 kept")
+    target.chmod(0o444)
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    box = next(b for b in dialog.findChildren(QMessageBox) if b.isVisible())
+    assert box.windowTitle() == "The PDF could not be saved"
+    assert "is read-only; make it writable or choose another name" in box.text()
+    assert "left as it was" in box.text() and "read-only" in dialog.message.text()
+    box.close()
+    assert target.read_bytes() == b"%PDF-1.4 kept" and [p.name for p in tmp_path.iterdir()] == ["pack.pdf"]
+
+
+def test_a_printing_process_that_dies_is_said_plainly_and_nothing_is_written(qtbot, tmp_path, sample, opened,
+                                                                             monkeypatch):
+    """The printing process gone without a word (killed, out of memory): the dialog says the PDF
+    was not completed, the file already there is as it was, and the half-written one beside it is
+    gone at once."""
+    import sys
+
+    from fate_desk.gui.dialogs import print_process
+
+    target = tmp_path / "pack.pdf"
+    # It had begun the PDF beside the destination, as an export does, when it died.
+    dies = [sys.executable, "-c", "import os, sys; from fate_desk.leftovers import host_tag; sys.stdin.readline(); "
+            f"open(os.path.join({str(tmp_path)!r}, f'.pack.pdf.{{host_tag()}}.{{os.getpid()}}.x1.tmp'), 'wb')"
+            ".write(b'%PDF-1.4 half'); sys.exit(9)"]
+    monkeypatch.setattr(print_process, "command", lambda: dies)
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    target.write_bytes(b"%PDF-1.4 kept")
+    type_path(qtbot, dialog, target)
+    save(qtbot, dialog)
+    box = next(b for b in dialog.findChildren(QMessageBox) if b.isVisible())
+    assert "The printing process stopped before the PDF was complete (exit status 9)." in box.text()
+    box.close()
+    assert target.read_bytes() == b"%PDF-1.4 kept" and [p.name for p in tmp_path.iterdir()] == ["pack.pdf"]
 
 
 def test_the_list_shows_every_entry_of_each_choice(qtbot, tmp_path, sample, opened):

@@ -76,7 +76,8 @@ def test_an_intact_copy_loads_and_every_translation_formats(folders, english_fie
     (lambda data: data.replace(b"{id} (eigenes): {name}", b"{id} (eigenes): {nome}", 1), "does not keep its placeholders"),
     (lambda data: data.replace(b"{count}", b"{count:>999999999}", 1), "does not keep its placeholders"),
     (lambda data: data.replace(b"{name}", b"{name", 3), "does not keep its placeholders"),
-    (lambda data: data.replace("ä".encode(), b"\xff\xfe", 1), "is not UTF-8 text"),
+    # In a word, not the first ä's two bytes anywhere: they can be part of an offset in the tables.
+    (lambda data: data.replace("später".encode(), b"sp\xff\xfeter", 1), "is not UTF-8 text"),
     (lambda data: data.replace(b"plural=(n != 1);", b"plural=(n % 0) ;", 1), "modulo by zero"),
 ])
 def test_a_damaged_compiled_catalogue_is_refused_naming_the_file(folders, damage, said):

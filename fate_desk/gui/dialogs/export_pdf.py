@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import threading
-
-from PySide6.QtCore import QEventLoop, QObject, QStandardPaths, Qt, QThread, QUrl, Signal
+from PySide6.QtCore import QEventLoop, QStandardPaths, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialogButtonBox, QFileDialog, QGroupBox, QLabel, QLineEdit,
@@ -20,9 +18,10 @@ from PySide6.QtWidgets import (
 
 from fate_desk.printing import (
     LARGE_PRINT, Entry, ExportCancelled, ExportError, ExportJob, Paper, SelectionError, What, campaign_job,
-    default_paper,
-    describe_characters, export_pdf, unprintable_characters,
+    default_paper, describe_characters,
 )
+from fate_desk.printing.child import job_chunks
+from fate_desk import i18n
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign
 from fate_desk.model.campaign import ENTRY_LISTS
@@ -30,9 +29,11 @@ from fate_desk.model.campaign import ENTRY_LISTS
 from ..campaign_op import Background
 from ..check_list import CheckList
 from ..forms import child
+from ..turns import later
 from ..settings import Preferences, Settings, WindowState
 from ..theme import status_colour
 from .base import FormDialog
+from .print_process import PrintProcess
 from .export_choices import (
     NO_ENTRIES, WHAT_HINTS, WHAT_LABELS, WHOLE_CAMPAIGN, WITH_ENTRIES, WITH_SCOPE, Listing, Scope, initial_choice,
     listing, preselected, shown_entries, suggested_name, with_pdf_suffix,
@@ -41,6 +42,7 @@ from .export_choices import (
 WHAT_ORDER = (What.SHEETS, What.CARDS, What.REFERENCE, What.PACK, What.BLANK, What.SCENE, What.ASPECT_CARDS,
               What.TRACKERS, What.CHEAT_SHEET, What.SKILL_CARD, What.BLANK_CARDS)
 SCENE_KINDS = (What.SCENE, What.ASPECT_CARDS)
+LISTED_AT_ONCE = 5000  # past this many entries the list takes several times Background's wait (4-5 µs each)
 PAPERS = ((Paper.LETTER, N_("Letter (8.5 × 11 in)")), (Paper.A4, N_("A4 (210 × 297 mm)")))
 
 
@@ -53,39 +55,13 @@ def default_folder(settings: Settings) -> Path:
     return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
 
-class ExportWorker(QObject):
-    """Writes one PDF on a worker thread; progress is reported by signal (queued to the UI
-    thread), and Cancel sets an event the export checks after every page."""
-
-    progressed = Signal(int, int)
-    done = Signal(object)  # the page count, or the exception that stopped the export
-
-    def __init__(self, job: ExportJob, path: Path) -> None:
-        super().__init__()
-        self.job = job
-        self.path = path
-        self.cancelled = threading.Event()
-
-    def run(self) -> None:
-        try:
-            result: object = export_pdf(self.job, self.path, progress=self._progress)
-        except Exception as exc:  # handed to the UI thread, which words it
-            result = exc
-        self.done.emit(result)
-
-    def _progress(self, done: int, total: int) -> bool:
-        if total:  # (0, 0): still planning the pages, nothing to show yet
-            self.progressed.emit(done, total)
-        return not self.cancelled.is_set()
-
-
-def _prepared(make: Callable[[], ExportJob]) -> tuple[ExportJob, object] | SelectionError:
-    """On the worker: the job, and the characters its text holds that no bundled face draws."""
+def _prepared(make: Callable[[], ExportJob], path: Path, language: str) -> list[bytes] | SelectionError:
+    """On the worker: the job, as the printing process reads it."""
     try:
         job = make()
     except SelectionError as exc:
         return exc
-    return job, unprintable_characters(job)
+    return job_chunks(job, path, language)
 
 
 class ExportPdfDialog(FormDialog):
@@ -102,7 +78,7 @@ class ExportPdfDialog(FormDialog):
         self.folder = Path(folder) if folder is not None else default_folder(settings)
         self.open_url = open_url or QDesktopServices.openUrl
         self.progress: QProgressDialog | None = None  # while an export runs
-        self._worker: ExportWorker | None = None  # the export under way, told directly when cancelled
+        self._child: PrintProcess | None = None  # the process writing the PDF, told directly when cancelled
         self._preparing: QEventLoop | None = None  # waiting for the job to be built on the worker
         self.written: Path | None = None
         self.pages = 0
@@ -159,7 +135,13 @@ class ExportPdfDialog(FormDialog):
         self._lister: Background | None = Background(lambda: listing(snapshot), self)
         self._lister.finished.connect(self._listed)
         self._lister.failed.connect(self._listing_failed)
-        self._lister.start()  # handed back at once when quick (a campaign of a usual size)
+        # Handed back at once when quick (a campaign of a usual size). A big one's list takes
+        # longer than the wait (40 ms at 10,000 entries): it starts in the next turn, once this
+        # one has shown the dialog, whose turn would otherwise share the interpreter's lock with it.
+        if sum(len(getattr(campaign, name)) for name in ENTRY_LISTS) <= LISTED_AT_ONCE:
+            self._lister.start()
+        else:
+            later(self, lambda: self._lister.start(wait=0) if self._lister is not None else None)
 
     # --- the choices ----------------------------------------------------------------------
 
@@ -320,8 +302,8 @@ class ExportPdfDialog(FormDialog):
     def reject(self) -> None:
         if self.progress is not None:  # Escape during an export cancels the export, not the dialog
             # QProgressDialog.cancel() does not emit `canceled`: tell the worker ourselves.
-            if self._worker is not None:
-                self._worker.cancelled.set()
+            if self._child is not None:
+                self._child.cancel()
             self.progress.cancel()
             if self._preparing is not None:
                 self._preparing.quit()
@@ -398,20 +380,68 @@ class ExportPdfDialog(FormDialog):
         return progress
 
     def _prepare_and_export(self, path: Path) -> object:
-        """The job built on the worker, then the PDF written: the page count or the exception
+        """The job built on a worker thread, then the PDF laid out, checked for characters no
+        font draws and written by a process of its own: the page count or the exception
         (ExportCancelled when cancelled); None when the user chose not to print."""
-        make = self.job_maker()
-        prepared = self._on_worker(lambda: _prepared(make))
-        if prepared is None:  # cancelled while the job was being built
-            return ExportCancelled()
-        if isinstance(prepared, SelectionError):  # worded by `export`, once the progress is gone
-            return prepared
-        if isinstance(prepared, BaseException):
-            raise prepared
-        job, missing = prepared
-        if missing and not self._fonts_can_draw(missing):
+        make, language = self.job_maker(), i18n.language()
+        child = PrintProcess(path, self)
+        self._child = child
+        try:
+            child.start()  # it loads the renderer while the job is built
+            prepared = self._on_worker(lambda: _prepared(make, path, language))
+            if prepared is None or isinstance(prepared, BaseException):  # cancelled, or a scene gone
+                child.cancel()
+                self._until_ended(child)
+                if isinstance(prepared, SelectionError):  # worded by `export`, once the progress is gone
+                    return prepared
+                if isinstance(prepared, BaseException):
+                    raise prepared
+                return ExportCancelled()
+            child.send(prepared)
+            return self._run_child(child)
+        finally:
+            self._child = None
+            child.deleteLater()
+
+    def _run_child(self, child: PrintProcess) -> object:
+        """Wait for the printing process while this thread keeps the window (and the progress
+        dialog's Cancel) answering; ask the user about characters no font draws when it finds
+        some. The page count or the exception; None when the user chose not to print."""
+        asked: list[list[str]] = []
+        child.progressed.connect(self._on_progress)
+        child.asked.connect(asked.append)
+        self.progress.canceled.connect(child.cancel)
+        if self.progress.wasCanceled():  # Cancel pressed while the dialog was being shown
+            child.cancel()
+        declined = False
+        try:
+            while True:
+                self._until_ended(child, asked)
+                if not child.running:
+                    break
+                missing = asked.pop()
+                printing = self._fonts_can_draw(missing)
+                declined = not printing
+                child.answer(printing)
+        finally:
+            self.progress.canceled.disconnect(child.cancel)
+        if declined and isinstance(child.outcome, ExportCancelled):
             return None
-        return self._run_export(job, path)
+        return child.outcome
+
+    @staticmethod
+    def _until_ended(child: PrintProcess, asked: list | None = None) -> None:
+        """Run the event loop until the process is gone (or, with `asked`, until it asks)."""
+        if not child.running or asked:
+            return
+        loop = QEventLoop()
+        child.ended.connect(loop.quit)
+        if asked is not None:
+            child.asked.connect(loop.quit)
+        loop.exec()
+        child.ended.disconnect(loop.quit)
+        if asked is not None:
+            child.asked.disconnect(loop.quit)
 
     def _wait_for_list(self) -> bool:
         """Save pressed while the list still fills: the progress shows (with Cancel) until the
@@ -435,39 +465,18 @@ class ExportPdfDialog(FormDialog):
         job.failed.connect(lambda exc: (outcome.append(exc), loop.quit()))
         self.progress.canceled.connect(loop.quit)
         self._preparing = loop  # Escape (reject) ends the wait too
-        job.start(wait=0)
+        # In a turn of its own: the turn that pressed Save shows the progress and starts the
+        # printing process, and would share the interpreter's lock with the work.
+        waiting = [True]
+        later(loop, lambda: job.start(wait=0) if waiting[0] else None)
         if not outcome and not self.progress.wasCanceled():
             loop.exec()
+        waiting[0] = False  # cancelled before it started: it never starts
         self._preparing = None
         self.progress.canceled.disconnect(loop.quit)
         if not outcome or self.progress.wasCanceled():
             job.cancel()  # its result, when it comes, is thrown away
             return None
-        return outcome[0]
-
-    def _run_export(self, job: ExportJob, path: Path) -> object:
-        """Write the PDF on a worker thread while this thread keeps the window (and the
-        progress dialog's Cancel) answering; returns the page count or the exception."""
-        worker = ExportWorker(job, path)
-        self._worker = worker
-        thread = QThread(self)
-        worker.moveToThread(thread)
-        outcome: list[object] = []
-        loop = QEventLoop(self)
-        worker.progressed.connect(self._on_progress)
-        worker.done.connect(lambda result: (outcome.append(result), loop.quit()))
-        self.progress.canceled.connect(worker.cancelled.set)
-        if self.progress.wasCanceled():  # Cancel pressed while the dialog was being shown
-            worker.cancelled.set()
-        thread.started.connect(worker.run)
-        thread.start()
-        if not outcome:
-            loop.exec()
-        thread.quit()
-        thread.wait()
-        self._worker = None
-        worker.deleteLater()
-        thread.deleteLater()
         return outcome[0]
 
     def _on_progress(self, done: int, total: int) -> None:
