@@ -295,6 +295,43 @@ def test_the_pdf_is_written_by_a_process_of_its_own_while_progress_moves(qtbot, 
     assert any(label.startswith(("Writing page", "Finishing")) for label in labels)
 
 
+
+def test_the_printing_process_waits_ready_from_the_dialogs_showing_and_goes_with_it(qtbot, tmp_path, sample, opened):
+    """Started as the dialog shows, the printing process loads the renderer while the user chooses,
+    and Save hands the job to it (one process, not a second one started at Save); a dialog closed
+    with Cancel ends it, and nothing is written."""
+    from fate_desk.gui.dialogs.print_process import PrintProcess
+
+    def started(dialog) -> set:
+        return {c.process.processId() for c in dialog.findChildren(PrintProcess) if c.process.processId()}
+
+    dialog = dialog_for(qtbot, sample, tmp_path, opened)
+    qtbot.waitUntil(lambda: len(started(dialog)) == 1)
+    waiting = started(dialog)
+    qtbot.wait(300)  # the renderer loaded: it still waits for a job, and nothing is written
+    assert started(dialog) == waiting and all(process_running(pid) for pid in waiting)
+    type_path(qtbot, dialog, tmp_path / "sheets.pdf")
+    seen = set()
+
+    def watch() -> None:
+        if dialog.progress is not None:
+            seen.update(started(dialog))
+            QTimer.singleShot(5, watch)
+
+    QTimer.singleShot(0, watch)
+    save(qtbot, dialog)
+    assert seen == waiting and (tmp_path / "sheets.pdf").exists() and not dialog.isVisible()
+    qtbot.waitUntil(lambda: not any(process_running(pid) for pid in waiting))
+
+    unused = dialog_for(qtbot, sample, tmp_path, opened)
+    qtbot.waitUntil(lambda: len(started(unused)) == 1)
+    pids = started(unused)
+    qtbot.mouseClick(unused.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    assert not unused.isVisible()
+    qtbot.waitUntil(lambda: not any(process_running(pid) for pid in pids))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheets.pdf"]
+
+
 def process_running(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -32,9 +32,9 @@ class PrintProcess(QObject):
     progressed = Signal(int, int)
     ended = Signal(object)
 
-    def __init__(self, out_path: Path, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.out_path = out_path
+        self.out_path: Path | None = None  # the PDF it writes, once it has its job
         self.outcome: object = None  # what `ended` carried, once it did
         self._said: object = None  # the child's last word: pages or an exception
         self._cancelled = False
@@ -54,12 +54,19 @@ class PrintProcess(QObject):
         self.process.bytesWritten.connect(self._send_more)
 
     def start(self) -> None:
-        """Start the child (it loads the renderer while the job is made)."""
+        """Start the child: it loads the renderer, then waits for its job (see `ready`)."""
         self.process.start()
 
-    def send(self, job: list[bytes]) -> None:
-        """The job, as `fate_desk.printing.child.job_chunks` made it: a piece at a time, the next
-        once the pipe took the last (a turn of the event loop each)."""
+    @property
+    def ready(self) -> bool:
+        """Started, not yet given a job, and still able to take one."""
+        return (self.out_path is None and self.outcome is None and not self._cancelled
+                and self.process.state() != QProcess.ProcessState.NotRunning)
+
+    def send(self, job: list[bytes], out_path: Path) -> None:
+        """The job for `out_path`, as `fate_desk.printing.child.job_chunks` made it: a piece at a
+        time, the next once the pipe took the last (a turn of the event loop each)."""
+        self.out_path = out_path
         if self.outcome is None and not self._cancelled:
             self._to_send = list(reversed(job))
             self._send_more()
@@ -124,7 +131,7 @@ class PrintProcess(QObject):
     def _finished(self, code: int, status: QProcess.ExitStatus) -> None:
         self._read()
         outcome = self._said
-        if outcome is None or status == QProcess.ExitStatus.CrashExit:
+        if self.out_path is not None and (outcome is None or status == QProcess.ExitStatus.CrashExit):
             # Killed (after Cancel, or by the system) or gone without a word: a half-written PDF
             # beside the destination goes now, not at the next print.
             remove_dead_exports(self.out_path)
