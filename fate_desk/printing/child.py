@@ -199,7 +199,10 @@ def serve(stdin: IO[bytes], stdout: IO[str]) -> int:
     try:
         if stdin.isatty():  # a person at a terminal: say what this is now rather than wait for a job
             raise BadRequest
-        _get_ready()
+        try:
+            _get_ready()
+        except Exception:  # noqa: BLE001 - only a head start: the job does it all again, and
+            pass  # says what fails there (a font file gone) as an error line, in the job's language
         head, items = _read_job(stdin)
     except ExportCancelled:
         say("cancelled")

@@ -20,10 +20,11 @@ from export_pdf_reading import page_texts
 FINAL = ("done", "cancelled", "error", "fault")
 
 
-def run_child(job_bytes: bytes) -> subprocess.CompletedProcess:
+def run_child(job_bytes: bytes, command: list[str] | None = None) -> subprocess.CompletedProcess:
     """The child given a job as the app gives it: its input stays open (closed, it means the app
     went away) until the child has said its last word."""
-    process = subprocess.Popen(child.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command or child.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
     process.stdin.write(job_bytes)
     process.stdin.flush()
     said = []
@@ -96,6 +97,23 @@ def test_cancel_while_the_cards_are_laid_out_stops_there_and_writes_nothing(tmp_
     assert laid_out == [0]
     assert out.getvalue().splitlines()[-1] == "cancelled"
     assert list(tmp_path.iterdir()) == []
+
+
+
+def test_a_font_file_gone_is_said_as_the_jobs_error_though_the_child_reads_fonts_before_its_job(tmp_path):
+    """The child loads the faces while the dialog is still open, before any job: a face it cannot
+    read is told to the app as the job's error line (shown in the dialog), not as a traceback."""
+    campaign = read_bundle(sample_bundle_path())
+    out = tmp_path / "cards.pdf"
+    no_fonts = tmp_path / "resources"
+    (no_fonts / "fonts").mkdir(parents=True)
+    started = ("import pathlib, sys; from fate_desk.printing import child, fonts; "
+               f"fonts.resources_dir = lambda: pathlib.Path({str(no_fonts)!r}); sys.exit(child.main())")
+    result = run_child(b"".join(child.job_lines(campaign_job(campaign, What.CARDS), out, "en")),
+                       [sys.executable, "-c", started])
+    last = result.stdout.decode().splitlines()[-1]
+    assert result.returncode == 1 and last.startswith("error ") and "cannot be used" in last, result
+    assert b"Traceback" not in result.stderr and not out.exists()
 
 
 def test_the_app_gone_before_the_job_is_whole_prints_nothing(tmp_path):

@@ -80,7 +80,7 @@ class ExportPdfDialog(FormDialog):
         self.progress: QProgressDialog | None = None  # while an export runs
         self._child: PrintProcess | None = None  # the process writing the PDF, told directly when cancelled
         # A printing process started as the dialog shows: it loads the renderer while the user
-        # chooses, so Save finds it ready (started at Save, a one-page sheet took 0.4 s, not 0.05).
+        # chooses, so Save finds it ready (started at Save, a one-page sheet took 0.5 s, not 0.08).
         self._ready: PrintProcess | None = None
         self._preparing: QEventLoop | None = None  # waiting for the job to be built on the worker
         self.written: Path | None = None
