@@ -93,9 +93,11 @@ class Walk:
                 process.kill()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def heard(tmp_path_factory):
-    """Every stage's tree as the screen reader got it, plus what it heard after pressing things."""
+    """Every stage's tree as the screen reader got it, plus what it heard after pressing things.
+    Once a run (the desktop is gone when it returns; what it heard is data): scoped to the module,
+    it was walked again, 37 s, whenever the worker came back to this module after another's tests."""
     try:
         with desktop() as env:
             walk = Walk(env, tmp_path_factory.mktemp("atspi"))
