@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from fate_desk.gui.document import CampaignDocument
 from fate_desk.model import Campaign, Character
@@ -71,3 +71,16 @@ def import_shown(window) -> None:
             return
         QApplication.processEvents()
     raise AssertionError("an import's sheet and summary never came")
+
+
+def answer_file_dialog(path: Path) -> None:
+    """When the next file dialog opens, choose `path` in it as a person would, and accept."""
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, answer)
+            return
+        dialog.selectFile(str(path))
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)

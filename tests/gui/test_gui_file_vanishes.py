@@ -4,12 +4,10 @@ and a deleted one can be saved again with everything it held."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from gui_helpers import started_app_window
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from gui_helpers import answer_file_dialog, started_app_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
@@ -34,17 +32,6 @@ def type_name(qtbot, window, text: str) -> None:
     sheet.name_edit.end(False)
     qtbot.keyClicks(sheet.name_edit, text)
 
-
-def answer_file_dialog(path: Path) -> None:
-    def answer() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QFileDialog):
-            QTimer.singleShot(20, answer)
-            return
-        dialog.selectFile(str(path))
-        dialog.accept()
-
-    QTimer.singleShot(0, answer)
 
 
 def test_a_campaign_deleted_while_open_stays_open_and_save_as_keeps_every_saved_edit(qtbot, window, tmp_path):

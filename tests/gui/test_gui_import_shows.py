@@ -9,11 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_helpers import drop, import_shown, started_app_window
+from gui_helpers import answer_file_dialog, drop, import_shown, started_app_window
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QMessageBox,
     QProgressDialog,
     QPushButton,
@@ -47,18 +46,6 @@ def two_newcomers(tmp_path: Path) -> Path:
         Character(id="nell", name="Nell"), Character(id="gor", name="Gor", kind=CharacterKind.MAJOR_NPC)]))
     return bundle
 
-
-def answer_file_dialog(path: Path) -> None:
-    """When the next file dialog opens, choose `path` in it as a person would, and accept."""
-    def answer() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QFileDialog):
-            QTimer.singleShot(20, answer)
-            return
-        dialog.selectFile(str(path))
-        dialog.accept()
-
-    QTimer.singleShot(0, answer)
 
 
 def import_action(window):

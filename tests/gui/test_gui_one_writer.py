@@ -8,15 +8,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 
 from fate_desk.model import Campaign, Character
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
-from gui_helpers import import_shown, started_app_window
+from gui_helpers import answer_file_dialog, import_shown, started_app_window
 from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
@@ -36,18 +35,6 @@ def window(qtbot):
     yield win
     win.close()
 
-
-def answer_file_dialog(path: Path) -> None:
-    """When the next file dialog opens, choose `path` in it as a person would, and accept."""
-    def answer() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QFileDialog):
-            QTimer.singleShot(20, answer)
-            return
-        dialog.selectFile(str(path))
-        dialog.accept()
-
-    QTimer.singleShot(0, answer)
 
 
 def menu_action(window, menu: str, text: str):

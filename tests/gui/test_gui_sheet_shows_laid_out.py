@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gui_helpers import import_shown, started_app_window
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPlainTextEdit, QWidget
+from gui_helpers import answer_file_dialog, import_shown, started_app_window
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit, QWidget
 
 from fate_desk.gui.sheet import CharacterSheet
 from fate_desk.model import Aspect, Campaign, Character, CharacterKind
@@ -93,15 +93,7 @@ def window(qtbot, tmp_path):
 
 def import_from_menu(window, path: Path) -> None:
     """File ▸ Import characters…, the file chosen in its dialog and accepted."""
-    def answer() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, QFileDialog):
-            QTimer.singleShot(20, answer)
-            return
-        dialog.selectFile(str(path))
-        dialog.accept()
-
-    QTimer.singleShot(0, answer)
+    answer_file_dialog(path)
     next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…").trigger()
     import_shown(window)
 
