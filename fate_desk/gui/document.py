@@ -373,13 +373,6 @@ class CampaignDocument(QObject):
         many (an import of 1,000 characters, its undo), once, at the campaignChanged that follows."""
         due = False
 
-        def came_or_went(_entity_id: str) -> None:
-            nonlocal due
-            if self.replacing:
-                due = True
-            else:
-                work()
-
         def many_came_or_went(_entity_ids: list) -> None:
             nonlocal due
             due = True
@@ -390,8 +383,8 @@ class CampaignDocument(QObject):
                 due = False
                 work()
 
-        self.entityAdded.connect(came_or_went)
-        self.entityRemoved.connect(came_or_went)
+        self.entityAdded.connect(lambda _entity_id: work())
+        self.entityRemoved.connect(lambda _entity_id: work())
         self.entriesAdded.connect(many_came_or_went)
         self.entriesRemoved.connect(many_came_or_went)
         self.campaignChanged.connect(caught_up)

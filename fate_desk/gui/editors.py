@@ -226,7 +226,7 @@ class EditorTabs(QTabWidget):
         document.entityChanged.connect(self._keep_if_edited)
         document.entriesChanged.connect(self._changed_many)
         self._removed: dict[str, None] = {}  # removed by a step over many entries, in their order
-        document.entityRemoved.connect(self._entity_removed)
+        document.entityRemoved.connect(self.close_entity)
         document.entriesRemoved.connect(self._removed_many)
         document.campaignChanged.connect(self._close_removed)
 
@@ -426,12 +426,6 @@ class EditorTabs(QTabWidget):
             if editor.entity_id == entity_id:
                 self.close_tab(i)
                 return
-
-    def _entity_removed(self, entity_id: str) -> None:
-        if self.document.replacing:  # (a step over many says entriesRemoved: see _removed_many)
-            self._removed[entity_id] = None
-        else:
-            self.close_entity(entity_id)
 
     def _removed_many(self, entity_ids: list[str]) -> None:
         # A step over many entries (the undo of an import of 1,000 characters): their tabs close
