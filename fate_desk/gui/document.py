@@ -41,8 +41,8 @@ class CampaignDocument(QObject):
     entityRemoved = Signal(str)
     # A step over many entries (an import of 1,000 characters, its undo, a campaign-wide step
     # such as End the scene): the ids removed, added and changed, in the campaign's order, in one
-    # signal each (`replacing` is True meanwhile), and always a campaignChanged after them. One
-    # entry added, removed or changed alone is entityAdded, entityRemoved or entityChanged. A
+    # signal each, and always a campaignChanged after them. One entry added, removed or changed
+    # alone is entityAdded, entityRemoved or entityChanged, and never comes during such a step. A
     # view that keeps a row or a tab per entry hears both; a view that redraws from the whole
     # campaign waits for campaignChanged.
     entriesAdded = Signal(list)
@@ -72,9 +72,6 @@ class CampaignDocument(QObject):
         # id -> entity, built on first lookup and kept up to date by every save below: a linear
         # search per lookup made the navigator quadratic (a minute to open 10,000 entries).
         self._index: dict[str, object] | None = None
-        # True while a campaign-wide step announces its changed entries one by one; views that
-        # redraw from the whole campaign wait for the campaignChanged that follows.
-        self.replacing = False
         # Counts the changes installed: a campaign-wide step worked out on a worker is installed
         # only if the campaign is still the one it started from (see gui/campaign_op.py).
         self.revision = 0
@@ -328,16 +325,12 @@ class CampaignDocument(QObject):
             self._checks.clear()  # every verdict may depend on them
         for entity_id in [*changed, *removed]:
             self._checks.pop(entity_id, None)
-        self.replacing = True
-        try:
-            if removed:
-                self.entriesRemoved.emit(list(removed))
-            if added:  # in the campaign's order
-                self.entriesAdded.emit(added)
-            if changed:
-                self.entriesChanged.emit(changed)
-        finally:
-            self.replacing = False
+        if removed:
+            self.entriesRemoved.emit(list(removed))
+        if added:  # in the campaign's order
+            self.entriesAdded.emit(added)
+        if changed:
+            self.entriesChanged.emit(changed)
         self.campaignChanged.emit()
 
     def store(self, entity) -> None:
@@ -397,11 +390,7 @@ class CampaignDocument(QObject):
         if len(entity_ids) == 1:
             one.emit(entity_ids[0])
             return
-        self.replacing = True
-        try:
-            many.emit(entity_ids)
-        finally:
-            self.replacing = False
+        many.emit(entity_ids)
         self.campaignChanged.emit()
 
     def delete(self, entity_id: str) -> None:

@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
             self.hide_welcome()  # it says "This is the sample campaign"
         self.tabs = EditorTabs(document)
         self.stack.addWidget(self.tabs)
-        document.entityChanged.connect(lambda _id: document.replacing or self.update_actions())
+        document.entityChanged.connect(lambda _id: self.update_actions())
         document.campaignChanged.connect(self.update_actions)
         for desk in self.desks:
             desk.document_changed(None if desk.whole_campaign else document)

@@ -78,9 +78,9 @@ class NavigatorModel(QStandardItemModel):
         self._repaint = False
         self._refill_due = False  # every row is to be made again, from the next turn of the event loop
         self._build()
-        document.entityAdded.connect(lambda entity_id: self._queue("added", entity_id) or self._added(entity_id))
-        document.entityRemoved.connect(lambda entity_id: self._queue("removed", entity_id) or self._removed(entity_id))
-        document.entityChanged.connect(lambda entity_id: self._queue("changed", entity_id) or self._changed(entity_id))
+        document.entityAdded.connect(self._added)
+        document.entityRemoved.connect(self._removed)
+        document.entityChanged.connect(self._changed)
         document.entriesAdded.connect(lambda entity_ids: self._queue_many("added", entity_ids))
         document.entriesRemoved.connect(lambda entity_ids: self._queue_many("removed", entity_ids))
         document.entriesChanged.connect(self._queue_changed)
@@ -135,19 +135,6 @@ class NavigatorModel(QStandardItemModel):
 
     # --- a campaign-wide change: its entries together ---------------------------------------
 
-    def _queue(self, what: str, entity_id: str) -> bool:
-        """While the document announces a campaign-wide change: keep the entry for
-        `_take_queued` (True), unless it is only changed and keeps its name and kind."""
-        if not self.document.replacing:
-            return False
-        if what == "changed":
-            entity = self.document.entity(entity_id)
-            if entity is not None and self.names.get(entity_id) == (display_name(entity), kind_of(entity)):
-                self._repaint = True  # its badge may differ: drawn again, the rows stay
-                return True
-        self._queued.append((what, entity_id))
-        return True
-
     def _queue_many(self, what: str, entity_ids: list[str]) -> None:
         """Entries a step over many added or removed, kept for `_take_queued` (its
         campaignChanged follows)."""
@@ -156,8 +143,13 @@ class NavigatorModel(QStandardItemModel):
     def _queue_changed(self, entity_ids: list[str]) -> None:
         """Entries a step over many changed: those renamed or of another kind now are kept for
         `_take_queued`, the others only drawn again (their badges)."""
+        names, entity = self.names, self.document.entity
         for entity_id in entity_ids:
-            self._queue("changed", entity_id)
+            changed = entity(entity_id)
+            if changed is not None and names.get(entity_id) == (display_name(changed), kind_of(changed)):
+                self._repaint = True  # its badge may differ: drawn again, the rows stay
+            else:
+                self._queued.append(("changed", entity_id))
 
     def _take_queued(self) -> None:
         queued, self._queued = self._queued, []
@@ -547,7 +539,7 @@ class NavigatorPanel(QWidget):
         self.model.repaint.connect(self.tree.viewport().update)
         self.document = document
         for signal in (document.entityAdded, document.entityRemoved, document.entityChanged):
-            signal.connect(lambda _id: document.replacing or self._filter_again())
+            signal.connect(lambda _id: self._filter_again())
         document.campaignChanged.connect(self._filter_again)
         self._reselect = False
         self._wanted: str | None = None  # asked to select before its row was filled in

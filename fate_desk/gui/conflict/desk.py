@@ -207,8 +207,6 @@ class EncounterDesk(Desk):
             signal.connect(self._changed)
 
     def _changed(self, *_args) -> None:
-        if self.document is not None and self.document.replacing:
-            return  # a campaign-wide step announces each entry it changed; its campaignChanged follows
         if self.dock.isHidden():
             # Nobody sees the panels: they catch up when the dock is shown, not at every key
             # typed into a sheet (each goes over the whole scene).

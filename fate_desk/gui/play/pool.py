@@ -53,8 +53,8 @@ class GmPoolWidget(QWidget):
         self.document = document
         if document is not None:
             document.campaignChanged.connect(self._campaign_changed)
-            # once for a campaign-wide step (campaignChanged), not once for each entry it changed
-            document.entityChanged.connect(lambda entity_id: document.replacing or self._entity_changed(entity_id))
+            # A step over many entries says campaignChanged once, not entityChanged for each.
+            document.entityChanged.connect(self._entity_changed)
         self.refresh()
 
     def step(self, step: int) -> bool:

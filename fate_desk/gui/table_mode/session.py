@@ -326,8 +326,6 @@ class TableSession(QObject):
             self._timer.start()
 
     def _campaign_changed(self, *_args) -> None:
-        if self.document.replacing:
-            return  # a campaign-wide step: its campaignChanged follows, once
         self._timer.start()  # once per turn of the event loop, however many signals came
 
     def publish(self) -> None:
