@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from fate_desk.i18n import _
 from fate_desk.rules.creation.edits import edited
 
+from .follow import HearsOwnEntry
 from .icons import icon
 from .kinds import BY_KEY, display_name, kind_of
 from .read_only import lock_if_read_only
@@ -58,7 +59,7 @@ def _sheet(document, entity_id, parent=None, fill: bool = True):
 register_editor(("pc", "major_npc"), _sheet)
 
 
-class BasicEditor(QWidget):
+class BasicEditor(HearsOwnEntry, QWidget):
     """Name (or title) and notes for any entry, until its kind has an editor of its own."""
 
     def __init__(self, document, entity_id: str, parent=None):
@@ -80,17 +81,11 @@ class BasicEditor(QWidget):
             lambda t: document.edit(entity_id, lambda e: edited(e, **{self._name_field: t}), _("Rename"), ("name",)))
         self.notes_edit.textChanged.connect(lambda: document.edit(
             entity_id, lambda e: edited(e, notes=self.notes_edit.toPlainText()), _("Edit notes"), ("notes",)))
-        document.entityChanged.connect(self._changed)
-        document.entriesChanged.connect(self._changed_many)
+        self.hear_own_entry(document)
         self.refresh()
 
-    def _changed(self, entity_id: str) -> None:
-        if entity_id == self.entity_id:
-            self.refresh()
-
-    def _changed_many(self, entity_ids: list[str]) -> None:
-        if self.entity_id in entity_ids:
-            self.refresh()
+    def own_entry_changed(self) -> None:
+        self.refresh()
 
     def title(self) -> str:
         entity = self.document.entity(self.entity_id)

@@ -18,6 +18,7 @@ from fate_desk.rules.creation.edits import edited, set_fate_points
 from fate_desk.rules.creation.history import Refused
 
 from .. import access, zoom
+from ..follow import HearsOwnEntry
 from ..forms import child, load_form
 from ..kinds import display_name
 from ..play.bar import PlayBar
@@ -42,7 +43,7 @@ CONCEPTS_BESIDE_FROM = 620
 _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 
 
-class CharacterSheet(QWidget):
+class CharacterSheet(HearsOwnEntry, QWidget):
     """Shows one character from the document and turns every edit into an undoable step."""
 
     def __init__(self, document, entity_id: str, parent=None, fill: bool = True):
@@ -111,8 +112,7 @@ class CharacterSheet(QWidget):
         self.fate_plus.clicked.connect(lambda: self._fate_points(+1))
         self._marked: set[QWidget] = set()
         self._shown: tuple | None = None  # (character, rule set id, check result) last drawn
-        document.entityChanged.connect(self._entity_changed)
-        document.entriesChanged.connect(self._entries_changed)
+        self.hear_own_entry(document)
         # Once every section has its widgets: a widget given a parent with a style sheet is
         # styled there and then, so each one added after it was styled on its own.
         style_as_sheet(self.form)
@@ -213,13 +213,8 @@ class CharacterSheet(QWidget):
         character = self.character
         return display_name(character) if character else _("(deleted)")
 
-    def _entity_changed(self, entity_id: str) -> None:
-        if entity_id == self.entity_id:
-            self.refresh()
-
-    def _entries_changed(self, entity_ids: list[str]) -> None:
-        if self.entity_id in entity_ids:
-            self.refresh()
+    def own_entry_changed(self) -> None:
+        self.refresh()
 
     def refresh(self) -> None:
         character = self.character
