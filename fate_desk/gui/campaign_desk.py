@@ -1,5 +1,6 @@
 """Which campaign is open: opening one from a path (File ▸ Open Recent, a second launch, a
-drop), refusals, and the file changing, moving or vanishing underneath the open campaign."""
+drop; one the user chooses is checked on a worker first, see `open_chosen`), refusals, and the
+file changing, moving or vanishing underneath the open campaign."""
 
 from __future__ import annotations
 
