@@ -137,7 +137,10 @@ def open_from_menu(app, window, path: Path, typing: str = "") -> tuple[float, fl
     action = next(a for a in menu.actions() if a.toolTip() == str(path))
     started = time.perf_counter()
     action.trigger()
-    until(app, lambda: window.tabs is not None and getattr(window.tabs.current_editor(), "name_edit", None) is not None)
+    # The campaign is checked on a worker, then opened, and the window takes it a turn later:
+    # until then the sheet shown is the campaign open before.
+    until(app, lambda: window.document is not None and window.document.path.resolve() == path.resolve()
+          and window.tabs is not None and getattr(window.tabs.current_editor(), "name_edit", None) is not None)
     if window.document is None or window.document.path.resolve() != path.resolve():
         raise SystemExit(f"{path.name}: the menu did not open it; the figures would measure something else")
     field = window.tabs.current_editor().name_edit

@@ -1,9 +1,11 @@
 """Which campaign is open: opening one from a path (File ▸ Open Recent, a second launch, a
-drop), refusals, and the file changing, moving or vanishing underneath the open campaign."""
+drop; one the user chooses is checked on a worker first, see `open_chosen`), refusals, and the
+file changing, moving or vanishing underneath the open campaign."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -12,6 +14,7 @@ from fate_desk.i18n import _
 
 from .desk import Desk
 from .settings import WindowState
+from .turns import later
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -21,7 +24,21 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+class _Choice(NamedTuple):
+    """A campaign the user chose, being checked on a worker."""
+
+    job: object  # its Background, kept while it runs
+    path: Path
+    readonly: bool
+    was_open: Path | None  # the campaign open when it was chosen
+
+
 class CampaignDesk(Desk):
+    def __init__(self, window):
+        super().__init__(window)
+        self._choice: _Choice | None = None  # the campaign chosen last, while it is checked
+        self._closed = False
+
     def install(self) -> None:
         self.window.actions["open_recent"].menu().aboutToShow.connect(self._fill_recent_menu)
         app = QApplication.instance()
@@ -46,7 +63,7 @@ class CampaignDesk(Desk):
         for path in recent:
             action = menu.addAction(Path(path).name)
             action.setToolTip(path)
-            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_chosen(p))
         if not recent:
             menu.addAction(_("No recent campaigns")).setEnabled(False)
 
@@ -58,16 +75,86 @@ class CampaignDesk(Desk):
 
     # --- opening --------------------------------------------------------------------------------
 
+    def open_chosen(self, path, readonly: bool = False) -> None:
+        """An open the user started in the window: File ▸ Open…, Open Recent, a file a second
+        launch hands over, Open read-only when it is open elsewhere. A campaign file is checked
+        on a worker first, the window answering meanwhile (SQLite's check reads every page: 20 ms
+        of the window's time at 10,000 entries); once it passed, the file opens in a turn of its
+        own and the window takes it in the next (see `_open_campaign`). The last one chosen wins:
+        a campaign still being checked when another is chosen is never opened, nor one chosen
+        before another campaign was opened or the window closed. A damaged file is checked again
+        as the open reads it, which refuses it with the same words as ever. What is not a
+        campaign file to open (a pack, a character file, a bundle, the campaign already open)
+        is handled at once, as `open_path` does."""
+        path = Path(path)
+        self._forget_choice()  # a campaign chosen before and still being checked is not opened
+        handled = self._handled_at_once(path, readonly)
+        if handled is not None:
+            return
+        # Deferred: gui.opening, gui.campaign_op and store.opening load with the campaign, after
+        # the window's first paint.
+        from fate_desk.store.opening import checked_stamps
+
+        from .campaign_op import Background
+        from .opening import is_bundle
+
+        if is_bundle(path):  # written into a new campaign file here: nothing to check ahead
+            self._open_campaign(path, readonly)
+            return
+        window = self.window
+        job = Background(lambda: checked_stamps(path), window)
+        choice = self._choice = _Choice(job, path, readonly, self._open_now())
+        job.finished.connect(lambda stamps: self._checked(choice, stamps))
+        job.failed.connect(lambda _exc: self._checked(choice, None))  # the open checks it itself
+        window.statusBar().showMessage(_("Opening the campaign…"))
+        job.start(wait=0)  # never waited for here: the window answers while it runs
+
+    def _open_now(self) -> Path | None:
+        document = self.window.document
+        return document.path if document is not None else None
+
+    def _checked(self, choice: _Choice, stamps: tuple | None) -> None:
+        """The chosen campaign's check is back (its stamps; None if it found the file unsound)."""
+        choice.job.deleteLater()
+        if self._choice is not choice:
+            return  # another was chosen meanwhile, or the window closed
+        self._forget_choice()
+        if self._open_now() != choice.was_open:
+            return  # another campaign was opened meanwhile (File ▸ New campaign): it stays
+        self._open_campaign(choice.path, choice.readonly, checked=stamps, in_turns=True)
+
+    def _forget_choice(self) -> None:
+        """No campaign chosen is waiting for its check any more: the status bar stops saying so."""
+        if self._choice is None:
+            return
+        self._choice = None
+        bar = self.window.statusBar()
+        if bar.currentMessage() == _("Opening the campaign…"):
+            bar.clearMessage()
+
+    def close(self) -> None:
+        self._choice = None  # a campaign still being checked never opens in a closed window
+        self._closed = True
+
     def open_path(self, path, readonly: bool = False) -> bool:
-        """Open a campaign (or bundle); on failure say why and keep what is open.
+        """Open a campaign (or bundle) now, checked in this turn; on failure say why and keep
+        what is open. (What the user chooses in the window goes through `open_chosen`.)
 
         A campaign open for editing elsewhere is refused, with an offer to open it read-only.
         """
+        path = Path(path)
+        handled = self._handled_at_once(path, readonly)
+        if handled is not None:
+            return handled
+        return self._open_campaign(path, readonly)
+
+    def _handled_at_once(self, path: Path, readonly: bool) -> bool | None:
+        """A pack or a character file handed to an open, or the campaign already open: dealt
+        with here (True if it went well); None for a campaign to open."""
         window = self.window
         # Deferred: gui.opening loads with the campaign, after the window's first paint.
         from .opening import holds_characters
 
-        path = Path(path)
         # Deferred: rules.creation.pack_files loads with the campaign, after the window's first paint.
         from fate_desk.rules.creation.pack_files import is_pack_path
 
@@ -82,25 +169,50 @@ class CampaignDesk(Desk):
             if not document.readonly:
                 self.check_disk()  # already open here (a second launch handed it over)
                 return True
+        return None
 
+    def _open_campaign(self, path: Path, readonly: bool, checked: tuple | None = None, in_turns: bool = False) -> bool:
+        """Open the campaign file and hand it to the window. `in_turns` (a campaign the user
+        chose, checked on a worker): the window takes it in a turn of its own after this one,
+        which opened the file (took its lock, read its settings and first rows); dropping the
+        campaign open before and showing this one is a turn's work of its own at 10,000 entries.
+        Either way the campaign open before goes only once this one opened."""
+        window = self.window
         # The campaign's modules (document, navigator, editors, the sheet) load with the first
         # campaign, after the window has painted, not when the window is built.
-        # Deferred: gui.document, gui.opening, store.campaign_file, store.interchange load with the
-        # campaign, after the window's first paint.
+        # Deferred: gui.opening, store.campaign_file, store.interchange load with the campaign,
+        # after the window's first paint.
         from fate_desk.store.campaign_file import CampaignInUse
         from fate_desk.store.interchange import FileFormatError
 
-        from .document import CampaignDocument
         from .opening import open_campaign
 
         try:
-            handle, note = open_campaign(path, readonly=readonly)
+            handle, note = open_campaign(path, readonly=readonly, checked=checked)
         except CampaignInUse as exc:
             self._offer_read_only(path, exc.problem)
             return False
         except FileFormatError as exc:
             window.show_error(_("That campaign could not be opened"), str(exc))
             return False
+        if not in_turns:
+            return self._take(handle, note)
+
+        def take() -> None:
+            if self._choice is not None or self._closed:
+                handle.close()  # another was chosen in the turn between, or the window closed
+                return
+            self._take(handle, note)
+
+        later(window, take)
+        return True
+
+    def _take(self, handle, note: str) -> bool:
+        """The window takes the open campaign file (the campaign open before goes)."""
+        window = self.window
+        # Deferred: gui.document loads with the campaign, after the window's first paint.
+        from .document import CampaignDocument
+
         document = CampaignDocument(handle, window.catalog)
         window.set_document(document)
         if window.document is not document:  # refused in its first step: the window said why
@@ -122,7 +234,7 @@ class CampaignDesk(Desk):
         read_only = box.addButton(_("Open read-only"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(read_only)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        read_only.clicked.connect(lambda: self.open_path(path, readonly=True))
+        read_only.clicked.connect(lambda: self.open_chosen(path, readonly=True))
         box.open()  # not exec(): never block the event loop
         return box
 
@@ -130,7 +242,7 @@ class CampaignDesk(Desk):
         """A later launch handed its file over: open it (if any) and come to the front."""
         window = self.window
         if path:
-            self.open_path(Path(path))
+            self.open_chosen(Path(path))
         if window.isMinimized():
             window.showNormal()
         window.show()

@@ -100,7 +100,7 @@ class FileActions(Desk):
         title = _("Open a campaign read-only") if readonly else _("Open a campaign")
         path, _filter = QFileDialog.getOpenFileName(self.window, title, start, _(CAMPAIGN_FILTER))
         if path:
-            self.window.campaigns.open_path(path, readonly=readonly)
+            self.window.campaigns.open_chosen(path, readonly=readonly)
 
     def open_read_only_dialog(self) -> None:
         self.open_dialog(readonly=True)

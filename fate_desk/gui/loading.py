@@ -6,7 +6,8 @@ slice is whole at once and the window joins it in that same turn; a bigger one s
 sheet while the rest comes in, and every edit made meanwhile is saved as it is made. Once every
 entry is in, the desks that go over the whole campaign (the table, conflicts) and the navigator
 join it, a step a turn. An entry found bad ends the open as a refused one: the campaign open
-before comes back.
+before comes back. (A campaign the user chose is checked on a worker and opened in a turn
+before the one the window takes it in: `CampaignDesk.open_chosen`.)
 """
 
 from __future__ import annotations

@@ -24,6 +24,11 @@ def holds_characters(path: Path | str) -> bool:
     return name.endswith(".json") and not name.endswith(BUNDLE_SUFFIX)
 
 
+def is_bundle(path: Path | str) -> bool:
+    """A campaign bundle (.fate-campaign.json), which opens as a new campaign file made of it."""
+    return Path(path).name.endswith(BUNDLE_SUFFIX)
+
+
 def sample_bundle_path() -> Path:
     return resources_dir() / SAMPLE_BUNDLE
 
@@ -68,13 +73,15 @@ def open_sample_copy(window) -> None:
                             "campaign somewhere else.").format(folder=user_data_dir(), problem=exc.strerror or exc))
 
 
-def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str]:
+def open_campaign(path: Path, readonly: bool = False, checked: tuple | None = None) -> tuple[CampaignFile, str]:
     """Open a campaign file; a bundle (.fate-campaign.json) becomes a new campaign file beside it.
+    `checked`: the file's stamps when its integrity was checked on a worker (see
+    `CampaignFile.open`).
 
     Returns the open file and a note for the status bar (empty when there is nothing to say).
     """
     path = Path(path)
-    if path.name.endswith(BUNDLE_SUFFIX):
+    if is_bundle(path):
         campaign = read_bundle(path)
         stem = safe_file_name(path.name[: -len(BUNDLE_SUFFIX)])
         folders = [path.parent, user_data_dir()]
@@ -93,7 +100,7 @@ def open_campaign(path: Path, readonly: bool = False) -> tuple[CampaignFile, str
     # Every campaign opens `loading`, whatever its size: its entries are validated a slice at a
     # time while its first sheet shows (the document's start_loading). The rolling backup is
     # made on a thread meanwhile; the first save waits for it.
-    handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True, in_steps=True)
+    handle = CampaignFile.open(path, readonly=readonly, backup_in_background=True, in_steps=True, checked=checked)
     if readonly:
         return handle, _("Opened read-only: changes cannot be saved")
     if handle.lock_warning:

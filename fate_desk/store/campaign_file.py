@@ -43,6 +43,7 @@ from .opening import (
     check_integrity,
     check_schema,
     connect,
+    file_stamps,
     memory_copy,
     open_problem,
     read_only_connection,
@@ -152,6 +153,7 @@ class CampaignFile:
         lock: CampaignLock | None = None,
         backup_in_background: bool = False,
         in_steps: bool = False,
+        checked: tuple | None = None,
     ) -> "CampaignFile":
         """Open and load a campaign file, upgrading an older layout (never for read-only opens).
 
@@ -168,6 +170,10 @@ class CampaignFile:
         its entries are validated by `load_some` a slice at a time, and a bad entry found there
         raises the CampaignFileError the whole open would have raised. Entries validated so far
         can be saved meanwhile (`put`); the backup joins the others once every entry has passed.
+
+        `checked`: the file's stamps when its integrity was checked ahead, on a worker
+        (`opening.checked_stamps`); SQLite's check, which reads every page, is skipped if the
+        file is still the one checked, and made here otherwise.
         """
         path = Path(path)
         source = str(path)
@@ -185,7 +191,7 @@ class CampaignFile:
             held = lock if lock is not None else _take_lock(path)
             tidy_beside(path)  # half-made copies a killed app left there (issue 45)
         try:
-            handle = cls._open_locked(path, readonly, backup_dir, held)
+            handle = cls._open_locked(path, readonly, backup_dir, held, checked)
         except BaseException:
             if held is not None and lock is None:
                 held.release()
@@ -262,7 +268,7 @@ class CampaignFile:
 
     @classmethod
     def _open_locked(cls, path: Path, readonly: bool, backup_dir: Path | None,
-                     lock: CampaignLock | None) -> "CampaignFile":
+                     lock: CampaignLock | None, checked: tuple | None = None) -> "CampaignFile":
         source = str(path)
         rows = None
         try:
@@ -274,7 +280,8 @@ class CampaignFile:
         upgraded_from = upgrade_copy = None
         handle = None
         try:
-            check_integrity(conn, source)
+            if checked is None or file_stamps(path) != checked:  # checked now, with the connection open
+                check_integrity(conn, source)
             version = check_identity(conn, source)
             check_schema(conn, source, version)
             if version < SCHEMA_VERSION:

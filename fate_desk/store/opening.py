@@ -204,6 +204,38 @@ def check_integrity(conn: sqlite3.Connection, source: str) -> None:
         raise CampaignFileError(source, _("is damaged (SQLite's check says: {answer})").format(answer=" ".join(first.split())))
 
 
+def file_stamps(path: Path) -> tuple:
+    """Which file is at `path` and how it stands: its device, inode, size and time of change,
+    and the size and time of the rollback journal and write-ahead log beside it. Equal stamps:
+    the same file, unchanged."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (None,)
+    return (info.st_dev, info.st_ino, *_stamps(path))
+
+
+def checked_stamps(path: Path) -> tuple | None:
+    """Check the campaign file's integrity through a read-only connection of its own (SQLite's
+    check reads every page; a worker can do it, as SQLite lets the interpreter lock go while it
+    reads), and return the file's stamps as checked: `CampaignFile.open(checked=...)` then
+    skips the check if the file is still the one checked. None when the check cannot vouch for
+    the file (damaged, not a campaign, unreadable, or changed while it was checked): the open
+    then checks it itself and says why it refuses, as any open does."""
+    path = Path(path)
+    try:
+        check_header(path)  # nothing foreign reaches SQLite
+        before = file_stamps(path)
+        conn = read_only_connection(path)
+        try:
+            check_integrity(conn, str(path))
+        finally:
+            conn.close()
+    except (CampaignFileError, sqlite3.Error, OSError):
+        return None
+    return before if before != (None,) and file_stamps(path) == before else None
+
+
 def check_identity(conn: sqlite3.Connection, source: str) -> int:
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     if app_id != APPLICATION_ID:

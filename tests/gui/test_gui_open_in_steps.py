@@ -64,6 +64,8 @@ def open_recent(window, path) -> None:
     recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
     recent.aboutToShow.emit()
     next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
+    # Checked on a worker first, opened, then taken by the window in a turn of its own.
+    turns_until(lambda: window.document is not None and window.document.path == path)
 
 
 def type_into_sheet(qtbot, window, text: str) -> None:

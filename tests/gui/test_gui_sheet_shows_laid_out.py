@@ -151,6 +151,8 @@ def test_a_loading_campaigns_first_sheet_comes_into_view_laid_out(window, monkey
     app.installEventFilter(shown)
     try:
         next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
+        while window.document.path != path:  # checked on a worker, then taken by the window
+            QApplication.processEvents()
         document = window.document
         while not (window.tabs.count() and window.stack.currentWidget() is window.tabs):
             assert document.loading, "the campaign was whole before its first sheet showed"

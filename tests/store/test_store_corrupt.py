@@ -15,6 +15,7 @@ from fate_desk.store.bundle import read_bundle
 from fate_desk.store.campaign_file import APPLICATION_ID, CampaignFile, CampaignFileError, load_campaign
 from fate_desk.store.interchange import FileFormatError
 from fate_desk.store.migrations import SCHEMA_VERSION
+from fate_desk.store.opening import checked_stamps
 
 SAMPLE = Path(__file__).parents[1] / "data" / "sample.fate-campaign.json"
 
@@ -79,22 +80,43 @@ def test_scribbled_pages_are_caught_by_the_quick_check(good_file):
     assert_refused_untouched(good_file, "damaged")
 
 
-def test_damage_that_loading_would_miss_is_caught_by_the_quick_check(good_file):
-    conn = sqlite3.connect(good_file)
+def break_id_index(path: Path) -> None:
+    """Damage only SQLite's check finds: the id index's page is no longer a b-tree page."""
+    conn = sqlite3.connect(path)
     root = conn.execute(
         "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_entities_1'"
     ).fetchone()[0]
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     conn.close()
-    data = bytearray(good_file.read_bytes())
-    data[(root - 1) * page_size] = 0  # the id index's page type: no longer a b-tree page
-    good_file.write_bytes(bytes(data))
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * page_size] = 0
+    path.write_bytes(bytes(data))
+
+
+def test_damage_that_loading_would_miss_is_caught_by_the_quick_check(good_file):
+    break_id_index(good_file)
     # The rows themselves still read...
     conn = sqlite3.connect(f"file:{good_file}?mode=ro", uri=True)
     assert len(conn.execute("SELECT data FROM entities ORDER BY kind, position").fetchall()) == 12
     conn.close()
     # ...but the file is damaged, and opening says so.
     assert_refused_untouched(good_file, r"damaged \(SQLite's check says: Page \d+")
+
+
+def test_a_check_made_ahead_vouches_only_for_the_file_as_it_was_checked(good_file):
+    """The app checks a campaign the user chose on a worker (`checked_stamps`); the open then
+    skips SQLite's check only while the file is still the one checked: damage written after
+    the check is refused as ever, and the file left as it was."""
+    stamps = checked_stamps(good_file)
+    assert stamps is not None
+    CampaignFile.open(good_file, checked=stamps).close()
+    break_id_index(good_file)
+    assert checked_stamps(good_file) is None  # the check ahead cannot vouch for it
+    before = digest(good_file)
+    for readonly in (False, True):
+        with pytest.raises(CampaignFileError, match=r"damaged \(SQLite's check says: Page \d+"):
+            CampaignFile.open(good_file, readonly=readonly, checked=stamps)
+    assert digest(good_file) == before
 
 
 def test_another_programs_database_is_refused(tmp_path):
