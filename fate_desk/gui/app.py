@@ -141,7 +141,8 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         _when_loaded(window, lambda: QTimer.singleShot(NOTICE_AFTER_MS, window,
                                                        lambda: _say_what_was_set_aside(window, notices)))
 
-        # After the navigator, which fills in just after the first sheet (queued before this).
+        # Start-up has made what stays for the session (the navigator, which fills in once the
+        # first sheet has painted, is a few widgets more).
         QTimer.singleShot(0, settle_after_start_up)
 
     window.first_paint = _AfterFirstPaint(window, open_now)
