@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 from fate_desk.collector import hold_for_start_up, settle_after_start_up
 from fate_desk.i18n import _
@@ -158,7 +158,7 @@ def _make_room(window) -> None:
     window by a call it queues (each not hidden on purpose); the sheet, built before those calls
     came, was laid out at the frame's size and then again as each came, over the next turns and
     before it could take a key (bench_startup.py)."""
-    from PySide6.QtCore import Qt
+    # Deferred: imported only after the collector's hold (see run_app), as QApplication is.
     from PySide6.QtWidgets import QWidget
 
     for child in window.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
