@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 from fate_desk.collector import hold_for_start_up, settle_after_start_up
 from fate_desk.i18n import _
@@ -126,6 +126,7 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
             _install_app_wide(app)  # the frame alone has nothing to focus nor keys to take
             window.build()  # the desks, menus, toolbar and docks, as they were left
             window.restore_docks()
+            _make_room(window)
             opened = _open_first_campaign(window, settings, path, smoke)
         finally:
             window.opening = False
@@ -141,13 +142,30 @@ def start(app, path: str | None, smoke: bool = False, paint_first: bool = False)
         _when_loaded(window, lambda: QTimer.singleShot(NOTICE_AFTER_MS, window,
                                                        lambda: _say_what_was_set_aside(window, notices)))
 
-        # After the navigator, which fills in just after the first sheet (queued before this).
+        # Start-up has made what stays for the session (the navigator, which fills in once the
+        # first sheet has painted, is a few widgets more).
         QTimer.singleShot(0, settle_after_start_up)
 
     window.first_paint = _AfterFirstPaint(window, open_now)
     window.restore_geometry()
     window.show()
     return window
+
+
+def _make_room(window) -> None:
+    """The toolbar, docks and status bar just added to the shown frame take their room now, so
+    the first sheet is laid out once, at the size it shows at. Qt shows what is added to a shown
+    window by a call it queues (each not hidden on purpose); the sheet, built before those calls
+    came, was laid out at the frame's size and then again as each came, over the next turns and
+    before it could take a key (bench_startup.py)."""
+    # Deferred: imported only after the collector's hold (see run_app), as QApplication is.
+    from PySide6.QtWidgets import QWidget
+
+    for child in window.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if (child.isHidden() and not child.isWindow()
+                and not child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)):
+            child.show()
+    window.layout().activate()
 
 
 def _install_app_wide(app) -> None:

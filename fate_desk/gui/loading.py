@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from enum import Enum, auto
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from shiboken6 import isValid
 
 from fate_desk.i18n import _
 
 from .opening import open_sample_copy
-from .turns import later
+from .turns import after_paint, later
 
 
 class Loading(Enum):
@@ -190,8 +190,11 @@ class OpeningSteps(QObject):
         self.state = Loading.OPEN
         self.window.sample_if_refused = False
         if getattr(window, "opening", False):
-            # At start-up the first sheet comes first; the navigator fills in just after it.
-            QTimer.singleShot(0, self, lambda: self.current and window.edits.add_navigator(self.document))
+            # At start-up the first sheet comes first: the navigator fills in once the window has
+            # painted it, in a turn of its own, so a key typed as the sheet shows is not held up
+            # by it (posted with a zero timer it came before that paint: 15-20 ms, and the layout
+            # and paint it brought, of the wait for the sheet to take a key; bench_startup.py).
+            after_paint(window, lambda: self.current and window.edits.add_navigator(self.document))
         else:
             window.edits.add_navigator(self.document)
 

@@ -266,10 +266,19 @@ class MainWindow(QMainWindow):
         if self._welcome is not None:
             self._welcome.hide()
 
-    def show_welcome(self) -> None:
-        """The welcome speaks of the sample campaign: it stays only while the sample is open."""
-        self._welcome_for = self.document.path if self.document is not None else None
+    def show_welcome(self, path=None) -> None:
+        """The welcome speaks of the sample campaign (the file at `path`, else the one open): it
+        stays only while the sample is open. It takes its room at once: a sheet laid out next is
+        laid out under it, not laid out again when the window next turns."""
+        if path is None:
+            path = self.document.path if self.document is not None else None
+        self._welcome_for = path
         self.welcome.show()
+        column = self.centralWidget().layout()
+        column.activate()  # the banner's width: its wrapped lines, and so its height, follow from it
+        self.welcome.layout().activate()
+        column.invalidate()
+        column.activate()
 
     # --- messages and state ----------------------------------------------------------------
 

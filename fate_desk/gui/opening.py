@@ -63,11 +63,15 @@ def open_sample_copy(window) -> None:
     start-up's campaign when there is no other (a first start, or the last one cannot be
     opened). Says so in the window when the sample cannot be set up."""
     try:
-        window.campaigns.open_path(create_sample_campaign())
-        window.show_welcome()
+        path = create_sample_campaign()
+        # The welcome first: it takes its room at once, so the sheet is laid out once, under it.
+        window.show_welcome(path)
+        window.campaigns.open_path(path)
     except FileFormatError as exc:
+        window.hide_welcome()
         window.show_error(_("The sample campaign could not be set up"), str(exc))
     except OSError as exc:  # the user data folder cannot be made or written
+        window.hide_welcome()
         window.show_error(_("Your Fate Desk folder cannot be used"),
                           _("{folder}: {problem}. Use File ▸ Open or File ▸ New campaign to work with a "
                             "campaign somewhere else.").format(folder=user_data_dir(), problem=exc.strerror or exc))

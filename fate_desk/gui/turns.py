@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from shiboken6 import isValid
 
 NEXT_MS = 1
@@ -48,3 +48,31 @@ def _next() -> None:
             finally:
                 _post()  # the rest in the turns that follow, even if this one failed
             return
+
+
+def after_paint(widget, work: Callable[[], object], give_up_ms: int = 500) -> None:
+    """Run `work` in a turn of its own (`later`) once `widget` has next painted, or after
+    `give_up_ms` if it does not paint (a window started minimised); never if `widget` is
+    deleted first. What the user waits to see comes first, and the event loop polls for input
+    between that paint and `work`."""
+    _AfterPaint(widget, work, give_up_ms)
+
+
+class _AfterPaint(QObject):
+    def __init__(self, widget, work: Callable[[], object], give_up_ms: int):
+        super().__init__(widget)
+        self.widget, self.work, self.done = widget, work, False
+        widget.installEventFilter(self)
+        QTimer.singleShot(give_up_ms, self, self._due)
+
+    def eventFilter(self, watched, event) -> bool:
+        if not self.done and watched is self.widget and event.type() == QEvent.Type.Paint:
+            self._due()
+        return False
+
+    def _due(self) -> None:
+        if not self.done:
+            self.done = True
+            self.widget.removeEventFilter(self)
+            later(self.widget, self.work)
+            self.deleteLater()

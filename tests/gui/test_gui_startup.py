@@ -50,6 +50,77 @@ def test_the_window_shows_before_the_campaign_opens_and_then_the_sheet_takes_typ
         window.close()
 
 
+def test_the_first_sheet_paints_before_the_navigator_is_built(qtbot, _isolated_user_data):
+    """At start-up the navigator waits for the window to paint the first sheet and for a turn of
+    its own: a key typed as the sheet shows is not held up by it. Then it fills in, with the
+    sheet's entry selected, and Tab still reaches it."""
+    from PySide6.QtCore import QEvent, QObject, Qt
+
+    navigator_at_sheet_paint = []  # the navigator as the window painted, once a campaign was open
+
+    class Paints(QObject):
+        def eventFilter(self, watched, event):
+            if watched is window and event.type() == QEvent.Type.Paint and window.document is not None:
+                navigator_at_sheet_paint.append(window.navigator)
+            return False
+
+    window = start(QApplication.instance(), None, paint_first=True)
+    qtbot.addWidget(window)
+    watch = Paints()
+    window.installEventFilter(watch)
+    try:
+        qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+        qtbot.waitUntil(lambda: bool(navigator_at_sheet_paint), timeout=10000)
+        assert navigator_at_sheet_paint[0] is None  # the sheet painted first, without it
+        sheet = window.tabs.current_editor()
+        assert isinstance(sheet, CharacterSheet)
+        qtbot.waitUntil(lambda: window.navigator is not None, timeout=10000)
+        assert window.navigator.current_entity() == sheet.entity_id
+        window.navigator.tree.setFocus()
+        assert window.navigator.tree.hasFocus()
+        qtbot.keyClick(window.navigator.tree, Qt.Key.Key_Tab)
+        assert not window.navigator.tree.hasFocus()  # Tab goes on from it, as it did
+    finally:
+        window.removeEventFilter(watch)
+        window.close()
+
+
+def test_the_first_sheet_is_laid_out_once_at_the_size_it_shows_at(qtbot, _isolated_user_data):
+    """On a first start the toolbar, docks, status bar and welcome take their room before the
+    sample's sheet is built: its tabs come in at the size they show at, and nothing resizes them
+    once the campaign is open (the sheet was laid out at the bare frame's size, then again four
+    times over the next turns, before it could take a key)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from fate_desk.gui.editors import EditorTabs
+
+    window = start(QApplication.instance(), None, paint_first=True)
+    qtbot.addWidget(window)
+    resized_once_open = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.ChildAdded and isinstance(event.child(), EditorTabs):
+                event.child().installEventFilter(self)  # the campaign's tabs, as they are made
+            elif event.type() == QEvent.Type.Resize and isinstance(watched, EditorTabs) and not window.opening:
+                resized_once_open.append((event.oldSize(), event.size()))
+            return False
+
+    watch = Watch()
+    window.stack.installEventFilter(watch)
+    try:
+        qtbot.waitUntil(lambda: window.document is not None and not window.opening, timeout=10000)
+        sheet = window.tabs.current_editor()
+        assert isinstance(sheet, CharacterSheet) and window.welcome.isVisible()
+        qtbot.waitUntil(lambda: window.navigator is not None, timeout=10000)  # after the sheet's paint
+        assert resized_once_open == []
+        assert window.tabs.geometry() == window.stack.contentsRect()
+        assert sheet.isVisible() and sheet.size() == window.tabs.currentWidget().size()
+    finally:
+        window.stack.removeEventFilter(watch)
+        window.close()
+
+
 def test_a_campaign_named_on_the_command_line_opens_after_the_first_paint(qtbot, tmp_path):
     from fate_desk.gui.opening import create_sample_campaign
 
