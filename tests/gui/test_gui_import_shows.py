@@ -6,6 +6,7 @@ and a second launch's hand-over; a character already in the campaign is added on
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.gui import campaign_op
+from fate_desk.interop import importing
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
+from fate_desk.rules.creation.edits import edited
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.interchange import write_character_file
@@ -130,6 +133,40 @@ def test_importing_a_character_already_in_the_campaign_asks_first(qtbot, window,
     copies = [c for c in window.document.campaign.characters if c.name == "Ruth"]
     assert len(copies) == 2 and copies[1].id != "ruth"
     assert shown_in_navigator(window, copies[1].id) and window.navigator.current_entity() == copies[1].id
+
+
+def test_a_character_renamed_to_the_incoming_name_while_the_file_is_read_is_asked_about(
+        qtbot, window, tmp_path, monkeypatch):
+    """Which characters are in the campaign already is worked out on the worker, from the
+    campaign as it was when the read began; a rename saved meanwhile is looked at again."""
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
+    reading, renamed = threading.Event(), threading.Event()
+    read = importing.import_into_campaign
+
+    def read_once_renamed(*args, **kwargs):  # on the worker
+        reading.set()
+        renamed.wait(10)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "import_into_campaign", read_once_renamed)
+
+    def rename_while_reading() -> None:  # as another view would, once the file is being read
+        if not reading.is_set():
+            QTimer.singleShot(5, rename_while_reading)
+            return
+        window.document.edit("ruth", lambda c: edited(c, name="Nell"), "Rename")
+        renamed.set()
+
+    QTimer.singleShot(0, rename_while_reading)
+    nell = tmp_path / "nell.fate.json"
+    write_character_file(nell, Character(id="nell", name="Nell"))
+    answer_file_dialog(nell)
+    import_action(window).trigger()
+    import_shown(window)
+    box = duplicates_question(window)
+    assert "Nell from nell.fate.json is already in this campaign" in box.text()
+    click(qtbot, box, "Cancel")
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Nell"]
 
 
 def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window, tmp_path):
