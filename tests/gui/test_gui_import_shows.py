@@ -43,6 +43,9 @@ def window(qtbot, tmp_path):
     win.close()
 
 
+WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
+
+
 def two_newcomers(tmp_path: Path) -> Path:
     bundle = tmp_path / "newcomers.fate-campaign.json"
     write_bundle(bundle, Campaign(name="Newcomers", characters=[
@@ -448,3 +451,42 @@ def test_a_scene_open_while_a_library_comes_and_goes_lists_it_redrawn_once_each_
     redrawn.clear()
     window.actions["redo"].trigger()
     assert crew <= listed() and len(redrawn) == 1
+
+
+def test_a_character_imported_while_the_campaign_list_still_names_its_entries_gets_its_row_once(
+        qtbot, tmp_path, monkeypatch):
+    """File ▸ Import while a big campaign's list is still naming its entries for sorting (a slice
+    a turn): the import does not hurry the naming (the rows come as they would have); undone
+    and redone meanwhile, the character ends with one row, in name order, selected."""
+    from fate_desk.gui import navigator
+
+    monkeypatch.setattr(navigator, "KEY_AT_ONCE", 10)
+    monkeypatch.setattr(navigator, "FILL_SLICE_S", 0.0)  # a chunk of names, or a row, a turn
+    path = tmp_path / "harbour.fatedesk"
+    crew = [Character(id=f"g{i:03d}", name=f"Guard {i:03d}", kind=CharacterKind.MINOR_NPC) for i in range(600)]
+    CampaignFile.create(path, Campaign(name="Harbour", characters=[Character(id="ruth", name="Ruth"), *crew])).close()
+    win = started_app_window(qtbot)
+    try:
+        assert win.campaigns.open_path(path)
+        while win.navigator is None:
+            QApplication.processEvents()
+        model = win.navigator.model
+        assert model.filling and not model.index_of("g000").isValid()  # no row yet: still naming
+        answer_file_dialog(WREN)
+        import_action(win).trigger()
+        wren = next(c.id for c in win.document.campaign.characters if c.name == "Wren Halloway")
+        assert model.filling and not model.index_of("g000").isValid()  # the naming was not hurried
+        win.actions["undo"].trigger()
+        win.actions["redo"].trigger()
+        monkeypatch.setattr(navigator, "FILL_SLICE_S", 0.008)  # the rest named, and the rows made, as usual
+        import_shown(win)
+        qtbot.waitUntil(lambda: not model.filling, timeout=20000)
+        pcs = model.folder_index("pc")
+        assert [pcs.model().index(row, 0, pcs).data() for row in range(model.rowCount(pcs))] == [
+            "Ruth", "Wren Halloway"]
+        assert pcs.data() == "Player characters (2)"
+        assert win.navigator.current_entity() == wren
+        win.actions["undo"].trigger()
+        assert not model.index_of(wren).isValid() and pcs.data() == "Player characters (1)"
+    finally:
+        win.close()
