@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
@@ -65,12 +66,14 @@ def drop(window, *paths: Path) -> QDropEvent:
 
 def import_shown(window) -> None:
     """Let the event loop turn until an import's sheet and summary are shown: they come in turns
-    of their own after the turn that saved it (FileActions.in_turns)."""
-    for _turn in range(1000):
-        if not window.files.installing:
-            return
+    of their own after the turn that saved it (FileActions.in_turns), each after a timer of a
+    millisecond, so the turns are waited for, not counted (a spin of the loop with nothing due
+    takes microseconds). Gives up after a while rather than hang the run."""
+    give_up = time.monotonic() + 30
+    while window.files.installing:
+        if time.monotonic() > give_up:
+            raise AssertionError("an import's sheet and summary never came")
         QApplication.processEvents()
-    raise AssertionError("an import's sheet and summary never came")
 
 
 def answer_file_dialog(path: Path) -> None:

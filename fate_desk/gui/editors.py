@@ -6,6 +6,8 @@ sessions) plug in its own editor; until then those kinds open in the basic edito
 
 from __future__ import annotations
 
+import time
+from collections.abc import Generator, Iterator
 from typing import Callable, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import (
     QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QStackedWidget, QStyle, QStyleOptionTabWidgetFrame,
     QTabWidget, QVBoxLayout, QWidget,
 )
+from shiboken6 import isValid
 
 from fate_desk.i18n import _
 from fate_desk.rules.creation.edits import edited
@@ -52,8 +55,11 @@ def editor_factory(kind_key: str) -> EditorFactory:
     return _EDITORS.get(kind_key, BasicEditor)
 
 
-def _sheet(document, entity_id, parent=None, fill: bool = True):
-    return CharacterSheet(document, entity_id, parent, fill)
+_ALL_SHOWN = object()  # what `next` gives once a sheet's last part is filled in
+
+
+def _sheet(document, entity_id, parent=None, fill: bool = True, style: bool = True):
+    return CharacterSheet(document, entity_id, parent, fill, style)
 
 
 register_editor(("pc", "major_npc"), _sheet)
@@ -112,13 +118,27 @@ def lay_out_hidden(widget: QWidget, passes: int = 3) -> None:
     part hidden on purpose is skipped, as Qt skips it. A part's new size can undo its parent's
     layout (a sheet rearranges its sections to its width): again, up to `passes` times, until
     nothing is left to do (a sheet's first pass is 25-30 ms, its second 10, its third 5)."""
+    for _part in lay_out_hidden_in_parts(widget, passes):
+        pass
+
+
+def lay_out_hidden_in_parts(widget: QWidget, passes: int = 3, slice_s: float | None = None) -> Iterator[None]:
+    """`lay_out_hidden`, a part at a time: each `next` goes on from where the last stopped (in
+    the same order) until it has taken `slice_s` seconds of the thread's time, so that the parts
+    can take turns of the event loop of their own. A part deleted meanwhile is passed over."""
+    clock = [time.thread_time()]
     for _pass in range(passes):
-        if not _lay_out_pass(widget):
+        if not (yield from _lay_out_pass(widget, clock, slice_s)):
             return
 
 
-def _lay_out_pass(widget: QWidget) -> bool:
-    """One pass of `lay_out_hidden`; whether it had anything to do."""
+def _lay_out_pass(widget: QWidget, clock: list[float], slice_s: float | None) -> Generator[None, None, bool]:
+    """One pass of `lay_out_hidden`, from `widget` down; whether it had anything to do."""
+    if slice_s is not None and time.thread_time() - clock[0] >= slice_s:
+        yield  # the rest in the next part
+        clock[0] = time.thread_time()
+        if not isValid(widget):
+            return False
     layout = widget.layout()
     done = layout is not None and layout.activate()
     if widget.testAttribute(Qt.WidgetAttribute.WA_PendingMoveEvent):
@@ -132,8 +152,10 @@ def _lay_out_pass(widget: QWidget) -> bool:
     if isinstance(widget, QTabWidget):
         done = _place_tab_pages(widget) or done
     for child in widget.children():
-        if isinstance(child, QWidget) and not child.isWindow() and not child.isHidden():
-            done = _lay_out_pass(child) or done
+        if isValid(child) and isinstance(child, QWidget) and not child.isWindow() and not child.isHidden():
+            done = (yield from _lay_out_pass(child, clock, slice_s)) or done
+    if not isValid(widget):  # deleted while a part of it waited for its turn
+        return done
     if isinstance(widget, QScrollArea):
         # Whether its scroll bars show follows its contents' new size in a call Qt queues: made
         # now, the next pass lays the contents out at the width the scroll bar leaves them. (Not
@@ -214,7 +236,7 @@ class EditorTabs(QTabWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab reaches the tab bar itself; a second stop said nothing
         self.preview_id: str | None = None  # the entry in the one tab a single click reuses
         self._prepared: QWidget | None = None  # an editor built ahead of its tab (see `prepare`)
-        self._unfilled = False  # ...and still empty (see `fill_prepared`)
+        self._filling = None  # ...and the parts of it still to fill in (see `fill_prepared`)
         self.tabCloseRequested.connect(self.close_tab)
         self.currentChanged.connect(self._current_changed)
         document.entityChanged.connect(self._retitle)
@@ -267,11 +289,12 @@ class EditorTabs(QTabWidget):
             self.tabOpened.emit(entity_id)
         return editor
 
-    def prepare(self, entity_id: str) -> None:
+    def prepare(self, entity_id: str, style_later: bool = False) -> None:
         """Build the entry's editor now, out of sight, for `fill_prepared` and an `open` in later
         turns of the event loop: an import's first sheet, built, filled in, laid out and shown
         in one turn, was one long wait where each part alone is short. One editor at a time is
-        kept so; it follows edits as any open editor does."""
+        kept so; it follows edits as any open editor does. `style_later`: a sheet takes its look
+        in `style_prepared`, in a turn of its own (else with its first part filled in)."""
         held = self._prepared
         tab = next((editor for editor in self.editors() if editor.entity_id == entity_id), None)
         # A tab brought back from last time holds a stand-in until it is shown: its editor is
@@ -285,27 +308,48 @@ class EditorTabs(QTabWidget):
         if held is not None:
             held.deleteLater()
         factory = editor_factory(kind_of(entity))
-        self._unfilled = factory is _sheet
-        if self._unfilled:  # filled in by `fill_prepared`, in a turn of its own
-            editor = self._prepared = _sheet(self.document, entity_id, self, fill=False)
+        self._filling = None
+        if factory is _sheet:  # filled in by `fill_prepared`, in turns of its own
+            editor = self._prepared = _sheet(self.document, entity_id, self, fill=False, style=not style_later)
+            self._filling = editor.refresh_in_parts()
         else:
             editor = self._prepared = factory(self.document, entity_id, self)
         editor.hide()  # a child of the tabs until a tab takes it
 
-    def fill_prepared(self, entity_id: str) -> None:
-        """Show the entry in the editor `prepare` built for it (a sheet is built empty)."""
+    def style_prepared(self, entity_id: str) -> None:
+        """Give the sheet `prepare` built for the entry without its look that look."""
         held = self._prepared
-        if held is not None and held.entity_id == entity_id and self._unfilled:
-            self._unfilled = False
-            held.refresh()
+        if held is not None and held.entity_id == entity_id and isinstance(held, CharacterSheet):
+            held.apply_style()
+
+    def fill_prepared(self, entity_id: str, parts: int | None = None) -> None:
+        """Show the entry in the editor `prepare` built for it (a sheet is built empty): the
+        next `parts` parts of it (see CharacterSheet.refresh_in_parts), or all that are left."""
+        held = self._prepared
+        if held is None or held.entity_id != entity_id or self._filling is None:
+            return
+        shown = 0
+        while parts is None or shown < parts:
+            if next(self._filling, _ALL_SHOWN) is _ALL_SHOWN:
+                self._filling = None
+                return
+            shown += 1
 
     def lay_out_prepared(self, entity_id: str, passes: int = 3) -> None:
         """Polish and lay out the entry's editor out of sight (the one `prepare` built, or its tab
         while the tabs are not in view) at the size its tab will give it, so that showing it is
         only the painting: laid out as it showed, a sheet was 15-25 ms of that turn. `passes`:
         see `lay_out_hidden` (a caller may give the first pass a turn, the others the next)."""
+        for _part in self.lay_out_prepared_in_parts(entity_id, passes):
+            pass
+
+    def lay_out_prepared_in_parts(self, entity_id: str, passes: int = 3,
+                                  slice_s: float | None = None) -> Iterator[None]:
+        """`lay_out_prepared` a part at a time (see `lay_out_hidden_in_parts`), for turns of the
+        event loop of their own; it stops if the editor is shown or deleted meanwhile (showing
+        it lays out the rest)."""
         editor = self._prepared
-        if editor is None or editor.entity_id != entity_id or self._unfilled:
+        if editor is None or editor.entity_id != entity_id or self._filling is not None:
             editor = next((e for e in self.editors() if e.entity_id == entity_id), None)
             if editor is None or isinstance(editor, _Pending) or editor.isVisible():
                 return
@@ -319,7 +363,10 @@ class EditorTabs(QTabWidget):
             self.setGeometry(stack.contentsRect())
             _place_tab_pages(self)
         editor.resize(self.page_size())
-        lay_out_hidden(editor, passes)
+        for _part in lay_out_hidden_in_parts(editor, passes, slice_s):
+            yield
+            if not isValid(editor) or editor.isVisible():
+                return
 
     def page_size(self) -> QSize:
         """The size of a page of these tabs (out of view: the size it will have in view)."""
@@ -444,7 +491,7 @@ class EditorTabs(QTabWidget):
         `entity_ids` (gone from the campaign)."""
         if self._prepared is not None and self._prepared.entity_id in entity_ids:
             self._prepared.deleteLater()
-            self._prepared = None
+            self._prepared = self._filling = None
 
     def close_all(self) -> None:
         while self.count():

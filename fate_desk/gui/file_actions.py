@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from fate_desk.i18n import N_, _, ngettext, rules_text
 
 from .desk import Desk
 from .kinds import BY_KEY, display_name, kind_of
-from .turns import later
+from .turns import again, later
 
 # The models and file formats load with the first campaign or on first use, never with the
 # window (which builds this class before its first paint).
@@ -26,6 +27,11 @@ CAMPAIGN_FILTER = N_("Fate Desk campaigns (*.fatedesk *.fate-campaign.json);;Gam
 COPY_FILTERS = N_("Fate Desk campaign (*.fatedesk);;Campaign bundle for sharing (*.fate-campaign.json)")
 CHARACTER_FILTER = N_("Fate Desk characters (*.fate.json)")
 IMPORT_FILTER = N_("Characters (*.fate.json *.fari.json *.fate-campaign.json *.json);;All files (*)")
+# An imported sheet is laid out out of sight in parts of this much of the GUI thread's time, a
+# turn of the event loop each (whole, its first pass was 15-30 ms at 10,000 entries).
+LAY_OUT_SLICE_S = 0.010
+_ALL_DONE = object()  # what `next` gives once a step in parts has done its last
+
 
 def documents_folder() -> Path:
     """Where new campaigns go by default: the user's documents (the data folder is hidden and
@@ -279,8 +285,10 @@ class FileActions(Desk):
         path = Path(path)
         document = self.window.document
         cancelled = _("Import of {file} cancelled: nothing was added.").format(file=path.name)
+        campaign, revision = document.campaign, document.revision
+        present = list(campaign.characters)  # the worker's own list: an edit meanwhile changes the campaign's
         try:
-            read = self._read_in_background(path, document.campaign.ruleset)
+            read = self._read_in_background(path, campaign.ruleset, present)
         except FileFormatError as exc:
             self.window.show_error(_("Nothing was imported"), str(exc))
             return []
@@ -294,7 +302,7 @@ class FileActions(Desk):
         if self.window.document is not document:  # another campaign was opened meanwhile
             self.window.statusBar().showMessage(cancelled, 8000)
             return []
-        result, saved = read
+        result, saved, already = read
         if result.library:
             # Deferred: gui.library_import (<1 ms, 1 module) is not loaded at start-up, only on first use.
             from .library_import import add_library
@@ -304,7 +312,9 @@ class FileActions(Desk):
         if not characters:
             self.window.show_error(_("Nothing was imported"), _("{file} holds no characters").format(file=path.name))
             return []
-        already = _already_in(document.campaign.characters, characters)
+        if not (document.campaign is campaign and document.revision == revision
+                and len(campaign.characters) == len(present)):  # changed meanwhile: look again
+            already = _already_in(document.campaign.characters, characters)
         if already:
             self._ask_about_duplicates(path, characters, already, warnings, saved)
             return []
@@ -319,43 +329,62 @@ class FileActions(Desk):
         self.installing += 1
         last = len(steps) - 1
         for number, work in enumerate(steps):
-            def step(work=work, done=number == last) -> None:
-                try:
-                    if self.window.document is document and not document.closed:
-                        work()
-                finally:
-                    if done:
-                        self.installing -= 1
+            later(self.window, self._step(document, work, number == last))
 
-            later(self.window, step)
+    def _step(self, document, work, last: bool, parts: Generator | None = None) -> Callable[[], None]:
+        """A step of `in_turns`. A step that gives back a generator is a piece of work in parts:
+        a part a turn, each in the turn after the last (`turns.again`), before the next step."""
+        def step() -> None:
+            more = False
+            try:
+                if self.window.document is document and not document.closed:
+                    done = parts if parts is not None else work()
+                    if isinstance(done, Generator):
+                        more = next(done, _ALL_DONE) is not _ALL_DONE
+                        if more:
+                            again(self.window, self._step(document, work, last, done))
+            finally:
+                if last and not more:
+                    self.installing -= 1
+
+        return step
 
     def first_sheet(self, entity_id: str) -> tuple:
         """The steps that show an imported entry's sheet, for `in_turns`: built in one turn,
-        filled in in the next, laid out in the next two (a first pass, then what its parts' new
-        sizes undid: together 40-50 ms at 10,000 entries), shown in the one after."""
+        given its look in the next, filled in over the next three (the banner and aspects, the
+        skills and stunts, the rest: whole, 25-40 ms at 10,000 entries), laid out in parts of
+        LAY_OUT_SLICE_S (a first pass, then what its parts' new sizes undid: together 40-50 ms),
+        a turn each, then shown."""
         def build() -> None:
             if self.window.tabs is not None:
-                self.window.tabs.prepare(entity_id)
+                self.window.tabs.prepare(entity_id, style_later=True)
 
-        def fill() -> None:
+        def style() -> None:
+            if self.window.tabs is not None:
+                self.window.tabs.style_prepared(entity_id)
+
+        def fill_part() -> None:
+            if self.window.tabs is not None:
+                self.window.tabs.fill_prepared(entity_id, parts=1)
+
+        def fill() -> None:  # what is left
             if self.window.tabs is not None:
                 self.window.tabs.fill_prepared(entity_id)
 
-        def lay_out() -> None:
+        def lay_out():
             if self.window.tabs is not None:
-                self.window.tabs.lay_out_prepared(entity_id, passes=1)
+                yield from self.window.tabs.lay_out_prepared_in_parts(entity_id, slice_s=LAY_OUT_SLICE_S)
 
-        def lay_out_again() -> None:
-            if self.window.tabs is not None:
-                self.window.tabs.lay_out_prepared(entity_id, passes=2)
+        return (build, style, fill_part, fill_part, fill, lay_out,
+                lambda: self.window.sheets.open_entity(entity_id))
 
-        return build, fill, lay_out, lay_out_again, lambda: self.window.sheets.open_entity(entity_id)
-
-    def _read_in_background(self, path: Path, ruleset: str):
-        """What the file holds (an ImportResult) and its entries' saved text (store's SavedText),
-        read and written out on a worker thread while the window keeps answering, with a progress
-        dialog and Cancel once it takes a moment; None if the user cancelled (the read stops at
-        the next character, and nothing of it is kept)."""
+    def _read_in_background(self, path: Path, ruleset: str, present: list):
+        """What the file holds (an ImportResult), its entries' saved text (store's SavedText) and
+        which of its characters are among `present` already (see `_already_in`: for a file of
+        characters, not a library; a look over 10,000 names, 5-7 ms), read and worked out on a
+        worker thread while the window keeps answering, with a progress dialog and Cancel once
+        it takes a moment; None if the user cancelled (the read stops at the next character, and
+        nothing of it is kept)."""
         # Deferred: gui.campaign_op loads with the campaign, after the window's first paint.
         from .campaign_op import Background, wait_for
 
@@ -366,7 +395,8 @@ class FileActions(Desk):
             from fate_desk.store.campaign_file import SavedText
 
             result = import_into_campaign(path, ruleset, progress=report)
-            return result, SavedText(result.entries())
+            already = [] if result.library else _already_in(present, result.characters)
+            return result, SavedText(result.entries()), already
 
         job = Background(read, self.window)
 

@@ -30,6 +30,14 @@ def later(owner: QObject, work: Callable[[], object]) -> None:
     _post()
 
 
+def again(owner: QObject, work: Callable[[], object]) -> None:
+    """Run `work` in the next turn of the event loop of its own, before the work put off before
+    it: the next part of a piece of work done a part a turn (the parts come in one after the
+    other, as the whole would have, and what was put off after it waits for the last)."""
+    _waiting.appendleft((owner, work))
+    _post()
+
+
 def _post() -> None:
     global _posted
     if not _posted and _waiting:

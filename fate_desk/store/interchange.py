@@ -167,7 +167,9 @@ def parse_json(raw: bytes, source: str, notes: list[str] | None = None) -> Any:
             "{count} piece of text held broken characters (lone surrogates), shown as \ufffd",
             "{count} pieces of text held broken characters (lone surrogates), shown as \ufffd",
             broken).format(count=broken))
-    problem = plain_data_problem(data, max_depth=MAX_DEPTH)
+    # Its text holds no lone surrogate now (see above), nor its numbers NaN or infinity (refused
+    # as they were read): what is left to look at is how deep it nests.
+    problem = plain_data_problem(data, max_depth=MAX_DEPTH, strings=False)
     if problem:
         raise FileFormatError(source, problem)
     return data

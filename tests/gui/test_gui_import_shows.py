@@ -6,6 +6,7 @@ and a second launch's hand-over; a character already in the campaign is added on
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from fate_desk.gui import campaign_op
+from fate_desk.interop import importing
 from fate_desk.model import Campaign, Character, CharacterKind, Scene
+from fate_desk.rules.creation.edits import edited
 from fate_desk.store.bundle import write_bundle
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 from fate_desk.store.interchange import write_character_file
@@ -38,6 +41,9 @@ def window(qtbot, tmp_path):
         if widget.isVisible() and widget is not win and hasattr(widget, "reject"):
             widget.reject()
     win.close()
+
+
+WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
 
 
 def two_newcomers(tmp_path: Path) -> Path:
@@ -130,6 +136,40 @@ def test_importing_a_character_already_in_the_campaign_asks_first(qtbot, window,
     copies = [c for c in window.document.campaign.characters if c.name == "Ruth"]
     assert len(copies) == 2 and copies[1].id != "ruth"
     assert shown_in_navigator(window, copies[1].id) and window.navigator.current_entity() == copies[1].id
+
+
+def test_a_character_renamed_to_the_incoming_name_while_the_file_is_read_is_asked_about(
+        qtbot, window, tmp_path, monkeypatch):
+    """Which characters are in the campaign already is worked out on the worker, from the
+    campaign as it was when the read began; a rename saved meanwhile is looked at again."""
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
+    reading, renamed = threading.Event(), threading.Event()
+    read = importing.import_into_campaign
+
+    def read_once_renamed(*args, **kwargs):  # on the worker
+        reading.set()
+        renamed.wait(10)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "import_into_campaign", read_once_renamed)
+
+    def rename_while_reading() -> None:  # as another view would, once the file is being read
+        if not reading.is_set():
+            QTimer.singleShot(5, rename_while_reading)
+            return
+        window.document.edit("ruth", lambda c: edited(c, name="Nell"), "Rename")
+        renamed.set()
+
+    QTimer.singleShot(0, rename_while_reading)
+    nell = tmp_path / "nell.fate.json"
+    write_character_file(nell, Character(id="nell", name="Nell"))
+    answer_file_dialog(nell)
+    import_action(window).trigger()
+    import_shown(window)
+    box = duplicates_question(window)
+    assert "Nell from nell.fate.json is already in this campaign" in box.text()
+    click(qtbot, box, "Cancel")
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Nell"]
 
 
 def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window, tmp_path):
@@ -411,3 +451,42 @@ def test_a_scene_open_while_a_library_comes_and_goes_lists_it_redrawn_once_each_
     redrawn.clear()
     window.actions["redo"].trigger()
     assert crew <= listed() and len(redrawn) == 1
+
+
+def test_a_character_imported_while_the_campaign_list_still_names_its_entries_gets_its_row_once(
+        qtbot, tmp_path, monkeypatch):
+    """File ▸ Import while a big campaign's list is still naming its entries for sorting (a slice
+    a turn): the import does not hurry the naming (the rows come as they would have); undone
+    and redone meanwhile, the character ends with one row, in name order, selected."""
+    from fate_desk.gui import navigator
+
+    monkeypatch.setattr(navigator, "KEY_AT_ONCE", 10)
+    monkeypatch.setattr(navigator, "FILL_SLICE_S", 0.0)  # a chunk of names, or a row, a turn
+    path = tmp_path / "harbour.fatedesk"
+    crew = [Character(id=f"g{i:03d}", name=f"Guard {i:03d}", kind=CharacterKind.MINOR_NPC) for i in range(600)]
+    CampaignFile.create(path, Campaign(name="Harbour", characters=[Character(id="ruth", name="Ruth"), *crew])).close()
+    win = started_app_window(qtbot)
+    try:
+        assert win.campaigns.open_path(path)
+        while win.navigator is None:
+            QApplication.processEvents()
+        model = win.navigator.model
+        assert model.filling and not model.index_of("g000").isValid()  # no row yet: still naming
+        answer_file_dialog(WREN)
+        import_action(win).trigger()
+        wren = next(c.id for c in win.document.campaign.characters if c.name == "Wren Halloway")
+        assert model.filling and not model.index_of("g000").isValid()  # the naming was not hurried
+        win.actions["undo"].trigger()
+        win.actions["redo"].trigger()
+        monkeypatch.setattr(navigator, "FILL_SLICE_S", 0.008)  # the rest named, and the rows made, as usual
+        import_shown(win)
+        qtbot.waitUntil(lambda: not model.filling, timeout=20000)
+        pcs = model.folder_index("pc")
+        assert [pcs.model().index(row, 0, pcs).data() for row in range(model.rowCount(pcs))] == [
+            "Ruth", "Wren Halloway"]
+        assert pcs.data() == "Player characters (2)"
+        assert win.navigator.current_entity() == wren
+        win.actions["undo"].trigger()
+        assert not model.index_of(wren).isValid() and pcs.data() == "Player characters (1)"
+    finally:
+        win.close()

@@ -5,6 +5,7 @@ again the sheet already in front (the tab bar keeps its height as a tab is added
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ from gui_helpers import answer_file_dialog, import_shown, started_app_window
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit, QWidget
 
+from fate_desk.gui import file_actions
 from fate_desk.gui.sheet import CharacterSheet
-from fate_desk.model import Aspect, Campaign, Character, CharacterKind
+from fate_desk.model import Aspect, Campaign, Character, CharacterKind, Stunt
+from fate_desk.rules.creation.edits import edited
 from fate_desk.store.campaign_file import CampaignFile
 
 WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
@@ -124,6 +127,98 @@ def test_an_imported_sheet_comes_into_view_laid_out_and_the_sheet_in_front_is_no
     shown = geometry(sheet)
     assert len(shown) > 50
     assert geometry(reopened(window, sheet.entity_id)) == shown
+
+
+def start_import(window, path: Path) -> None:
+    """File ▸ Import characters…, the file chosen and accepted; its sheet still to come."""
+    answer_file_dialog(path)
+    next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…").trigger()
+
+
+def turn_until(condition) -> None:
+    """Let the event loop turn until `condition()` (giving up after a while rather than hang)."""
+    give_up = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < give_up, "never came"
+        QApplication.processEvents()
+
+
+def sheet_out_of_sight(window) -> CharacterSheet | None:
+    """The imported character's sheet, built ahead before it has a tab of its own."""
+    return next((s for s in window.tabs.findChildren(CharacterSheet) if s.entity_id not in window.tabs.open_ids()),
+                None)
+
+
+def its_first_part_shown(window) -> bool:
+    sheet = sheet_out_of_sight(window)
+    return sheet is not None and sheet.name_edit.text() == "Wren Halloway"
+
+
+def test_an_imported_sheet_edited_while_it_is_filled_in_shows_the_edit_laid_out_as_any_sheet(window, monkeypatch):
+    """Filled in a part a turn, laid out a part a turn, out of sight: an edit that comes in
+    between (from another view) is what the sheet shows, and the sheet comes into view where a
+    sheet opened the ordinary way puts every part; Edit ▸ Undo takes the edit back, then the
+    import, a step each."""
+    monkeypatch.setattr(file_actions, "LAY_OUT_SLICE_S", 0.0)  # laid out a part of the sheet a turn
+    start_import(window, WREN)
+    turn_until(lambda: its_first_part_shown(window))
+    sheet = sheet_out_of_sight(window)
+    assert not sheet.isVisible() and not sheet.stunts.cards  # its stunts are still to come
+    wren = sheet.entity_id
+    assert window.document.edit(wren, lambda c: edited(c, stunts=[Stunt(name="Deep Dive", text="Holds her breath."),
+                                                                  *c.stunts[1:]]), "Rename stunt")
+    import_shown(window)
+    assert window.tabs.current_editor() is sheet and sheet.isVisible()
+    assert [card.name.text() for card in sheet.stunts.cards] == ["Deep Dive", "Salvage Eye", "Hook and Line",
+                                                                "Reads the Water"]
+    assert sheet.aspects.edits[0].text() == "Tide-Scarred Salvage Diver"
+    shown = geometry(sheet)
+    assert len(shown) > 50
+    assert geometry(reopened(window, wren)) == shown
+    window.actions["undo"].trigger()
+    assert window.document.entity(wren).stunts[0].name == "Deep Breath"
+    window.actions["undo"].trigger()
+    assert window.document.entity(wren) is None and window.tabs.open_ids() == ["ruth"]
+
+
+def test_an_imported_character_opened_before_its_sheet_is_filled_in_shows_whole(window):
+    """A double-click in the campaign list while the imported sheet is still being filled in out
+    of sight: it comes into view whole, with the sheet's look, and the steps still to come leave
+    it as it is."""
+    start_import(window, WREN)
+    turn_until(lambda: its_first_part_shown(window))
+    sheet = sheet_out_of_sight(window)
+    window.navigator.select(sheet.entity_id)
+    window.sheets.keep_entity(sheet.entity_id)
+    QApplication.processEvents()
+    assert window.tabs.current_editor() is sheet and sheet.isVisible()
+    assert len(sheet.stunts.cards) == 4 and sheet.form.styleSheet()
+    import_shown(window)
+    assert window.tabs.current_editor() is sheet and len(sheet.stunts.cards) == 4
+    assert window.tabs.open_ids() == ["ruth", sheet.entity_id]
+    shown = geometry(sheet)
+    assert geometry(reopened(window, sheet.entity_id)) == shown
+
+
+def test_an_import_undone_while_its_sheet_is_laid_out_out_of_sight_never_shows_it(window, monkeypatch):
+    monkeypatch.setattr(file_actions, "LAY_OUT_SLICE_S", 0.0)
+    start_import(window, WREN)
+    turn_until(lambda: (sheet := sheet_out_of_sight(window)) is not None and len(sheet.stunts.cards) == 4)
+    sheet = sheet_out_of_sight(window)
+    wren = sheet.entity_id
+    resized = Resizes(lambda: [sheet])
+    app = QApplication.instance()
+    app.installEventFilter(resized)
+    try:
+        turn_until(lambda: resized.count > 5)  # some of its parts laid out, not all
+    finally:
+        app.removeEventFilter(resized)
+    window.actions["undo"].trigger()  # Edit ▸ Undo: the import, in one step
+    import_shown(window)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.document.entity(wren) is None
+    assert window.tabs.open_ids() == ["ruth"] and window.tabs.current_editor().entity_id == "ruth"
+    assert not [s for s in window.findChildren(CharacterSheet) if s.entity_id == wren]
 
 
 def big_campaign(path: Path, n: int = 300) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,28 @@ def test_written_files_follow_the_umask_and_keep_an_existing_files_mode(tmp_path
     path.chmod(0o600)
     write_character_file(path, legal_pc(name="Ruth again"))
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def _nested(depth: int, leaf):
+    value = leaf
+    for level in range(depth):
+        value = {"inner": value} if level % 2 else [value]
+    return value
+
+
+@pytest.mark.parametrize("leaf", ["text", 3, None, 2.5])
+def test_an_imported_file_nested_past_the_limit_is_refused_with_its_place_and_one_within_it_reads(tmp_path, leaf):
+    """A file brought in is parsed once; of the checks after it only how deep it nests is left
+    (its text can hold no lone surrogate, its numbers no NaN): still refused past 64 levels,
+    saying where, even when only the innermost value (text, a number, null) is past it."""
+    from fate_desk.interop.importing import import_characters
+
+    wren = json.loads((Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json").read_text(encoding="utf-8"))
+    path = tmp_path / "wren.json"
+    wren["flags"] = {"journal": _nested(63, leaf)}  # its innermost value 65 levels from the top
+    path.write_text(json.dumps(wren), encoding="utf-8")
+    with pytest.raises(FileFormatError, match=r"wren\.json: flags\.journal\[0\]\.inner\[0\].*…: nested more than 64 levels deep"):
+        import_characters(path)
+    wren["flags"] = {"journal": _nested(62, leaf)}  # 64: allowed
+    path.write_text(json.dumps(wren), encoding="utf-8")
+    assert [c.name for c in import_characters(path).characters] == ["Wren Halloway"]

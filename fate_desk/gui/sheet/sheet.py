@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -46,9 +47,11 @@ _TEXT_FIELDS = frozenset({"name", "description", "notes"})
 class CharacterSheet(HearsOwnEntry, QWidget):
     """Shows one character from the document and turns every edit into an undoable step."""
 
-    def __init__(self, document, entity_id: str, parent=None, fill: bool = True):
+    def __init__(self, document, entity_id: str, parent=None, fill: bool = True, style: bool = True):
         """`fill`: show the character at once; without it the sheet is empty until `refresh`
-        (a sheet built ahead of its tab is filled in a turn of the event loop of its own)."""
+        (a sheet built ahead of its tab is filled in a turn of the event loop of its own).
+        `style`: give it the sheet's look at once; without it, at `apply_style` or when it is
+        first filled in, whichever comes first (a turn of its own for a sheet built ahead)."""
         super().__init__(parent)
         self.document = document
         self.entity_id = entity_id
@@ -115,9 +118,17 @@ class CharacterSheet(HearsOwnEntry, QWidget):
         self.hear_own_entry(document)
         # Once every section has its widgets: a widget given a parent with a style sheet is
         # styled there and then, so each one added after it was styled on its own.
-        style_as_sheet(self.form)
+        self._styled = False
+        if style:
+            self.apply_style()
         if fill:
             self.refresh()
+
+    def apply_style(self) -> None:
+        """The sheet's look (see `style_as_sheet`), once."""
+        if not self._styled:
+            self._styled = True
+            style_as_sheet(self.form)
 
     def _add_extras_box(self) -> None:
         """Extras and custom tracks: a box of the left column, under the stunts (built in code,
@@ -217,19 +228,31 @@ class CharacterSheet(HearsOwnEntry, QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        for _part in self.refresh_in_parts():
+            pass
+
+    def refresh_in_parts(self) -> Iterator[None]:
+        """`refresh`, a part at a time: each `next` shows some of the sheet (the banner and the
+        aspects, then the skills and stunts, then the rest), so that a sheet built out of sight
+        can be filled in over turns of the event loop of their own (a whole sheet at 10,000
+        entries was one turn of 25-40 ms). Each part works from the character as it was when the
+        first ran; should the sheet be refreshed whole meanwhile (an edit, an undo), that showed
+        everything anew and the rest of the parts are left undone."""
         character = self.character
         if character is None:
             return
+        self.apply_style()  # never shown without it
         ruleset = self.ruleset
         result = self.document.check(self.entity_id)
         derived = result.derived
         set_text(self.name_edit, character.name)
         set_text(self.description_edit, character.description)
         self.notes_gate.show_text(character.notes)
-        shown, self._shown = self._shown, (character, ruleset.id, result)
+        shown, self._shown = self._shown, None  # noted again once every part is shown
         if shown is not None and shown[1:] == (ruleset.id, result) and _only_text_changed(shown[0], character):
             # A keystroke in the name, description or notes: every section would be set to what
             # it shows already, and repainting them all made typing slow.
+            self._shown = (character, ruleset.id, result)
             return
         self.kind_label.setText(f"<b>{character.kind.label}</b>")
         self.ruleset_label.setText(_("Rule set: {name}").format(name=rules_text(ruleset.name)))
@@ -242,8 +265,14 @@ class CharacterSheet(HearsOwnEntry, QWidget):
         self.fate_minus.setEnabled(character.fate_points > 0)
         self.aspects.update(character, ruleset)
         self.aspects.set_stacked(self.width() < CONCEPTS_BESIDE_FROM)
+        yield
+        if self._shown is not None:  # refreshed whole meanwhile
+            return
         self.skills.update(character, ruleset, result.problems)
         self.stunts.update(character, ruleset, derived, pays)
+        yield
+        if self._shown is not None:
+            return
         self.stress.update(character, ruleset, derived)
         self.consequences.update(character, derived)
         self.extras.update(character, ruleset, derived)
@@ -253,6 +282,7 @@ class CharacterSheet(HearsOwnEntry, QWidget):
         self._say_limits(character)
         self._order_focus()
         lock_if_read_only(self.document, self)  # a redraw re-enables buttons (fate point −, Treat…)
+        self._shown = (character, ruleset.id, result)
 
     def _name_the_numbers(self, refresh: int, points: int) -> None:
         """Refresh and fate points are heard with their numbers (a name alone hid them), and the
