@@ -27,7 +27,7 @@ from shiboken6 import isValid
 
 from fate_desk.collector import hold, keep_what_was_made, settle
 from fate_desk.i18n import _
-from fate_desk.store.campaign_file import row_changes
+from fate_desk.store.campaign_file import row_changes, undoing
 
 from .turns import later
 
@@ -274,5 +274,8 @@ def _worked_out(operation: Callable, before, mine):
     here too, so installing it is only the writing)."""
     result = operation(mine)
     after = getattr(result, "campaign", result)
-    rows = (row_changes(before, after), row_changes(after, before)) if after != before else None
+    rows = None
+    if after != before:
+        forward = row_changes(before, after)
+        rows = (forward, undoing(forward, after))
     return before, result, rows
