@@ -7,7 +7,7 @@
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from .base import FateModel, empty_list, id_field
 from .character import Character, ClockStamp
@@ -168,15 +168,12 @@ def revalidated(new: Campaign, old: Campaign) -> Campaign:
 
 
 CHECK_SLICE = 500  # entries an entry list's check takes in one call (the lock is let go between)
-_LIST_CHECKS: dict[str, TypeAdapter] = {}
 
 
 def _checked(name: str, entries: list) -> list:
-    """`entries` checked as Campaign's field `name` checks them, in slices."""
-    check = _LIST_CHECKS.get(name)
-    if check is None:
-        check = _LIST_CHECKS[name] = TypeAdapter(Campaign.model_fields[name].annotation)
+    """`entries` checked as Campaign's field `name` checks them (by that very field's
+    validation: a campaign holding that slice alone), a slice at a time."""
     out: list = []
     for start in range(0, len(entries), CHECK_SLICE):
-        out += check.validate_python(entries[start:start + CHECK_SLICE])
+        out += getattr(Campaign.model_validate({name: entries[start:start + CHECK_SLICE]}), name)
     return out
