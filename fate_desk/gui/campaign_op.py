@@ -25,9 +25,9 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog
 from shiboken6 import isValid
 
-from fate_desk.collector import keep_what_was_made
+from fate_desk.collector import hold, keep_what_was_made, settle
 from fate_desk.i18n import _
-from fate_desk.store.campaign_file import row_changes
+from fate_desk.store.campaign_file import row_changes, undoing
 
 from .turns import later
 
@@ -47,6 +47,7 @@ class _Relay(QObject):
 _RELAY: list[_Relay] = []
 _JOBS: dict[int, weakref.ref] = {}
 _OUTCOMES: dict[int, tuple[bool, object]] = {}  # job -> (ok, result or exception), set by its worker
+_HOLDING: set[int] = set()  # jobs that hold the cycle collector until their outcome is handed back
 _NUMBERS = itertools.count(1)
 
 
@@ -59,7 +60,16 @@ def _relay() -> _Relay:
     return _RELAY[0]
 
 
+def _let_go(number: int) -> None:
+    """The job's outcome is back on the GUI thread (or will never be taken): its hold on the
+    cycle collector ends, once."""
+    if number in _HOLDING:
+        _HOLDING.discard(number)
+        settle()
+
+
 def _delivered(number: int) -> None:
+    _let_go(number)  # even if the job itself is gone
     outcome = _OUTCOMES.pop(number, None)
     job = _JOBS.pop(number, lambda: None)()
     if outcome is not None and job is not None and isValid(job):  # its parent (a window, a dialog) may be gone
@@ -77,15 +87,22 @@ class Background(QObject):
     """One function on a worker thread; `finished(result)` or `failed(exception)` on the GUI
     thread, and `progressed(done, total)` as the work `report`s. `cancel()` sets `cancelled`
     (which the work may watch to stop early); its result is then thrown away. The worker
-    never touches this object: it reports through the application's relay."""
+    never touches this object: it reports through the application's relay.
+
+    `hold_collector`: no cycle collection on the GUI thread until the outcome is handed back.
+    The collector's walks there go over every object made since the last one, on any thread: a
+    worker building thousands of entries made them walks of 25-50 ms in the window's turns (a
+    gap with nothing of the window's own to do). What the work made and keeps is set aside
+    with the rest when the hold ends (see collector.settle); reference counting frees the rest."""
 
     finished = Signal(object)
     failed = Signal(object)
     progressed = Signal(int, int)  # (done, total), from `report` on the worker
 
-    def __init__(self, work: Callable[[], object], parent: QObject | None = None):
+    def __init__(self, work: Callable[[], object], parent: QObject | None = None, hold_collector: bool = False):
         super().__init__(parent)
         self._work = work
+        self._hold_collector = hold_collector
         self.cancelled = threading.Event()
         self.running = False
         self._number = next(_NUMBERS)
@@ -111,8 +128,12 @@ class Background(QObject):
 
         self._thread = threading.Thread(target=run, name="fate-desk worker", daemon=True)  # i18n: not shown (a thread name)
         self._thread.start()
+        if self._hold_collector:  # once the worker is under way: a thread that cannot start holds nothing
+            hold()
+            _HOLDING.add(number)
         if done.wait(WAIT_S if wait is None else wait):
             _JOBS.pop(self._number, None)  # handed back now; what the relay queued finds no outcome
+            _let_go(number)
             self._deliver(*_OUTCOMES.pop(self._number))
 
     def cancel(self) -> None:
@@ -209,7 +230,9 @@ class CampaignOp(QObject):
         # Two copies: the operation may change its own lists, never those of the undo step's "before".
         before, mine, revision = document.snapshot(), document.snapshot(), document.revision
         operation = self.operation
-        job = self._job = Background(lambda: _worked_out(operation, before, mine), self)
+        # The step makes thousands of entries on the worker: the GUI thread's collector leaves
+        # them alone meanwhile (see Background), and they are set aside once installed.
+        job = self._job = Background(lambda: _worked_out(operation, before, mine), self, hold_collector=True)
         job.finished.connect(lambda outcome: self._install(outcome, revision))
         job.failed.connect(self.failed.emit)
         self._starting = True
@@ -251,5 +274,8 @@ def _worked_out(operation: Callable, before, mine):
     here too, so installing it is only the writing)."""
     result = operation(mine)
     after = getattr(result, "campaign", result)
-    rows = (row_changes(before, after), row_changes(after, before)) if after != before else None
+    rows = None
+    if after != before:
+        forward = row_changes(before, after)
+        rows = (forward, undoing(forward, after))
     return before, result, rows

@@ -182,7 +182,12 @@ class NavigatorModel(QStandardItemModel):
                 folder.removeRows(0, folder.rowCount())
         for kind in self._order:
             self._order[kind] = []
-        self._entries.clear()
+        # The old rows' Python wrappers are let go in a turn of their own, before the naming:
+        # after an import of 1,000 characters into 10,000 entries, taking the rows out and
+        # dropping their 11,000 wrappers were one turn of 25-40 ms.
+        let_go = self._entries
+        self._entries = {}
+        later(self, let_go.clear)
         self.names.clear()
         self._pending, self._waiting, self._next, self._last = [], {}, 0, None
         for folder in self._folders.values():

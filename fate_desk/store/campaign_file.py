@@ -828,6 +828,23 @@ def row_changes(before: Campaign, after: Campaign) -> RowChanges:
                       _duplicate_id(after))
 
 
+def undoing(changes: RowChanges, after: Campaign) -> RowChanges:
+    """The rows that turn `after` back into `changes.before`, where `changes` turn `before` into
+    `after`: what row_changes(after, before) says, worked out from the entries `changes` touch
+    alone (the same entries differ both ways) rather than by comparing every entry again (a
+    third of a campaign-wide step's rows at 10,000 entries)."""
+    before = changes.before
+    touched = {row[0] for row in changes.upserts if row[0] not in changes.added}.union(changes.deletes)
+    upserts = []
+    if touched:
+        for kind, (attr, _kind) in KINDS.items():
+            for pos, entity in enumerate(getattr(before, attr)):
+                if entity.id in touched:
+                    upserts.append((entity.id, kind, pos, _entity_json(entity)))
+    meta = _meta_json(before) if changes.meta is not None else None
+    return RowChanges(after, meta, upserts, list(changes.added), set(changes.deletes), _duplicate_id(before))
+
+
 def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:
     if changes.meta is not None:
         conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (changes.meta,))

@@ -327,6 +327,55 @@ def test_the_summary_of_a_step_worked_out_off_the_window_is_made_before_its_dial
     assert window.findChildren(SummaryDialog) == [summary]  # nothing else made and left behind
 
 
+def test_the_window_collects_no_cycles_while_a_step_is_worked_out_on_its_worker(window, qtbot, monkeypatch):
+    """Table ▸ End the scene, worked out on a worker: the GUI thread's cycle collector would walk
+    every entry the worker makes (at 10,000 entries, walks of 25-50 ms in the window's turns), so
+    it waits until the step is handed back, installed or refused, and then runs again. The step
+    itself is as ever (Fate Condensed, "Recovering from Conflicts": stress clears)."""
+    import threading
+
+    from fate_desk import collector
+    from fate_desk.gui import campaign_op
+    from fate_desk.gui.clock import dialogs
+    from fate_desk.rules.creation.history import Refused
+
+    monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # however quick, the step comes back later
+    going_on = threading.Event()
+    refuse = []
+    real = dialogs.end_scene
+
+    def held(*args, **kwargs):
+        going_on.wait(30)
+        if refuse:
+            raise Refused([])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dialogs, "end_scene", held)
+    assert collector.collecting()
+    stack = window.document.undo_stack
+    steps = stack.count()
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    dialog.ok.click()
+    assert dialog.op.running and not collector.collecting()  # the worker is under way
+    going_on.set()
+    qtbot.waitUntil(lambda: window.table.summary is not None)
+    assert stack.count() == steps + 1 and collector.collecting()
+    assert on_disk(window.document).character("pc-ines").stress == {}
+    # A step refused on the worker lets the collector go too, and the dialog says why.
+    stack.undo()
+    going_on.clear()
+    refuse.append(True)
+    window.actions["end_scene"].trigger()
+    dialog = window.table.dialog
+    dialog.ok.click()
+    assert not collector.collecting()
+    going_on.set()
+    qtbot.waitUntil(lambda: dialog.button_box.isEnabled())
+    assert stack.index() == steps and collector.collecting()  # nothing installed
+    dialog.reject()
+
+
 def test_clock_dialogs_and_summaries_closed_are_gone_not_kept_by_the_window(window, qtbot):
     """Table ▸ End the scene, cancelled twice with its Cancel button, then ended with its OK
     button, then End the session ended too: each dialog is gone once closed, and only the last

@@ -44,3 +44,20 @@ def test_a_changed_obstacle_keeps_its_kind_and_a_broken_one_is_refused():
     broken = old.obstacles[1].model_copy(update={"rating": 40})
     with pytest.raises(ValidationError):
         revalidated(old.model_copy(update={"obstacles": [old.obstacles[0], broken]}), old)
+
+
+def test_every_entry_of_a_long_list_is_checked_and_kept_as_it_is():
+    """The lists are checked a slice at a time (a worker lets the window in between): an entry of
+    the wrong kind, or a changed entry that breaks the model, is refused wherever it stands."""
+    from fate_desk.model import campaign as campaign_module
+
+    crowd = [Character(name=f"Guard {n}") for n in range(campaign_module.CHECK_SLICE * 2 + 7)]
+    old = Campaign(characters=crowd)
+    last = crowd[-1].model_copy(update={"fate_points": 2})
+    new = revalidated(old.model_copy(update={"characters": [*crowd[:-1], last]}), old)
+    assert [c.name for c in new.characters] == [c.name for c in crowd]
+    assert all(a is b for a, b in zip(new.characters[:-1], crowd[:-1])) and new.characters[-1].fate_points == 2
+    with pytest.raises(ValidationError):
+        revalidated(old.model_copy(update={"characters": [*crowd[:-1], Countdown(name="Fuse")]}), old)
+    with pytest.raises(ValidationError):
+        revalidated(old.model_copy(update={"characters": [*crowd[:-1], last.model_copy(update={"fate_points": -5})]}), old)

@@ -482,3 +482,48 @@ def test_a_deleted_entry_leaves_none_of_its_text_in_the_file_or_a_copy_made_afte
         data = written.read_bytes()
         assert [secret for secret in secrets if secret in data] == []
     assert [c.name for c in load_campaign(copy).characters] == [c.name for c in read_bundle(SAMPLE).characters]
+
+
+def test_the_rows_an_undo_writes_are_those_of_the_step_read_backwards():
+    """A campaign-wide step works out the rows its undo writes from the entries it touched: the
+    same rows as comparing the campaigns the other way round, for changed, moved, added and
+    deleted entries and changed campaign fields; and undone, the file is the campaign as it was."""
+    from fate_desk.store.campaign_file import row_changes, undoing
+
+    before = Campaign(name="Before", characters=[Character(id=f"c{n}", name=f"Guard {n}") for n in range(6)],
+                      countdowns=[Countdown(id="fuse", name="Fuse")], obstacles=[Hazard(id="flood", name="Flood", rating=2)])
+    c = before.characters
+    steps = [
+        before.model_copy(update={"characters": [c[0], c[1].model_copy(update={"fate_points": 1}), *c[2:]]}),
+        before.model_copy(update={"characters": [c[1], c[0], *c[2:]]}),  # moved
+        before.model_copy(update={"characters": [*c, Character(id="new", name="Newcomer")], "countdowns": []}),
+        before.model_copy(update={"name": "After", "gm_fate_points": 3}),
+        before.model_copy(update={"characters": c[:3], "obstacles": [Hazard(id="flood", name="Flood", rating=4)]}),
+    ]
+    for after in steps:
+        forward, backward = row_changes(before, after), row_changes(after, before)
+        derived = undoing(forward, after)
+        assert derived.before is after and derived.meta == backward.meta and derived.upserts == backward.upserts
+        assert sorted(derived.deletes) == sorted(backward.deletes) and derived.added == backward.added
+        assert derived.duplicate == backward.duplicate is None
+
+
+def test_a_step_undone_with_the_rows_read_backwards_leaves_the_file_as_it_was(tmp_path):
+    from fate_desk.store.campaign_file import row_changes, undoing
+
+    path = tmp_path / "c.fatedesk"
+    before = Campaign(name="Before", characters=[Character(id=f"c{n}", name=f"Guard {n}") for n in range(4)])
+    f = CampaignFile.create(path, before)
+    try:
+        c = before.characters
+        after = before.model_copy(update={"name": "After", "characters": [c[1], c[0].model_copy(update={"notes": "x"}),
+                                                                        Character(id="new", name="Newcomer")]})
+        forward = row_changes(f.campaign, after)
+        f.replace_all(after, forward)
+        assert load_campaign(path) == after
+        back = undoing(forward, after)
+        assert back.fits(f.campaign)  # written as worked out, not worked out again
+        f.replace_all(before, back)
+        assert load_campaign(path) == before
+    finally:
+        f.close()

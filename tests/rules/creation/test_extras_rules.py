@@ -156,8 +156,11 @@ def test_a_lasting_track_clears_only_after_treatment_and_a_full_session():
     treated = begin_track_recovery(pc, "injured", 4, when=ClockStamp(arc=1, session=1, scene=1), at=AT).character
     same_session = end_session(_table(treated), at=AT).campaign
     assert same_session.characters[0].stress == {"injured": [0]}  # the treatment's own session does not count
+    kept = same_session.model_copy(deep=True)
     next_session = end_session(same_session, at=AT).campaign.characters[0]
     assert next_session.stress == {} and not next_session.tracks[0].recovering
+    # The campaign the step was given is left as it was: it is what the step's undo gives back.
+    assert same_session == kept and same_session.characters[0].tracks[0].recovering
 
 
 def test_a_sticky_track_does_not_keep_a_scene_open():
