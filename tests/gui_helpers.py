@@ -76,6 +76,15 @@ def import_shown(window) -> None:
         QApplication.processEvents()
 
 
+def import_through_menu(window, path: Path) -> None:
+    """File ▸ Import characters…, `path` chosen in its file dialog and accepted, until the
+    import's sheet and summary are shown (see `import_shown`)."""
+    answer_file_dialog(path)
+    action = next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…")
+    action.trigger()
+    import_shown(window)
+
+
 def answer_file_dialog(path: Path) -> None:
     """When the next file dialog opens, choose `path` in it as a person would, and accept."""
     def answer() -> None:

@@ -17,7 +17,7 @@ from fate_desk.interop.importing import import_characters
 
 from builders import legal_pc
 from fco_model import problems
-from gui_helpers import drop, import_shown, new_document
+from gui_helpers import drop, import_through_menu, new_document
 
 WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
 
@@ -195,12 +195,8 @@ def test_export_for_foundry_of_a_refresh_4_pc_says_the_override_is_on(qtbot, win
 
 
 def test_file_import_of_a_fari_library_adds_characters_and_scenes_in_one_undo_step(qtbot, window):
-    from test_gui_one_writer import answer_file_dialog
-
     before = (len(window.document.campaign.characters), len(window.document.campaign.scenes))
-    answer_file_dialog(LIBRARY)
-    menu_action(window, "File", "Import characters…").trigger()
-    import_shown(window)
+    import_through_menu(window, LIBRARY)
     qtbot.waitUntil(lambda: len(window.document.campaign.scenes) == before[1] + 2)
     campaign = window.document.campaign
     assert [c.name for c in campaign.characters][before[0]:] == ["Nell Ashdown", "Bram Holloway", "Dara Quill"]
@@ -215,9 +211,7 @@ def test_file_import_of_a_fari_library_adds_characters_and_scenes_in_one_undo_st
     assert "guessed" not in summary.text()
     summary.close()
     # Run again: nothing is imported twice.
-    answer_file_dialog(LIBRARY)
-    menu_action(window, "File", "Import characters…").trigger()
-    import_shown(window)
+    import_through_menu(window, LIBRARY)
     qtbot.waitUntil(lambda: "Nothing new in library.fari.json" in window.statusBar().currentMessage())
     assert (len(window.document.campaign.characters), len(window.document.campaign.scenes)) == (
         before[0] + 3, before[1] + 2)

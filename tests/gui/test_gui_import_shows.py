@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from gui_helpers import answer_file_dialog, drop, import_shown, started_app_window
+from gui_helpers import answer_file_dialog, drop, import_shown, import_through_menu, started_app_window
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
@@ -71,9 +71,7 @@ def rename_on_sheet(qtbot, window, entity_id: str, name: str) -> None:
 
 
 def test_file_import_shows_the_new_characters_selects_the_first_and_saves_edits_to_them(qtbot, window, tmp_path):
-    answer_file_dialog(two_newcomers(tmp_path))
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, two_newcomers(tmp_path))
     assert shown_in_navigator(window, "nell") and shown_in_navigator(window, "gor")
     assert window.navigator.current_entity() == "nell"
     assert "Nell (Player characters)" in window.statusBar().currentMessage()
@@ -163,9 +161,7 @@ def test_a_character_renamed_to_the_incoming_name_while_the_file_is_read_is_aske
     QTimer.singleShot(0, rename_while_reading)
     nell = tmp_path / "nell.fate.json"
     write_character_file(nell, Character(id="nell", name="Nell"))
-    answer_file_dialog(nell)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, nell)
     box = duplicates_question(window)
     assert "Nell from nell.fate.json is already in this campaign" in box.text()
     click(qtbot, box, "Cancel")
@@ -175,9 +171,7 @@ def test_a_character_renamed_to_the_incoming_name_while_the_file_is_read_is_aske
 def test_a_bundle_with_a_known_character_can_bring_only_the_others(qtbot, window, tmp_path):
     bundle = tmp_path / "mixed.fate-campaign.json"
     write_bundle(bundle, Campaign(name="Mixed", characters=[Character(name="ruth"), Character(id="nell", name="Nell")]))
-    answer_file_dialog(bundle)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, bundle)
     box = duplicates_question(window)
     assert "ruth" in box.text()
     click(qtbot, box, "Import only the others")
@@ -214,9 +208,7 @@ def test_a_big_import_reads_on_a_worker_while_the_window_answers_and_cancel_adds
         qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, cancel_when_shown)
-    answer_file_dialog(big)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, big)
     assert seen == ["Reading big.fari.json…"]
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
     assert "cancelled" in window.statusBar().currentMessage()
@@ -230,9 +222,7 @@ def test_a_big_import_left_to_finish_shows_its_character(qtbot, window, tmp_path
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(window.findChild(QProgressDialog, "importProgress") is not None))
     timer.start(5)
-    answer_file_dialog(big)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, big)
     timer.stop()
     assert any(ticks)  # the window's own timers ran while the file was read
     nell = next(c for c in window.document.campaign.characters if c.name == "Nell Ashdown")
@@ -276,9 +266,7 @@ def test_a_big_foundry_actor_is_parsed_once_on_a_worker_and_comes_in(qtbot, wind
     monkeypatch.setattr(campaign_op, "WAIT_S", 0.0)  # the read is never handed back at once
     big = big_foundry(tmp_path)
     parsed = parses_watched(monkeypatch)
-    answer_file_dialog(big)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, big)
     assert parsed == [False]
     wren = next(c for c in window.document.campaign.characters if c.name != "Ruth")
     assert shown_in_navigator(window, wren.id) and window.navigator.current_entity() == wren.id
@@ -329,9 +317,7 @@ def test_a_whole_fari_library_imports_on_a_worker_with_progress_and_cancel(qtbot
         go_on.set()
 
     QTimer.singleShot(0, cancel_when_counting)
-    answer_file_dialog(library)
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, library)
     assert parsed == [False]  # parsed once, off the window's thread
     assert labels and labels[0].startswith("Reading crew.fari.json: character ") and labels[0].endswith(" of 300…")
     assert not any(seen)  # every sheet read off the window's thread
@@ -355,9 +341,7 @@ def test_a_library_of_hundreds_comes_into_every_view_and_one_undo_takes_it_out(q
     loop of its own after the save; one undo takes them out of every view and out of the file."""
     window.actions["toggle_dice"].trigger()
     who = window.table.dice_dock.panel.who
-    answer_file_dialog(fari_library(tmp_path, 300))
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, fari_library(tmp_path, 300))
     crew = {f"Crew {n}" for n in range(300)}
     assert window.tabs.current_editor().name_edit.text() == "Crew 299"
     summary = window.findChild(QMessageBox, "importSummary")
@@ -386,9 +370,7 @@ def test_undoing_a_library_import_closes_the_sheets_it_brought_and_keeps_the_oth
     sheet never shows."""
     window.navigator.select("ruth")
     window.sheets.open_entity("ruth")
-    answer_file_dialog(fari_library(tmp_path, 30))
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, fari_library(tmp_path, 30))
     window.findChild(QMessageBox, "importSummary").close()
     crew = {c.name: c.id for c in window.document.campaign.characters}
     for name in ("Crew 3", "Crew 7"):
@@ -436,9 +418,7 @@ def test_a_scene_open_while_a_library_comes_and_goes_lists_it_redrawn_once_each_
         return {scene.present_list.item(i).text() for i in range(scene.present_list.count())}
 
     crew = {f"Crew {n}" for n in range(30)}
-    answer_file_dialog(fari_library(tmp_path, 30))
-    import_action(window).trigger()
-    import_shown(window)
+    import_through_menu(window, fari_library(tmp_path, 30))
     window.findChild(QMessageBox, "importSummary").close()
     assert crew | {"Ruth"} <= listed()
     assert len(redrawn) == 1

@@ -15,7 +15,7 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
-from gui_helpers import answer_file_dialog, import_shown, started_app_window
+from gui_helpers import answer_file_dialog, import_shown, import_through_menu, started_app_window
 from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
@@ -114,9 +114,7 @@ def test_a_campaign_changed_underneath_is_reloaded_and_never_overwritten(window,
 def test_import_from_the_menu_is_one_transaction_and_one_undo_step(window, qtbot, tmp_path):
     bundle = Path(__file__).parents[1] / "data" / "sample.fate-campaign.json"
     before = names(window.document.campaign)
-    answer_file_dialog(bundle)
-    menu_action(window, "File", "Import characters…").trigger()
-    import_shown(window)
+    import_through_menu(window, bundle)
     qtbot.waitUntil(lambda: len(window.document.campaign.characters) > len(before))
     added = len(window.document.campaign.characters) - len(before)
     assert added > 1
@@ -136,9 +134,7 @@ def test_an_import_that_cannot_be_saved_adds_nothing_and_leaves_undo_working(win
         raise CampaignFileError(str(window.document.path), "could not be saved (the disk is full)")
 
     monkeypatch.setattr(window.document.file, "put_many", full_disk)
-    answer_file_dialog(ruth)
-    menu_action(window, "File", "Import characters…").trigger()
-    import_shown(window)
+    import_through_menu(window, ruth)
     qtbot.waitUntil(lambda: any("disk is full" in b.text() for b in message_boxes(window)))
     assert len(window.document.campaign.characters) == count
     monkeypatch.undo()

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gui_helpers import answer_file_dialog, import_shown, started_app_window
+from gui_helpers import answer_file_dialog, import_shown, import_through_menu, started_app_window
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit, QWidget
 
@@ -94,13 +94,6 @@ def window(qtbot, tmp_path):
     win.close()
 
 
-def import_from_menu(window, path: Path) -> None:
-    """File ▸ Import characters…, the file chosen in its dialog and accepted."""
-    answer_file_dialog(path)
-    next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…").trigger()
-    import_shown(window)
-
-
 def test_an_imported_sheet_comes_into_view_laid_out_and_the_sheet_in_front_is_not_laid_out_again(window):
     front = window.tabs.current_editor()
     before = front.size()
@@ -113,7 +106,7 @@ def test_an_imported_sheet_comes_into_view_laid_out_and_the_sheet_in_front_is_no
     app.installEventFilter(in_tabs)
     app.installEventFilter(in_front)
     try:
-        import_from_menu(window, WREN)
+        import_through_menu(window, WREN)
     finally:
         app.removeEventFilter(in_tabs)
         app.removeEventFilter(in_front)
