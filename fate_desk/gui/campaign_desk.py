@@ -4,8 +4,8 @@ file changing, moving or vanishing underneath the open campaign."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -24,7 +24,8 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-class _Choice(NamedTuple):
+@dataclass(eq=False)
+class _Choice:
     """A campaign the user chose, being checked on a worker."""
 
     job: object  # its Background, kept while it runs
@@ -122,6 +123,16 @@ class CampaignDesk(Desk):
         if self._open_now() != choice.was_open:
             return  # another campaign was opened meanwhile (File ▸ New campaign): it stays
         self._open_campaign(choice.path, choice.readonly, checked=stamps, in_turns=True)
+
+    def fell_back(self) -> None:
+        """A campaign refused as it loaded gave way to the one open before it (or a copy of the
+        sample): the window's doing, not the user's, so a campaign chosen meanwhile and still
+        being checked opens all the same, and the status bar says again that it is coming."""
+        choice = self._choice
+        if choice is None:
+            return
+        choice.was_open = self._open_now()
+        self.window.statusBar().showMessage(_("Opening the campaign…"))
 
     def _forget_choice(self) -> None:
         """No campaign chosen is waiting for its check any more: the status bar stops saying so."""

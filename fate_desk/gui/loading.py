@@ -215,3 +215,4 @@ class OpeningSteps(QObject):
             window.campaigns.open_path(self.previous[0], readonly=self.previous[1])
         elif sample:
             open_sample_copy(window)
+        window.campaigns.fell_back()

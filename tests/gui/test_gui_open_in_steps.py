@@ -9,7 +9,9 @@ entry a turn (the app: 200 entries in the turn it opens, then 8 ms of entries a 
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from gui_helpers import started_app_window
@@ -20,6 +22,7 @@ from fate_desk.gui import document as document_module
 from fate_desk.gui.gm.scene import ID_ROLE
 from fate_desk.gui.loading import Loading
 from fate_desk.model import Campaign, Character, CharacterKind, Countdown, Scene
+from fate_desk.store import opening as store_opening
 from fate_desk.store.backups import list_backups
 from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
 
@@ -165,6 +168,41 @@ def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_c
     turns_until(lambda: window.opening_steps.state is Loading.OPEN)  # one entry a turn, as set here
     assert not window.document.loading and window.navigator is not None
     assert window.table.pool.isEnabled() and window.actions["end_scene"].isEnabled()
+
+
+def test_a_campaign_chosen_while_the_one_loading_is_refused_late_still_opens(window, qtbot, tmp_path, monkeypatch):
+    """The refused campaign's fall-back to the one before is the window's doing, not the user's:
+    the campaign the user chose meanwhile (its check held on its worker until then) opens."""
+    before = window.document.path
+    bad = big_campaign(tmp_path / "big.fatedesk")
+    conn = sqlite3.connect(bad)
+    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
+    conn.commit()
+    conn.close()
+    chosen = big_campaign(tmp_path / "chosen.fatedesk", n=20)
+    gate, checked = threading.Event(), store_opening.checked_stamps
+
+    def held(path):
+        if Path(path) == chosen:
+            gate.wait(30)
+        return checked(path)
+
+    monkeypatch.setattr(store_opening, "checked_stamps", held)
+    open_recent(window, bad)
+    assert window.document.loading
+    window.settings.add_recent(str(chosen))
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
+    recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
+    recent.aboutToShow.emit()
+    next(a for a in recent.actions() if a.toolTip() == str(chosen)).trigger()
+    turns_until(lambda: window.document is not None and window.document.path == before)  # refused late
+    assert any(box.isVisible() and box.windowTitle() == "That campaign could not be opened"
+               for box in window.findChildren(QMessageBox))
+    assert window.statusBar().currentMessage() == "Opening the campaign…"  # the chosen one is still coming
+    gate.set()
+    turns_until(lambda: window.document.path == chosen and window.opening_steps.state is Loading.OPEN)
+    assert window.tabs.current_entity_id() == "c003"
+    assert window.settings.get(opening_state("LAST_CAMPAIGN")) == str(chosen)
 
 
 def _rows(path) -> dict:
