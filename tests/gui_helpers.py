@@ -80,9 +80,22 @@ def import_through_menu(window, path: Path) -> None:
     """File ▸ Import characters…, `path` chosen in its file dialog and accepted, until the
     import's sheet and summary are shown (see `import_shown`)."""
     answer_file_dialog(path)
-    action = next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…")
-    action.trigger()
+    menu_action(window, "File", "Import characters…").trigger()
     import_shown(window)
+
+
+def menu_action(window, menu: str, text: str):
+    """The action the menu bar's `menu` shows as `text` (without its mnemonic)."""
+    return next(a for a in window.menus[menu].actions() if a.text().replace("&", "") == text)
+
+
+def pick_recent(window, path: Path) -> None:
+    """File ▸ Open Recent ▸ the campaign at `path`, as a person picks it: the menu is filled as it
+    shows, then the entry is triggered."""
+    window.settings.add_recent(str(path))
+    recent = menu_action(window, "File", "Open Recent").menu()
+    recent.aboutToShow.emit()
+    next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
 
 
 def answer_file_dialog(path: Path) -> None:

@@ -17,7 +17,7 @@ from fate_desk.interop.importing import import_characters
 
 from builders import legal_pc
 from fco_model import problems
-from gui_helpers import drop, import_through_menu, new_document
+from gui_helpers import drop, import_through_menu, menu_action, new_document
 
 WREN = Path(__file__).parents[1] / "data" / "foundry" / "fco-wren.json"
 
@@ -33,11 +33,6 @@ def window(qtbot, tmp_path):
     window.show()
     yield window
     window.close()
-
-
-def menu_action(window, menu_title: str, text: str):
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu_title)
-    return next(a for a in menu.actions() if a.text().replace("&", "") == text)
 
 
 def open_dialog(window) -> ExportForDialog:

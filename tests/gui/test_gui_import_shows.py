@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from gui_helpers import answer_file_dialog, drop, import_shown, import_through_menu, started_app_window
+from gui_helpers import answer_file_dialog, drop, import_shown, import_through_menu, menu_action, started_app_window
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
@@ -55,7 +55,7 @@ def two_newcomers(tmp_path: Path) -> Path:
 
 
 def import_action(window):
-    return next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…")
+    return menu_action(window, "File", "Import characters…")
 
 
 def shown_in_navigator(window, entity_id: str) -> bool:

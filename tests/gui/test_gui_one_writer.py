@@ -15,7 +15,7 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
-from gui_helpers import answer_file_dialog, import_shown, import_through_menu, started_app_window
+from gui_helpers import answer_file_dialog, import_shown, import_through_menu, menu_action, started_app_window
 from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
@@ -35,10 +35,6 @@ def window(qtbot):
     yield win
     win.close()
 
-
-
-def menu_action(window, menu: str, text: str):
-    return next(a for a in window.menus[menu].actions() if a.text().replace("&", "") == text)
 
 
 def message_boxes(window) -> list[QMessageBox]:

@@ -17,7 +17,7 @@ from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store import opening as store_opening
 from fate_desk.store.campaign_file import CampaignFile
 
-from gui_helpers import answer_file_dialog, started_app_window
+from gui_helpers import answer_file_dialog, menu_action, pick_recent, started_app_window
 
 
 @pytest.fixture
@@ -49,15 +49,6 @@ def break_id_index(path: Path) -> None:
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def open_recent(window, path: Path) -> None:
-    """File ▸ Open Recent ▸ the campaign, found in the menu bar and triggered."""
-    window.settings.add_recent(str(path))
-    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
-    recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
-    recent.aboutToShow.emit()
-    next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
 
 
 def refusals(window) -> list[QMessageBox]:
@@ -102,7 +93,7 @@ def test_a_damaged_campaign_picked_from_open_recent_says_why_and_keeps_the_open_
     damaged = make_campaign(tmp_path / "damaged.fatedesk", "Cracked")
     break_id_index(damaged)
     before = digest(damaged)
-    open_recent(window, damaged)
+    pick_recent(window, damaged)
     qtbot.waitUntil(lambda: bool(refusals(window)))
     assert "damaged (SQLite's check says: Page" in refusals(window)[0].text()
     assert "damaged.fatedesk" in refusals(window)[0].text()
@@ -122,13 +113,13 @@ def test_a_second_pick_while_the_first_is_checked_opens_only_the_second(window, 
     window.windowTitleChanged.connect(titles.append)
     gates.hold(first)
     gates.hold(second)
-    open_recent(window, first)
+    pick_recent(window, first)
     qtbot.waitUntil(lambda: first in gates.workers)
     # Being checked: the window says so, and the campaign open is still the one in it.
     assert window.statusBar().currentMessage() == "Opening the campaign…"
     assert window.document is sample
     answer_file_dialog(second)
-    next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Open…").trigger()
+    menu_action(window, "File", "Open…").trigger()
     qtbot.waitUntil(lambda: second in gates.workers)
     gates.release(first)  # its check comes back while the second is still being checked
     worker = gates.workers[first]
@@ -142,7 +133,7 @@ def test_a_second_pick_while_the_first_is_checked_opens_only_the_second(window, 
     assert not any("Ember" in title for title in titles)  # the first never showed, not even for a turn
     assert refusals(window) == []
     # The first was never opened: nothing holds it (File ▸ Open can open it for editing now).
-    open_recent(window, first)
+    pick_recent(window, first)
     gates.release(first)
     qtbot.waitUntil(lambda: window.document.path == first)
     assert not window.document.readonly
@@ -161,7 +152,7 @@ def test_a_campaign_replaced_by_a_damaged_file_after_its_check_is_still_refused(
         return stamps
 
     monkeypatch.setattr(store_opening, "checked_stamps", checked_then_replaced)
-    open_recent(window, chosen)
+    pick_recent(window, chosen)
     qtbot.waitUntil(lambda: bool(refusals(window)))
     assert "damaged (SQLite's check says: Page" in refusals(window)[0].text()
     assert window.document is sample and not sample.closed
@@ -172,7 +163,7 @@ def test_closing_the_window_while_a_campaign_is_checked_opens_nothing(window, qt
     sample = window.document
     chosen = make_campaign(tmp_path / "chosen.fatedesk", "Gale")
     gates.hold(chosen)
-    open_recent(window, chosen)
+    pick_recent(window, chosen)
     qtbot.waitUntil(lambda: chosen in gates.workers)
     window.close()
     gates.release(chosen)

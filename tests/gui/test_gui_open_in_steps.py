@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gui_helpers import started_app_window
+from gui_helpers import menu_action, pick_recent, started_app_window
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -62,11 +62,7 @@ def big_campaign(path, n: int = 300):
 
 def open_recent(window, path) -> None:
     """File ▸ Open Recent ▸ the campaign, found in the menu bar and triggered."""
-    window.settings.add_recent(str(path))
-    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
-    recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
-    recent.aboutToShow.emit()
-    next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
+    pick_recent(window, path)
     # Checked on a worker first, opened, then taken by the window in a turn of its own.
     turns_until(lambda: window.document is not None and window.document.path == path)
 
@@ -190,11 +186,7 @@ def test_a_campaign_chosen_while_the_one_loading_is_refused_late_still_opens(win
     monkeypatch.setattr(store_opening, "checked_stamps", held)
     open_recent(window, bad)
     assert window.document.loading
-    window.settings.add_recent(str(chosen))
-    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "File")
-    recent = next(a.menu() for a in file_menu.actions() if a.text().replace("&", "") == "Open Recent")
-    recent.aboutToShow.emit()
-    next(a for a in recent.actions() if a.toolTip() == str(chosen)).trigger()
+    pick_recent(window, chosen)
     turns_until(lambda: window.document is not None and window.document.path == before)  # refused late
     assert any(box.isVisible() and box.windowTitle() == "That campaign could not be opened"
                for box in window.findChildren(QMessageBox))
@@ -261,11 +253,6 @@ def test_a_character_dropped_mid_load_joins_the_campaign_once_it_is_whole(window
     assert window.navigator.model.index_of(next(c.id for c in saved.characters if c.name == "Wren")).isValid()
 
 
-def _menu_action(window, menu: str, text: str):
-    bar_menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu)
-    return next(a for a in bar_menu.actions() if a.text().replace("&", "") == text)
-
-
 @pytest.mark.parametrize("docks", [("Dice roller", "Character history"), ("Character history",), ("Run a conflict",)])
 def test_a_big_campaign_opened_with_the_table_docks_showing_joins_them_once_whole(window, qtbot, tmp_path, docks):
     """The dice roller, the character history or the conflict dock shown for the campaign open
@@ -273,7 +260,7 @@ def test_a_big_campaign_opened_with_the_table_docks_showing_joins_them_once_whol
     it loads and take the new one once every entry is in (no error from a campaign deleted
     meanwhile), and the dice roller lists the new campaign's characters."""
     for text in docks:
-        _menu_action(window, "Table", text).trigger()
+        menu_action(window, "Table", text).trigger()
     qtbot.wait(50)
     path = big_campaign(tmp_path / "skyships.fatedesk")
     table = window.table
@@ -384,7 +371,7 @@ def test_while_a_big_campaign_loads_the_conflict_dock_and_players_view_show_none
     once it is whole both show the new campaign's scene."""
     from fate_desk.gui.conflict.common import scene_now
 
-    _menu_action(window, "Table", "Run a conflict").trigger()
+    menu_action(window, "Table", "Run a conflict").trigger()
     players = window.encounters.open_players_view()
     qtbot.addWidget(players)
     qtbot.wait(50)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gui_helpers import answer_file_dialog, import_shown, import_through_menu, started_app_window
+from gui_helpers import answer_file_dialog, import_shown, import_through_menu, menu_action, started_app_window
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit, QWidget
 
@@ -125,7 +125,7 @@ def test_an_imported_sheet_comes_into_view_laid_out_and_the_sheet_in_front_is_no
 def start_import(window, path: Path) -> None:
     """File ▸ Import characters…, the file chosen and accepted; its sheet still to come."""
     answer_file_dialog(path)
-    next(a for a in window.menus["File"].actions() if a.text().replace("&", "") == "Import characters…").trigger()
+    menu_action(window, "File", "Import characters…").trigger()
 
 
 def turn_until(condition) -> None:
@@ -231,7 +231,7 @@ def test_a_loading_campaigns_first_sheet_comes_into_view_laid_out(window, monkey
     monkeypatch.setattr(document_module, "LOAD_SLICE_S", 0.0)
     path = big_campaign(tmp_path / "harbour.fatedesk")
     window.settings.add_recent(str(path))
-    recent = next(a.menu() for a in window.menus["File"].actions() if a.text().replace("&", "") == "Open Recent")
+    recent = menu_action(window, "File", "Open Recent").menu()
     recent.aboutToShow.emit()
     # The new campaign's tabs, once in view (each campaign has tabs of its own).
     shown = Resizes(lambda: window.tabs.editors(), lambda: window.stack.currentWidget() is window.tabs)
