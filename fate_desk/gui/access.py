@@ -322,9 +322,16 @@ def tell_current_item(view: QAbstractItemView) -> None:
     QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.Focus))
 
 
+_item_focus: CurrentItemTold | None = None  # the application's, once made (see install_item_focus)
+
+
 def install_item_focus(app: QApplication) -> CurrentItemTold:
-    existing = app.findChild(CurrentItemTold)
-    return existing if existing is not None else CurrentItemTold(app)
+    """The application's (made once; remembered here, not looked for among the application's
+    children, for the reason focus_ring.install gives)."""
+    global _item_focus
+    if _item_focus is None or not shiboken6.isValid(_item_focus) or _item_focus.parent() is not app:
+        _item_focus = CurrentItemTold(app)
+    return _item_focus
 
 
 def _tab_stop_when_tabs(bar: QTabBar) -> None:
@@ -363,7 +370,7 @@ class DockTabNames(QObject):
         # which the style adds an animation object to the dock: counted as a child, it asked for
         # another renaming, and the window renamed its docks at every turn of its event loop,
         # tens of milliseconds each time on a busy machine, for as long as a campaign was open.
-        added = kind == QEvent.Type.ChildAdded and event.child().isWidgetType()
+        added = kind == QEvent.Type.ChildPolished and watched is self.window
         if added or (kind in self._RENAMED_BY and watched is not self.window):
             self._name_soon()
         return False
