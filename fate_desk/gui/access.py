@@ -366,10 +366,13 @@ class DockTabNames(QObject):
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
         kind = event.type()
-        # Only a widget can be a dock or a tab bar. Renaming gives a dock's buttons new icons, for
-        # which the style adds an animation object to the dock: counted as a child, it asked for
-        # another renaming, and the window renamed its docks at every turn of its event loop,
-        # tens of milliseconds each time on a busy machine, for as long as a campaign was open.
+        # Only a widget can be a dock or a tab bar, and Qt tells the window of a widget child once
+        # it is polished, as it shows (ChildPolished comes for widgets alone). Renaming gives a
+        # dock's buttons new icons, for which the style adds an animation object to the dock:
+        # taken for a new child, it asked for another renaming at every turn of the event loop.
+        # The event's child is never asked for: wrapping a child still being made (a plain
+        # QObject then) has PySide6 build some 80 Qt classes and 60 enums (bench_startup.py:
+        # about 40 M instructions before a first start's sheet takes a key).
         added = kind == QEvent.Type.ChildPolished and watched is self.window
         if added or (kind in self._RENAMED_BY and watched is not self.window):
             self._name_soon()
