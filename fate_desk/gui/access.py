@@ -322,9 +322,16 @@ def tell_current_item(view: QAbstractItemView) -> None:
     QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.Focus))
 
 
+_item_focus: CurrentItemTold | None = None  # the application's, once made (see install_item_focus)
+
+
 def install_item_focus(app: QApplication) -> CurrentItemTold:
-    existing = app.findChild(CurrentItemTold)
-    return existing if existing is not None else CurrentItemTold(app)
+    """The application's (made once; remembered here, not looked for among the application's
+    children, for the reason focus_ring.install gives)."""
+    global _item_focus
+    if _item_focus is None or not shiboken6.isValid(_item_focus) or _item_focus.parent() is not app:
+        _item_focus = CurrentItemTold(app)
+    return _item_focus
 
 
 def _tab_stop_when_tabs(bar: QTabBar) -> None:
@@ -359,11 +366,14 @@ class DockTabNames(QObject):
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
         kind = event.type()
-        # Only a widget can be a dock or a tab bar. Renaming gives a dock's buttons new icons, for
-        # which the style adds an animation object to the dock: counted as a child, it asked for
-        # another renaming, and the window renamed its docks at every turn of its event loop,
-        # tens of milliseconds each time on a busy machine, for as long as a campaign was open.
-        added = kind == QEvent.Type.ChildAdded and event.child().isWidgetType()
+        # Only a widget can be a dock or a tab bar, and Qt tells the window of a widget child once
+        # it is polished, as it shows (ChildPolished comes for widgets alone). Renaming gives a
+        # dock's buttons new icons, for which the style adds an animation object to the dock:
+        # taken for a new child, it asked for another renaming at every turn of the event loop.
+        # The event's child is never asked for: wrapping a child still being made (a plain
+        # QObject then) has PySide6 build some 80 Qt classes and 60 enums (bench_startup.py:
+        # about 40 M instructions before a first start's sheet takes a key).
+        added = kind == QEvent.Type.ChildPolished and watched is self.window
         if added or (kind in self._RENAMED_BY and watched is not self.window):
             self._name_soon()
         return False

@@ -75,7 +75,13 @@ def _select_all(spin: QAbstractSpinBox) -> None:
         spin.selectAll()
 
 
+_made: FieldKeys | None = None  # the application's, once made (see install)
+
+
 def install(app: QApplication) -> FieldKeys:
-    """The application's field keys (made once)."""
-    existing = app.findChild(FieldKeys)
-    return existing if existing is not None else FieldKeys(app)
+    """The application's field keys (made once; remembered here, not looked for among the
+    application's children, for the reason focus_ring.install gives)."""
+    global _made
+    if _made is None or not shiboken6.isValid(_made) or _made.parent() is not app:
+        _made = FieldKeys(app)
+    return _made

@@ -6,7 +6,7 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from fate_desk.collector import hold, settle
@@ -36,6 +36,10 @@ _ALL_DONE = object()  # what `next` gives once a step in parts has done its last
 def documents_folder() -> Path:
     """Where new campaigns go by default: the user's documents (the data folder is hidden and
     kept for the sample campaign and backups)."""
+    # Deferred: asked only as a dialog opens; imported at the top, its Qt class and enums were
+    # built before a first start's sheet took a key (bench_startup.py).
+    from PySide6.QtCore import QStandardPaths
+
     found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(found) if found else Path.home()
 

@@ -141,7 +141,16 @@ def _wants_ring(widget) -> bool:
             and widget.window().windowType() != Qt.WindowType.Popup and widget.isVisible())
 
 
+_made: FocusRing | None = None  # the application's, once made (see install)
+
+
 def install(app: QApplication) -> FocusRing:
-    """The application's ring (made once)."""
-    existing = app.findChild(FocusRing)
-    return existing if existing is not None else FocusRing(app)
+    """The application's ring (made once).
+
+    Remembered here rather than looked for among the application's children: finding it there
+    has PySide6 wrap each of them, the style and the input devices among them, and build their
+    classes (bench_startup.py: about 10 ms before a first start's sheet takes a key)."""
+    global _made
+    if _made is None or not shiboken6.isValid(_made) or _made.parent() is not app:
+        _made = FocusRing(app)
+    return _made

@@ -13,7 +13,6 @@ import importlib
 import sys
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import QFile, QIODevice
 from PySide6.QtWidgets import QWidget
 
 from fate_desk.paths import ui_dir
@@ -58,6 +57,11 @@ def _load_xml(path, parent: QWidget | None) -> QWidget:
         from PySide6.QtUiTools import QUiLoader
 
         _loader = QUiLoader()
+    # Deferred: only a form without current generated code is read from its file; imported at the
+    # top, these Qt classes and their enums were built before a first start's sheet took a key
+    # (bench_startup.py).
+    from PySide6.QtCore import QFile, QIODevice
+
     handle = QFile(str(path))
     if not handle.open(QIODevice.OpenModeFlag.ReadOnly):
         raise FormError(f"cannot read form {path}")  # i18n: not shown

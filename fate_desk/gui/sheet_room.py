@@ -35,7 +35,10 @@ class SheetRoom(QObject):
             QTimer.singleShot(0, self, self.fit)  # not after the window is gone
 
     def _bottom_docks(self) -> list[QDockWidget]:
-        return [dock for dock in self.window.findChildren(QDockWidget)
+        # A dock is always the window's own child, floating or not: looking only there spares
+        # PySide6 wrapping every widget of the sheet (bench_startup.py: 11 Qt classes built
+        # before a first start's sheet takes a key).
+        return [dock for dock in self.window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
                 if dock.isVisible() and not dock.isFloating()
                 and self.window.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea]
 

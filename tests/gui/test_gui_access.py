@@ -259,6 +259,37 @@ def test_every_focusable_control_of_the_started_window_has_a_name(qtbot):
     window.close()
 
 
+def test_panels_stacked_on_one_another_are_heard_as_docked_panels_with_named_buttons(qtbot):
+    """Docks stacked in one place get a tab bar from Qt, heard as a bare "page tab list" unless
+    named; the window names it (and each dock's Close and Float buttons) once Qt has shown it.
+    Stacked here as a drag of one dock onto another does it."""
+    from PySide6.QtWidgets import QAbstractButton, QDockWidget, QTabBar
+
+    from gui_helpers import started_app_window
+
+    window = started_app_window(qtbot)
+    window.resize(1280, 800)
+    window.show()
+    for action_id in ("toggle_dice", "toggle_history"):
+        if not window.actions[action_id].isChecked():
+            window.actions[action_id].trigger()
+    QApplication.processEvents()
+    dice, history = (next(d for d in window.findChildren(QDockWidget) if d.windowTitle().replace("&", "") == title)
+                     for title in ("Dice", "History"))
+    window.tabifyDockWidget(dice, history)
+    qtbot.waitUntil(lambda: any(bar.count() for bar in window.findChildren(QTabBar)))
+    qtbot.wait(10)  # the names come a turn of the event loop after Qt shows the bar
+    bars = [bar for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            if bar.count()]
+    assert [bar.accessibleName() for bar in bars] == ["Docked panels"]
+    assert bars[0].focusPolicy() == Qt.FocusPolicy.TabFocus
+    buttons = sorted(heard_as(button)
+                     for button in history.findChildren(QAbstractButton, options=Qt.FindChildOption.FindDirectChildrenOnly)
+                     if button.objectName().startswith("qt_dockwidget_"))
+    assert buttons == ["Close the History panel", "Float the History panel"]
+    window.close()
+
+
 def test_a_new_checker_problem_is_announced_once_not_on_every_keystroke(qtbot):
     from gui_helpers import started_app_window
 
