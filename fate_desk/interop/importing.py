@@ -93,16 +93,19 @@ def import_into_campaign(path: Path, ruleset: str, progress: Progress | None = N
         return import_characters(path)
     notes: list[str] = []
     data = parse_json(read_bytes(path), str(path), notes)
+    library = is_library(data)
     try:
-        if is_library(data):
+        if library:
             result = import_document(data, str(path), fallback=ruleset, progress=progress, parsed=True)
         else:
             result = import_document(data, str(path), ruleset, progress=progress, parsed=True)
     finally:
-        # Freed a piece at a time (a 1,000-sheet library at once is 10-14 ms the window waits
-        # for the lock), also when the read fails or is cancelled: the error handed to the
-        # window would otherwise free it there, through its traceback.
-        let_go(data)
+        # A library is freed a piece at a time (1,000 sheets at once are 10-14 ms the window
+        # waits for the lock), also when the read fails or is cancelled: the error handed to the
+        # window would otherwise free it there, through its traceback. A file of one character
+        # is freed whole: a 1.5 MB Foundry actor in 0.3 ms, where emptying it would take 5.
+        if library:
+            let_go(data)
     result.warnings[:0] = notes
     return result
 

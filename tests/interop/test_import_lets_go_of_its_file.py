@@ -1,6 +1,6 @@
-"""File ▸ Import frees the file it parsed a piece at a time on its worker (collector.let_go):
-freed at once, a 1,000-sheet Fari library was one call of 10-14 ms that kept the interpreter's
-lock from the window. What the import gives back must not lose anything to that emptying."""
+"""File ▸ Import frees a Fari library it parsed a piece at a time on its worker (collector.let_go):
+freed at once, 1,000 sheets were one call of 10-14 ms that kept the interpreter's lock from the
+window. What the import gives back must not lose anything to that emptying."""
 
 from __future__ import annotations
 
