@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from fate_desk.collector import let_go
 from fate_desk.i18n import N_, _, ngettext
 from fate_desk.model import Campaign, Character, Scene, new_id
 from fate_desk.model.plain import clean_surrogates
@@ -92,10 +93,19 @@ def import_into_campaign(path: Path, ruleset: str, progress: Progress | None = N
         return import_characters(path)
     notes: list[str] = []
     data = parse_json(read_bytes(path), str(path), notes)
-    if is_library(data):
-        result = import_document(data, str(path), fallback=ruleset, progress=progress, parsed=True)
-    else:
-        result = import_document(data, str(path), ruleset, progress=progress, parsed=True)
+    library = is_library(data)
+    try:
+        if library:
+            result = import_document(data, str(path), fallback=ruleset, progress=progress, parsed=True)
+        else:
+            result = import_document(data, str(path), ruleset, progress=progress, parsed=True)
+    finally:
+        # A library is freed a piece at a time (1,000 sheets at once are 10-14 ms the window
+        # waits for the lock), also when the read fails or is cancelled: the error handed to the
+        # window would otherwise free it there, through its traceback. A file of one character
+        # is freed whole: a 1.5 MB Foundry actor in 0.3 ms, where emptying it would take 5.
+        if library:
+            let_go(data)
     result.warnings[:0] = notes
     return result
 
@@ -218,17 +228,20 @@ def import_fari(data: Any, source: str = "", ruleset: str | None = None, fallbac
     characters: list[Character] = []
     lines: list[str] = []
     seen: set[str] = set()
-    for done, sheet in enumerate(sheets):
-        if progress is not None and not progress(done, len(sheets)):
-            raise ImportCancelled()
-        character, notes = sheet_to_character(sheet, source, ruleset, fallback)
-        if character.id in seen:
-            character = character.model_copy(update={"id": new_id()})
-        seen.add(character.id)
-        characters.append(character)
-        if library:
-            lines.append(character_line(character, get_ruleset(character.ruleset).name))
-        lines += notes
+    try:
+        for done, sheet in enumerate(sheets):
+            if progress is not None and not progress(done, len(sheets)):
+                raise ImportCancelled()
+            character, notes = sheet_to_character(sheet, source, ruleset, fallback)
+            if character.id in seen:
+                character = character.model_copy(update={"id": new_id()})
+            seen.add(character.id)
+            characters.append(character)
+            if library:
+                lines.append(character_line(character, get_ruleset(character.ruleset).name))
+            lines += notes
+    finally:
+        let_go(sheets)  # a sheet at a time: 1,000 read sheets freed at once are 9 ms (see let_go)
     kind = N_("Fari library") if library else N_("Fari character")
     return ImportResult(characters, lines + scene_lines + warnings, kind, scenes=scenes, library=library)
 

@@ -163,6 +163,26 @@ def test_a_lasting_track_clears_only_after_treatment_and_a_full_session():
     assert same_session == kept and same_session.characters[0].tracks[0].recovering
 
 
+def test_ending_a_scene_clears_an_extras_treated_track_and_leaves_the_campaign_handed_in_as_it_was():
+    # A mild-severity lasting track recovers once a whole scene begun after its treatment ends
+    # (Fate Core, "Recovering From Consequences"); this one lives on an extra.
+    bruised = CustomTrack(id="dented", name="Dented", boxes=[2], clears=TrackClears.RECOVERY,
+                          recovers_as=Severity.MILD, recovering=True,
+                          recovery_started=ClockStamp(arc=1, session=1, scene=1))
+    pack = jetpack().model_copy(update={"tracks": [bruised]})
+    pc = core_pc(extras=[pack], stress={"dented": [0], "physical": [0]})
+    table = _table(pc).model_copy(update={"clock": ClockStamp(arc=1, session=1, scene=2)})
+    kept = table.model_copy(deep=True)
+    after = end_scene(table, at=AT).campaign.characters[0]
+    assert after.stress == {} and not after.extras[0].tracks[0].recovering
+    assert after.extras[0].tracks[0].recovery_started is None
+    # The campaign the step was given is left as it was: it is what the step's undo gives back.
+    assert table == kept
+    before = table.characters[0]
+    assert before.stress == {"dented": [0], "physical": [0]} and before.extras[0].tracks[0].recovering
+    assert len(after.advancement) == len(before.advancement) + 1 and after.advancement[-1].kind == "clock"
+
+
 def test_a_sticky_track_does_not_keep_a_scene_open():
     from fate_desk.rules.clock.timeline import scene_open
 
