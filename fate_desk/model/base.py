@@ -7,7 +7,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# Random bytes for ids, drawn from the system 16 at a time (see new_id).
+# Random bytes for ids, drawn from the system IDS_PER_DRAW ids at a time (see new_id).
 IDS_PER_DRAW = 256
 _RANDOM: list[bytes] = []
 if hasattr(os, "register_at_fork"):  # a forked child never hands out its parent's ids
