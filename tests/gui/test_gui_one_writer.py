@@ -130,7 +130,7 @@ def test_an_import_that_cannot_be_saved_adds_nothing_and_leaves_undo_working(win
     window.actions["add_pc"].trigger()  # an edit to undo later
     count = len(window.document.campaign.characters)
 
-    def full_disk(entities, saved=None):
+    def full_disk(entities, saved=None, present=None):
         raise CampaignFileError(str(window.document.path), "could not be saved (the disk is full)")
 
     monkeypatch.setattr(window.document.file, "put_many", full_disk)
