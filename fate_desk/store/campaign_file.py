@@ -474,7 +474,7 @@ class CampaignFile:
         """Wait for the fold under way on a worker, if any, and take the file as it left it."""
         fold, self._fold = self._fold, None
         if fold is not None:
-            fold.done.wait()
+            fold.wait()
             self.watch.folded(fold.after)
 
     def _log_off(self) -> None:
@@ -790,8 +790,15 @@ class LogFold:
         self.complete = False
         self.after: tuple | None = None
         self.done = threading.Event()
+        self._started = False
+        self._dropped = False
+        self._lock = threading.Lock()
 
     def run(self) -> None:
+        with self._lock:
+            if self._dropped:
+                return
+            self._started = True
         try:
             conn = connect(self.path, readonly=False)
             try:
@@ -810,6 +817,14 @@ class LogFold:
             except OSError:
                 self.after = None
             self.done.set()
+
+    def wait(self) -> None:
+        """Wait for `run` to return; a fold not started yet is dropped instead (never started)."""
+        with self._lock:
+            if not self._started:
+                self._dropped = True
+                self.done.set()
+        self.done.wait()
 
 
 def write_new(path: Path, campaign: Campaign) -> Path:
