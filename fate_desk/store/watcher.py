@@ -6,6 +6,10 @@ write-ahead log beside it (a sync tool replacing the file, another program writi
 every write, and when the app comes back to the front, the stamp is compared with the file as
 it is now. A file moved (the same file, unchanged, under another name) is looked for and
 followed; the open file itself then makes a new connection there (`CampaignFile`).
+
+While the open folds its log into the file on a worker, the file's size and time change by its
+own doing: until the fold is taken back (`folded`) they are not compared, the rest still is
+(SQLite's data_version, which other programs' commits change, the file's identity, the log).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ class FileWatch:
         self._version = version
         self._lock_fd = lock_fd
         self._stamp = self.now()
+        self._folding = False  # a fold of the log into the file is under way on a worker
 
     def now(self) -> tuple:
         """(data_version, device, inode, size, time, log size, log time), or (data_version, None)
@@ -67,7 +72,29 @@ class FileWatch:
         self._stamp = self.now()
 
     def changed(self) -> bool:
-        return self.now() != self._stamp
+        return self._differs(self.now())
+
+    def _differs(self, now: tuple) -> bool:
+        if not self._folding or len(now) != 7 or len(self._stamp) != 7:
+            return now != self._stamp
+        # (data_version, device, inode) and (log size, log time): not the file's size and time
+        return (now[:3], now[5:]) != (self._stamp[:3], self._stamp[5:])
+
+    def folding(self) -> None:
+        """A fold of the log into the file begins on a worker (see the module's note)."""
+        self._folding = True
+
+    def folded(self, after: tuple | None) -> None:
+        """The fold is done: `after` is the file's (device, inode, size, time) as it left it. If
+        the file is still so, and nothing else changed, that is this open's doing; else the
+        change is reported, as any other (by `changed` and `refusal`)."""
+        if not self._folding:
+            return
+        now = self.now()
+        differs = self._differs(now)
+        self._folding = False
+        if not differs and after is not None and len(now) == 7 and tuple(now[1:5]) == tuple(after):
+            self._stamp = now
 
     def missing(self) -> bool:
         return self.now()[1] is None
@@ -75,7 +102,7 @@ class FileWatch:
     def refusal(self) -> FileChangedError | None:
         """Why a write must not be made now (the file changed or went since it was stamped)."""
         now = self.now()
-        if now == self._stamp:
+        if not self._differs(now):
             return None
         if now[1] is None:
             return FileGoneError(str(self.path), _("was deleted, or moved where Fate Desk cannot find it, since it "

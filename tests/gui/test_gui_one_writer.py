@@ -126,7 +126,7 @@ def test_an_import_that_cannot_be_saved_adds_nothing_and_leaves_undo_working(win
     window.actions["add_pc"].trigger()  # an edit to undo later
     count = len(window.document.campaign.characters)
 
-    def full_disk(entities, saved=None):
+    def full_disk(entities, saved=None, present=None):
         raise CampaignFileError(str(window.document.path), "could not be saved (the disk is full)")
 
     monkeypatch.setattr(window.document.file, "put_many", full_disk)
@@ -168,3 +168,22 @@ def test_a_file_with_lone_surrogates_imports_cleaned_with_a_note(window, qtbot, 
     assert "Ruth \ufffd" in names(load_campaign(window.document.path))
     notes = next(b for b in message_boxes(window) if b.objectName() == "importSummary")
     assert "lone surrogates" in notes.text()
+
+
+def test_after_an_import_the_log_is_folded_in_on_a_worker_and_editing_goes_on(window, qtbot, tmp_path, monkeypatch):
+    """The write-ahead log is folded into the file off the window's thread once the typing
+    stops: the file then holds the import, the log is empty, and the next edit is saved (the
+    fold is the app's own doing, not another program's change)."""
+    from fate_desk.gui import document as document_module
+
+    monkeypatch.setattr(document_module, "FOLD_AFTER_MS", 50)
+    path = make_campaign(tmp_path / "c.fatedesk", "Tam")
+    assert window.campaigns.open_path(path)
+    import_through_menu(window, Path(__file__).parents[1] / "data" / "sample.fate-campaign.json")
+    imported = [c.name for c in window.document.campaign.characters if c.name != "Tam"]
+    log = Path(f"{path}-wal")
+    qtbot.waitUntil(lambda: log.exists() and log.stat().st_size == 0)
+    assert imported and all(name.encode() in path.read_bytes() for name in imported)
+    window.actions["add_pc"].trigger()
+    assert not any("changed by another program" in b.text() for b in message_boxes(window))
+    assert len(load_campaign(path).characters) == 1 + len(imported) + 1

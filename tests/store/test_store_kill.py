@@ -2,7 +2,8 @@
 
 After every kill the file must open and hold every edit the child reported done (and the one
 it was making may or may not have landed, but whole or not at all). The child saves as the app
-does: each edit its own commit, through the write-ahead log from its first edit on.
+does: each edit its own commit, through the write-ahead log from its first edit on, the log
+folded into the file on a worker thread between edits (kills land during those folds too).
 """
 
 from __future__ import annotations
@@ -57,15 +58,25 @@ def apply_edit(store, n):
 
 CHILD = r'''
 import sys
+import threading
 from pathlib import Path
 from fate_desk.store.campaign_file import CampaignFile
 exec(sys.argv[3])
 handle = CampaignFile.open(Path(sys.argv[1]))
+handle.fold_by_caller()  # as the app: no commit folds the log in; a worker does, between edits
 n = int(sys.argv[2])
+fold = None
 print("ready", flush=True)
 while True:
     apply_edit(handle, n)
     print(f"done {n}", flush=True)
+    if fold is None and n % 3 == 0:
+        fold = handle.begin_fold()
+        if fold is not None:
+            threading.Thread(target=fold.run, daemon=True).start()
+    elif fold is not None and fold.done.is_set():
+        handle.end_fold(fold)
+        fold = None
     n += 1
 '''
 
