@@ -29,7 +29,7 @@ from fate_desk.collector import hold, keep_what_was_made, settle
 from fate_desk.i18n import _
 from fate_desk.store.campaign_file import row_changes, undoing
 
-from .turns import later
+from .turns import after_paint, later
 
 WAIT_S = 0.01  # work done within this is handed back at once (tests set 0: always later)
 REPORT_S = 0.05  # progress is shown at most this often
@@ -157,19 +157,24 @@ class Background(QObject):
 
 
 def wait_for(job: Background, parent, text: str, title: str, cancellable: bool = True,
-             name: str = "workProgress", step_text: Callable[[int, int], str] | None = None
-             ) -> tuple[bool, object] | None:
+             name: str = "workProgress", step_text: Callable[[int, int], str] | None = None,
+             long: bool = False) -> tuple[bool, object] | None:
     """Start `job` and wait for it while the window keeps answering: (True, result) or
     (False, exception), or None if the user cancelled. Work done within WAIT_S shows nothing;
     longer work shows a progress dialog (with Cancel if `cancellable`), moved by the job's
-    reports and saying `step_text(done, total)` as they come."""
+    reports and saying `step_text(done, total)` as they come.
+
+    Work the caller knows to be `long` shows its progress dialog at once and starts only once
+    the dialog has painted: the window's turns that make and paint the dialog no longer share
+    the interpreter's lock with the worker (they were twice as long), nor wait WAIT_S for it."""
     outcome: list = []
     loop = QEventLoop()
     job.finished.connect(lambda result: (outcome.append((True, result)), loop.quit()))
     job.failed.connect(lambda exc: (outcome.append((False, exc)), loop.quit()))
-    job.start()
-    if outcome:
-        return outcome[0]
+    if not long:
+        job.start()
+        if outcome:
+            return outcome[0]
     progress = QProgressDialog(text, _("Cancel") if cancellable else "", 0, 0, parent)
     progress.setObjectName(name)
     progress.setWindowTitle(title)
@@ -189,6 +194,9 @@ def wait_for(job: Background, parent, text: str, title: str, cancellable: bool =
     job.progressed.connect(stepped)
     progress.canceled.connect(loop.quit)
     progress.show()
+    if long:
+        # Never started once the dialog is gone (the wait ended) or the user cancelled first.
+        after_paint(progress, lambda: job.running or job.cancelled.is_set() or job.start(wait=0))
     if not outcome and not progress.wasCanceled():
         loop.exec()
     cancelled = cancellable and progress.wasCanceled() and not outcome

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -272,6 +273,73 @@ def test_a_big_foundry_actor_is_parsed_once_on_a_worker_and_comes_in(qtbot, wind
     assert shown_in_navigator(window, wren.id) and window.navigator.current_entity() == wren.id
     assert "data:image" not in wren.notes  # the portrait and the other modules' flags are not the character's
     assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth", wren.name]
+
+
+class ProgressPaints(QWidget):
+    """Hears the import's progress dialog paint (an application-wide event filter): each paint's
+    moment, and `then` called at the first."""
+
+    def __init__(self, then=None):
+        super().__init__()
+        self.moments: list[float] = []
+        self.then = then
+        QApplication.instance().installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if (event.type() == QEvent.Type.Paint and isinstance(watched, QProgressDialog)
+                and watched.objectName() == "importProgress"):
+            self.moments.append(time.monotonic())
+            if self.then is not None and len(self.moments) == 1:
+                self.then(watched)
+        return False
+
+    def stop(self) -> None:
+        QApplication.instance().removeEventFilter(self)
+
+
+def test_a_file_of_a_megabyte_shows_its_progress_before_its_read_begins(qtbot, window, tmp_path, monkeypatch):
+    """A read that cannot be quick is not waited for in the click's turn: the progress dialog is
+    up and painted first, and the file is read after that, while the window answers."""
+    big = big_foundry(tmp_path)
+    reads, real = [], importing.import_into_campaign
+
+    def timed(*args, **kwargs):
+        reads.append(time.monotonic())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "import_into_campaign", timed)
+    paints = ProgressPaints()
+    try:
+        import_through_menu(window, big)
+    finally:
+        paints.stop()
+    assert len(reads) == 1 and paints.moments and paints.moments[0] < reads[0]
+    wren = next(c for c in window.document.campaign.characters if c.name != "Ruth")
+    assert window.navigator.current_entity() == wren.id
+
+
+def test_a_big_read_cancelled_as_its_progress_shows_never_reads_the_file(qtbot, window, tmp_path, monkeypatch):
+    big = big_foundry(tmp_path)
+    reads, real = [], importing.import_into_campaign
+
+    def counted(*args, **kwargs):
+        reads.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(importing, "import_into_campaign", counted)
+    paints = ProgressPaints(then=lambda progress: qtbot.mouseClick(
+        progress.findChild(QPushButton), Qt.MouseButton.LeftButton))
+    try:
+        import_through_menu(window, big)
+        for _turn in range(20):  # the turns in which the read would have started
+            QApplication.processEvents()
+            time.sleep(0.005)
+    finally:
+        paints.stop()
+    assert paints.moments and reads == []
+    assert "cancelled" in window.statusBar().currentMessage()
+    assert [c.name for c in load_campaign(window.document.path).characters] == ["Ruth"]
+    assert window.document.undo_stack.count() == 0
 
 
 def fari_library(tmp_path, count: int) -> Path:
