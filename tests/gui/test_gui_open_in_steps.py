@@ -60,6 +60,15 @@ def big_campaign(path, n: int = 300):
     return path
 
 
+def bad_at_the_end(path):
+    """The campaign with its very last entry made bad: found only once the rest has loaded."""
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")
+    conn.commit()
+    conn.close()
+    return path
+
+
 def open_recent(window, path) -> None:
     """File ▸ Open Recent ▸ the campaign, found in the menu bar and triggered."""
     pick_recent(window, path)
@@ -141,11 +150,7 @@ def opening_state(name: str):
 
 def test_a_bad_entry_found_late_ends_as_a_refused_open_and_the_campaign_before_comes_back(window, qtbot, tmp_path):
     before = window.document.path
-    path = big_campaign(tmp_path / "big.fatedesk")
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
-    conn.commit()
-    conn.close()
+    path = bad_at_the_end(big_campaign(tmp_path / "big.fatedesk"))
     with pytest.raises(CampaignFileError) as refused:
         CampaignFile.open(path, readonly=True)
     rows, backups = _rows(path), list_backups(path)
@@ -170,11 +175,7 @@ def test_a_campaign_chosen_while_the_one_loading_is_refused_late_still_opens(win
     """The refused campaign's fall-back to the one before is the window's doing, not the user's:
     the campaign the user chose meanwhile (its check held on its worker until then) opens."""
     before = window.document.path
-    bad = big_campaign(tmp_path / "big.fatedesk")
-    conn = sqlite3.connect(bad)
-    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
-    conn.commit()
-    conn.close()
+    bad = bad_at_the_end(big_campaign(tmp_path / "big.fatedesk"))
     chosen = big_campaign(tmp_path / "chosen.fatedesk", n=20)
     gate, checked = threading.Event(), store_opening.checked_stamps
 
@@ -313,11 +314,7 @@ def test_a_big_last_campaign_refused_late_at_start_up_gives_way_to_the_sample(qt
     from fate_desk.gui.settings import Settings, WindowState
 
     one_entry_a_turn(monkeypatch)
-    path = big_campaign(tmp_path / "big.fatedesk")
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE entities SET data = '{\"name\": 5}' WHERE id = 's074'")  # the very last row
-    conn.commit()
-    conn.close()
+    path = bad_at_the_end(big_campaign(tmp_path / "big.fatedesk"))
     original = path.read_bytes()
     Settings().set(WindowState.LAST_CAMPAIGN, str(path))
     win = start(QApplication.instance(), None)
