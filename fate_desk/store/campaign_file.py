@@ -55,7 +55,7 @@ from .opening import (
     read_only_connection,
     writable,
 )
-from .watcher import FileChangedError, FileGoneError, FileWatch
+from .watcher import FileChangedError, FileGoneError, FileWatch, file_stamp
 
 __all__ = [
     "APPLICATION_ID", "SCHEMA_VERSION", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
@@ -812,8 +812,7 @@ class LogFold:
             pass  # the next fold, or closing, does it
         finally:
             try:
-                info = os.stat(self.path)
-                self.after = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+                self.after = file_stamp(self.path)
             except OSError:
                 self.after = None
             self.done.set()

@@ -32,7 +32,8 @@ class FileGoneError(FileChangedError):
     still reads it, so `save_copy_as` keeps everything saved up to the last edit."""
 
 
-def _stat(path: str) -> tuple:
+def file_stamp(path) -> tuple:
+    """The file at `path`: its device, inode, size and time of change (OSError if none)."""
     info = os.stat(path)
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
@@ -58,11 +59,11 @@ class FileWatch:
         when there is no file at the name."""
         version = self._version()
         try:
-            main = _stat(self.path)
+            main = file_stamp(self.path)
         except OSError:
             return version, None
         try:  # the write-ahead log holds the latest edits until they are folded into the file
-            log = _stat(f"{self.path}-wal")[2:]
+            log = file_stamp(f"{self.path}-wal")[2:]
         except OSError:
             log = (None, None)
         return (version, *main, *log)
