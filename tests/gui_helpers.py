@@ -98,6 +98,18 @@ def pick_recent(window, path: Path) -> None:
     next(a for a in recent.actions() if a.toolTip() == str(path)).trigger()
 
 
+def wait_opened(qtbot, window, path: Path | None = None, timeout: int = 10000) -> None:
+    """Until the window holds the campaign at `path` (any, if None) whole, with its first sheet
+    up and its menus set: what a person waits for after choosing a campaign before reaching for
+    it. A chosen campaign shows its sheet and joins the window over several turns, whatever its
+    size (loading.OpeningSteps)."""
+    from fate_desk.gui.loading import Loading
+
+    qtbot.waitUntil(lambda: window.document is not None and (path is None or window.document.path == path)
+                    and window.opening_steps is not None and window.opening_steps.state is Loading.OPEN,
+                    timeout=timeout)
+
+
 def answer_file_dialog(path: Path) -> None:
     """When the next file dialog opens, choose `path` in it as a person would, and accept."""
     def answer() -> None:

@@ -213,19 +213,20 @@ class CampaignDesk(Desk):
             if self._choice is not None or self._closed:
                 handle.close()  # another was chosen in the turn between, or the window closed
                 return
-            self._take(handle, note)
+            self._take(handle, note, chosen=True)
 
         later(window, take)
         return True
 
-    def _take(self, handle, note: str) -> bool:
-        """The window takes the open campaign file (the campaign open before goes)."""
+    def _take(self, handle, note: str, chosen: bool = False) -> bool:
+        """The window takes the open campaign file (the campaign open before goes). `chosen`: the
+        user chose it in the window (see `MainWindow.set_document`)."""
         window = self.window
         # Deferred: gui.document loads with the campaign, after the window's first paint.
         from .document import CampaignDocument
 
         document = CampaignDocument(handle, window.catalog)
-        window.set_document(document)
+        window.set_document(document, chosen=chosen)
         if window.document is not document:  # refused in its first step: the window said why
             return False
         if note:

@@ -12,6 +12,7 @@ before the one the window takes it in: `CampaignDesk.open_chosen`.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum, auto
 
 from PySide6.QtCore import QObject
@@ -37,11 +38,15 @@ class Loading(Enum):
 class OpeningSteps(QObject):
     """Takes one opened document from its file to a whole window; the window makes one for each
     document it is handed (`MainWindow.set_document`). `previous` is (path, read-only) of the
-    campaign open before, opened again if this one is refused."""
+    campaign open before, opened again if this one is refused. `in_turns`: a campaign the user
+    chose in the window shows its first sheet and joins the window in turns of their own even
+    when it is whole at once, as a bigger one does (at start-up, and when the app itself opens
+    one, a whole campaign is taken in one turn: nothing is on screen to keep answering)."""
 
-    def __init__(self, window, document, previous: tuple | None):
+    def __init__(self, window, document, previous: tuple | None, in_turns: bool = False):
         super().__init__(document)
         self.window, self.document, self.previous = window, document, previous
+        self.in_turns = in_turns
         self.state = Loading.TABS
         self._pc_scan = 0  # characters looked at so far for the first player character
         document.loadStepped.connect(self._stepped)
@@ -97,15 +102,23 @@ class OpeningSteps(QObject):
                 self.state = Loading.SHEET
                 self._sheet_in_turns(first.id)
 
-    def _sheet_in_turns(self, entity_id: str) -> None:
+    def _sheet_in_turns(self, entity_id: str, then: Callable[[], None] | None = None) -> None:
         """An entry's sheet while its campaign loads, a turn of the event loop for each part:
         built empty, filled in, put in its tab, laid out (still out of sight, over two turns: see
         EditorTabs.lay_out_prepared), shown; the loading waits those six turns. Each part is 10-30 ms of the GUI thread on a quiet machine; built
         and filled in one turn, a sheet was a wait of 45-60 ms, over the window's 50 at 10,000
         entries, and laid out as it showed, the turn that showed it was 30-45 ms. Each part is
         put off with `turns.later`: a zero timer started by the part before may run in the same
-        turn as it."""
-        self.document.pause_loading(6)
+        turn as it. `then`, if given, comes in the turn after the last part, or after the part
+        that found the sheet no longer wanted."""
+        if self.document.loading:
+            self.document.pause_loading(6)
+
+        def go_on(part) -> None:
+            if part is not None:
+                later(self, part)
+            elif then is not None:
+                later(self, then)
 
         def wanted() -> bool:
             tabs = self.window.tabs
@@ -113,39 +126,44 @@ class OpeningSteps(QObject):
             return self.current and not (tabs.count() and entity_id not in tabs.open_ids())
 
         def build() -> None:
-            if wanted():
-                self.window.tabs.prepare(entity_id)  # out of sight, empty
-                later(self, fill)
+            if not wanted():
+                return go_on(None)
+            self.window.tabs.prepare(entity_id)  # out of sight, empty
+            go_on(fill)
 
         def fill() -> None:
-            if wanted():
-                self.window.tabs.fill_prepared(entity_id)
-                later(self, place)
+            if not wanted():
+                return go_on(None)
+            self.window.tabs.fill_prepared(entity_id)
+            go_on(place)
 
         def place() -> None:
             if not wanted():
-                return
+                return go_on(None)
             tabs = self.window.tabs
             tabs.blockSignals(True)  # the tab is made current here; its sheet is put in just below
             tabs.open(entity_id, lazy=True)
             tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
             tabs.blockSignals(False)
             tabs.open(entity_id)  # takes the sheet built ahead (still hidden behind the loading page)
-            later(self, lay_out)
+            go_on(lay_out)
 
         def lay_out() -> None:
-            if wanted():
-                self.window.tabs.lay_out_prepared(entity_id, passes=1)  # at the size it will show at
-                later(self, lay_out_again)
+            if not wanted():
+                return go_on(None)
+            self.window.tabs.lay_out_prepared(entity_id, passes=1)  # at the size it will show at
+            go_on(lay_out_again)
 
         def lay_out_again() -> None:
-            if wanted():
-                self.window.tabs.lay_out_prepared(entity_id, passes=2)  # what the first pass's sizes undid
-                later(self, show)
+            if not wanted():
+                return go_on(None)
+            self.window.tabs.lay_out_prepared(entity_id, passes=2)  # what the first pass's sizes undid
+            go_on(show)
 
         def show() -> None:
             if self.current:
                 self.window.sheets.show_tabs_or_start()
+            go_on(None)
 
         later(self, build)
 
@@ -153,7 +171,8 @@ class OpeningSteps(QObject):
 
     def _loaded(self) -> None:
         """Every entry is in: the rest of the window joins, each in a turn of its own for a
-        campaign that took turns to load, all at once for one that was whole at once."""
+        campaign that took turns to load or that the user chose (its first sheet built in turns
+        first), all at once for one that was whole at once when the app opened it."""
         if not self.current:
             return
         at_once = self.state is Loading.TABS  # whole in its first slice
@@ -164,12 +183,13 @@ class OpeningSteps(QObject):
         steps = [self._first_sheet, lambda: window.campaigns.remember_campaign(self.document),
                  window.sheets.show_tabs_or_start, lambda: window.whole_campaign_desks(self.document),
                  window.update_actions, self._navigator]
-        if at_once:
+        if at_once and not self.in_turns:
             for step in steps:
                 step()
             return
-        # A campaign this big is one a GM prints from: the dialog's modules load in a turn of their own.
-        steps.append(window.files.load_print_dialog)
+        if not at_once:
+            # A campaign this big is one a GM prints from: the dialog's modules load in a turn of their own.
+            steps.append(window.files.load_print_dialog)
 
         def next_step() -> None:
             if self.current and steps:
@@ -177,6 +197,13 @@ class OpeningSteps(QObject):
                 if steps:
                     later(self, next_step)
 
+        if at_once:
+            # Chosen by the user and whole at once (the sample, most campaigns): built and joined in
+            # the turn that took it, a campaign of 15 entries kept the window 70-120 ms (bench_gui.py).
+            first = window.sheets.restore_tabs(show=False)
+            if first:
+                self._sheet_in_turns(first, then=next_step)
+                return
         later(self, next_step)
 
     def _first_sheet(self) -> None:

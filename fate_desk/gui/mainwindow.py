@@ -156,9 +156,11 @@ class MainWindow(QMainWindow):
 
     # --- the document: handed to the desks ----------------------------------------------------
 
-    def set_document(self, document: CampaignDocument) -> None:
+    def set_document(self, document: CampaignDocument, chosen: bool = False) -> None:
         """Make `document` the open campaign: the frame's tabs for it, every desk told, and its
-        entries coming in (`loading.py`); the campaign open before is closed."""
+        entries coming in (`loading.py`); the campaign open before is closed. `chosen`: the user
+        chose it in the window (File ▸ Open, Open Recent), which shows its first sheet and joins
+        it in turns of their own even when it is whole at once (`OpeningSteps`)."""
         # Deferred: gui.editors, gui.gm, gui.loading load with the campaign, after the window's first paint.
         from . import gm  # noqa: F401  (registers the GM prep editors)
         from .editors import EditorTabs
@@ -185,7 +187,7 @@ class MainWindow(QMainWindow):
         document.campaignChanged.connect(self.update_actions)
         for desk in self.desks:
             desk.document_changed(None if desk.whole_campaign else document)
-        self.opening_steps = OpeningSteps(self, document, previous)
+        self.opening_steps = OpeningSteps(self, document, previous, in_turns=chosen)
         self.sheets.show_tabs_or_start()
         self._retitle()
         self.sheets.current_changed(self.tabs.current_entity_id() or "")

@@ -106,8 +106,8 @@ class SheetDesk(Desk):
 
     def restore_tabs(self, show: bool = True) -> str:
         """The tabs open when this campaign was last closed (each built when first shown), the
-        current one shown unless not `show`; else its first player character. Returns the id
-        of the tab to show ("" for none)."""
+        current one shown unless not `show`; else its first player character (opened only if
+        `show`). Returns the id of the tab to show ("" for none)."""
         window = self.window
         tabs, document = window.tabs, window.document
         ids, current = window.settings.open_tabs(str(document.path))
@@ -121,7 +121,8 @@ class SheetDesk(Desk):
         if not tabs.count() and not document.loading:  # loading: the first one as it comes in
             first = next((c for c in document.campaign.characters if c.kind.value == "pc"), None)
             if first is not None:
-                tabs.open(first.id)
+                if show:
+                    tabs.open(first.id)
                 return first.id
         if current and show:
             tabs.open(current)

@@ -5,7 +5,7 @@ and a deleted one can be saved again with everything it held."""
 from __future__ import annotations
 
 import pytest
-from gui_helpers import answer_file_dialog, started_app_window
+from gui_helpers import answer_file_dialog, started_app_window, wait_opened
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -49,7 +49,7 @@ def test_a_campaign_deleted_while_open_stays_open_and_save_as_keeps_every_saved_
     answer_file_dialog(kept)
     save = next(b for b in box.buttons() if b.text() == "Save a copy as…")
     qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.document.path == kept)
+    wait_opened(qtbot, window, kept)
     assert load_campaign(kept).characters[0].name == "Ruth Sure-Foot"
     # Editing goes on in the rescued file.
     type_name(qtbot, window, " Again")

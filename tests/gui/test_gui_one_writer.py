@@ -15,7 +15,9 @@ from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_
 from fate_desk.store.interchange import write_character_file
 from fate_desk.store.lock import CampaignLock
 
-from gui_helpers import answer_file_dialog, import_shown, import_through_menu, menu_action, started_app_window
+from gui_helpers import (
+    answer_file_dialog, import_shown, import_through_menu, menu_action, started_app_window, wait_opened,
+)
 from hostile_files import make_campaign_files, make_json_files, make_special_files, make_surrogate_files
 
 
@@ -58,7 +60,7 @@ def test_a_campaign_open_elsewhere_is_refused_for_editing_and_offered_read_only(
     assert window.document.path == sample  # nothing changed yet
     read_only = next(b for b in box.findChildren(QPushButton) if b.text() == "Open read-only")
     read_only.click()
-    qtbot.waitUntil(lambda: window.document.path == path)
+    wait_opened(qtbot, window, path)
     assert window.document.readonly and "(read-only)" in window.windowTitle()
     assert window.findChild(QLabel, "readOnlyBadge").isVisible()
     assert not window.actions["add_pc"].isEnabled()  # nothing that writes is offered
@@ -74,7 +76,7 @@ def test_open_read_only_from_the_file_menu_neither_locks_nor_writes(window, qtbo
     before = digest(path)
     answer_file_dialog(path)
     menu_action(window, "File", "Open read-only…").trigger()
-    qtbot.waitUntil(lambda: window.document.path == path)
+    wait_opened(qtbot, window, path)
     assert window.document.readonly
     CampaignLock.acquire(path).release()  # free for a writer elsewhere
     window.actions["add_pc"].trigger()

@@ -17,7 +17,7 @@ from fate_desk.model import Campaign, Character, CharacterKind
 from fate_desk.store import opening as store_opening
 from fate_desk.store.campaign_file import CampaignFile
 
-from gui_helpers import answer_file_dialog, menu_action, pick_recent, started_app_window
+from gui_helpers import answer_file_dialog, menu_action, pick_recent, started_app_window, wait_opened
 
 
 @pytest.fixture
@@ -127,7 +127,8 @@ def test_a_second_pick_while_the_first_is_checked_opens_only_the_second(window, 
     QApplication.processEvents()  # what it handed back is delivered (and dropped)
     assert window.document is sample
     gates.release(second)
-    qtbot.waitUntil(lambda: window.document is not sample and window.document.path == second)
+    qtbot.waitUntil(lambda: window.document is not sample)
+    wait_opened(qtbot, window, second)
     qtbot.waitUntil(lambda: window.tabs.current_entity_id() == "pc")
     assert window.windowTitle() == "Frost — Fate Desk"
     assert not any("Ember" in title for title in titles)  # the first never showed, not even for a turn
@@ -135,7 +136,7 @@ def test_a_second_pick_while_the_first_is_checked_opens_only_the_second(window, 
     # The first was never opened: nothing holds it (File ▸ Open can open it for editing now).
     pick_recent(window, first)
     gates.release(first)
-    qtbot.waitUntil(lambda: window.document.path == first)
+    wait_opened(qtbot, window, first)
     assert not window.document.readonly
 
 

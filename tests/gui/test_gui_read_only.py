@@ -17,7 +17,7 @@ from fate_desk.gui.dialogs.export_for import ExportForDialog
 from fate_desk.gui.dialogs.export_pdf import ExportPdfDialog
 from fate_desk.gui.kinds import kind_of
 
-from gui_helpers import started_app_window
+from gui_helpers import started_app_window, wait_opened
 from test_gui_one_writer import answer_file_dialog, menu_action
 
 
@@ -33,7 +33,7 @@ def read_only(qtbot, tmp_path):
     copy = window.files.save_copy(tmp_path / "lantern.fatedesk")
     answer_file_dialog(copy)
     menu_action(window, "File", "Open read-only…").trigger()
-    qtbot.waitUntil(lambda: window.document.path == copy)
+    wait_opened(qtbot, window, copy)
     assert window.document.readonly
     yield window, copy
     for widget in QApplication.topLevelWidgets():

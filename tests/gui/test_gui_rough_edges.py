@@ -10,7 +10,7 @@ from fate_desk.model import Campaign
 from fate_desk.rules.advancement.milestones import SwapSkills, apply_milestone
 from fate_desk.store.campaign_file import CampaignFile, load_campaign
 
-from gui_helpers import started_app_window
+from gui_helpers import started_app_window, wait_opened
 from test_gui_one_writer import answer_file_dialog, menu_action
 
 
@@ -41,7 +41,7 @@ def test_revert_last_is_not_offered_on_a_read_only_campaign(qtbot, tmp_path):
     copy = window.files.save_copy(tmp_path / "lantern.fatedesk")
     answer_file_dialog(copy)
     menu_action(window, "File", "Open read-only…").trigger()
-    qtbot.waitUntil(lambda: window.document.path == copy)
+    wait_opened(qtbot, window, copy)
     window.sheets.open_entity("pc-tobias")
     window.actions["toggle_history"].trigger()
     QApplication.processEvents()
@@ -141,7 +141,7 @@ def test_a_read_only_campaign_follows_the_app_that_edits_it_and_says_so(qtbot, t
     copy = window.files.save_copy(tmp_path / "lantern.fatedesk")
     answer_file_dialog(copy)
     menu_action(window, "File", "Open read-only…").trigger()
-    qtbot.waitUntil(lambda: window.document.path == copy)
+    wait_opened(qtbot, window, copy)
     assert window.document.readonly
     sheet = window.sheets.open_entity("pc-maren")
     assert sheet.name_edit.text() == "Maren Voss"
