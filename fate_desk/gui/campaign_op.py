@@ -27,7 +27,7 @@ from shiboken6 import isValid
 
 from fate_desk.collector import hold, keep_what_was_made, settle
 from fate_desk.i18n import _
-from fate_desk.store.campaign_file import row_changes, undoing
+from fate_desk.store.rows import row_changes, undoing
 
 from .turns import after_paint, later
 

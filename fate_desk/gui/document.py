@@ -16,7 +16,8 @@ from fate_desk.model.limits import grew_past_limits
 from fate_desk.rules import CheckResult, RuleSet, RuleSetCatalog, RuleSetError, check, default_catalog
 from fate_desk.rules.creation.edits import duplicated
 from fate_desk.rules.creation.extras import effective_rating, effective_ratings
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError, SavedText
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, FileChangedError, FileGoneError
+from fate_desk.store.rows import SavedText
 
 from .campaign_op import Background
 from .commands import AddEntities, AddEntity, EditEntity, RemoveEntity, ReplaceCampaign

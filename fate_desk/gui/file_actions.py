@@ -409,7 +409,7 @@ class FileActions(Desk):
             # Deferred, and on the worker: interop.importing (some 20 modules, the readers of every
             # format) is not loaded at start-up, and its first load would hold the window.
             from fate_desk.interop.importing import import_into_campaign
-            from fate_desk.store.campaign_file import SavedText
+            from fate_desk.store.rows import SavedText
 
             result = import_into_campaign(path, ruleset, progress=report)
             already = [] if result.library else _already_in(present, result.characters)

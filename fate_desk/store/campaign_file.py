@@ -2,8 +2,9 @@
 
 Entities (characters, obstacles, countdowns, scenes, sessions, arcs) are rows of validated
 pydantic JSON; the campaign's own fields (name, rule set, options, clock) are one meta row.
-This module is the file and its transactions; `loader` reads the rows (a slice at a time in
-the app), `watcher` notices a file changed, moved or deleted by someone else. Layouts and
+This module is the file and its transactions; `rows` says what the rows hold and which an edit
+changes, `loader` reads them (a slice at a time in the app), `watcher` notices a file changed,
+moved or deleted by someone else, `log_fold` folds the write-ahead log in on a worker. Layouts and
 upgrades live in `migrations`; backups and copies in `backups`.
 
 At rest the file uses SQLite's rollback journal and is one file. From its first edit in an
@@ -21,9 +22,7 @@ import itertools
 import operator
 import os
 import sqlite3
-import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Container
 
@@ -37,6 +36,7 @@ from .backups import KEEP_BACKUPS, BackupJob, copy_database, make_upgrade_copy, 
 from .filetypes import CAMPAIGN_SUFFIX
 from .loader import KINDS, LISTS, RowLoader, entity_kind, start_loading, upgrade_and_load
 from .lock import CampaignLock, CampaignLocked, LockRefused
+from .log_fold import LONG_LOG_BYTES, LogFold
 from .migrations import SCHEMA_VERSION, create_latest
 from .opening import (
     APPLICATION_ID,
@@ -55,11 +55,21 @@ from .opening import (
     read_only_connection,
     writable,
 )
+from .rows import (
+    RowChanges,
+    SavedText,
+    duplicate_id,
+    meta_json,
+    next_position,
+    row_changes,
+    write_changes,
+    write_everything,
+)
 from .watcher import FileChangedError, FileGoneError, FileWatch, file_stamp
 
 __all__ = [
     "APPLICATION_ID", "SCHEMA_VERSION", "CampaignFile", "CampaignFileError", "CampaignInUse", "FileChangedError",
-    "FileGoneError", "RowChanges", "entity_kind", "is_campaign_file", "load_campaign", "row_changes",
+    "FileGoneError", "entity_kind", "is_campaign_file", "load_campaign",
 ]
 
 
@@ -79,10 +89,6 @@ def _take_lock(path: Path) -> CampaignLock:
 
 
 _ID = operator.attrgetter("id")
-
-
-def _meta_json(campaign: Campaign) -> str:
-    return campaign.model_dump_json(exclude=LISTS)
 
 
 def is_campaign_file(path: Path) -> bool:
@@ -537,7 +543,7 @@ class CampaignFile:
                     # After the last row of its kind: a re-added entry (an undone delete) never
                     # ties with another and so keeps its place when the file is opened again.
                     if kind not in ends:
-                        ends[kind] = _next_position(conn, kind, sizes.get(attr, 0))
+                        ends[kind] = next_position(conn, kind, sizes.get(attr, 0))
                     position = ends[kind]
                     ends[kind] += 1
                 rows.append((entity.id, kind, position, saved.text(entity)))
@@ -618,7 +624,7 @@ class CampaignFile:
         """Save the campaign's own fields (name, rule set, options, clock, GM fate points)."""
         self._whole("save the campaign's settings")  # i18n: not shown (a programming error)
         self._transaction(lambda conn: conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'",
-                                                    (_meta_json(self.campaign),)))
+                                                    (meta_json(self.campaign),)))
 
     def replace_all(self, campaign: Campaign, changes: RowChanges | None = None) -> RowChanges:
         """Swap in a whole campaign in one transaction (used by operations over many entities).
@@ -633,7 +639,7 @@ class CampaignFile:
             changes = row_changes(self.campaign, campaign)
         if changes.duplicate:
             raise CampaignFileError(str(self.path), _("could not be saved: {problem}").format(problem=changes.duplicate))
-        self._transaction(lambda conn: _write_changes(conn, changes))
+        self._transaction(lambda conn: write_changes(conn, changes))
         self.campaign = campaign
         return changes
 
@@ -769,63 +775,6 @@ class CampaignFile:
         return True
 
 
-# Past this, the write-ahead log is folded in at once rather than when the typing stops: the
-# size at which SQLite would fold it in itself (1,000 pages of 4 KiB).
-LONG_LOG_BYTES = 4 * 1024 * 1024
-
-
-class LogFold:
-    """One fold of an open campaign's write-ahead log into its file, made on a worker through a
-    connection of its own (SQLite lets the interpreter lock go while it copies pages, so the
-    app's window keeps its turns). `CampaignFile.begin_fold` makes it, `run` does it (on any
-    thread; it touches nothing of the open's), `CampaignFile.end_fold` takes it back.
-
-    `complete`: every page of the log is in the file now; `after`: the file's device, inode,
-    size and time of change right after (None if it was not there); `commits`: the open's
-    commits when the fold began."""
-
-    def __init__(self, path: Path, commits: int):
-        self.path = Path(path)
-        self.commits = commits
-        self.complete = False
-        self.after: tuple | None = None
-        self.done = threading.Event()
-        self._started = False
-        self._dropped = False
-        self._lock = threading.Lock()
-
-    def run(self) -> None:
-        with self._lock:
-            if self._dropped:
-                return
-            self._started = True
-        try:
-            conn = connect(self.path, readonly=False)
-            try:
-                # PASSIVE: copies what no reader still needs, never waits, and never holds up the
-                # open's own commits (they go on into the log meanwhile).
-                busy, log, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                self.complete = busy == 0 and log == copied
-            finally:
-                conn.close()
-        except (sqlite3.Error, OSError):
-            pass  # the next fold, or closing, does it
-        finally:
-            try:
-                self.after = file_stamp(self.path)
-            except OSError:
-                self.after = None
-            self.done.set()
-
-    def wait(self) -> None:
-        """Wait for `run` to return; a fold not started yet is dropped instead (never started)."""
-        with self._lock:
-            if not self._started:
-                self._dropped = True
-                self.done.set()
-        self.done.wait()
-
-
 def write_new(path: Path, campaign: Campaign) -> Path:
     """Write `campaign` as a new campaign file at `path` (made whole beside it, then renamed into
     place) without opening it; refuses to replace an existing file. Returns the path."""
@@ -834,7 +783,7 @@ def write_new(path: Path, campaign: Campaign) -> Path:
         raise CampaignFileError(str(path), _("already exists; choose another name"))
     if _name_too_long(path):
         raise CampaignFileError(str(path), _name_too_long(path) + _("; choose a shorter name"))
-    duplicate = _duplicate_id(campaign)
+    duplicate = duplicate_id(campaign)
     if duplicate:
         raise CampaignFileError(str(path), _("cannot be written: {problem}").format(problem=duplicate))
     tmp = path.with_name(f".{path.name}.new")
@@ -852,7 +801,7 @@ def write_new(path: Path, campaign: Campaign) -> Path:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             create_latest(conn)
-            _write_everything(conn, campaign, insert_meta=True)
+            write_everything(conn, campaign, insert_meta=True)
             conn.execute("COMMIT")
         finally:
             conn.close()
@@ -905,126 +854,6 @@ def _name_too_long(path: Path) -> str | None:
         return _("has a name too long to be edited here ({count} bytes; at most {most}, to leave room for the "
                  "journal SQLite keeps beside it)").format(count=len(os.fsencode(path.name)), most=longest)
     return None
-
-
-def _duplicate_id(campaign: Campaign) -> str | None:
-    seen: dict[str, str] = {}
-    for attr in LISTS:
-        for index, entity in enumerate(getattr(campaign, attr)):
-            where = f"{attr}[{index}]"
-            if entity.id in seen:
-                return _("{field}.id: {id} is already used by {other}").format(field=where, id=repr(entity.id), other=seen[entity.id])
-            seen[entity.id] = where
-    return None
-
-
-def _write_everything(conn: sqlite3.Connection, campaign: Campaign, insert_meta: bool = False) -> None:
-    if insert_meta:
-        conn.execute("INSERT INTO meta(key, value) VALUES ('campaign', ?)", (_meta_json(campaign),))
-    else:
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (_meta_json(campaign),))
-        conn.execute("DELETE FROM entities")
-    for kind, (attr, _kind) in KINDS.items():
-        for pos, entity in enumerate(getattr(campaign, attr)):
-            conn.execute(
-                "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?)",
-                (entity.id, kind, pos, _entity_json(entity)),
-            )
-
-
-@dataclass
-class RowChanges:
-    """The rows that turn the file's `before` into `after`: worked out anywhere (a worker too:
-    it touches no connection), written by `replace_all` while the file still holds `before`."""
-
-    before: Campaign
-    meta: str | None  # the campaign's own fields, when they changed
-    upserts: list[tuple[str, str, int, str]]  # (id, kind, position, data) of changed, moved or new entries
-    deletes: list[str]
-    added: set[str]  # the new entries among the upserts
-    duplicate: str | None  # why `after` cannot be saved (two entries with one id), else None
-
-    def fits(self, campaign: Campaign) -> bool:
-        """Whether `campaign` is `before` entry for entry (the same values, in the same places)."""
-        for attr in LISTS:
-            now, then = getattr(campaign, attr), getattr(self.before, attr)
-            # map: a loop in C over 10,000 entries (a generator's was 3 ms of the install's turn)
-            if len(now) != len(then) or any(map(operator.is_not, now, then)):
-                return False
-        return _meta_json(campaign) == _meta_json(self.before)
-
-
-def row_changes(before: Campaign, after: Campaign) -> RowChanges:
-    """The difference between two campaigns: changed meta, changed or moved entries, deleted
-    entries; rows that are the same in both are left alone."""
-    meta = _meta_json(after)
-    old: dict[str, tuple[str, int, object]] = {}
-    for kind, (attr, _kind) in KINDS.items():
-        for pos, entity in enumerate(getattr(before, attr)):
-            old[entity.id] = (kind, pos, entity)
-    kept: set[str] = set()
-    upserts, added = [], set()
-    for kind, (attr, _kind) in KINDS.items():
-        for pos, entity in enumerate(getattr(after, attr)):
-            kept.add(entity.id)
-            was = old.get(entity.id)
-            if was == (kind, pos, entity):
-                continue
-            if was is None:
-                added.add(entity.id)
-            upserts.append((entity.id, kind, pos, _entity_json(entity)))
-    return RowChanges(before, meta if meta != _meta_json(before) else None, upserts, list(old.keys() - kept), added,
-                      _duplicate_id(after))
-
-
-def undoing(changes: RowChanges, after: Campaign) -> RowChanges:
-    """The rows that turn `after` back into `changes.before`, where `changes` turn `before` into
-    `after`: what row_changes(after, before) says, worked out from the entries `changes` touch
-    alone (the same entries differ both ways) rather than by comparing every entry again (a
-    third of a campaign-wide step's rows at 10,000 entries)."""
-    before = changes.before
-    touched = {row[0] for row in changes.upserts if row[0] not in changes.added}.union(changes.deletes)
-    upserts = []
-    if touched:
-        for kind, (attr, _kind) in KINDS.items():
-            for pos, entity in enumerate(getattr(before, attr)):
-                if entity.id in touched:
-                    upserts.append((entity.id, kind, pos, _entity_json(entity)))
-    meta = _meta_json(before) if changes.meta is not None else None
-    return RowChanges(after, meta, upserts, list(changes.added), set(changes.deletes), _duplicate_id(before))
-
-
-def _write_changes(conn: sqlite3.Connection, changes: RowChanges) -> None:
-    if changes.meta is not None:
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'campaign'", (changes.meta,))
-    conn.executemany(
-        "INSERT INTO entities(id, kind, position, data) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
-        "SET kind = excluded.kind, position = excluded.position, data = excluded.data", changes.upserts)
-    conn.executemany("DELETE FROM entities WHERE id = ?", [(entity_id,) for entity_id in changes.deletes])
-
-
-def _next_position(conn: sqlite3.Connection, kind: str, at_least: int) -> int:
-    row = conn.execute("SELECT MAX(position) FROM entities WHERE kind = ?", (kind,)).fetchone()
-    return max(at_least, (row[0] + 1) if row and row[0] is not None else 0)
-
-
-def _entity_json(entity) -> str:
-    return entity.model_dump_json()
-
-
-class SavedText:
-    """Entries' saved text made ahead of their save, on the worker that read them (1,000
-    imported sheets took 30 ms to write out on the GUI thread). An entry's text is taken from
-    here only for the very object it was made from (the entries are values, never changed in
-    place); any other (an entry given a new id since) is written out at its save."""
-
-    def __init__(self, entities=()):
-        # Keyed by the object's identity, and the object kept, so the key is never reused.
-        self._texts = {id(entity): (entity, _entity_json(entity)) for entity in entities}
-
-    def text(self, entity) -> str:
-        held = self._texts.get(id(entity))
-        return held[1] if held is not None and held[0] is entity else _entity_json(entity)
 
 
 def _save_problem(exc: sqlite3.Error) -> str:

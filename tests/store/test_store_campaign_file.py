@@ -13,7 +13,8 @@ from fate_desk.model import Campaign, Character, Countdown, Hazard
 from fate_desk.store import backups
 from fate_desk.store.backups import list_backups
 from fate_desk.store.bundle import read_bundle
-from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, SavedText, load_campaign
+from fate_desk.store.campaign_file import CampaignFile, CampaignFileError, load_campaign
+from fate_desk.store.rows import SavedText
 
 SAMPLE = Path(__file__).parents[1] / "data" / "sample.fate-campaign.json"
 
@@ -488,7 +489,7 @@ def test_the_rows_an_undo_writes_are_those_of_the_step_read_backwards():
     """A campaign-wide step works out the rows its undo writes from the entries it touched: the
     same rows as comparing the campaigns the other way round, for changed, moved, added and
     deleted entries and changed campaign fields; and undone, the file is the campaign as it was."""
-    from fate_desk.store.campaign_file import row_changes, undoing
+    from fate_desk.store.rows import row_changes, undoing
 
     before = Campaign(name="Before", characters=[Character(id=f"c{n}", name=f"Guard {n}") for n in range(6)],
                       countdowns=[Countdown(id="fuse", name="Fuse")], obstacles=[Hazard(id="flood", name="Flood", rating=2)])
@@ -509,7 +510,7 @@ def test_the_rows_an_undo_writes_are_those_of_the_step_read_backwards():
 
 
 def test_a_step_undone_with_the_rows_read_backwards_leaves_the_file_as_it_was(tmp_path):
-    from fate_desk.store.campaign_file import row_changes, undoing
+    from fate_desk.store.rows import row_changes, undoing
 
     path = tmp_path / "c.fatedesk"
     before = Campaign(name="Before", characters=[Character(id=f"c{n}", name=f"Guard {n}") for n in range(4)])

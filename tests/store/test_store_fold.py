@@ -1,5 +1,5 @@
 """Folding the write-ahead log into the campaign file on a worker, as the app does (see
-campaign_file.LogFold): no commit folds it in itself, edits go on being saved while a fold runs,
+log_fold.LogFold): no commit folds it in itself, edits go on being saved while a fold runs,
 closing waits for it, and the file watch neither misses another program's change made meanwhile
 nor takes the fold's own for one."""
 
@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from fate_desk.model import Campaign, Character
-from fate_desk.store.campaign_file import LONG_LOG_BYTES, CampaignFile, FileChangedError, load_campaign
+from fate_desk.store.campaign_file import CampaignFile, FileChangedError, load_campaign
+from fate_desk.store.log_fold import LONG_LOG_BYTES
 
 
 def log_of(path: Path) -> Path:
