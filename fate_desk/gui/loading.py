@@ -2,8 +2,9 @@
 
 The document validates the campaign's entries a slice at a time (`CampaignDocument.start_loading`):
 the first slice at once, then one a turn of the event loop. A campaign that fits in the first
-slice is whole at once and the window joins it in that same turn; a bigger one shows its first
-sheet while the rest comes in, and every edit made meanwhile is saved as it is made. Once every
+slice is whole at once: at start-up the window joins it in that same turn, and chosen by the user
+its first sheet and the rest of the window come a turn at a time, as for a bigger one, which shows
+its first sheet while the rest comes in; every edit made meanwhile is saved as it is made. Once every
 entry is in, the desks that go over the whole campaign (the table, conflicts) and the navigator
 join it, a step a turn. An entry found bad ends the open as a refused one: the campaign open
 before comes back. (A campaign the user chose is checked on a worker and opened in a turn
