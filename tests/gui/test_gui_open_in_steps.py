@@ -148,6 +148,27 @@ def test_a_small_campaign_is_whole_in_the_turn_it_opens_and_shows_in_turns_as_a_
     assert window.tabs.current_entity_id() == "c003" and window.navigator is not None
 
 
+def test_a_small_campaign_chosen_again_brings_back_its_tabs_the_current_one_built_in_turns(
+        window, qtbot, tmp_path, monkeypatch):
+    """The tabs open when the campaign was last closed come back with it, whole at once or not:
+    the one that was current is built in the turns after the window takes the campaign, then
+    shown with the keyboard's focus in it; the others wait to be built until they are shown."""
+    monkeypatch.setattr(document_module, "FIRST_ENTRIES", 40)
+    small = big_campaign(tmp_path / "small.fatedesk", n=36)
+    window.settings.set_open_tabs(str(small), ["c000", "c010", "c011"], "c010")
+    open_recent(window, small)
+    assert not window.document.loading and window.stack.currentWidget() is not window.tabs  # still "Opening…"
+    turns_until(lambda: window.opening_steps.state is Loading.OPEN)
+    tabs = window.tabs
+    assert tabs.open_ids() == ["c000", "c010", "c011"] and tabs.current_entity_id() == "c010"
+    editor = tabs.current_editor()
+    assert window.stack.currentWidget() is tabs and editor.isVisible()
+    assert editor.name_edit.text() == "Crew 10" and editor.isAncestorOf(QApplication.focusWidget())
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Crew 0", "Crew 10", "Crew 11"]
+    tabs.setCurrentIndex(2)  # shown now, so built now
+    assert tabs.current_editor().name_edit.text() == "Crew 11"
+
+
 def opening_state(name: str):
     from fate_desk.gui.settings import WindowState
 
