@@ -102,6 +102,7 @@ class Run:
         keys = _keys_line(err)
         if keys:  # the floor: the window painted first, the sheet took its key later
             self.usable_cpu = float(keys[5])
+        self.keys = keys is not None
         self.opened = next((line.split(":", 1)[1].strip() for line in err.splitlines()
                             if line.startswith("fate-desk opened:")), "")
         self.welcome = "fate-desk welcome: shown" in err
@@ -210,6 +211,8 @@ def main() -> int:
     shutil.rmtree(scratch, ignore_errors=True)
     for name in first:
         check_first_start(name, results[name], sample_size)
+    if args.floor and not all(r.keys for r in results["floor: the sheet alone"]):
+        raise SystemExit("the floor did not report its sheet taking a key; its figures would measure something else")
 
     bare = median(results["bare PySide6 window"], "painted")
     bare_cpu = median(results["bare PySide6 window"], "painted_cpu")
