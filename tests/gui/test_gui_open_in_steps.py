@@ -258,6 +258,19 @@ def test_closing_the_window_mid_load_keeps_what_was_typed(window, qtbot, tmp_pat
     CampaignFile.open(path).close()  # the lock was let go
 
 
+def test_closing_the_window_while_a_small_campaign_shows_in_turns_breaks_nothing(window, qtbot, tmp_path, monkeypatch):
+    """A campaign whole at once still shows its sheet in the turns after the window takes it: the
+    window closed in between lets its file go, and the turns still to come do nothing."""
+    monkeypatch.setattr(document_module, "FIRST_ENTRIES", 40)
+    small = big_campaign(tmp_path / "small.fatedesk", n=36)
+    open_recent(window, small)
+    assert window.opening_steps.state is not Loading.OPEN
+    window.close()
+    for _turn in range(20):
+        QApplication.processEvents()  # an exception in any of the turns left fails the test
+    CampaignFile.open(small).close()  # the lock was let go
+
+
 def test_a_character_dropped_mid_load_joins_the_campaign_once_it_is_whole(window, qtbot, tmp_path):
     from gui_helpers import drop
 
