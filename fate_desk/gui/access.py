@@ -293,7 +293,7 @@ class CurrentItemTold(QObject):
     """When the focus comes to a list, table or tree, its current item is told as the focus
     after the view itself, its words read again: Qt tells the item first and the view last, so
     a screen reader read the view's name alone, and a rating just typed into the skill list was
-    read from the reader's cache with its old value. Installed once (`install_item_focus`)."""
+    read from the reader's cache with its old value. Installed once (`app._install_app_wide`)."""
 
     def __init__(self, app: QApplication):
         super().__init__(app)
@@ -320,18 +320,6 @@ def tell_current_item(view: QAbstractItemView) -> None:
         return
     QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.NameChanged))
     QAccessible.updateAccessibility(QAccessibleEvent(item, QAccessible.Event.Focus))
-
-
-_item_focus: CurrentItemTold | None = None  # the application's, once made (see install_item_focus)
-
-
-def install_item_focus(app: QApplication) -> CurrentItemTold:
-    """The application's (made once; remembered here, not looked for among the application's
-    children, for the reason focus_ring.install gives)."""
-    global _item_focus
-    if _item_focus is None or not shiboken6.isValid(_item_focus) or _item_focus.parent() is not app:
-        _item_focus = CurrentItemTold(app)
-    return _item_focus
 
 
 def _tab_stop_when_tabs(bar: QTabBar) -> None:

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from shiboken6 import isValid
 
 from fate_desk.collector import hold_for_start_up, settle_after_start_up
 from fate_desk.i18n import _
@@ -170,16 +171,25 @@ def _make_room(window) -> None:
 
 def _install_app_wide(app) -> None:
     """What every widget of the app gets: the focus ring, the text fields' keys, the item views'
-    focus said to screen readers."""
+    focus said to screen readers; each made once for the application.
+
+    Each is remembered in `_APP_WIDE` rather than looked for among the application's children:
+    finding it there has PySide6 wrap each of them, the style and the input devices among them,
+    and build their classes (bench_startup.py: about 10 ms before a first start's sheet takes a
+    key)."""
     # Deferred: imported only after the collector's hold (see run_app) and, in the app, after
     # the window's first paint (bench_startup.py: 40 ms of the time to it).
-    from .access import install_item_focus
-    from .field_keys import install as install_field_keys
-    from .focus_ring import install as install_focus_ring
+    from .access import CurrentItemTold
+    from .field_keys import FieldKeys
+    from .focus_ring import FocusRing
 
-    install_focus_ring(app)
-    install_field_keys(app)
-    install_item_focus(app)
+    for kind in (FocusRing, FieldKeys, CurrentItemTold):
+        made = _APP_WIDE.get(kind)
+        if made is None or not isValid(made) or made.parent() is not app:
+            _APP_WIDE[kind] = kind(app)
+
+
+_APP_WIDE: dict[type, QObject] = {}  # the application's own of each (see _install_app_wide)
 
 
 WORKER_SWITCH_S = 0.0005  # the interpreter's switch interval while the app runs: see start()

@@ -22,7 +22,7 @@ _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class FieldKeys(QObject):
-    """Installed once on the application (see `install`)."""
+    """Installed once on the application (see `app._install_app_wide`)."""
 
     def __init__(self, app: QApplication):
         super().__init__(app)
@@ -73,15 +73,3 @@ class FieldKeys(QObject):
 def _select_all(spin: QAbstractSpinBox) -> None:
     if shiboken6.isValid(spin) and spin.hasFocus():
         spin.selectAll()
-
-
-_made: FieldKeys | None = None  # the application's, once made (see install)
-
-
-def install(app: QApplication) -> FieldKeys:
-    """The application's field keys (made once; remembered here, not looked for among the
-    application's children, for the reason focus_ring.install gives)."""
-    global _made
-    if _made is None or not shiboken6.isValid(_made) or _made.parent() is not app:
-        _made = FieldKeys(app)
-    return _made

@@ -139,18 +139,3 @@ def _wants_ring(widget) -> bool:
     """Every focused widget but menus, whose highlighted item already shows where the keys are."""
     return (isinstance(widget, QWidget) and not isinstance(widget, (QMenu, QMenuBar))
             and widget.window().windowType() != Qt.WindowType.Popup and widget.isVisible())
-
-
-_made: FocusRing | None = None  # the application's, once made (see install)
-
-
-def install(app: QApplication) -> FocusRing:
-    """The application's ring (made once).
-
-    Remembered here rather than looked for among the application's children: finding it there
-    has PySide6 wrap each of them, the style and the input devices among them, and build their
-    classes (bench_startup.py: about 10 ms before a first start's sheet takes a key)."""
-    global _made
-    if _made is None or not shiboken6.isValid(_made) or _made.parent() is not app:
-        _made = FocusRing(app)
-    return _made
