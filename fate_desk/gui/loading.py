@@ -115,58 +115,38 @@ class OpeningSteps(QObject):
         if self.document.loading:
             self.document.pause_loading(6)
 
-        def go_on(part) -> None:
-            if part is not None:
-                later(self, part)
-            elif then is not None:
-                later(self, then)
-
         def wanted() -> bool:
             tabs = self.window.tabs
             # Not for another campaign, nor once the user has opened something else meanwhile.
             return self.current and not (tabs.count() and entity_id not in tabs.open_ids())
 
-        def build() -> None:
-            if not wanted():
-                return go_on(None)
-            self.window.tabs.prepare(entity_id)  # out of sight, empty
-            go_on(fill)
-
-        def fill() -> None:
-            if not wanted():
-                return go_on(None)
-            self.window.tabs.fill_prepared(entity_id)
-            go_on(place)
-
         def place() -> None:
-            if not wanted():
-                return go_on(None)
             tabs = self.window.tabs
             tabs.blockSignals(True)  # the tab is made current here; its sheet is put in just below
             tabs.open(entity_id, lazy=True)
             tabs.setCurrentIndex(tabs.open_ids().index(entity_id))
             tabs.blockSignals(False)
             tabs.open(entity_id)  # takes the sheet built ahead (still hidden behind the loading page)
-            go_on(lay_out)
 
-        def lay_out() -> None:
-            if not wanted():
-                return go_on(None)
-            self.window.tabs.lay_out_prepared(entity_id, passes=1)  # at the size it will show at
-            go_on(lay_out_again)
+        parts = [
+            lambda: self.window.tabs.prepare(entity_id),  # out of sight, empty
+            lambda: self.window.tabs.fill_prepared(entity_id),
+            place,
+            lambda: self.window.tabs.lay_out_prepared(entity_id, passes=1),  # at the size it will show at
+            lambda: self.window.tabs.lay_out_prepared(entity_id, passes=2),  # what the first pass's sizes undid
+        ]
 
-        def lay_out_again() -> None:
-            if not wanted():
-                return go_on(None)
-            self.window.tabs.lay_out_prepared(entity_id, passes=2)  # what the first pass's sizes undid
-            go_on(show)
+        def part(index: int) -> None:
+            if index < len(parts) and wanted():
+                parts[index]()
+                later(self, lambda: part(index + 1))
+                return
+            if index == len(parts) and self.current:
+                self.window.sheets.show_tabs_or_start()  # shown
+            if then is not None:
+                later(self, then)
 
-        def show() -> None:
-            if self.current:
-                self.window.sheets.show_tabs_or_start()
-            go_on(None)
-
-        later(self, build)
+        later(self, lambda: part(0))
 
     # --- whole ---------------------------------------------------------------------------------
 
